@@ -1,0 +1,9 @@
+/**
+ * Procura's contract: the schemas of every request and response, shared by the server,
+ * the portal, the widget and API clients.
+ *
+ * @packageDocumentation
+ */
+export * from './schemas/common';
+export * from './schemas/rfq';
+export * from './schemas/catalogue';

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { randSchema } from './common';
+
+/**
+ * A catalogue product as the form suggests it. `avgPrice` is the average of the suppliers'
+ * current list prices, in rand per `unit`.
+ *
+ * @example
+ * const { suggestions } = productSuggestionsSchema.parse(await res.json());
+ */
+export const productSuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  unit: z.string(),
+  category: z.string(),
+  categoryName: z.string(),
+  avgPrice: randSchema,
+  avgDelivery: z.string(),
+  unitQuantity: z.number().nullable(),
+  unitDescription: z.string(),
+});
+/** A catalogue product as the form suggests it. */
+export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
+
+/** The answer to `GET /api/catalogue/products`. */
+export const productSuggestionsSchema = z.object({ suggestions: z.array(productSuggestionSchema) });
+
+/**
+ * A product with the number of requests buyers sent for it this calendar month.
+ *
+ * @example
+ * popularProductsSchema.parse(json).products[0].rfqCount;
+ */
+export const popularProductSchema = productSuggestionSchema.extend({ rfqCount: z.number().int() });
+/** A product with this month's request count. */
+export type PopularProduct = z.infer<typeof popularProductSchema>;
+/** The answer to `GET /api/catalogue/popular`. */
+export const popularProductsSchema = z.object({ products: z.array(popularProductSchema) });
+
+/**
+ * A delivery location suggestion.
+ *
+ * @example
+ * locationSuggestionsSchema.parse(json).suggestions[0].fullName; // 'Durban, KwaZulu-Natal'
+ */
+export const locationSuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  province: z.string(),
+  fullName: z.string(),
+});
+/** A delivery location suggestion. */
+export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>;
+/** The answer to `GET /api/catalogue/locations`. */
+export const locationSuggestionsSchema = z.object({ suggestions: z.array(locationSuggestionSchema) });
+
+/** How well a city is served: suppliers based there are verified, many deliver, some deliver, none. */
+export const COVERAGE_LEVELS = ['verified', 'good', 'delivery', 'none'] as const;
+/** One of {@link COVERAGE_LEVELS}. */
+export type CoverageLevel = (typeof COVERAGE_LEVELS)[number];
+
+/**
+ * The live cost preview of the form's sidebar.
+ *
+ * @example
+ * costPreviewSchema.parse(json.costPreview).totalCost;
+ */
+export const costPreviewSchema = z.object({
+  totalCost: randSchema,
+  unitPrice: randSchema,
+  unitInfo: z.object({ unit: z.string(), unitDescription: z.string() }),
+  priceRange: z.object({ min: randSchema, max: randSchema }),
+  discount: z.number(),
+  savings: randSchema,
+  basis: z.enum(['catalogue-average', 'estimate']),
+});
+/** The live cost preview. */
+export type CostPreview = z.infer<typeof costPreviewSchema>;
+
+/**
+ * The sidebar's supplier matching panel, counted from the suppliers Procura holds.
+ *
+ * @example
+ * supplierMatchSchema.parse(json.supplierMatch).expectedQuotes;
+ */
+export const supplierMatchSchema = z.object({
+  totalSuppliers: z.number().int(),
+  categoryName: z.string(),
+  cityData: z
+    .object({
+      name: z.string(),
+      province: z.string(),
+      suppliers: z.number().int(),
+      coverage: z.enum(COVERAGE_LEVELS),
+    })
+    .nullable(),
+  expectedQuotes: z.number().int(),
+  volumeCategory: z.enum(['bulk', 'medium', 'standard']),
+  locationAdvantage: z.boolean(),
+  marketInsights: z.object({
+    competition: z.enum(['high', 'medium', 'low']),
+    availability: z.string(),
+    recommendation: z.string(),
+  }),
+});
+/** The sidebar's supplier matching panel. */
+export type SupplierMatch = z.infer<typeof supplierMatchSchema>;
+
+/** The answer to `GET /api/catalogue/preview`. */
+export const quotePreviewSchema = z.object({
+  costPreview: costPreviewSchema,
+  supplierMatch: supplierMatchSchema,
+});
+/** The answer to `GET /api/catalogue/preview`. */
+export type QuotePreview = z.infer<typeof quotePreviewSchema>;
+
+/**
+ * Query of `GET /api/catalogue/preview`. Values the form has not filled yet may be left out.
+ *
+ * @example
+ * quotePreviewQuerySchema.parse({ productName: 'Bleach', quantity: '40', deliveryLocation: 'Durban' });
+ */
+export const quotePreviewQuerySchema = z.object({
+  productName: z.string().trim().max(200).default(''),
+  quantity: z.preprocess(
+    (v) => (v === undefined || v === '' ? 1 : Number(v)),
+    z.number({ error: 'Quantity must be a number' }).finite({ error: 'Quantity must be a number' }).min(0).max(1_000_000),
+  ),
+  deliveryLocation: z.string().trim().max(120).default(''),
+  supplierCount: z.preprocess(
+    (v) => (v === undefined || v === '' ? 3 : Number(v)),
+    z.number({ error: 'Please select number of suppliers' }).int().min(1).max(10),
+  ),
+});
+
+/**
+ * The quantity the form fills in when a buyer picks a catalogue product and has not set one
+ * (spec: safety equipment 5, paper products 10, disinfectants and cleaners 25, otherwise 1).
+ *
+ * @example
+ * defaultQuantityForCategory('safety-equipment'); // 5
+ */
+export function defaultQuantityForCategory(categoryId: string): number {
+  if (categoryId === 'safety-equipment') return 5;
+  if (categoryId === 'paper-products') return 10;
+  if (categoryId === 'disinfectants' || /clean/.test(categoryId)) return 25;
+  return 1;
+}

@@ -1,0 +1,384 @@
+import { z } from 'zod';
+import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
+
+/**
+ * The field messages of the quote request form, word for word as buyers see them.
+ *
+ * @example
+ * RFQ_MESSAGES.productName; // 'Product name must be at least 3 characters'
+ */
+export const RFQ_MESSAGES = {
+  productName: 'Product name must be at least 3 characters',
+  productNameMax: 'Product name must be at most 200 characters',
+  productDescription: 'Please provide more detailed description (at least 20 characters)',
+  productDescriptionMax: 'Description must be at most 5000 characters',
+  quantity: 'Quantity must be at least 1',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityMax: 'Quantity must be at most 1,000,000',
+  supplierCount: 'Please select number of suppliers',
+  deliveryLocation: 'Please enter your delivery location',
+  deliveryLocationMax: 'Delivery location must be at most 120 characters',
+  primaryEmail: 'Please enter a valid email address',
+  additionalEmails: 'Please enter valid email addresses, separated by commas (at most 10)',
+  agreeTerms: 'Please agree to the terms and conditions',
+  budgetRange: 'Please select a budget range from the list',
+  unit: 'Unit must be at most 30 characters',
+  companyName: 'Company name must be at most 200 characters',
+  contactName: 'Contact name must be at most 200 characters',
+  embedField: 'Embed details are not valid',
+} as const;
+
+/** Budget bands of the main form, in rand. */
+export const BUDGET_RANGES = ['under-10k', '10k-50k', '50k-100k', '100k-500k', 'over-500k'] as const;
+/** A budget band of the main form. */
+export type BudgetRange = (typeof BUDGET_RANGES)[number];
+
+/** The supplier counts a buyer can choose; 3 is the default. */
+export const SUPPLIER_COUNT_CHOICES = [3, 5, 7, 10] as const;
+/** Supplier count used when a request names none. */
+export const DEFAULT_SUPPLIER_COUNT = 3;
+/** Most quotes one request can ask for. */
+export const MAX_SUPPLIER_COUNT = 10;
+/** Largest quantity one request can ask for. */
+export const MAX_QUANTITY = 1_000_000;
+/** Most additional e-mail addresses one request can copy in. */
+export const MAX_ADDITIONAL_EMAILS = 10;
+
+const EMAIL = z.email();
+
+/**
+ * Reads a form quantity: numbers pass, numeric text is converted, anything else becomes 0
+ * (and so fails with 'Quantity must be at least 1').
+ *
+ * @example
+ * toQuantity('25'); // 25
+ * toQuantity('lots'); // 0
+ */
+export function toQuantity(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isNaN(value) ? 0 : value;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    const n = Number(trimmed);
+    return trimmed === '' || !Number.isFinite(n) ? 0 : n;
+  }
+  return value === undefined || value === null ? 0 : value;
+}
+
+/**
+ * Splits the comma-separated additional e-mails field into trimmed, non-empty addresses.
+ *
+ * @example
+ * splitEmails('a@x.co.za, b@y.co.za,'); // ['a@x.co.za', 'b@y.co.za']
+ */
+export function splitEmails(value: string): string[] {
+  return value
+    .split(/[,;\s]+/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v));
+
+/**
+ * The quote request a buyer sends to `POST /api/rfq`, with the form's exact field messages.
+ * `additionalEmails` is read as a comma-separated string and parsed to a list.
+ *
+ * @example
+ * const result = rfqSubmissionSchema.safeParse(formValues);
+ * if (!result.success) showErrors(result.error.issues);
+ */
+export const rfqSubmissionSchema = z.object({
+  productName: z
+    .string({ error: RFQ_MESSAGES.productName })
+    .trim()
+    .min(3, { error: RFQ_MESSAGES.productName })
+    .max(200, { error: RFQ_MESSAGES.productNameMax }),
+  productDescription: z
+    .string({ error: RFQ_MESSAGES.productDescription })
+    .trim()
+    .min(20, { error: RFQ_MESSAGES.productDescription })
+    .max(5000, { error: RFQ_MESSAGES.productDescriptionMax }),
+  quantity: z.preprocess(
+    toQuantity,
+    z
+      .number({ error: RFQ_MESSAGES.quantity })
+      .min(1, { error: RFQ_MESSAGES.quantity })
+      .int({ error: RFQ_MESSAGES.quantityWhole })
+      .max(MAX_QUANTITY, { error: RFQ_MESSAGES.quantityMax }),
+  ),
+  unit: optionalText(30, RFQ_MESSAGES.unit),
+  budgetRange: z
+    .union([z.enum(BUDGET_RANGES, { error: RFQ_MESSAGES.budgetRange }), z.literal('')], {
+      error: RFQ_MESSAGES.budgetRange,
+    })
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : v)),
+  supplierCount: z.preprocess(
+    (v) => (v === undefined || v === null ? DEFAULT_SUPPLIER_COUNT : toQuantity(v)),
+    z
+      .number({ error: RFQ_MESSAGES.supplierCount })
+      .int({ error: RFQ_MESSAGES.supplierCount })
+      .min(1, { error: RFQ_MESSAGES.supplierCount })
+      .max(MAX_SUPPLIER_COUNT, { error: RFQ_MESSAGES.supplierCount }),
+  ),
+  deliveryLocation: z
+    .string({ error: RFQ_MESSAGES.deliveryLocation })
+    .trim()
+    .min(2, { error: RFQ_MESSAGES.deliveryLocation })
+    .max(120, { error: RFQ_MESSAGES.deliveryLocationMax }),
+  primaryEmail: z
+    .string({ error: RFQ_MESSAGES.primaryEmail })
+    .trim()
+    .max(254, { error: RFQ_MESSAGES.primaryEmail })
+    .pipe(z.email({ error: RFQ_MESSAGES.primaryEmail })),
+  additionalEmails: z
+    .string({ error: RFQ_MESSAGES.additionalEmails })
+    .max(2000, { error: RFQ_MESSAGES.additionalEmails })
+    .optional()
+    .transform((v, ctx) => {
+      const emails = v === undefined ? [] : splitEmails(v);
+      if (emails.length > MAX_ADDITIONAL_EMAILS || emails.some((e) => !EMAIL.safeParse(e).success)) {
+        ctx.addIssue({ code: 'custom', message: RFQ_MESSAGES.additionalEmails });
+        return z.NEVER;
+      }
+      return [...new Set(emails.map((e) => e.toLowerCase()))];
+    }),
+  companyName: optionalText(200, RFQ_MESSAGES.companyName),
+  contactName: optionalText(200, RFQ_MESSAGES.contactName),
+  agreeTerms: z.literal(true, { error: RFQ_MESSAGES.agreeTerms }),
+  embedId: optionalText(100, RFQ_MESSAGES.embedField),
+  referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
+  embedSource: optionalText(100, RFQ_MESSAGES.embedField),
+  timestamp: optionalText(40, RFQ_MESSAGES.embedField),
+});
+
+/** What a client sends to `POST /api/rfq` (before parsing). */
+export type RfqSubmissionInput = z.input<typeof rfqSubmissionSchema>;
+/** A quote request after parsing: trimmed text, numeric quantity, list of additional e-mails. */
+export type RfqSubmission = z.output<typeof rfqSubmissionSchema>;
+
+/** How a quote ranks against the others of its request. */
+export const COMPETITIVE_POSITIONS = [
+  'lowest-price',
+  'fastest-delivery',
+  'highest-quality',
+  'best-balance',
+  'premium-option',
+] as const;
+/** One of {@link COMPETITIVE_POSITIONS}. */
+export type CompetitivePosition = (typeof COMPETITIVE_POSITIONS)[number];
+
+/**
+ * The badge a quote card shows for each competitive position.
+ *
+ * @example
+ * POSITION_BADGES['lowest-price']; // 'Best Price'
+ */
+export const POSITION_BADGES: Record<CompetitivePosition, string> = {
+  'lowest-price': 'Best Price',
+  'fastest-delivery': 'Fastest Delivery',
+  'highest-quality': 'Premium Quality',
+  'best-balance': 'Best Balance',
+  'premium-option': 'Specialist',
+};
+
+/** Risk bands of a quote's supplier. */
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+
+/**
+ * The supplier behind a quote.
+ *
+ * @example
+ * supplierSchema.parse(quote.supplier).name;
+ */
+export const supplierSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string(),
+  province: z.string(),
+  rating: z.number(),
+  verified: z.boolean(),
+  contactPerson: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  responseTimeHours: z.number().int(),
+});
+/** The supplier behind a quote. */
+export type Supplier = z.infer<typeof supplierSchema>;
+
+/**
+ * How a quote compares with the rest of its set, with the reasons spelled out.
+ *
+ * @example
+ * aiInsightsSchema.parse(quote.aiInsights).riskLevel; // 'low'
+ */
+export const aiInsightsSchema = z.object({
+  competitivePosition: z.enum(COMPETITIVE_POSITIONS),
+  riskLevel: z.enum(RISK_LEVELS),
+  priceDifference: z.number(),
+  recommendation: z.string(),
+  qualityScore: z.number().int().min(0).max(100),
+  reliabilityRating: z.number().int().min(0).max(100),
+});
+/** A quote's insights. */
+export type AiInsights = z.infer<typeof aiInsightsSchema>;
+
+/**
+ * One priced quote. Amounts are rand; `totalPrice` excludes VAT and `totalPriceInclVat` includes it.
+ * `trackingToken` and `trackingUrl` are only given to the buyer who submitted the request.
+ *
+ * @example
+ * const quote = quoteSchema.parse(json.quotes[0]);
+ * console.log(`${quote.supplier.name}: R${quote.totalPrice} excl. VAT`);
+ */
+export const quoteSchema = z.object({
+  id: z.string(),
+  rank: z.number().int().min(1),
+  supplier: supplierSchema,
+  productName: z.string(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  pricingBasis: z.enum(['price-list', 'category-estimate']),
+  currency: z.literal('ZAR'),
+  listUnitPrice: randSchema,
+  unitPrice: randSchema,
+  discountPercent: z.number(),
+  totalPrice: randSchema,
+  vatRate: z.number(),
+  vatAmount: randSchema,
+  totalPriceInclVat: randSchema,
+  minimumOrderQuantity: z.number().int(),
+  leadTime: z.string(),
+  leadTimeDays: z.object({ min: z.number().int(), max: z.number().int() }),
+  validityPeriod: z.string(),
+  validUntil: isoDateSchema,
+  paymentTerms: z.string(),
+  priceListDate: isoDateSchema,
+  notes: z.string(),
+  aiInsights: aiInsightsSchema,
+  trackingToken: z.string().optional(),
+  trackingUrl: z.string().optional(),
+  createdAt: isoDateTimeSchema,
+});
+/** One priced quote. */
+export type Quote = z.infer<typeof quoteSchema>;
+
+/**
+ * How many suppliers were asked for and how many qualified, with a sentence for the buyer.
+ *
+ * @example
+ * if (json.matching.matched < json.matching.requested) notify(json.matching.message);
+ */
+export const matchingSchema = z.object({
+  requested: z.number().int(),
+  matched: z.number().int(),
+  message: z.string(),
+});
+
+/**
+ * The answer to `POST /api/rfq` (HTTP 201).
+ *
+ * @example
+ * const { rfqId, quotes } = rfqSubmitResponseSchema.parse(await res.json());
+ */
+export const rfqSubmitResponseSchema = z.object({
+  rfqId: z.string().regex(/^\d{15,}$/),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  deliveryLocation: z.string(),
+  supplierCount: z.number().int(),
+  primaryEmail: z.string(),
+  matching: matchingSchema,
+  quotes: z.array(quoteSchema),
+  createdAt: isoDateTimeSchema,
+});
+/** The answer to `POST /api/rfq`. */
+export type RfqSubmitResponse = z.infer<typeof rfqSubmitResponseSchema>;
+
+/**
+ * A stored request with its quotes, as `GET /api/rfq/:rfqId` answers; the e-mail is masked.
+ *
+ * @example
+ * const rfq = rfqSchema.parse(await res.json());
+ * rfq.primaryEmail; // 'j***@example.co.za'
+ */
+export const rfqSchema = z.object({
+  rfqId: z.string(),
+  productName: z.string(),
+  deliveryLocation: z.string(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  supplierCount: z.number().int(),
+  primaryEmail: z.string(),
+  matching: matchingSchema,
+  quotes: z.array(quoteSchema),
+  createdAt: isoDateTimeSchema,
+});
+/** A stored request with its quotes. */
+export type Rfq = z.infer<typeof rfqSchema>;
+
+/**
+ * A quote as its tracking link shows it.
+ *
+ * @example
+ * const { quote, viewCount } = trackedQuoteResponseSchema.parse(await res.json());
+ */
+export const trackedQuoteSchema = z.object({
+  trackingToken: z.string(),
+  quoteReference: z.string(),
+  viewCount: z.number().int(),
+  firstViewedAt: isoDateTimeSchema,
+  lastViewedAt: isoDateTimeSchema,
+  quoteData: z.object({
+    productName: z.string(),
+    quantity: z.number().int(),
+    unit: z.string(),
+    supplier: supplierSchema,
+    currency: z.literal('ZAR'),
+    unitPrice: randSchema,
+    totalPrice: randSchema,
+    vatAmount: randSchema,
+    totalPriceInclVat: randSchema,
+    leadTime: z.string(),
+    minimumOrderQuantity: z.number().int(),
+    validityPeriod: z.string(),
+    validUntil: isoDateSchema,
+    paymentTerms: z.string(),
+    priceListDate: isoDateSchema,
+    notes: z.string(),
+    aiInsights: aiInsightsSchema,
+  }),
+});
+/** A quote as its tracking link shows it. */
+export type TrackedQuote = z.infer<typeof trackedQuoteSchema>;
+
+/**
+ * The answer to `GET /api/quotes/track/:token`.
+ *
+ * @example
+ * trackedQuoteResponseSchema.parse(json).quote.quoteData.supplier.name;
+ */
+export const trackedQuoteResponseSchema = z.object({
+  success: z.literal(true),
+  quote: trackedQuoteSchema,
+  viewCount: z.number().int(),
+});
+/** The answer to `GET /api/quotes/track/:token`. */
+export type TrackedQuoteResponse = z.infer<typeof trackedQuoteResponseSchema>;
+
+/**
+ * Whether a string can be a quote tracking token (it must start with `qt_`).
+ *
+ * @example
+ * isTrackingToken('qt_abc'); // true
+ */
+export function isTrackingToken(value: string): boolean {
+  return value.startsWith('qt_');
+}

@@ -1,0 +1,74 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import { sql } from 'kysely';
+import compress from 'koa-compress';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { errorHandler } from './errors';
+import { requestContext } from './http/request-context';
+import { securityHeaders } from './http/security-headers';
+import { notFound, serveStatic } from './http/static';
+import { MarketStore } from './catalogue/market-store';
+import { catalogueRouter } from './catalogue/catalogue.router';
+import { rfqRouter } from './rfq/rfq.router';
+import { quotesRouter } from './quotes/quotes.router';
+import { pruneIdempotencyRecords } from './rfq/rfq.repository';
+
+/** What every router is built from. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  market: MarketStore;
+}
+
+export interface App {
+  koa: Koa;
+  deps: AppDeps;
+  /** Stops background work; the caller closes the database. */
+  stop(): void;
+}
+
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Builds the Koa application; the caller owns the database and the listening server. */
+export function createApp({ config, database, logger }: { config: Config; database: Database; logger: Logger }): App {
+  const deps: AppDeps = { config, database, logger, market: new MarketStore(database.db, config.marketRefreshMs) };
+  const koa = new Koa({ proxy: config.trustProxy });
+  koa.silent = true;
+
+  koa.use(errorHandler(logger));
+  koa.use(requestContext(logger));
+  koa.use(securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
+  koa.use(compress({ threshold: 1024 }));
+
+  const health = new Router();
+  health.get('/healthz', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  health.get('/readyz', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    await sql`select 1`.execute(database.db);
+    ctx.body = { status: 'ready' };
+  });
+
+  const routes = new Router();
+  for (const router of [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps)]) {
+    routes.use(router.routes());
+  }
+  koa.use(routes.routes());
+  koa.use(routes.allowedMethods());
+  koa.use(serveStatic(config.staticDir));
+  koa.use(notFound());
+
+  const prune = setInterval(() => {
+    pruneIdempotencyRecords(database.db, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString()).catch((err: unknown) =>
+      logger.warn({ err }, 'pruning idempotency keys failed'),
+    );
+  }, 60 * 60 * 1000);
+  prune.unref();
+
+  return { koa, deps, stop: () => clearInterval(prune) };
+}

@@ -1,0 +1,202 @@
+import type {
+  CostPreview,
+  CoverageLevel,
+  LocationSuggestion,
+  PopularProduct,
+  ProductSuggestion,
+  QuotePreview,
+  SupplierMatch,
+} from '../../sdk';
+import { cityFullName, interpretProduct, resolveLocation } from '../domain/interpret';
+import type { CatalogueItem, City, MarketSnapshot } from '../domain/market';
+import { candidatePool, hasGoodStanding, qualifies } from '../domain/matching';
+import { toRand, volumeDiscountPercent } from '../domain/pricing';
+import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
+import { normalizeText } from '../domain/text';
+
+/** The first instant of the current calendar month, UTC. */
+export function monthStart(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+export function toSuggestion(market: MarketSnapshot, item: CatalogueItem): ProductSuggestion {
+  return {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    unit: item.unit,
+    category: item.categoryId,
+    categoryName: market.categoriesById.get(item.categoryId)?.name ?? item.categoryId,
+    avgPrice: toRand(market.averagePriceCents.get(item.id) ?? item.referencePriceCents),
+    avgDelivery: item.avgDelivery,
+    unitQuantity: item.unitQuantity,
+    unitDescription: item.unitDescription,
+  };
+}
+
+/** Catalogue items by this month's requests, most first; ties keep catalogue order. */
+export function popularProducts(market: MarketSnapshot, counts: Map<string, number>, limit: number): PopularProduct[] {
+  return [...market.items]
+    .sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || a.sortOrder - b.sortOrder)
+    .slice(0, limit)
+    .map((item) => ({ ...toSuggestion(market, item), rfqCount: counts.get(item.id) ?? 0 }));
+}
+
+/** Most product suggestions returned. */
+export const MAX_PRODUCT_SUGGESTIONS = 6;
+/** Suggestions shown before the buyer has typed two characters. */
+export const DEFAULT_PRODUCT_SUGGESTIONS = 4;
+
+/**
+ * Catalogue items matching typed text: names starting with it first, then names with a word
+ * starting with it, then matches in keywords, description or category.
+ */
+export function matchProducts(market: MarketSnapshot, query: string): ProductSuggestion[] {
+  const q = normalizeText(query).trim();
+  if (q.length < 2) return [];
+  const scored: { item: CatalogueItem; score: number }[] = [];
+  for (const item of market.items) {
+    const name = ` ${item.matchName} `;
+    let score = 0;
+    if (name.startsWith(` ${q}`)) score = 4;
+    else if (name.includes(` ${q}`)) score = 3;
+    else if (item.keywords.some((k) => ` ${k}`.includes(` ${q}`))) score = 2;
+    else {
+      const category = market.categoriesById.get(item.categoryId);
+      const haystack = normalizeText(`${item.description} ${category?.name ?? ''}`);
+      if (haystack.includes(` ${q}`)) score = 1;
+    }
+    if (score > 0) scored.push({ item, score });
+  }
+  return scored
+    .sort((a, b) => b.score - a.score || a.item.sortOrder - b.item.sortOrder)
+    .slice(0, MAX_PRODUCT_SUGGESTIONS)
+    .map(({ item }) => toSuggestion(market, item));
+}
+
+/** Most location suggestions returned. */
+export const MAX_LOCATION_SUGGESTIONS = 6;
+
+/** Cities whose name (first) or province starts a word with the typed text; two characters or more. */
+export function matchLocations(market: MarketSnapshot, query: string): LocationSuggestion[] {
+  const q = normalizeText(query).trim();
+  if (q.length < 2) return [];
+  const scored: { city: City; score: number; order: number }[] = [];
+  market.cities.forEach((city, order) => {
+    const name = normalizeText(city.name);
+    const full = normalizeText(cityFullName(city));
+    const score = name.startsWith(` ${q}`) ? 3 : name.includes(` ${q}`) ? 2 : full.includes(` ${q}`) ? 1 : 0;
+    if (score > 0) scored.push({ city, score, order });
+  });
+  return scored
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, MAX_LOCATION_SUGGESTIONS)
+    .map(({ city }) => ({ id: city.id, name: city.name, province: city.province, fullName: cityFullName(city) }));
+}
+
+interface CityStats {
+  based: number;
+  delivering: number;
+  verifiedBased: number;
+}
+
+/** Suppliers in good standing based in and delivering to a city (any category); memoised per snapshot. */
+export function cityStats(market: MarketSnapshot, city: City): CityStats {
+  const key = `city-stats|${city.id}`;
+  const cached = market.poolCache.get(key) as CityStats | undefined;
+  if (cached) return cached;
+  const stats: CityStats = { based: 0, delivering: 0, verifiedBased: 0 };
+  for (const s of market.suppliersById.values()) {
+    if (!hasGoodStanding(s)) continue;
+    if (s.homeCityId === city.id) {
+      stats.based++;
+      if (s.verified) stats.verifiedBased++;
+    }
+    if (s.coverage.cities.has(city.id) || s.coverage.provinces.has(city.province) || s.coverage.national !== null) {
+      stats.delivering++;
+    }
+  }
+  market.poolCache.set(key, stats);
+  return stats;
+}
+
+/**
+ * A city's coverage from live counts: 'verified' when a verified supplier is based there and five
+ * or more deliver, 'good' when five or more deliver, 'delivery' when some do, else 'none'.
+ */
+export function coverageLevel(stats: CityStats): CoverageLevel {
+  if (stats.verifiedBased > 0 && stats.delivering >= 5) return 'verified';
+  if (stats.delivering >= 5) return 'good';
+  if (stats.delivering > 0) return 'delivery';
+  return 'none';
+}
+
+export interface PreviewQuery {
+  productName: string;
+  quantity: number;
+  deliveryLocation: string;
+  supplierCount: number;
+}
+
+/** The form sidebar's live cost preview and supplier matching, from the market snapshot. */
+export function quotePreview(market: MarketSnapshot, query: PreviewQuery): QuotePreview {
+  const quantity = Math.max(1, Math.floor(query.quantity));
+  const product = interpretProduct(market, query.productName);
+  const target = quoteTarget(market, product, query.productName);
+  const unitCents = referencePriceCents(market, target);
+  const discount = volumeDiscountPercent(quantity);
+  const gross = unitCents * quantity;
+  const costPreview: CostPreview = {
+    totalCost: toRand(Math.round((gross * (100 - discount)) / 100)),
+    unitPrice: toRand(unitCents),
+    unitInfo: {
+      unit: product.item?.unit ?? 'units',
+      unitDescription: product.item?.unitDescription ?? 'per unit (estimate)',
+    },
+    priceRange: { min: toRand(Math.round(unitCents * 0.85)), max: toRand(Math.round(unitCents * 1.15)) },
+    discount,
+    savings: toRand(Math.round((gross * discount) / 100)),
+    basis: product.item ? 'catalogue-average' : 'estimate',
+  };
+
+  const location = query.deliveryLocation.trim().length >= 2 ? resolveLocation(market, query.deliveryLocation) : null;
+  let qualifying = 0;
+  let locationAdvantage = false;
+  for (const entry of candidatePool(market, target, location ?? 'anywhere')) {
+    if (!qualifies(entry, target, quantity)) continue;
+    qualifying++;
+    if (entry.tier === 'city') locationAdvantage = true;
+  }
+
+  const city = location?.city ?? null;
+  const stats = city ? cityStats(market, city) : null;
+  const expectedQuotes = Math.min(query.supplierCount, qualifying, 10);
+  const where = city ? city.name : location?.province ?? (location ? query.deliveryLocation : 'South Africa');
+  const categoryName = product.category.name;
+  const supplierMatch: SupplierMatch = {
+    totalSuppliers: qualifying,
+    categoryName,
+    cityData: city && stats ? { name: city.name, province: city.province, suppliers: stats.based, coverage: coverageLevel(stats) } : null,
+    expectedQuotes,
+    volumeCategory: quantity > 1000 ? 'bulk' : quantity > 100 ? 'medium' : 'standard',
+    locationAdvantage,
+    marketInsights: {
+      competition: qualifying >= 8 ? 'high' : qualifying >= 4 ? 'medium' : 'low',
+      availability:
+        qualifying === 0
+          ? `No supplier can deliver this ${categoryName.toLowerCase()} order to ${where} yet.`
+          : `${qualifying} ${qualifying === 1 ? 'supplier' : 'suppliers'} can deliver this ${categoryName.toLowerCase()} order to ${where}.`,
+      recommendation: recommendation(qualifying, query.supplierCount, discount),
+    },
+  };
+  return { costPreview, supplierMatch };
+}
+
+function recommendation(qualifying: number, requested: number, discount: number): string {
+  if (qualifying === 0) return 'Try a nearby larger city, or change the quantity to meet suppliers\' minimum orders.';
+  if (qualifying < requested) {
+    return `Only ${qualifying} ${qualifying === 1 ? 'supplier qualifies' : 'suppliers qualify'}, so you will get ${qualifying} ${qualifying === 1 ? 'quote' : 'quotes'}.`;
+  }
+  const volume = discount > 0 ? ` Your volume earns at least a ${discount}% discount.` : '';
+  return `Ask for ${Math.min(qualifying, 10)} quotes to compare the widest field.${volume}`;
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { buildMarket, type MarketSnapshot } from '../domain/market';
+import { loadMarketInput, readMarketRevision } from './market.repository';
+
+/**
+ * Holds the current market snapshot. Reading the revision row is cheap; the snapshot is rebuilt
+ * only when another writer (an import, a seed, another server process) has changed market data.
+ * The revision is checked at most every `refreshMs` (0: on every call).
+ */
+export class MarketStore {
+  private snapshot: MarketSnapshot | null = null;
+  private loading: Promise<MarketSnapshot> | null = null;
+  private checkedAt = 0;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly refreshMs: number,
+  ) {}
+
+  async current(): Promise<MarketSnapshot> {
+    const now = Date.now();
+    if (this.snapshot && now - this.checkedAt < this.refreshMs) return this.snapshot;
+    if (this.loading) return this.loading;
+    this.loading = this.refresh(now).finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** Forgets the snapshot; the next call reloads (used right after this process changes market data). */
+  invalidate(): void {
+    this.checkedAt = 0;
+    this.snapshot = null;
+  }
+
+  private async refresh(now: number): Promise<MarketSnapshot> {
+    const revision = await readMarketRevision(this.db);
+    if (!this.snapshot || this.snapshot.revision !== revision) {
+      this.snapshot = buildMarket(await loadMarketInput(this.db));
+    }
+    this.checkedAt = now;
+    return this.snapshot;
+  }
+}

@@ -1,0 +1,62 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { isMarketEmpty, seedMarket } from './db/seed';
+
+const USAGE = `Usage:
+  node dist/server/cli.js migrate
+  node dist/server/cli.js seed [--suppliers N --offers M]
+
+The database is DATABASE_URL (default sqlite:./data/procura.sqlite).
+Without --suppliers, seed writes the starter market; with it, a large generated one for benchmarks.`;
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { suppliers: { type: 'string' }, offers: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const command = positionals[0];
+  if (values.help || (command !== 'migrate' && command !== 'seed')) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const count = (name: string, v: string | undefined) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error(`--${name} must be a whole number from 1 to 1000000`);
+    return n;
+  };
+  const suppliers = count('suppliers', values.suppliers);
+  const offers = count('offers', values.offers);
+
+  const config = loadConfig();
+  const database = createDatabase(config.databaseUrl);
+  try {
+    const applied = await migrateToLatest(database);
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Schema is up to date.');
+    if (command === 'seed') {
+      if (!(await isMarketEmpty(database.db))) {
+        console.log('The database already holds market data; nothing was seeded.');
+        return 0;
+      }
+      const summary = await seedMarket(database.db, database.dialect, { suppliers, offers });
+      console.log(
+        `Seeded ${summary.cities} cities, ${summary.categories} categories, ${summary.catalogueItems} catalogue items, ` +
+          `${summary.suppliers} suppliers and ${summary.offers} offers.`,
+      );
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

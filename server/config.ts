@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: int(3000, 0, 65535),
+  DATABASE_URL: z
+    .string()
+    .default('sqlite:./data/procura.sqlite')
+    .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), {
+      message: 'must be sqlite:PATH, sqlite::memory: or a postgres:// URL',
+    }),
+  PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  VAT_RATE: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return 0.15;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0 || n >= 1) {
+        ctx.addIssue({ code: 'custom', message: 'must be a fraction from 0 to below 1, such as 0.15' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  RFQ_RATE_LIMIT: int(20, 1, 1_000_000_000),
+  RFQ_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  TRUST_PROXY: bool(false),
+  SEED_ON_EMPTY: bool(true),
+  MARKET_REFRESH_MS: int(1000, 0, 3_600_000),
+  STATIC_DIR: z.string().min(1).default('dist/public'),
+});
+
+/** The server's settings, read once from the environment and frozen. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string;
+  publicUrl: string;
+  logLevel: string;
+  vatRate: number;
+  rfqRateLimit: { limit: number; windowSeconds: number };
+  trustProxy: boolean;
+  seedOnEmpty: boolean;
+  marketRefreshMs: number;
+  staticDir: string;
+}
+
+/** A configuration value the server refuses to start with. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the configuration from environment variables; throws {@link ConfigError} naming every bad value.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    vatRate: e.VAT_RATE,
+    rfqRateLimit: Object.freeze({ limit: e.RFQ_RATE_LIMIT, windowSeconds: e.RFQ_RATE_WINDOW_SECONDS }),
+    trustProxy: e.TRUST_PROXY,
+    seedOnEmpty: e.SEED_ON_EMPTY,
+    marketRefreshMs: e.MARKET_REFRESH_MS,
+    staticDir: e.STATIC_DIR,
+  });
+}

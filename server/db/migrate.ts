@@ -1,0 +1,18 @@
+import { Migrator } from 'kysely';
+import type { Database } from './database';
+import { migrationsFor } from './migrations';
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest({ db, dialect }: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor(dialect) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

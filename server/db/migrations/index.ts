@@ -1,0 +1,18 @@
+import type { Kysely, Migration } from 'kysely';
+import type { Dialect } from '../database';
+import * as createMarketAndRfqs from './20261122000000-create-market-and-rfqs';
+
+interface DialectMigration {
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+// Listed by hand so the bundle carries every migration; names sort in the order they run.
+const migrations: Record<string, DialectMigration> = {
+  '20261122000000-create-market-and-rfqs': createMarketAndRfqs,
+};
+
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
+  );
+}

@@ -1,0 +1,171 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Every date-time column holds ISO 8601 text in UTC; every date column `YYYY-MM-DD`. */
+type IsoText = string;
+
+export interface CitiesTable {
+  id: string;
+  name: string;
+  province: string;
+  latitude: number;
+  longitude: number;
+  sort_order: number;
+}
+
+export interface SectorsTable {
+  id: string;
+  name: string;
+  sort_order: number;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  sector_id: string;
+  keywords: string; // JSON array of lower-case words
+  sort_order: number;
+}
+
+export interface CatalogueItemsTable {
+  id: string;
+  name: string;
+  description: string;
+  unit: string;
+  category_id: string;
+  reference_price_cents: number;
+  avg_delivery: string;
+  unit_quantity: number | null;
+  unit_description: string;
+  keywords: string; // JSON array
+  sort_order: number;
+}
+
+export interface SuppliersTable {
+  id: Generated<number>;
+  name: string;
+  contact_person: string;
+  email: string;
+  phone: string;
+  home_city_id: string;
+  verified: number; // 0 | 1
+  rating: number; // 1-5
+  on_time_rate: number; // 0-100, share of orders delivered on time
+  response_time_hours: number;
+  dispatch_days: number;
+  payment_terms: string;
+  quote_validity_days: number;
+  price_list_date: string;
+  created_at: IsoText;
+}
+
+export interface SupplierCategoriesTable {
+  supplier_id: number;
+  category_id: string;
+  capacity_units: number;
+  min_order_quantity: number;
+  price_factor: number;
+}
+
+export interface SupplierCoverageTable {
+  id: Generated<number>;
+  supplier_id: number;
+  scope: 'city' | 'province' | 'national';
+  area: string; // city id, province name, or '' for national
+  lead_days: number;
+}
+
+export interface OffersTable {
+  id: Generated<number>;
+  supplier_id: number;
+  catalogue_item_id: string;
+  unit_price_cents: number;
+  min_order_quantity: number;
+  tiers: string; // JSON [{ minQuantity, unitPriceCents }]
+}
+
+export interface RfqsTable {
+  id: string;
+  product_name: string;
+  product_description: string;
+  quantity: number;
+  unit: string;
+  budget_range: string | null;
+  supplier_count: number;
+  matched_count: number;
+  matching_message: string;
+  delivery_location: string;
+  city_id: string | null;
+  catalogue_item_id: string | null;
+  category_id: string;
+  primary_email: string;
+  additional_emails: string; // JSON array
+  company_name: string | null;
+  contact_name: string | null;
+  embed_id: string | null;
+  referrer_url: string | null;
+  embed_source: string | null;
+  client_timestamp: string | null;
+  created_at: IsoText;
+}
+
+export interface QuotesTable {
+  id: string;
+  rfq_id: string;
+  supplier_id: number;
+  rank: number;
+  pricing_basis: 'price-list' | 'category-estimate';
+  list_unit_price_cents: number;
+  unit_price_cents: number;
+  discount_percent: number;
+  total_cents: number;
+  vat_rate: number;
+  vat_cents: number;
+  total_incl_vat_cents: number;
+  minimum_order_quantity: number;
+  lead_min_days: number;
+  lead_max_days: number;
+  payment_terms: string;
+  validity_days: number;
+  valid_until: string;
+  price_list_date: string;
+  notes: string;
+  competitive_position: string;
+  price_difference: number;
+  quality_score: number;
+  reliability_rating: number;
+  risk_level: string;
+  recommendation: string;
+  tracking_token_hash: string;
+  view_count: ColumnType<number, number | undefined, number>;
+  first_viewed_at: IsoText | null;
+  last_viewed_at: IsoText | null;
+  created_at: IsoText;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response_body: string;
+  created_at: IsoText;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  cities: CitiesTable;
+  sectors: SectorsTable;
+  categories: CategoriesTable;
+  catalogue_items: CatalogueItemsTable;
+  suppliers: SuppliersTable;
+  supplier_categories: SupplierCategoriesTable;
+  supplier_coverage: SupplierCoverageTable;
+  offers: OffersTable;
+  rfqs: RfqsTable;
+  quotes: QuotesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  meta: MetaTable;
+}

@@ -1,0 +1,268 @@
+import { CATALOGUE, CATEGORIES, CITIES, PAYMENT_TERMS, type CatalogueItemSeed } from './data';
+
+/**
+ * A fictional supplier base. Names and people are invented; e-mail addresses use the reserved
+ * `.example` domain and phone numbers the 555 exchange, so no real business is ever contacted.
+ * Generated from a fixed PRNG seed: every seed gives the same suppliers and price lists.
+ */
+
+export interface SupplierSeed {
+  id: number;
+  name: string;
+  contactPerson: string;
+  email: string;
+  phone: string;
+  homeCityId: string;
+  verified: boolean;
+  rating: number;
+  onTimeRate: number;
+  responseTimeHours: number;
+  dispatchDays: number;
+  paymentTerms: string;
+  quoteValidityDays: number;
+  priceListDate: string;
+  categories: { categoryId: string; capacityUnits: number; minOrderQuantity: number; priceFactor: number }[];
+  coverage: { scope: 'city' | 'province' | 'national'; area: string; leadDays: number }[];
+  offers: { itemId: string; unitPriceCents: number; minOrderQuantity: number; tiers: { minQuantity: number; unitPriceCents: number }[] }[];
+}
+
+/** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
+export function createRng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+export type Rng = ReturnType<typeof createRng>;
+
+const NAME_PREFIXES = ['Ubuntu', 'Highveld', 'Protea', 'Baobab', 'Table Bay', 'Jacaranda', 'Msunduzi', 'Vaal', 'Drakensberg', 'Amanzi', 'Sunbird', 'Kingfisher', 'Marula', 'Fynbos', 'Springbok', 'Umhlanga', 'Karoo', 'Lowveld', 'Boland', 'Zululand', 'Magaliesberg', 'Indlovu', 'Kestrel', 'Acacia', 'Blue Crane', 'Tugela', 'Limpopo Valley', 'Garden Route', 'Mzansi', 'Sable'];
+const NAME_SUFFIXES = ['Hygiene Supplies', 'Cleaning Co.', 'Janitorial', 'Industrial Supplies', 'Distributors', 'Wholesale', 'Facility Supplies', 'Chemicals', 'Safety & Hygiene', 'Trading', 'Hygiene Solutions', 'Supply Co.'];
+const FIRST_NAMES = ['Thandi', 'Sipho', 'Johan', 'Ayesha', 'Pieter', 'Nomvula', 'Rajesh', 'Lerato', 'Michael', 'Zanele', 'Kobus', 'Fatima', 'Bongani', 'Annelie', 'Themba', 'Priya', 'Mandla', 'Chantal', 'Tshepo', 'Karabo'];
+const SURNAMES = ['Nkosi', 'van der Merwe', 'Naidoo', 'Dlamini', 'Botha', 'Pillay', 'Mokoena', 'Smith', 'Khumalo', 'Pretorius', 'Govender', 'Mahlangu', 'Jacobs', 'Ndlovu', 'Coetzee', 'Mthembu', 'Fourie', 'Maharaj', 'Sithole', 'Venter'];
+const AREA_CODES: Record<string, string> = {
+  Gauteng: '11', 'Western Cape': '21', 'KwaZulu-Natal': '31', 'Eastern Cape': '41', 'Free State': '51',
+  Limpopo: '15', Mpumalanga: '13', 'North West': '14', 'Northern Cape': '53',
+};
+const PRICE_LIST_DATES = ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'];
+const RESPONSE_HOURS = [2, 4, 6, 8, 12, 24, 48];
+
+const cityById = new Map(CITIES.map((c) => [c.id, c]));
+
+type Archetype = 'national' | 'metro' | 'regional' | 'local';
+
+const MIN_ORDER: Record<Archetype, Record<string, number>> = {
+  national: { liters: 20, packs: 5, pieces: 2, kg: 20 },
+  metro: { liters: 5, packs: 1, pieces: 1, kg: 10 },
+  regional: { liters: 5, packs: 1, pieces: 1, kg: 10 },
+  local: { liters: 5, packs: 1, pieces: 1, kg: 5 },
+};
+const CAPACITY: Record<Archetype, [number, number]> = {
+  national: [20000, 50000],
+  metro: [2000, 6000],
+  regional: [500, 1500],
+  local: [200, 600],
+};
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+interface Namer {
+  name(rng: Rng): string;
+}
+
+function createNamer(): Namer {
+  const used = new Set<string>();
+  return {
+    name(rng) {
+      for (let attempt = 0; ; attempt++) {
+        const base = `${rng.pick(NAME_PREFIXES)} ${rng.pick(NAME_SUFFIXES)}`;
+        const name = attempt < 20 ? base : `${base} ${Math.floor(attempt / 20) + 1}`;
+        if (!used.has(name)) {
+          used.add(name);
+          return name;
+        }
+      }
+    },
+  };
+}
+
+function makeSupplier(
+  rng: Rng,
+  namer: Namer,
+  id: number,
+  archetype: Archetype,
+  homeCityId: string,
+  categoryIds: string[],
+  items: CatalogueItemSeed[],
+  options: { poorStanding?: boolean; national?: boolean; maxOffers?: number } = {},
+): SupplierSeed {
+  const city = cityById.get(homeCityId)!;
+  const name = namer.name(rng);
+  const first = rng.pick(FIRST_NAMES);
+  const last = rng.pick(SURNAMES);
+  const good = !options.poorStanding;
+  const categories = categoryIds.map((categoryId) => {
+    const geysers = categoryId === 'geysers';
+    const [lo, hi] = CAPACITY[archetype];
+    return {
+      categoryId,
+      capacityUnits: geysers ? Math.round(rng.int(lo, hi) / 100) : rng.int(lo, hi),
+      minOrderQuantity: archetype === 'national' ? 10 : 1,
+      priceFactor: Math.round((0.86 + rng.next() * 0.32) * 1000) / 1000,
+    };
+  });
+  const coverage: SupplierSeed['coverage'] = [
+    { scope: 'city', area: homeCityId, leadDays: archetype === 'national' ? 1 : rng.int(0, 1) },
+    { scope: 'province', area: city.province, leadDays: rng.int(1, 2) },
+  ];
+  if (archetype === 'national' || options.national) coverage.push({ scope: 'national', area: '', leadDays: rng.int(3, 4) });
+  const ownTiers = rng.chance(0.4);
+  let offers: SupplierSeed['offers'] = [];
+  for (const c of categories) {
+    for (const item of items) {
+      if (item.categoryId !== c.categoryId) continue;
+      const unitPriceCents = Math.round(item.referencePriceCents * c.priceFactor * (0.97 + rng.next() * 0.06));
+      offers.push({
+        itemId: item.id,
+        unitPriceCents,
+        minOrderQuantity: MIN_ORDER[archetype][item.unit] ?? 1,
+        tiers: ownTiers
+          ? [
+              { minQuantity: 50, unitPriceCents: Math.round(unitPriceCents * 0.97) },
+              { minQuantity: 250, unitPriceCents: Math.round(unitPriceCents * 0.91) },
+              { minQuantity: 1000, unitPriceCents: Math.round(unitPriceCents * 0.82) },
+            ]
+          : [],
+      });
+    }
+  }
+  if (options.maxOffers !== undefined && offers.length > options.maxOffers) {
+    // Keep a spread of the supplier's range, not just its first category.
+    const step = offers.length / options.maxOffers;
+    offers = Array.from({ length: options.maxOffers }, (_, i) => offers[Math.floor(i * step)]!);
+  }
+  return {
+    id,
+    name,
+    contactPerson: `${first} ${last}`,
+    email: `sales@${slug(name)}.example`,
+    phone: `+27 ${AREA_CODES[city.province] ?? '10'} 555 ${String(rng.int(0, 9999)).padStart(4, '0')}`,
+    homeCityId,
+    verified: good && rng.chance(0.7),
+    rating: good ? Math.round((3.6 + rng.next() * 1.3) * 10) / 10 : Math.round((2.2 + rng.next() * 0.7) * 10) / 10,
+    onTimeRate: good ? rng.int(82, 99) : rng.int(55, 68),
+    responseTimeHours: rng.pick(RESPONSE_HOURS),
+    dispatchDays: rng.int(0, 2),
+    paymentTerms: rng.pick(PAYMENT_TERMS),
+    quoteValidityDays: rng.pick([7, 14, 30]),
+    priceListDate: rng.pick(PRICE_LIST_DATES),
+    categories,
+    coverage,
+    offers,
+  };
+}
+
+/** Categories `index` of `groupSize` takes in a rotation where each category goes to `perCategory` suppliers. */
+function rotation(categoryIds: string[], index: number, groupSize: number, perCategory: number): string[] {
+  return categoryIds.filter((_, j) => (((j - index) % groupSize) + groupSize) % groupSize < perCategory);
+}
+
+/**
+ * The starter supplier base: national distributors, suppliers in each metro, regional and local
+ * ones, and a few in poor standing (whom matching leaves out). Every catalogue category has at
+ * least three suppliers of its own in each of the four metros and three national distributors,
+ * so a metro request gets five or more quotes; small towns have fewer.
+ */
+export function starterSuppliers(): SupplierSeed[] {
+  const rng = createRng(20_261_122);
+  const namer = createNamer();
+  const categoryIds = CATEGORIES.map((c) => c.id);
+  const suppliers: SupplierSeed[] = [];
+  let id = 1;
+  const nationalHomes = ['johannesburg', 'johannesburg', 'cape-town', 'durban', 'pretoria', 'bloemfontein'];
+  nationalHomes.forEach((home, i) => {
+    suppliers.push(makeSupplier(rng, namer, id++, 'national', home, rotation(categoryIds, i, 6, 3), CATALOGUE));
+  });
+  for (const metro of ['johannesburg', 'cape-town', 'durban', 'pretoria']) {
+    for (let i = 0; i < 8; i++) {
+      suppliers.push(makeSupplier(rng, namer, id++, 'metro', metro, rotation(categoryIds, i, 8, 3), CATALOGUE));
+    }
+    suppliers.push(
+      makeSupplier(rng, namer, id++, 'metro', metro, rotation(categoryIds, 0, 2, 1), CATALOGUE, { poorStanding: true }),
+    );
+  }
+  const regional: [string, number][] = [
+    ['gqeberha', 3], ['bloemfontein', 2], ['east-london', 2], ['polokwane', 2], ['mbombela', 2],
+    ['pietermaritzburg', 2], ['kimberley', 1], ['rustenburg', 1], ['george', 1], ['richards-bay', 1],
+    ['centurion', 1], ['stellenbosch', 1], ['emalahleni', 1],
+  ];
+  for (const [home, count] of regional) {
+    for (let i = 0; i < count; i++) {
+      suppliers.push(makeSupplier(rng, namer, id++, 'regional', home, rotation(categoryIds, rng.int(0, 3), 4, 1), CATALOGUE));
+    }
+  }
+  return suppliers;
+}
+
+const VARIANTS: { label: string; factor: number }[] = [
+  { label: 'Bulk', factor: 0.9 },
+  { label: 'Economy', factor: 0.75 },
+  { label: 'Premium', factor: 1.3 },
+  { label: 'Eco', factor: 1.15 },
+  { label: 'Trade Pack', factor: 0.95 },
+  { label: 'Industrial', factor: 1.05 },
+  { label: 'Refill', factor: 0.85 },
+];
+
+/** Catalogue variants for a large benchmark catalogue: each starter item in seven grades. */
+export function catalogueVariants(): CatalogueItemSeed[] {
+  return CATALOGUE.flatMap((item) =>
+    VARIANTS.map((v) => ({
+      ...item,
+      id: `${item.id}-${slug(v.label)}`,
+      name: `${item.name} (${v.label})`,
+      referencePriceCents: Math.round(item.referencePriceCents * v.factor),
+      keywords: [`${item.name} ${v.label}`.toLowerCase()],
+    })),
+  );
+}
+
+const CITY_WEIGHTS: Record<string, number> = {
+  johannesburg: 14, 'cape-town': 10, durban: 8, pretoria: 7, gqeberha: 3, bloemfontein: 2, 'east-london': 2,
+};
+
+/**
+ * A large generated supplier base for benchmarks: `count` suppliers with about `offers` offers
+ * across `items`, homes weighted towards the metros, 15 % delivering nationally.
+ */
+export function generatedSuppliers(count: number, offers: number, items: CatalogueItemSeed[]): SupplierSeed[] {
+  const rng = createRng(7_919);
+  const namer = createNamer();
+  const weighted = CITIES.flatMap((c) => Array<string>(CITY_WEIGHTS[c.id] ?? 1).fill(c.id));
+  const withItems = [...new Set(items.map((i) => i.categoryId))];
+  const perSupplier = Math.max(1, Math.round(offers / count));
+  const suppliers: SupplierSeed[] = [];
+  for (let id = 1; id <= count; id++) {
+    const archetype: Archetype = rng.chance(0.6) ? 'metro' : rng.chance(0.5) ? 'regional' : 'local';
+    const categoryIds = [...new Set(Array.from({ length: rng.int(3, 6) }, () => rng.pick(withItems)))];
+    suppliers.push(
+      makeSupplier(rng, namer, id, archetype, rng.pick(weighted), categoryIds, items, {
+        national: rng.chance(0.15),
+        poorStanding: rng.chance(0.05),
+        maxOffers: perSupplier,
+      }),
+    );
+  }
+  return suppliers;
+}

@@ -1,0 +1,92 @@
+import type { City, PriceTier } from './market';
+
+/** Procura's volume discount schedule (spec section 9): 5 % from 100 units, 10 % from 500, 15 % from 1000. */
+export function volumeDiscountPercent(quantity: number): number {
+  if (quantity >= 1000) return 15;
+  if (quantity >= 500) return 10;
+  if (quantity >= 100) return 5;
+  return 0;
+}
+
+/** The supplier's own price for a quantity: the highest tier the quantity reaches, else the list price. */
+export function tierUnitPriceCents(listUnitPriceCents: number, tiers: PriceTier[], quantity: number): number {
+  let price = listUnitPriceCents;
+  for (const tier of tiers) {
+    if (quantity >= tier.minQuantity) price = tier.unitPriceCents;
+  }
+  return price;
+}
+
+export interface UnitPrice {
+  unitPriceCents: number;
+  /** Saving on the list price, in percent, one decimal. */
+  discountPercent: number;
+}
+
+/**
+ * The unit price a buyer is quoted: the better of the supplier's own tier price and the list
+ * price less Procura's volume discount (every listed supplier honours the schedule as a floor).
+ */
+export function quotedUnitPrice(listUnitPriceCents: number, tiers: PriceTier[], quantity: number): UnitPrice {
+  const tier = tierUnitPriceCents(listUnitPriceCents, tiers, quantity);
+  const schedule = Math.round((listUnitPriceCents * (100 - volumeDiscountPercent(quantity))) / 100);
+  const unitPriceCents = Math.min(tier, schedule);
+  const discountPercent =
+    listUnitPriceCents > 0 ? Math.round((1 - unitPriceCents / listUnitPriceCents) * 1000) / 10 : 0;
+  return { unitPriceCents, discountPercent };
+}
+
+/** VAT on an amount, rounded to the cent. */
+export function vatCents(amountCents: number, vatRate: number): number {
+  return Math.round(amountCents * vatRate);
+}
+
+/** Great-circle distance between two cities in kilometres. */
+export function distanceKm(a: City, b: City): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/** Extra days a delivery may take by distance: 1 within 100 km, 2 within 500 km, else 3. */
+export function distanceBandDays(km: number | null): number {
+  if (km === null) return 3;
+  if (km < 100) return 1;
+  if (km < 500) return 2;
+  return 3;
+}
+
+export interface LeadDays {
+  min: number;
+  max: number;
+}
+
+/** Lead time: dispatch days plus the supplier's stated delivery days to the area, widened by distance. */
+export function leadTimeDays(dispatchDays: number, coverageLeadDays: number, km: number | null): LeadDays {
+  const min = Math.max(1, dispatchDays + coverageLeadDays);
+  return { min, max: min + distanceBandDays(km) };
+}
+
+export function formatLeadTime({ min, max }: LeadDays): string {
+  return min === max ? `${min} day${min === 1 ? '' : 's'}` : `${min}-${max} days`;
+}
+
+/** The calendar date `days` after `now`, as YYYY-MM-DD (UTC). */
+export function addDays(now: Date, days: number): string {
+  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Cents to rand, for the API. */
+export function toRand(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+const randFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount for people to read: R12,340.00. */
+export function formatRand(cents: number): string {
+  return `R${randFormat.format(cents / 100)}`;
+}

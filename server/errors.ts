@@ -1,0 +1,76 @@
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+import type { Logger } from 'pino';
+
+/** An error the API answers with as it is: status, code, message and optional details. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Field messages of a zod error, one per field (the first), keyed by the dotted path. */
+export function fieldMessages(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length === 0 ? 'body' : issue.path.join('.');
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+/** The error body of a failed validation. */
+export function validationError(error: ZodError): ApiError {
+  return new ApiError(400, 'validation_error', 'Request validation failed', { fields: fieldMessages(error) });
+}
+
+function isPayloadError(err: unknown): err is { status: number; expose: boolean; message: string } {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    'status' in err &&
+    typeof (err as { status: unknown }).status === 'number' &&
+    (err as { expose?: unknown }).expose === true
+  );
+}
+
+/**
+ * The first middleware: whatever fails below becomes `{ error: { code, message, details? } }`.
+ * A 500 says only that something went wrong; the cause goes to the log under the request id
+ * that the X-Request-Id header gives the caller.
+ */
+export function errorHandler(logger: Logger) {
+  return async function handleErrors(ctx: Context, next: Next) {
+    try {
+      await next();
+      if (ctx.status === 405) {
+        throw new ApiError(405, 'method_not_allowed', `${ctx.method} is not allowed here; use ${ctx.response.get('Allow')}`);
+      }
+      if (ctx.status === 501) {
+        throw new ApiError(501, 'not_implemented', `${ctx.method} is not supported`);
+      }
+    } catch (err) {
+      let apiError: ApiError;
+      if (err instanceof ApiError) apiError = err;
+      else if (err instanceof ZodError) apiError = validationError(err);
+      else if (isPayloadError(err) && err.status >= 400 && err.status < 500) {
+        apiError = new ApiError(err.status, 'bad_request', err.message);
+      } else {
+        logger.error({ err, reqId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+        apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+      }
+      ctx.status = apiError.status;
+      if (apiError.headers) ctx.set(apiError.headers);
+      const error: Record<string, unknown> = { code: apiError.code, message: apiError.message };
+      if (apiError.details !== undefined) error.details = apiError.details;
+      ctx.body = { error };
+    }
+  };
+}

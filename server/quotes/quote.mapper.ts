@@ -1,0 +1,54 @@
+import type { Quote, Supplier as ApiSupplier } from '../../sdk';
+import type { QuotesTable } from '../db/schema';
+import { formatLeadTime, toRand } from '../domain/pricing';
+
+/** A stored quote row as the API needs it (the token hash stays in the database). */
+export type QuoteRow = Omit<QuotesTable, 'view_count' | 'tracking_token_hash'>;
+
+/** The supplier fields a quote shows. */
+export type SupplierView = ApiSupplier;
+
+/** What a quote needs from its request. */
+export interface RfqContext {
+  productName: string;
+  quantity: number;
+  unit: string;
+}
+
+/** One mapping from stored quote to API quote, used by submit, RFQ look-up and tracking. */
+export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContext): Quote {
+  return {
+    id: row.id,
+    rank: row.rank,
+    supplier,
+    productName: rfq.productName,
+    quantity: rfq.quantity,
+    unit: rfq.unit,
+    pricingBasis: row.pricing_basis,
+    currency: 'ZAR',
+    listUnitPrice: toRand(row.list_unit_price_cents),
+    unitPrice: toRand(row.unit_price_cents),
+    discountPercent: Number(row.discount_percent),
+    totalPrice: toRand(row.total_cents),
+    vatRate: Number(row.vat_rate),
+    vatAmount: toRand(row.vat_cents),
+    totalPriceInclVat: toRand(row.total_incl_vat_cents),
+    minimumOrderQuantity: row.minimum_order_quantity,
+    leadTime: formatLeadTime({ min: row.lead_min_days, max: row.lead_max_days }),
+    leadTimeDays: { min: row.lead_min_days, max: row.lead_max_days },
+    validityPeriod: `${row.validity_days} days`,
+    validUntil: row.valid_until,
+    paymentTerms: row.payment_terms,
+    priceListDate: row.price_list_date,
+    notes: row.notes,
+    aiInsights: {
+      competitivePosition: row.competitive_position as Quote['aiInsights']['competitivePosition'],
+      riskLevel: row.risk_level as Quote['aiInsights']['riskLevel'],
+      priceDifference: Number(row.price_difference),
+      recommendation: row.recommendation,
+      qualityScore: row.quality_score,
+      reliabilityRating: row.reliability_rating,
+    },
+    createdAt: row.created_at,
+  };
+}

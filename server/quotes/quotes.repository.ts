@@ -1,0 +1,104 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, QuotesTable } from '../db/schema';
+import type { QuoteRow, SupplierView } from './quote.mapper';
+
+const SUPPLIER_COLUMNS = [
+  's.id as s_id',
+  's.name as s_name',
+  'c.name as s_city',
+  'c.province as s_province',
+  's.rating as s_rating',
+  's.verified as s_verified',
+  's.contact_person as s_contact_person',
+  's.email as s_email',
+  's.phone as s_phone',
+  's.response_time_hours as s_response_time_hours',
+] as const;
+
+interface SupplierColumns {
+  s_id: number;
+  s_name: string;
+  s_city: string;
+  s_province: string;
+  s_rating: number;
+  s_verified: number;
+  s_contact_person: string;
+  s_email: string;
+  s_phone: string;
+  s_response_time_hours: number;
+}
+
+function toSupplierView(r: SupplierColumns): SupplierView {
+  return {
+    id: r.s_id,
+    name: r.s_name,
+    location: r.s_city,
+    province: r.s_province,
+    rating: Number(r.s_rating),
+    verified: Boolean(r.s_verified),
+    contactPerson: r.s_contact_person,
+    email: r.s_email,
+    phone: r.s_phone,
+    responseTimeHours: r.s_response_time_hours,
+  };
+}
+
+function splitRow<T extends Selectable<QuotesTable> & SupplierColumns>(row: T): { quote: QuoteRow; supplier: SupplierView } {
+  const { view_count: _v, tracking_token_hash: _t, s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours, ...quote } = row;
+  return {
+    quote,
+    supplier: toSupplierView({ s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours }),
+  };
+}
+
+/** The quotes of a request with their suppliers, best first. */
+export async function findQuotesForRfq(db: Kysely<DB>, rfqId: string) {
+  const rows = await db
+    .selectFrom('quotes as q')
+    .innerJoin('suppliers as s', 's.id', 'q.supplier_id')
+    .innerJoin('cities as c', 'c.id', 's.home_city_id')
+    .selectAll('q')
+    .select(SUPPLIER_COLUMNS)
+    .where('q.rfq_id', '=', rfqId)
+    .orderBy('q.rank')
+    .execute();
+  return rows.map(splitRow);
+}
+
+/**
+ * Counts a view of the quote whose token hashes to `tokenHash` and returns it with its supplier,
+ * its request and the new view figures; undefined when no quote has that token.
+ */
+export async function recordQuoteView(db: Kysely<DB>, tokenHash: string, now: string) {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('quotes')
+      .set((eb) => ({
+        view_count: eb('view_count', '+', 1),
+        first_viewed_at: eb.fn.coalesce('first_viewed_at', eb.val(now)),
+        last_viewed_at: now,
+      }))
+      .where('tracking_token_hash', '=', tokenHash)
+      .returning(['id'])
+      .executeTakeFirst();
+    if (!updated) return undefined;
+    const row = await trx
+      .selectFrom('quotes as q')
+      .innerJoin('suppliers as s', 's.id', 'q.supplier_id')
+      .innerJoin('cities as c', 'c.id', 's.home_city_id')
+      .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
+      .selectAll('q')
+      .select(SUPPLIER_COLUMNS)
+      .select(['r.product_name as r_product_name', 'r.quantity as r_quantity', 'r.unit as r_unit'])
+      .where('q.id', '=', updated.id)
+      .executeTakeFirstOrThrow();
+    const { r_product_name, r_quantity, r_unit, ...rest } = row;
+    return {
+      ...splitRow(rest),
+      viewCount: row.view_count,
+      firstViewedAt: row.first_viewed_at ?? now,
+      lastViewedAt: row.last_viewed_at ?? now,
+      rfq: { productName: r_product_name, quantity: r_quantity, unit: r_unit },
+    };
+  });
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { TrackedQuoteResponse } from '../../sdk';
+import { isTrackingToken } from '../../sdk';
+import type { DB } from '../db/schema';
+import { ApiError } from '../errors';
+import { hashToken } from '../lib/ids';
+import { toApiQuote } from './quote.mapper';
+import { recordQuoteView } from './quotes.repository';
+
+/** Opens a quote by its tracking token, counting the view. */
+export async function trackQuote(db: Kysely<DB>, token: string, now: Date): Promise<TrackedQuoteResponse> {
+  if (!isTrackingToken(token)) throw new ApiError(400, 'invalid_tracking_token', 'Invalid tracking token');
+  const found = /^qt_[A-Za-z0-9_-]{16,64}$/.test(token)
+    ? await recordQuoteView(db, hashToken(token), now.toISOString())
+    : undefined;
+  if (!found) throw new ApiError(404, 'quote_not_found', 'Quote not found');
+  const quote = toApiQuote(found.quote, found.supplier, found.rfq);
+  return {
+    success: true,
+    quote: {
+      trackingToken: token,
+      quoteReference: quote.id,
+      viewCount: found.viewCount,
+      firstViewedAt: found.firstViewedAt,
+      lastViewedAt: found.lastViewedAt,
+      quoteData: {
+        productName: quote.productName,
+        quantity: quote.quantity,
+        unit: quote.unit,
+        supplier: quote.supplier,
+        currency: quote.currency,
+        unitPrice: quote.unitPrice,
+        totalPrice: quote.totalPrice,
+        vatAmount: quote.vatAmount,
+        totalPriceInclVat: quote.totalPriceInclVat,
+        leadTime: quote.leadTime,
+        minimumOrderQuantity: quote.minimumOrderQuantity,
+        validityPeriod: quote.validityPeriod,
+        validUntil: quote.validUntil,
+        paymentTerms: quote.paymentTerms,
+        priceListDate: quote.priceListDate,
+        notes: quote.notes,
+        aiInsights: quote.aiInsights,
+      },
+    },
+    viewCount: found.viewCount,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DB, IdempotencyKeysTable, QuotesTable, RfqsTable } from '../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export async function insertRfq(trx: Transaction<DB>, rfq: Insertable<RfqsTable>, quotes: Insertable<QuotesTable>[]) {
+  await trx.insertInto('rfqs').values(rfq).execute();
+  if (quotes.length > 0) await trx.insertInto('quotes').values(quotes).execute();
+}
+
+export async function findRfqRow(db: Executor, rfqId: string) {
+  return db
+    .selectFrom('rfqs')
+    .select(['id', 'product_name', 'delivery_location', 'quantity', 'unit', 'supplier_count', 'matched_count', 'matching_message', 'primary_email', 'created_at'])
+    .where('id', '=', rfqId)
+    .executeTakeFirst();
+}
+
+export async function findIdempotencyRecord(db: Executor, key: string) {
+  return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function insertIdempotencyRecord(trx: Transaction<DB>, record: Insertable<IdempotencyKeysTable>) {
+  await trx.insertInto('idempotency_keys').values(record).execute();
+}
+
+/** Forgets idempotency keys older than `before` (ISO date-time). */
+export async function pruneIdempotencyRecords(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Whether an error is a unique-constraint violation, on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

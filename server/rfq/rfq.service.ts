@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { QuotesTable, RfqsTable } from '../db/schema';
+import { buildQuotes, type QuoteDraft } from '../domain/quote-engine';
+import { cityFullName } from '../domain/interpret';
+import type { Supplier } from '../domain/market';
+import type { MarketStore } from '../catalogue/market-store';
+import { ApiError } from '../errors';
+import { hashToken, maskEmail, newQuoteId, newRfqId, newTrackingToken } from '../lib/ids';
+import { toApiQuote, type QuoteRow, type SupplierView } from '../quotes/quote.mapper';
+import { findQuotesForRfq } from '../quotes/quotes.repository';
+import {
+  findIdempotencyRecord,
+  findRfqRow,
+  insertIdempotencyRecord,
+  insertRfq,
+  isUniqueViolation,
+} from './rfq.repository';
+
+export interface RfqDeps {
+  database: Database;
+  market: MarketStore;
+  config: Config;
+}
+
+export interface SubmitResult {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+}
+
+function supplierView(s: Supplier, cityName: string, province: string): SupplierView {
+  return {
+    id: s.id,
+    name: s.name,
+    location: cityName,
+    province,
+    rating: s.rating,
+    verified: s.verified,
+    contactPerson: s.contactPerson,
+    email: s.email,
+    phone: s.phone,
+    responseTimeHours: s.responseTimeHours,
+  };
+}
+
+function quoteRow(rfqId: string, draft: QuoteDraft, tokenHash: string, createdAt: string): QuoteRow & { tracking_token_hash: string } {
+  return {
+    id: newQuoteId(),
+    rfq_id: rfqId,
+    supplier_id: draft.supplier.id,
+    rank: draft.rank,
+    pricing_basis: draft.pricingBasis,
+    list_unit_price_cents: draft.listUnitPriceCents,
+    unit_price_cents: draft.unitPriceCents,
+    discount_percent: draft.discountPercent,
+    total_cents: draft.totalCents,
+    vat_rate: draft.vatRate,
+    vat_cents: draft.vatCents,
+    total_incl_vat_cents: draft.totalInclVatCents,
+    minimum_order_quantity: draft.minimumOrderQuantity,
+    lead_min_days: draft.leadDays.min,
+    lead_max_days: draft.leadDays.max,
+    payment_terms: draft.paymentTerms,
+    validity_days: draft.validityDays,
+    valid_until: draft.validUntil,
+    price_list_date: draft.priceListDate,
+    notes: draft.notes,
+    competitive_position: draft.insights.competitivePosition,
+    price_difference: draft.insights.priceDifference,
+    quality_score: draft.insights.qualityScore,
+    reliability_rating: draft.insights.reliabilityRating,
+    risk_level: draft.insights.riskLevel,
+    recommendation: draft.insights.recommendation,
+    tracking_token_hash: tokenHash,
+    first_viewed_at: null,
+    last_viewed_at: null,
+    created_at: createdAt,
+  };
+}
+
+function requestHash(input: RfqSubmission): string {
+  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
+}
+
+function replay(record: { request_hash: string; status_code: number; response_body: string }, hash: string): SubmitResult {
+  if (record.request_hash !== hash) {
+    throw new ApiError(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    );
+  }
+  return { status: record.status_code, body: JSON.parse(record.response_body) as unknown, replayed: true };
+}
+
+/**
+ * Stores a quote request and the quotes computed for it, in one transaction. With an
+ * idempotency key, a repeat of the same request answers with the first answer instead.
+ */
+export async function submitRfq(
+  deps: RfqDeps,
+  input: RfqSubmission,
+  idempotencyKey: string | undefined,
+  now: Date,
+): Promise<SubmitResult> {
+  const { db } = deps.database;
+  const key = idempotencyKey === undefined ? undefined : `rfq:${idempotencyKey}`;
+  const hash = key === undefined ? '' : requestHash(input);
+  if (key !== undefined) {
+    const existing = await findIdempotencyRecord(db, key);
+    if (existing) return replay(existing, hash);
+  }
+
+  const market = await deps.market.current();
+  const set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
+  const rfqId = newRfqId();
+  const createdAt = now.toISOString();
+  const deliveryLocation = set.location.city ? cityFullName(set.location.city) : input.deliveryLocation;
+
+  const rows: Insertable<QuotesTable>[] = [];
+  const quotes = set.quotes.map((draft) => {
+    const token = newTrackingToken();
+    const row = quoteRow(rfqId, draft, hashToken(token), createdAt);
+    rows.push(row);
+    const home = market.citiesById.get(draft.supplier.homeCityId);
+    const quote = toApiQuote(
+      row,
+      supplierView(draft.supplier, home?.name ?? '', home?.province ?? ''),
+      { productName: input.productName, quantity: input.quantity, unit: set.unit },
+    );
+    return { ...quote, trackingToken: token, trackingUrl: `${deps.config.publicUrl}/quote/${token}` };
+  });
+
+  const rfq: Insertable<RfqsTable> = {
+    id: rfqId,
+    product_name: input.productName,
+    product_description: input.productDescription,
+    quantity: input.quantity,
+    unit: set.unit,
+    budget_range: input.budgetRange ?? null,
+    supplier_count: input.supplierCount,
+    matched_count: set.matched,
+    matching_message: set.message,
+    delivery_location: deliveryLocation,
+    city_id: set.location.city?.id ?? null,
+    catalogue_item_id: set.product.item?.id ?? null,
+    category_id: set.product.category.id,
+    primary_email: input.primaryEmail,
+    additional_emails: JSON.stringify(input.additionalEmails),
+    company_name: input.companyName ?? null,
+    contact_name: input.contactName ?? null,
+    embed_id: input.embedId ?? null,
+    referrer_url: input.referrerUrl ?? null,
+    embed_source: input.embedSource ?? null,
+    client_timestamp: input.timestamp ?? null,
+    created_at: createdAt,
+  };
+
+  const body: RfqSubmitResponse = {
+    rfqId,
+    productName: input.productName,
+    quantity: input.quantity,
+    unit: set.unit,
+    deliveryLocation,
+    supplierCount: input.supplierCount,
+    primaryEmail: input.primaryEmail,
+    matching: { requested: set.requested, matched: set.matched, message: set.message },
+    quotes,
+    createdAt,
+  };
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertRfq(trx, rfq, rows);
+      if (key !== undefined) {
+        await insertIdempotencyRecord(trx, {
+          key,
+          request_hash: hash,
+          status_code: 201,
+          response_body: JSON.stringify(body),
+          created_at: createdAt,
+        });
+      }
+    });
+  } catch (err) {
+    // Another request with the same key committed first: answer as it did.
+    if (key !== undefined && isUniqueViolation(err)) {
+      const existing = await findIdempotencyRecord(db, key);
+      if (existing) return replay(existing, hash);
+    }
+    throw err;
+  }
+  return { status: 201, body, replayed: false };
+}
+
+/** A stored request with its quotes, the e-mail masked, no tracking tokens. */
+export async function getRfq(deps: RfqDeps, rfqId: string): Promise<Rfq> {
+  if (!/^\d{15,20}$/.test(rfqId)) {
+    throw new ApiError(400, 'invalid_rfq_id', 'An RFQ id is 15 to 20 digits');
+  }
+  const { db } = deps.database;
+  const row = await findRfqRow(db, rfqId);
+  if (!row) throw new ApiError(404, 'rfq_not_found', 'RFQ not found');
+  const rfqContext = { productName: row.product_name, quantity: row.quantity, unit: row.unit };
+  const quotes = (await findQuotesForRfq(db, rfqId)).map(({ quote, supplier }) => toApiQuote(quote, supplier, rfqContext));
+  return {
+    rfqId: row.id,
+    productName: row.product_name,
+    deliveryLocation: row.delivery_location,
+    quantity: row.quantity,
+    unit: row.unit,
+    supplierCount: row.supplier_count,
+    primaryEmail: maskEmail(row.primary_email),
+    matching: { requested: row.supplier_count, matched: row.matched_count, message: row.matching_message },
+    quotes,
+    createdAt: row.created_at,
+  };
+}
