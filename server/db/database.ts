@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL: the schema in use when not `public`. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error('DATABASE_URL must be sqlite:PATH or a postgres:// URL');
   const file = url.slice('sqlite:'.length);

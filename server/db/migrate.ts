@@ -3,9 +3,10 @@ import type { Database } from './database';
 import { migrationsFor } from './migrations';
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest({ db, dialect }: Database): Promise<string[]> {
+export async function migrateToLatest({ db, dialect, schema }: Database): Promise<string[]> {
   const migrator = new Migrator({
     db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async () => migrationsFor(dialect) },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk';
+import { hashToken } from '../lib/ids';
+import { startTestServer, validRfq, type TestServer } from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
+});
+afterAll(() => server.close());
+
+describe('POST /api/rfq', () => {
+  it('answers 201 with five priced quotes and stores the request and quotes', async () => {
+    const res = await server.request('POST', '/api/rfq', { body: validRfq() });
+    expect(res.status).toBe(201);
+    const body = rfqSubmitResponseSchema.parse(res.json);
+    expect(body.rfqId).toMatch(/^[1-9]\d{17}$/);
+    expect(body).toMatchObject({
+      productName: 'Hand Sanitizer 70% Alcohol',
+      quantity: 200,
+      unit: 'liters',
+      deliveryLocation: 'Durban, KwaZulu-Natal',
+      supplierCount: 5,
+      primaryEmail: 'jane.buyer@example.co.za',
+      matching: { requested: 5, matched: 5 },
+    });
+    expect(body.quotes).toHaveLength(5);
+    for (const quote of body.quotes) {
+      quoteSchema.parse(quote);
+      expect(quote.trackingToken).toMatch(/^qt_[A-Za-z0-9_-]{24}$/);
+      expect(quote.trackingUrl).toBe(`http://procura.test/quote/${quote.trackingToken}`);
+      expect(quote.totalPriceInclVat).toBeCloseTo(quote.totalPrice * 1.15, 1);
+    }
+
+    const { db } = server.database;
+    const rfq = await db.selectFrom('rfqs').selectAll().where('id', '=', body.rfqId).executeTakeFirstOrThrow();
+    expect(rfq).toMatchObject({
+      product_name: 'Hand Sanitizer 70% Alcohol',
+      quantity: 200,
+      city_id: 'durban',
+      catalogue_item_id: 'hand-sanitizer-70',
+      primary_email: 'jane.buyer@example.co.za',
+      supplier_count: 5,
+      matched_count: 5,
+    });
+    const rows = await db.selectFrom('quotes').selectAll().where('rfq_id', '=', body.rfqId).orderBy('rank').execute();
+    expect(rows.map((r) => r.id)).toEqual(body.quotes.map((q) => q.id));
+    // Tokens are kept only as hashes.
+    expect(rows.map((r) => r.tracking_token_hash)).toEqual(body.quotes.map((q) => hashToken(q.trackingToken!)));
+    expect(rows.map((r) => Number(r.total_cents))).toEqual(body.quotes.map((q) => Math.round(q.totalPrice * 100)));
+  });
+
+  it('answers 400 with the spec\'s field messages', async () => {
+    const res = await server.request('POST', '/api/rfq', {
+      body: validRfq({ productName: 'ab', quantity: 'many', primaryEmail: 'nope', agreeTerms: false }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: {
+        code: 'validation_error',
+        message: 'Request validation failed',
+        details: {
+          fields: {
+            productName: 'Product name must be at least 3 characters',
+            quantity: 'Quantity must be at least 1',
+            primaryEmail: 'Please enter a valid email address',
+            agreeTerms: 'Please agree to the terms and conditions',
+          },
+        },
+      },
+    });
+  });
+
+  it('refuses bodies that are not JSON objects', async () => {
+    const notJson = await server.request('POST', '/api/rfq', { body: '{"productName":' });
+    expect(notJson.status).toBe(400);
+    expect(notJson.json).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON' } });
+
+    const array = await server.request('POST', '/api/rfq', { body: [] });
+    expect(array.status).toBe(400);
+    expect(array.json.error.code).toBe('validation_error');
+
+    const form = await server.request('POST', '/api/rfq', { body: undefined, headers: { 'content-type': 'text/plain' } });
+    expect(form.status).toBe(415);
+    expect(form.json.error.code).toBe('unsupported_media_type');
+
+    const huge = await server.request('POST', '/api/rfq', { body: validRfq({ productDescription: 'x'.repeat(70_000) }) });
+    expect(huge.status).toBe(413);
+    expect(huge.json).toEqual({ error: { code: 'payload_too_large', message: 'The request body must be at most 64 KB' } });
+  });
+
+  it('answers a retried request with the same Idempotency-Key with the first answer', async () => {
+    const headers = { 'Idempotency-Key': 'retry-5b0c2f3e' };
+    const first = await server.request('POST', '/api/rfq', { body: validRfq(), headers });
+    const second = await server.request('POST', '/api/rfq', { body: validRfq(), headers });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.json).toEqual(first.json);
+    const count = await server.database.db
+      .selectFrom('rfqs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '=', first.json.rfqId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+
+    const other = await server.request('POST', '/api/rfq', { body: validRfq({ quantity: 300 }), headers });
+    expect(other.status).toBe(422);
+    expect(other.json.error.code).toBe('idempotency_key_reused');
+  });
+
+  it('stores one request when the same key arrives twice at once', async () => {
+    const headers = { 'Idempotency-Key': 'concurrent-91a7' };
+    const [a, b] = await Promise.all([
+      server.request('POST', '/api/rfq', { body: validRfq(), headers }),
+      server.request('POST', '/api/rfq', { body: validRfq(), headers }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.json.rfqId).toBe(b.json.rfqId);
+  });
+
+  it('tells the buyer when fewer suppliers qualify than asked for', async () => {
+    const res = await server.request('POST', '/api/rfq', {
+      body: validRfq({ productName: 'Toilet Paper 2-Ply (48-pack)', quantity: 40, supplierCount: 10, deliveryLocation: 'Upington' }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.matching.requested).toBe(10);
+    expect(res.json.quotes).toHaveLength(res.json.matching.matched);
+    expect(res.json.matching.matched).toBeLessThan(5);
+  });
+});
+
+describe('GET /api/rfq/:rfqId', () => {
+  it('gives the request with its quotes and a masked e-mail, no tracking tokens', async () => {
+    const created = await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3 }) });
+    const res = await server.request('GET', `/api/rfq/${created.json.rfqId}`);
+    expect(res.status).toBe(200);
+    const rfq = rfqSchema.parse(res.json);
+    expect(rfq.primaryEmail).toBe('j***@example.co.za');
+    expect(rfq.quotes).toHaveLength(3);
+    const { trackingToken: _t, trackingUrl: _u, ...firstQuote } = created.json.quotes[0];
+    expect(rfq.quotes[0]).toEqual(firstQuote);
+    expect(res.text).not.toContain('qt_');
+  });
+
+  it('answers 404 for an unknown id and 400 for one that is not digits', async () => {
+    const missing = await server.request('GET', '/api/rfq/123456789012345678');
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({ error: { code: 'rfq_not_found', message: 'RFQ not found' } });
+    const bad = await server.request('GET', '/api/rfq/12ab');
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ error: { code: 'invalid_rfq_id', message: 'An RFQ id is 15 to 20 digits' } });
+  });
+});
+
+describe('GET /api/quotes/track/:token', () => {
+  it('counts each view and stamps the first and last', async () => {
+    const created = await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3 }) });
+    const token: string = created.json.quotes[1].trackingToken;
+    const first = await server.request('GET', `/api/quotes/track/${token}`);
+    expect(first.status).toBe(200);
+    const one = trackedQuoteResponseSchema.parse(first.json);
+    expect(one.viewCount).toBe(1);
+    expect(one.quote.quoteReference).toBe(created.json.quotes[1].id);
+    expect(one.quote.quoteData.totalPrice).toBe(created.json.quotes[1].totalPrice);
+    expect(one.quote.firstViewedAt).toBe(one.quote.lastViewedAt);
+
+    const second = trackedQuoteResponseSchema.parse((await server.request('GET', `/api/quotes/track/${token}`)).json);
+    expect(second.viewCount).toBe(2);
+    expect(second.quote.firstViewedAt).toBe(one.quote.firstViewedAt);
+    const row = await server.database.db.selectFrom('quotes').select(['view_count', 'first_viewed_at', 'last_viewed_at']).where('id', '=', one.quote.quoteReference).executeTakeFirstOrThrow();
+    expect(row).toEqual({ view_count: 2, first_viewed_at: one.quote.firstViewedAt, last_viewed_at: second.quote.lastViewedAt });
+  });
+
+  it('answers 400 for a token without qt_ and 404 for an unknown one', async () => {
+    const bad = await server.request('GET', '/api/quotes/track/abc123');
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ error: { code: 'invalid_tracking_token', message: 'Invalid tracking token' } });
+    const unknown = await server.request('GET', '/api/quotes/track/qt_AAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ error: { code: 'quote_not_found', message: 'Quote not found' } });
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After past the limit per address', async () => {
+    const limited = await startTestServer({ RFQ_RATE_LIMIT: '2', RFQ_RATE_WINDOW_SECONDS: '3600' });
+    try {
+      expect((await limited.request('POST', '/api/rfq', { body: validRfq() })).status).toBe(201);
+      const second = await limited.request('POST', '/api/rfq', { body: validRfq({ quantity: 'x' }) });
+      expect(second.status).toBe(400);
+      const third = await limited.request('POST', '/api/rfq', { body: validRfq() });
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(third.json.error.code).toBe('rate_limited');
+      expect(third.headers.get('ratelimit-policy')).toBe('2;w=3600');
+      // Reading is not limited.
+      expect((await limited.request('GET', '/healthz')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

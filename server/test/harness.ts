@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { seedMarket } from '../db/seed';
+
+/** The PostgreSQL server the suites run against, when DATABASE_URL names one. */
+export const POSTGRES_URL = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : null;
+
+export interface TestDatabase extends Database {
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: SQLite in memory, or on PostgreSQL a schema of its own that
+ * `drop()` removes, so test files can run side by side.
+ */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  let database: Database;
+  let cleanup = async () => {};
+  if (POSTGRES_URL) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    database = createDatabase(POSTGRES_URL, { pgSchema: schema });
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    database = createDatabase('sqlite::memory:');
+  }
+  await migrateToLatest(database);
+  if (options.seed !== false) await seedMarket(database.db, database.dialect);
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      await cleanup();
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  app: App;
+  database: TestDatabase;
+  config: Config;
+  request(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string> }): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+/** The real app over a real socket on loopback, with its own database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://procura.test', MARKET_REFRESH_MS: '0', ...env });
+  const app = createApp({ config, database, logger: pino({ level: 'silent' }) });
+  const server: Server = createServer(app.koa.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    app,
+    database,
+    config,
+    async request(method, path, { body, headers = {} } = {}) {
+      const res = await fetch(url + path, {
+        method,
+        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let json: unknown = undefined;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // not JSON: tests read `text`
+      }
+      return { status: res.status, headers: res.headers, text, json };
+    },
+    async close() {
+      app.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+    },
+  };
+}
+
+/** A valid quote request; override any field. */
+export function validRfq(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    productName: 'Hand Sanitizer 70% Alcohol',
+    productDescription: 'Refill for the wall dispensers in our three office buildings',
+    quantity: 200,
+    unit: 'liters',
+    supplierCount: 5,
+    deliveryLocation: 'Durban',
+    primaryEmail: 'jane.buyer@example.co.za',
+    agreeTerms: true,
+    ...overrides,
+  };
+}

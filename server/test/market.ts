@@ -1,0 +1,71 @@
+import { buildMarket, type MarketInput, type MarketSnapshot, type Supplier } from '../domain/market';
+import { CATALOGUE, CATEGORIES, CITIES } from '../db/seed/data';
+import { starterSuppliers, type SupplierSeed } from '../db/seed/suppliers';
+
+function toSupplier(s: SupplierSeed): Supplier {
+  return {
+    id: s.id,
+    name: s.name,
+    contactPerson: s.contactPerson,
+    email: s.email,
+    phone: s.phone,
+    homeCityId: s.homeCityId,
+    verified: s.verified,
+    rating: s.rating,
+    onTimeRate: s.onTimeRate,
+    responseTimeHours: s.responseTimeHours,
+    dispatchDays: s.dispatchDays,
+    paymentTerms: s.paymentTerms,
+    quoteValidityDays: s.quoteValidityDays,
+    priceListDate: s.priceListDate,
+    categories: new Map(s.categories.map((c) => [c.categoryId, { capacityUnits: c.capacityUnits, minOrderQuantity: c.minOrderQuantity, priceFactor: c.priceFactor }])),
+    coverage: {
+      cities: new Map(s.coverage.filter((c) => c.scope === 'city').map((c) => [c.area, c.leadDays])),
+      provinces: new Map(s.coverage.filter((c) => c.scope === 'province').map((c) => [c.area, c.leadDays])),
+      national: s.coverage.find((c) => c.scope === 'national')?.leadDays ?? null,
+    },
+  };
+}
+
+/** A market snapshot of the given suppliers (default: the starter base) over the shipped reference data. */
+export function marketOf(suppliers: SupplierSeed[] = starterSuppliers()): MarketSnapshot {
+  const input: MarketInput = {
+    revision: 'test',
+    cities: CITIES,
+    categories: CATEGORIES.map((c) => ({ id: c.id, name: c.name, sectorId: c.sectorId, keywords: c.keywords })),
+    items: CATALOGUE.map((i, n) => ({ ...i, sortOrder: n })),
+    suppliers: suppliers.map(toSupplier),
+    offers: suppliers.flatMap((s) => s.offers.map((o) => ({ supplierId: s.id, itemId: o.itemId, unitPriceCents: o.unitPriceCents, minOrderQuantity: o.minOrderQuantity, tiers: o.tiers }))),
+  };
+  return buildMarket(input);
+}
+
+let nextId = 1000;
+
+/** A supplier seed with sensible defaults, for hand-built markets. */
+export function supplierSeed(overrides: Partial<SupplierSeed> = {}): SupplierSeed {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    name: `Test Supplier ${id}`,
+    contactPerson: 'Thandi Nkosi',
+    email: `sales@supplier-${id}.example`,
+    phone: '+27 31 555 0100',
+    homeCityId: 'durban',
+    verified: true,
+    rating: 4.5,
+    onTimeRate: 95,
+    responseTimeHours: 4,
+    dispatchDays: 1,
+    paymentTerms: 'Net 30',
+    quoteValidityDays: 14,
+    priceListDate: '2026-11-01',
+    categories: [{ categoryId: 'sanitizers', capacityUnits: 5000, minOrderQuantity: 1, priceFactor: 1 }],
+    coverage: [
+      { scope: 'city', area: 'durban', leadDays: 0 },
+      { scope: 'province', area: 'KwaZulu-Natal', leadDays: 1 },
+    ],
+    offers: [{ itemId: 'hand-sanitizer-70', unitPriceCents: 8500, minOrderQuantity: 5, tiers: [] }],
+    ...overrides,
+  };
+}
