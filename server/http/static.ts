@@ -44,13 +44,13 @@ export function serveStatic(root: string) {
     ctx.set('ETag', `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`);
     ctx.set('Last-Modified', info.mtime.toUTCString());
     ctx.type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    ctx.status = 200; // `fresh` only compares validators on a successful answer
     if (ctx.fresh) {
       ctx.status = 304;
       return;
     }
     ctx.length = info.size;
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
-    if (ctx.method === 'HEAD') ctx.status = 200;
+    if (ctx.method === 'GET') ctx.body = createReadStream(file);
   };
 }
 

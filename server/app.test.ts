@@ -1,0 +1,106 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from './config';
+import { startTestServer, type TestServer } from './test/harness';
+
+let server: TestServer;
+let staticDir: string;
+beforeAll(async () => {
+  staticDir = await mkdtemp(join(tmpdir(), 'procura-static-'));
+  await writeFile(join(staticDir, 'app-3f9a1c2b.js'), 'console.log(1);');
+  await writeFile(join(staticDir, 'robots.txt'), 'User-agent: *\n');
+  server = await startTestServer({ STATIC_DIR: staticDir });
+});
+afterAll(() => server.close());
+
+describe('the server', () => {
+  it('answers health checks', async () => {
+    const res = await server.request('GET', '/healthz');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok' });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await server.request('GET', '/readyz')).json).toEqual({ status: 'ready' });
+  });
+
+  it('echoes a well-formed request id', async () => {
+    const res = await server.request('GET', '/healthz', { headers: { 'X-Request-Id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+  });
+
+  it('sends security headers; only the widget page may be framed', async () => {
+    const page = await server.request('GET', '/healthz');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const widget = await server.request('GET', '/widget-embed');
+    expect(widget.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(widget.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('shows the Page Not Found page with status 404 for a path that is no route', async () => {
+    const res = await server.request('GET', '/no/such/page');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('<h1>Page Not Found</h1>');
+  });
+
+  it('answers unknown API paths and wrong methods in the error shape', async () => {
+    const missing = await server.request('GET', '/api/nothing');
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({ error: { code: 'not_found', message: 'No API route for GET /api/nothing' } });
+    const wrong = await server.request('DELETE', '/api/rfq');
+    expect(wrong.status).toBe(405);
+    expect(wrong.json).toEqual({ error: { code: 'method_not_allowed', message: 'DELETE is not allowed here; use POST' } });
+  });
+
+  it('serves built files, hashed ones cached for a year', async () => {
+    const hashed = await server.request('GET', '/app-3f9a1c2b.js');
+    expect(hashed.status).toBe(200);
+    expect(hashed.text).toBe('console.log(1);');
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const plain = await server.request('GET', '/robots.txt');
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    const again = await server.request('GET', '/robots.txt', {
+      // As a browser revalidates; fetch would otherwise add Cache-Control: no-cache.
+      headers: { 'If-None-Match': plain.headers.get('etag')!, 'Cache-Control': 'max-age=0' },
+    });
+    expect(again.status).toBe(304);
+    expect((await server.request('GET', '/..%2f..%2fetc%2fpasswd')).status).toBe(404);
+  });
+
+  it('compresses large answers for clients that accept it', async () => {
+    const res = await fetch(`${server.url}/api/catalogue/popular?limit=16`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect((await res.json()).products).toHaveLength(16);
+  });
+});
+
+describe('configuration', () => {
+  it('has sensible defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: 'sqlite:./data/procura.sqlite',
+      publicUrl: 'http://localhost:3000',
+      vatRate: 0.15,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('refuses bad values, naming each', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', VAT_RATE: '15' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', VAT_RATE: '15' });
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([
+        'PORT must be a whole number from 0 to 65535',
+        'DATABASE_URL must be sqlite:PATH, sqlite::memory: or a postgres:// URL',
+        'VAT_RATE must be a fraction from 0 to below 1, such as 0.15',
+      ]);
+    }
+  });
+});

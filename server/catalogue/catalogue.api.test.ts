@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { popularProductsSchema, productSuggestionsSchema, quotePreviewSchema, locationSuggestionsSchema } from '../../sdk';
+import { startTestServer, validRfq, type TestServer } from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
+});
+afterAll(() => server.close());
+
+describe('product suggestions', () => {
+  it('suggests four products before two characters are typed', async () => {
+    const res = await server.request('GET', '/api/catalogue/products?q=s');
+    expect(res.status).toBe(200);
+    expect(productSuggestionsSchema.parse(res.json).suggestions).toHaveLength(4);
+  });
+
+  it('matches typed text, names first, at most six', async () => {
+    const res = await server.request('GET', '/api/catalogue/products?q=sani');
+    const { suggestions } = productSuggestionsSchema.parse(res.json);
+    expect(suggestions.slice(0, 2).map((s) => s.name)).toEqual(['Hand Sanitizer 70% Alcohol', 'Hand Sanitizer Gel 500ml Pump']);
+    expect(suggestions.length).toBeLessThanOrEqual(6);
+    const toilet = productSuggestionsSchema.parse((await server.request('GET', '/api/catalogue/products?q=toilet')).json);
+    expect(toilet.suggestions[0]).toMatchObject({
+      id: 'toilet-paper-48',
+      unit: 'packs',
+      category: 'hygiene-products',
+      avgDelivery: '2-3 days',
+      unitDescription: 'per pack of 48 rolls',
+    });
+  });
+
+  it('gives the average of the suppliers\' list prices', async () => {
+    const offers = await server.database.db.selectFrom('offers').select('unit_price_cents').where('catalogue_item_id', '=', 'bleach-5l').execute();
+    const average = Math.round(offers.reduce((s, o) => s + o.unit_price_cents, 0) / offers.length) / 100;
+    const { suggestions } = productSuggestionsSchema.parse((await server.request('GET', '/api/catalogue/products?q=bleach')).json);
+    expect(suggestions[0]!.avgPrice).toBe(average);
+  });
+
+  it('refuses over-long search text', async () => {
+    const res = await server.request('GET', `/api/catalogue/products?q=${'a'.repeat(101)}`);
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.fields.q).toBe('Search text must be at most 100 characters');
+  });
+});
+
+describe('location suggestions', () => {
+  it('needs two characters and gives full names', async () => {
+    expect((await server.request('GET', '/api/catalogue/locations?q=d')).json).toEqual({ suggestions: [] });
+    const { suggestions } = locationSuggestionsSchema.parse((await server.request('GET', '/api/catalogue/locations?q=du')).json);
+    expect(suggestions).toEqual([{ id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal' }]);
+    const gauteng = locationSuggestionsSchema.parse((await server.request('GET', '/api/catalogue/locations?q=gauteng')).json);
+    expect(gauteng.suggestions.map((s) => s.name)).toEqual(['Johannesburg', 'Pretoria', 'Centurion', 'Benoni', 'Vereeniging']);
+  });
+});
+
+describe('popular products', () => {
+  it('counts this month\'s requests per product', async () => {
+    for (let i = 0; i < 3; i++) {
+      await server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Household Bleach', supplierCount: 3 }) });
+    }
+    await server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Glass and Window Cleaner', supplierCount: 3 }) });
+    const { products } = popularProductsSchema.parse((await server.request('GET', '/api/catalogue/popular?limit=4')).json);
+    expect(products).toHaveLength(4);
+    expect(products[0]).toMatchObject({ id: 'bleach-5l', rfqCount: 3 });
+    expect(products.find((p) => p.id === 'glass-cleaner')?.rfqCount).toBe(1);
+    expect((await server.request('GET', '/api/catalogue/popular?limit=0')).status).toBe(400);
+  });
+});
+
+describe('cost preview and supplier matching', () => {
+  it('prices from the catalogue average with the volume discount', async () => {
+    const res = await server.request('GET', '/api/catalogue/preview?productName=Household%20Bleach&quantity=500&deliveryLocation=Durban&supplierCount=5');
+    expect(res.status).toBe(200);
+    const { costPreview, supplierMatch } = quotePreviewSchema.parse(res.json);
+    const unit = costPreview.unitPrice;
+    expect(costPreview.discount).toBe(10);
+    expect(costPreview.totalCost).toBeCloseTo(unit * 500 * 0.9, 2);
+    expect(costPreview.savings).toBeCloseTo(unit * 500 * 0.1, 2);
+    expect(costPreview.priceRange.min).toBeCloseTo(unit * 0.85, 2);
+    expect(costPreview.unitInfo).toEqual({ unit: 'liters', unitDescription: 'per liter, 5 L containers' });
+    expect(supplierMatch.categoryName).toBe('Cleaning Supplies');
+    expect(supplierMatch.volumeCategory).toBe('medium');
+    expect(supplierMatch.expectedQuotes).toBe(5);
+    expect(supplierMatch.totalSuppliers).toBeGreaterThanOrEqual(5);
+    expect(supplierMatch.locationAdvantage).toBe(true);
+    expect(supplierMatch.cityData).toMatchObject({ name: 'Durban', province: 'KwaZulu-Natal' });
+    expect(supplierMatch.marketInsights.availability).toBe(
+      `${supplierMatch.totalSuppliers} suppliers can deliver this cleaning supplies order to Durban.`,
+    );
+  });
+
+  it('uses the spec\'s estimate for unknown products', async () => {
+    const { costPreview } = quotePreviewSchema.parse(
+      (await server.request('GET', '/api/catalogue/preview?productName=Premium%20widget&quantity=10')).json,
+    );
+    expect(costPreview).toMatchObject({ unitPrice: 85, totalCost: 850, discount: 0, basis: 'estimate' });
+  });
+
+  it('counts the same suppliers a submission would quote', async () => {
+    const { supplierMatch } = quotePreviewSchema.parse(
+      (await server.request('GET', '/api/catalogue/preview?productName=Toilet%20Paper&quantity=40&deliveryLocation=Upington&supplierCount=10')).json,
+    );
+    const submitted = await server.request('POST', '/api/rfq', {
+      body: validRfq({ productName: 'Toilet Paper', quantity: 40, deliveryLocation: 'Upington', supplierCount: 10 }),
+    });
+    expect(supplierMatch.totalSuppliers).toBe(submitted.json.matching.matched);
+    expect(supplierMatch.cityData?.coverage).toBe('good');
+  });
+});
