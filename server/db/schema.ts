@@ -109,7 +109,7 @@ export interface RfqsTable {
 }
 
 export interface QuotesTable {
-  id: string;
+  id: Generated<number>;
   rfq_id: string;
   supplier_id: number;
   rank: number;
@@ -135,7 +135,7 @@ export interface QuotesTable {
   reliability_rating: number;
   risk_level: string;
   recommendation: string;
-  tracking_token_hash: string;
+  tracking_secret_hash: string;
   view_count: ColumnType<number, number | undefined, number>;
   first_viewed_at: IsoText | null;
   last_viewed_at: IsoText | null;

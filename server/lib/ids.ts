@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** An RFQ id: 18 random digits, the first not zero (about 60 bits, unguessable, digits only). */
 export function newRfqId(): string {
@@ -15,19 +15,45 @@ export function newRfqId(): string {
   return digits.join('');
 }
 
-/** A quote's tracking token: `qt_` and 144 random bits, base64url. */
-export function newTrackingToken(): string {
-  return `qt_${randomBytes(18).toString('base64url')}`;
+/** The secret part of a tracking token: 144 random bits, base64url. */
+export function newTrackingSecret(): string {
+  return randomBytes(18).toString('base64url');
 }
 
-/** Tokens are stored only as their SHA-256. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/**
+ * A quote's tracking token: `qt_`, the quote id in base 36, `_`, and the secret. The id locates
+ * the quote without an index on random values; only the secret's hash is stored.
+ */
+export function trackingToken(quoteId: number, secret: string): string {
+  return `qt_${quoteId.toString(36)}_${secret}`;
 }
 
-/** A quote id, also the quote reference buyers and suppliers quote back: `qte_` and 80 random bits. */
-export function newQuoteId(): string {
-  return `qte_${randomBytes(10).toString('hex')}`;
+/** Quote ids are 32-bit integer keys on both databases. */
+const MAX_QUOTE_ID = 2_147_483_647;
+
+/** The quote id and secret of a well-formed token, else null. */
+export function parseTrackingToken(token: string): { quoteId: number; secret: string } | null {
+  const match = /^qt_([0-9a-z]{1,7})_([A-Za-z0-9_-]{24})$/.exec(token);
+  if (!match) return null;
+  const quoteId = Number.parseInt(match[1]!, 36);
+  return quoteId > 0 && quoteId <= MAX_QUOTE_ID ? { quoteId, secret: match[2]! } : null;
+}
+
+/** Secrets are stored only as their SHA-256, hex. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Whether a secret matches a stored hash, in constant time. */
+export function secretMatches(secret: string, storedHash: string): boolean {
+  const given = Buffer.from(hashSecret(secret), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** The quote reference buyers and suppliers quote back. */
+export function quoteReference(quoteId: number): string {
+  return `Q-${quoteId}`;
 }
 
 /** Hides most of an e-mail's local part: jane@example.co.za -> j***@example.co.za. */

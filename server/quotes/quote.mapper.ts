@@ -1,9 +1,11 @@
 import type { Quote, Supplier as ApiSupplier } from '../../sdk';
+import type { Selectable } from 'kysely';
 import type { QuotesTable } from '../db/schema';
 import { formatLeadTime, toRand } from '../domain/pricing';
+import { quoteReference } from '../lib/ids';
 
-/** A stored quote row as the API needs it (the token hash stays in the database). */
-export type QuoteRow = Omit<QuotesTable, 'view_count' | 'tracking_token_hash'>;
+/** A stored quote row as the API needs it (the token's hash stays in the database). */
+export type QuoteRow = Omit<Selectable<QuotesTable>, 'view_count' | 'tracking_secret_hash'>;
 
 /** The supplier fields a quote shows. */
 export type SupplierView = ApiSupplier;
@@ -18,7 +20,7 @@ export interface RfqContext {
 /** One mapping from stored quote to API quote, used by submit, RFQ look-up and tracking. */
 export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContext): Quote {
   return {
-    id: row.id,
+    id: quoteReference(row.id),
     rank: row.rank,
     supplier,
     productName: rfq.productName,

@@ -44,7 +44,7 @@ function toSupplierView(r: SupplierColumns): SupplierView {
 }
 
 function splitRow<T extends Selectable<QuotesTable> & SupplierColumns>(row: T): { quote: QuoteRow; supplier: SupplierView } {
-  const { view_count: _v, tracking_token_hash: _t, s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours, ...quote } = row;
+  const { view_count: _v, tracking_secret_hash: _t, s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours, ...quote } = row;
   return {
     quote,
     supplier: toSupplierView({ s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours }),
@@ -65,23 +65,24 @@ export async function findQuotesForRfq(db: Kysely<DB>, rfqId: string) {
   return rows.map(splitRow);
 }
 
-/**
- * Counts a view of the quote whose token hashes to `tokenHash` and returns it with its supplier,
- * its request and the new view figures; undefined when no quote has that token.
- */
-export async function recordQuoteView(db: Kysely<DB>, tokenHash: string, now: string) {
+/** The stored hash of a quote's tracking secret. */
+export async function findTrackingSecretHash(db: Kysely<DB>, quoteId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('quotes').select('tracking_secret_hash').where('id', '=', quoteId).executeTakeFirst();
+  return row?.tracking_secret_hash;
+}
+
+/** Counts a view of a quote and returns it with its supplier, its request and the new view figures. */
+export async function recordQuoteView(db: Kysely<DB>, quoteId: number, now: string) {
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
+    await trx
       .updateTable('quotes')
       .set((eb) => ({
         view_count: eb('view_count', '+', 1),
         first_viewed_at: eb.fn.coalesce('first_viewed_at', eb.val(now)),
         last_viewed_at: now,
       }))
-      .where('tracking_token_hash', '=', tokenHash)
-      .returning(['id'])
-      .executeTakeFirst();
-    if (!updated) return undefined;
+      .where('id', '=', quoteId)
+      .execute();
     const row = await trx
       .selectFrom('quotes as q')
       .innerJoin('suppliers as s', 's.id', 'q.supplier_id')
@@ -90,7 +91,7 @@ export async function recordQuoteView(db: Kysely<DB>, tokenHash: string, now: st
       .selectAll('q')
       .select(SUPPLIER_COLUMNS)
       .select(['r.product_name as r_product_name', 'r.quantity as r_quantity', 'r.unit as r_unit'])
-      .where('q.id', '=', updated.id)
+      .where('q.id', '=', quoteId)
       .executeTakeFirstOrThrow();
     const { r_product_name, r_quantity, r_unit, ...rest } = row;
     return {

@@ -3,17 +3,19 @@ import type { TrackedQuoteResponse } from '../../sdk';
 import { isTrackingToken } from '../../sdk';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
-import { hashToken } from '../lib/ids';
+import { parseTrackingToken, secretMatches } from '../lib/ids';
 import { toApiQuote } from './quote.mapper';
-import { recordQuoteView } from './quotes.repository';
+import { findTrackingSecretHash, recordQuoteView } from './quotes.repository';
 
 /** Opens a quote by its tracking token, counting the view. */
 export async function trackQuote(db: Kysely<DB>, token: string, now: Date): Promise<TrackedQuoteResponse> {
   if (!isTrackingToken(token)) throw new ApiError(400, 'invalid_tracking_token', 'Invalid tracking token');
-  const found = /^qt_[A-Za-z0-9_-]{16,64}$/.test(token)
-    ? await recordQuoteView(db, hashToken(token), now.toISOString())
-    : undefined;
-  if (!found) throw new ApiError(404, 'quote_not_found', 'Quote not found');
+  const notFound = new ApiError(404, 'quote_not_found', 'Quote not found');
+  const parsed = parseTrackingToken(token);
+  if (!parsed) throw notFound;
+  const storedHash = await findTrackingSecretHash(db, parsed.quoteId);
+  if (storedHash === undefined || !secretMatches(parsed.secret, storedHash)) throw notFound;
+  const found = await recordQuoteView(db, parsed.quoteId, now.toISOString());
   const quote = toApiQuote(found.quote, found.supplier, found.rfq);
   return {
     success: true,

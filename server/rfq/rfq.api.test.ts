@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk';
-import { hashToken } from '../lib/ids';
+import { hashSecret, parseTrackingToken, quoteReference } from '../lib/ids';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 
 let server: TestServer;
@@ -27,7 +27,7 @@ describe('POST /api/rfq', () => {
     expect(body.quotes).toHaveLength(5);
     for (const quote of body.quotes) {
       quoteSchema.parse(quote);
-      expect(quote.trackingToken).toMatch(/^qt_[A-Za-z0-9_-]{24}$/);
+      expect(quote.trackingToken).toMatch(/^qt_[0-9a-z]+_[A-Za-z0-9_-]{24}$/);
       expect(quote.trackingUrl).toBe(`http://procura.test/quote/${quote.trackingToken}`);
       expect(quote.totalPriceInclVat).toBeCloseTo(quote.totalPrice * 1.15, 1);
     }
@@ -44,9 +44,11 @@ describe('POST /api/rfq', () => {
       matched_count: 5,
     });
     const rows = await db.selectFrom('quotes').selectAll().where('rfq_id', '=', body.rfqId).orderBy('rank').execute();
-    expect(rows.map((r) => r.id)).toEqual(body.quotes.map((q) => q.id));
-    // Tokens are kept only as hashes.
-    expect(rows.map((r) => r.tracking_token_hash)).toEqual(body.quotes.map((q) => hashToken(q.trackingToken!)));
+    expect(rows.map((r) => quoteReference(r.id))).toEqual(body.quotes.map((q) => q.id));
+    // A token names its quote; only the hash of its secret is kept.
+    expect(rows.map((r) => r.id)).toEqual(body.quotes.map((q) => parseTrackingToken(q.trackingToken!)!.quoteId));
+    expect(rows.map((r) => r.tracking_secret_hash)).toEqual(body.quotes.map((q) => hashSecret(parseTrackingToken(q.trackingToken!)!.secret)));
+    expect(JSON.stringify(rows)).not.toContain(parseTrackingToken(body.quotes[0]!.trackingToken!)!.secret);
     expect(rows.map((r) => Number(r.total_cents))).toEqual(body.quotes.map((q) => Math.round(q.totalPrice * 100)));
   });
 
@@ -168,7 +170,7 @@ describe('GET /api/quotes/track/:token', () => {
     const second = trackedQuoteResponseSchema.parse((await server.request('GET', `/api/quotes/track/${token}`)).json);
     expect(second.viewCount).toBe(2);
     expect(second.quote.firstViewedAt).toBe(one.quote.firstViewedAt);
-    const row = await server.database.db.selectFrom('quotes').select(['view_count', 'first_viewed_at', 'last_viewed_at']).where('id', '=', one.quote.quoteReference).executeTakeFirstOrThrow();
+    const row = await server.database.db.selectFrom('quotes').select(['view_count', 'first_viewed_at', 'last_viewed_at']).where('id', '=', parseTrackingToken(token)!.quoteId).executeTakeFirstOrThrow();
     expect(row).toEqual({ view_count: 2, first_viewed_at: one.quote.firstViewedAt, last_viewed_at: second.quote.lastViewedAt });
   });
 
@@ -176,9 +178,20 @@ describe('GET /api/quotes/track/:token', () => {
     const bad = await server.request('GET', '/api/quotes/track/abc123');
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({ error: { code: 'invalid_tracking_token', message: 'Invalid tracking token' } });
-    const unknown = await server.request('GET', '/api/quotes/track/qt_AAAAAAAAAAAAAAAAAAAAAAAA');
-    expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ error: { code: 'quote_not_found', message: 'Quote not found' } });
+    const notFound = { error: { code: 'quote_not_found', message: 'Quote not found' } };
+    for (const token of ['qt_AAAAAAAAAAAAAAAAAAAAAAAA', 'qt_zzzzzz_AAAAAAAAAAAAAAAAAAAAAAAA']) {
+      const unknown = await server.request('GET', `/api/quotes/track/${token}`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toEqual(notFound);
+    }
+    // A real quote id with a wrong secret is no better than an unknown token, and counts no view.
+    const created = await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3 }) });
+    const { quoteId } = parseTrackingToken(created.json.quotes[0].trackingToken)!;
+    const forged = await server.request('GET', `/api/quotes/track/qt_${quoteId.toString(36)}_${'A'.repeat(24)}`);
+    expect(forged.status).toBe(404);
+    expect(forged.json).toEqual(notFound);
+    const row = await server.database.db.selectFrom('quotes').select('view_count').where('id', '=', quoteId).executeTakeFirstOrThrow();
+    expect(row.view_count).toBe(0);
   });
 });
 

@@ -3,9 +3,16 @@ import type { DB, IdempotencyKeysTable, QuotesTable, RfqsTable } from '../db/sch
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-export async function insertRfq(trx: Transaction<DB>, rfq: Insertable<RfqsTable>, quotes: Insertable<QuotesTable>[]) {
+/** Stores a request and its quotes; answers the new quote ids in rank order. */
+export async function insertRfq(
+  trx: Transaction<DB>,
+  rfq: Insertable<RfqsTable>,
+  quotes: Insertable<QuotesTable>[],
+): Promise<number[]> {
   await trx.insertInto('rfqs').values(rfq).execute();
-  if (quotes.length > 0) await trx.insertInto('quotes').values(quotes).execute();
+  if (quotes.length === 0) return [];
+  const rows = await trx.insertInto('quotes').values(quotes).returning(['id', 'rank']).execute();
+  return rows.sort((a, b) => a.rank - b.rank).map((r) => r.id);
 }
 
 export async function findRfqRow(db: Executor, rfqId: string) {

@@ -3,13 +3,13 @@ import type { Insertable } from 'kysely';
 import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { QuotesTable, RfqsTable } from '../db/schema';
+import type { RfqsTable } from '../db/schema';
 import { buildQuotes, type QuoteDraft } from '../domain/quote-engine';
 import { cityFullName } from '../domain/interpret';
 import type { Supplier } from '../domain/market';
 import type { MarketStore } from '../catalogue/market-store';
 import { ApiError } from '../errors';
-import { hashToken, maskEmail, newQuoteId, newRfqId, newTrackingToken } from '../lib/ids';
+import { hashSecret, maskEmail, newRfqId, newTrackingSecret, trackingToken } from '../lib/ids';
 import { toApiQuote, type QuoteRow, type SupplierView } from '../quotes/quote.mapper';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import {
@@ -47,9 +47,10 @@ function supplierView(s: Supplier, cityName: string, province: string): Supplier
   };
 }
 
-function quoteRow(rfqId: string, draft: QuoteDraft, tokenHash: string, createdAt: string): QuoteRow & { tracking_token_hash: string } {
+type NewQuoteRow = Omit<QuoteRow, 'id'> & { tracking_secret_hash: string };
+
+function quoteRow(rfqId: string, draft: QuoteDraft, secretHash: string, createdAt: string): NewQuoteRow {
   return {
-    id: newQuoteId(),
     rfq_id: rfqId,
     supplier_id: draft.supplier.id,
     rank: draft.rank,
@@ -75,7 +76,7 @@ function quoteRow(rfqId: string, draft: QuoteDraft, tokenHash: string, createdAt
     reliability_rating: draft.insights.reliabilityRating,
     risk_level: draft.insights.riskLevel,
     recommendation: draft.insights.recommendation,
-    tracking_token_hash: tokenHash,
+    tracking_secret_hash: secretHash,
     first_viewed_at: null,
     last_viewed_at: null,
     created_at: createdAt,
@@ -121,18 +122,12 @@ export async function submitRfq(
   const createdAt = now.toISOString();
   const deliveryLocation = set.location.city ? cityFullName(set.location.city) : input.deliveryLocation;
 
-  const rows: Insertable<QuotesTable>[] = [];
-  const quotes = set.quotes.map((draft) => {
-    const token = newTrackingToken();
-    const row = quoteRow(rfqId, draft, hashToken(token), createdAt);
-    rows.push(row);
+  const secrets = set.quotes.map(() => newTrackingSecret());
+  const rows = set.quotes.map((draft, i) => quoteRow(rfqId, draft, hashSecret(secrets[i]!), createdAt));
+  const rfqContext = { productName: input.productName, quantity: input.quantity, unit: set.unit };
+  const suppliers = set.quotes.map((draft) => {
     const home = market.citiesById.get(draft.supplier.homeCityId);
-    const quote = toApiQuote(
-      row,
-      supplierView(draft.supplier, home?.name ?? '', home?.province ?? ''),
-      { productName: input.productName, quantity: input.quantity, unit: set.unit },
-    );
-    return { ...quote, trackingToken: token, trackingUrl: `${deps.config.publicUrl}/quote/${token}` };
+    return supplierView(draft.supplier, home?.name ?? '', home?.province ?? '');
   });
 
   const rfq: Insertable<RfqsTable> = {
@@ -160,22 +155,25 @@ export async function submitRfq(
     created_at: createdAt,
   };
 
-  const body: RfqSubmitResponse = {
-    rfqId,
-    productName: input.productName,
-    quantity: input.quantity,
-    unit: set.unit,
-    deliveryLocation,
-    supplierCount: input.supplierCount,
-    primaryEmail: input.primaryEmail,
-    matching: { requested: set.requested, matched: set.matched, message: set.message },
-    quotes,
-    createdAt,
-  };
-
   try {
-    await db.transaction().execute(async (trx) => {
-      await insertRfq(trx, rfq, rows);
+    const body = await db.transaction().execute(async (trx) => {
+      const ids = await insertRfq(trx, rfq, rows);
+      const body: RfqSubmitResponse = {
+        rfqId,
+        productName: input.productName,
+        quantity: input.quantity,
+        unit: set.unit,
+        deliveryLocation,
+        supplierCount: input.supplierCount,
+        primaryEmail: input.primaryEmail,
+        matching: { requested: set.requested, matched: set.matched, message: set.message },
+        quotes: ids.map((id, i) => {
+          const token = trackingToken(id, secrets[i]!);
+          const quote = toApiQuote({ ...rows[i]!, id }, suppliers[i]!, rfqContext);
+          return { ...quote, trackingToken: token, trackingUrl: `${deps.config.publicUrl}/quote/${token}` };
+        }),
+        createdAt,
+      };
       if (key !== undefined) {
         await insertIdempotencyRecord(trx, {
           key,
@@ -185,7 +183,9 @@ export async function submitRfq(
           created_at: createdAt,
         });
       }
+      return body;
     });
+    return { status: 201, body, replayed: false };
   } catch (err) {
     // Another request with the same key committed first: answer as it did.
     if (key !== undefined && isUniqueViolation(err)) {
@@ -194,7 +194,6 @@ export async function submitRfq(
     }
     throw err;
   }
-  return { status: 201, body, replayed: false };
 }
 
 /** A stored request with its quotes, the e-mail masked, no tracking tokens. */

@@ -134,7 +134,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('quotes')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('id', serialId, (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('rfq_id', 'text', (c) => c.notNull().references('rfqs.id').onDelete('cascade'))
     .addColumn('supplier_id', 'integer', (c) => c.notNull().references('suppliers.id'))
     .addColumn('rank', 'integer', (c) => c.notNull())
@@ -160,7 +160,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('reliability_rating', 'integer', (c) => c.notNull())
     .addColumn('risk_level', 'text', (c) => c.notNull())
     .addColumn('recommendation', 'text', (c) => c.notNull())
-    .addColumn('tracking_token_hash', 'text', (c) => c.notNull().unique())
+    // SHA-256 of the token's secret part; the token names the quote id, so no index is needed.
+    .addColumn('tracking_secret_hash', 'text', (c) => c.notNull())
     .addColumn('view_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('first_viewed_at', 'text')
     .addColumn('last_viewed_at', 'text')

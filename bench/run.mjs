@@ -1,0 +1,141 @@
+// npm run bench: builds (via the npm script), seeds a large SQLite market, starts the server and
+// drives it over loopback with autocannon. Prints a table and writes bench/results.json.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 10_000);
+const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
+const FILE = './data/bench.sqlite';
+const DATABASE_URL = `sqlite:${FILE}`;
+
+const PRODUCTS = [
+  'Hand Sanitizer 70% Alcohol', 'Dishwashing Liquid Concentrate', 'Toilet Paper 2-Ply (48-pack)',
+  'Surgical Face Masks 3-Ply (50-pack)', 'Nitrile Examination Gloves (100-pack)', 'Household Bleach',
+  'Electric Geyser 150L', 'Wall-Mounted Soap Dispenser', 'Hospital-Grade Surface Disinfectant (Bulk)',
+  'Glass and Window Cleaner (Eco)', 'Liquid Hand Soap (Refill)', 'Laundry Detergent Powder (Trade Pack)',
+  'All-Purpose Floor Cleaner (Industrial)', 'Air Freshener Aerosol 300ml (Premium)', 'Latex gloves',
+  'Industrial degreaser', 'Paper Hand Towels (case of 20) (Economy)',
+];
+const CITIES = ['Johannesburg', 'Cape Town', 'Durban', 'Pretoria', 'Gqeberha', 'Bloemfontein', 'Polokwane', 'Kimberley', 'Upington', 'George'];
+const QUANTITIES = [10, 25, 60, 120, 250, 600, 1200];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function run(url, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+function figures(result) {
+  return {
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    requests: result.requests.total,
+    non_2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+mkdirSync('./data', { recursive: true });
+for (const suffix of ['', '-wal', '-shm']) rmSync(FILE + suffix, { force: true });
+console.log(`Seeding ${SUPPLIERS} suppliers and about ${OFFERS} offers into ${FILE} ...`);
+const seeded = spawnSync('node', ['dist/server/cli.js', 'seed', '--suppliers', String(SUPPLIERS), '--offers', String(OFFERS)], {
+  env: { ...process.env, DATABASE_URL },
+  stdio: 'inherit',
+});
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn('node', ['dist/server/main.js'], {
+  env: {
+    ...process.env,
+    DATABASE_URL,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    RFQ_RATE_LIMIT: '1000000000',
+    SEED_ON_EMPTY: 'false',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+let up = false;
+for (let i = 0; i < 100 && !up; i++) {
+  await sleep(200);
+  up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+}
+if (!up) {
+  console.error('The server did not start.');
+  process.exit(1);
+}
+
+let n = 0;
+const submit = await run(`${base}/api/rfq`, {
+  requests: [
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      setupRequest(req) {
+        const i = n++;
+        req.body = JSON.stringify({
+          productName: PRODUCTS[i % PRODUCTS.length],
+          productDescription: 'Monthly replenishment for our facilities, delivered to the loading bay',
+          quantity: QUANTITIES[i % QUANTITIES.length],
+          supplierCount: 5,
+          deliveryLocation: CITIES[(i * 7) % CITIES.length],
+          primaryEmail: `buyer${i % 1000}@example.co.za`,
+          agreeTerms: true,
+        });
+        return req;
+      },
+    },
+  ],
+});
+
+const ids = new Database(FILE, { readonly: true }).prepare('select id from rfqs order by created_at desc limit 5000').all().map((r) => r.id);
+let g = 0;
+const get = await run(`${base}/api/rfq/${ids[0]}`, {
+  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/rfq/${ids[g++ % ids.length]}` }) }],
+});
+const health = await run(`${base}/healthz`, {});
+
+const results = { rfq_submit: figures(submit), rfq_get: figures(get), healthz: figures(health) };
+results.meta = {
+  seconds: SECONDS,
+  connections: CONNECTIONS,
+  suppliers: SUPPLIERS,
+  offers: OFFERS,
+  submit_vs_healthz: Math.round((results.rfq_submit.rps / results.healthz.rps) * 1000) / 10,
+  node: process.version,
+  date: new Date().toISOString(),
+};
+writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+
+console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, ${SUPPLIERS} suppliers / ${OFFERS} offers (SQLite)\n`);
+console.table(
+  Object.fromEntries(['rfq_submit', 'rfq_get', 'healthz'].map((k) => [k, { rps: results[k].rps, p50_ms: results[k].p50_ms, p99_ms: results[k].p99_ms, non_2xx: results[k].non_2xx, errors: results[k].errors }])),
+);
+console.log(`RFQ submit rate is ${results.meta.submit_vs_healthz}% of the healthz rate. Written to bench/results.json.`);
+stop();
+process.exit(0);
