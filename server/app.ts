@@ -10,6 +10,7 @@ import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { notFound, serveStatic } from './http/static';
 import { MarketStore } from './catalogue/market-store';
+import { GroupCommit } from './db/group-commit';
 import { catalogueRouter } from './catalogue/catalogue.router';
 import { rfqRouter } from './rfq/rfq.router';
 import { quotesRouter } from './quotes/quotes.router';
@@ -21,6 +22,8 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   market: MarketStore;
+  /** Batches request writes into shared transactions. */
+  writes: GroupCommit;
 }
 
 export interface App {
@@ -34,7 +37,13 @@ const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Builds the Koa application; the caller owns the database and the listening server. */
 export function createApp({ config, database, logger }: { config: Config; database: Database; logger: Logger }): App {
-  const deps: AppDeps = { config, database, logger, market: new MarketStore(database.db, config.marketRefreshMs) };
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    market: new MarketStore(database.db, config.marketRefreshMs),
+    writes: new GroupCommit(database.db),
+  };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.silent = true;
 

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DB } from './schema';
+import { cachedStatements, startCheckpointer } from './sqlite';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -47,6 +48,14 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const stopCheckpointer = file === ':memory:' ? async () => {} : startCheckpointer(sqlite, file);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await stopCheckpointer();
+      await db.destroy();
+    },
+  };
 }

@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { GroupCommit } from '../db/group-commit';
 import type { RfqsTable } from '../db/schema';
 import { buildQuotes, type QuoteDraft } from '../domain/quote-engine';
 import { cityFullName } from '../domain/interpret';
@@ -24,6 +25,7 @@ export interface RfqDeps {
   database: Database;
   market: MarketStore;
   config: Config;
+  writes: GroupCommit;
 }
 
 export interface SubmitResult {
@@ -156,7 +158,7 @@ export async function submitRfq(
   };
 
   try {
-    const body = await db.transaction().execute(async (trx) => {
+    const body = await deps.writes.run(async (trx) => {
       const ids = await insertRfq(trx, rfq, rows);
       const body: RfqSubmitResponse = {
         rfqId,

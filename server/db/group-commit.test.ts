@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GroupCommit } from './group-commit';
+import { createTestDatabase, type TestDatabase } from '../test/harness';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+});
+afterAll(() => database.drop());
+
+const put = (key: string) => (trx: Parameters<Parameters<GroupCommit['run']>[0]>[0]) =>
+  trx.insertInto('meta').values({ key, value: 'v' }).execute().then(() => key);
+
+async function keys(): Promise<string[]> {
+  const rows = await database.db.selectFrom('meta').select('key').orderBy('key').execute();
+  return rows.map((r) => r.key);
+}
+
+describe('group commit', () => {
+  it('commits writes queued together and answers each', async () => {
+    const writes = new GroupCommit(database.db);
+    await expect(Promise.all([writes.run(put('a1')), writes.run(put('a2')), writes.run(put('a3'))])).resolves.toEqual(['a1', 'a2', 'a3']);
+    expect(await keys()).toEqual(['a1', 'a2', 'a3']);
+  });
+
+  it('keeps one failing write from affecting the others', async () => {
+    const writes = new GroupCommit(database.db);
+    const results = await Promise.allSettled([
+      writes.run(put('b1')),
+      writes.run(put('a1')), // already there: unique violation
+      writes.run(async (trx) => {
+        await put('b2')(trx);
+        throw new Error('changed my mind');
+      }),
+      writes.run(put('b3')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason.message).toBe('changed my mind');
+    // b2 was rolled back with its failing write; b1 and b3 are committed once each.
+    expect(await keys()).toEqual(['a1', 'a2', 'a3', 'b1', 'b3']);
+  });
+});
