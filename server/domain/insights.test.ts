@@ -79,6 +79,15 @@ describe('positions across a set', () => {
     );
   });
 
+  it('calls a quote a premium option only when it is more than 5 % dearer than average', () => {
+    const close = set.map((q, i) => (i === 4 ? { ...q, totalCents: 112_000 } : q));
+    // Average 106,400: the last quote is 5.3 % above it.
+    expect(deriveInsights(close)[4]!.competitivePosition).toBe('premium-option');
+    const closer = set.map((q, i) => (i === 4 ? { ...q, totalCents: 111_000 } : q));
+    // Average 106,200: 4.5 % above is a balanced quote, not a premium one.
+    expect(deriveInsights(closer)[4]!.competitivePosition).toBe('best-balance');
+  });
+
   it('says when a quote is the only one', () => {
     const [only] = deriveInsights([set[0]!]);
     expect(only!.competitivePosition).toBe('lowest-price');

@@ -25,6 +25,9 @@ export function riskLevel(supplier: Supplier): RiskLevel {
   return 'low';
 }
 
+/** Percent above the set's average price from which a quote is a premium option. */
+export const PREMIUM_THRESHOLD = 5;
+
 /** What insights need to know of each quote in a set. */
 export interface InsightInput {
   supplier: Supplier;
@@ -55,7 +58,8 @@ function pickBest<T>(items: T[], taken: Set<number>, key: (t: T, i: number) => n
  * Positions, price differences, scores and a recommendation for each quote of a set (given best
  * fit first). The cheapest quote is 'lowest-price'; of the rest, the fastest is
  * 'fastest-delivery', then the best quality score 'highest-quality', then the best fit
- * 'best-balance'; any others are 'premium-option' when dearer than average, else 'best-balance'.
+ * 'best-balance'; any others are 'premium-option' when more than PREMIUM_THRESHOLD % dearer
+ * than average, else 'best-balance'.
  * Ties go to the better-fitting quote.
  */
 export function deriveInsights(quotes: InsightInput[]): Insights[] {
@@ -78,7 +82,7 @@ export function deriveInsights(quotes: InsightInput[]): Insights[] {
 
   return quotes.map((q, i) => {
     const priceDifference = average > 0 ? Math.round(((q.totalCents - average) / average) * 1000) / 10 : 0;
-    const position = positions[i] ?? (priceDifference > 0 ? 'premium-option' : 'best-balance');
+    const position = positions[i] ?? (priceDifference > PREMIUM_THRESHOLD ? 'premium-option' : 'best-balance');
     return {
       competitivePosition: position,
       priceDifference,
