@@ -46,6 +46,10 @@ export function createApp({ config, database, logger }: { config: Config; databa
   };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.silent = true;
+  // Errors after the answer has started (a file stream failing, a client gone) reach only here.
+  koa.on('error', (err: unknown, ctx?: Koa.Context) => {
+    logger.warn({ err, reqId: ctx?.state.requestId, path: ctx?.path }, 'response failed');
+  });
 
   koa.use(errorHandler(logger));
   koa.use(requestContext(logger));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { MarketInput, PriceTier, Supplier } from '../domain/market';
@@ -12,13 +13,16 @@ export async function readMarketRevision(db: Executor): Promise<string> {
   return row?.value ?? '0';
 }
 
-/** Marks market data as changed so that every server process reloads its snapshot. */
+/**
+ * Marks market data as changed so that every server process reloads its snapshot. Readers only
+ * compare revisions, so a new unique value serves, and two writers can never write the same one.
+ */
 export async function bumpMarketRevision(db: Executor): Promise<void> {
-  const current = Number(await readMarketRevision(db));
+  const value = `${Date.now()}-${randomUUID()}`;
   await db
     .insertInto('meta')
-    .values({ key: REVISION_KEY, value: String(current + 1) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(current + 1) }))
+    .values({ key: REVISION_KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }
 

@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deriveInsights, qualityScore, reliabilityRating, riskLevel, type InsightInput } from './insights';
 import type { Supplier } from './market';
+import { supplierSeed, toSupplier } from '../test/market';
+import type { SupplierSeed } from '../db/seed/suppliers';
 
-function supplier(overrides: Partial<Supplier> = {}): Supplier {
-  return {
-    id: 1,
-    name: 'Protea Hygiene Supplies',
-    contactPerson: 'Thandi Nkosi',
-    email: 'sales@protea.example',
-    phone: '+27 31 555 0100',
-    homeCityId: 'durban',
-    verified: true,
-    rating: 4.5,
-    onTimeRate: 95,
-    responseTimeHours: 4,
-    dispatchDays: 1,
-    paymentTerms: 'Net 30',
-    quoteValidityDays: 14,
-    priceListDate: '2026-11-01',
-    categories: new Map(),
-    coverage: { cities: new Map(), provinces: new Map(), national: null },
-    ...overrides,
-  };
+function supplier(overrides: Partial<SupplierSeed> = {}): Supplier {
+  return toSupplier(supplierSeed({ id: 1, verified: true, rating: 4.5, onTimeRate: 95, responseTimeHours: 4, ...overrides }));
 }
 
 describe('supplier scores', () => {

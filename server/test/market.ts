@@ -2,7 +2,8 @@ import { buildMarket, type MarketInput, type MarketSnapshot, type Supplier } fro
 import { CATALOGUE, CATEGORIES, CITIES } from '../db/seed/data';
 import { starterSuppliers, type SupplierSeed } from '../db/seed/suppliers';
 
-function toSupplier(s: SupplierSeed): Supplier {
+/** The engine's view of a seeded supplier. */
+export function toSupplier(s: SupplierSeed): Supplier {
   return {
     id: s.id,
     name: s.name,
