@@ -163,7 +163,7 @@ export function quotePreview(market: MarketSnapshot, query: PreviewQuery): Quote
   let qualifying = 0;
   let locationAdvantage = false;
   for (const entry of candidatePool(market, target, location ?? 'anywhere')) {
-    if (!qualifies(entry, target, quantity)) continue;
+    if (!qualifies(entry, quantity)) continue;
     qualifying++;
     if (entry.tier === 'city') locationAdvantage = true;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePool, FIT_WEIGHTS, listTerms, priceScore, qualifies, rankCandidates, type QuoteTarget } from './matching';
+import { candidatePool, FIT_WEIGHTS, priceScore, qualifies, rankCandidates, type QuoteTarget } from './matching';
 import { quotedUnitPrice } from './pricing';
 import { resolveLocation } from './interpret';
 import { marketOf, supplierSeed } from '../test/market';
@@ -49,10 +49,10 @@ describe('candidate pool', () => {
     ]);
     const target = itemTarget(market);
     const [entry] = candidatePool(market, target, resolveLocation(market, 'Durban'));
-    expect(qualifies(entry!, target, 19)).toBe(false);
-    expect(qualifies(entry!, target, 20)).toBe(true);
-    expect(qualifies(entry!, target, 300)).toBe(true);
-    expect(qualifies(entry!, target, 301)).toBe(false);
+    expect(qualifies(entry!, 19)).toBe(false);
+    expect(qualifies(entry!, 20)).toBe(true);
+    expect(qualifies(entry!, 300)).toBe(true);
+    expect(qualifies(entry!, 301)).toBe(false);
   });
 });
 
@@ -64,7 +64,7 @@ describe('ranking', () => {
     ]);
     const target = itemTarget(market);
     const pool = candidatePool(market, target, resolveLocation(market, 'Durban'));
-    const ranked = rankCandidates(pool, target, 10, 8500, 2);
+    const ranked = rankCandidates(pool, 10, 8500, 2);
     expect(ranked.map((c) => c.entry.supplier.id)).toEqual([2, 1]);
   });
 
@@ -102,15 +102,15 @@ describe('ranking', () => {
       for (const quantity of [10, 150, 600, 2000]) {
         const reference = market.averagePriceCents.get(sanitizer.id)!;
         const brute = pool
-          .filter((e) => qualifies(e, target, quantity))
+          .filter((e) => qualifies(e, quantity))
           .map((e) => {
-            const price = quotedUnitPrice(listTerms(e, target).listUnitPriceCents, e.offer!.tiers, quantity);
+            const price = quotedUnitPrice(e.offer!.unitPriceCents, e.offer!.tiers, quantity);
             return { id: e.supplier.id, fit: e.staticScore + FIT_WEIGHTS.price * priceScore(price.unitPriceCents, reference) };
           })
           .sort((a, b) => b.fit - a.fit || a.id - b.id)
           .slice(0, 7)
           .map((c) => c.id);
-        expect(rankCandidates(pool, target, quantity, reference, 7).map((c) => c.entry.supplier.id)).toEqual(brute);
+        expect(rankCandidates(pool, quantity, reference, 7).map((c) => c.entry.supplier.id)).toEqual(brute);
       }
     }
   });

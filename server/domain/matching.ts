@@ -26,6 +26,9 @@ export interface PoolEntry {
   tier: CoverageTier;
   coverageLeadDays: number;
   distanceKm: number | null;
+  /** The list price the quote starts from: the offer's, or the estimate times the supplier's category factor. */
+  listUnitPriceCents: number;
+  minimumOrderQuantity: number;
   /** Fit score without the price part. */
   staticScore: number;
 }
@@ -115,7 +118,17 @@ export function candidatePool(market: MarketSnapshot, target: QuoteTarget, locat
       FIT_WEIGHTS.rating * ratingScore(supplier.rating) +
       FIT_WEIGHTS.reliability * reliabilityScore(supplier.onTimeRate) +
       FIT_WEIGHTS.responseTime * responseScore(supplier.responseTimeHours);
-    pool.push({ supplier, offer, terms, tier: coverage.tier, coverageLeadDays: coverage.lead, distanceKm: km, staticScore });
+    pool.push({
+      supplier,
+      offer,
+      terms,
+      tier: coverage.tier,
+      coverageLeadDays: coverage.lead,
+      distanceKm: km,
+      listUnitPriceCents: offer ? offer.unitPriceCents : Math.round(estimateCents(target) * terms.priceFactor),
+      minimumOrderQuantity: offer ? offer.minOrderQuantity : terms.minOrderQuantity,
+      staticScore,
+    });
   }
   pool.sort((a, b) => b.staticScore - a.staticScore || a.supplier.id - b.supplier.id);
   market.poolCache.set(key, pool);
@@ -125,26 +138,16 @@ export function candidatePool(market: MarketSnapshot, target: QuoteTarget, locat
 /** A candidate that qualifies for the quantity, priced and scored. */
 export interface RankedCandidate extends UnitPrice {
   entry: PoolEntry;
-  listUnitPriceCents: number;
-  minimumOrderQuantity: number;
   fitScore: number;
 }
 
-/** The list price and minimum order a pool entry quotes from. */
-export function listTerms(entry: PoolEntry, target: QuoteTarget): { listUnitPriceCents: number; minimumOrderQuantity: number } {
-  if (entry.offer) {
-    return { listUnitPriceCents: entry.offer.unitPriceCents, minimumOrderQuantity: entry.offer.minOrderQuantity };
-  }
-  const estimate = target.kind === 'category' ? target.estimateCents : target.item.referencePriceCents;
-  return {
-    listUnitPriceCents: Math.round(estimate * entry.terms.priceFactor),
-    minimumOrderQuantity: entry.terms.minOrderQuantity,
-  };
+function estimateCents(target: QuoteTarget): number {
+  return target.kind === 'category' ? target.estimateCents : target.item.referencePriceCents;
 }
 
 /** Whether the entry can take an order of this size: within capacity and at least the minimum order. */
-export function qualifies(entry: PoolEntry, target: QuoteTarget, quantity: number): boolean {
-  return quantity <= entry.terms.capacityUnits && quantity >= listTerms(entry, target).minimumOrderQuantity;
+export function qualifies(entry: PoolEntry, quantity: number): boolean {
+  return quantity <= entry.terms.capacityUnits && quantity >= entry.minimumOrderQuantity;
 }
 
 /**
@@ -154,7 +157,6 @@ export function qualifies(entry: PoolEntry, target: QuoteTarget, quantity: numbe
  */
 export function rankCandidates(
   pool: PoolEntry[],
-  target: QuoteTarget,
   quantity: number,
   referencePriceCents: number,
   count: number,
@@ -162,11 +164,10 @@ export function rankCandidates(
   const top: RankedCandidate[] = [];
   for (const entry of pool) {
     if (top.length === count && entry.staticScore + FIT_WEIGHTS.price < top[count - 1]!.fitScore) break;
-    if (!qualifies(entry, target, quantity)) continue;
-    const { listUnitPriceCents, minimumOrderQuantity } = listTerms(entry, target);
-    const price = quotedUnitPrice(listUnitPriceCents, entry.offer?.tiers ?? [], quantity);
+    if (!qualifies(entry, quantity)) continue;
+    const price = quotedUnitPrice(entry.listUnitPriceCents, entry.offer?.tiers ?? [], quantity);
     const fitScore = entry.staticScore + FIT_WEIGHTS.price * priceScore(price.unitPriceCents, referencePriceCents);
-    const candidate: RankedCandidate = { entry, listUnitPriceCents, minimumOrderQuantity, fitScore, ...price };
+    const candidate: RankedCandidate = { entry, fitScore, ...price };
     let i = top.length;
     while (i > 0 && better(candidate, top[i - 1]!)) i--;
     if (i < count) {

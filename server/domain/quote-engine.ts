@@ -74,7 +74,7 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
   const target = quoteTarget(market, product, request.productName);
   const unit = product.item?.unit ?? request.unit ?? 'units';
   const pool = candidatePool(market, target, location);
-  const ranked = rankCandidates(pool, target, request.quantity, referencePriceCents(market, target), request.supplierCount);
+  const ranked = rankCandidates(pool, request.quantity, referencePriceCents(market, target), request.supplierCount);
 
   const priced = ranked.map((c, i) => {
     const s = c.entry.supplier;
@@ -86,14 +86,14 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
       rank: i + 1,
       supplier: s,
       pricingBasis: basis,
-      listUnitPriceCents: c.listUnitPriceCents,
+      listUnitPriceCents: c.entry.listUnitPriceCents,
       unitPriceCents: c.unitPriceCents,
       discountPercent: c.discountPercent,
       totalCents,
       vatRate: options.vatRate,
       vatCents: vat,
       totalInclVatCents: totalCents + vat,
-      minimumOrderQuantity: c.minimumOrderQuantity,
+      minimumOrderQuantity: c.entry.minimumOrderQuantity,
       leadDays,
       leadTime: formatLeadTime(leadDays),
       paymentTerms: s.paymentTerms,
