@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk';
+import { formatRand } from '../domain/pricing';
+import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { escapeHtml, html, safeUrl } from './html';
+import { buyerQuotesEmail, supplierLeadEmail } from './templates';
+
+let server: TestServer;
+let rfq: RfqSubmitResponse;
+beforeAll(async () => {
+  server = await startTestServer();
+  const res = await server.request('POST', '/api/rfq', {
+    body: validRfq({ productName: 'Hand Sanitizer 70% Alcohol', quantity: 120, supplierCount: 5, deliveryLocation: 'Durban', budgetRange: '10k-50k', companyName: 'Umhlanga Clinics' }),
+  });
+  rfq = rfqSubmitResponseSchema.parse(res.json);
+});
+afterAll(() => server.close());
+
+const rand = (amount: number) => formatRand(Math.round(amount * 100));
+
+function buyerEmail(productName = rfq.productName) {
+  return buyerQuotesEmail({
+    rfqId: rfq.rfqId,
+    productName,
+    matchingMessage: rfq.matching.message,
+    quotes: rfq.quotes,
+    publicUrl: 'https://procura.example',
+  });
+}
+
+describe('html', () => {
+  it('escapes interpolations but not nested templates', () => {
+    const inner = html`<b>${'<i>'}</b>`;
+    expect(html`<p>${'"a" & b'}${inner}</p>`.value).toBe('<p>&quot;a&quot; &amp; b<b>&lt;i&gt;</b></p>');
+    expect(escapeHtml(`'`)).toBe('&#39;');
+    expect(safeUrl('javascript:alert(1)')).toBe('#');
+    expect(safeUrl('https://procura.example/quote/qt_1_x')).toBe('https://procura.example/quote/qt_1_x');
+  });
+});
+
+describe('buyer e-mail', () => {
+  it('names the product and the quote count', () => {
+    expect(buyerEmail().subject).toBe('Procura: 5 quotes for Hand Sanitizer 70% Alcohol');
+  });
+
+  it('carries every quote\'s figures, note, contact and tracking link in both parts', () => {
+    const email = buyerEmail();
+    for (const q of rfq.quotes) {
+      for (const part of [email.html, email.text]) {
+        const expected = [
+          q.supplier.name,
+          rand(q.unitPrice),
+          rand(q.totalPrice),
+          rand(q.totalPriceInclVat),
+          q.leadTime,
+          `${q.minimumOrderQuantity} liters`,
+          q.validUntil,
+          q.paymentTerms,
+          q.supplier.email,
+          q.supplier.phone,
+          q.id,
+          q.trackingUrl!,
+        ];
+        for (const text of expected) expect(part).toContain(part === email.html ? escapeHtml(text) : text);
+      }
+      expect(email.text).toContain(q.notes);
+    }
+    expect(email.html).toContain('Best Price');
+    expect(email.text.split('\n')[0]).toBe(rfq.matching.message);
+    expect(email.text).toContain(`Compare all quotes: https://procura.example/quote-success?rfqId=${rfq.rfqId}`);
+    expect(email.text).toContain('Procura support: Monday-Friday 8AM-5PM');
+    expect(email.html).toContain('Monday-Friday 8AM-5PM');
+  });
+
+  it('opens the right quote through each tracking link', async () => {
+    for (const q of rfq.quotes) {
+      const path = new URL(q.trackingUrl!).pathname.replace('/quote/', '/api/quotes/track/');
+      const res = await server.request('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.json.quote.quoteReference).toBe(q.id);
+    }
+  });
+
+  it('never lets buyer text into the markup', () => {
+    const email = buyerEmail('<script>alert("x")</script> & co');
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
+    expect(email.subject).toBe('Procura: 5 quotes for <script>alert("x")</script> & co');
+  });
+});
+
+describe('supplier lead e-mail', () => {
+  it('gives the request, the quote sent in the supplier\'s name and the buyer\'s contact', () => {
+    const q = rfq.quotes[2]!;
+    const email = supplierLeadEmail({
+      productName: rfq.productName,
+      quantity: rfq.quantity,
+      unit: rfq.unit,
+      deliveryLocation: rfq.deliveryLocation,
+      budgetRange: '10k-50k',
+      quote: q,
+      buyerCompany: 'Umhlanga Clinics',
+      buyerEmail: 'jane.buyer@example.co.za',
+    });
+    expect(email.subject).toBe('Procura lead: 120 liters of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
+    expect(email.text).toContain('Buyer: Umhlanga Clinics (jane.buyer@example.co.za)');
+    expect(email.text).toContain('Budget: R10,000 to R50,000');
+    expect(email.text).toContain(`Quote reference: ${q.id}`);
+    expect(email.text).toContain(`Quoted total: ${rand(q.totalPrice)} excl. VAT, ${rand(q.totalPriceInclVat)} incl. VAT`);
+    expect(email.text).toContain(`your price list dated ${q.priceListDate}`);
+    // Only its own quote: no other supplier's name or token.
+    for (const other of rfq.quotes.filter((o) => o.id !== q.id)) {
+      expect(email.html).not.toContain(escapeHtml(other.supplier.name));
+    }
+    expect(email.html).not.toContain('qt_');
+    expect(email.html).toContain('href="mailto:jane.buyer@example.co.za?subject=');
+  });
+});

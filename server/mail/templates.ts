@@ -1,0 +1,148 @@
+import { POSITION_BADGES, type Quote } from '../../sdk';
+import { formatRand } from '../domain/pricing';
+import { html, safeUrl, type SafeHtml } from './html';
+
+/** Spec section 1: support hours, stated wherever a buyer may need help. */
+export const SUPPORT_HOURS = 'Monday-Friday 8AM-5PM';
+
+export interface Email {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const rand = (amount: number) => formatRand(Math.round(amount * 100));
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+// Table layout with inline styles: what mail clients render reliably, images or not.
+function layout(title: string, preheader: string, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
+<div style="display:none;max-height:0;overflow:hidden;">${preheader}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;">
+<tr><td align="center" style="padding:16px 8px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;">
+<tr><td style="padding:20px 24px;border-bottom:1px solid #e2e8f0;font-size:20px;font-weight:bold;color:#1d4ed8;">Procura</td></tr>
+<tr><td style="padding:20px 24px;font-size:15px;line-height:1.5;">${body}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#64748b;">Procura support: ${SUPPORT_HOURS} (South African time).</td></tr>
+</table></td></tr></table></body></html>`.value;
+}
+
+export interface BuyerQuotesInput {
+  rfqId: string;
+  productName: string;
+  /** The sentence that says how many suppliers quoted for what, where. */
+  matchingMessage: string;
+  quotes: Quote[];
+  publicUrl: string;
+}
+
+function quoteRows(q: Quote): [string, string][] {
+  return [
+    ['Unit price', `${rand(q.unitPrice)} excl. VAT per ${q.unit.replace(/s$/, '')}`],
+    ['Total excl. VAT', rand(q.totalPrice)],
+    [`Total incl. VAT (${Math.round(q.vatRate * 100)}%)`, rand(q.totalPriceInclVat)],
+    ['Lead time', q.leadTime],
+    ['Minimum order', `${q.minimumOrderQuantity} ${q.unit}`],
+    ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
+    ['Payment terms', q.paymentTerms],
+    ['Supplier contact', `${q.supplier.contactPerson}, ${q.supplier.email}, ${q.supplier.phone}`],
+  ];
+}
+
+/** The buyer's e-mail: every quote with its figures, note, contact and tracking link. */
+export function buyerQuotesEmail(input: BuyerQuotesInput): Email {
+  const n = input.quotes.length;
+  const subject = `Procura: ${plural(n, 'quote', 'quotes')} for ${input.productName}`;
+  const resultsUrl = `${input.publicUrl}/quote-success?rfqId=${input.rfqId}`;
+
+  const blocks = input.quotes.map(
+    (q) => html`
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid #e2e8f0;border-radius:6px;">
+<tr><td style="padding:12px 16px;background:#f8fafc;border-bottom:1px solid #e2e8f0;">
+<span style="font-size:16px;font-weight:bold;">${q.rank}. ${q.supplier.name}</span>
+<span style="display:inline-block;margin-left:8px;padding:2px 8px;border-radius:10px;background:#dbeafe;color:#1e40af;font-size:12px;">${POSITION_BADGES[q.aiInsights.competitivePosition]}</span><br>
+<span style="font-size:13px;color:#475569;">${q.supplier.location}, ${q.supplier.province} · rated ${q.supplier.rating.toFixed(1)}/5${q.supplier.verified ? ' · verified' : ''}</span>
+</td></tr>
+<tr><td style="padding:8px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
+${quoteRows(q).map(([label, value]) => html`<tr><td style="padding:3px 0;color:#475569;width:45%;">${label}</td><td style="padding:3px 0;font-weight:bold;">${value}</td></tr>`)}
+</table>
+<p style="margin:8px 0;font-size:13px;color:#334155;">${q.aiInsights.recommendation}</p>
+<p style="margin:8px 0;font-size:12px;color:#64748b;">${q.notes} Quote reference ${q.id}.</p>
+${q.trackingUrl ? html`<p style="margin:8px 0 4px;"><a href="${safeUrl(q.trackingUrl)}" style="color:#1d4ed8;font-weight:bold;">View this quote</a></p>` : ''}
+</td></tr></table>`,
+  );
+
+  const body = html`<p style="margin:0 0 16px;">${input.matchingMessage}</p>
+${blocks}
+<p style="margin:16px 0 8px;"><a href="${safeUrl(resultsUrl)}" style="display:inline-block;background:#3b82f6;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:bold;">Compare all quotes</a></p>
+<p style="margin:8px 0 0;font-size:13px;color:#475569;">Prices are indicative, from each supplier's price list. Contact a supplier directly to confirm price, stock and delivery, quoting the reference.</p>`;
+
+  const text = [
+    input.matchingMessage,
+    '',
+    ...input.quotes.flatMap((q) => [
+      `${q.rank}. ${q.supplier.name} (${POSITION_BADGES[q.aiInsights.competitivePosition]})`,
+      `   ${q.supplier.location}, ${q.supplier.province}; rated ${q.supplier.rating.toFixed(1)}/5${q.supplier.verified ? ', verified' : ''}`,
+      ...quoteRows(q).map(([label, value]) => `   ${label}: ${value}`),
+      `   ${q.aiInsights.recommendation}`,
+      `   ${q.notes} Quote reference ${q.id}.`,
+      ...(q.trackingUrl ? [`   View this quote: ${q.trackingUrl}`] : []),
+      '',
+    ]),
+    `Compare all quotes: ${resultsUrl}`,
+    '',
+    `Procura support: ${SUPPORT_HOURS} (South African time).`,
+  ].join('\n');
+
+  return { subject, html: layout(subject, input.matchingMessage, body), text };
+}
+
+export interface SupplierLeadInput {
+  productName: string;
+  quantity: number;
+  unit: string;
+  deliveryLocation: string;
+  budgetRange: string | null;
+  quote: Quote;
+  buyerCompany: string | null;
+  buyerEmail: string;
+}
+
+const BUDGET_LABELS: Record<string, string> = {
+  'under-10k': 'under R10,000',
+  '10k-50k': 'R10,000 to R50,000',
+  '50k-100k': 'R50,000 to R100,000',
+  '100k-500k': 'R100,000 to R500,000',
+  'over-500k': 'over R500,000',
+};
+
+/** The lead a matched supplier receives: the request, the quote sent in its name, and the buyer's contact. */
+export function supplierLeadEmail(input: SupplierLeadInput): Email {
+  const q = input.quote;
+  const subject = `Procura lead: ${input.quantity} ${input.unit} of ${input.productName} to ${input.deliveryLocation}`;
+  const buyer = input.buyerCompany ? `${input.buyerCompany} (${input.buyerEmail})` : input.buyerEmail;
+  const rows: [string, string][] = [
+    ['Product', input.productName],
+    ['Quantity', `${input.quantity} ${input.unit}`],
+    ['Delivery to', input.deliveryLocation],
+    ...(input.budgetRange ? [['Budget', BUDGET_LABELS[input.budgetRange] ?? input.budgetRange] as [string, string]] : []),
+    ['Buyer', buyer],
+    ['Quote reference', q.id],
+    ['Quoted unit price', `${rand(q.unitPrice)} excl. VAT`],
+    ['Quoted total', `${rand(q.totalPrice)} excl. VAT, ${rand(q.totalPriceInclVat)} incl. VAT`],
+    ['Lead time', q.leadTime],
+    ['Valid until', q.validUntil],
+    ['Payment terms', q.paymentTerms],
+  ];
+  const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${q.priceListDate}. Please contact the buyer to confirm it.`;
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;">
+${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;">${label}</td><td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;">${value}</td></tr>`)}
+</table>
+<p style="margin:16px 0 0;"><a href="mailto:${input.buyerEmail}?subject=${encodeURIComponent(`Your Procura quote ${q.id}`)}" style="color:#1d4ed8;font-weight:bold;">Reply to the buyer</a></p>`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
