@@ -134,6 +134,9 @@ export const quotePreviewQuerySchema = z.object({
   ),
 });
 
+/** A parsed {@link quotePreviewQuerySchema}. */
+export type QuotePreviewQuery = z.output<typeof quotePreviewQuerySchema>;
+
 /**
  * The quantity the form fills in when a buyer picks a catalogue product and has not set one
  * (spec: safety equipment 5, paper products 10, disinfectants and cleaners 25, otherwise 1).

@@ -5,11 +5,12 @@ import type {
   PopularProduct,
   ProductSuggestion,
   QuotePreview,
+  QuotePreviewQuery,
   SupplierMatch,
 } from '../../sdk';
 import { cityFullName, interpretProduct, resolveLocation } from '../domain/interpret';
 import type { CatalogueItem, City, MarketSnapshot } from '../domain/market';
-import { candidatePool, hasGoodStanding, qualifies } from '../domain/matching';
+import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domain/matching';
 import { toRand, volumeDiscountPercent } from '../domain/pricing';
 import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
 import { normalizeText } from '../domain/text';
@@ -83,8 +84,8 @@ export function matchLocations(market: MarketSnapshot, query: string): LocationS
   if (q.length < 2) return [];
   const scored: { city: City; score: number; order: number }[] = [];
   market.cities.forEach((city, order) => {
-    const name = normalizeText(city.name);
-    const full = normalizeText(cityFullName(city));
+    const name = ` ${city.matchName} `;
+    const full = ` ${city.matchName} ${city.matchProvince} `;
     const score = name.startsWith(` ${q}`) ? 3 : name.includes(` ${q}`) ? 2 : full.includes(` ${q}`) ? 1 : 0;
     if (score > 0) scored.push({ city, score, order });
   });
@@ -103,7 +104,7 @@ interface CityStats {
 /** Suppliers in good standing based in and delivering to a city (any category); memoised per snapshot. */
 export function cityStats(market: MarketSnapshot, city: City): CityStats {
   const key = `city-stats|${city.id}`;
-  const cached = market.poolCache.get(key) as CityStats | undefined;
+  const cached = market.memo.get(key) as CityStats | undefined;
   if (cached) return cached;
   const stats: CityStats = { based: 0, delivering: 0, verifiedBased: 0 };
   for (const s of market.suppliersById.values()) {
@@ -112,11 +113,9 @@ export function cityStats(market: MarketSnapshot, city: City): CityStats {
       stats.based++;
       if (s.verified) stats.verifiedBased++;
     }
-    if (s.coverage.cities.has(city.id) || s.coverage.provinces.has(city.province) || s.coverage.national !== null) {
-      stats.delivering++;
-    }
+    if (coverageFor(s, { city, province: city.province })) stats.delivering++;
   }
-  market.poolCache.set(key, stats);
+  market.memo.set(key, stats);
   return stats;
 }
 
@@ -131,15 +130,8 @@ export function coverageLevel(stats: CityStats): CoverageLevel {
   return 'none';
 }
 
-export interface PreviewQuery {
-  productName: string;
-  quantity: number;
-  deliveryLocation: string;
-  supplierCount: number;
-}
-
 /** The form sidebar's live cost preview and supplier matching, from the market snapshot. */
-export function quotePreview(market: MarketSnapshot, query: PreviewQuery): QuotePreview {
+export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): QuotePreview {
   const quantity = Math.max(1, Math.floor(query.quantity));
   const product = interpretProduct(market, query.productName);
   const target = quoteTarget(market, product, query.productName);

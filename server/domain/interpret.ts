@@ -1,5 +1,5 @@
 import type { CatalogueItem, Category, City, MarketSnapshot } from './market';
-import { normalizePhrase, normalizeText } from './text';
+import { normalizeText } from './text';
 
 /** The category a free-text product falls into when no keyword places it. */
 export const DEFAULT_CATEGORY_ID = 'cleaning-supplies';
@@ -24,10 +24,11 @@ export interface ProductInterpretation {
  */
 export function interpretProduct(market: MarketSnapshot, productName: string): ProductInterpretation {
   const text = normalizeText(productName);
+  const whole = text.trim();
   let best: CatalogueItem | null = null;
   let bestScore = 0;
   for (const item of market.items) {
-    const exact = text.trim() === item.matchName ? 1000 : 0;
+    const exact = whole === item.matchName ? 1000 : 0;
     const score = exact + phraseScore(text, item.keywords);
     if (score > bestScore) {
       best = item;
@@ -75,11 +76,11 @@ export function resolveLocation(market: MarketSnapshot, location: string): Locat
   const text = normalizeText(location);
   let city: City | null = null;
   for (const c of market.cities) {
-    if (text.includes(` ${normalizePhrase(c.name)} `) && (!city || c.name.length > city.name.length)) city = c;
+    if (text.includes(` ${c.matchName} `) && (!city || c.name.length > city.name.length)) city = c;
   }
   if (city) return { city, province: city.province };
   for (const c of market.cities) {
-    if (text.includes(` ${normalizePhrase(c.province)} `)) return { city: null, province: c.province };
+    if (text.includes(` ${c.matchProvince} `)) return { city: null, province: c.province };
   }
   return { city: null, province: null };
 }

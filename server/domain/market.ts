@@ -14,6 +14,12 @@ export interface City {
   longitude: number;
 }
 
+/** A city as the snapshot holds it, with its name and province normalised for matching. */
+export interface MarketCity extends City {
+  matchName: string;
+  matchProvince: string;
+}
+
 export interface Category {
   id: string;
   name: string;
@@ -84,8 +90,8 @@ export interface Supplier {
 
 export interface MarketSnapshot {
   revision: string;
-  cities: City[];
-  citiesById: Map<string, City>;
+  cities: MarketCity[];
+  citiesById: Map<string, MarketCity>;
   categories: Category[];
   categoriesById: Map<string, Category>;
   items: CatalogueItem[];
@@ -95,8 +101,8 @@ export interface MarketSnapshot {
   suppliersByCategory: Map<string, Supplier[]>;
   /** Average list price per catalogue item across the suppliers that list it, in cents. */
   averagePriceCents: Map<string, number>;
-  /** Memo of candidate pools; the snapshot never changes, so neither do they. */
-  poolCache: Map<string, unknown>;
+  /** Values derived from the snapshot (candidate pools, city counts); it never changes, so neither do they. */
+  memo: Map<string, unknown>;
 }
 
 export interface MarketInput {
@@ -140,10 +146,15 @@ export function buildMarket(input: MarketInput): MarketSnapshot {
     .map((item) => ({ ...item, matchName: normalizePhrase(item.name), keywords: item.keywords.map(normalizePhrase) }))
     .sort((a, b) => a.sortOrder - b.sortOrder);
   const categories = input.categories.map((c) => ({ ...c, keywords: c.keywords.map(normalizePhrase) }));
+  const cities: MarketCity[] = input.cities.map((c) => ({
+    ...c,
+    matchName: normalizePhrase(c.name),
+    matchProvince: normalizePhrase(c.province),
+  }));
   return {
     revision: input.revision,
-    cities: input.cities,
-    citiesById: new Map(input.cities.map((c) => [c.id, c])),
+    cities,
+    citiesById: new Map(cities.map((c) => [c.id, c])),
     categories,
     categoriesById: new Map(categories.map((c) => [c.id, c])),
     items,
@@ -152,6 +163,6 @@ export function buildMarket(input: MarketInput): MarketSnapshot {
     offersByItem,
     suppliersByCategory,
     averagePriceCents,
-    poolCache: new Map(),
+    memo: new Map(),
   };
 }

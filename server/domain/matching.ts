@@ -57,7 +57,8 @@ export function priceScore(unitPriceCents: number, referenceCents: number): numb
 /** Where to deliver: a read location, or 'anywhere' (no location given yet: every supplier counts). */
 export type PoolLocation = LocationInterpretation | 'anywhere';
 
-function coverageFor(supplier: Supplier, location: PoolLocation): { tier: CoverageTier; lead: number } | null {
+/** How a supplier delivers to a location (the closest coverage it has), or null when it does not. */
+export function coverageFor(supplier: Supplier, location: PoolLocation): { tier: CoverageTier; lead: number } | null {
   if (location === 'anywhere') {
     const { cities, provinces, national } = supplier.coverage;
     const leads = [...cities.values(), ...provinces.values(), ...(national === null ? [] : [national])];
@@ -92,7 +93,7 @@ function poolKey(target: QuoteTarget, location: PoolLocation): string {
  */
 export function candidatePool(market: MarketSnapshot, target: QuoteTarget, location: PoolLocation): PoolEntry[] {
   const key = poolKey(target, location);
-  const cached = market.poolCache.get(key) as PoolEntry[] | undefined;
+  const cached = market.memo.get(key) as PoolEntry[] | undefined;
   if (cached) return cached;
 
   const categoryId = target.category.id;
@@ -131,7 +132,7 @@ export function candidatePool(market: MarketSnapshot, target: QuoteTarget, locat
     });
   }
   pool.sort((a, b) => b.staticScore - a.staticScore || a.supplier.id - b.supplier.id);
-  market.poolCache.set(key, pool);
+  market.memo.set(key, pool);
   return pool;
 }
 
