@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { SMTPServer } from 'smtp-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -62,33 +63,137 @@ const seeded = spawnSync('node', ['dist/server/cli.js', 'seed', '--suppliers', S
 });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn('node', ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    DATABASE_URL,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    RFQ_RATE_LIMIT: '1000000000',
-    SEED_ON_EMPTY: 'false',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stop = () => server.kill('SIGTERM');
-process.on('exit', stop);
+/** Starts the built server on the bench database; answers its base URL and a stop function. */
+async function startServer(env = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn('node', ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      DATABASE_URL,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      RFQ_RATE_LIMIT: '1000000000',
+      SEED_ON_EMPTY: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  process.on('exit', () => child.kill('SIGTERM'));
+  let up = false;
+  for (let i = 0; i < 100 && !up; i++) {
+    await sleep(200);
+    up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+  }
+  if (!up) {
+    console.error('The server did not start.');
+    process.exit(1);
+  }
+  return { base, stop };
+}
 
-let up = false;
-for (let i = 0; i < 100 && !up; i++) {
-  await sleep(200);
-  up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * Submits RFQs at RATE per second against a server that sends e-mail to an SMTP sink in this
+ * process, and measures, for each buyer e-mail, the time from the RFQ's answer to the sink's
+ * acceptance of the message. The first WARMUP seconds (a cold process compiling its hot paths
+ * and opening its SMTP connections) are reported apart from the SECONDS measured after them.
+ */
+async function emailDelivery() {
+  const RATE = 100;
+  const WARMUP = 5;
+  const accepted = new Map(); // buyer address -> time the sink accepted the message
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    disableReverseLookup: true,
+    closeTimeout: 100,
+    onData(stream, session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        const at = performance.now();
+        for (const r of session.envelope.rcptTo) if (r.address.startsWith('bench-')) accepted.set(r.address, at);
+        callback();
+      });
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise((resolve) => sink.listen(smtpPort, '127.0.0.1', resolve));
+  const { base, stop } = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+
+  const answered = new Map(); // buyer address -> time the RFQ's answer arrived
+  const total = RATE * (WARMUP + SECONDS);
+  const start = performance.now();
+  const inFlight = [];
+  let failed = 0;
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const address = `bench-${i}@example.co.za`;
+    inFlight.push(
+      fetch(`${base}/api/rfq`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          productName: PRODUCTS[i % PRODUCTS.length],
+          productDescription: 'Monthly replenishment for our facilities, delivered to the loading bay',
+          quantity: QUANTITIES[i % QUANTITIES.length],
+          supplierCount: 3,
+          deliveryLocation: CITIES[(i * 7) % CITIES.length],
+          primaryEmail: address,
+          agreeTerms: true,
+        }),
+      }).then(
+        async (res) => {
+          await res.arrayBuffer();
+          if (res.status === 201) answered.set(address, performance.now());
+          else failed++;
+        },
+        () => failed++,
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline && [...answered.keys()].some((a) => !accepted.has(a))) await sleep(100);
+  await stop();
+  await new Promise((resolve) => sink.close(resolve));
+
+  const delays = (from, to) => {
+    const out = [];
+    for (let i = from; i < to; i++) {
+      const a = `bench-${i}@example.co.za`;
+      if (answered.has(a) && accepted.has(a)) out.push(Math.max(0, accepted.get(a) - answered.get(a)));
+    }
+    return out.sort((x, y) => x - y);
+  };
+  const warm = delays(0, RATE * WARMUP);
+  const measured = delays(RATE * WARMUP, total);
+  return {
+    rfq_per_s: RATE,
+    warmup_seconds: WARMUP,
+    rfqs: total,
+    rfqs_failed: failed,
+    buyer_emails: measured.length,
+    missing: answered.size - warm.length - measured.length,
+    p50_ms: Math.round(percentile(measured, 50)),
+    p99_ms: Math.round(percentile(measured, 99)),
+    max_ms: Math.round(measured[measured.length - 1] ?? 0),
+    warmup_p99_ms: Math.round(percentile(warm, 99)),
+  };
 }
-if (!up) {
-  console.error('The server did not start.');
-  process.exit(1);
-}
+
+const { base, stop } = await startServer();
 
 let n = 0;
 const submit = await run(`${base}/api/rfq`, {
@@ -119,8 +224,12 @@ const get = await run(`${base}/api/rfq/${ids[0]}`, {
   requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/rfq/${ids[g++ % ids.length]}` }) }],
 });
 const health = await run(`${base}/healthz`, {});
+await stop();
 
-const results = { rfq_submit: figures(submit), rfq_get: figures(get), healthz: figures(health) };
+console.log(`Submitting RFQs at 100 per second for 5 + ${SECONDS} s with e-mail going to a local SMTP server ...`);
+const email = await emailDelivery();
+
+const results = { rfq_submit: figures(submit), rfq_get: figures(get), healthz: figures(health), email_delivery: email };
 results.meta = {
   seconds: SECONDS,
   connections: CONNECTIONS,
@@ -136,6 +245,11 @@ console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, ${SUPPLIERS} suppl
 console.table(
   Object.fromEntries(['rfq_submit', 'rfq_get', 'healthz'].map((k) => [k, { rps: results[k].rps, p50_ms: results[k].p50_ms, p99_ms: results[k].p99_ms, non_2xx: results[k].non_2xx, errors: results[k].errors }])),
 );
-console.log(`RFQ submit rate is ${results.meta.submit_vs_healthz}% of the healthz rate. Written to bench/results.json.`);
-stop();
+console.log(`RFQ submit rate is ${results.meta.submit_vs_healthz}% of the healthz rate.`);
+console.log(
+  `E-mail delivery at ${email.rfq_per_s} RFQ/s, after ${email.warmup_seconds} s of warm-up (p99 then ${email.warmup_p99_ms} ms): ` +
+    `${email.buyer_emails} buyer e-mails, p50 ${email.p50_ms} ms, p99 ${email.p99_ms} ms, max ${email.max_ms} ms ` +
+    `from the RFQ's answer to the SMTP server's acceptance (${email.missing} missing, ${email.rfqs_failed} RFQs failed).`,
+);
+console.log('Written to bench/results.json.');
 process.exit(0);

@@ -87,8 +87,22 @@ describe('configuration', () => {
       databaseUrl: 'sqlite:./data/procura.sqlite',
       publicUrl: 'http://localhost:3000',
       vatRate: 0.15,
+      mail: { smtpUrl: undefined, from: 'Procura <quotes@procura.co.za>', fromDomain: 'procura.co.za', maxAttempts: 8 },
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads the mail settings and refuses bad ones', () => {
+    const config = loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.co.za:465', MAIL_FROM: 'orders@Example.co.za' });
+    expect(config.mail).toMatchObject({ smtpUrl: 'smtps://u:p@mail.example.co.za:465', from: 'orders@Example.co.za', fromDomain: 'example.co.za' });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.co.za', MAIL_FROM: 'Procura' })).toThrow(
+      expect.objectContaining({
+        problems: [
+          'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.co.za:587',
+          'MAIL_FROM must be an e-mail address, optionally with a name: Procura <quotes@example.co.za>',
+        ],
+      }),
+    );
   });
 
   it('refuses bad values, naming each', () => {

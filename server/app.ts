@@ -15,6 +15,8 @@ import { catalogueRouter } from './catalogue/catalogue.router';
 import { rfqRouter } from './rfq/rfq.router';
 import { quotesRouter } from './quotes/quotes.router';
 import { pruneIdempotencyRecords } from './rfq/rfq.repository';
+import { Outbox } from './mail/outbox';
+import { mailboxRouter } from './mail/mailbox.router';
 
 /** What every router is built from. */
 export interface AppDeps {
@@ -24,13 +26,15 @@ export interface AppDeps {
   market: MarketStore;
   /** Batches request writes into shared transactions. */
   writes: GroupCommit;
+  /** Every e-mail the product sends goes through it. */
+  outbox: Outbox;
 }
 
 export interface App {
   koa: Koa;
   deps: AppDeps;
-  /** Stops background work; the caller closes the database. */
-  stop(): void;
+  /** Stops background work and waits for e-mails in flight; the caller closes the database. */
+  stop(): Promise<void>;
 }
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -43,6 +47,7 @@ export function createApp({ config, database, logger }: { config: Config; databa
     logger,
     market: new MarketStore(database.db, config.marketRefreshMs),
     writes: new GroupCommit(database.db),
+    outbox: new Outbox(config, database, logger),
   };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.silent = true;
@@ -68,7 +73,9 @@ export function createApp({ config, database, logger }: { config: Config; databa
   });
 
   const routes = new Router();
-  for (const router of [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps)]) {
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps)];
+  if (config.env !== 'production') routers.push(mailboxRouter(deps));
+  for (const router of routers) {
     routes.use(router.routes());
   }
   koa.use(routes.routes());
@@ -76,12 +83,22 @@ export function createApp({ config, database, logger }: { config: Config; databa
   koa.use(serveStatic(config.staticDir));
   koa.use(notFound());
 
+  deps.outbox.start();
   const prune = setInterval(() => {
-    pruneIdempotencyRecords(database.db, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString()).catch((err: unknown) =>
+    const now = Date.now();
+    pruneIdempotencyRecords(database.db, new Date(now - IDEMPOTENCY_TTL_MS).toISOString()).catch((err: unknown) =>
       logger.warn({ err }, 'pruning idempotency keys failed'),
     );
+    deps.outbox.prune(new Date(now)).catch((err: unknown) => logger.warn({ err }, 'pruning the outbox failed'));
   }, 60 * 60 * 1000);
   prune.unref();
 
-  return { koa, deps, stop: () => clearInterval(prune) };
+  return {
+    koa,
+    deps,
+    stop: async () => {
+      clearInterval(prune);
+      await deps.outbox.stop();
+    },
+  };
 }

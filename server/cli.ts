@@ -3,10 +3,14 @@ import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isMarketEmpty, seedMarket } from './db/seed';
+import { countOutbox, listOutbox, requeueRows } from './mail/outbox.repository';
 
 const USAGE = `Usage:
   node dist/server/cli.js migrate
   node dist/server/cli.js seed [--suppliers N --offers M]
+  node dist/server/cli.js outbox              e-mails in the outbox by status, and the dead ones
+  node dist/server/cli.js outbox-resend [--id N ...]
+                                              send dead e-mails again (all, or those named)
 
 The database is DATABASE_URL (default sqlite:./data/procura.sqlite).
 Without --suppliers, seed writes the starter market; with it, a large generated one for benchmarks.`;
@@ -15,10 +19,15 @@ async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { suppliers: { type: 'string' }, offers: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      suppliers: { type: 'string' },
+      offers: { type: 'string' },
+      id: { type: 'string', multiple: true },
+      help: { type: 'boolean' },
+    },
   });
   const command = positionals[0];
-  if (values.help || (command !== 'migrate' && command !== 'seed')) {
+  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend'].includes(command ?? '')) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -28,6 +37,7 @@ async function run(argv: string[]): Promise<number> {
     if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new Error(`--${name} must be a whole number from 1 to 1000000`);
     return n;
   };
+  const ids = values.id?.map((v) => count('id', v)!);
   const suppliers = count('suppliers', values.suppliers);
   const offers = count('offers', values.offers);
 
@@ -36,6 +46,18 @@ async function run(argv: string[]): Promise<number> {
   try {
     const applied = await migrateToLatest(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Schema is up to date.');
+    if (command === 'outbox') {
+      const counts = await countOutbox(database.db);
+      const summary = Object.entries(counts).map(([status, n]) => `${n} ${status}`);
+      console.log(summary.length ? `Outbox: ${summary.join(', ')}.` : 'The outbox is empty.');
+      for (const row of await listOutbox(database.db, { status: 'dead', limit: 1000 })) {
+        console.log(`  #${row.id} ${row.kind} to ${row.recipient}, ${row.attempts} attempts, last error: ${row.last_error ?? 'none'}`);
+      }
+    }
+    if (command === 'outbox-resend') {
+      const n = await requeueRows(database.db, { from: 'dead', ids, now: new Date().toISOString() });
+      console.log(`${n} dead e-mail${n === 1 ? '' : 's'} queued again; a running server sends them within a second.`);
+    }
     if (command === 'seed') {
       if (!(await isMarketEmpty(database.db))) {
         console.log('The database already holds market data; nothing was seeded.');

@@ -56,6 +56,21 @@ const envSchema = z.object({
   SEED_ON_EMPTY: bool(true),
   MARKET_REFRESH_MS: int(1000, 0, 3_600_000),
   STATIC_DIR: z.string().min(1).default('dist/public'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^smtps?:\/\/[^/?#]+/.test(v), {
+      message: 'must be an smtp:// or smtps:// URL, such as smtp://user:password@mail.example.co.za:587',
+    }),
+  MAIL_FROM: z
+    .string()
+    .default('Procura <quotes@procura.co.za>')
+    .refine((v) => /^([^<>]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(v.trim()), {
+      message: 'must be an e-mail address, optionally with a name: Procura <quotes@example.co.za>',
+    }),
+  MAIL_MAX_ATTEMPTS: int(8, 1, 100),
+  MAIL_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
 });
 
 /** The server's settings, read once from the environment and frozen. */
@@ -72,6 +87,17 @@ export interface Config {
   seedOnEmpty: boolean;
   marketRefreshMs: number;
   staticDir: string;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** Where e-mail is sent; without it e-mails are held in the outbox and shown in the development mailbox. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** The From address's domain, used in Message-IDs. */
+  fromDomain: string;
+  maxAttempts: number;
+  retryBaseMs: number;
 }
 
 /** A configuration value the server refuses to start with. */
@@ -104,5 +130,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedOnEmpty: e.SEED_ON_EMPTY,
     marketRefreshMs: e.MARKET_REFRESH_MS,
     staticDir: e.STATIC_DIR,
+    mail: Object.freeze({
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM.trim(),
+      fromDomain: /@([^>\s]+)>?$/.exec(e.MAIL_FROM.trim())![1]!.toLowerCase(),
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+    }),
   });
 }

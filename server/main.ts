@@ -28,6 +28,12 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
     logger.info({ url: config.publicUrl, database: describeDatabase(config) }, `Procura is serving on ${config.publicUrl}`);
+    if (!app.deps.outbox.holding) return;
+    if (config.env === 'production') {
+      logger.warn('SMTP_URL is not set: e-mails are kept in the outbox and sent nowhere');
+    } else {
+      logger.info(`SMTP_URL is not set: e-mails are kept in the outbox and sent nowhere; read them at ${config.publicUrl}/dev/mailbox`);
+    }
   });
 
   let stopping = false;
@@ -35,9 +41,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    app.stop();
     server.close(() => {
-      database.close().then(
+      app
+        .stop()
+        .then(() => database.close())
+        .then(
         () => process.exit(0),
         () => process.exit(1),
       );

@@ -155,6 +155,27 @@ export interface MetaTable {
   value: string;
 }
 
+/** Where an e-mail is on its way out; see server/mail/outbox.ts. */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'held' | 'dead';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  /** The Message-ID header, fixed when the row is written, so a repeat send is recognisable. */
+  message_id: string;
+  kind: string;
+  recipient: string;
+  /** Lower is sent first. */
+  priority: number;
+  /** JSON: what the template needs, read when the e-mail is rendered. */
+  payload: string;
+  status: OutboxStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: IsoText;
+  last_error: string | null;
+  sent_at: IsoText | null;
+  created_at: IsoText;
+}
+
 export interface DB {
   cities: CitiesTable;
   sectors: SectorsTable;
@@ -168,4 +189,5 @@ export interface DB {
   quotes: QuotesTable;
   idempotency_keys: IdempotencyKeysTable;
   meta: MetaTable;
+  outbox: OutboxTable;
 }

@@ -54,3 +54,8 @@ export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContex
     createdAt: row.created_at,
   };
 }
+
+/** A quote as its buyer sees it: with the tracking token and the page it opens. */
+export function withTracking(quote: Quote, token: string, publicUrl: string): Quote {
+  return { ...quote, trackingToken: token, trackingUrl: `${publicUrl}/quote/${token}` };
+}

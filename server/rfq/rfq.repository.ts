@@ -18,7 +18,20 @@ export async function insertRfq(
 export async function findRfqRow(db: Executor, rfqId: string) {
   return db
     .selectFrom('rfqs')
-    .select(['id', 'product_name', 'delivery_location', 'quantity', 'unit', 'supplier_count', 'matched_count', 'matching_message', 'primary_email', 'created_at'])
+    .select([
+      'id',
+      'product_name',
+      'delivery_location',
+      'quantity',
+      'unit',
+      'budget_range',
+      'supplier_count',
+      'matched_count',
+      'matching_message',
+      'primary_email',
+      'company_name',
+      'created_at',
+    ])
     .where('id', '=', rfqId)
     .executeTakeFirst();
 }

@@ -4,6 +4,8 @@ import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { GroupCommit } from '../db/group-commit';
+import { rfqMessages } from '../mail/messages';
+import type { Outbox } from '../mail/outbox';
 import type { RfqsTable } from '../db/schema';
 import { buildQuotes, type QuoteDraft } from '../domain/quote-engine';
 import { cityFullName } from '../domain/interpret';
@@ -11,7 +13,7 @@ import type { Supplier } from '../domain/market';
 import type { MarketStore } from '../catalogue/market-store';
 import { ApiError } from '../errors';
 import { hashSecret, maskEmail, newRfqId, newTrackingSecret, trackingToken } from '../lib/ids';
-import { toApiQuote, type QuoteRow, type SupplierView } from '../quotes/quote.mapper';
+import { toApiQuote, withTracking, type QuoteRow, type SupplierView } from '../quotes/quote.mapper';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import {
   findIdempotencyRecord,
@@ -26,6 +28,7 @@ export interface RfqDeps {
   market: MarketStore;
   config: Config;
   writes: GroupCommit;
+  outbox: Outbox;
 }
 
 export interface SubmitResult {
@@ -160,6 +163,16 @@ export async function submitRfq(
   try {
     const body = await deps.writes.run(async (trx) => {
       const ids = await insertRfq(trx, rfq, rows);
+      const tokens = ids.map((id, i) => trackingToken(id, secrets[i]!));
+      await deps.outbox.enqueue(
+        trx,
+        rfqMessages({
+          rfqId,
+          buyerEmails: [input.primaryEmail, ...input.additionalEmails],
+          quotes: ids.map((quoteId, i) => ({ quoteId, token: tokens[i]!, supplierEmail: suppliers[i]!.email })),
+        }),
+        now,
+      );
       const body: RfqSubmitResponse = {
         rfqId,
         productName: input.productName,
@@ -170,9 +183,8 @@ export async function submitRfq(
         primaryEmail: input.primaryEmail,
         matching: { requested: set.requested, matched: set.matched, message: set.message },
         quotes: ids.map((id, i) => {
-          const token = trackingToken(id, secrets[i]!);
           const quote = toApiQuote({ ...rows[i]!, id }, suppliers[i]!, rfqContext);
-          return { ...quote, trackingToken: token, trackingUrl: `${deps.config.publicUrl}/quote/${token}` };
+          return withTracking(quote, tokens[i]!, deps.config.publicUrl);
         }),
         createdAt,
       };
@@ -187,6 +199,7 @@ export async function submitRfq(
       }
       return body;
     });
+    deps.outbox.notify();
     return { status: 201, body, replayed: false };
   } catch (err) {
     // Another request with the same key committed first: answer as it did.

@@ -66,9 +66,15 @@ export interface TestResponse {
   json: any;
 }
 
-/** The real app over a real socket on loopback, with its own database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+/**
+ * The real app over a real socket on loopback, with its own database, or with `database` when
+ * given (which then stays open after `close()`).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://procura.test', MARKET_REFRESH_MS: '0', ...env });
   const app = createApp({ config, database, logger: pino({ level: 'silent' }) });
   const server: Server = createServer(app.koa.callback());
@@ -95,9 +101,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       return { status: res.status, headers: res.headers, text, json };
     },
     async close() {
-      app.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.drop();
+      await app.stop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../database';
 import * as createMarketAndRfqs from './20261122000000-create-market-and-rfqs';
+import * as createOutbox from './20261122010000-create-outbox';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -9,6 +10,7 @@ interface DialectMigration {
 // Listed by hand so the bundle carries every migration; names sort in the order they run.
 const migrations: Record<string, DialectMigration> = {
   '20261122000000-create-market-and-rfqs': createMarketAndRfqs,
+  '20261122010000-create-outbox': createOutbox,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,120 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Dialect } from '../db/database';
+import type { DB, OutboxStatus, OutboxTable } from '../db/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type NewOutboxRow = Insertable<OutboxTable>;
+
+export async function insertOutboxRows(trx: Executor, rows: NewOutboxRow[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('outbox').values(rows).execute();
+}
+
+/**
+ * Claims up to `limit` rows that are due: pending rows whose time has come, then claimed rows
+ * whose lease ran out (their worker stopped before recording). A claimed row's next_attempt_at
+ * becomes the end of its lease, so no other worker takes it meanwhile. On PostgreSQL the rows are
+ * picked `FOR UPDATE SKIP LOCKED`, so concurrent workers claim disjoint rows without waiting; on
+ * SQLite each UPDATE statement runs under the database's one write lock, which gives the same
+ * guarantee across processes. Each status is claimed by its own statement so that the index
+ * (status, priority, next_attempt_at) gives the order and a long queue costs no sort.
+ */
+export async function claimDueRows(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  { now, leaseUntil, limit }: { now: string; leaseUntil: string; limit: number },
+): Promise<OutboxRow[]> {
+  const claimed: OutboxRow[] = [];
+  for (const status of ['pending', 'sending'] as const) {
+    if (claimed.length >= limit) break;
+    let due = db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', status)
+      .where('next_attempt_at', '<=', now)
+      .orderBy('priority')
+      .orderBy('next_attempt_at')
+      .limit(limit - claimed.length);
+    if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+    const rows = await db
+      .updateTable('outbox')
+      .set((eb) => ({ status: 'sending', next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', due)
+      .returningAll()
+      .execute();
+    claimed.push(...rows);
+  }
+  return claimed.sort((a, b) => a.priority - b.priority || a.id - b.id);
+}
+
+/**
+ * Records a claimed row's outcome. The claim is named by its attempt number, so a worker whose
+ * lease ran out and whose row another worker claimed since cannot overwrite the newer outcome.
+ */
+export async function recordOutcome(
+  db: Executor,
+  claim: { id: number; attempts: number },
+  outcome: { status: OutboxStatus; nextAttemptAt?: string; lastError: string | null; sentAt: string | null; payload?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({
+      status: outcome.status,
+      last_error: outcome.lastError,
+      sent_at: outcome.sentAt,
+      ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+      ...(outcome.payload ? { payload: outcome.payload } : {}),
+    })
+    .where('id', '=', claim.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', claim.attempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function listOutbox(db: Executor, { status, limit }: { status?: OutboxStatus; limit: number }): Promise<OutboxRow[]> {
+  let query = db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit);
+  if (status) query = query.where('status', '=', status);
+  return query.execute();
+}
+
+export async function findOutboxRow(db: Executor, id: number): Promise<OutboxRow | undefined> {
+  return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countOutbox(db: Executor): Promise<Partial<Record<OutboxStatus, number>>> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/**
+ * Puts dead (or, when asked, held) rows back in the queue with a fresh attempt count; answers how
+ * many. `ids` limits it to those rows.
+ */
+export async function requeueRows(
+  db: Executor,
+  { from, ids, now }: { from: Extract<OutboxStatus, 'dead' | 'held'>; ids?: number[]; now: string },
+): Promise<number> {
+  let query = db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, last_error: null })
+    .where('status', '=', from);
+  if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : [-1]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes finished rows created before the given times; answers how many. */
+export async function pruneOutbox(db: Executor, { finishedBefore, deadBefore }: { finishedBefore: string; deadBefore: string }) {
+  const finished = await db
+    .deleteFrom('outbox')
+    .where('status', 'in', ['sent', 'held'])
+    .where('created_at', '<', finishedBefore)
+    .executeTakeFirst();
+  const dead = await db.deleteFrom('outbox').where('status', '=', 'dead').where('created_at', '<', deadBefore).executeTakeFirst();
+  return Number(finished.numDeletedRows) + Number(dead.numDeletedRows);
+}

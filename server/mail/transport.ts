@@ -1,0 +1,39 @@
+import { createTransport } from 'nodemailer';
+
+/** One e-mail ready for the wire. */
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+}
+
+/** Where the outbox worker hands e-mails; resolves once the server accepted the message. */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** How many e-mails the SMTP transport sends at once, one per pooled connection. */
+export const MAIL_CONCURRENCY = 10;
+
+/** SMTP with pooled connections, from a URL such as smtp://user:pass@host:587 or smtps://host:465. */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = createTransport({
+    url,
+    pool: true,
+    maxConnections: MAIL_CONCURRENCY,
+    // Well inside the worker's claim lease, so a hung server fails the attempt instead of the lease.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(mail) {
+      await transporter.sendMail({ ...mail, disableFileAccess: true, disableUrlAccess: true });
+    },
+    close: () => transporter.close(),
+  };
+}
