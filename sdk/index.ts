@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+export * from './rules';
 export * from './schemas/common';
 export * from './schemas/rfq';
 export * from './schemas/catalogue';

@@ -136,17 +136,3 @@ export const quotePreviewQuerySchema = z.object({
 
 /** A parsed {@link quotePreviewQuerySchema}. */
 export type QuotePreviewQuery = z.output<typeof quotePreviewQuerySchema>;
-
-/**
- * The quantity the form fills in when a buyer picks a catalogue product and has not set one
- * (spec: safety equipment 5, paper products 10, disinfectants and cleaners 25, otherwise 1).
- *
- * @example
- * defaultQuantityForCategory('safety-equipment'); // 5
- */
-export function defaultQuantityForCategory(categoryId: string): number {
-  if (categoryId === 'safety-equipment') return 5;
-  if (categoryId === 'paper-products') return 10;
-  if (categoryId === 'disinfectants' || /clean/.test(categoryId)) return 25;
-  return 1;
-}

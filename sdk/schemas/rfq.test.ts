@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSubmissionSchema, RFQ_MESSAGES } from './rfq';
+import { RFQ_MESSAGES } from '../rules';
+import { rfqSubmissionSchema } from './rfq';
 
 const valid = {
   productName: 'Bleach',

@@ -1,81 +1,18 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
-
-/**
- * The field messages of the quote request form, word for word as buyers see them.
- *
- * @example
- * RFQ_MESSAGES.productName; // 'Product name must be at least 3 characters'
- */
-export const RFQ_MESSAGES = {
-  productName: 'Product name must be at least 3 characters',
-  productNameMax: 'Product name must be at most 200 characters',
-  productDescription: 'Please provide more detailed description (at least 20 characters)',
-  productDescriptionMax: 'Description must be at most 5000 characters',
-  quantity: 'Quantity must be at least 1',
-  quantityWhole: 'Quantity must be a whole number',
-  quantityMax: 'Quantity must be at most 1,000,000',
-  supplierCount: 'Please select number of suppliers',
-  deliveryLocation: 'Please enter your delivery location',
-  deliveryLocationMax: 'Delivery location must be at most 120 characters',
-  primaryEmail: 'Please enter a valid email address',
-  additionalEmails: 'Please enter valid email addresses, separated by commas (at most 10)',
-  agreeTerms: 'Please agree to the terms and conditions',
-  budgetRange: 'Please select a budget range from the list',
-  unit: 'Unit must be at most 30 characters',
-  companyName: 'Company name must be at most 200 characters',
-  contactName: 'Contact name must be at most 200 characters',
-  embedField: 'Embed details are not valid',
-} as const;
-
-/** Budget bands of the main form, in rand. */
-export const BUDGET_RANGES = ['under-10k', '10k-50k', '50k-100k', '100k-500k', 'over-500k'] as const;
-/** A budget band of the main form. */
-export type BudgetRange = (typeof BUDGET_RANGES)[number];
-
-/** The supplier counts a buyer can choose; 3 is the default. */
-export const SUPPLIER_COUNT_CHOICES = [3, 5, 7, 10] as const;
-/** Supplier count used when a request names none. */
-export const DEFAULT_SUPPLIER_COUNT = 3;
-/** Most quotes one request can ask for. */
-export const MAX_SUPPLIER_COUNT = 10;
-/** Largest quantity one request can ask for. */
-export const MAX_QUANTITY = 1_000_000;
-/** Most additional e-mail addresses one request can copy in. */
-export const MAX_ADDITIONAL_EMAILS = 10;
+import {
+  BUDGET_RANGES,
+  COMPETITIVE_POSITIONS,
+  DEFAULT_SUPPLIER_COUNT,
+  MAX_ADDITIONAL_EMAILS,
+  MAX_QUANTITY,
+  MAX_SUPPLIER_COUNT,
+  RFQ_MESSAGES,
+  splitEmails,
+  toQuantity,
+} from '../rules';
 
 const EMAIL = z.email();
-
-/**
- * Reads a form quantity: numbers pass, numeric text is converted, anything else becomes 0
- * (and so fails with 'Quantity must be at least 1').
- *
- * @example
- * toQuantity('25'); // 25
- * toQuantity('lots'); // 0
- */
-export function toQuantity(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isNaN(value) ? 0 : value;
-  if (typeof value === 'string') {
-    const trimmed = value.trim();
-    const n = Number(trimmed);
-    return trimmed === '' || !Number.isFinite(n) ? 0 : n;
-  }
-  return value === undefined || value === null ? 0 : value;
-}
-
-/**
- * Splits the comma-separated additional e-mails field into trimmed, non-empty addresses.
- *
- * @example
- * splitEmails('a@x.co.za, b@y.co.za,'); // ['a@x.co.za', 'b@y.co.za']
- */
-export function splitEmails(value: string): string[] {
-  return value
-    .split(/[,;\s]+/)
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0);
-}
 
 const optionalText = (max: number, message: string) =>
   z
@@ -162,31 +99,6 @@ export const rfqSubmissionSchema = z.object({
 export type RfqSubmissionInput = z.input<typeof rfqSubmissionSchema>;
 /** A quote request after parsing: trimmed text, numeric quantity, list of additional e-mails. */
 export type RfqSubmission = z.output<typeof rfqSubmissionSchema>;
-
-/** How a quote ranks against the others of its request. */
-export const COMPETITIVE_POSITIONS = [
-  'lowest-price',
-  'fastest-delivery',
-  'highest-quality',
-  'best-balance',
-  'premium-option',
-] as const;
-/** One of {@link COMPETITIVE_POSITIONS}. */
-export type CompetitivePosition = (typeof COMPETITIVE_POSITIONS)[number];
-
-/**
- * The badge a quote card shows for each competitive position.
- *
- * @example
- * POSITION_BADGES['lowest-price']; // 'Best Price'
- */
-export const POSITION_BADGES: Record<CompetitivePosition, string> = {
-  'lowest-price': 'Best Price',
-  'fastest-delivery': 'Fastest Delivery',
-  'highest-quality': 'Premium Quality',
-  'best-balance': 'Best Balance',
-  'premium-option': 'Specialist',
-};
 
 /** Risk bands of a quote's supplier. */
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
@@ -372,13 +284,3 @@ export const trackedQuoteResponseSchema = z.object({
 });
 /** The answer to `GET /api/quotes/track/:token`. */
 export type TrackedQuoteResponse = z.infer<typeof trackedQuoteResponseSchema>;
-
-/**
- * Whether a string can be a quote tracking token (it must start with `qt_`).
- *
- * @example
- * isTrackingToken('qt_abc'); // true
- */
-export function isTrackingToken(value: string): boolean {
-  return value.startsWith('qt_');
-}

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
@@ -80,7 +80,43 @@ a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
 /** The last middleware: a path no route answered gets 404, as JSON under /api/ and as a page elsewhere. */
-export function notFound() {
+interface PortalShell {
+  html: string;
+  routes: RegExp[];
+}
+
+/** The built portal's page and route patterns (`/quote/:token`), or null before a build. */
+function loadPortal(root: string): PortalShell | null {
+  try {
+    const html = readFileSync(join(root, 'index.html'), 'utf8');
+    const patterns = JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8')) as string[];
+    const routes = patterns.map(
+      (p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\?:[a-zA-Z]+/g, '[^/]+')}/?$`),
+    );
+    return { html, routes };
+  } catch {
+    return null;
+  }
+}
+
+/** Answers the portal's page for the paths its router knows; the app takes over from there. */
+export function portalPages(root: string) {
+  const portal = loadPortal(root);
+  return async function pages(ctx: Context, next: Next) {
+    if (!portal || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
+    if (!portal.routes.some((r) => r.test(ctx.path))) return next();
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = portal.html;
+  };
+}
+
+/**
+ * The last middleware: 404 for anything not answered. API paths get the JSON error shape; pages
+ * get the portal (which shows 'Page Not Found') or, before a build, a plain page saying so.
+ */
+export function notFound(root: string) {
+  const portal = loadPortal(root);
   return async function pageNotFound(ctx: Context) {
     if (ctx.body !== undefined && ctx.body !== null) return;
     ctx.status = 404;
@@ -90,6 +126,6 @@ export function notFound() {
     }
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = ctx.method === 'HEAD' ? null : NOT_FOUND_PAGE;
+    ctx.body = ctx.method === 'HEAD' ? null : (portal?.html ?? NOT_FOUND_PAGE);
   };
 }

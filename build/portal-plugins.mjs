@@ -1,0 +1,118 @@
+// Rollup plugins for the portal: JSON modules, CSS through postcss (with a check that every
+// custom property used is a design token that exists), and the HTML page that loads the entry.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import postcss from 'postcss';
+
+/** `import routes from './routes.json'`. */
+export function json() {
+  return {
+    name: 'procura-json',
+    transform(code, id) {
+      if (!id.endsWith('.json')) return null;
+      return { code: `export default ${code.trim()};`, map: { mappings: '' } };
+    },
+  };
+}
+
+/** Fails the build when a `var(--x)` names no custom property defined anywhere in the bundle. */
+const checkTokens = () => ({
+  postcssPlugin: 'procura-check-tokens',
+  OnceExit(root, { result }) {
+    const defined = new Set();
+    root.walkDecls(/^--/, (decl) => defined.add(decl.prop));
+    root.walkDecls((decl) => {
+      for (const [, name] of decl.value.matchAll(/var\(\s*(--[\w-]+)/g)) {
+        if (!defined.has(name)) throw decl.error(`Unknown design token ${name}`, { word: name });
+      }
+    });
+    result.messages.push({ type: 'tokens', count: defined.size });
+  },
+});
+
+/** Strips comments and needless whitespace. */
+const minify = () => ({
+  postcssPlugin: 'procura-minify',
+  OnceExit(root) {
+    root.walkComments((c) => c.remove());
+    root.walk((node) => {
+      node.raws.before = '';
+      node.raws.after = '';
+      node.raws.between = node.type === 'decl' ? ':' : '';
+      if (node.type === 'rule') node.selector = node.selector.replace(/\s*,\s*/g, ',');
+      if (node.type === 'decl') node.value = node.value.replace(/\s+/g, ' ').trim();
+    });
+  },
+});
+
+/**
+ * Collects the CSS files modules import, in import order, into one hashed stylesheet that
+ * `htmlPage` links.
+ */
+export function css() {
+  const sheets = new Map();
+  return {
+    name: 'procura-css',
+    transform(code, id) {
+      if (!id.endsWith('.css')) return null;
+      sheets.set(id, code);
+      return { code: 'export default undefined;', map: { mappings: '' } };
+    },
+    async generateBundle() {
+      const order = [...this.getModuleIds()].filter((id) => sheets.has(id));
+      const source = order.map((id) => sheets.get(id)).join('\n');
+      const result = await postcss([checkTokens(), minify()]).process(source, { from: undefined });
+      this.emitFile({ type: 'asset', name: 'portal.css', source: result.css });
+    },
+  };
+}
+
+/** Writes index.html from the template, loading the entry chunk and the stylesheet by their hashed names. */
+export function htmlPage({ template, entry }) {
+  return {
+    name: 'procura-html',
+    generateBundle(options, bundle) {
+      const files = Object.values(bundle);
+      const main = files.find((f) => f.type === 'chunk' && f.isEntry && f.name === entry);
+      const sheet = files.find((f) => f.type === 'asset' && f.names?.includes('portal.css'));
+      if (!main) this.error(`no entry chunk named ${entry}`);
+      const preload = main.imports.map((f) => `<link rel="modulepreload" href="/${f}">`).join('\n');
+      const html = readFileSync(template, 'utf8')
+        .replace('<!-- styles -->', sheet ? `<link rel="stylesheet" href="/${sheet.fileName}">` : '')
+        .replace('<!-- scripts -->', `${preload}\n<script type="module" src="/${main.fileName}"></script>`);
+      this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
+    },
+  };
+}
+
+/**
+ * Reports the gzipped JavaScript and CSS a route loads (its entry, the route's lazy chunk, and
+ * everything they import statically) and fails the build over `budgetKb`.
+ */
+export function sizeBudget({ entry, route, budgetKb }) {
+  return {
+    name: 'procura-size-budget',
+    generateBundle(options, bundle) {
+      const files = Object.values(bundle);
+      const chunk = (pred) => files.find((f) => f.type === 'chunk' && pred(f));
+      const start = [chunk((f) => f.isEntry && f.name === entry), chunk((f) => f.isDynamicEntry && f.name === route)];
+      if (start.some((c) => !c)) this.error(`size budget: no chunk for ${entry} or ${route}`);
+      const seen = new Set();
+      const visit = (c) => {
+        if (!c || seen.has(c.fileName)) return;
+        seen.add(c.fileName);
+        for (const f of c.imports) visit(bundle[f]);
+      };
+      start.forEach(visit);
+      const sheet = files.find((f) => f.type === 'asset' && f.names?.includes('portal.css'));
+      const gz = (text) => gzipSync(text, { level: 9 }).length;
+      const js = [...seen].reduce((n, f) => n + gz(bundle[f].code), 0);
+      const cssBytes = sheet ? gz(sheet.source) : 0;
+      const totalKb = Math.round(((js + cssBytes) / 1024) * 10) / 10;
+      const report = { route, js_gzip_kb: Math.round((js / 1024) * 10) / 10, css_gzip_kb: Math.round((cssBytes / 1024) * 10) / 10, total_gzip_kb: totalKb, budget_kb: budgetKb, files: [...seen] };
+      this.emitFile({ type: 'asset', fileName: 'size.json', source: `${JSON.stringify(report, null, 2)}\n` });
+      console.log(`The ${route} route loads ${report.js_gzip_kb} KB of JavaScript and ${report.css_gzip_kb} KB of CSS, gzipped (budget ${budgetKb} KB).`);
+      if (totalKb > budgetKb) this.error(`The ${route} route loads ${totalKb} KB gzipped, over its ${budgetKb} KB budget.`);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Route, Switch } from 'wouter';
+import { ConsentBanner } from '../features/consent/ConsentBanner';
+import type { ConsentRecord } from '../features/consent/consent-store';
+import NotFoundPage from '../features/pages/NotFoundPage';
+import { ToastProvider } from '../components/ui/toast';
+import { ConsentContext } from '../lib/consent-context';
+import { Footer } from './Footer';
+import { Nav } from './Nav';
+
+const HomePage = lazy(() => import('../features/rfq/HomePage'));
+const QuoteSuccessPage = lazy(() => import('../features/quotes/QuoteSuccessPage'));
+const QuoteTrackingPage = lazy(() => import('../features/tracking/QuoteTrackingPage'));
+
+function PageLoading() {
+  return (
+    <div className="container page" role="status" aria-live="polite">
+      <span className="visually-hidden">Loading…</span>
+      <div className="skeleton" style={{ height: '2rem', width: '40%' }} />
+    </div>
+  );
+}
+
+/** The portal: navigation, the routes (spec 2; paths.json lists the ones built), footer, toasts, consent. */
+export function App() {
+  const [consent, setConsent] = useState<ConsentRecord | null>(null);
+  const [preferencesRequested, setPreferencesRequested] = useState(0);
+  const onConsentChange = useCallback((record: ConsentRecord) => setConsent(record), []);
+  return (
+    <ConsentContext.Provider value={consent}>
+      <ToastProvider>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <Nav />
+        <main id="main" tabIndex={-1}>
+          <Suspense fallback={<PageLoading />}>
+            <Switch>
+              <Route path="/" component={HomePage} />
+              <Route path="/quote-success" component={QuoteSuccessPage} />
+              <Route path="/quote/:token" component={QuoteTrackingPage} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </main>
+        <Footer onPrivacySettings={() => setPreferencesRequested((n) => n + 1)} />
+        <ConsentBanner onConsentChange={onConsentChange} preferencesRequested={preferencesRequested} />
+      </ToastProvider>
+    </ConsentContext.Provider>
+  );
+}

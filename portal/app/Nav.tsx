@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+
+/** Spec 2: the navigation variants and their links. */
+export const NAV_VARIANTS = {
+  main: [
+    { href: '/', label: 'Home' },
+    { href: '/demo', label: 'Book Demo' },
+    { href: '/about', label: 'About' },
+    { href: '/api-registration', label: 'API Access' },
+  ],
+  business: [
+    { href: '/', label: 'Home' },
+    { href: '/api-registration', label: 'API Access' },
+  ],
+  widget: [
+    { href: '/', label: 'Home' },
+    { href: '/widget-demo', label: 'Widget Demo' },
+    { href: '/widget-configurator', label: 'Configurator' },
+    { href: '/embed-demo', label: 'Embed Examples' },
+  ],
+  data: [
+    { href: '/', label: 'Home' },
+    { href: '/docs', label: 'Documentation' },
+  ],
+  admin: [
+    { href: '/', label: 'Home' },
+    { href: '/admin', label: 'Admin Dashboard' },
+    { href: '/analytics-test', label: 'Analytics' },
+    { href: '/scraper', label: 'Scraper' },
+  ],
+} as const;
+
+export type NavVariant = keyof typeof NAV_VARIANTS;
+
+/** Sticky navigation: highlights the current route; a menu button on small screens. */
+export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [location]);
+  return (
+    <header className="nav">
+      <div className="container nav-inner">
+        <Link href="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            P
+          </span>
+          Procura
+        </Link>
+        <nav aria-label="Main">
+          <button
+            type="button"
+            className="icon-button nav-toggle"
+            aria-expanded={open}
+            aria-controls="nav-links"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? '×' : '☰'}
+          </button>
+          <ul id="nav-links" className="nav-links" data-open={open}>
+            {NAV_VARIANTS[variant].map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} aria-current={location === link.href ? 'page' : undefined}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

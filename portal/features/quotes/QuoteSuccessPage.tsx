@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { POSITION_BADGES } from '../../../sdk/rules';
+import type { Quote, Rfq } from '../../../sdk/schemas/rfq';
+import { getJson } from '../../../widget/app/api';
+import { formatRand } from '../../../widget/app/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import type { FreshSubmission } from '../rfq/HomePage';
+
+/** The rfqId from the query, or else the first run of digits in the address (spec 2). */
+export function findRfqId(search: string, href: string): string | null {
+  const fromQuery = new URLSearchParams(search).get('rfqId');
+  if (fromQuery && /^\d+$/.test(fromQuery)) return fromQuery;
+  return /(\d{6,})/.exec(href)?.[1] ?? null;
+}
+
+/** Days of the fastest quote: the lead time's first number, 999 when there is none. */
+export function leadDays(leadTime: string): number {
+  const n = /\d+/.exec(leadTime);
+  return n ? Number(n[0]) : 999;
+}
+
+const COVERAGE_WIDTH: Record<string, number> = { excellent: 100, good: 75, moderate: 50 };
+
+function coverageOf(q: Quote): string {
+  const d = q.leadTimeDays.min;
+  return d <= 1 ? 'excellent' : d <= 3 ? 'good' : d <= 5 ? 'moderate' : 'limited';
+}
+
+function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
+  const coverage = coverageOf(quote);
+  const subject = `Quote ${quote.id}: ${rfq.quantity} ${rfq.unit} of ${rfq.productName}`;
+  const body = `Hello ${quote.supplier.contactPerson},\n\nI received your quote ${quote.id} through Procura for ${rfq.quantity} ${rfq.unit} of ${rfq.productName}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
+  return (
+    <article className="card quote-card" aria-labelledby={`quote-${quote.id}`}>
+      <div className="quote-head">
+        <h3 id={`quote-${quote.id}`}>{quote.supplier.name}</h3>
+        <span className="badge badge-primary">{POSITION_BADGES[quote.aiInsights.competitivePosition]}</span>
+      </div>
+      <p className="small muted">
+        {quote.supplier.location}, {quote.supplier.province} · rated {quote.supplier.rating.toFixed(1)}/5{quote.supplier.verified ? ' · verified' : ''}
+      </p>
+      <div className="price-row">
+        <div>
+          <div className="big-figure">{formatRand(quote.totalPrice)}</div>
+          <div className="small muted">excl. VAT · {formatRand(quote.unitPrice)} per {rfq.unit.replace(/s$/, '')}</div>
+        </div>
+        <div className="small">
+          {formatRand(quote.totalPriceInclVat)} incl. VAT ({Math.round(quote.vatRate * 100)}%)
+        </div>
+      </div>
+      <dl className="facts small">
+        <dt>Lead time</dt>
+        <dd>{quote.leadTime}</dd>
+        <dt>Minimum order</dt>
+        <dd>
+          {quote.minimumOrderQuantity} {rfq.unit}
+        </dd>
+        <dt>Valid</dt>
+        <dd>{quote.validityPeriod}</dd>
+        <dt>Payment</dt>
+        <dd>{quote.paymentTerms}</dd>
+      </dl>
+      <div className="coverage">
+        <span className="small">Delivery coverage: {coverage}</span>
+        <div className="meter" role="img" aria-label={`Delivery coverage ${coverage}`}>
+          <span style={{ width: `${COVERAGE_WIDTH[coverage] ?? 25}%` }} />
+        </div>
+      </div>
+      <p className="small">{quote.aiInsights.recommendation}</p>
+      <p className="hint">{quote.notes}</p>
+      <a className="button button-secondary" href={`mailto:${quote.supplier.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}>
+        Contact supplier
+      </a>
+    </article>
+  );
+}
+
+type State = { kind: 'invalid' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; rfq: Rfq };
+
+export default function QuoteSuccessPage() {
+  usePageTitle('Your quotes');
+  const search = useSearch();
+  const rfqId = findRfqId(search, window.location.href);
+  const [state, setState] = useState<State>(rfqId ? { kind: 'loading' } : { kind: 'invalid' });
+  const [fresh] = useState<FreshSubmission | undefined>(() => (window.history.state as { fresh?: FreshSubmission } | null)?.fresh);
+
+  useEffect(() => {
+    if (!rfqId) return;
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    getJson<Rfq>(`/api/rfq/${rfqId}`, { signal: controller.signal }).then(
+      (rfq) => setState({ kind: 'loaded', rfq }),
+      (err: Error) => {
+        if (!controller.signal.aborted) setState({ kind: 'error', message: err.message || `RFQ ${rfqId}` });
+      },
+    );
+    return () => controller.abort();
+  }, [rfqId]);
+
+  if (state.kind === 'invalid') {
+    return (
+      <div className="container page">
+        <div className="alert alert-danger" role="alert">
+          <div className="alert-title">Invalid Request</div>
+          <p>No quote ID provided in URL</p>
+          <Link href="/">Return Home</Link>
+        </div>
+      </div>
+    );
+  }
+  if (state.kind === 'loading') {
+    return (
+      <div className="container page" role="status" aria-live="polite">
+        <span className="visually-hidden">Loading your quotes…</span>
+        <div className="skeleton" style={{ height: '2rem', width: '50%' }} />
+        <div className="summary-grid" style={{ marginTop: '1rem' }}>
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="skeleton" style={{ height: '4.5rem' }} />
+          ))}
+        </div>
+        <div className="quotes-grid" style={{ marginTop: '1rem' }}>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="skeleton" style={{ height: '16rem' }} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <div className="container page">
+        <div className="alert alert-danger" role="alert">
+          <div className="alert-title">Quote Not Found</div>
+          <p>Unable to load quote details: {state.message}</p>
+          <Link href="/">Return Home</Link>
+        </div>
+      </div>
+    );
+  }
+
+  const { rfq } = state;
+  const quotes = rfq.quotes;
+  const lowest = quotes.length ? Math.min(...quotes.map((q) => q.totalPrice)) : null;
+  const fastest = quotes.length ? Math.min(...quotes.map((q) => leadDays(q.leadTime))) : 999;
+  const verified = quotes.filter((q) => q.supplier.verified).length;
+  const quality = quotes.length ? Math.round(quotes.reduce((n, q) => n + q.aiInsights.qualityScore, 0) / quotes.length) : 0;
+
+  return (
+    <div className="container page stack">
+      {fresh ? (
+        <section className="card success-panel" aria-labelledby="sent-title">
+          <h1 id="sent-title">Quotes Sent Successfully!</h1>
+          <p>
+            {fresh.count} {fresh.count === 1 ? 'quote was' : 'quotes were'} sent to <strong>{fresh.email}</strong>.
+          </p>
+          <div className="next-steps">
+            <h2>What happens next?</h2>
+            <ol>
+              <li>Check your e-mail: every quote with its tracking link.</li>
+              <li>Compare the offers below on price, delivery and terms.</li>
+              <li>Contact the suppliers you like directly, quoting the reference.</li>
+            </ol>
+          </div>
+          <Link href="/" className="button">
+            Submit Another Request
+          </Link>
+        </section>
+      ) : (
+        <h1>Your quotes</h1>
+      )}
+      <section className="card" aria-labelledby="rfq-title">
+        <h2 id="rfq-title">Your request</h2>
+        <dl className="facts">
+          <dt>Product</dt>
+          <dd>{rfq.productName}</dd>
+          <dt>Quantity</dt>
+          <dd>
+            {rfq.quantity} {rfq.unit}
+          </dd>
+          <dt>Delivery to</dt>
+          <dd>{rfq.deliveryLocation}</dd>
+          <dt>E-mail</dt>
+          <dd>{rfq.primaryEmail}</dd>
+        </dl>
+        <p className="small muted">{rfq.matching.message}</p>
+      </section>
+      <section aria-labelledby="summary-title">
+        <h2 id="summary-title" className="visually-hidden">
+          Summary
+        </h2>
+        <div className="summary-grid">
+          <div className="card stat">
+            <span className="small muted">Lowest price</span>
+            <strong>{lowest === null ? '–' : formatRand(lowest)}</strong>
+          </div>
+          <div className="card stat">
+            <span className="small muted">Fastest delivery</span>
+            <strong>{fastest === 999 ? '–' : `${fastest} ${fastest === 1 ? 'day' : 'days'}`}</strong>
+          </div>
+          <div className="card stat">
+            <span className="small muted">Verified suppliers</span>
+            <strong>{verified}</strong>
+          </div>
+          <div className="card stat">
+            <span className="small muted">Average quality</span>
+            <strong>{quality}/100</strong>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="quotes-title">
+        <h2 id="quotes-title">
+          {quotes.length} {quotes.length === 1 ? 'quote' : 'quotes'}
+        </h2>
+        <div className="quotes-grid">
+          {quotes.map((q) => (
+            <QuoteCard key={q.id} quote={q} rfq={rfq} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

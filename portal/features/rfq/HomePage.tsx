@@ -1,0 +1,239 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { RfqFormValues } from '../../../sdk/rules';
+import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
+import type { RfqSubmitResponse } from '../../../sdk/schemas/rfq';
+import { ApiRequestError, getJson, newIdempotencyKey, postJson } from '../../../widget/app/api';
+import { formatRand } from '../../../widget/app/format';
+import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
+import { QuoteRequestForm } from '../../../widget/app/QuoteRequestForm';
+import { useRfqForm, type RfqForm } from '../../../widget/app/use-rfq-form';
+import { useToast } from '../../components/ui/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** What the results page shows when the buyer arrives straight from sending the request. */
+export interface FreshSubmission {
+  email: string;
+  count: number;
+}
+
+function toPayload(values: RfqFormValues) {
+  return {
+    ...values,
+    unit: values.unit || undefined,
+    budgetRange: values.budgetRange || undefined,
+    additionalEmails: values.additionalEmails || undefined,
+    companyName: values.companyName || undefined,
+    contactName: values.contactName || undefined,
+  };
+}
+
+function usePreview(values: RfqFormValues): QuotePreview | null {
+  const [preview, setPreview] = useState<QuotePreview | null>(null);
+  const { productName, quantity, deliveryLocation, supplierCount } = values;
+  useEffect(() => {
+    if (productName.trim().length < 2) {
+      setPreview(null);
+      return;
+    }
+    const controller = new AbortController();
+    const params = new URLSearchParams({ productName, quantity: quantity.trim() || '1', deliveryLocation, supplierCount: String(supplierCount) });
+    const timer = setTimeout(() => {
+      getJson<QuotePreview>(`/api/catalogue/preview?${params}`, { signal: controller.signal }).then(setPreview, () => {});
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [productName, quantity, deliveryLocation, supplierCount]);
+  return preview;
+}
+
+const COVERAGE_TEXT = { verified: 'Verified local suppliers', good: 'Good coverage', delivery: 'Delivery available', none: 'No coverage yet' } as const;
+
+function Sidebar({ form }: { form: RfqForm }) {
+  const preview = usePreview(form.values);
+  const [popular, setPopular] = useState<PopularProduct[] | null>(null);
+  useEffect(() => {
+    getJson<{ products: PopularProduct[] }>('/api/catalogue/popular?limit=4').then((b) => setPopular(b.products.slice(0, 4)), () => setPopular([]));
+  }, []);
+  const cost = preview?.costPreview;
+  const match = preview?.supplierMatch;
+  return (
+    <aside className="sidebar" aria-label="Your request at a glance">
+      <section className="card" aria-labelledby="cost-title" aria-live="polite">
+        <h2 id="cost-title" className="card-title">
+          Live Cost Preview
+        </h2>
+        {cost ? (
+          <>
+            <p className="big-figure">{formatRand(cost.totalCost)}</p>
+            <p className="small muted">
+              {formatRand(cost.unitPrice)} per {cost.unitInfo.unit.replace(/s$/, '')} excl. VAT · range {formatRand(cost.priceRange.min)} to {formatRand(cost.priceRange.max)}
+            </p>
+            {cost.discount > 0 ? (
+              <p className="small">
+                <span className="badge badge-success">{cost.discount}% volume discount</span> saves about {formatRand(cost.savings)}
+              </p>
+            ) : null}
+            <p className="hint">{cost.basis === 'catalogue-average' ? 'From the average of suppliers’ current price lists.' : 'An estimate: this product is not in our catalogue yet.'}</p>
+          </>
+        ) : (
+          <p className="small muted">Type a product name to see an estimate.</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="match-title" aria-live="polite">
+        <h2 id="match-title" className="card-title">
+          Supplier Matching
+        </h2>
+        {match ? (
+          <dl className="facts small">
+            <dt>Category</dt>
+            <dd>{match.categoryName}</dd>
+            <dt>Suppliers in category</dt>
+            <dd>{match.totalSuppliers}</dd>
+            {match.cityData ? (
+              <>
+                <dt>Serving {match.cityData.name}</dt>
+                <dd>
+                  {match.cityData.suppliers} · {COVERAGE_TEXT[match.cityData.coverage]}
+                </dd>
+              </>
+            ) : null}
+            <dt>Expected quotes</dt>
+            <dd>{match.expectedQuotes}</dd>
+            <dt>Competition</dt>
+            <dd>{match.marketInsights.competition}</dd>
+          </dl>
+        ) : (
+          <p className="small muted">Matching suppliers appear as you describe your request.</p>
+        )}
+        {match ? <p className="small">{match.marketInsights.recommendation}</p> : null}
+      </section>
+      <section className="card" aria-labelledby="popular-title">
+        <h2 id="popular-title" className="card-title">
+          Popular This Month
+        </h2>
+        {popular === null ? (
+          <div className="skeleton" style={{ height: '6rem' }} />
+        ) : popular.length === 0 ? (
+          <p className="small muted">No requests yet this month.</p>
+        ) : (
+          <ul className="popular">
+            {popular.map((p) => (
+              <li key={p.id}>
+                <button type="button" className="popular-item" onClick={() => form.fillProduct(p)}>
+                  <span className="suggestion-name">{p.name}</span>
+                  <span className="small muted">
+                    {p.rfqCount} {p.rfqCount === 1 ? 'request' : 'requests'} this month
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card" aria-labelledby="why-title">
+        <h2 id="why-title" className="card-title">
+          Why Choose Procura
+        </h2>
+        <ul className="why small">
+          <li>
+            <strong>Real prices.</strong> Every quote comes from a supplier’s own price list, with VAT shown.
+          </li>
+          <li>
+            <strong>Matched suppliers.</strong> Chosen by what they stock, where they deliver and how reliably.
+          </li>
+          <li>
+            <strong>No account.</strong> Quotes on screen and by e-mail within a minute.
+          </li>
+        </ul>
+      </section>
+      <nav className="card" aria-labelledby="explore-title">
+        <h2 id="explore-title" className="card-title">
+          Explore
+        </h2>
+        <ul className="explore small">
+          <li><Link href="/embed-benefits">Embed benefits</Link></li>
+          <li><Link href="/docs">API documentation</Link></li>
+          <li><Link href="/api-registration">API registration</Link></li>
+          <li><Link href="/widget-configurator">Widget configurator</Link></li>
+          <li><Link href="/widget-demo">Widget demo</Link></li>
+          <li><Link href="/data-platform">Data platform</Link></li>
+          <li><Link href="/privacy-compliance">Privacy and compliance</Link></li>
+          <li><Link href="/embed-demo">Embed examples</Link></li>
+          <li><Link href="/quote-tracker">Quote tracker</Link></li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}
+
+/** Home: the quote request form, in steps or compact, with the live sidebar. */
+export default function HomePage() {
+  usePageTitle('Request quotes');
+  const form = useRfqForm();
+  const [compact, setCompact] = useState(false);
+  const [pending, setPending] = useState(false);
+  const toast = useToast();
+  const [, navigate] = useLocation();
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const submit = async (values: RfqFormValues) => {
+    if (pending) return;
+    setPending(true);
+    try {
+      const body = await postJson<RfqSubmitResponse>('/api/rfq', toPayload(values), { headers: { 'Idempotency-Key': newIdempotencyKey() } });
+      toast({ title: 'Request Submitted Successfully!', description: `Quotes will be sent to ${values.primaryEmail} within 60 seconds.` });
+      if (!body?.rfqId) {
+        setPending(false);
+        toast({ title: 'Warning', description: 'Quote submitted but unable to show details. Check your email.' });
+        return;
+      }
+      const fresh: FreshSubmission = { email: values.primaryEmail, count: body.quotes.length };
+      redirect.current = setTimeout(() => navigate(`/quote-success?rfqId=${body.rfqId}`, { state: { fresh } }), 100);
+    } catch (err) {
+      setPending(false);
+      const message = err instanceof Error ? err.message : '';
+      if (/validation/i.test(message)) {
+        toast({ title: 'Validation Error', description: 'Please check all required fields and try again.', variant: 'destructive' });
+      } else {
+        toast({
+          title: 'Submission Failed',
+          description: err instanceof ApiRequestError ? err.apiMessage : 'Failed to submit request. Please try again.',
+          variant: 'destructive',
+        });
+      }
+    }
+  };
+
+  return (
+    <div className="container page">
+      <div className="hero">
+        <h1>Get quotes from South African suppliers in seconds</h1>
+        <p className="muted">Describe what you need. Matched suppliers quote from their own price lists, on screen and by e-mail, with no account.</p>
+      </div>
+      <div className="home-grid">
+        <section className="card" aria-label="Quote request">
+          {pending ? (
+            <ProcessingScreen />
+          ) : (
+            <>
+              <div className="presentation-toggle" role="group" aria-label="Form layout">
+                <button type="button" className="button button-ghost" aria-pressed={!compact} onClick={() => setCompact(false)}>
+                  Step by step
+                </button>
+                <button type="button" className="button button-ghost" aria-pressed={compact} onClick={() => setCompact(true)}>
+                  All on one page
+                </button>
+              </div>
+              <QuoteRequestForm form={form} compact={compact} pending={pending} onSubmit={submit} />
+            </>
+          )}
+        </section>
+        <Sidebar form={form} />
+      </div>
+    </div>
+  );
+}

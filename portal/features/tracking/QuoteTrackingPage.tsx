@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { isTrackingToken } from '../../../sdk/rules';
+import type { TrackedQuote, TrackedQuoteResponse } from '../../../sdk/schemas/rfq';
+import { ApiRequestError, getJson } from '../../../widget/app/api';
+import { formatDate, formatRand, formatTime } from '../../../widget/app/format';
+import { usePageTitle } from '../../lib/use-page-title';
+
+type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; quote: TrackedQuote };
+
+const RISK_BADGE = { low: 'badge-success', medium: 'badge-warning', high: 'badge-danger' } as const;
+
+export default function QuoteTrackingPage({ params }: { params: { token: string } }) {
+  usePageTitle('Your quote');
+  const token = decodeURIComponent(params.token);
+  const valid = isTrackingToken(token);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  useEffect(() => {
+    if (!valid) return;
+    const controller = new AbortController();
+    getJson<TrackedQuoteResponse>(`/api/quotes/track/${encodeURIComponent(token)}`, { signal: controller.signal }).then(
+      (body) => setState({ kind: 'loaded', quote: body.quote }),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ kind: 'error', message: err instanceof ApiRequestError ? err.apiMessage || 'Quote not found' : 'Failed to load quote' });
+      },
+    );
+    return () => controller.abort();
+  }, [token, valid]);
+
+  if (!valid || state.kind === 'error') {
+    return (
+      <div className="container page">
+        <div className="alert alert-danger" role="alert">
+          <div className="alert-title">Quote Not Found</div>
+          <p>{valid && state.kind === 'error' ? state.message : 'Invalid tracking token'}</p>
+          <Link href="/">Return Home</Link>
+        </div>
+      </div>
+    );
+  }
+  if (state.kind === 'loading') {
+    return (
+      <div className="container page" role="status" aria-live="polite">
+        <span className="visually-hidden">Loading your quote…</span>
+        <div className="skeleton" style={{ height: '2rem', width: '45%' }} />
+        <div className="skeleton" style={{ height: '18rem', marginTop: '1rem' }} />
+      </div>
+    );
+  }
+
+  const { quote } = state;
+  const data = quote.quoteData;
+  const ai = data.aiInsights;
+  return (
+    <div className="container page stack tracking">
+      <div>
+        <h1>{data.productName}</h1>
+        <p className="muted">
+          Quote from {data.supplier.name} · viewed {quote.viewCount} {quote.viewCount === 1 ? 'time' : 'times'} · first viewed {formatDate(quote.firstViewedAt)} · last viewed at{' '}
+          {formatTime(quote.lastViewedAt)}
+        </p>
+      </div>
+      <section className="card" aria-labelledby="quote-details">
+        <h2 id="quote-details">Quote details</h2>
+        <dl className="facts">
+          <dt>Supplier</dt>
+          <dd>{data.supplier.name}</dd>
+          <dt>Unit price</dt>
+          <dd>{formatRand(data.unitPrice)} excl. VAT</dd>
+          <dt>Total price</dt>
+          <dd>
+            {formatRand(data.totalPrice)} excl. VAT ({formatRand(data.totalPrice + data.vatAmount)} incl. VAT)
+          </dd>
+          <dt>Quantity</dt>
+          <dd>
+            {data.quantity} {data.unit}
+          </dd>
+          <dt>Lead time</dt>
+          <dd>{data.leadTime}</dd>
+          <dt>Minimum order</dt>
+          <dd>
+            {data.minimumOrderQuantity} {data.unit}
+          </dd>
+          <dt>Valid until</dt>
+          <dd>{formatDate(data.validUntil)}</dd>
+          <dt>Payment terms</dt>
+          <dd>{data.paymentTerms}</dd>
+        </dl>
+        {data.notes ? <p className="hint">{data.notes}</p> : null}
+      </section>
+      {ai ? (
+        <section className="card" aria-labelledby="ai-title">
+          <h2 id="ai-title">AI analysis</h2>
+          <p>{ai.recommendation}</p>
+          <dl className="facts">
+            <dt>Quality score</dt>
+            <dd>{ai.qualityScore}/100</dd>
+            <dt>Reliability</dt>
+            <dd>{ai.reliabilityRating}/100</dd>
+            <dt>Risk level</dt>
+            <dd>
+              <span className={`badge ${RISK_BADGE[ai.riskLevel as keyof typeof RISK_BADGE] ?? ''}`}>{ai.riskLevel} risk</span>
+            </dd>
+          </dl>
+        </section>
+      ) : null}
+      <section className="alert" aria-labelledby="contact-title">
+        <div className="alert-title" id="contact-title">
+          Contact the supplier
+        </div>
+        <p>
+          {data.supplier.contactPerson} at {data.supplier.name}: <a href={`mailto:${data.supplier.email}`}>{data.supplier.email}</a>, {data.supplier.phone}. Quote
+          reference <strong>{quote.quoteReference}</strong>.
+        </p>
+      </section>
+    </div>
+  );
+}

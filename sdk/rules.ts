@@ -1,0 +1,190 @@
+/**
+ * The rules of the quote request form that browsers need without a schema library: field
+ * messages word for word, choices, limits and small pure helpers. The zod schemas in
+ * `schemas/` are built from these; the widget and portal import this module alone, so their
+ * bundles carry no validation library.
+ *
+ * @module
+ */
+
+/**
+ * The field messages of the quote request form, word for word as buyers see them.
+ *
+ * @example
+ * RFQ_MESSAGES.productName; // 'Product name must be at least 3 characters'
+ */
+export const RFQ_MESSAGES = {
+  productName: 'Product name must be at least 3 characters',
+  productNameMax: 'Product name must be at most 200 characters',
+  productDescription: 'Please provide more detailed description (at least 20 characters)',
+  productDescriptionMax: 'Description must be at most 5000 characters',
+  quantity: 'Quantity must be at least 1',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityMax: 'Quantity must be at most 1,000,000',
+  supplierCount: 'Please select number of suppliers',
+  deliveryLocation: 'Please enter your delivery location',
+  deliveryLocationMax: 'Delivery location must be at most 120 characters',
+  primaryEmail: 'Please enter a valid email address',
+  additionalEmails: 'Please enter valid email addresses, separated by commas (at most 10)',
+  agreeTerms: 'Please agree to the terms and conditions',
+  budgetRange: 'Please select a budget range from the list',
+  unit: 'Unit must be at most 30 characters',
+  companyName: 'Company name must be at most 200 characters',
+  contactName: 'Contact name must be at most 200 characters',
+  embedField: 'Embed details are not valid',
+} as const;
+
+/** Budget bands of the main form, in rand. */
+export const BUDGET_RANGES = ['under-10k', '10k-50k', '50k-100k', '100k-500k', 'over-500k'] as const;
+/** A budget band of the main form. */
+export type BudgetRange = (typeof BUDGET_RANGES)[number];
+
+/** The supplier counts a buyer can choose; 3 is the default. */
+export const SUPPLIER_COUNT_CHOICES = [3, 5, 7, 10] as const;
+/** Supplier count used when a request names none. */
+export const DEFAULT_SUPPLIER_COUNT = 3;
+/** Most quotes one request can ask for. */
+export const MAX_SUPPLIER_COUNT = 10;
+/** Largest quantity one request can ask for. */
+export const MAX_QUANTITY = 1_000_000;
+/** Most additional e-mail addresses one request can copy in. */
+export const MAX_ADDITIONAL_EMAILS = 10;
+
+/**
+ * Reads a form quantity: numbers pass, numeric text is converted, anything else becomes 0
+ * (and so fails with 'Quantity must be at least 1').
+ *
+ * @example
+ * toQuantity('25'); // 25
+ * toQuantity('lots'); // 0
+ */
+export function toQuantity(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isNaN(value) ? 0 : value;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    const n = Number(trimmed);
+    return trimmed === '' || !Number.isFinite(n) ? 0 : n;
+  }
+  return value === undefined || value === null ? 0 : value;
+}
+
+/**
+ * Splits the comma-separated additional e-mails field into trimmed, non-empty addresses.
+ *
+ * @example
+ * splitEmails('a@x.co.za, b@y.co.za,'); // ['a@x.co.za', 'b@y.co.za']
+ */
+export function splitEmails(value: string): string[] {
+  return value
+    .split(/[,;\s]+/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+/** How a quote ranks against the others of its request. */
+export const COMPETITIVE_POSITIONS = [
+  'lowest-price',
+  'fastest-delivery',
+  'highest-quality',
+  'best-balance',
+  'premium-option',
+] as const;
+/** One of {@link COMPETITIVE_POSITIONS}. */
+export type CompetitivePosition = (typeof COMPETITIVE_POSITIONS)[number];
+
+/**
+ * The badge a quote card shows for each competitive position.
+ *
+ * @example
+ * POSITION_BADGES['lowest-price']; // 'Best Price'
+ */
+export const POSITION_BADGES: Record<CompetitivePosition, string> = {
+  'lowest-price': 'Best Price',
+  'fastest-delivery': 'Fastest Delivery',
+  'highest-quality': 'Premium Quality',
+  'best-balance': 'Best Balance',
+  'premium-option': 'Specialist',
+};
+
+/**
+ * Whether a string can be a quote tracking token (it must start with `qt_`).
+ *
+ * @example
+ * isTrackingToken('qt_abc'); // true
+ */
+export function isTrackingToken(value: string): boolean {
+  return value.startsWith('qt_');
+}
+
+/**
+ * The quantity the form fills in when a buyer picks a catalogue product and has not set one
+ * (spec: safety equipment 5, paper products 10, disinfectants and cleaners 25, otherwise 1).
+ *
+ * @example
+ * defaultQuantityForCategory('safety-equipment'); // 5
+ */
+export function defaultQuantityForCategory(categoryId: string): number {
+  if (categoryId === 'safety-equipment') return 5;
+  if (categoryId === 'paper-products') return 10;
+  if (categoryId === 'disinfectants' || /clean/.test(categoryId)) return 25;
+  return 1;
+}
+
+/** The quote request form's values as the form holds them (text inputs hold text). */
+export interface RfqFormValues {
+  productName: string;
+  productDescription: string;
+  quantity: string;
+  unit: string;
+  budgetRange: string;
+  supplierCount: number;
+  deliveryLocation: string;
+  primaryEmail: string;
+  additionalEmails: string;
+  companyName: string;
+  contactName: string;
+  agreeTerms: boolean;
+}
+
+/** A field of the quote request form. */
+export type RfqField = keyof RfqFormValues;
+
+// The shape of an address, as browsers check `type="email"`; the server's schema is the authority.
+const EMAIL_SHAPE = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]{2,}$/;
+
+/**
+ * Checks the form's values as the server will, with the same messages, so a buyer sees a
+ * problem before sending. Answers one message per failing field.
+ *
+ * @example
+ * validateRfqForm({ ...values, productName: 'ab' }).productName; // 'Product name must be at least 3 characters'
+ */
+export function validateRfqForm(values: RfqFormValues): Partial<Record<RfqField, string>> {
+  const errors: Partial<Record<RfqField, string>> = {};
+  const name = values.productName.trim();
+  if (name.length < 3) errors.productName = RFQ_MESSAGES.productName;
+  else if (name.length > 200) errors.productName = RFQ_MESSAGES.productNameMax;
+  const description = values.productDescription.trim();
+  if (description.length < 20) errors.productDescription = RFQ_MESSAGES.productDescription;
+  else if (description.length > 5000) errors.productDescription = RFQ_MESSAGES.productDescriptionMax;
+  const quantity = toQuantity(values.quantity) as number;
+  if (quantity < 1) errors.quantity = RFQ_MESSAGES.quantity;
+  else if (!Number.isInteger(quantity)) errors.quantity = RFQ_MESSAGES.quantityWhole;
+  else if (quantity > MAX_QUANTITY) errors.quantity = RFQ_MESSAGES.quantityMax;
+  if (!Number.isInteger(values.supplierCount) || values.supplierCount < 1 || values.supplierCount > MAX_SUPPLIER_COUNT) {
+    errors.supplierCount = RFQ_MESSAGES.supplierCount;
+  }
+  const location = values.deliveryLocation.trim();
+  if (location.length < 2) errors.deliveryLocation = RFQ_MESSAGES.deliveryLocation;
+  else if (location.length > 120) errors.deliveryLocation = RFQ_MESSAGES.deliveryLocationMax;
+  if (!EMAIL_SHAPE.test(values.primaryEmail.trim())) errors.primaryEmail = RFQ_MESSAGES.primaryEmail;
+  const others = splitEmails(values.additionalEmails);
+  if (others.length > MAX_ADDITIONAL_EMAILS || others.some((e) => !EMAIL_SHAPE.test(e))) {
+    errors.additionalEmails = RFQ_MESSAGES.additionalEmails;
+  }
+  if (values.unit.trim().length > 30) errors.unit = RFQ_MESSAGES.unit;
+  if (values.companyName.trim().length > 200) errors.companyName = RFQ_MESSAGES.companyName;
+  if (values.contactName.trim().length > 200) errors.contactName = RFQ_MESSAGES.contactName;
+  if (!values.agreeTerms) errors.agreeTerms = RFQ_MESSAGES.agreeTerms;
+  return errors;
+}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+
+/** Spec 2: what the buyer reads while the request is in flight; each about a second. */
+export const PROCESSING_MESSAGES = [
+  'Analyzing your requirements...',
+  'Matching with suppliers...',
+  'Generating quotes...',
+  'Finalizing quotes...',
+] as const;
+
+/**
+ * Shown while the request is in flight, rotating its messages; it never holds back an answer:
+ * the caller unmounts it as soon as the request settles.
+ */
+export function ProcessingScreen() {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setIndex((i) => Math.min(i + 1, PROCESSING_MESSAGES.length - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div className="processing" role="status" aria-live="polite">
+      <div className="spinner" aria-hidden="true" />
+      <h2>Getting your quotes</h2>
+      <p>{PROCESSING_MESSAGES[index]}</p>
+    </div>
+  );
+}

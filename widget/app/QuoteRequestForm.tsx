@@ -1,0 +1,302 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { BUDGET_RANGES, SUPPLIER_COUNT_CHOICES, type RfqField, type RfqFormValues } from '../../sdk/rules';
+import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
+import { Combobox, useSuggestions } from './Combobox';
+import { formatRand } from './format';
+import type { RfqForm, Step } from './use-rfq-form';
+import './quote-form.css';
+
+export const STEP_TITLES: Record<Step, string> = {
+  1: 'What do you need?',
+  2: 'Supplier Requirements',
+  3: 'Contact Information',
+};
+
+export const BUDGET_LABELS: Record<(typeof BUDGET_RANGES)[number], string> = {
+  'under-10k': 'Under R10,000',
+  '10k-50k': 'R10,000 - R50,000',
+  '50k-100k': 'R50,000 - R100,000',
+  '100k-500k': 'R100,000 - R500,000',
+  'over-500k': 'Over R500,000',
+};
+
+/** The terms the buyer agrees to: their contact goes to the suppliers who quote. */
+export const TERMS_TEXT =
+  'I agree to the terms and conditions, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their quotes.';
+
+const productsUrl = (q: string) => `/api/catalogue/products?q=${encodeURIComponent(q)}`;
+const locationsUrl = (q: string) => `/api/catalogue/locations?q=${encodeURIComponent(q)}`;
+const pickProducts = (body: { suggestions: ProductSuggestion[] }) => body.suggestions;
+const pickLocations = (body: { suggestions: LocationSuggestion[] }) => body.suggestions;
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
+}
+
+export interface QuoteRequestFormProps {
+  form: RfqForm;
+  /** All fields on one page instead of three steps. */
+  compact?: boolean;
+  pending: boolean;
+  /** Called with valid values; the caller sends them. */
+  onSubmit(values: RfqFormValues): void;
+  /** Prefix of element ids, so two forms can share a page. */
+  idPrefix?: string;
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={`${id}-error`} className="field-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The quote request form, in steps or compact; the state lives in {@link RfqForm}. */
+export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idPrefix = 'rfq' }: QuoteRequestFormProps) {
+  const { values, errors, step } = form;
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const productItems = useSuggestions(productsUrl, values.productName, 2, pickProducts).slice(0, compact ? 3 : 5);
+  const locationItems = useSuggestions(locationsUrl, values.deliveryLocation, 2, pickLocations);
+  const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(advanceTimer.current), []);
+
+  // 1, 2 and 3 jump to a step, unless the buyer is typing.
+  useEffect(() => {
+    if (compact) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      if (e.key === '1' || e.key === '2' || e.key === '3') form.setStep(Number(e.key) as Step);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [compact, form]);
+
+  const text = (field: RfqField, label: string, options: { type?: string; required?: boolean; placeholder?: string; hint?: string; readOnly?: boolean; inputMode?: 'numeric' } = {}) => (
+    <div className="field">
+      <label htmlFor={id(field)}>
+        {label}
+        {options.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id(field)}
+        name={field}
+        type={options.type ?? 'text'}
+        inputMode={options.inputMode}
+        readOnly={options.readOnly}
+        placeholder={options.placeholder}
+        value={values[field] as string}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-required={options.required || undefined}
+        aria-describedby={[errors[field] ? `${id(field)}-error` : '', options.hint ? `${id(field)}-hint` : ''].filter(Boolean).join(' ') || undefined}
+        onChange={(e) => form.setField(field, e.target.value as never)}
+        onBlur={() => form.touch(field)}
+      />
+      {options.hint ? (
+        <p id={`${id(field)}-hint`} className="hint">
+          {options.hint}
+        </p>
+      ) : null}
+      <FieldError id={id(field)} message={errors[field]} />
+    </div>
+  );
+
+  const pickProduct = (p: ProductSuggestion) => {
+    const complete = form.fillProduct(p);
+    if (!compact && step === 1 && complete) {
+      clearTimeout(advanceTimer.current);
+      advanceTimer.current = setTimeout(() => form.setStep(2), 100);
+    }
+  };
+
+  const stepOne: ReactNode = (
+    <>
+      <Combobox<ProductSuggestion>
+        id={id('productName')}
+        label="Product name"
+        required
+        placeholder="e.g. Hand Sanitizer 70% Alcohol"
+        value={values.productName}
+        error={errors.productName}
+        items={productItems}
+        itemKey={(p) => p.id}
+        renderItem={(p) => (
+          <>
+            <span className="suggestion-name">{p.name}</span>
+            <span className="suggestion-meta">
+              {p.categoryName} · about {formatRand(p.avgPrice)} per {p.unit.replace(/s$/, '')}
+            </span>
+          </>
+        )}
+        onChange={(v) => form.setField('productName', v)}
+        onPick={pickProduct}
+        onBlur={() => form.touch('productName')}
+      />
+      <div className="field">
+        <label htmlFor={id('productDescription')}>
+          Description<span aria-hidden="true"> *</span>
+        </label>
+        <textarea
+          id={id('productDescription')}
+          rows={compact ? 2 : 3}
+          value={values.productDescription}
+          placeholder="What it is for, grade, pack size, delivery needs"
+          aria-required
+          aria-invalid={errors.productDescription ? true : undefined}
+          aria-describedby={errors.productDescription ? `${id('productDescription')}-error` : undefined}
+          onChange={(e) => form.setField('productDescription', e.target.value)}
+          onBlur={() => form.touch('productDescription')}
+        />
+        <FieldError id={id('productDescription')} message={errors.productDescription} />
+      </div>
+      <div className="field-row">
+        {text('quantity', 'Quantity', { required: true, inputMode: 'numeric' })}
+        {text('unit', 'Unit', { readOnly: true, placeholder: 'Set by the product', hint: 'Set from the chosen product' })}
+      </div>
+      <Combobox<LocationSuggestion>
+        id={id('deliveryLocation')}
+        label="Delivery location"
+        required
+        placeholder="City, e.g. Durban"
+        value={values.deliveryLocation}
+        error={errors.deliveryLocation}
+        items={locationItems}
+        itemKey={(l) => l.id}
+        renderItem={(l) => <span className="suggestion-name">{l.fullName}</span>}
+        onChange={(v) => form.setField('deliveryLocation', v)}
+        onPick={(l) => form.setField('deliveryLocation', l.fullName)}
+        onBlur={() => form.touch('deliveryLocation')}
+      />
+    </>
+  );
+
+  const stepTwo: ReactNode = (
+    <>
+      <fieldset className="field choice-group" aria-describedby={errors.supplierCount ? `${id('supplierCount')}-error` : undefined}>
+        <legend>How many suppliers should quote?</legend>
+        <div className="choices">
+          {SUPPLIER_COUNT_CHOICES.map((n) => (
+            <label key={n} className="choice">
+              <input type="radio" name={id('supplierCount')} value={n} checked={values.supplierCount === n} onChange={() => form.setField('supplierCount', n)} />
+              <span>{n} suppliers</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={id('supplierCount')} message={errors.supplierCount} />
+      </fieldset>
+      <div className="field">
+        <label htmlFor={id('budgetRange')}>Budget (optional)</label>
+        <select id={id('budgetRange')} value={values.budgetRange} onChange={(e) => form.setField('budgetRange', e.target.value)}>
+          <option value="">No budget given</option>
+          {BUDGET_RANGES.map((b) => (
+            <option key={b} value={b}>
+              {BUDGET_LABELS[b]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+
+  const stepThree: ReactNode = (
+    <>
+      {text('primaryEmail', 'E-mail address', { type: 'email', required: true, placeholder: 'you@company.co.za' })}
+      {text('additionalEmails', 'Also send the quotes to (optional)', { placeholder: 'colleague@company.co.za, buyer@company.co.za', hint: 'Separate addresses with commas' })}
+      <div className="field-row">
+        {text('companyName', 'Company name (optional)')}
+        {text('contactName', 'Contact name (optional)')}
+      </div>
+      <div className="field checkbox-field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            id={id('agreeTerms')}
+            checked={values.agreeTerms}
+            aria-invalid={errors.agreeTerms ? true : undefined}
+            aria-describedby={errors.agreeTerms ? `${id('agreeTerms')}-error` : undefined}
+            onChange={(e) => {
+              form.setField('agreeTerms', e.target.checked);
+              form.touch('agreeTerms');
+            }}
+          />
+          <span>{TERMS_TEXT}</span>
+        </label>
+        <FieldError id={id('agreeTerms')} message={errors.agreeTerms} />
+      </div>
+    </>
+  );
+
+  const submit = (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    if (pending) return;
+    if (!compact && step < 3) {
+      if (form.checkStep(step) && form.canLeave(step)) form.setStep((step + 1) as Step);
+      return;
+    }
+    if (!form.checkAll()) {
+      if (!compact) {
+        const firstBad = ([1, 2, 3] as Step[]).find((s) => !form.checkStep(s));
+        if (firstBad) form.setStep(firstBad);
+      }
+      return;
+    }
+    onSubmit(values);
+  };
+
+  const submitButton = (
+    <button type="submit" className="button" disabled={pending} aria-disabled={pending}>
+      {pending ? 'Processing...' : 'Get My Quotes'}
+    </button>
+  );
+
+  if (compact) {
+    return (
+      <form className="quote-form compact" noValidate onSubmit={submit} aria-label="Request quotes">
+        {stepOne}
+        {stepTwo}
+        {stepThree}
+        <div className="form-actions">{submitButton}</div>
+      </form>
+    );
+  }
+
+  return (
+    <form className="quote-form" noValidate onSubmit={submit} aria-labelledby={id('step-title')}>
+      <ol className="steps" aria-label="Steps">
+        {([1, 2, 3] as Step[]).map((s) => (
+          <li key={s}>
+            <button type="button" className="step-button" aria-current={s === step ? 'step' : undefined} onClick={() => form.setStep(s)}>
+              <span className="step-number" aria-hidden="true">
+                {s}
+              </span>
+              <span className="step-label">{STEP_TITLES[s]}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <p className="hint keys-hint">Press 1, 2 or 3 to jump to a step.</p>
+      <h2 id={id('step-title')} className="step-title">
+        Step {step}: {STEP_TITLES[step]}
+      </h2>
+      {step === 1 ? stepOne : step === 2 ? stepTwo : stepThree}
+      <div className="form-actions">
+        {step > 1 ? (
+          <button type="button" className="button button-secondary" onClick={() => form.setStep((step - 1) as Step)}>
+            Previous
+          </button>
+        ) : (
+          <span />
+        )}
+        {step < 3 ? (
+          <button type="submit" className="button" disabled={!form.canLeave(step)}>
+            Next Step
+          </button>
+        ) : (
+          submitButton
+        )}
+      </div>
+    </form>
+  );
+}
