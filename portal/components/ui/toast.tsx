@@ -30,7 +30,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(): void }) {
     return () => clearTimeout(timer);
   }, [onDismiss]);
   return (
-    <li
+    <div
       className={`toast${toast.variant === 'destructive' ? ' toast-destructive' : ''}`}
       role={toast.variant === 'destructive' ? 'alert' : 'status'}
       style={dx > 0 ? { transform: `translateX(${dx}px)`, opacity: Math.max(0.3, 1 - dx / 200) } : undefined}
@@ -55,14 +55,14 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(): void }) {
       <button type="button" className="toast-close" aria-label="Close notification" onClick={onDismiss}>
         ×
       </button>
-    </li>
+    </div>
   );
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const show = useCallback((input: ToastInput) => {
     setToasts((prev) => [{ ...input, id: nextId.current++ }, ...prev].slice(0, TOAST_LIMIT));
   }, []);
@@ -80,11 +80,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       <section aria-label="Notifications (F8)">
-        <ol ref={region} tabIndex={-1} className="toaster">
+        <div ref={region} tabIndex={-1} className="toaster">
           {toasts.map((t) => (
             <ToastItem key={t.id} toast={t} onDismiss={() => setToasts((prev) => prev.filter((x) => x.id !== t.id))} />
           ))}
-        </ol>
+        </div>
       </section>
     </ToastContext.Provider>
   );
