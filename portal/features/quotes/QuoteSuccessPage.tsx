@@ -4,6 +4,7 @@ import { POSITION_BADGES } from '../../../sdk/rules';
 import type { Quote, Rfq } from '../../../sdk/schemas/rfq';
 import { getJson } from '../../../widget/app/api';
 import { formatRand } from '../../../widget/app/format';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
 import type { FreshSubmission } from '../rfq/HomePage';
 
@@ -99,15 +100,7 @@ export default function QuoteSuccessPage() {
   }, [rfqId]);
 
   if (state.kind === 'invalid') {
-    return (
-      <div className="container page">
-        <div className="alert alert-danger" role="alert">
-          <div className="alert-title">Invalid Request</div>
-          <p>No quote ID provided in URL</p>
-          <Link href="/">Return Home</Link>
-        </div>
-      </div>
-    );
+    return <ErrorAlert title="Invalid Request" message="No quote ID provided in URL" />;
   }
   if (state.kind === 'loading') {
     return (
@@ -128,15 +121,7 @@ export default function QuoteSuccessPage() {
     );
   }
   if (state.kind === 'error') {
-    return (
-      <div className="container page">
-        <div className="alert alert-danger" role="alert">
-          <div className="alert-title">Quote Not Found</div>
-          <p>Unable to load quote details: {state.message}</p>
-          <Link href="/">Return Home</Link>
-        </div>
-      </div>
-    );
+    return <ErrorAlert title="Quote Not Found" message={`Unable to load quote details: ${state.message}`} />;
   }
 
   const { rfq } = state;

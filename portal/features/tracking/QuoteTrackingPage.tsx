@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { isTrackingToken } from '../../../sdk/rules';
 import type { TrackedQuote, TrackedQuoteResponse } from '../../../sdk/schemas/rfq';
 import { ApiRequestError, getJson } from '../../../widget/app/api';
 import { formatDate, formatRand, formatTime } from '../../../widget/app/format';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; quote: TrackedQuote };
@@ -30,15 +30,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   }, [token, valid]);
 
   if (!valid || state.kind === 'error') {
-    return (
-      <div className="container page">
-        <div className="alert alert-danger" role="alert">
-          <div className="alert-title">Quote Not Found</div>
-          <p>{valid && state.kind === 'error' ? state.message : 'Invalid tracking token'}</p>
-          <Link href="/">Return Home</Link>
-        </div>
-      </div>
-    );
+    return <ErrorAlert title="Quote Not Found" message={valid && state.kind === 'error' ? state.message : 'Invalid tracking token'} />;
   }
   if (state.kind === 'loading') {
     return (
