@@ -8,7 +8,7 @@ import type { Database } from './db/database';
 import { errorHandler } from './errors';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
-import { notFound, portalPages, serveStatic } from './http/static';
+import { loadPortal, notFound, portalPages, serveStatic } from './http/static';
 import { MarketStore } from './catalogue/market-store';
 import { GroupCommit } from './db/group-commit';
 import { catalogueRouter } from './catalogue/catalogue.router';
@@ -81,8 +81,9 @@ export function createApp({ config, database, logger }: { config: Config; databa
   koa.use(routes.routes());
   koa.use(routes.allowedMethods());
   koa.use(serveStatic(config.staticDir));
-  koa.use(portalPages(config.staticDir));
-  koa.use(notFound(config.staticDir));
+  const portal = loadPortal(config.staticDir);
+  koa.use(portalPages(portal));
+  koa.use(notFound(portal));
 
   deps.outbox.start();
   const prune = setInterval(() => {

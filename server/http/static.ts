@@ -80,13 +80,13 @@ a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 `;
 
 /** The last middleware: a path no route answered gets 404, as JSON under /api/ and as a page elsewhere. */
-interface PortalShell {
+export interface PortalShell {
   html: string;
   routes: RegExp[];
 }
 
 /** The built portal's page and route patterns (`/quote/:token`), or null before a build. */
-function loadPortal(root: string): PortalShell | null {
+export function loadPortal(root: string): PortalShell | null {
   try {
     const html = readFileSync(join(root, 'index.html'), 'utf8');
     const patterns = JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8')) as string[];
@@ -100,8 +100,7 @@ function loadPortal(root: string): PortalShell | null {
 }
 
 /** Answers the portal's page for the paths its router knows; the app takes over from there. */
-export function portalPages(root: string) {
-  const portal = loadPortal(root);
+export function portalPages(portal: PortalShell | null) {
   return async function pages(ctx: Context, next: Next) {
     if (!portal || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
     if (!portal.routes.some((r) => r.test(ctx.path))) return next();
@@ -115,8 +114,7 @@ export function portalPages(root: string) {
  * The last middleware: 404 for anything not answered. API paths get the JSON error shape; pages
  * get the portal (which shows 'Page Not Found') or, before a build, a plain page saying so.
  */
-export function notFound(root: string) {
-  const portal = loadPortal(root);
+export function notFound(portal: PortalShell | null) {
   return async function pageNotFound(ctx: Context) {
     if (ctx.body !== undefined && ctx.body !== null) return;
     ctx.status = 404;

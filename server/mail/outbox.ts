@@ -25,7 +25,7 @@ export class Outbox {
   private readonly transport: MailTransport | undefined;
 
   constructor(
-    private readonly config: Config,
+    config: Config,
     private readonly database: Database,
     logger: Logger,
     transport: MailTransport | undefined = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined,

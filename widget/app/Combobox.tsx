@@ -22,7 +22,6 @@ export function useSuggestions<T>(url: (q: string) => string, query: string, min
       controller.abort();
     };
     // url and pick are stable module functions at every call site
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, minChars]);
   return items;
 }

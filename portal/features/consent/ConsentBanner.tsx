@@ -105,7 +105,6 @@ export function ConsentBanner({ onConsentChange, preferencesRequested }: Consent
   useEffect(() => {
     if (stored) onConsentChange(stored);
     // only the choice found on load
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     if (preferencesRequested > 0) setModalOpen(true);
