@@ -1,0 +1,197 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RFQ_MESSAGES, type RfqFormValues } from '../../sdk/rules';
+import { DURBAN, product, useApiMock } from '../test/api-mock';
+import { QuoteRequestForm } from './QuoteRequestForm';
+import { useRfqForm } from './use-rfq-form';
+
+const api = useApiMock();
+afterEach(cleanup);
+
+const SANITISERS = ['Hand Sanitizer 70% Alcohol', 'Hand Sanitizer Gel 5L', 'Hand Soap Foam', 'Hand Towels Folded', 'Hand Cream Industrial', 'Hand Wash Antibacterial'].map(
+  (name, i) => product({ id: `p${i}`, name, category: i === 0 ? 'disinfectants' : 'hand-care', unit: i === 0 ? 'litres' : 'units' }),
+);
+
+function Harness({ compact = false, onSubmit = () => {} }: { compact?: boolean; onSubmit?: (v: RfqFormValues) => void }) {
+  const form = useRfqForm();
+  return <QuoteRequestForm form={form} compact={compact} pending={false} onSubmit={onSubmit} />;
+}
+
+const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
+const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const combo = (name: RegExp) => screen.getByRole('combobox', { name }) as HTMLInputElement;
+
+describe('quote request form', () => {
+  it('shows each field message word for word and sends nothing while one stands', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<Harness compact onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+
+    const messages = screen.getAllByRole('alert').map((el) => el.textContent);
+    expect(messages).toEqual([
+      RFQ_MESSAGES.productName,
+      RFQ_MESSAGES.productDescription,
+      RFQ_MESSAGES.deliveryLocation,
+      RFQ_MESSAGES.primaryEmail,
+      RFQ_MESSAGES.agreeTerms,
+    ]);
+    expect(combo(/Product name/).getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(field(/Quantity/));
+    await user.type(field(/Quantity/), '2.5');
+    await user.type(field(/Also send the quotes to/), 'ops@clean.co.za, not-an-address');
+    await user.tab();
+    expect(screen.getByText(RFQ_MESSAGES.quantityWhole)).toBeTruthy();
+    expect(screen.getByText(RFQ_MESSAGES.additionalEmails)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the values once every field is valid', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    api.catalogue(SANITISERS);
+    render(<Harness compact onSubmit={onSubmit} />);
+    await user.type(combo(/Product name/), 'Floor polish');
+    await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
+    await user.clear(field(/Quantity/));
+    await user.type(field(/Quantity/), '40');
+    await user.type(combo(/Delivery location/), 'Durban');
+    await user.click(screen.getByRole('radio', { name: '5 suppliers' }));
+    await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      productName: 'Floor polish',
+      quantity: '40',
+      deliveryLocation: 'Durban',
+      supplierCount: 5,
+      primaryEmail: 'buyer@clinic.co.za',
+      agreeTerms: true,
+    });
+  });
+
+  it('keeps Next closed until name, quantity and place are given, and checks the step before leaving it', async () => {
+    const user = userEvent.setup();
+    api.catalogue([]);
+    render(<Harness />);
+    const next = () => screen.getByRole('button', { name: 'Next Step' }) as HTMLButtonElement;
+    expect(heading()).toBe('Step 1: What do you need?');
+    expect(next().disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
+
+    await user.type(combo(/Product name/), 'Floor polish');
+    await user.type(combo(/Delivery location/), 'Durban');
+    expect(next().disabled).toBe(false);
+    await user.click(next());
+    expect(heading()).toBe('Step 1: What do you need?');
+    expect(screen.getByRole('alert').textContent).toBe(RFQ_MESSAGES.productDescription);
+
+    await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
+    await user.click(next());
+    expect(heading()).toBe('Step 2: Supplier Requirements');
+    expect((screen.getByRole('radio', { name: '3 suppliers' }) as HTMLInputElement).checked).toBe(true);
+
+    await user.click(next());
+    expect(heading()).toBe('Step 3: Contact Information');
+    expect(screen.getByRole('button', { name: 'Get My Quotes' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(heading()).toBe('Step 1: What do you need?');
+    expect(combo(/Product name/).value).toBe('Floor polish');
+  });
+
+  it('sends the buyer back to the first step with a problem when submitting from the last', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.keyboard('3');
+    await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(heading()).toBe('Step 1: What do you need?');
+    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(RFQ_MESSAGES.productName);
+  });
+
+  it('jumps to a step with 1, 2 and 3 and the step buttons, but not while the buyer types', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.keyboard('2');
+    expect(heading()).toBe('Step 2: Supplier Requirements');
+    await user.keyboard('3');
+    expect(heading()).toBe('Step 3: Contact Information');
+
+    await user.type(field(/Company name/), 'Ward 12');
+    expect(field(/Company name/).value).toBe('Ward 12');
+    expect(heading()).toBe('Step 3: Contact Information');
+
+    await user.keyboard('{Control>}1{/Control}');
+    expect(heading()).toBe('Step 3: Contact Information');
+
+    const steps = within(screen.getByRole('list', { name: 'Steps' }));
+    await user.click(steps.getByRole('button', { name: /What do you need/ }));
+    expect(heading()).toBe('Step 1: What do you need?');
+    expect(steps.getByRole('button', { name: /What do you need/ }).getAttribute('aria-current')).toBe('step');
+  });
+
+  it('suggests products from two characters, five in full, and a pick fills the form and moves on', async () => {
+    const user = userEvent.setup();
+    api.catalogue(SANITISERS);
+    render(<Harness />);
+    await user.type(combo(/Delivery location/), 'Durban');
+    await user.click(combo(/Product name/));
+    await user.keyboard('h');
+    expect(api.requests.filter((r) => r.includes('/products'))).toEqual([]);
+
+    await user.keyboard('a');
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(5);
+    expect(api.requests).toContain('GET /api/catalogue/products?q=ha');
+    expect(options[0]!.textContent).toContain('Hand Sanitizer 70% Alcohol');
+
+    await user.click(options[0]!);
+    expect(await screen.findByText('Step 2: Supplier Requirements')).toBeTruthy();
+    await user.keyboard('1');
+    expect(combo(/Product name/).value).toBe('Hand Sanitizer 70% Alcohol');
+    expect((screen.getByRole('textbox', { name: /Description/ }) as HTMLTextAreaElement).value).toBe(SANITISERS[0]!.description);
+    expect(field(/Unit/).value).toBe('litres');
+    expect(field(/Quantity/).value).toBe('25');
+  });
+
+  it('shows three product suggestions in the compact form and picks one with the keyboard', async () => {
+    const user = userEvent.setup();
+    api.catalogue(SANITISERS);
+    render(<Harness compact />);
+    await user.type(combo(/Product name/), 'hand');
+    const list = await screen.findByRole('listbox', { name: /Product name/ });
+    expect(await within(list).findAllByRole('option')).toHaveLength(3);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(combo(/Product name/).value).toBe('Hand Sanitizer Gel 5L');
+    expect(field(/Quantity/).value).toBe('1');
+    expect(within(list).queryByRole('option')).toBeNull();
+  });
+
+  it('suggests places from two characters and closes the list on a click outside', async () => {
+    const user = userEvent.setup();
+    api.catalogue([], [DURBAN]);
+    render(<Harness />);
+    await user.type(combo(/Delivery location/), 'du');
+    const list = await screen.findByRole('listbox', { name: /Delivery location/ });
+    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Durban, KwaZulu-Natal']);
+    expect(combo(/Delivery location/).getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(screen.getByRole('heading', { level: 2 }));
+    expect(combo(/Delivery location/).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('option')).toBeNull();
+
+    await user.click(combo(/Delivery location/));
+    await user.click(await screen.findByRole('option', { name: 'Durban, KwaZulu-Natal' }));
+    expect(combo(/Delivery location/).value).toBe('Durban, KwaZulu-Natal');
+  });
+});

@@ -1,0 +1,58 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
+
+/** Catalogue answers shaped as the API gives them. */
+export function product(overrides: Partial<ProductSuggestion> & Pick<ProductSuggestion, 'id' | 'name'>): ProductSuggestion {
+  return {
+    description: `${overrides.name} for commercial cleaning, in bulk packs`,
+    unit: 'litres',
+    category: 'hand-care',
+    categoryName: 'Hand Care',
+    avgPrice: 48.5,
+    avgDelivery: '2-3 days',
+    unitQuantity: null,
+    unitDescription: 'per litre',
+    ...overrides,
+  };
+}
+
+export const DURBAN: LocationSuggestion = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal' };
+
+/**
+ * An API double for component tests: every request must match a handler the test gave, or the
+ * test fails. `requests` lists the paths and queries asked for, in order.
+ */
+export function useApiMock() {
+  const server = setupServer();
+  const requests: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    requests.push(`${request.method} ${url.pathname}${url.search}`);
+  });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    requests.length = 0;
+  });
+  afterAll(() => server.close());
+  return {
+    server,
+    requests,
+    /** Answers product and location suggestions from the given lists, filtered by the query. */
+    catalogue(products: ProductSuggestion[], locations: LocationSuggestion[] = [DURBAN]) {
+      const match = (q: string | null, text: string) => text.toLowerCase().includes((q ?? '').toLowerCase());
+      server.use(
+        http.get('*/api/catalogue/products', ({ request }) => {
+          const q = new URL(request.url).searchParams.get('q');
+          return HttpResponse.json({ suggestions: products.filter((p) => match(q, p.name)) });
+        }),
+        http.get('*/api/catalogue/locations', ({ request }) => {
+          const q = new URL(request.url).searchParams.get('q');
+          return HttpResponse.json({ suggestions: locations.filter((l) => match(q, l.fullName)) });
+        }),
+      );
+    },
+  };
+}
