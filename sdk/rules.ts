@@ -188,3 +188,26 @@ export function validateRfqForm(values: RfqFormValues): Partial<Record<RfqField,
   if (!values.agreeTerms) errors.agreeTerms = RFQ_MESSAGES.agreeTerms;
   return errors;
 }
+
+/**
+ * A unit named for one item: catalogue units are plural ('litres', 'boxes').
+ *
+ * @example
+ * singularUnit('litres'); // 'litre'
+ * singularUnit('boxes'); // 'box'
+ */
+export function singularUnit(unit: string): string {
+  if (/(x|ch|sh|ss)es$/.test(unit)) return unit.slice(0, -2);
+  return unit.replace(/s$/, '');
+}
+
+/**
+ * A quantity with its unit, singular for exactly one.
+ *
+ * @example
+ * formatQuantity(1, 'litres'); // '1 litre'
+ * formatQuantity(200, 'litres'); // '200 litres'
+ */
+export function formatQuantity(quantity: number, unit: string): string {
+  return `${quantity} ${quantity === 1 ? singularUnit(unit) : unit}`;
+}

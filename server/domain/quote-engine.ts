@@ -3,6 +3,7 @@ import type { LocationInterpretation, ProductInterpretation } from './interpret'
 import type { MarketSnapshot, Supplier } from './market';
 import { candidatePool, rankCandidates, type QuoteTarget } from './matching';
 import { deriveInsights, type Insights } from './insights';
+import { formatQuantity } from '../../sdk/rules';
 import { addDays, formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
 
 export interface QuoteRequest {
@@ -125,7 +126,7 @@ function quoteNote(s: Supplier, basis: 'price-list' | 'category-estimate', categ
 }
 
 function matchingMessage(request: QuoteRequest, unit: string, where: string, matched: number): string {
-  const what = `${request.quantity} ${unit} of ${request.productName}`;
+  const what = `${formatQuantity(request.quantity, unit)} of ${request.productName}`;
   if (matched === 0) {
     return `No supplier Procura works with can quote ${what} for delivery to ${where} yet. Try a nearby city or a different quantity.`;
   }

@@ -1,4 +1,4 @@
-import { POSITION_BADGES, type Quote } from '../../sdk';
+import { formatQuantity, POSITION_BADGES, singularUnit, type Quote } from '../../sdk';
 import { formatRand } from '../domain/pricing';
 import { html, safeUrl, type SafeHtml } from './html';
 
@@ -40,11 +40,11 @@ export interface BuyerQuotesInput {
 
 function quoteRows(q: Quote): [string, string][] {
   return [
-    ['Unit price', `${rand(q.unitPrice)} excl. VAT per ${q.unit.replace(/s$/, '')}`],
+    ['Unit price', `${rand(q.unitPrice)} excl. VAT per ${singularUnit(q.unit)}`],
     ['Total excl. VAT', rand(q.totalPrice)],
     [`Total incl. VAT (${Math.round(q.vatRate * 100)}%)`, rand(q.totalPriceInclVat)],
     ['Lead time', q.leadTime],
-    ['Minimum order', `${q.minimumOrderQuantity} ${q.unit}`],
+    ['Minimum order', formatQuantity(q.minimumOrderQuantity, q.unit)],
     ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
     ['Payment terms', q.paymentTerms],
     ['Supplier contact', `${q.supplier.contactPerson}, ${q.supplier.email}, ${q.supplier.phone}`],
@@ -122,11 +122,11 @@ const BUDGET_LABELS: Record<string, string> = {
 /** The lead a matched supplier receives: the request, the quote sent in its name, and the buyer's contact. */
 export function supplierLeadEmail(input: SupplierLeadInput): Email {
   const q = input.quote;
-  const subject = `Procura lead: ${input.quantity} ${input.unit} of ${input.productName} to ${input.deliveryLocation}`;
+  const subject = `Procura lead: ${formatQuantity(input.quantity, input.unit)} of ${input.productName} to ${input.deliveryLocation}`;
   const buyer = input.buyerCompany ? `${input.buyerCompany} (${input.buyerEmail})` : input.buyerEmail;
   const rows: [string, string][] = [
     ['Product', input.productName],
-    ['Quantity', `${input.quantity} ${input.unit}`],
+    ['Quantity', formatQuantity(input.quantity, input.unit)],
     ['Delivery to', input.deliveryLocation],
     ...(input.budgetRange ? [['Budget', BUDGET_LABELS[input.budgetRange] ?? input.budgetRange] as [string, string]] : []),
     ['Buyer', buyer],

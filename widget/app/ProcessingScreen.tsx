@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Spec 2: what the buyer reads while the request is in flight; each about a second. */
 export const PROCESSING_MESSAGES = [
@@ -10,10 +10,13 @@ export const PROCESSING_MESSAGES = [
 
 /**
  * Shown while the request is in flight, rotating its messages; it never holds back an answer:
- * the caller unmounts it as soon as the request settles.
+ * the caller unmounts it as soon as the request settles. It takes the focus from the submit button
+ * it replaces, which also brings it into view on a small screen.
  */
 export function ProcessingScreen() {
   const [index, setIndex] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     const timer = setInterval(() => setIndex((i) => Math.min(i + 1, PROCESSING_MESSAGES.length - 1)), 1000);
     return () => clearInterval(timer);
@@ -21,7 +24,9 @@ export function ProcessingScreen() {
   return (
     <div className="processing" role="status" aria-live="polite">
       <div className="spinner" aria-hidden="true" />
-      <h2>Getting your quotes</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Getting your quotes
+      </h2>
       <p>{PROCESSING_MESSAGES[index]}</p>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { BUDGET_RANGES, SUPPLIER_COUNT_CHOICES, type RfqField, type RfqFormValues } from '../../sdk/rules';
+import { BUDGET_RANGES, singularUnit, SUPPLIER_COUNT_CHOICES, type RfqField, type RfqFormValues } from '../../sdk/rules';
 import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
 import { Combobox, useSuggestions } from './Combobox';
 import { formatRand } from './format';
@@ -126,7 +126,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
           <>
             <span className="suggestion-name">{p.name}</span>
             <span className="suggestion-meta">
-              {p.categoryName} · about {formatRand(p.avgPrice)} per {p.unit.replace(/s$/, '')}
+              {p.categoryName} · about {formatRand(p.avgPrice)} per {singularUnit(p.unit)}
             </span>
           </>
         )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { POSITION_BADGES } from '../../../sdk/rules';
+import { formatQuantity, POSITION_BADGES, singularUnit } from '../../../sdk/rules';
 import type { Quote, Rfq } from '../../../sdk/schemas/rfq';
 import { getJson } from '../../../widget/app/api';
 import { formatRand } from '../../../widget/app/format';
@@ -30,8 +30,9 @@ function coverageOf(q: Quote): string {
 
 function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
   const coverage = coverageOf(quote);
-  const subject = `Quote ${quote.id}: ${rfq.quantity} ${rfq.unit} of ${rfq.productName}`;
-  const body = `Hello ${quote.supplier.contactPerson},\n\nI received your quote ${quote.id} through Procura for ${rfq.quantity} ${rfq.unit} of ${rfq.productName}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
+  const what = `${formatQuantity(rfq.quantity, rfq.unit)} of ${rfq.productName}`;
+  const subject = `Quote ${quote.id}: ${what}`;
+  const body = `Hello ${quote.supplier.contactPerson},\n\nI received your quote ${quote.id} through Procura for ${what}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
   return (
     <article className="card quote-card" aria-labelledby={`quote-${quote.id}`}>
       <div className="quote-head">
@@ -44,7 +45,7 @@ function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
       <div className="price-row">
         <div>
           <div className="big-figure">{formatRand(quote.totalPrice)}</div>
-          <div className="small muted">excl. VAT · {formatRand(quote.unitPrice)} per {rfq.unit.replace(/s$/, '')}</div>
+          <div className="small muted">excl. VAT · {formatRand(quote.unitPrice)} per {singularUnit(rfq.unit)}</div>
         </div>
         <div className="small">
           {formatRand(quote.totalPriceInclVat)} incl. VAT ({Math.round(quote.vatRate * 100)}%)
@@ -55,7 +56,7 @@ function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
         <dd>{quote.leadTime}</dd>
         <dt>Minimum order</dt>
         <dd>
-          {quote.minimumOrderQuantity} {rfq.unit}
+          {formatQuantity(quote.minimumOrderQuantity, rfq.unit)}
         </dd>
         <dt>Valid</dt>
         <dd>{quote.validityPeriod}</dd>
@@ -133,7 +134,7 @@ export default function QuoteSuccessPage() {
 
   return (
     <div className="container page stack">
-      {fresh ? (
+      {fresh && fresh.count > 0 ? (
         <section className="card success-panel" aria-labelledby="sent-title">
           <h1 id="sent-title">Quotes Sent Successfully!</h1>
           <p>
@@ -151,6 +152,16 @@ export default function QuoteSuccessPage() {
             Submit Another Request
           </Link>
         </section>
+      ) : fresh ? (
+        <section className="card notice-panel" aria-labelledby="sent-title">
+          <h1 id="sent-title">Request Received</h1>
+          <p>
+            No supplier could quote this request yet. We e-mailed the details to <strong>{fresh.email}</strong>.
+          </p>
+          <Link href="/" className="button">
+            Submit Another Request
+          </Link>
+        </section>
       ) : (
         <h1>Your quotes</h1>
       )}
@@ -161,14 +172,14 @@ export default function QuoteSuccessPage() {
           <dd>{rfq.productName}</dd>
           <dt>Quantity</dt>
           <dd>
-            {rfq.quantity} {rfq.unit}
+            {formatQuantity(rfq.quantity, rfq.unit)}
           </dd>
           <dt>Delivery to</dt>
           <dd>{rfq.deliveryLocation}</dd>
           <dt>E-mail</dt>
           <dd>{rfq.primaryEmail}</dd>
         </dl>
-        <p className="small muted">{rfq.matching.message}</p>
+        {quotes.length > 0 ? <p className="small muted">{rfq.matching.message}</p> : null}
       </section>
       <section aria-labelledby="summary-title">
         <h2 id="summary-title" className="visually-hidden">
@@ -197,11 +208,18 @@ export default function QuoteSuccessPage() {
         <h2 id="quotes-title">
           {quotes.length} {quotes.length === 1 ? 'quote' : 'quotes'}
         </h2>
-        <div className="quotes-grid">
-          {quotes.map((q) => (
-            <QuoteCard key={q.id} quote={q} rfq={rfq} />
-          ))}
-        </div>
+        {quotes.length > 0 ? (
+          <div className="quotes-grid">
+            {quotes.map((q) => (
+              <QuoteCard key={q.id} quote={q} rfq={rfq} />
+            ))}
+          </div>
+        ) : (
+          <div className="card empty-state">
+            <p>{rfq.matching.message}</p>
+            <Link href="/">Change the request</Link>
+          </div>
+        )}
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { RfqFormValues } from '../../../sdk/rules';
+import { singularUnit, type RfqFormValues } from '../../../sdk/rules';
 import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
 import type { RfqSubmitResponse } from '../../../sdk/schemas/rfq';
 import { ApiRequestError, getJson, newIdempotencyKey, postJson } from '../../../widget/app/api';
@@ -69,7 +69,7 @@ function Sidebar({ form }: { form: RfqForm }) {
           <>
             <p className="big-figure">{formatRand(cost.totalCost)}</p>
             <p className="small muted">
-              {formatRand(cost.unitPrice)} per {cost.unitInfo.unit.replace(/s$/, '')} excl. VAT · range {formatRand(cost.priceRange.min)} to {formatRand(cost.priceRange.max)}
+              {formatRand(cost.unitPrice)} per {singularUnit(cost.unitInfo.unit)} excl. VAT · range {formatRand(cost.priceRange.min)} to {formatRand(cost.priceRange.max)}
             </p>
             {cost.discount > 0 ? (
               <p className="small">
@@ -90,7 +90,7 @@ function Sidebar({ form }: { form: RfqForm }) {
           <dl className="facts small">
             <dt>Category</dt>
             <dd>{match.categoryName}</dd>
-            <dt>Suppliers in category</dt>
+            <dt>Can supply this order</dt>
             <dd>{match.totalSuppliers}</dd>
             {match.cityData ? (
               <>

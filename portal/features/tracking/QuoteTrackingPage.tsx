@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isTrackingToken } from '../../../sdk/rules';
+import { formatQuantity, isTrackingToken } from '../../../sdk/rules';
 import type { TrackedQuote, TrackedQuoteResponse } from '../../../sdk/schemas/rfq';
 import { ApiRequestError, getJson } from '../../../widget/app/api';
 import { formatDate, formatRand, formatTime } from '../../../widget/app/format';
@@ -67,13 +67,13 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           </dd>
           <dt>Quantity</dt>
           <dd>
-            {data.quantity} {data.unit}
+            {formatQuantity(data.quantity, data.unit)}
           </dd>
           <dt>Lead time</dt>
           <dd>{data.leadTime}</dd>
           <dt>Minimum order</dt>
           <dd>
-            {data.minimumOrderQuantity} {data.unit}
+            {formatQuantity(data.minimumOrderQuantity, data.unit)}
           </dd>
           <dt>Valid until</dt>
           <dd>{formatDate(data.validUntil)}</dd>

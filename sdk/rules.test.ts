@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { defaultQuantityForCategory, formatQuantity, singularUnit, splitEmails } from './rules';
+
+describe('form rules', () => {
+  it('names one item in the singular', () => {
+    expect(formatQuantity(1, 'liters')).toBe('1 liter');
+    expect(formatQuantity(1, 'boxes')).toBe('1 box');
+    expect(formatQuantity(1, 'rolls')).toBe('1 roll');
+    expect(formatQuantity(200, 'liters')).toBe('200 liters');
+    expect(singularUnit('packs')).toBe('pack');
+    expect(singularUnit('kg')).toBe('kg');
+  });
+
+  it('defaults the quantity by category', () => {
+    expect(defaultQuantityForCategory('safety-equipment')).toBe(5);
+    expect(defaultQuantityForCategory('paper-products')).toBe(10);
+    expect(defaultQuantityForCategory('floor-cleaners')).toBe(25);
+    expect(defaultQuantityForCategory('tools')).toBe(1);
+  });
+
+  it('splits additional addresses on commas, semicolons and spaces', () => {
+    expect(splitEmails(' a@x.co.za, b@y.co.za;c@z.co.za ,')).toEqual(['a@x.co.za', 'b@y.co.za', 'c@z.co.za']);
+  });
+});
