@@ -74,34 +74,39 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
     return () => window.removeEventListener('keydown', onKey);
   }, [compact, form]);
 
-  const text = (field: RfqField, label: string, options: { type?: string; required?: boolean; placeholder?: string; hint?: string; readOnly?: boolean; inputMode?: 'numeric' } = {}) => (
-    <div className="field">
-      <label htmlFor={id(field)}>
-        {label}
-        {options.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <input
-        id={id(field)}
-        name={field}
-        type={options.type ?? 'text'}
-        inputMode={options.inputMode}
-        readOnly={options.readOnly}
-        placeholder={options.placeholder}
-        value={values[field] as string}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-required={options.required || undefined}
-        aria-describedby={[errors[field] ? `${id(field)}-error` : '', options.hint ? `${id(field)}-hint` : ''].filter(Boolean).join(' ') || undefined}
-        onChange={(e) => form.setField(field, e.target.value as never)}
-        onBlur={() => form.touch(field)}
-      />
-      {options.hint ? (
-        <p id={`${id(field)}-hint`} className="hint">
-          {options.hint}
-        </p>
-      ) : null}
-      <FieldError id={id(field)} message={errors[field]} />
-    </div>
-  );
+  type TextOptions = { type?: string; required?: boolean; placeholder?: string; hint?: string; readOnly?: boolean; inputMode?: 'numeric'; rows?: number };
+  const text = (field: RfqField, label: string, options: TextOptions = {}) => {
+    const control = {
+      id: id(field),
+      name: field,
+      placeholder: options.placeholder,
+      value: values[field] as string,
+      'aria-invalid': errors[field] ? true : undefined,
+      'aria-required': options.required || undefined,
+      'aria-describedby': [errors[field] ? `${id(field)}-error` : '', options.hint ? `${id(field)}-hint` : ''].filter(Boolean).join(' ') || undefined,
+      onChange: (e: { target: { value: string } }) => form.setField(field, e.target.value as never),
+      onBlur: () => form.touch(field),
+    };
+    return (
+      <div className="field">
+        <label htmlFor={id(field)}>
+          {label}
+          {options.required ? <span aria-hidden="true"> *</span> : null}
+        </label>
+        {options.rows ? (
+          <textarea rows={options.rows} {...control} />
+        ) : (
+          <input type={options.type ?? 'text'} inputMode={options.inputMode} readOnly={options.readOnly} {...control} />
+        )}
+        {options.hint ? (
+          <p id={`${id(field)}-hint`} className="hint">
+            {options.hint}
+          </p>
+        ) : null}
+        <FieldError id={id(field)} message={errors[field]} />
+      </div>
+    );
+  };
 
   const pickProduct = (p: ProductSuggestion) => {
     const complete = form.fillProduct(p);
@@ -134,23 +139,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         onPick={pickProduct}
         onBlur={() => form.touch('productName')}
       />
-      <div className="field">
-        <label htmlFor={id('productDescription')}>
-          Description<span aria-hidden="true"> *</span>
-        </label>
-        <textarea
-          id={id('productDescription')}
-          rows={compact ? 2 : 3}
-          value={values.productDescription}
-          placeholder="What it is for, grade, pack size, delivery needs"
-          aria-required
-          aria-invalid={errors.productDescription ? true : undefined}
-          aria-describedby={errors.productDescription ? `${id('productDescription')}-error` : undefined}
-          onChange={(e) => form.setField('productDescription', e.target.value)}
-          onBlur={() => form.touch('productDescription')}
-        />
-        <FieldError id={id('productDescription')} message={errors.productDescription} />
-      </div>
+      {text('productDescription', 'Description', { required: true, rows: compact ? 2 : 3, placeholder: 'What it is for, grade, pack size, delivery needs' })}
       <div className="field-row">
         {text('quantity', 'Quantity', { required: true, inputMode: 'numeric' })}
         {text('unit', 'Unit', { readOnly: true, placeholder: 'Set by the product', hint: 'Set from the chosen product' })}
