@@ -1,5 +1,5 @@
-// One build for every part of Procura. Each part is its own output; later parts (the widget
-// loader, the widget app and the portal) are added here as they are built.
+// One build for every part of Procura. Each part is its own output: the portal, the widget's
+// iframe app and its loader (into dist/public), the server and the SDK.
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import typescript from '@rollup/plugin-typescript';
@@ -7,7 +7,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
-import { css, htmlPage, json, sizeBudget } from './build/portal-plugins.mjs';
+import { bundleSize, css, htmlPage, json, preactCompat, sizeBudget } from './build/portal-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
@@ -56,6 +56,40 @@ export default [
           this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: readFileSync('portal/favicon.svg', 'utf8') });
         },
       },
+    ],
+  },
+  {
+    // The widget inside its iframe: the same form components on preact/compat, and /widget-embed.
+    input: { widget: 'widget/embed/main.tsx' },
+    output: {
+      dir: 'dist/public',
+      format: 'es',
+      sourcemap: true,
+      entryFileNames: 'embed/[name]-[hash].js',
+      chunkFileNames: 'embed/[name]-[hash].js',
+      assetFileNames: 'embed/[name]-[hash][extname]',
+    },
+    plugins: [
+      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      preactCompat(),
+      css({ name: 'widget.css' }),
+      nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+      commonjs(),
+      ts('dist/public'),
+      terser({ format: { comments: false } }),
+      htmlPage({ template: 'widget/embed/index.html', entry: 'widget', fileName: 'widget-embed.html', sheetName: 'widget.css' }),
+      bundleSize({ entry: 'widget', key: 'app_gz_bytes', sheetName: 'widget.css', failBytes: 25 * 1024 }),
+    ],
+  },
+  {
+    // The loader partners paste, served at /api/embed/widget.js: one small classic script.
+    input: { loader: 'widget/loader/index.ts' },
+    output: { dir: 'dist/public/embed', format: 'iife', entryFileNames: '[name].js' },
+    plugins: [
+      nodeResolve({ browser: true, extensions: ['.js', '.ts'] }),
+      ts('dist/public/embed'),
+      terser({ format: { comments: false }, compress: { passes: 2 } }),
+      bundleSize({ entry: 'loader', key: 'loader_gz_bytes', failBytes: 2048 }),
     ],
   },
   {

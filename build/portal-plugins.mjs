@@ -1,6 +1,7 @@
-// Rollup plugins for the portal: JSON modules, CSS through postcss (with a check that every
-// custom property used is a design token that exists), and the HTML page that loads the entry.
-import { readFileSync } from 'node:fs';
+// Rollup plugins for the portal and the widget: JSON modules, CSS through postcss (with a check
+// that every custom property used is a design token that exists), the HTML page that loads the
+// entry, React served by preact/compat, and size budgets.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import postcss from 'postcss';
 
@@ -49,7 +50,7 @@ const minify = () => ({
  * Collects the CSS files modules import, in import order, into one hashed stylesheet that
  * `htmlPage` links.
  */
-export function css() {
+export function css({ name = 'portal.css' } = {}) {
   const sheets = new Map();
   return {
     name: 'procura-css',
@@ -62,25 +63,25 @@ export function css() {
       const order = [...this.getModuleIds()].filter((id) => sheets.has(id));
       const source = order.map((id) => sheets.get(id)).join('\n');
       const result = await postcss([checkTokens(), minify()]).process(source, { from: undefined });
-      this.emitFile({ type: 'asset', name: 'portal.css', source: result.css });
+      this.emitFile({ type: 'asset', name, source: result.css });
     },
   };
 }
 
-/** Writes index.html from the template, loading the entry chunk and the stylesheet by their hashed names. */
-export function htmlPage({ template, entry }) {
+/** Writes the page from the template, loading the entry chunk and the stylesheet by their hashed names. */
+export function htmlPage({ template, entry, fileName = 'index.html', sheetName = 'portal.css' }) {
   return {
     name: 'procura-html',
     generateBundle(options, bundle) {
       const files = Object.values(bundle);
       const main = files.find((f) => f.type === 'chunk' && f.isEntry && f.name === entry);
-      const sheet = files.find((f) => f.type === 'asset' && f.names?.includes('portal.css'));
+      const sheet = files.find((f) => f.type === 'asset' && f.names?.includes(sheetName));
       if (!main) this.error(`no entry chunk named ${entry}`);
       const preload = main.imports.map((f) => `<link rel="modulepreload" href="/${f}">`).join('\n');
       const html = readFileSync(template, 'utf8')
         .replace('<!-- styles -->', sheet ? `<link rel="stylesheet" href="/${sheet.fileName}">` : '')
         .replace('<!-- scripts -->', `${preload}\n<script type="module" src="/${main.fileName}"></script>`);
-      this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
+      this.emitFile({ type: 'asset', fileName, source: html });
     },
   };
 }
@@ -113,6 +114,57 @@ export function sizeBudget({ entry, route, budgetKb }) {
       this.emitFile({ type: 'asset', fileName: 'size.json', source: `${JSON.stringify(report, null, 2)}\n` });
       console.log(`The ${route} route loads ${report.js_gzip_kb} KB of JavaScript and ${report.css_gzip_kb} KB of CSS, gzipped (budget ${budgetKb} KB).`);
       if (totalKb > budgetKb) this.error(`The ${route} route loads ${totalKb} KB gzipped, over its ${budgetKb} KB budget.`);
+    },
+  };
+}
+
+/** Builds React components against preact/compat (the widget, where every kilobyte is the host's). */
+export function preactCompat() {
+  const aliases = {
+    react: 'preact/compat',
+    'react-dom': 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react/jsx-runtime': 'preact/jsx-runtime',
+  };
+  return {
+    name: 'procura-preact-compat',
+    resolveId(source, importer) {
+      return aliases[source] ? this.resolve(aliases[source], importer, { skipSelf: true }) : null;
+    },
+  };
+}
+
+const gzBytes = (text) => gzipSync(text, { level: 9 }).length;
+
+/**
+ * Records the gzipped size of everything an entry loads (its chunk, static imports and the
+ * stylesheet) under `key` in `widget-size.json`, and fails the build over `failBytes`.
+ */
+export function bundleSize({ entry, key, failBytes, sheetName, report = 'dist/public/widget-size.json' }) {
+  return {
+    name: 'procura-bundle-size',
+    writeBundle(options, bundle) {
+      const files = Object.values(bundle);
+      const main = files.find((f) => f.type === 'chunk' && f.isEntry && f.name === entry);
+      const seen = new Set();
+      const visit = (c) => {
+        if (!c || seen.has(c.fileName)) return;
+        seen.add(c.fileName);
+        for (const f of c.imports) visit(bundle[f]);
+      };
+      visit(main);
+      const sheet = sheetName ? files.find((f) => f.type === 'asset' && f.names?.includes(sheetName)) : undefined;
+      const bytes = [...seen].reduce((n, f) => n + gzBytes(bundle[f].code), 0) + (sheet ? gzBytes(sheet.source) : 0);
+      let sizes = {};
+      try {
+        sizes = JSON.parse(readFileSync(report, 'utf8'));
+      } catch {
+        // the first entry of this build writes the file
+      }
+      sizes[key] = bytes;
+      writeFileSync(report, `${JSON.stringify(sizes, null, 2)}\n`);
+      console.log(`${key}: ${bytes} bytes gzipped (limit ${failBytes}).`);
+      if (bytes > failBytes) this.error(`${entry} is ${bytes} bytes gzipped, over its ${failBytes}-byte limit.`);
     },
   };
 }

@@ -8,3 +8,4 @@ export * from './rules';
 export * from './schemas/common';
 export * from './schemas/rfq';
 export * from './schemas/catalogue';
+export * from './schemas/embed';

@@ -39,6 +39,11 @@ export const BUDGET_RANGES = ['under-10k', '10k-50k', '50k-100k', '100k-500k', '
 /** A budget band of the main form. */
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
 
+/** Budget bands of the embed widget's small form, in rand (spec 9). */
+export const EMBED_BUDGET_RANGES = ['under-1k', '1k-5k', '5k-20k', '20k-plus'] as const;
+/** A budget band of the embed widget's small form. */
+export type EmbedBudgetRange = (typeof EMBED_BUDGET_RANGES)[number];
+
 /** The supplier counts a buyer can choose; 3 is the default. */
 export const SUPPLIER_COUNT_CHOICES = [3, 5, 7, 10] as const;
 /** Supplier count used when a request names none. */

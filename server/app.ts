@@ -17,6 +17,7 @@ import { quotesRouter } from './quotes/quotes.router';
 import { pruneIdempotencyRecords } from './rfq/rfq.repository';
 import { Outbox } from './mail/outbox';
 import { mailboxRouter } from './mail/mailbox.router';
+import { embedRouter } from './embed/embed.router';
 
 /** What every router is built from. */
 export interface AppDeps {
@@ -73,7 +74,7 @@ export function createApp({ config, database, logger }: { config: Config; databa
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps)];
   if (config.env !== 'production') routers.push(mailboxRouter(deps));
   for (const router of routers) {
     routes.use(router.routes());

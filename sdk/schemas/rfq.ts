@@ -14,7 +14,7 @@ import {
 
 const EMAIL = z.email();
 
-const optionalText = (max: number, message: string) =>
+export const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
@@ -93,6 +93,7 @@ export const rfqSubmissionSchema = z.object({
   referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
   embedSource: optionalText(100, RFQ_MESSAGES.embedField),
   timestamp: optionalText(40, RFQ_MESSAGES.embedField),
+  partnerId: optionalText(100, RFQ_MESSAGES.embedField),
 });
 
 /** What a client sends to `POST /api/rfq` (before parsing). */

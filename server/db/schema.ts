@@ -102,8 +102,11 @@ export interface RfqsTable {
   company_name: string | null;
   contact_name: string | null;
   embed_id: string | null;
-  referrer_url: string | null;
   embed_source: string | null;
+  /** The partner an embedded RFQ is credited to. */
+  partner_id: string | null;
+  /** The host name of the page that embedded the widget. */
+  referrer_host: string | null;
   client_timestamp: string | null;
   created_at: IsoText;
 }
@@ -176,6 +179,17 @@ export interface OutboxTable {
   created_at: IsoText;
 }
 
+export interface WidgetLoadsTable {
+  partner_id: string;
+  embed_id: string;
+  referrer_host: string;
+  day: string; // YYYY-MM-DD
+  loads: number;
+  compact: number;
+  theme: string;
+  branding_hidden: number;
+}
+
 export interface DB {
   cities: CitiesTable;
   sectors: SectorsTable;
@@ -186,6 +200,7 @@ export interface DB {
   supplier_coverage: SupplierCoverageTable;
   offers: OffersTable;
   rfqs: RfqsTable;
+  widget_loads: WidgetLoadsTable;
   quotes: QuotesTable;
   idempotency_keys: IdempotencyKeysTable;
   meta: MetaTable;

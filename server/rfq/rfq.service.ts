@@ -88,7 +88,24 @@ function quoteRow(rfqId: string, draft: QuoteDraft, secretHash: string, createdA
   };
 }
 
-function requestHash(input: RfqSubmission): string {
+/**
+ * A request as the service stores it: the main form's fields, or the embed form's mapped onto
+ * them (its budget bands are its own, so the band is kept as text).
+ */
+export type RfqRequest = Omit<RfqSubmission, 'budgetRange'> & { budgetRange?: string | undefined };
+
+/** The host of the page that embedded the widget; the rest of the address is not kept. */
+export function referrerHost(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { protocol, host } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? host.slice(0, 255) : null;
+  } catch {
+    return null;
+  }
+}
+
+function requestHash(input: RfqRequest): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
@@ -109,7 +126,7 @@ function replay(record: { request_hash: string; status_code: number; response_bo
  */
 export async function submitRfq(
   deps: RfqDeps,
-  input: RfqSubmission,
+  input: RfqRequest,
   idempotencyKey: string | undefined,
   now: Date,
 ): Promise<SubmitResult> {
@@ -154,8 +171,9 @@ export async function submitRfq(
     company_name: input.companyName ?? null,
     contact_name: input.contactName ?? null,
     embed_id: input.embedId ?? null,
-    referrer_url: input.referrerUrl ?? null,
     embed_source: input.embedSource ?? null,
+    partner_id: input.partnerId ?? null,
+    referrer_host: referrerHost(input.referrerUrl),
     client_timestamp: input.timestamp ?? null,
     created_at: createdAt,
   };

@@ -4,6 +4,7 @@ import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/ca
 import { Combobox, useSuggestions } from './Combobox';
 import { formatRand } from './format';
 import type { RfqForm, Step } from './use-rfq-form';
+import './controls.css';
 import './quote-form.css';
 
 export const STEP_TITLES: Record<Step, string> = {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { singularUnit, type RfqFormValues } from '../../../sdk/rules';
 import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
 import type { RfqSubmitResponse } from '../../../sdk/schemas/rfq';
-import { ApiRequestError, getJson, newIdempotencyKey, postJson } from '../../../widget/app/api';
+import { getJson, sendRfq, submissionFailure } from '../../../widget/app/api';
 import { formatRand } from '../../../widget/app/format';
 import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
 import { QuoteRequestForm } from '../../../widget/app/QuoteRequestForm';
@@ -15,17 +15,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 export interface FreshSubmission {
   email: string;
   count: number;
-}
-
-function toPayload(values: RfqFormValues) {
-  return {
-    ...values,
-    unit: values.unit || undefined,
-    budgetRange: values.budgetRange || undefined,
-    additionalEmails: values.additionalEmails || undefined,
-    companyName: values.companyName || undefined,
-    contactName: values.contactName || undefined,
-  };
 }
 
 function usePreview(values: RfqFormValues): QuotePreview | null {
@@ -184,7 +173,7 @@ export default function HomePage() {
     if (pending) return;
     setPending(true);
     try {
-      const body = await postJson<RfqSubmitResponse>('/api/rfq', toPayload(values), { headers: { 'Idempotency-Key': newIdempotencyKey() } });
+      const body = await sendRfq<RfqSubmitResponse>(values);
       toast({ title: 'Request Submitted Successfully!', description: `Quotes will be sent to ${values.primaryEmail} within 60 seconds.` });
       if (!body?.rfqId) {
         setPending(false);
@@ -195,16 +184,7 @@ export default function HomePage() {
       redirect.current = setTimeout(() => navigate(`/quote-success?rfqId=${body.rfqId}`, { state: { fresh } }), 100);
     } catch (err) {
       setPending(false);
-      const message = err instanceof Error ? err.message : '';
-      if (/validation/i.test(message)) {
-        toast({ title: 'Validation Error', description: 'Please check all required fields and try again.', variant: 'destructive' });
-      } else {
-        toast({
-          title: 'Submission Failed',
-          description: err instanceof ApiRequestError ? err.apiMessage : 'Failed to submit request. Please try again.',
-          variant: 'destructive',
-        });
-      }
+      toast({ ...submissionFailure(err), variant: 'destructive' });
     }
   };
 

@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Dialect } from '../database';
 import * as createMarketAndRfqs from './20261122000000-create-market-and-rfqs';
 import * as createOutbox from './20261122010000-create-outbox';
+import * as embedAttribution from './20261122020000-embed-attribution';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -11,6 +12,7 @@ interface DialectMigration {
 const migrations: Record<string, DialectMigration> = {
   '20261122000000-create-market-and-rfqs': createMarketAndRfqs,
   '20261122010000-create-outbox': createOutbox,
+  '20261122020000-embed-attribution': embedAttribution,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

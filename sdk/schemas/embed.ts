@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { EMBED_BUDGET_RANGES, RFQ_MESSAGES } from '../rules';
+import { optionalText, rfqSubmissionSchema, rfqSubmitResponseSchema } from './rfq';
+
+const fields = rfqSubmissionSchema.shape;
+
+/**
+ * The embed widget's small form, as it posts to `POST /api/embed/rfq` (spec 3, "Embed RFQ
+ * payload"). The request goes to three suppliers; sending it agrees to the terms the form states.
+ *
+ * @example
+ * embedRfqSchema.parse({ productName: 'Bleach 5L', productDescription: 'Thick bleach for ablution blocks, 5 litre cans', quantity: 40, location: 'Durban', contactEmail: 'ops@example.co.za', partnerId: 'p_123', source: 'embed-widget' });
+ */
+export const embedRfqSchema = z.object({
+  productName: fields.productName,
+  productDescription: fields.productDescription,
+  quantity: fields.quantity,
+  budgetRange: z.enum(EMBED_BUDGET_RANGES, { error: RFQ_MESSAGES.budgetRange }).optional(),
+  location: fields.deliveryLocation,
+  contactEmail: fields.primaryEmail,
+  companyName: fields.companyName,
+  partnerId: fields.partnerId,
+  embedId: fields.embedId,
+  referrerUrl: fields.referrerUrl,
+  source: z.literal('embed-widget', { error: RFQ_MESSAGES.embedField }).default('embed-widget'),
+});
+/** What a client sends to `POST /api/embed/rfq`. */
+export type EmbedRfqInput = z.input<typeof embedRfqSchema>;
+
+/** The answer to `POST /api/embed/rfq`: the request's id and its quotes. */
+export const embedRfqResponseSchema = rfqSubmitResponseSchema.pick({ rfqId: true, matching: true, quotes: true });
+/** The answer to `POST /api/embed/rfq`. */
+export type EmbedRfqResponse = z.infer<typeof embedRfqResponseSchema>;
+
+/**
+ * What the widget reports when it loads (`POST /api/analytics/widget-load`): no visitor data.
+ *
+ * @example
+ * widgetLoadSchema.parse({ embedId: 'shop-footer', referrerUrl: 'https://shop.example.co.za/cleaning' });
+ */
+export const widgetLoadSchema = z.object({
+  embedId: z.string().trim().regex(/^[\w.:-]{1,100}$/, { error: 'embedId must be 1 to 100 letters, digits or . _ : -' }),
+  referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
+  partnerId: optionalText(100, RFQ_MESSAGES.embedField),
+  config: z
+    .object({
+      compact: z.boolean().optional(),
+      theme: z.enum(['light', 'dark', 'branded']).optional(),
+      hideProcuraBranding: z.boolean().optional(),
+    })
+    .optional(),
+});
+/** What the widget reports when it loads. */
+export type WidgetLoad = z.infer<typeof widgetLoadSchema>;

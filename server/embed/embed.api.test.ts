@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embedRfqResponseSchema, RFQ_MESSAGES } from '../../sdk';
+import { startTestServer, type TestServer } from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
+});
+afterAll(() => server.close());
+
+const embedRfq = (overrides: Record<string, unknown> = {}) => ({
+  productName: 'Thick Bleach 5L',
+  productDescription: 'Thick bleach for ablution blocks at three sites, 5 litre cans',
+  quantity: 40,
+  budgetRange: '1k-5k',
+  location: 'Durban',
+  contactEmail: 'ops@example.co.za',
+  companyName: 'Coastal Facilities',
+  partnerId: 'p_cleanshop',
+  embedId: 'shop-footer',
+  referrerUrl: 'https://shop.example.co.za/cleaning?visitor=jane@example.co.za',
+  source: 'embed-widget',
+  ...overrides,
+});
+
+describe('POST /api/embed/rfq', () => {
+  it('creates the RFQ through the quote engine, credited to the partner, keeping only the host of the page', async () => {
+    const res = await server.request('POST', '/api/embed/rfq', { body: embedRfq() });
+    expect(res.status).toBe(201);
+    const body = embedRfqResponseSchema.parse(res.json);
+    expect(body.quotes).toHaveLength(3);
+    const row = await server.database.db.selectFrom('rfqs').selectAll().where('id', '=', body.rfqId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      partner_id: 'p_cleanshop',
+      embed_id: 'shop-footer',
+      embed_source: 'embed-widget',
+      referrer_host: 'shop.example.co.za',
+      budget_range: '1k-5k',
+      primary_email: 'ops@example.co.za',
+      supplier_count: 3,
+    });
+    expect(JSON.stringify(row)).not.toContain('visitor=');
+  });
+
+  it('answers 400 with the field messages for a bad payload', async () => {
+    const res = await server.request('POST', '/api/embed/rfq', { body: embedRfq({ contactEmail: 'nope', location: '', budgetRange: 'lots', source: 'elsewhere' }) });
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.fields).toEqual({
+      contactEmail: RFQ_MESSAGES.primaryEmail,
+      location: RFQ_MESSAGES.deliveryLocation,
+      budgetRange: RFQ_MESSAGES.budgetRange,
+      source: RFQ_MESSAGES.embedField,
+    });
+  });
+});
+
+describe('POST /api/analytics/widget-load', () => {
+  it('counts loads per partner, widget, host and day', async () => {
+    const load = { embedId: 'shop-footer', partnerId: 'p_cleanshop', referrerUrl: 'https://shop.example.co.za/a?x=1', config: { compact: true, theme: 'dark' } };
+    for (let i = 0; i < 3; i++) expect((await server.request('POST', '/api/analytics/widget-load', { body: load })).status).toBe(204);
+    const rows = await server.database.db.selectFrom('widget_loads').selectAll().execute();
+    expect(rows).toEqual([
+      { partner_id: 'p_cleanshop', embed_id: 'shop-footer', referrer_host: 'shop.example.co.za', day: new Date().toISOString().slice(0, 10), loads: 3, compact: 1, theme: 'dark', branding_hidden: 0 },
+    ]);
+    expect((await server.request('POST', '/api/analytics/widget-load', { body: { embedId: '<script>' } })).status).toBe(400);
+  });
+});
+
+describe('GET /api/embed/widget.js and /widget-embed', () => {
+  it('serves the loader to other sites with a version and an ETag', async () => {
+    const res = await server.request('GET', '/api/embed/widget.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const version = res.headers.get('x-procura-widget-version')!;
+    expect(res.headers.get('etag')).toBe(`"${version}"`);
+    expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
+    expect((await server.request('GET', '/api/embed/widget.js', { headers: { 'if-none-match': `"${version}"`, 'cache-control': 'max-age=0' } })).status).toBe(304);
+    expect((await server.request('GET', `/api/embed/widget.js?v=${version}`)).headers.get('cache-control')).toMatch(/immutable/);
+  });
+
+  it('lets any site frame the widget page, and no site frame the portal', async () => {
+    const widget = await server.request('GET', '/widget-embed');
+    expect(widget.status).toBe(200);
+    expect(widget.headers.get('content-security-policy')).toMatch(/frame-ancestors \*/);
+    expect(widget.headers.get('x-frame-options')).toBeNull();
+    const home = await server.request('GET', '/');
+    expect(home.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(home.headers.get('x-frame-options')).toBe('DENY');
+  });
+});

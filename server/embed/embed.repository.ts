@@ -1,0 +1,24 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+
+export interface WidgetLoadRow {
+  partnerId: string;
+  embedId: string;
+  referrerHost: string;
+  day: string;
+  compact: boolean;
+  theme: string;
+  brandingHidden: boolean;
+}
+
+/** Counts one widget load on its day; the latest settings seen win. */
+export async function countWidgetLoad(db: Kysely<DB>, load: WidgetLoadRow): Promise<void> {
+  const settings = { compact: load.compact ? 1 : 0, theme: load.theme, branding_hidden: load.brandingHidden ? 1 : 0 };
+  await db
+    .insertInto('widget_loads')
+    .values({ partner_id: load.partnerId, embed_id: load.embedId, referrer_host: load.referrerHost, day: load.day, loads: 1, ...settings })
+    .onConflict((oc) =>
+      oc.columns(['partner_id', 'embed_id', 'referrer_host', 'day']).doUpdateSet({ loads: sql<number>`widget_loads.loads + 1`, ...settings }),
+    )
+    .execute();
+}

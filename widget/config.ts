@@ -1,0 +1,127 @@
+/**
+ * The widget's configuration (spec 3, "Widget config"): what a partner sets in the configurator
+ * or on the script tag. Everything arrives from another site, so every value is checked here and
+ * only ever rendered as text.
+ *
+ * @module
+ */
+
+/** The widget's look: the product's light and dark themes, or the partner's colour throughout. */
+export const WIDGET_THEMES = ['light', 'dark', 'branded'] as const;
+export type WidgetTheme = (typeof WIDGET_THEMES)[number];
+
+/** The colour used when a partner gives none or one that is not a hex colour. */
+export const DEFAULT_PRIMARY_COLOR = '#3b82f6';
+/** The embed id the configurator's Live Preview uses: submissions in it create no RFQ. */
+export const PREVIEW_EMBED_ID = 'preview-widget';
+/** Iframe heights before the widget reports its own (spec 9). */
+export const INITIAL_HEIGHT = { compact: 600, full: 800 } as const;
+
+export interface WidgetConfig {
+  primaryColor: string;
+  /** An https image URL, or absent. */
+  logo?: string;
+  companyName?: string;
+  /** An http(s) URL of the partner's site, or absent. */
+  websiteUrl?: string;
+  compact: boolean;
+  hideProcuraBranding: boolean;
+  partnerEmail?: string;
+  /** The partner the RFQs are attributed to. */
+  partnerId?: string;
+  embedId: string;
+  /** The hosting page's origin and path (no query, no fragment). */
+  referrerUrl?: string;
+  theme: WidgetTheme;
+  /** The origin of the page that frames the widget: the only one it posts messages to. */
+  hostOrigin?: string;
+}
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const EMAIL = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']{2,}$/;
+const ID = /^[\w.:-]{1,100}$/;
+
+function text(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean === '' ? undefined : clean.slice(0, max);
+}
+
+function url(value: unknown, protocols: string[]): string | undefined {
+  const raw = text(value, 2000);
+  if (!raw) return undefined;
+  try {
+    const u = new URL(raw);
+    return protocols.includes(u.protocol) ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function origin(value: unknown): string | undefined {
+  const u = url(value, ['https:', 'http:']);
+  return u ? new URL(u).origin : undefined;
+}
+
+/** A page address without its query and fragment, which may hold a visitor's details. */
+export function pageAddress(value: unknown): string | undefined {
+  const u = url(value, ['https:', 'http:']);
+  if (!u) return undefined;
+  const parsed = new URL(u);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+function flag(value: unknown): boolean {
+  return value === true || value === 'true' || value === '';
+}
+
+/**
+ * Checks a configuration from anywhere: a colour that is not hex falls back to the default, a
+ * logo that is not https is dropped, text is trimmed and capped, unknown keys are ignored.
+ *
+ * @example
+ * sanitizeConfig({ primaryColor: 'red', logo: 'javascript:alert(1)' }).primaryColor; // '#3b82f6'
+ */
+export function sanitizeConfig(raw: unknown): WidgetConfig {
+  const c = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const color = text(c.primaryColor, 7);
+  const email = text(c.partnerEmail, 254);
+  const embedId = text(c.embedId, 100);
+  const partnerId = text(c.partnerId, 100);
+  return {
+    primaryColor: color && HEX.test(color) ? color.toLowerCase() : DEFAULT_PRIMARY_COLOR,
+    logo: url(c.logo, ['https:']),
+    companyName: text(c.companyName, 100),
+    websiteUrl: url(c.websiteUrl, ['https:', 'http:']),
+    compact: flag(c.compact),
+    hideProcuraBranding: flag(c.hideProcuraBranding),
+    partnerEmail: email && EMAIL.test(email) ? email : undefined,
+    partnerId: partnerId && ID.test(partnerId) ? partnerId : undefined,
+    embedId: embedId && ID.test(embedId) ? embedId : 'procura-widget',
+    referrerUrl: pageAddress(c.referrerUrl),
+    theme: WIDGET_THEMES.includes(c.theme as WidgetTheme) ? (c.theme as WidgetTheme) : 'light',
+    hostOrigin: origin(c.hostOrigin),
+  };
+}
+
+/**
+ * Reads the `config` query parameter of /widget-embed (URL-encoded JSON). Invalid JSON is
+ * reported through `warn` and the empty configuration used (spec 2).
+ *
+ * @example
+ * parseConfigParam(new URLSearchParams(location.search).get('config'));
+ */
+export function parseConfigParam(param: string | null, warn: (message: string) => void = () => {}): WidgetConfig {
+  if (!param) return sanitizeConfig({});
+  try {
+    return sanitizeConfig(JSON.parse(param));
+  } catch {
+    warn('Procura widget: the config parameter is not valid JSON; using the default configuration.');
+    return sanitizeConfig({});
+  }
+}
+
+/** The /widget-embed address for a configuration, on the Procura origin `base`. */
+export function embedUrl(base: string, config: Partial<WidgetConfig>): string {
+  return `${base}/widget-embed?config=${encodeURIComponent(JSON.stringify(config))}`;
+}

@@ -1,0 +1,179 @@
+import { useEffect, useRef, useState } from 'react';
+import type { RfqFormValues } from '../../sdk/rules';
+import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
+import { postJson, sendRfq, submissionFailure } from '../app/api';
+import { ProcessingScreen } from '../app/ProcessingScreen';
+import { QuoteRequestForm } from '../app/QuoteRequestForm';
+import { useRfqForm } from '../app/use-rfq-form';
+import { PREVIEW_EMBED_ID, type WidgetConfig } from '../config';
+import {
+  PROTOCOL_VERSION,
+  readHostMessage,
+  WIDGET_ERROR,
+  WIDGET_READY,
+  WIDGET_RESIZE,
+  WIDGET_SUCCESS,
+  type WidgetMessage,
+} from '../protocol';
+
+/** Where embedded requests say they came from. */
+export const EMBED_SOURCE = 'procura-widget';
+
+/**
+ * Posts to the page that frames the widget, only to the origin the loader named, and only when
+ * the browser confirms that origin is the parent's (where it can tell).
+ */
+export function hostChannel(config: WidgetConfig, win: Window = window): ((message: WidgetMessage) => void) | null {
+  if (win.parent === win || !config.hostOrigin) return null;
+  const ancestors = win.location.ancestorOrigins;
+  if (ancestors && ancestors.length > 0 && ancestors[0] !== config.hostOrigin) return null;
+  return (message) => win.parent.postMessage(message, config.hostOrigin!);
+}
+
+type Outcome = { kind: 'sent'; count: number; email: string; rfqId: string | null } | { kind: 'failed'; title: string; description: string };
+
+/** The widget inside its iframe: the partner's header, the quote request form, its outcome, the footer. */
+export function EmbedApp({ config }: { config: WidgetConfig }) {
+  const form = useRfqForm();
+  const [pending, setPending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const preview = config.embedId === PREVIEW_EMBED_ID;
+  const [post] = useState(() => hostChannel(config));
+  const envelope = { v: PROTOCOL_VERSION, embedId: config.embedId } as const;
+
+  // Ready, the content's height as it changes, and an answer to the host's greeting.
+  useEffect(() => {
+    const el = root.current;
+    if (!post || !el) return;
+    let last = 0;
+    const report = (force = false) => {
+      const height = Math.ceil(el.getBoundingClientRect().height);
+      if (force || height !== last) post({ type: WIDGET_RESIZE, ...envelope, height });
+      last = height;
+    };
+    const observer = new ResizeObserver(() => report());
+    observer.observe(el);
+    const onMessage = (event: MessageEvent) => {
+      if (readHostMessage(event, { origin: config.hostOrigin!, source: window.parent }, config.embedId)) report(true);
+    };
+    window.addEventListener('message', onMessage);
+    post({ type: WIDGET_READY, ...envelope });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('message', onMessage);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (preview) return;
+    postJson('/api/analytics/widget-load', {
+      embedId: config.embedId,
+      referrerUrl: config.referrerUrl,
+      partnerId: config.partnerId,
+      config: { compact: config.compact, theme: config.theme, hideProcuraBranding: config.hideProcuraBranding },
+    }).catch(() => {}); // counting a load never gets in the buyer's way
+  }, []);
+
+  const submit = async (values: RfqFormValues) => {
+    if (pending) return;
+    if (preview) {
+      setOutcome({ kind: 'sent', count: 0, email: values.primaryEmail, rfqId: null });
+      post?.({ type: WIDGET_SUCCESS, ...envelope, data: { rfqId: null, quoteCount: 0, preview: true } });
+      return;
+    }
+    setPending(true);
+    try {
+      const body = await sendRfq<RfqSubmitResponse>(values, {
+        embedId: config.embedId,
+        referrerUrl: config.referrerUrl,
+        embedSource: EMBED_SOURCE,
+        partnerId: config.partnerId,
+      });
+      setOutcome({ kind: 'sent', count: body.quotes.length, email: values.primaryEmail, rfqId: body.rfqId });
+      post?.({ type: WIDGET_SUCCESS, ...envelope, data: { rfqId: body.rfqId, quoteCount: body.quotes.length, preview: false } });
+    } catch (err) {
+      const failure = submissionFailure(err);
+      setOutcome({ kind: 'failed', ...failure });
+      post?.({ type: WIDGET_ERROR, ...envelope, error: { code: 'submission_failed', message: failure.description } });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const another = () => {
+    form.reset();
+    setOutcome(null);
+  };
+
+  return (
+    <div className="widget" ref={root}>
+      {config.companyName || config.logo ? (
+        <header className="widget-header">
+          {config.logo ? <img src={config.logo} alt={config.companyName ? "" : "Partner logo"} className="widget-logo" referrerPolicy="no-referrer" /> : null}
+          {config.companyName ? (
+            config.websiteUrl ? (
+              <a href={config.websiteUrl} target="_blank" rel="noopener noreferrer" className="widget-company">
+                {config.companyName}
+              </a>
+            ) : (
+              <span className="widget-company">{config.companyName}</span>
+            )
+          ) : null}
+        </header>
+      ) : null}
+      <main className="widget-body">
+        <h1 className="widget-title">Request quotes</h1>
+        {preview ? <p className="widget-note">Preview: submitting here sends nothing.</p> : null}
+        {pending ? (
+          <ProcessingScreen />
+        ) : outcome?.kind === 'sent' ? (
+          <section className="widget-result" role="status" aria-labelledby="widget-result-title">
+            {preview ? (
+              <>
+                <h2 id="widget-result-title">Preview Submission</h2>
+                <p>This is a preview - no actual RFQ was submitted</p>
+              </>
+            ) : (
+              <>
+                <h2 id="widget-result-title">{outcome.count > 0 ? 'Quotes Sent Successfully!' : 'Request Received'}</h2>
+                <p>
+                  {outcome.count > 0
+                    ? `${outcome.count} ${outcome.count === 1 ? 'quote was' : 'quotes were'} generated. Check your e-mail (${outcome.email}) for the details.`
+                    : `No supplier could quote this request yet. We e-mailed the details to ${outcome.email}.`}
+                </p>
+                {outcome.rfqId ? (
+                  <p>
+                    <a href={`/quote-success?rfqId=${outcome.rfqId}`} target="_blank" rel="noopener">
+                      Compare your quotes
+                    </a>
+                  </p>
+                ) : null}
+              </>
+            )}
+            <button type="button" className="button" onClick={another}>
+              Request Another Quote
+            </button>
+          </section>
+        ) : (
+          <>
+            {outcome?.kind === 'failed' ? (
+              <div className="widget-alert" role="alert">
+                <strong>{outcome.title}</strong>
+                <p>{outcome.description}</p>
+              </div>
+            ) : null}
+            <QuoteRequestForm form={form} compact={config.compact} pending={pending} onSubmit={submit} idPrefix={`w-${config.embedId}`} />
+          </>
+        )}
+      </main>
+      {config.hideProcuraBranding ? null : (
+        <footer className="widget-footer">
+          <a href="/" target="_blank" rel="noopener">
+            Powered by Procura
+          </a>
+        </footer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { embedUrl, INITIAL_HEIGHT, type WidgetConfig } from '../config';
+import {
+  HOST_HELLO,
+  PROTOCOL_VERSION,
+  readWidgetMessage,
+  WIDGET_ERROR,
+  WIDGET_READY,
+  WIDGET_RESIZE,
+  WIDGET_SUCCESS,
+  type WidgetErrorData,
+  type WidgetSuccessData,
+} from '../protocol';
+
+/** What each widget event carries. */
+export interface WidgetEventMap {
+  success: WidgetSuccessData;
+  error: WidgetErrorData;
+  resize: { height: number };
+  ready: undefined;
+}
+export type WidgetEventName = keyof WidgetEventMap;
+export type WidgetEventHandler<E extends WidgetEventName> = (payload: WidgetEventMap[E], embedId: string) => void;
+
+export interface MountedWidget {
+  readonly embedId: string;
+  readonly iframe: HTMLIFrameElement;
+  /** Adds a handler; answers a function that removes it. */
+  on<E extends WidgetEventName>(event: E, handler: WidgetEventHandler<E>): () => void;
+  /** Loads the widget again, after a failed load. */
+  retry(): void;
+  /** Removes the iframe and every listener this widget added. */
+  destroy(): void;
+}
+
+export interface MountOptions {
+  /** The Procura origin serving /widget-embed, e.g. https://procura.co.za. */
+  base: string;
+  config: Partial<WidgetConfig>;
+  /** Also post each success and error to this window and dispatch it on the container (the loader does). */
+  relay?: boolean;
+  /** How long after the iframe loads the widget must say it is ready before the load counts as failed. */
+  readyTimeoutMs?: number;
+}
+
+let count = 0;
+
+/**
+ * Puts the quote widget into `container` as an iframe and speaks its message protocol: the
+ * iframe's messages are accepted only from its own window at the Procura origin, and the host's
+ * greeting is posted to that origin alone. The iframe's height follows the widget's content,
+ * clamped to 240-4000 px.
+ *
+ * @example
+ * const widget = mountWidget(document.getElementById('quotes')!, { base: 'https://procura.co.za', config: { companyName: 'Acme' } });
+ * widget.on('success', ({ rfqId, quoteCount }) => console.log(rfqId, quoteCount));
+ */
+export function mountWidget(container: Element, options: MountOptions): MountedWidget {
+  const { config } = options;
+  const origin = new URL(options.base).origin;
+  const embedId = config.embedId || `procura-${Date.now().toString(36)}-${++count}`;
+  const handlers: { [E in WidgetEventName]?: WidgetEventHandler<E>[] } = {};
+  const win = container.ownerDocument.defaultView!;
+  const here = win.location;
+  const iframe = win.document.createElement('iframe');
+  let ready = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let retryButton: HTMLButtonElement | undefined;
+
+  const emit = <E extends WidgetEventName>(event: E, payload: WidgetEventMap[E], type?: string, key?: string) => {
+    handlers[event]?.forEach((h) => h(payload, embedId));
+    if (type && options.relay) {
+      const message = { type, v: PROTOCOL_VERSION, embedId, [key!]: payload };
+      win.postMessage(message, here.origin);
+      container.dispatchEvent(new CustomEvent(type, { detail: message, bubbles: true }));
+    }
+  };
+
+  const src = embedUrl(origin, { ...config, embedId, hostOrigin: here.origin, referrerUrl: here.origin + here.pathname });
+  iframe.title = `${config.companyName || 'Procura'} quote request form`;
+  iframe.loading = 'lazy';
+  iframe.style.cssText = `width:100%;border:0;display:block;height:${config.compact ? INITIAL_HEIGHT.compact : INITIAL_HEIGHT.full}px`;
+
+  const onLoad = () => {
+    iframe.contentWindow?.postMessage({ type: HOST_HELLO, v: PROTOCOL_VERSION, embedId }, origin);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (ready || retryButton) return;
+      retryButton = win.document.createElement('button');
+      retryButton.textContent = 'Retry loading the quote form';
+      retryButton.onclick = widget.retry;
+      container.append(retryButton);
+      emit('error', { code: 'load_failed', message: 'The quote form did not load' }, WIDGET_ERROR, 'error');
+    }, options.readyTimeoutMs ?? 10_000);
+  };
+
+  const onMessage = (event: MessageEvent) => {
+    const m = readWidgetMessage(event, { origin, source: iframe.contentWindow }, embedId);
+    if (!m) return;
+    if (m.type === WIDGET_READY) {
+      ready = true;
+      emit('ready', undefined);
+    } else if (m.type === WIDGET_RESIZE) {
+      const height = Math.round(Math.min(4000, Math.max(240, m.height)));
+      iframe.style.height = `${height}px`;
+      emit('resize', { height });
+    } else if (m.type === WIDGET_SUCCESS) {
+      emit('success', m.data, WIDGET_SUCCESS, 'data');
+    } else {
+      emit('error', m.error, WIDGET_ERROR, 'error');
+    }
+  };
+
+  iframe.addEventListener('load', onLoad);
+  win.addEventListener('message', onMessage);
+  iframe.src = src;
+  container.append(iframe);
+
+  const widget: MountedWidget = {
+    embedId,
+    iframe,
+    on(event, handler) {
+      const list = (handlers[event] ??= []) as (typeof handler)[];
+      list.push(handler);
+      return () => void list.splice(list.indexOf(handler) >>> 0, 1);
+    },
+    retry() {
+      retryButton?.remove();
+      retryButton = undefined;
+      ready = false;
+      iframe.src = src;
+    },
+    destroy() {
+      clearTimeout(timer);
+      win.removeEventListener('message', onMessage);
+      iframe.removeEventListener('load', onLoad);
+      retryButton?.remove();
+      iframe.remove();
+      for (const key in handlers) delete handlers[key as WidgetEventName];
+    },
+  };
+  return widget;
+}
