@@ -74,7 +74,7 @@ const PAYLOAD: Record<string, [string, string]> = { [WIDGET_RESIZE]: ['height', 
  * const message = readWidgetMessage(event, { origin: 'https://procura.co.za', source: iframe.contentWindow }, 'embed-1');
  */
 export function readWidgetMessage(event: Pick<MessageEvent, 'data' | 'origin' | 'source'>, from: TrustedSender, embedId?: string): WidgetMessage | null {
-  if (event.origin !== from.origin || event.source !== from.source || !envelope(event.data, WIDGET_TYPES, embedId)) return null;
+  if (!from.source || event.origin !== from.origin || event.source !== from.source || !envelope(event.data, WIDGET_TYPES, embedId)) return null;
   const m = event.data;
   const [key, type] = PAYLOAD[m.type] ?? [];
   return !key || (typeof m[key] === type && m[key] !== null && (type !== 'number' || Number.isFinite(m[key]))) ? (m as unknown as WidgetMessage) : null;
@@ -87,6 +87,6 @@ export function readWidgetMessage(event: Pick<MessageEvent, 'data' | 'origin' | 
  * const hello = readHostMessage(event, { origin: config.hostOrigin, source: window.parent }, config.embedId);
  */
 export function readHostMessage(event: Pick<MessageEvent, 'data' | 'origin' | 'source'>, from: TrustedSender, embedId: string): HostMessage | null {
-  if (event.origin !== from.origin || event.source !== from.source || !envelope(event.data, [HOST_HELLO], embedId)) return null;
+  if (!from.source || event.origin !== from.origin || event.source !== from.source || !envelope(event.data, [HOST_HELLO], embedId)) return null;
   return event.data as unknown as HostMessage;
 }

@@ -77,7 +77,7 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
 
   const src = embedUrl(origin, { ...config, embedId, hostOrigin: here.origin, referrerUrl: here.origin + here.pathname });
   iframe.title = `${config.companyName || 'Procura'} quote request form`;
-  iframe.loading = 'lazy';
+  iframe.setAttribute('loading', 'lazy');
   iframe.style.cssText = `width:100%;border:0;display:block;height:${config.compact ? INITIAL_HEIGHT.compact : INITIAL_HEIGHT.full}px`;
 
   const onLoad = () => {

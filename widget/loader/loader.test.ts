@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseConfigParam } from '../config';
+import { PROTOCOL_VERSION, readHostMessage, readWidgetMessage, WIDGET_RESIZE, WIDGET_SUCCESS } from '../protocol';
+
+const ORIGIN = 'http://localhost:3000';
+type Procura = ((...args: unknown[]) => void) & { q?: unknown[][]; loaded?: boolean; widgets?: { embedId: string; iframe: HTMLIFrameElement }[] };
+const w = window as unknown as { Procura: Procura };
+
+function send(iframe: HTMLIFrameElement, data: Record<string, unknown>, overrides: Partial<{ origin: string; source: unknown }> = {}) {
+  window.dispatchEvent(new MessageEvent('message', { data, origin: overrides.origin ?? ORIGIN, source: (overrides.source ?? iframe.contentWindow) as Window }));
+}
+
+describe('the message protocol', () => {
+  const source = {};
+  const from = { origin: ORIGIN, source };
+  const ok = { type: WIDGET_RESIZE, v: PROTOCOL_VERSION, embedId: 'a', height: 500 };
+
+  it('accepts a well-formed message from the expected window and origin only', () => {
+    expect(readWidgetMessage({ data: ok, origin: ORIGIN, source } as never, from, 'a')).toEqual(ok);
+    expect(readWidgetMessage({ data: ok, origin: 'https://evil.example', source } as never, from, 'a')).toBeNull();
+    expect(readWidgetMessage({ data: ok, origin: ORIGIN, source: {} } as never, from, 'a')).toBeNull();
+    expect(readWidgetMessage({ data: ok, origin: ORIGIN, source: null } as never, { origin: ORIGIN, source: null }, 'a')).toBeNull();
+    expect(readWidgetMessage({ data: ok, origin: ORIGIN, source } as never, from, 'b')).toBeNull();
+  });
+
+  it('refuses other versions, unknown types and missing payloads', () => {
+    const read = (data: unknown) => readWidgetMessage({ data, origin: ORIGIN, source } as never, from);
+    expect(read({ ...ok, v: PROTOCOL_VERSION + 1 })).toBeNull();
+    expect(read({ ...ok, type: 'PROCURA_WIDGET_SOMETHING' })).toBeNull();
+    expect(read({ ...ok, height: 'tall' })).toBeNull();
+    expect(read({ ...ok, height: Infinity })).toBeNull();
+    expect(read({ type: WIDGET_SUCCESS, v: PROTOCOL_VERSION, embedId: 'a' })).toBeNull();
+    expect(read('PROCURA_WIDGET_SUCCESS')).toBeNull();
+    expect(read(null)).toBeNull();
+  });
+
+  it('reads the host greeting only from the parent at the host origin', () => {
+    const hello = { type: 'PROCURA_HOST_HELLO', v: PROTOCOL_VERSION, embedId: 'a' };
+    expect(readHostMessage({ data: hello, origin: 'https://shop.example', source } as never, { origin: 'https://shop.example', source }, 'a')).toEqual(hello);
+    expect(readHostMessage({ data: hello, origin: 'https://evil.example', source } as never, { origin: 'https://shop.example', source }, 'a')).toBeNull();
+  });
+});
+
+describe('the loader', () => {
+  const success = vi.fn();
+  const onDom = vi.fn();
+
+  beforeAll(async () => {
+    // The DOM here loads no frames: each iframe gets a window of its own to post from.
+    const frames = new WeakMap<HTMLIFrameElement, object>();
+    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+      configurable: true,
+      get(this: HTMLIFrameElement) {
+        if (!frames.has(this)) frames.set(this, { postMessage: () => {} });
+        return frames.get(this);
+      },
+    });
+    document.body.innerHTML = `
+      <div id="queued"></div>
+      <p>Shop text</p>
+      <script src="${ORIGIN}/api/embed/widget.js" data-company-name="First" data-embed-id="first" data-compact="true"></script>
+      <script src="${ORIGIN}/api/embed/widget.js" data-company-name="Second" data-embed-id="second"></script>
+      <script src="${ORIGIN}/api/embed/widget.js"></script>`;
+    // The snippet's stub, as a page runs it before the script arrives; pasted twice, it stays one queue.
+    for (let i = 0; i < 2; i++) {
+      w.Procura = w.Procura || Object.assign((...args: unknown[]) => (w.Procura.q = w.Procura.q || []).push(args), {});
+    }
+    w.Procura('mount', { container: '#queued', companyName: 'Queued', embedId: 'queued', primaryColor: '#059669' });
+    w.Procura('on', 'success', success);
+    document.body.addEventListener('PROCURA_WIDGET_SUCCESS', onDom);
+    await import('./index');
+  });
+
+  const iframes = () => [...document.querySelectorAll('iframe')];
+  const widget = (embedId: string) => w.Procura.widgets!.find((x) => x.embedId === embedId)!.iframe;
+
+  it('mounts the queued widget and one per configured script tag, each with its own embed id', () => {
+    expect(iframes()).toHaveLength(3);
+    const configs = iframes().map((f) => parseConfigParam(new URL(f.src).searchParams.get('config')));
+    expect(configs.map((c) => [c.embedId, c.companyName, c.compact, c.hostOrigin, c.referrerUrl])).toEqual([
+      ['queued', 'Queued', false, ORIGIN, `${ORIGIN}/`],
+      ['first', 'First', true, ORIGIN, `${ORIGIN}/`],
+      ['second', 'Second', false, ORIGIN, `${ORIGIN}/`],
+    ]);
+    expect(iframes().map((f) => [f.title, f.getAttribute('loading'), f.style.height])).toEqual([
+      ['Queued quote request form', 'lazy', '800px'],
+      ['First quote request form', 'lazy', '600px'],
+      ['Second quote request form', 'lazy', '800px'],
+    ]);
+    // The tag-mounted widgets stand where their script tags are.
+    expect(widget('first').parentElement!.nextElementSibling!.getAttribute('data-embed-id')).toBe('first');
+  });
+
+  it('follows the reported height, within bounds', () => {
+    const frame = widget('first');
+    send(frame, { type: WIDGET_RESIZE, v: PROTOCOL_VERSION, embedId: 'first', height: 731.4 });
+    expect(frame.style.height).toBe('731px');
+    send(frame, { type: WIDGET_RESIZE, v: PROTOCOL_VERSION, embedId: 'first', height: 99_999 });
+    expect(frame.style.height).toBe('4000px');
+    send(frame, { type: WIDGET_RESIZE, v: PROTOCOL_VERSION, embedId: 'first', height: 3 });
+    expect(frame.style.height).toBe('240px');
+  });
+
+  it('relays a success to the queued callbacks and the DOM once, and ignores forgeries', () => {
+    const data = { rfqId: '123456789012345678', quoteCount: 3, preview: false };
+    const message = { type: WIDGET_SUCCESS, v: PROTOCOL_VERSION, embedId: 'second', data };
+    send(widget('second'), message, { origin: 'https://evil.example' });
+    send(widget('second'), message, { source: widget('first').contentWindow });
+    send(widget('second'), message, { source: window });
+    send(widget('first'), message);
+    expect(success).not.toHaveBeenCalled();
+    expect(onDom).not.toHaveBeenCalled();
+
+    send(widget('second'), message);
+    expect(success).toHaveBeenCalledExactlyOnceWith(data, 'second');
+    expect(onDom).toHaveBeenCalledTimes(1);
+    expect(onDom.mock.calls[0]![0].detail).toEqual({ type: WIDGET_SUCCESS, v: PROTOCOL_VERSION, embedId: 'second', data });
+  });
+
+  it('mounts only new tags when the script runs again', async () => {
+    document.body.insertAdjacentHTML('beforeend', `<script src="${ORIGIN}/api/embed/widget.js" data-embed-id="third"></script>`);
+    vi.resetModules();
+    await import('./index');
+    expect(iframes().map((f) => parseConfigParam(new URL(f.src).searchParams.get('config')).embedId)).toEqual(['queued', 'first', 'second', 'third']);
+  });
+});
