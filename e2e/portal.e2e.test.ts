@@ -1,70 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchChromium, newPage as openPage, startProcura, type Procura } from './support';
 
-// The real built server (npm test builds first) on a fresh SQLite database, driven by Debian's Chromium.
-let server: ChildProcess;
+let procura: Procura;
 let browser: Browser;
 let base = '';
-let dir = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'procura-e2e-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'e2e.sqlite')}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', RFQ_RATE_LIMIT: '1000', SMTP_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  procura = await startProcura();
+  base = procura.base;
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
-  await new Promise((r) => server?.once('exit', r));
-  rmSync(dir, { recursive: true, force: true });
+  await procura?.stop();
 });
 
-async function newPage(width = 1280, consent: 'decided' | 'undecided' = 'decided'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  if (consent === 'decided') {
-    await context.addInitScript(() =>
-      localStorage.setItem('procura-consent', JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), revision: 1 })),
-    );
-  }
-  return context.newPage();
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const newPage = (width = 1280, consent: 'decided' | 'undecided' = 'decided') => openPage(browser, width, consent);
 
 async function fillStepOne(page: Page) {
   await page.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
@@ -146,7 +100,7 @@ describe('the buyer portal', () => {
   });
 
   it('opens a tracking link from the database and counts each view', async () => {
-    const outbox = new Database(join(dir, 'e2e.sqlite'), { readonly: true });
+    const outbox = new Database(procura.databaseFile, { readonly: true });
     const row = outbox.prepare("select payload from outbox where kind = 'buyer-quotes' order by id limit 1").get() as { payload: string };
     outbox.close();
     const token = (JSON.parse(row.payload) as { tokens: string[] }).tokens[0]!;

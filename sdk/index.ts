@@ -9,3 +9,4 @@ export * from './schemas/common';
 export * from './schemas/rfq';
 export * from './schemas/catalogue';
 export * from './schemas/embed';
+export * from './revenue';

@@ -86,6 +86,7 @@ describe('widget palette', () => {
     const p = palette(colour);
     expect(contrast(p.primary, p.onPrimary)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(p.primaryHover, p.onPrimary)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(p.primary, p.primarySoft)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('leaves a colour that already reads well as it is', () => {

@@ -49,12 +49,15 @@ export interface Palette {
  */
 export function palette(primary: string): Palette {
   const base = rgb(primary);
+  const soft = hex(mix(base, [255, 255, 255], 0.86));
+  // Readable as white text on it, and as text on its own soft tint (a selected step, a chosen option).
+  const readable = (c: Rgb) => contrast(hex(c), '#ffffff') >= 4.5 && contrast(hex(c), soft) >= 4.5;
   let shade = base;
-  for (let step = 1; step <= 20 && contrast(hex(shade), '#ffffff') < 4.5; step++) shade = mix(base, [0, 0, 0], step * 0.05);
+  for (let step = 1; step <= 20 && !readable(shade); step++) shade = mix(base, [0, 0, 0], step * 0.05);
   return {
     primary: hex(shade),
     primaryHover: hex(mix(shade, [0, 0, 0], 0.15)),
-    primarySoft: hex(mix(base, [255, 255, 255], 0.86)),
+    primarySoft: soft,
     onPrimary: '#ffffff',
   };
 }

@@ -1,16 +1,17 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { ConsentBanner } from '../features/consent/ConsentBanner';
 import type { ConsentRecord } from '../features/consent/consent-store';
 import NotFoundPage from '../features/pages/NotFoundPage';
 import { ToastProvider } from '../components/ui/toast';
 import { ConsentContext } from '../lib/consent-context';
 import { Footer } from './Footer';
-import { Nav } from './Nav';
+import { Nav, navVariantFor } from './Nav';
 
 const HomePage = lazy(() => import('../features/rfq/HomePage'));
 const QuoteSuccessPage = lazy(() => import('../features/quotes/QuoteSuccessPage'));
 const QuoteTrackingPage = lazy(() => import('../features/tracking/QuoteTrackingPage'));
+const WidgetConfiguratorPage = lazy(() => import('../features/widget/WidgetConfiguratorPage'));
 
 function PageLoading() {
   return (
@@ -26,19 +27,21 @@ export function App() {
   const [consent, setConsent] = useState<ConsentRecord | null>(null);
   const [preferencesRequested, setPreferencesRequested] = useState(0);
   const onConsentChange = useCallback((record: ConsentRecord) => setConsent(record), []);
+  const [location] = useLocation();
   return (
     <ConsentContext.Provider value={consent}>
       <ToastProvider>
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <Nav />
+        <Nav variant={navVariantFor(location)} />
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Switch>
               <Route path="/" component={HomePage} />
               <Route path="/quote-success" component={QuoteSuccessPage} />
               <Route path="/quote/:token" component={QuoteTrackingPage} />
+              <Route path="/widget-configurator" component={WidgetConfiguratorPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

@@ -33,6 +33,19 @@ export const NAV_VARIANTS = {
 
 export type NavVariant = keyof typeof NAV_VARIANTS;
 
+const WIDGET_PAGES = ['/widget-demo', '/widget-configurator', '/embed-demo', '/embed-benefits'];
+const DATA_PAGES = ['/docs', '/api-docs', '/documentation', '/data-product-kit'];
+const ADMIN_PAGES = ['/admin', '/analytics-test', '/scraper'];
+
+/** The navigation a page shows: its section's links (spec 2). */
+export function navVariantFor(path: string): NavVariant {
+  if (WIDGET_PAGES.includes(path)) return 'widget';
+  if (DATA_PAGES.includes(path)) return 'data';
+  if (ADMIN_PAGES.includes(path)) return 'admin';
+  if (path === '/api-registration') return 'business';
+  return 'main';
+}
+
 /** Sticky navigation: highlights the current route; a menu button on small screens. */
 export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
   const [location] = useLocation();

@@ -1,0 +1,185 @@
+import { createServer, type Server } from 'node:http';
+import Database from 'better-sqlite3';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptSnippet, type SnippetConfig } from '../widget/snippet';
+import { expectAccessible, freePort, launchChromium, newPage, startProcura, type Procura } from './support';
+
+// A partner's page on another origin (a second port) pastes the configurator's snippet twice; a
+// third origin's frame on that page tries to forge the widget's success message.
+let procura: Procura;
+let browser: Browser;
+let hostBase = '';
+let thirdBase = '';
+const servers: Server[] = [];
+const FORGERIES = 20;
+
+const settings = (embedId: string, compact: boolean): SnippetConfig & { embedId: string } => ({
+  companyName: 'Coastal Cleaning',
+  primaryColor: '#059669',
+  compact,
+  hideProcuraBranding: false,
+  partnerId: 'p_coastal',
+  theme: 'light',
+  embedId,
+});
+
+async function serve(pages: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    const page = pages[req.url ?? ''];
+    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page ?? 'not found');
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  servers.push(server);
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  procura = await startProcura();
+  browser = await launchChromium();
+  thirdBase = await serve({
+    '/forger.html': `<!doctype html><html lang="en"><head><title>Advert</title></head><body><p>Advert</p><script>
+      var n = 0;
+      var timer = setInterval(function () {
+        parent.postMessage({ type: 'PROCURA_WIDGET_SUCCESS', v: 1, embedId: 'shop-a', data: { rfqId: '999999999999999999', quoteCount: 99, preview: false } }, '*');
+        if (++n === ${FORGERIES}) { clearInterval(timer); parent.postMessage({ type: 'FORGER_DONE' }, '*'); }
+      }, 100);
+    </script></body></html>`,
+  });
+  const withId = (embedId: string, compact: boolean) => scriptSnippet(procura.base, settings(embedId, compact)).replace('></script>', ` data-embed-id="${embedId}"></script>`);
+  hostBase = await serve({
+    '/shop.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Coastal Cleaning shop</title><script>
+      window.Procura = window.Procura || function () { (Procura.q = Procura.q || []).push(arguments) };
+      window.events = { callbacks: [], dom: [], messages: [], forgerDone: false };
+      Procura('on', 'success', function (data, embedId) { events.callbacks.push({ embedId: embedId, data: data }) });
+      document.addEventListener('PROCURA_WIDGET_SUCCESS', function (e) { events.dom.push(e.detail) });
+      window.addEventListener('message', function (e) {
+        if (e.data && e.data.type === 'FORGER_DONE') events.forgerDone = true;
+        if (e.origin === location.origin && e.source === window && e.data && e.data.type === 'PROCURA_WIDGET_SUCCESS') events.messages.push(e.data);
+      });
+    </script></head><body><main><h1>Coastal Cleaning</h1>
+      <section id="one"><h2>Quick quote</h2>${withId('shop-a', true)}</section>
+      <section id="two"><h2>Full quote</h2>${withId('shop-b', false)}</section>
+      <iframe src="${thirdBase}/forger.html" title="Advert" style="height:60px"></iframe>
+    </main></body></html>`,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await procura?.stop();
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+});
+
+async function fillAndSend(frame: FrameLocator) {
+  await frame.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
+  await frame.getByRole('option', { name: /Hand Sanitizer 70% Alcohol/ }).click();
+  await frame.getByRole('textbox', { name: 'Quantity' }).fill('200');
+  await frame.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
+  await frame.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
+  await frame.getByRole('textbox', { name: 'E-mail address' }).fill('buyer@coastal.example.co.za');
+  await frame.getByRole('checkbox').check();
+  await frame.getByRole('button', { name: 'Get My Quotes' }).click();
+}
+
+const heightOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().height);
+const rfqCount = () => {
+  const db = new Database(procura.databaseFile, { readonly: true });
+  try {
+    return (db.prepare('select count(*) as n from rfqs').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+
+describe('the embedded widget on a partner site', () => {
+  it('holds two widgets, grows with its content, credits the partner and reports one success from its own widget', async () => {
+    const page = await newPage(browser, 1280);
+    await page.goto(`${hostBase}/shop.html`);
+    const one = page.frameLocator('#one iframe');
+    await one.getByRole('button', { name: 'Get My Quotes' }).waitFor();
+    await page.frameLocator('#two iframe').getByRole('button', { name: 'Next Step' }).waitFor();
+    expect(await page.locator('iframe[title="Coastal Cleaning quote request form"]').count()).toBe(2);
+
+    // The compact widget starts at 600 px, then takes its content's height and follows it.
+    await expect.poll(() => heightOf(page, '#one iframe')).not.toBe(600);
+    const before = await heightOf(page, '#one iframe');
+    await one.getByRole('button', { name: 'Get My Quotes' }).click();
+    await one.getByText('Please enter a valid email address').waitFor();
+    await expect.poll(() => heightOf(page, '#one iframe')).toBeGreaterThan(before);
+
+    await fillAndSend(one);
+    await one.getByRole('heading', { name: 'Quotes Sent Successfully!' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.evaluate(() => (window as any).events.forgerDone), { timeout: 10_000 }).toBe(true);
+    const events = await page.evaluate(() => (window as any).events);
+    expect(events.callbacks).toHaveLength(1);
+    expect(events.callbacks[0]).toMatchObject({ embedId: 'shop-a', data: { quoteCount: 3, preview: false } });
+    const rfqId = events.callbacks[0].data.rfqId as string;
+    expect(events.dom).toEqual([{ type: 'PROCURA_WIDGET_SUCCESS', v: 1, embedId: 'shop-a', data: { rfqId, quoteCount: 3, preview: false } }]);
+    expect(events.messages).toEqual(events.dom);
+
+    const db = new Database(procura.databaseFile, { readonly: true });
+    const row = db.prepare('select partner_id, embed_id, embed_source, referrer_host from rfqs where id = ?').get(rfqId);
+    const loads = db.prepare('select embed_id, partner_id, referrer_host, loads from widget_loads order by embed_id').all();
+    db.close();
+    expect(row).toEqual({ partner_id: 'p_coastal', embed_id: 'shop-a', embed_source: 'procura-widget', referrer_host: new URL(hostBase).host });
+    expect(loads).toEqual([
+      { embed_id: 'shop-a', partner_id: 'p_coastal', referrer_host: new URL(hostBase).host, loads: 1 },
+      { embed_id: 'shop-b', partner_id: 'p_coastal', referrer_host: new URL(hostBase).host, loads: 1 },
+    ]);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('passes axe in each theme on its own page', async () => {
+    const page = await newPage(browser, 390);
+    for (const theme of ['light', 'dark', 'branded']) {
+      await page.goto(`${procura.base}/widget-embed?config=${encodeURIComponent(JSON.stringify({ companyName: 'Coastal Cleaning', primaryColor: '#059669', theme }))}`);
+      await page.getByRole('button', { name: 'Next Step' }).waitFor();
+      await expectAccessible(page);
+    }
+    await page.close();
+  });
+});
+
+describe('the widget configurator', () => {
+  it('copies the code, downloads the page and previews without creating an RFQ', async () => {
+    const page = await newPage(browser, 1280);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: procura.base });
+    await page.goto(`${procura.base}/widget-configurator`);
+    await page.getByRole('textbox', { name: 'Company Name' }).fill('Coastal Cleaning');
+    await page.getByRole('textbox', { name: 'Partner ID (optional)' }).fill('p_coastal');
+
+    const code = await page.getByRole('textbox', { name: 'Paste this where the widget should appear' }).inputValue();
+    expect(code).toBe(`<script async src="${procura.base}/api/embed/widget.js" data-partner-id="p_coastal" data-company-name="Coastal Cleaning"></script>`);
+    await page.getByRole('button', { name: 'Copy Code' }).click();
+    await page.getByText('Embed code copied to clipboard').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download procura-widget-embed.html/ }).click()]);
+    expect(download.suggestedFilename()).toBe('procura-widget-embed.html');
+    const file = await download.createReadStream().then(async (stream) => {
+      let text = '';
+      for await (const chunk of stream) text += chunk;
+      return text;
+    });
+    expect(file).toContain(code);
+
+    await page.getByRole('tab', { name: 'Direct Link' }).click();
+    await page.getByRole('button', { name: 'Copy Link' }).click();
+    await page.getByText('Direct link copied to clipboard').waitFor();
+
+    await page.getByRole('switch', { name: /Compact Mode/ }).check();
+    const before = rfqCount();
+    const preview = page.frameLocator('.widget-preview iframe');
+    await preview.getByText('Preview: submitting here sends nothing.').waitFor();
+    await fillAndSend(preview);
+    await page.getByText('This is a preview - no actual RFQ was submitted').waitFor();
+    await preview.getByRole('heading', { name: 'Preview Submission' }).waitFor();
+    expect(rfqCount()).toBe(before);
+    await expectAccessible(page);
+    await page.close();
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The one revenue-share model for partners who embed the widget: what every page shows and what
+ * the server applies. Amounts in rand.
+ *
+ * @module
+ */
+
+/**
+ * The model's terms: each qualified RFQ and each enterprise lead earns a fee, of which the
+ * partner receives `partnerShare`, paid monthly once the balance reaches `minimumPayout`.
+ *
+ * @example
+ * REVENUE_MODEL.partnerShare; // 0.6
+ */
+export const REVENUE_MODEL = {
+  perQualifiedRfq: 25,
+  perEnterpriseLead: 150,
+  /** A lead counts as enterprise from this many employees. */
+  enterpriseEmployees: 100,
+  partnerShare: 0.6,
+  paymentTerms: 'Net 30',
+  minimumPayout: 100,
+  payout: 'monthly',
+} as const;
+
+/** Monthly RFQ volumes the pages show estimates for. */
+export const REVENUE_SCENARIOS = [100, 500, 1000] as const;
+
+/**
+ * A partner's share, in rand, of the fees for a month's qualified RFQs and enterprise leads.
+ *
+ * @example
+ * partnerEarnings({ qualifiedRfqs: 100 }); // 1500
+ */
+export function partnerEarnings({ qualifiedRfqs, enterpriseLeads = 0 }: { qualifiedRfqs: number; enterpriseLeads?: number }): number {
+  const fees = qualifiedRfqs * REVENUE_MODEL.perQualifiedRfq + enterpriseLeads * REVENUE_MODEL.perEnterpriseLead;
+  return Math.round(fees * REVENUE_MODEL.partnerShare * 100) / 100;
+}
