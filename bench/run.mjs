@@ -1,7 +1,7 @@
 // npm run bench: builds (via the npm script), seeds a large SQLite market, starts the server and
 // drives it over loopback with autocannon. Prints a table and writes bench/results.json.
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
@@ -229,7 +229,17 @@ await stop();
 console.log(`Submitting RFQs at 100 per second for 5 + ${SECONDS} s with e-mail going to a local SMTP server ...`);
 const email = await emailDelivery();
 
-const results = { rfq_submit: figures(submit), rfq_get: figures(get), healthz: figures(health), email_delivery: email };
+// Sizes the build measured: what a partner's page loads for the widget, and what the portal's home route loads.
+const widgetSizes = JSON.parse(readFileSync('dist/public/widget-size.json', 'utf8'));
+const portalSize = JSON.parse(readFileSync('dist/public/size.json', 'utf8'));
+const results = {
+  rfq_submit: figures(submit),
+  rfq_get: figures(get),
+  healthz: figures(health),
+  email_delivery: email,
+  widget: { loader_gz_bytes: widgetSizes.loader_gz_bytes, app_gz_bytes: widgetSizes.app_gz_bytes },
+  portal: { home_gz_kb: portalSize.total_gzip_kb },
+};
 results.meta = {
   seconds: SECONDS,
   connections: CONNECTIONS,
@@ -250,6 +260,10 @@ console.log(
   `E-mail delivery at ${email.rfq_per_s} RFQ/s, after ${email.warmup_seconds} s of warm-up (p99 then ${email.warmup_p99_ms} ms): ` +
     `${email.buyer_emails} buyer e-mails, p50 ${email.p50_ms} ms, p99 ${email.p99_ms} ms, max ${email.max_ms} ms ` +
     `from the RFQ's answer to the SMTP server's acceptance (${email.missing} missing, ${email.rfqs_failed} RFQs failed).`,
+);
+console.log(
+  `Widget: loader ${results.widget.loader_gz_bytes} bytes gzipped (target 1,536), iframe app ${results.widget.app_gz_bytes} bytes (target 25,600). ` +
+    `Portal home route: ${results.portal.home_gz_kb} KB gzipped (target 120).`,
 );
 console.log('Written to bench/results.json.');
 process.exit(0);
