@@ -144,6 +144,38 @@ describe('the embedded widget on a partner site', () => {
   });
 });
 
+describe('the widget pages', () => {
+  it('shows each demo preset as a live widget with its own id', async () => {
+    const page = await newPage(browser, 1280);
+    await page.goto(`${procura.base}/widget-demo`);
+    const src = () => page.locator('.widget-preview iframe').getAttribute('src');
+    await expect.poll(src).toMatch(/demo-default-\d+/);
+    await page.getByRole('combobox', { name: 'Demo configuration' }).selectOption('white-label');
+    await expect.poll(src).toMatch(/demo-white-label-\d+/);
+    await page.getByText('#dc2626').waitFor();
+    await page.frameLocator('.widget-preview iframe').getByRole('button', { name: 'Next Step' }).waitFor();
+    expect(await page.frameLocator('.widget-preview iframe').getByText('Powered by Procura').count()).toBe(0);
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('lists the latest embedded requests without naming buyers, in every theme', async () => {
+    const page = await newPage(browser, 1280);
+    await page.goto(`${procura.base}/embed-demo`);
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await page.getByRole('tab', { name: 'Live Data' }).click();
+    const table = page.getByRole('table');
+    await table.getByRole('cell', { name: 'Durban' }).first().waitFor();
+    expect(await table.textContent()).not.toContain('coastal.example.co.za');
+    await page.frameLocator('.widget-preview iframe').getByRole('button', { name: 'Next Step' }).waitFor();
+    await expectAccessible(page);
+    await page.goto(`${procura.base}/embed-benefits`);
+    await page.getByRole('heading', { name: 'Why embed Procura' }).waitFor();
+    await expectAccessible(page);
+    await page.close();
+  });
+});
+
 describe('the widget configurator', () => {
   it('copies the code, downloads the page and previews without creating an RFQ', async () => {
     const page = await newPage(browser, 1280);

@@ -12,6 +12,9 @@ const HomePage = lazy(() => import('../features/rfq/HomePage'));
 const QuoteSuccessPage = lazy(() => import('../features/quotes/QuoteSuccessPage'));
 const QuoteTrackingPage = lazy(() => import('../features/tracking/QuoteTrackingPage'));
 const WidgetConfiguratorPage = lazy(() => import('../features/widget/WidgetConfiguratorPage'));
+const WidgetDemoPage = lazy(() => import('../features/widget/WidgetDemoPage'));
+const EmbedDemoPage = lazy(() => import('../features/widget/EmbedDemoPage'));
+const EmbedBenefitsPage = lazy(() => import('../features/widget/EmbedBenefitsPage'));
 
 function PageLoading() {
   return (
@@ -42,6 +45,9 @@ export function App() {
               <Route path="/quote-success" component={QuoteSuccessPage} />
               <Route path="/quote/:token" component={QuoteTrackingPage} />
               <Route path="/widget-configurator" component={WidgetConfiguratorPage} />
+              <Route path="/widget-demo" component={WidgetDemoPage} />
+              <Route path="/embed-demo" component={EmbedDemoPage} />
+              <Route path="/embed-benefits" component={EmbedBenefitsPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

@@ -52,3 +52,25 @@ export const widgetLoadSchema = z.object({
 });
 /** What the widget reports when it loads. */
 export type WidgetLoad = z.infer<typeof widgetLoadSchema>;
+
+/** Quantity bands that say how big a request is without its exact figure. */
+export const QUANTITY_BANDS = ['1-9', '10-99', '100-999', '1000+'] as const;
+
+/**
+ * One recent request that came through an embedded widget, with nothing that names the buyer:
+ * the catalogue product (or its category), the city, a quantity band and the minute.
+ *
+ * @example
+ * recentEmbedRfqsSchema.parse(json).rfqs[0].quantityBand; // '100-999'
+ */
+export const recentEmbedRfqSchema = z.object({
+  product: z.string(),
+  category: z.string(),
+  city: z.string().nullable(),
+  quantityBand: z.enum(QUANTITY_BANDS),
+  receivedAt: z.string(),
+});
+/** The answer to `GET /api/embed/recent`: the latest 10, newest first. */
+export const recentEmbedRfqsSchema = z.object({ rfqs: z.array(recentEmbedRfqSchema) });
+/** The answer to `GET /api/embed/recent`. */
+export type RecentEmbedRfqs = z.infer<typeof recentEmbedRfqsSchema>;

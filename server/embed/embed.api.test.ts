@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedRfqResponseSchema, RFQ_MESSAGES } from '../../sdk';
+import { embedRfqResponseSchema, recentEmbedRfqsSchema, RFQ_MESSAGES } from '../../sdk';
 import { startTestServer, type TestServer } from '../test/harness';
 
 let server: TestServer;
@@ -51,6 +51,21 @@ describe('POST /api/embed/rfq', () => {
       budgetRange: RFQ_MESSAGES.budgetRange,
       source: RFQ_MESSAGES.embedField,
     });
+  });
+});
+
+describe('GET /api/embed/recent', () => {
+  it('lists embedded requests newest first with nothing that names the buyer', async () => {
+    await server.request('POST', '/api/embed/rfq', { body: embedRfq({ productName: 'Jane Smith private order of mops', quantity: 1500, location: 'Cape Town' }) });
+    await server.request('POST', '/api/rfq', { body: { productName: 'Hand Sanitizer 70% Alcohol', productDescription: 'For the clinic, not through a widget at all', quantity: 5, deliveryLocation: 'Durban', primaryEmail: 'x@example.co.za', agreeTerms: true } });
+    const res = await server.request('GET', '/api/embed/recent');
+    expect(res.status).toBe(200);
+    const { rfqs } = recentEmbedRfqsSchema.parse(res.json);
+    expect(rfqs.length).toBeGreaterThanOrEqual(2);
+    expect(rfqs[0]).toMatchObject({ city: 'Cape Town', quantityBand: '1000+' });
+    expect(rfqs[0]!.receivedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
+    expect(res.text).not.toMatch(/Jane|ops@example|Coastal|shop\.example/);
+    expect(rfqs.every((r) => r.quantityBand !== '1-9')).toBe(true);
   });
 });
 

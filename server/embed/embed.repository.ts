@@ -22,3 +22,17 @@ export async function countWidgetLoad(db: Kysely<DB>, load: WidgetLoadRow): Prom
     )
     .execute();
 }
+
+/** The latest requests sent through embedded widgets, with only what may be shown publicly. */
+export async function recentEmbedRfqs(db: Kysely<DB>, limit: number) {
+  return db
+    .selectFrom('rfqs')
+    .innerJoin('categories', 'categories.id', 'rfqs.category_id')
+    .leftJoin('catalogue_items', 'catalogue_items.id', 'rfqs.catalogue_item_id')
+    .leftJoin('cities', 'cities.id', 'rfqs.city_id')
+    .select(['catalogue_items.name as item', 'categories.name as category', 'cities.name as city', 'rfqs.quantity', 'rfqs.created_at'])
+    .where('rfqs.embed_source', 'is not', null)
+    .orderBy('rfqs.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

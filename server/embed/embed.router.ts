@@ -3,14 +3,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { embedRfqSchema, widgetLoadSchema, type EmbedRfqResponse, type RfqSubmitResponse } from '../../sdk';
+import { embedRfqSchema, widgetLoadSchema, type EmbedRfqResponse, type RecentEmbedRfqs, type RfqSubmitResponse } from '../../sdk';
 import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
 import { readJson } from '../http/body';
 import { idempotencyKey } from '../http/idempotency';
 import { rateLimit } from '../http/rate-limit';
 import { referrerHost, submitRfq } from '../rfq/rfq.service';
-import { countWidgetLoad } from './embed.repository';
+import { countWidgetLoad, recentEmbedRfqs } from './embed.repository';
+
+/** How many recent embedded requests the Live Data tab shows (spec 9). */
+const RECENT_LIMIT = 10;
+
+function quantityBand(quantity: number): RecentEmbedRfqs['rfqs'][number]['quantityBand'] {
+  return quantity < 10 ? '1-9' : quantity < 100 ? '10-99' : quantity < 1000 ? '100-999' : '1000+';
+}
 
 /** The built loader, its version (a content hash) and ETag; null before a build. */
 function loadLoader(staticDir: string): { code: string; version: string; etag: string } | null {
@@ -98,6 +105,21 @@ export function embedRouter(deps: AppDeps) {
     ctx.set('Cache-Control', 'no-store');
     ctx.status = result.status;
     ctx.body = answer;
+  });
+
+  router.get('/api/embed/recent', async (ctx) => {
+    const rows = await recentEmbedRfqs(deps.database.db, RECENT_LIMIT);
+    const body: RecentEmbedRfqs = {
+      rfqs: rows.map((r) => ({
+        product: r.item ?? r.category,
+        category: r.category,
+        city: r.city,
+        quantityBand: quantityBand(r.quantity),
+        receivedAt: `${r.created_at.slice(0, 16)}Z`,
+      })),
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
   });
 
   router.post('/api/analytics/widget-load', async (ctx) => {

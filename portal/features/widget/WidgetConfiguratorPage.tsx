@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
-import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../../sdk/revenue';
-import { formatRand } from '../../../widget/app/format';
+import { useState } from 'react';
 import { DEFAULT_PRIMARY_COLOR, sanitizeConfig } from '../../../widget/config';
 import { directLink, embedPageHtml, iframeSnippet, scriptSnippet, type SnippetConfig } from '../../../widget/snippet';
+import { Code, CopyButton } from '../../components/ui/code';
 import { Tabs } from '../../components/ui/tabs';
-import { useToast } from '../../components/ui/toast';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
-import { WidgetPreview } from './WidgetPreview';
+import { RevenueTable, RevenueTerms } from './revenue';
+import { EmbeddedWidget } from './EmbeddedWidget';
 
 /** The file name of the downloaded embed page (spec 2). */
 export const EMBED_FILE_NAME = 'procura-widget-embed.html';
@@ -39,54 +38,6 @@ const INITIAL: Settings = {
 function snippetConfig(s: Settings): SnippetConfig {
   const { primaryColor, logo, companyName, websiteUrl, compact, hideProcuraBranding, partnerEmail, partnerId, theme } = sanitizeConfig(s);
   return { primaryColor, logo, companyName, websiteUrl, compact, hideProcuraBranding, partnerEmail, partnerId, theme };
-}
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
-
-/** A copy button that says 'Copied' for 2 s (spec 9) and confirms with a toast. */
-function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
-  const toast = useToast();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return (
-    <button
-      type="button"
-      className="button button-secondary"
-      onClick={() =>
-        copyText(text).then(
-          () => {
-            setCopied(true);
-            toast({ title: 'Copied!', description: done });
-          },
-          () => toast({ title: 'Copy failed', description: 'Select the code and copy it by hand.', variant: 'destructive' }),
-        )
-      }
-    >
-      {copied ? 'Copied' : label}
-    </button>
-  );
-}
-
-function Code({ id, label, value, rows = 4 }: { id: string; label: string; value: string; rows?: number }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} className="code" readOnly rows={rows} value={value} onFocus={(e) => e.currentTarget.select()} />
-    </div>
-  );
 }
 
 /** /widget-configurator: settings, the code to paste, a live preview and the partnership terms. */
@@ -221,7 +172,7 @@ export default function WidgetConfiguratorPage() {
                 {showPreview ? 'Hide' : 'Show'}
               </button>
             </div>
-            {showPreview ? <WidgetPreview config={config} /> : <p className="muted small">The preview is hidden.</p>}
+            {showPreview ? <EmbeddedWidget config={config} preview /> : <p className="muted small">The preview is hidden.</p>}
           </section>
 
           <section className="card" aria-labelledby="cfg-benefits">
@@ -244,28 +195,8 @@ export default function WidgetConfiguratorPage() {
 
           <section className="card" aria-labelledby="cfg-revenue">
             <h2 id="cfg-revenue">Revenue sharing</h2>
-            <p className="small">
-              Each qualified request earns {formatRand(REVENUE_MODEL.perQualifiedRfq)} and each enterprise lead ({REVENUE_MODEL.enterpriseEmployees}+ employees){' '}
-              {formatRand(REVENUE_MODEL.perEnterpriseLead)}; you receive {Math.round(REVENUE_MODEL.partnerShare * 100)}%, paid {REVENUE_MODEL.payout} ({REVENUE_MODEL.paymentTerms}, minimum payout{' '}
-              {formatRand(REVENUE_MODEL.minimumPayout)}).
-            </p>
-            <table className="simple-table">
-              <caption className="visually-hidden">Estimated monthly earnings</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Qualified requests a month</th>
-                  <th scope="col">You earn</th>
-                </tr>
-              </thead>
-              <tbody>
-                {REVENUE_SCENARIOS.map((n) => (
-                  <tr key={n}>
-                    <td>{n.toLocaleString('en-ZA')}</td>
-                    <td>{formatRand(partnerEarnings({ qualifiedRfqs: n }))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RevenueTerms />
+            <RevenueTable />
           </section>
 
           <section className="card" aria-labelledby="cfg-support">

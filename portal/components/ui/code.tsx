@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { useToast } from './toast';
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy refused');
+}
+
+/** A copy button that says 'Copied' for 2 s (spec 9) and confirms with a toast. */
+export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
+  const toast = useToast();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      onClick={() =>
+        copyText(text).then(
+          () => {
+            setCopied(true);
+            toast({ title: 'Copied!', description: done });
+          },
+          () => toast({ title: 'Copy failed', description: 'Select the code and copy it by hand.', variant: 'destructive' }),
+        )
+      }
+    >
+      {copied ? 'Copied' : label}
+    </button>
+  );
+}
+
+export function Code({ id, label, value, rows = 4 }: { id: string; label: string; value: string; rows?: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} className="code" readOnly rows={rows} value={value} onFocus={(e) => e.currentTarget.select()} />
+    </div>
+  );
+}
+

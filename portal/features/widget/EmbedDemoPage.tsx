@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { RecentEmbedRfqs } from '../../../sdk/schemas/embed';
+import { getJson } from '../../../widget/app/api';
+import { formatDate, formatTime } from '../../../widget/app/format';
+import { WIDGET_THEMES, type WidgetTheme } from '../../../widget/config';
+import { scriptSnippet } from '../../../widget/snippet';
+import { Code, CopyButton } from '../../components/ui/code';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Tabs } from '../../components/ui/tabs';
+import { usePageTitle } from '../../lib/use-page-title';
+import { EmbeddedWidget } from './EmbeddedWidget';
+import { RevenueTable, RevenueTerms } from './revenue';
+
+const THEME_LABELS: Record<WidgetTheme, string> = { light: 'Light', dark: 'Dark', branded: 'Branded' };
+
+type Recent = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; rfqs: RecentEmbedRfqs['rfqs'] };
+
+/** The latest requests sent through embedded widgets, anonymised by the server. */
+function LiveData() {
+  const [state, setState] = useState<Recent>({ kind: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    getJson<RecentEmbedRfqs>('/api/embed/recent', { signal: controller.signal }).then(
+      ({ rfqs }) => setState({ kind: 'loaded', rfqs }),
+      (err: Error) => !controller.signal.aborted && setState({ kind: 'error', message: err.message }),
+    );
+    return () => controller.abort();
+  }, []);
+  if (state.kind === 'loading') return <p role="status">Loading the latest requests…</p>;
+  if (state.kind === 'error') return <ErrorAlert title="Live data unavailable" message={state.message} />;
+  if (state.rfqs.length === 0) return <p className="muted">No request has come through an embedded widget yet. Send one with the widget on this page.</p>;
+  return (
+    <table className="simple-table">
+      <caption className="small muted">The latest {state.rfqs.length} requests sent through partner widgets. Buyers are never named.</caption>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">City</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Received</th>
+        </tr>
+      </thead>
+      <tbody>
+        {state.rfqs.map((r, i) => (
+          <tr key={i}>
+            <td>{r.product}</td>
+            <td>{r.city ?? 'Elsewhere'}</td>
+            <td>{r.quantityBand}</td>
+            <td>
+              {formatDate(r.receivedAt)} {formatTime(r.receivedAt)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const QUEUE_EXAMPLE = `<div id="quotes"></div>
+<script>
+  window.Procura = window.Procura || function () { (Procura.q = Procura.q || []).push(arguments) };
+  Procura('mount', { container: '#quotes', companyName: 'Your company', partnerId: 'your-partner-id' });
+  Procura('on', 'success', function (data, embedId) {
+    // data: { rfqId, quoteCount, preview }; no personal data
+  });
+</script>
+<script async src="ORIGIN/api/embed/widget.js"></script>`;
+
+function ApiDocs({ origin }: { origin: string }) {
+  return (
+    <div className="stack small">
+      <p>
+        The script tag mounts the widget where it stands and reads its settings from <code>data-*</code> attributes: <code>data-partner-id</code>, <code>data-company-name</code>,{' '}
+        <code>data-primary-color</code>, <code>data-logo</code> (https only), <code>data-website-url</code>, <code>data-compact</code>, <code>data-hide-procura-branding</code>,{' '}
+        <code>data-theme</code> (light, dark or branded), <code>data-embed-id</code> and <code>data-container</code> (a CSS selector).
+      </p>
+      <p>To mount from code, queue commands before the script arrives:</p>
+      <pre className="code-block">
+        <code>{QUEUE_EXAMPLE.replace('ORIGIN', origin)}</code>
+      </pre>
+      <p>
+        Each widget reports <code>PROCURA_WIDGET_SUCCESS</code> and <code>PROCURA_WIDGET_ERROR</code> three ways: to <code>Procura('on', …)</code> callbacks, as a DOM event on its
+        container, and as a <code>postMessage</code> to your window from your own origin. Each message carries <code>type</code>, <code>v</code> (the protocol version),{' '}
+        <code>embedId</code> and <code>data</code> or <code>error</code>. Messages from any other origin or frame are ignored, and the widget posts only to your page's origin.
+      </p>
+      <p>
+        Your own form can send requests to <code>POST {origin}/api/embed/rfq</code> with <code>productName</code>, <code>productDescription</code>, <code>quantity</code>,{' '}
+        <code>budgetRange</code> (under-1k, 1k-5k, 5k-20k or 20k-plus), <code>location</code>, <code>contactEmail</code>, <code>companyName</code>, <code>partnerId</code> and{' '}
+        <code>source: 'embed-widget'</code>; the answer holds the <code>quotes</code>. See the <Link href="/docs">API documentation</Link> for every field.
+      </p>
+    </div>
+  );
+}
+
+/** /embed-demo: the widget in each theme and mode, its code, its API, the revenue terms and live data. */
+export default function EmbedDemoPage() {
+  usePageTitle('Embed examples');
+  const [theme, setTheme] = useState<WidgetTheme>('light');
+  const [compact, setCompact] = useState(false);
+  const origin = window.location.origin;
+  const settings = { companyName: 'Demo Partner', primaryColor: '#3b82f6', compact, hideProcuraBranding: false, theme };
+  const code = scriptSnippet(origin, settings);
+  return (
+    <div className="container page stack">
+      <div className="hero">
+        <h1>Embed Examples</h1>
+        <p className="muted">The quote widget in each theme and layout, with the code and the API behind it.</p>
+      </div>
+      <div className="configurator-grid">
+        <div className="stack">
+          <section className="card form-stack" aria-labelledby="embed-look">
+            <h2 id="embed-look">Look</h2>
+            <fieldset className="field choice-group">
+              <legend>Theme</legend>
+              <div className="choices">
+                {WIDGET_THEMES.map((t) => (
+                  <label key={t} className="choice">
+                    <input type="radio" name="embed-theme" value={t} checked={theme === t} onChange={() => setTheme(t)} />
+                    <span>{THEME_LABELS[t]}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <label className="switch">
+              <input type="checkbox" role="switch" checked={compact} onChange={(e) => setCompact(e.target.checked)} />
+              <span>Compact: all fields on one page</span>
+            </label>
+          </section>
+          <section className="card" aria-labelledby="embed-more">
+            <h2 id="embed-more">Code, API, revenue and live data</h2>
+            <Tabs
+              label="Embed details"
+              tabs={[
+                {
+                  id: 'code',
+                  label: 'Embed Code',
+                  content: (
+                    <div className="stack">
+                      <Code id="embed-code" label="This widget's code" value={code} />
+                      <CopyButton text={code} label="Copy Code" done="Embed code copied to clipboard" />
+                    </div>
+                  ),
+                },
+                { id: 'api', label: 'API Docs', content: <ApiDocs origin={origin} /> },
+                {
+                  id: 'revenue',
+                  label: 'Revenue',
+                  content: (
+                    <div className="stack">
+                      <RevenueTerms />
+                      <RevenueTable />
+                    </div>
+                  ),
+                },
+                { id: 'live', label: 'Live Data', content: <LiveData /> },
+              ]}
+            />
+          </section>
+        </div>
+        <section className="card" aria-labelledby="embed-live">
+          <h2 id="embed-live">
+            {THEME_LABELS[theme]}, {compact ? 'compact' : 'full'}
+          </h2>
+          <EmbeddedWidget config={{ ...settings, embedId: 'embed-demo' }} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../../sdk/revenue';
+import { formatRand } from '../../../widget/app/format';
+
+/** The revenue-share terms in one sentence, from the one model. */
+export function RevenueTerms() {
+  return (
+    <p className="small">
+      Each qualified request earns {formatRand(REVENUE_MODEL.perQualifiedRfq)} and each enterprise lead ({REVENUE_MODEL.enterpriseEmployees}+ employees){' '}
+      {formatRand(REVENUE_MODEL.perEnterpriseLead)}; you receive {Math.round(REVENUE_MODEL.partnerShare * 100)}%, paid {REVENUE_MODEL.payout} ({REVENUE_MODEL.paymentTerms}, minimum payout{' '}
+      {formatRand(REVENUE_MODEL.minimumPayout)}).
+    </p>
+  );
+}
+
+/** What a partner earns a month at the model's example volumes. */
+export function RevenueTable() {
+  return (
+    <table className="simple-table">
+      <caption className="visually-hidden">Estimated monthly earnings</caption>
+      <thead>
+        <tr>
+          <th scope="col">Qualified requests a month</th>
+          <th scope="col">You earn</th>
+        </tr>
+      </thead>
+      <tbody>
+        {REVENUE_SCENARIOS.map((n) => (
+          <tr key={n}>
+            <td>{n.toLocaleString('en-ZA')}</td>
+            <td>{formatRand(partnerEarnings({ qualifiedRfqs: n }))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
