@@ -133,6 +133,29 @@ describe('the embedded widget on a partner site', () => {
     await page.close();
   });
 
+  it('sends the short form to the embed endpoint, credited to the partner', async () => {
+    const page = await newPage(browser, 390);
+    await page.goto(`${procura.base}/widget-embed?config=${encodeURIComponent(JSON.stringify({ quick: true, partnerId: 'p_coastal', embedId: 'shop-quick' }))}`);
+    await page.getByRole('button', { name: 'Get My Quotes' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByRole('textbox', { name: 'Product name' }).fill('Thick Bleach 5L');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Thick bleach for ablution blocks at three sites');
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('40');
+    await page.getByRole('combobox', { name: 'Budget (optional)' }).selectOption('5k-20k');
+    await page.getByRole('textbox', { name: 'Delivery location' }).fill('Durban');
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill('ops@coastal.example.co.za');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Get My Quotes' }).click();
+    await page.getByRole('heading', { name: 'Quotes Sent Successfully!' }).waitFor({ timeout: 15_000 });
+    const db = new Database(procura.databaseFile, { readonly: true });
+    const row = db.prepare("select partner_id, embed_source, budget_range, supplier_count from rfqs where embed_id = 'shop-quick'").get();
+    db.close();
+    expect(row).toEqual({ partner_id: 'p_coastal', embed_source: 'embed-widget', budget_range: '5k-20k', supplier_count: 3 });
+    await page.getByRole('button', { name: 'Request Another Quote' }).click();
+    expect(await page.getByRole('textbox', { name: 'Product name' }).inputValue()).toBe('');
+    await page.close();
+  });
+
   it('passes axe in each theme on its own page', async () => {
     const page = await newPage(browser, 390);
     for (const theme of ['light', 'dark', 'branded']) {

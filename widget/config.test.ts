@@ -13,6 +13,7 @@ describe('widget config', () => {
         companyName: '  Coastal Cleaning  ',
         websiteUrl: 'https://coastal.example.co.za',
         compact: true,
+        quick: 'false',
         hideProcuraBranding: 'true',
         partnerEmail: 'partners@coastal.example.co.za',
         partnerId: 'p_coastal',
@@ -27,6 +28,7 @@ describe('widget config', () => {
       companyName: 'Coastal Cleaning',
       websiteUrl: 'https://coastal.example.co.za/',
       compact: true,
+      quick: false,
       hideProcuraBranding: true,
       partnerEmail: 'partners@coastal.example.co.za',
       partnerId: 'p_coastal',
@@ -39,7 +41,7 @@ describe('widget config', () => {
 
   it.each(XSS)('drops or neutralises %s in every field', (attack) => {
     const config = sanitizeConfig(
-      Object.fromEntries(['primaryColor', 'logo', 'companyName', 'websiteUrl', 'partnerEmail', 'partnerId', 'embedId', 'referrerUrl', 'theme', 'hostOrigin', 'compact', 'hideProcuraBranding'].map((k) => [k, attack])),
+      Object.fromEntries(['primaryColor', 'logo', 'companyName', 'websiteUrl', 'partnerEmail', 'partnerId', 'embedId', 'referrerUrl', 'theme', 'hostOrigin', 'compact', 'quick', 'hideProcuraBranding'].map((k) => [k, attack])),
     );
     expect(config.primaryColor).toBe(DEFAULT_PRIMARY_COLOR);
     expect(config.logo).toBeUndefined();
@@ -51,6 +53,7 @@ describe('widget config', () => {
     expect(config.theme).toBe('light');
     expect(config.hostOrigin).toBeUndefined();
     expect(config.compact).toBe(false);
+    expect(config.quick).toBe(false);
     expect(config.hideProcuraBranding).toBe(false);
     // Company name is text: kept as typed, rendered only as text, never as markup.
     expect(config.companyName).toBe(attack.slice(0, 100));

@@ -25,6 +25,8 @@ export interface WidgetConfig {
   /** An http(s) URL of the partner's site, or absent. */
   websiteUrl?: string;
   compact: boolean;
+  /** The short form of seven fields (spec 2, "Embed widget page") instead of the full one. */
+  quick: boolean;
   hideProcuraBranding: boolean;
   partnerEmail?: string;
   /** The partner the RFQs are attributed to. */
@@ -94,6 +96,7 @@ export function sanitizeConfig(raw: unknown): WidgetConfig {
     companyName: text(c.companyName, 100),
     websiteUrl: url(c.websiteUrl, ['https:', 'http:']),
     compact: flag(c.compact),
+    quick: flag(c.quick),
     hideProcuraBranding: flag(c.hideProcuraBranding),
     partnerEmail: email && EMAIL.test(email) ? email : undefined,
     partnerId: partnerId && ID.test(partnerId) ? partnerId : undefined,

@@ -8,7 +8,7 @@
 import { DEFAULT_PRIMARY_COLOR, embedUrl, INITIAL_HEIGHT, type WidgetConfig } from './config';
 
 /** The settings a partner chooses in the configurator. */
-export type SnippetConfig = Pick<WidgetConfig, 'companyName' | 'websiteUrl' | 'logo' | 'primaryColor' | 'compact' | 'hideProcuraBranding' | 'partnerEmail' | 'partnerId' | 'theme'>;
+export type SnippetConfig = Partial<Pick<WidgetConfig, 'companyName' | 'websiteUrl' | 'logo' | 'primaryColor' | 'compact' | 'quick' | 'hideProcuraBranding' | 'partnerEmail' | 'partnerId' | 'theme'>>;
 
 const ATTRIBUTES: [keyof SnippetConfig, string][] = [
   ['partnerId', 'data-partner-id'],
@@ -17,6 +17,7 @@ const ATTRIBUTES: [keyof SnippetConfig, string][] = [
   ['logo', 'data-logo'],
   ['primaryColor', 'data-primary-color'],
   ['compact', 'data-compact'],
+  ['quick', 'data-quick'],
   ['hideProcuraBranding', 'data-hide-procura-branding'],
   ['partnerEmail', 'data-partner-email'],
   ['theme', 'data-theme'],
@@ -55,7 +56,7 @@ export function directLink(base: string, config: SnippetConfig): string {
 
 /** A plain iframe, for sites that do not allow scripts (it keeps its first height). */
 export function iframeSnippet(base: string, config: SnippetConfig): string {
-  const height = config.compact ? INITIAL_HEIGHT.compact : INITIAL_HEIGHT.full;
+  const height = config.compact || config.quick ? INITIAL_HEIGHT.compact : INITIAL_HEIGHT.full;
   const title = `${config.companyName || 'Procura'} quote request form`;
   return `<iframe src="${escapeAttribute(directLink(base, config))}" title="${escapeAttribute(title)}" width="100%" height="${height}" style="border:0" loading="lazy"></iframe>`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { getJson } from './api';
+import { FieldError } from './TextField';
 
 /** Suggestions for typed text from an API path, from `minChars` characters, latest query wins. */
 export function useSuggestions<T>(url: (q: string) => string, query: string, minChars: number, pick: (body: any) => T[]): T[] {
@@ -140,11 +141,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} message={error} />
     </div>
   );
 }

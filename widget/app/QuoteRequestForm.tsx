@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { BUDGET_RANGES, singularUnit, SUPPLIER_COUNT_CHOICES, type RfqField, type RfqFormValues } from '../../sdk/rules';
 import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
 import { Combobox, useSuggestions } from './Combobox';
+import { FieldError, TextField, type TextFieldProps } from './TextField';
 import { formatRand } from './format';
 import type { RfqForm, Step } from './use-rfq-form';
 import './controls.css';
@@ -47,14 +48,6 @@ export interface QuoteRequestFormProps {
   idPrefix?: string;
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={`${id}-error`} className="field-error" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
-
 /** The quote request form, in steps or compact; the state lives in {@link RfqForm}. */
 export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idPrefix = 'rfq' }: QuoteRequestFormProps) {
   const { values, errors, step } = form;
@@ -75,39 +68,19 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
     return () => window.removeEventListener('keydown', onKey);
   }, [compact, form]);
 
-  type TextOptions = { type?: string; required?: boolean; placeholder?: string; hint?: string; readOnly?: boolean; inputMode?: 'numeric'; rows?: number };
-  const text = (field: RfqField, label: string, options: TextOptions = {}) => {
-    const control = {
-      id: id(field),
-      name: field,
-      placeholder: options.placeholder,
-      value: values[field] as string,
-      'aria-invalid': errors[field] ? true : undefined,
-      'aria-required': options.required || undefined,
-      'aria-describedby': [errors[field] ? `${id(field)}-error` : '', options.hint ? `${id(field)}-hint` : ''].filter(Boolean).join(' ') || undefined,
-      onChange: (e: { target: { value: string } }) => form.setField(field, e.target.value as never),
-      onBlur: () => form.touch(field),
-    };
-    return (
-      <div className="field">
-        <label htmlFor={id(field)}>
-          {label}
-          {options.required ? <span aria-hidden="true"> *</span> : null}
-        </label>
-        {options.rows ? (
-          <textarea rows={options.rows} {...control} />
-        ) : (
-          <input type={options.type ?? 'text'} inputMode={options.inputMode} readOnly={options.readOnly} {...control} />
-        )}
-        {options.hint ? (
-          <p id={`${id(field)}-hint`} className="hint">
-            {options.hint}
-          </p>
-        ) : null}
-        <FieldError id={id(field)} message={errors[field]} />
-      </div>
-    );
-  };
+  type TextOptions = Omit<Partial<TextFieldProps>, 'id' | 'label' | 'value' | 'onChange'>;
+  const text = (field: RfqField, label: string, options: TextOptions = {}) => (
+    <TextField
+      {...options}
+      id={id(field)}
+      name={field}
+      label={label}
+      value={values[field] as string}
+      error={errors[field]}
+      onChange={(v) => form.setField(field, v as never)}
+      onBlur={() => form.touch(field)}
+    />
+  );
 
   const pickProduct = (p: ProductSuggestion) => {
     const complete = form.fillProduct(p);

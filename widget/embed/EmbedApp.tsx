@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RfqFormValues } from '../../sdk/rules';
+import type { EmbedRfqResponse } from '../../sdk/schemas/embed';
 import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
-import { postJson, sendRfq, submissionFailure } from '../app/api';
+import { newIdempotencyKey, postJson, sendRfq, submissionFailure } from '../app/api';
 import { ProcessingScreen } from '../app/ProcessingScreen';
+import { QuickQuoteForm, type QuickFormValues } from '../app/QuickQuoteForm';
 import { QuoteRequestForm } from '../app/QuoteRequestForm';
 import { useRfqForm } from '../app/use-rfq-form';
 import { PREVIEW_EMBED_ID, type WidgetConfig } from '../config';
@@ -75,22 +77,18 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
     }).catch(() => {}); // counting a load never gets in the buyer's way
   }, []);
 
-  const submit = async (values: RfqFormValues) => {
+  /** Sends a request (or, in preview, only pretends to) and shows and reports the outcome. */
+  const send = async (email: string, request: () => Promise<{ rfqId: string; quotes: unknown[] }>) => {
     if (pending) return;
     if (preview) {
-      setOutcome({ kind: 'sent', count: 0, email: values.primaryEmail, rfqId: null });
+      setOutcome({ kind: 'sent', count: 0, email, rfqId: null });
       post?.({ type: WIDGET_SUCCESS, ...envelope, data: { rfqId: null, quoteCount: 0, preview: true } });
       return;
     }
     setPending(true);
     try {
-      const body = await sendRfq<RfqSubmitResponse>(values, {
-        embedId: config.embedId,
-        referrerUrl: config.referrerUrl,
-        embedSource: EMBED_SOURCE,
-        partnerId: config.partnerId,
-      });
-      setOutcome({ kind: 'sent', count: body.quotes.length, email: values.primaryEmail, rfqId: body.rfqId });
+      const body = await request();
+      setOutcome({ kind: 'sent', count: body.quotes.length, email, rfqId: body.rfqId });
       post?.({ type: WIDGET_SUCCESS, ...envelope, data: { rfqId: body.rfqId, quoteCount: body.quotes.length, preview: false } });
     } catch (err) {
       const failure = submissionFailure(err);
@@ -100,6 +98,28 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
       setPending(false);
     }
   };
+
+  const submitFull = (values: RfqFormValues) =>
+    send(values.primaryEmail, () =>
+      sendRfq<RfqSubmitResponse>(values, { embedId: config.embedId, referrerUrl: config.referrerUrl, embedSource: EMBED_SOURCE, partnerId: config.partnerId }),
+    );
+
+  const submitQuick = (values: QuickFormValues) =>
+    send(values.contactEmail, () =>
+      postJson<EmbedRfqResponse>(
+        '/api/embed/rfq',
+        {
+          ...values,
+          budgetRange: values.budgetRange || undefined,
+          companyName: values.companyName || undefined,
+          partnerId: config.partnerId,
+          embedId: config.embedId,
+          referrerUrl: config.referrerUrl,
+          source: 'embed-widget',
+        },
+        { headers: { 'Idempotency-Key': newIdempotencyKey() } },
+      ),
+    );
 
   const another = () => {
     form.reset();
@@ -125,9 +145,8 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
       <main className="widget-body">
         <h1 className="widget-title">Request quotes</h1>
         {preview ? <p className="widget-note">Preview: submitting here sends nothing.</p> : null}
-        {pending ? (
-          <ProcessingScreen />
-        ) : outcome?.kind === 'sent' ? (
+        {pending ? <ProcessingScreen /> : null}
+        {outcome?.kind === 'sent' ? (
           <section className="widget-result" role="status" aria-labelledby="widget-result-title">
             {preview ? (
               <>
@@ -156,15 +175,20 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
             </button>
           </section>
         ) : (
-          <>
+          // Kept while the request is in flight, so a failure returns to the buyer's input.
+          <div hidden={pending} className="widget-form">
             {outcome?.kind === 'failed' ? (
               <div className="widget-alert" role="alert">
                 <strong>{outcome.title}</strong>
                 <p>{outcome.description}</p>
               </div>
             ) : null}
-            <QuoteRequestForm form={form} compact={config.compact} pending={pending} onSubmit={submit} idPrefix={`w-${config.embedId}`} />
-          </>
+            {config.quick ? (
+              <QuickQuoteForm pending={pending} onSubmit={submitQuick} idPrefix={`q-${config.embedId}`} />
+            ) : (
+              <QuoteRequestForm form={form} compact={config.compact} pending={pending} onSubmit={submitFull} idPrefix={`w-${config.embedId}`} />
+            )}
+          </div>
         )}
       </main>
       {config.hideProcuraBranding ? null : (

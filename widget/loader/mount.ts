@@ -78,7 +78,7 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
   const src = embedUrl(origin, { ...config, embedId, hostOrigin: here.origin, referrerUrl: here.origin + here.pathname });
   iframe.title = `${config.companyName || 'Procura'} quote request form`;
   iframe.setAttribute('loading', 'lazy');
-  iframe.style.cssText = `width:100%;border:0;display:block;height:${config.compact ? INITIAL_HEIGHT.compact : INITIAL_HEIGHT.full}px`;
+  iframe.style.cssText = `width:100%;border:0;display:block;height:${config.compact || config.quick ? INITIAL_HEIGHT.compact : INITIAL_HEIGHT.full}px`;
 
   const onLoad = () => {
     iframe.contentWindow?.postMessage({ type: HOST_HELLO, v: PROTOCOL_VERSION, embedId }, origin);

@@ -18,6 +18,7 @@ interface Settings {
   logo: string;
   primaryColor: string;
   compact: boolean;
+  quick: boolean;
   hideProcuraBranding: boolean;
   partnerEmail: string;
   partnerId: string;
@@ -29,6 +30,7 @@ const INITIAL: Settings = {
   logo: '',
   primaryColor: DEFAULT_PRIMARY_COLOR,
   compact: false,
+  quick: false,
   hideProcuraBranding: false,
   partnerEmail: '',
   partnerId: '',
@@ -36,8 +38,8 @@ const INITIAL: Settings = {
 
 /** The settings as the snippet carries them: checked the way the widget checks them. */
 function snippetConfig(s: Settings): SnippetConfig {
-  const { primaryColor, logo, companyName, websiteUrl, compact, hideProcuraBranding, partnerEmail, partnerId, theme } = sanitizeConfig(s);
-  return { primaryColor, logo, companyName, websiteUrl, compact, hideProcuraBranding, partnerEmail, partnerId, theme };
+  const { primaryColor, logo, companyName, websiteUrl, compact, quick, hideProcuraBranding, partnerEmail, partnerId, theme } = sanitizeConfig(s);
+  return { primaryColor, logo, companyName, websiteUrl, compact, quick, hideProcuraBranding, partnerEmail, partnerId, theme };
 }
 
 /** /widget-configurator: settings, the code to paste, a live preview and the partnership terms. */
@@ -111,6 +113,10 @@ export default function WidgetConfiguratorPage() {
             <label className="switch">
               <input type="checkbox" role="switch" checked={settings.compact} onChange={(e) => set('compact', e.target.checked)} />
               <span>Compact Mode: Show all fields on one page</span>
+            </label>
+            <label className="switch">
+              <input type="checkbox" role="switch" checked={settings.quick} onChange={(e) => set('quick', e.target.checked)} />
+              <span>Short form: seven fields, for small spaces</span>
             </label>
             <label className="switch">
               <input type="checkbox" role="switch" checked={settings.hideProcuraBranding} onChange={(e) => set('hideProcuraBranding', e.target.checked)} />

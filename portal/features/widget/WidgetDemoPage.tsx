@@ -50,7 +50,7 @@ export default function WidgetDemoPage() {
                 <span className="swatch" style={{ background: preset.primaryColor }} aria-hidden="true" /> {preset.primaryColor}
               </dd>
               <dt>Mode</dt>
-              <dd>{preset.compact ? 'Compact' : 'Progressive'}</dd>
+              <dd>{'quick' in preset ? 'Compact (short form)' : preset.compact ? 'Compact' : 'Progressive'}</dd>
               <dt>Branding</dt>
               <dd>{preset.hideProcuraBranding ? 'Hidden' : 'Visible'}</dd>
               <dt>Revenue potential</dt>
