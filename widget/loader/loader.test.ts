@@ -7,6 +7,16 @@ const ORIGIN = 'http://localhost:3000';
 type Procura = ((...args: unknown[]) => void) & { q?: unknown[][]; loaded?: boolean; widgets?: { embedId: string; iframe: HTMLIFrameElement }[] };
 const w = window as unknown as { Procura: Procura };
 
+// The DOM here loads no frames: each iframe gets a window of its own to post from.
+const frames = new WeakMap<HTMLIFrameElement, object>();
+Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+  configurable: true,
+  get(this: HTMLIFrameElement) {
+    if (!frames.has(this)) frames.set(this, { postMessage: () => {} });
+    return frames.get(this);
+  },
+});
+
 function send(iframe: HTMLIFrameElement, data: Record<string, unknown>, overrides: Partial<{ origin: string; source: unknown }> = {}) {
   window.dispatchEvent(new MessageEvent('message', { data, origin: overrides.origin ?? ORIGIN, source: (overrides.source ?? iframe.contentWindow) as Window }));
 }
@@ -47,15 +57,6 @@ describe('the loader', () => {
   const onDom = vi.fn();
 
   beforeAll(async () => {
-    // The DOM here loads no frames: each iframe gets a window of its own to post from.
-    const frames = new WeakMap<HTMLIFrameElement, object>();
-    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
-      configurable: true,
-      get(this: HTMLIFrameElement) {
-        if (!frames.has(this)) frames.set(this, { postMessage: () => {} });
-        return frames.get(this);
-      },
-    });
     document.body.innerHTML = `
       <div id="queued"></div>
       <p>Shop text</p>
@@ -123,5 +124,44 @@ describe('the loader', () => {
     vi.resetModules();
     await import('./index');
     expect(iframes().map((f) => parseConfigParam(new URL(f.src).searchParams.get('config')).embedId)).toEqual(['queued', 'first', 'second', 'third']);
+  });
+});
+
+describe('a widget that does not load', () => {
+  it('reports an error after the frame loads without saying it is ready, and can be retried', async () => {
+    vi.useFakeTimers();
+    try {
+      const { mountWidget } = await import('./mount');
+      const container = document.createElement('div');
+      document.body.append(container);
+      const widget = mountWidget(container, { base: ORIGIN, config: { embedId: 'broken' }, readyTimeoutMs: 5000 });
+      const errors: unknown[] = [];
+      const off = widget.on('error', (e) => errors.push(e));
+      const firstSrc = widget.iframe.src;
+
+      widget.iframe.dispatchEvent(new Event('load'));
+      vi.advanceTimersByTime(4999);
+      expect(errors).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(errors).toEqual([{ code: 'load_failed', message: 'The quote form did not load' }]);
+
+      const retry = container.querySelector('button')!;
+      expect(retry.textContent).toBe('Retry loading the quote form');
+      retry.click();
+      expect(container.querySelector('button')).toBeNull();
+      expect(widget.iframe.src).toBe(firstSrc);
+
+      // Ready in time: no error.
+      widget.iframe.dispatchEvent(new Event('load'));
+      send(widget.iframe, { type: 'PROCURA_WIDGET_READY', v: PROTOCOL_VERSION, embedId: 'broken' });
+      vi.advanceTimersByTime(10_000);
+      expect(errors).toHaveLength(1);
+
+      off();
+      widget.destroy();
+      expect(container.querySelector('iframe')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
