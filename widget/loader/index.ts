@@ -50,14 +50,14 @@ if (w.Procura?.loaded) {
     });
 
   const run = (command: ArrayLike<unknown>) => {
-    const [name, arg, handler] = Array.from(command) as [string, any, WidgetEventHandler<WidgetEventName>];
+    const [name, arg, handler] = command as unknown as [string, any, WidgetEventHandler<WidgetEventName>];
     if (name === 'mount') {
       const { container, ...config } = arg ?? {};
       mount(typeof container === 'string' ? doc.querySelector(container) : container, config);
     } else if (name === 'on' && typeof handler === 'function') {
       listeners.push([arg, handler]);
       widgets.forEach((widget) => widget.on(arg, handler));
-    } else if (name === 'scan' && doc.readyState !== 'loading') {
+    } else if (name === 'scan') {
       scan();
     }
   };

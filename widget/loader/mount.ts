@@ -58,10 +58,9 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
   const { config } = options;
   const origin = new URL(options.base).origin;
   const embedId = config.embedId || `procura-${Date.now().toString(36)}-${++count}`;
-  const handlers: { [E in WidgetEventName]?: WidgetEventHandler<E>[] } = {};
-  const win = container.ownerDocument.defaultView!;
-  const here = win.location;
-  const iframe = win.document.createElement('iframe');
+  let handlers: { [E in WidgetEventName]?: WidgetEventHandler<E>[] } = {};
+  const here = location;
+  const iframe = document.createElement('iframe');
   let ready = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let retryButton: HTMLButtonElement | undefined;
@@ -70,7 +69,7 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
     handlers[event]?.forEach((h) => h(payload, embedId));
     if (type && options.relay) {
       const message = { type, v: PROTOCOL_VERSION, embedId, [key!]: payload };
-      win.postMessage(message, here.origin);
+      postMessage(message, here.origin);
       container.dispatchEvent(new CustomEvent(type, { detail: message, bubbles: true }));
     }
   };
@@ -85,7 +84,7 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (ready || retryButton) return;
-      retryButton = win.document.createElement('button');
+      retryButton = document.createElement('button');
       retryButton.textContent = 'Retry loading the quote form';
       retryButton.onclick = widget.retry;
       container.append(retryButton);
@@ -111,7 +110,7 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
   };
 
   iframe.addEventListener('load', onLoad);
-  win.addEventListener('message', onMessage);
+  addEventListener('message', onMessage);
   iframe.src = src;
   container.append(iframe);
 
@@ -131,11 +130,11 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
     },
     destroy() {
       clearTimeout(timer);
-      win.removeEventListener('message', onMessage);
+      removeEventListener('message', onMessage);
       iframe.removeEventListener('load', onLoad);
       retryButton?.remove();
       iframe.remove();
-      for (const key in handlers) delete handlers[key as WidgetEventName];
+      handlers = {};
     },
   };
   return widget;
