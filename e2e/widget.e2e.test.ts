@@ -13,13 +13,14 @@ let hostBase = '';
 let thirdBase = '';
 const servers: Server[] = [];
 const FORGERIES = 20;
+let partnerId = '';
 
 const settings = (embedId: string, compact: boolean): SnippetConfig & { embedId: string } => ({
   companyName: 'Coastal Cleaning',
   primaryColor: '#059669',
   compact,
   hideProcuraBranding: false,
-  partnerId: 'p_coastal',
+  partnerId,
   theme: 'light',
   embedId,
 });
@@ -39,6 +40,12 @@ async function serve(pages: Record<string, string>): Promise<string> {
 beforeAll(async () => {
   procura = await startProcura();
   browser = await launchChromium();
+  const registration = await fetch(`${procura.base}/api/partners/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ companyName: 'Coastal Cleaning', contactEmail: 'dev@coastal.example.co.za', contactName: 'Thandi Nkosi', website: 'https://coastal.example.co.za', businessType: 'directory', integrationType: 'widget', monthlyTraffic: '10k-50k', useCase: 'Quotes beside every cleaning-supplier listing' }),
+  });
+  partnerId = ((await registration.json()) as { credentials: { partnerId: string } }).credentials.partnerId;
   thirdBase = await serve({
     '/forger.html': `<!doctype html><html lang="en"><head><title>Advert</title></head><body><p>Advert</p><script>
       var n = 0;
@@ -124,10 +131,10 @@ describe('the embedded widget on a partner site', () => {
     const row = db.prepare('select partner_id, embed_id, embed_source, referrer_host from rfqs where id = ?').get(rfqId);
     const loads = db.prepare('select embed_id, partner_id, referrer_host, loads from widget_loads order by embed_id').all();
     db.close();
-    expect(row).toEqual({ partner_id: 'p_coastal', embed_id: 'shop-a', embed_source: 'procura-widget', referrer_host: new URL(hostBase).host });
+    expect(row).toEqual({ partner_id: partnerId, embed_id: 'shop-a', embed_source: 'procura-widget', referrer_host: new URL(hostBase).host });
     expect(loads).toEqual([
-      { embed_id: 'shop-a', partner_id: 'p_coastal', referrer_host: new URL(hostBase).host, loads: 1 },
-      { embed_id: 'shop-b', partner_id: 'p_coastal', referrer_host: new URL(hostBase).host, loads: 1 },
+      { embed_id: 'shop-a', partner_id: partnerId, referrer_host: new URL(hostBase).host, loads: 1 },
+      { embed_id: 'shop-b', partner_id: partnerId, referrer_host: new URL(hostBase).host, loads: 1 },
     ]);
     await expectAccessible(page);
     await page.close();
@@ -135,7 +142,7 @@ describe('the embedded widget on a partner site', () => {
 
   it('sends the short form to the embed endpoint, credited to the partner', async () => {
     const page = await newPage(browser, 390);
-    await page.goto(`${procura.base}/widget-embed?config=${encodeURIComponent(JSON.stringify({ quick: true, partnerId: 'p_coastal', embedId: 'shop-quick' }))}`);
+    await page.goto(`${procura.base}/widget-embed?config=${encodeURIComponent(JSON.stringify({ quick: true, partnerId, embedId: 'shop-quick' }))}`);
     await page.getByRole('button', { name: 'Get My Quotes' }).click();
     await page.getByText('Please enter a valid email address').waitFor();
     await page.getByRole('textbox', { name: 'Product name' }).fill('Thick Bleach 5L');
@@ -150,7 +157,7 @@ describe('the embedded widget on a partner site', () => {
     const db = new Database(procura.databaseFile, { readonly: true });
     const row = db.prepare("select partner_id, embed_source, budget_range, supplier_count from rfqs where embed_id = 'shop-quick'").get();
     db.close();
-    expect(row).toEqual({ partner_id: 'p_coastal', embed_source: 'embed-widget', budget_range: '5k-20k', supplier_count: 3 });
+    expect(row).toEqual({ partner_id: partnerId, embed_source: 'embed-widget', budget_range: '5k-20k', supplier_count: 3 });
     await page.getByRole('button', { name: 'Request Another Quote' }).click();
     expect(await page.getByRole('textbox', { name: 'Product name' }).inputValue()).toBe('');
     await page.close();

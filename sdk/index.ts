@@ -10,3 +10,5 @@ export * from './schemas/rfq';
 export * from './schemas/catalogue';
 export * from './schemas/embed';
 export * from './revenue';
+export * from './data-api';
+export * from './schemas/partners';

@@ -18,6 +18,8 @@ import { pruneIdempotencyRecords } from './rfq/rfq.repository';
 import { Outbox } from './mail/outbox';
 import { mailboxRouter } from './mail/mailbox.router';
 import { embedRouter } from './embed/embed.router';
+import { partnersRouter } from './partners/partners.router';
+import { pruneUsage } from './partners/partners.repository';
 
 /** What every router is built from. */
 export interface AppDeps {
@@ -29,6 +31,8 @@ export interface AppDeps {
   writes: GroupCommit;
   /** Every e-mail the product sends goes through it. */
   outbox: Outbox;
+  /** Milliseconds since the epoch; tests give their own clock. */
+  clock: () => number;
 }
 
 export interface App {
@@ -41,7 +45,7 @@ export interface App {
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Builds the Koa application; the caller owns the database and the listening server. */
-export function createApp({ config, database, logger }: { config: Config; database: Database; logger: Logger }): App {
+export function createApp({ config, database, logger, clock = Date.now }: { config: Config; database: Database; logger: Logger; clock?: () => number }): App {
   const deps: AppDeps = {
     config,
     database,
@@ -49,6 +53,7 @@ export function createApp({ config, database, logger }: { config: Config; databa
     market: new MarketStore(database.db, config.marketRefreshMs),
     writes: new GroupCommit(database.db),
     outbox: new Outbox(config, database, logger),
+    clock,
   };
   const koa = new Koa({ proxy: config.trustProxy });
   koa.silent = true;
@@ -74,7 +79,7 @@ export function createApp({ config, database, logger }: { config: Config; databa
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps)];
   if (config.env !== 'production') routers.push(mailboxRouter(deps));
   for (const router of routers) {
     routes.use(router.routes());
@@ -93,6 +98,7 @@ export function createApp({ config, database, logger }: { config: Config; databa
       logger.warn({ err }, 'pruning idempotency keys failed'),
     );
     deps.outbox.prune(new Date(now)).catch((err: unknown) => logger.warn({ err }, 'pruning the outbox failed'));
+    pruneUsage(database.db, new Date(now).toISOString()).catch((err: unknown) => logger.warn({ err }, 'pruning API usage failed'));
   }, 60 * 60 * 1000);
   prune.unref();
 

@@ -69,6 +69,7 @@ const envSchema = z.object({
     .refine((v) => /^([^<>]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(v.trim()), {
       message: 'must be an e-mail address, optionally with a name: Procura <quotes@example.co.za>',
     }),
+  PARTNERS_EMAIL: z.string().trim().default('partners@procura.co.za').pipe(z.email({ message: 'must be an e-mail address' })),
   MAIL_MAX_ATTEMPTS: int(8, 1, 100),
   MAIL_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
 });
@@ -91,6 +92,8 @@ export interface Config {
 }
 
 export interface MailConfig {
+  /** The partners team's address: new registrations are announced there. */
+  partnersEmail: string;
   /** Where e-mail is sent; without it e-mails are held in the outbox and shown in the development mailbox. */
   smtpUrl: string | undefined;
   from: string;
@@ -133,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM.trim(),
+      partnersEmail: e.PARTNERS_EMAIL,
       fromDomain: /@([^>\s]+)>?$/.exec(e.MAIL_FROM.trim())![1]!.toLowerCase(),
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,

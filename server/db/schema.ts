@@ -190,6 +190,30 @@ export interface WidgetLoadsTable {
   branding_hidden: number;
 }
 
+export interface PartnersTable {
+  id: string;
+  company_name: string;
+  contact_email: string;
+  contact_name: string;
+  website: string;
+  business_type: string;
+  integration_type: string;
+  monthly_traffic: string;
+  use_case: string;
+  tier: string;
+  key_hash: string;
+  key_prefix: string;
+  key_created_at: IsoText;
+  created_at: IsoText;
+}
+
+export interface ApiUsageTable {
+  partner_id: string;
+  window_key: string;
+  requests: number;
+  expires_at: IsoText;
+}
+
 export interface DB {
   cities: CitiesTable;
   sectors: SectorsTable;
@@ -201,6 +225,8 @@ export interface DB {
   offers: OffersTable;
   rfqs: RfqsTable;
   widget_loads: WidgetLoadsTable;
+  partners: PartnersTable;
+  api_usage: ApiUsageTable;
   quotes: QuotesTable;
   idempotency_keys: IdempotencyKeysTable;
   meta: MetaTable;

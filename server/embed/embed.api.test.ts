@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedRfqResponseSchema, recentEmbedRfqsSchema, RFQ_MESSAGES } from '../../sdk';
 import { startTestServer, type TestServer } from '../test/harness';
+import { registerPartner } from '../test/partners';
 
 let server: TestServer;
+let partnerId = '';
 beforeAll(async () => {
   server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
+  ({ partnerId } = await registerPartner(server));
 });
 afterAll(() => server.close());
 
@@ -16,7 +19,7 @@ const embedRfq = (overrides: Record<string, unknown> = {}) => ({
   location: 'Durban',
   contactEmail: 'ops@example.co.za',
   companyName: 'Coastal Facilities',
-  partnerId: 'p_cleanshop',
+  partnerId,
   embedId: 'shop-footer',
   referrerUrl: 'https://shop.example.co.za/cleaning?visitor=jane@example.co.za',
   source: 'embed-widget',
@@ -31,7 +34,7 @@ describe('POST /api/embed/rfq', () => {
     expect(body.quotes).toHaveLength(3);
     const row = await server.database.db.selectFrom('rfqs').selectAll().where('id', '=', body.rfqId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      partner_id: 'p_cleanshop',
+      partner_id: partnerId,
       embed_id: 'shop-footer',
       embed_source: 'embed-widget',
       referrer_host: 'shop.example.co.za',
@@ -71,13 +74,16 @@ describe('GET /api/embed/recent', () => {
 
 describe('POST /api/analytics/widget-load', () => {
   it('counts loads per partner, widget, host and day', async () => {
-    const load = { embedId: 'shop-footer', partnerId: 'p_cleanshop', referrerUrl: 'https://shop.example.co.za/a?x=1', config: { compact: true, theme: 'dark' } };
+    const load = { embedId: 'shop-footer', partnerId, referrerUrl: 'https://shop.example.co.za/a?x=1', config: { compact: true, theme: 'dark' } };
     for (let i = 0; i < 3; i++) expect((await server.request('POST', '/api/analytics/widget-load', { body: load })).status).toBe(204);
     const rows = await server.database.db.selectFrom('widget_loads').selectAll().execute();
     expect(rows).toEqual([
-      { partner_id: 'p_cleanshop', embed_id: 'shop-footer', referrer_host: 'shop.example.co.za', day: new Date().toISOString().slice(0, 10), loads: 3, compact: 1, theme: 'dark', branding_hidden: 0 },
+      { partner_id: partnerId, embed_id: 'shop-footer', referrer_host: 'shop.example.co.za', day: new Date().toISOString().slice(0, 10), loads: 3, compact: 1, theme: 'dark', branding_hidden: 0 },
     ]);
     expect((await server.request('POST', '/api/analytics/widget-load', { body: { embedId: '<script>' } })).status).toBe(400);
+    // A partner id nobody registered is not credited.
+    await server.request('POST', '/api/analytics/widget-load', { body: { ...load, partnerId: 'p_nobody' } });
+    expect((await server.database.db.selectFrom('widget_loads').select('partner_id').where('partner_id', '=', 'p_nobody').execute()).length).toBe(0);
   });
 });
 

@@ -10,6 +10,7 @@ import { readJson } from '../http/body';
 import { idempotencyKey } from '../http/idempotency';
 import { rateLimit } from '../http/rate-limit';
 import { referrerHost, submitRfq } from '../rfq/rfq.service';
+import { partnerExists } from '../partners/partners.repository';
 import { countWidgetLoad, recentEmbedRfqs } from './embed.repository';
 
 /** How many recent embedded requests the Live Data tab shows (spec 9). */
@@ -124,8 +125,9 @@ export function embedRouter(deps: AppDeps) {
 
   router.post('/api/analytics/widget-load', async (ctx) => {
     const load = widgetLoadSchema.parse(await readJson(ctx));
+    const known = load.partnerId !== undefined && (await partnerExists(deps.database.db, load.partnerId));
     await countWidgetLoad(deps.database.db, {
-      partnerId: load.partnerId ?? '',
+      partnerId: known ? load.partnerId! : '',
       embedId: load.embedId,
       referrerHost: referrerHost(load.referrerUrl) ?? '',
       day: new Date().toISOString().slice(0, 10),

@@ -7,7 +7,7 @@ import { toApiQuote, withTracking } from '../quotes/quote.mapper';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from '../rfq/rfq.repository';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
-import { buyerQuotesEmail, supplierLeadEmail, type Email } from './templates';
+import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail, type Email } from './templates';
 
 /**
  * Every e-mail the product sends, as the outbox stores it: a kind, one recipient and what the
@@ -18,10 +18,12 @@ export type OutboxMessage =
   /** The buyer's quotes. The tracking tokens exist nowhere else in clear, and are dropped once sent. */
   | { kind: 'buyer-quotes'; recipient: string; payload: { rfqId: string; tokens?: string[] } }
   /** A matched supplier's lead. */
-  | { kind: 'supplier-lead'; recipient: string; payload: { rfqId: string; quoteId: number } };
+  | { kind: 'supplier-lead'; recipient: string; payload: { rfqId: string; quoteId: number } }
+  /** A new partner's welcome, and the partners team's notice of them. */
+  | { kind: 'partner-welcome' | 'partner-registered'; recipient: string; payload: { partnerId: string } };
 
 /** Who waits for what: the buyer is on the results page; a supplier's lead can follow. */
-const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'supplier-lead': 1 };
+const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'supplier-lead': 1, 'partner-welcome': 1, 'partner-registered': 2 };
 
 export interface MessageSettings {
   publicUrl: string;
@@ -144,6 +146,24 @@ export class MessageRenderer {
           buyerCompany: rfq.company_name,
           buyerEmail: rfq.primary_email,
         });
+      }
+      case 'partner-welcome':
+      case 'partner-registered': {
+        const p = await this.db.selectFrom('partners').selectAll().where('id', '=', message.payload.partnerId).executeTakeFirst();
+        if (!p) throw new UnrenderableMessageError(`Partner ${message.payload.partnerId} no longer exists`);
+        const input = {
+          partnerId: p.id,
+          companyName: p.company_name,
+          contactName: p.contact_name,
+          contactEmail: p.contact_email,
+          website: p.website,
+          businessType: p.business_type,
+          integrationType: p.integration_type,
+          monthlyTraffic: p.monthly_traffic,
+          useCase: p.use_case,
+          publicUrl: this.settings.publicUrl,
+        };
+        return message.kind === 'partner-welcome' ? partnerWelcomeEmail(input) : partnerRegisteredEmail(input);
       }
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);

@@ -146,3 +146,55 @@ ${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#47556
   const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
   return { subject, html: layout(subject, intro, body), text };
 }
+
+export interface PartnerMailInput {
+  partnerId: string;
+  companyName: string;
+  contactName: string;
+  contactEmail: string;
+  website: string;
+  businessType: string;
+  integrationType: string;
+  monthlyTraffic: string;
+  useCase: string;
+  publicUrl: string;
+}
+
+function detailsTable(rows: [string, string][]): SafeHtml {
+  return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;">
+${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;">${label}</td><td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;">${value}</td></tr>`)}
+</table>`;
+}
+
+/** The new partner's welcome: their partner id and where to start. Never the key. */
+export function partnerWelcomeEmail(input: PartnerMailInput): Email {
+  const subject = 'Welcome to Procura partners';
+  const intro = `Hello ${input.contactName}, ${input.companyName} is registered as a Procura partner. Your partner id is ${input.partnerId}. Your API key was shown once when you registered; we do not send it by e-mail. If you did not keep it, sign in to the partner area with it or ask us for a new one.`;
+  const rows: [string, string][] = [
+    ['Partner id', input.partnerId],
+    ['Widget configurator', `${input.publicUrl}/widget-configurator`],
+    ['API documentation', `${input.publicUrl}/docs`],
+    ['Partner area', `${input.publicUrl}/partners`],
+  ];
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>${detailsTable(rows)}`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+/** The partners team's notice of a registration. */
+export function partnerRegisteredEmail(input: PartnerMailInput): Email {
+  const subject = `New partner: ${input.companyName} (${input.integrationType})`;
+  const intro = `${input.companyName} registered as a partner.`;
+  const rows: [string, string][] = [
+    ['Partner id', input.partnerId],
+    ['Contact', `${input.contactName} <${input.contactEmail}>`],
+    ['Website', input.website],
+    ['Business type', input.businessType],
+    ['Integration', input.integrationType],
+    ['Monthly traffic', input.monthlyTraffic],
+    ['Use case', input.useCase],
+  ];
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>${detailsTable(rows)}`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}

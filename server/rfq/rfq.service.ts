@@ -15,6 +15,7 @@ import { ApiError } from '../errors';
 import { hashSecret, maskEmail, newRfqId, newTrackingSecret, trackingToken } from '../lib/ids';
 import { toApiQuote, withTracking, type QuoteRow, type SupplierView } from '../quotes/quote.mapper';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
+import { partnerExists } from '../partners/partners.repository';
 import {
   findIdempotencyRecord,
   findRfqRow,
@@ -139,6 +140,8 @@ export async function submitRfq(
   }
 
   const market = await deps.market.current();
+  // Only a registered partner is credited; an unknown id is dropped, not stored.
+  const partnerId = input.partnerId !== undefined && (await partnerExists(db, input.partnerId)) ? input.partnerId : null;
   const set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
   const rfqId = newRfqId();
   const createdAt = now.toISOString();
@@ -172,7 +175,7 @@ export async function submitRfq(
     contact_name: input.contactName ?? null,
     embed_id: input.embedId ?? null,
     embed_source: input.embedSource ?? null,
-    partner_id: input.partnerId ?? null,
+    partner_id: partnerId,
     referrer_host: referrerHost(input.referrerUrl),
     client_timestamp: input.timestamp ?? null,
     created_at: createdAt,

@@ -72,11 +72,11 @@ export interface TestResponse {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; clock?: () => number } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://procura.test', MARKET_REFRESH_MS: '0', ...env });
-  const app = createApp({ config, database, logger: pino({ level: 'silent' }) });
+  const app = createApp({ config, database, logger: pino({ level: 'silent' }), clock: options.clock });
   const server: Server = createServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -3,6 +3,7 @@ import type { Dialect } from '../database';
 import * as createMarketAndRfqs from './20261122000000-create-market-and-rfqs';
 import * as createOutbox from './20261122010000-create-outbox';
 import * as embedAttribution from './20261122020000-embed-attribution';
+import * as createPartners from './20261122030000-create-partners';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -13,6 +14,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122000000-create-market-and-rfqs': createMarketAndRfqs,
   '20261122010000-create-outbox': createOutbox,
   '20261122020000-embed-attribution': embedAttribution,
+  '20261122030000-create-partners': createPartners,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
