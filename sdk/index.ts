@@ -12,3 +12,4 @@ export * from './schemas/embed';
 export * from './revenue';
 export * from './data-api';
 export * from './schemas/partners';
+export * from './schemas/data';

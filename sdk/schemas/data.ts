@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { MAX_RECORDS_PER_REQUEST } from '../data-api';
+
+const message = (name: string, rule: string) => `${name} ${rule}`;
+const slug = (name: string) => z.string().trim().regex(/^[a-z0-9-]{1,60}$/, { error: message(name, 'must be an id such as "durban" or "disinfectants"') });
+
+/** A paging cursor from a previous answer's `next_cursor`. */
+const cursor = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, { error: message('cursor', 'must be the next_cursor of a previous answer') });
+
+/**
+ * The query of `GET /api/v2/procurement-data`.
+ *
+ * @example
+ * procurementDataQuerySchema.parse({ start_date: '2026-11-01', city_code: 'durban', limit: '500' });
+ */
+export const procurementDataQuerySchema = z.strictObject(
+  {
+    start_date: z.iso.date({ error: message('start_date', 'must be a date as YYYY-MM-DD') }).optional(),
+    city_code: slug('city_code').optional(),
+    product_category: slug('product_category').optional(),
+    limit: z.coerce
+      .number({ error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
+      .int({ error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
+      .min(1, { error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
+      .max(MAX_RECORDS_PER_REQUEST, { error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
+      .default(100),
+    cursor: cursor.optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}` : undefined) },
+);
+export type ProcurementDataQuery = z.infer<typeof procurementDataQuerySchema>;
+
+/**
+ * One RFQ in the documented `rfq_submissions` shape: no e-mail, name or company. `rfq_id` is an
+ * opaque id, not the buyer's request number; the timestamp is cut to the hour.
+ * `intent_score` (0-100): 20, plus 25 with a budget band, 20 with a company name, 15 for 100 or
+ * more units, 10 with a contact name, 10 when colleagues are copied in.
+ */
+export const rfqSubmissionRecordSchema = z.object({
+  rfq_id: z.string(),
+  submission_timestamp: z.string(),
+  product_category: z.string(),
+  quantity_requested: z.number().int(),
+  budget_range_zar: z.string().nullable(),
+  city_code: z.string().nullable(),
+  company_size: z.literal('unknown'),
+  intent_score: z.number().int().min(0).max(100),
+});
+export type RfqSubmissionRecord = z.infer<typeof rfqSubmissionRecordSchema>;
+
+/** The answer to `GET /api/v2/procurement-data`: at most `limit` records, and a cursor while more remain. */
+export const procurementDataSchema = z.object({
+  results: z.array(rfqSubmissionRecordSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+export type ProcurementData = z.infer<typeof procurementDataSchema>;
+
+/** Periods of the market trends. */
+export const TREND_PERIODS = ['week', 'month', 'quarter'] as const;
+
+/**
+ * The query of `GET /api/v2/market-trends`.
+ *
+ * @example
+ * marketTrendsQuerySchema.parse({ period: 'month', category: 'disinfectants', region: 'gauteng' });
+ */
+export const marketTrendsQuerySchema = z.strictObject(
+  {
+    period: z.enum(TREND_PERIODS, { error: message('period', 'must be week, month or quarter') }).default('month'),
+    category: slug('category').optional(),
+    region: slug('region').optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}` : undefined) },
+);
+export type MarketTrendsQuery = z.infer<typeof marketTrendsQuerySchema>;
+
+/**
+ * One period of one category's demand and quoted prices. A group of fewer than 5 RFQs or 3
+ * quoting suppliers is reported with `withheld: true` and no figures.
+ */
+export const marketTrendSchema = z.object({
+  period_start: z.string(),
+  product_category: z.string(),
+  withheld: z.boolean(),
+  rfq_count: z.number().int().nullable(),
+  avg_quantity: z.number().nullable(),
+  avg_unit_price_zar: z.number().nullable(),
+  supplier_count: z.number().int().nullable(),
+});
+export const marketTrendsSchema = z.object({ period: z.enum(TREND_PERIODS), region: z.string().nullable(), trends: z.array(marketTrendSchema) });
+export type MarketTrends = z.infer<typeof marketTrendsSchema>;
