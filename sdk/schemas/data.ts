@@ -4,6 +4,9 @@ import { MAX_RECORDS_PER_REQUEST } from '../data-api';
 const message = (name: string, rule: string) => `${name} ${rule}`;
 const slug = (name: string) => z.string().trim().regex(/^[a-z0-9-]{1,60}$/, { error: message(name, 'must be an id such as "durban" or "disinfectants"') });
 
+/** Unknown query parameters are named in the answer. */
+const strict = { error: (issue: { code: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys!.join(', ')}` : undefined) };
+
 /** A paging cursor from a previous answer's `next_cursor`. */
 const cursor = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, { error: message('cursor', 'must be the next_cursor of a previous answer') });
 
@@ -26,7 +29,7 @@ export const procurementDataQuerySchema = z.strictObject(
       .default(100),
     cursor: cursor.optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}` : undefined) },
+  strict,
 );
 export type ProcurementDataQuery = z.infer<typeof procurementDataQuerySchema>;
 
@@ -71,7 +74,7 @@ export const marketTrendsQuerySchema = z.strictObject(
     category: slug('category').optional(),
     region: slug('region').optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}` : undefined) },
+  strict,
 );
 export type MarketTrendsQuery = z.infer<typeof marketTrendsQuerySchema>;
 
@@ -90,3 +93,95 @@ export const marketTrendSchema = z.object({
 });
 export const marketTrendsSchema = z.object({ period: z.enum(TREND_PERIODS), region: z.string().nullable(), trends: z.array(marketTrendSchema) });
 export type MarketTrends = z.infer<typeof marketTrendsSchema>;
+
+const days = z.coerce
+  .number({ error: message('days', 'must be a whole number from 1 to 365') })
+  .int({ error: message('days', 'must be a whole number from 1 to 365') })
+  .min(1, { error: message('days', 'must be a whole number from 1 to 365') })
+  .max(365, { error: message('days', 'must be a whole number from 1 to 365') })
+  .default(30);
+
+/** The query of the market intelligence and RFQ insights endpoints: a span of days and a category. */
+export const spanQuerySchema = z.strictObject({ days, category: slug('category').optional() }, strict);
+export type SpanQuery = z.infer<typeof spanQuerySchema>;
+
+/**
+ * Demand per category over the span: RFQs, average quantity, average quotes per RFQ, quoting
+ * suppliers and the cities with enough RFQs to name. Small groups are withheld.
+ */
+export const marketIntelligenceSchema = z.object({
+  days: z.number().int(),
+  categories: z.array(
+    z.object({
+      product_category: z.string(),
+      withheld: z.boolean(),
+      rfq_count: z.number().int().nullable(),
+      avg_quantity: z.number().nullable(),
+      avg_quotes_per_rfq: z.number().nullable(),
+      supplier_count: z.number().int().nullable(),
+      top_cities: z.array(z.object({ city_code: z.string(), rfq_count: z.number().int() })),
+    }),
+  ),
+});
+export type MarketIntelligence = z.infer<typeof marketIntelligenceSchema>;
+
+/** What buyers ask for over the span: counts by budget band, quantity band and region, and the mean intent score. */
+export const rfqInsightsSchema = z.object({
+  days: z.number().int(),
+  rfq_count: z.number().int(),
+  avg_intent_score: z.number().nullable(),
+  by_budget_range: z.array(z.object({ budget_range_zar: z.string(), rfq_count: z.number().int() })),
+  by_quantity_band: z.array(z.object({ quantity_band: z.string(), rfq_count: z.number().int() })),
+  by_region: z.array(z.object({ region: z.string(), rfq_count: z.number().int() })),
+  withheld_groups: z.number().int(),
+});
+export type RfqInsights = z.infer<typeof rfqInsightsSchema>;
+
+/** The query of the supplier directory and supplier performance endpoints. */
+export const supplierQuerySchema = z.strictObject(
+  {
+    category: slug('category').optional(),
+    region: slug('region').optional(),
+    min_rating: z.coerce
+      .number({ error: message('min_rating', 'must be a number from 1 to 5') })
+      .min(1, { error: message('min_rating', 'must be a number from 1 to 5') })
+      .max(5, { error: message('min_rating', 'must be a number from 1 to 5') })
+      .optional(),
+  },
+  strict,
+);
+export type SupplierQuery = z.infer<typeof supplierQuerySchema>;
+
+/** Suppliers per category and region: how many, how many verified, and their averages; never one supplier alone. */
+export const supplierMetricsSchema = z.object({
+  groups: z.array(
+    z.object({
+      product_category: z.string(),
+      region: z.string(),
+      withheld: z.boolean(),
+      supplier_count: z.number().int().nullable(),
+      verified_count: z.number().int().nullable(),
+      avg_rating: z.number().nullable(),
+      avg_response_hours: z.number().nullable(),
+      avg_on_time_rate: z.number().nullable(),
+    }),
+  ),
+});
+export type SupplierMetrics = z.infer<typeof supplierMetricsSchema>;
+
+/** Quotes per category and region in the documented `supplier_responses` terms. */
+export const supplierPerformanceSchema = z.object({
+  groups: z.array(
+    z.object({
+      product_category: z.string(),
+      region: z.string(),
+      withheld: z.boolean(),
+      response_count: z.number().int().nullable(),
+      supplier_count: z.number().int().nullable(),
+      avg_quoted_price_zar: z.number().nullable(),
+      avg_delivery_days: z.number().nullable(),
+      avg_supplier_rating: z.number().nullable(),
+    }),
+  ),
+});
+export type SupplierPerformance = z.infer<typeof supplierPerformanceSchema>;
