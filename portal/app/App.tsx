@@ -15,6 +15,8 @@ const WidgetConfiguratorPage = lazy(() => import('../features/widget/WidgetConfi
 const WidgetDemoPage = lazy(() => import('../features/widget/WidgetDemoPage'));
 const EmbedDemoPage = lazy(() => import('../features/widget/EmbedDemoPage'));
 const EmbedBenefitsPage = lazy(() => import('../features/widget/EmbedBenefitsPage'));
+const ApiRegistrationPage = lazy(() => import('../features/partners/ApiRegistrationPage'));
+const PartnerAreaPage = lazy(() => import('../features/partners/PartnerAreaPage'));
 
 function PageLoading() {
   return (
@@ -48,6 +50,8 @@ export function App() {
               <Route path="/widget-demo" component={WidgetDemoPage} />
               <Route path="/embed-demo" component={EmbedDemoPage} />
               <Route path="/embed-benefits" component={EmbedBenefitsPage} />
+              <Route path="/api-registration" component={ApiRegistrationPage} />
+              <Route path="/partners" component={PartnerAreaPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

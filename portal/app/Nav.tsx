@@ -42,7 +42,7 @@ export function navVariantFor(path: string): NavVariant {
   if (WIDGET_PAGES.includes(path)) return 'widget';
   if (DATA_PAGES.includes(path)) return 'data';
   if (ADMIN_PAGES.includes(path)) return 'admin';
-  if (path === '/api-registration') return 'business';
+  if (path === '/api-registration' || path === '/partners') return 'business';
   return 'main';
 }
 

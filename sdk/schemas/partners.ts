@@ -39,7 +39,7 @@ export type PartnerCredentials = z.infer<typeof partnerCredentialsSchema>;
 /**
  * What a partner's widgets brought (`GET /api/embed/analytics`): RFQs credited to the partner,
  * the qualified ones (at least one supplier quoted), this month's earnings in rand under the
- * revenue model, the share of this month's widget loads that became RFQs (percent), the most
+ * revenue model, the share of this month's widget loads that became RFQs (percent; null before any load), the most
  * requested products and six months of trend. Nothing names a buyer.
  *
  * @example
@@ -54,7 +54,7 @@ export const partnerAnalyticsSchema = z.object({
   monthQualifiedRfqs: z.number().int(),
   revenue: z.number(),
   widgetLoads: z.number().int(),
-  conversionRate: z.number(),
+  conversionRate: z.number().nullable(),
   topProducts: z.array(z.object({ product: z.string(), rfqs: z.number().int() })),
   monthlyTrends: z.array(z.object({ month: z.string(), rfqs: z.number().int(), qualifiedRfqs: z.number().int(), revenue: z.number() })),
 });

@@ -113,7 +113,7 @@ export async function partnerAnalytics(db: Kysely<DB>, partnerId: string, now: D
     monthQualifiedRfqs: current.qualified,
     revenue: partnerEarnings({ qualifiedRfqs: current.qualified }),
     widgetLoads,
-    conversionRate: widgetLoads === 0 ? 0 : Math.round((current.rfqs / widgetLoads) * 1000) / 10,
+    conversionRate: widgetLoads === 0 ? null : Math.round((current.rfqs / widgetLoads) * 1000) / 10,
     topProducts: top.map((t) => ({ product: t.product, rfqs: Number(t.rfqs) })),
     monthlyTrends,
   };

@@ -28,7 +28,7 @@ function LiveData() {
     return () => controller.abort();
   }, []);
   if (state.kind === 'loading') return <p role="status">Loading the latest requests…</p>;
-  if (state.kind === 'error') return <ErrorAlert title="Live data unavailable" message={state.message} />;
+  if (state.kind === 'error') return <ErrorAlert title="Live data unavailable" message={state.message} inline />;
   if (state.rfqs.length === 0) return <p className="muted">No request has come through an embedded widget yet. Send one with the widget on this page.</p>;
   return (
     <table className="simple-table">

@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchChromium, newPage, startProcura, type Procura } from './support';
+
+let procura: Procura;
+let browser: Browser;
+
+beforeAll(async () => {
+  procura = await startProcura();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await procura?.stop();
+});
+
+describe('a new partner', () => {
+  it('registers, sees the credentials once, calls the data API with them and signs in to the partner area', async () => {
+    const page = await newPage(browser, 1280);
+    await page.goto(`${procura.base}/api-registration`);
+    await page.getByRole('button', { name: 'Get my credentials' }).click();
+    await page.getByText('Please describe your use case (minimum 20 characters)').waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('textbox', { name: 'Company name' }).fill('Coastal Cleaning Directory');
+    await page.getByRole('textbox', { name: 'Contact name' }).fill('Thandi Nkosi');
+    await page.getByRole('textbox', { name: 'Contact e-mail' }).fill('dev@coastal.example.co.za');
+    await page.getByRole('textbox', { name: 'Website' }).fill('https://coastal.example.co.za');
+    await page.getByRole('combobox', { name: 'Business type' }).selectOption('directory');
+    await page.getByRole('combobox', { name: 'Integration' }).selectOption('both');
+    await page.getByRole('combobox', { name: 'Monthly visitors' }).selectOption('10k-50k');
+    await page.getByRole('textbox', { name: 'How will you use Procura?' }).fill('Quotes beside every cleaning-supplier listing');
+    await page.getByRole('button', { name: 'Get my credentials' }).click();
+
+    await page.getByRole('heading', { name: 'Welcome to Procura partners' }).waitFor();
+    const partnerId = (await page.locator('dd code').first().textContent())!;
+    const apiKey = (await page.locator('code.secret').textContent())!;
+    expect(partnerId).toMatch(/^p_/);
+    expect(apiKey).toMatch(/^procura_live_/);
+    await page.getByRole('tab', { name: 'Data API' }).click();
+    const curl = await page.getByRole('textbox', { name: 'Your first call' }).inputValue();
+    expect(curl).toContain(apiKey);
+    const url = /"(http[^"]+)"/.exec(curl)![1]!;
+    const res = await fetch(url, { headers: { authorization: `Bearer ${apiKey}`, 'x-partner-id': partnerId } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('999');
+    await expectAccessible(page);
+
+    await page.goto(`${procura.base}/partners`);
+    await page.getByRole('textbox', { name: 'Partner ID' }).fill(partnerId);
+    await page.getByLabel('API key').fill(apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Coastal Cleaning Directory' }).waitFor();
+    await page.getByText('Earnings this month').waitFor();
+    await expectAccessible(page);
+
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('button', { name: 'Rotate API key' }).click();
+    await page.getByText('Your new key, shown only this once.').waitFor();
+    const old = await fetch(url, { headers: { authorization: `Bearer ${apiKey}`, 'x-partner-id': partnerId } });
+    expect(old.status).toBe(401);
+    await page.close();
+  });
+});

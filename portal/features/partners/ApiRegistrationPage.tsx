@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { API_TIERS, BUSINESS_TYPES, DATA_PRODUCTS, INTEGRATION_TYPES, PARTNER_MESSAGES, REGISTRATION_FAILED, TRAFFIC_BANDS } from '../../../sdk/data-api';
+import type { PartnerCredentials } from '../../../sdk/schemas/partners';
+import { ApiRequestError, postJson } from '../../../widget/app/api';
+import { formatRand } from '../../../widget/app/format';
+import { TextField } from '../../../widget/app/TextField';
+import { scriptSnippet } from '../../../widget/snippet';
+import { Code, CopyButton } from '../../components/ui/code';
+import { Tabs } from '../../components/ui/tabs';
+import { useToast } from '../../components/ui/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+import { RevenueTable, RevenueTerms } from '../widget/revenue';
+
+const LABELS = {
+  businessType: { ecommerce: 'E-commerce', directory: 'Directory', marketplace: 'Marketplace', portal: 'Portal', media: 'Media', software: 'Software', other: 'Other' },
+  integrationType: { widget: 'Widget', api: 'Data API', both: 'Widget and data API', enterprise: 'Enterprise' },
+  monthlyTraffic: { 'under-1k': 'Under 1,000', '1k-10k': '1,000 - 10,000', '10k-50k': '10,000 - 50,000', '50k-100k': '50,000 - 100,000', '100k-plus': 'Over 100,000' },
+} as const;
+
+type Field = keyof typeof PARTNER_MESSAGES;
+type Values = Record<Field, string>;
+const EMPTY: Values = { companyName: '', contactEmail: '', contactName: '', website: '', businessType: '', integrationType: '', monthlyTraffic: '', useCase: '' };
+
+/** The page's own check, with the server's messages; the server checks again. */
+function validate(v: Values): Partial<Record<Field, string>> {
+  const e: Partial<Record<Field, string>> = {};
+  if (v.companyName.trim().length < 2) e.companyName = PARTNER_MESSAGES.companyName;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v.contactEmail.trim())) e.contactEmail = PARTNER_MESSAGES.contactEmail;
+  if (v.contactName.trim().length < 2) e.contactName = PARTNER_MESSAGES.contactName;
+  try {
+    if (!/^https?:$/.test(new URL(v.website.trim()).protocol)) e.website = PARTNER_MESSAGES.website;
+  } catch {
+    e.website = PARTNER_MESSAGES.website;
+  }
+  if (!v.businessType) e.businessType = PARTNER_MESSAGES.businessType;
+  if (!v.integrationType) e.integrationType = PARTNER_MESSAGES.integrationType;
+  if (!v.monthlyTraffic) e.monthlyTraffic = PARTNER_MESSAGES.monthlyTraffic;
+  if (v.useCase.trim().length < 20) e.useCase = PARTNER_MESSAGES.useCase;
+  return e;
+}
+
+function Credentials({ credentials }: { credentials: PartnerCredentials['credentials'] }) {
+  const origin = window.location.origin;
+  const snippet = scriptSnippet(origin, { partnerId: credentials.partnerId });
+  const curl = `curl -H "Authorization: Bearer ${credentials.apiKey}" \\\n     -H "X-Partner-ID: ${credentials.partnerId}" \\\n     "${origin}/api/data/market-intelligence?days=30"`;
+  return (
+    <div className="stack">
+      <section className="card success-panel" aria-labelledby="cred-title">
+        <h1 id="cred-title">Welcome to Procura partners</h1>
+        <p>Keep your API key somewhere safe now: it is shown only this once. We keep only a fingerprint of it, so we cannot show it again.</p>
+        <dl className="facts">
+          <dt>Partner ID</dt>
+          <dd>
+            <code>{credentials.partnerId}</code>
+          </dd>
+          <dt>API key</dt>
+          <dd>
+            <code className="secret">{credentials.apiKey}</code>
+          </dd>
+        </dl>
+        <div className="button-row">
+          <CopyButton text={credentials.apiKey} label="Copy API key" done="API key copied to clipboard" />
+          <CopyButton text={credentials.partnerId} label="Copy partner ID" done="Partner ID copied to clipboard" />
+        </div>
+      </section>
+      <section className="card" aria-labelledby="cred-next">
+        <h2 id="cred-next">Start here</h2>
+        <Tabs
+          label="Ways to work with Procura"
+          tabs={[
+            {
+              id: 'widget',
+              label: 'Widget Embed',
+              content: (
+                <div className="stack">
+                  <Code id="cred-snippet" label="Paste this where the quote widget should appear" value={snippet} rows={3} />
+                  <CopyButton text={snippet} label="Copy Code" done="Embed code copied to clipboard" />
+                  <p className="small">
+                    Set your colours and logo in the <Link href="/widget-configurator">widget configurator</Link>, with your partner ID.
+                  </p>
+                </div>
+              ),
+            },
+            {
+              id: 'data',
+              label: 'Data API',
+              content: (
+                <div className="stack">
+                  <Code id="cred-curl" label="Your first call" value={curl} rows={4} />
+                  <CopyButton text={curl} label="Copy curl" done="curl command copied to clipboard" />
+                  <p className="small">
+                    You are on the {API_TIERS.starter.label} tier: {API_TIERS.starter.hourlyQuota.toLocaleString('en-ZA')} requests an hour,{' '}
+                    {API_TIERS.starter.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)} a month)`).join(' and ')}.
+                  </p>
+                </div>
+              ),
+            },
+            {
+              id: 'revenue',
+              label: 'Revenue',
+              content: (
+                <div className="stack">
+                  <RevenueTerms />
+                  <RevenueTable />
+                  <p className="small">
+                    See what your widgets bring in the <Link href="/partners">partner area</Link>.
+                  </p>
+                </div>
+              ),
+            },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}
+
+/** /api-registration: partner registration, then the credentials, shown once. */
+export default function ApiRegistrationPage() {
+  usePageTitle('API access');
+  const toast = useToast();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [shown, setShown] = useState<Set<Field>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [pending, setPending] = useState(false);
+  const [credentials, setCredentials] = useState<PartnerCredentials['credentials'] | null>(null);
+  const errors = { ...validate(values), ...serverErrors };
+  const error = (f: Field) => (shown.has(f) ? errors[f] : undefined);
+  const set = (f: Field, v: string) => {
+    setValues((prev) => ({ ...prev, [f]: v }));
+    setServerErrors((prev) => ({ ...prev, [f]: undefined }));
+  };
+  const touch = (f: Field) => setShown((prev) => new Set([...prev, f]));
+
+  if (credentials) return <div className="container page">{<Credentials credentials={credentials} />}</div>;
+
+  const submit = async (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    setShown(new Set(Object.keys(EMPTY) as Field[]));
+    if (pending || Object.keys(validate(values)).length > 0) return;
+    setPending(true);
+    try {
+      const body = await postJson<PartnerCredentials>('/api/partners/register', values);
+      if (body?.success === true) setCredentials(body.credentials);
+      else toast({ title: 'Registration failed', description: REGISTRATION_FAILED, variant: 'destructive' });
+    } catch (err) {
+      if (err instanceof ApiRequestError && Object.keys(err.fields).length > 0) setServerErrors(err.fields as Partial<Record<Field, string>>);
+      toast({ title: 'Registration failed', description: REGISTRATION_FAILED, variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const text = (f: Field, label: string, options: { type?: string; rows?: number; placeholder?: string } = {}) => (
+    <TextField {...options} id={`reg-${f}`} label={label} required value={values[f]} error={error(f)} onChange={(v) => set(f, v)} onBlur={() => touch(f)} />
+  );
+  const choice = <K extends 'businessType' | 'integrationType' | 'monthlyTraffic'>(f: K, label: string, options: readonly (keyof (typeof LABELS)[K])[]) => (
+    <div className="field">
+      <label htmlFor={`reg-${f}`}>
+        {label}
+        <span aria-hidden="true"> *</span>
+      </label>
+      <select
+        id={`reg-${f}`}
+        value={values[f]}
+        aria-required
+        aria-invalid={error(f) ? true : undefined}
+        aria-describedby={error(f) ? `reg-${f}-error` : undefined}
+        onChange={(e) => {
+          set(f, e.target.value);
+          touch(f);
+        }}
+      >
+        <option value="">Select…</option>
+        {options.map((o) => (
+          <option key={String(o)} value={String(o)}>
+            {LABELS[f][o] as string}
+          </option>
+        ))}
+      </select>
+      {error(f) ? (
+        <p id={`reg-${f}-error`} className="field-error" role="alert">
+          {error(f)}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <div className="container page stack">
+      <div className="hero">
+        <h1>API Access and Partnership</h1>
+        <p className="muted">Register once to embed the quote widget for a revenue share and to call the data API. You get your credentials straight away.</p>
+      </div>
+      <div className="configurator-grid">
+        <form className="card form-stack" noValidate onSubmit={submit} aria-labelledby="reg-title">
+          <h2 id="reg-title">Register as a partner</h2>
+          {text('companyName', 'Company name')}
+          <div className="field-row">
+            {text('contactName', 'Contact name')}
+            {text('contactEmail', 'Contact e-mail', { type: 'email', placeholder: 'dev@company.co.za' })}
+          </div>
+          {text('website', 'Website', { type: 'url', placeholder: 'https://www.company.co.za' })}
+          <div className="field-row">
+            {choice('businessType', 'Business type', BUSINESS_TYPES)}
+            {choice('integrationType', 'Integration', INTEGRATION_TYPES)}
+          </div>
+          {choice('monthlyTraffic', 'Monthly visitors', TRAFFIC_BANDS)}
+          {text('useCase', 'How will you use Procura?', { rows: 3, placeholder: 'e.g. quotes beside every supplier listing in our directory' })}
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={pending}>
+              {pending ? 'Registering...' : 'Get my credentials'}
+            </button>
+          </div>
+        </form>
+        <div className="stack">
+          <section className="card" aria-labelledby="reg-tiers">
+            <h2 id="reg-tiers">Data API tiers</h2>
+            <table className="simple-table">
+              <thead>
+                <tr>
+                  <th scope="col">Tier</th>
+                  <th scope="col">Requests</th>
+                  <th scope="col">Data products</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.values(API_TIERS).map((t) => (
+                  <tr key={t.label}>
+                    <td>{t.label}</td>
+                    <td>{t.hourlyQuota ? `${t.hourlyQuota.toLocaleString('en-ZA')} an hour` : `No hourly quota (up to ${t.perSecondCap} a second)`}</td>
+                    <td>{t.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)})`).join(', ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="small muted">Prices are per product per month. Every partner starts on Starter; ask us to move up.</p>
+          </section>
+          <section className="card" aria-labelledby="reg-revenue">
+            <h2 id="reg-revenue">Widget revenue share</h2>
+            <RevenueTerms />
+            <RevenueTable />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { API_TIERS } from '../../../sdk/data-api';
+import type { PartnerAnalytics, PartnerCredentials, PartnerProfile } from '../../../sdk/schemas/partners';
+import { ApiRequestError } from '../../../widget/app/api';
+import { formatDate, formatRand } from '../../../widget/app/format';
+import { TextField } from '../../../widget/app/TextField';
+import { CopyButton } from '../../components/ui/code';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { useToast } from '../../components/ui/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+
+interface Session {
+  partnerId: string;
+  apiKey: string;
+}
+
+async function call<T>(session: Session, path: string, method: 'GET' | 'POST' = 'GET'): Promise<T> {
+  const res = await fetch(path, { method, headers: { authorization: `Bearer ${session.apiKey}`, 'x-partner-id': session.partnerId, accept: 'application/json' } });
+  const body = await res.json().catch(() => undefined);
+  if (!res.ok) throw new ApiRequestError(res.status, body?.error?.code ?? 'http_error', body?.error?.message ?? res.statusText);
+  return body as T;
+}
+
+function Dashboard({ session, profile, analytics, onRotated }: { session: Session; profile: PartnerProfile; analytics: PartnerAnalytics; onRotated(key: string): void }) {
+  const toast = useToast();
+  const [newKey, setNewKey] = useState<string | null>(null);
+  const [rotating, setRotating] = useState(false);
+  const rotate = async () => {
+    if (!window.confirm('Issue a new API key? The current key stops working at once.')) return;
+    setRotating(true);
+    try {
+      const { credentials } = await call<PartnerCredentials>(session, '/api/partners/rotate-key', 'POST');
+      setNewKey(credentials.apiKey);
+      onRotated(credentials.apiKey);
+    } catch (err) {
+      toast({ title: 'Key not rotated', description: err instanceof ApiRequestError ? err.apiMessage : 'Please try again.', variant: 'destructive' });
+    } finally {
+      setRotating(false);
+    }
+  };
+  return (
+    <div className="stack">
+      <div className="hero">
+        <h1>{profile.companyName}</h1>
+        <p className="muted">
+          Partner {profile.partnerId} · {API_TIERS[profile.tier].label} tier · key {profile.keyPrefix}… issued {formatDate(profile.keyCreatedAt)}
+        </p>
+      </div>
+      <div className="summary-grid">
+        <div className="card stat">
+          <span className="small muted">RFQs this month</span>
+          <strong>{analytics.monthRfqs}</strong>
+        </div>
+        <div className="card stat">
+          <span className="small muted">Qualified this month</span>
+          <strong>{analytics.monthQualifiedRfqs}</strong>
+        </div>
+        <div className="card stat">
+          <span className="small muted">Earnings this month</span>
+          <strong>{formatRand(analytics.revenue)}</strong>
+        </div>
+        <div className="card stat">
+          <span className="small muted">Loads that became RFQs</span>
+          <strong>{analytics.conversionRate === null ? "–" : `${analytics.conversionRate}%`}</strong>
+        </div>
+      </div>
+      <div className="configurator-grid">
+        <section className="card" aria-labelledby="pa-trends">
+          <h2 id="pa-trends">Last six months</h2>
+          <table className="simple-table">
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col">RFQs</th>
+                <th scope="col">Qualified</th>
+                <th scope="col">Earned</th>
+              </tr>
+            </thead>
+            <tbody>
+              {analytics.monthlyTrends.map((m) => (
+                <tr key={m.month}>
+                  <td>{m.month}</td>
+                  <td>{m.rfqs}</td>
+                  <td>{m.qualifiedRfqs}</td>
+                  <td>{formatRand(m.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+        <section className="card" aria-labelledby="pa-products">
+          <h2 id="pa-products">What your visitors ask for</h2>
+          {analytics.topProducts.length === 0 ? (
+            <p className="muted small">No request has come through your widgets yet. Put your snippet on a page and it will show here.</p>
+          ) : (
+            <ol className="plain-list numbered">
+              {analytics.topProducts.map((p) => (
+                <li key={p.product}>
+                  {p.product}: {p.rfqs} {p.rfqs === 1 ? 'request' : 'requests'}
+                </li>
+              ))}
+            </ol>
+          )}
+          <p className="small muted">
+            {analytics.totalRfqs} requests in all, {analytics.qualifiedRfqs} qualified (at least one supplier quoted). Buyers are never named here.
+          </p>
+        </section>
+      </div>
+      <section className="card" aria-labelledby="pa-key">
+        <h2 id="pa-key">API key</h2>
+        {newKey ? (
+          <div className="stack">
+            <p>Your new key, shown only this once. The old one no longer works.</p>
+            <code className="secret">{newKey}</code>
+            <CopyButton text={newKey} label="Copy API key" done="API key copied to clipboard" />
+          </div>
+        ) : (
+          <p className="small">If your key may have leaked, issue a new one. The current key stops working at once.</p>
+        )}
+        <button type="button" className="button button-secondary" onClick={rotate} disabled={rotating}>
+          {rotating ? 'Issuing…' : 'Rotate API key'}
+        </button>
+      </section>
+    </div>
+  );
+}
+
+/** /partners: a partner signs in with their credentials and sees what their widgets bring. */
+export default function PartnerAreaPage() {
+  usePageTitle('Partner area');
+  const [partnerId, setPartnerId] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [session, setSession] = useState<Session | null>(null);
+  const [data, setData] = useState<{ profile: PartnerProfile; analytics: PartnerAnalytics } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const signIn = async (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    const s = { partnerId: partnerId.trim(), apiKey: apiKey.trim() };
+    if (!s.partnerId || !s.apiKey) {
+      setError('Enter your partner ID and API key.');
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const [profile, analytics] = await Promise.all([call<PartnerProfile>(s, '/api/partners/me'), call<PartnerAnalytics>(s, '/api/embed/analytics')]);
+      setSession(s);
+      setData({ profile, analytics });
+      setApiKey('');
+    } catch (err) {
+      setError(err instanceof ApiRequestError ? err.apiMessage : 'Could not sign in. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="container page">
+      {session && data ? (
+        <Dashboard session={session} profile={data.profile} analytics={data.analytics} onRotated={(key) => setSession({ ...session, apiKey: key })} />
+      ) : (
+        <form className="card form-stack narrow" onSubmit={signIn} aria-labelledby="pa-title" noValidate>
+          <h1 id="pa-title">Partner area</h1>
+          <p className="small muted">Sign in with the credentials you received when you registered. Your key stays in this tab only.</p>
+          {error ? <ErrorAlert title="Not signed in" message={error} inline /> : null}
+          <TextField id="pa-partner" label="Partner ID" required value={partnerId} onChange={setPartnerId} placeholder="p_…" />
+          <TextField id="pa-key-input" label="API key" required type="password" value={apiKey} onChange={setApiKey} placeholder="procura_live_…" />
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={pending}>
+              {pending ? 'Signing in…' : 'Sign in'}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
