@@ -96,7 +96,7 @@ export default [
     input: { main: 'server/main.ts', cli: 'server/cli.ts' },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
-    plugins: [ts('dist/server')],
+    plugins: [replace({ preventAssignment: true, values: { __PROCURA_VERSION__: JSON.stringify(pkg.version) } }), ts('dist/server')],
   },
   {
     input: 'sdk/index.ts',

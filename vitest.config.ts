@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
+  // The build writes the version in; tests see the same.
+  define: { __PROCURA_VERSION__: JSON.stringify(version) },
   test: {
     include: ['sdk/**/*.test.ts', 'server/**/*.test.ts', 'widget/**/*.test.{ts,tsx}', 'portal/**/*.test.tsx', 'e2e/**/*.e2e.test.ts'],
     // Component tests say `@vitest-environment happy-dom` at their top.

@@ -99,6 +99,70 @@ async function startServer(env = {}) {
   return { base, stop };
 }
 
+const DATA_RFQS = 50_000;
+
+/**
+ * Tops the bench database up to DATA_RFQS requests (copies of the submitted ones under new ids
+ * and dates), registers an enterprise partner and walks /api/v2/procurement-data?limit=1000 page
+ * by page, one request at a time, timing each answer and reading the Server-Timing the key check
+ * and rate limiter report.
+ */
+async function dataApiBench() {
+  const db = new Database(FILE);
+  const have = db.prepare('select count(*) as n from rfqs').get().n;
+  const sample = db.prepare('select * from rfqs limit 1000').all();
+  const columns = Object.keys(sample[0]);
+  const insert = db.prepare(`insert into rfqs (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`);
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  db.transaction(() => {
+    for (let i = have; i < DATA_RFQS; i++) {
+      const row = sample[i % sample.length];
+      const id = String(900000000000000000n + BigInt(i));
+      insert.run({ ...row, id, created_at: new Date(start + i * 397_000).toISOString() });
+    }
+  })();
+  const rfqs = db.prepare('select count(*) as n from rfqs').get().n;
+  const { base, stop } = await startServer();
+  const reg = await fetch(`${base}/api/partners/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ companyName: 'Bench Partner', contactEmail: 'bench@example.co.za', contactName: 'Bench', website: 'https://bench.example.co.za', businessType: 'software', integrationType: 'api', monthlyTraffic: '100k-plus', useCase: 'Reading every record for the benchmark' }),
+  }).then((r) => r.json());
+  const { partnerId, apiKey } = reg.credentials;
+  db.prepare("update partners set tier = 'enterprise' where id = ?").run(partnerId);
+  db.close();
+  const headers = { authorization: `Bearer ${apiKey}`, 'x-partner-id': partnerId };
+  const latencies = [];
+  const auth = [];
+  let records = 0;
+  for (let pass = 0; pass < 4; pass++) {
+    let cursor = null;
+    do {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/v2/procurement-data?limit=1000${cursor ? `&cursor=${cursor}` : ''}`, { headers });
+      const body = await res.json();
+      latencies.push(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`procurement-data answered ${res.status}: ${JSON.stringify(body)}`);
+      auth.push(Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+      records += body.results.length;
+      cursor = body.next_cursor;
+    } while (cursor);
+  }
+  await stop();
+  latencies.sort((a, b) => a - b);
+  auth.sort((a, b) => a - b);
+  const ms = (n) => Math.round(n * 100) / 100;
+  return {
+    rfqs,
+    requests: latencies.length,
+    records,
+    procurement_data_p50_ms: ms(percentile(latencies, 50)),
+    procurement_data_p99_ms: ms(percentile(latencies, 99)),
+    auth_p50_ms: ms(percentile(auth, 50)),
+    auth_p99_ms: ms(percentile(auth, 99)),
+  };
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
@@ -229,6 +293,9 @@ await stop();
 console.log(`Submitting RFQs at 100 per second for 5 + ${SECONDS} s with e-mail going to a local SMTP server ...`);
 const email = await emailDelivery();
 
+console.log(`Filling the database to ${DATA_RFQS} RFQs and reading them through the data API ...`);
+const dataApi = await dataApiBench();
+
 // Sizes the build measured: what a partner's page loads for the widget, and what the portal's home route loads.
 const widgetSizes = JSON.parse(readFileSync('dist/public/widget-size.json', 'utf8'));
 const portalSize = JSON.parse(readFileSync('dist/public/size.json', 'utf8'));
@@ -237,6 +304,7 @@ const results = {
   rfq_get: figures(get),
   healthz: figures(health),
   email_delivery: email,
+  data_api: dataApi,
   widget: { loader_gz_bytes: widgetSizes.loader_gz_bytes, app_gz_bytes: widgetSizes.app_gz_bytes },
   portal: { home_gz_kb: portalSize.total_gzip_kb },
 };
@@ -264,6 +332,10 @@ console.log(
 console.log(
   `Widget: loader ${results.widget.loader_gz_bytes} bytes gzipped (target 1,536), iframe app ${results.widget.app_gz_bytes} bytes (target 25,600). ` +
     `Portal home route: ${results.portal.home_gz_kb} KB gzipped (target 120).`,
+);
+console.log(
+  `Data API on ${dataApi.rfqs} RFQs: /api/v2/procurement-data?limit=1000 p50 ${dataApi.procurement_data_p50_ms} ms, p99 ${dataApi.procurement_data_p99_ms} ms (target 30); ` +
+    `key check and rate limit p50 ${dataApi.auth_p50_ms} ms, p99 ${dataApi.auth_p99_ms} ms of that.`,
 );
 console.log('Written to bench/results.json.');
 process.exit(0);

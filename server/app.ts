@@ -20,6 +20,7 @@ import { mailboxRouter } from './mail/mailbox.router';
 import { embedRouter } from './embed/embed.router';
 import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data/data.router';
+import { openApiRouter } from './openapi/openapi.router';
 import { pruneUsage } from './partners/partners.repository';
 
 /** What every router is built from. */
@@ -80,7 +81,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps)];
   if (config.env !== 'production') routers.push(mailboxRouter(deps));
   for (const router of routers) {
     routes.use(router.routes());

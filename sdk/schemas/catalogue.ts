@@ -136,3 +136,14 @@ export const quotePreviewQuerySchema = z.object({
 
 /** A parsed {@link quotePreviewQuerySchema}. */
 export type QuotePreviewQuery = z.output<typeof quotePreviewQuerySchema>;
+
+/** The query of `GET /api/catalogue/products` and `/locations`: the typed text. */
+export const catalogueSearchQuerySchema = z.object({ q: z.string().max(100, { error: 'Search text must be at most 100 characters' }).default('') });
+
+/** The query of `GET /api/catalogue/popular`: how many products, 1 to 50 (8 when not given). */
+export const popularQuerySchema = z.object({
+  limit: z.preprocess(
+    (v) => (v === undefined || v === '' ? 8 : Number(v)),
+    z.number({ error: 'limit must be a number from 1 to 50' }).int({ error: 'limit must be a number from 1 to 50' }).min(1, { error: 'limit must be a number from 1 to 50' }).max(50, { error: 'limit must be a number from 1 to 50' }),
+  ),
+});

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
-import { z } from 'zod';
-import { quotePreviewQuerySchema } from '../../sdk';
+import { catalogueSearchQuerySchema as searchQuery, popularQuerySchema as popularQuery, quotePreviewQuerySchema } from '../../sdk';
 import type { AppDeps } from '../app';
 import { rfqCountsByItem } from './catalogue.repository';
 import {
@@ -11,14 +10,6 @@ import {
   popularProducts,
   quotePreview,
 } from './catalogue.service';
-
-const searchQuery = z.object({ q: z.string().max(100, { error: 'Search text must be at most 100 characters' }).default('') });
-const popularQuery = z.object({
-  limit: z.preprocess(
-    (v) => (v === undefined || v === '' ? 8 : Number(v)),
-    z.number({ error: 'limit must be a number from 1 to 50' }).int({ error: 'limit must be a number from 1 to 50' }).min(1, { error: 'limit must be a number from 1 to 50' }).max(50, { error: 'limit must be a number from 1 to 50' }),
-  ),
-});
 
 export function catalogueRouter({ database, market }: AppDeps) {
   const router = new Router({ prefix: '/api/catalogue' });

@@ -22,6 +22,7 @@ const CREDENTIALS_HELP = 'Send your API key as "Authorization: Bearer <apiKey>" 
  */
 export function partnerAuth(deps: Pick<AppDeps, 'database' | 'clock'>) {
   return async function authenticatePartner(ctx: Context, next: Next) {
+    const started = performance.now();
     const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
     if (!match) throw new ApiError(401, 'unauthorized', `An API key is required. ${CREDENTIALS_HELP}`, undefined, { 'WWW-Authenticate': 'Bearer' });
     const key = match[1]!;
@@ -36,6 +37,8 @@ export function partnerAuth(deps: Pick<AppDeps, 'database' | 'clock'>) {
     const now = deps.clock();
     const admission = await admitRequest(deps.database.db, partner.id, partner.tier, now);
     ctx.set(rateLimitHeaders(admission, now));
+    // What authentication and the shared rate limiter cost this request, for clients and the bench.
+    ctx.set('Server-Timing', `auth;desc="key check and rate limit";dur=${(performance.now() - started).toFixed(2)}`);
     if (!admission.allowed) {
       throw new ApiError(429, 'rate_limited', `Rate limit of ${admission.limit} requests per ${admission.windowSeconds === 1 ? 'second' : 'hour'} reached. Try again in ${admission.resetSeconds} seconds.`, undefined, {
         'Retry-After': String(admission.resetSeconds),

@@ -1,0 +1,197 @@
+import { z, type ZodType } from 'zod';
+import {
+  API_TIERS,
+  DATA_PRODUCTS,
+  catalogueSearchQuerySchema,
+  embedRfqResponseSchema,
+  embedRfqSchema,
+  errorBodySchema,
+  locationSuggestionsSchema,
+  marketIntelligenceSchema,
+  marketTrendsQuerySchema,
+  marketTrendsSchema,
+  partnerAnalyticsSchema,
+  partnerCredentialsSchema,
+  partnerProfileSchema,
+  partnerRegistrationSchema,
+  popularProductsSchema,
+  popularQuerySchema,
+  procurementDataQuerySchema,
+  procurementDataSchema,
+  productSuggestionsSchema,
+  quotePreviewQuerySchema,
+  quotePreviewSchema,
+  recentEmbedRfqsSchema,
+  rfqInsightsSchema,
+  rfqSchema,
+  rfqSubmissionSchema,
+  rfqSubmitResponseSchema,
+  spanQuerySchema,
+  supplierMetricsSchema,
+  supplierPerformanceSchema,
+  supplierQuerySchema,
+  trackedQuoteResponseSchema,
+  widgetLoadSchema,
+  type DataProduct,
+} from '../../sdk';
+
+type Json = Record<string, unknown>;
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of a zod schema: what a client sends, or what it receives. */
+function schema(s: ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _, ...json } = z.toJSONSchema(s, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  return json;
+}
+
+interface Route {
+  method: 'get' | 'post';
+  path: string;
+  summary: string;
+  tag: 'Quotes' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Health';
+  query?: ZodType;
+  body?: ZodType;
+  /** The success status and its body (none for 204). */
+  ok: [number, ZodType | null];
+  /** Partner credentials, and the data product whose tiers may call it. */
+  partner?: true | DataProduct;
+  idempotent?: true;
+  errors: number[];
+  description?: string;
+  contentType?: string;
+}
+
+const DATA = (product: DataProduct) =>
+  `Part of ${DATA_PRODUCTS[product].label}: the ${Object.values(API_TIERS)
+    .filter((t) => (t.products as readonly DataProduct[]).includes(product))
+    .map((t) => t.label)
+    .join(', ')} tiers. Aggregates over fewer than 5 RFQs or 3 suppliers are withheld; no e-mail, name or company is answered.`;
+
+const ROUTES: Route[] = [
+  { method: 'post', path: '/api/rfq', tag: 'Quotes', summary: 'Request quotes', body: rfqSubmissionSchema, ok: [201, rfqSubmitResponseSchema], idempotent: true, errors: [400, 422, 429] },
+  { method: 'get', path: '/api/rfq/{rfqId}', tag: 'Quotes', summary: 'A request and its quotes (e-mail masked)', ok: [200, rfqSchema], errors: [400, 404] },
+  { method: 'get', path: '/api/quotes/track/{token}', tag: 'Quotes', summary: 'A tracked quote; each call counts a view', ok: [200, trackedQuoteResponseSchema], errors: [400, 404] },
+  { method: 'get', path: '/api/catalogue/products', tag: 'Catalogue', summary: 'Product suggestions', query: catalogueSearchQuerySchema, ok: [200, productSuggestionsSchema], errors: [400] },
+  { method: 'get', path: '/api/catalogue/locations', tag: 'Catalogue', summary: 'City suggestions', query: catalogueSearchQuerySchema, ok: [200, locationSuggestionsSchema], errors: [400] },
+  { method: 'get', path: '/api/catalogue/popular', tag: 'Catalogue', summary: "Products with this month's request counts", query: popularQuerySchema, ok: [200, popularProductsSchema], errors: [400] },
+  { method: 'get', path: '/api/catalogue/preview', tag: 'Catalogue', summary: 'Live cost preview and supplier matching', query: quotePreviewQuerySchema, ok: [200, quotePreviewSchema], errors: [400] },
+  { method: 'post', path: '/api/embed/rfq', tag: 'Widget', summary: "The widget's short form", body: embedRfqSchema, ok: [201, embedRfqResponseSchema], idempotent: true, errors: [400, 422, 429] },
+  { method: 'get', path: '/api/embed/widget.js', tag: 'Widget', summary: 'The loader script partners paste', ok: [200, null], contentType: 'text/javascript', errors: [503], description: 'Cached by ETag; `?v={X-Procura-Widget-Version}` is immutable.' },
+  { method: 'get', path: '/api/embed/recent', tag: 'Widget', summary: 'The latest 10 requests sent through widgets, anonymised', ok: [200, recentEmbedRfqsSchema], errors: [] },
+  { method: 'post', path: '/api/analytics/widget-load', tag: 'Widget', summary: 'Count a widget load', body: widgetLoadSchema, ok: [204, null], errors: [400] },
+  { method: 'post', path: '/api/partners/register', tag: 'Partners', summary: 'Register as a partner; the API key is shown once', body: partnerRegistrationSchema, ok: [201, partnerCredentialsSchema], errors: [400, 429] },
+  { method: 'get', path: '/api/partners/me', tag: 'Partners', summary: 'The signed-in partner', partner: true, ok: [200, partnerProfileSchema], errors: [401, 403, 429] },
+  { method: 'post', path: '/api/partners/rotate-key', tag: 'Partners', summary: 'Issue a new API key; the old one stops working', partner: true, ok: [200, partnerCredentialsSchema], errors: [401, 403, 429] },
+  { method: 'get', path: '/api/embed/analytics', tag: 'Partners', summary: "What the partner's widgets brought", partner: true, ok: [200, partnerAnalyticsSchema], errors: [401, 403, 429] },
+  ...(['/api/data/market-intelligence', '/api/v1/market-intelligence'] as const).map((path): Route => ({
+    method: 'get', path, tag: 'Data', summary: 'Demand per category', query: spanQuerySchema, partner: 'market-intelligence', ok: [200, marketIntelligenceSchema], errors: [400, 401, 403, 429], description: DATA('market-intelligence'),
+  })),
+  ...(['/api/data/pricing-trends', '/api/v2/market-trends'] as const).map((path): Route => ({
+    method: 'get', path, tag: 'Data', summary: 'Demand and quoted prices per period', query: marketTrendsQuerySchema, partner: 'pricing-trends', ok: [200, marketTrendsSchema], errors: [400, 401, 403, 429], description: DATA('pricing-trends'),
+  })),
+  ...(['/api/data/supplier-directory', '/api/v1/suppliers/metrics'] as const).map((path): Route => ({
+    method: 'get', path, tag: 'Data', summary: 'Suppliers per category and region', query: supplierQuerySchema, partner: 'supplier-directory', ok: [200, supplierMetricsSchema], errors: [400, 401, 403, 429], description: DATA('supplier-directory'),
+  })),
+  { method: 'get', path: '/api/v2/supplier-performance', tag: 'Data', summary: 'Quotes per category and region (supplier_responses)', query: supplierQuerySchema, partner: 'supplier-directory', ok: [200, supplierPerformanceSchema], errors: [400, 401, 403, 429], description: DATA('supplier-directory') },
+  { method: 'get', path: '/api/data/rfq-insights', tag: 'Data', summary: 'What buyers ask for', query: spanQuerySchema, partner: 'rfq-insights', ok: [200, rfqInsightsSchema], errors: [400, 401, 403, 429], description: DATA('rfq-insights') },
+  { method: 'get', path: '/api/v2/procurement-data', tag: 'Data', summary: 'RFQ records (rfq_submissions), paged by cursor', query: procurementDataQuerySchema, partner: 'enterprise-package', ok: [200, procurementDataSchema], errors: [400, 401, 403, 429], description: `${DATA('enterprise-package')} At most 1,000 records a request; follow \`next_cursor\` while \`has_more\`.` },
+  { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness', ok: [200, z.object({ status: z.literal('ok') })], errors: [] },
+  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: the database answers', ok: [200, z.object({ status: z.literal('ready') })], errors: [] },
+];
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Bad input: `details.fields` names each field or parameter with its message',
+  401: 'No API key, an unknown or rotated key, or no X-Partner-ID header',
+  403: 'X-Partner-ID names another partner, or the tier does not include this data product',
+  404: 'Not found',
+  422: 'The Idempotency-Key was used for a different request',
+  429: 'Over the rate limit: see Retry-After',
+  503: 'Not built on this server',
+};
+
+const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'];
+
+function operation(r: Route): Json {
+  const parameters: Json[] = [];
+  for (const name of r.path.match(/\{(\w+)\}/g) ?? []) {
+    parameters.push({ name: name.slice(1, -1), in: 'path', required: true, schema: { type: 'string' } });
+  }
+  if (r.query) {
+    const q = schema(r.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, s] of Object.entries(q.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: s, ...(typeof s.description === 'string' ? { description: s.description } : {}) });
+    }
+  }
+  if (r.idempotent) {
+    parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 200 }, description: 'Makes a retry safe: the same key answers with the first answer.' });
+  }
+  if (r.partner) parameters.push({ $ref: '#/components/parameters/PartnerId' });
+  const rateHeaders = r.partner ? Object.fromEntries(RATE_HEADERS.map((h) => [h, { $ref: `#/components/headers/${h}` }])) : undefined;
+  const [status, body] = r.ok;
+  const responses: Json = {
+    [status]: {
+      description: r.summary,
+      ...(rateHeaders ? { headers: rateHeaders } : {}),
+      ...(body ? { content: { 'application/json': { schema: schema(body, 'output') } } } : r.contentType ? { content: { [r.contentType]: { schema: { type: 'string' } } } } : {}),
+    },
+  };
+  for (const e of r.errors) {
+    responses[e] = {
+      description: ERROR_TEXT[e],
+      ...(e === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' }, ...(rateHeaders ?? {}) } } : {}),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  responses.default = { description: 'Something went wrong on our side', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  return {
+    operationId: `${r.method}${r.path.replace(/[{}]/g, '').replace(/[/-]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
+    summary: r.summary,
+    ...(r.description ? { description: r.description } : {}),
+    tags: [r.tag],
+    ...(parameters.length ? { parameters } : {}),
+    ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } } : {}),
+    responses,
+    security: r.partner ? [{ apiKey: [] }] : [],
+  };
+}
+
+/** The OpenAPI 3.1 document of every public and partner endpoint, from the zod contract in `sdk/`. */
+export function openApiDocument(version: string, publicUrl: string): Json {
+  const paths: Record<string, Json> = {};
+  for (const r of ROUTES) (paths[r.path] ??= {})[r.method] = operation(r);
+  const header = (description: string) => ({ schema: { type: 'string' }, description });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Procura API',
+      version,
+      description:
+        'Quotes from South African suppliers of cleaning and maintenance supplies, the embeddable widget, partner registration and the data API. Every error answers `{ "error": { "code", "message", "details"? } }`.',
+    },
+    servers: [{ url: publicUrl }],
+    tags: [
+      { name: 'Quotes', description: 'Request quotes and read them' },
+      { name: 'Catalogue', description: 'Suggestions and previews for the quote form' },
+      { name: 'Widget', description: 'The embeddable widget' },
+      { name: 'Partners', description: 'Registration, keys and widget analytics' },
+      { name: 'Data', description: 'Market data computed from the RFQs and quotes Procura holds' },
+      { name: 'Health', description: 'For load balancers' },
+    ],
+    paths,
+    components: {
+      schemas: { Error: schema(errorBodySchema, 'output') },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'Your API key, `procura_live_…`, with your partner id in X-Partner-ID.' },
+      },
+      parameters: {
+        PartnerId: { name: 'X-Partner-ID', in: 'header', required: true, schema: { type: 'string' }, description: 'Your partner id; it must be the one your key belongs to.' },
+      },
+      headers: {
+        'X-RateLimit-Limit': header('Requests allowed in the window (an hour; a second on Enterprise)'),
+        'X-RateLimit-Remaining': header('Requests left in the window'),
+        'X-RateLimit-Reset': header('When the window resets, in seconds since the epoch'),
+        'RateLimit-Policy': header('The quota and window in seconds, e.g. `1000;w=3600` (IETF draft)'),
+        RateLimit: header('`limit=…, remaining=…, reset=…` with reset in seconds (IETF draft)'),
+      },
+    },
+  };
+}
