@@ -4,6 +4,7 @@ import * as createMarketAndRfqs from './20261122000000-create-market-and-rfqs';
 import * as createOutbox from './20261122010000-create-outbox';
 import * as embedAttribution from './20261122020000-embed-attribution';
 import * as createPartners from './20261122030000-create-partners';
+import * as rfqKeysetIndex from './20261122040000-rfq-keyset-index';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -15,6 +16,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122010000-create-outbox': createOutbox,
   '20261122020000-embed-attribution': embedAttribution,
   '20261122030000-create-partners': createPartners,
+  '20261122040000-rfq-keyset-index': rfqKeysetIndex,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
