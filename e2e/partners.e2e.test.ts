@@ -63,4 +63,24 @@ describe('a new partner', () => {
     expect(old.status).toBe(401);
     await page.close();
   });
+
+  it('reads the documentation, its API reference from the OpenAPI document, and the product kit', async () => {
+    const page = await newPage(browser, 1280);
+    await page.goto(`${procura.base}/api-docs`);
+    await page.getByRole('heading', { name: 'API Documentation' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'API Reference' }).click();
+    await page.getByRole('heading', { name: /GET\s*\/api\/v2\/procurement-data/ }).waitFor();
+    const { paths } = (await (await fetch(`${procura.base}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+    expect(await page.locator('article.endpoint').count()).toBe(Object.values(paths).reduce((n, ops) => n + Object.keys(ops).length, 0));
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Examples' }).click();
+    await page.getByRole('textbox', { name: 'Python example' }).waitFor();
+    await page.goto(`${procura.base}/data-product-kit`);
+    await page.getByRole('tab', { name: 'Code Examples' }).click();
+    await page.getByRole('tab', { name: 'cURL' }).click();
+    expect(await page.getByRole('textbox', { name: 'cURL example' }).inputValue()).toContain(`${procura.base}/api/data/market-intelligence`);
+    await expectAccessible(page);
+    await page.close();
+  });
 });

@@ -17,6 +17,8 @@ const EmbedDemoPage = lazy(() => import('../features/widget/EmbedDemoPage'));
 const EmbedBenefitsPage = lazy(() => import('../features/widget/EmbedBenefitsPage'));
 const ApiRegistrationPage = lazy(() => import('../features/partners/ApiRegistrationPage'));
 const PartnerAreaPage = lazy(() => import('../features/partners/PartnerAreaPage'));
+const DocsPage = lazy(() => import('../features/docs/DocsPage'));
+const DataProductKitPage = lazy(() => import('../features/docs/DataProductKitPage'));
 
 function PageLoading() {
   return (
@@ -52,6 +54,10 @@ export function App() {
               <Route path="/embed-benefits" component={EmbedBenefitsPage} />
               <Route path="/api-registration" component={ApiRegistrationPage} />
               <Route path="/partners" component={PartnerAreaPage} />
+              <Route path="/docs" component={DocsPage} />
+              <Route path="/api-docs" component={DocsPage} />
+              <Route path="/documentation" component={DocsPage} />
+              <Route path="/data-product-kit" component={DataProductKitPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

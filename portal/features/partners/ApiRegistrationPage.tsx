@@ -10,6 +10,7 @@ import { Code, CopyButton } from '../../components/ui/code';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { TiersTable } from '../docs/TiersTable';
 import { RevenueTable, RevenueTerms } from '../widget/revenue';
 
 const LABELS = {
@@ -217,24 +218,7 @@ export default function ApiRegistrationPage() {
         <div className="stack">
           <section className="card" aria-labelledby="reg-tiers">
             <h2 id="reg-tiers">Data API tiers</h2>
-            <table className="simple-table">
-              <thead>
-                <tr>
-                  <th scope="col">Tier</th>
-                  <th scope="col">Requests</th>
-                  <th scope="col">Data products</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.values(API_TIERS).map((t) => (
-                  <tr key={t.label}>
-                    <td>{t.label}</td>
-                    <td>{t.hourlyQuota ? `${t.hourlyQuota.toLocaleString('en-ZA')} an hour` : `No hourly quota (up to ${t.perSecondCap} a second)`}</td>
-                    <td>{t.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)})`).join(', ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TiersTable />
             <p className="small muted">Prices are per product per month. Every partner starts on Starter; ask us to move up.</p>
           </section>
           <section className="card" aria-labelledby="reg-revenue">

@@ -1,0 +1,93 @@
+import { Link } from 'wouter';
+import { DATA_PRODUCTS } from '../../../sdk/data-api';
+import { formatRand } from '../../../widget/app/format';
+import { Tabs } from '../../components/ui/tabs';
+import { usePageTitle } from '../../lib/use-page-title';
+import { CodeExamples } from './CodeExamples';
+
+const LIBRARIES = [
+  { name: 'REST API with OpenAPI 3.1', status: 'stable', text: 'Every endpoint, parameter and error in /api/openapi.json; generate a client in any language.' },
+  { name: 'procura (npm)', status: 'beta', text: 'Typed clients for the quote and data APIs and the widget embed helpers, for JavaScript and TypeScript.' },
+] as const;
+
+const INTEGRATIONS = [
+  { name: 'Quote widget by script tag', difficulty: 'Easy', text: 'Paste one line from the widget configurator.', href: '/widget-configurator' },
+  { name: 'Widget by direct link or iframe', difficulty: 'Easy', text: 'For sites that do not allow scripts.', href: '/widget-configurator' },
+  { name: 'Market data in a dashboard', difficulty: 'Medium', text: 'Call the data endpoints with your key and chart the answers.', href: '/docs' },
+  { name: 'Procurement records into a warehouse', difficulty: 'Advanced', text: 'Walk /api/v2/procurement-data by cursor into your own tables (Enterprise).', href: '/docs' },
+] as const;
+
+/** /data-product-kit: how to start, what libraries exist, integrations by difficulty, and code. */
+export default function DataProductKitPage() {
+  usePageTitle('Developer product kit');
+  return (
+    <div className="container page stack">
+      <div className="hero">
+        <h1>Developer Product Kit</h1>
+        <p className="muted">Everything a developer needs to embed Procura and use its data.</p>
+      </div>
+      <section className="card">
+        <Tabs
+          label="Product kit"
+          tabs={[
+            {
+              id: 'start',
+              label: 'Getting Started',
+              content: (
+                <ol className="plain-list numbered">
+                  <li>
+                    <Link href="/api-registration">Register</Link> to get your partner id and API key (shown once; keep it safe).
+                  </li>
+                  <li>Put the key in your environment as PROCURA_API_KEY and the id as PROCURA_PARTNER_ID.</li>
+                  <li>
+                    Make your first call (see Code Examples), then read the <Link href="/docs">documentation</Link> for every endpoint.
+                  </li>
+                  <li>
+                    Data products: {Object.values(DATA_PRODUCTS).map((p) => `${p.label} ${formatRand(p.priceZar)}`).join(', ')} a month.
+                  </li>
+                </ol>
+              ),
+            },
+            {
+              id: 'sdks',
+              label: 'SDKs and Libraries',
+              content: (
+                <ul className="kit-list">
+                  {LIBRARIES.map((l) => (
+                    <li key={l.name} className="card">
+                      <div className="card-title">
+                        <h3>{l.name}</h3>
+                        <span className={`badge ${l.status === 'stable' ? 'badge-success' : 'badge-warning'}`}>{l.status}</span>
+                      </div>
+                      <p className="small muted">{l.text}</p>
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+            {
+              id: 'integrations',
+              label: 'Integrations',
+              content: (
+                <ul className="kit-list">
+                  {INTEGRATIONS.map((i) => (
+                    <li key={i.name} className="card">
+                      <div className="card-title">
+                        <h3>
+                          <Link href={i.href}>{i.name}</Link>
+                        </h3>
+                        <span className="badge">{i.difficulty}</span>
+                      </div>
+                      <p className="small muted">{i.text}</p>
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+            { id: 'code', label: 'Code Examples', content: <CodeExamples languages={['javascript', 'python', 'curl']} idPrefix="kit" /> },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}
