@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketIntelligenceSchema, marketTrendsSchema, procurementDataSchema, rfqInsightsSchema, supplierMetricsSchema, supplierPerformanceSchema, type RfqSubmissionRecord } from '../../sdk';
+import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { registerPartner } from '../test/partners';
+
+let server: TestServer;
+let enterprise: Awaited<ReturnType<typeof registerPartner>>;
+let starter: Awaited<ReturnType<typeof registerPartner>>;
+const now = Date.now();
+
+beforeAll(async () => {
+  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
+  enterprise = await registerPartner(server);
+  starter = await registerPartner(server);
+  await server.database.db.updateTable('partners').set({ tier: 'enterprise' }).where('id', '=', enterprise.partnerId).execute();
+  // Seven sanitiser requests in Durban from named companies, and two for paper in Cape Town.
+  for (let i = 0; i < 7; i++) {
+    const res = await server.request('POST', '/api/rfq', {
+      body: validRfq({ companyName: `Secret Clinic ${i}`, contactName: 'Jane Buyer', budgetRange: i % 2 ? '10k-50k' : undefined, quantity: 100 + i }),
+    });
+    expect(res.status).toBe(201);
+  }
+  for (let i = 0; i < 2; i++) {
+    await server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Toilet Paper 2-Ply (48-pack)', deliveryLocation: 'Cape Town', quantity: 10, unit: undefined }) });
+  }
+});
+afterAll(() => server.close());
+
+const get = (path: string, who = enterprise) => server.request('GET', path, { headers: who.headers });
+
+describe('GET /api/v2/procurement-data', () => {
+  it('answers RFQs in the rfq_submissions shape with nothing that names a buyer', async () => {
+    const res = await get('/api/v2/procurement-data?limit=1000');
+    expect(res.status).toBe(200);
+    const body = procurementDataSchema.parse(res.json);
+    expect(body.results).toHaveLength(9);
+    expect(body.has_more).toBe(false);
+    const sanitiser = body.results.filter((r) => r.city_code === 'durban');
+    expect(sanitiser).toHaveLength(7);
+    // 20 + company 20 + 100 units 15 + contact 10, and 25 more with a budget band.
+    expect(sanitiser.map((r) => r.intent_score).sort()).toEqual([65, 65, 65, 65, 90, 90, 90]);
+    expect(body.results[0]!.submission_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/);
+    expect(res.text).not.toMatch(/Secret Clinic|Jane|jane\.buyer|example\.co\.za/);
+    const ids = await server.database.db.selectFrom('rfqs').select('id').execute();
+    for (const { id } of ids) expect(res.text).not.toContain(id);
+  });
+
+  it('filters by date, city and category, and walks every page with the cursor', async () => {
+    expect(procurementDataSchema.parse((await get('/api/v2/procurement-data?city_code=cape-town')).json).results).toHaveLength(2);
+    expect(procurementDataSchema.parse((await get('/api/v2/procurement-data?start_date=2099-01-01')).json).results).toHaveLength(0);
+    const seen: RfqSubmissionRecord[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const body = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json);
+      seen.push(...body.results);
+      cursor = body.next_cursor;
+      expect(body.has_more).toBe(cursor !== null);
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(5);
+    expect(new Set(seen.map((r) => r.rfq_id)).size).toBe(9);
+  });
+
+  it('answers 400 naming each bad parameter', async () => {
+    const bad = async (q: string) => {
+      const res = await get(`/api/v2/procurement-data?${q}`);
+      expect(res.status).toBe(400);
+      return res.json.error.message as string;
+    };
+    expect(await bad('limit=1001')).toBe('Invalid parameter: limit');
+    expect(await bad('limit=0&start_date=2026-13-40')).toBe('Invalid parameter: start_date, limit');
+    expect(await bad('city=durban')).toBe('Invalid parameter: Unknown parameter: city');
+    expect(await bad('cursor=bm90LWEtY3Vyc29y')).toBe('cursor must be the next_cursor of a previous answer');
+  });
+
+  it('belongs to the enterprise package', async () => {
+    const res = await get('/api/v2/procurement-data', starter);
+    expect([res.status, res.json.error.code]).toEqual([403, 'product_not_in_tier']);
+  });
+});
+
+describe('GET /api/v2/market-trends', () => {
+  it('reports each category per period and withholds groups under 5 RFQs or 3 suppliers', async () => {
+    const res = await get('/api/v2/market-trends?period=month');
+    expect(res.status).toBe(200);
+    const { trends } = marketTrendsSchema.parse(res.json);
+    const month = new Date(now).toISOString().slice(0, 7) + '-01';
+    const open = trends.filter((t) => !t.withheld);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ period_start: month, rfq_count: 7, supplier_count: 5, avg_quantity: 103 });
+    expect(open[0]!.avg_unit_price_zar).toBeGreaterThan(0);
+    const small = trends.filter((t) => t.withheld);
+    expect(small.length).toBeGreaterThan(0);
+    expect(small.every((t) => t.rfq_count === null && t.avg_unit_price_zar === null && t.supplier_count === null)).toBe(true);
+
+    for (const period of ['week', 'quarter']) {
+      const other = marketTrendsSchema.parse((await get(`/api/v2/market-trends?period=${period}`)).json);
+      expect(other.trends.find((t) => !t.withheld)?.rfq_count).toBe(7);
+    }
+    expect(marketTrendsSchema.parse((await get('/api/v2/market-trends?region=western-cape')).json).trends.every((t) => t.withheld)).toBe(true);
+    expect((await get('/api/v2/market-trends?period=year')).json.error.message).toBe('Invalid parameter: period');
+  });
+});
+
+describe('the aggregate endpoints', () => {
+  it('gives market intelligence to every tier, naming only cities and categories with enough RFQs', async () => {
+    for (const path of ['/api/data/market-intelligence', '/api/v1/market-intelligence']) {
+      const res = await get(path, starter);
+      expect(res.status).toBe(200);
+      const { categories } = marketIntelligenceSchema.parse(res.json);
+      const open = categories.filter((c) => !c.withheld);
+      expect(open).toHaveLength(1);
+      expect(open[0]).toMatchObject({ rfq_count: 7, supplier_count: 5, avg_quotes_per_rfq: 5, top_cities: [{ city_code: 'durban', rfq_count: 7 }] });
+      expect(categories.filter((c) => c.withheld).every((c) => c.rfq_count === null && c.top_cities.length === 0)).toBe(true);
+    }
+    expect((await get('/api/data/market-intelligence?days=0', starter)).json.error.message).toBe('Invalid parameter: days');
+  });
+
+  it('breaks RFQs down by budget, quantity and region, leaving out groups under 5', async () => {
+    expect((await get('/api/data/rfq-insights', starter)).status).toBe(403);
+    const insights = rfqInsightsSchema.parse((await get('/api/data/rfq-insights')).json);
+    expect(insights).toMatchObject({
+      rfq_count: 9,
+      by_budget_range: [{ budget_range_zar: 'none', rfq_count: 6 }],
+      by_quantity_band: [{ quantity_band: '100-999', rfq_count: 7 }],
+      by_region: [{ region: 'kwazulu-natal', rfq_count: 7 }],
+      withheld_groups: 3,
+    });
+    expect(insights.avg_intent_score).toBeGreaterThan(20);
+  });
+
+  it('describes suppliers only in groups of three or more, without names, contacts or prices of one supplier', async () => {
+    expect((await get('/api/data/supplier-directory', starter)).status).toBe(403);
+    for (const path of ['/api/data/supplier-directory', '/api/v1/suppliers/metrics?min_rating=4']) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      const { groups } = supplierMetricsSchema.parse(res.json);
+      expect(groups.some((g) => !g.withheld && g.supplier_count! >= 3)).toBe(true);
+      expect(groups.filter((g) => g.withheld).every((g) => g.supplier_count === null && g.avg_rating === null)).toBe(true);
+      expect(res.text).not.toMatch(/@|\.example|\+27/);
+    }
+    const perf = supplierPerformanceSchema.parse((await get('/api/v2/supplier-performance?region=kwazulu-natal')).json);
+    expect(perf.groups.filter((g) => !g.withheld)).toEqual([
+      expect.objectContaining({ region: 'kwazulu-natal', response_count: 35, supplier_count: 5 }),
+    ]);
+    expect((await get('/api/v2/supplier-performance?min_rating=9')).json.error.message).toBe('Invalid parameter: min_rating');
+  });
+});

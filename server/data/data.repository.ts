@@ -1,0 +1,205 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Dialect } from '../db/database';
+import type { DB } from '../db/schema';
+
+export interface RfqRecordRow {
+  id: string;
+  created_at: string;
+  category_id: string;
+  quantity: number;
+  budget_range: string | null;
+  city_id: string | null;
+  intent_score: number;
+}
+
+/**
+ * The intent score of an RFQ (0-100), how ready the buyer looks to order: 20, plus 25 with a
+ * budget band, 20 with a company name, 15 for 100 or more units, 10 with a contact name, 10 when
+ * colleagues are copied in. Defined once, here, for every data answer.
+ */
+const intentScore = sql<number>`(20
+  + case when rfqs.budget_range is null then 0 else 25 end
+  + case when rfqs.company_name is null then 0 else 20 end
+  + case when rfqs.quantity >= 100 then 15 else 0 end
+  + case when rfqs.contact_name is null then 0 else 10 end
+  + case when rfqs.additional_emails = '[]' then 0 else 10 end)`;
+
+/** RFQs in (created_at, id) order after `after`, one more than `limit` so the caller knows if more remain. */
+export async function rfqRecords(
+  db: Kysely<DB>,
+  q: { from?: string; cityId?: string; categoryId?: string; after?: { createdAt: string; id: string }; limit: number },
+): Promise<RfqRecordRow[]> {
+  let query = db
+    .selectFrom('rfqs')
+    .select([
+      'id',
+      'created_at',
+      'category_id',
+      'quantity',
+      'budget_range',
+      'city_id',
+      intentScore.as('intent_score'),
+    ])
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(q.limit + 1);
+  if (q.from) query = query.where('created_at', '>=', q.from);
+  if (q.cityId) query = query.where('city_id', '=', q.cityId);
+  if (q.categoryId) query = query.where('category_id', '=', q.categoryId);
+  if (q.after) {
+    const { createdAt, id } = q.after;
+    query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '>', tuple(createdAt, id)));
+  }
+  return query.execute();
+}
+
+/** The first day of the week (Monday), month or quarter of an ISO timestamp column, as YYYY-MM-DD. */
+export function periodStart(dialect: Dialect, period: 'week' | 'month' | 'quarter', column: string): RawBuilder<string> {
+  const c = sql.ref(column);
+  if (dialect === 'postgres') {
+    return sql<string>`to_char(date_trunc(${sql.lit(period)}, cast(${c} as timestamp)), 'YYYY-MM-DD')`;
+  }
+  if (period === 'week') return sql<string>`date(${c}, '-' || ((cast(strftime('%w', ${c}) as integer) + 6) % 7) || ' days')`;
+  if (period === 'month') return sql<string>`substr(${c}, 1, 7) || '-01'`;
+  return sql<string>`substr(${c}, 1, 5) || printf('%02d', ((cast(substr(${c}, 6, 2) as integer) - 1) / 3) * 3 + 1) || '-01'`;
+}
+
+const regionSlug = sql<string>`lower(replace(cities.province, ' ', '-'))`;
+
+/** RFQ counts and average quantity per period and category. */
+export async function demandByPeriod(db: Kysely<DB>, dialect: Dialect, q: { period: 'week' | 'month' | 'quarter'; from: string; categoryId?: string; region?: string }) {
+  const period = periodStart(dialect, q.period, 'rfqs.created_at');
+  let query = db
+    .selectFrom('rfqs')
+    .leftJoin('cities', 'cities.id', 'rfqs.city_id')
+    .select([period.as('period_start'), 'rfqs.category_id', sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(rfqs.quantity)`.as('avg_quantity')])
+    .where('rfqs.created_at', '>=', q.from)
+    .groupBy([period, 'rfqs.category_id']);
+  if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
+  if (q.region) query = query.where(regionSlug, '=', q.region);
+  return query.execute();
+}
+
+/** Quoted unit prices (rand) and distinct quoting suppliers per period and category. */
+export async function quotesByPeriod(db: Kysely<DB>, dialect: Dialect, q: { period: 'week' | 'month' | 'quarter'; from: string; categoryId?: string; region?: string }) {
+  const period = periodStart(dialect, q.period, 'rfqs.created_at');
+  let query = db
+    .selectFrom('quotes')
+    .innerJoin('rfqs', 'rfqs.id', 'quotes.rfq_id')
+    .leftJoin('cities', 'cities.id', 'rfqs.city_id')
+    .select([
+      period.as('period_start'),
+      'rfqs.category_id',
+      sql<number>`avg(quotes.unit_price_cents)`.as('avg_unit_price_cents'),
+      sql<number>`count(distinct quotes.supplier_id)`.as('supplier_count'),
+    ])
+    .where('rfqs.created_at', '>=', q.from)
+    .groupBy([period, 'rfqs.category_id']);
+  if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
+  if (q.region) query = query.where(regionSlug, '=', q.region);
+  return query.execute();
+}
+
+/** Per category over a span: RFQs, average quantity and matched quotes. */
+export async function demandByCategory(db: Kysely<DB>, q: { from: string; categoryId?: string }) {
+  let query = db
+    .selectFrom('rfqs')
+    .select(['category_id', sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(quantity)`.as('avg_quantity'), sql<number>`avg(matched_count)`.as('avg_quotes')])
+    .where('created_at', '>=', q.from)
+    .groupBy('category_id');
+  if (q.categoryId) query = query.where('category_id', '=', q.categoryId);
+  return query.execute();
+}
+
+/** Per category over a span: distinct quoting suppliers. */
+export async function quotingSuppliersByCategory(db: Kysely<DB>, q: { from: string; categoryId?: string }) {
+  let query = db
+    .selectFrom('quotes')
+    .innerJoin('rfqs', 'rfqs.id', 'quotes.rfq_id')
+    .select(['rfqs.category_id', sql<number>`count(distinct quotes.supplier_id)`.as('supplier_count')])
+    .where('rfqs.created_at', '>=', q.from)
+    .groupBy('rfqs.category_id');
+  if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
+  return query.execute();
+}
+
+/** Per category and city over a span: RFQ counts. */
+export async function demandByCategoryAndCity(db: Kysely<DB>, q: { from: string; categoryId?: string }) {
+  let query = db
+    .selectFrom('rfqs')
+    .select(['category_id', 'city_id', sql<number>`count(*)`.as('rfq_count')])
+    .where('created_at', '>=', q.from)
+    .where('city_id', 'is not', null)
+    .groupBy(['category_id', 'city_id']);
+  if (q.categoryId) query = query.where('category_id', '=', q.categoryId);
+  return query.execute();
+}
+
+/** Per category and supplier home region: supplier counts and averages, optionally from a minimum rating. */
+export async function suppliersByCategoryAndRegion(db: Kysely<DB>, q: { categoryId?: string; region?: string; minRating?: number }) {
+  let query = db
+    .selectFrom('suppliers')
+    .innerJoin('supplier_categories', 'supplier_categories.supplier_id', 'suppliers.id')
+    .innerJoin('cities', 'cities.id', 'suppliers.home_city_id')
+    .select([
+      'supplier_categories.category_id',
+      regionSlug.as('region'),
+      sql<number>`count(distinct suppliers.id)`.as('supplier_count'),
+      sql<number>`sum(suppliers.verified)`.as('verified_count'),
+      sql<number>`avg(suppliers.rating)`.as('avg_rating'),
+      sql<number>`avg(suppliers.response_time_hours)`.as('avg_response_hours'),
+      sql<number>`avg(suppliers.on_time_rate)`.as('avg_on_time_rate'),
+    ])
+    .groupBy(['supplier_categories.category_id', regionSlug]);
+  if (q.categoryId) query = query.where('supplier_categories.category_id', '=', q.categoryId);
+  if (q.region) query = query.where(regionSlug, '=', q.region);
+  if (q.minRating !== undefined) query = query.where('suppliers.rating', '>=', q.minRating);
+  return query.execute();
+}
+
+/** Per category and delivery region: quotes, quoting suppliers, RFQs and averages. */
+export async function quotesByCategoryAndRegion(db: Kysely<DB>, q: { categoryId?: string; region?: string; minRating?: number }) {
+  let query = db
+    .selectFrom('quotes')
+    .innerJoin('rfqs', 'rfqs.id', 'quotes.rfq_id')
+    .innerJoin('cities', 'cities.id', 'rfqs.city_id')
+    .innerJoin('suppliers', 'suppliers.id', 'quotes.supplier_id')
+    .select([
+      'rfqs.category_id',
+      regionSlug.as('region'),
+      sql<number>`count(*)`.as('response_count'),
+      sql<number>`count(distinct quotes.supplier_id)`.as('supplier_count'),
+      sql<number>`count(distinct quotes.rfq_id)`.as('rfq_count'),
+      sql<number>`avg(quotes.unit_price_cents)`.as('avg_unit_price_cents'),
+      sql<number>`avg(quotes.lead_min_days)`.as('avg_delivery_days'),
+      sql<number>`avg(suppliers.rating)`.as('avg_rating'),
+    ])
+    .groupBy(['rfqs.category_id', regionSlug]);
+  if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
+  if (q.region) query = query.where(regionSlug, '=', q.region);
+  if (q.minRating !== undefined) query = query.where('suppliers.rating', '>=', q.minRating);
+  return query.execute();
+}
+
+const quantityBand = sql<string>`case when rfqs.quantity < 10 then '1-9' when rfqs.quantity < 100 then '10-99' when rfqs.quantity < 1000 then '100-999' else '1000+' end`;
+
+/** RFQ counts over a span grouped by one dimension: budget band, quantity band or delivery region. */
+export async function demandBy(db: Kysely<DB>, by: 'budget' | 'quantity' | 'region', q: { from: string; categoryId?: string }) {
+  const key = by === 'budget' ? sql<string>`coalesce(rfqs.budget_range, 'none')` : by === 'quantity' ? quantityBand : sql<string>`coalesce(${regionSlug}, 'unknown')`;
+  let query = db
+    .selectFrom('rfqs')
+    .leftJoin('cities', 'cities.id', 'rfqs.city_id')
+    .select([key.as('key'), sql<number>`count(*)`.as('rfq_count')])
+    .where('rfqs.created_at', '>=', q.from)
+    .groupBy(key)
+    .orderBy(key);
+  if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
+  return query.execute();
+}
+
+/** RFQs over a span and their mean intent score. */
+export async function intentSummary(db: Kysely<DB>, q: { from: string; categoryId?: string }) {
+  let query = db.selectFrom('rfqs').select([sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(${intentScore})`.as('avg_intent')]).where('rfqs.created_at', '>=', q.from);
+  if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
+  return query.executeTakeFirstOrThrow();
+}

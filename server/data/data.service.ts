@@ -1,0 +1,216 @@
+import {
+  MIN_GROUP_RFQS,
+  MIN_GROUP_SUPPLIERS,
+  type MarketIntelligence,
+  type RfqInsights,
+  type SpanQuery,
+  type SupplierMetrics,
+  type SupplierPerformance,
+  type SupplierQuery,
+  type MarketTrends,
+  type MarketTrendsQuery,
+  type ProcurementData,
+  type ProcurementDataQuery,
+  type RfqSubmissionRecord,
+} from '../../sdk';
+import type { Database } from '../db/database';
+import { ApiError } from '../errors';
+import { hashSecret } from '../lib/ids';
+import {
+  demandBy,
+  demandByCategory,
+  demandByCategoryAndCity,
+  demandByPeriod,
+  intentSummary,
+  quotesByCategoryAndRegion,
+  quotesByPeriod,
+  quotingSuppliersByCategory,
+  rfqRecords,
+  suppliersByCategoryAndRegion,
+} from './data.repository';
+
+function encodeCursor(row: { created_at: string; id: string }): string {
+  return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(createdAt) || !/^\d{15,20}$/.test(id)) {
+    throw new ApiError(400, 'invalid_parameter', 'cursor must be the next_cursor of a previous answer', { parameter: 'cursor' });
+  }
+  return { createdAt, id };
+}
+
+/** Record-level RFQs in the `rfq_submissions` shape, oldest first, paged by an opaque cursor. */
+export async function procurementData(database: Database, q: ProcurementDataQuery): Promise<ProcurementData> {
+  const rows = await rfqRecords(database.db, {
+    from: q.start_date ? `${q.start_date}T00:00:00.000Z` : undefined,
+    cityId: q.city_code,
+    categoryId: q.product_category,
+    after: q.cursor ? decodeCursor(q.cursor) : undefined,
+    limit: q.limit,
+  });
+  const page = rows.slice(0, q.limit);
+  const results: RfqSubmissionRecord[] = page.map((r) => ({
+    rfq_id: `r_${hashSecret(`rfq:${r.id}`).slice(0, 20)}`,
+    submission_timestamp: `${r.created_at.slice(0, 13)}:00:00Z`,
+    product_category: r.category_id,
+    quantity_requested: r.quantity,
+    budget_range_zar: r.budget_range,
+    city_code: r.city_id,
+    company_size: 'unknown',
+    intent_score: Number(r.intent_score),
+  }));
+  const hasMore = rows.length > q.limit;
+  return { results, has_more: hasMore, next_cursor: hasMore ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+const PERIODS_BACK = { week: 12, month: 12, quarter: 8 } as const;
+
+function periodsAgo(period: 'week' | 'month' | 'quarter', n: number, now: Date): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  if (period === 'week') d.setUTCDate(d.getUTCDate() - 7 * n);
+  else d.setUTCMonth(d.getUTCMonth() - (period === 'month' ? n : 3 * n), 1);
+  return d.toISOString();
+}
+
+/**
+ * Demand and quoted prices per period and category over the last 12 weeks or months or 8
+ * quarters. A group of fewer than 5 RFQs or 3 quoting suppliers is withheld.
+ */
+export async function marketTrends(database: Database, q: MarketTrendsQuery, now: Date): Promise<MarketTrends> {
+  const filter = { period: q.period, from: periodsAgo(q.period, PERIODS_BACK[q.period], now), categoryId: q.category, region: q.region };
+  const [demand, quotes] = await Promise.all([demandByPeriod(database.db, database.dialect, filter), quotesByPeriod(database.db, database.dialect, filter)]);
+  const quoted = new Map(quotes.map((r) => [`${r.period_start}|${r.category_id}`, r]));
+  const trends = demand
+    .map((d) => {
+      const qd = quoted.get(`${d.period_start}|${d.category_id}`);
+      const rfqCount = Number(d.rfq_count);
+      const suppliers = Number(qd?.supplier_count ?? 0);
+      const withheld = rfqCount < MIN_GROUP_RFQS || suppliers < MIN_GROUP_SUPPLIERS;
+      return {
+        period_start: d.period_start,
+        product_category: d.category_id,
+        withheld,
+        rfq_count: withheld ? null : rfqCount,
+        avg_quantity: withheld ? null : Math.round(Number(d.avg_quantity) * 10) / 10,
+        avg_unit_price_zar: withheld || !qd ? null : Math.round(Number(qd.avg_unit_price_cents)) / 100,
+        supplier_count: withheld ? null : suppliers,
+      };
+    })
+    .sort((a, b) => a.period_start.localeCompare(b.period_start) || a.product_category.localeCompare(b.product_category));
+  return { period: q.period, region: q.region ?? null, trends };
+}
+
+const DAY_MS = 86_400_000;
+const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
+
+/** Demand per category over the last `days`: small groups withheld, cities named only with enough RFQs. */
+export async function marketIntelligence(database: Database, q: SpanQuery, now: Date): Promise<MarketIntelligence> {
+  const filter = { from: new Date(now.getTime() - q.days * DAY_MS).toISOString(), categoryId: q.category };
+  const [demand, suppliers, cities] = await Promise.all([
+    demandByCategory(database.db, filter),
+    quotingSuppliersByCategory(database.db, filter),
+    demandByCategoryAndCity(database.db, filter),
+  ]);
+  const supplierCount = new Map(suppliers.map((s) => [s.category_id, Number(s.supplier_count)]));
+  const categories = demand
+    .map((d) => {
+      const rfqs = Number(d.rfq_count);
+      const quoting = supplierCount.get(d.category_id) ?? 0;
+      const withheld = rfqs < MIN_GROUP_RFQS || quoting < MIN_GROUP_SUPPLIERS;
+      const topCities = withheld
+        ? []
+        : cities
+            .filter((c) => c.category_id === d.category_id && Number(c.rfq_count) >= MIN_GROUP_RFQS)
+            .map((c) => ({ city_code: c.city_id!, rfq_count: Number(c.rfq_count) }))
+            .sort((a, b) => b.rfq_count - a.rfq_count || a.city_code.localeCompare(b.city_code))
+            .slice(0, 5);
+      return {
+        product_category: d.category_id,
+        withheld,
+        rfq_count: withheld ? null : rfqs,
+        avg_quantity: withheld ? null : round(Number(d.avg_quantity)),
+        avg_quotes_per_rfq: withheld ? null : round(Number(d.avg_quotes)),
+        supplier_count: withheld ? null : quoting,
+        top_cities: topCities,
+      };
+    })
+    .sort((a, b) => a.product_category.localeCompare(b.product_category));
+  return { days: q.days, categories };
+}
+
+/** What buyers asked for over the last `days`; a breakdown group under 5 RFQs is left out and counted. */
+export async function rfqInsights(database: Database, q: SpanQuery, now: Date): Promise<RfqInsights> {
+  const filter = { from: new Date(now.getTime() - q.days * DAY_MS).toISOString(), categoryId: q.category };
+  const [summary, budget, quantity, region] = await Promise.all([
+    intentSummary(database.db, filter),
+    demandBy(database.db, 'budget', filter),
+    demandBy(database.db, 'quantity', filter),
+    demandBy(database.db, 'region', filter),
+  ]);
+  let withheld = 0;
+  const keep = <K extends string>(rows: { key: string; rfq_count: number }[], name: K) =>
+    rows.flatMap((r) => {
+      if (Number(r.rfq_count) < MIN_GROUP_RFQS) {
+        withheld++;
+        return [];
+      }
+      return [{ [name]: r.key, rfq_count: Number(r.rfq_count) } as Record<K, string> & { rfq_count: number }];
+    });
+  const total = Number(summary.rfq_count);
+  return {
+    days: q.days,
+    rfq_count: total,
+    avg_intent_score: total < MIN_GROUP_RFQS ? null : round(Number(summary.avg_intent)),
+    by_budget_range: keep(budget, 'budget_range_zar'),
+    by_quantity_band: keep(quantity, 'quantity_band'),
+    by_region: keep(region, 'region'),
+    withheld_groups: withheld,
+  };
+}
+
+/** Suppliers per category and home region; a group of fewer than 3 suppliers is withheld. */
+export async function supplierMetrics(database: Database, q: SupplierQuery): Promise<SupplierMetrics> {
+  const rows = await suppliersByCategoryAndRegion(database.db, { categoryId: q.category, region: q.region, minRating: q.min_rating });
+  return {
+    groups: rows
+      .map((r) => {
+        const count = Number(r.supplier_count);
+        const withheld = count < MIN_GROUP_SUPPLIERS;
+        return {
+          product_category: r.category_id,
+          region: r.region,
+          withheld,
+          supplier_count: withheld ? null : count,
+          verified_count: withheld ? null : Number(r.verified_count),
+          avg_rating: withheld ? null : round(Number(r.avg_rating), 2),
+          avg_response_hours: withheld ? null : round(Number(r.avg_response_hours)),
+          avg_on_time_rate: withheld ? null : round(Number(r.avg_on_time_rate)),
+        };
+      })
+      .sort((a, b) => a.product_category.localeCompare(b.product_category) || a.region.localeCompare(b.region)),
+  };
+}
+
+/** Quotes per category and delivery region, in `supplier_responses` terms; small groups withheld. */
+export async function supplierPerformance(database: Database, q: SupplierQuery): Promise<SupplierPerformance> {
+  const rows = await quotesByCategoryAndRegion(database.db, { categoryId: q.category, region: q.region, minRating: q.min_rating });
+  return {
+    groups: rows
+      .map((r) => {
+        const withheld = Number(r.supplier_count) < MIN_GROUP_SUPPLIERS || Number(r.rfq_count) < MIN_GROUP_RFQS;
+        return {
+          product_category: r.category_id,
+          region: r.region,
+          withheld,
+          response_count: withheld ? null : Number(r.response_count),
+          supplier_count: withheld ? null : Number(r.supplier_count),
+          avg_quoted_price_zar: withheld ? null : Math.round(Number(r.avg_unit_price_cents)) / 100,
+          avg_delivery_days: withheld ? null : round(Number(r.avg_delivery_days)),
+          avg_supplier_rating: withheld ? null : round(Number(r.avg_rating), 2),
+        };
+      })
+      .sort((a, b) => a.product_category.localeCompare(b.product_category) || a.region.localeCompare(b.region)),
+  };
+}
