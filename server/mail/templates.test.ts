@@ -3,7 +3,7 @@ import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk';
 import { formatRand } from '../domain/pricing';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { escapeHtml, html, safeUrl } from './html';
-import { buyerQuotesEmail, supplierLeadEmail } from './templates';
+import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail } from './templates';
 
 let server: TestServer;
 let rfq: RfqSubmitResponse;
@@ -114,5 +114,38 @@ describe('supplier lead e-mail', () => {
     }
     expect(email.html).not.toContain('qt_');
     expect(email.html).toContain('href="mailto:jane.buyer@example.co.za?subject=');
+  });
+});
+
+describe('partner e-mails', () => {
+  const partner = {
+    partnerId: 'p_0123456789abcdef',
+    companyName: 'Coastal <b>Cleaning</b>',
+    contactName: 'Thandi Nkosi',
+    contactEmail: 'dev@coastal.example.co.za',
+    website: 'https://coastal.example.co.za',
+    businessType: 'directory',
+    integrationType: 'both',
+    monthlyTraffic: '10k-50k',
+    useCase: 'Quotes beside every listing',
+    publicUrl: 'https://procura.test',
+  };
+
+  it('welcomes the partner with their id and where to start, never a key', () => {
+    const mail = partnerWelcomeEmail(partner);
+    expect(mail.subject).toBe('Welcome to Procura partners');
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('p_0123456789abcdef');
+      expect(part).toContain('https://procura.test/widget-configurator');
+      expect(part).not.toMatch(/procura_live_/);
+    }
+    expect(mail.html).toContain('Coastal &lt;b&gt;Cleaning&lt;/b&gt;');
+  });
+
+  it('tells the partners team who registered and why', () => {
+    const mail = partnerRegisteredEmail(partner);
+    expect(mail.subject).toBe('New partner: Coastal <b>Cleaning</b> (both)');
+    expect(mail.text).toContain('Contact: Thandi Nkosi <dev@coastal.example.co.za>');
+    expect(mail.html).not.toContain('<b>Cleaning</b>');
   });
 });

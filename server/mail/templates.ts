@@ -139,9 +139,7 @@ export function supplierLeadEmail(input: SupplierLeadInput): Email {
   ];
   const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${q.priceListDate}. Please contact the buyer to confirm it.`;
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;">
-${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;">${label}</td><td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;">${value}</td></tr>`)}
-</table>
+${detailsTable(rows)}
 <p style="margin:16px 0 0;"><a href="mailto:${input.buyerEmail}?subject=${encodeURIComponent(`Your Procura quote ${q.id}`)}" style="color:#1d4ed8;font-weight:bold;">Reply to the buyer</a></p>`;
   const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
   return { subject, html: layout(subject, intro, body), text };
@@ -160,6 +158,7 @@ export interface PartnerMailInput {
   publicUrl: string;
 }
 
+/** Label and value rows as an e-mail-safe table. */
 function detailsTable(rows: [string, string][]): SafeHtml {
   return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;">
 ${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;">${label}</td><td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;">${value}</td></tr>`)}
