@@ -51,6 +51,15 @@ export type ApiTier = keyof typeof API_TIERS;
 export const DEFAULT_TIER: ApiTier = 'starter';
 /** Most records one data request answers (spec 9). */
 export const MAX_RECORDS_PER_REQUEST = 1000;
+/**
+ * A buyer's e-mail addresses, name and company are deleted within this many hours of their
+ * request; the request stays, anonymous.
+ *
+ * @example
+ * `Personal data is deleted within ${PERSONAL_DATA_HOURS} hours.`
+ */
+export const PERSONAL_DATA_HOURS = 72;
+
 /** Aggregates over fewer RFQs than this are withheld. */
 export const MIN_GROUP_RFQS = 5;
 /** Aggregates over fewer suppliers than this are withheld. */

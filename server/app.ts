@@ -14,14 +14,13 @@ import { GroupCommit } from './db/group-commit';
 import { catalogueRouter } from './catalogue/catalogue.router';
 import { rfqRouter } from './rfq/rfq.router';
 import { quotesRouter } from './quotes/quotes.router';
-import { pruneIdempotencyRecords } from './rfq/rfq.repository';
 import { Outbox } from './mail/outbox';
 import { mailboxRouter } from './mail/mailbox.router';
 import { embedRouter } from './embed/embed.router';
 import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data/data.router';
 import { openApiRouter } from './openapi/openapi.router';
-import { pruneUsage } from './partners/partners.repository';
+import { startSweeping } from './retention';
 
 /** What every router is built from. */
 export interface AppDeps {
@@ -43,8 +42,6 @@ export interface App {
   /** Stops background work and waits for e-mails in flight; the caller closes the database. */
   stop(): Promise<void>;
 }
-
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Builds the Koa application; the caller owns the database and the listening server. */
 export function createApp({ config, database, logger, clock = Date.now }: { config: Config; database: Database; logger: Logger; clock?: () => number }): App {
@@ -94,21 +91,13 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   koa.use(notFound(portal));
 
   deps.outbox.start();
-  const prune = setInterval(() => {
-    const now = Date.now();
-    pruneIdempotencyRecords(database.db, new Date(now - IDEMPOTENCY_TTL_MS).toISOString()).catch((err: unknown) =>
-      logger.warn({ err }, 'pruning idempotency keys failed'),
-    );
-    deps.outbox.prune(new Date(now)).catch((err: unknown) => logger.warn({ err }, 'pruning the outbox failed'));
-    pruneUsage(database.db, new Date(now).toISOString()).catch((err: unknown) => logger.warn({ err }, 'pruning API usage failed'));
-  }, 60 * 60 * 1000);
-  prune.unref();
+  const stopSweeping = startSweeping(database, deps.outbox, clock, logger);
 
   return {
     koa,
     deps,
     stop: async () => {
-      clearInterval(prune);
+      await stopSweeping();
       await deps.outbox.stop();
     },
   };

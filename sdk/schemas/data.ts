@@ -40,7 +40,7 @@ export type ProcurementDataQuery = z.infer<typeof procurementDataQuerySchema>;
  * more units, 10 with a contact name, 10 when colleagues are copied in.
  */
 export const rfqSubmissionRecordSchema = z.object({
-  rfq_id: z.string(),
+  rfq_id: z.string().regex(/^r_[0-9a-f]{20}$/),
   submission_timestamp: z.string(),
   product_category: z.string(),
   quantity_requested: z.number().int(),

@@ -229,7 +229,8 @@ export const rfqSchema = z.object({
   quantity: z.number().int(),
   unit: z.string(),
   supplierCount: z.number().int(),
-  primaryEmail: z.string(),
+  /** Masked; null once the buyer's personal data was deleted, 72 hours after the request. */
+  primaryEmail: z.string().nullable(),
   matching: matchingSchema,
   quotes: z.array(quoteSchema),
   createdAt: isoDateTimeSchema,

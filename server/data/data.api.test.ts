@@ -62,6 +62,18 @@ describe('GET /api/v2/procurement-data', () => {
     expect(new Set(seen.map((r) => r.rfq_id)).size).toBe(9);
   });
 
+  it('compresses a page in the encoding the client prefers, and not for a client that accepts none', async () => {
+    const plain = await server.request('GET', '/api/v2/procurement-data', { headers: { ...enterprise.headers, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    for (const encoding of ['gzip', 'br', 'deflate']) {
+      const res = await server.request('GET', '/api/v2/procurement-data', { headers: { ...enterprise.headers, 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.json).toEqual(plain.json);
+    }
+  });
+
   it('answers 400 naming each bad parameter', async () => {
     const bad = async (q: string) => {
       const res = await get(`/api/v2/procurement-data?${q}`);

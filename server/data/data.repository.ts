@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 
 export interface RfqRecordRow {
   id: string;
+  public_id: string;
   created_at: string;
   category_id: string;
   quantity: number;
@@ -11,18 +12,6 @@ export interface RfqRecordRow {
   city_id: string | null;
   intent_score: number;
 }
-
-/**
- * The intent score of an RFQ (0-100), how ready the buyer looks to order: 20, plus 25 with a
- * budget band, 20 with a company name, 15 for 100 or more units, 10 with a contact name, 10 when
- * colleagues are copied in. Defined once, here, for every data answer.
- */
-const intentScore = sql<number>`(20
-  + case when rfqs.budget_range is null then 0 else 25 end
-  + case when rfqs.company_name is null then 0 else 20 end
-  + case when rfqs.quantity >= 100 then 15 else 0 end
-  + case when rfqs.contact_name is null then 0 else 10 end
-  + case when rfqs.additional_emails = '[]' then 0 else 10 end)`;
 
 /** RFQs in (created_at, id) order after `after`, one more than `limit` so the caller knows if more remain. */
 export async function rfqRecords(
@@ -33,12 +22,13 @@ export async function rfqRecords(
     .selectFrom('rfqs')
     .select([
       'id',
+      'public_id',
       'created_at',
       'category_id',
       'quantity',
       'budget_range',
       'city_id',
-      intentScore.as('intent_score'),
+      'intent_score',
     ])
     .orderBy('created_at')
     .orderBy('id')
@@ -199,7 +189,7 @@ export async function demandBy(db: Kysely<DB>, by: 'budget' | 'quantity' | 'regi
 
 /** RFQs over a span and their mean intent score. */
 export async function intentSummary(db: Kysely<DB>, q: { from: string; categoryId?: string }) {
-  let query = db.selectFrom('rfqs').select([sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(${intentScore})`.as('avg_intent')]).where('rfqs.created_at', '>=', q.from);
+  let query = db.selectFrom('rfqs').select([sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(rfqs.intent_score)`.as('avg_intent')]).where('rfqs.created_at', '>=', q.from);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   return query.executeTakeFirstOrThrow();
 }

@@ -4,6 +4,7 @@ import type { ZodType } from 'zod';
 import { marketTrendsQuerySchema, procurementDataQuerySchema, spanQuerySchema, supplierQuerySchema } from '../../sdk';
 import type { AppDeps } from '../app';
 import { ApiError, fieldMessages } from '../errors';
+import { answerJson } from '../http/json-answer';
 import { partnerAuth, requireProduct } from '../partners/partner-auth';
 import { marketIntelligence, marketTrends, procurementData, rfqInsights, supplierMetrics, supplierPerformance } from './data.service';
 
@@ -24,7 +25,7 @@ export function dataRouter(deps: AppDeps) {
   const now = () => new Date(deps.clock());
   const answer = (ctx: Context, body: unknown) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+    answerJson(ctx, body);
   };
 
   // Each path, the product (and so the tiers) it belongs to, and its answer.

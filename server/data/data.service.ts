@@ -15,7 +15,6 @@ import {
 } from '../../sdk';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { hashSecret } from '../lib/ids';
 import {
   demandBy,
   demandByCategory,
@@ -52,7 +51,7 @@ export async function procurementData(database: Database, q: ProcurementDataQuer
   });
   const page = rows.slice(0, q.limit);
   const results: RfqSubmissionRecord[] = page.map((r) => ({
-    rfq_id: `r_${hashSecret(`rfq:${r.id}`).slice(0, 20)}`,
+    rfq_id: r.public_id,
     submission_timestamp: `${r.created_at.slice(0, 13)}:00:00Z`,
     product_category: r.category_id,
     quantity_requested: r.quantity,

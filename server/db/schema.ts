@@ -109,6 +109,12 @@ export interface RfqsTable {
   referrer_host: string | null;
   client_timestamp: string | null;
   created_at: IsoText;
+  /** The data API's name for the RFQ: `r_` and 20 random hex digits, unrelated to the id. */
+  public_id: string;
+  /** 0-100, computed when the RFQ is stored (see domain/intent.ts). */
+  intent_score: number;
+  /** When the buyer's e-mails, name and company were deleted; null while they are kept. */
+  personal_data_deleted_at: IsoText | null;
 }
 
 export interface QuotesTable {

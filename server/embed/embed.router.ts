@@ -99,7 +99,7 @@ export function embedRouter(deps: AppDeps) {
         partnerId: input.partnerId,
       },
       key === undefined ? undefined : `embed:${key}`,
-      new Date(),
+      new Date(deps.clock()),
     );
     const body = result.body as RfqSubmitResponse;
     const answer: EmbedRfqResponse = { rfqId: body.rfqId, matching: body.matching, quotes: body.quotes };
@@ -130,7 +130,7 @@ export function embedRouter(deps: AppDeps) {
       partnerId: known ? load.partnerId! : '',
       embedId: load.embedId,
       referrerHost: referrerHost(load.referrerUrl) ?? '',
-      day: new Date().toISOString().slice(0, 10),
+      day: new Date(deps.clock()).toISOString().slice(0, 10),
       compact: load.config?.compact ?? false,
       theme: load.config?.theme ?? 'light',
       brandingHidden: load.config?.hideProcuraBranding ?? false,

@@ -108,13 +108,12 @@ export async function requeueRows(
   return Number(result.numUpdatedRows);
 }
 
-/** Deletes finished rows created before the given times; answers how many. */
-export async function pruneOutbox(db: Executor, { finishedBefore, deadBefore }: { finishedBefore: string; deadBefore: string }) {
-  const finished = await db
+/** Deletes sent, held and dead rows created before `before`; answers how many. */
+export async function pruneOutbox(db: Executor, before: string): Promise<number> {
+  const result = await db
     .deleteFrom('outbox')
-    .where('status', 'in', ['sent', 'held'])
-    .where('created_at', '<', finishedBefore)
+    .where('status', 'in', ['sent', 'held', 'dead'])
+    .where('created_at', '<', before)
     .executeTakeFirst();
-  const dead = await db.deleteFrom('outbox').where('status', '=', 'dead').where('created_at', '<', deadBefore).executeTakeFirst();
-  return Number(finished.numDeletedRows) + Number(dead.numDeletedRows);
+  return Number(result.numDeletedRows);
 }

@@ -8,11 +8,6 @@ import { outboxRows, type MessageSettings, type OutboxMessage } from './messages
 import { insertOutboxRows, pruneOutbox } from './outbox.repository';
 import { smtpTransport, type MailTransport } from './transport';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Sent and held e-mails are kept this long (for staff and the development mailbox), then deleted. */
-export const FINISHED_RETENTION_DAYS = 30;
-/** Dead e-mails wait this long for staff to send them again. */
-export const DEAD_RETENTION_DAYS = 90;
 
 /**
  * The product's one way to send e-mail: messages are written to the outbox in the transaction
@@ -69,11 +64,8 @@ export class Outbox {
     this.transport?.close();
   }
 
-  /** Deletes e-mails past their retention. */
-  async prune(now: Date): Promise<number> {
-    return pruneOutbox(this.database.db, {
-      finishedBefore: new Date(now.getTime() - FINISHED_RETENTION_DAYS * DAY_MS).toISOString(),
-      deadBefore: new Date(now.getTime() - DEAD_RETENTION_DAYS * DAY_MS).toISOString(),
-    });
+  /** Deletes sent, held and dead e-mails created before `before`; e-mails still to send stay. */
+  async prune(before: Date): Promise<number> {
+    return pruneOutbox(this.database.db, before.toISOString());
   }
 }

@@ -40,7 +40,7 @@ export function partnerAuth(deps: Pick<AppDeps, 'database' | 'clock'>) {
     // What authentication and the shared rate limiter cost this request, for clients and the bench.
     ctx.set('Server-Timing', `auth;desc="key check and rate limit";dur=${(performance.now() - started).toFixed(2)}`);
     if (!admission.allowed) {
-      throw new ApiError(429, 'rate_limited', `Rate limit of ${admission.limit} requests per ${admission.windowSeconds === 1 ? 'second' : 'hour'} reached. Try again in ${admission.resetSeconds} seconds.`, undefined, {
+      throw new ApiError(429, 'rate_limited', `Rate limit of ${admission.limit} requests per ${admission.windowSeconds === 1 ? 'second' : 'hour'} reached. Try again in ${admission.resetSeconds} second${admission.resetSeconds === 1 ? '' : 's'}.`, undefined, {
         'Retry-After': String(admission.resetSeconds),
       });
     }

@@ -31,6 +31,7 @@ export async function findRfqRow(db: Executor, rfqId: string) {
       'primary_email',
       'company_name',
       'created_at',
+      'personal_data_deleted_at',
     ])
     .where('id', '=', rfqId)
     .executeTakeFirst();
@@ -48,6 +49,21 @@ export async function insertIdempotencyRecord(trx: Transaction<DB>, record: Inse
 export async function pruneIdempotencyRecords(db: Executor, before: string): Promise<number> {
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes the buyer's e-mail addresses, name and company from RFQs created before `before`;
+ * answers how many RFQs it cleared. What the data API reads (product, quantity, city, budget
+ * band, intent score) stays.
+ */
+export async function deletePersonalData(db: Executor, { before, now }: { before: string; now: string }): Promise<number> {
+  const result = await db
+    .updateTable('rfqs')
+    .set({ primary_email: '', additional_emails: '[]', company_name: null, contact_name: null, personal_data_deleted_at: now })
+    .where('personal_data_deleted_at', 'is', null)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Whether an error is a unique-constraint violation, on either database. */

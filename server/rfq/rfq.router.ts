@@ -13,7 +13,7 @@ export function rfqRouter(deps: AppDeps) {
   router.post('/', limit, async (ctx) => {
     const key = idempotencyKey(ctx);
     const input = rfqSubmissionSchema.parse(await readJson(ctx));
-    const result = await submitRfq(deps, input, key, new Date());
+    const result = await submitRfq(deps, input, key, new Date(deps.clock()));
     if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.set('Cache-Control', 'no-store');
     ctx.status = result.status;

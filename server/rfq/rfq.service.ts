@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk';
 import type { Config } from '../config';
@@ -8,6 +8,7 @@ import { rfqMessages } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import type { RfqsTable } from '../db/schema';
 import { buildQuotes, type QuoteDraft } from '../domain/quote-engine';
+import { intentScore } from '../domain/intent';
 import { cityFullName } from '../domain/interpret';
 import type { Supplier } from '../domain/market';
 import type { MarketStore } from '../catalogue/market-store';
@@ -179,6 +180,8 @@ export async function submitRfq(
     referrer_host: referrerHost(input.referrerUrl),
     client_timestamp: input.timestamp ?? null,
     created_at: createdAt,
+    intent_score: intentScore(input),
+    public_id: `r_${randomBytes(10).toString('hex')}`,
   };
 
   try {
@@ -249,7 +252,7 @@ export async function getRfq(deps: RfqDeps, rfqId: string): Promise<Rfq> {
     quantity: row.quantity,
     unit: row.unit,
     supplierCount: row.supplier_count,
-    primaryEmail: maskEmail(row.primary_email),
+    primaryEmail: row.personal_data_deleted_at ? null : maskEmail(row.primary_email),
     matching: { requested: row.supplier_count, matched: row.matched_count, message: row.matching_message },
     quotes,
     createdAt: row.created_at,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit } from '../../../sdk/rules';
 import type { Quote, Rfq } from '../../../sdk/schemas/rfq';
 import { getJson } from '../../../widget/app/api';
@@ -177,7 +178,7 @@ export default function QuoteSuccessPage() {
           <dt>Delivery to</dt>
           <dd>{rfq.deliveryLocation}</dd>
           <dt>E-mail</dt>
-          <dd>{rfq.primaryEmail}</dd>
+          <dd>{rfq.primaryEmail ?? `Deleted ${PERSONAL_DATA_HOURS} hours after the request`}</dd>
         </dl>
         {quotes.length > 0 ? <p className="small muted">{rfq.matching.message}</p> : null}
       </section>

@@ -5,6 +5,7 @@ import * as createOutbox from './20261122010000-create-outbox';
 import * as embedAttribution from './20261122020000-embed-attribution';
 import * as createPartners from './20261122030000-create-partners';
 import * as rfqKeysetIndex from './20261122040000-rfq-keyset-index';
+import * as anonymiseRfqs from './20261122050000-anonymise-rfqs';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261122020000-embed-attribution': embedAttribution,
   '20261122030000-create-partners': createPartners,
   '20261122040000-rfq-keyset-index': rfqKeysetIndex,
+  '20261122050000-anonymise-rfqs': anonymiseRfqs,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rfqSchema } from '../sdk';
+import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
+import { SWEEP_INTERVAL_MS, sweep } from './retention';
+import { startTestServer, validRfq, type TestServer } from './test/harness';
+
+const HOUR_MS = 60 * 60 * 1000;
+let now = Date.parse('2026-11-02T08:00:00.000Z');
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
+});
+afterAll(() => server.close());
+
+const personal = {
+  primaryEmail: 'thandi.mokoena@example.co.za',
+  additionalEmails: 'stores@example.co.za',
+  companyName: 'Mokoena Facilities',
+  contactName: 'Thandi Mokoena',
+  budgetRange: '10k-50k',
+};
+
+describe('the retention sweep', () => {
+  it(`deletes a buyer's personal data and the e-mails about the RFQ within ${PERSONAL_DATA_HOURS} hours, and keeps the anonymous RFQ`, async () => {
+    const submitted = await server.request('POST', '/api/rfq', { body: validRfq(personal) });
+    expect(submitted.status).toBe(201);
+    const { rfqId } = submitted.json;
+    const { db } = server.database;
+    const emails = () => db.selectFrom('outbox').select('id').where('payload', 'like', `%${rfqId}%`).execute();
+    const sent = (await emails()).length;
+    expect(sent).toBeGreaterThan(0);
+
+    // A sweep one interval before the promise runs out leaves everything.
+    const early = new Date(now + (PERSONAL_DATA_HOURS - 2) * HOUR_MS);
+    expect(await sweep(server.database, server.app.deps.outbox, early)).toMatchObject({ rfqsAnonymised: 0, emailsDeleted: 0 });
+    expect((await db.selectFrom('rfqs').select('primary_email').where('id', '=', rfqId).executeTakeFirstOrThrow()).primary_email).toBe(
+      personal.primaryEmail,
+    );
+
+    // The last sweep before the deadline clears it.
+    const last = new Date(now + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1);
+    const result = await sweep(server.database, server.app.deps.outbox, last);
+    expect(result.rfqsAnonymised).toBe(1);
+    expect(result.emailsDeleted).toBe(sent);
+    expect(await emails()).toEqual([]);
+
+    const row = await db.selectFrom('rfqs').selectAll().where('id', '=', rfqId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      primary_email: '',
+      additional_emails: '[]',
+      company_name: null,
+      contact_name: null,
+      personal_data_deleted_at: last.toISOString(),
+      // What the data API reads is kept, the intent score as it was when the details were given.
+      product_name: 'Hand Sanitizer 70% Alcohol',
+      quantity: 200,
+      city_id: 'durban',
+      budget_range: '10k-50k',
+      intent_score: 100,
+    });
+    expect(JSON.stringify(row)).not.toMatch(/thandi|mokoena|stores@/i);
+
+    const page = await server.request('GET', `/api/rfq/${rfqId}`);
+    expect(page.status).toBe(200);
+    expect(rfqSchema.parse(page.json).primaryEmail).toBeNull();
+
+    // A second sweep finds nothing left to clear.
+    expect((await sweep(server.database, server.app.deps.outbox, new Date(last.getTime() + HOUR_MS))).rfqsAnonymised).toBe(0);
+  });
+
+  it('keeps e-mails still waiting to be sent', async () => {
+    const { db } = server.database;
+    const [{ id }] = await db
+      .insertInto('outbox')
+      .values({
+        message_id: '<pending@procura.test>',
+        kind: 'partner-welcome',
+        recipient: 'partner@example.co.za',
+        priority: 1,
+        payload: '{}',
+        status: 'pending',
+        next_attempt_at: new Date(now).toISOString(),
+        last_error: null,
+        sent_at: null,
+        created_at: new Date(now).toISOString(),
+      })
+      .returning('id')
+      .execute();
+    await sweep(server.database, server.app.deps.outbox, new Date(now + 30 * 24 * HOUR_MS));
+    expect(await db.selectFrom('outbox').select('id').where('id', '=', id).executeTakeFirst()).toEqual({ id });
+  });
+});

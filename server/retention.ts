@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
+import type { Database } from './db/database';
+import type { Outbox } from './mail/outbox';
+import { pruneUsage } from './partners/partners.repository';
+import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** How often the sweep runs; it deletes one interval early so nothing outlives the promise. */
+export const SWEEP_INTERVAL_MS = HOUR_MS;
+/** Replayed submissions are recognised this long. */
+const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
+
+/** Everything the sweep clears, with how many rows of each. */
+export interface SweepResult {
+  rfqsAnonymised: number;
+  emailsDeleted: number;
+  idempotencyKeysDeleted: number;
+}
+
+/**
+ * Deletes what the product no longer needs: buyers' personal data on RFQs older than
+ * {@link PERSONAL_DATA_HOURS} (the RFQ itself stays, anonymous, for the data API), and sent and
+ * dead e-mails of the same age (they carry the same addresses), expired idempotency keys and rate-limit windows.
+ */
+export async function sweep(database: Database, outbox: Outbox, now: Date): Promise<SweepResult> {
+  const personalBefore = new Date(now.getTime() - PERSONAL_DATA_HOURS * HOUR_MS + SWEEP_INTERVAL_MS);
+  const rfqsAnonymised = await deletePersonalData(database.db, { before: personalBefore.toISOString(), now: now.toISOString() });
+  const emailsDeleted = await outbox.prune(personalBefore);
+  const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
+  await pruneUsage(database.db, now.toISOString());
+  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted };
+}
+
+/**
+ * Runs {@link sweep} now and every {@link SWEEP_INTERVAL_MS}; answers a function that stops it and
+ * waits for a sweep in progress, so none outlives the database.
+ */
+export function startSweeping(database: Database, outbox: Outbox, clock: () => number, logger: Logger): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = sweep(database, outbox, new Date(clock())).then(
+      (result) => {
+        if (result.rfqsAnonymised + result.emailsDeleted > 0) logger.info(result, 'personal data swept');
+      },
+      (err: unknown) => logger.warn({ err }, 'the retention sweep failed'),
+    );
+  };
+  run();
+  const timer = setInterval(run, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    return running;
+  };
+}
