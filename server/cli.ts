@@ -4,6 +4,10 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isMarketEmpty, seedMarket } from './db/seed';
 import { countOutbox, listOutbox, requeueRows } from './mail/outbox.repository';
+import { setPartnerTier } from './partners/partners.repository';
+import { API_TIERS, type ApiTier } from '../sdk/data-api';
+
+const isApiTier = (v: string | undefined): v is ApiTier => v !== undefined && Object.hasOwn(API_TIERS, v);
 
 const USAGE = `Usage:
   node dist/server/cli.js migrate
@@ -11,6 +15,8 @@ const USAGE = `Usage:
   node dist/server/cli.js outbox              e-mails in the outbox by status, and the dead ones
   node dist/server/cli.js outbox-resend [--id N ...]
                                               send dead e-mails again (all, or those named)
+  node dist/server/cli.js partner-tier ID TIER
+                                              move a partner to starter, professional or enterprise
 
 The database is DATABASE_URL (default sqlite:./data/procura.sqlite).
 Without --suppliers, seed writes the starter market; with it, a large generated one for benchmarks.`;
@@ -27,7 +33,7 @@ async function run(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend'].includes(command ?? '')) {
+  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend', 'partner-tier'].includes(command ?? '')) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -38,6 +44,10 @@ async function run(argv: string[]): Promise<number> {
     return n;
   };
   const ids = values.id?.map((v) => count('id', v)!);
+  const [partnerId, tier] = positionals.slice(1);
+  if (command === 'partner-tier' && (!partnerId || !isApiTier(tier))) {
+    throw new Error(`partner-tier needs a partner id and one of ${Object.keys(API_TIERS).join(', ')}`);
+  }
   const suppliers = count('suppliers', values.suppliers);
   const offers = count('offers', values.offers);
 
@@ -57,6 +67,13 @@ async function run(argv: string[]): Promise<number> {
     if (command === 'outbox-resend') {
       const n = await requeueRows(database.db, { from: 'dead', ids, now: new Date().toISOString() });
       console.log(`${n} dead e-mail${n === 1 ? '' : 's'} queued again; a running server sends them within a second.`);
+    }
+    if (command === 'partner-tier') {
+      if (!(await setPartnerTier(database.db, partnerId!, tier as ApiTier))) {
+        console.error(`No partner ${partnerId}.`);
+        return 1;
+      }
+      console.log(`Partner ${partnerId} is now on the ${API_TIERS[tier as ApiTier].label} tier; their next request is counted against its limit.`);
     }
     if (command === 'seed') {
       if (!(await isMarketEmpty(database.db))) {

@@ -58,6 +58,8 @@ export function startCheckpointer(sqlite: SQLite.Database, file: string, interva
   worker.on('error', (err) => console.warn(`WAL checkpointer stopped: ${err.message}`));
   return async () => {
     const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // Held open until the worker has closed its connection, or the process could end first.
+    worker.ref();
     worker.postMessage('stop');
     await exited;
   };

@@ -4,6 +4,7 @@ import { hashSecret } from '../lib/ids';
 import { startTestServer, type TestServer } from '../test/harness';
 import { registerPartner, validRegistration } from '../test/partners';
 import { isWellFormedApiKey } from './api-keys';
+import { setPartnerTier } from './partners.repository';
 
 let server: TestServer;
 let now = Date.UTC(2026, 10, 22, 10, 15, 0);
@@ -107,8 +108,9 @@ describe('tiers and rate limits', () => {
   it('caps Enterprise per second instead of per hour, and lets Professional make 10,000 an hour', async () => {
     const e = await registerPartner(server);
     const pro = await registerPartner(server);
-    await server.database.db.updateTable('partners').set({ tier: 'enterprise' }).where('id', '=', e.partnerId).execute();
-    await server.database.db.updateTable('partners').set({ tier: 'professional' }).where('id', '=', pro.partnerId).execute();
+    expect(await setPartnerTier(server.database.db, e.partnerId, 'enterprise')).toBe(true);
+    expect(await setPartnerTier(server.database.db, pro.partnerId, 'professional')).toBe(true);
+    expect(await setPartnerTier(server.database.db, 'pt_nobody', 'professional')).toBe(false);
     now = Date.UTC(2026, 10, 22, 14, 0, 0, 250);
     const res = await server.request('GET', '/api/partners/me', { headers: e.headers });
     expect([res.headers.get('ratelimit-policy'), res.headers.get('x-ratelimit-limit')]).toEqual([`${API_TIERS.enterprise.perSecondCap};w=1`, '50']);

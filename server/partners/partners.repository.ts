@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
+import type { ApiTier } from '../../sdk/data-api';
 import type { DB, PartnersTable } from '../db/schema';
 
 export async function insertPartner(db: Kysely<DB>, row: Insertable<PartnersTable>): Promise<void> {
@@ -32,4 +33,10 @@ export async function countRequest(db: Kysely<DB>, partnerId: string, windowKey:
 /** Drops the counters of windows that have ended. */
 export async function pruneUsage(db: Kysely<DB>, now: string): Promise<void> {
   await db.deleteFrom('api_usage').where('expires_at', '<', now).execute();
+}
+
+/** Moves a partner to another tier; answers whether the partner exists. */
+export async function setPartnerTier(db: Kysely<DB>, partnerId: string, tier: ApiTier): Promise<boolean> {
+  const result = await db.updateTable('partners').set({ tier }).where('id', '=', partnerId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
