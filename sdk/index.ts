@@ -1,9 +1,17 @@
 /**
- * Procura's contract: the schemas of every request and response, shared by the server,
- * the portal, the widget and API clients.
+ * `procura`: a typed client of Procura's API ({@link createClient}), its errors, and the zod
+ * schemas of every request and response, the same ones the server checks.
+ *
+ * @example
+ * import { createClient, isHttpError } from 'procura';
+ *
+ * const procura = createClient({ baseUrl: 'https://procura.example' });
+ * const rfq = await procura.rfq.get('123456789012345678');
  *
  * @packageDocumentation
  */
+export * from './client/client';
+export * from './client/errors';
 export * from './rules';
 export * from './schemas/common';
 export * from './schemas/rfq';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { DEFAULT_PRIMARY_COLOR, embedUrl, INITIAL_HEIGHT, type WidgetConfig } from './config';
+import { DEFAULT_PRIMARY_COLOR, embedUrl, INITIAL_HEIGHT, type WidgetConfig } from '../sdk/embed/config';
 
 /** The settings a partner chooses in the configurator. */
 export type SnippetConfig = Partial<Pick<WidgetConfig, 'companyName' | 'websiteUrl' | 'logo' | 'primaryColor' | 'compact' | 'quick' | 'hideProcuraBranding' | 'partnerEmail' | 'partnerId' | 'theme'>>;

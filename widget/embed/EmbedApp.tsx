@@ -7,7 +7,7 @@ import { ProcessingScreen } from '../app/ProcessingScreen';
 import { QuickQuoteForm, type QuickFormValues } from '../app/QuickQuoteForm';
 import { QuoteRequestForm } from '../app/QuoteRequestForm';
 import { useRfqForm } from '../app/use-rfq-form';
-import { PREVIEW_EMBED_ID, type WidgetConfig } from '../config';
+import { PREVIEW_EMBED_ID, type WidgetConfig } from '../../sdk/embed/config';
 import {
   PROTOCOL_VERSION,
   readHostMessage,
@@ -16,7 +16,7 @@ import {
   WIDGET_RESIZE,
   WIDGET_SUCCESS,
   type WidgetMessage,
-} from '../protocol';
+} from '../../sdk/embed/protocol';
 
 /** Where embedded requests say they came from. */
 export const EMBED_SOURCE = 'procura-widget';

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { parseConfigParam } from '../config';
+import { parseConfigParam } from '../../sdk/embed/config';
 import { palette } from '../theme';
 import { EmbedApp } from './EmbedApp';
 import '../../portal/styles/tokens.css';

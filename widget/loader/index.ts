@@ -9,8 +9,8 @@
  *
  * Loading the script twice is harmless: the second copy only mounts tags that are new.
  */
-import type { WidgetConfig } from '../config';
-import { mountWidget, type MountedWidget, type WidgetEventHandler, type WidgetEventName } from './mount';
+import type { WidgetConfig } from '../../sdk/embed/config';
+import { mountWidget, type MountedWidget, type WidgetEventHandler, type WidgetEventName } from '../../sdk/embed/mount';
 
 interface ProcuraGlobal {
   (...args: unknown[]): void;
@@ -31,7 +31,7 @@ if (w.Procura?.loaded) {
 
   const mount = (container: Element | null, config: Partial<WidgetConfig>) => {
     if (!container) return;
-    const widget = mountWidget(container, { base, config, relay: true });
+    const widget = mountWidget(container, { ...config, baseUrl: base, relay: true });
     listeners.forEach(([event, handler]) => widget.on(event, handler));
     widgets.push(widget);
   };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseConfigParam } from '../config';
-import { PROTOCOL_VERSION, readHostMessage, readWidgetMessage, WIDGET_RESIZE, WIDGET_SUCCESS } from '../protocol';
+import { parseConfigParam } from '../../sdk/embed/config';
+import { PROTOCOL_VERSION, readHostMessage, readWidgetMessage, WIDGET_RESIZE, WIDGET_SUCCESS } from '../../sdk/embed/protocol';
 
 const ORIGIN = 'http://localhost:3000';
 type Procura = ((...args: unknown[]) => void) & { q?: unknown[][]; loaded?: boolean; widgets?: { embedId: string; iframe: HTMLIFrameElement }[] };
@@ -131,10 +131,10 @@ describe('a widget that does not load', () => {
   it('reports an error after the frame loads without saying it is ready, and can be retried', async () => {
     vi.useFakeTimers();
     try {
-      const { mountWidget } = await import('./mount');
+      const { mountWidget } = await import('../../sdk/embed/mount');
       const container = document.createElement('div');
       document.body.append(container);
-      const widget = mountWidget(container, { base: ORIGIN, config: { embedId: 'broken' }, readyTimeoutMs: 5000 });
+      const widget = mountWidget(container, { baseUrl: ORIGIN, embedId: 'broken', readyTimeoutMs: 5000 });
       const errors: unknown[] = [];
       const off = widget.on('error', (e) => errors.push(e));
       const firstSrc = widget.iframe.src;

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { RecentEmbedRfqs } from '../../../sdk/schemas/embed';
 import { getJson } from '../../../widget/app/api';
 import { formatDate, formatTime } from '../../../widget/app/format';
-import { WIDGET_THEMES, type WidgetTheme } from '../../../widget/config';
+import { WIDGET_THEMES, type WidgetTheme } from '../../../sdk/embed/config';
 import { scriptSnippet } from '../../../widget/snippet';
 import { Code, CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_PRIMARY_COLOR, sanitizeConfig } from '../../../widget/config';
+import { DEFAULT_PRIMARY_COLOR, sanitizeConfig } from '../../../sdk/embed/config';
 import { directLink, embedPageHtml, iframeSnippet, scriptSnippet, type SnippetConfig } from '../../../widget/snippet';
 import { Code, CopyButton } from '../../components/ui/code';
 import { Tabs } from '../../components/ui/tabs';

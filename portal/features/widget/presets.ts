@@ -1,4 +1,4 @@
-import type { WidgetConfig } from '../../../widget/config';
+import type { WidgetConfig } from '../../../sdk/embed/config';
 
 /** The widget demo's four configurations (spec 2 and 9: their colours). */
 export const DEMO_PRESETS = {

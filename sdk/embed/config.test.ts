@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRIMARY_COLOR, embedUrl, pageAddress, parseConfigParam, sanitizeConfig } from './config';
-import { contrast, palette } from './theme';
 
 const XSS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', "'; background: url(javascript:alert(1)); '", 'data:text/html,<script>alert(1)</script>'];
 
@@ -81,18 +80,5 @@ describe('widget config', () => {
     expect(url.pathname).toBe('/widget-embed');
     expect(parseConfigParam(url.searchParams.get('config'))).toMatchObject({ companyName: 'A & B "Cleaning"', compact: true });
     expect(pageAddress('https://shop.example.co.za/a/b?q=1#x')).toBe('https://shop.example.co.za/a/b');
-  });
-});
-
-describe('widget palette', () => {
-  it.each(['#3b82f6', '#059669', '#dc2626', '#6366f1', '#facc15', '#ffffff', '#000000'])('keeps white text readable on buttons of %s', (colour) => {
-    const p = palette(colour);
-    expect(contrast(p.primary, p.onPrimary)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(p.primaryHover, p.onPrimary)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(p.primary, p.primarySoft)).toBeGreaterThanOrEqual(4.5);
-  });
-
-  it('leaves a colour that already reads well as it is', () => {
-    expect(palette('#1d4ed8').primary).toBe('#1d4ed8');
   });
 });

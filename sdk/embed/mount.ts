@@ -1,4 +1,4 @@
-import { embedUrl, INITIAL_HEIGHT, type WidgetConfig } from '../config';
+import { embedUrl, INITIAL_HEIGHT, type WidgetConfig } from './config';
 import {
   HOST_HELLO,
   PROTOCOL_VERSION,
@@ -9,7 +9,7 @@ import {
   WIDGET_SUCCESS,
   type WidgetErrorData,
   type WidgetSuccessData,
-} from '../protocol';
+} from './protocol';
 
 /** What each widget event carries. */
 export interface WidgetEventMap {
@@ -32,14 +32,17 @@ export interface MountedWidget {
   destroy(): void;
 }
 
-export interface MountOptions {
-  /** The Procura origin serving /widget-embed, e.g. https://procura.co.za. */
-  base: string;
-  config: Partial<WidgetConfig>;
-  /** Also post each success and error to this window and dispatch it on the container (the loader does). */
-  relay?: boolean;
-  /** How long after the iframe loads the widget must say it is ready before the load counts as failed. */
+/** Where the widget comes from and how it is set up: its configuration and the Procura origin serving it. */
+export interface EmbedOptions extends Partial<Omit<WidgetConfig, 'hostOrigin' | 'referrerUrl'>> {
+  /** The Procura origin serving /widget-embed, e.g. `https://procura.example`. */
+  baseUrl: string;
+  /** How long after the iframe loads the widget must say it is ready before the load counts as failed (10 s). */
   readyTimeoutMs?: number;
+  /**
+   * Also post each success and error to this window and dispatch it on the container, as the
+   * script-tag loader does for pages that listen that way.
+   */
+  relay?: boolean;
 }
 
 let count = 0;
@@ -51,12 +54,15 @@ let count = 0;
  * clamped to 240-4000 px.
  *
  * @example
- * const widget = mountWidget(document.getElementById('quotes')!, { base: 'https://procura.co.za', config: { companyName: 'Acme' } });
- * widget.on('success', ({ rfqId, quoteCount }) => console.log(rfqId, quoteCount));
+ * import { mountWidget } from 'procura/embed';
+ *
+ * const widget = mountWidget(document.getElementById('quotes')!, { baseUrl: 'https://procura.example', companyName: 'Acme', partnerId: 'pt_123' });
+ * const off = widget.on('success', ({ rfqId, quoteCount }) => console.log(rfqId, quoteCount));
+ * // later: off(); widget.destroy();
  */
-export function mountWidget(container: Element, options: MountOptions): MountedWidget {
-  const { config } = options;
-  const origin = new URL(options.base).origin;
+export function mountWidget(container: Element, options: EmbedOptions): MountedWidget {
+  const { baseUrl, readyTimeoutMs = 10_000, relay = false, ...config } = options;
+  const origin = new URL(baseUrl).origin;
   const embedId = config.embedId || `procura-${Date.now().toString(36)}-${++count}`;
   let handlers: { [E in WidgetEventName]?: WidgetEventHandler<E>[] } = {};
   const here = location;
@@ -67,7 +73,7 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
 
   const emit = <E extends WidgetEventName>(event: E, payload: WidgetEventMap[E], type?: string, key?: string) => {
     handlers[event]?.forEach((h) => h(payload, embedId));
-    if (type && options.relay) {
+    if (type && relay) {
       const message = { type, v: PROTOCOL_VERSION, embedId, [key!]: payload };
       postMessage(message, here.origin);
       container.dispatchEvent(new CustomEvent(type, { detail: message, bubbles: true }));
@@ -89,7 +95,7 @@ export function mountWidget(container: Element, options: MountOptions): MountedW
       retryButton.onclick = widget.retry;
       container.append(retryButton);
       emit('error', { code: 'load_failed', message: 'The quote form did not load' }, WIDGET_ERROR, 'error');
-    }, options.readyTimeoutMs ?? 10_000);
+    }, readyTimeoutMs);
   };
 
   const onMessage = (event: MessageEvent) => {
