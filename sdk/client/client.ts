@@ -67,6 +67,9 @@ export interface SubmitOptions {
   idempotencyKey?: string;
 }
 
+/** What a submission takes: the schema's input, with a quantity as a number or numeric text. */
+export type WithQuantity<T> = Omit<T, 'quantity'> & { quantity: number | string };
+
 /** The parameters of each data call: what the query accepts. */
 export type SpanParams = z.input<typeof spanQuerySchema>;
 export type MarketTrendsParams = z.input<typeof marketTrendsQuerySchema>;
@@ -77,7 +80,7 @@ export type ProcurementDataParams = z.input<typeof procurementDataQuerySchema>;
 export interface ProcuraClient {
   rfq: {
     /** Sends a quote request (`POST /api/rfq`); answers it with its priced quotes. */
-    submit(input: RfqSubmissionInput, options?: SubmitOptions): Promise<RfqSubmitResponse>;
+    submit(input: WithQuantity<RfqSubmissionInput>, options?: SubmitOptions): Promise<RfqSubmitResponse>;
     /** A stored request with its quotes (`GET /api/rfq/:rfqId`); the e-mail is masked. */
     get(rfqId: string): Promise<Rfq>;
   };
@@ -87,7 +90,7 @@ export interface ProcuraClient {
   };
   embed: {
     /** Sends the widget's short form (`POST /api/embed/rfq`), credited to `partnerId` when given. */
-    submitRfq(input: EmbedRfqInput, options?: SubmitOptions): Promise<EmbedRfqResponse>;
+    submitRfq(input: WithQuantity<EmbedRfqInput>, options?: SubmitOptions): Promise<EmbedRfqResponse>;
   };
   partners: {
     /** Registers a partner (`POST /api/partners/register`); the API key in the answer is shown this once. */
@@ -183,25 +186,26 @@ export function createClient(options: ClientOptions): ProcuraClient {
   });
 
   async function call<S extends ZodType>(schema: S, path: string, init: Options): Promise<z.output<S>> {
+    const what = `${(init.method ?? 'get').toUpperCase()} /${path}`;
     let response: Response;
     try {
       response = await api(path, init);
     } catch (err) {
       if (err instanceof KyHttpError) throw await toHttpError(err.response);
-      if (err instanceof KyTimeoutError) throw new TimeoutError(`Procura did not answer ${init.method ?? 'GET'} /${path} in time`, { cause: err });
+      if (err instanceof KyTimeoutError) throw new TimeoutError(`Procura did not answer ${what} in time`, { cause: err });
       if (err instanceof ProcuraError) throw err;
-      throw new NetworkError(`Procura could not be reached for ${init.method ?? 'GET'} /${path}: ${(err as Error)?.message ?? err}`, { cause: err });
+      throw new NetworkError(`Procura could not be reached for ${what}: ${(err as Error)?.message ?? err}`, { cause: err });
     }
     let body: unknown;
     try {
       body = await response.json();
     } catch (err) {
-      throw new ResponseValidationError(`The answer to /${path} is not JSON`, [], { cause: err });
+      throw new ResponseValidationError(`The answer to ${what} is not JSON`, [], { cause: err });
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
-      throw new ResponseValidationError(`The answer to /${path} does not match this SDK's schema`, issues);
+      throw new ResponseValidationError(`The answer to ${what} does not match this SDK's schema`, issues);
     }
     return parsed.data;
   }
