@@ -7,14 +7,15 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import { dts } from 'rollup-plugin-dts';
 import { bundleSize, css, htmlPage, json, preactCompat, sizeBudget } from './build/portal-plugins.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
-const external = (id) =>
-  id.startsWith('node:') ||
-  builtinModules.includes(id) ||
-  dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
+// The server and the SDK leave every package import to Node or to the SDK user's bundler.
+const external = (id) => id.startsWith('node:') || builtinModules.includes(id) || /^(@[\w-][\w.-]*\/)?[\w-][\w.-]*(\/.*)?$/.test(id);
+const version = replace({ preventAssignment: true, values: { __PROCURA_VERSION__: JSON.stringify(pkg.version) } });
+/** The npm package's entry points: `procura`, `procura/embed` and `procura/react`. */
+const SDK_ENTRIES = { index: 'sdk/index.ts', embed: 'sdk/embed/index.ts', react: 'sdk/react/index.tsx' };
 
 const ts = (outDir) =>
   typescript({
@@ -23,7 +24,7 @@ const ts = (outDir) =>
     outDir,
     declaration: false,
     sourceMap: true,
-    include: ['sdk/**/*.ts', 'server/**/*.ts', 'widget/**/*.ts', 'widget/**/*.tsx', 'portal/**/*.ts', 'portal/**/*.tsx'],
+    include: ['sdk/**/*.ts', 'sdk/**/*.tsx', 'server/**/*.ts', 'widget/**/*.ts', 'widget/**/*.tsx', 'portal/**/*.ts', 'portal/**/*.tsx'],
     exclude: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
   });
 
@@ -96,15 +97,26 @@ export default [
     input: { main: 'server/main.ts', cli: 'server/cli.ts' },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
-    plugins: [replace({ preventAssignment: true, values: { __PROCURA_VERSION__: JSON.stringify(pkg.version) } }), ts('dist/server')],
+    plugins: [version, ts('dist/server')],
   },
   {
-    input: 'sdk/index.ts',
+    // The npm package: each entry as ESM and CommonJS, sharing chunks.
+    input: SDK_ENTRIES,
     output: [
-      { file: 'dist/sdk/index.js', format: 'es', sourcemap: true },
-      { file: 'dist/sdk/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
+      { dir: 'dist/sdk', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      { dir: 'dist/sdk', format: 'cjs', sourcemap: true, exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
     ],
     external,
-    plugins: [ts('dist/sdk')],
+    plugins: [version, ts('dist/sdk')],
   },
+  // Their type declarations, one self-contained file per entry, for import (.d.ts) and require (.d.cts).
+  ...Object.entries(SDK_ENTRIES).map(([name, input]) => ({
+    input,
+    output: [
+      { file: `dist/sdk/${name}.d.ts`, format: 'es' },
+      { file: `dist/sdk/${name}.d.cts`, format: 'es' },
+    ],
+    external,
+    plugins: [dts({ tsconfig: './tsconfig.json' })],
+  })),
 ];

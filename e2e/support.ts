@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** A port on loopback that nothing listens on. */
@@ -75,4 +76,30 @@ export async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8' };
+
+/** Another site on loopback (its own port, so its own origin) serving the given pages by path. */
+export async function serve(pages: Record<string, string>): Promise<{ base: string; server: Server }> {
+  const port = await freePort();
+  const server = createHttpServer((req, res) => {
+    const page = pages[req.url ?? ''];
+    res.writeHead(page === undefined ? 404 : 200, { 'content-type': TYPES[(req.url ?? '').split('.').pop()!] ?? TYPES.html });
+    res.end(page ?? 'not found');
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return { base: `http://127.0.0.1:${port}`, server };
+}
+
+/** Fills the widget's compact form in `frame` for 200 litres of sanitiser to Durban, and sends it. */
+export async function fillAndSendWidget(frame: FrameLocator) {
+  await frame.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
+  await frame.getByRole('option', { name: /Hand Sanitizer 70% Alcohol/ }).click();
+  await frame.getByRole('textbox', { name: 'Quantity' }).fill('200');
+  await frame.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
+  await frame.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
+  await frame.getByRole('textbox', { name: 'E-mail address' }).fill('buyer@coastal.example.co.za');
+  await frame.getByRole('checkbox').check();
+  await frame.getByRole('button', { name: 'Get My Quotes' }).click();
 }

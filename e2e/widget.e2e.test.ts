@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import Database from 'better-sqlite3';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptSnippet, type SnippetConfig } from '../widget/snippet';
-import { expectAccessible, freePort, launchChromium, newPage, startProcura, type Procura } from './support';
+import { expectAccessible, fillAndSendWidget, launchChromium, newPage, serve, startProcura, type Procura } from './support';
 
 // A partner's page on another origin (a second port) pastes the configurator's snippet twice; a
 // third origin's frame on that page tries to forge the widget's success message.
@@ -25,16 +25,10 @@ const settings = (embedId: string, compact: boolean): SnippetConfig & { embedId:
   embedId,
 });
 
-async function serve(pages: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const server = createServer((req, res) => {
-    const page = pages[req.url ?? ''];
-    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(page ?? 'not found');
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+async function site(pages: Record<string, string>): Promise<string> {
+  const { base, server } = await serve(pages);
   servers.push(server);
-  return `http://127.0.0.1:${port}`;
+  return base;
 }
 
 beforeAll(async () => {
@@ -46,7 +40,7 @@ beforeAll(async () => {
     body: JSON.stringify({ companyName: 'Coastal Cleaning', contactEmail: 'dev@coastal.example.co.za', contactName: 'Thandi Nkosi', website: 'https://coastal.example.co.za', businessType: 'directory', integrationType: 'widget', monthlyTraffic: '10k-50k', useCase: 'Quotes beside every cleaning-supplier listing' }),
   });
   partnerId = ((await registration.json()) as { credentials: { partnerId: string } }).credentials.partnerId;
-  thirdBase = await serve({
+  thirdBase = await site({
     '/forger.html': `<!doctype html><html lang="en"><head><title>Advert</title></head><body><p>Advert</p><script>
       var n = 0;
       var timer = setInterval(function () {
@@ -56,7 +50,7 @@ beforeAll(async () => {
     </script></body></html>`,
   });
   const withId = (embedId: string, compact: boolean) => scriptSnippet(procura.base, settings(embedId, compact)).replace('></script>', ` data-embed-id="${embedId}"></script>`);
-  hostBase = await serve({
+  hostBase = await site({
     '/shop.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Coastal Cleaning shop</title><script>
       window.Procura = window.Procura || function () { (Procura.q = Procura.q || []).push(arguments) };
       window.events = { callbacks: [], dom: [], messages: [], forgerDone: false };
@@ -79,17 +73,6 @@ afterAll(async () => {
   await procura?.stop();
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
-
-async function fillAndSend(frame: FrameLocator) {
-  await frame.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
-  await frame.getByRole('option', { name: /Hand Sanitizer 70% Alcohol/ }).click();
-  await frame.getByRole('textbox', { name: 'Quantity' }).fill('200');
-  await frame.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
-  await frame.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
-  await frame.getByRole('textbox', { name: 'E-mail address' }).fill('buyer@coastal.example.co.za');
-  await frame.getByRole('checkbox').check();
-  await frame.getByRole('button', { name: 'Get My Quotes' }).click();
-}
 
 const heightOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().height);
 const rfqCount = () => {
@@ -117,7 +100,7 @@ describe('the embedded widget on a partner site', () => {
     await one.getByText('Please enter a valid email address').waitFor();
     await expect.poll(() => heightOf(page, '#one iframe')).toBeGreaterThan(before);
 
-    await fillAndSend(one);
+    await fillAndSendWidget(one);
     await one.getByRole('heading', { name: 'Quotes Sent Successfully!' }).waitFor({ timeout: 15_000 });
     await expect.poll(() => page.evaluate(() => (window as any).events.forgerDone), { timeout: 10_000 }).toBe(true);
     const events = await page.evaluate(() => (window as any).events);
@@ -237,7 +220,7 @@ describe('the widget configurator', () => {
     const before = rfqCount();
     const preview = page.frameLocator('.widget-preview iframe');
     await preview.getByText('Preview: submitting here sends nothing.').waitFor();
-    await fillAndSend(preview);
+    await fillAndSendWidget(preview);
     await page.getByText('This is a preview - no actual RFQ was submitted').waitFor();
     await preview.getByRole('heading', { name: 'Preview Submission' }).waitFor();
     expect(rfqCount()).toBe(before);

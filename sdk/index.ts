@@ -10,6 +10,7 @@
  *
  * @packageDocumentation
  */
+export * from './version';
 export * from './client/client';
 export * from './client/errors';
 export * from './rules';

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../sdk';
+import { fillAndSendWidget, launchChromium, newPage, serve, startProcura, type Procura } from './support';
+
+// Each example as a developer runs it, against the real built server (npm test builds first).
+// `npm install` in an example links procura from the repository root; the same link is made here.
+const root = resolve(import.meta.dirname, '..');
+const examples = join(root, 'examples');
+let procura: Procura;
+let browser: Browser;
+const servers: Server[] = [];
+
+beforeAll(async () => {
+  const link = join(examples, 'node_modules/procura');
+  if (!existsSync(link)) {
+    mkdirSync(join(examples, 'node_modules'), { recursive: true });
+    symlinkSync(root, link, 'dir');
+  }
+  procura = await startProcura();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await procura?.stop();
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  rmSync(join(examples, 'react-app/dist'), { recursive: true, force: true });
+});
+
+/** Serves pages on another origin than Procura's, as a partner's site would be. */
+async function site(pages: Record<string, string>): Promise<string> {
+  const { base, server } = await serve(pages);
+  servers.push(server);
+  return base;
+}
+
+const useServer = (html: string) => html.replaceAll('http://localhost:3000', procura.base);
+
+describe('examples/html-script-tag', () => {
+  it('mounts the widget from the script tag and shows the success event', async () => {
+    const base = await site({ '/': useServer(readFileSync(join(examples, 'html-script-tag/index.html'), 'utf8')) });
+    const page = await newPage(browser);
+    await page.goto(`${base}/`);
+    await fillAndSendWidget(page.frameLocator('iframe[title="Coastal Cleaning Supplies quote request form"]'));
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Thank you! Request \d{15,} went to 3 suppliers\.$/);
+    await page.close();
+  });
+});
+
+describe('examples/react-app', () => {
+  it('builds with rollup, and its <ProcuraWidget/> reports the success to the app', async () => {
+    execFileSync('node', [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', join(examples, 'react-app/rollup.config.mjs')], { cwd: join(examples, 'react-app'), stdio: 'pipe' });
+    const dist = join(examples, 'react-app/dist');
+    const base = await site({ '/': useServer(readFileSync(join(dist, 'index.html'), 'utf8')), '/app.js': readFileSync(join(dist, 'app.js'), 'utf8') });
+    const page = await newPage(browser);
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { name: 'Cleaning supplies for your sites' }).waitFor();
+    await fillAndSendWidget(page.frameLocator('iframe[title="Facility Pro quote request form"]'));
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Thank you! Request \d{15,} went to 3 suppliers\.$/);
+    await page.close();
+  }, 120_000);
+});
+
+describe('examples/node-data-api', () => {
+  it('registers a partner and prints the pricing trends it computes', async () => {
+    // Five sanitiser requests in Durban this month: enough to name their figures.
+    const client = createClient({ baseUrl: procura.base });
+    for (let i = 0; i < 5; i++) {
+      await client.rfq.submit({
+        productName: 'Hand Sanitizer 70% Alcohol',
+        productDescription: 'Refill for the wall dispensers in our offices',
+        quantity: 100 + i,
+        unit: 'liters',
+        supplierCount: 3,
+        deliveryLocation: 'Durban',
+        primaryEmail: `buyer${i}@example.co.za`,
+        agreeTerms: true,
+      });
+    }
+    const out = execFileSync('node', [join(examples, 'node-data-api/index.mjs')], { env: { ...process.env, PROCURA_URL: procura.base }, encoding: 'utf8' });
+    const month = new Date().toISOString().slice(0, 7);
+    expect(out).toMatch(/^Registered partner p_\w+\. Your API key \(shown once\): procura_live_\w+\n\nPricing trends per month:\n/);
+    expect(out).toMatch(new RegExp(`  ${month}-01  sanitizers\\s+\\d+ requests, \\d+ suppliers, average R\\d+\\.\\d\\d a unit\\n`));
+    expect(out).toMatch(/\n999 of 1000 requests left until \d{4}-\d\d-\d\dT/);
+  });
+});

@@ -1,0 +1,118 @@
+// The npm package as a developer gets it: packed from the build, installed into a fresh project,
+// then imported, required, type-checked and rendered on a server. Needs `npm run build` first.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const project = mkdtempSync(join(tmpdir(), 'procura-package-'));
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+let packed: { files: { path: string }[] };
+
+beforeAll(() => {
+  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: root, encoding: 'utf8' }));
+  packed = info;
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'procura-consumer', private: true, type: 'module' }));
+  // React and its types are what a React app brings; everything else comes with the package.
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(project, info.filename), 'react@19', 'react-dom@19', '@types/react@19']);
+}, 300_000);
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+describe('the procura package', () => {
+  it('publishes the SDK alone, and installs nothing of the server', () => {
+    const paths = packed.files.map((f) => f.path);
+    expect(paths.filter((p) => !p.startsWith('dist/sdk/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    for (const entry of ['index', 'embed', 'react']) {
+      expect(paths).toEqual(expect.arrayContaining([`dist/sdk/${entry}.js`, `dist/sdk/${entry}.cjs`, `dist/sdk/${entry}.d.ts`, `dist/sdk/${entry}.d.cts`]));
+    }
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules/procura/package.json'), 'utf8'));
+    expect([manifest.dependencies, manifest.peerDependenciesMeta]).toEqual([{ ky: expect.any(String), zod: expect.any(String) }, { react: { optional: true } }]);
+    const installed = readdirSync(join(project, 'node_modules'));
+    expect(installed).toEqual(expect.arrayContaining(['ky', 'zod', 'procura']));
+    for (const serverPackage of ['koa', '@koa', 'kysely', 'better-sqlite3', 'pg', 'nodemailer', 'pino', 'wouter', 'rollup']) expect(installed).not.toContain(serverPackage);
+  });
+
+  it('imports from ESM, with the version written in', () => {
+    writeFileSync(
+      join(project, 'esm.mjs'),
+      `import { createClient, isHttpError, rfqSchema, VERSION } from 'procura';
+       import { mountWidget } from 'procura/embed';
+       import { ProcuraWidget } from 'procura/react';
+       const client = createClient({ baseUrl: 'https://procura.example' });
+       console.log(JSON.stringify([VERSION, typeof client.data.procurementDataPages, typeof mountWidget, typeof ProcuraWidget, typeof rfqSchema.parse, isHttpError({ name: 'HttpError' })]));`,
+    );
+    const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+    expect(JSON.parse(run('node', ['esm.mjs']))).toEqual([version, 'function', 'function', 'function', 'function', true]);
+  });
+
+  it('requires from CommonJS', () => {
+    writeFileSync(
+      join(project, 'cjs.cjs'),
+      `const { createClient, HttpError } = require('procura');
+       const { mountWidget } = require('procura/embed');
+       const { ProcuraWidget } = require('procura/react');
+       console.log(JSON.stringify([typeof createClient, new HttpError(401, 'unauthorized', 'No key', undefined, null).code, typeof mountWidget, typeof ProcuraWidget]));`,
+    );
+    expect(JSON.parse(run('node', ['cjs.cjs']))).toEqual(['function', 'unauthorized', 'function', 'function']);
+  });
+
+  it('type-checks a TypeScript program against its declarations, for import and for require', () => {
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', jsx: 'react-jsx', noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom'], types: [] }, files: ['check.tsx', 'check.cts'] }),
+    );
+    writeFileSync(
+      join(project, 'check.tsx'),
+      `import { createClient, isHttpError, type MarketTrends, type RfqSubmissionRecord } from 'procura';
+       import { mountWidget, type WidgetEventMap } from 'procura/embed';
+       import { ProcuraWidget } from 'procura/react';
+       const client = createClient({ baseUrl: 'https://procura.example', apiKey: 'procura_live_x', partnerId: 'pt_1' });
+       export async function main(): Promise<number> {
+         const trends: MarketTrends = await client.data.marketTrends({ period: 'month' });
+         for await (const page of client.data.procurementDataPages({ limit: 1000 })) {
+           const first: RfqSubmissionRecord | undefined = page.results[0];
+           if (first) return first.intent_score + trends.trends.length;
+         }
+         try { await client.rfq.get('1') } catch (e) { if (isHttpError(e)) return e.status }
+         return client.rateLimit?.remaining ?? 0;
+       }
+       const widget = mountWidget(document.body, { baseUrl: 'https://procura.example', theme: 'dark' });
+       const off: () => void = widget.on('success', (data: WidgetEventMap['success']) => console.log(data.rfqId, data.quoteCount));
+       off();
+       export const element = <ProcuraWidget config={{ baseUrl: 'https://procura.example' }} onSuccess={(d) => console.log(d.quoteCount)} />;`,
+    );
+    writeFileSync(
+      join(project, 'check.cts'),
+      `import procura = require('procura');
+       const client = procura.createClient({ baseUrl: 'https://procura.example' });
+       export const pending: Promise<procura.Rfq> = client.rfq.get('1');`,
+    );
+    // Wrong types must fail, or the check proves nothing.
+    writeFileSync(join(project, 'wrong.ts'), `import { createClient } from 'procura';\ncreateClient({ baseUrl: 'x' }).data.marketTrends({ period: 'year' });\n`);
+    writeFileSync(join(project, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }));
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    expect(run('node', [tsc, '-p', 'tsconfig.json'])).toBe('');
+    const wrong = (() => {
+      try {
+        run('node', [tsc, '-p', 'tsconfig.wrong.json']);
+        return '';
+      } catch (e) {
+        return String((e as { stdout?: string }).stdout);
+      }
+    })();
+    expect(wrong).toMatch(/wrong\.ts\(2,\d+\): error TS2322: Type '"year"' is not assignable/);
+  });
+
+  it('renders <ProcuraWidget/> on a server to an empty container', () => {
+    writeFileSync(
+      join(project, 'ssr.mjs'),
+      `import { createElement } from 'react';
+       import { renderToString } from 'react-dom/server';
+       import { ProcuraWidget } from 'procura/react';
+       console.log(renderToString(createElement(ProcuraWidget, { config: { baseUrl: 'https://procura.example' }, className: 'quotes' })));`,
+    );
+    expect(run('node', ['ssr.mjs']).trim()).toBe('<div class="quotes"></div>');
+  });
+});
