@@ -109,6 +109,20 @@ export default [
     external,
     plugins: [version, ts('dist/sdk')],
   },
+  {
+    // What each entry weighs in an app: the built files above with ky, minified; React and zod are
+    // the app's own. Measured only (dist/sdk-size.json), never published.
+    input: Object.fromEntries(Object.keys(SDK_ENTRIES).map((name) => [name, `dist/sdk/${name}.js`])),
+    output: { dir: 'dist/sdk-size', format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    external: (id) => /^(react|react-dom|zod)(\/|$)/.test(id),
+    plugins: [
+      nodeResolve({ browser: true }),
+      terser({ format: { comments: false } }),
+      bundleSize({ entry: 'index', key: 'core_gz_bytes', failBytes: 24 * 1024, report: 'dist/sdk-size.json' }),
+      bundleSize({ entry: 'embed', key: 'embed_gz_bytes', failBytes: 3 * 1024, report: 'dist/sdk-size.json' }),
+      bundleSize({ entry: 'react', key: 'react_gz_bytes', failBytes: 4 * 1024, report: 'dist/sdk-size.json' }),
+    ],
+  },
   // Their type declarations, one self-contained file per entry, for import (.d.ts) and require (.d.cts).
   ...Object.entries(SDK_ENTRIES).map(([name, input]) => ({
     input,

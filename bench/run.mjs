@@ -327,6 +327,7 @@ const dataApi = await dataApiBench();
 // Sizes the build measured: what a partner's page loads for the widget, and what the portal's home route loads.
 const widgetSizes = JSON.parse(readFileSync('dist/public/widget-size.json', 'utf8'));
 const portalSize = JSON.parse(readFileSync('dist/public/size.json', 'utf8'));
+const sdkSizes = JSON.parse(readFileSync('dist/sdk-size.json', 'utf8'));
 const results = {
   rfq_submit: figures(submit),
   rfq_get: figures(get),
@@ -335,6 +336,7 @@ const results = {
   data_api: dataApi,
   widget: { loader_gz_bytes: widgetSizes.loader_gz_bytes, app_gz_bytes: widgetSizes.app_gz_bytes },
   portal: { home_gz_kb: portalSize.total_gzip_kb },
+  sdk: { core_gz_bytes: sdkSizes.core_gz_bytes, embed_gz_bytes: sdkSizes.embed_gz_bytes, react_gz_bytes: sdkSizes.react_gz_bytes },
 };
 results.meta = {
   seconds: SECONDS,
@@ -364,6 +366,10 @@ console.log(
 console.log(
   `Data API on ${dataApi.rfqs} RFQs: /api/v2/procurement-data?limit=1000 p50 ${dataApi.procurement_data_p50_ms} ms, p99 ${dataApi.procurement_data_p99_ms} ms (target 30); ` +
     `key check and rate limit p50 ${dataApi.auth_p50_ms} ms, p99 ${dataApi.auth_p99_ms} ms of that.`,
+);
+console.log(
+  `SDK, minified and gzipped: procura ${results.sdk.core_gz_bytes} bytes with ky (zod is the app's), ` +
+    `procura/embed ${results.sdk.embed_gz_bytes} bytes (target 3,072), procura/react ${results.sdk.react_gz_bytes} bytes (React is the app's).`,
 );
 console.log('Written to bench/results.json.');
 process.exit(0);

@@ -9,6 +9,7 @@
  * const rfq = await procura.rfq.get('123456789012345678');
  *
  * @packageDocumentation
+ * @module procura
  */
 export * from './version';
 export * from './client/client';

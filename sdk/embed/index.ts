@@ -9,6 +9,7 @@
  * widget.on('success', ({ rfqId, quoteCount }) => console.log(`RFQ ${rfqId}: ${quoteCount} quotes`));
  *
  * @packageDocumentation
+ * @module procura/embed
  */
 export { mountWidget, type EmbedOptions, type MountedWidget, type WidgetEventHandler, type WidgetEventMap, type WidgetEventName } from './mount';
 export { WIDGET_THEMES, type WidgetConfig, type WidgetTheme } from './config';

@@ -8,6 +8,7 @@
  * <ProcuraWidget config={{ baseUrl: 'https://procura.example', partnerId: 'pt_123' }} onSuccess={({ rfqId }) => console.log(rfqId)} />
  *
  * @packageDocumentation
+ * @module procura/react
  */
 import { useEffect, useRef } from 'react';
 import { mountWidget, type EmbedOptions, type WidgetEventMap } from '../embed/mount';
