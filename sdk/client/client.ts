@@ -32,7 +32,12 @@ import {
 import { rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Rfq, type RfqSubmissionInput, type RfqSubmitResponse, type TrackedQuoteResponse } from '../schemas/rfq';
 import { HttpError, NetworkError, ProcuraError, ResponseValidationError, TimeoutError } from './errors';
 
-/** How {@link createClient} reaches the API. */
+/**
+ * How {@link createClient} reaches the API.
+ *
+ * @example
+ * const options: ClientOptions = { baseUrl: 'https://procura.example', apiKey: process.env.PROCURA_API_KEY, partnerId: process.env.PROCURA_PARTNER_ID, timeout: 5000, retry: 3 };
+ */
 export interface ClientOptions {
   /** The Procura server, e.g. `https://procura.example`. */
   baseUrl: string;
@@ -51,7 +56,13 @@ export interface ClientOptions {
   retry?: number;
 }
 
-/** The rate-limit figures of the last partner answer. */
+/**
+ * The rate-limit figures of the last partner answer.
+ *
+ * @example
+ * const { remaining, resetAt } = procura.rateLimit!;
+ * if (remaining === 0) await sleep(resetAt.getTime() - Date.now());
+ */
 export interface RateLimit {
   /** Requests allowed in the window. */
   limit: number;
@@ -61,22 +72,62 @@ export interface RateLimit {
   resetAt: Date;
 }
 
-/** Per-call options of submissions. */
+/**
+ * Per-call options of submissions.
+ *
+ * @example
+ * // The same key for the same form, so a double click or a retry sends one request.
+ * await procura.rfq.submit(form, { idempotencyKey: formId });
+ */
 export interface SubmitOptions {
   /** Identifies this submission, so a retry cannot create a second request (a new random key by default). */
   idempotencyKey?: string;
 }
 
-/** What a submission takes: the schema's input, with a quantity as a number or numeric text. */
+/**
+ * What a submission takes: the schema's input, with a quantity as a number or numeric text.
+ *
+ * @example
+ * const form: WithQuantity<RfqSubmissionInput> = { ...values, quantity: '200' };
+ */
 export type WithQuantity<T> = Omit<T, 'quantity'> & { quantity: number | string };
 
-/** The parameters of each data call: what the query accepts. */
+/**
+ * The parameters of `data.marketIntelligence` and `data.rfqInsights`: a span of days (30) and a category.
+ *
+ * @example
+ * const params: SpanParams = { days: 90, category: 'sanitizers' };
+ */
 export type SpanParams = z.input<typeof spanQuerySchema>;
+/**
+ * The parameters of `data.marketTrends`: the period (month) and optional category and region.
+ *
+ * @example
+ * const params: MarketTrendsParams = { period: 'quarter', region: 'gauteng' };
+ */
 export type MarketTrendsParams = z.input<typeof marketTrendsQuerySchema>;
+/**
+ * The parameters of `data.supplierMetrics` and `data.supplierPerformance`.
+ *
+ * @example
+ * const params: SupplierParams = { category: 'gloves', region: 'western-cape', min_rating: 4 };
+ */
 export type SupplierParams = z.input<typeof supplierQuerySchema>;
+/**
+ * The parameters of `data.procurementData`: filters, a page size up to 1,000 (100) and a cursor.
+ *
+ * @example
+ * const params: ProcurementDataParams = { start_date: '2026-11-01', city_code: 'durban', limit: 1000 };
+ */
 export type ProcurementDataParams = z.input<typeof procurementDataQuerySchema>;
 
-/** What {@link createClient} answers. */
+/**
+ * What {@link createClient} answers: one group of calls per part of the API.
+ *
+ * @example
+ * const procura: ProcuraClient = createClient({ baseUrl: 'https://procura.example' });
+ * const { rfqId, quotes } = await procura.rfq.submit(form);
+ */
 export interface ProcuraClient {
   rfq: {
     /** Sends a quote request (`POST /api/rfq`); answers it with its priced quotes. */

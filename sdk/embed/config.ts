@@ -6,17 +6,49 @@
  * @module
  */
 
-/** The widget's look: the product's light and dark themes, or the partner's colour throughout. */
+/**
+ * The widget's looks: the product's light and dark themes, or the partner's colour throughout.
+ *
+ * @example
+ * WIDGET_THEMES.map((theme) => <option key={theme}>{theme}</option>);
+ */
 export const WIDGET_THEMES = ['light', 'dark', 'branded'] as const;
+/**
+ * One of {@link WIDGET_THEMES}.
+ *
+ * @example
+ * const theme: WidgetTheme = prefersDark ? 'dark' : 'light';
+ */
 export type WidgetTheme = (typeof WIDGET_THEMES)[number];
 
-/** The colour used when a partner gives none or one that is not a hex colour. */
+/**
+ * The colour used when a partner gives none or one that is not a hex colour.
+ *
+ * @example
+ * sanitizeConfig({ primaryColor: 'teal' }).primaryColor === DEFAULT_PRIMARY_COLOR; // true
+ */
 export const DEFAULT_PRIMARY_COLOR = '#3b82f6';
-/** The embed id the configurator's Live Preview uses: submissions in it create no RFQ. */
+/**
+ * The embed id the configurator's Live Preview uses: submissions in it create no RFQ.
+ *
+ * @example
+ * mountWidget(el, { baseUrl, embedId: PREVIEW_EMBED_ID }); // a rehearsal: nothing is sent
+ */
 export const PREVIEW_EMBED_ID = 'preview-widget';
-/** Iframe heights before the widget reports its own (spec 9). */
+/**
+ * Iframe heights before the widget reports its own.
+ *
+ * @example
+ * iframe.style.height = `${config.compact ? INITIAL_HEIGHT.compact : INITIAL_HEIGHT.full}px`;
+ */
 export const INITIAL_HEIGHT = { compact: 600, full: 800 } as const;
 
+/**
+ * Every setting of the widget, as the configurator and the script tag's `data-*` attributes give them.
+ *
+ * @example
+ * const config: Partial<WidgetConfig> = { companyName: 'Acme', partnerId: 'pt_123', quick: true, hideProcuraBranding: false };
+ */
 export interface WidgetConfig {
   primaryColor: string;
   /** An https image URL, or absent. */
@@ -65,7 +97,12 @@ function origin(value: unknown): string | undefined {
   return u ? new URL(u).origin : undefined;
 }
 
-/** A page address without its query and fragment, which may hold a visitor's details. */
+/**
+ * A page address without its query and fragment, which may hold a visitor's details.
+ *
+ * @example
+ * pageAddress('https://shop.example/quote?email=a@b.co#top'); // 'https://shop.example/quote'
+ */
 export function pageAddress(value: unknown): string | undefined {
   const u = url(value, ['https:', 'http:']);
   if (!u) return undefined;
@@ -124,7 +161,12 @@ export function parseConfigParam(param: string | null, warn: (message: string) =
   }
 }
 
-/** The /widget-embed address for a configuration, on the Procura origin `base`. */
+/**
+ * The /widget-embed address for a configuration, on the Procura origin `base`.
+ *
+ * @example
+ * iframe.src = embedUrl('https://procura.example', { companyName: 'Acme', compact: true });
+ */
 export function embedUrl(base: string, config: Partial<WidgetConfig>): string {
   return `${base}/widget-embed?config=${encodeURIComponent(JSON.stringify(config))}`;
 }

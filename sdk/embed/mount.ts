@@ -11,16 +11,42 @@ import {
   type WidgetSuccessData,
 } from './protocol';
 
-/** What each widget event carries. */
+/**
+ * What each widget event carries.
+ *
+ * @example
+ * const onSuccess = (data: WidgetEventMap['success']) => console.log(data.rfqId, data.quoteCount);
+ */
 export interface WidgetEventMap {
   success: WidgetSuccessData;
   error: WidgetErrorData;
   resize: { height: number };
   ready: undefined;
 }
+/**
+ * The events a widget reports: `success`, `error`, `resize` and `ready`.
+ *
+ * @example
+ * const events: WidgetEventName[] = ['success', 'error'];
+ */
 export type WidgetEventName = keyof WidgetEventMap;
+/**
+ * A handler of one event, given its payload and the widget's embed id.
+ *
+ * @example
+ * const onError: WidgetEventHandler<'error'> = (error, embedId) => console.warn(embedId, error.code, error.message);
+ */
 export type WidgetEventHandler<E extends WidgetEventName> = (payload: WidgetEventMap[E], embedId: string) => void;
 
+/**
+ * A widget on the page, as {@link mountWidget} answers it.
+ *
+ * @example
+ * const widget: MountedWidget = mountWidget(container, { baseUrl: 'https://procura.example' });
+ * const off = widget.on('resize', ({ height }) => console.log(height));
+ * off();
+ * widget.destroy();
+ */
 export interface MountedWidget {
   readonly embedId: string;
   readonly iframe: HTMLIFrameElement;
@@ -32,7 +58,12 @@ export interface MountedWidget {
   destroy(): void;
 }
 
-/** Where the widget comes from and how it is set up: its configuration and the Procura origin serving it. */
+/**
+ * Where the widget comes from and how it is set up: its configuration and the Procura origin serving it.
+ *
+ * @example
+ * const options: EmbedOptions = { baseUrl: 'https://procura.example', partnerId: 'pt_123', companyName: 'Acme', theme: 'branded', primaryColor: '#059669', compact: true };
+ */
 export interface EmbedOptions extends Partial<Omit<WidgetConfig, 'hostOrigin' | 'referrerUrl'>> {
   /** The Procura origin serving /widget-embed, e.g. `https://procura.example`. */
   baseUrl: string;

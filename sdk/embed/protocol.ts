@@ -9,18 +9,56 @@
  * @module
  */
 
-/** Bumped when a message's shape changes incompatibly. */
+/**
+ * Bumped when a message's shape changes incompatibly; every message carries it as `v`.
+ *
+ * @example
+ * if (event.data.v !== PROTOCOL_VERSION) return;
+ */
 export const PROTOCOL_VERSION = 1;
 
-/** Messages the widget sends to its host. */
+/**
+ * The message a widget sends its host when a request went through.
+ *
+ * @example
+ * container.addEventListener(WIDGET_SUCCESS, (e) => console.log((e as CustomEvent).detail.data.rfqId));
+ */
 export const WIDGET_SUCCESS = 'PROCURA_WIDGET_SUCCESS';
+/**
+ * The message a widget sends its host when a submission or its load failed.
+ *
+ * @example
+ * container.addEventListener(WIDGET_ERROR, (e) => console.warn((e as CustomEvent).detail.error.message));
+ */
 export const WIDGET_ERROR = 'PROCURA_WIDGET_ERROR';
+/**
+ * The message a widget sends its host when its content's height changes.
+ *
+ * @example
+ * if (message.type === WIDGET_RESIZE) iframe.style.height = `${message.height}px`;
+ */
 export const WIDGET_RESIZE = 'PROCURA_WIDGET_RESIZE';
+/**
+ * The message a widget sends its host once it is ready for input.
+ *
+ * @example
+ * if (message.type === WIDGET_READY) spinner.remove();
+ */
 export const WIDGET_READY = 'PROCURA_WIDGET_READY';
-/** The host's greeting once the iframe has loaded; the widget answers with its height. */
+/**
+ * The host's greeting once the iframe has loaded; the widget answers with its height.
+ *
+ * @example
+ * iframe.contentWindow!.postMessage({ type: HOST_HELLO, v: PROTOCOL_VERSION, embedId }, procuraOrigin);
+ */
 export const HOST_HELLO = 'PROCURA_HOST_HELLO';
 
-/** What a successful submission tells the host: no personal data. */
+/**
+ * What a successful submission tells the host: no personal data.
+ *
+ * @example
+ * widget.on('success', (data: WidgetSuccessData) => data.preview || analytics.track('rfq', { quotes: data.quoteCount }));
+ */
 export interface WidgetSuccessData {
   rfqId: string | null;
   quoteCount: number;
@@ -28,7 +66,12 @@ export interface WidgetSuccessData {
   preview: boolean;
 }
 
-/** Why a submission or the widget itself failed. */
+/**
+ * Why a submission or the widget itself failed; `load_failed` when the form never became ready.
+ *
+ * @example
+ * widget.on('error', (error: WidgetErrorData) => error.code === 'load_failed' && widget.retry());
+ */
 export interface WidgetErrorData {
   code: string;
   message: string;
@@ -40,19 +83,34 @@ interface Envelope<T extends string> {
   embedId: string;
 }
 
-/** A message from the widget to its host. */
+/**
+ * A message from the widget to its host.
+ *
+ * @example
+ * const message: WidgetMessage | null = readWidgetMessage(event, { origin, source: iframe.contentWindow });
+ */
 export type WidgetMessage =
   | (Envelope<typeof WIDGET_SUCCESS> & { data: WidgetSuccessData })
   | (Envelope<typeof WIDGET_ERROR> & { error: WidgetErrorData })
   | (Envelope<typeof WIDGET_RESIZE> & { height: number })
   | Envelope<typeof WIDGET_READY>;
 
-/** A message from the host to the widget. */
+/**
+ * A message from the host to the widget.
+ *
+ * @example
+ * const hello: HostMessage = { type: HOST_HELLO, v: PROTOCOL_VERSION, embedId: 'quotes' };
+ */
 export type HostMessage = Envelope<typeof HOST_HELLO>;
 
 const WIDGET_TYPES: string[] = [WIDGET_SUCCESS, WIDGET_ERROR, WIDGET_RESIZE, WIDGET_READY];
 
-/** The sender a receiver trusts: one window at one origin. */
+/**
+ * The sender a receiver trusts: one window at one origin.
+ *
+ * @example
+ * const from: TrustedSender = { origin: 'https://procura.example', source: iframe.contentWindow };
+ */
 export interface TrustedSender {
   origin: string;
   source: unknown;

@@ -15,7 +15,12 @@ import { mountWidget, type EmbedOptions, type WidgetEventMap } from '../embed/mo
 
 export type { EmbedOptions, WidgetEventMap } from '../embed/mount';
 
-/** The props of {@link ProcuraWidget}. */
+/**
+ * The props of {@link ProcuraWidget}.
+ *
+ * @example
+ * const props: ProcuraWidgetProps = { config: { baseUrl: 'https://procura.example' }, onSuccess: (d) => console.log(d.rfqId), className: 'quotes' };
+ */
 export interface ProcuraWidgetProps {
   /** Where the widget comes from and its settings; the widget mounts again when they change. */
   config: EmbedOptions;

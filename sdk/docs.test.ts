@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// The client, embed and React modules promise an @example on every export (typedoc shows them).
+const FILES = ['client/client.ts', 'client/errors.ts', 'embed/mount.ts', 'embed/config.ts', 'embed/protocol.ts', 'embed/index.ts', 'react/index.tsx', 'version.ts', 'index.ts'];
+
+/** Exported declarations of a source text whose doc comment has no @example. */
+function withoutExample(text: string): string[] {
+  const source = ts.createSourceFile('module.tsx', text, ts.ScriptTarget.Latest, true);
+  const missing: string[] = [];
+  const hasExample = (node: ts.Node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'example');
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) continue; // re-exports are documented where they are declared
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
+    const names = ts.isVariableStatement(statement)
+      ? statement.declarationList.declarations.map((d) => d.name.getText())
+      : [(statement as ts.DeclarationStatement).name?.getText() ?? '(default)'];
+    const documented = ts.isVariableStatement(statement) ? hasExample(statement) || statement.declarationList.declarations.some(hasExample) : hasExample(statement);
+    if (!documented) missing.push(...names);
+  }
+  return missing;
+}
+
+describe('SDK reference', () => {
+  it.each(FILES)('gives every export of %s an @example', (file) => {
+    expect(withoutExample(readFileSync(new URL(file, import.meta.url), 'utf8'))).toEqual([]);
+  });
+
+  it('notices an export without one', () => {
+    const text = `/** Has one.\n * @example\n * a();\n */\nexport function a() {}\n/** Has none. */\nexport const b = 1, c = 2;\nexport interface D {}\nconst e = 3;\nexport { e };`;
+    expect(withoutExample(text)).toEqual(['b', 'c', 'D']);
+  });
+});
