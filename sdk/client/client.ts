@@ -85,12 +85,13 @@ export interface SubmitOptions {
 }
 
 /**
- * What a submission takes: the schema's input, with a quantity as a number or numeric text.
+ * What a submission takes: the schema's input, with counts as numbers or numeric text (the form
+ * sends text; the server reads both).
  *
  * @example
- * const form: WithQuantity<RfqSubmissionInput> = { ...values, quantity: '200' };
+ * const form: WithQuantity<RfqSubmissionInput> = { ...values, quantity: '200', supplierCount: 5 };
  */
-export type WithQuantity<T> = Omit<T, 'quantity'> & { quantity: number | string };
+export type WithQuantity<T> = Omit<T, 'quantity' | 'supplierCount'> & { quantity: number | string } & ('supplierCount' extends keyof T ? { supplierCount?: number | string } : unknown);
 
 /**
  * The parameters of `data.marketIntelligence` and `data.rfqInsights`: a span of days (30) and a category.
@@ -148,7 +149,7 @@ export interface ProcuraClient {
     register(input: PartnerRegistrationInput): Promise<PartnerCredentials>;
     /** The partner the key belongs to (`GET /api/partners/me`). */
     me(): Promise<PartnerProfile>;
-    /** A new key (`POST /api/partners/rotate-key`); the old one stops working at once. */
+    /** A new key (`POST /api/partners/rotate-key`); the old one stops working at once, so make a new client with it. */
     rotateKey(): Promise<PartnerCredentials>;
     /** What the partner's widgets brought (`GET /api/embed/analytics`). */
     analytics(): Promise<PartnerAnalytics>;

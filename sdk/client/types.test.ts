@@ -12,6 +12,8 @@ describe('data client types', () => {
     expectTypeOf(procura.data.procurementData).parameter(0).exclude<undefined>().toHaveProperty('start_date').toEqualTypeOf<string | undefined>();
     // @ts-expect-error: a period the API does not have
     void (() => procura.data.marketTrends({ period: 'year' }));
+    expectTypeOf(procura.rfq.submit).parameter(0).toHaveProperty('supplierCount').toEqualTypeOf<number | string | undefined>();
+    expectTypeOf(procura.rfq.submit).parameter(0).toHaveProperty('quantity').toEqualTypeOf<number | string>();
     // @ts-expect-error: an unknown parameter
     void (() => procura.data.supplierPerformance({ supplier_name: 'x' }));
   });
