@@ -18,7 +18,13 @@ export const DATA_PRODUCTS = {
   'rfq-insights': { label: 'RFQ insights', priceZar: 2000 },
   'enterprise-package': { label: 'Enterprise package (all data, record-level procurement data)', priceZar: 5000 },
 } as const;
-/** One of {@link DATA_PRODUCTS}. */
+/**
+ * One of {@link DATA_PRODUCTS}.
+ *
+ * @example
+ * const product: DataProduct = 'pricing-trends';
+ * DATA_PRODUCTS[product].priceZar;
+ */
 export type DataProduct = keyof typeof DATA_PRODUCTS;
 
 /**
@@ -44,12 +50,28 @@ export const API_TIERS = {
     products: ['market-intelligence', 'pricing-trends', 'supplier-directory', 'rfq-insights', 'enterprise-package'],
   },
 } as const satisfies Record<string, { label: string; hourlyQuota: number | null; perSecondCap: number | null; products: readonly DataProduct[] }>;
-/** One of {@link API_TIERS}. */
+/**
+ * One of {@link API_TIERS}.
+ *
+ * @example
+ * const tier: ApiTier = 'professional';
+ * API_TIERS[tier].hourlyQuota; // 10000
+ */
 export type ApiTier = keyof typeof API_TIERS;
 
-/** The tier a new partner starts on. */
+/**
+ * The tier a new partner starts on.
+ *
+ * @example
+ * API_TIERS[DEFAULT_TIER].label; // 'Starter'
+ */
 export const DEFAULT_TIER: ApiTier = 'starter';
-/** Most records one data request answers (spec 9). */
+/**
+ * Most records one data request answers (spec 9).
+ *
+ * @example
+ * await procura.data.procurementData({ limit: MAX_RECORDS_PER_REQUEST });
+ */
 export const MAX_RECORDS_PER_REQUEST = 1000;
 /**
  * A buyer's e-mail addresses, name and company are deleted within this many hours of their
@@ -60,19 +82,56 @@ export const MAX_RECORDS_PER_REQUEST = 1000;
  */
 export const PERSONAL_DATA_HOURS = 72;
 
-/** Aggregates over fewer RFQs than this are withheld. */
+/**
+ * Aggregates over fewer RFQs than this are withheld.
+ *
+ * @example
+ * const withheld = rfqCount < MIN_GROUP_RFQS;
+ */
 export const MIN_GROUP_RFQS = 5;
-/** Aggregates over fewer suppliers than this are withheld. */
+/**
+ * Aggregates over fewer suppliers than this are withheld.
+ *
+ * @example
+ * const withheld = supplierCount < MIN_GROUP_SUPPLIERS;
+ */
 export const MIN_GROUP_SUPPLIERS = 3;
-/** How API keys begin, so people and scanners recognise them. */
+/**
+ * How API keys begin, so people and scanners recognise them.
+ *
+ * @example
+ * if (!key.startsWith(API_KEY_PREFIX)) throw new Error('Not a Procura API key');
+ */
 export const API_KEY_PREFIX = 'procura_live_';
 
-/** Partner registration choices (spec 5). */
+/**
+ * Partner registration choices (spec 5).
+ *
+ * @example
+ * BUSINESS_TYPES.map((type) => <option key={type}>{type}</option>);
+ */
 export const BUSINESS_TYPES = ['ecommerce', 'directory', 'marketplace', 'portal', 'media', 'software', 'other'] as const;
+/**
+ * How a partner means to integrate: the widget, the data API, both, or an enterprise agreement.
+ *
+ * @example
+ * const integration: (typeof INTEGRATION_TYPES)[number] = 'both';
+ */
 export const INTEGRATION_TYPES = ['widget', 'api', 'both', 'enterprise'] as const;
+/**
+ * A partner's monthly visitors, in bands.
+ *
+ * @example
+ * const traffic: (typeof TRAFFIC_BANDS)[number] = '10k-50k';
+ */
 export const TRAFFIC_BANDS = ['under-1k', '1k-10k', '10k-50k', '50k-100k', '100k-plus'] as const;
 
-/** Partner registration's field messages, word for word (spec 5). */
+/**
+ * Partner registration's field messages, word for word (spec 5).
+ *
+ * @example
+ * PARTNER_MESSAGES.useCase; // 'Please describe your use case (minimum 20 characters)'
+ */
 export const PARTNER_MESSAGES = {
   companyName: 'Company name required',
   contactEmail: 'Valid email required',
@@ -84,5 +143,10 @@ export const PARTNER_MESSAGES = {
   useCase: 'Please describe your use case (minimum 20 characters)',
 } as const;
 
-/** What the page says when registration fails (spec 8). */
+/**
+ * What the page says when registration fails (spec 8).
+ *
+ * @example
+ * setError(REGISTRATION_FAILED);
+ */
 export const REGISTRATION_FAILED = 'Registration failed. Please try again or contact support.';

@@ -2,8 +2,27 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// The client, embed and React modules promise an @example on every export (typedoc shows them).
-const FILES = ['client/client.ts', 'client/errors.ts', 'embed/mount.ts', 'embed/config.ts', 'embed/protocol.ts', 'embed/index.ts', 'react/index.tsx', 'version.ts', 'index.ts'];
+// Every module the package publishes promises an @example on each export (typedoc shows them).
+const FILES = [
+  'index.ts',
+  'version.ts',
+  'rules.ts',
+  'revenue.ts',
+  'data-api.ts',
+  'schemas/common.ts',
+  'schemas/rfq.ts',
+  'schemas/catalogue.ts',
+  'schemas/embed.ts',
+  'schemas/partners.ts',
+  'schemas/data.ts',
+  'client/client.ts',
+  'client/errors.ts',
+  'embed/index.ts',
+  'embed/mount.ts',
+  'embed/config.ts',
+  'embed/protocol.ts',
+  'react/index.tsx',
+];
 
 /** Exported declarations of a source text whose doc comment has no @example. */
 function withoutExample(text: string): string[] {

@@ -23,7 +23,12 @@ export const REVENUE_MODEL = {
   payout: 'monthly',
 } as const;
 
-/** Monthly RFQ volumes the pages show estimates for. */
+/**
+ * Monthly RFQ volumes the pages show estimates for.
+ *
+ * @example
+ * REVENUE_SCENARIOS.map((rfqs) => partnerEarnings({ qualifiedRfqs: rfqs, enterpriseLeads: 0 }));
+ */
 export const REVENUE_SCENARIOS = [100, 500, 1000] as const;
 
 /**

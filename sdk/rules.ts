@@ -34,25 +34,70 @@ export const RFQ_MESSAGES = {
   embedField: 'Embed details are not valid',
 } as const;
 
-/** Budget bands of the main form, in rand. */
+/**
+ * Budget bands of the main form, in rand.
+ *
+ * @example
+ * BUDGET_RANGES.includes(form.budgetRange as BudgetRange);
+ */
 export const BUDGET_RANGES = ['under-10k', '10k-50k', '50k-100k', '100k-500k', 'over-500k'] as const;
-/** A budget band of the main form. */
+/**
+ * A budget band of the main form.
+ *
+ * @example
+ * const budget: BudgetRange = '10k-50k';
+ */
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
 
-/** Budget bands of the embed widget's small form, in rand (spec 9). */
+/**
+ * Budget bands of the embed widget's small form, in rand (spec 9).
+ *
+ * @example
+ * EMBED_BUDGET_RANGES.map((band) => <option key={band}>{band}</option>);
+ */
 export const EMBED_BUDGET_RANGES = ['under-1k', '1k-5k', '5k-20k', '20k-plus'] as const;
-/** A budget band of the embed widget's small form. */
+/**
+ * A budget band of the embed widget's small form.
+ *
+ * @example
+ * const budget: EmbedBudgetRange = '5k-20k';
+ */
 export type EmbedBudgetRange = (typeof EMBED_BUDGET_RANGES)[number];
 
-/** The supplier counts a buyer can choose; 3 is the default. */
+/**
+ * The supplier counts a buyer can choose; 3 is the default.
+ *
+ * @example
+ * SUPPLIER_COUNT_CHOICES.map((n) => <option key={n} value={n}>{n} suppliers</option>);
+ */
 export const SUPPLIER_COUNT_CHOICES = [3, 5, 7, 10] as const;
-/** Supplier count used when a request names none. */
+/**
+ * Supplier count used when a request names none.
+ *
+ * @example
+ * const supplierCount = form.supplierCount ?? DEFAULT_SUPPLIER_COUNT; // 3
+ */
 export const DEFAULT_SUPPLIER_COUNT = 3;
-/** Most quotes one request can ask for. */
+/**
+ * Most quotes one request can ask for.
+ *
+ * @example
+ * Math.min(requested, MAX_SUPPLIER_COUNT);
+ */
 export const MAX_SUPPLIER_COUNT = 10;
-/** Largest quantity one request can ask for. */
+/**
+ * Largest quantity one request can ask for.
+ *
+ * @example
+ * <input type="number" min={1} max={MAX_QUANTITY} />
+ */
 export const MAX_QUANTITY = 1_000_000;
-/** Most additional e-mail addresses one request can copy in. */
+/**
+ * Most additional e-mail addresses one request can copy in.
+ *
+ * @example
+ * splitEmails(text).length <= MAX_ADDITIONAL_EMAILS;
+ */
 export const MAX_ADDITIONAL_EMAILS = 10;
 
 /**
@@ -86,7 +131,12 @@ export function splitEmails(value: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-/** How a quote ranks against the others of its request. */
+/**
+ * How a quote ranks against the others of its request.
+ *
+ * @example
+ * COMPETITIVE_POSITIONS.includes(quote.aiInsights.competitivePosition);
+ */
 export const COMPETITIVE_POSITIONS = [
   'lowest-price',
   'fastest-delivery',
@@ -94,7 +144,12 @@ export const COMPETITIVE_POSITIONS = [
   'best-balance',
   'premium-option',
 ] as const;
-/** One of {@link COMPETITIVE_POSITIONS}. */
+/**
+ * One of {@link COMPETITIVE_POSITIONS}.
+ *
+ * @example
+ * const best: CompetitivePosition = 'lowest-price';
+ */
 export type CompetitivePosition = (typeof COMPETITIVE_POSITIONS)[number];
 
 /**
@@ -135,7 +190,12 @@ export function defaultQuantityForCategory(categoryId: string): number {
   return 1;
 }
 
-/** The quote request form's values as the form holds them (text inputs hold text). */
+/**
+ * The quote request form's values as the form holds them (text inputs hold text).
+ *
+ * @example
+ * const [values, setValues] = useState<RfqFormValues>({ ...initialValues, quantity: '200' });
+ */
 export interface RfqFormValues {
   productName: string;
   productDescription: string;
@@ -151,7 +211,12 @@ export interface RfqFormValues {
   agreeTerms: boolean;
 }
 
-/** A field of the quote request form. */
+/**
+ * A field of the quote request form.
+ *
+ * @example
+ * const errors: Partial<Record<RfqField, string>> = validateRfqForm(values);
+ */
 export type RfqField = keyof RfqFormValues;
 
 // The shape of an address, as browsers check `type="email"`; the server's schema is the authority.

@@ -20,10 +20,20 @@ export const productSuggestionSchema = z.object({
   unitQuantity: z.number().nullable(),
   unitDescription: z.string(),
 });
-/** A catalogue product as the form suggests it. */
+/**
+ * A catalogue product as the form suggests it.
+ *
+ * @example
+ * const first: ProductSuggestion | undefined = productSuggestionsSchema.parse(json).suggestions[0];
+ */
 export type ProductSuggestion = z.infer<typeof productSuggestionSchema>;
 
-/** The answer to `GET /api/catalogue/products`. */
+/**
+ * The answer to `GET /api/catalogue/products`.
+ *
+ * @example
+ * const { suggestions } = productSuggestionsSchema.parse(await (await fetch('/api/catalogue/products?q=bleach')).json());
+ */
 export const productSuggestionsSchema = z.object({ suggestions: z.array(productSuggestionSchema) });
 
 /**
@@ -33,9 +43,19 @@ export const productSuggestionsSchema = z.object({ suggestions: z.array(productS
  * popularProductsSchema.parse(json).products[0].rfqCount;
  */
 export const popularProductSchema = productSuggestionSchema.extend({ rfqCount: z.number().int() });
-/** A product with this month's request count. */
+/**
+ * A product with this month's request count.
+ *
+ * @example
+ * const top: PopularProduct | undefined = popularProductsSchema.parse(json).products[0];
+ */
 export type PopularProduct = z.infer<typeof popularProductSchema>;
-/** The answer to `GET /api/catalogue/popular`. */
+/**
+ * The answer to `GET /api/catalogue/popular`.
+ *
+ * @example
+ * popularProductsSchema.parse(await (await fetch('/api/catalogue/popular')).json());
+ */
 export const popularProductsSchema = z.object({ products: z.array(popularProductSchema) });
 
 /**
@@ -50,14 +70,34 @@ export const locationSuggestionSchema = z.object({
   province: z.string(),
   fullName: z.string(),
 });
-/** A delivery location suggestion. */
+/**
+ * A delivery location suggestion.
+ *
+ * @example
+ * const city: LocationSuggestion = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal' };
+ */
 export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>;
-/** The answer to `GET /api/catalogue/locations`. */
+/**
+ * The answer to `GET /api/catalogue/locations`.
+ *
+ * @example
+ * locationSuggestionsSchema.parse(await (await fetch('/api/catalogue/locations?q=dur')).json());
+ */
 export const locationSuggestionsSchema = z.object({ suggestions: z.array(locationSuggestionSchema) });
 
-/** How well a city is served: suppliers based there are verified, many deliver, some deliver, none. */
+/**
+ * How well a city is served: suppliers based there are verified, many deliver, some deliver, none.
+ *
+ * @example
+ * COVERAGE_LEVELS.indexOf(preview.supplierMatch.cityData?.coverage ?? 'none');
+ */
 export const COVERAGE_LEVELS = ['verified', 'good', 'delivery', 'none'] as const;
-/** One of {@link COVERAGE_LEVELS}. */
+/**
+ * One of {@link COVERAGE_LEVELS}.
+ *
+ * @example
+ * const coverage: CoverageLevel = 'good';
+ */
 export type CoverageLevel = (typeof COVERAGE_LEVELS)[number];
 
 /**
@@ -75,7 +115,12 @@ export const costPreviewSchema = z.object({
   savings: randSchema,
   basis: z.enum(['catalogue-average', 'estimate']),
 });
-/** The live cost preview. */
+/**
+ * The live cost preview.
+ *
+ * @example
+ * const { totalCost, unitPrice }: CostPreview = quotePreviewSchema.parse(json).costPreview;
+ */
 export type CostPreview = z.infer<typeof costPreviewSchema>;
 
 /**
@@ -104,15 +149,30 @@ export const supplierMatchSchema = z.object({
     recommendation: z.string(),
   }),
 });
-/** The sidebar's supplier matching panel. */
+/**
+ * The sidebar's supplier matching panel.
+ *
+ * @example
+ * const { expectedQuotes }: SupplierMatch = quotePreviewSchema.parse(json).supplierMatch;
+ */
 export type SupplierMatch = z.infer<typeof supplierMatchSchema>;
 
-/** The answer to `GET /api/catalogue/preview`. */
+/**
+ * The answer to `GET /api/catalogue/preview`.
+ *
+ * @example
+ * quotePreviewSchema.parse(await (await fetch('/api/catalogue/preview?productName=Bleach&quantity=40&deliveryLocation=Durban')).json());
+ */
 export const quotePreviewSchema = z.object({
   costPreview: costPreviewSchema,
   supplierMatch: supplierMatchSchema,
 });
-/** The answer to `GET /api/catalogue/preview`. */
+/**
+ * The answer to `GET /api/catalogue/preview`.
+ *
+ * @example
+ * const preview: QuotePreview = quotePreviewSchema.parse(json);
+ */
 export type QuotePreview = z.infer<typeof quotePreviewSchema>;
 
 /**
@@ -134,13 +194,28 @@ export const quotePreviewQuerySchema = z.object({
   ),
 });
 
-/** A parsed {@link quotePreviewQuerySchema}. */
+/**
+ * A parsed {@link quotePreviewQuerySchema}.
+ *
+ * @example
+ * const query: QuotePreviewQuery = { productName: 'Bleach', quantity: 40, deliveryLocation: 'Durban' };
+ */
 export type QuotePreviewQuery = z.output<typeof quotePreviewQuerySchema>;
 
-/** The query of `GET /api/catalogue/products` and `/locations`: the typed text. */
+/**
+ * The query of `GET /api/catalogue/products` and `/locations`: the typed text.
+ *
+ * @example
+ * catalogueSearchQuerySchema.parse({ q: 'bleach' });
+ */
 export const catalogueSearchQuerySchema = z.object({ q: z.string().max(100, { error: 'Search text must be at most 100 characters' }).default('') });
 
-/** The query of `GET /api/catalogue/popular`: how many products, 1 to 50 (8 when not given). */
+/**
+ * The query of `GET /api/catalogue/popular`: how many products, 1 to 50 (8 when not given).
+ *
+ * @example
+ * popularQuerySchema.parse({ limit: '6' });
+ */
 export const popularQuerySchema = z.object({
   limit: z.preprocess(
     (v) => (v === undefined || v === '' ? 8 : Number(v)),

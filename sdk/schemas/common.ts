@@ -15,7 +15,13 @@ export const errorBodySchema = z.object({
   }),
 });
 
-/** Parsed error body of a failed API call. */
+/**
+ * Parsed error body of a failed API call.
+ *
+ * @example
+ * const { error }: ErrorBody = errorBodySchema.parse(await res.json());
+ * console.error(error.code, error.message);
+ */
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
@@ -30,11 +36,26 @@ export const validationDetailsSchema = z.object({
   fields: z.record(z.string(), z.string()),
 });
 
-/** An amount in rand, rounded to the cent. */
+/**
+ * An amount in rand, rounded to the cent.
+ *
+ * @example
+ * const total = randSchema.parse(quote.totalPrice); // rand, e.g. 860.5
+ */
 export const randSchema = z.number();
 
-/** A calendar date, `YYYY-MM-DD`. */
+/**
+ * A calendar date, `YYYY-MM-DD`.
+ *
+ * @example
+ * isoDateSchema.parse('2026-11-22');
+ */
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** A UTC date-time in ISO 8601. */
+/**
+ * A UTC date-time in ISO 8601.
+ *
+ * @example
+ * new Date(isoDateTimeSchema.parse(rfq.createdAt));
+ */
 export const isoDateTimeSchema = z.string();

@@ -31,6 +31,12 @@ export const procurementDataQuerySchema = z.strictObject(
   },
   strict,
 );
+/**
+ * The parsed query of `GET /api/v2/procurement-data`.
+ *
+ * @example
+ * const query: ProcurementDataQuery = procurementDataQuerySchema.parse({ limit: '1000' });
+ */
 export type ProcurementDataQuery = z.infer<typeof procurementDataQuerySchema>;
 
 /**
@@ -38,6 +44,9 @@ export type ProcurementDataQuery = z.infer<typeof procurementDataQuerySchema>;
  * opaque id, not the buyer's request number; the timestamp is cut to the hour.
  * `intent_score` (0-100): 20, plus 25 with a budget band, 20 with a company name, 15 for 100 or
  * more units, 10 with a contact name, 10 when colleagues are copied in.
+ *
+ * @example
+ * rfqSubmissionRecordSchema.parse(page.results[0]).intent_score;
  */
 export const rfqSubmissionRecordSchema = z.object({
   rfq_id: z.string().regex(/^r_[0-9a-f]{20}$/),
@@ -49,17 +58,39 @@ export const rfqSubmissionRecordSchema = z.object({
   company_size: z.literal('unknown'),
   intent_score: z.number().int().min(0).max(100),
 });
+/**
+ * One record of `GET /api/v2/procurement-data`.
+ *
+ * @example
+ * const hot = (r: RfqSubmissionRecord) => r.intent_score >= 70;
+ */
 export type RfqSubmissionRecord = z.infer<typeof rfqSubmissionRecordSchema>;
 
-/** The answer to `GET /api/v2/procurement-data`: at most `limit` records, and a cursor while more remain. */
+/**
+ * The answer to `GET /api/v2/procurement-data`: at most `limit` records, and a cursor while more remain.
+ *
+ * @example
+ * const { results, has_more, next_cursor } = procurementDataSchema.parse(await res.json());
+ */
 export const procurementDataSchema = z.object({
   results: z.array(rfqSubmissionRecordSchema),
   has_more: z.boolean(),
   next_cursor: z.string().nullable(),
 });
+/**
+ * One page of `GET /api/v2/procurement-data`.
+ *
+ * @example
+ * const page: ProcurementData = await procura.data.procurementData({ limit: 1000 });
+ */
 export type ProcurementData = z.infer<typeof procurementDataSchema>;
 
-/** Periods of the market trends. */
+/**
+ * Periods of the market trends.
+ *
+ * @example
+ * TREND_PERIODS.map((period) => <option key={period}>{period}</option>);
+ */
 export const TREND_PERIODS = ['week', 'month', 'quarter'] as const;
 
 /**
@@ -76,11 +107,21 @@ export const marketTrendsQuerySchema = z.strictObject(
   },
   strict,
 );
+/**
+ * The parsed query of `GET /api/v2/market-trends`.
+ *
+ * @example
+ * const query: MarketTrendsQuery = marketTrendsQuerySchema.parse({});
+ * query.period; // 'month'
+ */
 export type MarketTrendsQuery = z.infer<typeof marketTrendsQuerySchema>;
 
 /**
  * One period of one category's demand and quoted prices. A group of fewer than 5 RFQs or 3
  * quoting suppliers is reported with `withheld: true` and no figures.
+ *
+ * @example
+ * marketTrendSchema.parse(trends.trends[0]).avg_unit_price_zar;
  */
 export const marketTrendSchema = z.object({
   period_start: z.string(),
@@ -91,7 +132,19 @@ export const marketTrendSchema = z.object({
   avg_unit_price_zar: z.number().nullable(),
   supplier_count: z.number().int().nullable(),
 });
+/**
+ * The answer to `GET /api/v2/market-trends` (also `/api/data/pricing-trends`).
+ *
+ * @example
+ * const { trends } = marketTrendsSchema.parse(await res.json());
+ */
 export const marketTrendsSchema = z.object({ period: z.enum(TREND_PERIODS), region: z.string().nullable(), trends: z.array(marketTrendSchema) });
+/**
+ * The answer to `GET /api/v2/market-trends`.
+ *
+ * @example
+ * const trends: MarketTrends = await procura.data.marketTrends({ period: 'quarter' });
+ */
 export type MarketTrends = z.infer<typeof marketTrendsSchema>;
 
 const days = z.coerce
@@ -101,13 +154,28 @@ const days = z.coerce
   .max(365, { error: message('days', 'must be a whole number from 1 to 365') })
   .default(30);
 
-/** The query of the market intelligence and RFQ insights endpoints: a span of days and a category. */
+/**
+ * The query of the market intelligence and RFQ insights endpoints: a span of days and a category.
+ *
+ * @example
+ * spanQuerySchema.parse({ days: '90', category: 'sanitizers' });
+ */
 export const spanQuerySchema = z.strictObject({ days, category: slug('category').optional() }, strict);
+/**
+ * The parsed span query.
+ *
+ * @example
+ * const query: SpanQuery = spanQuerySchema.parse({});
+ * query.days; // 30
+ */
 export type SpanQuery = z.infer<typeof spanQuerySchema>;
 
 /**
  * Demand per category over the span: RFQs, average quantity, average quotes per RFQ, quoting
  * suppliers and the cities with enough RFQs to name. Small groups are withheld.
+ *
+ * @example
+ * const { categories } = marketIntelligenceSchema.parse(await res.json());
  */
 export const marketIntelligenceSchema = z.object({
   days: z.number().int(),
@@ -123,9 +191,20 @@ export const marketIntelligenceSchema = z.object({
     }),
   ),
 });
+/**
+ * The answer to `GET /api/data/market-intelligence`.
+ *
+ * @example
+ * const intelligence: MarketIntelligence = await procura.data.marketIntelligence({ days: 30 });
+ */
 export type MarketIntelligence = z.infer<typeof marketIntelligenceSchema>;
 
-/** What buyers ask for over the span: counts by budget band, quantity band and region, and the mean intent score. */
+/**
+ * What buyers ask for over the span: counts by budget band, quantity band and region, and the mean intent score.
+ *
+ * @example
+ * rfqInsightsSchema.parse(await res.json()).avg_intent_score;
+ */
 export const rfqInsightsSchema = z.object({
   days: z.number().int(),
   rfq_count: z.number().int(),
@@ -135,9 +214,20 @@ export const rfqInsightsSchema = z.object({
   by_region: z.array(z.object({ region: z.string(), rfq_count: z.number().int() })),
   withheld_groups: z.number().int(),
 });
+/**
+ * The answer to `GET /api/data/rfq-insights`.
+ *
+ * @example
+ * const insights: RfqInsights = await procura.data.rfqInsights();
+ */
 export type RfqInsights = z.infer<typeof rfqInsightsSchema>;
 
-/** The query of the supplier directory and supplier performance endpoints. */
+/**
+ * The query of the supplier directory and supplier performance endpoints.
+ *
+ * @example
+ * supplierQuerySchema.parse({ region: 'gauteng', min_rating: '4' });
+ */
 export const supplierQuerySchema = z.strictObject(
   {
     category: slug('category').optional(),
@@ -150,9 +240,20 @@ export const supplierQuerySchema = z.strictObject(
   },
   strict,
 );
+/**
+ * The parsed supplier query.
+ *
+ * @example
+ * const query: SupplierQuery = { category: 'gloves', min_rating: 4 };
+ */
 export type SupplierQuery = z.infer<typeof supplierQuerySchema>;
 
-/** Suppliers per category and region: how many, how many verified, and their averages; never one supplier alone. */
+/**
+ * Suppliers per category and region: how many, how many verified, and their averages; never one supplier alone.
+ *
+ * @example
+ * supplierMetricsSchema.parse(await res.json()).groups.filter((g) => !g.withheld);
+ */
 export const supplierMetricsSchema = z.object({
   groups: z.array(
     z.object({
@@ -167,9 +268,20 @@ export const supplierMetricsSchema = z.object({
     }),
   ),
 });
+/**
+ * The answer to `GET /api/v1/suppliers/metrics`.
+ *
+ * @example
+ * const metrics: SupplierMetrics = await procura.data.supplierMetrics({ region: 'gauteng' });
+ */
 export type SupplierMetrics = z.infer<typeof supplierMetricsSchema>;
 
-/** Quotes per category and region in the documented `supplier_responses` terms. */
+/**
+ * Quotes per category and region in the documented `supplier_responses` terms.
+ *
+ * @example
+ * supplierPerformanceSchema.parse(await res.json()).groups[0]?.avg_delivery_days;
+ */
 export const supplierPerformanceSchema = z.object({
   groups: z.array(
     z.object({
@@ -184,4 +296,10 @@ export const supplierPerformanceSchema = z.object({
     }),
   ),
 });
+/**
+ * The answer to `GET /api/v2/supplier-performance`.
+ *
+ * @example
+ * const performance: SupplierPerformance = await procura.data.supplierPerformance({ category: 'sanitizers' });
+ */
 export type SupplierPerformance = z.infer<typeof supplierPerformanceSchema>;

@@ -24,12 +24,27 @@ export const embedRfqSchema = z.object({
   referrerUrl: fields.referrerUrl,
   source: z.literal('embed-widget', { error: RFQ_MESSAGES.embedField }).default('embed-widget'),
 });
-/** What a client sends to `POST /api/embed/rfq`. */
+/**
+ * What a client sends to `POST /api/embed/rfq`.
+ *
+ * @example
+ * const input: EmbedRfqInput = { productName: 'Bleach 5L', productDescription: 'For three sites', quantity: 40, location: 'Durban', contactEmail: 'ops@example.co.za' };
+ */
 export type EmbedRfqInput = z.input<typeof embedRfqSchema>;
 
-/** The answer to `POST /api/embed/rfq`: the request's id and its quotes. */
+/**
+ * The answer to `POST /api/embed/rfq`: the request's id and its quotes.
+ *
+ * @example
+ * const { rfqId, quotes } = embedRfqResponseSchema.parse(await res.json());
+ */
 export const embedRfqResponseSchema = rfqSubmitResponseSchema.pick({ rfqId: true, matching: true, quotes: true });
-/** The answer to `POST /api/embed/rfq`. */
+/**
+ * The answer to `POST /api/embed/rfq`.
+ *
+ * @example
+ * const sent: EmbedRfqResponse = await procura.embed.submitRfq(input);
+ */
 export type EmbedRfqResponse = z.infer<typeof embedRfqResponseSchema>;
 
 /**
@@ -50,10 +65,20 @@ export const widgetLoadSchema = z.object({
     })
     .optional(),
 });
-/** What the widget reports when it loads. */
+/**
+ * What the widget reports when it loads.
+ *
+ * @example
+ * const load: WidgetLoad = widgetLoadSchema.parse({ partnerId: 'p_123', embedId: 'quotes', config: { compact: true } });
+ */
 export type WidgetLoad = z.infer<typeof widgetLoadSchema>;
 
-/** Quantity bands that say how big a request is without its exact figure. */
+/**
+ * Quantity bands that say how big a request is without its exact figure.
+ *
+ * @example
+ * const band: (typeof QUANTITY_BANDS)[number] = '100-999';
+ */
 export const QUANTITY_BANDS = ['1-9', '10-99', '100-999', '1000+'] as const;
 
 /**
@@ -70,7 +95,17 @@ export const recentEmbedRfqSchema = z.object({
   quantityBand: z.enum(QUANTITY_BANDS),
   receivedAt: z.string(),
 });
-/** The answer to `GET /api/embed/recent`: the latest 10, newest first. */
+/**
+ * The answer to `GET /api/embed/recent`: the latest 10, newest first.
+ *
+ * @example
+ * const { rfqs } = recentEmbedRfqsSchema.parse(await (await fetch('/api/embed/recent')).json());
+ */
 export const recentEmbedRfqsSchema = z.object({ rfqs: z.array(recentEmbedRfqSchema) });
-/** The answer to `GET /api/embed/recent`. */
+/**
+ * The answer to `GET /api/embed/recent`.
+ *
+ * @example
+ * const recent: RecentEmbedRfqs = recentEmbedRfqsSchema.parse(json);
+ */
 export type RecentEmbedRfqs = z.infer<typeof recentEmbedRfqsSchema>;

@@ -23,17 +23,37 @@ export const partnerRegistrationSchema = z.object({
   monthlyTraffic: z.enum(TRAFFIC_BANDS, { error: PARTNER_MESSAGES.monthlyTraffic }),
   useCase: text(20, 5000, PARTNER_MESSAGES.useCase),
 });
-/** What a client sends to register. */
+/**
+ * What a client sends to register.
+ *
+ * @example
+ * const form: PartnerRegistrationInput = { companyName: 'Acme', contactEmail: 'dev@acme.co.za', contactName: 'Thandi', website: 'https://acme.co.za', businessType: 'directory', integrationType: 'both', monthlyTraffic: '10k-50k', useCase: 'Quotes beside every supplier listing' };
+ */
 export type PartnerRegistrationInput = z.input<typeof partnerRegistrationSchema>;
-/** A registration after parsing. */
+/**
+ * A registration after parsing.
+ *
+ * @example
+ * const registration: PartnerRegistration = partnerRegistrationSchema.parse(form);
+ */
 export type PartnerRegistration = z.output<typeof partnerRegistrationSchema>;
 
-/** The answer to a registration: the key is shown this once and never again. */
+/**
+ * The answer to a registration: the key is shown this once and never again.
+ *
+ * @example
+ * const { credentials } = partnerCredentialsSchema.parse(await res.json());
+ */
 export const partnerCredentialsSchema = z.object({
   success: z.literal(true),
   credentials: z.object({ partnerId: z.string(), apiKey: z.string() }),
 });
-/** The answer to a registration. */
+/**
+ * The answer to a registration.
+ *
+ * @example
+ * const { credentials }: PartnerCredentials = await procura.partners.register(form);
+ */
 export type PartnerCredentials = z.infer<typeof partnerCredentialsSchema>;
 
 /**
@@ -58,10 +78,20 @@ export const partnerAnalyticsSchema = z.object({
   topProducts: z.array(z.object({ product: z.string(), rfqs: z.number().int() })),
   monthlyTrends: z.array(z.object({ month: z.string(), rfqs: z.number().int(), qualifiedRfqs: z.number().int(), revenue: z.number() })),
 });
-/** The answer to `GET /api/embed/analytics`. */
+/**
+ * The answer to `GET /api/embed/analytics`.
+ *
+ * @example
+ * const { revenue, conversionRate }: PartnerAnalytics = await procura.partners.analytics();
+ */
 export type PartnerAnalytics = z.infer<typeof partnerAnalyticsSchema>;
 
-/** The partner area's view of the signed-in partner (`GET /api/partners/me`). */
+/**
+ * The partner area's view of the signed-in partner (`GET /api/partners/me`).
+ *
+ * @example
+ * partnerProfileSchema.parse(await res.json()).tier;
+ */
 export const partnerProfileSchema = z.object({
   partnerId: z.string(),
   companyName: z.string(),
@@ -69,5 +99,10 @@ export const partnerProfileSchema = z.object({
   keyPrefix: z.string(),
   keyCreatedAt: z.string(),
 });
-/** The answer to `GET /api/partners/me`. */
+/**
+ * The answer to `GET /api/partners/me`.
+ *
+ * @example
+ * const me: PartnerProfile = await procura.partners.me();
+ */
 export type PartnerProfile = z.infer<typeof partnerProfileSchema>;

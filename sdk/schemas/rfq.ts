@@ -14,6 +14,12 @@ import {
 
 const EMAIL = z.email();
 
+/**
+ * An optional text field: trimmed, empty as absent, at most `max` characters.
+ *
+ * @example
+ * const note = optionalText(500, 'Notes are at most 500 characters');
+ */
 export const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
@@ -96,12 +102,28 @@ export const rfqSubmissionSchema = z.object({
   partnerId: optionalText(100, RFQ_MESSAGES.embedField),
 });
 
-/** What a client sends to `POST /api/rfq` (before parsing). */
+/**
+ * What a client sends to `POST /api/rfq` (before parsing).
+ *
+ * @example
+ * const input: RfqSubmissionInput = { productName: 'Bleach', productDescription: 'For the wards', quantity: '40', deliveryLocation: 'Durban', primaryEmail: 'b@example.co.za', agreeTerms: true };
+ */
 export type RfqSubmissionInput = z.input<typeof rfqSubmissionSchema>;
-/** A quote request after parsing: trimmed text, numeric quantity, list of additional e-mails. */
+/**
+ * A quote request after parsing: trimmed text, numeric quantity, list of additional e-mails.
+ *
+ * @example
+ * const submission: RfqSubmission = rfqSubmissionSchema.parse(input);
+ * submission.quantity; // 40
+ */
 export type RfqSubmission = z.output<typeof rfqSubmissionSchema>;
 
-/** Risk bands of a quote's supplier. */
+/**
+ * Risk bands of a quote's supplier.
+ *
+ * @example
+ * RISK_LEVELS.indexOf(quote.aiInsights.riskLevel);
+ */
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 
 /**
@@ -122,7 +144,12 @@ export const supplierSchema = z.object({
   phone: z.string(),
   responseTimeHours: z.number().int(),
 });
-/** The supplier behind a quote. */
+/**
+ * The supplier behind a quote.
+ *
+ * @example
+ * const { name, rating }: Supplier = quote.supplier;
+ */
 export type Supplier = z.infer<typeof supplierSchema>;
 
 /**
@@ -139,7 +166,12 @@ export const aiInsightsSchema = z.object({
   qualityScore: z.number().int().min(0).max(100),
   reliabilityRating: z.number().int().min(0).max(100),
 });
-/** A quote's insights. */
+/**
+ * A quote's insights.
+ *
+ * @example
+ * const { recommendation }: AiInsights = quote.aiInsights;
+ */
 export type AiInsights = z.infer<typeof aiInsightsSchema>;
 
 /**
@@ -179,7 +211,12 @@ export const quoteSchema = z.object({
   trackingUrl: z.string().optional(),
   createdAt: isoDateTimeSchema,
 });
-/** One priced quote. */
+/**
+ * One priced quote.
+ *
+ * @example
+ * const cheapest: Quote = response.quotes[0];
+ */
 export type Quote = z.infer<typeof quoteSchema>;
 
 /**
@@ -212,7 +249,12 @@ export const rfqSubmitResponseSchema = z.object({
   quotes: z.array(quoteSchema),
   createdAt: isoDateTimeSchema,
 });
-/** The answer to `POST /api/rfq`. */
+/**
+ * The answer to `POST /api/rfq`.
+ *
+ * @example
+ * const response: RfqSubmitResponse = await procura.rfq.submit(input);
+ */
 export type RfqSubmitResponse = z.infer<typeof rfqSubmitResponseSchema>;
 
 /**
@@ -235,7 +277,12 @@ export const rfqSchema = z.object({
   quotes: z.array(quoteSchema),
   createdAt: isoDateTimeSchema,
 });
-/** A stored request with its quotes. */
+/**
+ * A stored request with its quotes.
+ *
+ * @example
+ * const rfq: Rfq = await procura.rfq.get(rfqId);
+ */
 export type Rfq = z.infer<typeof rfqSchema>;
 
 /**
@@ -270,7 +317,12 @@ export const trackedQuoteSchema = z.object({
     aiInsights: aiInsightsSchema,
   }),
 });
-/** A quote as its tracking link shows it. */
+/**
+ * A quote as its tracking link shows it.
+ *
+ * @example
+ * const { viewCount, quoteData }: TrackedQuote = (await procura.quotes.track(token)).quote;
+ */
 export type TrackedQuote = z.infer<typeof trackedQuoteSchema>;
 
 /**
@@ -284,5 +336,10 @@ export const trackedQuoteResponseSchema = z.object({
   quote: trackedQuoteSchema,
   viewCount: z.number().int(),
 });
-/** The answer to `GET /api/quotes/track/:token`. */
+/**
+ * The answer to `GET /api/quotes/track/:token`.
+ *
+ * @example
+ * const tracked: TrackedQuoteResponse = await procura.quotes.track(token);
+ */
 export type TrackedQuoteResponse = z.infer<typeof trackedQuoteResponseSchema>;
