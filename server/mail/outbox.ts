@@ -8,7 +8,6 @@ import { outboxRows, type MessageSettings, type OutboxMessage } from './messages
 import { insertOutboxRows, pruneOutbox } from './outbox.repository';
 import { smtpTransport, type MailTransport } from './transport';
 
-
 /**
  * The product's one way to send e-mail: messages are written to the outbox in the transaction
  * that causes them, and the worker sends them after it commits. Without an SMTP server
