@@ -7,7 +7,7 @@ export default defineConfig({
   // The build writes the version in; tests see the same.
   define: { __PROCURA_VERSION__: JSON.stringify(version) },
   test: {
-    include: ['sdk/**/*.test.ts', 'server/**/*.test.ts', 'widget/**/*.test.{ts,tsx}', 'portal/**/*.test.tsx', 'e2e/**/*.e2e.test.ts'],
+    include: ['sdk/**/*.test.ts', 'server/**/*.test.ts', 'widget/**/*.test.{ts,tsx}', 'portal/**/*.test.tsx'],
     // Component tests say `@vitest-environment happy-dom` at their top.
     environment: 'node',
     environmentOptions: {

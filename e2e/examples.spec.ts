@@ -1,73 +1,52 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../sdk';
-import { fillAndSendWidget, launchChromium, newPage, serve, startProcura, type Procura } from './support';
+import { createClient } from '../sdk/client/client';
+import { expect, fillAndSendWidget, test } from './fixtures';
 
-// Each example as a developer runs it, against the real built server (npm test builds first).
+// Each example as a developer runs it, against the real built server (`npm run build` first).
 // `npm install` in an example links procura from the repository root; the same link is made here.
 const root = resolve(import.meta.dirname, '..');
 const examples = join(root, 'examples');
-let procura: Procura;
-let browser: Browser;
-const servers: Server[] = [];
 
-beforeAll(async () => {
+test.beforeAll(() => {
   const link = join(examples, 'node_modules/procura');
   if (!existsSync(link)) {
     mkdirSync(join(examples, 'node_modules'), { recursive: true });
     symlinkSync(root, link, 'dir');
   }
-  procura = await startProcura();
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await procura?.stop();
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+test.afterAll(() => {
   rmSync(join(examples, 'react-app/dist'), { recursive: true, force: true });
 });
 
-/** Serves pages on another origin than Procura's, as a partner's site would be. */
-async function site(pages: Record<string, string>): Promise<string> {
-  const { base, server } = await serve(pages);
-  servers.push(server);
-  return base;
-}
+const useServer = (html: string, base: string) => html.replaceAll('http://localhost:3000', base);
 
-const useServer = (html: string) => html.replaceAll('http://localhost:3000', procura.base);
-
-describe('examples/html-script-tag', () => {
-  it('mounts the widget from the script tag and shows the success event', async () => {
-    const base = await site({ '/': useServer(readFileSync(join(examples, 'html-script-tag/index.html'), 'utf8')) });
-    const page = await newPage(browser);
+test.describe('examples/html-script-tag', () => {
+  test('mounts the widget from the script tag and shows the success event', async ({ page, procura, site }) => {
+    const base = await site({ '/': useServer(readFileSync(join(examples, 'html-script-tag/index.html'), 'utf8'), procura.base) });
     await page.goto(`${base}/`);
     await fillAndSendWidget(page.frameLocator('iframe[title="Coastal Cleaning Supplies quote request form"]'));
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Thank you! Request \d{15,} went to 3 suppliers\.$/);
-    await page.close();
+    await expect(page.getByRole('status')).toHaveText(/^Thank you! Request \d{15,} went to 3 suppliers\.$/, { timeout: 15_000 });
   });
 });
 
-describe('examples/react-app', () => {
-  it('builds with rollup, and its <ProcuraWidget/> reports the success to the app', async () => {
+test.describe('examples/react-app', () => {
+  test('builds with rollup, and its <ProcuraWidget/> reports the success to the app', async ({ page, procura, site }) => {
+    test.setTimeout(120_000);
     execFileSync('node', [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', join(examples, 'react-app/rollup.config.mjs')], { cwd: join(examples, 'react-app'), stdio: 'pipe' });
     const dist = join(examples, 'react-app/dist');
-    const base = await site({ '/': useServer(readFileSync(join(dist, 'index.html'), 'utf8')), '/app.js': readFileSync(join(dist, 'app.js'), 'utf8') });
-    const page = await newPage(browser);
+    const base = await site({ '/': useServer(readFileSync(join(dist, 'index.html'), 'utf8'), procura.base), '/app.js': readFileSync(join(dist, 'app.js'), 'utf8') });
     await page.goto(`${base}/`);
-    await page.getByRole('heading', { name: 'Cleaning supplies for your sites' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Cleaning supplies for your sites' })).toBeVisible();
     await fillAndSendWidget(page.frameLocator('iframe[title="Facility Pro quote request form"]'));
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Thank you! Request \d{15,} went to 3 suppliers\.$/);
-    await page.close();
-  }, 120_000);
+    await expect(page.getByRole('status')).toHaveText(/^Thank you! Request \d{15,} went to 3 suppliers\.$/, { timeout: 15_000 });
+  });
 });
 
-describe('examples/node-data-api', () => {
-  it('registers a partner and prints the pricing trends it computes', async () => {
+test.describe('examples/node-data-api', () => {
+  test('registers a partner and prints the pricing trends it computes', async ({ procura }) => {
     // Five sanitiser requests in Durban this month: enough to name their figures.
     const client = createClient({ baseUrl: procura.base });
     for (let i = 0; i < 5; i++) {

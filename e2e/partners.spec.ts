@@ -1,26 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchChromium, newPage, startProcura, type Procura } from './support';
+import { expect, test } from './fixtures';
 
-let procura: Procura;
-let browser: Browser;
-
-beforeAll(async () => {
-  procura = await startProcura();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await procura?.stop();
-});
-
-describe('a new partner', () => {
-  it('registers, sees the credentials once, calls the data API with them and signs in to the partner area', async () => {
-    const page = await newPage(browser, 1280);
-    await page.goto(`${procura.base}/api-registration`);
+test.describe('a new partner', () => {
+  test('registers, sees the credentials once, calls the data API with them and signs in to the partner area', async ({ page, expectAccessible }) => {
+    await page.goto('/api-registration');
     await page.getByRole('button', { name: 'Get my credentials' }).click();
-    await page.getByText('Please describe your use case (minimum 20 characters)').waitFor();
+    await expect(page.getByText('Please describe your use case (minimum 20 characters)')).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole('textbox', { name: 'Company name' }).fill('Coastal Cleaning Directory');
@@ -33,7 +17,7 @@ describe('a new partner', () => {
     await page.getByRole('textbox', { name: 'How will you use Procura?' }).fill('Quotes beside every cleaning-supplier listing');
     await page.getByRole('button', { name: 'Get my credentials' }).click();
 
-    await page.getByRole('heading', { name: 'Welcome to Procura partners' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Welcome to Procura partners' })).toBeVisible();
     const partnerId = (await page.locator('dd code').first().textContent())!;
     const apiKey = (await page.locator('code.secret').textContent())!;
     expect(partnerId).toMatch(/^p_/);
@@ -48,39 +32,36 @@ describe('a new partner', () => {
     expect(res.headers.get('x-ratelimit-remaining')).toBe('999');
     await expectAccessible(page);
 
-    await page.goto(`${procura.base}/partners`);
+    await page.goto('/partners');
     await page.getByRole('textbox', { name: 'Partner ID' }).fill(partnerId);
     await page.getByLabel('API key').fill(apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Coastal Cleaning Directory' }).waitFor();
-    await page.getByText('Earnings this month').waitFor();
+    await expect(page.getByRole('heading', { name: 'Coastal Cleaning Directory' })).toBeVisible();
+    await expect(page.getByText('Earnings this month')).toBeVisible();
     await expectAccessible(page);
 
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: 'Rotate API key' }).click();
-    await page.getByText('Your new key, shown only this once.').waitFor();
+    await expect(page.getByText('Your new key, shown only this once.')).toBeVisible();
     const old = await fetch(url, { headers: { authorization: `Bearer ${apiKey}`, 'x-partner-id': partnerId } });
     expect(old.status).toBe(401);
-    await page.close();
   });
 
-  it('reads the documentation, its API reference from the OpenAPI document, and the product kit', async () => {
-    const page = await newPage(browser, 1280);
-    await page.goto(`${procura.base}/api-docs`);
-    await page.getByRole('heading', { name: 'API Documentation' }).waitFor();
+  test('reads the documentation, its API reference from the OpenAPI document, and the product kit', async ({ page, procura, expectAccessible }) => {
+    await page.goto('/api-docs');
+    await expect(page.getByRole('heading', { name: 'API Documentation' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'API Reference' }).click();
-    await page.getByRole('heading', { name: /GET\s*\/api\/v2\/procurement-data/ }).waitFor();
+    await expect(page.getByRole('heading', { name: /GET\s*\/api\/v2\/procurement-data/ })).toBeVisible();
     const { paths } = (await (await fetch(`${procura.base}/api/openapi.json`)).json()) as { paths: Record<string, object> };
-    expect(await page.locator('article.endpoint').count()).toBe(Object.values(paths).reduce((n, ops) => n + Object.keys(ops).length, 0));
+    await expect(page.locator('article.endpoint')).toHaveCount(Object.values(paths).reduce((n, ops) => n + Object.keys(ops).length, 0));
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Examples' }).click();
-    await page.getByRole('textbox', { name: 'Python example' }).waitFor();
-    await page.goto(`${procura.base}/data-product-kit`);
+    await expect(page.getByRole('textbox', { name: 'Python example' })).toBeVisible();
+    await page.goto('/data-product-kit');
     await page.getByRole('tab', { name: 'Code Examples' }).click();
     await page.getByRole('tab', { name: 'cURL' }).click();
     expect(await page.getByRole('textbox', { name: 'cURL example' }).inputValue()).toContain(`${procura.base}/api/data/market-intelligence`);
     await expectAccessible(page);
-    await page.close();
   });
 });

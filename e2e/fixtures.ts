@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { startProcura, type Procura } from './server';
+
+export { expect };
+
+type Row = Record<string, unknown>;
+
+interface WorkerFixtures {
+  /**
+   * Empty for the server the config starts; a journey whose assertions count rows across the
+   * whole database names a server of its own instead. Each name gets its own worker process, so
+   * no other journey writes to that server's database.
+   */
+  ownServer: string;
+  /** The server the journey talks to. */
+  procura: Procura;
+}
+
+interface TestFixtures {
+  /** 'decided' stores a cookie choice before the page loads, so the consent banner stays away. */
+  consent: 'decided' | 'undecided';
+  /** Asserts no serious or critical axe violations on the page, its frames included. */
+  expectAccessible: (page: Page) => Promise<void>;
+  /** Reads the server's SQLite file as it is now (each call opens it read-only). */
+  database: { get(sql: string, ...params: unknown[]): Row | undefined; all(sql: string, ...params: unknown[]): Row[] };
+  /** Serves pages on a loopback origin of their own, as a partner's site would; answers its base URL. */
+  site: (pages: Record<string, string>) => Promise<string>;
+}
+
+const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8' };
+
+function read<T>(file: string, query: (db: Database.Database) => T): T {
+  const db = new Database(file, { readonly: true });
+  try {
+    return query(db);
+  } finally {
+    db.close();
+  }
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  ownServer: ['', { scope: 'worker', option: true }],
+
+  procura: [
+    async ({ ownServer }, use) => {
+      if (!ownServer) {
+        await use({ base: `http://127.0.0.1:${process.env.PROCURA_E2E_PORT}`, databaseFile: process.env.PROCURA_E2E_DATABASE! });
+        return;
+      }
+      const own = await startProcura();
+      await use(own);
+      await own.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  baseURL: async ({ procura }, use) => use(procura.base),
+
+  consent: ['decided', { option: true }],
+
+  context: async ({ context, consent }, use) => {
+    if (consent === 'decided') {
+      await context.addInitScript(() =>
+        localStorage.setItem('procura-consent', JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), revision: 1 })),
+      );
+    }
+    await use(context);
+  },
+
+  expectAccessible: async ({}, use, testInfo) => {
+    await use(async (page) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      if (serious.length) await testInfo.attach('axe violations', { body: JSON.stringify(serious, null, 2), contentType: 'application/json' });
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  },
+
+  database: async ({ procura }, use) => {
+    await use({
+      get: (sql, ...params) => read(procura.databaseFile, (db) => db.prepare(sql).get(...params) as Row | undefined),
+      all: (sql, ...params) => read(procura.databaseFile, (db) => db.prepare(sql).all(...params) as Row[]),
+    });
+  },
+
+  site: async ({}, use) => {
+    const servers: Server[] = [];
+    await use(async (pages) => {
+      const server = createServer((req, res) => {
+        const page = pages[req.url ?? ''];
+        res.writeHead(page === undefined ? 404 : 200, { 'content-type': TYPES[(req.url ?? '').split('.').pop()!] ?? TYPES.html });
+        res.end(page ?? 'not found');
+      });
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    });
+    await Promise.all(
+      servers.map((s) => {
+        const closed = new Promise((resolve) => s.close(resolve));
+        s.closeAllConnections();
+        return closed;
+      }),
+    );
+  },
+});
+
+/** Fills the widget's compact form in `frame` for 200 litres of sanitiser to Durban, and sends it. */
+export async function fillAndSendWidget(frame: FrameLocator) {
+  await frame.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
+  await frame.getByRole('option', { name: /Hand Sanitizer 70% Alcohol/ }).click();
+  await frame.getByRole('textbox', { name: 'Quantity' }).fill('200');
+  await frame.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
+  await frame.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
+  await frame.getByRole('textbox', { name: 'E-mail address' }).fill('buyer@coastal.example.co.za');
+  await frame.getByRole('checkbox').check();
+  await frame.getByRole('button', { name: 'Get My Quotes' }).click();
+}
