@@ -82,7 +82,7 @@ function Name({ name, required }: { name: string; required: boolean | undefined 
 /** The parameters of one operation: where each goes, its type, and what it means. */
 export function ParametersTable({ label, parameters }: { label: string; parameters: Parameter[] }) {
   return (
-    <table className="simple-table">
+    <table className="simple-table reference-table">
       <caption className="visually-hidden">Parameters of {label}</caption>
       <thead>
         <tr>
@@ -98,8 +98,8 @@ export function ParametersTable({ label, parameters }: { label: string; paramete
             <td>
               <Name name={p.name} required={p.required} />
             </td>
-            <td>{p.in}</td>
-            <td>{typeOf(p.schema)}</td>
+            <td data-label="In">{p.in}</td>
+            <td data-label="Type">{typeOf(p.schema)}</td>
             <td>{p.description ? <Prose text={p.description} /> : null}</td>
           </tr>
         ))}
@@ -113,7 +113,7 @@ export function RequestBodyTable({ label, schema }: { label: string; schema: Jso
   const fields = fieldsOf(schema);
   const described = fields.some((f) => f.schema.description);
   return (
-    <table className="simple-table">
+    <table className="simple-table reference-table">
       <caption className="visually-hidden">Request body of {label}</caption>
       <thead>
         <tr>
@@ -128,7 +128,7 @@ export function RequestBodyTable({ label, schema }: { label: string; schema: Jso
             <td>
               <Name name={f.name} required={f.required} />
             </td>
-            <td>{typeOf(f.schema)}</td>
+            <td data-label="Type">{typeOf(f.schema)}</td>
             {described ? <td>{f.schema.description ? <Prose text={f.schema.description} /> : null}</td> : null}
           </tr>
         ))}
