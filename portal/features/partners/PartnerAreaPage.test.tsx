@@ -91,4 +91,13 @@ describe('partner area', () => {
     expect((screen.getByLabelText(/API key/) as HTMLInputElement).value).toBe('');
     expect(document.activeElement).toBe(screen.getByLabelText(/Partner ID/));
   });
+
+  it('tells a partner without their key what to do', () => {
+    render(<PartnerAreaPage />);
+    expect(screen.getByLabelText(/API key/).getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText(/API key/).getAttribute('aria-describedby')).toBe('pa-key-input-hint');
+    expect(document.getElementById('pa-key-input-hint')!.textContent).toBe(
+      'Shown once, when you registered; Procura keeps only a fingerprint of it. If you did not keep it, register again for a new partner ID and key.',
+    );
+  });
 });

@@ -215,7 +215,16 @@ export default function PartnerAreaPage() {
           ) : null}
           {error ? <ErrorAlert title="Not signed in" message={error} inline /> : null}
           <TextField id="pa-partner" label="Partner ID" required value={partnerId} onChange={setPartnerId} placeholder="p_…" />
-          <TextField id="pa-key-input" label="API key" required type="password" value={apiKey} onChange={setApiKey} placeholder="procura_live_…" />
+          <TextField
+            id="pa-key-input"
+            label="API key"
+            required
+            type="password"
+            value={apiKey}
+            onChange={setApiKey}
+            placeholder="procura_live_…"
+            hint="Shown once, when you registered; Procura keeps only a fingerprint of it. If you did not keep it, register again for a new partner ID and key."
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={pending}>
               {pending ? 'Signing in…' : 'Sign in'}
