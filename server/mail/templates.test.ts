@@ -89,6 +89,51 @@ describe('buyer e-mail', () => {
   });
 });
 
+/** What a reader sees of some markup once its tags are gone, as a text-only mail view shows it. */
+const readAs = (markup: string) =>
+  markup
+    .replace(/<(style|title)[^>]*>[\s\S]*?<\/\1>/g, '')
+    .replace(/<div style="display:none[^>]*>[\s\S]*?<\/div>/, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('buyer e-mail at a glance', () => {
+  it('keeps each label apart from its value, in the HTML as read and in plain text', () => {
+    const email = buyerEmail();
+    const q = rfq.quotes[0]!;
+    const label = `Total incl. VAT (${Math.round(q.vatRate * 100)}%)`;
+    expect(readAs(email.html)).toContain(`${label} ${rand(q.totalPriceInclVat)}`);
+    expect(readAs(email.html)).not.toContain(`${label}${rand(q.totalPriceInclVat)}`);
+    expect(email.text).toContain(`   ${label}: ${rand(q.totalPriceInclVat)}`);
+    // On a phone the label wraps in its cell; a gap on its right keeps it off the value.
+    const labelCell = email.html.match(new RegExp(`<td style="([^"]*)">${escapeHtml(label).replace(/[()]/g, '\\$&')}</td>`));
+    expect(labelCell?.[1]).toMatch(/padding:\d+px [1-9]\d*px/);
+  });
+
+  it('sets "Compare all quotes" in white on a blue of at least 4.5:1', () => {
+    const button = buyerEmail().html.match(/<a href="[^"]*" style="([^"]*)">Compare all quotes<\/a>/);
+    const style = button![1]!;
+    const background = style.match(/background:(#[0-9a-f]{6})/i)![1]!;
+    const colour = style.match(/(?:^|;)color:(#[0-9a-f]{6})/i)![1]!;
+    expect(colour.toLowerCase()).toBe('#ffffff');
+    expect(contrast(background, colour)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
 describe('supplier lead e-mail', () => {
   it('gives the request, the quote sent in the supplier\'s name and the buyer\'s contact', () => {
     const q = rfq.quotes[2]!;
@@ -140,6 +185,25 @@ describe('partner e-mails', () => {
       expect(part).not.toMatch(/procura_live_/);
     }
     expect(mail.html).toContain('Coastal &lt;b&gt;Cleaning&lt;/b&gt;');
+  });
+
+  it('links every web address it gives', () => {
+    const mail = partnerWelcomeEmail(partner);
+    for (const path of ['/widget-configurator', '/docs', '/partners', '/api-registration']) {
+      const url = `https://procura.test${path}`;
+      expect(mail.html).toMatch(new RegExp(`<a href="${url}" style="[^"]*">${url}</a>`));
+      expect(mail.text).toContain(url);
+    }
+    expect(mail.html).not.toMatch(/font-weight:bold;[^"]*">https:/);
+  });
+
+  it('tells a partner who did not keep the key what the product offers instead', () => {
+    const mail = partnerWelcomeEmail(partner);
+    const advice =
+      'Your API key was shown once, when you registered. We keep only a fingerprint of it, so nobody can send it to you again, and both signing in to the partner area and issuing a new key need the current key. If you did not keep it, register again at https://procura.test/api-registration: you get a new partner ID and key straight away. Then put the new partner ID in your widget snippet and data API calls.';
+    expect(mail.text).toContain(advice);
+    expect(readAs(mail.html)).toContain(advice);
+    expect(mail.text).not.toContain('sign in to the partner area with it');
   });
 
   it('tells the partners team who registered and why', () => {

@@ -67,7 +67,8 @@ export function buyerQuotesEmail(input: BuyerQuotesInput): Email {
 </td></tr>
 <tr><td style="padding:8px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
-${quoteRows(q).map(([label, value]) => html`<tr><td style="padding:3px 0;color:#475569;width:45%;">${label}</td><td style="padding:3px 0;font-weight:bold;">${value}</td></tr>`)}
+${quoteRows(q).map(([label, value]) => html`<tr><td style="padding:3px 12px 3px 0;color:#475569;width:45%;vertical-align:top;">${label}</td>
+<td style="padding:3px 0;font-weight:bold;vertical-align:top;">${value}</td></tr>`)}
 </table>
 <p style="margin:8px 0;font-size:13px;color:#334155;">${q.aiInsights.recommendation}</p>
 <p style="margin:8px 0;font-size:12px;color:#64748b;">${q.notes} Quote reference ${q.id}.</p>
@@ -77,7 +78,7 @@ ${q.trackingUrl ? html`<p style="margin:8px 0 4px;"><a href="${safeUrl(q.trackin
 
   const body = html`<p style="margin:0 0 16px;">${input.matchingMessage}</p>
 ${blocks}
-<p style="margin:16px 0 8px;"><a href="${safeUrl(resultsUrl)}" style="display:inline-block;background:#3b82f6;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:bold;">Compare all quotes</a></p>
+<p style="margin:16px 0 8px;"><a href="${safeUrl(resultsUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:bold;">Compare all quotes</a></p>
 <p style="margin:8px 0 0;font-size:13px;color:#475569;">Prices are indicative, from each supplier's price list. Contact a supplier directly to confirm price, stock and delivery, quoting the reference.</p>`;
 
   const text = [
@@ -161,22 +162,46 @@ export interface PartnerMailInput {
 /** Label and value rows as an e-mail-safe table. */
 function detailsTable(rows: [string, string][]): SafeHtml {
   return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;">
-${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;">${label}</td><td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;">${value}</td></tr>`)}
+${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;vertical-align:top;">${label}</td>
+<td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;vertical-align:top;overflow-wrap:anywhere;word-break:break-word;">${value}</td></tr>`)}
 </table>`;
 }
 
-/** The new partner's welcome: their partner id and where to start. Never the key. */
+/** A web address as a link that wraps anywhere, so a long one never widens a phone's screen. */
+function link(url: string): SafeHtml {
+  return html`<a href="${safeUrl(url)}" style="color:#1d4ed8;overflow-wrap:anywhere;word-break:break-word;">${url}</a>`;
+}
+
+/** The new partner's welcome: their partner ID, where to start, and what to do without the key. Never the key. */
 export function partnerWelcomeEmail(input: PartnerMailInput): Email {
   const subject = 'Welcome to Procura partners';
-  const intro = `Hello ${input.contactName}, ${input.companyName} is registered as a Procura partner. Your partner id is ${input.partnerId}. Your API key was shown once when you registered; we do not send it by e-mail. If you did not keep it, sign in to the partner area with it or ask us for a new one.`;
-  const rows: [string, string][] = [
-    ['Partner id', input.partnerId],
-    ['Widget configurator', `${input.publicUrl}/widget-configurator`],
+  const registerUrl = `${input.publicUrl}/api-registration`;
+  const intro = `Hello ${input.contactName}, ${input.companyName} is registered as a Procura partner. Your partner ID is ${input.partnerId}.`;
+  // The key is stored only as a hash, and the partner area and key rotation both authenticate
+  // with it: a lost key cannot be recovered, only replaced by registering again.
+  const keyBefore =
+    'Your API key was shown once, when you registered. We keep only a fingerprint of it, so nobody can send it to you again, and both signing in to the partner area and issuing a new key need the current key. If you did not keep it, register again at';
+  const keyAfter = ': you get a new partner ID and key straight away. Then put the new partner ID in your widget snippet and data API calls.';
+  const links: [string, string][] = [
+    ['Widget configurator: your snippet', `${input.publicUrl}/widget-configurator`],
     ['API documentation', `${input.publicUrl}/docs`],
-    ['Partner area', `${input.publicUrl}/partners`],
+    ['Partner area: earnings and key rotation', `${input.publicUrl}/partners`],
   ];
-  const body = html`<p style="margin:0 0 16px;">${intro}</p>${detailsTable(rows)}`;
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<p style="margin:0 0 16px;">${keyBefore} ${link(registerUrl)}${keyAfter}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;table-layout:fixed;">
+${links.map(([label, url]) => html`<tr><td style="padding:8px 12px;border-bottom:1px solid #f1f5f9;"><span style="color:#475569;">${label}</span><br>
+${link(url)}</td></tr>`)}
+</table>`;
+  const text = [
+    intro,
+    '',
+    `${keyBefore} ${registerUrl}${keyAfter}`,
+    '',
+    ...links.map(([label, url]) => `${label}: ${url}`),
+    '',
+    `Procura support: ${SUPPORT_HOURS} (South African time).`,
+  ].join('\n');
   return { subject, html: layout(subject, intro, body), text };
 }
 

@@ -4,24 +4,19 @@ import { MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_
 import { getJson } from '../../../widget/app/api';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
+import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { RevenueTable, RevenueTerms } from '../widget/revenue';
 import { CodeExamples } from './CodeExamples';
+import { ParametersTable, Prose, RequestBodyTable, type JsonSchema, type Parameter } from './openapi-view';
 import { TiersTable } from './TiersTable';
 
-interface Parameter {
-  name?: string;
-  in?: string;
-  required?: boolean;
-  description?: string;
-  schema?: { type?: string | string[]; enum?: unknown[]; format?: string; maximum?: number; minimum?: number; default?: unknown };
-  $ref?: string;
-}
 interface Operation {
   summary: string;
   description?: string;
   tags: string[];
-  parameters?: Parameter[];
+  parameters?: (Parameter | { $ref: string })[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   security: unknown[];
   responses: Record<string, { description: string }>;
 }
@@ -29,19 +24,7 @@ interface OpenApi {
   info: { version: string };
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
-}
-
-/** Text from the OpenAPI document, with its `code` spans shown as code. */
-function Prose({ text }: { text: string }) {
-  return <>{text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}</>;
-}
-
-function typeOf(p: Parameter): string {
-  const s = p.schema ?? {};
-  if (s.enum) return s.enum.join(' | ');
-  const t = Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'string');
-  const range = s.minimum !== undefined || s.maximum !== undefined ? ` ${s.minimum ?? ''}–${s.maximum ?? ''}` : '';
-  return `${s.format ?? t}${range}${s.default !== undefined ? `, default ${String(s.default)}` : ''}`;
+  components?: { parameters?: Record<string, Parameter> };
 }
 
 /** The API reference, rendered from the server's own OpenAPI document. */
@@ -68,10 +51,13 @@ function ApiReference() {
             Object.entries(ops)
               .filter(([, op]) => op.tags.includes(tag.name))
               .map(([method, op]) => {
-                const params = (op.parameters ?? []).map((p) => (p.$ref ? { name: 'X-Partner-ID', in: 'header', required: true, description: 'Your partner id' } : p));
+                const params = (op.parameters ?? []).flatMap((p) => ('$ref' in p ? (doc.components?.parameters?.[p.$ref.split('/').pop()!] ?? []) : [p]));
+                const label = `${method.toUpperCase()} ${path}`;
+                const headingId = `op-${method}-${path.replace(/[^\w]+/g, '-')}`;
+                const body = op.requestBody?.content['application/json']?.schema;
                 return (
-                  <article key={`${method} ${path}`} className="endpoint">
-                    <h4>
+                  <article key={label} className="endpoint" aria-labelledby={headingId}>
+                    <h4 id={headingId}>
                       <span className={`method method-${method}`}>{method.toUpperCase()}</span> <code>{path}</code>
                     </h4>
                     <p className="small">
@@ -83,29 +69,16 @@ function ApiReference() {
                         <Prose text={op.description} />
                       </p>
                     ) : null}
-                    {params.length ? (
-                      <table className="simple-table">
-                        <caption className="visually-hidden">Parameters of {path}</caption>
-                        <thead>
-                          <tr>
-                            <th scope="col">Parameter</th>
-                            <th scope="col">In</th>
-                            <th scope="col">Type</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {params.map((p) => (
-                            <tr key={`${p.in}-${p.name}`}>
-                              <td>
-                                <code>{p.name}</code>
-                                {p.required ? ' (required)' : ''}
-                              </td>
-                              <td>{p.in}</td>
-                              <td>{p.in === 'header' ? <Prose text={p.description ?? 'string'} /> : typeOf(p)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
+                    {params.length ? <ParametersTable label={label} parameters={params} /> : null}
+                    {method === 'post' ? (
+                      body ? (
+                        <>
+                          <h5>Request body (JSON{op.requestBody?.required ? ', required' : ''})</h5>
+                          <RequestBodyTable label={label} schema={body} />
+                        </>
+                      ) : (
+                        <p className="small muted">No request body.</p>
+                      )
                     ) : null}
                     <p className="small muted">
                       Answers: <Prose text={Object.entries(op.responses).map(([code, r]) => `${code} ${r.description}`).join('; ')} />
@@ -234,9 +207,33 @@ export default function DocsPage() {
                     </Link>
                   </p>
                   <TiersTable />
+                  <h3>Professional and Enterprise</h3>
+                  <p>
+                    Professional adds the supplier directory and RFQ insights; Enterprise adds record-level procurement data with no hourly quota.{' '}
+                    <a href={`mailto:${COMPANY.partnersEmail}?subject=${encodeURIComponent('Enterprise data API access')}`}>
+                      E-mail {COMPANY.partnersEmail} about Enterprise access
+                    </a>{' '}
+                    with your partner ID and what you need: we move your partner ID to the tier, and your next request counts against its limits.
+                  </p>
                   <h3>Widget revenue share</h3>
                   <RevenueTerms />
                   <RevenueTable />
+                  <section aria-labelledby="docs-contact" className="contact-block">
+                    <h3 id="docs-contact">Contact</h3>
+                    <address>
+                      <ul className="plain-list unmarked">
+                        <li>{COMPANY.name}</li>
+                        <li>{COMPANY.address}</li>
+                        <li>
+                          <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+                        </li>
+                        <li>
+                          <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phone}</a>
+                        </li>
+                        <li>Support {COMPANY.supportHours}</li>
+                      </ul>
+                    </address>
+                  </section>
                 </div>
               ),
             },

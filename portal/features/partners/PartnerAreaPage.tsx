@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { API_TIERS } from '../../../sdk/data-api';
 import type { PartnerAnalytics, PartnerCredentials, PartnerProfile } from '../../../sdk/schemas/partners';
 import { ApiRequestError } from '../../../widget/app/api';
@@ -21,7 +21,24 @@ async function call<T>(session: Session, path: string, method: 'GET' | 'POST' = 
   return body as T;
 }
 
-function Dashboard({ session, profile, analytics, onRotated }: { session: Session; profile: PartnerProfile; analytics: PartnerAnalytics; onRotated(key: string): void }) {
+/** '2026-11' as 'November 2026'. */
+function monthName(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+function Dashboard({
+  session,
+  profile,
+  analytics,
+  onRotated,
+  onSignOut,
+}: {
+  session: Session;
+  profile: PartnerProfile;
+  analytics: PartnerAnalytics;
+  onRotated(key: string): void;
+  onSignOut(): void;
+}) {
   const toast = useToast();
   const [newKey, setNewKey] = useState<string | null>(null);
   const [rotating, setRotating] = useState(false);
@@ -40,11 +57,16 @@ function Dashboard({ session, profile, analytics, onRotated }: { session: Sessio
   };
   return (
     <div className="stack">
-      <div className="hero">
-        <h1>{profile.companyName}</h1>
-        <p className="muted">
-          Partner {profile.partnerId} · {API_TIERS[profile.tier].label} tier · key {profile.keyPrefix}… issued {formatDate(profile.keyCreatedAt)}
-        </p>
+      <div className="hero hero-with-action">
+        <div>
+          <h1>{profile.companyName}</h1>
+          <p className="muted">
+            Partner {profile.partnerId} · {API_TIERS[profile.tier].label} tier · key {profile.keyPrefix}… issued {formatDate(profile.keyCreatedAt)}
+          </p>
+        </div>
+        <button type="button" className="button button-secondary" onClick={onSignOut}>
+          Sign out
+        </button>
       </div>
       <div className="summary-grid">
         <div className="card stat">
@@ -67,26 +89,33 @@ function Dashboard({ session, profile, analytics, onRotated }: { session: Sessio
       <div className="configurator-grid">
         <section className="card" aria-labelledby="pa-trends">
           <h2 id="pa-trends">Last six months</h2>
-          <table className="simple-table">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">RFQs</th>
-                <th scope="col">Qualified</th>
-                <th scope="col">Earned</th>
-              </tr>
-            </thead>
-            <tbody>
-              {analytics.monthlyTrends.map((m) => (
-                <tr key={m.month}>
-                  <td>{m.month}</td>
-                  <td>{m.rfqs}</td>
-                  <td>{m.qualifiedRfqs}</td>
-                  <td>{formatRand(m.revenue)}</td>
+          {analytics.monthlyTrends.every((m) => m.rfqs === 0) ? (
+            <p className="muted small">
+              Nothing yet: no request has come through your widgets since {monthName(analytics.monthlyTrends[0]?.month ?? analytics.month)}. Each month’s requests and earnings
+              will show here.
+            </p>
+          ) : (
+            <table className="simple-table">
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">RFQs</th>
+                  <th scope="col">Qualified</th>
+                  <th scope="col">Earned</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {analytics.monthlyTrends.map((m) => (
+                  <tr key={m.month}>
+                    <td>{monthName(m.month)}</td>
+                    <td>{m.rfqs}</td>
+                    <td>{m.qualifiedRfqs}</td>
+                    <td>{formatRand(m.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </section>
         <section className="card" aria-labelledby="pa-products">
           <h2 id="pa-products">What your visitors ask for</h2>
@@ -134,6 +163,20 @@ export default function PartnerAreaPage() {
   const [data, setData] = useState<{ profile: PartnerProfile; analytics: PartnerAnalytics } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
+
+  // Signing out drops everything this tab holds: the key lives only in this component's state.
+  const signOut = () => {
+    setSession(null);
+    setData(null);
+    setPartnerId('');
+    setApiKey('');
+    setError(null);
+    setSignedOut(true);
+  };
+  useEffect(() => {
+    if (signedOut) document.getElementById('pa-partner')?.focus();
+  }, [signedOut]);
 
   const signIn = async (e: { preventDefault(): void }) => {
     e.preventDefault();
@@ -144,6 +187,7 @@ export default function PartnerAreaPage() {
     }
     setPending(true);
     setError(null);
+    setSignedOut(false);
     try {
       const [profile, analytics] = await Promise.all([call<PartnerProfile>(s, '/api/partners/me'), call<PartnerAnalytics>(s, '/api/embed/analytics')]);
       setSession(s);
@@ -159,14 +203,28 @@ export default function PartnerAreaPage() {
   return (
     <div className="container page">
       {session && data ? (
-        <Dashboard session={session} profile={data.profile} analytics={data.analytics} onRotated={(key) => setSession({ ...session, apiKey: key })} />
+        <Dashboard session={session} profile={data.profile} analytics={data.analytics} onRotated={(key) => setSession({ ...session, apiKey: key })} onSignOut={signOut} />
       ) : (
         <form className="card form-stack narrow" onSubmit={signIn} aria-labelledby="pa-title" noValidate>
           <h1 id="pa-title">Partner area</h1>
           <p className="small muted">Sign in with the credentials you received when you registered. Your key stays in this tab only.</p>
+          {signedOut ? (
+            <p role="status" className="notice">
+              You are signed out. This tab no longer holds your partner ID or API key.
+            </p>
+          ) : null}
           {error ? <ErrorAlert title="Not signed in" message={error} inline /> : null}
           <TextField id="pa-partner" label="Partner ID" required value={partnerId} onChange={setPartnerId} placeholder="p_…" />
-          <TextField id="pa-key-input" label="API key" required type="password" value={apiKey} onChange={setApiKey} placeholder="procura_live_…" />
+          <TextField
+            id="pa-key-input"
+            label="API key"
+            required
+            type="password"
+            value={apiKey}
+            onChange={setApiKey}
+            placeholder="procura_live_…"
+            hint="Shown once, when you registered; Procura keeps only a fingerprint of it. If you did not keep it, register again for a new partner ID and key."
+          />
           <div className="form-actions">
             <button type="submit" className="button" disabled={pending}>
               {pending ? 'Signing in…' : 'Sign in'}

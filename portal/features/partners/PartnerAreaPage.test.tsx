@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
+import { useApiMock } from '../../../widget/test/api-mock';
+import PartnerAreaPage from './PartnerAreaPage';
+
+const api = useApiMock();
+afterEach(cleanup);
+
+const PROFILE: PartnerProfile = { partnerId: 'p_0123456789abcdef', companyName: 'Coastal Cleaning', tier: 'starter', keyPrefix: 'procura_live_ab12', keyCreatedAt: '2026-11-20T08:00:00.000Z' };
+const MONTHS = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+
+function analytics(trend: [rfqs: number, qualified: number][]): PartnerAnalytics {
+  const monthlyTrends = MONTHS.map((month, i) => ({ month, rfqs: trend[i]![0], qualifiedRfqs: trend[i]![1], revenue: trend[i]![1] * 15 }));
+  const now = monthlyTrends.at(-1)!;
+  return {
+    partnerId: PROFILE.partnerId,
+    totalRfqs: monthlyTrends.reduce((n, m) => n + m.rfqs, 0),
+    qualifiedRfqs: monthlyTrends.reduce((n, m) => n + m.qualifiedRfqs, 0),
+    month: now.month,
+    monthRfqs: now.rfqs,
+    monthQualifiedRfqs: now.qualifiedRfqs,
+    revenue: now.revenue,
+    widgetLoads: 0,
+    conversionRate: null,
+    topProducts: [],
+    monthlyTrends,
+  };
+}
+
+function partnerApi(answer: PartnerAnalytics) {
+  const seen: { partnerId: string | null; authorization: string | null }[] = [];
+  api.server.use(
+    http.get('*/api/partners/me', ({ request }) => {
+      seen.push({ partnerId: request.headers.get('x-partner-id'), authorization: request.headers.get('authorization') });
+      return HttpResponse.json(PROFILE);
+    }),
+    http.get('*/api/embed/analytics', () => HttpResponse.json(answer)),
+  );
+  return seen;
+}
+
+async function signIn() {
+  const user = userEvent.setup();
+  render(<PartnerAreaPage />);
+  await user.type(screen.getByLabelText(/Partner ID/), PROFILE.partnerId);
+  await user.type(screen.getByLabelText(/API key/), 'procura_live_ab12_secret');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  await screen.findByRole('heading', { level: 1, name: 'Coastal Cleaning' });
+  return user;
+}
+
+const trends = () => screen.getByRole('region', { name: 'Last six months' });
+
+describe('partner area', () => {
+  it('tells a new partner there is nothing yet instead of six months of zeros', async () => {
+    partnerApi(analytics(MONTHS.map(() => [0, 0])));
+    await signIn();
+    expect(within(trends()).queryByRole('table')).toBeNull();
+    expect(within(trends()).getByText('Nothing yet: no request has come through your widgets since June 2026. Each month’s requests and earnings will show here.')).toBeTruthy();
+    expect(screen.queryByText(/2026-\d\d/)).toBeNull();
+  });
+
+  it('names each month of the trend', async () => {
+    partnerApi(analytics([[0, 0], [0, 0], [3, 2], [0, 0], [12, 10], [4, 4]]));
+    await signIn();
+    const rows = within(within(trends()).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['June 2026', '0', '0', 'R0.00'],
+      ['July 2026', '0', '0', 'R0.00'],
+      ['August 2026', '3', '2', 'R30.00'],
+      ['September 2026', '0', '0', 'R0.00'],
+      ['October 2026', '12', '10', 'R150.00'],
+      ['November 2026', '4', '4', 'R60.00'],
+    ]);
+  });
+
+  it('signs out: forgets the credentials, returns to the sign-in form and says so', async () => {
+    const seen = partnerApi(analytics(MONTHS.map(() => [0, 0])));
+    const user = await signIn();
+    expect(seen).toEqual([{ partnerId: PROFILE.partnerId, authorization: 'Bearer procura_live_ab12_secret' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(screen.queryByRole('heading', { name: 'Coastal Cleaning' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Partner area' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('You are signed out. This tab no longer holds your partner ID or API key.');
+    expect((screen.getByLabelText(/Partner ID/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/API key/) as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText(/Partner ID/));
+  });
+
+  it('tells a partner without their key what to do', () => {
+    render(<PartnerAreaPage />);
+    expect(screen.getByLabelText(/API key/).getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText(/API key/).getAttribute('aria-describedby')).toBe('pa-key-input-hint');
+    expect(document.getElementById('pa-key-input-hint')!.textContent).toBe(
+      'Shown once, when you registered; Procura keeps only a fingerprint of it. If you did not keep it, register again for a new partner ID and key.',
+    );
+  });
+});
