@@ -78,9 +78,12 @@ test.describe('the buyer portal', () => {
     await expectAccessible(page);
   });
 
-  test('opens a tracking link from the database and counts each view', async ({ page, database, expectAccessible }) => {
-    const row = database.get("select payload from outbox where kind = 'buyer-quotes' order by id limit 1") as { payload: string };
-    const token = (JSON.parse(row.payload) as { tokens: string[] }).tokens[0]!;
+  test('opens a tracking link and counts each view', async ({ page, request, expectAccessible }) => {
+    const res = await request.post('/api/rfq', {
+      data: { productName: 'Household Bleach', productDescription: 'Five-litre bottles for a school kitchen', quantity: 40, supplierCount: 3, deliveryLocation: 'Johannesburg', primaryEmail: 'tracking@example.co.za', agreeTerms: true },
+    });
+    expect(res.status()).toBe(201);
+    const token = ((await res.json()) as { quotes: { trackingToken: string }[] }).quotes[0]!.trackingToken;
     await page.goto(`/quote/${token}`);
     await expect(page.getByText('viewed 1 time')).toBeVisible();
     await expectAccessible(page);
