@@ -63,7 +63,7 @@ export default [
     ],
   },
   {
-    // The widget inside its iframe: the same form components on preact/compat, and /widget-embed.
+    // The widget inside its iframe: the same form components on @preact/compat, and /widget-embed.
     input: { widget: 'widget/embed/main.tsx' },
     output: {
       dir: 'dist/public',
