@@ -108,6 +108,19 @@ describe('the procura package', () => {
     expect(wrong).toMatch(/wrong\.ts\(2,\d+\): error TS2322: Type '"year"' is not assignable/);
   }, 180_000); // two tsc runs, slow on a busy machine
 
+  it('is compiled into the application from source: nothing imports the sdk/ folder itself', () => {
+    // sdk/ is a package, so every resolver (Vite, rollup, TypeScript) takes an import of the
+    // folder to mean its package.json's entries, the build in sdk/dist, stale or absent.
+    const files = ['server', 'portal', 'widget', 'sdk'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .map((f) => join(dir, f))
+        .filter((f) => /\.tsx?$/.test(f) && !/(^|\/)(node_modules|dist)\//.test(f)),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    const folderImports = files.filter((f) => /(from|import)\s*\(?\s*['"](\.\.\/)+sdk['"]/.test(readFileSync(join(root, f), 'utf8')));
+    expect(folderImports).toEqual([]);
+  });
+
   it('renders <ProcuraWidget/> on a server to an empty container', () => {
     writeFileSync(
       join(project, 'ssr.mjs'),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { procurementDataSchema } from '../../sdk';
+import { procurementDataSchema } from '../../sdk/index';
 import { examples } from '../../portal/features/docs/examples';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { registerPartner } from '../test/partners';
