@@ -10,12 +10,15 @@ import terser from '@rollup/plugin-terser';
 import { dts } from 'rollup-plugin-dts';
 import { bundleSize, css, htmlPage, json, preactCompat, sizeBudget } from './build/portal-plugins.mjs';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const readVersion = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')).version;
 // The server and the SDK leave every package import to Node or to the SDK user's bundler.
 const external = (id) => id.startsWith('node:') || builtinModules.includes(id) || /^(@[\w-][\w.-]*\/)?[\w-][\w.-]*(\/.*)?$/.test(id);
-const version = replace({ preventAssignment: true, values: { __PROCURA_VERSION__: JSON.stringify(pkg.version) } });
+// The server reports the application's version; the SDK its own package's, which is what npm publishes.
+const version = (path) => replace({ preventAssignment: true, values: { __PROCURA_VERSION__: JSON.stringify(readVersion(path)) } });
 /** The npm package's entry points: `procura`, `procura/embed` and `procura/react`. */
 const SDK_ENTRIES = { index: 'sdk/index.ts', embed: 'sdk/embed/index.ts', react: 'sdk/react/index.tsx' };
+/** The SDK builds inside its workspace, so `npm pack` in sdk/ packs it. */
+const SDK_DIST = 'sdk/dist';
 
 const ts = (outDir) =>
   typescript({
@@ -60,7 +63,7 @@ export default [
     ],
   },
   {
-    // The widget inside its iframe: the same form components on preact/compat, and /widget-embed.
+    // The widget inside its iframe: the same form components on @preact/compat, and /widget-embed.
     input: { widget: 'widget/embed/main.tsx' },
     output: {
       dir: 'dist/public',
@@ -97,22 +100,22 @@ export default [
     input: { main: 'server/main.ts', cli: 'server/cli.ts' },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
-    plugins: [version, ts('dist/server')],
+    plugins: [version('./package.json'), ts('dist/server')],
   },
   {
     // The npm package: each entry as ESM and CommonJS, sharing chunks.
     input: SDK_ENTRIES,
     output: [
-      { dir: 'dist/sdk', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-      { dir: 'dist/sdk', format: 'cjs', sourcemap: true, exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
+      { dir: SDK_DIST, format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      { dir: SDK_DIST, format: 'cjs', sourcemap: true, exports: 'named', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs' },
     ],
     external,
-    plugins: [version, ts('dist/sdk')],
+    plugins: [version('./sdk/package.json'), ts(SDK_DIST)],
   },
   {
     // What each entry weighs in an app: the built files above with ky, minified; React and zod are
     // the app's own. Measured only (dist/sdk-size.json), never published.
-    input: Object.fromEntries(Object.keys(SDK_ENTRIES).map((name) => [name, `dist/sdk/${name}.js`])),
+    input: Object.fromEntries(Object.keys(SDK_ENTRIES).map((name) => [name, `${SDK_DIST}/${name}.js`])),
     output: { dir: 'dist/sdk-size', format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     external: (id) => /^(react|react-dom|zod)(\/|$)/.test(id),
     plugins: [
@@ -127,8 +130,8 @@ export default [
   ...Object.entries(SDK_ENTRIES).map(([name, input]) => ({
     input,
     output: [
-      { file: `dist/sdk/${name}.d.ts`, format: 'es' },
-      { file: `dist/sdk/${name}.d.cts`, format: 'es' },
+      { file: `${SDK_DIST}/${name}.d.ts`, format: 'es' },
+      { file: `${SDK_DIST}/${name}.d.cts`, format: 'es' },
     ],
     external,
     plugins: [dts({ tsconfig: './tsconfig.json' })],

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import preactCompatAliases from './build/preact-compat-aliases.json';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('./sdk/package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
-  // The build writes the version in; tests see the same.
+  // The build writes each package's version in (the SDK's from sdk/package.json); tests see the SDK's.
   define: { __PROCURA_VERSION__: JSON.stringify(version) },
   test: {
-    include: ['sdk/**/*.test.ts', 'server/**/*.test.ts', 'widget/**/*.test.{ts,tsx}', 'portal/**/*.test.tsx'],
     // Component tests say `@vitest-environment happy-dom` at their top.
     environment: 'node',
     environmentOptions: {
@@ -15,5 +15,29 @@ export default defineConfig({
     },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'react', include: ['sdk/**/*.test.ts', 'server/**/*.test.ts', 'portal/**/*.test.tsx'] },
+      },
+      {
+        // The widget's tests run on @preact/compat, as its iframe build does: React's modules are
+        // aliased to it, for the components and for Testing Library. Testing Library is taken as
+        // its ES module and inlined, so its own imports of React meet the aliases too (a package
+        // left to Node would require React itself).
+        extends: true,
+        resolve: {
+          alias: [
+            ...Object.entries(preactCompatAliases).map(([name, target]) => ({ find: new RegExp(`^${name.replaceAll('/', '\\/')}$`), replacement: target })),
+            { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+          ],
+        },
+        test: {
+          name: 'widget',
+          include: ['widget/**/*.test.{ts,tsx}'],
+          server: { deps: { inline: ['@testing-library/react'] } },
+        },
+      },
+    ],
   },
 });

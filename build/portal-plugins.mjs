@@ -1,6 +1,6 @@
 // Rollup plugins for the portal and the widget: JSON modules, CSS through postcss (with a check
 // that every custom property used is a design token that exists), the HTML page that loads the
-// entry, React served by preact/compat, and size budgets.
+// entry, React served by @preact/compat, and size budgets.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import postcss from 'postcss';
@@ -118,18 +118,17 @@ export function sizeBudget({ entry, route, budgetKb }) {
   };
 }
 
-/** Builds React components against preact/compat (the widget, where every kilobyte is the host's). */
+/**
+ * Builds React components against @preact/compat (the widget, where every kilobyte is the host's).
+ * The aliases live in build/preact-compat-aliases.json, which the widget's vitest project also
+ * reads, so its tests run on what the iframe ships.
+ */
 export function preactCompat() {
-  const aliases = {
-    react: 'preact/compat',
-    'react-dom': 'preact/compat',
-    'react-dom/client': 'preact/compat/client',
-    'react/jsx-runtime': 'preact/jsx-runtime',
-  };
+  const aliases = JSON.parse(readFileSync(new URL('./preact-compat-aliases.json', import.meta.url), 'utf8'));
   return {
     name: 'procura-preact-compat',
     resolveId(source, importer) {
-      return aliases[source] ? this.resolve(aliases[source], importer, { skipSelf: true }) : null;
+      return Object.hasOwn(aliases, source) ? this.resolve(aliases[source], importer, { skipSelf: true }) : null;
     },
   };
 }

@@ -1,20 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createClient } from '../sdk/client/client';
 import { expect, fillAndSendWidget, test } from './fixtures';
 
 // Each example as a developer runs it, against the real built server (`npm run build` first).
-// `npm install` in an example links procura from the repository root; the same link is made here.
+// `npm install` in an example links procura from the SDK's workspace (sdk/); the same link is made here.
 const root = resolve(import.meta.dirname, '..');
 const examples = join(root, 'examples');
 
 test.beforeAll(() => {
   const link = join(examples, 'node_modules/procura');
-  if (!existsSync(link)) {
-    mkdirSync(join(examples, 'node_modules'), { recursive: true });
-    symlinkSync(root, link, 'dir');
-  }
+  rmSync(link, { force: true });
+  mkdirSync(join(examples, 'node_modules'), { recursive: true });
+  symlinkSync(join(root, 'sdk'), link, 'dir');
 });
 
 test.afterAll(() => {

@@ -1,5 +1,5 @@
-// The npm package as a developer gets it: packed from the build, installed into a fresh project,
-// then imported, required, type-checked and rendered on a server. Needs `npm run build` first.
+// The npm package as a developer gets it: packed in sdk/ from its build, installed into a fresh
+// project, then imported, required, type-checked and rendered on a server. Needs `npm run build` first.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,12 +7,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
+const sdk = import.meta.dirname;
 const project = mkdtempSync(join(tmpdir(), 'procura-package-'));
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 let packed: { files: { path: string }[] };
 
 beforeAll(() => {
-  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: root, encoding: 'utf8' }));
+  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: sdk, encoding: 'utf8' }));
   packed = info;
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'procura-consumer', private: true, type: 'module' }));
   // React and its types are what a React app brings; everything else comes with the package.
@@ -23,10 +24,12 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 describe('the procura package', () => {
   it('publishes the SDK alone, and installs nothing of the server', () => {
     const paths = packed.files.map((f) => f.path);
-    expect(paths.filter((p) => !p.startsWith('dist/sdk/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
+    expect(paths.filter((p) => !p.startsWith('dist/')).sort()).toEqual(['LICENSE', 'README.md', 'package.json']);
     for (const entry of ['index', 'embed', 'react']) {
-      expect(paths).toEqual(expect.arrayContaining([`dist/sdk/${entry}.js`, `dist/sdk/${entry}.cjs`, `dist/sdk/${entry}.d.ts`, `dist/sdk/${entry}.d.cts`]));
+      expect(paths).toEqual(expect.arrayContaining([`dist/${entry}.js`, `dist/${entry}.cjs`, `dist/${entry}.d.ts`, `dist/${entry}.d.cts`]));
     }
+    // Built modules, their declarations and source maps only: no TypeScript source, no test.
+    expect(paths.filter((p) => p.startsWith('dist/') && !/^dist\/(chunks\/)?[\w-]+\.(js|cjs|d\.ts|d\.cts)(\.map)?$/.test(p))).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules/procura/package.json'), 'utf8'));
     expect([manifest.dependencies, manifest.peerDependenciesMeta]).toEqual([{ ky: expect.any(String), zod: expect.any(String) }, { react: { optional: true } }]);
     const installed = readdirSync(join(project, 'node_modules'));
@@ -43,7 +46,7 @@ describe('the procura package', () => {
        const client = createClient({ baseUrl: 'https://procura.example' });
        console.log(JSON.stringify([VERSION, typeof client.data.procurementDataPages, typeof mountWidget, typeof ProcuraWidget, typeof rfqSchema.parse, isHttpError({ name: 'HttpError' })]));`,
     );
-    const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+    const version = JSON.parse(readFileSync(join(sdk, 'package.json'), 'utf8')).version;
     expect(JSON.parse(run('node', ['esm.mjs']))).toEqual([version, 'function', 'function', 'function', 'function', true]);
   });
 
@@ -103,6 +106,19 @@ describe('the procura package', () => {
       }
     })();
     expect(wrong).toMatch(/wrong\.ts\(2,\d+\): error TS2322: Type '"year"' is not assignable/);
+  }, 180_000); // two tsc runs, slow on a busy machine
+
+  it('is compiled into the application from source: nothing imports the sdk/ folder itself', () => {
+    // sdk/ is a package, so every resolver (Vite, rollup, TypeScript) takes an import of the
+    // folder to mean its package.json's entries, the build in sdk/dist, stale or absent.
+    const files = ['server', 'portal', 'widget', 'sdk'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .map((f) => join(dir, f))
+        .filter((f) => /\.tsx?$/.test(f) && !/(^|\/)(node_modules|dist)\//.test(f)),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    const folderImports = files.filter((f) => /(from|import)\s*\(?\s*['"](\.\.\/)+sdk['"]/.test(readFileSync(join(root, f), 'utf8')));
+    expect(folderImports).toEqual([]);
   });
 
   it('renders <ProcuraWidget/> on a server to an empty container', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rfqSchema } from '../sdk';
+import { rfqSchema } from '../sdk/index';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import { SWEEP_INTERVAL_MS, sweep } from './retention';
 import { startTestServer, validRfq, type TestServer } from './test/harness';

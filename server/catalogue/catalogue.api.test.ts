@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { popularProductsSchema, productSuggestionsSchema, quotePreviewSchema, locationSuggestionsSchema } from '../../sdk';
+import { popularProductsSchema, productSuggestionsSchema, quotePreviewSchema, locationSuggestionsSchema } from '../../sdk/index';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { catalogueSearchQuerySchema as searchQuery, popularQuerySchema as popularQuery, quotePreviewQuerySchema } from '../../sdk';
+import { catalogueSearchQuerySchema as searchQuery, popularQuerySchema as popularQuery, quotePreviewQuerySchema } from '../../sdk/index';
 import type { AppDeps } from '../app';
 import { rfqCountsByItem } from './catalogue.repository';
 import {

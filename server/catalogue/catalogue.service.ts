@@ -7,7 +7,7 @@ import type {
   QuotePreview,
   QuotePreviewQuery,
   SupplierMatch,
-} from '../../sdk';
+} from '../../sdk/index';
 import { cityFullName, interpretProduct, resolveLocation } from '../domain/interpret';
 import type { CatalogueItem, City, MarketSnapshot } from '../domain/market';
 import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domain/matching';

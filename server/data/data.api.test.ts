@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketIntelligenceSchema, marketTrendsSchema, procurementDataSchema, rfqInsightsSchema, supplierMetricsSchema, supplierPerformanceSchema, type RfqSubmissionRecord } from '../../sdk';
+import { marketIntelligenceSchema, marketTrendsSchema, procurementDataSchema, rfqInsightsSchema, supplierMetricsSchema, supplierPerformanceSchema, type RfqSubmissionRecord } from '../../sdk/index';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { registerPartner } from '../test/partners';
 

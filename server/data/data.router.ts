@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ZodType } from 'zod';
-import { marketTrendsQuerySchema, procurementDataQuerySchema, spanQuerySchema, supplierQuerySchema } from '../../sdk';
+import { marketTrendsQuerySchema, procurementDataQuerySchema, spanQuerySchema, supplierQuerySchema } from '../../sdk/index';
 import type { AppDeps } from '../app';
 import { ApiError, fieldMessages } from '../errors';
 import { answerJson } from '../http/json-answer';

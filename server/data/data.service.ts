@@ -12,7 +12,7 @@ import {
   type ProcurementData,
   type ProcurementDataQuery,
   type RfqSubmissionRecord,
-} from '../../sdk';
+} from '../../sdk/index';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import {

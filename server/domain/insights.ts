@@ -1,4 +1,4 @@
-import type { CompetitivePosition } from '../../sdk';
+import type { CompetitivePosition } from '../../sdk/index';
 import type { Supplier } from './market';
 import { responseScore } from './matching';
 import { formatRand, type LeadDays, formatLeadTime } from './pricing';

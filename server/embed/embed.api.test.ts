@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedRfqResponseSchema, recentEmbedRfqsSchema, RFQ_MESSAGES } from '../../sdk';
+import { embedRfqResponseSchema, recentEmbedRfqsSchema, RFQ_MESSAGES } from '../../sdk/index';
 import { startTestServer, type TestServer } from '../test/harness';
 import { registerPartner } from '../test/partners';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { embedRfqSchema, widgetLoadSchema, type EmbedRfqResponse, type RecentEmbedRfqs, type RfqSubmitResponse } from '../../sdk';
+import { embedRfqSchema, widgetLoadSchema, type EmbedRfqResponse, type RecentEmbedRfqs, type RfqSubmitResponse } from '../../sdk/index';
 import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
 import { readJson } from '../http/body';

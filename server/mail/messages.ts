@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Quote } from '../../sdk';
+import type { Quote } from '../../sdk/index';
 import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteReference } from '../lib/ids';
 import { toApiQuote, withTracking } from '../quotes/quote.mapper';

@@ -1,4 +1,4 @@
-import { formatQuantity, POSITION_BADGES, singularUnit, type Quote } from '../../sdk';
+import { formatQuantity, POSITION_BADGES, singularUnit, type Quote } from '../../sdk/index';
 import { formatRand } from '../domain/pricing';
 import { html, safeUrl, type SafeHtml } from './html';
 

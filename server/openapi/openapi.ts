@@ -33,7 +33,7 @@ import {
   trackedQuoteResponseSchema,
   widgetLoadSchema,
   type DataProduct,
-} from '../../sdk';
+} from '../../sdk/index';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { API_TIERS, type ApiTier } from '../../sdk';
+import { API_TIERS, type ApiTier } from '../../sdk/index';
 import type { DB } from '../db/schema';
 import { countRequest } from './partners.repository';
 

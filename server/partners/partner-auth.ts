@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { API_TIERS, DATA_PRODUCTS, type ApiTier, type DataProduct } from '../../sdk';
+import { API_TIERS, DATA_PRODUCTS, type ApiTier, type DataProduct } from '../../sdk/index';
 import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
 import { hashSecret } from '../lib/ids';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_TIERS, PARTNER_MESSAGES, partnerAnalyticsSchema, partnerProfileSchema } from '../../sdk';
+import { API_TIERS, PARTNER_MESSAGES, partnerAnalyticsSchema, partnerProfileSchema } from '../../sdk/index';
 import { hashSecret } from '../lib/ids';
 import { startTestServer, type TestServer } from '../test/harness';
 import { registerPartner, validRegistration } from '../test/partners';

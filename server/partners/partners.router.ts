@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { partnerRegistrationSchema, type PartnerAnalytics, type PartnerProfile } from '../../sdk';
+import { partnerRegistrationSchema, type PartnerAnalytics, type PartnerProfile } from '../../sdk/index';
 import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
 import { readJson } from '../http/body';

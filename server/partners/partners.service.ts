@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { DEFAULT_TIER, partnerEarnings, type PartnerCredentials, type PartnerRegistration } from '../../sdk';
+import { DEFAULT_TIER, partnerEarnings, type PartnerCredentials, type PartnerRegistration } from '../../sdk/index';
 import type { AppDeps } from '../app';
 import type { DB } from '../db/schema';
 import { newApiKey, newPartnerId, storedKey } from './api-keys';

@@ -1,4 +1,4 @@
-import type { Quote, Supplier as ApiSupplier } from '../../sdk';
+import type { Quote, Supplier as ApiSupplier } from '../../sdk/index';
 import type { Selectable } from 'kysely';
 import type { QuotesTable } from '../db/schema';
 import { formatLeadTime, toRand } from '../domain/pricing';

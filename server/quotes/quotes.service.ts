@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { TrackedQuoteResponse } from '../../sdk';
-import { isTrackingToken } from '../../sdk';
+import type { TrackedQuoteResponse } from '../../sdk/index';
+import { isTrackingToken } from '../../sdk/index';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { parseTrackingToken, secretMatches } from '../lib/ids';

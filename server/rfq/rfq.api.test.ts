@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk';
+import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk/index';
 import { hashSecret, parseTrackingToken, quoteReference } from '../lib/ids';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 

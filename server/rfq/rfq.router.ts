@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { rfqSubmissionSchema } from '../../sdk';
+import { rfqSubmissionSchema } from '../../sdk/index';
 import type { AppDeps } from '../app';
 import { readJson } from '../http/body';
 import { idempotencyKey } from '../http/idempotency';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk';
+import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk/index';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { GroupCommit } from '../db/group-commit';

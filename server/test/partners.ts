@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { partnerCredentialsSchema, type PartnerCredentials } from '../../sdk';
+import { partnerCredentialsSchema, type PartnerCredentials } from '../../sdk/index';
 import type { TestServer } from './harness';
 
 /** A valid partner registration; override any field. */
