@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultQuantityForCategory, formatQuantity, singularUnit, splitEmails } from './rules';
+import { defaultQuantityForCategory, formatQuantity, singularUnit, splitEmails, validateEmbedForm } from './rules';
 
 describe('form rules', () => {
   it('names one item in the singular', () => {
@@ -16,6 +16,19 @@ describe('form rules', () => {
     expect(defaultQuantityForCategory('paper-products')).toBe(10);
     expect(defaultQuantityForCategory('floor-cleaners')).toBe(25);
     expect(defaultQuantityForCategory('tools')).toBe(1);
+  });
+
+  it("checks the widget's short form with spec 5's messages and minimums", () => {
+    const ok = { productName: 'Mop', productDescription: 'Floor mops', quantity: '1', location: 'PE', contactEmail: 'b@example.co.za', companyName: '' };
+    expect(validateEmbedForm(ok)).toEqual({});
+    expect(validateEmbedForm({ ...ok, productName: ' ab ', productDescription: 'Floor mop', quantity: 'lots', location: 'P ', contactEmail: 'b@example' })).toEqual({
+      productName: 'Product name required',
+      productDescription: 'Description required',
+      quantity: 'Quantity required',
+      location: 'Location required',
+      contactEmail: 'Valid email required',
+    });
+    expect(validateEmbedForm({ ...ok, quantity: '2.5', companyName: 'x'.repeat(201) })).toEqual({ quantity: 'Quantity must be a whole number', companyName: 'Company name must be at most 200 characters' });
   });
 
   it('splits additional addresses on commas, semicolons and spaces', () => {

@@ -35,6 +35,29 @@ export const RFQ_MESSAGES = {
 } as const;
 
 /**
+ * The field messages of the embed widget's short form (spec 5), word for word as buyers see
+ * them; limits past the spec's minimums keep the main form's messages.
+ *
+ * @example
+ * EMBED_MESSAGES.productDescription; // 'Description required'
+ */
+export const EMBED_MESSAGES = {
+  productName: 'Product name required',
+  productDescription: 'Description required',
+  quantity: 'Quantity required',
+  location: 'Location required',
+  contactEmail: 'Valid email required',
+} as const;
+
+/**
+ * The short form's minimum lengths (spec 5): shorter than the main form's, as the widget asks less.
+ *
+ * @example
+ * <textarea minLength={EMBED_MIN_LENGTH.productDescription} />
+ */
+export const EMBED_MIN_LENGTH = { productName: 3, productDescription: 10, location: 2 } as const;
+
+/**
  * Budget bands of the main form, in rand.
  *
  * @example
@@ -222,6 +245,57 @@ export type RfqField = keyof RfqFormValues;
 // The shape of an address, as browsers check `type="email"`; the server's schema is the authority.
 const EMAIL_SHAPE = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]{2,}$/;
 
+/** The message for a trimmed text shorter than `min` or longer than `max`, else undefined. */
+function lengthError(value: string, min: number, max: number, tooShort: string, tooLong: string): string | undefined {
+  const length = value.trim().length;
+  return length < min ? tooShort : length > max ? tooLong : undefined;
+}
+
+/** The message for a quantity that is not a whole number from 1 to {@link MAX_QUANTITY}, else undefined. */
+function quantityError(value: string, tooSmall: string): string | undefined {
+  const quantity = toQuantity(value) as number;
+  return quantity < 1 ? tooSmall : !Number.isInteger(quantity) ? RFQ_MESSAGES.quantityWhole : quantity > MAX_QUANTITY ? RFQ_MESSAGES.quantityMax : undefined;
+}
+
+/** Keeps the fields that have a message. */
+function failing<F extends string>(errors: Record<F, string | undefined>): Partial<Record<F, string>> {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as Partial<Record<F, string>>;
+}
+
+/**
+ * The embed widget's short form as the form holds it, named as `POST /api/embed/rfq` names it.
+ *
+ * @example
+ * const values: EmbedFormValues = { productName: 'Mop', productDescription: 'Floor mops', quantity: '1', location: 'Durban', contactEmail: 'b@example.co.za', companyName: '' };
+ */
+export interface EmbedFormValues {
+  productName: string;
+  productDescription: string;
+  quantity: string;
+  location: string;
+  contactEmail: string;
+  companyName: string;
+}
+
+/**
+ * Checks the short form's values as `POST /api/embed/rfq` will, with the same messages.
+ * Answers one message per failing field.
+ *
+ * @example
+ * validateEmbedForm({ ...values, productDescription: 'Mops' }).productDescription; // 'Description required'
+ */
+export function validateEmbedForm(values: EmbedFormValues): Partial<Record<keyof EmbedFormValues, string>> {
+  const min = EMBED_MIN_LENGTH;
+  return failing({
+    productName: lengthError(values.productName, min.productName, 200, EMBED_MESSAGES.productName, RFQ_MESSAGES.productNameMax),
+    productDescription: lengthError(values.productDescription, min.productDescription, 5000, EMBED_MESSAGES.productDescription, RFQ_MESSAGES.productDescriptionMax),
+    quantity: quantityError(values.quantity, EMBED_MESSAGES.quantity),
+    location: lengthError(values.location, min.location, 120, EMBED_MESSAGES.location, RFQ_MESSAGES.deliveryLocationMax),
+    contactEmail: values.contactEmail.trim().length > 254 || !EMAIL_SHAPE.test(values.contactEmail.trim()) ? EMBED_MESSAGES.contactEmail : undefined,
+    companyName: values.companyName.trim().length > 200 ? RFQ_MESSAGES.companyName : undefined,
+  });
+}
+
 /**
  * Checks the form's values as the server will, with the same messages, so a buyer sees a
  * problem before sending. Answers one message per failing field.
@@ -230,23 +304,16 @@ const EMAIL_SHAPE = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]{2,}$/;
  * validateRfqForm({ ...values, productName: 'ab' }).productName; // 'Product name must be at least 3 characters'
  */
 export function validateRfqForm(values: RfqFormValues): Partial<Record<RfqField, string>> {
-  const errors: Partial<Record<RfqField, string>> = {};
-  const name = values.productName.trim();
-  if (name.length < 3) errors.productName = RFQ_MESSAGES.productName;
-  else if (name.length > 200) errors.productName = RFQ_MESSAGES.productNameMax;
-  const description = values.productDescription.trim();
-  if (description.length < 20) errors.productDescription = RFQ_MESSAGES.productDescription;
-  else if (description.length > 5000) errors.productDescription = RFQ_MESSAGES.productDescriptionMax;
-  const quantity = toQuantity(values.quantity) as number;
-  if (quantity < 1) errors.quantity = RFQ_MESSAGES.quantity;
-  else if (!Number.isInteger(quantity)) errors.quantity = RFQ_MESSAGES.quantityWhole;
-  else if (quantity > MAX_QUANTITY) errors.quantity = RFQ_MESSAGES.quantityMax;
+  const errors: Partial<Record<RfqField, string>> = failing({
+    productName: lengthError(values.productName, 3, 200, RFQ_MESSAGES.productName, RFQ_MESSAGES.productNameMax),
+    productDescription: lengthError(values.productDescription, 20, 5000, RFQ_MESSAGES.productDescription, RFQ_MESSAGES.productDescriptionMax),
+    quantity: quantityError(values.quantity, RFQ_MESSAGES.quantity),
+  });
   if (!Number.isInteger(values.supplierCount) || values.supplierCount < 1 || values.supplierCount > MAX_SUPPLIER_COUNT) {
     errors.supplierCount = RFQ_MESSAGES.supplierCount;
   }
-  const location = values.deliveryLocation.trim();
-  if (location.length < 2) errors.deliveryLocation = RFQ_MESSAGES.deliveryLocation;
-  else if (location.length > 120) errors.deliveryLocation = RFQ_MESSAGES.deliveryLocationMax;
+  const location = lengthError(values.deliveryLocation, 2, 120, RFQ_MESSAGES.deliveryLocation, RFQ_MESSAGES.deliveryLocationMax);
+  if (location) errors.deliveryLocation = location;
   if (!EMAIL_SHAPE.test(values.primaryEmail.trim())) errors.primaryEmail = RFQ_MESSAGES.primaryEmail;
   const others = splitEmails(values.additionalEmails);
   if (others.length > MAX_ADDITIONAL_EMAILS || others.some((e) => !EMAIL_SHAPE.test(e))) {

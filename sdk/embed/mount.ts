@@ -1,6 +1,5 @@
 import { embedUrl, INITIAL_HEIGHT, type WidgetConfig } from './config';
 import {
-  HOST_HELLO,
   PROTOCOL_VERSION,
   readWidgetMessage,
   WIDGET_ERROR,
@@ -8,6 +7,7 @@ import {
   WIDGET_RESIZE,
   WIDGET_SUCCESS,
   type WidgetErrorData,
+  type WidgetMessage,
   type WidgetSuccessData,
 } from './protocol';
 
@@ -69,20 +69,17 @@ export interface EmbedOptions extends Partial<Omit<WidgetConfig, 'hostOrigin' | 
   baseUrl: string;
   /** How long after the iframe loads the widget must say it is ready before the load counts as failed (10 s). */
   readyTimeoutMs?: number;
-  /**
-   * Also post each success and error to this window and dispatch it on the container, as the
-   * script-tag loader does for pages that listen that way.
-   */
-  relay?: boolean;
 }
 
 let count = 0;
 
 /**
- * Puts the quote widget into `container` as an iframe and speaks its message protocol: the
- * iframe's messages are accepted only from its own window at the Procura origin, and the host's
- * greeting is posted to that origin alone. The iframe's height follows the widget's content,
- * clamped to 240-4000 px.
+ * Puts the quote widget into `container` as an iframe and listens to it: the iframe's messages
+ * are accepted only from its own window at the Procura origin. The iframe's height follows the
+ * widget's content, clamped to 240-4000 px. Each success and error goes to the `on` handlers and,
+ * as a DOM event of its message type (`PROCURA_WIDGET_SUCCESS`, `PROCURA_WIDGET_ERROR`) with the
+ * message as `detail`, to the container; the host window itself hears the widget's own message
+ * once, from the Procura origin.
  *
  * @example
  * import { mountWidget } from 'procura/embed';
@@ -92,9 +89,9 @@ let count = 0;
  * // later: off(); widget.destroy();
  */
 export function mountWidget(container: Element, options: EmbedOptions): MountedWidget {
-  const { baseUrl, readyTimeoutMs = 10_000, relay = false, ...config } = options;
+  const { baseUrl, readyTimeoutMs = 10_000, ...config } = options;
   const origin = new URL(baseUrl).origin;
-  const embedId = config.embedId || `procura-${Date.now().toString(36)}-${++count}`;
+  const embedId = config.embedId || `procura-${Date.now()}-${++count}`;
   let handlers: { [E in WidgetEventName]?: WidgetEventHandler<E>[] } = {};
   const here = location;
   const iframe = document.createElement('iframe');
@@ -102,13 +99,11 @@ export function mountWidget(container: Element, options: EmbedOptions): MountedW
   let timer: ReturnType<typeof setTimeout> | undefined;
   let retryButton: HTMLButtonElement | undefined;
 
-  const emit = <E extends WidgetEventName>(event: E, payload: WidgetEventMap[E], type?: string, key?: string) => {
-    handlers[event]?.forEach((h) => h(payload, embedId));
-    if (type && relay) {
-      const message = { type, v: PROTOCOL_VERSION, embedId, [key!]: payload };
-      postMessage(message, here.origin);
-      container.dispatchEvent(new CustomEvent(type, { detail: message, bubbles: true }));
-    }
+  // The host window already hears the widget's own message to its parent, so successes and
+  // errors are never posted again: a page counting messages would count each one twice.
+  const emit = <E extends WidgetEventName>(event: E, payload?: WidgetEventMap[E], message?: WidgetMessage) => {
+    handlers[event]?.forEach((h) => h(payload!, embedId));
+    if (message) container.dispatchEvent(new CustomEvent(message.type, { detail: message, bubbles: true }));
   };
 
   const src = embedUrl(origin, { ...config, embedId, hostOrigin: here.origin, referrerUrl: here.origin + here.pathname });
@@ -117,7 +112,6 @@ export function mountWidget(container: Element, options: EmbedOptions): MountedW
   iframe.style.cssText = `width:100%;border:0;display:block;height:${config.compact || config.quick ? INITIAL_HEIGHT.compact : INITIAL_HEIGHT.full}px`;
 
   const onLoad = () => {
-    iframe.contentWindow?.postMessage({ type: HOST_HELLO, v: PROTOCOL_VERSION, embedId }, origin);
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (ready || retryButton) return;
@@ -125,7 +119,8 @@ export function mountWidget(container: Element, options: EmbedOptions): MountedW
       retryButton.textContent = 'Retry loading the quote form';
       retryButton.onclick = widget.retry;
       container.append(retryButton);
-      emit('error', { code: 'load_failed', message: 'The quote form did not load' }, WIDGET_ERROR, 'error');
+      const error = { code: 'load_failed', message: 'The quote form did not load' };
+      emit('error', error, { type: WIDGET_ERROR, v: PROTOCOL_VERSION, embedId, error });
     }, readyTimeoutMs);
   };
 
@@ -134,19 +129,19 @@ export function mountWidget(container: Element, options: EmbedOptions): MountedW
     if (!m) return;
     if (m.type === WIDGET_READY) {
       ready = true;
-      emit('ready', undefined);
+      emit('ready');
     } else if (m.type === WIDGET_RESIZE) {
       const height = Math.round(Math.min(4000, Math.max(240, m.height)));
       iframe.style.height = `${height}px`;
       emit('resize', { height });
     } else if (m.type === WIDGET_SUCCESS) {
-      emit('success', m.data, WIDGET_SUCCESS, 'data');
+      emit('success', m.data, m);
     } else {
-      emit('error', m.error, WIDGET_ERROR, 'error');
+      emit('error', m.error, m);
     }
   };
 
-  iframe.addEventListener('load', onLoad);
+  iframe.onload = onLoad;
   addEventListener('message', onMessage);
   iframe.src = src;
   container.append(iframe);
@@ -168,7 +163,7 @@ export function mountWidget(container: Element, options: EmbedOptions): MountedW
     destroy() {
       clearTimeout(timer);
       removeEventListener('message', onMessage);
-      iframe.removeEventListener('load', onLoad);
+      iframe.onload = null;
       retryButton?.remove();
       iframe.remove();
       handlers = {};

@@ -1,10 +1,11 @@
 /**
- * The messages between the widget's iframe and the page that hosts it. The loader, the widget
- * app and the SDK's embed helper all speak through this module, so there is one implementation.
+ * The messages the widget's iframe sends the page that hosts it; the host sends the widget none.
+ * The loader, the widget app and the SDK's embed helper all speak through this module, so there
+ * is one implementation.
  *
- * Every message names its protocol version and the widget's `embedId`. A receiver accepts a
- * message only from the one window and origin it expects, and a sender always names the exact
- * origin it posts to.
+ * Every message names its protocol version and the widget's `embedId`. The host accepts a
+ * message only from the widget's own window at the Procura origin, and the widget posts only to
+ * the host's origin, by name.
  *
  * @module
  */
@@ -46,14 +47,6 @@ export const WIDGET_RESIZE = 'PROCURA_WIDGET_RESIZE';
  */
 export const WIDGET_READY = 'PROCURA_WIDGET_READY';
 /**
- * The host's greeting once the iframe has loaded; the widget answers with its height.
- *
- * @example
- * iframe.contentWindow!.postMessage({ type: HOST_HELLO, v: PROTOCOL_VERSION, embedId }, procuraOrigin);
- */
-export const HOST_HELLO = 'PROCURA_HOST_HELLO';
-
-/**
  * What a successful submission tells the host: no personal data.
  *
  * @example
@@ -87,23 +80,13 @@ interface Envelope<T extends string> {
  * A message from the widget to its host.
  *
  * @example
- * const message: WidgetMessage | null = readWidgetMessage(event, { origin, source: iframe.contentWindow });
+ * const message: WidgetMessage | null = readWidgetMessage(event, { origin, source: iframe.contentWindow }, embedId);
  */
 export type WidgetMessage =
   | (Envelope<typeof WIDGET_SUCCESS> & { data: WidgetSuccessData })
   | (Envelope<typeof WIDGET_ERROR> & { error: WidgetErrorData })
   | (Envelope<typeof WIDGET_RESIZE> & { height: number })
   | Envelope<typeof WIDGET_READY>;
-
-/**
- * A message from the host to the widget.
- *
- * @example
- * const hello: HostMessage = { type: HOST_HELLO, v: PROTOCOL_VERSION, embedId: 'quotes' };
- */
-export type HostMessage = Envelope<typeof HOST_HELLO>;
-
-const WIDGET_TYPES: string[] = [WIDGET_SUCCESS, WIDGET_ERROR, WIDGET_RESIZE, WIDGET_READY];
 
 /**
  * The sender a receiver trusts: one window at one origin.
@@ -116,13 +99,8 @@ export interface TrustedSender {
   source: unknown;
 }
 
-function envelope(data: unknown, types: string[], embedId?: string): data is Envelope<string> & Record<string, unknown> {
-  const m = data as Record<string, unknown> | null;
-  return !!m && types.includes(m.type as string) && m.v === PROTOCOL_VERSION && typeof m.embedId === 'string' && (embedId === undefined || m.embedId === embedId);
-}
-
-/** The field each widget message must carry, and its type. */
-const PAYLOAD: Record<string, [string, string]> = { [WIDGET_RESIZE]: ['height', 'number'], [WIDGET_SUCCESS]: ['data', 'object'], [WIDGET_ERROR]: ['error', 'object'] };
+/** The payload field each widget message carries ('' for none); a type not named here is refused. */
+const PAYLOAD: Record<string, string> = { [WIDGET_READY]: '', [WIDGET_RESIZE]: 'height', [WIDGET_SUCCESS]: 'data', [WIDGET_ERROR]: 'error' };
 
 /**
  * The widget's message in `event`, or null when it comes from another window or origin, speaks
@@ -131,20 +109,11 @@ const PAYLOAD: Record<string, [string, string]> = { [WIDGET_RESIZE]: ['height', 
  * @example
  * const message = readWidgetMessage(event, { origin: 'https://procura.co.za', source: iframe.contentWindow }, 'embed-1');
  */
-export function readWidgetMessage(event: Pick<MessageEvent, 'data' | 'origin' | 'source'>, from: TrustedSender, embedId?: string): WidgetMessage | null {
-  if (!from.source || event.origin !== from.origin || event.source !== from.source || !envelope(event.data, WIDGET_TYPES, embedId)) return null;
+export function readWidgetMessage(event: Pick<MessageEvent, 'data' | 'origin' | 'source'>, from: TrustedSender, embedId: string): WidgetMessage | null {
   const m = event.data;
-  const [key, type] = PAYLOAD[m.type] ?? [];
-  return !key || (typeof m[key] === type && m[key] !== null && (type !== 'number' || Number.isFinite(m[key]))) ? (m as unknown as WidgetMessage) : null;
-}
-
-/**
- * The host's message in `event`, or null unless it comes from `from` and names this widget.
- *
- * @example
- * const hello = readHostMessage(event, { origin: config.hostOrigin, source: window.parent }, config.embedId);
- */
-export function readHostMessage(event: Pick<MessageEvent, 'data' | 'origin' | 'source'>, from: TrustedSender, embedId: string): HostMessage | null {
-  if (!from.source || event.origin !== from.origin || event.source !== from.source || !envelope(event.data, [HOST_HELLO], embedId)) return null;
-  return event.data as unknown as HostMessage;
+  const trusted = from.source && event.origin === from.origin && event.source === from.source && m?.v === PROTOCOL_VERSION && m.embedId === embedId;
+  const key = trusted ? PAYLOAD[m.type] : undefined;
+  const value = key && m[key];
+  // A height must be a finite number; data and error must be objects (Object(x) === x only for objects).
+  return key === '' || (key === 'height' ? Number.isFinite(value) : Object(value) === value) ? (m as unknown as WidgetMessage) : null;
 }

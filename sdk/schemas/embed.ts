@@ -1,23 +1,40 @@
 import { z } from 'zod';
-import { EMBED_BUDGET_RANGES, RFQ_MESSAGES } from '../rules';
+import { EMBED_BUDGET_RANGES, EMBED_MESSAGES, EMBED_MIN_LENGTH, MAX_QUANTITY, RFQ_MESSAGES, toQuantity } from '../rules';
 import { optionalText, rfqSubmissionSchema, rfqSubmitResponseSchema } from './rfq';
 
 const fields = rfqSubmissionSchema.shape;
 
+/** Trimmed text of at least `min` characters, with the short form's message when missing or short. */
+const requiredText = (min: number, max: number, message: string, tooLong: string) =>
+  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: tooLong });
+
 /**
  * The embed widget's small form, as it posts to `POST /api/embed/rfq` (spec 3, "Embed RFQ
- * payload"). The request goes to three suppliers; sending it agrees to the terms the form states.
+ * payload"), with its own messages and minimums (spec 5). The request goes to three suppliers;
+ * sending it agrees to the terms the form states.
  *
  * @example
  * embedRfqSchema.parse({ productName: 'Bleach 5L', productDescription: 'Thick bleach for ablution blocks, 5 litre cans', quantity: 40, location: 'Durban', contactEmail: 'ops@example.co.za', partnerId: 'p_123', source: 'embed-widget' });
  */
 export const embedRfqSchema = z.object({
-  productName: fields.productName,
-  productDescription: fields.productDescription,
-  quantity: fields.quantity,
+  productName: requiredText(EMBED_MIN_LENGTH.productName, 200, EMBED_MESSAGES.productName, RFQ_MESSAGES.productNameMax),
+  productDescription: requiredText(EMBED_MIN_LENGTH.productDescription, 5000, EMBED_MESSAGES.productDescription, RFQ_MESSAGES.productDescriptionMax),
+  // Non-numeric text is 0, and so 'Quantity required' (spec 5).
+  quantity: z.preprocess(
+    toQuantity,
+    z
+      .number({ error: EMBED_MESSAGES.quantity })
+      .min(1, { error: EMBED_MESSAGES.quantity })
+      .int({ error: RFQ_MESSAGES.quantityWhole })
+      .max(MAX_QUANTITY, { error: RFQ_MESSAGES.quantityMax }),
+  ),
   budgetRange: z.enum(EMBED_BUDGET_RANGES, { error: RFQ_MESSAGES.budgetRange }).optional(),
-  location: fields.deliveryLocation,
-  contactEmail: fields.primaryEmail,
+  location: requiredText(EMBED_MIN_LENGTH.location, 120, EMBED_MESSAGES.location, RFQ_MESSAGES.deliveryLocationMax),
+  contactEmail: z
+    .string({ error: EMBED_MESSAGES.contactEmail })
+    .trim()
+    .max(254, { error: EMBED_MESSAGES.contactEmail })
+    .pipe(z.email({ error: EMBED_MESSAGES.contactEmail })),
   companyName: fields.companyName,
   partnerId: fields.partnerId,
   embedId: fields.embedId,

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { EMBED_BUDGET_RANGES, validateRfqForm, type EmbedBudgetRange } from '../../sdk/rules';
+import { EMBED_BUDGET_RANGES, validateEmbedForm, type EmbedBudgetRange, type EmbedFormValues } from '../../sdk/rules';
 import { TextField } from './TextField';
-import { EMPTY_RFQ } from './use-rfq-form';
 import './controls.css';
 import './quote-form.css';
 
@@ -17,39 +16,19 @@ export const QUICK_TERMS_TEXT =
   'By sending, you agree to the terms and conditions, and to your company name and e-mail address being shared with the suppliers who quote.';
 
 /** The short form's values, named as `POST /api/embed/rfq` names them. */
-export interface QuickFormValues {
-  productName: string;
-  productDescription: string;
-  quantity: string;
+export interface QuickFormValues extends EmbedFormValues {
   budgetRange: '' | EmbedBudgetRange;
-  location: string;
-  contactEmail: string;
-  companyName: string;
 }
 
 type QuickField = keyof QuickFormValues;
 
 const EMPTY: QuickFormValues = { productName: '', productDescription: '', quantity: '1', budgetRange: '', location: '', contactEmail: '', companyName: '' };
 
-/** The short form's messages: the main form's rules, under the short form's names. */
-export function validateQuickForm(v: QuickFormValues): Partial<Record<QuickField, string>> {
-  const e = validateRfqForm({ ...EMPTY_RFQ, ...v, deliveryLocation: v.location, primaryEmail: v.contactEmail, agreeTerms: true });
-  const errors: Partial<Record<QuickField, string>> = {
-    productName: e.productName,
-    productDescription: e.productDescription,
-    quantity: e.quantity,
-    location: e.deliveryLocation,
-    contactEmail: e.primaryEmail,
-    companyName: e.companyName,
-  };
-  return Object.fromEntries(Object.entries(errors).filter(([, m]) => m)) as Partial<Record<QuickField, string>>;
-}
-
 /** The embed widget's short form (spec 2): seven fields on one page. */
 export function QuickQuoteForm({ pending, onSubmit, idPrefix = 'quick' }: { pending: boolean; onSubmit(values: QuickFormValues): void; idPrefix?: string }) {
   const [values, setValues] = useState<QuickFormValues>(EMPTY);
   const [shown, setShown] = useState<Set<QuickField>>(new Set());
-  const all = validateQuickForm(values);
+  const all: Partial<Record<QuickField, string>> = validateEmbedForm(values);
   const error = (f: QuickField) => (shown.has(f) ? all[f] : undefined);
   const id = (f: string) => `${idPrefix}-${f}`;
   const set = (f: QuickField, value: string) => setValues((prev) => ({ ...prev, [f]: value }));

@@ -10,7 +10,6 @@ import { useRfqForm } from '../app/use-rfq-form';
 import { PREVIEW_EMBED_ID, type WidgetConfig } from '../../sdk/embed/config';
 import {
   PROTOCOL_VERSION,
-  readHostMessage,
   WIDGET_ERROR,
   WIDGET_READY,
   WIDGET_RESIZE,
@@ -44,27 +43,20 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
   const [post] = useState(() => hostChannel(config));
   const envelope = { v: PROTOCOL_VERSION, embedId: config.embedId } as const;
 
-  // Ready, the content's height as it changes, and an answer to the host's greeting.
+  // Ready, then the content's height as it changes: the observer's first call reports the
+  // starting height, and the host's listener is in place before the iframe loads.
   useEffect(() => {
     const el = root.current;
     if (!post || !el) return;
     let last = 0;
-    const report = (force = false) => {
+    const observer = new ResizeObserver(() => {
       const height = Math.ceil(el.getBoundingClientRect().height);
-      if (force || height !== last) post({ type: WIDGET_RESIZE, ...envelope, height });
+      if (height !== last) post({ type: WIDGET_RESIZE, ...envelope, height });
       last = height;
-    };
-    const observer = new ResizeObserver(() => report());
+    });
     observer.observe(el);
-    const onMessage = (event: MessageEvent) => {
-      if (readHostMessage(event, { origin: config.hostOrigin!, source: window.parent }, config.embedId)) report(true);
-    };
-    window.addEventListener('message', onMessage);
     post({ type: WIDGET_READY, ...envelope });
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('message', onMessage);
-    };
+    return () => observer.disconnect();
   }, []);
 
   useEffect(() => {

@@ -1,13 +1,14 @@
 /**
- * The script partners paste (`/api/embed/widget.js`). Each script tag with `data-*` settings
- * becomes a widget where it stands (or in `data-container`); pages can also queue commands
- * before the script arrives:
+ * The script partners paste (`/api/embed/widget.js`). Each script tag of it becomes a widget where
+ * it stands (or in `data-container`), with the settings of its `data-*` attributes or, with none,
+ * the defaults; pages can also queue commands before the script arrives:
  *
  *   window.Procura = window.Procura || function () { (Procura.q = Procura.q || []).push(arguments) };
  *   Procura('mount', { container: '#quotes', companyName: 'Acme', partnerId: 'p_123' });
  *   Procura('on', 'success', function (data, embedId) { ... });
  *
- * Loading the script twice is harmless: the second copy only mounts tags that are new.
+ * On a page that mounts from code, a tag with no settings only brings the script. Loading the
+ * script twice is harmless: the second copy only mounts tags that are new, one widget per tag.
  */
 import type { WidgetConfig } from '../../sdk/embed/config';
 import { mountWidget, type MountedWidget, type WidgetEventHandler, type WidgetEventName } from '../../sdk/embed/mount';
@@ -15,61 +16,63 @@ import { mountWidget, type MountedWidget, type WidgetEventHandler, type WidgetEv
 interface ProcuraGlobal {
   (...args: unknown[]): void;
   q?: ArrayLike<unknown>[];
-  loaded?: boolean;
+  /** The widgets this page holds; set once the script has run. */
   widgets?: MountedWidget[];
 }
 
 const w = window as unknown as { Procura?: ProcuraGlobal };
 const doc = document;
+// Each tag runs the script once, so mounting the running tag gives one widget per tag.
+const tag = doc.currentScript as HTMLScriptElement | null;
 
-if (w.Procura?.loaded) {
-  w.Procura('scan');
+if (w.Procura?.widgets) {
+  w.Procura('tag', tag);
 } else {
-  const base = new URL((doc.currentScript as HTMLScriptElement | null)?.src || '/', location.href).origin;
+  // mountWidget keeps only the origin of this address.
+  const base = tag?.src || location.href;
   const widgets: MountedWidget[] = [];
   const listeners: [WidgetEventName, WidgetEventHandler<WidgetEventName>][] = [];
+  const queued = w.Procura?.q ?? [];
+  let started = false;
+  let fromCode = false;
 
   const mount = (container: Element | null, config: Partial<WidgetConfig>) => {
     if (!container) return;
-    const widget = mountWidget(container, { ...config, baseUrl: base, relay: true });
+    const widget = mountWidget(container, { ...config, baseUrl: base });
     listeners.forEach(([event, handler]) => widget.on(event, handler));
     widgets.push(widget);
   };
-
-  const scan = () =>
-    doc.querySelectorAll<HTMLScriptElement>('script[src*="/api/embed/widget.js"]:not([data-procura-mounted])').forEach((tag) => {
-      const { container, ...config } = tag.dataset;
-      if (!Object.keys(config).length) return;
-      tag.setAttribute('data-procura-mounted', '');
-      let target = container && doc.querySelector(container);
-      if (!target) {
-        target = doc.createElement('div');
-        tag.parentElement === doc.head ? doc.body.append(target) : tag.before(target);
-      }
-      mount(target, config as Partial<WidgetConfig>);
-    });
 
   const run = (command: ArrayLike<unknown>) => {
     const [name, arg, handler] = command as unknown as [string, any, WidgetEventHandler<WidgetEventName>];
     if (name === 'mount') {
       const { container, ...config } = arg ?? {};
+      fromCode = true;
       mount(typeof container === 'string' ? doc.querySelector(container) : container, config);
     } else if (name === 'on' && typeof handler === 'function') {
       listeners.push([arg, handler]);
       widgets.forEach((widget) => widget.on(arg, handler));
-    } else if (name === 'scan') {
-      scan();
+    } else if (name === 'tag' && arg) {
+      // On a page that mounts from code, a tag with no settings only brought the script.
+      const { container, ...config } = (arg as HTMLScriptElement).dataset;
+      if (fromCode && !container && !Object.keys(config).length) return;
+      let target = container && doc.querySelector(container);
+      if (!target) {
+        target = doc.createElement('div');
+        arg.parentElement === doc.head ? doc.body.append(target) : arg.before(target);
+      }
+      mount(target, config as Partial<WidgetConfig>);
     }
   };
 
-  const queued = w.Procura?.q ?? [];
-  const api: ProcuraGlobal = (...args: unknown[]) => run(args);
-  api.loaded = true;
+  // Until the page is parsed, commands wait behind the queued ones.
+  const api: ProcuraGlobal = (...args: unknown[]) => (started ? run(args) : queued.push(args));
   api.widgets = widgets;
   w.Procura = api;
+  api('tag', tag);
   const start = () => {
+    started = true;
     queued.forEach(run);
-    scan();
   };
   doc.readyState === 'loading' ? doc.addEventListener('DOMContentLoaded', start) : start();
 }

@@ -80,9 +80,10 @@ function ApiDocs({ origin }: { origin: string }) {
         <code>{QUEUE_EXAMPLE.replace('ORIGIN', origin)}</code>
       </pre>
       <p>
-        Each widget reports <code>PROCURA_WIDGET_SUCCESS</code> and <code>PROCURA_WIDGET_ERROR</code> three ways: to <code>Procura('on', …)</code> callbacks, as a DOM event on its
-        container, and as a <code>postMessage</code> to your window from your own origin. Each message carries <code>type</code>, <code>v</code> (the protocol version),{' '}
-        <code>embedId</code> and <code>data</code> or <code>error</code>. Messages from any other origin or frame are ignored, and the widget posts only to your page's origin.
+        Each widget reports <code>PROCURA_WIDGET_SUCCESS</code> and <code>PROCURA_WIDGET_ERROR</code> once on each of three channels: to <code>Procura('on', …)</code> callbacks, as a
+        DOM event on its container, and as its own <code>postMessage</code> to your window, from <code>{origin}</code> (check <code>event.origin</code>). Each message carries{' '}
+        <code>type</code>, <code>v</code> (the protocol version), <code>embedId</code> and <code>data</code> or <code>error</code>. The widget posts only to your page's origin, and
+        the script ignores messages from any other origin or frame.
       </p>
       <p>
         Your own form can send requests to <code>POST {origin}/api/embed/rfq</code> with <code>productName</code>, <code>productDescription</code>, <code>quantity</code>,{' '}

@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QuickQuoteForm } from './QuickQuoteForm';
+
+afterEach(cleanup);
+
+const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const messages = () => screen.queryAllByRole('alert').map((el) => el.textContent);
+
+describe("the widget's short form", () => {
+  it("shows spec 5's own message for each field and sends nothing while one stands", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<QuickQuoteForm pending={false} onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+
+    expect(messages()).toEqual(['Product name required', 'Description required', 'Location required', 'Valid email required']);
+    expect(field(/Product name/).getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(field(/Product name/), 'ab');
+    await user.type(field(/Description/), 'Too short');
+    await user.clear(field(/Quantity/));
+    await user.type(field(/Quantity/), 'lots');
+    await user.type(field(/Delivery location/), 'D');
+    await user.type(field(/E-mail address/), 'buyer@');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(messages()).toEqual(['Product name required', 'Description required', 'Quantity required', 'Location required', 'Valid email required']);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends a request at the minimums: 3-character name, 10-character description, quantity 1, 2-letter place', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<QuickQuoteForm pending={false} onSubmit={onSubmit} />);
+    await user.type(field(/Product name/), 'Mop');
+    await user.type(field(/Description/), 'Floor mops');
+    await user.type(field(/Delivery location/), 'PE');
+    await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+
+    expect(messages()).toEqual([]);
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({
+      productName: 'Mop',
+      productDescription: 'Floor mops',
+      quantity: '1',
+      budgetRange: '',
+      location: 'PE',
+      contactEmail: 'buyer@clinic.co.za',
+      companyName: '',
+    });
+  });
+});
