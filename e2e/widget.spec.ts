@@ -51,7 +51,7 @@ test.describe('the embedded widget on a partner site', () => {
         document.addEventListener('PROCURA_WIDGET_SUCCESS', function (e) { events.dom.push(e.detail) });
         window.addEventListener('message', function (e) {
           if (e.data && e.data.type === 'FORGER_DONE') events.forgerDone = true;
-          if (e.origin === location.origin && e.source === window && e.data && e.data.type === 'PROCURA_WIDGET_SUCCESS') events.messages.push(e.data);
+          if (e.data && e.data.type === 'PROCURA_WIDGET_SUCCESS') events.messages.push({ origin: e.origin, data: e.data });
         });
       </script></head><body><main><h1>Coastal Cleaning</h1>
         <section id="one"><h2>Quick quote</h2>${withId('shop-a', true)}</section>
@@ -81,7 +81,9 @@ test.describe('the embedded widget on a partner site', () => {
     expect(events.callbacks[0]).toMatchObject({ embedId: 'shop-a', data: { quoteCount: 3, preview: false } });
     const rfqId = events.callbacks[0].data.rfqId as string;
     expect(events.dom).toEqual([{ type: 'PROCURA_WIDGET_SUCCESS', v: 1, embedId: 'shop-a', data: { rfqId, quoteCount: 3, preview: false } }]);
-    expect(events.messages).toEqual(events.dom);
+    // The host window hears the widget's own message once, and the forgeries the loader ignored.
+    expect(events.messages.filter((m: { origin: string }) => m.origin === procura.base)).toEqual([{ origin: procura.base, data: events.dom[0] }]);
+    expect(events.messages.filter((m: { origin: string }) => m.origin !== thirdBase)).toHaveLength(1);
 
     const host = new URL(hostBase).host;
     expect(database.get('select partner_id, embed_id, embed_source, referrer_host from rfqs where id = ?', rfqId)).toEqual({ partner_id: partnerId, embed_id: 'shop-a', embed_source: 'procura-widget', referrer_host: host });
@@ -92,13 +94,44 @@ test.describe('the embedded widget on a partner site', () => {
     await expectAccessible(page);
   });
 
+  test('mounts the default snippet as pasted, and the host window hears one message per success', async ({ page, procura, site }) => {
+    // The configurator's snippet with every setting left as it is: a bare script tag.
+    const snippet = scriptSnippet(procura.base, {});
+    expect(snippet).toBe(`<script async src="${procura.base}/api/embed/widget.js"></script>`);
+    const hostBase = await site({
+      '/plain.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Plain shop</title><script>
+        window.heard = [];
+        window.addEventListener('message', function (e) { if (e.data && e.data.type === 'PROCURA_WIDGET_SUCCESS') heard.push(e.origin) });
+      </script></head><body><main><h1>Plain shop</h1>${snippet}</main></body></html>`,
+    });
+    await page.goto(`${hostBase}/plain.html`);
+    const widget = page.frameLocator('main iframe');
+    await expect(page.locator('main iframe')).toHaveCount(1);
+    await expect(widget.getByRole('button', { name: 'Next Step' })).toBeVisible();
+    await widget.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
+    await widget.getByRole('option', { name: /Hand Sanitizer 70% Alcohol/ }).click();
+    await widget.getByRole('textbox', { name: 'Quantity' }).fill('200');
+    await widget.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
+    await widget.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
+    await widget.getByRole('button', { name: 'Next Step' }).click();
+    await widget.getByRole('button', { name: 'Next Step' }).click();
+    await widget.getByRole('textbox', { name: 'E-mail address' }).fill('buyer@plain.example.co.za');
+    await widget.getByRole('checkbox').check();
+    await widget.getByRole('button', { name: 'Get My Quotes' }).click();
+    await expect(widget.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => page.evaluate(() => (window as any).heard.length)).toBe(1);
+    expect(await page.evaluate(() => (window as any).heard)).toEqual([procura.base]);
+  });
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 900 } });
 
     test('sends the short form to the embed endpoint, credited to the partner', async ({ page, database, expectAccessible }) => {
       await page.goto(`/widget-embed?config=${encodeURIComponent(JSON.stringify({ quick: true, partnerId, embedId: 'shop-quick' }))}`);
       await page.getByRole('button', { name: 'Get My Quotes' }).click();
-      await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+      for (const message of ['Product name required', 'Description required', 'Quantity required', 'Location required', 'Valid email required']) {
+        await expect(page.getByText(message)).toBeVisible();
+      }
       await page.getByRole('textbox', { name: 'Product name' }).fill('Thick Bleach 5L');
       await page.getByRole('textbox', { name: 'Description' }).fill('Thick bleach for ablution blocks at three sites');
       await page.getByRole('textbox', { name: 'Quantity' }).fill('40');
