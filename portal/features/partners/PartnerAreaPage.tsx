@@ -7,6 +7,7 @@ import { TextField } from '../../../widget/app/TextField';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { usePageTitle } from '../../lib/use-page-title';
 
 interface Session {
@@ -67,26 +68,28 @@ function Dashboard({ session, profile, analytics, onRotated }: { session: Sessio
       <div className="configurator-grid">
         <section className="card" aria-labelledby="pa-trends">
           <h2 id="pa-trends">Last six months</h2>
-          <table className="simple-table">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">RFQs</th>
-                <th scope="col">Qualified</th>
-                <th scope="col">Earned</th>
-              </tr>
-            </thead>
-            <tbody>
-              {analytics.monthlyTrends.map((m) => (
-                <tr key={m.month}>
-                  <td>{m.month}</td>
-                  <td>{m.rfqs}</td>
-                  <td>{m.qualifiedRfqs}</td>
-                  <td>{formatRand(m.revenue)}</td>
+          <TableScroll label="Last six months">
+            <table className="simple-table">
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">RFQs</th>
+                  <th scope="col">Qualified</th>
+                  <th scope="col">Earned</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {analytics.monthlyTrends.map((m) => (
+                  <tr key={m.month}>
+                    <td>{m.month}</td>
+                    <td>{m.rfqs}</td>
+                    <td>{m.qualifiedRfqs}</td>
+                    <td>{formatRand(m.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </section>
         <section className="card" aria-labelledby="pa-products">
           <h2 id="pa-products">What your visitors ask for</h2>
