@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newPage, startProcura, type Procura } from './support';
+import { expectAccessible, launchChromium, newPage, startProcura, type Procura } from './support';
 
 // What a buyer or partner sees on a phone (390 px) and a desktop (1280 px): measured in the
 // browser, since only layout and computed styles show it.
@@ -93,6 +93,7 @@ describe('tables on a phone', () => {
     expect(measured.scrolls).toBe(true);
     expect(measured.focusable).toBe(true);
     expect(measured.narrowestCell).toBeGreaterThanOrEqual(100);
+    await expectAccessible(page);
     await close(page);
   });
 });
@@ -163,6 +164,7 @@ describe('cookie preferences', () => {
       expect(box.height).toBeLessThan(28);
       expect(box.width).toBeGreaterThan(box.height * 2);
     }
+    await expectAccessible(page);
     await close(page);
   });
 });
@@ -194,6 +196,7 @@ describe('small things', () => {
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Terms and conditions' }).waitFor();
     expect(await page.title()).toBe('Terms and conditions · Procura');
+    await expectAccessible(page);
     await close(page);
   });
 
