@@ -19,6 +19,7 @@ const ApiRegistrationPage = lazy(() => import('../features/partners/ApiRegistrat
 const PartnerAreaPage = lazy(() => import('../features/partners/PartnerAreaPage'));
 const DocsPage = lazy(() => import('../features/docs/DocsPage'));
 const DataProductKitPage = lazy(() => import('../features/docs/DataProductKitPage'));
+const TermsPage = lazy(() => import('../features/pages/TermsPage'));
 
 function PageLoading() {
   return (
@@ -58,6 +59,7 @@ export function App() {
               <Route path="/api-docs" component={DocsPage} />
               <Route path="/documentation" component={DocsPage} />
               <Route path="/data-product-kit" component={DataProductKitPage} />
+              <Route path="/terms" component={TermsPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

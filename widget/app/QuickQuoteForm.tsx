@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EMBED_BUDGET_RANGES, validateEmbedForm, type EmbedBudgetRange, type EmbedFormValues } from '../../sdk/rules';
+import { TermsLink } from './TermsLink';
 import { TextField } from './TextField';
 import './controls.css';
 import './quote-form.css';
@@ -12,8 +13,13 @@ export const EMBED_BUDGET_LABELS: Record<EmbedBudgetRange, string> = {
 };
 
 /** What sending the short form agrees to, said where the button is. */
-export const QUICK_TERMS_TEXT =
-  'By sending, you agree to the terms and conditions, and to your company name and e-mail address being shared with the suppliers who quote.';
+function QuickTerms() {
+  return (
+    <p className="hint">
+      By sending, you agree to the <TermsLink />, and to your company name and e-mail address being shared with the suppliers who quote.
+    </p>
+  );
+}
 
 /** The short form's values, named as `POST /api/embed/rfq` names them. */
 export interface QuickFormValues extends EmbedFormValues {
@@ -69,7 +75,7 @@ export function QuickQuoteForm({ pending, onSubmit, idPrefix = 'quick' }: { pend
       {field('location', 'Delivery location', { required: true, placeholder: 'City, e.g. Durban' })}
       {field('contactEmail', 'E-mail address', { type: 'email', required: true, placeholder: 'you@company.co.za' })}
       {field('companyName', 'Company name (optional)')}
-      <p className="hint">{QUICK_TERMS_TEXT}</p>
+      <QuickTerms />
       <div className="form-actions">
         <button type="submit" className="button" disabled={pending}>
           {pending ? 'Processing...' : 'Get My Quotes'}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RFQ_MESSAGES, type RfqFormValues } from '../../sdk/rules';
 import { DURBAN, product, useApiMock } from '../test/api-mock';
 import { QuoteRequestForm } from './QuoteRequestForm';
@@ -14,10 +14,24 @@ const SANITISERS = ['Hand Sanitizer 70% Alcohol', 'Hand Sanitizer Gel 5L', 'Hand
   (name, i) => product({ id: `p${i}`, name, category: i === 0 ? 'disinfectants' : 'hand-care', unit: i === 0 ? 'litres' : 'units' }),
 );
 
-function Harness({ compact = false, onSubmit = () => {} }: { compact?: boolean; onSubmit?: (v: RfqFormValues) => void }) {
+function Harness({ compact = false, onSubmit = () => {}, embedded }: { compact?: boolean; onSubmit?: (v: RfqFormValues) => void; embedded?: boolean }) {
   const form = useRfqForm();
-  return <QuoteRequestForm form={form} compact={compact} pending={false} onSubmit={onSubmit} />;
+  return <QuoteRequestForm form={form} compact={compact} pending={false} onSubmit={onSubmit} embedded={embedded} />;
 }
+
+/** A screen that answers `matchMedia` queries: `fine` says whether it has a mouse-like pointer that hovers. */
+function pointer(fine: boolean) {
+  const queries: string[] = [];
+  vi.stubGlobal('matchMedia', (query: string) => {
+    queries.push(query);
+    return { matches: fine, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
+  });
+  return queries;
+}
+beforeEach(() => {
+  pointer(true);
+  return () => vi.unstubAllGlobals();
+});
 
 const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
 const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -193,5 +207,73 @@ describe('quote request form', () => {
     await user.click(combo(/Delivery location/));
     await user.click(await screen.findByRole('option', { name: 'Durban, KwaZulu-Natal' }));
     expect(combo(/Delivery location/).value).toBe('Durban, KwaZulu-Natal');
+  });
+
+  it('says beside a disabled Next Step what is still missing, politely, and drops it once Next opens', async () => {
+    const user = userEvent.setup();
+    api.catalogue([]);
+    render(<Harness />);
+    const next = screen.getByRole('button', { name: 'Next Step' }) as HTMLButtonElement;
+    const missing = () => document.getElementById(next.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(next.disabled).toBe(true);
+    expect(missing()).toBe('Still needed: product name and delivery location.');
+    expect(document.getElementById(next.getAttribute('aria-describedby')!)!.getAttribute('aria-live')).toBe('polite');
+
+    await user.clear(field(/Quantity/));
+    expect(missing()).toBe('Still needed: product name, quantity and delivery location.');
+    await user.type(field(/Quantity/), '12');
+    await user.type(combo(/Product name/), 'Floor polish');
+    expect(missing()).toBe('Still needed: delivery location.');
+
+    await user.type(combo(/Delivery location/), 'Durban');
+    expect(next.disabled).toBe(false);
+    expect(next.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/Still needed/)).toBeNull();
+  });
+
+  it('links the terms and conditions to the terms page, in a new tab so the form keeps its values', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.keyboard('3');
+    const link = screen.getByRole('link', { name: /terms and conditions/ }) as HTMLAnchorElement;
+    expect(link.getAttribute('href')).toBe('/terms');
+    expect(link.target).toBe('_blank');
+    expect(link.textContent).toBe('terms and conditions (opens in a new tab)');
+    expect(screen.getByRole('checkbox', { name: /I agree to the terms and conditions/ })).toBeTruthy();
+  });
+
+  it('offers the 1, 2, 3 keys only on a screen with a fine pointer that hovers, and never in the widget', () => {
+    const queries = pointer(true);
+    render(<Harness />);
+    expect(screen.getByText('Press 1, 2 or 3 to jump to a step.')).toBeTruthy();
+    expect(queries).toContain('(hover: hover) and (pointer: fine)');
+    cleanup();
+
+    pointer(false);
+    render(<Harness />);
+    expect(screen.queryByText(/Press 1, 2 or 3/)).toBeNull();
+    cleanup();
+
+    pointer(true);
+    render(<Harness embedded />);
+    expect(screen.queryByText(/Press 1, 2 or 3/)).toBeNull();
+  });
+
+  it('marks every control with a message as invalid: inputs, the text area, comboboxes and the checkbox', async () => {
+    const user = userEvent.setup();
+    render(<Harness compact />);
+    await user.clear(field(/Quantity/));
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    const invalid = [combo(/Product name/), field(/Description/), field(/Quantity/), combo(/Delivery location/), field(/E-mail address/), screen.getByRole('checkbox')];
+    expect(invalid.map((el) => [el.tagName, el.getAttribute('aria-invalid')])).toEqual([
+      ['INPUT', 'true'],
+      ['TEXTAREA', 'true'],
+      ['INPUT', 'true'],
+      ['INPUT', 'true'],
+      ['INPUT', 'true'],
+      ['INPUT', 'true'],
+    ]);
+    for (const el of invalid) expect(document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)!.className).toBe('field-error');
+    expect(screen.getByRole('combobox', { name: /Budget/ }).getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -3,7 +3,9 @@ import { BUDGET_RANGES, singularUnit, SUPPLIER_COUNT_CHOICES, type RfqField, typ
 import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
 import { Combobox, useSuggestions } from './Combobox';
 import { FieldError, TextField, type TextFieldProps } from './TextField';
+import { TermsLink } from './TermsLink';
 import { formatRand } from './format';
+import { useMediaQuery } from './use-media-query';
 import type { RfqForm, Step } from './use-rfq-form';
 import './controls.css';
 import './quote-form.css';
@@ -22,9 +24,32 @@ export const BUDGET_LABELS: Record<(typeof BUDGET_RANGES)[number], string> = {
   'over-500k': 'Over R500,000',
 };
 
-/** The terms the buyer agrees to: their contact goes to the suppliers who quote. */
-export const TERMS_TEXT =
-  'I agree to the terms and conditions, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their quotes.';
+/** The terms the buyer agrees to, linked: their contact goes to the suppliers who quote. */
+function TermsAgreement() {
+  return (
+    <span>
+      I agree to the <TermsLink />, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their quotes.
+    </span>
+  );
+}
+
+/** Where a keyboard is likely: a pointer that hovers and aims finely (a mouse or trackpad, not a finger). */
+export const KEYBOARD_LIKELY_QUERY = '(hover: hover) and (pointer: fine)';
+
+/** How step 1's fields are named in the sentence under a closed Next Step. */
+const MISSING_NAMES: Partial<Record<RfqField, string>> = {
+  productName: 'product name',
+  quantity: 'quantity',
+  deliveryLocation: 'delivery location',
+  supplierCount: 'number of suppliers',
+};
+
+/** 'Still needed: a, b and c.' */
+export function missingSentence(fields: RfqField[]): string {
+  const names = fields.map((f) => MISSING_NAMES[f] ?? f);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  return `Still needed: ${list}.`;
+}
 
 const productsUrl = (q: string) => `/api/catalogue/products?q=${encodeURIComponent(q)}`;
 const locationsUrl = (q: string) => `/api/catalogue/locations?q=${encodeURIComponent(q)}`;
@@ -46,11 +71,14 @@ export interface QuoteRequestFormProps {
   onSubmit(values: RfqFormValues): void;
   /** Prefix of element ids, so two forms can share a page. */
   idPrefix?: string;
+  /** Inside a partner's widget, where the page around it owns the keyboard: no hint about keys. */
+  embedded?: boolean;
 }
 
 /** The quote request form, in steps or compact; the state lives in {@link RfqForm}. */
-export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idPrefix = 'rfq' }: QuoteRequestFormProps) {
+export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idPrefix = 'rfq', embedded = false }: QuoteRequestFormProps) {
   const { values, errors, step } = form;
+  const keyboardLikely = useMediaQuery(KEYBOARD_LIKELY_QUERY);
   const id = (field: string) => `${idPrefix}-${field}`;
   const productItems = useSuggestions(productsUrl, values.productName, 2, pickProducts).slice(0, compact ? 3 : 5);
   const locationItems = useSuggestions(locationsUrl, values.deliveryLocation, 2, pickLocations);
@@ -184,12 +212,14 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
               form.touch('agreeTerms');
             }}
           />
-          <span>{TERMS_TEXT}</span>
+          <TermsAgreement />
         </label>
         <FieldError id={id('agreeTerms')} message={errors.agreeTerms} />
       </div>
     </>
   );
+
+  const missing = compact || step === 3 ? [] : form.missing(step);
 
   const submit = (e: { preventDefault(): void }) => {
     e.preventDefault();
@@ -239,7 +269,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
           </li>
         ))}
       </ol>
-      <p className="hint keys-hint">Press 1, 2 or 3 to jump to a step.</p>
+      {keyboardLikely && !embedded ? <p className="hint keys-hint">Press 1, 2 or 3 to jump to a step.</p> : null}
       <h2 id={id('step-title')} className="step-title">
         Step {step}: {STEP_TITLES[step]}
       </h2>
@@ -253,9 +283,15 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
           <span />
         )}
         {step < 3 ? (
-          <button type="submit" className="button" disabled={!form.canLeave(step)}>
-            Next Step
-          </button>
+          <div className="next-step">
+            <button type="submit" className="button" disabled={missing.length > 0} aria-describedby={missing.length > 0 ? id('missing') : undefined}>
+              Next Step
+            </button>
+            {/* Always in the page, so screen readers announce the sentence as it changes. */}
+            <p id={id('missing')} className="hint missing-hint" aria-live="polite">
+              {missing.length > 0 ? missingSentence(missing) : null}
+            </p>
+          </div>
         ) : (
           submitButton
         )}

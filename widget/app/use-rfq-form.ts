@@ -45,6 +45,8 @@ export interface RfqForm {
   setStep(step: Step): void;
   /** Whether Next may leave the step: step 1 needs name, quantity and place; step 2 the supplier count. */
   canLeave(step: Step): boolean;
+  /** The fields that keep Next closed on steps 1 and 2, in form order. */
+  missing(step: Step): RfqField[];
   /** Shows every message of the step's fields; answers whether they are all valid. */
   checkStep(step: Step): boolean;
   /** Shows every message; answers whether the whole form is valid. */
@@ -78,15 +80,16 @@ export function useRfqForm(initial: Partial<RfqFormValues> = {}): RfqForm {
     [values],
   );
 
-  const canLeave = useCallback(
-    (s: Step) =>
+  const missing = useCallback(
+    (s: Step): RfqField[] =>
       s === 1
-        ? values.productName.trim() !== '' && values.quantity.trim() !== '' && values.deliveryLocation.trim() !== ''
-        : s === 2
-          ? !allErrors.supplierCount
-          : Object.keys(allErrors).length === 0,
+        ? (['productName', 'quantity', 'deliveryLocation'] as const).filter((f) => values[f].trim() === '')
+        : s === 2 && allErrors.supplierCount
+          ? ['supplierCount']
+          : [],
     [values, allErrors],
   );
+  const canLeave = useCallback((s: Step) => (s === 3 ? Object.keys(allErrors).length === 0 : missing(s).length === 0), [allErrors, missing]);
 
   return {
     values,
@@ -97,6 +100,7 @@ export function useRfqForm(initial: Partial<RfqFormValues> = {}): RfqForm {
     fillProduct,
     setStep,
     canLeave,
+    missing,
     checkStep: (s) => {
       show(STEP_FIELDS[s]);
       return STEP_FIELDS[s].every((f) => !allErrors[f]);

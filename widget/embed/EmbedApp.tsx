@@ -135,19 +135,20 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
         </header>
       ) : null}
       <main className="widget-body">
-        <h1 className="widget-title">Request quotes</h1>
+        {/* The outcome's own heading takes its place, so 'Request quotes' never stands above 'Quotes Sent Successfully!'. */}
+        {outcome?.kind === 'sent' ? null : <h1 className="widget-title">Request quotes</h1>}
         {preview ? <p className="widget-note">Preview: submitting here sends nothing.</p> : null}
         {pending ? <ProcessingScreen /> : null}
         {outcome?.kind === 'sent' ? (
           <section className="widget-result" role="status" aria-labelledby="widget-result-title">
             {preview ? (
               <>
-                <h2 id="widget-result-title">Preview Submission</h2>
+                <h1 id="widget-result-title">Preview Submission</h1>
                 <p>This is a preview - no actual RFQ was submitted</p>
               </>
             ) : (
               <>
-                <h2 id="widget-result-title">{outcome.count > 0 ? 'Quotes Sent Successfully!' : 'Request Received'}</h2>
+                <h1 id="widget-result-title">{outcome.count > 0 ? 'Quotes Sent Successfully!' : 'Request Received'}</h1>
                 <p>
                   {outcome.count > 0
                     ? `${outcome.count} ${outcome.count === 1 ? 'quote was' : 'quotes were'} generated. Check your e-mail (${outcome.email}) for the details.`
@@ -178,7 +179,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
             {config.quick ? (
               <QuickQuoteForm pending={pending} onSubmit={submitQuick} idPrefix={`q-${config.embedId}`} />
             ) : (
-              <QuoteRequestForm form={form} compact={config.compact} pending={pending} onSubmit={submitFull} idPrefix={`w-${config.embedId}`} />
+              <QuoteRequestForm form={form} compact={config.compact} pending={pending} onSubmit={submitFull} idPrefix={`w-${config.embedId}`} embedded />
             )}
           </div>
         )}

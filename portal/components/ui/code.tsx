@@ -40,11 +40,22 @@ export function CopyButton({ text, label, done }: { text: string; label: string;
   );
 }
 
+/** Read-only code in a labelled box, tall enough for every line; long lines scroll sideways, never wrap. */
 export function Code({ id, label, value, rows = 4 }: { id: string; label: string; value: string; rows?: number }) {
+  const lines = value.split('\n').length;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} className="code" readOnly rows={rows} value={value} onFocus={(e) => e.currentTarget.select()} />
+      <textarea
+        id={id}
+        className="code"
+        readOnly
+        wrap="off"
+        spellCheck={false}
+        rows={Math.min(24, Math.max(rows, lines + 1))}
+        value={value}
+        onFocus={(e) => e.currentTarget.select()}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsentBanner } from './ConsentBanner';
@@ -11,7 +11,8 @@ afterEach(cleanup);
 const stored = () => JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? 'null') as ConsentRecord | null;
 const banner = () => screen.queryByRole('region', { name: /Help Us Improve/ });
 const dialog = () => screen.queryByRole('dialog', { name: 'Cookie Preferences' });
-const analyticsSwitch = () => screen.getByRole('switch', { name: 'Site Usage Analytics' }) as HTMLInputElement;
+const analyticsSwitch = () => screen.getByRole('switch', { name: 'Site Usage Analytics' });
+const isOn = () => analyticsSwitch().getAttribute('aria-checked');
 
 function renderBanner(preferencesRequested = 0) {
   const onConsentChange = vi.fn();
@@ -41,7 +42,7 @@ describe('consent banner', () => {
     const { onConsentChange } = renderBanner();
     await user.click(screen.getByRole('button', { name: 'More Options' }));
     expect(dialog()).toBeTruthy();
-    expect(analyticsSwitch().checked).toBe(false);
+    expect(isOn()).toBe('false');
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(stored()?.analytics).toBe(false);
     expect(dialog()).toBeNull();
@@ -65,9 +66,9 @@ describe('consent banner', () => {
       () => user.keyboard('{Escape}'),
     ]) {
       await user.click(screen.getByRole('button', { name: 'More Options' }));
-      expect(analyticsSwitch().checked).toBe(false);
+      expect(isOn()).toBe('false');
       await user.click(analyticsSwitch());
-      expect(analyticsSwitch().checked).toBe(true);
+      expect(isOn()).toBe('true');
       await close();
       expect(dialog()).toBeNull();
       expect(banner()).toBeTruthy();
@@ -115,11 +116,34 @@ describe('consent banner', () => {
     expect(dialog()).toBeNull();
     rerender(1);
     expect(dialog()).toBeTruthy();
-    expect(analyticsSwitch().checked).toBe(true);
+    expect(isOn()).toBe('true');
     await user.click(analyticsSwitch());
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(stored()?.analytics).toBe(false);
     expect(onConsentChange).toHaveBeenLastCalledWith(stored());
     expect(banner()).toBeNull();
+  });
+
+  it('offers analytics as a switch named by its heading, turned by click, Space and Enter', async () => {
+    const user = userEvent.setup();
+    renderBanner();
+    await user.click(screen.getByRole('button', { name: 'More Options' }));
+    const control = analyticsSwitch();
+    expect(control.tagName).toBe('BUTTON');
+    expect(control.getAttribute('aria-describedby') && document.getElementById(control.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Popular pages, time on site, device type and city-level location.',
+    );
+    expect(isOn()).toBe('false');
+    expect(within(dialog()!).queryByText('Off')).toBeNull();
+
+    control.focus();
+    await user.keyboard(' ');
+    expect(isOn()).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(isOn()).toBe('false');
+    await user.click(control);
+    expect(isOn()).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(stored()?.analytics).toBe(true);
   });
 });

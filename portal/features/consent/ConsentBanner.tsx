@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Switch } from '../../components/ui/switch';
 import { readConsent, saveConsent, type ConsentRecord } from './consent-store';
 
 export interface ConsentBannerProps {
@@ -50,12 +51,11 @@ function CookiePreferences({ initial, onSave, onCancel }: { initial: boolean; on
         <div className="pref">
           <div>
             <h3 id="pref-analytics">Site Usage Analytics</h3>
-            <p className="small muted">Popular pages, time on site, device type and city-level location.</p>
+            <p id="pref-analytics-text" className="small muted">
+              Popular pages, time on site, device type and city-level location.
+            </p>
           </div>
-          <label className="switch">
-            <input type="checkbox" role="switch" aria-labelledby="pref-analytics" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)} />
-            <span aria-hidden="true">{analytics ? 'On' : 'Off'}</span>
-          </label>
+          <Switch checked={analytics} onChange={setAnalytics} labelledBy="pref-analytics" describedBy="pref-analytics-text" />
         </div>
         <div className="pref">
           <div>

@@ -5,6 +5,7 @@ import { getJson } from '../../../widget/app/api';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { usePageTitle } from '../../lib/use-page-title';
 import { RevenueTable, RevenueTerms } from '../widget/revenue';
 import { CodeExamples } from './CodeExamples';
@@ -127,42 +128,46 @@ function Schema() {
     <div className="stack small">
       <h3>rfq_submissions</h3>
       <p>One row per quote request, from <code>GET /api/v2/procurement-data</code>.</p>
-      <table className="simple-table">
-        <thead>
-          <tr>
-            <th scope="col">Column</th>
-            <th scope="col">Type</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr><td><code>rfq_id</code></td><td>string</td><td>An opaque id; not the buyer's request number</td></tr>
-          <tr><td><code>submission_timestamp</code></td><td>UTC</td><td>When the request was sent, to the hour</td></tr>
-          <tr><td><code>product_category</code></td><td>string</td><td>The category the request was matched to</td></tr>
-          <tr><td><code>quantity_requested</code></td><td>integer</td><td>Units asked for</td></tr>
-          <tr><td><code>budget_range_zar</code></td><td>band</td><td>The buyer's budget band, if given</td></tr>
-          <tr><td><code>city_code</code></td><td>string</td><td>Delivery city, if Procura knows it</td></tr>
-          <tr><td><code>company_size</code></td><td>string</td><td>Always <code>unknown</code>: the form does not ask</td></tr>
-          <tr><td><code>intent_score</code></td><td>0-100</td><td>20, plus 25 with a budget band, 20 with a company name, 15 for 100 or more units, 10 with a contact name, 10 when colleagues are copied in</td></tr>
-        </tbody>
-      </table>
+      <TableScroll label="rfq_submissions columns">
+        <table className="simple-table">
+          <thead>
+            <tr>
+              <th scope="col">Column</th>
+              <th scope="col">Type</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr><td><code>rfq_id</code></td><td>string</td><td>An opaque id; not the buyer's request number</td></tr>
+            <tr><td><code>submission_timestamp</code></td><td>UTC</td><td>When the request was sent, to the hour</td></tr>
+            <tr><td><code>product_category</code></td><td>string</td><td>The category the request was matched to</td></tr>
+            <tr><td><code>quantity_requested</code></td><td>integer</td><td>Units asked for</td></tr>
+            <tr><td><code>budget_range_zar</code></td><td>band</td><td>The buyer's budget band, if given</td></tr>
+            <tr><td><code>city_code</code></td><td>string</td><td>Delivery city, if Procura knows it</td></tr>
+            <tr><td><code>company_size</code></td><td>string</td><td>Always <code>unknown</code>: the form does not ask</td></tr>
+            <tr><td><code>intent_score</code></td><td>0-100</td><td>20, plus 25 with a budget band, 20 with a company name, 15 for 100 or more units, 10 with a contact name, 10 when colleagues are copied in</td></tr>
+          </tbody>
+        </table>
+      </TableScroll>
       <h3>supplier_responses</h3>
       <p>Quotes, grouped by category and region, from <code>GET /api/v2/supplier-performance</code>.</p>
-      <table className="simple-table">
-        <thead>
-          <tr>
-            <th scope="col">Column</th>
-            <th scope="col">Type</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr><td><code>response_count</code></td><td>integer</td><td>Quotes in the group</td></tr>
-          <tr><td><code>avg_quoted_price_zar</code></td><td>decimal</td><td>Average quoted unit price, excl. VAT</td></tr>
-          <tr><td><code>avg_delivery_days</code></td><td>decimal</td><td>Average of the quoted lead times' first day</td></tr>
-          <tr><td><code>avg_supplier_rating</code></td><td>1-5</td><td>Average rating of the quoting suppliers</td></tr>
-        </tbody>
-      </table>
+      <TableScroll label="supplier_responses columns">
+        <table className="simple-table">
+          <thead>
+            <tr>
+              <th scope="col">Column</th>
+              <th scope="col">Type</th>
+              <th scope="col">Meaning</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr><td><code>response_count</code></td><td>integer</td><td>Quotes in the group</td></tr>
+            <tr><td><code>avg_quoted_price_zar</code></td><td>decimal</td><td>Average quoted unit price, excl. VAT</td></tr>
+            <tr><td><code>avg_delivery_days</code></td><td>decimal</td><td>Average of the quoted lead times' first day</td></tr>
+            <tr><td><code>avg_supplier_rating</code></td><td>1-5</td><td>Average rating of the quoting suppliers</td></tr>
+          </tbody>
+        </table>
+      </TableScroll>
     </div>
   );
 }

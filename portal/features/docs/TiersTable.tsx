@@ -1,27 +1,30 @@
 import { API_TIERS, DATA_PRODUCTS } from '../../../sdk/data-api';
 import { formatRand } from '../../../widget/app/format';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 /** The data API's tiers: quota and products with their monthly prices, from the configuration the server enforces. */
 export function TiersTable() {
   return (
-    <table className="simple-table">
-      <caption className="visually-hidden">Data API tiers</caption>
-      <thead>
-        <tr>
-          <th scope="col">Tier</th>
-          <th scope="col">Requests</th>
-          <th scope="col">Data products</th>
-        </tr>
-      </thead>
-      <tbody>
-        {Object.values(API_TIERS).map((t) => (
-          <tr key={t.label}>
-            <td>{t.label}</td>
-            <td>{t.hourlyQuota ? `${t.hourlyQuota.toLocaleString('en-ZA')} an hour` : `No hourly quota (up to ${t.perSecondCap} a second)`}</td>
-            <td>{t.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)})`).join(', ')}</td>
+    <TableScroll label="Data API tiers">
+      <table className="simple-table">
+        <caption className="visually-hidden">Data API tiers</caption>
+        <thead>
+          <tr>
+            <th scope="col">Tier</th>
+            <th scope="col">Requests</th>
+            <th scope="col">Data products</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {Object.values(API_TIERS).map((t) => (
+            <tr key={t.label}>
+              <td>{t.label}</td>
+              <td>{t.hourlyQuota ? `${t.hourlyQuota.toLocaleString('en-ZA')} an hour` : `No hourly quota (up to ${t.perSecondCap} a second)`}</td>
+              <td>{t.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)})`).join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -7,6 +7,7 @@ import { TextField } from '../../../widget/app/TextField';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { usePageTitle } from '../../lib/use-page-title';
 
 interface Session {
@@ -95,26 +96,28 @@ function Dashboard({
               will show here.
             </p>
           ) : (
-            <table className="simple-table">
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">RFQs</th>
-                  <th scope="col">Qualified</th>
-                  <th scope="col">Earned</th>
-                </tr>
-              </thead>
-              <tbody>
-                {analytics.monthlyTrends.map((m) => (
-                  <tr key={m.month}>
-                    <td>{monthName(m.month)}</td>
-                    <td>{m.rfqs}</td>
-                    <td>{m.qualifiedRfqs}</td>
-                    <td>{formatRand(m.revenue)}</td>
+            <TableScroll label="Last six months">
+              <table className="simple-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col">RFQs</th>
+                    <th scope="col">Qualified</th>
+                    <th scope="col">Earned</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {analytics.monthlyTrends.map((m) => (
+                    <tr key={m.month}>
+                      <td>{monthName(m.month)}</td>
+                      <td>{m.rfqs}</td>
+                      <td>{m.qualifiedRfqs}</td>
+                      <td>{formatRand(m.revenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
         </section>
         <section className="card" aria-labelledby="pa-products">

@@ -9,6 +9,7 @@ const BENEFITS = [
   ['Your brand', 'Your colours, logo and name; a light, dark or branded theme; the Procura footer can be hidden.'],
   ['Safe on your page', 'The widget runs in its own frame, loads lazily, talks only to your page’s origin and never reads your page.'],
   ['Revenue every month', 'A share of every qualified request your visitors send, paid monthly.'],
+  ['Counted for you', 'Your partner area shows requests and earnings month by month, and how often a widget load becomes a request.'],
 ] as const;
 
 const SCENARIOS = [
@@ -47,7 +48,7 @@ export default function EmbedBenefitsPage() {
       </section>
       <section aria-labelledby="scenarios-title">
         <h2 id="scenarios-title">How partners use it</h2>
-        <div className="benefit-grid">
+        <div className="benefit-grid grid-of-3">
           {SCENARIOS.map(([title, text]) => (
             <article key={title} className="card">
               <h3>{title}</h3>

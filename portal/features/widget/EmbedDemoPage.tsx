@@ -8,6 +8,7 @@ import { scriptSnippet } from '../../../widget/snippet';
 import { Code, CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmbeddedWidget } from './EmbeddedWidget';
 import { RevenueTable, RevenueTerms } from './revenue';
@@ -31,29 +32,31 @@ function LiveData() {
   if (state.kind === 'error') return <ErrorAlert title="Live data unavailable" message={state.message} inline />;
   if (state.rfqs.length === 0) return <p className="muted">No request has come through an embedded widget yet. Send one with the widget on this page.</p>;
   return (
-    <table className="simple-table">
-      <caption className="small muted">The latest {state.rfqs.length} requests sent through partner widgets. Buyers are never named.</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">City</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Received</th>
-        </tr>
-      </thead>
-      <tbody>
-        {state.rfqs.map((r, i) => (
-          <tr key={i}>
-            <td>{r.product}</td>
-            <td>{r.city ?? 'Elsewhere'}</td>
-            <td>{r.quantityBand}</td>
-            <td>
-              {formatDate(r.receivedAt)} {formatTime(r.receivedAt)}
-            </td>
+    <TableScroll label="Latest requests through partner widgets">
+      <table className="simple-table">
+        <caption className="small muted">The latest {state.rfqs.length} requests sent through partner widgets. Buyers are never named.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">City</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Received</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {state.rfqs.map((r, i) => (
+            <tr key={i}>
+              <td>{r.product}</td>
+              <td>{r.city ?? 'Elsewhere'}</td>
+              <td>{r.quantityBand}</td>
+              <td>
+                {formatDate(r.receivedAt)} {formatTime(r.receivedAt)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

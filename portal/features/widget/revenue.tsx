@@ -1,5 +1,6 @@
 import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../../sdk/revenue';
 import { formatRand } from '../../../widget/app/format';
+import { TableScroll } from '../../components/ui/table-scroll';
 
 /** The revenue-share terms in one sentence, from the one model. */
 export function RevenueTerms() {
@@ -15,22 +16,24 @@ export function RevenueTerms() {
 /** What a partner earns a month at the model's example volumes. */
 export function RevenueTable() {
   return (
-    <table className="simple-table">
-      <caption className="visually-hidden">Estimated monthly earnings</caption>
-      <thead>
-        <tr>
-          <th scope="col">Qualified requests a month</th>
-          <th scope="col">You earn</th>
-        </tr>
-      </thead>
-      <tbody>
-        {REVENUE_SCENARIOS.map((n) => (
-          <tr key={n}>
-            <td>{n.toLocaleString('en-ZA')}</td>
-            <td>{formatRand(partnerEarnings({ qualifiedRfqs: n }))}</td>
+    <TableScroll label="Estimated monthly earnings">
+      <table className="simple-table">
+        <caption className="visually-hidden">Estimated monthly earnings</caption>
+        <thead>
+          <tr>
+            <th scope="col">Qualified requests a month</th>
+            <th scope="col">You earn</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {REVENUE_SCENARIOS.map((n) => (
+            <tr key={n}>
+              <td>{n.toLocaleString('en-ZA')}</td>
+              <td>{formatRand(partnerEarnings({ qualifiedRfqs: n }))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -1,0 +1,191 @@
+import { expect, test } from './fixtures';
+
+// What a buyer or partner sees on a phone (390 px) and a desktop (1280 px): measured in the
+// browser, since only layout and computed styles show it.
+
+/** A phone: narrow, touch only, no hovering pointer. */
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+test.describe('on a phone', () => {
+  test.use(PHONE);
+
+  test('code is set in a monospace face, every line in the box, long lines scrolling sideways', async ({ page }) => {
+    const boxes: Array<[string, () => Promise<void>]> = [
+      ['/docs', () => page.getByRole('tab', { name: 'Examples' }).click()],
+      ['/widget-configurator', async () => {}],
+      ['/data-product-kit', () => page.getByRole('tab', { name: 'Code Examples' }).click()],
+    ];
+    for (const [path, open] of boxes) {
+      await page.goto(path);
+      await open();
+      const box = page.locator('textarea.code').first();
+      await box.waitFor();
+      const look = await box.evaluate((el: HTMLTextAreaElement) => {
+        const style = getComputedStyle(el);
+        return {
+          path: location.pathname,
+          mono: style.fontFamily.includes('monospace') && style.fontFamily !== getComputedStyle(document.body).fontFamily,
+          whiteSpace: style.whiteSpace,
+          scrollsSideways: ['auto', 'scroll'].includes(style.overflowX),
+          allLinesShown: el.scrollHeight <= el.clientHeight + 1,
+        };
+      });
+      expect(look).toEqual({ path, mono: true, whiteSpace: 'pre', scrollsSideways: true, allLinesShown: true });
+    }
+  });
+
+  for (const path of ['/docs', '/data-product-kit', '/embed-demo', '/widget-configurator']) {
+    test(`tab rows show every tab whole on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await page.getByRole('tablist').first().waitFor();
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('[role="tablist"]')].flatMap((list) => {
+          const box = list.getBoundingClientRect();
+          return [...list.querySelectorAll('[role="tab"]')]
+            .filter((tab) => {
+              const r = tab.getBoundingClientRect();
+              return r.left < box.left - 1 || r.right > box.right + 1 || r.right > window.innerWidth;
+            })
+            .map((tab) => tab.textContent);
+        }),
+      );
+      expect(clipped).toEqual([]);
+    });
+  }
+
+  test('tables scroll in a labelled region instead of squeezing to a word a line', async ({ page, expectAccessible }) => {
+    await page.goto('/docs');
+    await page.getByRole('tab', { name: 'Get Access' }).click();
+    const region = page.getByRole('region', { name: 'Data API tiers' });
+    await region.waitFor();
+    const measured = await region.evaluate((el) => ({
+      scrolls: el.scrollWidth > el.clientWidth,
+      focusable: el.tabIndex === 0,
+      narrowestCell: Math.min(...[...el.querySelectorAll('td')].map((td) => td.getBoundingClientRect().width)),
+    }));
+    expect(measured.scrolls).toBe(true);
+    expect(measured.focusable).toBe(true);
+    expect(measured.narrowestCell).toBeGreaterThanOrEqual(100);
+    await expectAccessible(page);
+  });
+
+  test.describe('a short screen', () => {
+    test.use({ viewport: { width: 390, height: 640 } });
+
+    test('the processing screen stops its heading below the sticky navigation when scrolled to', async ({ page }) => {
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/rfq', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'All on one page' }).click();
+      await page.getByRole('combobox', { name: 'Product name' }).fill('Floor polish');
+      await page.getByRole('textbox', { name: 'Description' }).fill('Non-slip floor polish for a hospital corridor');
+      await page.getByRole('combobox', { name: 'Delivery location' }).fill('Durban');
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill('jane.buyer@example.co.za');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Get My Quotes' }).click();
+      const heading = page.getByRole('heading', { name: 'Getting your quotes' });
+      await heading.waitFor();
+      // Where a browser puts a focused element it scrolls to: the top of the scrollport.
+      const gap = await heading.evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        return el.getBoundingClientRect().top - document.querySelector('.nav')!.getBoundingClientRect().bottom;
+      });
+      expect(gap).toBeGreaterThanOrEqual(0);
+      release();
+    });
+  });
+
+  test('the step keys are not offered to a finger', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Step 1: What do you need?' }).waitFor();
+    await expect(page.getByText('Press 1, 2 or 3 to jump to a step.')).toHaveCount(0);
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('invalid fields look the same whether input, text area or select', async ({ page }) => {
+    await page.goto('/api-registration');
+    await page.getByRole('button', { name: 'Get my credentials' }).click();
+    await page.getByText('Please select business type').waitFor();
+    const looks = await page.evaluate(() =>
+      ['#reg-companyName', '#reg-contactEmail', '#reg-businessType', '#reg-useCase'].map((sel) => {
+        const el = document.querySelector(sel)!;
+        const s = getComputedStyle(el);
+        return [el.tagName, el.getAttribute('aria-invalid'), s.borderTopColor, s.boxShadow];
+      }),
+    );
+    const [, , colour, shadow] = looks[0]!;
+    expect(colour).toBe('rgb(185, 28, 28)');
+    expect(looks).toEqual([
+      ['INPUT', 'true', colour, shadow],
+      ['INPUT', 'true', colour, shadow],
+      ['SELECT', 'true', colour, shadow],
+      ['TEXTAREA', 'true', colour, shadow],
+    ]);
+  });
+
+  test('the footer contact block is upright', async ({ page }) => {
+    await page.goto('/');
+    expect(await page.locator('footer address').evaluate((el) => getComputedStyle(el).fontStyle)).toBe('normal');
+  });
+
+  test('the step keys are offered to a mouse', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByText('Press 1, 2 or 3 to jump to a step.')).toBeVisible();
+  });
+
+  test('the terms page linked from the form is served', async ({ page, expectAccessible }) => {
+    const response = await page.goto('/terms');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Terms and conditions' }).waitFor();
+    expect(await page.title()).toBe('Terms and conditions · Procura');
+    await expectAccessible(page);
+  });
+});
+
+test.describe('cookie preferences', () => {
+  test.use({ consent: 'undecided' });
+
+  for (const width of [390, 1280]) {
+    test(`keep the Always Active and Disabled badges one line high at ${width} px`, async ({ page, expectAccessible }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'More Options' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
+      for (const name of ['Always Active', 'Disabled']) {
+        const box = (await dialog.getByText(name, { exact: true }).boundingBox())!;
+        expect(box.height).toBeLessThan(28);
+        expect(box.width).toBeGreaterThan(box.height * 2);
+      }
+      await expectAccessible(page);
+    });
+  }
+});
+
+for (const width of [390, 700, 1000, 1280]) {
+  test(`/embed-benefits leaves no card alone on a row at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/embed-benefits');
+    await page.getByRole('heading', { name: 'What you get' }).waitFor();
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll('.benefit-grid')].map((grid) => {
+        const tops = new Map<number, number>();
+        for (const card of grid.children) {
+          const top = Math.round(card.getBoundingClientRect().top);
+          tops.set(top, (tops.get(top) ?? 0) + 1);
+        }
+        return [...tops.values()];
+      }),
+    );
+    for (const perRow of rows) {
+      const oneColumn = perRow.every((n) => n === 1);
+      expect(oneColumn || perRow.at(-1)! > 1, `cards per row: ${perRow.join(', ')}`).toBe(true);
+    }
+  });
+}

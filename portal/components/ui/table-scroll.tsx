@@ -1,0 +1,24 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * Holds a table that may be wider than the screen: it scrolls sideways inside a region named
+ * `label`, which takes keyboard focus only while there is something to scroll.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box} className="table-scroll" role="region" aria-label={label} tabIndex={scrolls ? 0 : undefined}>
+      {children}
+    </div>
+  );
+}

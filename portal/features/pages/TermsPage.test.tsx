@@ -1,0 +1,24 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import paths from '../../app/paths.json';
+import TermsPage from './TermsPage';
+
+afterEach(cleanup);
+
+describe('the terms page', () => {
+  it('is a route of the portal, with its own title', () => {
+    expect(paths).toContain('/terms');
+    render(<TermsPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms and conditions');
+    expect(document.title).toBe('Terms and conditions · Procura');
+  });
+
+  it('says what a buyer agrees to: who sees their details, how long they are kept, what a quote is', () => {
+    render(<TermsPage />);
+    const text = document.body.textContent!;
+    expect(text).toContain('Your company name and e-mail address go to the suppliers who quote on your request');
+    expect(text).toContain('deleted within 72 hours of your request');
+    expect(text).toContain('indicative prices from each supplier’s price list');
+  });
+});
