@@ -96,7 +96,7 @@ function Dashboard({
               will show here.
             </p>
           ) : (
-            <TableScroll label="Last six months">
+            <TableScroll label="Requests and earnings by month">
               <table className="simple-table">
                 <thead>
                   <tr>
