@@ -105,7 +105,8 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
       fitScore: c.fitScore,
     };
   });
-  const insights = deriveInsights(priced);
+  // Computed on the final set, so every comparison is with the quotes the buyer is shown.
+  const insights = deriveInsights(priced, request.supplierCount);
   const quotes: QuoteDraft[] = priced.map(({ fitScore: _fit, ...q }, i) => ({ ...q, insights: insights[i]! }));
   const where = location.city ? cityFullName(location.city) : request.deliveryLocation;
   return {
