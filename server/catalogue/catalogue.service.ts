@@ -182,8 +182,8 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
       recommendation: location
         ? recommendation(qualifying, query.supplierCount, discount)
         : qualifying === 0
-          ? 'No supplier takes an order of this size: change the quantity to meet suppliers\' minimum orders.'
-          : volumeNote(discount).trim() || 'Give a delivery location to see how many quotes you can expect.',
+          ? 'No supplier takes an order of this size: change the quantity to meet suppliers\' minimum orders and capacity.'
+          : volumeNote(discount).trim(),
     },
   };
   return { costPreview, supplierMatch };

@@ -90,7 +90,7 @@ describe('live cost preview', () => {
       preview({
         totalSuppliers: 13,
         availability: 'Give a delivery location to see which suppliers deliver there.',
-        recommendation: 'Give a delivery location to see how many quotes you can expect.',
+        recommendation: '',
       }),
     );
     render(<Harness initial={{ productName: 'Mop heads', quantity: '10' }} />);

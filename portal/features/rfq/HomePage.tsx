@@ -105,8 +105,8 @@ export function Sidebar({ form }: { form: RfqForm }) {
         ) : (
           <p className="small muted">Matching suppliers appear as you describe your request.</p>
         )}
-        {match ? <p className="small">{match.marketInsights.availability}</p> : null}
-        {match ? <p className="small">{match.marketInsights.recommendation}</p> : null}
+        {match && (!located || cost?.basis === 'estimate') ? <p className="small">{match.marketInsights.availability}</p> : null}
+        {match?.marketInsights.recommendation ? <p className="small">{match.marketInsights.recommendation}</p> : null}
       </section>
       <section className="card" aria-labelledby="popular-title">
         <h2 id="popular-title" className="card-title">
