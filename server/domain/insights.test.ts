@@ -83,7 +83,7 @@ describe('positions across a set', () => {
     const tiedSet = set.map((q, i) => (i === 0 ? { ...q, totalCents: 90_000, leadDays: { min: 1, max: 2 } } : q));
     const insights = deriveInsights(tiedSet, 5);
     expect(insights[0]!.recommendation).toBe(
-      'Lowest price of the 5 quotes, tied with 1 other quote at R900.00 excl. VAT, 16.7% below the average price, with delivery in 1-2 days from a verified supplier rated 4.2/5.',
+      'Lowest price of the 5 quotes, tied with 1 other quote, at R900.00 excl. VAT, 16.7% below the average price, with delivery in 1-2 days from a verified supplier rated 4.2/5.',
     );
     expect(insights[2]!.recommendation).toBe(
       'Fastest delivery of the 5 quotes (1-2 days, tied with 1 other quote), 1.9% above the average price, from a verified supplier rated 4.1/5.',

@@ -165,7 +165,7 @@ function recommend({ q, position, versus, quality, n, requested, ties, cheaper }
   const tie = ties > 0 ? `, ${tied(ties)}` : '';
   switch (position) {
     case 'lowest-price':
-      return `Lowest price of the ${n} quotes${tie} at ${total} excl. VAT, ${versus}, with delivery in ${lead} from a ${who}.`;
+      return `Lowest price of the ${n} quotes${tie ? `${tie},` : ''} at ${total} excl. VAT, ${versus}, with delivery in ${lead} from a ${who}.`;
     case 'fastest-delivery':
       return `Fastest delivery of the ${n} quotes (${lead}${tie}), ${versus}, from a ${who}.`;
     case 'highest-quality':
