@@ -114,6 +114,8 @@ export const costPreviewSchema = z.object({
   discount: z.number(),
   savings: randSchema,
   basis: z.enum(['catalogue-average', 'estimate']),
+  /** Where the unit price comes from, in a sentence: the catalogue average, or which estimate of the spec's rule. */
+  note: z.string(),
 });
 /**
  * The live cost preview.

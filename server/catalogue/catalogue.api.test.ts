@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { popularProductsSchema, productSuggestionsSchema, quotePreviewSchema, locationSuggestionsSchema } from '../../sdk/index';
+import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
+import { CATALOGUE, CITIES } from '../db/seed/data';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 
 let server: TestServer;
@@ -106,5 +108,49 @@ describe('cost preview and supplier matching', () => {
     });
     expect(supplierMatch.totalSuppliers).toBe(submitted.json.matching.matched);
     expect(supplierMatch.cityData?.coverage).toBe('good');
+  });
+
+  it('advises only supplier counts the form offers', async () => {
+    const advised = new Set<number>();
+    for (const item of CATALOGUE) {
+      for (const city of CITIES.slice(0, 8)) {
+        const query = new URLSearchParams({ productName: item.name, quantity: '20', deliveryLocation: city.name, supplierCount: '3' });
+        const { supplierMatch } = quotePreviewSchema.parse((await server.request('GET', `/api/catalogue/preview?${query}`)).json);
+        const ask = /Ask for (\d+) quotes/.exec(supplierMatch.marketInsights.recommendation);
+        if (ask) advised.add(Number(ask[1]));
+        if (ask) expect(Number(ask[1])).toBeLessThanOrEqual(supplierMatch.totalSuppliers);
+      }
+    }
+    expect(advised.size).toBeGreaterThan(0);
+    expect([...advised].filter((n) => !(SUPPLIER_COUNT_CHOICES as readonly number[]).includes(n))).toEqual([]);
+  });
+
+  it('says when the figures are the default estimate for a product not in the catalogue', async () => {
+    const query = new URLSearchParams({ productName: 'Mop heads', quantity: '10', deliveryLocation: 'Durban', supplierCount: '3' });
+    const { costPreview, supplierMatch } = quotePreviewSchema.parse((await server.request('GET', `/api/catalogue/preview?${query}`)).json);
+    expect(costPreview).toMatchObject({ unitPrice: 50, totalCost: 500, basis: 'estimate' });
+    expect(costPreview.note).toBe('Not in our catalogue, so this is the default estimate of R50.00 per unit; suppliers quote from their own category pricing.');
+    expect(supplierMatch.marketInsights.availability).toBe(
+      `${supplierMatch.totalSuppliers} cleaning supplies suppliers deliver to Durban and can quote this from their category pricing; it is not on their price lists.`,
+    );
+    const premium = quotePreviewSchema.parse((await server.request('GET', '/api/catalogue/preview?productName=Industrial%20floor%20stripper&quantity=10')).json);
+    expect(premium.costPreview.note).toBe(
+      'Not in our catalogue, so this is the estimate of R85.00 per unit for disinfectant, sanitizer, industrial, hospital or premium products; suppliers quote from their own category pricing.',
+    );
+    const catalogued = quotePreviewSchema.parse((await server.request('GET', '/api/catalogue/preview?productName=Household%20Bleach&quantity=10')).json);
+    expect(catalogued.costPreview.note).toBe('The average of suppliers’ current price lists.');
+  });
+
+  it('says nothing about coverage before a delivery location is given', async () => {
+    for (const quantity of ['40', '900000']) {
+      const query = new URLSearchParams({ productName: 'Toilet Paper 2-Ply (48-pack)', quantity, supplierCount: '3' });
+      const { supplierMatch } = quotePreviewSchema.parse((await server.request('GET', `/api/catalogue/preview?${query}`)).json);
+      expect(supplierMatch.cityData).toBeNull();
+      expect(supplierMatch.locationAdvantage).toBe(false);
+      expect(supplierMatch.marketInsights.availability).toBe('Give a delivery location to see which suppliers deliver there.');
+      expect(supplierMatch.marketInsights.recommendation).toBe(
+        quantity === '40' ? '' : 'No supplier takes an order of this size: change the quantity to meet suppliers\' minimum orders and capacity.',
+      );
+    }
   });
 });

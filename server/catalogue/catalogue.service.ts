@@ -8,10 +8,11 @@ import type {
   QuotePreviewQuery,
   SupplierMatch,
 } from '../../sdk/index';
-import { cityFullName, interpretProduct, resolveLocation } from '../domain/interpret';
+import { cityFullName, estimateRule, interpretProduct, resolveLocation } from '../domain/interpret';
 import type { CatalogueItem, City, MarketSnapshot } from '../domain/market';
 import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domain/matching';
-import { toRand, volumeDiscountPercent } from '../domain/pricing';
+import { formatRand, toRand, volumeDiscountPercent } from '../domain/pricing';
+import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
 import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
 import { normalizeText } from '../domain/text';
 
@@ -149,6 +150,7 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
     discount,
     savings: toRand(Math.round((gross * discount) / 100)),
     basis: product.item ? 'catalogue-average' : 'estimate',
+    note: product.item ? 'The average of suppliers’ current price lists.' : estimateNote(query.productName),
   };
 
   const location = query.deliveryLocation.trim().length >= 2 ? resolveLocation(market, query.deliveryLocation) : null;
@@ -163,7 +165,6 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
   const city = location?.city ?? null;
   const stats = city ? cityStats(market, city) : null;
   const expectedQuotes = Math.min(query.supplierCount, qualifying, 10);
-  const where = city ? city.name : location?.province ?? (location ? query.deliveryLocation : 'South Africa');
   const categoryName = product.category.name;
   const supplierMatch: SupplierMatch = {
     totalSuppliers: qualifying,
@@ -174,14 +175,44 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
     locationAdvantage,
     marketInsights: {
       competition: qualifying >= 8 ? 'high' : qualifying >= 4 ? 'medium' : 'low',
-      availability:
-        qualifying === 0
-          ? `No supplier can deliver this ${categoryName.toLowerCase()} order to ${where} yet.`
-          : `${qualifying} ${qualifying === 1 ? 'supplier' : 'suppliers'} can deliver this ${categoryName.toLowerCase()} order to ${where}.`,
-      recommendation: recommendation(qualifying, query.supplierCount, discount),
+      // Before a location is given, nothing is said about who delivers where.
+      availability: location
+        ? availability(qualifying, categoryName, city ? city.name : (location.province ?? query.deliveryLocation), product.item !== null)
+        : 'Give a delivery location to see which suppliers deliver there.',
+      recommendation: location
+        ? recommendation(qualifying, query.supplierCount, discount)
+        : qualifying === 0
+          ? 'No supplier takes an order of this size: change the quantity to meet suppliers\' minimum orders and capacity.'
+          : volumeNote(discount).trim(),
     },
   };
   return { costPreview, supplierMatch };
+}
+
+/** The spec's estimate for a product not in the catalogue, named as such. */
+function estimateNote(productName: string): string {
+  const rule = estimateRule(productName);
+  const price = formatRand(rule.cents);
+  const which =
+    rule.kind === 'premium'
+      ? `the estimate of ${price} per unit for disinfectant, sanitizer, industrial, hospital or premium products`
+      : rule.kind === 'basic'
+        ? `the estimate of ${price} per unit for basic, standard or economy products`
+        : `the default estimate of ${price} per unit`;
+  return `Not in our catalogue, so this is ${which}; suppliers quote from their own category pricing.`;
+}
+
+function availability(qualifying: number, categoryName: string, where: string, catalogued: boolean): string {
+  const category = categoryName.toLowerCase();
+  if (qualifying === 0) return `No supplier can deliver this ${category} order to ${where} yet.`;
+  if (!catalogued) {
+    return `${qualifying} ${category} ${qualifying === 1 ? 'supplier delivers' : 'suppliers deliver'} to ${where} and can quote this from their category pricing; it is not on their price lists.`;
+  }
+  return `${qualifying} ${qualifying === 1 ? 'supplier' : 'suppliers'} can deliver this ${category} order to ${where}.`;
+}
+
+function volumeNote(discount: number): string {
+  return discount > 0 ? ` Your volume earns at least a ${discount}% discount.` : '';
 }
 
 function recommendation(qualifying: number, requested: number, discount: number): string {
@@ -189,6 +220,13 @@ function recommendation(qualifying: number, requested: number, discount: number)
   if (qualifying < requested) {
     return `Only ${qualifying} ${qualifying === 1 ? 'supplier qualifies' : 'suppliers qualify'}, so you will get ${qualifying} ${qualifying === 1 ? 'quote' : 'quotes'}.`;
   }
-  const volume = discount > 0 ? ` Your volume earns at least a ${discount}% discount.` : '';
-  return `Ask for ${Math.min(qualifying, 10)} quotes to compare the widest field.${volume}`;
+  // Advice names only a choice the form offers: the most quotes that can all be filled.
+  const widest = Math.max(...SUPPLIER_COUNT_CHOICES.filter((n) => n <= qualifying));
+  const advice =
+    widest > requested
+      ? `Ask for ${widest} quotes to compare the widest field.`
+      : requested === 1
+        ? 'The quote you ask for can be filled.'
+        : `All ${requested} quotes you ask for can be filled.`;
+  return `${advice}${volumeNote(discount)}`;
 }

@@ -39,7 +39,7 @@ describe('positions across a set', () => {
   ];
 
   it('names the cheapest, fastest, best quality and best balance, then premium options', () => {
-    const insights = deriveInsights(set);
+    const insights = deriveInsights(set, 5);
     expect(insights.map((i) => i.competitivePosition)).toEqual([
       'best-balance',
       'lowest-price',
@@ -51,7 +51,7 @@ describe('positions across a set', () => {
   });
 
   it('explains each recommendation with its figures', () => {
-    const insights = deriveInsights(set);
+    const insights = deriveInsights(set, 5);
     expect(insights[1]!.recommendation).toBe(
       'Lowest price of the 5 quotes at R900.00 excl. VAT, 18.2% below the average price, with delivery in 3-5 days from a verified supplier rated 4.0/5.',
     );
@@ -59,21 +59,68 @@ describe('positions across a set', () => {
       'Fastest delivery of the 5 quotes (1-2 days), at the average price, from a verified supplier rated 4.1/5.',
     );
     expect(insights[4]!.recommendation).toBe(
-      'Dearer than most at 18.2% above the average price; worth it if 95% of orders on time and a 4.3/5 rating matter more than price.',
+      'Dearer than the other 4 quotes at 18.2% above the average price; worth it if 95% of orders on time and a 4.3/5 rating matter more than price.',
     );
   });
 
   it('calls a quote a premium option only when it is more than 5 % dearer than average', () => {
     const close = set.map((q, i) => (i === 4 ? { ...q, totalCents: 112_000 } : q));
     // Average 106,400: the last quote is 5.3 % above it.
-    expect(deriveInsights(close)[4]!.competitivePosition).toBe('premium-option');
+    expect(deriveInsights(close, 5)[4]!.competitivePosition).toBe('premium-option');
     const closer = set.map((q, i) => (i === 4 ? { ...q, totalCents: 111_000 } : q));
     // Average 106,200: 4.5 % above is a balanced quote, not a premium one.
-    expect(deriveInsights(closer)[4]!.competitivePosition).toBe('best-balance');
+    expect(deriveInsights(closer, 5)[4]!.competitivePosition).toBe('best-balance');
+  });
+
+  it('calls no quote the fastest or best quality when the cheapest beats it on that too', () => {
+    const cheapestIsFastest = set.map((q, i) => (i === 1 ? { ...q, leadDays: { min: 1, max: 1 }, supplier: supplier({ id: 2, rating: 5 }) } : q));
+    const insights = deriveInsights(cheapestIsFastest, 5);
+    expect(insights.map((i) => i.competitivePosition)).toEqual(['best-balance', 'lowest-price', 'best-balance', 'premium-option', 'premium-option']);
+    expect(insights.some((i) => /Fastest|Highest/.test(i.recommendation))).toBe(false);
+  });
+
+  it('words ties as ties', () => {
+    const tiedSet = set.map((q, i) => (i === 0 ? { ...q, totalCents: 90_000, leadDays: { min: 1, max: 2 } } : q));
+    const insights = deriveInsights(tiedSet, 5);
+    expect(insights[0]!.recommendation).toBe(
+      'Lowest price of the 5 quotes, tied with 1 other quote, at R900.00 excl. VAT, 16.7% below the average price, with delivery in 1-2 days from a verified supplier rated 4.2/5.',
+    );
+    expect(insights[2]!.recommendation).toBe(
+      'Fastest delivery of the 5 quotes (1-2 days, tied with 1 other quote), 1.9% above the average price, from a verified supplier rated 4.1/5.',
+    );
+  });
+
+  it('says "at the average" only of an exact match', () => {
+    const near = [set[0]!, { ...set[1]!, totalCents: 100_001 }, { ...set[2]!, totalCents: 99_999 }];
+    expect(deriveInsights(near, 3).map((i) => i.recommendation.match(/(at|within 0\.1% of) the average price/)?.[0])).toEqual([
+      'at the average price',
+      'within 0.1% of the average price',
+      'within 0.1% of the average price',
+    ]);
+  });
+
+  it('counts the quotes a premium option is dearer than', () => {
+    expect(deriveInsights(set, 5)[4]!.recommendation).toMatch(/^Dearer than the other 4 quotes at 18\.2% above/);
+    const q = (id: number, rating: number, totalCents: number, min: number, max: number, fitScore: number): InsightInput => ({
+      supplier: supplier({ id, rating }),
+      totalCents,
+      leadDays: { min, max },
+      fitScore,
+    });
+    const two = [q(1, 4.2, 100_000, 2, 3, 0.9), q(2, 4.0, 90_000, 3, 5, 0.8), q(3, 4.1, 110_000, 1, 2, 0.7), q(4, 4.0, 105_000, 3, 4, 0.6), q(5, 4.0, 130_000, 3, 4, 0.5), q(6, 4.0, 130_000, 3, 5, 0.4)];
+    const insights = deriveInsights(two, 7);
+    expect(insights.map((i) => i.competitivePosition)).toEqual(['highest-quality', 'lowest-price', 'fastest-delivery', 'best-balance', 'premium-option', 'premium-option']);
+    // Average R1,108.33: both dear quotes are 17.3 % above it and dearer than four of the other five.
+    expect(insights[4]!.recommendation).toBe(
+      'Dearer than 4 of the 5 other quotes at 17.3% above the average price; worth it if 95% of orders on time and a 4.0/5 rating matter more than price.',
+    );
   });
 
   it('says when a quote is the only one', () => {
-    const [only] = deriveInsights([set[0]!]);
+    expect(deriveInsights([set[0]!], 1)[0]!.recommendation).toBe(
+      'The quote you asked for: R1,000.00 excl. VAT with delivery in 2-3 days, from a verified supplier rated 4.2/5.',
+    );
+    const [only] = deriveInsights([set[0]!], 3);
     expect(only!.competitivePosition).toBe('lowest-price');
     expect(only!.priceDifference).toBe(0);
     expect(only!.recommendation).toBe(

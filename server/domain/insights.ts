@@ -54,20 +54,37 @@ function pickBest<T>(items: T[], taken: Set<number>, key: (t: T, i: number) => n
   return best;
 }
 
+/** Sooner is larger: the earliest first day, then the earliest last day. */
+function speedKey(q: InsightInput): number {
+  return -(q.leadDays.min * 1000 + q.leadDays.max);
+}
+
+/** How many other quotes of the set share a quote's value of `key`. */
+function tiesOf(quotes: InsightInput[], index: number, key: (q: InsightInput, i: number) => number): number {
+  const value = key(quotes[index]!, index);
+  let ties = 0;
+  for (let i = 0; i < quotes.length; i++) if (i !== index && key(quotes[i]!, i) === value) ties++;
+  return ties;
+}
+
 /**
- * Positions, price differences, scores and a recommendation for each quote of a set (given best
- * fit first). The cheapest quote is 'lowest-price'; of the rest, the fastest is
- * 'fastest-delivery', then the best quality score 'highest-quality', then the best fit
- * 'best-balance'; any others are 'premium-option' when more than PREMIUM_THRESHOLD % dearer
- * than average, else 'best-balance'.
- * Ties go to the better-fitting quote.
+ * Positions, price differences, scores and a recommendation for each quote of the final set the
+ * buyer is shown (given best fit first), with `requested` the number of quotes asked for.
+ * The cheapest quote is 'lowest-price'; of the rest, the fastest is 'fastest-delivery' and the
+ * best quality score 'highest-quality', but only when no quote of the whole set beats it on that
+ * (the cheapest may also be the fastest: then no other quote is called fastest); then the best
+ * fit is 'best-balance'; any others are 'premium-option' when more than PREMIUM_THRESHOLD %
+ * dearer than average, else 'best-balance'. Ties go to the better-fitting quote and are worded
+ * as ties.
  */
-export function deriveInsights(quotes: InsightInput[]): Insights[] {
+export function deriveInsights(quotes: InsightInput[], requested: number): Insights[] {
   const n = quotes.length;
   if (n === 0) return [];
-  const average = quotes.reduce((sum, q) => sum + q.totalCents, 0) / n;
+  const sum = quotes.reduce((total, q) => total + q.totalCents, 0);
   const quality = quotes.map((q) => qualityScore(q.supplier));
   const reliability = quotes.map((q) => reliabilityRating(q.supplier));
+  const fastest = Math.max(...quotes.map(speedKey));
+  const bestQuality = Math.max(...quality);
   const positions = new Array<CompetitivePosition | undefined>(n);
   const taken = new Set<number>();
   const assign = (index: number, position: CompetitivePosition) => {
@@ -76,48 +93,90 @@ export function deriveInsights(quotes: InsightInput[]): Insights[] {
     taken.add(index);
   };
   assign(pickBest(quotes, taken, (q) => -q.totalCents), 'lowest-price');
-  assign(pickBest(quotes, taken, (q) => -(q.leadDays.min * 100 + q.leadDays.max)), 'fastest-delivery');
-  assign(pickBest(quotes, taken, (_, i) => quality[i]!), 'highest-quality');
+  const quick = pickBest(quotes, taken, speedKey);
+  if (quick >= 0 && speedKey(quotes[quick]!) === fastest) assign(quick, 'fastest-delivery');
+  const good = pickBest(quotes, taken, (_, i) => quality[i]!);
+  if (good >= 0 && quality[good] === bestQuality) assign(good, 'highest-quality');
   assign(pickBest(quotes, taken, (q) => q.fitScore), 'best-balance');
 
   return quotes.map((q, i) => {
-    const priceDifference = average > 0 ? Math.round(((q.totalCents - average) / average) * 1000) / 10 : 0;
-    const position = positions[i] ?? (priceDifference > PREMIUM_THRESHOLD ? 'premium-option' : 'best-balance');
+    const versus = versusAverage(q.totalCents, sum, n);
+    const position = positions[i] ?? (versus.percent > PREMIUM_THRESHOLD ? 'premium-option' : 'best-balance');
+    const ties =
+      position === 'lowest-price'
+        ? tiesOf(quotes, i, (x) => x.totalCents)
+        : position === 'fastest-delivery'
+          ? tiesOf(quotes, i, speedKey)
+          : position === 'highest-quality'
+            ? tiesOf(quotes, i, (_, j) => quality[j]!)
+            : 0;
+    const cheaper = quotes.filter((x) => x.totalCents < q.totalCents).length;
     return {
       competitivePosition: position,
-      priceDifference,
+      priceDifference: versus.percent,
       qualityScore: quality[i]!,
       reliabilityRating: reliability[i]!,
       riskLevel: riskLevel(q.supplier),
-      recommendation: recommend(q, position, priceDifference, quality[i]!, n),
+      recommendation: recommend({ q, position, versus: versus.text, quality: quality[i]!, n, requested, ties, cheaper }),
     };
   });
 }
 
-function versusAverage(priceDifference: number): string {
-  if (priceDifference === 0) return 'at the average price';
-  const size = Math.abs(priceDifference);
-  return `${size}% ${priceDifference < 0 ? 'below' : 'above'} the average price`;
+/**
+ * A quote's total against the set's average: the percent (one decimal) and how to say it. Only an
+ * exact match is 'at' the average; a difference that rounds to 0.0 % is said to be within 0.1 %.
+ */
+function versusAverage(totalCents: number, sumCents: number, n: number): { percent: number; text: string } {
+  // Compared in integers (total × n against the sum) so 'at the average' means exactly that.
+  const scaled = totalCents * n;
+  if (sumCents <= 0 || scaled === sumCents) return { percent: 0, text: 'at the average price' };
+  const percent = Math.round(((scaled - sumCents) / sumCents) * 1000) / 10;
+  if (percent === 0) return { percent: 0, text: 'within 0.1% of the average price' };
+  return { percent, text: `${Math.abs(percent)}% ${percent < 0 ? 'below' : 'above'} the average price` };
 }
 
-function recommend(q: InsightInput, position: CompetitivePosition, diff: number, quality: number, n: number): string {
+function tied(others: number): string {
+  return `tied with ${others} other ${others === 1 ? 'quote' : 'quotes'}`;
+}
+
+interface Sentence {
+  q: InsightInput;
+  position: CompetitivePosition;
+  versus: string;
+  quality: number;
+  n: number;
+  requested: number;
+  /** Other quotes equal to this one on the figure its position names. */
+  ties: number;
+  /** Quotes of the set cheaper than this one. */
+  cheaper: number;
+}
+
+function recommend({ q, position, versus, quality, n, requested, ties, cheaper }: Sentence): string {
   const s = q.supplier;
   const who = `${s.verified ? 'verified supplier' : 'supplier'} rated ${s.rating.toFixed(1)}/5`;
   const lead = formatLeadTime(q.leadDays);
   const total = formatRand(q.totalCents);
   if (n === 1) {
-    return `The only supplier that qualified: ${total} excl. VAT with delivery in ${lead}, from a ${who}.`;
+    return requested > 1
+      ? `The only supplier that qualified: ${total} excl. VAT with delivery in ${lead}, from a ${who}.`
+      : `The quote you asked for: ${total} excl. VAT with delivery in ${lead}, from a ${who}.`;
   }
+  const tie = ties > 0 ? `, ${tied(ties)}` : '';
   switch (position) {
     case 'lowest-price':
-      return `Lowest price of the ${n} quotes at ${total} excl. VAT, ${versusAverage(diff)}, with delivery in ${lead} from a ${who}.`;
+      return `Lowest price of the ${n} quotes${tie ? `${tie},` : ''} at ${total} excl. VAT, ${versus}, with delivery in ${lead} from a ${who}.`;
     case 'fastest-delivery':
-      return `Fastest delivery of the ${n} quotes (${lead}), ${versusAverage(diff)}, from a ${who}.`;
+      return `Fastest delivery of the ${n} quotes (${lead}${tie}), ${versus}, from a ${who}.`;
     case 'highest-quality':
-      return `Highest quality score of the ${n} quotes (${quality}/100): a ${who} with ${s.onTimeRate}% of orders on time, ${versusAverage(diff)}.`;
+      return `Highest quality score of the ${n} quotes (${quality}/100${tie}): a ${who} with ${s.onTimeRate}% of orders on time, ${versus}.`;
     case 'best-balance':
-      return `Good balance of price, delivery and track record: ${versusAverage(diff)}, delivery in ${lead}, from a ${who}.`;
-    case 'premium-option':
-      return `Dearer than most at ${versusAverage(diff)}; worth it if ${s.onTimeRate}% of orders on time and a ${s.rating.toFixed(1)}/5 rating matter more than price.`;
+      return `Good balance of price, delivery and track record: ${versus}, delivery in ${lead}, from a ${who}.`;
+    case 'premium-option': {
+      const others = n - 1;
+      const than =
+        cheaper === others ? (others === 1 ? 'the other quote' : `the other ${others} quotes`) : `${cheaper} of the ${others} other quotes`;
+      return `Dearer than ${than} at ${versus}; worth it if ${s.onTimeRate}% of orders on time and a ${s.rating.toFixed(1)}/5 rating matter more than price.`;
+    }
   }
 }

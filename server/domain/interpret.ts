@@ -57,10 +57,15 @@ function categoryForText(market: MarketSnapshot, normalized: string): Category {
  * premium-sounding names, R25 for basic ones. In cents.
  */
 export function estimateUnitPriceCents(productName: string): number {
+  return estimateRule(productName).cents;
+}
+
+/** Which of the spec's estimates applies to a product name, with the words that chose it. */
+export function estimateRule(productName: string): { cents: number; kind: 'premium' | 'basic' | 'default' } {
   const text = productName.toLowerCase();
-  if (/(disinfectant|saniti[sz]er|industrial|hospital|premium)/.test(text)) return 8500;
-  if (/(basic|standard|economy)/.test(text)) return 2500;
-  return 5000;
+  if (/(disinfectant|saniti[sz]er|industrial|hospital|premium)/.test(text)) return { cents: 8500, kind: 'premium' };
+  if (/(basic|standard|economy)/.test(text)) return { cents: 2500, kind: 'basic' };
+  return { cents: 5000, kind: 'default' };
 }
 
 export interface LocationInterpretation {

@@ -5,6 +5,7 @@ import { candidatePool, rankCandidates, type QuoteTarget } from './matching';
 import { deriveInsights, type Insights } from './insights';
 import { formatQuantity } from '../../sdk/rules';
 import { addDays, formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
+import { chooseUnit, conversionText, UnitNotQuotableError } from './units';
 
 export interface QuoteRequest {
   productName: string;
@@ -68,18 +69,28 @@ export function referencePriceCents(market: MarketSnapshot, target: QuoteTarget)
 /**
  * Quotes for a request, computed from the suppliers' price lists, coverage and track record.
  * The same request against the same snapshot on the same day always gives the same quotes.
+ * Quotes are in the unit the buyer asked for when the item converts to it (every figure per that
+ * unit); a unit it does not convert to throws UnitNotQuotableError naming the ones it does.
  */
 export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, options: EngineOptions): QuoteSet {
   const product = interpretProduct(market, request.productName);
   const location = resolveLocation(market, request.deliveryLocation);
   const target = quoteTarget(market, product, request.productName);
-  const unit = product.item?.unit ?? request.unit ?? 'units';
+  const reference = referencePriceCents(market, target);
+  const choice = chooseUnit(product.item, request.unit, reference);
+  if (!choice.ok) throw new UnitNotQuotableError(choice.message);
+  const { unit, factor } = choice;
+  // Matching, minimum orders, capacity and the volume discount work in the item's own unit, so
+  // the same order costs the same in whichever unit it is asked for.
+  const baseQuantity = request.quantity * factor;
   const pool = candidatePool(market, target, location);
-  const ranked = rankCandidates(pool, request.quantity, referencePriceCents(market, target), request.supplierCount);
+  const ranked = rankCandidates(pool, baseQuantity, reference, request.supplierCount);
+  const converted = factor === 1 || !product.item ? null : conversionText(unit, factor, product.item.unit);
 
   const priced = ranked.map((c, i) => {
     const s = c.entry.supplier;
-    const totalCents = c.unitPriceCents * request.quantity;
+    const unitPriceCents = Math.round(c.unitPriceCents * factor);
+    const totalCents = unitPriceCents * request.quantity;
     const vat = vatCents(totalCents, options.vatRate);
     const leadDays = leadTimeDays(s.dispatchDays, c.entry.coverageLeadDays, c.entry.distanceKm);
     const basis = c.entry.offer ? ('price-list' as const) : ('category-estimate' as const);
@@ -87,25 +98,27 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
       rank: i + 1,
       supplier: s,
       pricingBasis: basis,
-      listUnitPriceCents: c.entry.listUnitPriceCents,
-      unitPriceCents: c.unitPriceCents,
+      listUnitPriceCents: Math.round(c.entry.listUnitPriceCents * factor),
+      unitPriceCents,
       discountPercent: c.discountPercent,
       totalCents,
       vatRate: options.vatRate,
       vatCents: vat,
       totalInclVatCents: totalCents + vat,
-      minimumOrderQuantity: c.entry.minimumOrderQuantity,
+      // The least whole number of the buyer's units that meets the supplier's minimum.
+      minimumOrderQuantity: Math.ceil(c.entry.minimumOrderQuantity / factor - 1e-9),
       leadDays,
       leadTime: formatLeadTime(leadDays),
       paymentTerms: s.paymentTerms,
       validityDays: s.quoteValidityDays,
       validUntil: addDays(options.now, s.quoteValidityDays),
       priceListDate: s.priceListDate,
-      notes: quoteNote(s, basis, product.category.name),
+      notes: quoteNote(s, basis, product.category.name, converted),
       fitScore: c.fitScore,
     };
   });
-  const insights = deriveInsights(priced);
+  // Computed on the final set, so every comparison is with the quotes the buyer is shown.
+  const insights = deriveInsights(priced, request.supplierCount);
   const quotes: QuoteDraft[] = priced.map(({ fitScore: _fit, ...q }, i) => ({ ...q, insights: insights[i]! }));
   const where = location.city ? cityFullName(location.city) : request.deliveryLocation;
   return {
@@ -119,10 +132,11 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
   };
 }
 
-function quoteNote(s: Supplier, basis: 'price-list' | 'category-estimate', categoryName: string): string {
-  return basis === 'price-list'
+function quoteNote(s: Supplier, basis: 'price-list' | 'category-estimate', categoryName: string, converted: string | null): string {
+  const note = basis === 'price-list'
     ? `Indicative price from ${s.name}'s price list dated ${s.priceListDate}. Confirm the final price, stock and delivery with the supplier before ordering.`
     : `Indicative price estimated from ${s.name}'s ${categoryName.toLowerCase()} pricing (price list dated ${s.priceListDate}); this exact product is not on their list, so confirm the price with the supplier.`;
+  return converted ? `${note} Priced in the unit you asked for: ${converted}.` : note;
 }
 
 function matchingMessage(request: QuoteRequest, unit: string, where: string, matched: number): string {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk/index';
 import { hashSecret, parseTrackingToken, quoteReference } from '../lib/ids';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { MessageRenderer } from '../mail/messages';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -214,3 +215,84 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('units', () => {
+  const bleach = (unit: string | undefined, quantity: number) =>
+    server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Household Bleach', unit, quantity, supplierCount: 5, deliveryLocation: 'Durban' }) });
+
+  it('quotes in the unit asked for, per that unit, on screen, in GET /api/rfq/:rfqId and in the e-mail', async () => {
+    const litres = rfqSubmitResponseSchema.parse((await bleach(undefined, 100)).json);
+    const res = await bleach('containers', 20);
+    expect(res.status).toBe(201);
+    const containers = rfqSubmitResponseSchema.parse(res.json);
+    expect(litres.unit).toBe('liters');
+    expect(containers.unit).toBe('containers');
+    expect(containers.matching.message).toBe(`5 suppliers quoted for 20 containers of Household Bleach delivered to Durban, KwaZulu-Natal.`);
+    // 20 containers of 5 litres are the same 100 litres: the same suppliers, at five times the price per litre.
+    expect(containers.quotes.map((q) => q.supplier.id)).toEqual(litres.quotes.map((q) => q.supplier.id));
+    containers.quotes.forEach((q, i) => {
+      const perLitre = litres.quotes[i]!;
+      expect(q.unit).toBe('containers');
+      expect(q.unitPrice).toBeCloseTo(perLitre.unitPrice * 5, 2);
+      expect(q.listUnitPrice).toBeCloseTo(perLitre.listUnitPrice * 5, 2);
+      expect(q.totalPrice).toBeCloseTo(q.unitPrice * 20, 2);
+      expect(q.totalPrice).toBe(perLitre.totalPrice);
+      expect(q.notes).toContain('Priced in the unit you asked for: 1 container = 5 litres.');
+    });
+
+    const stored = rfqSchema.parse((await server.request('GET', `/api/rfq/${containers.rfqId}`)).json);
+    expect(stored.unit).toBe('containers');
+    expect(stored.quotes.map((q) => [q.unit, q.unitPrice, q.totalPrice])).toEqual(containers.quotes.map((q) => [q.unit, q.unitPrice, q.totalPrice]));
+
+    const { db } = server.database;
+    const row = await db.selectFrom('outbox').selectAll().where('kind', '=', 'buyer-quotes').where('payload', 'like', `%${containers.rfqId}%`).executeTakeFirstOrThrow();
+    const mail = await new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }).render(row);
+    for (const q of containers.quotes) {
+      expect(mail.text).toContain(`R${q.unitPrice.toLocaleString('en-US', { minimumFractionDigits: 2 })} excl. VAT per container`);
+    }
+    expect(mail.text).not.toMatch(/per liter/);
+  });
+
+  it('takes both spellings of litres as the catalogue\'s own unit', async () => {
+    const [a, b] = await Promise.all([bleach('litres', 40), bleach('Liters', 40)]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect([a.json.unit, b.json.unit]).toEqual(['liters', 'liters']);
+    expect(a.json.quotes.map((q: { totalPrice: number }) => q.totalPrice)).toEqual(b.json.quotes.map((q: { totalPrice: number }) => q.totalPrice));
+  });
+
+  it('quotes pieces of a pack of known size, and needs at least the supplier\'s minimum in whole packs', async () => {
+    const packs = rfqSubmitResponseSchema.parse(
+      (await server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Surgical Face Masks 3-Ply (50-pack)', quantity: 20, supplierCount: 3 }) })).json,
+    );
+    const res = await server.request('POST', '/api/rfq', {
+      body: validRfq({ productName: 'Surgical Face Masks 3-Ply (50-pack)', unit: 'masks', quantity: 1000, supplierCount: 3 }),
+    });
+    expect(res.status).toBe(201);
+    const masks = rfqSubmitResponseSchema.parse(res.json);
+    expect(masks.unit).toBe('masks');
+    masks.quotes.forEach((q, i) => {
+      expect(q.unitPrice).toBeCloseTo(Math.round((packs.quotes[i]!.unitPrice * 100) / 50) / 100, 2);
+      expect(q.totalPrice).toBeCloseTo(q.unitPrice * 1000, 2);
+      expect(q.minimumOrderQuantity % 50).toBe(0);
+    });
+  });
+
+  it('answers 400 naming the units it can quote in, for a unit that does not convert', async () => {
+    const res = await bleach('drums', 4);
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: {
+        code: 'validation_error',
+        message: 'Request validation failed',
+        details: { fields: { unit: 'Household Bleach can be quoted in litres or containers (5 litres each), not drums' } },
+      },
+    });
+    const ml = await bleach('ml', 5000);
+    expect(ml.status).toBe(400);
+    expect(ml.json.error.details.fields.unit).toBe(
+      'Household Bleach can be quoted in litres or containers (5 litres each), not ml; a price per ml would be under R1, too small to quote to the cent',
+    );
+    expect(await server.database.db.selectFrom('rfqs').select('id').where('unit', 'in', ['drums', 'ml']).execute()).toEqual([]);
+  });
+});
+

@@ -7,7 +7,8 @@ import type { GroupCommit } from '../db/group-commit';
 import { rfqMessages } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import type { RfqsTable } from '../db/schema';
-import { buildQuotes, type QuoteDraft } from '../domain/quote-engine';
+import { buildQuotes, type QuoteDraft, type QuoteSet } from '../domain/quote-engine';
+import { UnitNotQuotableError } from '../domain/units';
 import { intentScore } from '../domain/intent';
 import { cityFullName } from '../domain/interpret';
 import type { Supplier } from '../domain/market';
@@ -143,7 +144,15 @@ export async function submitRfq(
   const market = await deps.market.current();
   // Only a registered partner is credited; an unknown id is dropped, not stored.
   const partnerId = input.partnerId !== undefined && (await partnerExists(db, input.partnerId)) ? input.partnerId : null;
-  const set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
+  let set: QuoteSet;
+  try {
+    set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
+  } catch (err) {
+    if (err instanceof UnitNotQuotableError) {
+      throw new ApiError(400, 'validation_error', 'Request validation failed', { fields: { unit: err.message } });
+    }
+    throw err;
+  }
   const rfqId = newRfqId();
   const createdAt = now.toISOString();
   const deliveryLocation = set.location.city ? cityFullName(set.location.city) : input.deliveryLocation;

@@ -191,6 +191,37 @@ describe('quote request form', () => {
     expect(within(list).queryByRole('option')).toBeNull();
   });
 
+  it('sends the unit only of the product the buyer chose: none once they type another name, the new one when they pick another', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    api.catalogue(SANITISERS);
+    render(<Harness compact onSubmit={onSubmit} />);
+    await user.type(combo(/Product name/), 'Hand');
+    const pick = async (name: RegExp) =>
+      user.click(await within(await screen.findByRole('listbox', { name: /Product name/ })).findByRole('option', { name }));
+    await pick(/Hand Sanitizer 70% Alcohol/);
+    expect(field(/Unit/).value).toBe('litres');
+    expect(field(/Unit/).readOnly).toBe(true);
+
+    // A different product named by hand: the chosen product's unit no longer applies.
+    await user.clear(combo(/Product name/));
+    await user.type(combo(/Product name/), 'Latex gloves');
+    expect(field(/Unit/).value).toBe('');
+
+    await user.clear(combo(/Product name/));
+    await user.type(combo(/Product name/), 'Hand');
+    await pick(/Hand Soap Foam/);
+    expect(field(/Unit/).value).toBe('units');
+    await user.type(combo(/Product name/), ' for the clinic');
+    expect(field(/Unit/).value).toBe('');
+
+    await user.type(combo(/Delivery location/), 'Durban');
+    await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ productName: 'Hand Soap Foam for the clinic', unit: '' });
+  });
+
   it('suggests places from two characters and closes the list on a click outside', async () => {
     const user = userEvent.setup();
     api.catalogue([], [DURBAN]);

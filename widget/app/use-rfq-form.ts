@@ -67,7 +67,12 @@ export function useRfqForm(initial: Partial<RfqFormValues> = {}): RfqForm {
   const show = useCallback((fields: RfqField[]) => setShown((prev) => new Set([...prev, ...fields])), []);
 
   const setField = useCallback(<K extends RfqField>(field: K, value: RfqFormValues[K]) => {
-    setValues((prev) => ({ ...prev, [field]: value }));
+    setValues((prev) => {
+      // The unit is the chosen product's: a name typed by hand is another product, priced in its
+      // own unit, so a unit left from the earlier choice would conflict with it.
+      if (field === 'productName' && value !== prev.productName) return { ...prev, productName: value as string, unit: '' };
+      return { ...prev, [field]: value };
+    });
   }, []);
 
   const fillProduct = useCallback(

@@ -40,7 +40,8 @@ function usePreview(values: RfqFormValues): QuotePreview | null {
 
 const COVERAGE_TEXT = { verified: 'Verified local suppliers', good: 'Good coverage', delivery: 'Delivery available', none: 'No coverage yet' } as const;
 
-function Sidebar({ form }: { form: RfqForm }) {
+/** The form's live sidebar: cost preview, supplier matching, this month's popular products. */
+export function Sidebar({ form }: { form: RfqForm }) {
   const preview = usePreview(form.values);
   const [popular, setPopular] = useState<PopularProduct[] | null>(null);
   useEffect(() => {
@@ -48,6 +49,9 @@ function Sidebar({ form }: { form: RfqForm }) {
   }, []);
   const cost = preview?.costPreview;
   const match = preview?.supplierMatch;
+  // Coverage figures mean something only once the buyer has said where to deliver.
+  const located = form.values.deliveryLocation.trim().length >= 2;
+  const requested = popular?.filter((p) => p.rfqCount > 0) ?? [];
   return (
     <aside className="sidebar" aria-label="Your request at a glance">
       <section className="card" aria-labelledby="cost-title" aria-live="polite">
@@ -65,7 +69,7 @@ function Sidebar({ form }: { form: RfqForm }) {
                 <span className="badge badge-success">{cost.discount}% volume discount</span> saves about {formatRand(cost.savings)}
               </p>
             ) : null}
-            <p className="hint">{cost.basis === 'catalogue-average' ? 'From the average of suppliers’ current price lists.' : 'An estimate: this product is not in our catalogue yet.'}</p>
+            <p className="hint">{cost.note}</p>
           </>
         ) : (
           <p className="small muted">Type a product name to see an estimate.</p>
@@ -79,25 +83,30 @@ function Sidebar({ form }: { form: RfqForm }) {
           <dl className="facts small">
             <dt>Category</dt>
             <dd>{match.categoryName}</dd>
-            <dt>Can supply this order</dt>
-            <dd>{match.totalSuppliers}</dd>
-            {match.cityData ? (
+            {located ? (
               <>
-                <dt>Serving {match.cityData.name}</dt>
-                <dd>
-                  {match.cityData.suppliers} · {COVERAGE_TEXT[match.cityData.coverage]}
-                </dd>
+                <dt>{cost?.basis === 'estimate' ? 'Can quote an estimate' : 'Can supply this order'}</dt>
+                <dd>{match.totalSuppliers}</dd>
+                {match.cityData ? (
+                  <>
+                    <dt>Serving {match.cityData.name}</dt>
+                    <dd>
+                      {match.cityData.suppliers} · {COVERAGE_TEXT[match.cityData.coverage]}
+                    </dd>
+                  </>
+                ) : null}
+                <dt>Expected quotes</dt>
+                <dd>{match.expectedQuotes}</dd>
+                <dt>Competition</dt>
+                <dd>{match.marketInsights.competition}</dd>
               </>
             ) : null}
-            <dt>Expected quotes</dt>
-            <dd>{match.expectedQuotes}</dd>
-            <dt>Competition</dt>
-            <dd>{match.marketInsights.competition}</dd>
           </dl>
         ) : (
           <p className="small muted">Matching suppliers appear as you describe your request.</p>
         )}
-        {match ? <p className="small">{match.marketInsights.recommendation}</p> : null}
+        {match && (!located || cost?.basis === 'estimate') ? <p className="small">{match.marketInsights.availability}</p> : null}
+        {match?.marketInsights.recommendation ? <p className="small">{match.marketInsights.recommendation}</p> : null}
       </section>
       <section className="card" aria-labelledby="popular-title">
         <h2 id="popular-title" className="card-title">
@@ -105,11 +114,9 @@ function Sidebar({ form }: { form: RfqForm }) {
         </h2>
         {popular === null ? (
           <div className="skeleton" style={{ height: '6rem' }} />
-        ) : popular.length === 0 ? (
-          <p className="small muted">No requests yet this month.</p>
-        ) : (
+        ) : requested.length > 0 ? (
           <ul className="popular">
-            {popular.map((p) => (
+            {requested.map((p) => (
               <li key={p.id}>
                 <button type="button" className="popular-item" onClick={() => form.fillProduct(p)}>
                   <span className="suggestion-name">{p.name}</span>
@@ -120,6 +127,24 @@ function Sidebar({ form }: { form: RfqForm }) {
               </li>
             ))}
           </ul>
+        ) : (
+          <>
+            <p className="small muted">No requests yet this month.</p>
+            {popular.length > 0 ? (
+              <>
+                <p className="small">Start from one of these:</p>
+                <ul className="popular">
+                  {popular.map((p) => (
+                    <li key={p.id}>
+                      <button type="button" className="popular-item" onClick={() => form.fillProduct(p)}>
+                        <span className="suggestion-name">{p.name}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
         )}
       </section>
       <section className="card" aria-labelledby="why-title">
