@@ -13,6 +13,8 @@
  */
 export * from './version';
 export * from './client/client';
+export * from './client/forms';
+export * from './client/transport';
 export * from './client/errors';
 export * from './rules';
 export * from './schemas/common';
@@ -23,3 +25,5 @@ export * from './revenue';
 export * from './data-api';
 export * from './schemas/partners';
 export * from './schemas/data';
+export * from './schemas/mini';
+export * from './schemas/openapi';
