@@ -2,8 +2,8 @@
  * The calls a buyer's form makes: send a quote request (the main form or the widget's short
  * one), suggest products and places, show popular products and the live preview, and count a
  * widget load. Their answers are checked with the `zod/mini` schemas of `schemas/mini.ts`, so a
- * page that needs only these (the widget's iframe) stays small; `createClient` offers the same
- * calls beside every other.
+ * page that needs only these (the widget's iframe) imports the one function per call it makes
+ * and stays small; `createClient` offers the same calls beside every other.
  *
  * @module
  */
@@ -12,7 +12,7 @@ import type { LocationSuggestion, PopularProduct, ProductSuggestion, QuotePrevie
 import type { EmbedRfqInput, EmbedRfqResponse, widgetLoadSchema } from '../schemas/embed';
 import { embedRfqResponseMini, locationSuggestionsMini, popularProductsMini, productSuggestionsMini, quotePreviewMini, rfqSubmitResponseMini } from '../schemas/mini';
 import type { RfqSubmissionInput, RfqSubmitResponse } from '../schemas/rfq';
-import { createTransport, type CallOptions, type ClientOptions, type SubmitOptions, type Transport } from './transport';
+import type { CallOptions, SubmitOptions, Transport } from './transport';
 
 /**
  * What a submission takes: the schema's input, with counts as numbers or numeric text (the form
@@ -77,7 +77,72 @@ export interface FormCalls {
 }
 
 /**
- * The calls of a buyer's form over a transport, for a client that has one already.
+ * Sends a quote request (`POST /api/rfq`) with an idempotency key. One function per call, so a
+ * bundle carries only the calls (and answer schemas) it uses.
+ *
+ * @example
+ * const { rfqId, quotes } = await submitRfq(createTransport({ baseUrl: location.origin }), form);
+ */
+export const submitRfq = (api: Transport, input: WithQuantity<RfqSubmissionInput>, options: SubmitOptions = {}): Promise<RfqSubmitResponse> =>
+  api.post(rfqSubmitResponseMini, 'api/rfq', input, options);
+
+/**
+ * Sends the widget's short form (`POST /api/embed/rfq`) with an idempotency key.
+ *
+ * @example
+ * const { quotes } = await submitEmbedRfq(api, { productName: 'Bleach 5L', productDescription: 'For three sites', quantity: 40, location: 'Durban', contactEmail: 'ops@example.co.za' });
+ */
+export const submitEmbedRfq = (api: Transport, input: WithQuantity<EmbedRfqInput>, options: SubmitOptions = {}): Promise<EmbedRfqResponse> =>
+  api.post(embedRfqResponseMini, 'api/embed/rfq', input, options);
+
+/**
+ * Catalogue products matching the typed text (`GET /api/catalogue/products`).
+ *
+ * @example
+ * const { suggestions } = await findProducts(api, 'blea', { signal });
+ */
+export const findProducts = (api: Transport, q: string, options?: CallOptions): Promise<{ suggestions: ProductSuggestion[] }> =>
+  api.get(productSuggestionsMini, 'api/catalogue/products', { q }, options);
+
+/**
+ * Cities matching the typed text (`GET /api/catalogue/locations`).
+ *
+ * @example
+ * const { suggestions } = await findLocations(api, 'dur', { signal });
+ */
+export const findLocations = (api: Transport, q: string, options?: CallOptions): Promise<{ suggestions: LocationSuggestion[] }> =>
+  api.get(locationSuggestionsMini, 'api/catalogue/locations', { q }, options);
+
+/**
+ * Products with this month's request counts (`GET /api/catalogue/popular`).
+ *
+ * @example
+ * const { products } = await popularProducts(api, 4);
+ */
+export const popularProducts = (api: Transport, limit?: number, options?: CallOptions): Promise<{ products: PopularProduct[] }> =>
+  api.get(popularProductsMini, 'api/catalogue/popular', { limit }, options);
+
+/**
+ * The live cost preview and supplier matching (`GET /api/catalogue/preview`).
+ *
+ * @example
+ * const { costPreview } = await quotePreview(api, { productName: 'Bleach', quantity: '40' }, { signal });
+ */
+export const quotePreview = (api: Transport, params: PreviewParams, options?: CallOptions): Promise<QuotePreview> =>
+  api.get(quotePreviewMini, 'api/catalogue/preview', params, options);
+
+/**
+ * Counts a widget load (`POST /api/analytics/widget-load`, answered 204).
+ *
+ * @example
+ * await countWidgetLoad(api, { embedId: 'shop-footer', partnerId: 'p_123' });
+ */
+export const countWidgetLoad = async (api: Transport, input: WidgetLoadInput, options?: CallOptions): Promise<void> => {
+  await api.post(null, 'api/analytics/widget-load', input, null, options);
+};
+
+/**
+ * The calls of a buyer's form over a transport, grouped as `createClient` offers them.
  *
  * @example
  * const transport = createTransport({ baseUrl: 'https://procura.example' });
@@ -85,28 +150,14 @@ export interface FormCalls {
  */
 export function formCalls(api: Transport): FormCalls {
   return {
-    rfq: { submit: (input, opts = {}) => api.post(rfqSubmitResponseMini, 'api/rfq', input, opts) },
-    embed: { submitRfq: (input, opts = {}) => api.post(embedRfqResponseMini, 'api/embed/rfq', input, opts) },
+    rfq: { submit: (input, opts) => submitRfq(api, input, opts) },
+    embed: { submitRfq: (input, opts) => submitEmbedRfq(api, input, opts) },
     catalogue: {
-      products: (q, opts) => api.get(productSuggestionsMini, 'api/catalogue/products', { q }, opts),
-      locations: (q, opts) => api.get(locationSuggestionsMini, 'api/catalogue/locations', { q }, opts),
-      popular: (limit, opts) => api.get(popularProductsMini, 'api/catalogue/popular', { limit }, opts),
-      preview: (params, opts) => api.get(quotePreviewMini, 'api/catalogue/preview', params, opts),
+      products: (q, opts) => findProducts(api, q, opts),
+      locations: (q, opts) => findLocations(api, q, opts),
+      popular: (limit, opts) => popularProducts(api, limit, opts),
+      preview: (params, opts) => quotePreview(api, params, opts),
     },
-    analytics: { widgetLoad: async (input, opts) => void (await api.post(null, 'api/analytics/widget-load', input, null, opts)) },
+    analytics: { widgetLoad: (input, opts) => countWidgetLoad(api, input, opts) },
   };
-}
-
-/**
- * A client of only the form's calls: what the widget's iframe uses, so it carries neither the
- * data API's calls nor zod's full build.
- *
- * @example
- * import { createFormClient } from 'procura';
- *
- * const api = createFormClient({ baseUrl: location.origin });
- * const { rfqId, quotes } = await api.embed.submitRfq({ productName: 'Bleach 5L', productDescription: 'Thick bleach for ablution blocks', quantity: 40, location: 'Durban', contactEmail: 'ops@example.co.za' });
- */
-export function createFormClient(options: ClientOptions): FormCalls {
-  return formCalls(createTransport(options));
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
-import { getJson } from '../../../widget/app/api';
+import type { OpenApiOperation } from '../../../sdk/schemas/openapi';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
+import { api } from '../../lib/api';
+import { errorText, useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { RevenueTable, RevenueTerms } from '../widget/revenue';
 import { CodeExamples } from './CodeExamples';
@@ -17,19 +18,7 @@ interface Parameter {
   schema?: { type?: string | string[]; enum?: unknown[]; format?: string; maximum?: number; minimum?: number; default?: unknown };
   $ref?: string;
 }
-interface Operation {
-  summary: string;
-  description?: string;
-  tags: string[];
-  parameters?: Parameter[];
-  security: unknown[];
-  responses: Record<string, { description: string }>;
-}
-interface OpenApi {
-  info: { version: string };
-  tags: { name: string; description: string }[];
-  paths: Record<string, Record<string, Operation>>;
-}
+type Operation = OpenApiOperation;
 
 /** Text from the OpenAPI document, with its `code` spans shown as code. */
 function Prose({ text }: { text: string }) {
@@ -46,15 +35,10 @@ function typeOf(p: Parameter): string {
 
 /** The API reference, rendered from the server's own OpenAPI document. */
 function ApiReference() {
-  const [doc, setDoc] = useState<OpenApi | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<OpenApi>('/api/openapi.json', { signal: controller.signal }).then(setDoc, (err: Error) => !controller.signal.aborted && setError(err.message));
-    return () => controller.abort();
-  }, []);
-  if (error) return <ErrorAlert title="API reference unavailable" message={error} inline />;
-  if (!doc) return <p role="status">Loading the API reference…</p>;
+  const state = useLoad((signal) => api().openapi({ signal }), []);
+  if (state.status === 'error') return <ErrorAlert title="API reference unavailable" message={errorText(state.error)} inline />;
+  if (state.status !== 'loaded') return <p role="status">Loading the API reference…</p>;
+  const doc = state.data;
   return (
     <div className="stack">
       <p className="small">
