@@ -6,9 +6,9 @@ import { Tabs } from '../../components/ui/tabs';
 import { api } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
-import { RevenueTable, RevenueTerms } from '../widget/revenue';
+import { RevenueTable, RevenueTerms } from '../../components/revenue';
 import { CodeExamples } from './CodeExamples';
-import { TiersTable } from './TiersTable';
+import { TiersTable } from '../../components/TiersTable';
 
 interface Parameter {
   name?: string;

@@ -12,8 +12,8 @@ import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { TiersTable } from '../docs/TiersTable';
-import { RevenueTable, RevenueTerms } from '../widget/revenue';
+import { TiersTable } from '../../components/TiersTable';
+import { RevenueTable, RevenueTerms } from '../../components/revenue';
 
 const LABELS = {
   businessType: { ecommerce: 'E-commerce', directory: 'Directory', marketplace: 'Marketplace', portal: 'Portal', media: 'Media', software: 'Software', other: 'Other' },

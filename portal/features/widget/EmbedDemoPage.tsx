@@ -10,7 +10,7 @@ import { api } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmbeddedWidget } from './EmbeddedWidget';
-import { RevenueTable, RevenueTerms } from './revenue';
+import { RevenueTable, RevenueTerms } from '../../components/revenue';
 
 const THEME_LABELS: Record<WidgetTheme, string> = { light: 'Light', dark: 'Dark', branded: 'Branded' };
 

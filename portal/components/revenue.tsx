@@ -1,5 +1,5 @@
-import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../../sdk/revenue';
-import { formatRand } from '../../../widget/app/format';
+import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../sdk/revenue';
+import { formatRand } from '../../widget/app/format';
 
 /** The revenue-share terms in one sentence, from the one model. */
 export function RevenueTerms() {

@@ -1,5 +1,5 @@
-import { API_TIERS, DATA_PRODUCTS } from '../../../sdk/data-api';
-import { formatRand } from '../../../widget/app/format';
+import { API_TIERS, DATA_PRODUCTS } from '../../sdk/data-api';
+import { formatRand } from '../../widget/app/format';
 
 /** The data API's tiers: quota and products with their monthly prices, from the configuration the server enforces. */
 export function TiersTable() {
