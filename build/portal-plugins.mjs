@@ -158,7 +158,7 @@ export function bundleSize({ entry, key, failBytes, sheetName, report = 'dist/pu
       const visitAll = (c) => {
         if (!c) return;
         for (const f of [...c.imports, ...c.dynamicImports]) {
-          if (all.has(f)) continue;
+          if (all.has(f) || !bundle[f]) continue; // already counted, or an external package
           all.add(f);
           visitAll(bundle[f]);
         }
