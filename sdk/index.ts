@@ -13,8 +13,11 @@
  */
 export * from './version';
 export * from './client/client';
+export * from './client/forms';
+export * from './client/transport';
 export * from './client/errors';
 export * from './rules';
+export * from './partner-rules';
 export * from './schemas/common';
 export * from './schemas/rfq';
 export * from './schemas/catalogue';
@@ -23,3 +26,5 @@ export * from './revenue';
 export * from './data-api';
 export * from './schemas/partners';
 export * from './schemas/data';
+export * from './schemas/mini';
+export * from './schemas/openapi';

@@ -34,6 +34,6 @@ try {
   const limit = procura.rateLimit;
   if (limit) console.log(`\n${limit.remaining} of ${limit.limit} requests left until ${limit.resetAt.toISOString()}.`);
 } catch (error) {
-  console.error(isHttpError(error) ? `Procura answered ${error.status} ${error.code}: ${error.message}` : error);
+  console.error(isHttpError(error) ? `Procura answered ${error.message} (${error.code})` : error);
   process.exitCode = 1;
 }

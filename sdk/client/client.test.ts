@@ -3,7 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RfqSubmitResponse, TrackedQuoteResponse } from '../schemas/rfq';
 import { createClient } from './client';
-import { HttpError, isHttpError, isNetworkError, isProcuraError, isResponseValidationError, isTimeoutError, ResponseValidationError } from './errors';
+import { findLocations } from './forms';
+import { createTransport } from './transport';
+import { fieldMessages, HttpError, isHttpError, isNetworkError, isProcuraError, isResponseValidationError, isTimeoutError, ResponseValidationError } from './errors';
 
 const BASE = 'https://procura.test';
 const server = setupServer();
@@ -133,6 +135,55 @@ describe('createClient: requests and parsed answers', () => {
     expect(seen.every((r) => r.authorization === 'Bearer procura_live_abc' && r.partnerId === 'pt_1')).toBe(true);
   });
 
+  it("makes the form's calls and the portal's reads, each answer checked", async () => {
+    const bleach = { id: 'bleach-5l', name: 'Household Bleach', description: 'Thick bleach', unit: 'litres', category: 'cleaning-supplies', categoryName: 'Cleaning Supplies', avgPrice: 21.5, avgDelivery: '2-3 days', unitQuantity: null, unitDescription: 'per litre' };
+    const durban = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal' };
+    const preview = {
+      costPreview: { totalCost: 860, unitPrice: 21.5, unitInfo: { unit: 'litres', unitDescription: 'per litre' }, priceRange: { min: 18.28, max: 24.73 }, discount: 0, savings: 0, basis: 'catalogue-average' },
+      supplierMatch: { totalSuppliers: 3, categoryName: 'Cleaning Supplies', cityData: null, expectedQuotes: 3, volumeCategory: 'standard', locationAdvantage: false, marketInsights: { competition: 'medium', availability: 'In stock', recommendation: 'Ask 3 suppliers' } },
+    };
+    const recent = { rfqs: [{ product: 'Household Bleach', category: 'cleaning-supplies', city: 'Durban', quantityBand: '10-99', receivedAt: '2026-11-22T10:00:00.000Z' }] };
+    const doc = { openapi: '3.1.0', info: { title: 'Procura API', version: '0.1.0' }, tags: [{ name: 'Quotes', description: 'Request quotes' }], paths: { '/api/rfq': { post: { summary: 'Send', tags: ['Quotes'], security: [], responses: { 201: { description: 'Sent' } } } } } };
+    let load: unknown;
+    server.use(
+      http.get(`${BASE}/api/catalogue/products`, () => HttpResponse.json({ suggestions: [bleach] })),
+      http.get(`${BASE}/api/catalogue/locations`, () => HttpResponse.json({ suggestions: [durban] })),
+      http.get(`${BASE}/api/catalogue/popular`, () => HttpResponse.json({ products: [{ ...bleach, rfqCount: 4 }] })),
+      http.get(`${BASE}/api/catalogue/preview`, () => HttpResponse.json(preview)),
+      http.get(`${BASE}/api/embed/recent`, () => HttpResponse.json(recent)),
+      http.get(`${BASE}/api/openapi.json`, () => HttpResponse.json(doc)),
+      http.post(`${BASE}/api/analytics/widget-load`, async ({ request }) => {
+        load = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const procura = client();
+    expect(await procura.catalogue.products('ble')).toEqual({ suggestions: [bleach] });
+    expect(await procura.catalogue.locations('dur')).toEqual({ suggestions: [durban] });
+    expect((await procura.catalogue.popular(4)).products[0]!.rfqCount).toBe(4);
+    expect(await procura.catalogue.preview({ productName: 'Household Bleach', quantity: '40', deliveryLocation: '', supplierCount: 3 })).toEqual(preview);
+    expect(await procura.embed.recent()).toEqual(recent);
+    expect((await procura.openapi()).paths['/api/rfq']!.post!.summary).toBe('Send');
+    expect(await procura.analytics.widgetLoad({ embedId: 'shop-footer', partnerId: 'pt_1' })).toBeUndefined();
+    expect(load).toEqual({ embedId: 'shop-footer', partnerId: 'pt_1' });
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/catalogue/products?q=ble',
+      'GET /api/catalogue/locations?q=dur',
+      'GET /api/catalogue/popular?limit=4',
+      'GET /api/catalogue/preview?productName=Household+Bleach&quantity=40&deliveryLocation=&supplierCount=3',
+      'GET /api/embed/recent',
+      'GET /api/openapi.json',
+      'POST /api/analytics/widget-load',
+    ]);
+  });
+
+  it('gives each form call alone, for a small page, its answer checked all the same', async () => {
+    server.use(http.get(`${BASE}/api/catalogue/locations`, () => HttpResponse.json({ suggestions: [{ id: 'durban', name: 'Durban' }] })));
+    const error = await findLocations(createTransport({ baseUrl: BASE, retry: 0 }), 'dur').catch((e: unknown) => e);
+    expect(isResponseValidationError(error)).toBe(true);
+    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual(['suggestions.0.province', 'suggestions.0.fullName']);
+  });
+
   it('calls each data endpoint with its parameters and keeps the last rate-limit figures', async () => {
     const limits = (remaining: number) => ({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': '1795000000' });
     server.use(
@@ -188,14 +239,29 @@ describe('createClient: errors', () => {
     );
     const error = await client().rfq.submit({} as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ name: 'HttpError', status: 400, code: 'validation_error', message: 'Request validation failed', details: { fields }, requestId: 'req-1' });
+    expect(error).toMatchObject({ name: 'HttpError', status: 400, code: 'validation_error', message: '400: Request validation failed', apiMessage: 'Request validation failed', details: { fields }, requestId: 'req-1' });
+    expect(fieldMessages(error)).toEqual(fields);
     expect([isHttpError(error), isProcuraError(error), isTimeoutError(error)]).toEqual([true, true, false]);
     expect(seen).toHaveLength(1);
   });
 
-  it('names an answer that is not the error shape by its status', async () => {
+  it("names an answer that is not the error shape by its status and status text, never its body", async () => {
     server.use(http.get(`${BASE}/api/rfq/:id`, () => new HttpResponse('<h1>Bad gateway</h1>', { status: 404, statusText: 'Not Found' })));
-    await expect(client().rfq.get('1')).rejects.toMatchObject({ status: 404, code: 'http_error', message: 'The API answered 404 Not Found', requestId: null });
+    const error = await client().rfq.get('1').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, code: 'http_error', message: '404: Not Found', apiMessage: 'Not Found', requestId: null });
+    expect(fieldMessages(error)).toEqual({});
+  });
+
+  it('rejects an aborted call with the abort itself, not a client error', async () => {
+    server.use(http.get(`${BASE}/api/catalogue/products`, async () => {
+      await delay('infinite');
+      return HttpResponse.json({ suggestions: [] });
+    }));
+    const controller = new AbortController();
+    const pending = client().catalogue.products('bleach', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = await pending;
+    expect([(error as Error).name, isProcuraError(error)]).toEqual(['AbortError', false]);
   });
 
   it('throws ResponseValidationError for a successful answer of the wrong shape', async () => {

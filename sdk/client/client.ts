@@ -1,6 +1,4 @@
-import ky, { HTTPError as KyHttpError, TimeoutError as KyTimeoutError, type KyInstance, type Options } from 'ky';
-import type { z, ZodType } from 'zod';
-import { errorBodySchema } from '../schemas/common';
+import type { z } from 'zod';
 import {
   marketIntelligenceSchema,
   marketTrendsQuerySchema,
@@ -19,7 +17,8 @@ import {
   type SupplierMetrics,
   type SupplierPerformance,
 } from '../schemas/data';
-import { embedRfqResponseSchema, type EmbedRfqInput, type EmbedRfqResponse } from '../schemas/embed';
+import { recentEmbedRfqsSchema, type RecentEmbedRfqs } from '../schemas/embed';
+import { openApiDocumentSchema, type OpenApiDocument } from '../schemas/openapi';
 import {
   partnerAnalyticsSchema,
   partnerCredentialsSchema,
@@ -29,69 +28,12 @@ import {
   type PartnerProfile,
   type PartnerRegistrationInput,
 } from '../schemas/partners';
-import { rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Rfq, type RfqSubmissionInput, type RfqSubmitResponse, type TrackedQuoteResponse } from '../schemas/rfq';
-import { HttpError, NetworkError, ProcuraError, ResponseValidationError, TimeoutError } from './errors';
+import { rfqSchema, trackedQuoteResponseSchema, type Rfq, type TrackedQuoteResponse } from '../schemas/rfq';
+import { formCalls, type FormCalls } from './forms';
+import { createTransport, type CallOptions, type ClientOptions, type RateLimit } from './transport';
 
-/**
- * How {@link createClient} reaches the API.
- *
- * @example
- * const options: ClientOptions = { baseUrl: 'https://procura.example', apiKey: process.env.PROCURA_API_KEY, partnerId: process.env.PROCURA_PARTNER_ID, timeout: 5000, retry: 3 };
- */
-export interface ClientOptions {
-  /** The Procura server, e.g. `https://procura.example`. */
-  baseUrl: string;
-  /** A partner's API key (`procura_live_…`), for the partner and data calls. */
-  apiKey?: string;
-  /** The partner id the key belongs to; sent as X-Partner-ID. */
-  partnerId?: string;
-  /** A fetch to use instead of the global one (tests, proxies, older runtimes). */
-  fetch?: typeof fetch;
-  /** Milliseconds before a call fails with {@link TimeoutError} (10,000); `false` for none. */
-  timeout?: number | false;
-  /**
-   * How many times a call is tried again after a network error, a timeout, or a 408, 429 or
-   * 5xx answer (2). Only reads and keyed submissions are retried, so nothing is sent twice.
-   */
-  retry?: number;
-}
-
-/**
- * The rate-limit figures of the last partner answer.
- *
- * @example
- * const { remaining, resetAt } = procura.rateLimit!;
- * if (remaining === 0) await sleep(resetAt.getTime() - Date.now());
- */
-export interface RateLimit {
-  /** Requests allowed in the window. */
-  limit: number;
-  /** Requests left in it. */
-  remaining: number;
-  /** When the window starts again. */
-  resetAt: Date;
-}
-
-/**
- * Per-call options of submissions.
- *
- * @example
- * // The same key for the same form, so a double click or a retry sends one request.
- * await procura.rfq.submit(form, { idempotencyKey: formId });
- */
-export interface SubmitOptions {
-  /** Identifies this submission, so a retry cannot create a second request (a new random key by default). */
-  idempotencyKey?: string;
-}
-
-/**
- * What a submission takes: the schema's input, with counts as numbers or numeric text (the form
- * sends text; the server reads both).
- *
- * @example
- * const form: WithQuantity<RfqSubmissionInput> = { ...values, quantity: '200', supplierCount: 5 };
- */
-export type WithQuantity<T> = Omit<T, 'quantity' | 'supplierCount'> & { quantity: number | string } & ('supplierCount' extends keyof T ? { supplierCount?: number | string } : unknown);
+export type { CallOptions, ClientOptions, RateLimit, SubmitOptions } from './transport';
+export type { WithQuantity } from './forms';
 
 /**
  * The parameters of `data.marketIntelligence` and `data.rfqInsights`: a span of days (30) and a category.
@@ -129,31 +71,31 @@ export type ProcurementDataParams = z.input<typeof procurementDataQuerySchema>;
  * const procura: ProcuraClient = createClient({ baseUrl: 'https://procura.example' });
  * const { rfqId, quotes } = await procura.rfq.submit(form);
  */
-export interface ProcuraClient {
-  rfq: {
-    /** Sends a quote request (`POST /api/rfq`); answers it with its priced quotes. */
-    submit(input: WithQuantity<RfqSubmissionInput>, options?: SubmitOptions): Promise<RfqSubmitResponse>;
+export interface ProcuraClient extends FormCalls {
+  rfq: FormCalls['rfq'] & {
     /** A stored request with its quotes (`GET /api/rfq/:rfqId`); the e-mail is masked. */
-    get(rfqId: string): Promise<Rfq>;
+    get(rfqId: string, options?: CallOptions): Promise<Rfq>;
   };
   quotes: {
     /** A quote by its tracking token (`GET /api/quotes/track/:token`); each call counts a view. */
-    track(token: string): Promise<TrackedQuoteResponse>;
+    track(token: string, options?: CallOptions): Promise<TrackedQuoteResponse>;
   };
-  embed: {
-    /** Sends the widget's short form (`POST /api/embed/rfq`), credited to `partnerId` when given. */
-    submitRfq(input: WithQuantity<EmbedRfqInput>, options?: SubmitOptions): Promise<EmbedRfqResponse>;
+  embed: FormCalls['embed'] & {
+    /** The latest 10 requests sent through widgets, with nothing that names a buyer (`GET /api/embed/recent`). */
+    recent(options?: CallOptions): Promise<RecentEmbedRfqs>;
   };
   partners: {
     /** Registers a partner (`POST /api/partners/register`); the API key in the answer is shown this once. */
-    register(input: PartnerRegistrationInput): Promise<PartnerCredentials>;
-    /** The partner the key belongs to (`GET /api/partners/me`). */
-    me(): Promise<PartnerProfile>;
+    register(input: PartnerRegistrationInput, options?: CallOptions): Promise<PartnerCredentials>;
+    /** The partner the key belongs to (`GET /api/partners/me`); a client with a partner's key and id signs in with it. */
+    me(options?: CallOptions): Promise<PartnerProfile>;
     /** A new key (`POST /api/partners/rotate-key`); the old one stops working at once, so make a new client with it. */
-    rotateKey(): Promise<PartnerCredentials>;
+    rotateKey(options?: CallOptions): Promise<PartnerCredentials>;
     /** What the partner's widgets brought (`GET /api/embed/analytics`). */
-    analytics(): Promise<PartnerAnalytics>;
+    analytics(options?: CallOptions): Promise<PartnerAnalytics>;
   };
+  /** The API's own OpenAPI 3.1 document (`GET /api/openapi.json`). */
+  openapi(options?: CallOptions): Promise<OpenApiDocument>;
   data: {
     /** Demand per category (`GET /api/data/market-intelligence`, also `/api/v1/market-intelligence`). */
     marketIntelligence(params?: SpanParams): Promise<MarketIntelligence>;
@@ -174,29 +116,6 @@ export interface ProcuraClient {
   readonly rateLimit: RateLimit | null;
 }
 
-const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
-
-/** A fresh idempotency key: 128 random bits, hex (works where crypto.randomUUID does not, on plain http). */
-function newIdempotencyKey(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The query string of defined parameters. */
-function searchParams(params: Record<string, unknown> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
-}
-
-async function toHttpError(response: Response): Promise<HttpError> {
-  const requestId = response.headers.get('x-request-id');
-  const retryAfter = response.headers.get('retry-after');
-  const body = errorBodySchema.safeParse(await response.json().catch(() => null));
-  const { code, message, details } = body.success
-    ? body.data.error
-    : { code: 'http_error', message: `The API answered ${response.status} ${response.statusText}`.trim(), details: undefined };
-  return new HttpError(response.status, code, message, details, requestId, retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null);
-}
-
 /**
  * A typed client of Procura's API: quote requests, tracking, the widget's short form, partner
  * registration and every data API call, with answers checked against the same schemas the server
@@ -211,66 +130,9 @@ async function toHttpError(response: Response): Promise<HttpError> {
  * console.log(procura.rateLimit?.remaining);
  */
 export function createClient(options: ClientOptions): ProcuraClient {
-  const retryLimit = options.retry ?? 2;
-  let rateLimit: RateLimit | null = null;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-  if (options.partnerId) headers['x-partner-id'] = options.partnerId;
-
-  const api: KyInstance = ky.create({
-    prefixUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers,
-    timeout: options.timeout ?? 10_000,
-    retry: { limit: retryLimit, methods: ['get'], statusCodes: RETRY_STATUSES },
-    fetch: options.fetch,
-    hooks: {
-      afterResponse: [
-        (_request, _options, response) => {
-          const limit = response.headers.get('x-ratelimit-limit');
-          const remaining = response.headers.get('x-ratelimit-remaining');
-          const reset = response.headers.get('x-ratelimit-reset');
-          if (limit !== null && remaining !== null && reset !== null) {
-            rateLimit = { limit: Number(limit), remaining: Number(remaining), resetAt: new Date(Number(reset) * 1000) };
-          }
-        },
-      ],
-    },
-  });
-
-  async function call<S extends ZodType>(schema: S, path: string, init: Options): Promise<z.output<S>> {
-    const what = `${(init.method ?? 'get').toUpperCase()} /${path}`;
-    let response: Response;
-    try {
-      response = await api(path, init);
-    } catch (err) {
-      if (err instanceof KyHttpError) throw await toHttpError(err.response);
-      if (err instanceof KyTimeoutError) throw new TimeoutError(`Procura did not answer ${what} in time`, { cause: err });
-      if (err instanceof ProcuraError) throw err;
-      throw new NetworkError(`Procura could not be reached for ${what}: ${(err as Error)?.message ?? err}`, { cause: err });
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch (err) {
-      throw new ResponseValidationError(`The answer to ${what} is not JSON`, [], { cause: err });
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
-      throw new ResponseValidationError(`The answer to ${what} does not match this SDK's schema`, issues);
-    }
-    return parsed.data;
-  }
-
-  const get = <S extends ZodType>(schema: S, path: string, params?: object) => call(schema, path, { method: 'get', searchParams: searchParams(params as Record<string, unknown>) });
-  const post = <S extends ZodType>(schema: S, path: string, json: unknown, keyed?: SubmitOptions) =>
-    call(schema, path, {
-      method: 'post',
-      json,
-      ...(keyed
-        ? { headers: { 'idempotency-key': keyed.idempotencyKey ?? newIdempotencyKey() }, retry: { limit: retryLimit, methods: ['post'], statusCodes: RETRY_STATUSES } }
-        : { retry: 0 }),
-    });
+  const api = createTransport(options);
+  const { get, post } = api;
+  const forms = formCalls(api);
   const segment = (value: string) => encodeURIComponent(value);
 
   const data: ProcuraClient['data'] = {
@@ -291,21 +153,20 @@ export function createClient(options: ClientOptions): ProcuraClient {
   };
 
   return {
-    rfq: {
-      submit: (input, opts = {}) => post(rfqSubmitResponseSchema, 'api/rfq', input, opts),
-      get: (rfqId) => get(rfqSchema, `api/rfq/${segment(rfqId)}`),
-    },
-    quotes: { track: (token) => get(trackedQuoteResponseSchema, `api/quotes/track/${segment(token)}`) },
-    embed: { submitRfq: (input, opts = {}) => post(embedRfqResponseSchema, 'api/embed/rfq', input, opts) },
+    ...forms,
+    rfq: { ...forms.rfq, get: (rfqId, opts) => get(rfqSchema, `api/rfq/${segment(rfqId)}`, undefined, opts) },
+    quotes: { track: (token, opts) => get(trackedQuoteResponseSchema, `api/quotes/track/${segment(token)}`, undefined, opts) },
+    embed: { ...forms.embed, recent: (opts) => get(recentEmbedRfqsSchema, 'api/embed/recent', undefined, opts) },
     partners: {
-      register: (input) => post(partnerCredentialsSchema, 'api/partners/register', input),
-      me: () => get(partnerProfileSchema, 'api/partners/me'),
-      rotateKey: () => post(partnerCredentialsSchema, 'api/partners/rotate-key', undefined),
-      analytics: () => get(partnerAnalyticsSchema, 'api/embed/analytics'),
+      register: (input, opts) => post(partnerCredentialsSchema, 'api/partners/register', input, null, opts),
+      me: (opts) => get(partnerProfileSchema, 'api/partners/me', undefined, opts),
+      rotateKey: (opts) => post(partnerCredentialsSchema, 'api/partners/rotate-key', undefined, null, opts),
+      analytics: (opts) => get(partnerAnalyticsSchema, 'api/embed/analytics', undefined, opts),
     },
+    openapi: (opts) => get(openApiDocumentSchema, 'api/openapi.json', undefined, opts),
     data,
     get rateLimit() {
-      return rateLimit;
+      return api.rateLimit;
     },
   };
 }

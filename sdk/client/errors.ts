@@ -16,8 +16,10 @@ export class ProcuraError extends Error {
 }
 
 /**
- * The API answered with an error status. `code`, `message` and `details` are the API's own
- * (`{ "error": { "code", "message", "details"? } }`); `requestId` is its X-Request-Id.
+ * The API answered with an error status. `code`, `apiMessage` and `details` are the API's own
+ * (`{ "error": { "code", "message", "details"? } }`); `requestId` is its X-Request-Id. The
+ * error's `message` is the text Procura shows for any failed call: `'{status}: {the API's
+ * message, or the status text when the answer has none}'`, e.g. `'404: RFQ not found'`.
  *
  * @example
  * catch (e) { if (isHttpError(e) && e.status === 400) showFieldErrors(e.details) }
@@ -29,7 +31,8 @@ export class HttpError extends ProcuraError {
     readonly status: number,
     /** The API's error code, e.g. `validation_error`, `rate_limited`. */
     readonly code: string,
-    message: string,
+    /** The API's own message (or the status text), without the status. */
+    readonly apiMessage: string,
     /** What the API added: for bad input, `fields` maps each field to its message. */
     readonly details: unknown,
     /** The request's id, to quote to Procura's support. */
@@ -37,7 +40,7 @@ export class HttpError extends ProcuraError {
     /** For a 429: seconds to wait, from Retry-After. */
     readonly retryAfter: number | null = null,
   ) {
-    super(message);
+    super(`${status}: ${apiMessage}`);
   }
 }
 
@@ -118,3 +121,17 @@ export const isNetworkError = (e: unknown): e is NetworkError => named(e, 'Netwo
  * if (isResponseValidationError(e)) console.error(e.issues);
  */
 export const isResponseValidationError = (e: unknown): e is ResponseValidationError => named(e, 'ResponseValidationError');
+
+/**
+ * The field messages of a failed call: for a 400 `validation_error`, its `details.fields` (one
+ * message per field, word for word as the form shows them); otherwise none.
+ *
+ * @example
+ * catch (e) { setErrors(fieldMessages(e)) } // { contactEmail: 'Valid email required' }
+ */
+export function fieldMessages(e: unknown): Record<string, string> {
+  if (!isHttpError(e)) return {};
+  const fields = (e.details as { fields?: unknown } | null | undefined)?.fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}

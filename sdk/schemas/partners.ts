@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BUSINESS_TYPES, INTEGRATION_TYPES, PARTNER_MESSAGES, TRAFFIC_BANDS } from '../data-api';
+import { PARTNER_LIMITS } from '../partner-rules';
 
-const text = (min: number, max: number, message: string) => z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
+const text = ({ min, max }: { min: number; max: number }, message: string) => z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
 
 /**
  * A partner's registration (`POST /api/partners/register`), with the spec's field messages.
@@ -10,18 +11,18 @@ const text = (min: number, max: number, message: string) => z.string({ error: me
  * partnerRegistrationSchema.parse({ companyName: 'Acme', contactEmail: 'dev@acme.co.za', contactName: 'Thandi', website: 'https://acme.co.za', businessType: 'directory', integrationType: 'both', monthlyTraffic: '10k-50k', useCase: 'Quotes beside every supplier listing in our directory' });
  */
 export const partnerRegistrationSchema = z.object({
-  companyName: text(2, 200, PARTNER_MESSAGES.companyName),
-  contactEmail: z.string({ error: PARTNER_MESSAGES.contactEmail }).trim().max(254, { error: PARTNER_MESSAGES.contactEmail }).pipe(z.email({ error: PARTNER_MESSAGES.contactEmail })),
-  contactName: text(2, 200, PARTNER_MESSAGES.contactName),
+  companyName: text(PARTNER_LIMITS.companyName, PARTNER_MESSAGES.companyName),
+  contactEmail: z.string({ error: PARTNER_MESSAGES.contactEmail }).trim().max(PARTNER_LIMITS.contactEmail.max, { error: PARTNER_MESSAGES.contactEmail }).pipe(z.email({ error: PARTNER_MESSAGES.contactEmail })),
+  contactName: text(PARTNER_LIMITS.contactName, PARTNER_MESSAGES.contactName),
   website: z
     .string({ error: PARTNER_MESSAGES.website })
     .trim()
-    .max(2000, { error: PARTNER_MESSAGES.website })
+    .max(PARTNER_LIMITS.website.max, { error: PARTNER_MESSAGES.website })
     .pipe(z.url({ protocol: /^https?$/, error: PARTNER_MESSAGES.website })),
   businessType: z.enum(BUSINESS_TYPES, { error: PARTNER_MESSAGES.businessType }),
   integrationType: z.enum(INTEGRATION_TYPES, { error: PARTNER_MESSAGES.integrationType }),
   monthlyTraffic: z.enum(TRAFFIC_BANDS, { error: PARTNER_MESSAGES.monthlyTraffic }),
-  useCase: text(20, 5000, PARTNER_MESSAGES.useCase),
+  useCase: text(PARTNER_LIMITS.useCase, PARTNER_MESSAGES.useCase),
 });
 /**
  * What a client sends to register.

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { getJson } from './api';
 import { FieldError } from './TextField';
 
-/** Suggestions for typed text from an API path, from `minChars` characters, latest query wins. */
-export function useSuggestions<T>(url: (q: string) => string, query: string, minChars: number, pick: (body: any) => T[]): T[] {
+/** Suggestions for typed text, from `minChars` characters; the latest query wins and earlier ones are aborted. */
+export function useSuggestions<T>(find: (q: string, signal: AbortSignal) => Promise<T[]>, query: string, minChars: number): T[] {
   const [items, setItems] = useState<T[]>([]);
   useEffect(() => {
     const q = query.trim();
@@ -13,16 +12,16 @@ export function useSuggestions<T>(url: (q: string) => string, query: string, min
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      getJson<unknown>(url(q), { signal: controller.signal }).then(
-        (body) => setItems(pick(body)),
-        () => setItems([]), // suggestions are a help; the field works without them
+      find(q, controller.signal).then(
+        (found) => setItems(found),
+        () => !controller.signal.aborted && setItems([]), // suggestions are a help; the field works without them
       );
     }, 120);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-    // url and pick are stable module functions at every call site
+    // find is a stable module function at every call site
   }, [query, minChars]);
   return items;
 }

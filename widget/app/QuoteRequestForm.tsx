@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { BUDGET_RANGES, singularUnit, SUPPLIER_COUNT_CHOICES, type RfqField, type RfqFormValues } from '../../sdk/rules';
 import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
+import { formApi } from './api';
 import { Combobox, useSuggestions } from './Combobox';
 import { FieldError, TextField, type TextFieldProps } from './TextField';
 import { TermsLink } from './TermsLink';
@@ -51,10 +52,6 @@ export function missingSentence(fields: RfqField[]): string {
   return `Still needed: ${list}.`;
 }
 
-const productsUrl = (q: string) => `/api/catalogue/products?q=${encodeURIComponent(q)}`;
-const locationsUrl = (q: string) => `/api/catalogue/locations?q=${encodeURIComponent(q)}`;
-const pickProducts = (body: { suggestions: ProductSuggestion[] }) => body.suggestions;
-const pickLocations = (body: { suggestions: LocationSuggestion[] }) => body.suggestions;
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -80,8 +77,8 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
   const { values, errors, step } = form;
   const keyboardLikely = useMediaQuery(KEYBOARD_LIKELY_QUERY);
   const id = (field: string) => `${idPrefix}-${field}`;
-  const productItems = useSuggestions(productsUrl, values.productName, 2, pickProducts).slice(0, compact ? 3 : 5);
-  const locationItems = useSuggestions(locationsUrl, values.deliveryLocation, 2, pickLocations);
+  const productItems = useSuggestions<ProductSuggestion>(formApi.products, values.productName, 2).slice(0, compact ? 3 : 5);
+  const locationItems = useSuggestions<LocationSuggestion>(formApi.locations, values.deliveryLocation, 2);
   const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
 

@@ -1,56 +1,48 @@
-import type { ErrorBody } from '../../sdk/schemas/common';
+import { isHttpError, isNetworkError, isTimeoutError } from '../../sdk/client/errors';
+import type { countWidgetLoad, PreviewParams, submitEmbedRfq, submitRfq } from '../../sdk/client/forms';
+import type { LocationSuggestion, PopularProduct, ProductSuggestion, QuotePreview } from '../../sdk/schemas/catalogue';
 import type { RfqFormValues } from '../../sdk/rules';
+import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
 
-/** A non-OK answer from the API: `message` reads `{status}: {the API's message or the status text}`. */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly apiMessage: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(`${status}: ${apiMessage}`);
-    this.name = 'ApiRequestError';
-  }
+let client: Promise<typeof import('./api-client')> | undefined;
+
+/**
+ * The SDK's client (ky, and zod/mini to check each answer) loads beside the form, not before
+ * it: the form paints from the widget's first script, and the first call (the widget's load,
+ * at once) fetches the client in parallel.
+ */
+function sdk(): Promise<typeof import('./api-client')> {
+  client ??= import('./api-client');
+  return client;
 }
 
-async function read<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  let body: unknown = undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: the status text stands in
-  }
-  if (!res.ok) {
-    const error = (body as Partial<ErrorBody> | undefined)?.error;
-    const fields = (error?.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
-    throw new ApiRequestError(res.status, error?.code ?? 'http_error', error?.message ?? (text || res.statusText), fields);
-  }
-  return body as T;
-}
-
-/** GET a JSON answer from the API (same origin unless `base` is given). */
-export async function getJson<T>(path: string, init: { signal?: AbortSignal; base?: string } = {}): Promise<T> {
-  const res = await fetch(`${init.base ?? ''}${path}`, { credentials: 'include', headers: { accept: 'application/json' }, signal: init.signal });
-  return read<T>(res);
-}
-
-/** POST JSON to the API and read the JSON answer. */
-export async function postJson<T>(path: string, body: unknown, init: { headers?: Record<string, string>; base?: string } = {}): Promise<T> {
-  const res = await fetch(`${init.base ?? ''}${path}`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...init.headers },
-    body: JSON.stringify(body),
-  });
-  return read<T>(res);
-}
-
-/** A fresh idempotency key: one per submission, so a double click or a retry sends one request. */
-export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
-}
+/** The calls the forms make, one SDK function each, to the Procura that served the page. */
+export const formApi = {
+  products: async (q: string, signal?: AbortSignal): Promise<ProductSuggestion[]> => {
+    const c = await sdk();
+    return (await c.findProducts(c.transportToOrigin(), q, { signal })).suggestions;
+  },
+  locations: async (q: string, signal?: AbortSignal): Promise<LocationSuggestion[]> => {
+    const c = await sdk();
+    return (await c.findLocations(c.transportToOrigin(), q, { signal })).suggestions;
+  },
+  submitEmbedRfq: async (input: Parameters<typeof submitEmbedRfq>[1]) => {
+    const c = await sdk();
+    return c.submitEmbedRfq(c.transportToOrigin(), input);
+  },
+  countWidgetLoad: async (input: Parameters<typeof countWidgetLoad>[1]) => {
+    const c = await sdk();
+    return c.countWidgetLoad(c.transportToOrigin(), input);
+  },
+  popular: async (limit: number, signal?: AbortSignal): Promise<PopularProduct[]> => {
+    const c = await sdk();
+    return (await c.popularProducts(c.transportToOrigin(), limit, { signal })).products;
+  },
+  preview: async (params: PreviewParams, signal?: AbortSignal): Promise<QuotePreview> => {
+    const c = await sdk();
+    return c.quotePreview(c.transportToOrigin(), params, { signal });
+  },
+};
 
 /** Where an embedded request came from; sent with it so the partner is credited. */
 export interface EmbedContext {
@@ -61,11 +53,12 @@ export interface EmbedContext {
 }
 
 /**
- * Sends the quote request form's values to `POST /api/rfq` with a fresh idempotency key
- * (empty optional fields left out; embedded requests add where they came from).
+ * Sends the quote request form's values to `POST /api/rfq` (empty optional fields left out;
+ * embedded requests add where they came from). The client gives it its idempotency key.
  */
-export function sendRfq<T>(values: RfqFormValues, embed?: EmbedContext): Promise<T> {
-  const payload = {
+export async function sendRfq(values: RfqFormValues, embed?: EmbedContext): Promise<RfqSubmitResponse> {
+  const c = await sdk();
+  return c.submitRfq(c.transportToOrigin(), {
     ...values,
     unit: values.unit || undefined,
     budgetRange: values.budgetRange || undefined,
@@ -73,13 +66,19 @@ export function sendRfq<T>(values: RfqFormValues, embed?: EmbedContext): Promise
     companyName: values.companyName || undefined,
     contactName: values.contactName || undefined,
     ...(embed ? { ...embed, timestamp: new Date().toISOString() } : {}),
-  };
-  return postJson<T>('/api/rfq', payload, { headers: { 'Idempotency-Key': newIdempotencyKey() } });
+  } as Parameters<typeof submitRfq>[1]);
 }
 
-/** The toast (or alert) a failed submission shows (spec 2): a validation problem, or anything else. */
+/**
+ * The toast (or alert) a failed submission shows (spec 8): a validation problem; the API's answer
+ * as '{status}: {message}'; a request that never got through; or, with no message of its own,
+ * the general one.
+ */
 export function submissionFailure(err: unknown): { title: string; description: string } {
-  const message = err instanceof Error ? err.message : '';
-  if (/validation/i.test(message)) return { title: 'Validation Error', description: 'Please check all required fields and try again.' };
-  return { title: 'Submission Failed', description: err instanceof ApiRequestError ? err.apiMessage : 'Failed to submit request. Please try again.' };
+  if (isHttpError(err) && (err.code === 'validation_error' || /validation/i.test(err.message))) {
+    return { title: 'Validation Error', description: 'Please check all required fields and try again.' };
+  }
+  if (isHttpError(err)) return { title: 'Submission Failed', description: err.message };
+  if (isNetworkError(err) || isTimeoutError(err)) return { title: 'Submission Failed', description: 'Failed to submit request. Please try again.' };
+  return { title: 'Submission Failed', description: 'An error occurred. Please try again.' };
 }

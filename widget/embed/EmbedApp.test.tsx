@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,65 @@ import { EmbedApp } from './EmbedApp';
 
 const api = useApiMock();
 afterEach(cleanup);
+
+/** The widget's short form, filled in and sent; answers the alert it then shows. */
+async function sendQuickForm(): Promise<HTMLElement> {
+  const user = userEvent.setup();
+  render(<EmbedApp config={sanitizeConfig({ embedId: 'shop-footer', quick: true })} />);
+  await user.type(screen.getByRole('textbox', { name: /Product name/ }), 'Thick Bleach 5L');
+  await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Thick bleach for the ablution blocks of three sites');
+  await user.clear(screen.getByRole('textbox', { name: /Quantity/ }));
+  await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '40');
+  await user.type(screen.getByRole('textbox', { name: /Delivery location/ }), 'Durban');
+  await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ops@example.co.za');
+  await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+  return screen.findByRole('alert');
+}
+
+describe('the widget when a submission fails', () => {
+  it("shows an answer's error text as '{status}: {message}' under 'Submission Failed'", async () => {
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/embed/rfq', () => HttpResponse.json({ error: { code: 'partner_suspended', message: 'This widget is switched off' } }, { status: 403 })),
+    );
+    const alert = await sendQuickForm();
+    expect(within(alert).getByText('Submission Failed')).toBeTruthy();
+    expect(within(alert).getByText('403: This widget is switched off')).toBeTruthy();
+    expect(api.requests.filter((r) => r.startsWith('POST /api/embed/rfq'))).toHaveLength(1);
+  });
+
+  it('uses the status text when the answer carries no message of its own', async () => {
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/embed/rfq', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' })),
+    );
+    const alert = await sendQuickForm();
+    expect(within(alert).getByText('Submission Failed')).toBeTruthy();
+    expect(within(alert).getByText('502: Bad Gateway')).toBeTruthy();
+  });
+
+  it("says 'An error occurred. Please try again.' when the answer cannot be read as quotes", async () => {
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/embed/rfq', () => HttpResponse.json({ rfqId: 'not-an-id' }, { status: 201 })),
+    );
+    const alert = await sendQuickForm();
+    expect(within(alert).getByText('Submission Failed')).toBeTruthy();
+    expect(within(alert).getByText('An error occurred. Please try again.')).toBeTruthy();
+  });
+
+  it("answers a validation error with 'Validation Error'", async () => {
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/embed/rfq', () =>
+        HttpResponse.json({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { location: 'Location required' } } } }, { status: 400 }),
+      ),
+    );
+    const alert = await sendQuickForm();
+    expect(within(alert).getByText('Validation Error')).toBeTruthy();
+    expect(within(alert).getByText('Please check all required fields and try again.')).toBeTruthy();
+  });
+});
 
 describe('the widget in its frame', () => {
   it('replaces its "Request quotes" heading with the outcome once the quotes are sent', async () => {

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RfqFormValues } from '../../sdk/rules';
-import type { EmbedRfqResponse } from '../../sdk/schemas/embed';
-import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
-import { newIdempotencyKey, postJson, sendRfq, submissionFailure } from '../app/api';
+import type { EmbedBudgetRange, RfqFormValues } from '../../sdk/rules';
+import { formApi, sendRfq, submissionFailure } from '../app/api';
 import { ProcessingScreen } from '../app/ProcessingScreen';
 import { QuickQuoteForm, type QuickFormValues } from '../app/QuickQuoteForm';
 import { QuoteRequestForm } from '../app/QuoteRequestForm';
@@ -61,12 +59,14 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
 
   useEffect(() => {
     if (preview) return;
-    postJson('/api/analytics/widget-load', {
-      embedId: config.embedId,
-      referrerUrl: config.referrerUrl,
-      partnerId: config.partnerId,
-      config: { compact: config.compact, theme: config.theme, hideProcuraBranding: config.hideProcuraBranding },
-    }).catch(() => {}); // counting a load never gets in the buyer's way
+    formApi
+      .countWidgetLoad({
+        embedId: config.embedId,
+        referrerUrl: config.referrerUrl,
+        partnerId: config.partnerId,
+        config: { compact: config.compact, theme: config.theme, hideProcuraBranding: config.hideProcuraBranding },
+      })
+      .catch(() => {}); // counting a load never gets in the buyer's way
   }, []);
 
   /** Sends a request (or, in preview, only pretends to) and shows and reports the outcome. */
@@ -93,24 +93,20 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
 
   const submitFull = (values: RfqFormValues) =>
     send(values.primaryEmail, () =>
-      sendRfq<RfqSubmitResponse>(values, { embedId: config.embedId, referrerUrl: config.referrerUrl, embedSource: EMBED_SOURCE, partnerId: config.partnerId }),
+      sendRfq(values, { embedId: config.embedId, referrerUrl: config.referrerUrl, embedSource: EMBED_SOURCE, partnerId: config.partnerId }),
     );
 
   const submitQuick = (values: QuickFormValues) =>
     send(values.contactEmail, () =>
-      postJson<EmbedRfqResponse>(
-        '/api/embed/rfq',
-        {
-          ...values,
-          budgetRange: values.budgetRange || undefined,
-          companyName: values.companyName || undefined,
-          partnerId: config.partnerId,
-          embedId: config.embedId,
-          referrerUrl: config.referrerUrl,
-          source: 'embed-widget',
-        },
-        { headers: { 'Idempotency-Key': newIdempotencyKey() } },
-      ),
+      formApi.submitEmbedRfq({
+        ...values,
+        budgetRange: (values.budgetRange || undefined) as EmbedBudgetRange | undefined,
+        companyName: values.companyName || undefined,
+        partnerId: config.partnerId,
+        embedId: config.embedId,
+        referrerUrl: config.referrerUrl,
+        source: 'embed-widget',
+      }),
     );
 
   const another = () => {

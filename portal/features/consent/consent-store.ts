@@ -1,15 +1,10 @@
+import type { ConsentRecord } from '../../lib/consent-context';
 /** Where the buyer's cookie choice is kept. */
 export const CONSENT_STORAGE_KEY = 'procura-consent';
 /** Bumped when the cookie policy changes, so everyone is asked again. */
 export const CONSENT_REVISION = 1;
 
-export interface ConsentRecord {
-  essential: true;
-  analytics: boolean;
-  marketing: false;
-  timestamp: string;
-  revision: number;
-}
+export type { ConsentRecord };
 
 /** The stored choice, or null when there is none for this policy revision (or storage is unavailable). */
 export function readConsent(storage: Storage | undefined = globalThis.localStorage): ConsentRecord | null {

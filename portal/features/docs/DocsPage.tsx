@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
-import { getJson } from '../../../widget/app/api';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
 import { TableScroll } from '../../components/ui/table-scroll';
+import { api } from '../../lib/api';
+import { errorText, useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
-import { RevenueTable, RevenueTerms } from '../widget/revenue';
+import { RevenueTable, RevenueTerms } from '../../components/revenue';
 import { CodeExamples } from './CodeExamples';
 import { ParametersTable, Prose, RequestBodyTable, type JsonSchema, type Parameter } from './openapi-view';
-import { TiersTable } from './TiersTable';
+import { TiersTable } from '../../components/TiersTable';
 
 interface Operation {
   summary: string;
@@ -30,15 +30,11 @@ interface OpenApi {
 
 /** The API reference, rendered from the server's own OpenAPI document. */
 function ApiReference() {
-  const [doc, setDoc] = useState<OpenApi | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<OpenApi>('/api/openapi.json', { signal: controller.signal }).then(setDoc, (err: Error) => !controller.signal.aborted && setError(err.message));
-    return () => controller.abort();
-  }, []);
-  if (error) return <ErrorAlert title="API reference unavailable" message={error} inline />;
-  if (!doc) return <p role="status">Loading the API reference…</p>;
+  const state = useLoad((signal) => api().openapi({ signal }), []);
+  if (state.status === 'error') return <ErrorAlert title="API reference unavailable" message={errorText(state.error)} inline />;
+  if (state.status !== 'loaded') return <p role="status">Loading the API reference…</p>;
+  // The client checks the document's outline; the JSON Schemas inside are read as the view needs them.
+  const doc = state.data as unknown as OpenApi;
   return (
     <div className="stack">
       <p className="small">

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { API_TIERS, BUSINESS_TYPES, DATA_PRODUCTS, INTEGRATION_TYPES, PARTNER_MESSAGES, REGISTRATION_FAILED, TRAFFIC_BANDS } from '../../../sdk/data-api';
+import { fieldMessages } from '../../../sdk/client/errors';
+import { API_TIERS, BUSINESS_TYPES, DATA_PRODUCTS, INTEGRATION_TYPES, REGISTRATION_FAILED, TRAFFIC_BANDS } from '../../../sdk/data-api';
+import { validatePartnerRegistration as validate, type PartnerField as Field, type PartnerRegistrationValues as Values } from '../../../sdk/partner-rules';
 import type { PartnerCredentials } from '../../../sdk/schemas/partners';
-import { ApiRequestError, postJson } from '../../../widget/app/api';
 import { formatRand } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { scriptSnippet } from '../../../widget/snippet';
 import { Code, CopyButton } from '../../components/ui/code';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
+import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { TiersTable } from '../docs/TiersTable';
-import { RevenueTable, RevenueTerms } from '../widget/revenue';
+import { TiersTable } from '../../components/TiersTable';
+import { RevenueTable, RevenueTerms } from '../../components/revenue';
 
 const LABELS = {
   businessType: { ecommerce: 'E-commerce', directory: 'Directory', marketplace: 'Marketplace', portal: 'Portal', media: 'Media', software: 'Software', other: 'Other' },
@@ -19,27 +21,7 @@ const LABELS = {
   monthlyTraffic: { 'under-1k': 'Under 1,000', '1k-10k': '1,000 - 10,000', '10k-50k': '10,000 - 50,000', '50k-100k': '50,000 - 100,000', '100k-plus': 'Over 100,000' },
 } as const;
 
-type Field = keyof typeof PARTNER_MESSAGES;
-type Values = Record<Field, string>;
 const EMPTY: Values = { companyName: '', contactEmail: '', contactName: '', website: '', businessType: '', integrationType: '', monthlyTraffic: '', useCase: '' };
-
-/** The page's own check, with the server's messages; the server checks again. */
-function validate(v: Values): Partial<Record<Field, string>> {
-  const e: Partial<Record<Field, string>> = {};
-  if (v.companyName.trim().length < 2) e.companyName = PARTNER_MESSAGES.companyName;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v.contactEmail.trim())) e.contactEmail = PARTNER_MESSAGES.contactEmail;
-  if (v.contactName.trim().length < 2) e.contactName = PARTNER_MESSAGES.contactName;
-  try {
-    if (!/^https?:$/.test(new URL(v.website.trim()).protocol)) e.website = PARTNER_MESSAGES.website;
-  } catch {
-    e.website = PARTNER_MESSAGES.website;
-  }
-  if (!v.businessType) e.businessType = PARTNER_MESSAGES.businessType;
-  if (!v.integrationType) e.integrationType = PARTNER_MESSAGES.integrationType;
-  if (!v.monthlyTraffic) e.monthlyTraffic = PARTNER_MESSAGES.monthlyTraffic;
-  if (v.useCase.trim().length < 20) e.useCase = PARTNER_MESSAGES.useCase;
-  return e;
-}
 
 function Credentials({ credentials }: { credentials: PartnerCredentials['credentials'] }) {
   const origin = window.location.origin;
@@ -142,11 +124,11 @@ export default function ApiRegistrationPage() {
     if (pending || Object.keys(validate(values)).length > 0) return;
     setPending(true);
     try {
-      const body = await postJson<PartnerCredentials>('/api/partners/register', values);
+      const body = await api().partners.register(values as Parameters<ReturnType<typeof api>['partners']['register']>[0]);
       if (body?.success === true) setCredentials(body.credentials);
       else toast({ title: 'Registration failed', description: REGISTRATION_FAILED, variant: 'destructive' });
     } catch (err) {
-      if (err instanceof ApiRequestError && Object.keys(err.fields).length > 0) setServerErrors(err.fields as Partial<Record<Field, string>>);
+      setServerErrors(fieldMessages(err) as Partial<Record<Field, string>>);
       toast({ title: 'Registration failed', description: REGISTRATION_FAILED, variant: 'destructive' });
     } finally {
       setPending(false);

@@ -1,25 +1,19 @@
 import { useEffect, useState } from 'react';
 import { API_TIERS } from '../../../sdk/data-api';
-import type { PartnerAnalytics, PartnerCredentials, PartnerProfile } from '../../../sdk/schemas/partners';
-import { ApiRequestError } from '../../../widget/app/api';
+import { isHttpError } from '../../../sdk/client/errors';
+import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
 import { formatDate, formatRand } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
 import { TableScroll } from '../../components/ui/table-scroll';
+import { partnerApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 
 interface Session {
   partnerId: string;
   apiKey: string;
-}
-
-async function call<T>(session: Session, path: string, method: 'GET' | 'POST' = 'GET'): Promise<T> {
-  const res = await fetch(path, { method, headers: { authorization: `Bearer ${session.apiKey}`, 'x-partner-id': session.partnerId, accept: 'application/json' } });
-  const body = await res.json().catch(() => undefined);
-  if (!res.ok) throw new ApiRequestError(res.status, body?.error?.code ?? 'http_error', body?.error?.message ?? res.statusText);
-  return body as T;
 }
 
 /** '2026-11' as 'November 2026'. */
@@ -47,11 +41,11 @@ function Dashboard({
     if (!window.confirm('Issue a new API key? The current key stops working at once.')) return;
     setRotating(true);
     try {
-      const { credentials } = await call<PartnerCredentials>(session, '/api/partners/rotate-key', 'POST');
+      const { credentials } = await partnerApi(session).partners.rotateKey();
       setNewKey(credentials.apiKey);
       onRotated(credentials.apiKey);
     } catch (err) {
-      toast({ title: 'Key not rotated', description: err instanceof ApiRequestError ? err.apiMessage : 'Please try again.', variant: 'destructive' });
+      toast({ title: 'Key not rotated', description: isHttpError(err) ? err.message : 'Please try again.', variant: 'destructive' });
     } finally {
       setRotating(false);
     }
@@ -192,12 +186,13 @@ export default function PartnerAreaPage() {
     setError(null);
     setSignedOut(false);
     try {
-      const [profile, analytics] = await Promise.all([call<PartnerProfile>(s, '/api/partners/me'), call<PartnerAnalytics>(s, '/api/embed/analytics')]);
+      const partner = partnerApi(s);
+      const [profile, analytics] = await Promise.all([partner.partners.me(), partner.partners.analytics()]);
       setSession(s);
       setData({ profile, analytics });
       setApiKey('');
     } catch (err) {
-      setError(err instanceof ApiRequestError ? err.apiMessage : 'Could not sign in. Please try again.');
+      setError(isHttpError(err) ? err.message : 'Could not sign in. Please try again.');
     } finally {
       setPending(false);
     }

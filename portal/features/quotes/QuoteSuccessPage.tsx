@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit } from '../../../sdk/rules';
 import type { Quote, Rfq } from '../../../sdk/schemas/rfq';
-import { getJson } from '../../../widget/app/api';
 import { formatRand } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
-import type { FreshSubmission } from '../rfq/HomePage';
+import { api } from '../../lib/api';
+import type { FreshSubmission } from '../../lib/fresh-submission';
+import { useLoad } from '../../lib/use-load';
 
 /** The rfqId from the query, or else the first run of digits in the address (spec 2). */
 export function findRfqId(search: string, href: string): string | null {
@@ -79,32 +80,17 @@ function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
   );
 }
 
-type State = { kind: 'invalid' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; rfq: Rfq };
-
 export default function QuoteSuccessPage() {
   usePageTitle('Your quotes');
   const search = useSearch();
   const rfqId = findRfqId(search, window.location.href);
-  const [state, setState] = useState<State>(rfqId ? { kind: 'loading' } : { kind: 'invalid' });
+  const state = useLoad(rfqId ? (signal) => api().rfq.get(rfqId, { signal }) : null, [rfqId]);
   const [fresh] = useState<FreshSubmission | undefined>(() => (window.history.state as { fresh?: FreshSubmission } | null)?.fresh);
 
-  useEffect(() => {
-    if (!rfqId) return;
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    getJson<Rfq>(`/api/rfq/${rfqId}`, { signal: controller.signal }).then(
-      (rfq) => setState({ kind: 'loaded', rfq }),
-      (err: Error) => {
-        if (!controller.signal.aborted) setState({ kind: 'error', message: err.message || `RFQ ${rfqId}` });
-      },
-    );
-    return () => controller.abort();
-  }, [rfqId]);
-
-  if (state.kind === 'invalid') {
+  if (!rfqId) {
     return <ErrorAlert title="Invalid Request" message="No quote ID provided in URL" />;
   }
-  if (state.kind === 'loading') {
+  if (state.status === 'idle' || state.status === 'loading') {
     return (
       <div className="container page" role="status" aria-live="polite">
         <span className="visually-hidden">Loading your quotes…</span>
@@ -122,11 +108,12 @@ export default function QuoteSuccessPage() {
       </div>
     );
   }
-  if (state.kind === 'error') {
-    return <ErrorAlert title="Quote Not Found" message={`Unable to load quote details: ${state.message}`} />;
+  if (state.status === 'error') {
+    const message = state.error instanceof Error && state.error.message ? state.error.message : `RFQ ${rfqId}`;
+    return <ErrorAlert title="Quote Not Found" message={`Unable to load quote details: ${message}`} />;
   }
 
-  const { rfq } = state;
+  const rfq = state.data;
   const quotes = rfq.quotes;
   const lowest = quotes.length ? Math.min(...quotes.map((q) => q.totalPrice)) : null;
   const fastest = quotes.length ? Math.min(...quotes.map((q) => leadDays(q.leadTime))) : 999;

@@ -1,41 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { singularUnit, type RfqFormValues } from '../../../sdk/rules';
-import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
-import type { RfqSubmitResponse } from '../../../sdk/schemas/rfq';
-import { getJson, sendRfq, submissionFailure } from '../../../widget/app/api';
+import { formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
 import { formatRand } from '../../../widget/app/format';
 import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
 import { QuoteRequestForm } from '../../../widget/app/QuoteRequestForm';
 import { useRfqForm, type RfqForm } from '../../../widget/app/use-rfq-form';
 import { useToast } from '../../components/ui/toast';
+import type { FreshSubmission } from '../../lib/fresh-submission';
+import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** What the results page shows when the buyer arrives straight from sending the request. */
-export interface FreshSubmission {
-  email: string;
-  count: number;
-}
-
-function usePreview(values: RfqFormValues): QuotePreview | null {
-  const [preview, setPreview] = useState<QuotePreview | null>(null);
+function usePreview(values: RfqFormValues) {
   const { productName, quantity, deliveryLocation, supplierCount } = values;
-  useEffect(() => {
-    if (productName.trim().length < 2) {
-      setPreview(null);
-      return;
-    }
-    const controller = new AbortController();
-    const params = new URLSearchParams({ productName, quantity: quantity.trim() || '1', deliveryLocation, supplierCount: String(supplierCount) });
-    const timer = setTimeout(() => {
-      getJson<QuotePreview>(`/api/catalogue/preview?${params}`, { signal: controller.signal }).then(setPreview, () => {});
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [productName, quantity, deliveryLocation, supplierCount]);
-  return preview;
+  const preview = useLoad(
+    productName.trim().length < 2
+      ? null
+      : (signal) => formApi.preview({ productName, quantity: quantity.trim() || '1', deliveryLocation, supplierCount }, signal),
+    [productName, quantity, deliveryLocation, supplierCount],
+    { delayMs: 250 },
+  );
+  return preview.data ?? null;
 }
 
 const COVERAGE_TEXT = { verified: 'Verified local suppliers', good: 'Good coverage', delivery: 'Delivery available', none: 'No coverage yet' } as const;
@@ -43,10 +28,8 @@ const COVERAGE_TEXT = { verified: 'Verified local suppliers', good: 'Good covera
 /** The form's live sidebar: cost preview, supplier matching, this month's popular products. */
 export function Sidebar({ form }: { form: RfqForm }) {
   const preview = usePreview(form.values);
-  const [popular, setPopular] = useState<PopularProduct[] | null>(null);
-  useEffect(() => {
-    getJson<{ products: PopularProduct[] }>('/api/catalogue/popular?limit=4').then((b) => setPopular(b.products.slice(0, 4)), () => setPopular([]));
-  }, []);
+  const popularLoad = useLoad((signal) => formApi.popular(4, signal).then((products) => products.slice(0, 4)), []);
+  const popular = popularLoad.status === 'error' ? [] : (popularLoad.data ?? null);
   const cost = preview?.costPreview;
   const match = preview?.supplierMatch;
   // Coverage figures mean something only once the buyer has said where to deliver.
@@ -198,7 +181,7 @@ export default function HomePage() {
     if (pending) return;
     setPending(true);
     try {
-      const body = await sendRfq<RfqSubmitResponse>(values);
+      const body = await sendRfq(values);
       toast({ title: 'Request Submitted Successfully!', description: `Quotes will be sent to ${values.primaryEmail} within 60 seconds.` });
       if (!body?.rfqId) {
         setPending(false);

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
 import { formatQuantity, isTrackingToken } from '../../../sdk/rules';
-import type { TrackedQuote, TrackedQuoteResponse } from '../../../sdk/schemas/rfq';
-import { ApiRequestError, getJson } from '../../../widget/app/api';
+import { isHttpError } from '../../../sdk/client/errors';
 import { formatDate, formatRand, formatTime } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { api } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
-
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; quote: TrackedQuote };
 
 const RISK_BADGE = { low: 'badge-success', medium: 'badge-warning', high: 'badge-danger' } as const;
 
@@ -14,25 +12,15 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   usePageTitle('Your quote');
   const token = decodeURIComponent(params.token);
   const valid = isTrackingToken(token);
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  // An invalid token is never sent (spec 2).
+  const state = useLoad(valid ? (signal) => api().quotes.track(token, { signal }) : null, [token, valid]);
 
-  useEffect(() => {
-    if (!valid) return;
-    const controller = new AbortController();
-    getJson<TrackedQuoteResponse>(`/api/quotes/track/${encodeURIComponent(token)}`, { signal: controller.signal }).then(
-      (body) => setState({ kind: 'loaded', quote: body.quote }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ kind: 'error', message: err instanceof ApiRequestError ? err.apiMessage || 'Quote not found' : 'Failed to load quote' });
-      },
-    );
-    return () => controller.abort();
-  }, [token, valid]);
-
-  if (!valid || state.kind === 'error') {
-    return <ErrorAlert title="Quote Not Found" message={valid && state.kind === 'error' ? state.message : 'Invalid tracking token'} />;
+  if (!valid) return <ErrorAlert title="Quote Not Found" message="Invalid tracking token" />;
+  if (state.status === 'error') {
+    // The server's own text when it answered; 'Failed to load quote' when it could not be reached.
+    return <ErrorAlert title="Quote Not Found" message={isHttpError(state.error) ? state.error.message : 'Failed to load quote'} />;
   }
-  if (state.kind === 'loading') {
+  if (state.status !== 'loaded') {
     return (
       <div className="container page" role="status" aria-live="polite">
         <span className="visually-hidden">Loading your quote…</span>
@@ -42,7 +30,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
     );
   }
 
-  const { quote } = state;
+  const { quote } = state.data;
   const data = quote.quoteData;
   const ai = data.aiInsights;
   return (

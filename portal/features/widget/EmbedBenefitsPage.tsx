@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
-import { RevenueTable, RevenueTerms } from './revenue';
+import { RevenueTable, RevenueTerms } from '../../components/revenue';
 
 const BENEFITS = [
   ['Free integration', 'No setup fee and no monthly cost. One script tag, about 5 minutes.'],

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import type { RecentEmbedRfqs } from '../../../sdk/schemas/embed';
-import { getJson } from '../../../widget/app/api';
 import { formatDate, formatTime } from '../../../widget/app/format';
 import { WIDGET_THEMES, type WidgetTheme } from '../../../sdk/embed/config';
 import { scriptSnippet } from '../../../widget/snippet';
@@ -9,32 +7,25 @@ import { Code, CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
 import { TableScroll } from '../../components/ui/table-scroll';
+import { api } from '../../lib/api';
+import { errorText, useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmbeddedWidget } from './EmbeddedWidget';
-import { RevenueTable, RevenueTerms } from './revenue';
+import { RevenueTable, RevenueTerms } from '../../components/revenue';
 
 const THEME_LABELS: Record<WidgetTheme, string> = { light: 'Light', dark: 'Dark', branded: 'Branded' };
 
-type Recent = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; rfqs: RecentEmbedRfqs['rfqs'] };
-
 /** The latest requests sent through embedded widgets, anonymised by the server. */
 function LiveData() {
-  const [state, setState] = useState<Recent>({ kind: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<RecentEmbedRfqs>('/api/embed/recent', { signal: controller.signal }).then(
-      ({ rfqs }) => setState({ kind: 'loaded', rfqs }),
-      (err: Error) => !controller.signal.aborted && setState({ kind: 'error', message: err.message }),
-    );
-    return () => controller.abort();
-  }, []);
-  if (state.kind === 'loading') return <p role="status">Loading the latest requests…</p>;
-  if (state.kind === 'error') return <ErrorAlert title="Live data unavailable" message={state.message} inline />;
-  if (state.rfqs.length === 0) return <p className="muted">No request has come through an embedded widget yet. Send one with the widget on this page.</p>;
+  const state = useLoad((signal) => api().embed.recent({ signal }), []);
+  if (state.status === 'error') return <ErrorAlert title="Live data unavailable" message={errorText(state.error)} inline />;
+  if (state.status !== 'loaded') return <p role="status">Loading the latest requests…</p>;
+  const { rfqs } = state.data;
+  if (rfqs.length === 0) return <p className="muted">No request has come through an embedded widget yet. Send one with the widget on this page.</p>;
   return (
     <TableScroll label="Latest requests through partner widgets">
       <table className="simple-table">
-        <caption className="small muted">The latest {state.rfqs.length} requests sent through partner widgets. Buyers are never named.</caption>
+        <caption className="small muted">The latest {rfqs.length} requests sent through partner widgets. Buyers are never named.</caption>
         <thead>
           <tr>
             <th scope="col">Product</th>
@@ -44,7 +35,7 @@ function LiveData() {
           </tr>
         </thead>
         <tbody>
-          {state.rfqs.map((r, i) => (
+          {rfqs.map((r, i) => (
             <tr key={i}>
               <td>{r.product}</td>
               <td>{r.city ?? 'Elsewhere'}</td>

@@ -5,7 +5,7 @@ import { Code, CopyButton } from '../../components/ui/code';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
-import { RevenueTable, RevenueTerms } from './revenue';
+import { RevenueTable, RevenueTerms } from '../../components/revenue';
 import { EmbeddedWidget } from './EmbeddedWidget';
 
 /** The file name of the downloaded embed page (spec 2). */

@@ -1,6 +1,6 @@
-import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../../sdk/revenue';
-import { formatRand } from '../../../widget/app/format';
-import { TableScroll } from '../../components/ui/table-scroll';
+import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../sdk/revenue';
+import { formatRand } from '../../widget/app/format';
+import { TableScroll } from './ui/table-scroll';
 
 /** The revenue-share terms in one sentence, from the one model. */
 export function RevenueTerms() {

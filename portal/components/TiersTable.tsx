@@ -1,6 +1,6 @@
-import { API_TIERS, DATA_PRODUCTS } from '../../../sdk/data-api';
-import { formatRand } from '../../../widget/app/format';
-import { TableScroll } from '../../components/ui/table-scroll';
+import { API_TIERS, DATA_PRODUCTS } from '../../sdk/data-api';
+import { formatRand } from '../../widget/app/format';
+import { TableScroll } from './ui/table-scroll';
 
 /** The data API's tiers: quota and products with their monthly prices, from the configuration the server enforces. */
 export function TiersTable() {

@@ -1,0 +1,18 @@
+import { createClient, type ClientOptions, type ProcuraClient } from '../../sdk/client/client';
+
+let client: ProcuraClient | undefined;
+
+/**
+ * The portal's client of the API it was served from. Made on first use. The home route calls
+ * the API through the widget's `formApi()` instead, which checks its answers with zod/mini and
+ * so keeps zod's full build out of the first page a buyer loads.
+ */
+export function api(): ProcuraClient {
+  client ??= createClient({ baseUrl: window.location.origin });
+  return client;
+}
+
+/** A client that signs in as a partner, with the key and id they typed. */
+export function partnerApi(credentials: Required<Pick<ClientOptions, 'apiKey' | 'partnerId'>>): ProcuraClient {
+  return createClient({ baseUrl: window.location.origin, ...credentials });
+}
