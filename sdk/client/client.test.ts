@@ -139,7 +139,7 @@ describe('createClient: requests and parsed answers', () => {
     const bleach = { id: 'bleach-5l', name: 'Household Bleach', description: 'Thick bleach', unit: 'litres', category: 'cleaning-supplies', categoryName: 'Cleaning Supplies', avgPrice: 21.5, avgDelivery: '2-3 days', unitQuantity: null, unitDescription: 'per litre' };
     const durban = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal' };
     const preview = {
-      costPreview: { totalCost: 860, unitPrice: 21.5, unitInfo: { unit: 'litres', unitDescription: 'per litre' }, priceRange: { min: 18.28, max: 24.73 }, discount: 0, savings: 0, basis: 'catalogue-average' },
+      costPreview: { totalCost: 860, unitPrice: 21.5, unitInfo: { unit: 'litres', unitDescription: 'per litre' }, priceRange: { min: 18.28, max: 24.73 }, discount: 0, savings: 0, basis: 'catalogue-average', note: 'The average of the catalogue price lists.' },
       supplierMatch: { totalSuppliers: 3, categoryName: 'Cleaning Supplies', cityData: null, expectedQuotes: 3, volumeCategory: 'standard', locationAdvantage: false, marketInsights: { competition: 'medium', availability: 'In stock', recommendation: 'Ask 3 suppliers' } },
     };
     const recent = { rfqs: [{ product: 'Household Bleach', category: 'cleaning-supplies', city: 'Durban', quantityBand: '10-99', receivedAt: '2026-11-22T10:00:00.000Z' }] };

@@ -75,7 +75,23 @@ describe('the widget in its frame', () => {
     api.catalogue([]);
     api.server.use(
       http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/rfq', () => HttpResponse.json({ rfqId: '481516234200001', quotes: [{}, {}, {}] }, { status: 201 })),
+      http.post('*/api/rfq', () =>
+        HttpResponse.json(
+          {
+            rfqId: '123456789012345678',
+            productName: 'Floor polish',
+            quantity: 1,
+            unit: 'litres',
+            deliveryLocation: 'Durban, KwaZulu-Natal',
+            supplierCount: 3,
+            primaryEmail: 'buyer@clinic.co.za',
+            matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
+            quotes: [],
+            createdAt: '2026-11-22T10:00:00.000Z',
+          },
+          { status: 201 },
+        ),
+      ),
     );
     render(<EmbedApp config={sanitizeConfig({ companyName: 'Coastal Cleaning', compact: true, embedId: 'shop' })} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Request quotes' })).toBeTruthy();
@@ -87,9 +103,9 @@ describe('the widget in its frame', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
 
-    expect(await screen.findByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeTruthy();
-    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Quotes Sent Successfully!']);
-    expect(screen.getByText('3 quotes were generated. Check your e-mail (buyer@clinic.co.za) for the details.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Request Received' })).toBeTruthy();
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Request Received']);
+    expect(screen.getByText('No supplier could quote this request yet. We e-mailed the details to buyer@clinic.co.za.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Request Another Quote' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Request quotes' })).toBeTruthy();
