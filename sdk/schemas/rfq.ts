@@ -8,6 +8,7 @@ import {
   MAX_QUANTITY,
   MAX_SUPPLIER_COUNT,
   RFQ_MESSAGES,
+  isTrackingToken,
   splitEmails,
   toQuantity,
 } from '../rules';
@@ -284,6 +285,22 @@ export const rfqSchema = z.object({
  * const rfq: Rfq = await procura.rfq.get(rfqId);
  */
 export type Rfq = z.infer<typeof rfqSchema>;
+
+/**
+ * The path of `GET /api/rfq/:rfqId`: an RFQ id is 15 to 20 digits.
+ *
+ * @example
+ * rfqPathSchema.safeParse({ rfqId: '12345' }).success; // false
+ */
+export const rfqPathSchema = z.object({ rfqId: z.string().regex(/^\d{15,20}$/, { error: 'An RFQ id is 15 to 20 digits' }) });
+
+/**
+ * The path of `GET /api/quotes/track/:token`: a tracking token starts with `qt_`.
+ *
+ * @example
+ * trackingPathSchema.safeParse({ token: 'abc' }).success; // false
+ */
+export const trackingPathSchema = z.object({ token: z.string().refine(isTrackingToken, { error: 'Invalid tracking token' }) });
 
 /**
  * A quote as its tracking link shows it.

@@ -14,6 +14,9 @@ import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domai
 import { toRand, volumeDiscountPercent } from '../domain/pricing';
 import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
 import { normalizeText } from '../domain/text';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { rfqCountsByItem } from './catalogue.repository';
 
 /** The first instant of the current calendar month, UTC. */
 export function monthStart(now: Date): string {
@@ -191,4 +194,16 @@ function recommendation(qualifying: number, requested: number, discount: number)
   }
   const volume = discount > 0 ? ` Your volume earns at least a ${discount}% discount.` : '';
   return `Ask for ${Math.min(qualifying, 10)} quotes to compare the widest field.${volume}`;
+}
+
+/** What the product field suggests: this month's most requested items until two characters are typed. */
+export async function productSuggestions(db: Kysely<DB>, market: MarketSnapshot, query: string, now: Date): Promise<ProductSuggestion[]> {
+  if (query.trim().length >= 2) return matchProducts(market, query);
+  const counts = await rfqCountsByItem(db, monthStart(now));
+  return popularProducts(market, counts, DEFAULT_PRODUCT_SUGGESTIONS).map(({ rfqCount: _n, ...suggestion }) => suggestion);
+}
+
+/** This month's most requested catalogue items. */
+export async function popularThisMonth(db: Kysely<DB>, market: MarketSnapshot, limit: number, now: Date): Promise<PopularProduct[]> {
+  return popularProducts(market, await rfqCountsByItem(db, monthStart(now)), limit);
 }

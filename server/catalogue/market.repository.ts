@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { MarketInput, PriceTier, Supplier } from '../domain/market';
+import type { Executor } from '../db/executor';
 
 const REVISION_KEY = 'market_revision';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** The revision of suppliers, price lists and catalogue; every write to them bumps it. */
 export async function readMarketRevision(db: Executor): Promise<string> {

@@ -14,7 +14,7 @@ import {
   type RfqSubmissionRecord,
 } from '../../sdk';
 import type { Database } from '../db/database';
-import { ApiError } from '../errors';
+import { invalidFields } from '../errors';
 import {
   demandBy,
   demandByCategory,
@@ -35,7 +35,7 @@ function encodeCursor(row: { created_at: string; id: string }): string {
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!createdAt || !id || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(createdAt) || !/^\d{15,20}$/.test(id)) {
-    throw new ApiError(400, 'invalid_parameter', 'cursor must be the next_cursor of a previous answer', { parameter: 'cursor' });
+    throw invalidFields({ cursor: 'cursor must be the next_cursor of a previous answer' });
   }
   return { createdAt, id };
 }

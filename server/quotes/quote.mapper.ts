@@ -1,11 +1,8 @@
 import type { Quote, Supplier as ApiSupplier } from '../../sdk';
-import type { Selectable } from 'kysely';
-import type { QuotesTable } from '../db/schema';
 import { formatLeadTime, toRand } from '../domain/pricing';
 import { quoteReference } from '../lib/ids';
+import type { QuoteRow, SupplierColumns } from './quotes.repository';
 
-/** A stored quote row as the API needs it (the token's hash stays in the database). */
-export type QuoteRow = Omit<Selectable<QuotesTable>, 'view_count' | 'tracking_secret_hash'>;
 
 /** The supplier fields a quote shows. */
 export type SupplierView = ApiSupplier;
@@ -15,6 +12,22 @@ export interface RfqContext {
   productName: string;
   quantity: number;
   unit: string;
+}
+
+/** A quote's supplier as the API shows it, from the columns read with the quote. */
+export function toApiSupplier(r: SupplierColumns): SupplierView {
+  return {
+    id: r.s_id,
+    name: r.s_name,
+    location: r.s_city,
+    province: r.s_province,
+    rating: Number(r.s_rating),
+    verified: Boolean(r.s_verified),
+    contactPerson: r.s_contact_person,
+    email: r.s_email,
+    phone: r.s_phone,
+    responseTimeHours: r.s_response_time_hours,
+  };
 }
 
 /** One mapping from stored quote to API quote, used by submit, RFQ look-up and tracking. */

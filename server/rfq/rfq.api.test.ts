@@ -151,7 +151,7 @@ describe('GET /api/rfq/:rfqId', () => {
     expect(missing.json).toEqual({ error: { code: 'rfq_not_found', message: 'RFQ not found' } });
     const bad = await server.request('GET', '/api/rfq/12ab');
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ error: { code: 'invalid_rfq_id', message: 'An RFQ id is 15 to 20 digits' } });
+    expect(bad.json).toEqual({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { rfqId: 'An RFQ id is 15 to 20 digits' } } } });
   });
 });
 
@@ -177,7 +177,7 @@ describe('GET /api/quotes/track/:token', () => {
   it('answers 400 for a token without qt_ and 404 for an unknown one', async () => {
     const bad = await server.request('GET', '/api/quotes/track/abc123');
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ error: { code: 'invalid_tracking_token', message: 'Invalid tracking token' } });
+    expect(bad.json).toEqual({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { token: 'Invalid tracking token' } } } });
     const notFound = { error: { code: 'quote_not_found', message: 'Quote not found' } };
     for (const token of ['qt_AAAAAAAAAAAAAAAAAAAAAAAA', 'qt_zzzzzz_AAAAAAAAAAAAAAAAAAAAAAAA']) {
       const unknown = await server.request('GET', `/api/quotes/track/${token}`);
