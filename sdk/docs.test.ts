@@ -7,6 +7,7 @@ const FILES = [
   'index.ts',
   'version.ts',
   'rules.ts',
+  'format.ts',
   'revenue.ts',
   'data-api.ts',
   'schemas/common.ts',

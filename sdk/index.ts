@@ -15,6 +15,7 @@ export * from './version';
 export * from './client/client';
 export * from './client/errors';
 export * from './rules';
+export * from './format';
 export * from './schemas/common';
 export * from './schemas/rfq';
 export * from './schemas/catalogue';

@@ -11,7 +11,8 @@ import type {
 import { cityFullName, interpretProduct, resolveLocation } from '../domain/interpret';
 import type { CatalogueItem, City, MarketSnapshot } from '../domain/market';
 import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domain/matching';
-import { toRand, volumeDiscountPercent } from '../domain/pricing';
+import { centsToRand } from '../../sdk/format';
+import { volumeDiscountPercent } from '../domain/pricing';
 import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
 import { normalizeText } from '../domain/text';
 import type { Kysely } from 'kysely';
@@ -31,7 +32,7 @@ export function toSuggestion(market: MarketSnapshot, item: CatalogueItem): Produ
     unit: item.unit,
     category: item.categoryId,
     categoryName: market.categoriesById.get(item.categoryId)?.name ?? item.categoryId,
-    avgPrice: toRand(market.averagePriceCents.get(item.id) ?? item.referencePriceCents),
+    avgPrice: centsToRand(market.averagePriceCents.get(item.id) ?? item.referencePriceCents),
     avgDelivery: item.avgDelivery,
     unitQuantity: item.unitQuantity,
     unitDescription: item.unitDescription,
@@ -142,15 +143,15 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
   const discount = volumeDiscountPercent(quantity);
   const gross = unitCents * quantity;
   const costPreview: CostPreview = {
-    totalCost: toRand(Math.round((gross * (100 - discount)) / 100)),
-    unitPrice: toRand(unitCents),
+    totalCost: centsToRand(Math.round((gross * (100 - discount)) / 100)),
+    unitPrice: centsToRand(unitCents),
     unitInfo: {
       unit: product.item?.unit ?? 'units',
       unitDescription: product.item?.unitDescription ?? 'per unit (estimate)',
     },
-    priceRange: { min: toRand(Math.round(unitCents * 0.85)), max: toRand(Math.round(unitCents * 1.15)) },
+    priceRange: { min: centsToRand(Math.round(unitCents * 0.85)), max: centsToRand(Math.round(unitCents * 1.15)) },
     discount,
-    savings: toRand(Math.round((gross * discount) / 100)),
+    savings: centsToRand(Math.round((gross * discount) / 100)),
     basis: product.item ? 'catalogue-average' : 'estimate',
   };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk';
-import { formatRand } from '../domain/pricing';
+import { formatRand } from '../../sdk/format';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { escapeHtml, html, safeUrl } from './html';
 import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail } from './templates';
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rand = (amount: number) => formatRand(Math.round(amount * 100));
 
 function buyerEmail(productName = rfq.productName) {
   return buyerQuotesEmail({
@@ -49,9 +48,9 @@ describe('buyer e-mail', () => {
       for (const part of [email.html, email.text]) {
         const expected = [
           q.supplier.name,
-          rand(q.unitPrice),
-          rand(q.totalPrice),
-          rand(q.totalPriceInclVat),
+          formatRand(q.unitPrice),
+          formatRand(q.totalPrice),
+          formatRand(q.totalPriceInclVat),
           q.leadTime,
           `${q.minimumOrderQuantity} liters`,
           q.validUntil,
@@ -106,7 +105,7 @@ describe('supplier lead e-mail', () => {
     expect(email.text).toContain('Buyer: Umhlanga Clinics (jane.buyer@example.co.za)');
     expect(email.text).toContain('Budget: R10,000 to R50,000');
     expect(email.text).toContain(`Quote reference: ${q.id}`);
-    expect(email.text).toContain(`Quoted total: ${rand(q.totalPrice)} excl. VAT, ${rand(q.totalPriceInclVat)} incl. VAT`);
+    expect(email.text).toContain(`Quoted total: ${formatRand(q.totalPrice)} excl. VAT, ${formatRand(q.totalPriceInclVat)} incl. VAT`);
     expect(email.text).toContain(`your price list dated ${q.priceListDate}`);
     // Only its own quote: no other supplier's name or token.
     for (const other of rfq.quotes.filter((o) => o.id !== q.id)) {

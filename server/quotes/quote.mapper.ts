@@ -1,5 +1,6 @@
 import type { Quote, Supplier as ApiSupplier } from '../../sdk';
-import { formatLeadTime, toRand } from '../domain/pricing';
+import { centsToRand } from '../../sdk/format';
+import { formatLeadTime } from '../domain/pricing';
 import { quoteReference } from '../lib/ids';
 import type { QuoteRow, SupplierColumns } from './quotes.repository';
 
@@ -41,13 +42,13 @@ export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContex
     unit: rfq.unit,
     pricingBasis: row.pricing_basis,
     currency: 'ZAR',
-    listUnitPrice: toRand(row.list_unit_price_cents),
-    unitPrice: toRand(row.unit_price_cents),
+    listUnitPrice: centsToRand(row.list_unit_price_cents),
+    unitPrice: centsToRand(row.unit_price_cents),
     discountPercent: Number(row.discount_percent),
-    totalPrice: toRand(row.total_cents),
+    totalPrice: centsToRand(row.total_cents),
     vatRate: Number(row.vat_rate),
-    vatAmount: toRand(row.vat_cents),
-    totalPriceInclVat: toRand(row.total_incl_vat_cents),
+    vatAmount: centsToRand(row.vat_cents),
+    totalPriceInclVat: centsToRand(row.total_incl_vat_cents),
     minimumOrderQuantity: row.minimum_order_quantity,
     leadTime: formatLeadTime({ min: row.lead_min_days, max: row.lead_max_days }),
     leadTimeDays: { min: row.lead_min_days, max: row.lead_max_days },

@@ -3,10 +3,10 @@ import { BUDGET_RANGES, singularUnit, SUPPLIER_COUNT_CHOICES, type RfqField, typ
 import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
 import { Combobox, useSuggestions } from './Combobox';
 import { FieldError, TextField, type TextFieldProps } from './TextField';
-import { formatRand } from './format';
 import type { RfqForm, Step } from './use-rfq-form';
 import './controls.css';
 import './quote-form.css';
+import { formatRand } from '../../sdk/format';
 
 export const STEP_TITLES: Record<Step, string> = {
   1: 'What do you need?',

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { RevenueTable, RevenueTerms } from '../widget/revenue';
 import { CodeExamples } from './CodeExamples';
 import { TiersTable } from './TiersTable';
+import { formatNumber } from '../../../sdk/format';
 
 interface Parameter {
   name?: string;
@@ -142,7 +143,7 @@ function Overview() {
       <h3>Errors and paging</h3>
       <p>
         Every error is <code>{'{ "error": { "code", "message", "details"? } }'}</code>; a bad parameter is named in the message and in <code>details.fields</code>. Record
-        endpoints answer at most {MAX_RECORDS_PER_REQUEST.toLocaleString('en-ZA')} records; pass <code>next_cursor</code> back as <code>cursor</code> while <code>has_more</code> is
+        endpoints answer at most {formatNumber(MAX_RECORDS_PER_REQUEST)} records; pass <code>next_cursor</code> back as <code>cursor</code> while <code>has_more</code> is
         true.
       </p>
     </div>

@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { API_TIERS, BUSINESS_TYPES, DATA_PRODUCTS, INTEGRATION_TYPES, PARTNER_MESSAGES, REGISTRATION_FAILED, TRAFFIC_BANDS } from '../../../sdk/data-api';
 import type { PartnerCredentials } from '../../../sdk/schemas/partners';
 import { ApiRequestError, postJson } from '../../../widget/app/api';
-import { formatRand } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { scriptSnippet } from '../../../widget/snippet';
 import { Code, CopyButton } from '../../components/ui/code';
@@ -12,6 +11,7 @@ import { useToast } from '../../components/ui/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { TiersTable } from '../docs/TiersTable';
 import { RevenueTable, RevenueTerms } from '../widget/revenue';
+import { formatNumber, formatRand } from '../../../sdk/format';
 
 const LABELS = {
   businessType: { ecommerce: 'E-commerce', directory: 'Directory', marketplace: 'Marketplace', portal: 'Portal', media: 'Media', software: 'Software', other: 'Other' },
@@ -91,7 +91,7 @@ function Credentials({ credentials }: { credentials: PartnerCredentials['credent
                   <Code id="cred-curl" label="Your first call" value={curl} rows={4} />
                   <CopyButton text={curl} label="Copy curl" done="curl command copied to clipboard" />
                   <p className="small">
-                    You are on the {API_TIERS.starter.label} tier: {API_TIERS.starter.hourlyQuota.toLocaleString('en-ZA')} requests an hour,{' '}
+                    You are on the {API_TIERS.starter.label} tier: {formatNumber(API_TIERS.starter.hourlyQuota)} requests an hour,{' '}
                     {API_TIERS.starter.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)} a month)`).join(' and ')}.
                   </p>
                 </div>

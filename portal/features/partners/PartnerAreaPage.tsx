@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { API_TIERS } from '../../../sdk/data-api';
 import type { PartnerAnalytics, PartnerCredentials, PartnerProfile } from '../../../sdk/schemas/partners';
 import { ApiRequestError } from '../../../widget/app/api';
-import { formatDate, formatRand } from '../../../widget/app/format';
+import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { formatRand } from '../../../sdk/format';
 
 interface Session {
   partnerId: string;

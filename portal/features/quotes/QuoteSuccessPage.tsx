@@ -4,10 +4,10 @@ import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit } from '../../../sdk/rules';
 import type { Quote, Rfq } from '../../../sdk/schemas/rfq';
 import { getJson } from '../../../widget/app/api';
-import { formatRand } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
 import type { FreshSubmission } from '../rfq/HomePage';
+import { formatRand } from '../../../sdk/format';
 
 /** The rfqId from the query, or else the first run of digits in the address (spec 2). */
 export function findRfqId(search: string, href: string): string | null {

@@ -4,12 +4,12 @@ import { singularUnit, type RfqFormValues } from '../../../sdk/rules';
 import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
 import type { RfqSubmitResponse } from '../../../sdk/schemas/rfq';
 import { getJson, sendRfq, submissionFailure } from '../../../widget/app/api';
-import { formatRand } from '../../../widget/app/format';
 import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
 import { QuoteRequestForm } from '../../../widget/app/QuoteRequestForm';
 import { useRfqForm, type RfqForm } from '../../../widget/app/use-rfq-form';
 import { useToast } from '../../components/ui/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { formatRand } from '../../../sdk/format';
 
 /** What the results page shows when the buyer arrives straight from sending the request. */
 export interface FreshSubmission {

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { formatQuantity, isTrackingToken } from '../../../sdk/rules';
 import type { TrackedQuote, TrackedQuoteResponse } from '../../../sdk/schemas/rfq';
 import { ApiRequestError, getJson } from '../../../widget/app/api';
-import { formatDate, formatRand, formatTime } from '../../../widget/app/format';
+import { formatDate, formatTime } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
+import { formatRand } from '../../../sdk/format';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; quote: TrackedQuote };
 
