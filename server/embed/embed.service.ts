@@ -74,6 +74,6 @@ export async function recordWidgetLoad(db: Kysely<DB>, load: WidgetLoad, now: Da
     day: now.toISOString().slice(0, 10),
     compact: load.config?.compact ?? false,
     theme: load.config?.theme ?? 'light',
-    brandingHidden: load.config?.hideProcuraBranding ?? false,
+    hideProcuraBranding: load.config?.hideProcuraBranding ?? false,
   });
 }
