@@ -4,6 +4,7 @@ import {
   BUDGET_RANGES,
   COMPETITIVE_POSITIONS,
   DEFAULT_SUPPLIER_COUNT,
+  EMBED_SOURCE,
   MAX_ADDITIONAL_EMAILS,
   MAX_QUANTITY,
   MAX_SUPPLIER_COUNT,
@@ -98,7 +99,7 @@ export const rfqSubmissionSchema = z.object({
   agreeTerms: z.literal(true, { error: RFQ_MESSAGES.agreeTerms }),
   embedId: optionalText(100, RFQ_MESSAGES.embedField),
   referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
-  embedSource: optionalText(100, RFQ_MESSAGES.embedField),
+  embedSource: z.literal(EMBED_SOURCE, { error: RFQ_MESSAGES.embedField }).optional(),
   timestamp: optionalText(40, RFQ_MESSAGES.embedField),
   partnerId: optionalText(100, RFQ_MESSAGES.embedField),
 });

@@ -88,7 +88,7 @@ describe('e-mail through SMTP', () => {
     for (const q of quotes) {
       const [lead, ...more] = to(q.supplier.email);
       expect(more).toHaveLength(0);
-      expect(lead!.subject).toBe('Procura lead: 200 liters of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
+      expect(lead!.subject).toBe('Procura lead: 200 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
       for (const part of [lead!.text, lead!.html]) {
         expect(part).toContain(q.id);
         expect(part).toContain('Umhlanga Offices');

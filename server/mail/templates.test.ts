@@ -52,7 +52,7 @@ describe('buyer e-mail', () => {
           formatRand(q.totalPrice),
           formatRand(q.totalPriceInclVat),
           q.leadTime,
-          `${q.minimumOrderQuantity} liters`,
+          `${q.minimumOrderQuantity} litres`,
           q.validUntil,
           q.paymentTerms,
           q.supplier.email,
@@ -101,7 +101,7 @@ describe('supplier lead e-mail', () => {
       buyerCompany: 'Umhlanga Clinics',
       buyerEmail: 'jane.buyer@example.co.za',
     });
-    expect(email.subject).toBe('Procura lead: 120 liters of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
+    expect(email.subject).toBe('Procura lead: 120 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
     expect(email.text).toContain('Buyer: Umhlanga Clinics (jane.buyer@example.co.za)');
     expect(email.text).toContain('Budget: R10,000 to R50,000');
     expect(email.text).toContain(`Quote reference: ${q.id}`);

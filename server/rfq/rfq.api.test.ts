@@ -18,7 +18,7 @@ describe('POST /api/rfq', () => {
     expect(body).toMatchObject({
       productName: 'Hand Sanitizer 70% Alcohol',
       quantity: 200,
-      unit: 'liters',
+      unit: 'litres',
       deliveryLocation: 'Durban, KwaZulu-Natal',
       supplierCount: 5,
       primaryEmail: 'jane.buyer@example.co.za',
@@ -71,6 +71,16 @@ describe('POST /api/rfq', () => {
         },
       },
     });
+  });
+
+  it('stores an embedded request as from the embed widget, and refuses any other source', async () => {
+    const res = await server.request('POST', '/api/rfq', { body: validRfq({ embedId: 'shop-a', embedSource: 'embed-widget' }) });
+    expect(res.status).toBe(201);
+    const row = await server.database.db.selectFrom('rfqs').select(['embed_id', 'embed_source']).where('id', '=', res.json.rfqId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ embed_id: 'shop-a', embed_source: 'embed-widget' });
+    const other = await server.request('POST', '/api/rfq', { body: validRfq({ embedSource: 'procura-widget' }) });
+    expect(other.status).toBe(400);
+    expect(other.json.error.details).toEqual({ fields: { embedSource: 'Embed details are not valid' } });
   });
 
   it('refuses bodies that are not JSON objects', async () => {

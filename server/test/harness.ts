@@ -114,7 +114,7 @@ export function validRfq(overrides: Record<string, unknown> = {}): Record<string
     productName: 'Hand Sanitizer 70% Alcohol',
     productDescription: 'Refill for the wall dispensers in our three office buildings',
     quantity: 200,
-    unit: 'liters',
+    unit: 'litres',
     supplierCount: 5,
     deliveryLocation: 'Durban',
     primaryEmail: 'jane.buyer@example.co.za',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RfqFormValues } from '../../sdk/rules';
+import { EMBED_SOURCE, type RfqFormValues } from '../../sdk/rules';
 import type { EmbedRfqResponse } from '../../sdk/schemas/embed';
 import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
 import { newIdempotencyKey, postJson, sendRfq, submissionFailure } from '../app/api';
@@ -17,9 +17,6 @@ import {
   WIDGET_SUCCESS,
   type WidgetMessage,
 } from '../../sdk/embed/protocol';
-
-/** Where embedded requests say they came from. */
-export const EMBED_SOURCE = 'procura-widget';
 
 /**
  * Posts to the page that frames the widget, only to the origin the loader named, and only when

@@ -61,10 +61,10 @@ const cityById = new Map(CITIES.map((c) => [c.id, c]));
 type Archetype = 'national' | 'metro' | 'regional' | 'local';
 
 const MIN_ORDER: Record<Archetype, Record<string, number>> = {
-  national: { liters: 20, packs: 5, pieces: 2, kg: 20 },
-  metro: { liters: 5, packs: 1, pieces: 1, kg: 10 },
-  regional: { liters: 5, packs: 1, pieces: 1, kg: 10 },
-  local: { liters: 5, packs: 1, pieces: 1, kg: 5 },
+  national: { litres: 20, packs: 5, pieces: 2, kg: 20 },
+  metro: { litres: 5, packs: 1, pieces: 1, kg: 10 },
+  regional: { litres: 5, packs: 1, pieces: 1, kg: 10 },
+  local: { litres: 5, packs: 1, pieces: 1, kg: 5 },
 };
 const CAPACITY: Record<Archetype, [number, number]> = {
   national: [20000, 50000],
