@@ -110,7 +110,7 @@ export interface RfqsTable {
   client_timestamp: string | null;
   created_at: IsoText;
   /** The data API's name for the RFQ: `r_` and 20 random hex digits, unrelated to the id. */
-  public_id: string;
+  rfq_ref: string;
   /** 0-100, computed when the RFQ is stored (see domain/intent.ts). */
   intent_score: number;
   /** When the buyer's e-mails, name and company were deleted; null while they are kept. */

@@ -181,7 +181,7 @@ export async function submitRfq(
     client_timestamp: input.timestamp ?? null,
     created_at: createdAt,
     intent_score: intentScore(input),
-    public_id: `r_${randomBytes(10).toString('hex')}`,
+    rfq_ref: `r_${randomBytes(10).toString('hex')}`,
   };
 
   try {

@@ -164,7 +164,7 @@ function Schema() {
           </tr>
         </thead>
         <tbody>
-          <tr><td><code>rfq_id</code></td><td>string</td><td>An opaque id; not the buyer's request number</td></tr>
+          <tr><td><code>rfq_ref</code></td><td>string</td><td>A random pseudonym of the request (<code>r_</code> and 20 hex digits); never the buyer's <code>rfqId</code></td></tr>
           <tr><td><code>submission_timestamp</code></td><td>UTC</td><td>When the request was sent, to the hour</td></tr>
           <tr><td><code>product_category</code></td><td>string</td><td>The category the request was matched to</td></tr>
           <tr><td><code>quantity_requested</code></td><td>integer</td><td>Units asked for</td></tr>

@@ -9,6 +9,7 @@ import * as anonymiseRfqs from './20261122050000-anonymise-rfqs';
 import * as renameToApiNames from './20261124000000-rename-to-api-names';
 import * as spellLitres from './20261124010000-spell-litres';
 import * as unifyEmbedSource from './20261124020000-unify-embed-source';
+import * as renameRfqRef from './20261124030000-rename-rfq-ref';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -25,6 +26,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124000000-rename-to-api-names': renameToApiNames,
   '20261124010000-spell-litres': spellLitres,
   '20261124020000-unify-embed-source': unifyEmbedSource,
+  '20261124030000-rename-rfq-ref': renameRfqRef,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

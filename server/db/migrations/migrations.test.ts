@@ -75,5 +75,6 @@ describe('migrations to one name per concept', () => {
     await db.selectFrom('offers').select('minimum_order_quantity').execute();
     await db.selectFrom('supplier_categories').select('minimum_order_quantity').execute();
     await db.selectFrom('suppliers').select('validity_days').execute();
+    await db.selectFrom('rfqs').select('rfq_ref').execute();
   });
 });
