@@ -95,7 +95,7 @@ test.describe('the documentation examples', () => {
     const db = new BetterSqlite(':memory:');
     const [create, query] = examples(procura.base).sql.split(/;\s*\n/).filter((s) => /\b(CREATE|SELECT)\b/.test(s));
     db.exec(create!);
-    const insert = db.prepare('insert into rfq_submissions values (@rfq_id, @submission_timestamp, @product_category, @quantity_requested, @budget_range_zar, @city_code, @company_size, @intent_score)');
+    const insert = db.prepare('insert into rfq_submissions values (@rfq_ref, @submission_timestamp, @product_category, @quantity_requested, @budget_range_zar, @city_code, @company_size, @intent_score)');
     for (const r of records) insert.run(r);
     expect(db.prepare(query!).all()).toEqual([{ product_category: records[0]!.product_category, rfqs: 6, avg_intent: 80 }]);
     db.close();

@@ -86,7 +86,7 @@ test.describe('the embedded widget on a partner site', () => {
     expect(events.messages.filter((m: { origin: string }) => m.origin !== thirdBase)).toHaveLength(1);
 
     const host = new URL(hostBase).host;
-    expect(database.get('select partner_id, embed_id, embed_source, referrer_host from rfqs where id = ?', rfqId)).toEqual({ partner_id: partnerId, embed_id: 'shop-a', embed_source: 'procura-widget', referrer_host: host });
+    expect(database.get('select partner_id, embed_id, embed_source, referrer_host from rfqs where id = ?', rfqId)).toEqual({ partner_id: partnerId, embed_id: 'shop-a', embed_source: 'embed-widget', referrer_host: host });
     expect(database.all('select embed_id, partner_id, referrer_host, loads from widget_loads order by embed_id')).toEqual([
       { embed_id: 'shop-a', partner_id: partnerId, referrer_host: host, loads: 1 },
       { embed_id: 'shop-b', partner_id: partnerId, referrer_host: host, loads: 1 },

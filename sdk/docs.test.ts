@@ -8,6 +8,7 @@ const FILES = [
   'version.ts',
   'rules.ts',
   'partner-rules.ts',
+  'format.ts',
   'revenue.ts',
   'data-api.ts',
   'schemas/common.ts',

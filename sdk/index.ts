@@ -17,6 +17,7 @@ export * from './client/forms';
 export * from './client/transport';
 export * from './client/errors';
 export * from './rules';
+export * from './format';
 export * from './partner-rules';
 export * from './schemas/common';
 export * from './schemas/rfq';

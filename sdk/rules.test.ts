@@ -3,10 +3,10 @@ import { defaultQuantityForCategory, formatQuantity, singularUnit, splitEmails, 
 
 describe('form rules', () => {
   it('names one item in the singular', () => {
-    expect(formatQuantity(1, 'liters')).toBe('1 liter');
+    expect(formatQuantity(1, 'litres')).toBe('1 litre');
     expect(formatQuantity(1, 'boxes')).toBe('1 box');
     expect(formatQuantity(1, 'rolls')).toBe('1 roll');
-    expect(formatQuantity(200, 'liters')).toBe('200 liters');
+    expect(formatQuantity(200, 'litres')).toBe('200 litres');
     expect(singularUnit('packs')).toBe('pack');
     expect(singularUnit('kg')).toBe('kg');
   });

@@ -327,6 +327,16 @@ export function validateRfqForm(values: RfqFormValues): Partial<Record<RfqField,
 }
 
 /**
+ * What an RFQ sent from an embedded widget stores as its source, whichever of the widget's two
+ * forms sent it: the value the embed payload has always named. It says only that the request
+ * came through a widget; `embedId` tells the widgets apart.
+ *
+ * @example
+ * submitRfq({ ...values, embedSource: EMBED_SOURCE }); // 'embed-widget'
+ */
+export const EMBED_SOURCE = 'embed-widget';
+
+/**
  * A unit named for one item: catalogue units are plural ('litres', 'boxes').
  *
  * @example

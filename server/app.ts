@@ -1,10 +1,9 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { Logger } from 'pino';
-import { sql } from 'kysely';
 import compress from 'koa-compress';
 import type { Config } from './config';
-import type { Database } from './db/database';
+import { ping, type Database } from './db/database';
 import { errorHandler } from './errors';
 import { requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
@@ -21,20 +20,8 @@ import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { startSweeping } from './retention';
+import type { AppDeps } from './deps';
 
-/** What every router is built from. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  logger: Logger;
-  market: MarketStore;
-  /** Batches request writes into shared transactions. */
-  writes: GroupCommit;
-  /** Every e-mail the product sends goes through it. */
-  outbox: Outbox;
-  /** Milliseconds since the epoch; tests give their own clock. */
-  clock: () => number;
-}
 
 export interface App {
   koa: Koa;
@@ -73,7 +60,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
   health.get('/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    await sql`select 1`.execute(database.db);
+    await ping(database.db);
     ctx.body = { status: 'ready' };
   });
 

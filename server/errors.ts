@@ -16,19 +16,27 @@ export class ApiError extends Error {
   }
 }
 
-/** Field messages of a zod error, one per field (the first), keyed by the dotted path. */
-export function fieldMessages(error: ZodError): Record<string, string> {
+/**
+ * Field messages of a zod error, one per field (the first), keyed by the dotted path; an issue
+ * about the whole input (an unknown parameter, a body that is not an object) is keyed by `root`.
+ */
+export function fieldMessages(error: ZodError, root = 'body'): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length === 0 ? 'body' : issue.path.join('.');
+    const key = issue.path.length === 0 ? root : issue.path.join('.');
     if (!(key in fields)) fields[key] = issue.message;
   }
   return fields;
 }
 
+/** The one answer to input that fails its rules: 400 `validation_error`, one message per field. */
+export function invalidFields(fields: Record<string, string>): ApiError {
+  return new ApiError(400, 'validation_error', 'Request validation failed', { fields });
+}
+
 /** The error body of a failed validation. */
-export function validationError(error: ZodError): ApiError {
-  return new ApiError(400, 'validation_error', 'Request validation failed', { fields: fieldMessages(error) });
+export function validationError(error: ZodError, root?: string): ApiError {
+  return invalidFields(fieldMessages(error, root));
 }
 
 function isPayloadError(err: unknown): err is { status: number; expose: boolean; message: string } {

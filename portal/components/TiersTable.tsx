@@ -1,5 +1,5 @@
 import { API_TIERS, DATA_PRODUCTS } from '../../sdk/data-api';
-import { formatRand } from '../../widget/app/format';
+import { formatNumber, formatRand } from '../../sdk/format';
 import { TableScroll } from './ui/table-scroll';
 
 /** The data API's tiers: quota and products with their monthly prices, from the configuration the server enforces. */
@@ -19,7 +19,7 @@ export function TiersTable() {
           {Object.values(API_TIERS).map((t) => (
             <tr key={t.label}>
               <td>{t.label}</td>
-              <td>{t.hourlyQuota ? `${t.hourlyQuota.toLocaleString('en-ZA')} an hour` : `No hourly quota (up to ${t.perSecondCap} a second)`}</td>
+              <td>{t.hourlyQuota ? `${formatNumber(t.hourlyQuota)} an hour` : `No hourly quota (up to ${t.perSecondCap} a second)`}</td>
               <td>{t.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)})`).join(', ')}</td>
             </tr>
           ))}

@@ -1,5 +1,5 @@
 import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../sdk/revenue';
-import { formatRand } from '../../widget/app/format';
+import { formatNumber, formatRand } from '../../sdk/format';
 import { TableScroll } from './ui/table-scroll';
 
 /** The revenue-share terms in one sentence, from the one model. */
@@ -28,7 +28,7 @@ export function RevenueTable() {
         <tbody>
           {REVENUE_SCENARIOS.map((n) => (
             <tr key={n}>
-              <td>{n.toLocaleString('en-ZA')}</td>
+              <td>{formatNumber(n)}</td>
               <td>{formatRand(partnerEarnings({ qualifiedRfqs: n }))}</td>
             </tr>
           ))}

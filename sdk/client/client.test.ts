@@ -75,7 +75,7 @@ const tracked: TrackedQuoteResponse = {
   },
 };
 const record = (n: number) => ({
-  rfq_id: `r_${String(n).padStart(20, '0')}`,
+  rfq_ref: `r_${String(n).padStart(20, '0')}`,
   submission_timestamp: '2026-11-22T10:00:00Z',
   product_category: 'bleach',
   quantity_requested: 40,
@@ -223,8 +223,8 @@ describe('createClient: requests and parsed answers', () => {
     };
     server.use(http.get(`${BASE}/api/v2/procurement-data`, ({ request }) => HttpResponse.json(pages[new URL(request.url).searchParams.get('cursor') ?? ''])));
     const ids: string[] = [];
-    for await (const page of client().data.procurementDataPages({ limit: 2 })) ids.push(...page.results.map((r) => r.rfq_id));
-    expect(ids).toEqual([1, 2, 3, 4, 5].map((n) => record(n).rfq_id));
+    for await (const page of client().data.procurementDataPages({ limit: 2 })) ids.push(...page.results.map((r) => r.rfq_ref));
+    expect(ids).toEqual([1, 2, 3, 4, 5].map((n) => record(n).rfq_ref));
     expect(seen.map((r) => r.url)).toEqual(['/api/v2/procurement-data?limit=2', '/api/v2/procurement-data?limit=2&cursor=c1', '/api/v2/procurement-data?limit=2&cursor=c2']);
   });
 });

@@ -40,8 +40,9 @@ export const procurementDataQuerySchema = z.strictObject(
 export type ProcurementDataQuery = z.infer<typeof procurementDataQuerySchema>;
 
 /**
- * One RFQ in the documented `rfq_submissions` shape: no e-mail, name or company. `rfq_id` is an
- * opaque id, not the buyer's request number; the timestamp is cut to the hour.
+ * One RFQ in the documented `rfq_submissions` shape: no e-mail, name or company. `rfq_ref` is a
+ * random pseudonym of the request, never its `rfqId` (the buyer's request number); the timestamp is
+ * cut to the hour.
  * `intent_score` (0-100): 20, plus 25 with a budget band, 20 with a company name, 15 for 100 or
  * more units, 10 with a contact name, 10 when colleagues are copied in.
  *
@@ -49,7 +50,7 @@ export type ProcurementDataQuery = z.infer<typeof procurementDataQuerySchema>;
  * rfqSubmissionRecordSchema.parse(page.results[0]).intent_score;
  */
 export const rfqSubmissionRecordSchema = z.object({
-  rfq_id: z.string().regex(/^r_[0-9a-f]{20}$/),
+  rfq_ref: z.string().regex(/^r_[0-9a-f]{20}$/),
   submission_timestamp: z.string(),
   product_category: z.string(),
   quantity_requested: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMBED_BUDGET_RANGES, EMBED_MESSAGES, EMBED_MIN_LENGTH, MAX_QUANTITY, RFQ_MESSAGES, toQuantity } from '../rules';
+import { EMBED_BUDGET_RANGES, EMBED_MESSAGES, EMBED_MIN_LENGTH, EMBED_SOURCE, MAX_QUANTITY, RFQ_MESSAGES, toQuantity } from '../rules';
 import { optionalText, rfqSubmissionSchema, rfqSubmitResponseSchema } from './rfq';
 
 const fields = rfqSubmissionSchema.shape;
@@ -39,7 +39,7 @@ export const embedRfqSchema = z.object({
   partnerId: fields.partnerId,
   embedId: fields.embedId,
   referrerUrl: fields.referrerUrl,
-  source: z.literal('embed-widget', { error: RFQ_MESSAGES.embedField }).default('embed-widget'),
+  source: z.literal(EMBED_SOURCE, { error: RFQ_MESSAGES.embedField }).default(EMBED_SOURCE),
 });
 /**
  * What a client sends to `POST /api/embed/rfq`.

@@ -4,10 +4,12 @@ import {
   BUDGET_RANGES,
   COMPETITIVE_POSITIONS,
   DEFAULT_SUPPLIER_COUNT,
+  EMBED_SOURCE,
   MAX_ADDITIONAL_EMAILS,
   MAX_QUANTITY,
   MAX_SUPPLIER_COUNT,
   RFQ_MESSAGES,
+  isTrackingToken,
   splitEmails,
   toQuantity,
 } from '../rules';
@@ -97,7 +99,7 @@ export const rfqSubmissionSchema = z.object({
   agreeTerms: z.literal(true, { error: RFQ_MESSAGES.agreeTerms }),
   embedId: optionalText(100, RFQ_MESSAGES.embedField),
   referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
-  embedSource: optionalText(100, RFQ_MESSAGES.embedField),
+  embedSource: z.literal(EMBED_SOURCE, { error: RFQ_MESSAGES.embedField }).optional(),
   timestamp: optionalText(40, RFQ_MESSAGES.embedField),
   partnerId: optionalText(100, RFQ_MESSAGES.embedField),
 });
@@ -284,6 +286,22 @@ export const rfqSchema = z.object({
  * const rfq: Rfq = await procura.rfq.get(rfqId);
  */
 export type Rfq = z.infer<typeof rfqSchema>;
+
+/**
+ * The path of `GET /api/rfq/:rfqId`: an RFQ id is 15 to 20 digits.
+ *
+ * @example
+ * rfqPathSchema.safeParse({ rfqId: '12345' }).success; // false
+ */
+export const rfqPathSchema = z.object({ rfqId: z.string().regex(/^\d{15,20}$/, { error: 'An RFQ id is 15 to 20 digits' }) });
+
+/**
+ * The path of `GET /api/quotes/track/:token`: a tracking token starts with `qt_`.
+ *
+ * @example
+ * trackingPathSchema.safeParse({ token: 'abc' }).success; // false
+ */
+export const trackingPathSchema = z.object({ token: z.string().refine(isTrackingToken, { error: 'Invalid tracking token' }) });
 
 /**
  * A quote as its tracking link shows it.

@@ -80,7 +80,7 @@ describe('cost preview and supplier matching', () => {
     expect(costPreview.totalCost).toBeCloseTo(unit * 500 * 0.9, 2);
     expect(costPreview.savings).toBeCloseTo(unit * 500 * 0.1, 2);
     expect(costPreview.priceRange.min).toBeCloseTo(unit * 0.85, 2);
-    expect(costPreview.unitInfo).toEqual({ unit: 'liters', unitDescription: 'per liter, 5 L containers' });
+    expect(costPreview.unitInfo).toEqual({ unit: 'litres', unitDescription: 'per litre, 5 L containers' });
     expect(supplierMatch.categoryName).toBe('Cleaning Supplies');
     expect(supplierMatch.volumeCategory).toBe('medium');
     expect(supplierMatch.expectedQuotes).toBe(5);

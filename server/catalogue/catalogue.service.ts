@@ -11,10 +11,14 @@ import type {
 import { cityFullName, estimateRule, interpretProduct, resolveLocation } from '../domain/interpret';
 import type { CatalogueItem, City, MarketSnapshot } from '../domain/market';
 import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domain/matching';
-import { formatRand, toRand, volumeDiscountPercent } from '../domain/pricing';
+import { centsToRand, formatRand } from '../../sdk/format';
 import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
+import { volumeDiscountPercent } from '../domain/pricing';
 import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
 import { normalizeText } from '../domain/text';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { rfqCountsByItem } from './catalogue.repository';
 
 /** The first instant of the current calendar month, UTC. */
 export function monthStart(now: Date): string {
@@ -29,7 +33,7 @@ export function toSuggestion(market: MarketSnapshot, item: CatalogueItem): Produ
     unit: item.unit,
     category: item.categoryId,
     categoryName: market.categoriesById.get(item.categoryId)?.name ?? item.categoryId,
-    avgPrice: toRand(market.averagePriceCents.get(item.id) ?? item.referencePriceCents),
+    avgPrice: centsToRand(market.averagePriceCents.get(item.id) ?? item.referencePriceCents),
     avgDelivery: item.avgDelivery,
     unitQuantity: item.unitQuantity,
     unitDescription: item.unitDescription,
@@ -140,15 +144,15 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
   const discount = volumeDiscountPercent(quantity);
   const gross = unitCents * quantity;
   const costPreview: CostPreview = {
-    totalCost: toRand(Math.round((gross * (100 - discount)) / 100)),
-    unitPrice: toRand(unitCents),
+    totalCost: centsToRand(Math.round((gross * (100 - discount)) / 100)),
+    unitPrice: centsToRand(unitCents),
     unitInfo: {
       unit: product.item?.unit ?? 'units',
       unitDescription: product.item?.unitDescription ?? 'per unit (estimate)',
     },
-    priceRange: { min: toRand(Math.round(unitCents * 0.85)), max: toRand(Math.round(unitCents * 1.15)) },
+    priceRange: { min: centsToRand(Math.round(unitCents * 0.85)), max: centsToRand(Math.round(unitCents * 1.15)) },
     discount,
-    savings: toRand(Math.round((gross * discount) / 100)),
+    savings: centsToRand(Math.round((gross * discount) / 100)),
     basis: product.item ? 'catalogue-average' : 'estimate',
     note: product.item ? 'The average of suppliers’ current price lists.' : estimateNote(query.productName),
   };
@@ -192,7 +196,7 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
 /** The spec's estimate for a product not in the catalogue, named as such. */
 function estimateNote(productName: string): string {
   const rule = estimateRule(productName);
-  const price = formatRand(rule.cents);
+  const price = formatRand(centsToRand(rule.cents));
   const which =
     rule.kind === 'premium'
       ? `the estimate of ${price} per unit for disinfectant, sanitizer, industrial, hospital or premium products`
@@ -229,4 +233,16 @@ function recommendation(qualifying: number, requested: number, discount: number)
         ? 'The quote you ask for can be filled.'
         : `All ${requested} quotes you ask for can be filled.`;
   return `${advice}${volumeNote(discount)}`;
+}
+
+/** What the product field suggests: this month's most requested items until two characters are typed. */
+export async function productSuggestions(db: Kysely<DB>, market: MarketSnapshot, query: string, now: Date): Promise<ProductSuggestion[]> {
+  if (query.trim().length >= 2) return matchProducts(market, query);
+  const counts = await rfqCountsByItem(db, monthStart(now));
+  return popularProducts(market, counts, DEFAULT_PRODUCT_SUGGESTIONS).map(({ rfqCount: _n, ...suggestion }) => suggestion);
+}
+
+/** This month's most requested catalogue items. */
+export async function popularThisMonth(db: Kysely<DB>, market: MarketSnapshot, limit: number, now: Date): Promise<PopularProduct[]> {
+  return popularProducts(market, await rfqCountsByItem(db, monthStart(now)), limit);
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { MarketInput, PriceTier, Supplier } from '../domain/market';
+import type { Executor } from '../db/executor';
 
 const REVISION_KEY = 'market_revision';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** The revision of suppliers, price lists and catalogue; every write to them bumps it. */
 export async function readMarketRevision(db: Executor): Promise<string> {
@@ -37,7 +36,7 @@ export async function loadMarketInput(db: Kysely<DB>): Promise<MarketInput> {
       trx.selectFrom('suppliers').selectAll().orderBy('id').execute(),
       trx.selectFrom('supplier_categories').selectAll().execute(),
       trx.selectFrom('supplier_coverage').selectAll().execute(),
-      trx.selectFrom('offers').select(['supplier_id', 'catalogue_item_id', 'unit_price_cents', 'min_order_quantity', 'tiers']).execute(),
+      trx.selectFrom('offers').select(['supplier_id', 'catalogue_item_id', 'unit_price_cents', 'minimum_order_quantity', 'tiers']).execute(),
     ]);
     const suppliers = new Map<number, Supplier>();
     for (const r of supplierRows) {
@@ -54,7 +53,7 @@ export async function loadMarketInput(db: Kysely<DB>): Promise<MarketInput> {
         responseTimeHours: r.response_time_hours,
         dispatchDays: r.dispatch_days,
         paymentTerms: r.payment_terms,
-        quoteValidityDays: r.quote_validity_days,
+        validityDays: r.validity_days,
         priceListDate: r.price_list_date,
         categories: new Map(),
         coverage: { cities: new Map(), provinces: new Map(), national: null },
@@ -63,7 +62,7 @@ export async function loadMarketInput(db: Kysely<DB>): Promise<MarketInput> {
     for (const r of categoryRows) {
       suppliers.get(r.supplier_id)?.categories.set(r.category_id, {
         capacityUnits: r.capacity_units,
-        minOrderQuantity: r.min_order_quantity,
+        minimumOrderQuantity: r.minimum_order_quantity,
         priceFactor: Number(r.price_factor),
       });
     }
@@ -96,7 +95,7 @@ export async function loadMarketInput(db: Kysely<DB>): Promise<MarketInput> {
         supplierId: o.supplier_id,
         itemId: o.catalogue_item_id,
         unitPriceCents: o.unit_price_cents,
-        minOrderQuantity: o.min_order_quantity,
+        minimumOrderQuantity: o.minimum_order_quantity,
         tiers: (JSON.parse(o.tiers) as PriceTier[]).sort((a, b) => a.minQuantity - b.minQuantity),
       })),
     };

@@ -4,13 +4,19 @@ import type { DB } from '../db/schema';
 
 export interface RfqRecordRow {
   id: string;
-  public_id: string;
+  rfq_ref: string;
   created_at: string;
   category_id: string;
   quantity: number;
   budget_range: string | null;
   city_id: string | null;
   intent_score: number;
+}
+
+/** The id of the RFQ with this pseudonym and time; the (created_at, id) index finds it. */
+export async function rfqIdAt(db: Kysely<DB>, createdAt: string, rfqRef: string): Promise<string | undefined> {
+  const row = await db.selectFrom('rfqs').select('id').where('created_at', '=', createdAt).where('rfq_ref', '=', rfqRef).executeTakeFirst();
+  return row?.id;
 }
 
 /** RFQs in (created_at, id) order after `after`, one more than `limit` so the caller knows if more remain. */
@@ -22,7 +28,7 @@ export async function rfqRecords(
     .selectFrom('rfqs')
     .select([
       'id',
-      'public_id',
+      'rfq_ref',
       'created_at',
       'category_id',
       'quantity',

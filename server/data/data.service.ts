@@ -14,7 +14,7 @@ import {
   type RfqSubmissionRecord,
 } from '../../sdk/index';
 import type { Database } from '../db/database';
-import { ApiError } from '../errors';
+import { invalidFields } from '../errors';
 import {
   demandBy,
   demandByCategory,
@@ -24,19 +24,24 @@ import {
   quotesByCategoryAndRegion,
   quotesByPeriod,
   quotingSuppliersByCategory,
+  rfqIdAt,
   rfqRecords,
   suppliersByCategoryAndRegion,
 } from './data.repository';
 
-function encodeCursor(row: { created_at: string; id: string }): string {
-  return Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+// A cursor names the last RFQ of a page by its pseudonym, so that it never carries the buyer's
+// rfqId; the page after it is found by the (created_at, id) index all the same.
+function encodeCursor(row: { created_at: string; rfq_ref: string }): string {
+  return Buffer.from(`${row.created_at}|${row.rfq_ref}`).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(createdAt) || !/^\d{15,20}$/.test(id)) {
-    throw new ApiError(400, 'invalid_parameter', 'cursor must be the next_cursor of a previous answer', { parameter: 'cursor' });
-  }
+const BAD_CURSOR = { cursor: 'cursor must be the next_cursor of a previous answer' };
+
+async function decodeCursor(database: Database, cursor: string): Promise<{ createdAt: string; id: string }> {
+  const [createdAt, rfqRef] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !rfqRef || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(createdAt) || !/^r_[0-9a-f]{20}$/.test(rfqRef)) throw invalidFields(BAD_CURSOR);
+  const id = await rfqIdAt(database.db, createdAt, rfqRef);
+  if (id === undefined) throw invalidFields(BAD_CURSOR);
   return { createdAt, id };
 }
 
@@ -46,12 +51,12 @@ export async function procurementData(database: Database, q: ProcurementDataQuer
     from: q.start_date ? `${q.start_date}T00:00:00.000Z` : undefined,
     cityId: q.city_code,
     categoryId: q.product_category,
-    after: q.cursor ? decodeCursor(q.cursor) : undefined,
+    after: q.cursor ? await decodeCursor(database, q.cursor) : undefined,
     limit: q.limit,
   });
   const page = rows.slice(0, q.limit);
   const results: RfqSubmissionRecord[] = page.map((r) => ({
-    rfq_id: r.public_id,
+    rfq_ref: r.rfq_ref,
     submission_timestamp: `${r.created_at.slice(0, 13)}:00:00Z`,
     product_category: r.category_id,
     quantity_requested: r.quantity,

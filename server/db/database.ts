@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DB } from './schema';
 import { cachedStatements, startCheckpointer } from './sqlite';
 
@@ -58,4 +58,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       await db.destroy();
     },
   };
+}
+
+/** Answers once the database answers a trivial query: what readiness means. */
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

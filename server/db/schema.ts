@@ -53,7 +53,7 @@ export interface SuppliersTable {
   response_time_hours: number;
   dispatch_days: number;
   payment_terms: string;
-  quote_validity_days: number;
+  validity_days: number;
   price_list_date: string;
   created_at: IsoText;
 }
@@ -62,7 +62,7 @@ export interface SupplierCategoriesTable {
   supplier_id: number;
   category_id: string;
   capacity_units: number;
-  min_order_quantity: number;
+  minimum_order_quantity: number;
   price_factor: number;
 }
 
@@ -79,7 +79,7 @@ export interface OffersTable {
   supplier_id: number;
   catalogue_item_id: string;
   unit_price_cents: number;
-  min_order_quantity: number;
+  minimum_order_quantity: number;
   tiers: string; // JSON [{ minQuantity, unitPriceCents }]
 }
 
@@ -110,7 +110,7 @@ export interface RfqsTable {
   client_timestamp: string | null;
   created_at: IsoText;
   /** The data API's name for the RFQ: `r_` and 20 random hex digits, unrelated to the id. */
-  public_id: string;
+  rfq_ref: string;
   /** 0-100, computed when the RFQ is stored (see domain/intent.ts). */
   intent_score: number;
   /** When the buyer's e-mails, name and company were deleted; null while they are kept. */
@@ -193,7 +193,7 @@ export interface WidgetLoadsTable {
   loads: number;
   compact: number;
   theme: string;
-  branding_hidden: number;
+  hide_procura_branding: number;
 }
 
 export interface PartnersTable {

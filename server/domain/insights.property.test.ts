@@ -3,7 +3,7 @@ import { buildQuotes, type QuoteSet } from './quote-engine';
 import { marketOf } from '../test/market';
 import { CATALOGUE, CITIES } from '../db/seed/data';
 import { createRng, type Rng, type SupplierSeed } from '../db/seed/suppliers';
-import { formatRand } from './pricing';
+import { centsToRand, formatRand } from '../../sdk/format';
 
 /**
  * Every comparative claim of a recommendation, checked against the quotes of its own answer.
@@ -43,7 +43,7 @@ function falseClaims(set: QuoteSet, requested: number): string[] {
       const equal = others.filter((j) => totals[j]! === q.totalCents).length;
       if (cheaper > 0) fail('"lowest price" but another quote is cheaper');
       if (equal !== tiedWith) fail(`"lowest price" tied with ${tiedWith}, but ${equal} others cost the same`);
-      if (!s.includes(formatRand(q.totalCents))) fail('the lowest price is not its own total');
+      if (!s.includes(formatRand(centsToRand(q.totalCents)))) fail('the lowest price is not its own total');
     }
     if (/fastest delivery/i.test(s)) {
       claimsRecognised++;
@@ -114,12 +114,12 @@ function randomMarket(rng: Rng): SupplierSeed[] {
       responseTimeHours: rng.pick([2, 4, 24]),
       dispatchDays: rng.int(0, 2),
       paymentTerms: 'Net 30',
-      quoteValidityDays: 14,
+      validityDays: 14,
       priceListDate: '2026-11-01',
       categories: [...new Set(offered.map((i) => i.categoryId))].map((categoryId) => ({
         categoryId,
         capacityUnits: rng.pick([200, 2000, 50_000]),
-        minOrderQuantity: rng.pick([1, 10]),
+        minimumOrderQuantity: rng.pick([1, 10]),
         priceFactor: 1,
       })),
       coverage: [
@@ -130,7 +130,7 @@ function randomMarket(rng: Rng): SupplierSeed[] {
       offers: offered.map((item) => ({
         itemId: item.id,
         unitPriceCents: item.referencePriceCents + rng.pick([-200, 0, 0, 100, 300]),
-        minOrderQuantity: 1,
+        minimumOrderQuantity: 1,
         tiers: rng.chance(0.3) ? [{ minQuantity: 50, unitPriceCents: item.referencePriceCents - 300 }] : [],
       })),
     };

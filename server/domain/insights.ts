@@ -1,7 +1,8 @@
 import type { CompetitivePosition } from '../../sdk/index';
 import type { Supplier } from './market';
 import { responseScore } from './matching';
-import { formatRand, type LeadDays, formatLeadTime } from './pricing';
+import { centsToRand, formatRand } from '../../sdk/format';
+import { type LeadDays, formatLeadTime } from './pricing';
 
 /** Quality 0-100: the rating carries 85 points (1 star = 0, 5 stars = 85), verification 15. */
 export function qualityScore(supplier: Supplier): number {
@@ -156,7 +157,7 @@ function recommend({ q, position, versus, quality, n, requested, ties, cheaper }
   const s = q.supplier;
   const who = `${s.verified ? 'verified supplier' : 'supplier'} rated ${s.rating.toFixed(1)}/5`;
   const lead = formatLeadTime(q.leadDays);
-  const total = formatRand(q.totalCents);
+  const total = formatRand(centsToRand(q.totalCents));
   if (n === 1) {
     return requested > 1
       ? `The only supplier that qualified: ${total} excl. VAT with delivery in ${lead}, from a ${who}.`

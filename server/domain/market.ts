@@ -54,14 +54,14 @@ export interface Offer {
   supplierId: number;
   itemId: string;
   unitPriceCents: number;
-  minOrderQuantity: number;
+  minimumOrderQuantity: number;
   /** Ascending by minQuantity. */
   tiers: PriceTier[];
 }
 
 export interface SupplierCategory {
   capacityUnits: number;
-  minOrderQuantity: number;
+  minimumOrderQuantity: number;
   priceFactor: number;
 }
 
@@ -78,7 +78,7 @@ export interface Supplier {
   responseTimeHours: number;
   dispatchDays: number;
   paymentTerms: string;
-  quoteValidityDays: number;
+  validityDays: number;
   priceListDate: string;
   categories: Map<string, SupplierCategory>;
   coverage: {

@@ -43,8 +43,8 @@ describe('candidate pool', () => {
     const market = marketOf([
       supplierSeed({
         id: 1,
-        categories: [{ categoryId: 'sanitizers', capacityUnits: 300, minOrderQuantity: 1, priceFactor: 1 }],
-        offers: [{ itemId: sanitizer.id, unitPriceCents: 8500, minOrderQuantity: 20, tiers: [] }],
+        categories: [{ categoryId: 'sanitizers', capacityUnits: 300, minimumOrderQuantity: 1, priceFactor: 1 }],
+        offers: [{ itemId: sanitizer.id, unitPriceCents: 8500, minimumOrderQuantity: 20, tiers: [] }],
       }),
     ]);
     const target = itemTarget(market);
@@ -59,8 +59,8 @@ describe('candidate pool', () => {
 describe('ranking', () => {
   it('ranks a cheaper supplier above an otherwise equal dearer one', () => {
     const market = marketOf([
-      supplierSeed({ id: 1, offers: [{ itemId: sanitizer.id, unitPriceCents: 9000, minOrderQuantity: 1, tiers: [] }] }),
-      supplierSeed({ id: 2, offers: [{ itemId: sanitizer.id, unitPriceCents: 8000, minOrderQuantity: 1, tiers: [] }] }),
+      supplierSeed({ id: 1, offers: [{ itemId: sanitizer.id, unitPriceCents: 9000, minimumOrderQuantity: 1, tiers: [] }] }),
+      supplierSeed({ id: 2, offers: [{ itemId: sanitizer.id, unitPriceCents: 8000, minimumOrderQuantity: 1, tiers: [] }] }),
     ]);
     const target = itemTarget(market);
     const pool = candidatePool(market, target, resolveLocation(market, 'Durban'));
@@ -79,7 +79,7 @@ describe('ranking', () => {
         rating: Math.round((3 + rng.next() * 2) * 10) / 10,
         onTimeRate: rng.int(70, 100),
         responseTimeHours: rng.pick([2, 4, 12, 24, 48]),
-        categories: [{ categoryId: 'sanitizers', capacityUnits: rng.int(50, 5000), minOrderQuantity: 1, priceFactor: 1 }],
+        categories: [{ categoryId: 'sanitizers', capacityUnits: rng.int(50, 5000), minimumOrderQuantity: 1, priceFactor: 1 }],
         coverage: [
           { scope: 'city', area: home.id, leadDays: 0 },
           { scope: 'province', area: home.province, leadDays: 1 },
@@ -89,7 +89,7 @@ describe('ranking', () => {
           {
             itemId: sanitizer.id,
             unitPriceCents: rng.int(5000, 13000),
-            minOrderQuantity: rng.pick([1, 5, 20, 100]),
+            minimumOrderQuantity: rng.pick([1, 5, 20, 100]),
             tiers: rng.chance(0.5) ? [{ minQuantity: 200, unitPriceCents: rng.int(4000, 9000) }] : [],
           },
         ],

@@ -127,7 +127,7 @@ export function candidatePool(market: MarketSnapshot, target: QuoteTarget, locat
       coverageLeadDays: coverage.lead,
       distanceKm: km,
       listUnitPriceCents: offer ? offer.unitPriceCents : Math.round(estimateCents(target) * terms.priceFactor),
-      minimumOrderQuantity: offer ? offer.minOrderQuantity : terms.minOrderQuantity,
+      minimumOrderQuantity: offer ? offer.minimumOrderQuantity : terms.minimumOrderQuantity,
       staticScore,
     });
   }

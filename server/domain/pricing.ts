@@ -78,15 +78,3 @@ export function formatLeadTime({ min, max }: LeadDays): string {
 export function addDays(now: Date, days: number): string {
   return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
-
-/** Cents to rand, for the API. */
-export function toRand(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-const randFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** An amount for people to read: R12,340.00. */
-export function formatRand(cents: number): string {
-  return `R${randFormat.format(cents / 100)}`;
-}

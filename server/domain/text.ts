@@ -1,12 +1,12 @@
 /**
- * Lower-cases, folds South African / British spellings to the catalogue's, keeps words only and
+ * Lower-cases, folds spellings to the catalogue's (sanitizer, deodorizer, litre), keeps words only and
  * pads with spaces so that ` phrase` finds whole-word starts.
  */
 export function normalizeText(text: string): string {
   return ` ${text
     .toLowerCase()
     .replace(/sanitis/g, 'sanitiz')
-    .replace(/litres?\b/g, 'liter')
+    .replace(/lit(er|re)s?\b/g, 'litre')
     .replace(/deodoris/g, 'deodoriz')
     .replace(/[^a-z0-9%+-]+/g, ' ')
     .replace(/\s+/g, ' ')

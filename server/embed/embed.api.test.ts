@@ -103,7 +103,7 @@ describe('POST /api/analytics/widget-load', () => {
     for (let i = 0; i < 3; i++) expect((await server.request('POST', '/api/analytics/widget-load', { body: load })).status).toBe(204);
     const rows = await server.database.db.selectFrom('widget_loads').selectAll().execute();
     expect(rows).toEqual([
-      { partner_id: partnerId, embed_id: 'shop-footer', referrer_host: 'shop.example.co.za', day: new Date().toISOString().slice(0, 10), loads: 3, compact: 1, theme: 'dark', branding_hidden: 0 },
+      { partner_id: partnerId, embed_id: 'shop-footer', referrer_host: 'shop.example.co.za', day: new Date().toISOString().slice(0, 10), loads: 3, compact: 1, theme: 'dark', hide_procura_branding: 0 },
     ]);
     expect((await server.request('POST', '/api/analytics/widget-load', { body: { embedId: '<script>' } })).status).toBe(400);
     // A partner id nobody registered is not credited.

@@ -8,12 +8,12 @@ export interface WidgetLoadRow {
   day: string;
   compact: boolean;
   theme: string;
-  brandingHidden: boolean;
+  hideProcuraBranding: boolean;
 }
 
 /** Counts one widget load on its day; the latest settings seen win. */
 export async function countWidgetLoad(db: Kysely<DB>, load: WidgetLoadRow): Promise<void> {
-  const settings = { compact: load.compact ? 1 : 0, theme: load.theme, branding_hidden: load.brandingHidden ? 1 : 0 };
+  const settings = { compact: load.compact ? 1 : 0, theme: load.theme, hide_procura_branding: load.hideProcuraBranding ? 1 : 0 };
   await db
     .insertInto('widget_loads')
     .values({ partner_id: load.partnerId, embed_id: load.embedId, referrer_host: load.referrerHost, day: load.day, loads: 1, ...settings })

@@ -3,22 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { embedRfqSchema, widgetLoadSchema, type EmbedRfqResponse, type RecentEmbedRfqs, type RfqSubmitResponse } from '../../sdk/index';
-import type { AppDeps } from '../app';
+import { embedRfqSchema, widgetLoadSchema } from '../../sdk/index';
+import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { readJson } from '../http/body';
 import { idempotencyKey } from '../http/idempotency';
 import { rateLimit } from '../http/rate-limit';
-import { referrerHost, submitRfq } from '../rfq/rfq.service';
-import { partnerExists } from '../partners/partners.repository';
-import { countWidgetLoad, recentEmbedRfqs } from './embed.repository';
-
-/** How many recent embedded requests the Live Data tab shows (spec 9). */
-const RECENT_LIMIT = 10;
-
-function quantityBand(quantity: number): RecentEmbedRfqs['rfqs'][number]['quantityBand'] {
-  return quantity < 10 ? '1-9' : quantity < 100 ? '10-99' : quantity < 1000 ? '100-999' : '1000+';
-}
+import { validate } from '../http/validate';
+import { recentRfqs, recordWidgetLoad, submitEmbedRfq } from './embed.service';
 
 /** The built loader, its version (a content hash) and ETag; null before a build. */
 function loadLoader(staticDir: string): { code: string; version: string; etag: string } | null {
@@ -74,67 +65,20 @@ export function embedRouter(deps: AppDeps) {
     ctx.body = page;
   });
 
-  router.post('/api/embed/rfq', limit, async (ctx) => {
-    const key = idempotencyKey(ctx);
-    const input = embedRfqSchema.parse(await readJson(ctx));
-    const result = await submitRfq(
-      deps,
-      {
-        productName: input.productName,
-        productDescription: input.productDescription,
-        quantity: input.quantity,
-        unit: undefined,
-        budgetRange: input.budgetRange,
-        supplierCount: 3,
-        deliveryLocation: input.location,
-        primaryEmail: input.contactEmail,
-        additionalEmails: [],
-        companyName: input.companyName,
-        contactName: undefined,
-        agreeTerms: true,
-        embedId: input.embedId,
-        referrerUrl: input.referrerUrl,
-        embedSource: input.source,
-        timestamp: undefined,
-        partnerId: input.partnerId,
-      },
-      key === undefined ? undefined : `embed:${key}`,
-      new Date(deps.clock()),
-    );
-    const body = result.body as RfqSubmitResponse;
-    const answer: EmbedRfqResponse = { rfqId: body.rfqId, matching: body.matching, quotes: body.quotes };
+  router.post('/api/embed/rfq', limit, validate({ body: embedRfqSchema }), async (ctx) => {
+    const result = await submitEmbedRfq(deps, ctx.request.body, idempotencyKey(ctx), new Date(deps.clock()));
     ctx.set('Cache-Control', 'no-store');
     ctx.status = result.status;
-    ctx.body = answer;
+    ctx.body = result.body;
   });
 
   router.get('/api/embed/recent', async (ctx) => {
-    const rows = await recentEmbedRfqs(deps.database.db, RECENT_LIMIT);
-    const body: RecentEmbedRfqs = {
-      rfqs: rows.map((r) => ({
-        product: r.item ?? r.category,
-        category: r.category,
-        city: r.city,
-        quantityBand: quantityBand(r.quantity),
-        receivedAt: `${r.created_at.slice(0, 16)}Z`,
-      })),
-    };
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+    ctx.body = await recentRfqs(deps.database.db);
   });
 
-  router.post('/api/analytics/widget-load', async (ctx) => {
-    const load = widgetLoadSchema.parse(await readJson(ctx));
-    const known = load.partnerId !== undefined && (await partnerExists(deps.database.db, load.partnerId));
-    await countWidgetLoad(deps.database.db, {
-      partnerId: known ? load.partnerId! : '',
-      embedId: load.embedId,
-      referrerHost: referrerHost(load.referrerUrl) ?? '',
-      day: new Date(deps.clock()).toISOString().slice(0, 10),
-      compact: load.config?.compact ?? false,
-      theme: load.config?.theme ?? 'light',
-      brandingHidden: load.config?.hideProcuraBranding ?? false,
-    });
+  router.post('/api/analytics/widget-load', validate({ body: widgetLoadSchema }), async (ctx) => {
+    await recordWidgetLoad(deps.database.db, ctx.request.body, new Date(deps.clock()));
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 204;
   });

@@ -1,11 +1,11 @@
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { ApiError } from '../errors';
 
 /**
  * A fixed-window request limit per client address, held in this process. Over the limit the
  * answer is 429 with Retry-After. Windows that ended are swept as new ones start.
  */
-export function rateLimit(options: { limit: number; windowSeconds: number; now?: () => number }) {
+export function rateLimit(options: { limit: number; windowSeconds: number; now?: () => number }): Middleware {
   const now = options.now ?? Date.now;
   const windowMs = options.windowSeconds * 1000;
   let windowStart = 0;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { html, SafeHtml } from './html';
 import { MessageRenderer } from './messages';

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Quote } from '../../sdk/index';
 import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteReference } from '../lib/ids';
-import { toApiQuote, withTracking } from '../quotes/quote.mapper';
+import { toApiQuote, toApiSupplier, withTracking } from '../quotes/quote.mapper';
+import { findPartner } from '../partners/partners.repository';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from '../rfq/rfq.repository';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
@@ -104,7 +105,7 @@ export class MessageRenderer {
         const rfq = await findRfqRow(this.db, rfqId);
         if (!rfq) throw new UnrenderableMessageError(`RFQ ${rfqId} no longer exists`);
         const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit };
-        const quotes = (await findQuotesForRfq(this.db, rfqId)).map(({ quote, supplier }) => toApiQuote(quote, supplier, context));
+        const quotes = (await findQuotesForRfq(this.db, rfqId)).map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier), context));
         return { rfq, quotes };
       })();
       this.cache.set(rfqId, loaded);
@@ -149,7 +150,7 @@ export class MessageRenderer {
       }
       case 'partner-welcome':
       case 'partner-registered': {
-        const p = await this.db.selectFrom('partners').selectAll().where('id', '=', message.payload.partnerId).executeTakeFirst();
+        const p = await findPartner(this.db, message.payload.partnerId);
         if (!p) throw new UnrenderableMessageError(`Partner ${message.payload.partnerId} no longer exists`);
         const input = {
           partnerId: p.id,

@@ -1,8 +1,8 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { DB, OutboxStatus, OutboxTable } from '../db/schema';
+import type { Executor } from '../db/executor';
 
-type Executor = Kysely<DB> | Transaction<DB>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
 

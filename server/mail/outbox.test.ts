@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedMarket } from '../db/seed';
-import { formatRand } from '../domain/pricing';
+import { formatRand } from '../../sdk/format';
 import { createTestDatabase, POSTGRES_URL, startTestServer, validRfq, type TestServer } from '../test/harness';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink';
 import { escapeHtml } from './html';
@@ -16,7 +16,6 @@ import { smtpTransport, type MailTransport } from './transport';
 
 const silent = pino({ level: 'silent' });
 const waitLong = { timeout: 15_000, interval: 20 };
-const rand = (amount: number) => formatRand(Math.round(amount * 100));
 
 async function outboxRows(server: TestServer) {
   return server.database.db.selectFrom('outbox').selectAll().orderBy('id').execute();
@@ -59,9 +58,9 @@ describe('e-mail through SMTP', () => {
         expect(mail!.text).toContain(q.supplier.name);
         expect(mail!.html).toContain(escapeHtml(q.supplier.name));
         for (const part of [mail!.text, mail!.html]) {
-          expect(part).toContain(rand(q.unitPrice));
-          expect(part).toContain(rand(q.totalPrice));
-          expect(part).toContain(rand(q.totalPriceInclVat));
+          expect(part).toContain(formatRand(q.unitPrice));
+          expect(part).toContain(formatRand(q.totalPrice));
+          expect(part).toContain(formatRand(q.totalPriceInclVat));
           expect(part).toContain(q.leadTime);
           expect(part).toContain(q.paymentTerms);
           expect(part).toContain(q.validUntil);
@@ -89,13 +88,13 @@ describe('e-mail through SMTP', () => {
     for (const q of quotes) {
       const [lead, ...more] = to(q.supplier.email);
       expect(more).toHaveLength(0);
-      expect(lead!.subject).toBe('Procura lead: 200 liters of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
+      expect(lead!.subject).toBe('Procura lead: 200 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
       for (const part of [lead!.text, lead!.html]) {
         expect(part).toContain(q.id);
         expect(part).toContain('Umhlanga Offices');
         expect(part).toContain('jane.buyer@example.co.za');
         expect(part).toContain('R10,000 to R50,000');
-        expect(part).toContain(rand(q.totalPrice));
+        expect(part).toContain(formatRand(q.totalPrice));
       }
       expect(lead!.text).not.toContain('qt_');
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
-import { formatRand } from '../domain/pricing';
+import { formatRand } from '../../sdk/format';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { escapeHtml, html, safeUrl } from './html';
 import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail } from './templates';
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rand = (amount: number) => formatRand(Math.round(amount * 100));
 
 function buyerEmail(productName = rfq.productName) {
   return buyerQuotesEmail({
@@ -49,11 +48,11 @@ describe('buyer e-mail', () => {
       for (const part of [email.html, email.text]) {
         const expected = [
           q.supplier.name,
-          rand(q.unitPrice),
-          rand(q.totalPrice),
-          rand(q.totalPriceInclVat),
+          formatRand(q.unitPrice),
+          formatRand(q.totalPrice),
+          formatRand(q.totalPriceInclVat),
           q.leadTime,
-          `${q.minimumOrderQuantity} liters`,
+          `${q.minimumOrderQuantity} litres`,
           q.validUntil,
           q.paymentTerms,
           q.supplier.email,
@@ -116,9 +115,9 @@ describe('buyer e-mail at a glance', () => {
     const email = buyerEmail();
     const q = rfq.quotes[0]!;
     const label = `Total incl. VAT (${Math.round(q.vatRate * 100)}%)`;
-    expect(readAs(email.html)).toContain(`${label} ${rand(q.totalPriceInclVat)}`);
-    expect(readAs(email.html)).not.toContain(`${label}${rand(q.totalPriceInclVat)}`);
-    expect(email.text).toContain(`   ${label}: ${rand(q.totalPriceInclVat)}`);
+    expect(readAs(email.html)).toContain(`${label} ${formatRand(q.totalPriceInclVat)}`);
+    expect(readAs(email.html)).not.toContain(`${label}${formatRand(q.totalPriceInclVat)}`);
+    expect(email.text).toContain(`   ${label}: ${formatRand(q.totalPriceInclVat)}`);
     // On a phone the label wraps in its cell; a gap on its right keeps it off the value.
     const labelCell = email.html.match(new RegExp(`<td style="([^"]*)">${escapeHtml(label).replace(/[()]/g, '\\$&')}</td>`));
     expect(labelCell?.[1]).toMatch(/padding:\d+px [1-9]\d*px/);
@@ -147,11 +146,11 @@ describe('supplier lead e-mail', () => {
       buyerCompany: 'Umhlanga Clinics',
       buyerEmail: 'jane.buyer@example.co.za',
     });
-    expect(email.subject).toBe('Procura lead: 120 liters of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
+    expect(email.subject).toBe('Procura lead: 120 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
     expect(email.text).toContain('Buyer: Umhlanga Clinics (jane.buyer@example.co.za)');
     expect(email.text).toContain('Budget: R10,000 to R50,000');
     expect(email.text).toContain(`Quote reference: ${q.id}`);
-    expect(email.text).toContain(`Quoted total: ${rand(q.totalPrice)} excl. VAT, ${rand(q.totalPriceInclVat)} incl. VAT`);
+    expect(email.text).toContain(`Quoted total: ${formatRand(q.totalPrice)} excl. VAT, ${formatRand(q.totalPriceInclVat)} incl. VAT`);
     expect(email.text).toContain(`your price list dated ${q.priceListDate}`);
     // Only its own quote: no other supplier's name or token.
     for (const other of rfq.quotes.filter((o) => o.id !== q.id)) {

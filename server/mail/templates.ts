@@ -1,5 +1,5 @@
 import { formatQuantity, POSITION_BADGES, singularUnit, type Quote } from '../../sdk/index';
-import { formatRand } from '../domain/pricing';
+import { formatRand } from '../../sdk/format';
 import { html, safeUrl, type SafeHtml } from './html';
 
 /** Spec section 1: support hours, stated wherever a buyer may need help. */
@@ -11,7 +11,6 @@ export interface Email {
   text: string;
 }
 
-const rand = (amount: number) => formatRand(Math.round(amount * 100));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // Table layout with inline styles: what mail clients render reliably, images or not.
@@ -40,9 +39,9 @@ export interface BuyerQuotesInput {
 
 function quoteRows(q: Quote): [string, string][] {
   return [
-    ['Unit price', `${rand(q.unitPrice)} excl. VAT per ${singularUnit(q.unit)}`],
-    ['Total excl. VAT', rand(q.totalPrice)],
-    [`Total incl. VAT (${Math.round(q.vatRate * 100)}%)`, rand(q.totalPriceInclVat)],
+    ['Unit price', `${formatRand(q.unitPrice)} excl. VAT per ${singularUnit(q.unit)}`],
+    ['Total excl. VAT', formatRand(q.totalPrice)],
+    [`Total incl. VAT (${Math.round(q.vatRate * 100)}%)`, formatRand(q.totalPriceInclVat)],
     ['Lead time', q.leadTime],
     ['Minimum order', formatQuantity(q.minimumOrderQuantity, q.unit)],
     ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
@@ -132,8 +131,8 @@ export function supplierLeadEmail(input: SupplierLeadInput): Email {
     ...(input.budgetRange ? [['Budget', BUDGET_LABELS[input.budgetRange] ?? input.budgetRange] as [string, string]] : []),
     ['Buyer', buyer],
     ['Quote reference', q.id],
-    ['Quoted unit price', `${rand(q.unitPrice)} excl. VAT`],
-    ['Quoted total', `${rand(q.totalPrice)} excl. VAT, ${rand(q.totalPriceInclVat)} incl. VAT`],
+    ['Quoted unit price', `${formatRand(q.unitPrice)} excl. VAT`],
+    ['Quoted total', `${formatRand(q.totalPrice)} excl. VAT, ${formatRand(q.totalPriceInclVat)} incl. VAT`],
     ['Lead time', q.leadTime],
     ['Valid until', q.validUntil],
     ['Payment terms', q.paymentTerms],

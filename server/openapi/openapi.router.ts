@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { openApiDocument } from './openapi';
 
 /** The product's version, written in by the build (and by the test runner). */

@@ -99,7 +99,7 @@ const ROUTES: Route[] = [
 ];
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Bad input: `details.fields` names each field or parameter with its message',
+  400: 'Bad input (`validation_error`): `details.fields` names each field or parameter with its message',
   401: 'No API key, an unknown or rotated key, or no X-Partner-ID header',
   403: 'X-Partner-ID names another partner, or the tier does not include this data product',
   404: 'Not found',

@@ -1,6 +1,6 @@
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { API_TIERS, DATA_PRODUCTS, type ApiTier, type DataProduct } from '../../sdk/index';
-import type { AppDeps } from '../app';
+import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { hashSecret } from '../lib/ids';
 import { admitRequest, rateLimitHeaders } from './api-limits';
@@ -20,7 +20,7 @@ const CREDENTIALS_HELP = 'Send your API key as "Authorization: Bearer <apiKey>" 
  * or with a bad key, 403 when the header names another partner), then counts the request against
  * the partner's tier (429 over it). Rejected credentials count against no one.
  */
-export function partnerAuth(deps: Pick<AppDeps, 'database' | 'clock'>) {
+export function partnerAuth(deps: { database: Database; clock: () => number }): Middleware {
   return async function authenticatePartner(ctx: Context, next: Next) {
     const started = performance.now();
     const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
@@ -49,7 +49,7 @@ export function partnerAuth(deps: Pick<AppDeps, 'database' | 'clock'>) {
 }
 
 /** Lets through only partners whose tier includes the data product (403 otherwise). */
-export function requireProduct(product: DataProduct) {
+export function requireProduct(product: DataProduct): Middleware {
   return async function checkTier(ctx: Context, next: Next) {
     const partner = ctx.state.partner as AuthenticatedPartner;
     const plan = API_TIERS[partner.tier];

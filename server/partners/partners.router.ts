@@ -1,12 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { partnerRegistrationSchema, type PartnerAnalytics, type PartnerProfile } from '../../sdk/index';
-import type { AppDeps } from '../app';
-import { ApiError } from '../errors';
-import { readJson } from '../http/body';
+import { partnerRegistrationSchema } from '../../sdk/index';
+import type { AppDeps } from '../deps';
 import { rateLimit } from '../http/rate-limit';
+import { validate } from '../http/validate';
 import { partnerAuth, type AuthenticatedPartner } from './partner-auth';
-import { partnerAnalytics, registerPartner, rotatePartnerKey } from './partners.service';
+import { partnerAnalytics, partnerProfile, registerPartner, rotatePartnerKey } from './partners.service';
 
 const partnerOf = (ctx: Context) => ctx.state.partner as AuthenticatedPartner;
 
@@ -16,23 +15,15 @@ export function partnersRouter(deps: AppDeps) {
   const auth = partnerAuth(deps);
   const limit = rateLimit(deps.config.rfqRateLimit);
 
-  router.post('/api/partners/register', limit, async (ctx) => {
-    const input = partnerRegistrationSchema.parse(await readJson(ctx));
+  router.post('/api/partners/register', limit, validate({ body: partnerRegistrationSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 201;
-    ctx.body = await registerPartner(deps, input, new Date(deps.clock()));
+    ctx.body = await registerPartner(deps, ctx.request.body, new Date(deps.clock()));
   });
 
   router.get('/api/partners/me', auth, async (ctx) => {
-    const row = await deps.database.db
-      .selectFrom('partners')
-      .select(['id', 'company_name', 'tier', 'key_prefix', 'key_created_at'])
-      .where('id', '=', partnerOf(ctx).id)
-      .executeTakeFirst();
-    if (!row) throw new ApiError(404, 'partner_not_found', 'Partner not found');
-    const body: PartnerProfile = { partnerId: row.id, companyName: row.company_name, tier: row.tier as PartnerProfile['tier'], keyPrefix: row.key_prefix, keyCreatedAt: row.key_created_at };
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+    ctx.body = await partnerProfile(deps.database.db, partnerOf(ctx).id);
   });
 
   router.post('/api/partners/rotate-key', auth, async (ctx) => {
@@ -41,9 +32,8 @@ export function partnersRouter(deps: AppDeps) {
   });
 
   router.get('/api/embed/analytics', auth, async (ctx) => {
-    const body: PartnerAnalytics = await partnerAnalytics(deps.database.db, partnerOf(ctx).id, new Date(deps.clock()));
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+    ctx.body = await partnerAnalytics(deps.database.db, partnerOf(ctx).id, new Date(deps.clock()));
   });
 
   return router;

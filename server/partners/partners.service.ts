@@ -1,15 +1,33 @@
-import { sql, type Kysely } from 'kysely';
-import { DEFAULT_TIER, partnerEarnings, type PartnerCredentials, type PartnerRegistration } from '../../sdk/index';
-import type { AppDeps } from '../app';
+import type { Kysely } from 'kysely';
+import { DEFAULT_TIER, partnerEarnings, type PartnerAnalytics, type PartnerCredentials, type PartnerProfile, type PartnerRegistration } from '../../sdk/index';
+import type { Config } from '../config';
+import type { GroupCommit } from '../db/group-commit';
+import { ApiError } from '../errors';
+import type { Outbox } from '../mail/outbox';
 import type { DB } from '../db/schema';
 import { newApiKey, newPartnerId, storedKey } from './api-keys';
-import { insertPartner, replacePartnerKey } from './partners.repository';
+import {
+  findPartnerProfile,
+  insertPartner,
+  partnerRfqsByMonth,
+  partnerRfqTotals,
+  partnerTopProducts,
+  partnerWidgetLoads,
+  replacePartnerKey,
+} from './partners.repository';
+
+/** What registering a partner needs: its write and the e-mails it sends. */
+export interface RegistrationDeps {
+  writes: GroupCommit;
+  outbox: Outbox;
+  config: Pick<Config, 'mail'>;
+}
 
 /**
  * Registers a partner: a new id and API key, of which only the hash and a short prefix are kept.
  * The partner and the partners team are e-mailed (without the key) in the same transaction.
  */
-export async function registerPartner(deps: Pick<AppDeps, 'writes' | 'outbox' | 'config'>, input: PartnerRegistration, now: Date): Promise<PartnerCredentials> {
+export async function registerPartner(deps: RegistrationDeps, input: PartnerRegistration, now: Date): Promise<PartnerCredentials> {
   const partnerId = newPartnerId();
   const apiKey = newApiKey();
   const key = storedKey(apiKey);
@@ -44,6 +62,13 @@ export async function registerPartner(deps: Pick<AppDeps, 'writes' | 'outbox' | 
   return { success: true, credentials: { partnerId, apiKey } };
 }
 
+/** The signed-in partner's own profile: never the key, only its prefix and age. */
+export async function partnerProfile(db: Kysely<DB>, partnerId: string): Promise<PartnerProfile> {
+  const row = await findPartnerProfile(db, partnerId);
+  if (!row) throw new ApiError(404, 'partner_not_found', 'Partner not found');
+  return { partnerId: row.id, companyName: row.company_name, tier: row.tier as PartnerProfile['tier'], keyPrefix: row.key_prefix, keyCreatedAt: row.key_created_at };
+}
+
 /** A new key for the partner; the old one stops working at once. */
 export async function rotatePartnerKey(db: Kysely<DB>, partnerId: string, now: Date): Promise<PartnerCredentials> {
   const apiKey = newApiKey();
@@ -52,6 +77,7 @@ export async function rotatePartnerKey(db: Kysely<DB>, partnerId: string, now: D
 }
 
 const MONTHS_OF_TRENDS = 6;
+const TOP_PRODUCTS = 5;
 
 function monthStart(d: Date, back = 0): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1));
@@ -62,59 +88,32 @@ function monthStart(d: Date, back = 0): Date {
  * supplier quoted), this month's earnings under the revenue model, the share of widget loads that
  * became RFQs, the most requested products and six months of trend. Nothing names a buyer.
  */
-export async function partnerAnalytics(db: Kysely<DB>, partnerId: string, now: Date) {
-  const from = monthStart(now, MONTHS_OF_TRENDS - 1).toISOString();
-  const month = sql<string>`substr(rfqs.created_at, 1, 7)`;
-  const byMonth = await db
-    .selectFrom('rfqs')
-    .select([month.as('month'), sql<number>`count(*)`.as('rfqs'), sql<number>`sum(case when rfqs.matched_count > 0 then 1 else 0 end)`.as('qualified')])
-    .where('rfqs.partner_id', '=', partnerId)
-    .where('rfqs.created_at', '>=', from)
-    .groupBy(month)
-    .execute();
-  const [totals] = await db
-    .selectFrom('rfqs')
-    .select([sql<number>`count(*)`.as('rfqs'), sql<number>`coalesce(sum(case when rfqs.matched_count > 0 then 1 else 0 end), 0)`.as('qualified')])
-    .where('partner_id', '=', partnerId)
-    .execute();
-  const product = sql<string>`coalesce(catalogue_items.name, categories.name)`;
-  const top = await db
-    .selectFrom('rfqs')
-    .innerJoin('categories', 'categories.id', 'rfqs.category_id')
-    .leftJoin('catalogue_items', 'catalogue_items.id', 'rfqs.catalogue_item_id')
-    .select([product.as('product'), sql<number>`count(*)`.as('rfqs')])
-    .where('rfqs.partner_id', '=', partnerId)
-    .groupBy(product)
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy(product)
-    .limit(5)
-    .execute();
+export async function partnerAnalytics(db: Kysely<DB>, partnerId: string, now: Date): Promise<PartnerAnalytics> {
   const thisMonth = monthStart(now).toISOString().slice(0, 7);
-  const [loads] = await db
-    .selectFrom('widget_loads')
-    .select(sql<number>`coalesce(sum(loads), 0)`.as('loads'))
-    .where('partner_id', '=', partnerId)
-    .where('day', '>=', `${thisMonth}-01`)
-    .execute();
-  const counts = new Map(byMonth.map((m) => [m.month, { rfqs: Number(m.rfqs), qualified: Number(m.qualified) }]));
+  const [byMonth, totals, top, widgetLoads] = await Promise.all([
+    partnerRfqsByMonth(db, partnerId, monthStart(now, MONTHS_OF_TRENDS - 1).toISOString()),
+    partnerRfqTotals(db, partnerId),
+    partnerTopProducts(db, partnerId, TOP_PRODUCTS),
+    partnerWidgetLoads(db, partnerId, `${thisMonth}-01`),
+  ]);
+  const counts = new Map(byMonth.map((m) => [m.month, { rfqs: m.rfqs, qualified: m.qualified }]));
   const monthlyTrends = Array.from({ length: MONTHS_OF_TRENDS }, (_, i) => {
     const m = monthStart(now, MONTHS_OF_TRENDS - 1 - i).toISOString().slice(0, 7);
     const c = counts.get(m) ?? { rfqs: 0, qualified: 0 };
     return { month: m, rfqs: c.rfqs, qualifiedRfqs: c.qualified, revenue: partnerEarnings({ qualifiedRfqs: c.qualified }) };
   });
   const current = counts.get(thisMonth) ?? { rfqs: 0, qualified: 0 };
-  const widgetLoads = Number(loads?.loads ?? 0);
   return {
     partnerId,
-    totalRfqs: Number(totals?.rfqs ?? 0),
-    qualifiedRfqs: Number(totals?.qualified ?? 0),
+    totalRfqs: totals.rfqs,
+    qualifiedRfqs: totals.qualified,
     month: thisMonth,
     monthRfqs: current.rfqs,
     monthQualifiedRfqs: current.qualified,
     revenue: partnerEarnings({ qualifiedRfqs: current.qualified }),
     widgetLoads,
     conversionRate: widgetLoads === 0 ? null : Math.round((current.rfqs / widgetLoads) * 1000) / 10,
-    topProducts: top.map((t) => ({ product: t.product, rfqs: Number(t.rfqs) })),
+    topProducts: top,
     monthlyTrends,
   };
 }

@@ -1,11 +1,9 @@
 import type { Quote, Supplier as ApiSupplier } from '../../sdk/index';
-import type { Selectable } from 'kysely';
-import type { QuotesTable } from '../db/schema';
-import { formatLeadTime, toRand } from '../domain/pricing';
+import { centsToRand } from '../../sdk/format';
+import { formatLeadTime } from '../domain/pricing';
 import { quoteReference } from '../lib/ids';
+import type { QuoteRow, SupplierColumns } from './quotes.repository';
 
-/** A stored quote row as the API needs it (the token's hash stays in the database). */
-export type QuoteRow = Omit<Selectable<QuotesTable>, 'view_count' | 'tracking_secret_hash'>;
 
 /** The supplier fields a quote shows. */
 export type SupplierView = ApiSupplier;
@@ -15,6 +13,22 @@ export interface RfqContext {
   productName: string;
   quantity: number;
   unit: string;
+}
+
+/** A quote's supplier as the API shows it, from the columns read with the quote. */
+export function toApiSupplier(r: SupplierColumns): SupplierView {
+  return {
+    id: r.s_id,
+    name: r.s_name,
+    location: r.s_city,
+    province: r.s_province,
+    rating: Number(r.s_rating),
+    verified: Boolean(r.s_verified),
+    contactPerson: r.s_contact_person,
+    email: r.s_email,
+    phone: r.s_phone,
+    responseTimeHours: r.s_response_time_hours,
+  };
 }
 
 /** One mapping from stored quote to API quote, used by submit, RFQ look-up and tracking. */
@@ -28,13 +42,13 @@ export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContex
     unit: rfq.unit,
     pricingBasis: row.pricing_basis,
     currency: 'ZAR',
-    listUnitPrice: toRand(row.list_unit_price_cents),
-    unitPrice: toRand(row.unit_price_cents),
+    listUnitPrice: centsToRand(row.list_unit_price_cents),
+    unitPrice: centsToRand(row.unit_price_cents),
     discountPercent: Number(row.discount_percent),
-    totalPrice: toRand(row.total_cents),
+    totalPrice: centsToRand(row.total_cents),
     vatRate: Number(row.vat_rate),
-    vatAmount: toRand(row.vat_cents),
-    totalPriceInclVat: toRand(row.total_incl_vat_cents),
+    vatAmount: centsToRand(row.vat_cents),
+    totalPriceInclVat: centsToRand(row.total_incl_vat_cents),
     minimumOrderQuantity: row.minimum_order_quantity,
     leadTime: formatLeadTime({ min: row.lead_min_days, max: row.lead_max_days }),
     leadTimeDays: { min: row.lead_min_days, max: row.lead_max_days },

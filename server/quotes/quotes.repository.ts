@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, QuotesTable } from '../db/schema';
-import type { QuoteRow, SupplierView } from './quote.mapper';
+
+/** A stored quote row as the API needs it (the token's hash stays in the database). */
+export type QuoteRow = Omit<Selectable<QuotesTable>, 'view_count' | 'tracking_secret_hash'>;
 
 const SUPPLIER_COLUMNS = [
   's.id as s_id',
@@ -15,7 +17,8 @@ const SUPPLIER_COLUMNS = [
   's.response_time_hours as s_response_time_hours',
 ] as const;
 
-interface SupplierColumns {
+/** The supplier columns read with a quote, prefixed `s_`. */
+export interface SupplierColumns {
   s_id: number;
   s_name: string;
   s_city: string;
@@ -28,26 +31,11 @@ interface SupplierColumns {
   s_response_time_hours: number;
 }
 
-function toSupplierView(r: SupplierColumns): SupplierView {
-  return {
-    id: r.s_id,
-    name: r.s_name,
-    location: r.s_city,
-    province: r.s_province,
-    rating: Number(r.s_rating),
-    verified: Boolean(r.s_verified),
-    contactPerson: r.s_contact_person,
-    email: r.s_email,
-    phone: r.s_phone,
-    responseTimeHours: r.s_response_time_hours,
-  };
-}
-
-function splitRow<T extends Selectable<QuotesTable> & SupplierColumns>(row: T): { quote: QuoteRow; supplier: SupplierView } {
+function splitRow<T extends Selectable<QuotesTable> & SupplierColumns>(row: T): { quote: QuoteRow; supplier: SupplierColumns } {
   const { view_count: _v, tracking_secret_hash: _t, s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours, ...quote } = row;
   return {
     quote,
-    supplier: toSupplierView({ s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours }),
+    supplier: { s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours },
   };
 }
 
@@ -96,10 +84,10 @@ export async function recordQuoteView(db: Kysely<DB>, quoteId: number, now: stri
     const { r_product_name, r_quantity, r_unit, ...rest } = row;
     return {
       ...splitRow(rest),
-      viewCount: row.view_count,
-      firstViewedAt: row.first_viewed_at ?? now,
-      lastViewedAt: row.last_viewed_at ?? now,
-      rfq: { productName: r_product_name, quantity: r_quantity, unit: r_unit },
+      view_count: row.view_count,
+      first_viewed_at: row.first_viewed_at ?? now,
+      last_viewed_at: row.last_viewed_at ?? now,
+      rfq: { product_name: r_product_name, quantity: r_quantity, unit: r_unit },
     };
   });
 }

@@ -1,30 +1,28 @@
 import type { Kysely } from 'kysely';
 import type { TrackedQuoteResponse } from '../../sdk/index';
-import { isTrackingToken } from '../../sdk/index';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { parseTrackingToken, secretMatches } from '../lib/ids';
-import { toApiQuote } from './quote.mapper';
+import { toApiQuote, toApiSupplier } from './quote.mapper';
 import { findTrackingSecretHash, recordQuoteView } from './quotes.repository';
 
 /** Opens a quote by its tracking token, counting the view. */
 export async function trackQuote(db: Kysely<DB>, token: string, now: Date): Promise<TrackedQuoteResponse> {
-  if (!isTrackingToken(token)) throw new ApiError(400, 'invalid_tracking_token', 'Invalid tracking token');
   const notFound = new ApiError(404, 'quote_not_found', 'Quote not found');
   const parsed = parseTrackingToken(token);
   if (!parsed) throw notFound;
   const storedHash = await findTrackingSecretHash(db, parsed.quoteId);
   if (storedHash === undefined || !secretMatches(parsed.secret, storedHash)) throw notFound;
   const found = await recordQuoteView(db, parsed.quoteId, now.toISOString());
-  const quote = toApiQuote(found.quote, found.supplier, found.rfq);
+  const quote = toApiQuote(found.quote, toApiSupplier(found.supplier), { productName: found.rfq.product_name, quantity: found.rfq.quantity, unit: found.rfq.unit });
   return {
     success: true,
     quote: {
       trackingToken: token,
       quoteReference: quote.id,
-      viewCount: found.viewCount,
-      firstViewedAt: found.firstViewedAt,
-      lastViewedAt: found.lastViewedAt,
+      viewCount: found.view_count,
+      firstViewedAt: found.first_viewed_at,
+      lastViewedAt: found.last_viewed_at,
       quoteData: {
         productName: quote.productName,
         quantity: quote.quantity,
@@ -45,6 +43,6 @@ export async function trackQuote(db: Kysely<DB>, token: string, now: Date): Prom
         aiInsights: quote.aiInsights,
       },
     },
-    viewCount: found.viewCount,
+    viewCount: found.view_count,
   };
 }

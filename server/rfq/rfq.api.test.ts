@@ -19,7 +19,7 @@ describe('POST /api/rfq', () => {
     expect(body).toMatchObject({
       productName: 'Hand Sanitizer 70% Alcohol',
       quantity: 200,
-      unit: 'liters',
+      unit: 'litres',
       deliveryLocation: 'Durban, KwaZulu-Natal',
       supplierCount: 5,
       primaryEmail: 'jane.buyer@example.co.za',
@@ -72,6 +72,16 @@ describe('POST /api/rfq', () => {
         },
       },
     });
+  });
+
+  it('stores an embedded request as from the embed widget, and refuses any other source', async () => {
+    const res = await server.request('POST', '/api/rfq', { body: validRfq({ embedId: 'shop-a', embedSource: 'embed-widget' }) });
+    expect(res.status).toBe(201);
+    const row = await server.database.db.selectFrom('rfqs').select(['embed_id', 'embed_source']).where('id', '=', res.json.rfqId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ embed_id: 'shop-a', embed_source: 'embed-widget' });
+    const other = await server.request('POST', '/api/rfq', { body: validRfq({ embedSource: 'procura-widget' }) });
+    expect(other.status).toBe(400);
+    expect(other.json.error.details).toEqual({ fields: { embedSource: 'Embed details are not valid' } });
   });
 
   it('refuses bodies that are not JSON objects', async () => {
@@ -152,7 +162,7 @@ describe('GET /api/rfq/:rfqId', () => {
     expect(missing.json).toEqual({ error: { code: 'rfq_not_found', message: 'RFQ not found' } });
     const bad = await server.request('GET', '/api/rfq/12ab');
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ error: { code: 'invalid_rfq_id', message: 'An RFQ id is 15 to 20 digits' } });
+    expect(bad.json).toEqual({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { rfqId: 'An RFQ id is 15 to 20 digits' } } } });
   });
 });
 
@@ -178,7 +188,7 @@ describe('GET /api/quotes/track/:token', () => {
   it('answers 400 for a token without qt_ and 404 for an unknown one', async () => {
     const bad = await server.request('GET', '/api/quotes/track/abc123');
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ error: { code: 'invalid_tracking_token', message: 'Invalid tracking token' } });
+    expect(bad.json).toEqual({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { token: 'Invalid tracking token' } } } });
     const notFound = { error: { code: 'quote_not_found', message: 'Quote not found' } };
     for (const token of ['qt_AAAAAAAAAAAAAAAAAAAAAAAA', 'qt_zzzzzz_AAAAAAAAAAAAAAAAAAAAAAAA']) {
       const unknown = await server.request('GET', `/api/quotes/track/${token}`);

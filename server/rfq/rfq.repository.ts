@@ -1,7 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { DB, IdempotencyKeysTable, QuotesTable, RfqsTable } from '../db/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import type { Executor } from '../db/executor';
 
 /** Stores a request and its quotes; answers the new quote ids in rank order. */
 export async function insertRfq(

@@ -1,28 +1,28 @@
 import Router from '@koa/router';
-import { rfqSubmissionSchema } from '../../sdk/index';
-import type { AppDeps } from '../app';
-import { readJson } from '../http/body';
+import { rfqPathSchema, rfqSubmissionSchema } from '../../sdk/index';
+import type { AppDeps } from '../deps';
 import { idempotencyKey } from '../http/idempotency';
 import { rateLimit } from '../http/rate-limit';
+import { validate } from '../http/validate';
 import { getRfq, submitRfq } from './rfq.service';
 
 export function rfqRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/api/rfq' });
   const limit = rateLimit(deps.config.rfqRateLimit);
 
-  router.post('/', limit, async (ctx) => {
+  router.post('/', limit, validate({ body: rfqSubmissionSchema }), async (ctx) => {
     const key = idempotencyKey(ctx);
-    const input = rfqSubmissionSchema.parse(await readJson(ctx));
-    const result = await submitRfq(deps, input, key, new Date(deps.clock()));
+    const result = await submitRfq(deps, ctx.request.body, key, new Date(deps.clock()));
     if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.set('Cache-Control', 'no-store');
     ctx.status = result.status;
     ctx.body = result.body;
   });
 
-  router.get('/:rfqId', async (ctx) => {
+  router.get('/:rfqId', validate({ params: rfqPathSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getRfq(deps, ctx.params.rfqId!);
+    ctx.body = await getRfq(deps, ctx.params.rfqId);
   });
+
   return router;
 }

@@ -15,8 +15,8 @@ import type { Supplier } from '../domain/market';
 import type { MarketStore } from '../catalogue/market-store';
 import { ApiError } from '../errors';
 import { hashSecret, maskEmail, newRfqId, newTrackingSecret, trackingToken } from '../lib/ids';
-import { toApiQuote, withTracking, type QuoteRow, type SupplierView } from '../quotes/quote.mapper';
-import { findQuotesForRfq } from '../quotes/quotes.repository';
+import { toApiQuote, toApiSupplier, withTracking, type SupplierView } from '../quotes/quote.mapper';
+import { findQuotesForRfq, type QuoteRow } from '../quotes/quotes.repository';
 import { partnerExists } from '../partners/partners.repository';
 import {
   findIdempotencyRecord,
@@ -190,7 +190,7 @@ export async function submitRfq(
     client_timestamp: input.timestamp ?? null,
     created_at: createdAt,
     intent_score: intentScore(input),
-    public_id: `r_${randomBytes(10).toString('hex')}`,
+    rfq_ref: `r_${randomBytes(10).toString('hex')}`,
   };
 
   try {
@@ -246,14 +246,11 @@ export async function submitRfq(
 
 /** A stored request with its quotes, the e-mail masked, no tracking tokens. */
 export async function getRfq(deps: RfqDeps, rfqId: string): Promise<Rfq> {
-  if (!/^\d{15,20}$/.test(rfqId)) {
-    throw new ApiError(400, 'invalid_rfq_id', 'An RFQ id is 15 to 20 digits');
-  }
   const { db } = deps.database;
   const row = await findRfqRow(db, rfqId);
   if (!row) throw new ApiError(404, 'rfq_not_found', 'RFQ not found');
   const rfqContext = { productName: row.product_name, quantity: row.quantity, unit: row.unit };
-  const quotes = (await findQuotesForRfq(db, rfqId)).map(({ quote, supplier }) => toApiQuote(quote, supplier, rfqContext));
+  const quotes = (await findQuotesForRfq(db, rfqId)).map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier), rfqContext));
   return {
     rfqId: row.id,
     productName: row.product_name,

@@ -17,9 +17,9 @@ export function toSupplier(s: SupplierSeed): Supplier {
     responseTimeHours: s.responseTimeHours,
     dispatchDays: s.dispatchDays,
     paymentTerms: s.paymentTerms,
-    quoteValidityDays: s.quoteValidityDays,
+    validityDays: s.validityDays,
     priceListDate: s.priceListDate,
-    categories: new Map(s.categories.map((c) => [c.categoryId, { capacityUnits: c.capacityUnits, minOrderQuantity: c.minOrderQuantity, priceFactor: c.priceFactor }])),
+    categories: new Map(s.categories.map((c) => [c.categoryId, { capacityUnits: c.capacityUnits, minimumOrderQuantity: c.minimumOrderQuantity, priceFactor: c.priceFactor }])),
     coverage: {
       cities: new Map(s.coverage.filter((c) => c.scope === 'city').map((c) => [c.area, c.leadDays])),
       provinces: new Map(s.coverage.filter((c) => c.scope === 'province').map((c) => [c.area, c.leadDays])),
@@ -36,7 +36,7 @@ export function marketOf(suppliers: SupplierSeed[] = starterSuppliers()): Market
     categories: CATEGORIES.map((c) => ({ id: c.id, name: c.name, sectorId: c.sectorId, keywords: c.keywords })),
     items: CATALOGUE.map((i, n) => ({ ...i, sortOrder: n })),
     suppliers: suppliers.map(toSupplier),
-    offers: suppliers.flatMap((s) => s.offers.map((o) => ({ supplierId: s.id, itemId: o.itemId, unitPriceCents: o.unitPriceCents, minOrderQuantity: o.minOrderQuantity, tiers: o.tiers }))),
+    offers: suppliers.flatMap((s) => s.offers.map((o) => ({ supplierId: s.id, itemId: o.itemId, unitPriceCents: o.unitPriceCents, minimumOrderQuantity: o.minimumOrderQuantity, tiers: o.tiers }))),
   };
   return buildMarket(input);
 }
@@ -59,14 +59,14 @@ export function supplierSeed(overrides: Partial<SupplierSeed> = {}): SupplierSee
     responseTimeHours: 4,
     dispatchDays: 1,
     paymentTerms: 'Net 30',
-    quoteValidityDays: 14,
+    validityDays: 14,
     priceListDate: '2026-11-01',
-    categories: [{ categoryId: 'sanitizers', capacityUnits: 5000, minOrderQuantity: 1, priceFactor: 1 }],
+    categories: [{ categoryId: 'sanitizers', capacityUnits: 5000, minimumOrderQuantity: 1, priceFactor: 1 }],
     coverage: [
       { scope: 'city', area: 'durban', leadDays: 0 },
       { scope: 'province', area: 'KwaZulu-Natal', leadDays: 1 },
     ],
-    offers: [{ itemId: 'hand-sanitizer-70', unitPriceCents: 8500, minOrderQuantity: 5, tiers: [] }],
+    offers: [{ itemId: 'hand-sanitizer-70', unitPriceCents: 8500, minimumOrderQuantity: 5, tiers: [] }],
     ...overrides,
   };
 }

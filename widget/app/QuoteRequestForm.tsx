@@ -5,11 +5,11 @@ import { formApi } from './api';
 import { Combobox, useSuggestions } from './Combobox';
 import { FieldError, TextField, type TextFieldProps } from './TextField';
 import { TermsLink } from './TermsLink';
-import { formatRand } from './format';
 import { useMediaQuery } from './use-media-query';
 import type { RfqForm, Step } from './use-rfq-form';
 import './controls.css';
 import './quote-form.css';
+import { formatRand } from '../../sdk/format';
 
 export const STEP_TITLES: Record<Step, string> = {
   1: 'What do you need?',

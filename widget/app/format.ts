@@ -1,10 +1,3 @@
-/** Rand with thousands separators and cents: R1,234.50, the same in every browser. */
-export function formatRand(amount: number): string {
-  const [whole, cents] = Math.abs(amount).toFixed(2).split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${amount < 0 ? '-' : ''}R${grouped}.${cents}`;
-}
-
 /** 22 Nov 2026 */
 export function formatDate(iso: string): string {
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { EmbedBudgetRange, RfqFormValues } from '../../sdk/rules';
+import { EMBED_SOURCE, type EmbedBudgetRange, type RfqFormValues } from '../../sdk/rules';
 import { formApi, sendRfq, submissionFailure } from '../app/api';
 import { ProcessingScreen } from '../app/ProcessingScreen';
 import { QuickQuoteForm, type QuickFormValues } from '../app/QuickQuoteForm';
@@ -14,9 +14,6 @@ import {
   WIDGET_SUCCESS,
   type WidgetMessage,
 } from '../../sdk/embed/protocol';
-
-/** Where embedded requests say they came from. */
-export const EMBED_SOURCE = 'procura-widget';
 
 /**
  * Posts to the page that frames the widget, only to the origin the loader named, and only when

@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { DATA_PRODUCTS } from '../../../sdk/data-api';
-import { formatRand } from '../../../widget/app/format';
 import { Tabs } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CodeExamples } from './CodeExamples';
+import { formatRand } from '../../../sdk/format';
 
 const LIBRARIES = [
   { name: 'REST API with OpenAPI 3.1', status: 'stable', text: 'Every endpoint, parameter and error in /api/openapi.json; generate a client in any language.' },

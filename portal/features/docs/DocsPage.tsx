@@ -11,6 +11,7 @@ import { RevenueTable, RevenueTerms } from '../../components/revenue';
 import { CodeExamples } from './CodeExamples';
 import { ParametersTable, Prose, RequestBodyTable, type JsonSchema, type Parameter } from './openapi-view';
 import { TiersTable } from '../../components/TiersTable';
+import { formatNumber } from '../../../sdk/format';
 
 interface Operation {
   summary: string;
@@ -112,7 +113,7 @@ function Overview() {
       <h3>Errors and paging</h3>
       <p>
         Every error is <code>{'{ "error": { "code", "message", "details"? } }'}</code>; a bad parameter is named in the message and in <code>details.fields</code>. Record
-        endpoints answer at most {MAX_RECORDS_PER_REQUEST.toLocaleString('en-ZA')} records; pass <code>next_cursor</code> back as <code>cursor</code> while <code>has_more</code> is
+        endpoints answer at most {formatNumber(MAX_RECORDS_PER_REQUEST)} records; pass <code>next_cursor</code> back as <code>cursor</code> while <code>has_more</code> is
         true.
       </p>
     </div>
@@ -134,7 +135,7 @@ function Schema() {
             </tr>
           </thead>
           <tbody>
-            <tr><td><code>rfq_id</code></td><td>string</td><td>An opaque id; not the buyer's request number</td></tr>
+            <tr><td><code>rfq_ref</code></td><td>string</td><td>A random pseudonym of the request (<code>r_</code> and 20 hex digits); never the buyer's <code>rfqId</code></td></tr>
             <tr><td><code>submission_timestamp</code></td><td>UTC</td><td>When the request was sent, to the hour</td></tr>
             <tr><td><code>product_category</code></td><td>string</td><td>The category the request was matched to</td></tr>
             <tr><td><code>quantity_requested</code></td><td>integer</td><td>Units asked for</td></tr>

@@ -46,7 +46,7 @@ for t in trends:
      "${origin}/api/data/market-intelligence?days=30"`,
     sql: `-- Load procurement-data pages into a table of the documented shape, then ask it questions.
 CREATE TABLE rfq_submissions (
-  rfq_id               TEXT PRIMARY KEY,
+  rfq_ref              TEXT PRIMARY KEY, -- a pseudonym, not the buyer's rfqId
   submission_timestamp TEXT NOT NULL,   -- UTC, to the hour
   product_category     TEXT NOT NULL,
   quantity_requested   INTEGER NOT NULL,

@@ -4,7 +4,6 @@ import { fieldMessages } from '../../../sdk/client/errors';
 import { API_TIERS, BUSINESS_TYPES, DATA_PRODUCTS, INTEGRATION_TYPES, REGISTRATION_FAILED, TRAFFIC_BANDS } from '../../../sdk/data-api';
 import { validatePartnerRegistration as validate, type PartnerField as Field, type PartnerRegistrationValues as Values } from '../../../sdk/partner-rules';
 import type { PartnerCredentials } from '../../../sdk/schemas/partners';
-import { formatRand } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { scriptSnippet } from '../../../widget/snippet';
 import { Code, CopyButton } from '../../components/ui/code';
@@ -14,6 +13,7 @@ import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { TiersTable } from '../../components/TiersTable';
 import { RevenueTable, RevenueTerms } from '../../components/revenue';
+import { formatNumber, formatRand } from '../../../sdk/format';
 
 const LABELS = {
   businessType: { ecommerce: 'E-commerce', directory: 'Directory', marketplace: 'Marketplace', portal: 'Portal', media: 'Media', software: 'Software', other: 'Other' },
@@ -73,7 +73,7 @@ function Credentials({ credentials }: { credentials: PartnerCredentials['credent
                   <Code id="cred-curl" label="Your first call" value={curl} rows={4} />
                   <CopyButton text={curl} label="Copy curl" done="curl command copied to clipboard" />
                   <p className="small">
-                    You are on the {API_TIERS.starter.label} tier: {API_TIERS.starter.hourlyQuota.toLocaleString('en-ZA')} requests an hour,{' '}
+                    You are on the {API_TIERS.starter.label} tier: {formatNumber(API_TIERS.starter.hourlyQuota)} requests an hour,{' '}
                     {API_TIERS.starter.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)} a month)`).join(' and ')}.
                   </p>
                 </div>

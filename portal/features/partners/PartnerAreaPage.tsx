@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { API_TIERS } from '../../../sdk/data-api';
 import { isHttpError } from '../../../sdk/client/errors';
+import { formatRand } from '../../../sdk/format';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
-import { formatDate, formatRand } from '../../../widget/app/format';
+import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';

@@ -3,7 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit } from '../../../sdk/rules';
 import type { Quote, Rfq } from '../../../sdk/schemas/rfq';
-import { formatRand } from '../../../widget/app/format';
+import { formatRand } from '../../../sdk/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
 import { api } from '../../lib/api';

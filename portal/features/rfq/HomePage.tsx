@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { singularUnit, type RfqFormValues } from '../../../sdk/rules';
 import { formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
-import { formatRand } from '../../../widget/app/format';
+import { formatRand } from '../../../sdk/format';
 import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
 import { QuoteRequestForm } from '../../../widget/app/QuoteRequestForm';
 import { useRfqForm, type RfqForm } from '../../../widget/app/use-rfq-form';

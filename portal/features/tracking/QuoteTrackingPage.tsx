@@ -1,6 +1,7 @@
 import { formatQuantity, isTrackingToken } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
-import { formatDate, formatRand, formatTime } from '../../../widget/app/format';
+import { formatRand } from '../../../sdk/format';
+import { formatDate, formatTime } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { api } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';

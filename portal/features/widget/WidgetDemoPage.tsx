@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { partnerEarnings } from '../../../sdk/revenue';
-import { formatRand } from '../../../widget/app/format';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmbeddedWidget } from './EmbeddedWidget';
 import { DEMO_PRESETS, type DemoStyle } from './presets';
+import { formatRand } from '../../../sdk/format';
 
 /** The monthly volume the demo's revenue potential is shown for. */
 const DEMO_VOLUME = 500;

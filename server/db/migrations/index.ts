@@ -6,6 +6,10 @@ import * as embedAttribution from './20261122020000-embed-attribution';
 import * as createPartners from './20261122030000-create-partners';
 import * as rfqKeysetIndex from './20261122040000-rfq-keyset-index';
 import * as anonymiseRfqs from './20261122050000-anonymise-rfqs';
+import * as renameToApiNames from './20261124000000-rename-to-api-names';
+import * as spellLitres from './20261124010000-spell-litres';
+import * as unifyEmbedSource from './20261124020000-unify-embed-source';
+import * as renameRfqRef from './20261124030000-rename-rfq-ref';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -19,6 +23,10 @@ const migrations: Record<string, DialectMigration> = {
   '20261122030000-create-partners': createPartners,
   '20261122040000-rfq-keyset-index': rfqKeysetIndex,
   '20261122050000-anonymise-rfqs': anonymiseRfqs,
+  '20261124000000-rename-to-api-names': renameToApiNames,
+  '20261124010000-spell-litres': spellLitres,
+  '20261124020000-unify-embed-source': unifyEmbedSource,
+  '20261124030000-rename-rfq-ref': renameRfqRef,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

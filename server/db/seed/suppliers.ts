@@ -19,11 +19,11 @@ export interface SupplierSeed {
   responseTimeHours: number;
   dispatchDays: number;
   paymentTerms: string;
-  quoteValidityDays: number;
+  validityDays: number;
   priceListDate: string;
-  categories: { categoryId: string; capacityUnits: number; minOrderQuantity: number; priceFactor: number }[];
+  categories: { categoryId: string; capacityUnits: number; minimumOrderQuantity: number; priceFactor: number }[];
   coverage: { scope: 'city' | 'province' | 'national'; area: string; leadDays: number }[];
-  offers: { itemId: string; unitPriceCents: number; minOrderQuantity: number; tiers: { minQuantity: number; unitPriceCents: number }[] }[];
+  offers: { itemId: string; unitPriceCents: number; minimumOrderQuantity: number; tiers: { minQuantity: number; unitPriceCents: number }[] }[];
 }
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
@@ -61,10 +61,10 @@ const cityById = new Map(CITIES.map((c) => [c.id, c]));
 type Archetype = 'national' | 'metro' | 'regional' | 'local';
 
 const MIN_ORDER: Record<Archetype, Record<string, number>> = {
-  national: { liters: 20, packs: 5, pieces: 2, kg: 20 },
-  metro: { liters: 5, packs: 1, pieces: 1, kg: 10 },
-  regional: { liters: 5, packs: 1, pieces: 1, kg: 10 },
-  local: { liters: 5, packs: 1, pieces: 1, kg: 5 },
+  national: { litres: 20, packs: 5, pieces: 2, kg: 20 },
+  metro: { litres: 5, packs: 1, pieces: 1, kg: 10 },
+  regional: { litres: 5, packs: 1, pieces: 1, kg: 10 },
+  local: { litres: 5, packs: 1, pieces: 1, kg: 5 },
 };
 const CAPACITY: Record<Archetype, [number, number]> = {
   national: [20000, 50000],
@@ -118,7 +118,7 @@ function makeSupplier(
     return {
       categoryId,
       capacityUnits: geysers ? Math.round(rng.int(lo, hi) / 100) : rng.int(lo, hi),
-      minOrderQuantity: archetype === 'national' ? 10 : 1,
+      minimumOrderQuantity: archetype === 'national' ? 10 : 1,
       priceFactor: Math.round((0.86 + rng.next() * 0.32) * 1000) / 1000,
     };
   });
@@ -136,7 +136,7 @@ function makeSupplier(
       offers.push({
         itemId: item.id,
         unitPriceCents,
-        minOrderQuantity: MIN_ORDER[archetype][item.unit] ?? 1,
+        minimumOrderQuantity: MIN_ORDER[archetype][item.unit] ?? 1,
         tiers: ownTiers
           ? [
               { minQuantity: 50, unitPriceCents: Math.round(unitPriceCents * 0.97) },
@@ -165,7 +165,7 @@ function makeSupplier(
     responseTimeHours: rng.pick(RESPONSE_HOURS),
     dispatchDays: rng.int(0, 2),
     paymentTerms: rng.pick(PAYMENT_TERMS),
-    quoteValidityDays: rng.pick([7, 14, 30]),
+    validityDays: rng.pick([7, 14, 30]),
     priceListDate: rng.pick(PRICE_LIST_DATES),
     categories,
     coverage,

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { centsToRand, formatNumber, formatRand } from './format';
+
+describe('formatRand', () => {
+  it('writes rand with commas between thousands and two decimals', () => {
+    expect(formatRand(1234.5)).toBe('R1,234.50');
+    expect(formatRand(15000)).toBe('R15,000.00');
+    expect(formatRand(0)).toBe('R0.00');
+    expect(formatRand(999.999)).toBe('R1,000.00');
+    expect(formatRand(1234567.89)).toBe('R1,234,567.89');
+    expect(formatRand(-25)).toBe('-R25.00');
+    expect(formatRand(-0.001)).toBe('R0.00');
+  });
+
+  it('takes cents only through centsToRand', () => {
+    expect(formatRand(centsToRand(123450))).toBe('R1,234.50');
+    expect(centsToRand(86050)).toBe(860.5);
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands the same way as amounts', () => {
+    expect(formatNumber(1000)).toBe('1,000');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(200000)).toBe('200,000');
+    expect(formatNumber(1234567.5)).toBe('1,234,567.5');
+    expect(formatNumber(-12000)).toBe('-12,000');
+  });
+});

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { Migrator, sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { POSTGRES_URL } from '../../test/harness';
+import { createDatabase, type Database } from '../database';
+import { migrateToLatest } from '../migrate';
+import { migrationsFor } from './index';
+
+let database: Database | undefined;
+let dropSchema = async () => {};
+
+/** A database migrated only up to `last`, as a server of that time left it. */
+async function databaseAt(last: string): Promise<Database> {
+  if (POSTGRES_URL) {
+    const url = POSTGRES_URL;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    database = createDatabase(POSTGRES_URL, { pgSchema: schema });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    database = createDatabase('sqlite::memory:');
+  }
+  const { db, dialect, schema } = database;
+  const migrator = new Migrator({ db, ...(schema ? { migrationTableSchema: schema } : {}), provider: { getMigrations: async () => migrationsFor(dialect) } });
+  const { error } = await migrator.migrateTo(last);
+  if (error) throw error;
+  return database;
+}
+
+afterEach(async () => {
+  await database?.close();
+  await dropSchema();
+  database = undefined;
+  dropSchema = async () => {};
+});
+
+describe('migrations to one name per concept', () => {
+  it('rename the columns and rewrite the rows stored under the old names and spellings', async () => {
+    const { db } = await databaseAt('20261122050000-anonymise-rfqs');
+    await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
+    await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitizers', 'Sanitizers', 'hygiene', '[]', 1)`.execute(db);
+    await sql`insert into catalogue_items (id, name, description, unit, category_id, reference_price_cents, avg_delivery, unit_quantity, unit_description, keywords, sort_order)
+      values ('geyser', 'Geyser', '150 liter electric geyser', 'liters', 'sanitizers', 100, '1-2 days', null, 'per liter, 5 L containers', '[]', 1)`.execute(db);
+    await sql`insert into meta (key, value) values ('market_revision', 'r1')`.execute(db);
+    const rfq = (id: string, embedSource: string | null) =>
+      sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, embed_source, created_at)
+        values (${id}, 'Sanitiser', 'For three sites', 20, 'liters', 3, 0, '', 'Durban', 'sanitizers', 'a@example.co.za', '[]', ${embedSource}, '2026-11-20T10:00:00.000Z')`.execute(db);
+    await rfq('100000000000000001', 'procura-widget');
+    await rfq('100000000000000002', 'embed-widget');
+    await rfq('100000000000000003', null);
+    await sql`insert into widget_loads (partner_id, embed_id, referrer_host, day, loads, compact, theme, branding_hidden) values ('p_1', 'shop', 'shop.example', '2026-11-20', 2, 0, 'light', 1)`.execute(db);
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('catalogue_items').select(['unit', 'unit_description', 'description']).execute()).toEqual([
+      { unit: 'litres', unit_description: 'per litre, 5 L containers', description: '150 litre electric geyser' },
+    ]);
+    expect(await db.selectFrom('rfqs').select(['id', 'unit', 'embed_source']).orderBy('id').execute()).toEqual([
+      { id: '100000000000000001', unit: 'litres', embed_source: 'embed-widget' },
+      { id: '100000000000000002', unit: 'litres', embed_source: 'embed-widget' },
+      { id: '100000000000000003', unit: 'litres', embed_source: null },
+    ]);
+    expect(await db.selectFrom('widget_loads').select(['loads', 'hide_procura_branding']).execute()).toEqual([{ loads: 2, hide_procura_branding: 1 }]);
+    expect((await db.selectFrom('meta').select('value').where('key', '=', 'market_revision').executeTakeFirstOrThrow()).value).not.toBe('r1');
+    // The renamed market columns are there under their new names.
+    await db.selectFrom('offers').select('minimum_order_quantity').execute();
+    await db.selectFrom('supplier_categories').select('minimum_order_quantity').execute();
+    await db.selectFrom('suppliers').select('validity_days').execute();
+    await db.selectFrom('rfqs').select('rfq_ref').execute();
+  });
+});
