@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import preactCompatAliases from './build/preact-compat-aliases.json';
+import preactCompatAliases from './build/preact-compat-aliases.json' with { type: 'json' };
 
 const { version } = JSON.parse(readFileSync(new URL('./sdk/package.json', import.meta.url), 'utf8')) as { version: string };
 

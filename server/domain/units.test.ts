@@ -23,8 +23,8 @@ describe('units', () => {
 
   it('quotes in the unit asked for, or names the units it can', () => {
     const bleach = item('bleach-5l');
-    expect(chooseUnit(bleach, undefined, 1800)).toEqual({ ok: true, unit: 'liters', factor: 1 });
-    expect(chooseUnit(bleach, 'litres', 1800)).toEqual({ ok: true, unit: 'liters', factor: 1 });
+    expect(chooseUnit(bleach, undefined, 1800)).toEqual({ ok: true, unit: 'litres', factor: 1 });
+    expect(chooseUnit(bleach, 'litres', 1800)).toEqual({ ok: true, unit: 'litres', factor: 1 });
     expect(chooseUnit(bleach, 'Containers', 1800)).toEqual({ ok: true, unit: 'containers', factor: 5 });
     expect(chooseUnit(bleach, 'boxes', 1800)).toEqual({ ok: false, message: 'Household Bleach can be quoted in litres or containers (5 litres each), not boxes' });
     expect(chooseUnit(item('geyser-150l'), 'ml', 540_000)).toEqual({ ok: false, message: 'Electric Geyser 150L can be quoted in pieces, not ml' });
@@ -35,8 +35,8 @@ describe('units', () => {
   });
 
   it('says how a converted unit relates to the item\'s own', () => {
-    expect(conversionText('containers', 5, 'liters')).toBe('1 container = 5 litres');
+    expect(conversionText('containers', 5, 'litres')).toBe('1 container = 5 litres');
     expect(conversionText('rolls', 1 / 48, 'packs')).toBe('48 rolls = 1 pack');
-    expect(conversionText('ml', 0.001, 'liters')).toBe('1000 ml = 1 litre');
+    expect(conversionText('ml', 0.001, 'litres')).toBe('1000 ml = 1 litre');
   });
 });

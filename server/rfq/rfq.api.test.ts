@@ -235,7 +235,7 @@ describe('units', () => {
     const res = await bleach('containers', 20);
     expect(res.status).toBe(201);
     const containers = rfqSubmitResponseSchema.parse(res.json);
-    expect(litres.unit).toBe('liters');
+    expect(litres.unit).toBe('litres');
     expect(containers.unit).toBe('containers');
     expect(containers.matching.message).toBe(`5 suppliers quoted for 20 containers of Household Bleach delivered to Durban, KwaZulu-Natal.`);
     // 20 containers of 5 litres are the same 100 litres: the same suppliers, at five times the price per litre.
@@ -266,7 +266,7 @@ describe('units', () => {
   it('takes both spellings of litres as the catalogue\'s own unit', async () => {
     const [a, b] = await Promise.all([bleach('litres', 40), bleach('Liters', 40)]);
     expect([a.status, b.status]).toEqual([201, 201]);
-    expect([a.json.unit, b.json.unit]).toEqual(['liters', 'liters']);
+    expect([a.json.unit, b.json.unit]).toEqual(['litres', 'litres']);
     expect(a.json.quotes.map((q: { totalPrice: number }) => q.totalPrice)).toEqual(b.json.quotes.map((q: { totalPrice: number }) => q.totalPrice));
   });
 
