@@ -1,4 +1,4 @@
-import { COMPANY } from '../lib/content';
+import { ContactDetails } from '../components/ContactDetails';
 
 export function Footer({ onPrivacySettings }: { onPrivacySettings(): void }) {
   return (
@@ -10,19 +10,7 @@ export function Footer({ onPrivacySettings }: { onPrivacySettings(): void }) {
         </div>
         <div>
           <h2>Contact</h2>
-          <address>
-            <ul>
-              <li>{COMPANY.name}</li>
-              <li>{COMPANY.address}</li>
-              <li>
-                <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
-              </li>
-              <li>
-                <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phone}</a>
-              </li>
-              <li>Support {COMPANY.supportHours}</li>
-            </ul>
-          </address>
+          <ContactDetails />
         </div>
         <div>
           <h2>Privacy</h2>

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { ContactDetails } from '../../components/ContactDetails';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
@@ -222,19 +223,7 @@ export default function DocsPage() {
                   <RevenueTable />
                   <section aria-labelledby="docs-contact" className="contact-block">
                     <h3 id="docs-contact">Contact</h3>
-                    <address>
-                      <ul className="plain-list unmarked">
-                        <li>{COMPANY.name}</li>
-                        <li>{COMPANY.address}</li>
-                        <li>
-                          <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
-                        </li>
-                        <li>
-                          <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phone}</a>
-                        </li>
-                        <li>Support {COMPANY.supportHours}</li>
-                      </ul>
-                    </address>
+                    <ContactDetails className="plain-list unmarked" />
                   </section>
                 </div>
               ),
