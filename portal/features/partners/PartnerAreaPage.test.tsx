@@ -60,7 +60,7 @@ describe('partner area', () => {
     partnerApi(analytics(MONTHS.map(() => [0, 0])));
     await signIn();
     expect(within(trends()).queryByRole('table')).toBeNull();
-    expect(within(trends()).getByText('Nothing yet: no request has come through your widgets since June 2026. Each month’s requests and earnings will show here.')).toBeTruthy();
+    expect(within(trends()).getByText('Nothing yet: no request has come through your widgets in these six months. Each month’s requests and earnings will show here.')).toBeTruthy();
     expect(screen.queryByText(/2026-\d\d/)).toBeNull();
   });
 

@@ -87,8 +87,7 @@ function Dashboard({
           <h2 id="pa-trends">Last six months</h2>
           {analytics.monthlyTrends.every((m) => m.rfqs === 0) ? (
             <p className="muted small">
-              Nothing yet: no request has come through your widgets since {monthName(analytics.monthlyTrends[0]?.month ?? analytics.month)}. Each month’s requests and earnings
-              will show here.
+              Nothing yet: no request has come through your widgets in these six months. Each month’s requests and earnings will show here.
             </p>
           ) : (
             <TableScroll label="Requests and earnings by month">
