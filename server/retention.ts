@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import type { Database } from './db/database';
 import type { Outbox } from './mail/outbox';
-import { pruneUsage } from './partners/partners.repository';
+import { pruneWindows } from './limits/limits.repository';
 import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -28,7 +28,7 @@ export async function sweep(database: Database, outbox: Outbox, now: Date): Prom
   const rfqsAnonymised = await deletePersonalData(database.db, { before: personalBefore.toISOString(), now: now.toISOString() });
   const emailsDeleted = await outbox.prune(personalBefore);
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
-  await pruneUsage(database.db, now.toISOString());
+  await pruneWindows(database.db, now.toISOString());
   return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted };
 }
 
