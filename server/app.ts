@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { ping, type Database } from './db/database';
 import { errorHandler } from './errors';
 import { clientAddressFrom, loopbackOnly } from './http/client-address';
-import { requestContext } from './http/request-context';
+import { requestContext, routeOf } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { loadPortal, notFound, portalPages, serveStatic } from './http/static';
 import { MarketStore } from './catalogue/market-store';
@@ -46,7 +46,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   koa.silent = true;
   // Errors after the answer has started (a file stream failing, a client gone) reach only here.
   koa.on('error', (err: unknown, ctx?: Koa.Context) => {
-    logger.warn({ err, reqId: ctx?.state.requestId, path: ctx?.path }, 'response failed');
+    logger.warn({ err, reqId: ctx?.state.requestId, route: ctx ? routeOf(ctx) : undefined }, 'response failed');
   });
 
   koa.use(errorHandler(logger));
