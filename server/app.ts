@@ -5,7 +5,8 @@ import compress from 'koa-compress';
 import type { Config } from './config';
 import { ping, type Database } from './db/database';
 import { errorHandler } from './errors';
-import { requestContext } from './http/request-context';
+import { clientAddressFrom, loopbackOnly } from './http/client-address';
+import { requestContext, routeOf } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
 import { loadPortal, notFound, portalPages, serveStatic } from './http/static';
 import { MarketStore } from './catalogue/market-store';
@@ -41,14 +42,15 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
     outbox: new Outbox(config, database, logger),
     clock,
   };
-  const koa = new Koa({ proxy: config.trustProxy });
+  const koa = new Koa();
   koa.silent = true;
   // Errors after the answer has started (a file stream failing, a client gone) reach only here.
   koa.on('error', (err: unknown, ctx?: Koa.Context) => {
-    logger.warn({ err, reqId: ctx?.state.requestId, path: ctx?.path }, 'response failed');
+    logger.warn({ err, reqId: ctx?.state.requestId, route: ctx ? routeOf(ctx) : undefined }, 'response failed');
   });
 
   koa.use(errorHandler(logger));
+  koa.use(clientAddressFrom(config.trustProxyHops));
   koa.use(requestContext(logger));
   koa.use(securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
   koa.use(compress({ threshold: 1024 }));
@@ -66,12 +68,14 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
 
   const routes = new Router();
   const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps)];
-  if (config.env !== 'production') routers.push(mailboxRouter(deps));
   for (const router of routers) {
     routes.use(router.routes());
   }
   koa.use(routes.routes());
   koa.use(routes.allowedMethods());
+  // Every e-mail, addresses and tracking links included: only for someone at this machine, and
+  // never in production. Anyone else meets the 404 page, as if it did not exist.
+  if (config.env !== 'production') koa.use(loopbackOnly(mailboxRouter(deps).routes()));
   koa.use(serveStatic(config.staticDir));
   const portal = loadPortal(config.staticDir);
   koa.use(portalPages(portal));

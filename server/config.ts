@@ -52,7 +52,23 @@ const envSchema = z.object({
     }),
   RFQ_RATE_LIMIT: int(20, 1, 1_000_000_000),
   RFQ_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
-  TRUST_PROXY: bool(false),
+  REGISTRATION_RATE_LIMIT: int(10, 1, 1_000_000_000),
+  REGISTRATION_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
+  WIDGET_LOAD_RATE_LIMIT: int(120, 1, 1_000_000_000),
+  WIDGET_LOAD_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '' || v === 'false' || v === 'no') return 0;
+      if (v === 'true' || v === 'yes') return 1;
+      const n = Number(v);
+      if (!/^\d+$/.test(v) || n > 10) {
+        ctx.addIssue({ code: 'custom', message: 'must be the number of proxies in front, from 0 to 10, or true (one) or false (none)' });
+        return z.NEVER;
+      }
+      return n;
+    }),
   SEED_ON_EMPTY: bool(true),
   MARKET_REFRESH_MS: int(1000, 0, 3_600_000),
   STATIC_DIR: z.string().min(1).default('dist/public'),
@@ -83,12 +99,23 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   vatRate: number;
-  rfqRateLimit: { limit: number; windowSeconds: number };
-  trustProxy: boolean;
+  /** Per client address, counted in the database; RFQs and embed RFQs share one window. */
+  rateLimits: {
+    rfq: RateLimitSetting;
+    partnerRegistration: RateLimitSetting;
+    widgetLoad: RateLimitSetting;
+  };
+  /** How many proxies stand in front: the client address is the one the nearest of them saw. */
+  trustProxyHops: number;
   seedOnEmpty: boolean;
   marketRefreshMs: number;
   staticDir: string;
   mail: MailConfig;
+}
+
+export interface RateLimitSetting {
+  limit: number;
+  windowSeconds: number;
 }
 
 export interface MailConfig {
@@ -128,8 +155,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     vatRate: e.VAT_RATE,
-    rfqRateLimit: Object.freeze({ limit: e.RFQ_RATE_LIMIT, windowSeconds: e.RFQ_RATE_WINDOW_SECONDS }),
-    trustProxy: e.TRUST_PROXY,
+    rateLimits: Object.freeze({
+      rfq: Object.freeze({ limit: e.RFQ_RATE_LIMIT, windowSeconds: e.RFQ_RATE_WINDOW_SECONDS }),
+      partnerRegistration: Object.freeze({ limit: e.REGISTRATION_RATE_LIMIT, windowSeconds: e.REGISTRATION_RATE_WINDOW_SECONDS }),
+      widgetLoad: Object.freeze({ limit: e.WIDGET_LOAD_RATE_LIMIT, windowSeconds: e.WIDGET_LOAD_RATE_WINDOW_SECONDS }),
+    }),
+    trustProxyHops: e.TRUST_PROXY,
     seedOnEmpty: e.SEED_ON_EMPTY,
     marketRefreshMs: e.MARKET_REFRESH_MS,
     staticDir: e.STATIC_DIR,

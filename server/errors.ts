@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from 'pino';
+import { routeOf } from './http/request-context';
 
 /** An error the API answers with as it is: status, code, message and optional details. */
 export class ApiError extends Error {
@@ -71,7 +72,7 @@ export function errorHandler(logger: Logger) {
       else if (isPayloadError(err) && err.status >= 400 && err.status < 500) {
         apiError = new ApiError(err.status, 'bad_request', err.message);
       } else {
-        logger.error({ err, reqId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+        logger.error({ err, reqId: ctx.state.requestId, route: routeOf(ctx) }, 'unhandled error');
         apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
       }
       ctx.status = apiError.status;

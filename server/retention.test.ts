@@ -90,4 +90,24 @@ describe('the retention sweep', () => {
     await sweep(server.database, server.app.deps.outbox, new Date(now + 30 * 24 * HOUR_MS));
     expect(await db.selectFrom('outbox').select('id').where('id', '=', id).executeTakeFirst()).toEqual({ id });
   });
+
+  it('deletes widget loads once they are 13 months old, by the day they were counted', async () => {
+    const { db } = server.database;
+    const load = { embedId: 'retention-shop', referrerUrl: 'https://shop.example.co.za/' };
+    expect((await server.request('POST', '/api/analytics/widget-load', { body: load })).status).toBe(204);
+    await db
+      .insertInto('widget_loads')
+      .values({ partner_id: '', embed_id: 'retention-shop', referrer_host: 'shop.example.co.za', day: '2026-12-01', loads: 4, compact: 0, theme: 'light', hide_procura_branding: 0 })
+      .execute();
+    const days = async () => (await db.selectFrom('widget_loads').select('day').where('embed_id', '=', 'retention-shop').orderBy('day').execute()).map((r) => r.day);
+    expect(await days()).toEqual(['2026-11-02', '2026-12-01']);
+
+    // 13 months after the day began, its later loads are younger than that: the row stays.
+    expect(await sweep(server.database, server.app.deps.outbox, new Date('2027-12-02T12:00:00.000Z'))).toMatchObject({ widgetLoadsDeleted: 0 });
+    expect(await days()).toEqual(['2026-11-02', '2026-12-01']);
+    // The last sweep before its last load turns 13 months old deletes it.
+    const last = new Date(Date.parse('2027-12-03T00:00:00.000Z') - SWEEP_INTERVAL_MS);
+    expect(await sweep(server.database, server.app.deps.outbox, last)).toMatchObject({ widgetLoadsDeleted: 1 });
+    expect(await days()).toEqual(['2026-12-01']);
+  });
 });

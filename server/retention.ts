@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import type { Database } from './db/database';
 import type { Outbox } from './mail/outbox';
-import { pruneUsage } from './partners/partners.repository';
+import { deleteWidgetLoadsBefore } from './embed/embed.repository';
+import { pruneWindows } from './limits/limits.repository';
 import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -10,26 +11,44 @@ const HOUR_MS = 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = HOUR_MS;
 /** Replayed submissions are recognised this long. */
 const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
+/** Widget loads are counted per day and kept this many months, for year-on-year figures. */
+export const WIDGET_LOAD_MONTHS = 13;
+
+/** The same moment `months` calendar months earlier, on the month's last day when that day is missing. */
+function monthsBefore(date: Date, months: number): Date {
+  const d = new Date(date);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}
 
 /** Everything the sweep clears, with how many rows of each. */
 export interface SweepResult {
   rfqsAnonymised: number;
   emailsDeleted: number;
   idempotencyKeysDeleted: number;
+  widgetLoadsDeleted: number;
 }
 
 /**
  * Deletes what the product no longer needs: buyers' personal data on RFQs older than
  * {@link PERSONAL_DATA_HOURS} (the RFQ itself stays, anonymous, for the data API), and sent and
- * dead e-mails of the same age (they carry the same addresses), expired idempotency keys and rate-limit windows.
+ * dead e-mails of the same age (they carry the same addresses), expired idempotency keys and rate-limit windows,
+ * and widget-load counts {@link WIDGET_LOAD_MONTHS} months old.
  */
 export async function sweep(database: Database, outbox: Outbox, now: Date): Promise<SweepResult> {
   const personalBefore = new Date(now.getTime() - PERSONAL_DATA_HOURS * HOUR_MS + SWEEP_INTERVAL_MS);
   const rfqsAnonymised = await deletePersonalData(database.db, { before: personalBefore.toISOString(), now: now.toISOString() });
   const emailsDeleted = await outbox.prune(personalBefore);
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
-  await pruneUsage(database.db, now.toISOString());
-  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted };
+  await pruneWindows(database.db, now.toISOString());
+  // A day's row holds loads until its midnight: it goes once the day's end is that old.
+  const loadsBefore = monthsBefore(new Date(now.getTime() + SWEEP_INTERVAL_MS), WIDGET_LOAD_MONTHS).toISOString().slice(0, 10);
+  const widgetLoadsDeleted = await deleteWidgetLoadsBefore(database.db, loadsBefore);
+  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted };
 }
 
 /**
@@ -41,7 +60,7 @@ export function startSweeping(database: Database, outbox: Outbox, clock: () => n
   const run = () => {
     running = sweep(database, outbox, new Date(clock())).then(
       (result) => {
-        if (result.rfqsAnonymised + result.emailsDeleted > 0) logger.info(result, 'personal data swept');
+        if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted > 0) logger.info(result, 'old data swept');
       },
       (err: unknown) => logger.warn({ err }, 'the retention sweep failed'),
     );

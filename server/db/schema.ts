@@ -213,10 +213,12 @@ export interface PartnersTable {
   created_at: IsoText;
 }
 
-export interface ApiUsageTable {
-  partner_id: string;
+export interface RateLimitWindowsTable {
+  bucket: string;
+  /** A hash of what is counted: a client address, a partner id. */
+  subject: string;
   window_key: string;
-  requests: number;
+  hits: number;
   expires_at: IsoText;
 }
 
@@ -232,7 +234,7 @@ export interface DB {
   rfqs: RfqsTable;
   widget_loads: WidgetLoadsTable;
   partners: PartnersTable;
-  api_usage: ApiUsageTable;
+  rate_limit_windows: RateLimitWindowsTable;
   quotes: QuotesTable;
   idempotency_keys: IdempotencyKeysTable;
   meta: MetaTable;

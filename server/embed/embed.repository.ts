@@ -36,3 +36,9 @@ export async function recentEmbedRfqs(db: Kysely<DB>, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Deletes the widget-load counts of days before `day` (YYYY-MM-DD); answers how many. */
+export async function deleteWidgetLoadsBefore(db: Kysely<DB>, day: string): Promise<number> {
+  const result = await db.deleteFrom('widget_loads').where('day', '<', day).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -7,7 +7,7 @@ import { embedRfqSchema, widgetLoadSchema } from '../../sdk/index';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { idempotencyKey } from '../http/idempotency';
-import { rateLimit } from '../http/rate-limit';
+import { limitPerClient } from '../limits/rate-limiter';
 import { validate } from '../http/validate';
 import { recentRfqs, recordWidgetLoad, submitEmbedRfq } from './embed.service';
 
@@ -39,7 +39,9 @@ export function embedRouter(deps: AppDeps) {
   const router = new Router();
   const loader = loadLoader(deps.config.staticDir);
   const page = loadEmbedPage(deps.config.staticDir);
-  const limit = rateLimit(deps.config.rfqRateLimit);
+  // The short form is a quote request too: it shares the main form's window.
+  const limit = limitPerClient(deps, { bucket: 'rfq', ...deps.config.rateLimits.rfq }, 'quote requests');
+  const limitLoads = limitPerClient(deps, { bucket: 'widget-load', ...deps.config.rateLimits.widgetLoad }, 'widget load reports');
 
   router.get('/api/embed/widget.js', async (ctx) => {
     if (!loader) throw new ApiError(503, 'widget_unavailable', 'The widget has not been built on this server');
@@ -77,7 +79,7 @@ export function embedRouter(deps: AppDeps) {
     ctx.body = await recentRfqs(deps.database.db);
   });
 
-  router.post('/api/analytics/widget-load', validate({ body: widgetLoadSchema }), async (ctx) => {
+  router.post('/api/analytics/widget-load', limitLoads, validate({ body: widgetLoadSchema }), async (ctx) => {
     await recordWidgetLoad(deps.database.db, ctx.request.body, new Date(deps.clock()));
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 204;

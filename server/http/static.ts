@@ -40,6 +40,7 @@ export function serveStatic(root: string) {
     if (relative === '' || relative.includes('\0') || !(file.startsWith(base + sep))) return next();
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return next();
+    ctx.state.route = '(static file)';
     ctx.set('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.set('ETag', `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`);
     ctx.set('Last-Modified', info.mtime.toUTCString());
@@ -82,7 +83,8 @@ a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 /** The last middleware: a path no route answered gets 404, as JSON under /api/ and as a page elsewhere. */
 export interface PortalShell {
   html: string;
-  routes: RegExp[];
+  /** Each route's pattern, as the log names it, and what matches it. */
+  routes: { pattern: string; test: RegExp }[];
 }
 
 /** The built portal's page and route patterns (`/quote/:token`), or null before a build. */
@@ -90,9 +92,10 @@ export function loadPortal(root: string): PortalShell | null {
   try {
     const html = readFileSync(join(root, 'index.html'), 'utf8');
     const patterns = JSON.parse(readFileSync(join(root, 'routes.json'), 'utf8')) as string[];
-    const routes = patterns.map(
-      (p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\?:[a-zA-Z]+/g, '[^/]+')}/?$`),
-    );
+    const routes = patterns.map((pattern) => ({
+      pattern,
+      test: new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\?:[a-zA-Z]+/g, '[^/]+')}/?$`),
+    }));
     return { html, routes };
   } catch {
     return null;
@@ -103,7 +106,9 @@ export function loadPortal(root: string): PortalShell | null {
 export function portalPages(portal: PortalShell | null) {
   return async function pages(ctx: Context, next: Next) {
     if (!portal || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
-    if (!portal.routes.some((r) => r.test(ctx.path))) return next();
+    const route = portal.routes.find((r) => r.test.test(ctx.path));
+    if (!route) return next();
+    ctx.state.route = route.pattern;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = portal.html;

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 import { registerPartner, validRegistration } from '../test/partners';
 import { isWellFormedApiKey } from './api-keys';
 import { setPartnerTier } from './partners.repository';
+import { subjectKey } from '../limits/rate-limiter';
 
 let server: TestServer;
 let now = Date.UTC(2026, 10, 22, 10, 15, 0);
@@ -87,7 +88,7 @@ describe('tiers and rate limits', () => {
       ratelimit: 'limit=1000, remaining=999, reset=3600',
     });
     // Use up the hour directly in the shared counter, as other server processes would.
-    await server.database.db.updateTable('api_usage').set({ requests: 1000 }).where('partner_id', '=', p.partnerId).execute();
+    await server.database.db.updateTable('rate_limit_windows').set({ hits: 1000 }).where('subject', '=', subjectKey('data-api-hour', p.partnerId)).execute();
     now += 45 * 60 * 1000;
     const over = await server.request('GET', '/api/partners/me', { headers: p.headers });
     expect([over.status, over.json.error.code, over.headers.get('retry-after'), over.headers.get('x-ratelimit-remaining')]).toEqual([429, 'rate_limited', '900', '0']);
@@ -99,7 +100,7 @@ describe('tiers and rate limits', () => {
     const p = await registerPartner(server);
     now = Date.UTC(2026, 10, 22, 13, 0, 0);
     await server.request('GET', '/api/partners/me', { headers: p.headers });
-    await server.database.db.updateTable('api_usage').set({ requests: 990 }).where('partner_id', '=', p.partnerId).execute();
+    await server.database.db.updateTable('rate_limit_windows').set({ hits: 990 }).where('subject', '=', subjectKey('data-api-hour', p.partnerId)).execute();
     const answers = await Promise.all(Array.from({ length: 40 }, () => server.request('GET', '/api/partners/me', { headers: p.headers })));
     expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(30);

@@ -24,22 +24,6 @@ export async function partnerExists(db: Kysely<DB>, partnerId: string): Promise<
   return (await db.selectFrom('partners').select('id').where('id', '=', partnerId).executeTakeFirst()) !== undefined;
 }
 
-/** Counts one request in a window and answers the window's count so far (one atomic statement). */
-export async function countRequest(db: Kysely<DB>, partnerId: string, windowKey: string, expiresAt: string): Promise<number> {
-  const row = await db
-    .insertInto('api_usage')
-    .values({ partner_id: partnerId, window_key: windowKey, requests: 1, expires_at: expiresAt })
-    .onConflict((oc) => oc.columns(['partner_id', 'window_key']).doUpdateSet({ requests: sql<number>`api_usage.requests + 1` }))
-    .returning('requests')
-    .executeTakeFirstOrThrow();
-  return Number(row.requests);
-}
-
-/** Drops the counters of windows that have ended. */
-export async function pruneUsage(db: Kysely<DB>, now: string): Promise<void> {
-  await db.deleteFrom('api_usage').where('expires_at', '<', now).execute();
-}
-
 /** Moves a partner to another tier; answers whether the partner exists. */
 export async function setPartnerTier(db: Kysely<DB>, partnerId: string, tier: ApiTier): Promise<boolean> {
   const result = await db.updateTable('partners').set({ tier }).where('id', '=', partnerId).executeTakeFirst();

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { partnerRegistrationSchema } from '../../sdk/index';
 import type { AppDeps } from '../deps';
-import { rateLimit } from '../http/rate-limit';
+import { limitPerClient } from '../limits/rate-limiter';
 import { validate } from '../http/validate';
 import { partnerAuth, type AuthenticatedPartner } from './partner-auth';
 import { partnerAnalytics, partnerProfile, registerPartner, rotatePartnerKey } from './partners.service';
@@ -13,7 +13,7 @@ const partnerOf = (ctx: Context) => ctx.state.partner as AuthenticatedPartner;
 export function partnersRouter(deps: AppDeps) {
   const router = new Router();
   const auth = partnerAuth(deps);
-  const limit = rateLimit(deps.config.rfqRateLimit);
+  const limit = limitPerClient(deps, { bucket: 'partner-registration', ...deps.config.rateLimits.partnerRegistration }, 'partner registrations');
 
   router.post('/api/partners/register', limit, validate({ body: partnerRegistrationSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

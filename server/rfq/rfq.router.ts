@@ -2,13 +2,13 @@ import Router from '@koa/router';
 import { rfqPathSchema, rfqSubmissionSchema } from '../../sdk/index';
 import type { AppDeps } from '../deps';
 import { idempotencyKey } from '../http/idempotency';
-import { rateLimit } from '../http/rate-limit';
+import { limitPerClient } from '../limits/rate-limiter';
 import { validate } from '../http/validate';
 import { getRfq, submitRfq } from './rfq.service';
 
 export function rfqRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/api/rfq' });
-  const limit = rateLimit(deps.config.rfqRateLimit);
+  const limit = limitPerClient(deps, { bucket: 'rfq', ...deps.config.rateLimits.rfq }, 'quote requests');
 
   router.post('/', limit, validate({ body: rfqSubmissionSchema }), async (ctx) => {
     const key = idempotencyKey(ctx);

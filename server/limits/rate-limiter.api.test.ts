@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, startTestServer, validRfq, type TestDatabase, type TestServer } from '../test/harness';
+import { validRegistration } from '../test/partners';
+
+const embedRfq = {
+  productName: 'Thick Bleach 5L',
+  productDescription: 'Thick bleach for ablution blocks at three sites, 5 litre cans',
+  quantity: 40,
+  budgetRange: '1k-5k',
+  location: 'Durban',
+  contactEmail: 'ops@example.co.za',
+  source: 'embed-widget',
+};
+const widgetLoad = { embedId: 'shop-footer', referrerUrl: 'https://shop.example.co.za/' };
+
+// Two server processes on one database; the clock stands in the middle of an hour.
+const now = Date.parse('2026-11-24T10:15:00.000Z');
+let database: TestDatabase;
+let a: TestServer;
+let b: TestServer;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = {
+    RFQ_RATE_LIMIT: '2',
+    RFQ_RATE_WINDOW_SECONDS: '3600',
+    REGISTRATION_RATE_LIMIT: '1',
+    REGISTRATION_RATE_WINDOW_SECONDS: '3600',
+    WIDGET_LOAD_RATE_LIMIT: '3',
+    WIDGET_LOAD_RATE_WINDOW_SECONDS: '60',
+    TRUST_PROXY: '1',
+  };
+  a = await startTestServer(env, { database, clock: () => now });
+  b = await startTestServer(env, { database, clock: () => now });
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await database.drop();
+});
+
+const from = (address: string) => ({ 'x-forwarded-for': address });
+
+function expectLimited(res: { status: number; json: any; headers: Headers }, message: string, retryAfter: string) {
+  expect(res.status).toBe(429);
+  expect(res.json).toEqual({ error: { code: 'rate_limited', message } });
+  expect(res.headers.get('retry-after')).toBe(retryAfter);
+}
+
+describe('one rate limiter, counted in the database', () => {
+  it('shares a client\'s quote-request window between server processes, across the form and the widget', async () => {
+    const client = from('203.0.113.10');
+    expect((await a.request('POST', '/api/rfq', { body: validRfq(), headers: client })).status).toBe(201);
+    const second = await b.request('POST', '/api/embed/rfq', { body: embedRfq, headers: client });
+    expect(second.status).toBe(201);
+    expect(second.headers.get('ratelimit')).toBe('limit=2, remaining=0, reset=2700');
+    expectLimited(await a.request('POST', '/api/embed/rfq', { body: embedRfq, headers: client }), 'Too many quote requests from your network. Please try again in 2700 seconds.', '2700');
+    expectLimited(await b.request('POST', '/api/rfq', { body: validRfq(), headers: client }), 'Too many quote requests from your network. Please try again in 2700 seconds.', '2700');
+    // Another client is not held back.
+    expect((await b.request('POST', '/api/rfq', { body: validRfq(), headers: from('203.0.113.11') })).status).toBe(201);
+  });
+
+  it('limits partner registrations per client across server processes', async () => {
+    const client = from('203.0.113.20');
+    expect((await a.request('POST', '/api/partners/register', { body: validRegistration(), headers: client })).status).toBe(201);
+    expectLimited(
+      await b.request('POST', '/api/partners/register', { body: validRegistration({ companyName: 'Another Directory' }), headers: client }),
+      'Too many partner registrations from your network. Please try again in 2700 seconds.',
+      '2700',
+    );
+  });
+
+  it('limits widget-load reports per client across server processes, and counts none past the limit', async () => {
+    const client = from('203.0.113.30');
+    const answers = [];
+    for (const server of [a, b, a, b]) answers.push(await server.request('POST', '/api/analytics/widget-load', { body: widgetLoad, headers: client }));
+    expect(answers.map((r) => r.status)).toEqual([204, 204, 204, 429]);
+    expectLimited(answers[3]!, 'Too many widget load reports from your network. Please try again in 60 seconds.', '60');
+    const rows = await database.db.selectFrom('widget_loads').select('loads').execute();
+    expect(rows).toEqual([{ loads: 3 }]);
+    expect((await b.request('POST', '/api/analytics/widget-load', { body: widgetLoad, headers: from('203.0.113.31') })).status).toBe(204);
+  });
+
+  it('keeps no client address in its counters', async () => {
+    const rows = await database.db.selectFrom('rate_limit_windows').selectAll().execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113/);
+  });
+});
