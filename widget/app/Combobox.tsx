@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { blurUnlessSubmitting } from './blur';
 import { FieldError } from './TextField';
 
 /** Suggestions for typed text, from `minChars` characters; the latest query wins and earlier ones are aborted. */
@@ -100,7 +101,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={props.onBlur}
+        onBlur={blurUnlessSubmitting(props.onBlur)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && items.length > 0) {
             e.preventDefault();

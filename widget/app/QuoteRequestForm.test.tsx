@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RFQ_MESSAGES, type RfqFormValues } from '../../sdk/rules';
@@ -62,6 +62,18 @@ describe('quote request form', () => {
     expect(screen.getByText(RFQ_MESSAGES.quantityWhole)).toBeTruthy();
     expect(screen.getByText(RFQ_MESSAGES.additionalEmails)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('holds a field message while focus moves to the submit button, so the layout stays put under the pointer', () => {
+    api.catalogue([]);
+    render(<Harness compact />);
+    const submit = screen.getByRole('button', { name: 'Get My Quotes' });
+    const description = field(/Description/);
+    fireEvent.change(description, { target: { value: 'short' } });
+    fireEvent.blur(description, { relatedTarget: submit });
+    expect(screen.queryByText(RFQ_MESSAGES.productDescription)).toBeNull();
+    fireEvent.blur(description, { relatedTarget: null });
+    expect(screen.getByText(RFQ_MESSAGES.productDescription)).toBeTruthy();
   });
 
   it('submits the values once every field is valid', async () => {

@@ -1,3 +1,5 @@
+import { blurUnlessSubmitting } from './blur';
+
 /** A field's message, linked to its control by `{id}-error`. */
 export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
   return message ? (
@@ -36,7 +38,7 @@ export function TextField(p: TextFieldProps) {
     'aria-required': p.required || undefined,
     'aria-describedby': [p.error ? `${p.id}-error` : '', p.hint ? `${p.id}-hint` : ''].filter(Boolean).join(' ') || undefined,
     onChange: (e: { target: { value: string } }) => p.onChange(e.target.value),
-    onBlur: p.onBlur,
+    onBlur: blurUnlessSubmitting(p.onBlur),
   };
   return (
     <div className="field">
