@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import type { Database } from './db/database';
 import type { Outbox } from './mail/outbox';
-import { pruneUsage } from './partners/partners.repository';
+import { prunePartnerCredits, pruneUsage } from './partners/partners.repository';
 import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -29,6 +29,7 @@ export async function sweep(database: Database, outbox: Outbox, now: Date): Prom
   const emailsDeleted = await outbox.prune(personalBefore);
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   await pruneUsage(database.db, now.toISOString());
+  await prunePartnerCredits(database.db, now.toISOString());
   return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted };
 }
 

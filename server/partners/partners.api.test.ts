@@ -119,7 +119,7 @@ describe('tiers and rate limits', () => {
 });
 
 describe('GET /api/embed/analytics', () => {
-  it('counts the RFQs credited to the partner, qualified ones, earnings and conversion, naming no buyer', async () => {
+  it('counts the RFQs credited to the partner from its website, qualified ones, earnings and conversion, naming no buyer', async () => {
     const p = await registerPartner(server);
     now = Date.UTC(2026, 10, 22, 15, 0, 0);
     for (let i = 0; i < 4; i++) {
@@ -127,7 +127,7 @@ describe('GET /api/embed/analytics', () => {
     }
     const embed = (overrides: Record<string, unknown>) =>
       server.request('POST', '/api/embed/rfq', {
-        body: { productName: 'Thick Bleach 5L', productDescription: 'Thick bleach for ablution blocks at three sites', quantity: 40, location: 'Durban', contactEmail: 'ops@buyer.example.co.za', partnerId: p.partnerId, source: 'embed-widget', ...overrides },
+        body: { productName: 'Thick Bleach 5L', productDescription: 'Thick bleach for ablution blocks at three sites', quantity: 40, location: 'Durban', contactEmail: 'ops@buyer.example.co.za', partnerId: p.partnerId, source: 'embed-widget', referrerUrl: 'https://coastal.example.co.za/suppliers', ...overrides },
       });
     expect((await embed({})).status).toBe(201);
     expect((await embed({ productName: 'Industrial Floor Scrubber', quantity: 900000 })).status).toBe(201);
