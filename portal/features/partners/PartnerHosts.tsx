@@ -78,7 +78,7 @@ export function PartnerHosts({ session }: { session: { partnerId: string; apiKey
           {hosts.hosts.length === 0 ? (
             <p className="small">No host yet: requests from your widgets earn nothing until their site is listed here.</p>
           ) : (
-            <ul className="plain-list" aria-label="Hosts credited to you">
+            <ul className="plain-list host-list" aria-label="Hosts credited to you">
               {hosts.hosts.map((h) => (
                 <li key={h.host}>
                   <code>{h.host}</code>
@@ -109,7 +109,7 @@ export function PartnerHosts({ session }: { session: { partnerId: string; apiKey
           {hosts.uncreditedHosts.length === 0 ? (
             <p className="small muted">No other site has sent requests naming your partner ID.</p>
           ) : (
-            <ul className="plain-list" aria-label="Hosts that sent requests not credited to you">
+            <ul className="plain-list host-list" aria-label="Hosts that sent requests not credited to you">
               {hosts.uncreditedHosts.map((h) => (
                 <li key={h.host}>
                   <code>{h.host}</code>: {h.rfqs} {h.rfqs === 1 ? 'request' : 'requests'}, the last on {formatDate(h.lastRfqAt)}
