@@ -125,6 +125,8 @@ describe('GET /api/embed/analytics', () => {
     for (let i = 0; i < 4; i++) {
       await server.request('POST', '/api/analytics/widget-load', { body: { embedId: 'footer', partnerId: p.partnerId, referrerUrl: 'https://coastal.example.co.za/' } });
     }
+    // A copy of the snippet on another site counts for no one's conversion.
+    await server.request('POST', '/api/analytics/widget-load', { body: { embedId: 'footer', partnerId: p.partnerId, referrerUrl: 'https://copycat.example.com/' } });
     const embed = (overrides: Record<string, unknown>) =>
       server.request('POST', '/api/embed/rfq', {
         body: { productName: 'Thick Bleach 5L', productDescription: 'Thick bleach for ablution blocks at three sites', quantity: 40, location: 'Durban', contactEmail: 'ops@buyer.example.co.za', partnerId: p.partnerId, source: 'embed-widget', referrerUrl: 'https://coastal.example.co.za/suppliers', ...overrides },

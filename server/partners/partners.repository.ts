@@ -98,13 +98,14 @@ export async function partnerTopProducts(db: Kysely<DB>, partnerId: string, limi
   return rows.map((r) => ({ product: r.product, rfqs: Number(r.rfqs) }));
 }
 
-/** Loads of a partner's widgets since `fromDay` (YYYY-MM-DD). */
+/** Loads of a partner's widgets on its hosts since `fromDay` (YYYY-MM-DD), the same pages its credited RFQs come from. */
 export async function partnerWidgetLoads(db: Kysely<DB>, partnerId: string, fromDay: string): Promise<number> {
   const row = await db
     .selectFrom('widget_loads')
     .select(sql<number>`coalesce(sum(loads), 0)`.as('loads'))
     .where('partner_id', '=', partnerId)
     .where('day', '>=', fromDay)
+    .where('referrer_host', 'in', (eb) => eb.selectFrom('partner_hosts').select('host').where('partner_id', '=', partnerId))
     .executeTakeFirst();
   return Number(row?.loads ?? 0);
 }
