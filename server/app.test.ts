@@ -77,6 +77,20 @@ describe('the server', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect((await res.json()).products).toHaveLength(16);
   });
+
+  it('sends the answer as it is to a client that refuses every coding', async () => {
+    for (const coding of ['identity;q=0', 'gzip;q=-1', 'br;q=0, *;q=0']) {
+      const res = await fetch(`${server.url}/api/catalogue/popular?limit=16`, { headers: { 'Accept-Encoding': coding } });
+      expect([res.status, res.headers.get('content-encoding')]).toEqual([200, null]);
+      expect((await res.json()).products).toHaveLength(16);
+    }
+  });
+
+  it('answers an address too long for the server in the error shape', async () => {
+    const res = await fetch(`${server.url}/api/catalogue/products?q=${'a'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ error: { code: 'headers_too_large', message: 'The request address or headers are too long' } });
+  });
 });
 
 describe('configuration', () => {

@@ -53,7 +53,13 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   koa.use(clientAddressFrom(config.trustProxyHops));
   koa.use(requestContext(logger));
   koa.use(securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
-  koa.use(compress({ threshold: 1024 }));
+  const compressor = compress({ threshold: 1024 });
+  koa.use((ctx, next) => {
+    // koa-compress sets `Content-Encoding: undefined` (a 500) when a client refuses every coding,
+    // identity included; such a client gets the answer as it is, the one coding every client reads.
+    if (!ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity')) ctx.compress = false;
+    return compressor(ctx, next);
+  });
 
   const health = new Router();
   health.get('/healthz', async (ctx) => {

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { answerClientError } from './http/client-error';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { prepareDatabase } from './start';
@@ -24,7 +25,7 @@ async function main() {
   const app = createApp({ config, database, logger });
   await app.deps.market.current();
 
-  const server = createServer(app.koa.callback());
+  const server = createServer(app.koa.callback()).on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   server.listen(config.port, config.host, () => {
     logger.info({ url: config.publicUrl, database: describeDatabase(config) }, `Procura is serving on ${config.publicUrl}`);

@@ -22,9 +22,12 @@ import { openApiDocumentSchema, type OpenApiDocument } from '../schemas/openapi'
 import {
   partnerAnalyticsSchema,
   partnerCredentialsSchema,
+  partnerHostsSchema,
   partnerProfileSchema,
   type PartnerAnalytics,
   type PartnerCredentials,
+  type PartnerHostInput,
+  type PartnerHosts,
   type PartnerProfile,
   type PartnerRegistrationInput,
 } from '../schemas/partners';
@@ -93,6 +96,12 @@ export interface ProcuraClient extends FormCalls {
     rotateKey(options?: CallOptions): Promise<PartnerCredentials>;
     /** What the partner's widgets brought (`GET /api/embed/analytics`). */
     analytics(options?: CallOptions): Promise<PartnerAnalytics>;
+    /** The hosts whose widget RFQs are credited to the partner, and those that sent uncredited ones (`GET /api/partners/hosts`). */
+    hosts(options?: CallOptions): Promise<PartnerHosts>;
+    /** Credits widget RFQs from one more host (`POST /api/partners/hosts`); answers the new list. */
+    addHost(input: PartnerHostInput, options?: CallOptions): Promise<PartnerHosts>;
+    /** Stops crediting widget RFQs from a host (`DELETE /api/partners/hosts/{host}`); answers the new list. */
+    removeHost(host: string, options?: CallOptions): Promise<PartnerHosts>;
   };
   /** The API's own OpenAPI 3.1 document (`GET /api/openapi.json`). */
   openapi(options?: CallOptions): Promise<OpenApiDocument>;
@@ -162,6 +171,9 @@ export function createClient(options: ClientOptions): ProcuraClient {
       me: (opts) => get(partnerProfileSchema, 'api/partners/me', undefined, opts),
       rotateKey: (opts) => post(partnerCredentialsSchema, 'api/partners/rotate-key', undefined, null, opts),
       analytics: (opts) => get(partnerAnalyticsSchema, 'api/embed/analytics', undefined, opts),
+      hosts: (opts) => get(partnerHostsSchema, 'api/partners/hosts', undefined, opts),
+      addHost: (input, opts) => post(partnerHostsSchema, 'api/partners/hosts', input, null, opts),
+      removeHost: (host, opts) => api.delete(partnerHostsSchema, `api/partners/hosts/${segment(host)}`, opts),
     },
     openapi: (opts) => get(openApiDocumentSchema, 'api/openapi.json', undefined, opts),
     data,

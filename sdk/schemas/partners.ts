@@ -107,3 +107,57 @@ export const partnerProfileSchema = z.object({
  * const me: PartnerProfile = await procura.partners.me();
  */
 export type PartnerProfile = z.infer<typeof partnerProfileSchema>;
+
+/**
+ * The message a bad host name answers with (`POST /api/partners/hosts`).
+ *
+ * @example
+ * PARTNER_HOST_MESSAGES.host; // 'Enter a host name such as shop.example.co.za, without https:// or a path'
+ */
+export const PARTNER_HOST_MESSAGES = {
+  host: 'Enter a host name such as shop.example.co.za, without https:// or a path',
+} as const;
+
+/** A host name as a browser reports it in a page's address: lower-case labels, an optional port. */
+const HOST_PATTERN = /^(?=.{1,253}(:|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+
+/**
+ * A host the partner adds to the pages whose widget RFQs are credited to it.
+ *
+ * @example
+ * partnerHostInputSchema.parse({ host: 'shop.example.co.za' });
+ */
+export const partnerHostInputSchema = z.object({
+  host: z
+    .string({ error: PARTNER_HOST_MESSAGES.host })
+    .trim()
+    .toLowerCase()
+    .max(260, { error: PARTNER_HOST_MESSAGES.host })
+    .regex(HOST_PATTERN, { error: PARTNER_HOST_MESSAGES.host }),
+});
+/**
+ * What a client sends to add a host.
+ *
+ * @example
+ * const input: PartnerHostInput = { host: 'shop.example.co.za' };
+ */
+export type PartnerHostInput = z.input<typeof partnerHostInputSchema>;
+
+/**
+ * The hosts whose widget RFQs are credited to the partner (the registration website's host and
+ * the ones it added), and the hosts whose widget RFQs named the partner but were not credited.
+ *
+ * @example
+ * partnerHostsSchema.parse(await res.json()).uncreditedHosts[0]?.host;
+ */
+export const partnerHostsSchema = z.object({
+  hosts: z.array(z.object({ host: z.string(), addedAt: z.string() })),
+  uncreditedHosts: z.array(z.object({ host: z.string(), rfqs: z.number().int(), lastRfqAt: z.string() })),
+});
+/**
+ * The answer to `GET`, `POST /api/partners/hosts` and `DELETE /api/partners/hosts/{host}`.
+ *
+ * @example
+ * const { hosts }: PartnerHosts = await procura.partners.hosts();
+ */
+export type PartnerHosts = z.infer<typeof partnerHostsSchema>;

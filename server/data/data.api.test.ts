@@ -55,8 +55,9 @@ describe('GET /api/v2/procurement-data', () => {
       const body = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json);
       seen.push(...body.results);
       cursor = body.next_cursor;
-      // A cursor carries no buyer's rfqId, not even encoded.
-      if (cursor) expect(Buffer.from(cursor, 'base64url').toString('utf8')).not.toMatch(/\d{15,}/);
+      // A cursor carries only what the page it ends already shows: no rfqId, no finer time.
+      const last = body.results[body.results.length - 1]!;
+      if (cursor) expect(Buffer.from(cursor, 'base64url').toString('utf8')).toBe(`${last.submission_timestamp}|${last.rfq_ref}`);
       expect(body.has_more).toBe(cursor !== null);
       pages++;
     } while (cursor);
@@ -91,6 +92,14 @@ describe('GET /api/v2/procurement-data', () => {
     });
     expect(await bad('city=durban')).toEqual({ query: 'Unknown parameter: city' });
     expect(await bad('cursor=bm90LWEtY3Vyc29y')).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
+    // A well-formed cursor naming no RFQ, or an RFQ at another hour, is refused the same way.
+    const first = procurementDataSchema.parse((await get('/api/v2/procurement-data?limit=1')).json);
+    const [hour, ref] = Buffer.from(first.next_cursor!, 'base64url').toString('utf8').split('|');
+    const tamper = (text: string) => `cursor=${Buffer.from(text).toString('base64url')}`;
+    expect(await bad(tamper(`${hour}|r_00000000000000000000`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
+    expect(await bad(tamper(`2020-01-01T00:00:00Z|${ref}`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
+    expect(await bad(tamper(`${hour}|${ref}|1`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
+    expect(await bad('cursor=%E2%9C%93%00')).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
   });
 
   it('belongs to the enterprise package', async () => {

@@ -13,10 +13,15 @@ export interface RfqRecordRow {
   intent_score: number;
 }
 
-/** The id of the RFQ with this pseudonym and time; the (created_at, id) index finds it. */
-export async function rfqIdAt(db: Kysely<DB>, createdAt: string, rfqRef: string): Promise<string | undefined> {
-  const row = await db.selectFrom('rfqs').select('id').where('created_at', '=', createdAt).where('rfq_ref', '=', rfqRef).executeTakeFirst();
-  return row?.id;
+/** The RFQ with this pseudonym created in [from, to); the (created_at, id) index narrows the search to that hour. */
+export async function rfqInHour(db: Kysely<DB>, from: string, to: string, rfqRef: string): Promise<{ id: string; created_at: string } | undefined> {
+  return db
+    .selectFrom('rfqs')
+    .select(['id', 'created_at'])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('rfq_ref', '=', rfqRef)
+    .executeTakeFirst();
 }
 
 /** RFQs in (created_at, id) order after `after`, one more than `limit` so the caller knows if more remain. */

@@ -24,25 +24,32 @@ import {
   quotesByCategoryAndRegion,
   quotesByPeriod,
   quotingSuppliersByCategory,
-  rfqIdAt,
+  rfqInHour,
   rfqRecords,
   suppliersByCategoryAndRegion,
 } from './data.repository';
 
-// A cursor names the last RFQ of a page by its pseudonym, so that it never carries the buyer's
-// rfqId; the page after it is found by the (created_at, id) index all the same.
+// A cursor names the last RFQ of a page by what that page already shows, its pseudonym and its
+// hour, so it carries neither the buyer's rfqId nor a finer time; an edited cursor can only name
+// another record the caller may read anyway, so it needs no key (docs/security.md).
 function encodeCursor(row: { created_at: string; rfq_ref: string }): string {
-  return Buffer.from(`${row.created_at}|${row.rfq_ref}`).toString('base64url');
+  return Buffer.from(`${submissionHour(row.created_at)}|${row.rfq_ref}`).toString('base64url');
+}
+
+/** The hour a record is published with: its exact time is not part of the data API. */
+function submissionHour(createdAt: string): string {
+  return `${createdAt.slice(0, 13)}:00:00Z`;
 }
 
 const BAD_CURSOR = { cursor: 'cursor must be the next_cursor of a previous answer' };
 
 async function decodeCursor(database: Database, cursor: string): Promise<{ createdAt: string; id: string }> {
-  const [createdAt, rfqRef] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !rfqRef || !/^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(createdAt) || !/^r_[0-9a-f]{20}$/.test(rfqRef)) throw invalidFields(BAD_CURSOR);
-  const id = await rfqIdAt(database.db, createdAt, rfqRef);
-  if (id === undefined) throw invalidFields(BAD_CURSOR);
-  return { createdAt, id };
+  const match = /^(\d{4}-\d\d-\d\dT\d\d):00:00Z\|(r_[0-9a-f]{20})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const hour = match ? new Date(`${match[1]}:00:00.000Z`) : undefined;
+  if (!match || !hour || Number.isNaN(hour.getTime())) throw invalidFields(BAD_CURSOR);
+  const row = await rfqInHour(database.db, hour.toISOString(), new Date(hour.getTime() + 3_600_000).toISOString(), match[2]!);
+  if (row === undefined) throw invalidFields(BAD_CURSOR);
+  return { createdAt: row.created_at, id: row.id };
 }
 
 /** Record-level RFQs in the `rfq_submissions` shape, oldest first, paged by an opaque cursor. */
@@ -57,7 +64,7 @@ export async function procurementData(database: Database, q: ProcurementDataQuer
   const page = rows.slice(0, q.limit);
   const results: RfqSubmissionRecord[] = page.map((r) => ({
     rfq_ref: r.rfq_ref,
-    submission_timestamp: `${r.created_at.slice(0, 13)}:00:00Z`,
+    submission_timestamp: submissionHour(r.created_at),
     product_category: r.category_id,
     quantity_requested: r.quantity,
     budget_range_zar: r.budget_range,

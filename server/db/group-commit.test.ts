@@ -11,8 +11,9 @@ afterAll(() => database.drop());
 const put = (key: string) => (trx: Parameters<Parameters<GroupCommit['run']>[0]>[0]) =>
   trx.insertInto('meta').values({ key, value: 'v' }).execute().then(() => key);
 
+/** The keys these tests wrote: the migrations' own rows in meta start otherwise. */
 async function keys(): Promise<string[]> {
-  const rows = await database.db.selectFrom('meta').select('key').orderBy('key').execute();
+  const rows = await database.db.selectFrom('meta').select('key').where((eb) => eb.or([eb('key', 'like', 'a%'), eb('key', 'like', 'b%')])).orderBy('key').execute();
   return rows.map((r) => r.key);
 }
 

@@ -107,6 +107,8 @@ export interface RfqsTable {
   partner_id: string | null;
   /** The host name of the page that embedded the widget. */
   referrer_host: string | null;
+  /** 'uncredited', 'host' (from one of the partner's hosts) or 'qualified' (paid for); null without a partner. */
+  partner_credit: PartnerCredit | null;
   client_timestamp: string | null;
   created_at: IsoText;
   /** The data API's name for the RFQ: `r_` and 20 random hex digits, unrelated to the id. */
@@ -213,6 +215,21 @@ export interface PartnersTable {
   created_at: IsoText;
 }
 
+export type PartnerCredit = 'uncredited' | 'host' | 'qualified';
+
+export interface PartnerHostsTable {
+  partner_id: string;
+  host: string;
+  created_at: IsoText;
+}
+
+export interface PartnerCreditsTable {
+  partner_id: string;
+  /** HMAC of the buyer's address under `meta.partner_credit_key`. */
+  buyer_key: string;
+  expires_at: IsoText;
+}
+
 export interface RateLimitWindowsTable {
   bucket: string;
   /** A hash of what is counted: a client address, a partner id. */
@@ -235,6 +252,8 @@ export interface DB {
   widget_loads: WidgetLoadsTable;
   partners: PartnersTable;
   rate_limit_windows: RateLimitWindowsTable;
+  partner_hosts: PartnerHostsTable;
+  partner_credits: PartnerCreditsTable;
   quotes: QuotesTable;
   idempotency_keys: IdempotencyKeysTable;
   meta: MetaTable;

@@ -11,6 +11,8 @@ import {
   marketTrendsQuerySchema,
   marketTrendsSchema,
   partnerAnalyticsSchema,
+  partnerHostInputSchema,
+  partnerHostsSchema,
   partnerCredentialsSchema,
   partnerProfileSchema,
   partnerRegistrationSchema,
@@ -44,7 +46,7 @@ function schema(s: ZodType, io: 'input' | 'output'): Json {
 }
 
 interface Route {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
   tag: 'Quotes' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Health';
@@ -81,7 +83,10 @@ const ROUTES: Route[] = [
   { method: 'post', path: '/api/partners/register', tag: 'Partners', summary: 'Register as a partner; the API key is shown once', body: partnerRegistrationSchema, ok: [201, partnerCredentialsSchema], errors: [400, 429] },
   { method: 'get', path: '/api/partners/me', tag: 'Partners', summary: 'The signed-in partner', partner: true, ok: [200, partnerProfileSchema], errors: [401, 403, 429] },
   { method: 'post', path: '/api/partners/rotate-key', tag: 'Partners', summary: 'Issue a new API key; the old one stops working', partner: true, ok: [200, partnerCredentialsSchema], errors: [401, 403, 429] },
-  { method: 'get', path: '/api/embed/analytics', tag: 'Partners', summary: "What the partner's widgets brought", partner: true, ok: [200, partnerAnalyticsSchema], errors: [401, 403, 429] },
+  { method: 'get', path: '/api/embed/analytics', tag: 'Partners', summary: "What the partner's widgets brought, counting only RFQs from the partner's hosts", partner: true, ok: [200, partnerAnalyticsSchema], errors: [401, 403, 429] },
+  { method: 'get', path: '/api/partners/hosts', tag: 'Partners', summary: 'The hosts whose widget RFQs are credited to the partner, and hosts that sent uncredited ones', partner: true, ok: [200, partnerHostsSchema], errors: [401, 403, 429] },
+  { method: 'post', path: '/api/partners/hosts', tag: 'Partners', summary: 'Credit widget RFQs from one more host', partner: true, body: partnerHostInputSchema, ok: [201, partnerHostsSchema], errors: [400, 401, 403, 409, 429] },
+  { method: 'delete', path: '/api/partners/hosts/{host}', tag: 'Partners', summary: 'Stop crediting widget RFQs from a host', partner: true, ok: [200, partnerHostsSchema], errors: [400, 401, 403, 404, 429] },
   ...(['/api/data/market-intelligence', '/api/v1/market-intelligence'] as const).map((path): Route => ({
     method: 'get', path, tag: 'Data', summary: 'Demand per category', query: spanQuerySchema, partner: 'market-intelligence', ok: [200, marketIntelligenceSchema], errors: [400, 401, 403, 429], description: DATA('market-intelligence'),
   })),
@@ -103,6 +108,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'No API key, an unknown or rotated key, or no X-Partner-ID header',
   403: 'X-Partner-ID names another partner, or the tier does not include this data product',
   404: 'Not found',
+  409: 'Already there, or the list is full',
   422: 'The Idempotency-Key was used for a different request',
   429: 'Over the rate limit: see Retry-After',
   503: 'Not built on this server',

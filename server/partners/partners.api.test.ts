@@ -120,15 +120,17 @@ describe('tiers and rate limits', () => {
 });
 
 describe('GET /api/embed/analytics', () => {
-  it('counts the RFQs credited to the partner, qualified ones, earnings and conversion, naming no buyer', async () => {
+  it('counts the RFQs credited to the partner from its website, qualified ones, earnings and conversion, naming no buyer', async () => {
     const p = await registerPartner(server);
     now = Date.UTC(2026, 10, 22, 15, 0, 0);
     for (let i = 0; i < 4; i++) {
       await server.request('POST', '/api/analytics/widget-load', { body: { embedId: 'footer', partnerId: p.partnerId, referrerUrl: 'https://coastal.example.co.za/' } });
     }
+    // A copy of the snippet on another site counts for no one's conversion.
+    await server.request('POST', '/api/analytics/widget-load', { body: { embedId: 'footer', partnerId: p.partnerId, referrerUrl: 'https://copycat.example.com/' } });
     const embed = (overrides: Record<string, unknown>) =>
       server.request('POST', '/api/embed/rfq', {
-        body: { productName: 'Thick Bleach 5L', productDescription: 'Thick bleach for ablution blocks at three sites', quantity: 40, location: 'Durban', contactEmail: 'ops@buyer.example.co.za', partnerId: p.partnerId, source: 'embed-widget', ...overrides },
+        body: { productName: 'Thick Bleach 5L', productDescription: 'Thick bleach for ablution blocks at three sites', quantity: 40, location: 'Durban', contactEmail: 'ops@buyer.example.co.za', partnerId: p.partnerId, source: 'embed-widget', referrerUrl: 'https://coastal.example.co.za/suppliers', ...overrides },
       });
     expect((await embed({})).status).toBe(201);
     expect((await embed({ productName: 'Industrial Floor Scrubber', quantity: 900000 })).status).toBe(201);

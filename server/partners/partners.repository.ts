@@ -36,31 +36,35 @@ export async function findPartnerProfile(db: Kysely<DB>, partnerId: string) {
 }
 
 const rfqMonth = sql<string>`substr(rfqs.created_at, 1, 7)`;
-const qualified = sql<number>`coalesce(sum(case when rfqs.matched_count > 0 then 1 else 0 end), 0)`;
+const qualified = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'qualified' then 1 else 0 end), 0)`;
+/** RFQs from one of the partner's hosts; the others named the partner but earn it nothing. */
+const CREDITED = ['host', 'qualified'] as const;
 
-/** A partner's RFQs and qualified RFQs (at least one supplier quoted) per month (YYYY-MM) since `from`. */
+/** A partner's credited RFQs and qualified ones (paid for: quoted, first from that buyer in 30 days) per month (YYYY-MM) since `from`. */
 export async function partnerRfqsByMonth(db: Kysely<DB>, partnerId: string, from: string) {
   const rows = await db
     .selectFrom('rfqs')
     .select([rfqMonth.as('month'), sql<number>`count(*)`.as('rfqs'), qualified.as('qualified')])
     .where('rfqs.partner_id', '=', partnerId)
+    .where('rfqs.partner_credit', 'in', CREDITED)
     .where('rfqs.created_at', '>=', from)
     .groupBy(rfqMonth)
     .execute();
   return rows.map((r) => ({ month: r.month, rfqs: Number(r.rfqs), qualified: Number(r.qualified) }));
 }
 
-/** All of a partner's RFQs and qualified RFQs. */
+/** All of a partner's credited RFQs and qualified ones. */
 export async function partnerRfqTotals(db: Kysely<DB>, partnerId: string): Promise<{ rfqs: number; qualified: number }> {
   const row = await db
     .selectFrom('rfqs')
     .select([sql<number>`count(*)`.as('rfqs'), qualified.as('qualified')])
     .where('partner_id', '=', partnerId)
+    .where('partner_credit', 'in', CREDITED)
     .executeTakeFirst();
   return { rfqs: Number(row?.rfqs ?? 0), qualified: Number(row?.qualified ?? 0) };
 }
 
-/** The products most requested through a partner's widgets, most first. */
+/** The products most requested through a partner's widgets on its hosts, most first. */
 export async function partnerTopProducts(db: Kysely<DB>, partnerId: string, limit: number) {
   const product = sql<string>`coalesce(catalogue_items.name, categories.name)`;
   const rows = await db
@@ -69,6 +73,7 @@ export async function partnerTopProducts(db: Kysely<DB>, partnerId: string, limi
     .leftJoin('catalogue_items', 'catalogue_items.id', 'rfqs.catalogue_item_id')
     .select([product.as('product'), sql<number>`count(*)`.as('rfqs')])
     .where('rfqs.partner_id', '=', partnerId)
+    .where('rfqs.partner_credit', 'in', CREDITED)
     .groupBy(product)
     .orderBy(sql`count(*)`, 'desc')
     .orderBy(product)
@@ -77,13 +82,91 @@ export async function partnerTopProducts(db: Kysely<DB>, partnerId: string, limi
   return rows.map((r) => ({ product: r.product, rfqs: Number(r.rfqs) }));
 }
 
-/** Loads of a partner's widgets since `fromDay` (YYYY-MM-DD). */
+/** Loads of a partner's widgets on its hosts since `fromDay` (YYYY-MM-DD), the same pages its credited RFQs come from. */
 export async function partnerWidgetLoads(db: Kysely<DB>, partnerId: string, fromDay: string): Promise<number> {
   const row = await db
     .selectFrom('widget_loads')
     .select(sql<number>`coalesce(sum(loads), 0)`.as('loads'))
     .where('partner_id', '=', partnerId)
     .where('day', '>=', fromDay)
+    .where('referrer_host', 'in', (eb) => eb.selectFrom('partner_hosts').select('host').where('partner_id', '=', partnerId))
     .executeTakeFirst();
   return Number(row?.loads ?? 0);
+}
+
+/** Adds a host to the partner's list; answers false when it is there already. */
+export async function insertPartnerHost(db: Kysely<DB>, partnerId: string, host: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('partner_hosts')
+    .values({ partner_id: partnerId, host, created_at: now })
+    .onConflict((oc) => oc.columns(['partner_id', 'host']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Removes a host from the partner's list; answers false when it was not there. */
+export async function deletePartnerHost(db: Kysely<DB>, partnerId: string, host: string): Promise<boolean> {
+  const result = await db.deleteFrom('partner_hosts').where('partner_id', '=', partnerId).where('host', '=', host).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function countPartnerHosts(db: Kysely<DB>, partnerId: string): Promise<number> {
+  const row = await db.selectFrom('partner_hosts').select(sql<number>`count(*)`.as('n')).where('partner_id', '=', partnerId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The partner's hosts, oldest first. */
+export async function partnerHosts(db: Kysely<DB>, partnerId: string) {
+  return db.selectFrom('partner_hosts').select(['host', 'created_at']).where('partner_id', '=', partnerId).orderBy('created_at').orderBy('host').execute();
+}
+
+export async function isPartnerHost(db: Kysely<DB>, partnerId: string, host: string): Promise<boolean> {
+  return (await db.selectFrom('partner_hosts').select('host').where('partner_id', '=', partnerId).where('host', '=', host).executeTakeFirst()) !== undefined;
+}
+
+/** Hosts, not on the partner's list, of pages whose widget RFQs named the partner and were not credited; most first. */
+export async function uncreditedHosts(db: Kysely<DB>, partnerId: string, limit: number) {
+  const rows = await db
+    .selectFrom('rfqs')
+    .select(['referrer_host', sql<number>`count(*)`.as('rfqs'), sql<string>`max(created_at)`.as('last_rfq_at')])
+    .where('partner_id', '=', partnerId)
+    .where('partner_credit', '=', 'uncredited')
+    .where('referrer_host', 'is not', null)
+    .where('referrer_host', 'not in', (eb) => eb.selectFrom('partner_hosts').select('host').where('partner_id', '=', partnerId))
+    .groupBy('referrer_host')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('referrer_host')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ host: r.referrer_host!, rfqs: Number(r.rfqs), lastRfqAt: r.last_rfq_at }));
+}
+
+/** The key of the buyer-address hashes, made once by the migration that made the table. */
+export async function partnerCreditKey(db: Kysely<DB>): Promise<string> {
+  const row = await db.selectFrom('meta').select('value').where('key', '=', 'partner_credit_key').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/**
+ * Marks a buyer as credited to a partner until `expiresAt`, unless an earlier mark still holds;
+ * answers whether this call made the mark. One statement, so two requests cannot both claim it.
+ */
+export async function claimPartnerCredit(db: Kysely<DB>, partnerId: string, buyerKey: string, expiresAt: string, now: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('partner_credits')
+    .values({ partner_id: partnerId, buyer_key: buyerKey, expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc
+        .columns(['partner_id', 'buyer_key'])
+        .doUpdateSet({ expires_at: (eb) => eb.ref('excluded.expires_at') })
+        .where('partner_credits.expires_at', '<=', now),
+    )
+    .returning('partner_id')
+    .execute();
+  return rows.length === 1;
+}
+
+/** Drops the marks whose 30 days have passed. */
+export async function prunePartnerCredits(db: Kysely<DB>, now: string): Promise<void> {
+  await db.deleteFrom('partner_credits').where('expires_at', '<=', now).execute();
 }

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { partnerRegistrationSchema } from '../../sdk/index';
+import { z } from 'zod';
+import { partnerHostInputSchema, partnerRegistrationSchema } from '../../sdk/index';
 import type { AppDeps } from '../deps';
 import { limitPerClient } from '../limits/rate-limiter';
 import { validate } from '../http/validate';
 import { partnerAuth, type AuthenticatedPartner } from './partner-auth';
-import { partnerAnalytics, partnerProfile, registerPartner, rotatePartnerKey } from './partners.service';
+import { addPartnerHost, listPartnerHosts, partnerAnalytics, partnerProfile, registerPartner, removePartnerHost, rotatePartnerKey } from './partners.service';
 
 const partnerOf = (ctx: Context) => ctx.state.partner as AuthenticatedPartner;
 
@@ -34,6 +35,22 @@ export function partnersRouter(deps: AppDeps) {
   router.get('/api/embed/analytics', auth, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await partnerAnalytics(deps.database.db, partnerOf(ctx).id, new Date(deps.clock()));
+  });
+
+  router.get('/api/partners/hosts', auth, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listPartnerHosts(deps.database.db, partnerOf(ctx).id);
+  });
+
+  router.post('/api/partners/hosts', auth, validate({ body: partnerHostInputSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 201;
+    ctx.body = await addPartnerHost(deps.database.db, partnerOf(ctx).id, ctx.request.body.host, new Date(deps.clock()));
+  });
+
+  router.delete('/api/partners/hosts/:host', auth, validate({ params: z.object({ host: partnerHostInputSchema.shape.host }) }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await removePartnerHost(deps.database.db, partnerOf(ctx).id, ctx.params.host);
   });
 
   return router;

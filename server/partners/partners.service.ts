@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_TIER, partnerEarnings, type PartnerAnalytics, type PartnerCredentials, type PartnerProfile, type PartnerRegistration } from '../../sdk/index';
+import { DEFAULT_TIER, partnerEarnings, type PartnerAnalytics, type PartnerCredentials, type PartnerHosts, type PartnerProfile, type PartnerRegistration } from '../../sdk/index';
 import type { Config } from '../config';
 import type { GroupCommit } from '../db/group-commit';
 import { ApiError } from '../errors';
@@ -7,13 +7,18 @@ import type { Outbox } from '../mail/outbox';
 import type { DB } from '../db/schema';
 import { newApiKey, newPartnerId, storedKey } from './api-keys';
 import {
+  countPartnerHosts,
+  deletePartnerHost,
   findPartnerProfile,
   insertPartner,
+  insertPartnerHost,
+  partnerHosts,
   partnerRfqsByMonth,
   partnerRfqTotals,
   partnerTopProducts,
   partnerWidgetLoads,
   replacePartnerKey,
+  uncreditedHosts,
 } from './partners.repository';
 
 /** What registering a partner needs: its write and the e-mails it sends. */
@@ -49,6 +54,8 @@ export async function registerPartner(deps: RegistrationDeps, input: PartnerRegi
       key_created_at: createdAt,
       created_at: createdAt,
     });
+    // The registered website's pages are the partner's first host; the schema allows only http(s) URLs.
+    await insertPartnerHost(trx, partnerId, new URL(input.website).host, createdAt);
     await deps.outbox.enqueue(
       trx,
       [
@@ -116,4 +123,29 @@ export async function partnerAnalytics(db: Kysely<DB>, partnerId: string, now: D
     topProducts: top,
     monthlyTrends,
   };
+}
+
+/** A partner may credit at most this many hosts; the list is for its own sites, not a directory. */
+export const MAX_PARTNER_HOSTS = 50;
+const UNCREDITED_HOSTS_SHOWN = 20;
+
+/** The partner's hosts and the hosts that sent it uncredited widget RFQs. */
+export async function listPartnerHosts(db: Kysely<DB>, partnerId: string): Promise<PartnerHosts> {
+  const [hosts, uncredited] = await Promise.all([partnerHosts(db, partnerId), uncreditedHosts(db, partnerId, UNCREDITED_HOSTS_SHOWN)]);
+  return { hosts: hosts.map((h) => ({ host: h.host, addedAt: h.created_at })), uncreditedHosts: uncredited };
+}
+
+/** Credits the partner's widget RFQs from one more host, from now on. */
+export async function addPartnerHost(db: Kysely<DB>, partnerId: string, host: string, now: Date): Promise<PartnerHosts> {
+  if ((await countPartnerHosts(db, partnerId)) >= MAX_PARTNER_HOSTS) {
+    throw new ApiError(409, 'host_limit', `A partner can list at most ${MAX_PARTNER_HOSTS} hosts. Remove one you no longer use first.`);
+  }
+  if (!(await insertPartnerHost(db, partnerId, host, now.toISOString()))) throw new ApiError(409, 'host_exists', `${host} is already one of your hosts.`);
+  return listPartnerHosts(db, partnerId);
+}
+
+/** Stops crediting widget RFQs from a host; RFQs already credited stay credited. */
+export async function removePartnerHost(db: Kysely<DB>, partnerId: string, host: string): Promise<PartnerHosts> {
+  if (!(await deletePartnerHost(db, partnerId, host))) throw new ApiError(404, 'host_not_found', `${host} is not one of your hosts.`);
+  return listPartnerHosts(db, partnerId);
 }

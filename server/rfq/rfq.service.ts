@@ -17,6 +17,7 @@ import { ApiError } from '../errors';
 import { hashSecret, maskEmail, newRfqId, newTrackingSecret, trackingToken } from '../lib/ids';
 import { toApiQuote, toApiSupplier, withTracking, type SupplierView } from '../quotes/quote.mapper';
 import { findQuotesForRfq, type QuoteRow } from '../quotes/quotes.repository';
+import { partnerCredit } from '../partners/partner-credit';
 import { partnerExists } from '../partners/partners.repository';
 import {
   findIdempotencyRecord,
@@ -142,7 +143,7 @@ export async function submitRfq(
   }
 
   const market = await deps.market.current();
-  // Only a registered partner is credited; an unknown id is dropped, not stored.
+  // Only a registered partner is named; an unknown id is dropped, not stored.
   const partnerId = input.partnerId !== undefined && (await partnerExists(db, input.partnerId)) ? input.partnerId : null;
   let set: QuoteSet;
   try {
@@ -195,6 +196,9 @@ export async function submitRfq(
 
   try {
     const body = await deps.writes.run(async (trx) => {
+      if (partnerId !== null) {
+        rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, buyerEmail: input.primaryEmail, quoted: set.matched > 0, now });
+      }
       const ids = await insertRfq(trx, rfq, rows);
       const tokens = ids.map((id, i) => trackingToken(id, secrets[i]!));
       await deps.outbox.enqueue(

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
+import { answerClientError } from '../http/client-error';
 import { createApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/database';
@@ -77,7 +78,7 @@ export async function startTestServer(
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://procura.test', MARKET_REFRESH_MS: '0', ...env });
   const app = createApp({ config, database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock });
-  const server: Server = createServer(app.koa.callback());
+  const server: Server = createServer(app.koa.callback()).on('clientError', answerClientError);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

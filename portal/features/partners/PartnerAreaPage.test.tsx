@@ -39,6 +39,7 @@ function partnerApi(answer: PartnerAnalytics) {
       return HttpResponse.json(PROFILE);
     }),
     http.get('*/api/embed/analytics', () => HttpResponse.json(answer)),
+    http.get('*/api/partners/hosts', () => HttpResponse.json({ hosts: [{ host: 'coastal.example.co.za', addedAt: PROFILE.keyCreatedAt }], uncreditedHosts: [] })),
   );
   return seen;
 }

@@ -11,6 +11,7 @@ import { useToast } from '../../components/ui/toast';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { partnerApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PartnerHosts } from './PartnerHosts';
 
 interface Session {
   partnerId: string;
@@ -128,10 +129,12 @@ function Dashboard({
             </ol>
           )}
           <p className="small muted">
-            {analytics.totalRfqs} requests in all, {analytics.qualifiedRfqs} qualified (at least one supplier quoted). Buyers are never named here.
+            {analytics.totalRfqs} requests in all from your sites, {analytics.qualifiedRfqs} qualified (a supplier quoted, and the buyer&rsquo;s first through you in 30
+            days). Buyers are never named here.
           </p>
         </section>
       </div>
+      <PartnerHosts session={session} />
       <section className="card" aria-labelledby="pa-key">
         <h2 id="pa-key">API key</h2>
         {newKey ? (

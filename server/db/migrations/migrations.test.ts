@@ -78,3 +78,35 @@ describe('migrations to one name per concept', () => {
     await db.selectFrom('rfqs').select('rfq_ref').execute();
   });
 });
+
+describe('the migration to partner hosts', () => {
+  it("gives each partner its website's host and judges earlier widget requests by it", async () => {
+    const { db } = await databaseAt('20261124030000-rename-rfq-ref');
+    await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
+    await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitisers', 'Sanitisers', 'hygiene', '[]', 1)`.execute(db);
+    await sql`insert into partners (id, company_name, contact_email, contact_name, website, business_type, integration_type, monthly_traffic, use_case, tier, key_hash, key_prefix, key_created_at, created_at)
+      values ('p_1', 'Coastal', 'dev@coastal.example', 'Thandi', 'https://Coastal.example.co.za/about', 'directory', 'both', '10k-50k', 'Quotes', 'starter', 'h1', 'procura_live_ab', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')`.execute(db);
+    const rfq = (id: string, partnerId: string | null, host: string | null, matched: number) =>
+      sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, partner_id, referrer_host, created_at, rfq_ref)
+        values (${id}, 'Sanitiser', 'For three sites', 20, 'litres', 3, ${matched}, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', ${partnerId}, ${host}, '2026-11-20T10:00:00.000Z', ${`r_${id.slice(-20).padStart(20, '0')}`})`.execute(db);
+    await rfq('100000000000000001', 'p_1', 'coastal.example.co.za', 3);
+    await rfq('100000000000000002', 'p_1', 'coastal.example.co.za', 0);
+    await rfq('100000000000000003', 'p_1', 'copycat.example.com', 3);
+    await rfq('100000000000000004', 'p_1', null, 3);
+    await rfq('100000000000000005', null, 'coastal.example.co.za', 3);
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('partner_hosts').select(['partner_id', 'host', 'created_at']).execute()).toEqual([
+      { partner_id: 'p_1', host: 'coastal.example.co.za', created_at: '2026-11-01T00:00:00.000Z' },
+    ]);
+    expect(await db.selectFrom('rfqs').select(['id', 'partner_credit']).orderBy('id').execute()).toEqual([
+      { id: '100000000000000001', partner_credit: 'qualified' },
+      { id: '100000000000000002', partner_credit: 'host' },
+      { id: '100000000000000003', partner_credit: 'uncredited' },
+      { id: '100000000000000004', partner_credit: 'uncredited' },
+      { id: '100000000000000005', partner_credit: null },
+    ]);
+    expect((await db.selectFrom('meta').select('value').where('key', '=', 'partner_credit_key').executeTakeFirstOrThrow()).value).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
