@@ -211,6 +211,8 @@ export interface PartnersTable {
   key_prefix: string;
   key_created_at: IsoText;
   created_at: IsoText;
+  /** When the partner was deleted: key and contact details gone, the id kept for counts. */
+  deleted_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
 }
 
 export interface ApiUsageTable {

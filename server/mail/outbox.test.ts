@@ -198,7 +198,7 @@ describe('with no SMTP server configured', () => {
   });
 
   it('has no mailbox in production', async () => {
-    const server = await startTestServer({ NODE_ENV: 'production' });
+    const server = await startTestServer({ NODE_ENV: 'production', MAIL_DISABLED: 'true' });
     try {
       await server.request('POST', '/api/rfq', { body: validRfq() });
       const res = await server.request('GET', '/dev/mailbox');

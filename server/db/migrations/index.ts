@@ -10,6 +10,7 @@ import * as renameToApiNames from './20261124000000-rename-to-api-names';
 import * as spellLitres from './20261124010000-spell-litres';
 import * as unifyEmbedSource from './20261124020000-unify-embed-source';
 import * as renameRfqRef from './20261124030000-rename-rfq-ref';
+import * as addPartnerDeletedAt from './20261124110000-add-partner-deleted-at';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124010000-spell-litres': spellLitres,
   '20261124020000-unify-embed-source': unifyEmbedSource,
   '20261124030000-rename-rfq-ref': renameRfqRef,
+  '20261124110000-add-partner-deleted-at': addPartnerDeletedAt,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
