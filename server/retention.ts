@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import type { Database } from './db/database';
 import type { Outbox } from './mail/outbox';
+import { pruneAddressEvents } from './mail/guard.repository';
 import { pruneUsage } from './partners/partners.repository';
 import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 
@@ -29,6 +30,8 @@ export async function sweep(database: Database, outbox: Outbox, now: Date): Prom
   const emailsDeleted = await outbox.prune(personalBefore);
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   await pruneUsage(database.db, now.toISOString());
+  // The per-address e-mail and request counts look back 24 hours; nothing older counts.
+  await pruneAddressEvents(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted };
 }
 

@@ -11,6 +11,7 @@ import * as spellLitres from './20261124010000-spell-litres';
 import * as unifyEmbedSource from './20261124020000-unify-embed-source';
 import * as renameRfqRef from './20261124030000-rename-rfq-ref';
 import * as addPartnerDeletedAt from './20261124110000-add-partner-deleted-at';
+import * as createMailGuard from './20261124110100-create-mail-guard';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124020000-unify-embed-source': unifyEmbedSource,
   '20261124030000-rename-rfq-ref': renameRfqRef,
   '20261124110000-add-partner-deleted-at': addPartnerDeletedAt,
+  '20261124110100-create-mail-guard': createMailGuard,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
