@@ -394,10 +394,10 @@ const NOT_SENT_BECAUSE: Record<EmailNotSentReason, string> = {
  *
  * @example
  * emailNotSentMessage([{ email: 'j***@example.co.za', reason: 'daily_limit' }]);
- * // 'We did not e-mail these quotes to j***@example.co.za: it has already received 5 quote e-mails from Procura in the last 24 hours. All your quotes are on this page.'
+ * // 'We did not e-mail these quotes to j***@example.co.za: it has already received 5 quote e-mails from Procura in the last 24 hours.'
  */
 export function emailNotSentMessage(notSent: readonly { email: string; reason: EmailNotSentReason }[]): string | null {
   if (notSent.length === 0) return null;
   const reasons = notSent.map(({ email, reason }) => `${email}: ${NOT_SENT_BECAUSE[reason]}`);
-  return `We did not e-mail these quotes to ${reasons.join('; nor to ')}. All your quotes are on this page.`;
+  return `We did not e-mail these quotes to ${reasons.join('; nor to ')}.`;
 }
