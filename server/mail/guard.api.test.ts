@@ -1,6 +1,10 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../sdk/index';
 import { sweep } from '../retention';
+import { MailWorker } from './mail-worker';
+import { requeueRows } from './outbox.repository';
+import type { OutgoingMail } from './transport';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 
@@ -131,5 +135,39 @@ describe('a buyer address that sends many requests', () => {
     expect(await count()).toBeGreaterThan(0);
     await sweep(server.database, server.app.deps.outbox, new Date(now + 24 * HOUR_MS + 1));
     expect(await count()).toBe(0);
+  });
+});
+
+describe('an e-mail written before its address unsubscribed', () => {
+  it('is not sent when it comes to be sent, even after being held', async () => {
+    const holding = await startTestServer({ RFQ_RATE_LIMIT: '1000', PUBLIC_URL: 'https://procura.test' });
+    try {
+      const hdb = holding.database.db;
+      await holding.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: 'late@example.co.za', additionalEmails: 'keen@example.co.za' }) });
+      const row = await hdb.selectFrom('outbox').select('payload').where('recipient', '=', 'late@example.co.za').executeTakeFirstOrThrow();
+      const { linkToken } = JSON.parse(row.payload) as { linkToken: string };
+      expect((await holding.request('POST', `/mail/unsubscribe/${linkToken}`)).status).toBe(200);
+
+      expect(await requeueRows(hdb, { from: 'held', now: new Date().toISOString() })).toBeGreaterThan(0);
+      const sent: OutgoingMail[] = [];
+      const worker = new MailWorker({
+        database: holding.database,
+        transport: { send: async (mail) => void sent.push(mail), close: () => {} },
+        logger: pino({ level: 'silent' }),
+        from: 'Procura <quotes@procura.test>',
+        settings: holding.app.deps.outbox.settings,
+        maxAttempts: 3,
+        retryBaseMs: 10,
+        batchSize: 20,
+      });
+      while ((await worker.drainOnce()) > 0);
+      expect(sent.map((m) => m.to)).toContain('keen@example.co.za');
+      expect(sent.map((m) => m.to)).not.toContain('late@example.co.za');
+      expect(await hdb.selectFrom('outbox').select(['status', 'last_error']).where('recipient', '=', 'late@example.co.za').execute()).toEqual([
+        { status: 'dead', last_error: 'The address asked for no more quote e-mails' },
+      ]);
+    } finally {
+      await holding.close();
+    }
   });
 });
