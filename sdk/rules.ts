@@ -358,3 +358,46 @@ export function singularUnit(unit: string): string {
 export function formatQuantity(quantity: number, unit: string): string {
   return `${quantity} ${quantity === 1 ? singularUnit(unit) : unit}`;
 }
+
+/**
+ * Most buyer quote e-mails one address receives in a rolling 24 hours, whoever asks for them.
+ *
+ * @example
+ * BUYER_EMAILS_PER_DAY; // 5
+ */
+export const BUYER_EMAILS_PER_DAY = 5;
+
+/**
+ * Why a buyer's quotes were not e-mailed to an address: it has had {@link BUYER_EMAILS_PER_DAY}
+ * quote e-mails in the last 24 hours, or it asked for no more.
+ *
+ * @example
+ * EMAIL_NOT_SENT_REASONS.includes('daily_limit'); // true
+ */
+export const EMAIL_NOT_SENT_REASONS = ['daily_limit', 'unsubscribed'] as const;
+/**
+ * One of {@link EMAIL_NOT_SENT_REASONS}.
+ *
+ * @example
+ * const reason: EmailNotSentReason = 'unsubscribed';
+ */
+export type EmailNotSentReason = (typeof EMAIL_NOT_SENT_REASONS)[number];
+
+const NOT_SENT_BECAUSE: Record<EmailNotSentReason, string> = {
+  daily_limit: `it has already received ${BUYER_EMAILS_PER_DAY} quote e-mails from Procura in the last 24 hours`,
+  unsubscribed: 'it asked Procura to send it no more quote e-mails',
+};
+
+/**
+ * The sentence a buyer reads when some of their addresses were not e-mailed, or null when every
+ * address was; the addresses come masked from the server's answer.
+ *
+ * @example
+ * emailNotSentMessage([{ email: 'j***@example.co.za', reason: 'daily_limit' }]);
+ * // 'We did not e-mail these quotes to j***@example.co.za: it has already received 5 quote e-mails from Procura in the last 24 hours.'
+ */
+export function emailNotSentMessage(notSent: readonly { email: string; reason: EmailNotSentReason }[]): string | null {
+  if (notSent.length === 0) return null;
+  const reasons = notSent.map(({ email, reason }) => `${email}: ${NOT_SENT_BECAUSE[reason]}`);
+  return `We did not e-mail these quotes to ${reasons.join('; nor to ')}.`;
+}

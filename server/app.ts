@@ -16,6 +16,7 @@ import { rfqRouter } from './rfq/rfq.router';
 import { quotesRouter } from './quotes/quotes.router';
 import { Outbox } from './mail/outbox';
 import { mailboxRouter } from './mail/mailbox.router';
+import { unsubscribeRouter } from './mail/unsubscribe.router';
 import { embedRouter } from './embed/embed.router';
 import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data/data.router';
@@ -73,7 +74,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }

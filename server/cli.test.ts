@@ -36,3 +36,64 @@ describe('cli partner-tier', () => {
     db.close();
   });
 });
+
+describe('cli outbox-resend', () => {
+  it('queues dead e-mails again, and with --held those kept while SMTP_URL was unset', () => {
+    expect(cli('migrate').status).toBe(0);
+    const db = new Database(file);
+    const at = new Date().toISOString();
+    const insert = db.prepare(
+      `insert into outbox (message_id, kind, recipient, priority, payload, status, attempts, next_attempt_at, created_at)
+       values (?, 'partner-welcome', 'resend@example.co.za', 1, '{"partnerId":"pt_resend"}', ?, ?, ?, ?)`,
+    );
+    insert.run('<held@procura.test>', 'held', 0, at, at);
+    insert.run('<dead@procura.test>', 'dead', 8, at, at);
+    const statuses = () => db.prepare("select status from outbox where recipient = 'resend@example.co.za' order by message_id").all();
+
+    const deadOnly = cli('outbox-resend');
+    expect(deadOnly.stdout).toContain('1 dead e-mail queued again');
+    expect(statuses()).toEqual([{ status: 'pending' }, { status: 'held' }]);
+
+    const withHeld = cli('outbox-resend', '--held');
+    expect(withHeld.status).toBe(0);
+    expect(withHeld.stdout).toContain('0 dead e-mails and 1 held e-mail queued again; a running server with SMTP_URL set sends them within a second.');
+    expect(statuses()).toEqual([{ status: 'pending' }, { status: 'pending' }]);
+    db.prepare("delete from outbox where recipient = 'resend@example.co.za'").run();
+    db.close();
+  });
+});
+
+describe('cli partner-delete', () => {
+  it("deletes a partner's key and contact details and the e-mails that carry them, and keeps its counts", () => {
+    expect(cli('migrate').status).toBe(0);
+    const db = new Database(file);
+    const at = new Date().toISOString();
+    db.prepare(
+      `insert into partners (id, company_name, contact_email, contact_name, website, business_type, integration_type, monthly_traffic, use_case, tier, key_hash, key_prefix, key_created_at, created_at)
+       values ('pt_gone', 'Gone Co', 'lerato@gone.example.co.za', 'Lerato Dlamini', 'https://gone.example.co.za', 'directory', 'widget', '1k-10k', 'Call Lerato on 083 555 0100 about it', 'starter', 'abc123', 'procura_live_gone00', ?, ?)`,
+    ).run(at, at);
+    db.prepare(
+      `insert into outbox (message_id, kind, recipient, priority, payload, status, attempts, next_attempt_at, created_at)
+       values ('<welcome-gone@procura.test>', 'partner-welcome', 'lerato@gone.example.co.za', 1, '{"partnerId":"pt_gone"}', 'sent', 1, ?, ?)`,
+    ).run(at, at);
+    db.prepare(
+      `insert into widget_loads (partner_id, embed_id, referrer_host, day, loads, compact, theme, hide_procura_branding) values ('pt_gone', 'main', 'gone.example.co.za', ?, 7, 0, 'light', 0)`,
+    ).run(at.slice(0, 10));
+
+    const deleted = cli('partner-delete', 'pt_gone');
+    expect(deleted.status).toBe(0);
+    expect(deleted.stdout).toContain(
+      'Partner pt_gone is deleted: its API key, contact details and 1 e-mail about its registration are gone; its RFQs and widget loads still count, anonymously.',
+    );
+    const row = db.prepare("select * from partners where id = 'pt_gone'").get() as Record<string, unknown>;
+    expect(row).toMatchObject({ contact_email: '', contact_name: '', key_prefix: '', tier: 'starter' });
+    expect(row.deleted_at).toEqual(expect.any(String));
+    expect(JSON.stringify(row)).not.toMatch(/lerato|gone\.example|abc123|083 555/i);
+    expect(db.prepare("select count(*) as n from outbox where recipient = 'lerato@gone.example.co.za'").get()).toEqual({ n: 0 });
+    expect(db.prepare("select loads from widget_loads where partner_id = 'pt_gone'").get()).toEqual({ loads: 7 });
+
+    const again = cli('partner-delete', 'pt_gone');
+    expect([again.status, again.stderr.trim()]).toEqual([1, 'No partner pt_gone, or it was deleted already.']);
+    db.close();
+  });
+});

@@ -3,8 +3,8 @@ import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isMarketEmpty, seedMarket } from './db/seed';
-import { countOutbox, listOutbox, requeueRows } from './mail/outbox.repository';
-import { setPartnerTier } from './partners/partners.repository';
+import { countOutbox, deletePartnerEmails, listOutbox, requeueRows } from './mail/outbox.repository';
+import { deletePartnerDetails, setPartnerTier } from './partners/partners.repository';
 import { API_TIERS, type ApiTier } from '../sdk/data-api';
 
 const isApiTier = (v: string | undefined): v is ApiTier => v !== undefined && Object.hasOwn(API_TIERS, v);
@@ -13,10 +13,13 @@ const USAGE = `Usage:
   node dist/server/cli.js migrate
   node dist/server/cli.js seed [--suppliers N --offers M]
   node dist/server/cli.js outbox              e-mails in the outbox by status, and the dead ones
-  node dist/server/cli.js outbox-resend [--id N ...]
-                                              send dead e-mails again (all, or those named)
+  node dist/server/cli.js outbox-resend [--held] [--id N ...]
+                                              send dead e-mails again (all, or those named);
+                                              --held also e-mails kept while SMTP_URL was unset
   node dist/server/cli.js partner-tier ID TIER
                                               move a partner to starter, professional or enterprise
+  node dist/server/cli.js partner-delete ID   delete a partner's API key and contact details; its
+                                              RFQ and widget-load counts stay, anonymous
 
 The database is DATABASE_URL (default sqlite:./data/procura.sqlite).
 Without --suppliers, seed writes the starter market; with it, a large generated one for benchmarks.`;
@@ -29,11 +32,12 @@ async function run(argv: string[]): Promise<number> {
       suppliers: { type: 'string' },
       offers: { type: 'string' },
       id: { type: 'string', multiple: true },
+      held: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
   const command = positionals[0];
-  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend', 'partner-tier'].includes(command ?? '')) {
+  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend', 'partner-tier', 'partner-delete'].includes(command ?? '')) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -48,6 +52,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'partner-tier' && (!partnerId || !isApiTier(tier))) {
     throw new Error(`partner-tier needs a partner id and one of ${Object.keys(API_TIERS).join(', ')}`);
   }
+  if (command === 'partner-delete' && !partnerId) throw new Error('partner-delete needs a partner id');
   const suppliers = count('suppliers', values.suppliers);
   const offers = count('offers', values.offers);
 
@@ -65,8 +70,14 @@ async function run(argv: string[]): Promise<number> {
       }
     }
     if (command === 'outbox-resend') {
-      const n = await requeueRows(database.db, { from: 'dead', ids, now: new Date().toISOString() });
-      console.log(`${n} dead e-mail${n === 1 ? '' : 's'} queued again; a running server sends them within a second.`);
+      const now = new Date().toISOString();
+      const dead = await requeueRows(database.db, { from: 'dead', ids, now });
+      const held = values.held ? await requeueRows(database.db, { from: 'held', ids, now }) : 0;
+      const emails = (n: number, what: string) => `${n} ${what} e-mail${n === 1 ? '' : 's'}`;
+      console.log(
+        `${values.held ? `${emails(dead, 'dead')} and ${emails(held, 'held')}` : emails(dead, 'dead')} queued again; ` +
+          'a running server with SMTP_URL set sends them within a second.',
+      );
     }
     if (command === 'partner-tier') {
       if (!(await setPartnerTier(database.db, partnerId!, tier as ApiTier))) {
@@ -74,6 +85,20 @@ async function run(argv: string[]): Promise<number> {
         return 1;
       }
       console.log(`Partner ${partnerId} is now on the ${API_TIERS[tier as ApiTier].label} tier; their next request is counted against its limit.`);
+    }
+    if (command === 'partner-delete') {
+      const deleted = await database.db.transaction().execute(async (trx) => {
+        if (!(await deletePartnerDetails(trx, partnerId!, new Date().toISOString()))) return undefined;
+        return deletePartnerEmails(trx, partnerId!);
+      });
+      if (deleted === undefined) {
+        console.error(`No partner ${partnerId}, or it was deleted already.`);
+        return 1;
+      }
+      console.log(
+        `Partner ${partnerId} is deleted: its API key, contact details and ${deleted} e-mail${deleted === 1 ? '' : 's'} about its registration are gone; ` +
+          'its RFQs and widget loads still count, anonymously.',
+      );
     }
     if (command === 'seed') {
       if (!(await isMarketEmpty(database.db))) {

@@ -86,6 +86,7 @@ const envSchema = z.object({
       message: 'must be an e-mail address, optionally with a name: Procura <quotes@example.co.za>',
     }),
   PARTNERS_EMAIL: z.string().trim().default('partners@procura.co.za').pipe(z.email({ message: 'must be an e-mail address' })),
+  MAIL_DISABLED: bool(false),
   MAIL_MAX_ATTEMPTS: int(8, 1, 100),
   MAIL_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
 });
@@ -123,6 +124,8 @@ export interface MailConfig {
   partnersEmail: string;
   /** Where e-mail is sent; without it e-mails are held in the outbox and shown in the development mailbox. */
   smtpUrl: string | undefined;
+  /** Set when production runs without SMTP on purpose; otherwise production refuses to start without SMTP_URL. */
+  disabled: boolean;
   from: string;
   /** The From address's domain, used in Message-IDs. */
   fromDomain: string;
@@ -147,6 +150,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`));
   }
   const e = parsed.data;
+  // Held e-mails reach nobody: in production that must be a decision, not a forgotten setting.
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && !e.MAIL_DISABLED) {
+    throw new ConfigError([
+      'SMTP_URL is not set, so no e-mail would leave: set SMTP_URL to your mail server, or MAIL_DISABLED=true to run without e-mail on purpose',
+    ]);
+  }
   return Object.freeze({
     env: e.NODE_ENV,
     host: e.HOST,
@@ -166,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: e.STATIC_DIR,
     mail: Object.freeze({
       smtpUrl: e.SMTP_URL,
+      disabled: e.MAIL_DISABLED,
       from: e.MAIL_FROM.trim(),
       partnersEmail: e.PARTNERS_EMAIL,
       fromDomain: /@([^>\s]+)>?$/.exec(e.MAIL_FROM.trim())![1]!.toLowerCase(),

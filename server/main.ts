@@ -31,7 +31,7 @@ async function main() {
     logger.info({ url: config.publicUrl, database: describeDatabase(config) }, `Procura is serving on ${config.publicUrl}`);
     if (!app.deps.outbox.holding) return;
     if (config.env === 'production') {
-      logger.warn('SMTP_URL is not set: e-mails are kept in the outbox and sent nowhere');
+      logger.warn('MAIL_DISABLED=true and no SMTP_URL: e-mails are kept in the outbox and sent nowhere; `cli.js outbox-resend --held` sends them once SMTP_URL is set');
     } else {
       logger.info(`SMTP_URL is not set: e-mails are kept in the outbox and sent nowhere; read them at ${config.publicUrl}/dev/mailbox`);
     }

@@ -14,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const personal = {
+  productDescription: 'Call Thandi on 082 555 0199 for the wall dispensers',
   primaryEmail: 'thandi.mokoena@example.co.za',
   additionalEmails: 'stores@example.co.za',
   companyName: 'Mokoena Facilities',
@@ -22,7 +23,7 @@ const personal = {
 };
 
 describe('the retention sweep', () => {
-  it(`deletes a buyer's personal data and the e-mails about the RFQ within ${PERSONAL_DATA_HOURS} hours, and keeps the anonymous RFQ`, async () => {
+  it(`deletes a buyer's personal data, the free-text description and the e-mails about the RFQ within ${PERSONAL_DATA_HOURS} hours, and keeps the anonymous RFQ`, async () => {
     const submitted = await server.request('POST', '/api/rfq', { body: validRfq(personal) });
     expect(submitted.status).toBe(201);
     const { rfqId } = submitted.json;
@@ -51,6 +52,8 @@ describe('the retention sweep', () => {
       additional_emails: '[]',
       company_name: null,
       contact_name: null,
+      // Free text where buyers type phone numbers and names.
+      product_description: '',
       personal_data_deleted_at: last.toISOString(),
       // What the data API reads is kept, the intent score as it was when the details were given.
       product_name: 'Hand Sanitizer 70% Alcohol',
@@ -59,7 +62,7 @@ describe('the retention sweep', () => {
       budget_range: '10k-50k',
       intent_score: 100,
     });
-    expect(JSON.stringify(row)).not.toMatch(/thandi|mokoena|stores@/i);
+    expect(JSON.stringify(row)).not.toMatch(/thandi|mokoena|stores@|082 555/i);
 
     const page = await server.request('GET', `/api/rfq/${rfqId}`);
     expect(page.status).toBe(200);

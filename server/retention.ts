@@ -5,6 +5,7 @@ import type { Outbox } from './mail/outbox';
 import { deleteWidgetLoadsBefore } from './embed/embed.repository';
 import { pruneWindows } from './limits/limits.repository';
 import { prunePartnerCredits } from './partners/partners.repository';
+import { pruneAddressEvents } from './mail/guard.repository';
 import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -47,6 +48,8 @@ export async function sweep(database: Database, outbox: Outbox, now: Date): Prom
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   await pruneWindows(database.db, now.toISOString());
   await prunePartnerCredits(database.db, now.toISOString());
+  // The per-address e-mail and request counts look back 24 hours; nothing older counts.
+  await pruneAddressEvents(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   // A day's row holds loads until its midnight: it goes once the day's end is that old.
   const loadsBefore = monthsBefore(new Date(now.getTime() + SWEEP_INTERVAL_MS), WIDGET_LOAD_MONTHS).toISOString().slice(0, 10);
   const widgetLoadsDeleted = await deleteWidgetLoadsBefore(database.db, loadsBefore);

@@ -5,4 +5,6 @@
 export interface FreshSubmission {
   email: string;
   count: number;
+  /** Why some addresses were not e-mailed, when some were not. */
+  notSent?: string | null;
 }

@@ -41,6 +41,7 @@ const submitted: RfqSubmitResponse = {
   primaryEmail: 'buyer@example.co.za',
   matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
   quotes: [],
+  emailDelivery: { notSent: [] },
   createdAt: '2026-11-22T10:00:00.000Z',
 };
 const supplier = { id: 7, name: 'Coastal Hygiene', location: 'Durban', province: 'KwaZulu-Natal', rating: 4.6, verified: true, contactPerson: 'Sipho', email: 'sales@coastal.example', phone: '031 000 0000', responseTimeHours: 4 };
@@ -111,7 +112,7 @@ describe('createClient: requests and parsed answers', () => {
     const profile = { partnerId: 'pt_1', companyName: 'Acme', tier: 'starter', keyPrefix: 'procura_live_abcdef', keyCreatedAt: '2026-11-01T00:00:00.000Z' };
     const analytics = { partnerId: 'pt_1', totalRfqs: 12, qualifiedRfqs: 10, month: '2026-11', monthRfqs: 4, monthQualifiedRfqs: 3, revenue: 75, widgetLoads: 40, conversionRate: 10, topProducts: [], monthlyTrends: [] };
     server.use(
-      http.post(`${BASE}/api/embed/rfq`, () => HttpResponse.json({ rfqId: submitted.rfqId, matching: submitted.matching, quotes: [] }, { status: 201 })),
+      http.post(`${BASE}/api/embed/rfq`, () => HttpResponse.json({ rfqId: submitted.rfqId, matching: submitted.matching, quotes: [], emailDelivery: { notSent: [] } }, { status: 201 })),
       http.post(`${BASE}/api/partners/register`, () => HttpResponse.json(credentials, { status: 201 })),
       http.get(`${BASE}/api/partners/me`, () => HttpResponse.json(profile)),
       http.post(`${BASE}/api/partners/rotate-key`, () => HttpResponse.json(credentials)),

@@ -55,7 +55,7 @@ export type EmbedRfqInput = z.input<typeof embedRfqSchema>;
  * @example
  * const { rfqId, quotes } = embedRfqResponseSchema.parse(await res.json());
  */
-export const embedRfqResponseSchema = rfqSubmitResponseSchema.pick({ rfqId: true, matching: true, quotes: true });
+export const embedRfqResponseSchema = rfqSubmitResponseSchema.pick({ rfqId: true, matching: true, quotes: true, emailDelivery: true });
 /**
  * The answer to `POST /api/embed/rfq`.
  *

@@ -8,7 +8,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { COMPETITIVE_POSITIONS } from '../rules';
+import { COMPETITIVE_POSITIONS, EMAIL_NOT_SENT_REASONS } from '../rules';
 
 const int = () => z.number().check(z.int());
 const score = () => z.number().check(z.int(), z.minimum(0), z.maximum(100));
@@ -65,6 +65,7 @@ const quote = z.object({
 });
 
 const matching = z.object({ requested: int(), matched: int(), message: z.string() });
+const emailDelivery = z.object({ notSent: z.array(z.object({ email: z.string(), reason: z.enum(EMAIL_NOT_SENT_REASONS) })) });
 
 /**
  * `rfqSubmitResponseSchema` in `zod/mini`: the answer to `POST /api/rfq`.
@@ -83,6 +84,7 @@ export const rfqSubmitResponseMini = z.object({
   primaryEmail: z.string(),
   matching,
   quotes: z.array(quote),
+  emailDelivery,
   createdAt: z.string(),
 });
 
@@ -96,6 +98,7 @@ export const embedRfqResponseMini = z.object({
   rfqId: z.string().check(z.regex(/^\d{15,}$/)),
   matching,
   quotes: z.array(quote),
+  emailDelivery,
 });
 
 const productFields = {

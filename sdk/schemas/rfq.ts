@@ -4,6 +4,7 @@ import {
   BUDGET_RANGES,
   COMPETITIVE_POSITIONS,
   DEFAULT_SUPPLIER_COUNT,
+  EMAIL_NOT_SENT_REASONS,
   EMBED_SOURCE,
   MAX_ADDITIONAL_EMAILS,
   MAX_QUANTITY,
@@ -234,6 +235,17 @@ export const matchingSchema = z.object({
 });
 
 /**
+ * The addresses the quotes were not e-mailed to, masked, each with its reason; empty when every
+ * address was e-mailed. {@link emailNotSentMessage} turns it into the buyer's sentence.
+ *
+ * @example
+ * emailNotSentMessage(emailDeliverySchema.parse(json.emailDelivery).notSent);
+ */
+export const emailDeliverySchema = z.object({
+  notSent: z.array(z.object({ email: z.string(), reason: z.enum(EMAIL_NOT_SENT_REASONS) })),
+});
+
+/**
  * The answer to `POST /api/rfq` (HTTP 201).
  *
  * @example
@@ -249,6 +261,7 @@ export const rfqSubmitResponseSchema = z.object({
   primaryEmail: z.string(),
   matching: matchingSchema,
   quotes: z.array(quoteSchema),
+  emailDelivery: emailDeliverySchema,
   createdAt: isoDateTimeSchema,
 });
 /**

@@ -213,6 +213,8 @@ export interface PartnersTable {
   key_prefix: string;
   key_created_at: IsoText;
   created_at: IsoText;
+  /** When the partner was deleted: key and contact details gone, the id kept for counts. */
+  deleted_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
 }
 
 export type PartnerCredit = 'uncredited' | 'host' | 'qualified';
@@ -258,4 +260,31 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   meta: MetaTable;
   outbox: OutboxTable;
+  mail_suppressions: MailSuppressionsTable;
+  mail_links: MailLinksTable;
+  address_events: AddressEventsTable;
+}
+
+/** Addresses that asked for no more buyer e-mails, by hash. */
+export interface MailSuppressionsTable {
+  address_hash: string;
+  reason: 'unsubscribe' | 'not-me';
+  created_at: IsoText;
+}
+
+/** The unsubscribe links in buyer e-mails: the hash of the random token, and whose it is. */
+export interface MailLinksTable {
+  token_hash: string;
+  address_hash: string;
+  /** Shown on the link's page, so its reader knows which address it is about. */
+  masked_address: string;
+  created_at: IsoText;
+}
+
+/** One buyer e-mail received, or one request sent, by an address; kept 24 hours. */
+export interface AddressEventsTable {
+  id: Generated<number>;
+  address_hash: string;
+  kind: 'quote-email' | 'request';
+  created_at: IsoText;
 }

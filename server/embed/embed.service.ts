@@ -47,7 +47,16 @@ export async function submitEmbedRfq(deps: RfqDeps, input: EmbedRfq, key: string
     now,
   );
   const body = result.body as RfqSubmitResponse;
-  return { status: result.status, body: { rfqId: body.rfqId, matching: body.matching, quotes: body.quotes } };
+  return {
+    status: result.status,
+    body: {
+      rfqId: body.rfqId,
+      matching: body.matching,
+      quotes: body.quotes,
+      // An answer replayed from before e-mails could be withheld has no delivery: every address was e-mailed.
+      emailDelivery: body.emailDelivery ?? { notSent: [] },
+    },
+  };
 }
 
 /** The latest embedded requests with only what may be shown publicly: no buyer, a quantity band. */

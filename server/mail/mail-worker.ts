@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { GroupCommit } from '../db/group-commit';
 import { MessageRenderer, sentPayload, UnrenderableMessageError, type MessageSettings } from './messages';
+import { addressHash } from './guard';
+import { suppressedHashes } from './guard.repository';
 import { claimDueRows, recordOutcome, type OutboxRow } from './outbox.repository';
 import { MAIL_CONCURRENCY, type MailTransport } from './transport';
 
@@ -154,6 +156,10 @@ export class MailWorker {
   private async deliver(row: OutboxRow, renderer: MessageRenderer): Promise<void> {
     let outcome: Outcome;
     try {
+      // The address may have unsubscribed after the row was written, or while it was held.
+      if (row.kind === 'buyer-quotes' && (await suppressedHashes(this.options.database.db, [addressHash(row.recipient)])).size > 0) {
+        throw new UnrenderableMessageError('The address asked for no more quote e-mails');
+      }
       const email = await renderer.render(row);
       await this.options.transport.send({ from: this.options.from, to: row.recipient, messageId: row.message_id, ...email });
       outcome = { status: 'sent', sentAt: this.now().toISOString(), lastError: null, payload: sentPayload(row) };

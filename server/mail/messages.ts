@@ -17,7 +17,7 @@ import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplier
  */
 export type OutboxMessage =
   /** The buyer's quotes. The tracking tokens exist nowhere else in clear, and are dropped once sent. */
-  | { kind: 'buyer-quotes'; recipient: string; payload: { rfqId: string; tokens?: string[] } }
+  | { kind: 'buyer-quotes'; recipient: string; payload: { rfqId: string; tokens?: string[]; linkToken?: string } }
   /** A matched supplier's lead. */
   | { kind: 'supplier-lead'; recipient: string; payload: { rfqId: string; quoteId: number } }
   /** A new partner's welcome, and the partners team's notice of them. */
@@ -49,18 +49,22 @@ export function outboxRows(messages: OutboxMessage[], { messageIdDomain, now, he
   }));
 }
 
-/** The e-mails a new quote request causes: the buyer's to each of their addresses, and each quoting supplier's lead. */
+/**
+ * The e-mails a new quote request causes: the buyer's to each address it may e-mail (each with
+ * the token of its unsubscribe links), and, unless `sendLeads` is false, each quoting supplier's lead.
+ */
 export function rfqMessages(input: {
   rfqId: string;
-  buyerEmails: string[];
+  buyers: { email: string; linkToken: string }[];
   quotes: { quoteId: number; token: string; supplierEmail: string }[];
+  sendLeads: boolean;
 }): OutboxMessage[] {
   const tokens = input.quotes.map((q) => q.token);
-  const seen = new Set<string>();
-  const buyers = input.buyerEmails.filter((e) => !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
   return [
-    ...buyers.map((recipient): OutboxMessage => ({ kind: 'buyer-quotes', recipient, payload: { rfqId: input.rfqId, tokens } })),
-    ...input.quotes.map(
+    ...input.buyers.map(
+      ({ email, linkToken }): OutboxMessage => ({ kind: 'buyer-quotes', recipient: email, payload: { rfqId: input.rfqId, tokens, linkToken } }),
+    ),
+    ...(input.sendLeads ? input.quotes : []).map(
       (q): OutboxMessage => ({ kind: 'supplier-lead', recipient: q.supplierEmail, payload: { rfqId: input.rfqId, quoteId: q.quoteId } }),
     ),
   ];
@@ -123,6 +127,8 @@ export class MessageRenderer {
         const { rfq, quotes } = await this.load(message.payload.rfqId);
         const byReference = new Map(tokens.map((t) => [quoteReference(parseTrackingToken(t)?.quoteId ?? 0), t]));
         return buyerQuotesEmail({
+          linkToken: message.payload.linkToken,
+          messageIdDomain: this.settings.messageIdDomain,
           rfqId: rfq.id,
           productName: rfq.product_name,
           matchingMessage: rfq.matching_message,

@@ -117,3 +117,13 @@ export async function pruneOutbox(db: Executor, before: string): Promise<number>
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes the e-mails about a partner's registration, which carry its contact details; answers how many. */
+export async function deletePartnerEmails(db: Executor, partnerId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('kind', 'in', ['partner-welcome', 'partner-registered'])
+    .where('payload', '=', JSON.stringify({ partnerId }))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -50,7 +50,7 @@ describe('e-mail through SMTP', () => {
       const [mail, ...more] = to(address);
       expect(more).toHaveLength(0);
       expect(mail!.from).toBe('"Procura Quotes" <quotes@procura.test>');
-      expect(mail!.subject).toBe('Procura: 3 quotes for Hand Sanitizer 70% Alcohol');
+      expect(mail!.subject).toBe('Procura: 3 quotes for your request');
       expect(mail!.html).toContain(`http://procura.test/quote-success?rfqId=${rfqId}`);
       expect(mail!.text).toContain(`Compare all quotes: http://procura.test/quote-success?rfqId=${rfqId}`);
       expect(mail!.text).toContain('Monday-Friday 8AM-5PM');
@@ -178,7 +178,7 @@ describe('with no SMTP server configured', () => {
       const list = await server.request('GET', '/dev/mailbox');
       expect(list.status).toBe(200);
       expect(list.text).toContain('No SMTP server is configured (SMTP_URL), so e-mails are kept here and sent nowhere.');
-      expect(list.text).toContain('Procura: 3 quotes for Hand Sanitizer 70% Alcohol');
+      expect(list.text).toContain('Procura: 3 quotes for your request');
 
       const buyer = rows.find((r) => r.kind === 'buyer-quotes')!;
       const page = await server.request('GET', `/dev/mailbox/${buyer.id}`);
@@ -198,7 +198,7 @@ describe('with no SMTP server configured', () => {
   });
 
   it('has no mailbox in production', async () => {
-    const server = await startTestServer({ NODE_ENV: 'production' });
+    const server = await startTestServer({ NODE_ENV: 'production', MAIL_DISABLED: 'true' });
     try {
       await server.request('POST', '/api/rfq', { body: validRfq() });
       const res = await server.request('GET', '/dev/mailbox');

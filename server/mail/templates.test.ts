@@ -17,8 +17,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 
-function buyerEmail(productName = rfq.productName) {
+function buyerEmail(productName = rfq.productName, linkToken: string | null = 'lnk_test_token') {
   return buyerQuotesEmail({
+    linkToken: linkToken ?? undefined,
+    messageIdDomain: 'procura.example',
     rfqId: rfq.rfqId,
     productName,
     matchingMessage: rfq.matching.message,
@@ -38,8 +40,22 @@ describe('html', () => {
 });
 
 describe('buyer e-mail', () => {
-  it('names the product and the quote count', () => {
-    expect(buyerEmail().subject).toBe('Procura: 5 quotes for Hand Sanitizer 70% Alcohol');
+  it('gives the quote count in a subject that carries no text the requester typed', () => {
+    expect(buyerEmail().subject).toBe('Procura: 5 quotes for your request');
+    expect(buyerEmail('Cheap pills at spam.example, call 082 555 0100').subject).toBe('Procura: 5 quotes for your request');
+  });
+
+  it('offers one-click unsubscribe (RFC 8058) and a "this wasn\'t me" link', () => {
+    const email = buyerEmail();
+    expect(email.headers).toEqual({
+      'List-Unsubscribe': '<https://procura.example/mail/unsubscribe/lnk_test_token>, <mailto:unsubscribe@procura.example?subject=unsubscribe%20lnk_test_token>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(email.html).toContain(`<a href="https://procura.example/mail/not-me/lnk_test_token" style="color:#1d4ed8;">This wasn't me</a>`);
+    expect(email.html).toContain(`<a href="https://procura.example/mail/unsubscribe/lnk_test_token" style="color:#1d4ed8;">unsubscribe</a>`);
+    expect(email.text).toContain("This wasn't me: https://procura.example/mail/not-me/lnk_test_token");
+    expect(email.text).toContain('No more quote e-mails: https://procura.example/mail/unsubscribe/lnk_test_token');
+    expect(buyerEmail(rfq.productName, null).headers).toBeUndefined();
   });
 
   it('carries every quote\'s figures, note, contact and tracking link in both parts', () => {
@@ -83,8 +99,8 @@ describe('buyer e-mail', () => {
   it('never lets buyer text into the markup', () => {
     const email = buyerEmail('<script>alert("x")</script> & co');
     expect(email.html).not.toContain('<script>');
-    expect(email.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
-    expect(email.subject).toBe('Procura: 5 quotes for <script>alert("x")</script> & co');
+    expect(email.html).not.toContain('alert("x")');
+    expect(email.subject).toBe('Procura: 5 quotes for your request');
   });
 });
 

@@ -9,6 +9,8 @@ export interface Email {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -29,6 +31,10 @@ function layout(title: string, preheader: string, body: SafeHtml): string {
 }
 
 export interface BuyerQuotesInput {
+  /** The token of this e-mail's unsubscribe and "this wasn't me" links; rows written before they existed have none. */
+  linkToken?: string | undefined;
+  /** The From address's domain, where the mailto unsubscribe goes. */
+  messageIdDomain: string;
   rfqId: string;
   productName: string;
   /** The sentence that says how many suppliers quoted for what, where. */
@@ -53,8 +59,16 @@ function quoteRows(q: Quote): [string, string][] {
 /** The buyer's e-mail: every quote with its figures, note, contact and tracking link. */
 export function buyerQuotesEmail(input: BuyerQuotesInput): Email {
   const n = input.quotes.length;
-  const subject = `Procura: ${plural(n, 'quote', 'quotes')} for ${input.productName}`;
+  // Anyone can type a product name and any address: the subject carries no text of theirs.
+  const subject = `Procura: ${plural(n, 'quote', 'quotes')} for your request`;
   const resultsUrl = `${input.publicUrl}/quote-success?rfqId=${input.rfqId}`;
+  const links = input.linkToken
+    ? {
+        unsubscribe: `${input.publicUrl}/mail/unsubscribe/${input.linkToken}`,
+        notMe: `${input.publicUrl}/mail/not-me/${input.linkToken}`,
+        mailto: `mailto:unsubscribe@${input.messageIdDomain}?subject=unsubscribe%20${input.linkToken}`,
+      }
+    : undefined;
 
   const blocks = input.quotes.map(
     (q) => html`
@@ -78,7 +92,8 @@ ${q.trackingUrl ? html`<p style="margin:8px 0 4px;"><a href="${safeUrl(q.trackin
   const body = html`<p style="margin:0 0 16px;">${input.matchingMessage}</p>
 ${blocks}
 <p style="margin:16px 0 8px;"><a href="${safeUrl(resultsUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:bold;">Compare all quotes</a></p>
-<p style="margin:8px 0 0;font-size:13px;color:#475569;">Prices are indicative, from each supplier's price list. Contact a supplier directly to confirm price, stock and delivery, quoting the reference.</p>`;
+<p style="margin:8px 0 0;font-size:13px;color:#475569;">Prices are indicative, from each supplier's price list. Contact a supplier directly to confirm price, stock and delivery, quoting the reference.</p>
+${links ? html`<p style="margin:16px 0 0;font-size:12px;color:#64748b;">Someone asked Procura to send quotes to this address. Did you not ask for them? <a href="${safeUrl(links.notMe)}" style="color:#1d4ed8;">This wasn't me</a>. No more quote e-mails: <a href="${safeUrl(links.unsubscribe)}" style="color:#1d4ed8;">unsubscribe</a>.</p>` : ''}`;
 
   const text = [
     input.matchingMessage,
@@ -94,10 +109,14 @@ ${blocks}
     ]),
     `Compare all quotes: ${resultsUrl}`,
     '',
+    ...(links ? [`Did you not ask for these quotes? This wasn't me: ${links.notMe}`, `No more quote e-mails: ${links.unsubscribe}`, ''] : []),
     `Procura support: ${SUPPORT_HOURS} (South African time).`,
   ].join('\n');
-
-  return { subject, html: layout(subject, input.matchingMessage, body), text };
+  const headers = links
+    ? // RFC 8058: a mail client's POST to the https address unsubscribes with no page in between.
+      { 'List-Unsubscribe': `<${links.unsubscribe}>, <${links.mailto}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : undefined;
+  return { subject, html: layout(subject, input.matchingMessage, body), text, ...(headers ? { headers } : {}) };
 }
 
 export interface SupplierLeadInput {

@@ -8,6 +8,7 @@ export interface OutgoingMail {
   html: string;
   text: string;
   messageId: string;
+  headers?: Record<string, string>;
 }
 
 /** Where the outbox worker hands e-mails; resolves once the server accepted the message. */

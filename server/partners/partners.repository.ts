@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { ApiTier } from '../../sdk/data-api';
 import type { DB, PartnersTable } from '../db/schema';
+import type { Executor } from '../db/executor';
 
 export async function insertPartner(db: Kysely<DB>, row: Insertable<PartnersTable>): Promise<void> {
   await db.insertInto('partners').values(row).execute();
@@ -21,7 +22,7 @@ export async function replacePartnerKey(db: Kysely<DB>, partnerId: string, key: 
 }
 
 export async function partnerExists(db: Kysely<DB>, partnerId: string): Promise<boolean> {
-  return (await db.selectFrom('partners').select('id').where('id', '=', partnerId).executeTakeFirst()) !== undefined;
+  return (await db.selectFrom('partners').select('id').where('id', '=', partnerId).where('deleted_at', 'is', null).executeTakeFirst()) !== undefined;
 }
 
 /** Moves a partner to another tier; answers whether the partner exists. */
@@ -169,4 +170,29 @@ export async function claimPartnerCredit(db: Kysely<DB>, partnerId: string, buye
 /** Drops the marks whose 30 days have passed. */
 export async function prunePartnerCredits(db: Kysely<DB>, now: string): Promise<void> {
   await db.deleteFrom('partner_credits').where('expires_at', '<=', now).execute();
+}
+
+/**
+ * Deletes a partner's key and contact details, keeping its id (and with it the anonymous counts
+ * of its RFQs and widget loads); answers whether a partner not yet deleted was found.
+ */
+export async function deletePartnerDetails(db: Executor, partnerId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('partners')
+    .set({
+      company_name: '',
+      contact_email: '',
+      contact_name: '',
+      website: '',
+      use_case: '',
+      // Unique like a key hash, but never the SHA-256 of any key, so nothing authenticates as it.
+      key_hash: `deleted:${partnerId}`,
+      key_prefix: '',
+      deleted_at: now,
+    })
+    .where('id', '=', partnerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  return true;
 }

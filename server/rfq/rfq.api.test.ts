@@ -227,8 +227,12 @@ describe('rate limit', () => {
 });
 
 describe('units', () => {
+  let buyers = 0;
+  // A buyer of its own each time: one address receives at most 5 quote e-mails a day.
   const bleach = (unit: string | undefined, quantity: number) =>
-    server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Household Bleach', unit, quantity, supplierCount: 5, deliveryLocation: 'Durban' }) });
+    server.request('POST', '/api/rfq', {
+      body: validRfq({ productName: 'Household Bleach', unit, quantity, supplierCount: 5, deliveryLocation: 'Durban', primaryEmail: `bleach${++buyers}@example.co.za` }),
+    });
 
   it('quotes in the unit asked for, per that unit, on screen, in GET /api/rfq/:rfqId and in the e-mail', async () => {
     const litres = rfqSubmitResponseSchema.parse((await bleach(undefined, 100)).json);

@@ -58,7 +58,7 @@ export async function pruneIdempotencyRecords(db: Executor, before: string): Pro
 export async function deletePersonalData(db: Executor, { before, now }: { before: string; now: string }): Promise<number> {
   const result = await db
     .updateTable('rfqs')
-    .set({ primary_email: '', additional_emails: '[]', company_name: null, contact_name: null, personal_data_deleted_at: now })
+    .set({ primary_email: '', additional_emails: '[]', company_name: null, contact_name: null, product_description: '', personal_data_deleted_at: now })
     .where('personal_data_deleted_at', 'is', null)
     .where('created_at', '<', before)
     .executeTakeFirst();

@@ -4,6 +4,7 @@ import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk/index';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { GroupCommit } from '../db/group-commit';
+import { decideRfqMail } from '../mail/guard';
 import { rfqMessages } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import type { RfqsTable } from '../db/schema';
@@ -201,12 +202,14 @@ export async function submitRfq(
       }
       const ids = await insertRfq(trx, rfq, rows);
       const tokens = ids.map((id, i) => trackingToken(id, secrets[i]!));
+      const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
       await deps.outbox.enqueue(
         trx,
         rfqMessages({
           rfqId,
-          buyerEmails: [input.primaryEmail, ...input.additionalEmails],
+          buyers: mail.buyers,
           quotes: ids.map((quoteId, i) => ({ quoteId, token: tokens[i]!, supplierEmail: suppliers[i]!.email })),
+          sendLeads: mail.sendLeads,
         }),
         now,
       );
@@ -223,6 +226,7 @@ export async function submitRfq(
           const quote = toApiQuote({ ...rows[i]!, id }, suppliers[i]!, rfqContext);
           return withTracking(quote, tokens[i]!, deps.config.publicUrl);
         }),
+        emailDelivery: { notSent: mail.notSent },
         createdAt,
       };
       if (key !== undefined) {

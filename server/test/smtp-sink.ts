@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Each header as written on the wire, unfolded, by lower-case name. */
+  headers: Record<string, string>;
 }
 
 export interface SmtpSink {
@@ -58,6 +60,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
                 subject: mail.subject ?? '',
                 text: mail.text ?? '',
                 html: typeof mail.html === 'string' ? mail.html : '',
+                headers: Object.fromEntries(
+                  mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n(?=[ \t])/g, '').trim()]),
+                ),
               });
               callback();
             },

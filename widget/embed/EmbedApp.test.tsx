@@ -87,6 +87,7 @@ describe('the widget in its frame', () => {
             primaryEmail: 'buyer@clinic.co.za',
             matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
             quotes: [],
+            emailDelivery: { notSent: [] },
             createdAt: '2026-11-22T10:00:00.000Z',
           },
           { status: 201 },
@@ -109,5 +110,42 @@ describe('the widget in its frame', () => {
 
     await user.click(screen.getByRole('button', { name: 'Request Another Quote' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Request quotes' })).toBeTruthy();
+  });
+});
+
+describe('the widget when the quotes could not be e-mailed', () => {
+  it('says which address was not e-mailed and why, and still links to the quotes', async () => {
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/embed/rfq', () =>
+        HttpResponse.json(
+          {
+            rfqId: '123456789012345678',
+            matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
+            quotes: [],
+            emailDelivery: { notSent: [{ email: 'o***@example.co.za', reason: 'daily_limit' }] },
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    render(<EmbedApp config={sanitizeConfig({ embedId: 'shop-footer', quick: true })} />);
+    await user.type(screen.getByRole('textbox', { name: /Product name/ }), 'Thick Bleach 5L');
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Thick bleach for the ablution blocks of three sites');
+    await user.clear(screen.getByRole('textbox', { name: /Quantity/ }));
+    await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '40');
+    await user.type(screen.getByRole('textbox', { name: /Delivery location/ }), 'Durban');
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ops@example.co.za');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+
+    const result = await screen.findByRole('status', { name: 'Request Received' });
+    expect(
+      within(result).getByText(
+        'We did not e-mail these quotes to o***@example.co.za: it has already received 5 quote e-mails from Procura in the last 24 hours.',
+      ),
+    ).toBeTruthy();
+    expect(within(result).queryByText(/We e-mailed the details/)).toBeNull();
+    expect(within(result).getByRole('link', { name: 'Compare your quotes' }).getAttribute('href')).toBe('/quote-success?rfqId=123456789012345678');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { EMBED_SOURCE, type EmbedBudgetRange, type RfqFormValues } from '../../sdk/rules';
+import { EMBED_SOURCE, emailNotSentMessage, type EmailNotSentReason, type EmbedBudgetRange, type RfqFormValues } from '../../sdk/rules';
 import { formApi, sendRfq, submissionFailure } from '../app/api';
 import { ProcessingScreen } from '../app/ProcessingScreen';
 import { QuickQuoteForm, type QuickFormValues } from '../app/QuickQuoteForm';
@@ -26,7 +26,7 @@ export function hostChannel(config: WidgetConfig, win: Window = window): ((messa
   return (message) => win.parent.postMessage(message, config.hostOrigin!);
 }
 
-type Outcome = { kind: 'sent'; count: number; email: string; rfqId: string | null } | { kind: 'failed'; title: string; description: string };
+type Outcome = { kind: 'sent'; count: number; email: string; rfqId: string | null; notSent?: string | null } | { kind: 'failed'; title: string; description: string };
 
 /** The widget inside its iframe: the partner's header, the quote request form, its outcome, the footer. */
 export function EmbedApp({ config }: { config: WidgetConfig }) {
@@ -67,7 +67,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
   }, []);
 
   /** Sends a request (or, in preview, only pretends to) and shows and reports the outcome. */
-  const send = async (email: string, request: () => Promise<{ rfqId: string; quotes: unknown[] }>) => {
+  const send = async (email: string, request: () => Promise<{ rfqId: string; quotes: unknown[]; emailDelivery?: { notSent: { email: string; reason: EmailNotSentReason }[] } }>) => {
     if (pending) return;
     if (preview) {
       setOutcome({ kind: 'sent', count: 0, email, rfqId: null });
@@ -77,7 +77,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
     setPending(true);
     try {
       const body = await request();
-      setOutcome({ kind: 'sent', count: body.quotes.length, email, rfqId: body.rfqId });
+      setOutcome({ kind: 'sent', count: body.quotes.length, email, rfqId: body.rfqId, notSent: emailNotSentMessage(body.emailDelivery?.notSent ?? []) });
       post?.({ type: WIDGET_SUCCESS, ...envelope, data: { rfqId: body.rfqId, quoteCount: body.quotes.length, preview: false } });
     } catch (err) {
       const failure = submissionFailure(err);
@@ -142,11 +142,22 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
             ) : (
               <>
                 <h1 id="widget-result-title">{outcome.count > 0 ? 'Quotes Sent Successfully!' : 'Request Received'}</h1>
-                <p>
-                  {outcome.count > 0
-                    ? `${outcome.count} ${outcome.count === 1 ? 'quote was' : 'quotes were'} generated. Check your e-mail (${outcome.email}) for the details.`
-                    : `No supplier could quote this request yet. We e-mailed the details to ${outcome.email}.`}
-                </p>
+                {outcome.notSent ? (
+                  <>
+                    <p>
+                      {outcome.count > 0
+                        ? `${outcome.count} ${outcome.count === 1 ? 'quote was' : 'quotes were'} generated.`
+                        : 'No supplier could quote this request yet.'}
+                    </p>
+                    <p className="widget-note">{outcome.notSent}</p>
+                  </>
+                ) : (
+                  <p>
+                    {outcome.count > 0
+                      ? `${outcome.count} ${outcome.count === 1 ? 'quote was' : 'quotes were'} generated. Check your e-mail (${outcome.email}) for the details.`
+                      : `No supplier could quote this request yet. We e-mailed the details to ${outcome.email}.`}
+                  </p>
+                )}
                 {outcome.rfqId ? (
                   <p>
                     <a href={`/quote-success?rfqId=${outcome.rfqId}`} target="_blank" rel="noopener">

@@ -35,3 +35,34 @@ describe('the results page when the request cannot be shown', () => {
     expect(api.requests).toEqual([]);
   });
 });
+
+describe('the results page straight after a request whose e-mail was not sent', () => {
+  it('says the quotes are here, which address was not e-mailed and why, instead of claiming they were sent', async () => {
+    const notSent = 'We did not e-mail these quotes to b***@example.co.za: it asked Procura to send it no more quote e-mails.';
+    window.history.replaceState({ fresh: { email: 'buyer@example.co.za', count: 0, notSent } }, '');
+    api.server.use(
+      http.get('*/api/rfq/:rfqId', () =>
+        HttpResponse.json({
+          rfqId: '123456789012345678',
+          productName: 'Floor polish',
+          deliveryLocation: 'Durban, KwaZulu-Natal',
+          quantity: 10,
+          unit: 'litres',
+          supplierCount: 3,
+          primaryEmail: 'b***@example.co.za',
+          matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
+          quotes: [],
+          createdAt: '2026-11-22T10:00:00.000Z',
+        }),
+      ),
+    );
+    try {
+      at('/quote-success?rfqId=123456789012345678');
+      const panel = (await screen.findByRole('heading', { name: 'Request Received' })).closest('section')!;
+      expect(within(panel).getByText(notSent)).toBeTruthy();
+      expect(within(panel).queryByText(/We e-mailed the details/)).toBeNull();
+    } finally {
+      window.history.replaceState(null, '');
+    }
+  });
+});

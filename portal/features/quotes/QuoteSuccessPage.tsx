@@ -125,9 +125,18 @@ export default function QuoteSuccessPage() {
       {fresh && fresh.count > 0 ? (
         <section className="card success-panel" aria-labelledby="sent-title">
           <h1 id="sent-title">Quotes Sent Successfully!</h1>
-          <p>
-            {fresh.count} {fresh.count === 1 ? 'quote was' : 'quotes were'} sent to <strong>{fresh.email}</strong>.
-          </p>
+          {fresh.notSent ? (
+            <>
+              <p>
+                {fresh.count} {fresh.count === 1 ? 'quote was' : 'quotes were'} found. All of them are on this page.
+              </p>
+              <p className="notice">{fresh.notSent}</p>
+            </>
+          ) : (
+            <p>
+              {fresh.count} {fresh.count === 1 ? 'quote was' : 'quotes were'} sent to <strong>{fresh.email}</strong>.
+            </p>
+          )}
           <div className="next-steps">
             <h2>What happens next?</h2>
             <ol>
@@ -143,9 +152,15 @@ export default function QuoteSuccessPage() {
       ) : fresh ? (
         <section className="card notice-panel" aria-labelledby="sent-title">
           <h1 id="sent-title">Request Received</h1>
-          <p>
-            No supplier could quote this request yet. We e-mailed the details to <strong>{fresh.email}</strong>.
-          </p>
+          {fresh.notSent ? (
+            <p>
+              No supplier could quote this request yet. <span className="notice">{fresh.notSent}</span>
+            </p>
+          ) : (
+            <p>
+              No supplier could quote this request yet. We e-mailed the details to <strong>{fresh.email}</strong>.
+            </p>
+          )}
           <Link href="/" className="button">
             Submit Another Request
           </Link>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { singularUnit, type RfqFormValues } from '../../../sdk/rules';
+import { emailNotSentMessage, singularUnit, type RfqFormValues } from '../../../sdk/rules';
 import { formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
 import { formatRand } from '../../../sdk/format';
 import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
@@ -182,13 +182,14 @@ export default function HomePage() {
     setPending(true);
     try {
       const body = await sendRfq(values);
-      toast({ title: 'Request Submitted Successfully!', description: `Quotes will be sent to ${values.primaryEmail} within 60 seconds.` });
+      const notSent = body ? emailNotSentMessage(body.emailDelivery?.notSent ?? []) : null;
+      toast({ title: 'Request Submitted Successfully!', description: notSent ?? `Quotes will be sent to ${values.primaryEmail} within 60 seconds.` });
       if (!body?.rfqId) {
         setPending(false);
         toast({ title: 'Warning', description: 'Quote submitted but unable to show details. Check your email.' });
         return;
       }
-      const fresh: FreshSubmission = { email: values.primaryEmail, count: body.quotes.length };
+      const fresh: FreshSubmission = { email: values.primaryEmail, count: body.quotes.length, notSent };
       redirect.current = setTimeout(() => navigate(`/quote-success?rfqId=${body.rfqId}`, { state: { fresh } }), 100);
     } catch (err) {
       setPending(false);

@@ -11,6 +11,8 @@ import * as spellLitres from './20261124010000-spell-litres';
 import * as unifyEmbedSource from './20261124020000-unify-embed-source';
 import * as renameRfqRef from './20261124030000-rename-rfq-ref';
 import * as createRateLimitWindows from './20261124100000-create-rate-limit-windows';
+import * as addPartnerDeletedAt from './20261124110000-add-partner-deleted-at';
+import * as createMailGuard from './20261124110100-create-mail-guard';
 import * as creditPartnerHosts from './20261124120000-credit-partner-hosts';
 
 interface DialectMigration {
@@ -30,6 +32,8 @@ const migrations: Record<string, DialectMigration> = {
   '20261124020000-unify-embed-source': unifyEmbedSource,
   '20261124030000-rename-rfq-ref': renameRfqRef,
   '20261124100000-create-rate-limit-windows': createRateLimitWindows,
+  '20261124110000-add-partner-deleted-at': addPartnerDeletedAt,
+  '20261124110100-create-mail-guard': createMailGuard,
   '20261124120000-credit-partner-hosts': creditPartnerHosts,
 };
 

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  return 'started';
+};
+
+describe('e-mail settings in production', () => {
+  it('refuses to start without SMTP_URL, naming both settings', () => {
+    expect(problems({ NODE_ENV: 'production' })).toBe(
+      'Invalid configuration:\n' +
+        '  - SMTP_URL is not set, so no e-mail would leave: set SMTP_URL to your mail server, or MAIL_DISABLED=true to run without e-mail on purpose',
+    );
+    expect(problems({ NODE_ENV: 'production', SMTP_URL: '' })).toContain('SMTP_URL is not set');
+  });
+
+  it('starts with SMTP_URL, or without it when MAIL_DISABLED=true says e-mail is off on purpose', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.co.za:587' }).mail).toMatchObject({
+      smtpUrl: 'smtp://mail.example.co.za:587',
+      disabled: false,
+    });
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_DISABLED: 'true' }).mail).toMatchObject({ smtpUrl: undefined, disabled: true });
+    expect(problems({ NODE_ENV: 'production', MAIL_DISABLED: 'maybe' })).toBe('Invalid configuration:\n  - MAIL_DISABLED must be true or false');
+  });
+
+  it('holds e-mail without SMTP_URL outside production, as before', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.smtpUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).mail.disabled).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { AppDeps } from '../deps';
+import { findLink, resubscribeByLink, suppressByLink, type LinkAction } from './guard';
+import { html, SafeHtml } from './html';
+
+// A literal of this file, never input.
+const STYLE = new SafeHtml(`body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#0f172a;background:#f8fafc}
+main{max-width:560px;margin:48px auto;padding:24px;background:#fff;border:1px solid #e2e8f0;border-radius:8px}
+h1{font-size:22px;margin:0 0 12px}button{font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#1d4ed8}button:focus-visible,a:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}a{color:#1d4ed8}`);
+
+function page(ctx: Context, status: number, title: string, body: SafeHtml): void {
+  ctx.status = status;
+  ctx.set('Cache-Control', 'no-store');
+  // The token is in the address: no page it leads to may learn it.
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.type = 'html';
+  ctx.body = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${title} · Procura</title><style>${STYLE}</style></head>
+<body><main>${body}</main></body></html>`.value;
+}
+
+const UNKNOWN = html`<h1>This link does not work</h1><p>It may have been copied only in part. Open it again from the e-mail, or write to Procura support.</p>`;
+
+const ASK: Record<LinkAction, { title: string; lead: string; button: string }> = {
+  unsubscribe: {
+    title: 'Stop quote e-mails',
+    lead: 'Procura will send no more quote e-mails to',
+    button: 'Unsubscribe',
+  },
+  'not-me': {
+    title: "This wasn't me",
+    lead: 'Someone asked Procura to send quotes to',
+    button: 'Send no more quote e-mails to this address',
+  },
+};
+
+/**
+ * The links in every buyer e-mail: unsubscribe (also the RFC 8058 one-click POST a mail client
+ * makes) and "this wasn't me". A GET only shows a button, because mail scanners open links; a
+ * POST, from that button or a mail client, puts the address on the suppression list.
+ */
+export function unsubscribeRouter(deps: AppDeps) {
+  const router = new Router({ prefix: '/mail' });
+  const { db } = deps.database;
+
+  for (const action of ['unsubscribe', 'not-me'] as const) {
+    const ask = ASK[action];
+    router.get(`/${action}/:token`, async (ctx) => {
+      const link = await findLink(db, ctx.params.token ?? '');
+      if (!link) return page(ctx, 404, 'Link not found', UNKNOWN);
+      page(
+        ctx,
+        200,
+        ask.title,
+        html`<h1>${ask.title}</h1>
+<p>${ask.lead} <strong>${link.maskedAddress}</strong>${action === 'unsubscribe' ? '.' : '. If that was not you, stop them here: Procura will send this address no more quote e-mails.'}</p>
+${link.suppressed ? html`<p>This address already gets no quote e-mails from Procura.</p>` : html`<form method="post"><button type="submit">${ask.button}</button></form>`}`,
+      );
+    });
+    router.post(`/${action}/:token`, async (ctx) => {
+      const masked = await suppressByLink(db, ctx.params.token ?? '', action, new Date(deps.clock()));
+      if (!masked) return page(ctx, 404, 'Link not found', UNKNOWN);
+      page(
+        ctx,
+        200,
+        'Unsubscribed',
+        html`<h1>No more quote e-mails</h1>
+<p>Procura will send no more quote e-mails to <strong>${masked}</strong>${action === 'not-me' ? '. Thank you for telling us.' : '.'}</p>
+<form method="post" action="/mail/resubscribe/${ctx.params.token ?? ''}"><p>Changed your mind?</p><button type="submit" class="secondary">Send me quote e-mails again</button></form>`,
+      );
+    });
+  }
+
+  router.post('/resubscribe/:token', async (ctx) => {
+    const masked = await resubscribeByLink(db, ctx.params.token ?? '');
+    if (!masked) return page(ctx, 404, 'Link not found', UNKNOWN);
+    page(ctx, 200, 'Subscribed again', html`<h1>Quote e-mails are on again</h1><p>Quotes you ask for are e-mailed to <strong>${masked}</strong> again.</p>`);
+  });
+
+  return router;
+}
