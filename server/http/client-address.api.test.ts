@@ -60,7 +60,7 @@ describe('/dev/mailbox', () => {
   });
 
   it('does not exist in production, even for this machine', async () => {
-    const server = await startTestServer({ NODE_ENV: 'production' });
+    const server = await startTestServer({ NODE_ENV: 'production', MAIL_DISABLED: 'true' });
     try {
       expect((await server.request('GET', '/dev/mailbox')).status).toBe(404);
     } finally {
