@@ -75,6 +75,8 @@ server = spawn(process.execPath, ['dist/server/main.js'], {
     PORT: String(port),
     PUBLIC_URL: base,
     DATABASE_URL: `sqlite:${join(work, 'procura.sqlite')}`,
+    // This proves the install, not e-mail: production refuses to start without SMTP unless told.
+    MAIL_DISABLED: 'true',
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
