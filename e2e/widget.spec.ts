@@ -7,6 +7,7 @@ test.use({ ownServer: 'widget' });
 
 const FORGERIES = 20;
 let partnerId = '';
+let apiKey = '';
 
 const settings = (embedId: string, compact: boolean): SnippetConfig & { embedId: string } => ({
   companyName: 'Coastal Cleaning',
@@ -24,7 +25,7 @@ test.beforeAll(async ({ procura }) => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ companyName: 'Coastal Cleaning', contactEmail: 'dev@coastal.example.co.za', contactName: 'Thandi Nkosi', website: 'https://coastal.example.co.za', businessType: 'directory', integrationType: 'widget', monthlyTraffic: '10k-50k', useCase: 'Quotes beside every cleaning-supplier listing' }),
   });
-  partnerId = ((await registration.json()) as { credentials: { partnerId: string } }).credentials.partnerId;
+  ({ partnerId, apiKey } = ((await registration.json()) as { credentials: { partnerId: string; apiKey: string } }).credentials);
 });
 
 const heightOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().height);
@@ -60,6 +61,15 @@ test.describe('the embedded widget on a partner site', () => {
       </main></body></html>`,
     });
 
+    // The shop's host is the partner's own (added in the partner area), so its requests are credited.
+    const host = new URL(hostBase).host;
+    const added = await fetch(`${procura.base}/api/partners/hosts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, 'x-partner-id': partnerId },
+      body: JSON.stringify({ host }),
+    });
+    expect(added.status).toBe(201);
+
     await page.goto(`${hostBase}/shop.html`);
     const one = page.frameLocator('#one iframe');
     await expect(one.getByRole('button', { name: 'Get My Quotes' })).toBeVisible();
@@ -85,8 +95,13 @@ test.describe('the embedded widget on a partner site', () => {
     expect(events.messages.filter((m: { origin: string }) => m.origin === procura.base)).toEqual([{ origin: procura.base, data: events.dom[0] }]);
     expect(events.messages.filter((m: { origin: string }) => m.origin !== thirdBase)).toHaveLength(1);
 
-    const host = new URL(hostBase).host;
-    expect(database.get('select partner_id, embed_id, embed_source, referrer_host from rfqs where id = ?', rfqId)).toEqual({ partner_id: partnerId, embed_id: 'shop-a', embed_source: 'embed-widget', referrer_host: host });
+    expect(database.get('select partner_id, embed_id, embed_source, referrer_host, partner_credit from rfqs where id = ?', rfqId)).toEqual({
+      partner_id: partnerId,
+      embed_id: 'shop-a',
+      embed_source: 'embed-widget',
+      referrer_host: host,
+      partner_credit: 'qualified',
+    });
     expect(database.all('select embed_id, partner_id, referrer_host, loads from widget_loads order by embed_id')).toEqual([
       { embed_id: 'shop-a', partner_id: partnerId, referrer_host: host, loads: 1 },
       { embed_id: 'shop-b', partner_id: partnerId, referrer_host: host, loads: 1 },
