@@ -231,7 +231,12 @@ test.describe('the widget configurator', () => {
     await page.getByRole('button', { name: 'Copy Link' }).click();
     await expect(page.getByText('Direct link copied to clipboard')).toBeVisible();
 
-    await page.getByRole('switch', { name: /Compact Mode/ }).check();
+    const compact = page.getByRole('switch', { name: /Compact Mode/ });
+    await compact.click();
+    await expect(compact).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await page.getByRole('tab', { name: 'Embed Code' }).click();
+    await expect(page.getByRole('textbox', { name: 'Paste this where the widget should appear' })).toHaveValue(/data-theme="dark"/);
     const before = rfqCount();
     const preview = page.frameLocator('.widget-preview iframe');
     await expect(preview.getByText('Preview: submitting here sends nothing.')).toBeVisible();

@@ -19,3 +19,18 @@ export function Switch({
     </button>
   );
 }
+
+/**
+ * A setting that is on or off: its label, then a {@link Switch} named by it.
+ *
+ * @example
+ * <SwitchField id="cfg-compact" label="Compact Mode: Show all fields on one page" checked={compact} onChange={setCompact} />
+ */
+export function SwitchField({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <div className="switch-field">
+      <span id={id}>{label}</span>
+      <Switch checked={checked} onChange={onChange} labelledBy={id} />
+    </div>
+  );
+}

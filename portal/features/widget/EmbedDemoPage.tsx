@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate, formatTime } from '../../../widget/app/format';
-import { WIDGET_THEMES, type WidgetTheme } from '../../../sdk/embed/config';
+import type { WidgetTheme } from '../../../sdk/embed/config';
 import { scriptSnippet } from '../../../widget/snippet';
+import { THEME_LABELS, ThemeChoice } from '../../components/ThemeChoice';
 import { Code, CopyButton } from '../../components/ui/code';
+import { SwitchField } from '../../components/ui/switch';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
 import { TableScroll } from '../../components/ui/table-scroll';
@@ -12,8 +14,6 @@ import { errorText, useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmbeddedWidget } from './EmbeddedWidget';
 import { RevenueTable, RevenueTerms } from '../../components/revenue';
-
-const THEME_LABELS: Record<WidgetTheme, string> = { light: 'Light', dark: 'Dark', branded: 'Branded' };
 
 /** The latest requests sent through embedded widgets, anonymised by the server. */
 function LiveData() {
@@ -106,21 +106,8 @@ export default function EmbedDemoPage() {
         <div className="stack">
           <section className="card form-stack" aria-labelledby="embed-look">
             <h2 id="embed-look">Look</h2>
-            <fieldset className="field choice-group">
-              <legend>Theme</legend>
-              <div className="choices">
-                {WIDGET_THEMES.map((t) => (
-                  <label key={t} className="choice">
-                    <input type="radio" name="embed-theme" value={t} checked={theme === t} onChange={() => setTheme(t)} />
-                    <span>{THEME_LABELS[t]}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <label className="switch">
-              <input type="checkbox" role="switch" checked={compact} onChange={(e) => setCompact(e.target.checked)} />
-              <span>Compact: all fields on one page</span>
-            </label>
+            <ThemeChoice name="embed-theme" value={theme} onChange={setTheme} />
+            <SwitchField id="embed-compact" label="Compact: all fields on one page" checked={compact} onChange={setCompact} />
           </section>
           <section className="card" aria-labelledby="embed-more">
             <h2 id="embed-more">Code, API, revenue and live data</h2>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { DEFAULT_PRIMARY_COLOR, sanitizeConfig } from '../../../sdk/embed/config';
+import { DEFAULT_PRIMARY_COLOR, sanitizeConfig, type WidgetTheme } from '../../../sdk/embed/config';
 import { directLink, embedPageHtml, iframeSnippet, scriptSnippet, type SnippetConfig } from '../../../widget/snippet';
+import { ThemeChoice } from '../../components/ThemeChoice';
 import { Code, CopyButton } from '../../components/ui/code';
+import { SwitchField } from '../../components/ui/switch';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -22,6 +24,7 @@ interface Settings {
   hideProcuraBranding: boolean;
   partnerEmail: string;
   partnerId: string;
+  theme: WidgetTheme;
 }
 
 const INITIAL: Settings = {
@@ -34,6 +37,7 @@ const INITIAL: Settings = {
   hideProcuraBranding: false,
   partnerEmail: '',
   partnerId: '',
+  theme: 'light',
 };
 
 /** The settings as the snippet carries them: checked the way the widget checks them. */
@@ -110,18 +114,10 @@ export default function WidgetConfiguratorPage() {
                 </p>
               )}
             </div>
-            <label className="switch">
-              <input type="checkbox" role="switch" checked={settings.compact} onChange={(e) => set('compact', e.target.checked)} />
-              <span>Compact Mode: Show all fields on one page</span>
-            </label>
-            <label className="switch">
-              <input type="checkbox" role="switch" checked={settings.quick} onChange={(e) => set('quick', e.target.checked)} />
-              <span>Short form: seven fields, for small spaces</span>
-            </label>
-            <label className="switch">
-              <input type="checkbox" role="switch" checked={settings.hideProcuraBranding} onChange={(e) => set('hideProcuraBranding', e.target.checked)} />
-              <span>Hide branding: remove the 'Powered by Procura' footer</span>
-            </label>
+            <ThemeChoice name="cfg-theme" value={settings.theme} onChange={(t) => set('theme', t)} />
+            <SwitchField id="cfg-compact" label="Compact Mode: Show all fields on one page" checked={settings.compact} onChange={(v) => set('compact', v)} />
+            <SwitchField id="cfg-quick" label="Short form: seven fields, for small spaces" checked={settings.quick} onChange={(v) => set('quick', v)} />
+            <SwitchField id="cfg-branding" label="Hide branding: remove the 'Powered by Procura' footer" checked={settings.hideProcuraBranding} onChange={(v) => set('hideProcuraBranding', v)} />
             {text('partnerEmail', 'Partner e-mail', 'email', 'partners@example.co.za', 'Where we send your revenue-share statements.')}
             {text('partnerId', 'Partner ID (optional)', 'text', 'From your API registration', 'Requests sent through your widget are credited to this partner.')}
           </section>
