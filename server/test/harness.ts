@@ -18,10 +18,10 @@ export interface TestDatabase extends Database {
 }
 
 /**
- * A fresh, migrated database: SQLite in memory, or on PostgreSQL a schema of its own that
- * `drop()` removes, so test files can run side by side.
+ * A fresh, empty database: SQLite in memory, or on PostgreSQL a schema of its own; `drop()`
+ * closes it and removes the schema, so test files can run side by side.
  */
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+export async function createEmptyDatabase(): Promise<TestDatabase> {
   let database: Database;
   let cleanup = async () => {};
   if (POSTGRES_URL) {
@@ -40,8 +40,6 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   } else {
     database = createDatabase('sqlite::memory:');
   }
-  await migrateToLatest(database);
-  if (options.seed !== false) await seedMarket(database.db, database.dialect);
   return {
     ...database,
     drop: async () => {
@@ -49,6 +47,14 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
       await cleanup();
     },
   };
+}
+
+/** A fresh database brought up to date and, unless told otherwise, seeded with the starter market. */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const database = await createEmptyDatabase();
+  await migrateToLatest(database);
+  if (options.seed !== false) await seedMarket(database.db, database.dialect);
+  return database;
 }
 
 export interface TestServer {

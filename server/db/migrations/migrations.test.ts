@@ -1,34 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { POSTGRES_URL } from '../../test/harness';
-import { createDatabase, type Database } from '../database';
+import { createEmptyDatabase, type TestDatabase } from '../../test/harness';
 import { migrateToLatest } from '../migrate';
 import { migrationsFor } from './index';
 
-let database: Database | undefined;
-let dropSchema = async () => {};
+let database: TestDatabase | undefined;
 
 /** A database migrated only up to `last`, as a server of that time left it. */
-async function databaseAt(last: string): Promise<Database> {
-  if (POSTGRES_URL) {
-    const url = POSTGRES_URL;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    database = createDatabase(POSTGRES_URL, { pgSchema: schema });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
-  } else {
-    database = createDatabase('sqlite::memory:');
-  }
+async function databaseAt(last: string): Promise<TestDatabase> {
+  database = await createEmptyDatabase();
   const { db, dialect, schema } = database;
   const migrator = new Migrator({ db, ...(schema ? { migrationTableSchema: schema } : {}), provider: { getMigrations: async () => migrationsFor(dialect) } });
   const { error } = await migrator.migrateTo(last);
@@ -37,10 +17,8 @@ async function databaseAt(last: string): Promise<Database> {
 }
 
 afterEach(async () => {
-  await database?.close();
-  await dropSchema();
+  await database?.drop();
   database = undefined;
-  dropSchema = async () => {};
 });
 
 describe('migrations to one name per concept', () => {
