@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { BUYER_EMAILS_PER_DAY, type EmailNotSentReason } from '../../sdk/rules';
 import type { Executor } from '../db/executor';
 import { hashSecret, maskEmail } from '../lib/ids';
@@ -18,7 +18,7 @@ export const REQUESTS_PER_DAY_WITH_LEADS = 10;
 
 /** How an address is recognised without being kept: SHA-256 of its lower-case form. */
 export function addressHash(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return hashSecret(email.trim().toLowerCase());
 }
 
 export interface RfqMailDecision {
