@@ -10,8 +10,8 @@ import { EmbedApp } from './EmbedApp';
 const api = useApiMock();
 afterEach(cleanup);
 
-/** The widget's short form, filled in and sent; answers the alert it then shows. */
-async function sendQuickForm(): Promise<HTMLElement> {
+/** Fills in the widget's short form and sends it. */
+async function fillAndSendQuickForm(): Promise<void> {
   const user = userEvent.setup();
   render(<EmbedApp config={sanitizeConfig({ embedId: 'shop-footer', quick: true })} />);
   await user.type(screen.getByRole('textbox', { name: /Product name/ }), 'Thick Bleach 5L');
@@ -21,6 +21,11 @@ async function sendQuickForm(): Promise<HTMLElement> {
   await user.type(screen.getByRole('textbox', { name: /Delivery location/ }), 'Durban');
   await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ops@example.co.za');
   await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+}
+
+/** The short form, filled in and sent; answers the alert it then shows. */
+async function sendQuickForm(): Promise<HTMLElement> {
+  await fillAndSendQuickForm();
   return screen.findByRole('alert');
 }
 
@@ -129,15 +134,7 @@ describe('the widget when the quotes could not be e-mailed', () => {
         ),
       ),
     );
-    const user = userEvent.setup();
-    render(<EmbedApp config={sanitizeConfig({ embedId: 'shop-footer', quick: true })} />);
-    await user.type(screen.getByRole('textbox', { name: /Product name/ }), 'Thick Bleach 5L');
-    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Thick bleach for the ablution blocks of three sites');
-    await user.clear(screen.getByRole('textbox', { name: /Quantity/ }));
-    await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '40');
-    await user.type(screen.getByRole('textbox', { name: /Delivery location/ }), 'Durban');
-    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ops@example.co.za');
-    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    await fillAndSendQuickForm();
 
     const result = await screen.findByRole('status', { name: 'Request Received' });
     expect(
