@@ -100,7 +100,7 @@ export default [
     input: { main: 'server/main.ts', cli: 'server/cli.ts' },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
-    plugins: [version('./package.json'), ts('dist/server')],
+    plugins: [version('./package.json'), json(), ts('dist/server')],
   },
   {
     // The npm package: each entry as ESM and CommonJS, sharing chunks.

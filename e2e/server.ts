@@ -26,7 +26,7 @@ export function databaseFolder(): string {
  * rate limit no journey reaches, since every request comes from the one loopback address.
  */
 export function serverEnvironment(port: number, databaseFile: string): Record<string, string> {
-  return { DATABASE_URL: `sqlite:${databaseFile}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'test', RFQ_RATE_LIMIT: '1000', SMTP_URL: '' };
+  return { DATABASE_URL: `sqlite:${databaseFile}`, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error', NODE_ENV: 'test', RFQ_RATE_LIMIT: '1000', SMTP_URL: '' };
 }
 
 export interface Procura {

@@ -97,3 +97,33 @@ describe('cli partner-delete', () => {
     db.close();
   });
 });
+
+describe('cli staff accounts', () => {
+  it('adds a staff member with a one-time link, lists, resets and disables them', () => {
+    expect(cli('migrate').status).toBe(0);
+    const added = cli('staff-add', '--email', 'Thandi@Procura.example', '--name', 'Thandi Nkosi', '--role', 'admin');
+    expect(added.status).toBe(0);
+    const link = /^(http:\/\/localhost:3000\/staff\/set-password\?token=st_[A-Za-z0-9_-]{43})$/m.exec(added.stdout)?.[1];
+    expect(link).toBeDefined();
+    expect(added.stdout).toContain('It works once, within 24 hours');
+
+    const twice = cli('staff-add', '--email', 'thandi@procura.example', '--name', 'Thandi', '--role', 'sales');
+    expect([twice.status, twice.stderr.trim()]).toEqual([1, 'thandi@procura.example is already a staff member; staff-reset gives them a new link.']);
+    const badRole = cli('staff-add', '--email', 'x@procura.example', '--name', 'X', '--role', 'owner');
+    expect([badRole.status, badRole.stderr.trim()]).toEqual([1, 'staff-add needs --name and --role admin|sales']);
+
+    expect(cli('staff-list').stdout).toContain('thandi@procura.example\tThandi Nkosi\tadmin\tpassword not set yet');
+    const reset = cli('staff-reset', '--email', 'thandi@procura.example');
+    expect(reset.status).toBe(0);
+    expect(reset.stdout).not.toContain(link!);
+    const db = new Database(file);
+    expect(db.prepare('select count(*) as n from staff_tokens').get()).toEqual({ n: 1 });
+
+    expect(cli('staff-disable', '--email', 'thandi@procura.example').stdout).toContain('thandi@procura.example is disabled');
+    expect(cli('staff-list').stdout).toContain('thandi@procura.example\tThandi Nkosi\tadmin\tdisabled');
+    expect(db.prepare('select count(*) as n from staff_tokens').get()).toEqual({ n: 0 });
+    const unknown = cli('staff-reset', '--email', 'nobody@procura.example');
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([1, 'No staff member nobody@procura.example.']);
+    db.close();
+  });
+});

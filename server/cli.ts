@@ -6,6 +6,8 @@ import { isMarketEmpty, seedMarket } from './db/seed';
 import { countOutbox, deletePartnerEmails, listOutbox, requeueRows } from './mail/outbox.repository';
 import { deletePartnerDetails, setPartnerTier } from './partners/partners.repository';
 import { API_TIERS, type ApiTier } from '../sdk/data-api';
+import { STAFF_ROLES, type StaffRole } from '../sdk/schemas/staff';
+import { addStaff, disableStaff, listStaff, resetStaff, SET_PASSWORD_LINK_HOURS } from './staff/staff.service';
 
 const isApiTier = (v: string | undefined): v is ApiTier => v !== undefined && Object.hasOwn(API_TIERS, v);
 
@@ -20,6 +22,14 @@ const USAGE = `Usage:
                                               move a partner to starter, professional or enterprise
   node dist/server/cli.js partner-delete ID   delete a partner's API key and contact details; its
                                               RFQ and widget-load counts stay, anonymous
+  node dist/server/cli.js staff-add --email E --name N --role admin|sales
+                                              add a staff member; prints their one-time link to
+                                              set a password (valid 24 hours)
+  node dist/server/cli.js staff-list          staff members, their roles and last sign-in
+  node dist/server/cli.js staff-disable --email E
+                                              lock an account out; its sessions end at once
+  node dist/server/cli.js staff-reset --email E
+                                              a new set-password link; the person's sessions end
 
 The database is DATABASE_URL (default sqlite:./data/procura.sqlite).
 Without --suppliers, seed writes the starter market; with it, a large generated one for benchmarks.`;
@@ -33,11 +43,14 @@ async function run(argv: string[]): Promise<number> {
       offers: { type: 'string' },
       id: { type: 'string', multiple: true },
       held: { type: 'boolean' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
   const command = positionals[0];
-  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend', 'partner-tier', 'partner-delete'].includes(command ?? '')) {
+  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend', 'partner-tier', 'partner-delete', 'staff-add', 'staff-list', 'staff-disable', 'staff-reset'].includes(command ?? '')) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -53,6 +66,13 @@ async function run(argv: string[]): Promise<number> {
     throw new Error(`partner-tier needs a partner id and one of ${Object.keys(API_TIERS).join(', ')}`);
   }
   if (command === 'partner-delete' && !partnerId) throw new Error('partner-delete needs a partner id');
+  const isRole = (v: string | undefined): v is StaffRole => STAFF_ROLES.includes(v as StaffRole);
+  if (['staff-add', 'staff-disable', 'staff-reset'].includes(command!) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? '')) {
+    throw new Error(`${command} needs --email with an e-mail address`);
+  }
+  if (command === 'staff-add' && (!values.name?.trim() || !isRole(values.role))) {
+    throw new Error(`staff-add needs --name and --role ${STAFF_ROLES.join('|')}`);
+  }
   const suppliers = count('suppliers', values.suppliers);
   const offers = count('offers', values.offers);
 
@@ -99,6 +119,24 @@ async function run(argv: string[]): Promise<number> {
         `Partner ${partnerId} is deleted: its API key, contact details and ${deleted} e-mail${deleted === 1 ? '' : 's'} about its registration are gone; ` +
           'its RFQs and widget loads still count, anonymously.',
       );
+    }
+    const link = (url: string) =>
+      console.log(`Send them this link to set their password. It works once, within ${SET_PASSWORD_LINK_HOURS} hours:\n${url}`);
+    if (command === 'staff-add') {
+      link(await addStaff(database.db, config.publicUrl, { email: values.email!, name: values.name!, role: values.role as StaffRole }, Date.now()));
+    }
+    if (command === 'staff-reset') link(await resetStaff(database.db, config.publicUrl, values.email!, Date.now()));
+    if (command === 'staff-disable') {
+      await disableStaff(database.db, values.email!, Date.now());
+      console.log(`${values.email!.trim().toLowerCase()} is disabled; their sessions have ended.`);
+    }
+    if (command === 'staff-list') {
+      const staff = await listStaff(database.db);
+      if (staff.length === 0) console.log('No staff members yet. Add the first with staff-add.');
+      for (const u of staff) {
+        const state = u.disabled_at ? 'disabled' : u.password_hash ? `last sign-in ${u.last_sign_in_at ?? 'never'}` : 'password not set yet';
+        console.log(`${u.email}\t${u.name}\t${u.role}\t${state}`);
+      }
     }
     if (command === 'seed') {
       if (!(await isMarketEmpty(database.db))) {

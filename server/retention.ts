@@ -7,6 +7,7 @@ import { pruneWindows } from './limits/limits.repository';
 import { prunePartnerCredits } from './partners/partners.repository';
 import { pruneAddressEvents } from './mail/guard.repository';
 import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
+import { pruneStaffAccess } from './staff/staff.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often the sweep runs; it deletes one interval early so nothing outlives the promise. */
@@ -39,6 +40,7 @@ export interface SweepResult {
  * Deletes what the product no longer needs: buyers' personal data on RFQs older than
  * {@link PERSONAL_DATA_HOURS} (the RFQ itself stays, anonymous, for the data API), and sent and
  * dead e-mails of the same age (they carry the same addresses), expired idempotency keys and rate-limit windows,
+ * staff sessions and set-password links that can no longer be used,
  * and widget-load counts {@link WIDGET_LOAD_MONTHS} months old.
  */
 export async function sweep(database: Database, outbox: Outbox, now: Date): Promise<SweepResult> {
@@ -48,6 +50,7 @@ export async function sweep(database: Database, outbox: Outbox, now: Date): Prom
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   await pruneWindows(database.db, now.toISOString());
   await prunePartnerCredits(database.db, now.toISOString());
+  await pruneStaffAccess(database.db, now.getTime());
   // The per-address e-mail and request counts look back 24 hours; nothing older counts.
   await pruneAddressEvents(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   // A day's row holds loads until its midnight: it goes once the day's end is that old.

@@ -241,6 +241,48 @@ export interface RateLimitWindowsTable {
   expires_at: IsoText;
 }
 
+export type StaffRole = 'admin' | 'sales';
+
+export interface StaffUsersTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** argon2id, PHC string; null until the person sets a password through their link. */
+  password_hash: string | null;
+  disabled_at: IsoText | null;
+  created_at: IsoText;
+  last_sign_in_at: IsoText | null;
+}
+
+export interface StaffTokensTable {
+  /** SHA-256 of the set-password token. */
+  token_hash: string;
+  staff_id: number;
+  expires_at: IsoText;
+  used_at: IsoText | null;
+}
+
+export interface StaffSessionsTable {
+  /** SHA-256 of the session id the cookie carries. */
+  id_hash: string;
+  staff_id: number;
+  created_at: IsoText;
+  last_seen_at: IsoText;
+  /** The session's hard end, 7 days after sign-in. */
+  expires_at: IsoText;
+}
+
+export interface StaffAuditTable {
+  id: Generated<number>;
+  staff_id: number;
+  action: string;
+  rows: number;
+  detail: string;
+  created_at: IsoText;
+}
+
 export interface DB {
   cities: CitiesTable;
   sectors: SectorsTable;
@@ -254,6 +296,10 @@ export interface DB {
   widget_loads: WidgetLoadsTable;
   partners: PartnersTable;
   rate_limit_windows: RateLimitWindowsTable;
+  staff_users: StaffUsersTable;
+  staff_tokens: StaffTokensTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
   partner_hosts: PartnerHostsTable;
   partner_credits: PartnerCreditsTable;
   quotes: QuotesTable;

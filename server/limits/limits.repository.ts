@@ -12,6 +12,18 @@ export async function countHit(db: Kysely<DB>, hit: { bucket: string; subject: s
   return Number(row.hits);
 }
 
+/** A window's count so far, without counting a hit. */
+export async function readHits(db: Kysely<DB>, key: { bucket: string; subject: string; windowKey: string }): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limit_windows')
+    .select('hits')
+    .where('bucket', '=', key.bucket)
+    .where('subject', '=', key.subject)
+    .where('window_key', '=', key.windowKey)
+    .executeTakeFirst();
+  return row ? Number(row.hits) : 0;
+}
+
 /** Drops the counters of windows that have ended; answers how many. */
 export async function pruneWindows(db: Kysely<DB>, now: string): Promise<number> {
   const result = await db.deleteFrom('rate_limit_windows').where('expires_at', '<', now).executeTakeFirst();

@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { DB } from '../db/schema';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
-import { countHit } from './limits.repository';
+import { countHit, readHits } from './limits.repository';
 
 /** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
 export interface RatePolicy {
@@ -36,19 +36,37 @@ export function subjectKey(bucket: string, subject: string): string {
  * counters live in the database, so every server process on one database shares each window.
  */
 export async function admit(db: Kysely<DB>, policy: RatePolicy, subject: string, nowMs: number): Promise<Admission> {
+  const window = windowOf(policy, subject, nowMs);
+  return admission(policy, await countHit(db, window), window.endMs, nowMs);
+}
+
+/**
+ * Whether one more hit of `subject` would be within `policy`, without counting one: for limits
+ * that count only some outcomes (failed sign-ins), counted afterwards with {@link admit}.
+ */
+export async function peek(db: Kysely<DB>, policy: RatePolicy, subject: string, nowMs: number): Promise<Admission> {
+  const window = windowOf(policy, subject, nowMs);
+  return admission(policy, (await readHits(db, window)) + 1, window.endMs, nowMs);
+}
+
+function windowOf(policy: RatePolicy, subject: string, nowMs: number) {
   const windowMs = policy.windowSeconds * 1000;
   const start = nowMs - (nowMs % windowMs);
-  const used = await countHit(db, {
+  return {
     bucket: policy.bucket,
     subject: subjectKey(policy.bucket, subject),
     windowKey: String(start),
     expiresAt: new Date(start + windowMs).toISOString(),
-  });
+    endMs: start + windowMs,
+  };
+}
+
+function admission(policy: RatePolicy, used: number, endMs: number, nowMs: number): Admission {
   return {
     allowed: used <= policy.limit,
     limit: policy.limit,
     remaining: Math.max(0, policy.limit - used),
-    resetSeconds: Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)),
+    resetSeconds: Math.max(1, Math.ceil((endMs - nowMs) / 1000)),
     windowSeconds: policy.windowSeconds,
   };
 }

@@ -1,0 +1,100 @@
+import type { Executor as Db } from '../db/executor';
+import type { StaffRole } from '../db/schema';
+
+export async function findStaffByEmail(db: Db, email: string) {
+  return db.selectFrom('staff_users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function findStaffById(db: Db, id: number) {
+  return db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertStaff(db: Db, user: { email: string; name: string; role: StaffRole; createdAt: string }): Promise<number> {
+  const row = await db
+    .insertInto('staff_users')
+    .values({ email: user.email, name: user.name, role: user.role, password_hash: null, disabled_at: null, created_at: user.createdAt, last_sign_in_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function listStaffUsers(db: Db) {
+  return db.selectFrom('staff_users').select(['id', 'email', 'name', 'role', 'disabled_at', 'created_at', 'last_sign_in_at', 'password_hash']).orderBy('id').execute();
+}
+
+export async function disableStaffUser(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('staff_users').set({ disabled_at: now }).where('id', '=', id).where('disabled_at', 'is', null).execute();
+}
+
+export async function insertStaffToken(db: Db, token: { hash: string; staffId: number; expiresAt: string }): Promise<void> {
+  await db.insertInto('staff_tokens').values({ token_hash: token.hash, staff_id: token.staffId, expires_at: token.expiresAt, used_at: null }).execute();
+}
+
+/** Spends an unused, unexpired token once (a single conditional update); answers whose it was. */
+export async function spendStaffToken(db: Db, hash: string, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('staff_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('staff_id')
+    .executeTakeFirst();
+  return row?.staff_id;
+}
+
+/** Leaves one live link per person: a new one replaces any earlier. */
+export async function deleteStaffTokens(db: Db, staffId: number): Promise<void> {
+  await db.deleteFrom('staff_tokens').where('staff_id', '=', staffId).execute();
+}
+
+export async function setStaffPassword(db: Db, staffId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('staff_users').set({ password_hash: passwordHash }).where('id', '=', staffId).execute();
+}
+
+export async function recordSignIn(db: Db, staffId: number, now: string): Promise<void> {
+  await db.updateTable('staff_users').set({ last_sign_in_at: now }).where('id', '=', staffId).execute();
+}
+
+export async function insertStaffSession(db: Db, session: { idHash: string; staffId: number; now: string; expiresAt: string }): Promise<void> {
+  await db
+    .insertInto('staff_sessions')
+    .values({ id_hash: session.idHash, staff_id: session.staffId, created_at: session.now, last_seen_at: session.now, expires_at: session.expiresAt })
+    .execute();
+}
+
+/** A session with its person, if it exists and the person is not disabled. */
+export async function findStaffSession(db: Db, idHash: string) {
+  return db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff_users as u', 'u.id', 's.staff_id')
+    .select(['s.id_hash', 's.last_seen_at', 's.expires_at', 'u.id', 'u.email', 'u.name', 'u.role'])
+    .where('s.id_hash', '=', idHash)
+    .where('u.disabled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchStaffSession(db: Db, idHash: string, now: string): Promise<void> {
+  await db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteStaffSession(db: Db, idHash: string): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteStaffSessions(db: Db, staffId: number): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
+}
+
+/** Drops sessions past their hard end or idle too long, and links expired or used; answers how many. */
+export async function pruneStaffAccess(db: Db, { now, idleSince }: { now: string; idleSince: string }): Promise<number> {
+  const sessions = await db
+    .deleteFrom('staff_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
+    .executeTakeFirst();
+  const tokens = await db
+    .deleteFrom('staff_tokens')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(sessions.numDeletedRows) + Number(tokens.numDeletedRows);
+}
