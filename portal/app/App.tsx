@@ -1,10 +1,13 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ConsentBanner } from '../features/consent/ConsentBanner';
 import type { ConsentRecord } from '../features/consent/consent-store';
 import NotFoundPage from '../features/pages/NotFoundPage';
 import { ToastProvider } from '../components/ui/toast';
 import { ConsentContext } from '../lib/consent-context';
+import { StaffSessionContext } from '../lib/staff-session';
+import type { StaffRole, StaffUser } from '../../sdk/schemas/staff';
+import { StaffGate } from '../features/staff/StaffGate';
 import { Footer } from './Footer';
 import { Nav, navVariantFor } from './Nav';
 
@@ -20,6 +23,19 @@ const PartnerAreaPage = lazy(() => import('../features/partners/PartnerAreaPage'
 const DocsPage = lazy(() => import('../features/docs/DocsPage'));
 const DataProductKitPage = lazy(() => import('../features/docs/DataProductKitPage'));
 const TermsPage = lazy(() => import('../features/pages/TermsPage'));
+const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
+const StaffSetPasswordPage = lazy(() => import('../features/staff/SetPasswordPage'));
+
+/** A page for signed-in staff of `roles`; signed out, the sign-in form stands in its place. */
+function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
+  return function StaffOnlyPage() {
+    return (
+      <StaffGate roles={roles}>
+        <Page />
+      </StaffGate>
+    );
+  };
+}
 
 function PageLoading() {
   return (
@@ -36,7 +52,10 @@ export function App() {
   const [preferencesRequested, setPreferencesRequested] = useState(0);
   const onConsentChange = useCallback((record: ConsentRecord) => setConsent(record), []);
   const [location] = useLocation();
+  const [staffUser, setStaffUser] = useState<StaffUser | null | undefined>(undefined);
+  const staffSession = useMemo(() => ({ user: staffUser, setUser: setStaffUser }), [staffUser]);
   return (
+    <StaffSessionContext.Provider value={staffSession}>
     <ConsentContext.Provider value={consent}>
       <ToastProvider>
         <a href="#main" className="skip-link">
@@ -60,6 +79,8 @@ export function App() {
               <Route path="/documentation" component={DocsPage} />
               <Route path="/data-product-kit" component={DataProductKitPage} />
               <Route path="/terms" component={TermsPage} />
+              <Route path="/staff/sign-in" component={StaffSignInPage} />
+              <Route path="/staff/set-password" component={StaffSetPasswordPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>
@@ -68,5 +89,6 @@ export function App() {
         <ConsentBanner onConsentChange={onConsentChange} preferencesRequested={preferencesRequested} />
       </ToastProvider>
     </ConsentContext.Provider>
+    </StaffSessionContext.Provider>
   );
 }

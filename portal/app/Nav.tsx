@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useToast } from '../components/ui/toast';
+import { staffApi } from '../lib/api';
+import { useStaffSession } from '../lib/staff-session';
 
 /** Spec 2: the navigation variants and their links. */
 export const NAV_VARIANTS = {
@@ -41,9 +44,36 @@ const ADMIN_PAGES = ['/admin', '/analytics-test', '/scraper'];
 export function navVariantFor(path: string): NavVariant {
   if (WIDGET_PAGES.includes(path)) return 'widget';
   if (DATA_PAGES.includes(path)) return 'data';
-  if (ADMIN_PAGES.includes(path)) return 'admin';
+  if (ADMIN_PAGES.includes(path) || path.startsWith('/staff/')) return 'admin';
   if (path === '/api-registration' || path === '/partners') return 'business';
   return 'main';
+}
+
+/** On staff pages: who is signed in, and Sign out (the session ends on the server). */
+function StaffMenu() {
+  const { user, setUser } = useStaffSession();
+  const [pending, setPending] = useState(false);
+  const toast = useToast();
+  if (!user) return null;
+  const signOut = async () => {
+    setPending(true);
+    try {
+      await staffApi().staff.signOut();
+      setUser(null);
+    } catch {
+      toast({ title: 'Not signed out', description: 'Procura could not be reached. Please try again.', variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <li className="nav-staff">
+      <span className="small">{user.name}</span>
+      <button type="button" className="button button-secondary" onClick={signOut} disabled={pending}>
+        {pending ? 'Signing out…' : 'Sign out'}
+      </button>
+    </li>
+  );
 }
 
 /** Sticky navigation: highlights the current route; a menu button on small screens. */
@@ -79,6 +109,7 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
                 </Link>
               </li>
             ))}
+            {variant === 'admin' ? <StaffMenu /> : null}
           </ul>
         </nav>
       </div>

@@ -1,4 +1,5 @@
 import { createClient, type ClientOptions, type ProcuraClient } from '../../sdk/client/client';
+import { createStaffClient, type StaffClient } from '../../sdk/client/staff';
 
 let client: ProcuraClient | undefined;
 
@@ -15,4 +16,12 @@ export function api(): ProcuraClient {
 /** A client that signs in as a partner, with the key and id they typed. */
 export function partnerApi(credentials: Required<Pick<ClientOptions, 'apiKey' | 'partnerId'>>): ProcuraClient {
   return createClient({ baseUrl: window.location.origin, ...credentials });
+}
+
+let staffClient: StaffClient | undefined;
+
+/** The staff pages' client: the browser sends the session cookie and the Origin the server checks. */
+export function staffApi(): StaffClient {
+  staffClient ??= createStaffClient({ baseUrl: window.location.origin, retry: 0 });
+  return staffClient;
 }

@@ -25,6 +25,8 @@ export interface TextFieldProps {
   readOnly?: boolean;
   placeholder?: string;
   name?: string;
+  /** What a browser or password manager may fill in: `username`, `current-password`, `new-password`. */
+  autoComplete?: string;
 }
 
 /** A labelled text input or textarea with its hint and message wired for screen readers. */
@@ -32,6 +34,7 @@ export function TextField(p: TextFieldProps) {
   const control = {
     id: p.id,
     name: p.name,
+    autoComplete: p.autoComplete,
     placeholder: p.placeholder,
     value: p.value,
     'aria-invalid': p.error ? true : undefined,

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { STAFF_MESSAGES, STAFF_PASSWORD_MIN_LENGTH } from '../../../sdk/schemas/staff';
+import { TextField } from '../../../widget/app/TextField';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { staffApi } from '../../lib/api';
+import { usePageTitle } from '../../lib/use-page-title';
+import { fieldErrors, staffErrorMessage } from './staff-errors';
+
+const MISMATCH = 'The two passwords differ';
+
+/** /staff/set-password?token=…: the page a staff member's one-time link opens. */
+export default function SetPasswordPage() {
+  usePageTitle('Set your password');
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  if (!token) {
+    return <ErrorAlert title="Link incomplete" message="Open the link from your message again, or ask an admin for a new one." />;
+  }
+
+  const submit = async (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (password.length < STAFF_PASSWORD_MIN_LENGTH) found.password = STAFF_MESSAGES.passwordTooShort;
+    else if (confirm !== password) found.confirm = MISMATCH;
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(found.password ? 'staff-new-password' : 'staff-confirm-password')?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      await staffApi().staff.setPassword({ token, password });
+      navigate('/staff/sign-in?password=set');
+    } catch (err) {
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      if (fields.password) document.getElementById('staff-new-password')?.focus();
+      else setFailure(staffErrorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="container page">
+      <form className="card form-stack narrow" onSubmit={submit} aria-labelledby="staff-set-password-title" noValidate>
+        <h1 id="staff-set-password-title">Set your password</h1>
+        <p className="small muted">
+          At least {STAFF_PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one that is easy to type; the most common passwords are refused.
+        </p>
+        {failure ? <ErrorAlert title="Password not set" message={failure} inline /> : null}
+        <TextField
+          id="staff-new-password"
+          name="new-password"
+          type="password"
+          label="New password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <TextField
+          id="staff-confirm-password"
+          name="confirm-password"
+          type="password"
+          label="Type it again"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={setConfirm}
+          error={errors.confirm}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? 'Saving…' : 'Set password'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
