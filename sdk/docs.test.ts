@@ -17,6 +17,7 @@ const FILES = [
   'schemas/embed.ts',
   'schemas/partners.ts',
   'schemas/data.ts',
+  'schemas/site.ts',
   'schemas/mini.ts',
   'schemas/openapi.ts',
   'client/client.ts',

@@ -27,5 +27,6 @@ export * from './revenue';
 export * from './data-api';
 export * from './schemas/partners';
 export * from './schemas/data';
+export * from './schemas/site';
 export * from './schemas/mini';
 export * from './schemas/openapi';

@@ -22,6 +22,9 @@ import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
+import { siteRouter } from './site/site.router';
+import { SiteFiguresStore } from './site/site.service';
+import { ServerPages } from './site/server-pages';
 import { startSweeping } from './retention';
 import type { AppDeps } from './deps';
 
@@ -74,8 +77,10 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
     ctx.body = { status: 'ready' };
   });
 
+  const portal = loadPortal(config.staticDir);
+  const site = new SiteFiguresStore(deps);
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps)];
+  const routers = [siteRouter(deps, site, portal?.routes.map((r) => r.pattern) ?? null), health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }
@@ -85,9 +90,9 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   // never in production. Anyone else meets the 404 page, as if it did not exist.
   if (config.env !== 'production') koa.use(loopbackOnly(mailboxRouter(deps).routes()));
   koa.use(serveStatic(config.staticDir));
-  const portal = loadPortal(config.staticDir);
-  koa.use(portalPages(portal));
-  koa.use(notFound(portal));
+  const serverPages = new ServerPages({ staticDir: config.staticDir, publicUrl: config.publicUrl, figures: () => site.current(), logger });
+  koa.use(portalPages(portal, serverPages));
+  koa.use(notFound(portal, serverPages));
 
   deps.outbox.start();
   const stopSweeping = startSweeping(database, deps.outbox, clock, logger);

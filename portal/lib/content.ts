@@ -1,9 +1,5 @@
-/** Company details, stated once, here. */
-export const COMPANY = {
-  name: 'Procura (Pty) Ltd',
-  address: '44 Stanley Avenue, Milpark, Johannesburg, 2092',
-  email: 'hello@procura.co.za',
-  partnersEmail: 'partners@procura.co.za',
-  phone: '+27 10 446 0200',
-  supportHours: 'Monday-Friday 8AM-5PM',
-};
+/**
+ * The company's details and marketing claims. They are stated once, in `sdk/content.ts`, which
+ * the server's PDFs read too; the portal imports them from here.
+ */
+export { CLAIMS, COMPANY, VISION_PHASES } from '../../sdk/content';

@@ -32,6 +32,7 @@ import {
   type PartnerRegistrationInput,
 } from '../schemas/partners';
 import { rfqSchema, trackedQuoteResponseSchema, type Rfq, type TrackedQuoteResponse } from '../schemas/rfq';
+import { siteFiguresSchema, type SiteFigures } from '../schemas/site';
 import { formCalls, type FormCalls } from './forms';
 import { createTransport, type CallOptions, type ClientOptions, type RateLimit } from './transport';
 
@@ -105,6 +106,10 @@ export interface ProcuraClient extends FormCalls {
   };
   /** The API's own OpenAPI 3.1 document (`GET /api/openapi.json`). */
   openapi(options?: CallOptions): Promise<OpenApiDocument>;
+  site: {
+    /** Every figure the public pages show, counted from the database (`GET /api/site/figures`). */
+    figures(options?: CallOptions): Promise<SiteFigures>;
+  };
   data: {
     /** Demand per category (`GET /api/data/market-intelligence`, also `/api/v1/market-intelligence`). */
     marketIntelligence(params?: SpanParams): Promise<MarketIntelligence>;
@@ -176,6 +181,7 @@ export function createClient(options: ClientOptions): ProcuraClient {
       removeHost: (host, opts) => api.delete(partnerHostsSchema, `api/partners/hosts/${segment(host)}`, opts),
     },
     openapi: (opts) => get(openApiDocumentSchema, 'api/openapi.json', undefined, opts),
+    site: { figures: (opts) => get(siteFiguresSchema, 'api/site/figures', undefined, opts) },
     data,
     get rateLimit() {
       return api.rateLimit;

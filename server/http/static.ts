@@ -66,7 +66,7 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;m
 main{text-align:center;padding:2rem}
 h1{font-size:2rem;margin:0 0 .5rem}
 p{color:#475569;margin:0 0 1.5rem}
-a{display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:.75rem 1.25rem;border-radius:.5rem;font-weight:600}
+a{display:inline-block;margin:.25rem;background:#3b82f6;color:#fff;text-decoration:none;padding:.75rem 1.25rem;border-radius:.5rem;font-weight:600}
 a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 </style>
 </head>
@@ -75,6 +75,7 @@ a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 <h1>Page Not Found</h1>
 <p>The page you are looking for does not exist or has moved.</p>
 <a href="/">Return Home</a>
+<a href="/suppliers">Browse suppliers</a>
 </main>
 </body>
 </html>
@@ -102,8 +103,16 @@ export function loadPortal(root: string): PortalShell | null {
   }
 }
 
-/** Answers the portal's page for the paths its router knows; the app takes over from there. */
-export function portalPages(portal: PortalShell | null) {
+/** Renders a page on the server into the shell, or answers null to leave the shell as it is. */
+export interface PageRenderer {
+  page(shell: string, path: string, notFound?: boolean): Promise<string | null>;
+}
+
+/**
+ * Answers the portal's page for the paths its router knows, rendered on the server when the
+ * renderer renders it; the app takes over (hydrates) from there.
+ */
+export function portalPages(portal: PortalShell | null, renderer?: PageRenderer) {
   return async function pages(ctx: Context, next: Next) {
     if (!portal || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
     const route = portal.routes.find((r) => r.test.test(ctx.path));
@@ -111,7 +120,7 @@ export function portalPages(portal: PortalShell | null) {
     ctx.state.route = route.pattern;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = portal.html;
+    ctx.body = (await renderer?.page(portal.html, ctx.path)) ?? portal.html;
   };
 }
 
@@ -119,7 +128,7 @@ export function portalPages(portal: PortalShell | null) {
  * The last middleware: 404 for anything not answered. API paths get the JSON error shape; pages
  * get the portal (which shows 'Page Not Found') or, before a build, a plain page saying so.
  */
-export function notFound(portal: PortalShell | null) {
+export function notFound(portal: PortalShell | null, renderer?: PageRenderer) {
   return async function pageNotFound(ctx: Context) {
     if (ctx.body !== undefined && ctx.body !== null) return;
     ctx.status = 404;
@@ -129,6 +138,10 @@ export function notFound(portal: PortalShell | null) {
     }
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = ctx.method === 'HEAD' ? null : (portal?.html ?? NOT_FOUND_PAGE);
+    if (ctx.method === 'HEAD') {
+      ctx.body = null;
+      return;
+    }
+    ctx.body = (portal && (await renderer?.page(portal.html, ctx.path, true))) ?? portal?.html ?? NOT_FOUND_PAGE;
   };
 }

@@ -35,6 +35,7 @@ import {
   trackedQuoteResponseSchema,
   widgetLoadSchema,
   type DataProduct,
+  siteFiguresSchema,
 } from '../../sdk/index';
 
 type Json = Record<string, unknown>;
@@ -49,7 +50,7 @@ interface Route {
   method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
-  tag: 'Quotes' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Health';
+  tag: 'Quotes' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Health';
   query?: ZodType;
   body?: ZodType;
   /** The success status and its body (none for 204). */
@@ -99,6 +100,7 @@ const ROUTES: Route[] = [
   { method: 'get', path: '/api/v2/supplier-performance', tag: 'Data', summary: 'Quotes per category and region (supplier_responses)', query: supplierQuerySchema, partner: 'supplier-directory', ok: [200, supplierPerformanceSchema], errors: [400, 401, 403, 429], description: DATA('supplier-directory') },
   { method: 'get', path: '/api/data/rfq-insights', tag: 'Data', summary: 'What buyers ask for', query: spanQuerySchema, partner: 'rfq-insights', ok: [200, rfqInsightsSchema], errors: [400, 401, 403, 429], description: DATA('rfq-insights') },
   { method: 'get', path: '/api/v2/procurement-data', tag: 'Data', summary: 'RFQ records (rfq_submissions), paged by cursor', query: procurementDataQuerySchema, partner: 'enterprise-package', ok: [200, procurementDataSchema], errors: [400, 401, 403, 429], description: `${DATA('enterprise-package')} At most 1,000 records a request; follow \`next_cursor\` while \`has_more\`.` },
+  { method: 'get', path: '/api/site/figures', tag: 'Site', summary: 'Every figure the public pages show', ok: [200, siteFiguresSchema], errors: [], description: 'Counted from the database; an answer is at most a minute old.' },
   { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness', ok: [200, z.object({ status: z.literal('ok') })], errors: [] },
   { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: the database answers', ok: [200, z.object({ status: z.literal('ready') })], errors: [] },
 ];
@@ -180,6 +182,7 @@ export function openApiDocument(version: string, publicUrl: string): Json {
       { name: 'Widget', description: 'The embeddable widget' },
       { name: 'Partners', description: 'Registration, keys and widget analytics' },
       { name: 'Data', description: 'Market data computed from the RFQs and quotes Procura holds' },
+      { name: 'Site', description: 'The figures the public pages show' },
       { name: 'Health', description: 'For load balancers' },
     ],
     paths,

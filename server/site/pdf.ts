@@ -1,0 +1,205 @@
+import PDFDocument from 'pdfkit';
+import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../sdk/content';
+import { centsToRand, formatRand } from '../../sdk/format';
+import type { SiteFigures } from '../../sdk/index';
+import type { GuideCategory, PricingGuide } from './site.service';
+
+type Doc = PDFKit.PDFDocument;
+
+const INK = '#0f172a';
+const MUTED = '#475569';
+const ACCENT = '#1d4ed8';
+const MARGIN = 50;
+
+/** Writes a document with PDFKit's built-in Helvetica (no font files) and answers its bytes. */
+function render(title: string, subject: string, build: (doc: Doc) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: title, Subject: subject, Author: COMPANY.name, Creator: 'Procura' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font('Helvetica').fillColor(INK);
+  build(doc);
+  footer(doc);
+  doc.end();
+  return done;
+}
+
+/** The company line and page numbers at the foot of every page. */
+function footer(doc: Doc) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const y = doc.page.height - MARGIN + 10;
+    // Writing below the bottom margin would start a new page; lift the margin for the footer.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`${COMPANY.name} · ${COMPANY.address} · ${COMPANY.email} · ${COMPANY.phone}`, MARGIN, y, { width: doc.page.width - 2 * MARGIN - 60, lineBreak: false })
+      .text(`Page ${i - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 60, y, { width: 60, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+function heading(doc: Doc, text: string, size = 13) {
+  if (doc.y > doc.page.height - MARGIN - 80) doc.addPage();
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(size).fillColor(INK).text(text, MARGIN).moveDown(0.3);
+  doc.font('Helvetica').fontSize(10);
+}
+
+function paragraph(doc: Doc, text: string, color = INK) {
+  doc.font('Helvetica').fontSize(10).fillColor(color).text(text, MARGIN, undefined, { width: doc.page.width - 2 * MARGIN }).fillColor(INK);
+}
+
+function checklist(doc: Doc, items: readonly string[]) {
+  for (const item of items) {
+    doc.font('ZapfDingbats').fontSize(9).fillColor('#15803d').text('4', MARGIN, doc.y, { continued: false, lineBreak: false, width: 14 });
+    doc.moveUp();
+    doc.font('Helvetica').fontSize(10).fillColor(INK).text(item, MARGIN + 16, undefined, { width: doc.page.width - 2 * MARGIN - 16 }).moveDown(0.25);
+  }
+}
+
+function facts(doc: Doc, rows: [string, string][]) {
+  const labelWidth = 150;
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth });
+    const labelBottom = doc.y;
+    doc.font('Helvetica').fillColor(INK).text(value, MARGIN + labelWidth, y, { width: doc.page.width - 2 * MARGIN - labelWidth });
+    doc.y = Math.max(doc.y, labelBottom) + 2;
+  }
+}
+
+const days = (lead: { min: number; max: number } | null) => (lead === null ? 'none' : lead.min === lead.max ? `${lead.min} days` : `${lead.min}-${lead.max} days`);
+const hours = (h: number | null) => (h === null ? 'none yet' : `${h} hours`);
+const rand = (cents: number) => formatRand(centsToRand(cents));
+
+function guideCategory(doc: Doc, category: GuideCategory) {
+  heading(doc, `${category.name} (${category.sectorName})`, 12);
+  paragraph(
+    doc,
+    `${category.activeSuppliers} active ${category.activeSuppliers === 1 ? 'supplier' : 'suppliers'} · average response ${hours(category.averageResponseHours)} · ` +
+      `delivery in a supplier's own city ${days(category.localLead)}, nationally ${days(category.nationalLead)}`,
+    MUTED,
+  );
+  if (category.items.length === 0) {
+    doc.moveDown(0.3);
+    paragraph(doc, 'No catalogue products yet: suppliers quote this category from their own category pricing.');
+    return;
+  }
+  const columns = [
+    { label: 'Product', width: 175 },
+    { label: '1 unit', width: 70 },
+    { label: '100+', width: 70 },
+    { label: '500+', width: 70 },
+    { label: '1000+', width: 70 },
+  ];
+  const row = (cells: string[], bold: boolean, sub?: string) => {
+    if (doc.y > doc.page.height - MARGIN - 50) doc.addPage();
+    const y = doc.y + 4;
+    let x = MARGIN;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(INK).text(cell, x, y, { width: columns[i]!.width - 6, align: i === 0 ? 'left' : 'right' });
+      if (i === 0 && sub) doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(sub, x, doc.y, { width: columns[i]!.width - 6 });
+      bottom = Math.max(bottom, doc.y);
+      x += columns[i]!.width;
+    });
+    doc.y = bottom;
+    doc.moveTo(MARGIN, bottom + 2).lineTo(MARGIN + columns.reduce((n, c) => n + c.width, 0), bottom + 2).lineWidth(0.5).strokeColor('#cbd5e1').stroke();
+    doc.x = MARGIN;
+  };
+  doc.moveDown(0.4);
+  row(columns.map((c) => c.label), true);
+  for (const item of category.items) {
+    const cells = item.prices.map((p) => (p.savingPercent > 0 ? `${rand(p.unitPriceCents)} (-${p.savingPercent}%)` : rand(p.unitPriceCents)));
+    row([item.name, ...cells], false, `${item.unitDescription} · ${item.suppliers} price lists · ${rand(item.lowestCents)} to ${rand(item.highestCents)}`);
+  }
+}
+
+/**
+ * The pricing guide as a PDF: per category, typical unit prices at each volume, the spread of
+ * list prices, lead times and response times, and the dates of the data.
+ */
+export function pricingGuidePdf(guide: PricingGuide): Promise<Buffer> {
+  return render('Procura pricing guide', `Typical prices on ${guide.generatedOn}`, (doc) => {
+    doc.font('Helvetica-Bold').fontSize(22).fillColor(ACCENT).text('Procura pricing guide');
+    doc.moveDown(0.3);
+    paragraph(doc, `Generated on ${guide.generatedOn} from the current market.`);
+    paragraph(
+      doc,
+      guide.priceListDates
+        ? `Computed from the price lists of suppliers in good standing, dated ${guide.priceListDates.from} to ${guide.priceListDates.to}.`
+        : 'No supplier price lists are held yet.',
+    );
+    doc.moveDown(0.4);
+    paragraph(
+      doc,
+      'Prices are in rand per unit, excluding VAT: the median of what each supplier would quote at that order size (their own volume tiers, or Procura’s volume discount of 5% from 100 units, 10% from 500 and 15% from 1000, whichever is lower). Below each product, the range of one-unit prices. A quote request gives the exact prices for your quantity and delivery address.',
+      MUTED,
+    );
+    for (const category of guide.categories) guideCategory(doc, category);
+  });
+}
+
+export interface CertificateData {
+  certificateId: string;
+  issuedOn: string;
+  figures: SiteFigures;
+}
+
+/** The compliance certificate as a PDF: the same sections as the compliance page. */
+export function complianceCertificatePdf({ certificateId, issuedOn, figures }: CertificateData): Promise<Buffer> {
+  const v = figures.verification;
+  return render('Procura compliance certificate', `Certificate ${certificateId}, issued ${issuedOn}`, (doc) => {
+    doc.font('Helvetica-Bold').fontSize(22).fillColor(ACCENT).text('Compliance Certificate');
+    doc.moveDown(0.3);
+    facts(doc, [
+      ['Certificate ID', certificateId],
+      ['Issued', issuedOn],
+    ]);
+    heading(doc, 'Company registration');
+    facts(doc, [
+      ['Registered name', COMPANY.name],
+      ['Registration number', `${COMPANY.registrationNumber} (CIPC, ${COMPANY.registeredIn})`],
+      ['Registered address', COMPANY.address],
+      ['Contact', `${COMPANY.email} · ${COMPANY.phone} · ${COMPANY.supportHours}`],
+      ['Information officer', COMPANY.privacyEmail],
+    ]);
+    for (const list of COMPLIANCE_CHECKLISTS) {
+      heading(doc, list.title);
+      checklist(doc, list.items);
+    }
+    heading(doc, 'Technical verification');
+    facts(doc, [
+      ['Domain', v.domain],
+      ['HTTPS', v.https ? 'Yes, with Strict-Transport-Security' : 'No: the site is not served over HTTPS'],
+      [
+        'TLS',
+        v.tls === null
+          ? 'Not checked: the public address is not HTTPS'
+          : v.tls.protocol
+            ? `${v.tls.protocol}, certificate ${v.tls.trusted ? 'trusted' : `not trusted (${v.tls.problem})`}${v.tls.issuer ? `, issued by ${v.tls.issuer}` : ''}${v.tls.validTo ? `, valid to ${v.tls.validTo.slice(0, 10)}` : ''}`
+            : `The handshake failed (${v.tls.problem})`,
+      ],
+      ['Checked', v.tls?.checkedAt.slice(0, 16).replace('T', ' ') ?? figures.asOf.slice(0, 16).replace('T', ' ')],
+    ]);
+    heading(doc, 'Data quality standards');
+    checklist(doc, DATA_QUALITY_STANDARDS);
+    heading(doc, 'Categories');
+    const served = figures.categories.filter((c) => c.activeSuppliers > 0);
+    paragraph(doc, served.map((c) => `${c.name} (${c.activeSuppliers})`).join(' · '));
+    doc.moveDown(0.3);
+    paragraph(doc, `Counted from the database on ${figures.asOf.slice(0, 10)}: active suppliers per category.`, MUTED);
+  });
+}

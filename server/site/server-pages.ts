@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import type { SiteFigures } from '../../sdk/index';
+
+/** What a page told the server renderer about its head. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The page's canonical path: an alias names the page it shows. */
+  canonicalPath: string;
+}
+
+/** The portal's server renderer, built by rollup into `dist/ssr/render.js` from `portal/ssr.tsx`. */
+export interface PortalRenderer {
+  /** The paths rendered on the server; every other page is the plain shell the browser fills. */
+  serverRendered: readonly string[];
+  render(path: string, figures: SiteFigures | null): Promise<{ html: string; head: PageHead }>;
+}
+
+/** The renderer beside the static files (`dist/public` -> `dist/ssr/render.js`), or null before a build. */
+export async function loadRenderer(staticDir: string): Promise<PortalRenderer | null> {
+  const file = join(resolve(staticDir), '..', 'ssr', 'render.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as PortalRenderer;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside `<script type="application/json">`: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The element the portal reads its first figures from instead of asking the API. */
+export const FIGURES_ELEMENT_ID = 'site-figures';
+
+/**
+ * The shell with a rendered page in it: the page's title, description, canonical URL and Open
+ * Graph tags in the head, its markup in `#root` for the browser to hydrate, and the figures it
+ * was rendered with.
+ */
+export function composePage(shell: string, page: { html: string; head: PageHead }, figures: SiteFigures | null, publicUrl: string): string {
+  const { title, description, canonicalPath } = page.head;
+  const url = publicUrl + canonicalPath;
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="Procura">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta name="twitter:card" content="summary">`,
+  ].join('\n');
+  const data = figures ? `<script type="application/json" id="${FIGURES_ELEMENT_ID}">${scriptJson(figures)}</script>` : '';
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>\n?/, '')
+    .replace(/<meta name="description"[^>]*>\n?/, '')
+    .replace('</head>', `${head}\n</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${data}`);
+}
+
+/**
+ * Renders the portal's content pages on the server, with figures at most a minute old: a page is
+ * rendered again whenever the figures are counted again, and kept until then. Pages outside the
+ * renderer's list, and everything before a build, get the plain shell.
+ */
+export class ServerPages {
+  private renderer: Promise<PortalRenderer | null> | null = null;
+  private readonly cache = new Map<string, { asOf: string; html: string }>();
+
+  constructor(
+    private readonly options: { staticDir: string; publicUrl: string; figures: () => Promise<SiteFigures>; logger: Logger },
+  ) {}
+
+  /** The whole page for `path`, or null when it is not rendered on the server. `notFound` renders the 404 page. */
+  async page(shell: string, path: string, notFound = false): Promise<string | null> {
+    const renderer = await (this.renderer ??= loadRenderer(this.options.staticDir).catch((err: unknown) => {
+      this.options.logger.error({ err }, 'the server renderer did not load; pages are served as the plain shell');
+      return null;
+    }));
+    const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    if (!renderer || (!notFound && !renderer.serverRendered.includes(normalised))) return null;
+    try {
+      const figures = await this.options.figures();
+      const key = notFound ? '(not found)' : normalised;
+      const held = this.cache.get(key);
+      if (held && held.asOf === figures.asOf && !notFound) return held.html;
+      const html = composePage(shell, await renderer.render(normalised, figures), figures, this.options.publicUrl);
+      if (!notFound) this.cache.set(key, { asOf: figures.asOf, html });
+      return html;
+    } catch (err) {
+      // The browser renders the page itself from the shell: slower, never broken.
+      this.options.logger.warn({ err, route: notFound ? '(no route)' : normalised }, 'server render failed; serving the shell');
+      return null;
+    }
+  }
+}

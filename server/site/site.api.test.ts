@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteFiguresSchema } from '../../sdk/index';
+import { COMPANY } from '../../sdk/content';
+import { CATEGORIES, SECTORS } from '../db/seed/data';
+import { pdfText } from '../test/pdf-text';
+import { startTestServer, validRfq, type TestServer } from '../test/harness';
+
+// A fixed instant mid-month, moved on by the tests that need time to pass.
+let now = Date.parse('2026-11-18T09:30:00.000Z');
+const clock = () => now;
+
+// A built portal of four routes: the sitemap lists the public pages among them.
+const staticDir = mkdtempSync(join(tmpdir(), 'procura-site-'));
+writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><head><title>Procura</title></head><body><div id="root"></div></body></html>');
+writeFileSync(join(staticDir, 'routes.json'), JSON.stringify(['/', '/about', '/privacy', '/quote/:token', '/admin']));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RFQ_RATE_LIMIT: '1000', STATIC_DIR: staticDir }, { clock });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+/** Suppliers in good standing, read straight from the tables. */
+async function activeSuppliers() {
+  return server.database.db.selectFrom('suppliers').selectAll().where('rating', '>=', 3).where('on_time_rate', '>=', 70).execute();
+}
+
+describe('GET /api/site/figures', () => {
+  it('counts suppliers, cities and categories from the database', async () => {
+    const res = await server.request('GET', '/api/site/figures');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    const figures = siteFiguresSchema.parse(res.json);
+    const active = await activeSuppliers();
+    const all = await server.database.db.selectFrom('suppliers').select('id').execute();
+    expect(active.length).toBeLessThan(all.length); // the seed has suppliers in poor standing, who do not count
+    expect(figures.counts.suppliers).toBe(active.length);
+    expect(figures.counts.verifiedSuppliers).toBe(active.filter((s) => Number(s.verified) === 1).length);
+    expect(figures.asOf).toBe('2026-11-18T09:30:00.000Z');
+
+    const joburg = figures.cities.find((c) => c.id === 'johannesburg')!;
+    expect(joburg.suppliersBased).toBe(active.filter((s) => s.home_city_id === 'johannesburg').length);
+    expect(joburg.coverage).toBe('verified');
+    const upington = figures.cities.find((c) => c.id === 'upington')!;
+    expect(upington.suppliersBased).toBe(0);
+    expect(figures.counts.citiesCovered).toBe(figures.cities.filter((c) => c.suppliersDelivering > 0).length);
+    expect(figures.cities).toHaveLength(25);
+  });
+
+  it('gives each category its active suppliers and their average response time', async () => {
+    const figures = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    const active = new Map((await activeSuppliers()).map((s) => [s.id, s]));
+    const links = await server.database.db.selectFrom('supplier_categories').select(['supplier_id', 'category_id']).where('category_id', '=', 'sanitizers').execute();
+    const serving = links.map((l) => active.get(l.supplier_id)).filter((s) => s !== undefined);
+    const sanitizers = figures.categories.find((c) => c.id === 'sanitizers')!;
+    expect(sanitizers).toEqual({
+      id: 'sanitizers',
+      name: 'Sanitizers',
+      sectorId: 'cleaning',
+      activeSuppliers: serving.length,
+      averageResponseHours: Math.round((serving.reduce((n, s) => n + s.response_time_hours, 0) / serving.length) * 10) / 10,
+    });
+    expect(figures.categories.map((c) => c.id)).toEqual(CATEGORIES.map((c) => c.id));
+    expect(figures.counts.categories).toBe(figures.categories.filter((c) => c.activeSuppliers > 0).length);
+  });
+
+  it('lists the ten sectors, with no suppliers where no category has any', async () => {
+    const figures = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    expect(figures.sectors.map((s) => s.name)).toEqual(SECTORS.map((s) => s.name));
+    expect(figures.sectors.find((s) => s.id === 'construction')).toEqual({ id: 'construction', name: 'Construction', categories: 0, activeSuppliers: 0 });
+    expect(figures.counts.sectors).toBe(figures.sectors.filter((s) => s.activeSuppliers > 0).length);
+  });
+
+  it('says an http address is not served over HTTPS, and checks no TLS', async () => {
+    const figures = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    expect(figures.verification).toEqual({ domain: 'procura.test', https: false, hsts: false, tls: null });
+  });
+
+  it("counts this month's requests and quotes, at most a minute late", async () => {
+    const before = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts;
+    const sent = await server.request('POST', '/api/rfq', { body: validRfq() });
+    expect(sent.status).toBe(201);
+    const quotes = sent.json.quotes.length as number;
+    expect(quotes).toBeGreaterThan(0);
+
+    now += 59_000;
+    expect(siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts).toEqual(before);
+    now += 1_000;
+    const after = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    expect(after.asOf).toBe('2026-11-18T09:31:00.000Z');
+    expect(after.counts).toEqual({
+      ...before,
+      quotesThisMonth: before.quotesThisMonth + quotes,
+      requestsThisMonth: before.requestsThisMonth + 1,
+      marketDataRequests: before.marketDataRequests + 1,
+    });
+
+    // Next month the month's counts start again; the market data keeps every request.
+    now = Date.parse('2026-12-01T00:00:00.000Z');
+    const december = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts;
+    expect(december.quotesThisMonth).toBe(0);
+    expect(december.requestsThisMonth).toBe(0);
+    expect(december.marketDataRequests).toBe(after.counts.marketDataRequests);
+    now = Date.parse('2026-11-18T09:40:00.000Z');
+  });
+});
+
+describe('downloads', () => {
+  it('/downloads/pricing-guide is a PDF of every served category, dated today', async () => {
+    const res = await fetch(`${server.url}/downloads/pricing-guide`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="procura-pricing-guide-2026-11-18.pdf"');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    expect(text).toContain('Procura pricing guide');
+    expect(text).toContain('Generated on 2026-11-18 from the current market.');
+    expect(text).toContain('dated 2026-08-01 to 2026-11-01');
+    const figures = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    for (const category of figures.categories.filter((c) => c.activeSuppliers > 0)) {
+      expect(text).toContain(category.name);
+    }
+    expect(text).toContain('Hand Sanitizer 70% Alcohol');
+  });
+
+  it('/downloads/compliance-certificate is the certificate as a PDF, issued today', async () => {
+    const res = await fetch(`${server.url}/downloads/compliance-certificate`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    // 09:40:00 is second 34,800 of the day.
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="procura-compliance-certificate-PRC-2026-34800.pdf"');
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    for (const expected of ['Compliance Certificate', 'PRC-2026-34800', '2026-11-18', COMPANY.registrationNumber, 'POPIA (South Africa)', 'GDPR (European Union)', 'CCPA (California)', 'procura.test', 'Not checked: the public address is not HTTPS', 'Sanitizers']) {
+      expect(text).toContain(expected);
+    }
+  });
+});
+
+describe('crawlers', () => {
+  it('robots.txt keeps crawlers from staff pages, the API, tracked quotes and share links', async () => {
+    const res = await server.request('GET', '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const lines = res.text.split('\n');
+    for (const path of ['/api/', '/quote/', '/da_', '/admin', '/staff/', '/scraper', '/customer-dashboard', '/internal-analytics']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).toContain('Sitemap: http://procura.test/sitemap.xml');
+  });
+
+  it('sitemap.xml lists the public pages the portal routes, and nothing else', async () => {
+    const res = await server.request('GET', '/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect([...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(['http://procura.test/', 'http://procura.test/about', 'http://procura.test/privacy']);
+  });
+});

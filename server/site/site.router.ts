@@ -1,0 +1,125 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { AppDeps } from '../deps';
+import { answerJson } from '../http/json-answer';
+import { complianceCertificatePdf, pricingGuidePdf } from './pdf';
+import { certificateIdentity, FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
+
+/**
+ * The pages search engines may list, in order. Each is listed only while the portal routes it
+ * (`portal/app/paths.json`), so a page that is not built yet, such as `/privacy` or `/demo`,
+ * joins the sitemap on the day it is. Aliases (`/api-docs`, `/privacy-policy`) are left out:
+ * their canonical page is listed.
+ */
+export const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/vision',
+  '/how-it-works',
+  '/suppliers',
+  '/compliance',
+  '/quote-tracker',
+  '/data-platform',
+  '/docs',
+  '/data-product-kit',
+  '/api-registration',
+  '/embed-benefits',
+  '/widget-demo',
+  '/widget-configurator',
+  '/embed-demo',
+  '/terms',
+  '/demo',
+  '/privacy',
+  '/privacy-compliance',
+] as const;
+
+/** What crawlers are asked to leave alone: staff pages, the API, personal links and pages with tokens. */
+export const DISALLOWED = [
+  '/api/',
+  '/quote/',
+  '/quote-success',
+  '/da_',
+  '/admin',
+  '/staff/',
+  '/scraper',
+  '/customer-dashboard',
+  '/internal-analytics',
+  '/analytics-test',
+  '/partners',
+  '/widget-embed',
+  '/demo-success',
+  '/mail/',
+  '/dev/',
+] as const;
+
+/** Holds one generated answer for as long as the figures it is made from (the key). */
+function memo<T>() {
+  let held: { key: string; value: Promise<T> } | null = null;
+  return (key: string, make: () => Promise<T>) => {
+    if (held?.key !== key) {
+      const value = make();
+      held = { key, value };
+      value.catch(() => {
+        if (held?.value === value) held = null;
+      });
+    }
+    return held.value;
+  };
+}
+
+function pdf(ctx: Context, body: Buffer, fileName: string) {
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  ctx.set('Cache-Control', `public, max-age=${FIGURES_MAX_AGE_MS / 1000}`);
+  ctx.body = body;
+}
+
+/**
+ * The public site's data: the figures every page shows, the two downloads, robots.txt and the
+ * sitemap. `portalPaths` are the routes the built portal serves (null before a build).
+ */
+export function siteRouter({ config }: AppDeps, store: SiteFiguresStore, portalPaths: readonly string[] | null) {
+  const router = new Router();
+
+  router.get('/api/site/figures', async (ctx) => {
+    const figures = await store.current();
+    ctx.set('Cache-Control', `public, max-age=${FIGURES_MAX_AGE_MS / 1000}`);
+    answerJson(ctx, figures);
+  });
+
+  // Each PDF is made at most once per count of the figures, however often it is downloaded.
+  const guide = memo<Buffer>();
+  router.get('/downloads/pricing-guide', async (ctx) => {
+    const figures = await store.current();
+    const body = await guide(figures.asOf, async () => pricingGuidePdf(await store.pricingGuide()));
+    pdf(ctx, body, `procura-pricing-guide-${figures.asOf.slice(0, 10)}.pdf`);
+  });
+
+  const certificate = memo<Buffer>();
+  router.get('/downloads/compliance-certificate', async (ctx) => {
+    const figures = await store.current();
+    const identity = certificateIdentity(new Date(figures.asOf));
+    const body = await certificate(figures.asOf, () => complianceCertificatePdf({ ...identity, figures }));
+    pdf(ctx, body, `procura-compliance-certificate-${identity.certificateId}.pdf`);
+  });
+
+  router.get('/robots.txt', async (ctx) => {
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = ['User-agent: *', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${config.publicUrl}/sitemap.xml`, ''].join('\n');
+  });
+
+  router.get('/sitemap.xml', async (ctx) => {
+    const routed = new Set(portalPaths ?? []);
+    const urls = PUBLIC_PAGES.filter((path) => routed.has(path)).map((path) => `  <url><loc>${escapeXml(config.publicUrl + path)}</loc></url>`);
+    ctx.type = 'application/xml; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  });
+
+  return router;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
