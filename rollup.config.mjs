@@ -63,6 +63,21 @@ export default [
     ],
   },
   {
+    // The portal's server renderer (portal/ssr.tsx), React included, so the server renders the
+    // content pages on production dependencies alone. Styles are the browser bundle's business.
+    input: { render: 'portal/ssr.tsx' },
+    output: { dir: 'dist/ssr', format: 'es', sourcemap: true, entryFileNames: '[name].js', inlineDynamicImports: true },
+    external: (id) => id.startsWith('node:') || builtinModules.includes(id),
+    plugins: [
+      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      json(),
+      { name: 'procura-no-css', transform: (code, id) => (id.endsWith('.css') ? { code: 'export default undefined;', map: { mappings: '' } } : null) },
+      nodeResolve({ exportConditions: ['node'], extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+      commonjs(),
+      ts('dist/ssr'),
+    ],
+  },
+  {
     // The widget inside its iframe: the same form components on @preact/compat, and /widget-embed.
     input: { widget: 'widget/embed/main.tsx' },
     output: {

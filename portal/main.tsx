@@ -1,12 +1,21 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { embeddedFigures, SiteFiguresProvider } from './lib/site-figures';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/pages.css';
+import './styles/site.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+// The figures a server-rendered page was rendered with: hydration must see the same numbers.
+const tree = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <SiteFiguresProvider initial={embeddedFigures()}>
+      <App />
+    </SiteFiguresProvider>
+  </StrictMode>
 );
+// A page rendered on the server is hydrated in place; any other arrives as the empty shell.
+if (root.firstChild) hydrateRoot(root, tree);
+else createRoot(root).render(tree);

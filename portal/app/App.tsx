@@ -22,6 +22,13 @@ const PartnerAreaPage = lazy(() => import('../features/partners/PartnerAreaPage'
 const DocsPage = lazy(() => import('../features/docs/DocsPage'));
 const DataProductKitPage = lazy(() => import('../features/docs/DataProductKitPage'));
 const TermsPage = lazy(() => import('../features/pages/TermsPage'));
+const AboutPage = lazy(() => import('../features/pages/AboutPage'));
+const VisionPage = lazy(() => import('../features/pages/VisionPage'));
+const HowItWorksPage = lazy(() => import('../features/pages/HowItWorksPage'));
+const SuppliersPage = lazy(() => import('../features/pages/SuppliersPage'));
+const CompliancePage = lazy(() => import('../features/pages/CompliancePage'));
+const QuoteTrackerPage = lazy(() => import('../features/pages/QuoteTrackerPage'));
+const DataPlatformPage = lazy(() => import('../features/pages/DataPlatformPage'));
 // The staff gate and its client load only with a staff page, never with the buyer's pages.
 const StaffGate = lazy(() => import('../features/staff/StaffGate'));
 const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
@@ -80,6 +87,13 @@ export function App() {
               <Route path="/documentation" component={DocsPage} />
               <Route path="/data-product-kit" component={DataProductKitPage} />
               <Route path="/terms" component={TermsPage} />
+              <Route path="/about" component={AboutPage} />
+              <Route path="/vision" component={VisionPage} />
+              <Route path="/how-it-works" component={HowItWorksPage} />
+              <Route path="/suppliers" component={SuppliersPage} />
+              <Route path="/compliance" component={CompliancePage} />
+              <Route path="/quote-tracker" component={QuoteTrackerPage} />
+              <Route path="/data-platform" component={DataPlatformPage} />
               <Route path="/staff/sign-in" component={StaffSignInPage} />
               <Route path="/staff/set-password" component={StaffSetPasswordPage} />
               <Route component={NotFoundPage} />

@@ -1,4 +1,16 @@
+import { Link } from 'wouter';
 import { ContactDetails } from '../components/ContactDetails';
+
+const SITE_LINKS = [
+  ['/about', 'About'],
+  ['/how-it-works', 'How it works'],
+  ['/suppliers', 'Supplier directory'],
+  ['/vision', 'Global vision'],
+  ['/data-platform', 'Data platform'],
+  ['/quote-tracker', 'Quote tracker'],
+  ['/compliance', 'Compliance'],
+  ['/terms', 'Terms'],
+] as const;
 
 export function Footer({ onPrivacySettings }: { onPrivacySettings(): void }) {
   return (
@@ -8,6 +20,16 @@ export function Footer({ onPrivacySettings }: { onPrivacySettings(): void }) {
           <h2>Procura</h2>
           <p>Quotes from South African suppliers of cleaning and maintenance supplies, in seconds.</p>
         </div>
+        <nav aria-labelledby="footer-site-title">
+          <h2 id="footer-site-title">Company</h2>
+          <ul>
+            {SITE_LINKS.map(([href, label]) => (
+              <li key={href}>
+                <Link href={href}>{label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div>
           <h2>Contact</h2>
           <ContactDetails />

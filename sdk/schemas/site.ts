@@ -140,3 +140,17 @@ export const siteFiguresSchema = z.object({
  * const figures: SiteFigures = await procura.site.figures();
  */
 export type SiteFigures = z.infer<typeof siteFiguresSchema>;
+
+/**
+ * The compliance certificate's identity for figures counted at `asOf`: issued that day, its id
+ * the year and a suffix from the time of issue (seconds since midnight, UTC). The page and the
+ * PDF made from the same figures carry the same id.
+ *
+ * @example
+ * certificateIdentity('2026-11-18T09:40:00.000Z'); // { certificateId: 'PRC-2026-34800', issuedOn: '2026-11-18' }
+ */
+export function certificateIdentity(asOf: string): { certificateId: string; issuedOn: string } {
+  const at = new Date(asOf);
+  const seconds = at.getUTCHours() * 3600 + at.getUTCMinutes() * 60 + at.getUTCSeconds();
+  return { certificateId: `PRC-${at.getUTCFullYear()}-${String(seconds).padStart(5, '0')}`, issuedOn: asOf.slice(0, 10) };
+}

@@ -63,10 +63,13 @@ function paragraph(doc: Doc, text: string, color = INK) {
 
 function checklist(doc: Doc, items: readonly string[]) {
   for (const item of items) {
-    doc.font('ZapfDingbats').fontSize(9).fillColor('#15803d').text('4', MARGIN, doc.y, { continued: false, lineBreak: false, width: 14 });
-    doc.moveUp();
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text(item, MARGIN + 16, undefined, { width: doc.page.width - 2 * MARGIN - 16 }).moveDown(0.25);
+    if (doc.y > doc.page.height - MARGIN - 40) doc.addPage();
+    const y = doc.y;
+    // A drawn tick: the standard fonts have none.
+    doc.save().moveTo(MARGIN + 1, y + 4.5).lineTo(MARGIN + 4, y + 7.5).lineTo(MARGIN + 9, y + 1).lineWidth(1.5).strokeColor('#15803d').stroke().restore();
+    doc.font('Helvetica').fontSize(10).fillColor(INK).text(item, MARGIN + 16, y, { width: doc.page.width - 2 * MARGIN - 16 }).moveDown(0.25);
   }
+  doc.x = MARGIN;
 }
 
 function facts(doc: Doc, rows: [string, string][]) {

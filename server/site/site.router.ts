@@ -3,7 +3,8 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../deps';
 import { answerJson } from '../http/json-answer';
 import { complianceCertificatePdf, pricingGuidePdf } from './pdf';
-import { certificateIdentity, FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
+import { certificateIdentity } from '../../sdk/index';
+import { FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
 
 /**
  * The pages search engines may list, in order. Each is listed only while the portal routes it
@@ -98,7 +99,7 @@ export function siteRouter({ config }: AppDeps, store: SiteFiguresStore, portalP
   const certificate = memo<Buffer>();
   router.get('/downloads/compliance-certificate', async (ctx) => {
     const figures = await store.current();
-    const identity = certificateIdentity(new Date(figures.asOf));
+    const identity = certificateIdentity(figures.asOf);
     const body = await certificate(figures.asOf, () => complianceCertificatePdf({ ...identity, figures }));
     pdf(ctx, body, `procura-compliance-certificate-${identity.certificateId}.pdf`);
   });

@@ -179,15 +179,6 @@ export function pricingGuide(market: MarketSnapshot, sectorNames: Map<string, st
 }
 
 /**
- * The compliance certificate's identity: issued today, its id the year and a suffix from the
- * time of issue (seconds since midnight, UTC), so two certificates of one day differ.
- */
-export function certificateIdentity(now: Date): { certificateId: string; issuedOn: string } {
-  const seconds = now.getUTCHours() * 3600 + now.getUTCMinutes() * 60 + now.getUTCSeconds();
-  return { certificateId: `PRC-${now.getUTCFullYear()}-${String(seconds).padStart(5, '0')}`, issuedOn: now.toISOString().slice(0, 10) };
-}
-
-/**
  * Holds the public figures for at most {@link FIGURES_MAX_AGE_MS}; concurrent callers share one
  * count. The TLS handshake with the public address is kept for {@link TLS_CHECK_MAX_AGE_MS}.
  */

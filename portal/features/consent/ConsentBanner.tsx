@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Switch } from '../../components/ui/switch';
 import { readConsent, saveConsent, type ConsentRecord } from './consent-store';
 
@@ -98,12 +98,17 @@ function CookiePreferences({ initial, onSave, onCancel }: { initial: boolean; on
  * close icon hides the banner for this page view without saving; Cancel closes only the modal.
  */
 export function ConsentBanner({ onConsentChange, preferencesRequested }: ConsentBannerProps) {
-  const [stored, setStored] = useState<ConsentRecord | null>(() => readConsent());
-  const [bannerOpen, setBannerOpen] = useState(stored === null);
+  const [stored, setStored] = useState<ConsentRecord | null>(null);
+  const [bannerOpen, setBannerOpen] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
 
-  useEffect(() => {
-    if (stored) onConsentChange(stored);
+  // The choice lives in this browser's storage, which a page rendered on the server cannot see:
+  // the banner is decided before the browser first paints the page, never in the server's HTML.
+  useLayoutEffect(() => {
+    const found = readConsent();
+    setStored(found);
+    setBannerOpen(found === null);
+    if (found) onConsentChange(found);
     // only the choice found on load
   }, []);
   useEffect(() => {

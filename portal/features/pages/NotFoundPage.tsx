@@ -1,15 +1,20 @@
 import { Link } from 'wouter';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageMeta } from '../../lib/use-page-title';
 
 export default function NotFoundPage() {
-  usePageTitle('Page Not Found');
+  usePageMeta({ title: 'Page Not Found', description: 'This page does not exist on Procura.' });
   return (
     <div className="container page not-found">
       <h1>Page Not Found</h1>
       <p className="muted">The page you are looking for does not exist or has moved.</p>
-      <Link href="/" className="button">
-        Return Home
-      </Link>
+      <div className="button-row">
+        <Link href="/" className="button">
+          Return Home
+        </Link>
+        <Link href="/suppliers" className="button button-secondary">
+          Browse suppliers
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,60 @@
+// The portal's server renderer: built by rollup into dist/ssr/render.js (React included), loaded
+// by the server at run time to render the content pages with the current figures. The browser
+// hydrates what it renders (portal/main.tsx builds the same tree).
+import { PassThrough } from 'node:stream';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Router } from 'wouter';
+import type { SiteFigures } from '../sdk/schemas/site';
+import { App } from './app/App';
+import { SiteFiguresProvider } from './lib/site-figures';
+import { HeadContext, SITE_DESCRIPTION, type HeadCollector } from './lib/use-page-title';
+
+/**
+ * The pages rendered on the server, so that a crawler and a slow phone see their heading and
+ * text without running JavaScript. The privacy pages and /demo render here once their routes
+ * exist; until then these paths show the 404 page, as the browser would.
+ */
+export const serverRendered = [
+  '/',
+  '/about',
+  '/vision',
+  '/how-it-works',
+  '/suppliers',
+  '/compliance',
+  '/quote-tracker',
+  '/data-platform',
+  '/docs',
+  '/api-docs',
+  '/documentation',
+  '/data-product-kit',
+  '/embed-benefits',
+  '/terms',
+  '/privacy',
+  '/privacy-policy',
+  '/privacy-compliance',
+  '/demo',
+] as const;
+
+/** Aliases show the page of their canonical path. */
+const CANONICAL: Record<string, string> = { '/api-docs': '/docs', '/documentation': '/docs', '/privacy-policy': '/privacy' };
+
+/** Renders `path` with `figures`: the markup for #root and the head the page asked for. */
+export async function render(path: string, figures: SiteFigures | null): Promise<{ html: string; head: { title: string; description: string; canonicalPath: string } }> {
+  const head: HeadCollector = {};
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <HeadContext.Provider value={head}>
+        <SiteFiguresProvider initial={figures}>
+          <Router ssrPath={path}>
+            <App />
+          </Router>
+        </SiteFiguresProvider>
+      </HeadContext.Provider>
+    </StrictMode>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
+  const meta = head.meta ?? { title: 'Procura', description: SITE_DESCRIPTION, canonicalPath: path };
+  return { html: Buffer.concat(chunks).toString('utf8'), head: { ...meta, canonicalPath: CANONICAL[path] ?? meta.canonicalPath } };
+}
