@@ -38,3 +38,14 @@ describe('the server renderer', () => {
     expect(routed).toEqual(expect.arrayContaining(['/', '/about', '/vision', '/how-it-works', '/suppliers', '/compliance', '/docs']));
   });
 });
+
+describe('a large page', () => {
+  it('arrives whole and in order, with no script to put parts of it in place', async () => {
+    const cities = Array.from({ length: 300 }, (_, i) => ({ ...FIGURES.cities[0]!, id: `city-${i}`, name: `City ${i}` }));
+    const page = await render('/suppliers', { ...FIGURES, cities });
+    expect(page.html.length).toBeGreaterThan(50_000);
+    expect(page.html).toContain('<h3>City 299</h3>');
+    expect(page.html).not.toContain('<script');
+    expect(page.html).not.toContain('<template');
+  });
+});

@@ -42,6 +42,8 @@ const CANONICAL: Record<string, string> = { '/api-docs': '/docs', '/documentatio
 /** Renders `path` with `figures`: the markup for #root and the head the page asked for. */
 export async function render(path: string, figures: SiteFigures | null): Promise<{ html: string; head: { title: string; description: string; canonicalPath: string } }> {
   const head: HeadCollector = {};
+  // React would leave a failed part for the browser to render; the server answers the plain shell instead.
+  let failure: unknown = null;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <HeadContext.Provider value={head}>
@@ -52,7 +54,15 @@ export async function render(path: string, figures: SiteFigures | null): Promise
         </SiteFiguresProvider>
       </HeadContext.Provider>
     </StrictMode>,
+    {
+      onError: (error) => void (failure ??= error),
+      // React moves a large Suspense boundary out of line, to be put in place by an inline
+      // script: the Content-Security-Policy forbids those, and a crawler runs none. Every page
+      // arrives whole and in order.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
+  if (failure) throw failure;
   const chunks: Buffer[] = [];
   for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(Buffer.from(chunk as Uint8Array));
   const meta = head.meta ?? { title: 'Procura', description: SITE_DESCRIPTION, canonicalPath: path };
