@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
+import { describeScores, LIGHTHOUSE_TARGETS, lighthouseScores, meetsTargets } from './lighthouse.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -79,6 +80,9 @@ async function startServer(env = {}) {
       NODE_ENV: 'production',
       RFQ_RATE_LIMIT: '1000000000',
       SEED_ON_EMPTY: 'false',
+      // Production refuses to start without SMTP_URL unless e-mail is off on purpose; the
+      // e-mail section passes its own SMTP server.
+      MAIL_DISABLED: 'true',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -324,6 +328,11 @@ const email = await emailDelivery();
 console.log(`Filling the database to ${DATA_RFQS} RFQs and reading them through the data API ...`);
 const dataApi = await dataApiBench();
 
+console.log('Running Lighthouse (mobile preset) on the public pages ...');
+const site = await startServer();
+const lighthouse = await lighthouseScores(site.base);
+await site.stop();
+
 // Sizes the build measured: what a partner's page loads for the widget, and what the portal's home route loads.
 const widgetSizes = JSON.parse(readFileSync('dist/public/widget-size.json', 'utf8'));
 const portalSize = JSON.parse(readFileSync('dist/public/size.json', 'utf8'));
@@ -337,6 +346,7 @@ const results = {
   widget: { loader_gz_bytes: widgetSizes.loader_gz_bytes, app_gz_bytes: widgetSizes.app_gz_bytes, app_with_client_gz_bytes: widgetSizes.app_with_client_gz_bytes },
   portal: { home_gz_kb: portalSize.total_gzip_kb },
   sdk: { core_gz_bytes: sdkSizes.core_gz_bytes, embed_gz_bytes: sdkSizes.embed_gz_bytes, react_gz_bytes: sdkSizes.react_gz_bytes },
+  lighthouse: Object.fromEntries(Object.entries(lighthouse).map(([path, { failing, ...scores }]) => [path, scores])),
 };
 results.meta = {
   seconds: SECONDS,
@@ -370,6 +380,10 @@ console.log(
 console.log(
   `SDK, minified and gzipped: procura ${results.sdk.core_gz_bytes} bytes with ky (zod is the app's), ` +
     `procura/embed ${results.sdk.embed_gz_bytes} bytes (target 3,072), procura/react ${results.sdk.react_gz_bytes} bytes (React is the app's).`,
+);
+console.log(
+  `Lighthouse, mobile preset (targets: performance ${LIGHTHOUSE_TARGETS.performance}, accessibility ${LIGHTHOUSE_TARGETS.accessibility}, SEO ${LIGHTHOUSE_TARGETS.seo}) ` +
+    `${meetsTargets(lighthouse) ? 'met on every page' : 'NOT MET'}:\n${describeScores(lighthouse)}`,
 );
 console.log('Written to bench/results.json.');
 process.exit(0);

@@ -67,19 +67,22 @@ export function composePage(shell: string, page: { html: string; head: PageHead 
  * renderer's list, and everything before a build, get the plain shell.
  */
 export class ServerPages {
-  private renderer: Promise<PortalRenderer | null> | null = null;
+  private readonly renderer: Promise<PortalRenderer | null>;
   private readonly cache = new Map<string, { asOf: string; html: string }>();
 
   constructor(
     private readonly options: { staticDir: string; publicUrl: string; figures: () => Promise<SiteFigures>; logger: Logger },
-  ) {}
+  ) {
+    // Loaded at start-up, so the first visitor does not wait for a megabyte of renderer.
+    this.renderer = loadRenderer(options.staticDir).catch((err: unknown) => {
+      options.logger.error({ err }, 'the server renderer did not load; pages are served as the plain shell');
+      return null;
+    });
+  }
 
   /** The whole page for `path`, or null when it is not rendered on the server. `notFound` renders the 404 page. */
   async page(shell: string, path: string, notFound = false): Promise<string | null> {
-    const renderer = await (this.renderer ??= loadRenderer(this.options.staticDir).catch((err: unknown) => {
-      this.options.logger.error({ err }, 'the server renderer did not load; pages are served as the plain shell');
-      return null;
-    }));
+    const renderer = await this.renderer;
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (!renderer || (!notFound && !renderer.serverRendered.includes(normalised))) return null;
     try {

@@ -7,7 +7,7 @@ import { COMPANY } from '../../lib/content';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { api } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
-import { usePageTitle } from '../../lib/use-page-title';
+import { usePageMeta } from '../../lib/use-page-title';
 import { RevenueTable, RevenueTerms } from '../../components/revenue';
 import { CodeExamples } from './CodeExamples';
 import { ParametersTable, Prose, RequestBodyTable, type JsonSchema, type Parameter } from './openapi-view';
@@ -172,14 +172,21 @@ function Schema() {
 
 /** /docs (and /api-docs, /documentation): the data API's documentation. */
 export default function DocsPage() {
-  usePageTitle('API documentation');
+  usePageMeta({
+    title: 'API documentation',
+    description: 'Procura’s data API and widget: authentication, tiers and limits, the schema, the full API reference and code examples in Python, SQL and JavaScript.',
+    canonicalPath: '/docs',
+  });
   return (
     <div className="container page stack">
       <div className="hero">
         <h1>API Documentation</h1>
         <p className="muted">Market data from real requests and quotes, the embeddable widget, and everything in between.</p>
       </div>
-      <section className="card">
+      <section className="card" aria-labelledby="docs-sections-title">
+        <h2 id="docs-sections-title" className="visually-hidden">
+          Documentation
+        </h2>
         <Tabs
           label="Documentation"
           tabs={[

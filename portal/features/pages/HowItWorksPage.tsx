@@ -31,10 +31,10 @@ export default function HowItWorksPage() {
         <h1>How it works</h1>
         <p className="lead">From one request to priced quotes from matched suppliers, in three steps.</p>
       </div>
-      <ol className="steps">
+      <ol className="how-steps">
         {STEPS.map((step, i) => (
-          <li key={step.title} className="card step">
-            <span className="step-number" aria-hidden="true">
+          <li key={step.title} className="card how-step">
+            <span className="how-step-number" aria-hidden="true">
               {i + 1}
             </span>
             <h2>{step.title}</h2>
