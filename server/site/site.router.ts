@@ -68,10 +68,15 @@ function memo<T>() {
   };
 }
 
+/** What is left of the figures' minute: a browser or proxy may keep the answer that long, no longer. */
+function cacheFor(ctx: Context, asOf: string, now: number) {
+  const left = Math.max(0, Math.floor((FIGURES_MAX_AGE_MS - (now - Date.parse(asOf))) / 1000));
+  ctx.set('Cache-Control', `public, max-age=${left}`);
+}
+
 function pdf(ctx: Context, body: Buffer, fileName: string) {
   ctx.type = 'application/pdf';
   ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-  ctx.set('Cache-Control', `public, max-age=${FIGURES_MAX_AGE_MS / 1000}`);
   ctx.body = body;
 }
 
@@ -79,12 +84,12 @@ function pdf(ctx: Context, body: Buffer, fileName: string) {
  * The public site's data: the figures every page shows, the two downloads, robots.txt and the
  * sitemap. `portalPaths` are the routes the built portal serves (null before a build).
  */
-export function siteRouter({ config }: AppDeps, store: SiteFiguresStore, portalPaths: readonly string[] | null) {
+export function siteRouter({ config, clock }: AppDeps, store: SiteFiguresStore, portalPaths: readonly string[] | null) {
   const router = new Router();
 
   router.get('/api/site/figures', async (ctx) => {
     const figures = await store.current();
-    ctx.set('Cache-Control', `public, max-age=${FIGURES_MAX_AGE_MS / 1000}`);
+    cacheFor(ctx, figures.asOf, clock());
     answerJson(ctx, figures);
   });
 
@@ -93,6 +98,7 @@ export function siteRouter({ config }: AppDeps, store: SiteFiguresStore, portalP
   router.get('/downloads/pricing-guide', async (ctx) => {
     const figures = await store.current();
     const body = await guide(figures.asOf, async () => pricingGuidePdf(await store.pricingGuide()));
+    cacheFor(ctx, figures.asOf, clock());
     pdf(ctx, body, `procura-pricing-guide-${figures.asOf.slice(0, 10)}.pdf`);
   });
 
@@ -101,6 +107,7 @@ export function siteRouter({ config }: AppDeps, store: SiteFiguresStore, portalP
     const figures = await store.current();
     const identity = certificateIdentity(figures.asOf);
     const body = await certificate(figures.asOf, () => complianceCertificatePdf({ ...identity, figures }));
+    cacheFor(ctx, figures.asOf, clock());
     pdf(ctx, body, `procura-compliance-certificate-${identity.certificateId}.pdf`);
   });
 

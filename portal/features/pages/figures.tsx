@@ -8,7 +8,13 @@ export type Counts = SiteFigures['counts'];
 
 /** A number counted from the database, or a placeholder while it is on its way. */
 export function Count({ value }: { value: number | undefined }) {
-  return value === undefined ? <span className="figure-pending" aria-label="loading" /> : <>{formatNumber(value)}</>;
+  return value === undefined ? (
+    <span className="figure-pending">
+      <span className="visually-hidden">Loading</span>
+    </span>
+  ) : (
+    <>{formatNumber(value)}</>
+  );
 }
 
 /** A row of live figures, each with its label; they say when they were counted. */
