@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
@@ -26,6 +27,11 @@ interface TestFixtures {
   expectAccessible: (page: Page) => Promise<void>;
   /** Reads the server's SQLite file as it is now (each call opens it read-only). */
   database: { get(sql: string, ...params: unknown[]): Row | undefined; all(sql: string, ...params: unknown[]): Row[] };
+  /**
+   * Adds a staff member with the built command line, as an operator would, against the
+   * journey's server; answers the one-time set-password link it prints.
+   */
+  staffLink: (person: { email: string; name: string; role: 'admin' | 'sales' }) => string;
   /** Serves pages on a loopback origin of their own, as a partner's site would; answers its base URL. */
   site: (pages: Record<string, string>) => Promise<string>;
 }
@@ -83,6 +89,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use({
       get: (sql, ...params) => read(procura.databaseFile, (db) => db.prepare(sql).get(...params) as Row | undefined),
       all: (sql, ...params) => read(procura.databaseFile, (db) => db.prepare(sql).all(...params) as Row[]),
+    });
+  },
+
+  staffLink: async ({ procura }, use) => {
+    await use(({ email, name, role }) => {
+      const run = spawnSync('node', ['dist/server/cli.js', 'staff-add', '--email', email, '--name', name, '--role', role], {
+        env: { ...process.env, DATABASE_URL: `sqlite:${procura.databaseFile}`, PUBLIC_URL: procura.base },
+        encoding: 'utf8',
+      });
+      const link = /^(http\S+\/staff\/set-password\?token=\S+)$/m.exec(run.stdout)?.[1];
+      if (run.status !== 0 || !link) throw new Error(`staff-add failed: ${run.stderr}`);
+      return link;
     });
   },
 

@@ -7,7 +7,6 @@ import { ToastProvider } from '../components/ui/toast';
 import { ConsentContext } from '../lib/consent-context';
 import { StaffSessionContext } from '../lib/staff-session';
 import type { StaffRole, StaffUser } from '../../sdk/schemas/staff';
-import { StaffGate } from '../features/staff/StaffGate';
 import { Footer } from './Footer';
 import { Nav, navVariantFor } from './Nav';
 
@@ -23,6 +22,8 @@ const PartnerAreaPage = lazy(() => import('../features/partners/PartnerAreaPage'
 const DocsPage = lazy(() => import('../features/docs/DocsPage'));
 const DataProductKitPage = lazy(() => import('../features/docs/DataProductKitPage'));
 const TermsPage = lazy(() => import('../features/pages/TermsPage'));
+// The staff gate and its client load only with a staff page, never with the buyer's pages.
+const StaffGate = lazy(() => import('../features/staff/StaffGate'));
 const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
 const StaffSetPasswordPage = lazy(() => import('../features/staff/SetPasswordPage'));
 

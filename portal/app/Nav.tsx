@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useToast } from '../components/ui/toast';
-import { staffApi } from '../lib/api';
 import { useStaffSession } from '../lib/staff-session';
 
 /** Spec 2: the navigation variants and their links. */
@@ -58,6 +57,8 @@ function StaffMenu() {
   const signOut = async () => {
     setPending(true);
     try {
+      // The API client loads with staff pages; the navigation every page shows stays small.
+      const { staffApi } = await import('../lib/api');
       await staffApi().staff.signOut();
       setUser(null);
     } catch {

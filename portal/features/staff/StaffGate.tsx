@@ -31,7 +31,7 @@ function SignInInstead() {
  * A staff page: shown to a signed-in person of one of `roles`. Signed out, the sign-in form
  * stands in its place at the same address, so signing in returns straight to the page.
  */
-export function StaffGate({ roles, children }: { roles: readonly StaffRole[]; children: ReactNode }) {
+export default function StaffGate({ roles, children }: { roles: readonly StaffRole[]; children: ReactNode }) {
   const { user, setUser } = useStaffSession();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STAFF_MESSAGES } from '../../../sdk/schemas/staff';
+import { useApiMock } from '../../../widget/test/api-mock';
+import SetPasswordPage from './SetPasswordPage';
+import { afterSignIn } from './SignInPage';
+
+const api = useApiMock();
+afterEach(cleanup);
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <SetPasswordPage />
+    </Router>,
+  );
+  return location;
+}
+
+describe('the set-password page', () => {
+  it('checks length and the repeat before sending, shows the server’s refusal, and goes to sign-in once set', async () => {
+    const sent: unknown[] = [];
+    api.server.use(
+      http.post('*/api/staff/password', async ({ request }) => {
+        sent.push(await request.json());
+        return sent.length === 1
+          ? HttpResponse.json({ error: { code: 'validation_error', message: 'Validation failed', details: { fields: { password: STAFF_MESSAGES.passwordCommon } } } }, { status: 400 })
+          : HttpResponse.json({ email: 'ayesha@procura.example' });
+      }),
+    );
+    const user = userEvent.setup();
+    const location = renderAt('/staff/set-password?token=st_abc');
+    const submit = () => user.click(screen.getByRole('button', { name: 'Set password' }));
+
+    await user.type(screen.getByLabelText(/New password/), 'short');
+    await submit();
+    expect(screen.getByText(STAFF_MESSAGES.passwordTooShort)).toBeTruthy();
+    await user.type(screen.getByLabelText(/New password/), '-but-longer');
+    await user.type(screen.getByLabelText(/Type it again/), 'something else');
+    await submit();
+    expect(screen.getByText('The two passwords differ')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/Type it again/));
+    await user.type(screen.getByLabelText(/Type it again/), 'short-but-longer');
+    await submit();
+    expect(await screen.findByText(STAFF_MESSAGES.passwordCommon)).toBeTruthy();
+    await submit();
+    await waitFor(() => expect(location.history.at(-1)).toBe('/staff/sign-in?password=set'));
+    expect(sent).toEqual([
+      { token: 'st_abc', password: 'short-but-longer' },
+      { token: 'st_abc', password: 'short-but-longer' },
+    ]);
+  });
+
+  it('says a link without a token is incomplete', () => {
+    renderAt('/staff/set-password');
+    expect(screen.getByRole('alert').textContent).toContain('Link incomplete');
+  });
+});
+
+describe('after signing in', () => {
+  const admin = { email: 'a@procura.example', name: 'A', role: 'admin' as const };
+  it('goes to a path on this site, never to another site', () => {
+    expect(afterSignIn('/admin?tab=products', admin)).toBe('/admin?tab=products');
+    expect(afterSignIn('//evil.example/admin', admin)).toBe('/admin');
+    expect(afterSignIn('/\\evil.example', admin)).toBe('/admin');
+    expect(afterSignIn('https://evil.example', admin)).toBe('/admin');
+    expect(afterSignIn(null, { ...admin, role: 'sales' })).toBe('/customer-dashboard');
+  });
+});

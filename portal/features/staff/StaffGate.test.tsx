@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useMemo, useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STAFF_MESSAGES, type StaffUser } from '../../../sdk/schemas/staff';
+import { useApiMock } from '../../../widget/test/api-mock';
+import { StaffSessionContext } from '../../lib/staff-session';
+import { ToastProvider } from '../../components/ui/toast';
+import { Nav } from '../../app/Nav';
+import StaffGate from './StaffGate';
+
+const api = useApiMock();
+afterEach(cleanup);
+
+const AYESHA: StaffUser = { email: 'ayesha@procura.example', name: 'Ayesha Patel', role: 'admin' };
+
+function Page({ roles = ['admin'] as const }: { roles?: readonly ('admin' | 'sales')[] }) {
+  const [user, setUser] = useState<StaffUser | null | undefined>(undefined);
+  const session = useMemo(() => ({ user, setUser }), [user]);
+  return (
+    <StaffSessionContext.Provider value={session}>
+      <ToastProvider>
+        <Nav variant="admin" />
+        <StaffGate roles={roles}>
+          <h1>Admin Dashboard</h1>
+        </StaffGate>
+      </ToastProvider>
+    </StaffSessionContext.Provider>
+  );
+}
+
+const signedOut = () => http.get('*/api/staff/me', () => HttpResponse.json({ error: { code: 'unauthorized', message: STAFF_MESSAGES.signedOut } }, { status: 401 }));
+
+describe('a staff page', () => {
+  it('shows the sign-in form in its place when signed out, and the page once signed in', async () => {
+    const sent: unknown[] = [];
+    api.server.use(
+      signedOut(),
+      http.post('*/api/staff/sign-in', async ({ request }) => {
+        sent.push(await request.json());
+        return sent.length === 1
+          ? HttpResponse.json({ error: { code: 'invalid_credentials', message: STAFF_MESSAGES.signInFailed } }, { status: 401 })
+          : HttpResponse.json(AYESHA);
+      }),
+    );
+    const user = userEvent.setup();
+    render(<Page />);
+    await screen.findByRole('heading', { name: 'Staff sign-in' });
+    expect(screen.getByLabelText(/E-mail/)).toHaveProperty('autocomplete', 'username');
+    expect(screen.getByLabelText(/Password/)).toHaveProperty('autocomplete', 'current-password');
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText(STAFF_MESSAGES.email)).toBeTruthy();
+    expect(document.activeElement?.id).toBe('staff-email');
+    expect(sent).toEqual([]);
+
+    await user.type(screen.getByLabelText(/E-mail/), AYESHA.email);
+    await user.type(screen.getByLabelText(/Password/), 'not-my-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(STAFF_MESSAGES.signInFailed);
+    expect((screen.getByLabelText(/Password/) as HTMLInputElement).value).toBe('');
+
+    await user.type(screen.getByLabelText(/Password/), 'tafelberg-sunrise-0471');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    expect(sent).toEqual([
+      { email: AYESHA.email, password: 'not-my-password' },
+      { email: AYESHA.email, password: 'tafelberg-sunrise-0471' },
+    ]);
+    expect(screen.getByText('Ayesha Patel')).toBeTruthy();
+  });
+
+  it('signs out from the navigation and shows the sign-in form again', async () => {
+    let signedOutCalls = 0;
+    api.server.use(
+      http.get('*/api/staff/me', () => HttpResponse.json(AYESHA)),
+      http.post('*/api/staff/sign-out', () => {
+        signedOutCalls++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<Page />);
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Staff sign-in' });
+    expect(signedOutCalls).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('tells a person of another role the page is not theirs', async () => {
+    api.server.use(http.get('*/api/staff/me', () => HttpResponse.json({ ...AYESHA, name: 'Sipho Mokoena', role: 'sales' })));
+    render(<Page roles={['admin']} />);
+    await screen.findByRole('heading', { name: 'Not for your role' });
+    expect(screen.getByText(/signed in as Sipho Mokoena \(sales\)/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your start page' }).getAttribute('href')).toBe('/customer-dashboard');
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+  });
+});
