@@ -331,6 +331,7 @@ describe('a large import', () => {
     expect(await suppliers(lines)).toEqual({ dryRun: false, added: 10_000, updated: 0 });
     expect(await countOf('suppliers')).toBe(before + 10_000);
     expect(await suppliers(lines.map((l) => l.replace('| 4 |', '| 3.5 |')))).toEqual({ dryRun: false, added: 0, updated: 10_000 });
+    expect(await db.selectFrom('staff_audit').select(['rows', 'detail']).orderBy('id', 'desc').executeTakeFirstOrThrow()).toEqual({ rows: 10_000, detail: 'suppliers: 0 added, 10,000 updated' });
     expect(await countOf('suppliers')).toBe(before + 10_000);
     expect(Number((await db.selectFrom('suppliers').select(db.fn.countAll<number>().as('n')).where('email', 'like', 'bulk-%@volume.example').where('rating', '=', 3.5).executeTakeFirstOrThrow()).n)).toBe(10_000);
 

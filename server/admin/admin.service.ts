@@ -494,9 +494,10 @@ async function importLines(
 }
 
 function auditDetail({ suppliers, products }: Counts): string {
+  const n = (count: number) => count.toLocaleString('en-US');
   const parts: string[] = [];
-  if (suppliers.added + suppliers.updated > 0) parts.push(`suppliers: ${suppliers.added} added, ${suppliers.updated} updated`);
-  if (products.added + products.updated > 0) parts.push(`products: ${products.added} added, ${products.updated} updated`);
+  if (suppliers.added + suppliers.updated > 0) parts.push(`suppliers: ${n(suppliers.added)} added, ${n(suppliers.updated)} updated`);
+  if (products.added + products.updated > 0) parts.push(`products: ${n(products.added)} added, ${n(products.updated)} updated`);
   return parts.join('; ');
 }
 
