@@ -26,6 +26,7 @@ const TermsPage = lazy(() => import('../features/pages/TermsPage'));
 const StaffGate = lazy(() => import('../features/staff/StaffGate'));
 const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
 const StaffSetPasswordPage = lazy(() => import('../features/staff/SetPasswordPage'));
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 
 /** A page for signed-in staff of `roles`; signed out, the sign-in form stands in its place. */
 function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
@@ -37,6 +38,8 @@ function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
     );
   };
 }
+
+const AdminOnlyPage = staffPage(['admin'], AdminPage);
 
 function PageLoading() {
   return (
@@ -82,6 +85,7 @@ export function App() {
               <Route path="/terms" component={TermsPage} />
               <Route path="/staff/sign-in" component={StaffSignInPage} />
               <Route path="/staff/set-password" component={StaffSetPasswordPage} />
+              <Route path="/admin" component={AdminOnlyPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

@@ -20,8 +20,11 @@ export function partnerApi(credentials: Required<Pick<ClientOptions, 'apiKey' | 
 
 let staffClient: StaffClient | undefined;
 
-/** The staff pages' client: the browser sends the session cookie and the Origin the server checks. */
+/**
+ * The staff pages' client: the browser sends the session cookie and the Origin the server checks.
+ * An import of 10,000 lines is one transaction of a few seconds, so calls may take up to a minute.
+ */
 export function staffApi(): StaffClient {
-  staffClient ??= createStaffClient({ baseUrl: window.location.origin, retry: 0 });
+  staffClient ??= createStaffClient({ baseUrl: window.location.origin, retry: 0, timeout: 60_000 });
   return staffClient;
 }
