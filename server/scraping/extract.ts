@@ -61,6 +61,8 @@ export interface PageFindings {
   products: FoundProduct[];
   /** Absolute URLs of further listing pages on the same host. */
   nextPages: string[];
+  /** Same-host links that look like product or price-list pages: where a product crawl goes next. */
+  productLinks: string[];
 }
 
 // schema.org's Organization and the LocalBusiness subtypes a supplier directory lists.
@@ -369,13 +371,29 @@ function paginationLinks(document: ReturnType<typeof parseDocument>, page: URL, 
   return [...found];
 }
 
+const PRODUCT_WORDS = /\b(products?|shop|store|catalogue|catalog|price[- ]?list|prices|range)\b/i;
+
+/** Same-host links whose address or text says products, shop, catalogue or price list. */
+function productLinks(document: ReturnType<typeof parseDocument>, page: URL, base: URL): string[] {
+  const found = new Set<string>();
+  for (const el of DomUtils.findAll((e) => e.name === 'a' && !!e.attribs['href'], document.children)) {
+    const url = absolute(el.attribs['href']!, base);
+    if (!url) continue;
+    const target = new URL(url);
+    target.hash = '';
+    if (target.host !== page.host || target.href === page.href) continue;
+    if (PRODUCT_WORDS.test(target.pathname.replace(/[/_.-]+/g, ' ')) || PRODUCT_WORDS.test(DomUtils.textContent(el))) found.add(target.href);
+  }
+  return [...found];
+}
+
 /** Reads a page's suppliers, products and pagination. Suppliers found twice on one page are merged. */
 export function extractPage(html: string, pageUrl: string): PageFindings {
   const page = new URL(pageUrl);
   const document = parseDocument(html);
   const baseHref = DomUtils.findOne((el) => el.name === 'base' && !!el.attribs['href'], document.children)?.attribs['href'];
   const base = (baseHref && absolute(baseHref, page) && new URL(absolute(baseHref, page)!)) || page;
-  const out: PageFindings = { suppliers: [], products: [], nextPages: paginationLinks(document, page, base) };
+  const out: PageFindings = { suppliers: [], products: [], nextPages: paginationLinks(document, page, base), productLinks: productLinks(document, page, base) };
   collect(jsonLdNodes(document), 'json-ld', base, out);
   collect(microdataNodes(document, base), 'microdata', base, out);
   out.suppliers = mergeSame(out.suppliers);

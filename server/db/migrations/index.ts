@@ -14,6 +14,7 @@ import * as createRateLimitWindows from './20261124100000-create-rate-limit-wind
 import * as addPartnerDeletedAt from './20261124110000-add-partner-deleted-at';
 import * as createMailGuard from './20261124110100-create-mail-guard';
 import * as creditPartnerHosts from './20261124120000-credit-partner-hosts';
+import * as createScraping from './20261124150000-create-scraping';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124110000-add-partner-deleted-at': addPartnerDeletedAt,
   '20261124110100-create-mail-guard': createMailGuard,
   '20261124120000-credit-partner-hosts': creditPartnerHosts,
+  '20261124150000-create-scraping': createScraping,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
