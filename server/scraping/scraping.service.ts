@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { DB, DuplicateReason, ScrapeDecision, ScrapeKind, ScrapeStatus } from '../db/schema';
 import type { MarketSnapshot } from '../domain/market';
 import { ApiError, invalidFields } from '../errors';
 import { extractPage, nameKey, prepareProduct, prepareSupplier, type ProductCandidate, type SupplierCandidate } from './extract';
-import { FETCH_LIMITS, FetchError, type PageFetcher } from './fetcher';
-import { sampleStartUrl } from './sample';
+import { FETCH_LIMITS, FetchError, PoliteFetcher, scraperUserAgent, type PageFetcher } from './fetcher';
+import { SampleFetcher, sampleStartUrl } from './sample';
 import * as repo from './scraping.repository';
 import type { ItemRow, NewItem, SessionRow } from './scraping.repository';
 
@@ -527,6 +528,22 @@ export class ScrapeRunner {
       log.info({ outcome }, 'crawl ended');
     }
   }
+}
+
+/**
+ * The server's crawl runner: the network fetcher with the product's user agent and
+ * `SCRAPER_ALLOW_HOSTS` for every crawl, the sample directory in process for the demonstration.
+ */
+export function createScrapeRunner(deps: Omit<ScrapingDeps, 'fetcherFor' | 'publicUrl'> & { config: Config }): ScrapeRunner {
+  const { config, ...rest } = deps;
+  return new ScrapeRunner({
+    ...rest,
+    publicUrl: config.publicUrl,
+    fetcherFor: (kind) =>
+      kind === 'sample'
+        ? new SampleFetcher(config.publicUrl)
+        : new PoliteFetcher({ userAgent: scraperUserAgent(config.publicUrl), allowHosts: config.scraper.allowHosts }),
+  });
 }
 
 /** The review list: found suppliers and products, filtered, in the order they were found. */
