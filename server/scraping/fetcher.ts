@@ -328,20 +328,26 @@ export class PoliteFetcher implements PageFetcher {
       });
       let failure: FetchError | null = null;
       let response: IncomingMessage | null = null;
+      let timer: NodeJS.Timeout | undefined;
+      const cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
       const fail = (err: FetchError) => {
         if (failure) return;
         failure = err;
         response?.destroy(err);
         req.destroy(err);
-        if (!response) reject(err);
+        if (!response) {
+          cleanup();
+          reject(err);
+        }
       };
-      const timer = setTimeout(() => fail(new FetchError('timeout', `${url.href} did not answer within ${seconds(this.limits.timeoutMs)}`)), this.limits.timeoutMs);
-      const onAbort = () => fail(new FetchError('stopped', 'The crawl was stopped'));
+      timer = setTimeout(() => fail(new FetchError('timeout', `${url.href} did not answer within ${seconds(this.limits.timeoutMs)}`)), this.limits.timeoutMs);
+      function onAbort() {
+        fail(new FetchError('stopped', 'The crawl was stopped'));
+      }
       signal?.addEventListener('abort', onAbort, { once: true });
-      const cleanup = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
       req.on('error', (err) => {
         if (response || failure) return;
         cleanup();

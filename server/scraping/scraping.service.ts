@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import type { DB, DuplicateReason, ScrapeDecision, ScrapeKind, ScrapeStatus } from '../db/schema';
 import type { MarketSnapshot } from '../domain/market';
 import { ApiError, invalidFields } from '../errors';
-import { extractPage, nameKey, prepareProduct, prepareSupplier, type ProductCandidate, type SupplierCandidate } from './extract';
+import { businessDomain, extractPage, nameKey, prepareProduct, prepareSupplier, type ProductCandidate, type SupplierCandidate } from './extract';
 import { FETCH_LIMITS, FetchError, PoliteFetcher, scraperUserAgent, type PageFetcher } from './fetcher';
 import { SampleFetcher, sampleStartUrl } from './sample';
 import * as repo from './scraping.repository';
@@ -192,7 +192,7 @@ class DuplicateIndex {
     for (const s of await repo.supplierContacts(db)) {
       const ref = { itemId: null, supplierId: s.id, name: s.name };
       const email = s.email.trim().toLowerCase();
-      index.remember(email, email.split('@')[1] ?? null, nameKey(s.name), ref);
+      index.remember(email, businessDomain(null, email), nameKey(s.name), ref);
     }
     for (const item of await repo.liveItemKeys(db)) {
       const ref = { itemId: item.id, supplierId: null, name: item.name };
