@@ -89,6 +89,23 @@ const envSchema = z.object({
   MAIL_DISABLED: bool(false),
   MAIL_MAX_ATTEMPTS: int(8, 1, 100),
   MAIL_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
+  SCRAPER_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const hosts = (v ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== '');
+      for (const host of hosts) {
+        // A host name or an IP address, as a URL writes it: no scheme, port, path or wildcard.
+        if (!/^([a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])$/.test(host)) {
+          ctx.addIssue({ code: 'custom', message: `must be host names separated by commas, such as localhost,127.0.0.1,[::1] (not "${host}")` });
+          return z.NEVER;
+        }
+      }
+      return hosts;
+    }),
 });
 
 /** The server's settings, read once from the environment and frozen. */
@@ -112,6 +129,15 @@ export interface Config {
   marketRefreshMs: number;
   staticDir: string;
   mail: MailConfig;
+  scraper: ScraperConfig;
+}
+
+export interface ScraperConfig {
+  /**
+   * Hosts the scraper may fetch although they resolve to loopback, private or other internal
+   * addresses; empty in every real deployment, set for local testing only.
+   */
+  allowHosts: readonly string[];
 }
 
 export interface RateLimitSetting {
@@ -182,5 +208,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     }),
+    scraper: Object.freeze({ allowHosts: Object.freeze([...e.SCRAPER_ALLOW_HOSTS]) }),
   });
 }

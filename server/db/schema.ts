@@ -312,6 +312,10 @@ export interface DB {
   mail_suppressions: MailSuppressionsTable;
   mail_links: MailLinksTable;
   address_events: AddressEventsTable;
+  scrape_sessions: ScrapeSessionsTable;
+  scrape_pages: ScrapePagesTable;
+  scrape_items: ScrapeItemsTable;
+  scrape_directories: ScrapeDirectoriesTable;
 }
 
 /** Addresses that asked for no more buyer e-mails, by hash. */
@@ -336,4 +340,82 @@ export interface AddressEventsTable {
   address_hash: string;
   kind: 'quote-email' | 'request';
   created_at: IsoText;
+}
+
+export type ScrapeKind = 'url' | 'directories' | 'products' | 'sample';
+export type ScrapeStatus = 'running' | 'completed' | 'stopped' | 'failed' | 'interrupted';
+export type ScrapeDecision = 'pending' | 'approved' | 'rejected';
+export type DuplicateReason = 'email' | 'domain' | 'name' | 'product';
+
+/** A crawl. `running` is 1 while it runs, else null: a unique index allows one running crawl. */
+export interface ScrapeSessionsTable {
+  id: Generated<number>;
+  kind: ScrapeKind;
+  status: ScrapeStatus;
+  running: 1 | null;
+  start_urls: string; // JSON array
+  pages_planned: ColumnType<number, number | undefined, number>;
+  pages_done: ColumnType<number, number | undefined, number>;
+  pages_failed: ColumnType<number, number | undefined, number>;
+  stop_requested: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  /** The runner (one per server process) working on it. */
+  owner: string;
+  heartbeat_at: IsoText;
+  started_at: IsoText;
+  finished_at: IsoText | null;
+}
+
+export interface ScrapePagesTable {
+  id: Generated<number>;
+  session_id: number;
+  url: string;
+  supplier_id: number | null;
+  status: 'pending' | 'done' | 'failed';
+  error: string | null;
+  suppliers_found: ColumnType<number, number | undefined, number>;
+  products_found: ColumnType<number, number | undefined, number>;
+  fetched_at: IsoText | null;
+}
+
+/** A supplier or product a crawl found, in the review list. */
+export interface ScrapeItemsTable {
+  id: Generated<number>;
+  session_id: number;
+  kind: 'supplier' | 'product';
+  source_url: string;
+  name: string;
+  name_key: string;
+  description: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  domain: string | null;
+  city_id: string | null;
+  city_text: string | null;
+  province: string | null;
+  category_id: string | null;
+  catalogue_item_id: string | null;
+  price_cents: number | null;
+  currency: string | null;
+  unit: string | null;
+  sku: string | null;
+  seller_name: string | null;
+  details: string; // JSON: address, keywords, schema.org types, data source
+  notes: string; // JSON array of sentences
+  failures: string; // JSON array: the automatic checks it failed
+  duplicate_of_item_id: number | null;
+  duplicate_of_supplier_id: number | null;
+  duplicate_reason: DuplicateReason | null;
+  decision: ScrapeDecision;
+  /** 'checks' when the automatic checks rejected it, else who decided. */
+  decided_by: string | null;
+  decided_at: IsoText | null;
+  supplier_id: number | null;
+  created_at: IsoText;
+}
+
+export interface ScrapeDirectoriesTable {
+  url: string;
+  added_at: IsoText;
 }

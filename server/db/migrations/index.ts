@@ -16,6 +16,7 @@ import * as createMailGuard from './20261124110100-create-mail-guard';
 import * as creditPartnerHosts from './20261124120000-credit-partner-hosts';
 import * as createStaff from './20261124130000-create-staff';
 import * as allowSupplierImports from './20261124140000-allow-supplier-imports';
+import * as createScraping from './20261124150000-create-scraping';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -39,6 +40,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124120000-credit-partner-hosts': creditPartnerHosts,
   '20261124130000-create-staff': createStaff,
   '20261124140000-allow-supplier-imports': allowSupplierImports,
+  '20261124150000-create-scraping': createScraping,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
