@@ -70,7 +70,7 @@ describe('the admin dashboard', () => {
     lists();
     renderPage();
     expect(screen.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeTruthy();
-    expect(['Scraper', 'Sales workspace', 'Analytics'].map((name) => screen.getByRole('link', { name }).getAttribute('href'))).toEqual(['/scraper', '/sales', '/internal-analytics']);
+    expect(['Scraper', 'Sales workspace', 'Analytics'].map((name) => screen.getByRole('link', { name }).getAttribute('href'))).toEqual(['/scraper', '/customer-dashboard', '/internal-analytics']);
     const suppliers = panel('Bulk add suppliers');
     expect(within(suppliers).getByRole('button', { name: 'Preview' })).toHaveProperty('disabled', true);
     expect(within(suppliers).getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);

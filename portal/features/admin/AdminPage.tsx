@@ -7,7 +7,7 @@ import { BulkImportPanel } from './BulkImportPanel';
 /** Spec 2's quick actions: the other staff tools. */
 const QUICK_ACTIONS = [
   { href: '/scraper', label: 'Scraper', text: 'Find suppliers on directory sites.' },
-  { href: '/sales', label: 'Sales workspace', text: 'Prospects, outreach and targets.' },
+  { href: '/customer-dashboard', label: 'Sales workspace', text: 'Prospects, outreach and targets.' },
   { href: '/internal-analytics', label: 'Analytics', text: 'Outreach and performance.' },
 ] as const;
 
