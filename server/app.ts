@@ -52,9 +52,10 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
     logger.warn({ err, reqId: ctx?.state.requestId, route: ctx ? routeOf(ctx) : undefined }, 'response failed');
   });
 
+  // The request's line is logged outside the error handler, so it carries the status answered.
+  koa.use(requestContext(logger));
   koa.use(errorHandler(logger));
   koa.use(clientAddressFrom(config.trustProxyHops));
-  koa.use(requestContext(logger));
   koa.use(securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
   const compressor = compress({ threshold: 1024 });
   koa.use((ctx, next) => {
