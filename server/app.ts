@@ -22,6 +22,8 @@ import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
+import { salesRouter } from './sales/sales.router';
+import { sharedDashboardPage } from './sales/share-page';
 import { startSweeping } from './retention';
 import type { AppDeps } from './deps';
 
@@ -75,7 +77,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), salesRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }
@@ -86,6 +88,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   if (config.env !== 'production') koa.use(loopbackOnly(mailboxRouter(deps).routes()));
   koa.use(serveStatic(config.staticDir));
   const portal = loadPortal(config.staticDir);
+  koa.use(sharedDashboardPage(deps, portal));
   koa.use(portalPages(portal));
   koa.use(notFound(portal));
 
