@@ -7,7 +7,6 @@ import { ToastProvider } from '../components/ui/toast';
 import { ConsentContext } from '../lib/consent-context';
 import { StaffSessionContext } from '../lib/staff-session';
 import type { StaffRole, StaffUser } from '../../sdk/schemas/staff';
-import { StaffGate } from '../features/staff/StaffGate';
 import { Footer } from './Footer';
 import { Nav, navVariantFor } from './Nav';
 
@@ -23,8 +22,15 @@ const PartnerAreaPage = lazy(() => import('../features/partners/PartnerAreaPage'
 const DocsPage = lazy(() => import('../features/docs/DocsPage'));
 const DataProductKitPage = lazy(() => import('../features/docs/DataProductKitPage'));
 const TermsPage = lazy(() => import('../features/pages/TermsPage'));
+// The staff gate brings the staff client and its schemas: loaded with the first staff page, never with the home route.
+const StaffGate = lazy(() => import('../features/staff/StaffGate').then((m) => ({ default: m.StaffGate })));
 const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
 const StaffSetPasswordPage = lazy(() => import('../features/staff/SetPasswordPage'));
+const DemoPage = lazy(() => import('../features/demo/DemoPage'));
+const DemoSuccessPage = lazy(() => import('../features/demo/DemoSuccessPage'));
+const CustomerDashboardPage = lazy(() => import('../features/sales/CustomerDashboardPage'));
+const InternalAnalyticsPage = lazy(() => import('../features/sales/InternalAnalyticsPage'));
+const SharedDashboardPage = lazy(() => import('../features/sales/SharedDashboardPage'));
 
 /** A page for signed-in staff of `roles`; signed out, the sign-in form stands in its place. */
 function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
@@ -36,6 +42,12 @@ function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
     );
   };
 }
+
+const SALES_ROLES = ['sales', 'admin'] as const;
+const CustomerDashboard = staffPage(SALES_ROLES, CustomerDashboardPage);
+const InternalAnalytics = staffPage(SALES_ROLES, InternalAnalyticsPage);
+/** A share link's page, `/da_{token}` (wouter's patterns name whole segments only). */
+const SHARE_LINK_PATH = /^\/da_(?<token>[^/]+)\/?$/;
 
 function PageLoading() {
   return (
@@ -81,6 +93,11 @@ export function App() {
               <Route path="/terms" component={TermsPage} />
               <Route path="/staff/sign-in" component={StaffSignInPage} />
               <Route path="/staff/set-password" component={StaffSetPasswordPage} />
+              <Route path="/demo" component={DemoPage} />
+              <Route path="/demo-success" component={DemoSuccessPage} />
+              <Route path="/customer-dashboard" component={CustomerDashboard} />
+              <Route path="/internal-analytics" component={InternalAnalytics} />
+              <Route path={SHARE_LINK_PATH} component={SharedDashboardPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>
