@@ -18,7 +18,7 @@ export default function DemoSuccessPage() {
             <li>Have a list of what you buy and where it is delivered: we quote it live.</li>
           </ol>
         </div>
-        <div>
+        <div className="contact-block">
           <h2>Need us sooner?</h2>
           <ContactDetails className="plain-list unmarked" />
         </div>
