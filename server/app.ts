@@ -23,6 +23,8 @@ import { dataRouter } from './data/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
 import { adminRouter } from './admin/admin.router';
+import { salesRouter } from './sales/sales.router';
+import { sharedDashboardPage } from './sales/share-page';
 import { startSweeping } from './retention';
 import type { AppDeps } from './deps';
 
@@ -77,7 +79,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }
@@ -88,6 +90,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   if (config.env !== 'production') koa.use(loopbackOnly(mailboxRouter(deps).routes()));
   koa.use(serveStatic(config.staticDir));
   const portal = loadPortal(config.staticDir);
+  koa.use(sharedDashboardPage(deps, portal));
   koa.use(portalPages(portal));
   koa.use(notFound(portal));
 

@@ -85,6 +85,9 @@ const envSchema = z.object({
     .refine((v) => /^([^<>]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(v.trim()), {
       message: 'must be an e-mail address, optionally with a name: Procura <quotes@example.co.za>',
     }),
+  SALES_EMAIL: z.string().trim().default('sales@procura.co.za').pipe(z.email({ message: 'must be an e-mail address' })),
+  DEMO_RATE_LIMIT: int(5, 1, 1_000_000_000),
+  DEMO_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
   PARTNERS_EMAIL: z.string().trim().default('partners@procura.co.za').pipe(z.email({ message: 'must be an e-mail address' })),
   MAIL_DISABLED: bool(false),
   MAIL_MAX_ATTEMPTS: int(8, 1, 100),
@@ -122,6 +125,7 @@ export interface Config {
     rfq: RateLimitSetting;
     partnerRegistration: RateLimitSetting;
     widgetLoad: RateLimitSetting;
+    demoRequest: RateLimitSetting;
   };
   /** How many proxies stand in front: the client address is the one the nearest of them saw. */
   trustProxyHops: number;
@@ -148,6 +152,8 @@ export interface RateLimitSetting {
 export interface MailConfig {
   /** The partners team's address: new registrations are announced there. */
   partnersEmail: string;
+  /** The sales team's address: demo bookings are announced there. */
+  salesEmail: string;
   /** Where e-mail is sent; without it e-mails are held in the outbox and shown in the development mailbox. */
   smtpUrl: string | undefined;
   /** Set when production runs without SMTP on purpose; otherwise production refuses to start without SMTP_URL. */
@@ -194,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rfq: Object.freeze({ limit: e.RFQ_RATE_LIMIT, windowSeconds: e.RFQ_RATE_WINDOW_SECONDS }),
       partnerRegistration: Object.freeze({ limit: e.REGISTRATION_RATE_LIMIT, windowSeconds: e.REGISTRATION_RATE_WINDOW_SECONDS }),
       widgetLoad: Object.freeze({ limit: e.WIDGET_LOAD_RATE_LIMIT, windowSeconds: e.WIDGET_LOAD_RATE_WINDOW_SECONDS }),
+      demoRequest: Object.freeze({ limit: e.DEMO_RATE_LIMIT, windowSeconds: e.DEMO_RATE_WINDOW_SECONDS }),
     }),
     trustProxyHops: e.TRUST_PROXY,
     seedOnEmpty: e.SEED_ON_EMPTY,
@@ -204,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disabled: e.MAIL_DISABLED,
       from: e.MAIL_FROM.trim(),
       partnersEmail: e.PARTNERS_EMAIL,
+      salesEmail: e.SALES_EMAIL,
       fromDomain: /@([^>\s]+)>?$/.exec(e.MAIL_FROM.trim())![1]!.toLowerCase(),
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,

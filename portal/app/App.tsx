@@ -27,6 +27,11 @@ const StaffGate = lazy(() => import('../features/staff/StaffGate'));
 const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
 const StaffSetPasswordPage = lazy(() => import('../features/staff/SetPasswordPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const DemoPage = lazy(() => import('../features/demo/DemoPage'));
+const DemoSuccessPage = lazy(() => import('../features/demo/DemoSuccessPage'));
+const CustomerDashboardPage = lazy(() => import('../features/sales/CustomerDashboardPage'));
+const InternalAnalyticsPage = lazy(() => import('../features/sales/InternalAnalyticsPage'));
+const SharedDashboardPage = lazy(() => import('../features/sales/SharedDashboardPage'));
 
 /** A page for signed-in staff of `roles`; signed out, the sign-in form stands in its place. */
 function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
@@ -40,6 +45,11 @@ function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
 }
 
 const AdminOnlyPage = staffPage(['admin'], AdminPage);
+const SALES_ROLES = ['sales', 'admin'] as const;
+const CustomerDashboard = staffPage(SALES_ROLES, CustomerDashboardPage);
+const InternalAnalytics = staffPage(SALES_ROLES, InternalAnalyticsPage);
+/** A share link's page, `/da_{token}` (wouter's patterns name whole segments only). */
+const SHARE_LINK_PATH = /^\/da_(?<token>[^/]+)\/?$/;
 
 function PageLoading() {
   return (
@@ -86,6 +96,11 @@ export function App() {
               <Route path="/staff/sign-in" component={StaffSignInPage} />
               <Route path="/staff/set-password" component={StaffSetPasswordPage} />
               <Route path="/admin" component={AdminOnlyPage} />
+              <Route path="/demo" component={DemoPage} />
+              <Route path="/demo-success" component={DemoSuccessPage} />
+              <Route path="/customer-dashboard" component={CustomerDashboard} />
+              <Route path="/internal-analytics" component={InternalAnalytics} />
+              <Route path={SHARE_LINK_PATH} component={SharedDashboardPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

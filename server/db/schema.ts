@@ -286,6 +286,67 @@ export interface StaffAuditTable {
   created_at: IsoText;
 }
 
+/** The sales pipeline; statuses, tiers and sources are the sdk's (schemas/sales.ts). */
+export interface ProspectsTable {
+  id: Generated<number>;
+  company: string;
+  contact: string;
+  phone: string;
+  email: string;
+  tier: string;
+  status: string;
+  /** The Johannesburg date of the last status change, YYYY-MM-DD. */
+  last_contact: string | null;
+  next_action: string;
+  notes: string;
+  estimated_value_cents: number;
+  industry: string;
+  conversion_probability: number;
+  actual_response: string;
+  call_notes: string;
+  source: string;
+  owner_id: number | null;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
+/** One thing a salesperson did; every outreach counter is counted from these rows. */
+export interface SalesActivitiesTable {
+  id: Generated<number>;
+  /** Kept when the prospect is deleted (ids are never reused): the work still counts. */
+  prospect_id: number;
+  staff_id: number;
+  kind: string;
+  note: string;
+  occurred_at: IsoText;
+  /** The Johannesburg date it counts for, YYYY-MM-DD. */
+  day: string;
+}
+
+export interface DemoRequestsTable {
+  id: Generated<number>;
+  prospect_id: number | null;
+  company_name: string;
+  contact_person: string;
+  email: string;
+  phone: string;
+  monthly_spend: string | null;
+  current_suppliers: string;
+  pain_points: string;
+  created_at: IsoText;
+}
+
+/** Read-only links to the analytics dashboard. */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  /** SHA-256 of the token the link carries. */
+  token_hash: string;
+  created_by: number;
+  created_at: IsoText;
+  expires_at: IsoText;
+  revoked_at: IsoText | null;
+}
+
 export interface DB {
   cities: CitiesTable;
   sectors: SectorsTable;
@@ -303,6 +364,10 @@ export interface DB {
   staff_tokens: StaffTokensTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  prospects: ProspectsTable;
+  sales_activities: SalesActivitiesTable;
+  demo_requests: DemoRequestsTable;
+  share_links: ShareLinksTable;
   partner_hosts: PartnerHostsTable;
   partner_credits: PartnerCreditsTable;
   quotes: QuotesTable;

@@ -8,7 +8,9 @@ import { findPartner } from '../partners/partners.repository';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from '../rfq/rfq.repository';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
-import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail, type Email } from './templates';
+import { findDemoRequest } from '../sales/sales.repository';
+import { MONTHLY_SPEND_LABELS } from '../../sdk/schemas/sales';
+import { buyerQuotesEmail, demoRequestEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail, type Email } from './templates';
 
 /**
  * Every e-mail the product sends, as the outbox stores it: a kind, one recipient and what the
@@ -21,10 +23,12 @@ export type OutboxMessage =
   /** A matched supplier's lead. */
   | { kind: 'supplier-lead'; recipient: string; payload: { rfqId: string; quoteId: number } }
   /** A new partner's welcome, and the partners team's notice of them. */
-  | { kind: 'partner-welcome' | 'partner-registered'; recipient: string; payload: { partnerId: string } };
+  | { kind: 'partner-welcome' | 'partner-registered'; recipient: string; payload: { partnerId: string } }
+  /** The sales team's notice of a demo booking. */
+  | { kind: 'demo-request'; recipient: string; payload: { demoRequestId: number } };
 
 /** Who waits for what: the buyer is on the results page; a supplier's lead can follow. */
-const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'supplier-lead': 1, 'partner-welcome': 1, 'partner-registered': 2 };
+const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'supplier-lead': 1, 'partner-welcome': 1, 'partner-registered': 2, 'demo-request': 1 };
 
 export interface MessageSettings {
   publicUrl: string;
@@ -171,6 +175,21 @@ export class MessageRenderer {
           publicUrl: this.settings.publicUrl,
         };
         return message.kind === 'partner-welcome' ? partnerWelcomeEmail(input) : partnerRegisteredEmail(input);
+      }
+      case 'demo-request': {
+        const d = await findDemoRequest(this.db, message.payload.demoRequestId);
+        if (!d) throw new UnrenderableMessageError(`Demo request ${message.payload.demoRequestId} no longer exists`);
+        return demoRequestEmail({
+          demoRequestId: d.id,
+          companyName: d.company_name,
+          contactPerson: d.contact_person,
+          email: d.email,
+          phone: d.phone,
+          monthlySpend: d.monthly_spend ? (MONTHLY_SPEND_LABELS[d.monthly_spend as keyof typeof MONTHLY_SPEND_LABELS] ?? d.monthly_spend) : null,
+          currentSuppliers: d.current_suppliers,
+          painPoints: d.pain_points,
+          publicUrl: this.settings.publicUrl,
+        });
       }
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);

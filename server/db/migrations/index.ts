@@ -17,6 +17,7 @@ import * as creditPartnerHosts from './20261124120000-credit-partner-hosts';
 import * as createStaff from './20261124130000-create-staff';
 import * as allowSupplierImports from './20261124140000-allow-supplier-imports';
 import * as createScraping from './20261124150000-create-scraping';
+import * as createSalesWorkspace from './20261124160000-create-sales-workspace';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124130000-create-staff': createStaff,
   '20261124140000-allow-supplier-imports': allowSupplierImports,
   '20261124150000-create-scraping': createScraping,
+  '20261124160000-create-sales-workspace': createSalesWorkspace,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
