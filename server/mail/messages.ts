@@ -8,7 +8,7 @@ import { findPartner } from '../partners/partners.repository';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from '../rfq/rfq.repository';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
-import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail, type Email } from './templates';
+import { buyerQuotesEmail, dataRequestEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail, type Email } from './templates';
 
 /**
  * Every e-mail the product sends, as the outbox stores it: a kind, one recipient and what the
@@ -21,10 +21,20 @@ export type OutboxMessage =
   /** A matched supplier's lead. */
   | { kind: 'supplier-lead'; recipient: string; payload: { rfqId: string; quoteId: number } }
   /** A new partner's welcome, and the partners team's notice of them. */
-  | { kind: 'partner-welcome' | 'partner-registered'; recipient: string; payload: { partnerId: string } };
+  | { kind: 'partner-welcome' | 'partner-registered'; recipient: string; payload: { partnerId: string } }
+  /** A buyer's link to their data. The token exists nowhere else in clear, and is dropped once sent. */
+  | { kind: 'data-request'; recipient: string; payload: { token?: string } };
+
+/** How long a data request's link works. */
+export const DATA_REQUEST_MINUTES = 60;
+
+/** The page a data request's link opens; the token rides in the fragment, which browsers never send. */
+export function dataRequestLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/privacy/my-data#token=${token}`;
+}
 
 /** Who waits for what: the buyer is on the results page; a supplier's lead can follow. */
-const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'supplier-lead': 1, 'partner-welcome': 1, 'partner-registered': 2 };
+const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'data-request': 0, 'supplier-lead': 1, 'partner-welcome': 1, 'partner-registered': 2 };
 
 export interface MessageSettings {
   publicUrl: string;
@@ -72,6 +82,7 @@ export function rfqMessages(input: {
 
 /** The payload a sent row keeps: without anything secret in it. */
 export function sentPayload(row: Pick<OutboxRow, 'kind' | 'payload'>): string | undefined {
+  if (row.kind === 'data-request') return JSON.stringify({});
   if (row.kind !== 'buyer-quotes') return undefined;
   const { rfqId } = JSON.parse(row.payload) as { rfqId: string };
   return JSON.stringify({ rfqId });
@@ -171,6 +182,11 @@ export class MessageRenderer {
           publicUrl: this.settings.publicUrl,
         };
         return message.kind === 'partner-welcome' ? partnerWelcomeEmail(input) : partnerRegisteredEmail(input);
+      }
+      case 'data-request': {
+        const { token } = message.payload;
+        if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
+        return dataRequestEmail({ link: dataRequestLink(this.settings.publicUrl, token), validMinutes: DATA_REQUEST_MINUTES });
       }
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);
