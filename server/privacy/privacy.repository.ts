@@ -40,6 +40,7 @@ export async function rfqsNaming(db: Executor, email: string) {
     .where('personal_data_deleted_at', 'is', null)
     .where((eb) => eb.or([eb(sql`lower(primary_email)`, '=', email), eb('additional_emails', 'like', `%${email}%`)]))
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
   return rows
     .map((r) => ({ ...r, sender: r.primary_email.toLowerCase() === email, copied: (JSON.parse(r.additional_emails) as string[]).includes(email) }))
@@ -53,6 +54,7 @@ export async function emailsTo(db: Executor, email: string) {
     .select(['id', 'kind', 'status', 'created_at', 'sent_at'])
     .where(sql`lower(recipient)`, '=', email)
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }
 
