@@ -12,6 +12,7 @@ import {
   type StaffSignInInput,
   type StaffUser,
 } from '../schemas/staff';
+import { analyticsCalls, type AnalyticsCalls } from './analytics';
 import { isHttpError } from './errors';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from './transport';
 
@@ -64,7 +65,7 @@ export function staffCalls(api: Transport): StaffCalls {
  * @example
  * const client: StaffClient = createStaffClient({ baseUrl: location.origin });
  */
-export type StaffClient = StaffCalls;
+export type StaffClient = StaffCalls & AnalyticsCalls;
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -76,5 +77,5 @@ export type StaffClient = StaffCalls;
  */
 export function createStaffClient(options: ClientOptions): StaffClient {
   const api = createTransport(options);
-  return { ...staffCalls(api) };
+  return { ...staffCalls(api), ...analyticsCalls(api) };
 }

@@ -7,22 +7,9 @@
  * @module
  */
 import { z } from 'zod';
+import { ANALYTICS_SESSION_ID, carriesContact, FORM_FIELD_NAMES } from '../analytics-rules';
 
-/**
- * The local-storage key of the analytics session id (spec 3, analytics session).
- *
- * @example
- * localStorage.getItem(ANALYTICS_SESSION_KEY);
- */
-export const ANALYTICS_SESSION_KEY = 'analytics-session-id';
-
-/**
- * A session id: 21 random characters of the URL-safe alphabet, sent as `X-Session-ID`.
- *
- * @example
- * ANALYTICS_SESSION_ID.test('V1StGXR8_Z5jdHi6B-myT'); // true
- */
-export const ANALYTICS_SESSION_ID = /^[A-Za-z0-9_-]{21}$/;
+export { ANALYTICS_SESSION_KEY, ANALYTICS_SESSION_ID, FORM_FIELD_NAMES, carriesContact } from '../analytics-rules';
 
 /**
  * The analytics events, one endpoint each: `POST /api/analytics/{type}`.
@@ -38,27 +25,6 @@ export const ANALYTICS_EVENT_TYPES = ['page-view', 'product-interest', 'form-int
  * const type: AnalyticsEventType = 'quote-request';
  */
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
-
-/**
- * The quote request form's fields an interaction may name: names only, never what was typed.
- *
- * @example
- * FORM_FIELD_NAMES.includes('primaryEmail'); // true: the field, not the address
- */
-export const FORM_FIELD_NAMES = [
-  'productName',
-  'productDescription',
-  'quantity',
-  'unit',
-  'budgetRange',
-  'supplierCount',
-  'deliveryLocation',
-  'primaryEmail',
-  'additionalEmails',
-  'companyName',
-  'contactName',
-  'agreeTerms',
-] as const;
 
 /**
  * What the analytics calls refuse, in one place.
@@ -84,22 +50,7 @@ export const ANALYTICS_MESSAGES = {
   dataRequestToken: 'This link has expired or was already used. Ask for a new one.',
 } as const;
 
-const EMAIL_SHAPE = /[^\s@]+@[^\s@]+\.[^\s@]+/;
-// Seven or more digits, however they are spaced or punctuated: +27 82 123 4567, (021) 555-0199.
-const PHONE_SHAPE = /\d(?:[\s().-]*\d){6,}/;
 const TOKEN_SEGMENT = /(^|\/)(qt|da|dr|st|p)_[A-Za-z0-9]/;
-
-/**
- * Whether a text looks like it holds an e-mail address or a phone number.
- *
- * @example
- * carriesContact('call 082 123 4567'); // 'phone'
- */
-export function carriesContact(text: string): 'email' | 'phone' | null {
-  if (EMAIL_SHAPE.test(text)) return 'email';
-  if (PHONE_SHAPE.test(text)) return 'phone';
-  return null;
-}
 
 /** A text refused when it holds an address or a number a person could be reached on. */
 const plainText = (max: number) =>

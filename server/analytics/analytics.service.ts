@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ANALYTICS_RETENTION } from '../../sdk/analytics-rules';
 import {
   ANALYTICS_MESSAGES,
   FUNNEL_STAGES,
@@ -35,9 +36,9 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Raw events are kept this many days; their daily figures stay. */
-export const RAW_EVENT_DAYS = 30;
+export const RAW_EVENT_DAYS = ANALYTICS_RETENTION.rawEventDays;
 /** Consent records, the proof of each choice, are kept this many years. */
-export const CONSENT_RECORD_YEARS = 3;
+export const CONSENT_RECORD_YEARS = ANALYTICS_RETENTION.consentRecordYears;
 
 /** The UTC day of a moment, YYYY-MM-DD. */
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ANALYTICS_RETENTION } from '../../sdk/analytics-rules';
 import type { Quote } from '../../sdk/index';
 import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteReference } from '../lib/ids';
@@ -26,7 +27,7 @@ export type OutboxMessage =
   | { kind: 'data-request'; recipient: string; payload: { token?: string } };
 
 /** How long a data request's link works. */
-export const DATA_REQUEST_MINUTES = 60;
+export const DATA_REQUEST_MINUTES = ANALYTICS_RETENTION.dataRequestMinutes;
 
 /** The page a data request's link opens; the token rides in the fragment, which browsers never send. */
 export function dataRequestLink(publicUrl: string, token: string): string {

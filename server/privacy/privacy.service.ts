@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
+import { ANALYTICS_RETENTION } from '../../sdk/analytics-rules';
 import { ANALYTICS_MESSAGES, type MyData, type MyDataDeleted } from '../../sdk/schemas/analytics';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
@@ -22,7 +23,7 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many data request e-mails go to one address in 24 hours, whoever asks. */
-export const DATA_REQUESTS_PER_DAY = 3;
+export const DATA_REQUESTS_PER_DAY = ANALYTICS_RETENTION.dataRequestsPerDay;
 
 /** The one answer to a data request, whether or not Procura holds anything, or sends anything. */
 export const DATA_REQUEST_ACCEPTED =
