@@ -198,7 +198,7 @@ export function createTransport(options: ClientOptions): Transport {
   }
 
   return {
-    get: (schema, path, params, opts = {}) => call(schema, path, { method: 'get', searchParams: searchParams(params), signal: opts.signal, headers: opts.headers }),
+    get: (schema, path, params, opts = {}) => call(schema, path, { method: 'get', searchParams: searchParams(params), signal: opts.signal, ...(opts.headers ? { headers: opts.headers } : {}) }),
     post: (schema, path, json, keyed, opts = {}) =>
       call(schema, path, {
         method: 'post',
@@ -206,7 +206,7 @@ export function createTransport(options: ClientOptions): Transport {
         signal: opts.signal ?? keyed?.signal,
         ...(keyed
           ? { headers: { ...opts.headers, 'idempotency-key': keyed.idempotencyKey ?? newIdempotencyKey() }, retry: { limit: retryLimit, methods: ['post'], statusCodes: RETRY_STATUSES } }
-          : { headers: opts.headers, retry: 0 }),
+          : { ...(opts.headers ? { headers: opts.headers } : {}), retry: 0 }),
       }),
     delete: (schema, path, opts = {}) => call(schema, path, { method: 'delete', signal: opts.signal, retry: 0 }),
     get rateLimit() {
