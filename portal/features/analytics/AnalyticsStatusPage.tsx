@@ -47,26 +47,15 @@ function Tiles({ tiles, consent }: { tiles: AnalyticsDashboard['tiles']; consent
   return (
     <div className="tiles">
       <Tile title="User tracking" status={tiles.userTracking.eventsToday > 0 ? { text: 'Receiving', tone: 'success' } : { text: 'No events today', tone: 'muted' }}>
-        <dt>Events today</dt>
-        <dd>{tiles.userTracking.eventsToday}</dd>
-        <dt>Visitors today</dt>
-        <dd>{tiles.userTracking.visitorsToday}</dd>
-        <dt>Last event</dt>
-        <dd>{when(tiles.userTracking.lastEventAt)}</dd>
-        <dt>Consented choices</dt>
-        <dd>
-          {percent(consent.accepted, consent.decisions)} of {consent.decisions}
-        </dd>
+        <FactRow term="Events today" value={String(tiles.userTracking.eventsToday)} />
+        <FactRow term="Visitors today" value={String(tiles.userTracking.visitorsToday)} />
+        <FactRow term="Last event" value={when(tiles.userTracking.lastEventAt)} />
+        <FactRow term="Consented choices" value={`${percent(consent.accepted, consent.decisions)} of ${consent.decisions}`} />
       </Tile>
       <Tile title="Lead scoring" status={tiles.leadScoring.rfqs > 0 ? { text: 'Scoring', tone: 'success' } : { text: 'No requests', tone: 'muted' }}>
-        <dt>Requests scored</dt>
-        <dd>{tiles.leadScoring.rfqs}</dd>
-        <dt>Average intent</dt>
-        <dd>{tiles.leadScoring.averageScore === null ? '–' : `${tiles.leadScoring.averageScore} / 100`}</dd>
-        <dt>High · medium · low</dt>
-        <dd>
-          {tiles.leadScoring.high} · {tiles.leadScoring.medium} · {tiles.leadScoring.low}
-        </dd>
+        <FactRow term="Requests scored" value={String(tiles.leadScoring.rfqs)} />
+        <FactRow term="Average intent" value={tiles.leadScoring.averageScore === null ? '–' : `${tiles.leadScoring.averageScore} / 100`} />
+        <FactRow term="High · medium · low" value={`${tiles.leadScoring.high} · ${tiles.leadScoring.medium} · ${tiles.leadScoring.low}`} />
       </Tile>
       <Tile title="Database storage" status={{ text: tiles.databaseStorage.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite', tone: 'success' }}>
         {tiles.databaseStorage.tables.map((t) => (
@@ -74,16 +63,10 @@ function Tiles({ tiles, consent }: { tiles: AnalyticsDashboard['tiles']; consent
         ))}
       </Tile>
       <Tile title="Quote tracking" status={tiles.quoteTracking.viewed > 0 ? { text: 'Links opened', tone: 'success' } : { text: 'No views yet', tone: 'muted' }}>
-        <dt>Quotes sent</dt>
-        <dd>{tiles.quoteTracking.quotes}</dd>
-        <dt>Opened from their link</dt>
-        <dd>
-          {tiles.quoteTracking.viewed} ({percent(tiles.quoteTracking.viewed, tiles.quoteTracking.quotes)})
-        </dd>
-        <dt>Views</dt>
-        <dd>{tiles.quoteTracking.views}</dd>
-        <dt>Last view</dt>
-        <dd>{when(tiles.quoteTracking.lastViewedAt)}</dd>
+        <FactRow term="Quotes sent" value={String(tiles.quoteTracking.quotes)} />
+        <FactRow term="Opened from their link" value={`${tiles.quoteTracking.viewed} (${percent(tiles.quoteTracking.viewed, tiles.quoteTracking.quotes)})`} />
+        <FactRow term="Views" value={String(tiles.quoteTracking.views)} />
+        <FactRow term="Last view" value={when(tiles.quoteTracking.lastViewedAt)} />
       </Tile>
       <Tile title="Alert priorities" status={dead > 0 ? { text: `${dead} failed`, tone: 'warning' } : waiting > 0 ? { text: `${waiting} waiting`, tone: 'muted' } : { text: 'Nothing waiting', tone: 'success' }}>
         {tiles.alertPriorities.length === 0 ? (
@@ -104,10 +87,10 @@ function Tiles({ tiles, consent }: { tiles: AnalyticsDashboard['tiles']; consent
 
 function FactRow({ term, value }: { term: string; value: string }) {
   return (
-    <>
+    <div className="fact">
       <dt>{term}</dt>
       <dd>{value}</dd>
-    </>
+    </div>
   );
 }
 

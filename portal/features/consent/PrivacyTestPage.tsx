@@ -16,6 +16,17 @@ function stored(key: string): string | null {
   }
 }
 
+function PrivacySignals({ gpc, sessionId }: { gpc: boolean; sessionId: string | null }) {
+  return (
+    <>
+      <dt>Global Privacy Control</dt>
+      <dd>{gpc ? 'On: Procura sends no analytics from this browser, whatever the choice.' : 'Off'}</dd>
+      <dt>Analytics session id</dt>
+      <dd>{sessionId ? 'Stored (sent with analytics events)' : 'None stored'}</dd>
+    </>
+  );
+}
+
 /**
  * /privacy-test (the spec's placeholder, made useful): what this browser has stored about the
  * cookie choice, whether it sends Global Privacy Control, and a way to clear both.
@@ -51,23 +62,23 @@ export default function PrivacyTestPage() {
             <dt>Marketing cookies</dt>
             <dd>Not used</dd>
             <dt>Chosen</dt>
-            <dd>{new Date(consent.timestamp).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg' })}</dd>
+            <dd>{new Date(consent.timestamp).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' })}</dd>
             <dt>Policy revision</dt>
             <dd>{consent.revision}</dd>
             <dt>Consent ID</dt>
             <dd>
               <code className="consent-id">{consent.consentId ?? 'none (chosen before consent ids)'}</code>
             </dd>
+            <PrivacySignals gpc={gpc} sessionId={sessionId} />
           </dl>
         ) : (
-          <p>{raw ? 'A choice is stored, but for an earlier policy: the banner asks again.' : 'No choice is stored: the banner asks on every page until you choose.'}</p>
+          <>
+            <p>{raw ? 'A choice is stored, but for an earlier policy: the banner asks again.' : 'No choice is stored: the banner asks on every page until you choose.'}</p>
+            <dl className="record">
+              <PrivacySignals gpc={gpc} sessionId={sessionId} />
+            </dl>
+          </>
         )}
-        <dl className="record">
-          <dt>Global Privacy Control</dt>
-          <dd>{gpc ? 'On: Procura sends no analytics from this browser, whatever the choice.' : 'Off'}</dd>
-          <dt>Analytics session id</dt>
-          <dd>{sessionId ? 'Stored (sent with analytics events)' : 'None stored'}</dd>
-        </dl>
         <div className="button-row">
           <button type="button" className="button button-secondary" onClick={openPreferences}>
             Change my choice

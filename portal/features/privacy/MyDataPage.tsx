@@ -121,7 +121,7 @@ function HeldData({ token }: { token: string }) {
     }
   };
   return (
-    <>
+    <div className="held-data">
       <p>
         What Procura holds for <strong>{data.email}</strong>. This link works until {when(data.expiresAt)}.
       </p>
@@ -210,7 +210,7 @@ function HeldData({ token }: { token: string }) {
         </p>
       ) : null}
       {failed ? <ErrorAlert inline title="Not deleted" message={failed} /> : null}
-    </>
+    </div>
   );
 }
 
