@@ -4,6 +4,7 @@ import { isHttpError } from '../../../sdk/client/errors';
 import { EMAIL_SHAPE_MESSAGE, isEmailShaped } from './email-shape';
 import type { MyData, MyDataDeleted } from '../../../sdk/schemas/analytics';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { TableScroll } from '../../components/ui/table-scroll';
 import { privacyApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -132,7 +133,7 @@ function HeldData({ token }: { token: string }) {
         {data.rfqs.length === 0 ? (
           <p className="muted">No request holds this address.</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label="Requests held for your address">
             <table className="simple-table">
               <thead>
                 <tr>
@@ -166,7 +167,7 @@ function HeldData({ token }: { token: string }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
       <section className="card" aria-labelledby="held-emails">
