@@ -252,7 +252,7 @@ export interface DataRequestMailInput {
 export function dataRequestEmail(input: DataRequestMailInput): Email {
   const subject = 'Procura: the link to your data';
   const intro = 'You asked to see the data Procura holds for this e-mail address. This link shows it, lets you download it and delete it.';
-  const validity = `The link works once, for ${input.validMinutes} minutes. If you did not ask, ignore this e-mail: nothing is shown without the link.`;
+  const validity = `The link works for ${input.validMinutes} minutes, and ends when you delete your data. If you did not ask, ignore this e-mail: nothing is shown without the link.`;
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
 <p style="margin:0 0 16px;"><a href="${safeUrl(input.link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">See my data</a></p>
 <p style="margin:0 0 16px;">${link(input.link)}</p>
