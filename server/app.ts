@@ -25,6 +25,8 @@ import { staffRouter } from './staff/staff.router';
 import { adminRouter } from './admin/admin.router';
 import { salesRouter } from './sales/sales.router';
 import { sharedDashboardPage } from './sales/share-page';
+import { analyticsRouter } from './analytics/analytics.router';
+import { privacyRouter } from './privacy/privacy.router';
 import { startSweeping } from './retention';
 import type { AppDeps } from './deps';
 
@@ -79,7 +81,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps), analyticsRouter(deps), privacyRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }

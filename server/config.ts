@@ -56,6 +56,10 @@ const envSchema = z.object({
   REGISTRATION_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
   WIDGET_LOAD_RATE_LIMIT: int(120, 1, 1_000_000_000),
   WIDGET_LOAD_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  ANALYTICS_RATE_LIMIT: int(300, 1, 1_000_000_000),
+  ANALYTICS_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  DATA_REQUEST_RATE_LIMIT: int(5, 1, 1_000_000_000),
+  DATA_REQUEST_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -126,6 +130,10 @@ export interface Config {
     partnerRegistration: RateLimitSetting;
     widgetLoad: RateLimitSetting;
     demoRequest: RateLimitSetting;
+    /** Analytics events and consent records together. */
+    analytics: RateLimitSetting;
+    /** Buyers' data requests and the calls of their links. */
+    dataRequest: RateLimitSetting;
   };
   /** How many proxies stand in front: the client address is the one the nearest of them saw. */
   trustProxyHops: number;
@@ -201,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       partnerRegistration: Object.freeze({ limit: e.REGISTRATION_RATE_LIMIT, windowSeconds: e.REGISTRATION_RATE_WINDOW_SECONDS }),
       widgetLoad: Object.freeze({ limit: e.WIDGET_LOAD_RATE_LIMIT, windowSeconds: e.WIDGET_LOAD_RATE_WINDOW_SECONDS }),
       demoRequest: Object.freeze({ limit: e.DEMO_RATE_LIMIT, windowSeconds: e.DEMO_RATE_WINDOW_SECONDS }),
+      analytics: Object.freeze({ limit: e.ANALYTICS_RATE_LIMIT, windowSeconds: e.ANALYTICS_RATE_WINDOW_SECONDS }),
+      dataRequest: Object.freeze({ limit: e.DATA_REQUEST_RATE_LIMIT, windowSeconds: e.DATA_REQUEST_RATE_WINDOW_SECONDS }),
     }),
     trustProxyHops: e.TRUST_PROXY,
     seedOnEmpty: e.SEED_ON_EMPTY,

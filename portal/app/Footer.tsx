@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { ContactDetails } from '../components/ContactDetails';
 
 export function Footer({ onPrivacySettings }: { onPrivacySettings(): void }) {
@@ -19,6 +20,12 @@ export function Footer({ onPrivacySettings }: { onPrivacySettings(): void }) {
               <button type="button" className="link-button" onClick={onPrivacySettings}>
                 Privacy settings
               </button>
+            </li>
+            <li>
+              <Link href="/privacy">Privacy policy</Link>
+            </li>
+            <li>
+              <Link href="/privacy/my-data">See or delete your data</Link>
             </li>
           </ul>
         </div>

@@ -1,5 +1,7 @@
 import { createClient, type ClientOptions, type ProcuraClient } from '../../sdk/client/client';
+import { privacyCalls, type PrivacyCalls } from '../../sdk/client/privacy';
 import { createStaffClient, type StaffClient } from '../../sdk/client/staff';
+import { createTransport } from '../../sdk/client/transport';
 
 let client: ProcuraClient | undefined;
 
@@ -27,4 +29,12 @@ let staffClient: StaffClient | undefined;
 export function staffApi(): StaffClient {
   staffClient ??= createStaffClient({ baseUrl: window.location.origin, retry: 0, timeout: 60_000 });
   return staffClient;
+}
+
+let privacyClient: PrivacyCalls | undefined;
+
+/** The data request page's calls; each is sent once (a repeat could spend a link twice). */
+export function privacyApi(): PrivacyCalls {
+  privacyClient ??= privacyCalls(createTransport({ baseUrl: window.location.origin, retry: 0 }));
+  return privacyClient;
 }

@@ -13,6 +13,7 @@ import {
   type StaffUser,
 } from '../schemas/staff';
 import { adminCalls, type AdminCalls } from './admin';
+import { analyticsCalls, type AnalyticsCalls } from './analytics';
 import { isHttpError } from './errors';
 import { salesCalls, type SalesCalls } from './sales';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from './transport';
@@ -67,7 +68,7 @@ export function staffCalls(api: Transport): StaffCalls {
  * const client: StaffClient = createStaffClient({ baseUrl: location.origin });
  * const { total } = await client.admin.suppliers({ q: 'durban' });
  */
-export type StaffClient = StaffCalls & SalesCalls & { admin: AdminCalls };
+export type StaffClient = StaffCalls & SalesCalls & AnalyticsCalls & { admin: AdminCalls };
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -79,5 +80,5 @@ export type StaffClient = StaffCalls & SalesCalls & { admin: AdminCalls };
  */
 export function createStaffClient(options: ClientOptions): StaffClient {
   const api = createTransport(options);
-  return { ...staffCalls(api), ...salesCalls(api), admin: adminCalls(api) };
+  return { ...staffCalls(api), ...salesCalls(api), ...analyticsCalls(api), admin: adminCalls(api) };
 }

@@ -381,6 +381,11 @@ export interface DB {
   scrape_pages: ScrapePagesTable;
   scrape_items: ScrapeItemsTable;
   scrape_directories: ScrapeDirectoriesTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_daily: AnalyticsDailyTable;
+  consent_records: ConsentRecordsTable;
+  data_requests: DataRequestsTable;
 }
 
 /** Addresses that asked for no more buyer e-mails, by hash. */
@@ -403,7 +408,7 @@ export interface MailLinksTable {
 export interface AddressEventsTable {
   id: Generated<number>;
   address_hash: string;
-  kind: 'quote-email' | 'request';
+  kind: 'quote-email' | 'request' | 'data-request';
   created_at: IsoText;
 }
 
@@ -483,4 +488,68 @@ export interface ScrapeItemsTable {
 export interface ScrapeDirectoriesTable {
   url: string;
   added_at: IsoText;
+}
+
+/** One consented visitor's event; raw rows are kept 30 days (see server/analytics). */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  /** YYYY-MM-DD (UTC) of `occurred_at`: the day whose salt hashed the session. */
+  day: string;
+  occurred_at: IsoText;
+  /** SHA-256 of the session id under the day's salt; the salt is deleted when the day ends. */
+  session_hash: string;
+  type: 'page-view' | 'product-interest' | 'form-interaction' | 'quote-request';
+  device: 'mobile' | 'tablet' | 'desktop';
+  /** A route pattern (`/quote/:token`), never a path with an id or a query string. */
+  path: string | null;
+  time_spent_ms: number | null;
+  /** A catalogue product's name, never typed text. */
+  product_name: string | null;
+  category: string | null;
+  quantity: number | null;
+  price_viewed_cents: number | null;
+  form_action: 'start' | 'field_change' | 'submit' | null;
+  field_name: string | null;
+  estimated_value_cents: number | null;
+  /** A city of Procura's list, never typed text. */
+  city: string | null;
+}
+
+/** The salt of one day's session hashes. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+  created_at: IsoText;
+}
+
+/** A finished day's figures, kept after its raw events are deleted. */
+export interface AnalyticsDailyTable {
+  day: string;
+  metric: string;
+  key: string;
+  value: number;
+}
+
+/** Proof of one cookie choice; kept 3 years. */
+export interface ConsentRecordsTable {
+  id: Generated<number>;
+  /** Random, made by the browser and kept in its stored choice; shown in the preferences. */
+  consent_id: string;
+  analytics: number; // 0 | 1
+  revision: number;
+  global_privacy_control: number; // 0 | 1
+  /** The time the browser stored the choice. */
+  decided_at: IsoText;
+  recorded_at: IsoText;
+}
+
+/** A buyer's request to see and delete their data; the link works one hour. */
+export interface DataRequestsTable {
+  /** SHA-256 of the link's token. */
+  token_hash: string;
+  /** Lower-cased; deleted with the row once the link has expired or been used. */
+  email: string;
+  created_at: IsoText;
+  expires_at: IsoText;
+  used_at: IsoText | null;
 }

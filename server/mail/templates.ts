@@ -274,3 +274,23 @@ export function demoRequestEmail(input: DemoRequestMailInput): Email {
   const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `The request is a new prospect in the Prospect List (source: demo request): ${dashboard}`].join('\n');
   return { subject, html: layout(subject, intro, body), text, headers: { 'Reply-To': input.email } };
 }
+
+export interface DataRequestMailInput {
+  /** The page that shows the data: its token is in the fragment, which no server or log sees. */
+  link: string;
+  /** How long the link works, in minutes. */
+  validMinutes: number;
+}
+
+/** A buyer's one-time link to see, download and delete the data Procura holds for their address. */
+export function dataRequestEmail(input: DataRequestMailInput): Email {
+  const subject = 'Procura: the link to your data';
+  const intro = 'You asked to see the data Procura holds for this e-mail address. This link shows it, lets you download it and delete it.';
+  const validity = `The link works for ${input.validMinutes} minutes, and ends when you delete your data. If you did not ask, ignore this e-mail: nothing is shown without the link.`;
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<p style="margin:0 0 16px;"><a href="${safeUrl(input.link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">See my data</a></p>
+<p style="margin:0 0 16px;">${link(input.link)}</p>
+<p style="margin:0;color:#475569;">${validity}</p>`;
+  const text = [intro, '', input.link, '', validity, '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}

@@ -182,7 +182,7 @@ export default function QuoteSuccessPage() {
           <dt>Delivery to</dt>
           <dd>{rfq.deliveryLocation}</dd>
           <dt>E-mail</dt>
-          <dd>{rfq.primaryEmail ?? `Deleted ${PERSONAL_DATA_HOURS} hours after the request`}</dd>
+          <dd>{rfq.primaryEmail ?? `Deleted (we keep it at most ${PERSONAL_DATA_HOURS} hours)`}</dd>
         </dl>
         {quotes.length > 0 ? <p className="small muted">{rfq.matching.message}</p> : null}
       </section>
