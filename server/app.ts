@@ -22,6 +22,7 @@ import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
+import { adminRouter } from './admin/admin.router';
 import { startSweeping } from './retention';
 import type { AppDeps } from './deps';
 
@@ -75,7 +76,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }

@@ -12,6 +12,7 @@ import {
   type StaffSignInInput,
   type StaffUser,
 } from '../schemas/staff';
+import { adminCalls, type AdminCalls } from './admin';
 import { isHttpError } from './errors';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from './transport';
 
@@ -63,8 +64,9 @@ export function staffCalls(api: Transport): StaffCalls {
  *
  * @example
  * const client: StaffClient = createStaffClient({ baseUrl: location.origin });
+ * const { total } = await client.admin.suppliers({ q: 'durban' });
  */
-export type StaffClient = StaffCalls;
+export type StaffClient = StaffCalls & { admin: AdminCalls };
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -76,5 +78,5 @@ export type StaffClient = StaffCalls;
  */
 export function createStaffClient(options: ClientOptions): StaffClient {
   const api = createTransport(options);
-  return { ...staffCalls(api) };
+  return { ...staffCalls(api), admin: adminCalls(api) };
 }

@@ -90,6 +90,8 @@ export interface Transport {
    * one) and is retried like a read; without, it is sent once. A `null` schema expects no body.
    */
   post<S extends $ZodType>(schema: S | null, path: string, json: unknown, keyed?: SubmitOptions | null, options?: CallOptions): Promise<output<S>>;
+  /** PATCHes `path` with `json`; sent once. */
+  patch<S extends $ZodType>(schema: S | null, path: string, json: unknown, options?: CallOptions): Promise<output<S>>;
   /** DELETEs `path`; sent once, as a repeat after a lost answer would meet a 404. */
   delete<S extends $ZodType>(schema: S | null, path: string, options?: CallOptions): Promise<output<S>>;
   /** The rate-limit figures of the last partner answer, or null before the first. */
@@ -206,6 +208,7 @@ export function createTransport(options: ClientOptions): Transport {
           ? { headers: { 'idempotency-key': keyed.idempotencyKey ?? newIdempotencyKey() }, retry: { limit: retryLimit, methods: ['post'], statusCodes: RETRY_STATUSES } }
           : { retry: 0 }),
       }),
+    patch: (schema, path, json, opts = {}) => call(schema, path, { method: 'patch', json, signal: opts.signal, retry: 0 }),
     delete: (schema, path, opts = {}) => call(schema, path, { method: 'delete', signal: opts.signal, retry: 0 }),
     get rateLimit() {
       return rateLimit;

@@ -49,13 +49,16 @@ export interface SuppliersTable {
   home_city_id: string;
   verified: number; // 0 | 1
   rating: number; // 1-5
-  on_time_rate: number; // 0-100, share of orders delivered on time
+  /** 0-100, the share of orders delivered on time; null while Procura has no delivery record of the supplier. */
+  on_time_rate: number | null;
   response_time_hours: number;
   dispatch_days: number;
   payment_terms: string;
   validity_days: number;
   price_list_date: string;
   created_at: IsoText;
+  /** JSON array of what the supplier specialises in. */
+  specialties: ColumnType<string, string | undefined, string>;
 }
 
 export interface SupplierCategoriesTable {

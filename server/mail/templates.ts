@@ -52,7 +52,8 @@ function quoteRows(q: Quote): [string, string][] {
     ['Minimum order', formatQuantity(q.minimumOrderQuantity, q.unit)],
     ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
     ['Payment terms', q.paymentTerms],
-    ['Supplier contact', `${q.supplier.contactPerson}, ${q.supplier.email}, ${q.supplier.phone}`],
+    // An imported supplier may have no contact person or phone yet: only what is known is listed.
+    ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
   ];
 }
 

@@ -34,7 +34,9 @@ function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
   const coverage = coverageOf(quote);
   const what = `${formatQuantity(rfq.quantity, rfq.unit)} of ${rfq.productName}`;
   const subject = `Quote ${quote.id}: ${what}`;
-  const body = `Hello ${quote.supplier.contactPerson},\n\nI received your quote ${quote.id} through Procura for ${what}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
+  // A supplier imported without a contact person has none: the greeting then names no one.
+  const greeting = quote.supplier.contactPerson ? `Hello ${quote.supplier.contactPerson},` : 'Hello,';
+  const body = `${greeting}\n\nI received your quote ${quote.id} through Procura for ${what}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
   return (
     <article className="card quote-card" aria-labelledby={`quote-${quote.id}`}>
       <div className="quote-head">

@@ -15,6 +15,7 @@ import * as addPartnerDeletedAt from './20261124110000-add-partner-deleted-at';
 import * as createMailGuard from './20261124110100-create-mail-guard';
 import * as creditPartnerHosts from './20261124120000-credit-partner-hosts';
 import * as createStaff from './20261124130000-create-staff';
+import * as allowSupplierImports from './20261124140000-allow-supplier-imports';
 import * as createScraping from './20261124150000-create-scraping';
 
 interface DialectMigration {
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261124110100-create-mail-guard': createMailGuard,
   '20261124120000-credit-partner-hosts': creditPartnerHosts,
   '20261124130000-create-staff': createStaff,
+  '20261124140000-allow-supplier-imports': allowSupplierImports,
   '20261124150000-create-scraping': createScraping,
 };
 
