@@ -23,6 +23,8 @@ import { dataRouter } from './data/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
 import { adminRouter } from './admin/admin.router';
+import { scrapingRouter } from './scraping/scraping.router';
+import { createScrapeRunner } from './scraping/scraping.service';
 import { startSweeping } from './retention';
 import type { AppDeps } from './deps';
 
@@ -36,13 +38,15 @@ export interface App {
 
 /** Builds the Koa application; the caller owns the database and the listening server. */
 export function createApp({ config, database, logger, clock = Date.now }: { config: Config; database: Database; logger: Logger; clock?: () => number }): App {
+  const market = new MarketStore(database.db, config.marketRefreshMs);
   const deps: AppDeps = {
     config,
     database,
     logger,
-    market: new MarketStore(database.db, config.marketRefreshMs),
+    market,
     writes: new GroupCommit(database.db),
     outbox: new Outbox(config, database, logger),
+    scraper: createScrapeRunner({ database, logger, market, clock, config }),
     clock,
   };
   const koa = new Koa();
@@ -76,7 +80,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), scrapingRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }
@@ -92,11 +96,21 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
 
   deps.outbox.start();
   const stopSweeping = startSweeping(database, deps.outbox, clock, logger);
+  // A crawl this server (or one before it) was running when it stopped is marked interrupted.
+  const recovered = deps.scraper.recover().then(
+    (n) => {
+      if (n > 0) logger.info({ sessions: n }, 'crawls cut off by a restart marked interrupted');
+    },
+    (err: unknown) => logger.warn({ err }, 'interrupted crawls not checked'),
+  );
 
   return {
     koa,
     deps,
     stop: async () => {
+      await recovered;
+      // The running crawl, if any, stops before its next page and is marked interrupted.
+      await deps.scraper.close();
       await stopSweeping();
       await deps.outbox.stop();
     },

@@ -14,6 +14,7 @@ import {
 } from '../schemas/staff';
 import { adminCalls, type AdminCalls } from './admin';
 import { isHttpError } from './errors';
+import { scrapingCalls, type ScrapingCalls } from './scraping';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from './transport';
 
 /**
@@ -65,8 +66,9 @@ export function staffCalls(api: Transport): StaffCalls {
  * @example
  * const client: StaffClient = createStaffClient({ baseUrl: location.origin });
  * const { total } = await client.admin.suppliers({ q: 'durban' });
+ * const { isRunning } = await client.scraping.status();
  */
-export type StaffClient = StaffCalls & { admin: AdminCalls };
+export type StaffClient = StaffCalls & { admin: AdminCalls; scraping: ScrapingCalls };
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -78,5 +80,5 @@ export type StaffClient = StaffCalls & { admin: AdminCalls };
  */
 export function createStaffClient(options: ClientOptions): StaffClient {
   const api = createTransport(options);
-  return { ...staffCalls(api), admin: adminCalls(api) };
+  return { ...staffCalls(api), admin: adminCalls(api), scraping: scrapingCalls(api) };
 }
