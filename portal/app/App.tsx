@@ -26,6 +26,8 @@ const TermsPage = lazy(() => import('../features/pages/TermsPage'));
 const StaffGate = lazy(() => import('../features/staff/StaffGate'));
 const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
 const StaffSetPasswordPage = lazy(() => import('../features/staff/SetPasswordPage'));
+const ScraperPage = lazy(() => import('../features/scraper/ScraperPage'));
+const BotPage = lazy(() => import('../features/scraper/BotPage'));
 
 /** A page for signed-in staff of `roles`; signed out, the sign-in form stands in its place. */
 function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
@@ -37,6 +39,8 @@ function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
     );
   };
 }
+
+const AdminScraperPage = staffPage(['admin'], ScraperPage);
 
 function PageLoading() {
   return (
@@ -82,6 +86,8 @@ export function App() {
               <Route path="/terms" component={TermsPage} />
               <Route path="/staff/sign-in" component={StaffSignInPage} />
               <Route path="/staff/set-password" component={StaffSetPasswordPage} />
+              <Route path="/scraper" component={AdminScraperPage} />
+              <Route path="/bot" component={BotPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>
