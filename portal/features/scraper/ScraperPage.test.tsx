@@ -202,6 +202,34 @@ describe('the scraper page', () => {
     expect(screen.getByText('Ready')).toBeTruthy();
   });
 
+  it('stops the demo, which then says it was stopped', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const demo = session({ id: 13, kind: 'sample', pagesPlanned: 2, pagesDone: 1, progress: 50 });
+    const statuses: ScrapingStatus[] = [{ isRunning: false, session: null }, { isRunning: true, session: demo }];
+    scraperApi({ statuses });
+    api.server.use(
+      http.post('*/api/scraping/simulate', async () => {
+        await released;
+        return HttpResponse.json({ session: { ...demo, state: 'stopped' }, results: { verified: 2, suppliers: 3, products: 0 } });
+      }),
+      http.post('*/api/scraping/stop', () => {
+        statuses.push({ isRunning: false, session: { ...demo, state: 'stopped' } });
+        release();
+        return HttpResponse.json({ session: { ...demo, state: 'stopped' } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Ready');
+    await user.click(screen.getByRole('button', { name: 'Run demo' }));
+    await screen.findByText('Active', undefined, { timeout: 4000 });
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(await toastWith('Demo Failed')).toBeTruthy();
+    expect(screen.getByText('The demo was stopped')).toBeTruthy();
+    expect(screen.getByText('Ready')).toBeTruthy();
+  });
+
   it("says 'Demo Failed' with the server's message", async () => {
     scraperApi({ statuses: [{ isRunning: false, session: null }] });
     api.server.use(

@@ -215,7 +215,7 @@ export default function ScraperPage() {
           setStatus({ isRunning: false, session });
           changed();
           if (session.state === 'completed') toast({ title: M.demoCompleted, description: M.demoCompletedText(results.verified) });
-          else toast({ title: M.demoFailed, description: session.error ?? `The demo ended ${STATE_LABELS[session.state].toLowerCase()}`, variant: 'destructive' });
+          else toast({ title: M.demoFailed, description: session.error ?? `The demo was ${STATE_LABELS[session.state].toLowerCase()}`, variant: 'destructive' });
         } finally {
           demoPending.current = false;
         }
@@ -274,7 +274,7 @@ export default function ScraperPage() {
             <button type="button" className="button button-secondary" onClick={saveDirectory} disabled={pending !== null}>
               {pending === 'save' ? 'Saving…' : 'Save to directory list'}
             </button>
-            <button type="button" className="button button-secondary" onClick={stop} disabled={!running || pending !== null}>
+            <button type="button" className="button button-secondary" onClick={stop} disabled={!running || (pending !== null && pending !== 'demo')}>
               {pending === 'stop' ? 'Stopping…' : 'Stop'}
             </button>
           </div>
