@@ -29,8 +29,8 @@ const FILES = [
   'embed/protocol.ts',
   'react/index.tsx',
 ];
-// The admin console's contract is not published, but is documented the same way.
-const ADMIN_FILES = ['bulk-text.ts', 'schemas/admin.ts', 'client/admin.ts'];
+// The admin console's and the scraper's contracts are not published, but is documented the same way.
+const ADMIN_FILES = ['bulk-text.ts', 'schemas/admin.ts', 'client/admin.ts', 'schemas/scraping.ts', 'client/scraping.ts'];
 
 /** Exported declarations of a source text whose doc comment has no @example. */
 function withoutExample(text: string): string[] {

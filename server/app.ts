@@ -27,6 +27,8 @@ import { salesRouter } from './sales/sales.router';
 import { sharedDashboardPage } from './sales/share-page';
 import { analyticsRouter } from './analytics/analytics.router';
 import { privacyRouter } from './privacy/privacy.router';
+import { scrapingRouter } from './scraping/scraping.router';
+import { createScrapeRunner } from './scraping/scraping.service';
 import { startSweeping } from './retention';
 import type { AppDeps } from './deps';
 
@@ -40,13 +42,15 @@ export interface App {
 
 /** Builds the Koa application; the caller owns the database and the listening server. */
 export function createApp({ config, database, logger, clock = Date.now }: { config: Config; database: Database; logger: Logger; clock?: () => number }): App {
+  const market = new MarketStore(database.db, config.marketRefreshMs);
   const deps: AppDeps = {
     config,
     database,
     logger,
-    market: new MarketStore(database.db, config.marketRefreshMs),
+    market,
     writes: new GroupCommit(database.db),
     outbox: new Outbox(config, database, logger),
+    scraper: createScrapeRunner({ database, logger, market, clock, config }),
     clock,
   };
   const koa = new Koa();
@@ -81,7 +85,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
 
   const routes = new Router();
-  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps), analyticsRouter(deps), privacyRouter(deps)];
+  const routers = [health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps), analyticsRouter(deps), privacyRouter(deps), scrapingRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }
@@ -98,11 +102,21 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
 
   deps.outbox.start();
   const stopSweeping = startSweeping(database, deps.outbox, clock, logger);
+  // A crawl this server (or one before it) was running when it stopped is marked interrupted.
+  const recovered = deps.scraper.recover().then(
+    (n) => {
+      if (n > 0) logger.info({ sessions: n }, 'crawls cut off by a restart marked interrupted');
+    },
+    (err: unknown) => logger.warn({ err }, 'interrupted crawls not checked'),
+  );
 
   return {
     koa,
     deps,
     stop: async () => {
+      await recovered;
+      // The running crawl, if any, stops before its next page and is marked interrupted.
+      await deps.scraper.close();
       await stopSweeping();
       await deps.outbox.stop();
     },

@@ -38,6 +38,8 @@ const PrivacyCompliancePage = lazy(() => import('../features/privacy/PrivacyComp
 const MyDataPage = lazy(() => import('../features/privacy/MyDataPage'));
 const PrivacyTestPage = lazy(() => import('../features/consent/PrivacyTestPage'));
 const AnalyticsStatusPage = lazy(() => import('../features/analytics/AnalyticsStatusPage'));
+const ScraperPage = lazy(() => import('../features/scraper/ScraperPage'));
+const BotPage = lazy(() => import('../features/scraper/BotPage'));
 
 /** A page for signed-in staff of `roles`; signed out, the sign-in form stands in its place. */
 function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
@@ -57,6 +59,7 @@ const InternalAnalytics = staffPage(SALES_ROLES, InternalAnalyticsPage);
 /** A share link's page, `/da_{token}` (wouter's patterns name whole segments only). */
 const SHARE_LINK_PATH = /^\/da_(?<token>[^/]+)\/?$/;
 const AnalyticsStaffPage = staffPage(['admin'], AnalyticsStatusPage);
+const AdminScraperPage = staffPage(['admin'], ScraperPage);
 
 function PageLoading() {
   return (
@@ -132,6 +135,8 @@ export function App() {
               <Route path="/privacy/my-data" component={MyDataPage} />
               <Route path="/privacy-test" component={PrivacyTestPage} />
               <Route path="/analytics-test" component={AnalyticsStaffPage} />
+              <Route path="/scraper" component={AdminScraperPage} />
+              <Route path="/bot" component={BotPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

@@ -16,6 +16,7 @@ import { adminCalls, type AdminCalls } from './admin';
 import { analyticsCalls, type AnalyticsCalls } from './analytics';
 import { isHttpError } from './errors';
 import { salesCalls, type SalesCalls } from './sales';
+import { scrapingCalls, type ScrapingCalls } from './scraping';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from './transport';
 
 /**
@@ -67,8 +68,9 @@ export function staffCalls(api: Transport): StaffCalls {
  * @example
  * const client: StaffClient = createStaffClient({ baseUrl: location.origin });
  * const { total } = await client.admin.suppliers({ q: 'durban' });
+ * const { isRunning } = await client.scraping.status();
  */
-export type StaffClient = StaffCalls & SalesCalls & AnalyticsCalls & { admin: AdminCalls };
+export type StaffClient = StaffCalls & SalesCalls & AnalyticsCalls & { admin: AdminCalls; scraping: ScrapingCalls };
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -80,5 +82,5 @@ export type StaffClient = StaffCalls & SalesCalls & AnalyticsCalls & { admin: Ad
  */
 export function createStaffClient(options: ClientOptions): StaffClient {
   const api = createTransport(options);
-  return { ...staffCalls(api), ...salesCalls(api), ...analyticsCalls(api), admin: adminCalls(api) };
+  return { ...staffCalls(api), ...salesCalls(api), ...analyticsCalls(api), admin: adminCalls(api), scraping: scrapingCalls(api) };
 }

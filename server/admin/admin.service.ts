@@ -97,7 +97,7 @@ interface City {
 }
 
 /** Categories by id or name, cities by id, name or full name ('Durban, KwaZulu-Natal'), all as slugs. */
-async function reference(db: Executor) {
+export async function reference(db: Executor) {
   const [categories, cities] = await Promise.all([repo.allCategories(db), repo.allCities(db)]);
   const categoryByKey = new Map<string, Category>();
   for (const c of categories) {
@@ -268,7 +268,7 @@ function unitList(units: Map<string, number>): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!;
 }
 
-async function planProducts(db: Executor, lines: RawLine[], ref: Reference): Promise<{ plans: ProductPlan[]; invalid: InvalidLine[] }> {
+export async function planProducts(db: Executor, lines: RawLine[], ref: Reference): Promise<{ plans: ProductPlan[]; invalid: InvalidLine[] }> {
   const invalid: InvalidLine[] = [];
   const parsed: { line: number; input: ProductLine; category: Category }[] = [];
   for (const raw of lines) {
@@ -390,7 +390,7 @@ function itemId(name: string, taken: Set<string>): string {
  * Adds the catalogue items the lines name for the first time, sets each supplier's price for each
  * item, has each supplier serve the item's category, and dates their price lists today.
  */
-async function applyProducts(trx: Executor, plans: ProductPlan[], now: Date): Promise<{ added: number; updated: number }> {
+export async function applyProducts(trx: Executor, plans: ProductPlan[], now: Date): Promise<{ added: number; updated: number }> {
   if (plans.length === 0) return { added: 0, updated: 0 };
   const items = await repo.allCatalogueItems(trx);
   const taken = new Set(items.map((i) => i.id));

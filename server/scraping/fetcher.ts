@@ -5,6 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { addressKind, blockedMessage, hostNameKind, isAllowListed } from './address-rules';
+import { SCRAPER_LIMITS, scraperUserAgent } from '../../sdk/schemas/scraping';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots';
 
 /** Why a page was not fetched. */
@@ -75,20 +76,19 @@ export interface FetcherOptions {
   maxCrawlDelaySeconds?: number;
 }
 
+/** The crawler's rules, as the `/bot` page states them (one source: `SCRAPER_LIMITS`). */
 export const FETCH_LIMITS = {
-  timeoutMs: 10_000,
-  maxBytes: 2 * 1024 * 1024,
-  maxRedirects: 5,
-  maxPages: 50,
-  minDelayMs: 1000,
-  maxCrawlDelaySeconds: 60,
+  timeoutMs: SCRAPER_LIMITS.timeoutSeconds * 1000,
+  maxBytes: SCRAPER_LIMITS.maxPageBytes,
+  maxRedirects: SCRAPER_LIMITS.maxRedirects,
+  maxPages: SCRAPER_LIMITS.maxPages,
+  minDelayMs: SCRAPER_LIMITS.minDelaySeconds * 1000,
+  maxCrawlDelaySeconds: SCRAPER_LIMITS.maxCrawlDelaySeconds,
   robotsMaxBytes: 512 * 1024,
 } as const;
 
 /** The product's crawler user agent, naming the page that describes it. */
-export function scraperUserAgent(publicUrl: string): string {
-  return `ProcuraBot/1.0 (+${publicUrl.replace(/\/+$/, '')}/bot)`;
-}
+export { scraperUserAgent };
 
 export function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -43,11 +43,14 @@ export async function getSession(db: Executor, id: number): Promise<SessionRow |
   return db.selectFrom('scrape_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Why a session is interrupted: its server stopped, or went away, while it ran. */
+export const INTERRUPTED = 'The crawl was cut off when the server stopped';
+
 /** Marks running sessions whose runner stopped renewing them before `staleBefore` as interrupted. */
 export async function interruptStaleSessions(db: Executor, staleBefore: string, now: string): Promise<number> {
   const result = await db
     .updateTable('scrape_sessions')
-    .set({ status: 'interrupted', running: null, finished_at: now, error: 'The crawl was cut off when the server stopped' })
+    .set({ status: 'interrupted', running: null, finished_at: now, error: INTERRUPTED })
     .where('running', '=', 1)
     .where('heartbeat_at', '<', staleBefore)
     .executeTakeFirst();
@@ -159,6 +162,18 @@ export async function itemCounts(db: Executor, sessionId: number): Promise<ItemC
     else counts.verified += n;
   }
   return counts;
+}
+
+/** Suppliers a session found that were not rejected: passed the checks, approved or waiting for staff. */
+export async function verifiedSupplierCount(db: Executor, sessionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('scrape_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('session_id', '=', sessionId)
+    .where('kind', '=', 'supplier')
+    .where('decision', '!=', 'rejected')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface ItemFilter {

@@ -59,6 +59,12 @@ export interface SessionView {
   error: string | null;
 }
 
+/** The demonstration's answer: its session and what it found. */
+export interface SimulateResult {
+  session: SessionView;
+  results: { verified: number; suppliers: number; products: number };
+}
+
 export interface ScrapingStatus {
   isRunning: boolean;
   session: SessionView | null;
@@ -416,6 +422,18 @@ export class ScrapeRunner {
     return (await this.sessionById(sessionId))!;
   }
 
+  /**
+   * Runs the demonstration to its end: the sample directory's session, and its results
+   * (`verified`: the suppliers found that passed the checks).
+   */
+  async simulate(): Promise<SimulateResult> {
+    const started = await this.startSample();
+    await this.idle();
+    const session = (await this.sessionById(started.id))!;
+    const verified = await repo.verifiedSupplierCount(this.db, started.id);
+    return { session, results: { verified, suppliers: session.found.suppliers, products: session.found.products } };
+  }
+
   /** Asks the running crawl to stop; it stops before its next page (at once in this process). */
   async stop(): Promise<SessionView> {
     const running = await repo.findRunningSession(this.db);
@@ -472,6 +490,7 @@ export class ScrapeRunner {
       for (;;) {
         if (signal.aborted || (await repo.isStopRequested(this.db, sessionId))) {
           outcome = this.closing ? 'interrupted' : 'stopped';
+          if (this.closing) error = repo.INTERRUPTED;
           break;
         }
         const page = await repo.nextPendingPage(this.db, sessionId);
@@ -532,7 +551,8 @@ export class ScrapeRunner {
 
 /**
  * The server's crawl runner: the network fetcher with the product's user agent and
- * `SCRAPER_ALLOW_HOSTS` for every crawl, the sample directory in process for the demonstration.
+ * `SCRAPER_ALLOW_HOSTS` for every crawl, the sample directory in process for the demonstration,
+ * read at the pace the network fetcher keeps with one host.
  */
 export function createScrapeRunner(deps: Omit<ScrapingDeps, 'fetcherFor' | 'publicUrl'> & { config: Config }): ScrapeRunner {
   const { config, ...rest } = deps;
@@ -541,7 +561,7 @@ export function createScrapeRunner(deps: Omit<ScrapingDeps, 'fetcherFor' | 'publ
     publicUrl: config.publicUrl,
     fetcherFor: (kind) =>
       kind === 'sample'
-        ? new SampleFetcher(config.publicUrl)
+        ? new SampleFetcher(config.publicUrl, FETCH_LIMITS.maxPages, FETCH_LIMITS.minDelayMs)
         : new PoliteFetcher({ userAgent: scraperUserAgent(config.publicUrl), allowHosts: config.scraper.allowHosts }),
   });
 }

@@ -1,4 +1,4 @@
-import { FetchError, type FetchedPage, type PageFetcher } from '../fetcher';
+import { FetchError, realSleep, type FetchedPage, type PageFetcher } from '../fetcher';
 import { INDEX_HTML, PAGE_2_HTML, PAGE_3_HTML, PRODUCTS_HTML } from './pages';
 
 /** Where the product serves its sample directory. */
@@ -37,7 +37,8 @@ export function sampleStartUrl(publicUrl: string): string {
 /**
  * Reads the sample directory in process, as the server would serve it under `publicUrl`, so
  * the demonstration crawl runs the same extraction, checks and storage as any crawl without the
- * server fetching itself over the network.
+ * server fetching itself over the network. With `minDelayMs` it keeps the pace the network
+ * fetcher keeps with one host, so the demonstration proceeds as a real crawl does.
  */
 export class SampleFetcher implements PageFetcher {
   private readonly base: string;
@@ -46,6 +47,8 @@ export class SampleFetcher implements PageFetcher {
   constructor(
     publicUrl: string,
     private readonly maxPages = 50,
+    private readonly minDelayMs = 0,
+    private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void> = realSleep,
   ) {
     this.base = `${publicUrl.replace(/\/+$/, '')}${SAMPLE_PATH}/`;
   }
@@ -61,6 +64,7 @@ export class SampleFetcher implements PageFetcher {
     target.hash = '';
     target.search = '';
     if (this.pages >= this.maxPages) throw new FetchError('page-limit', `The crawl reached its limit of ${this.maxPages} pages`);
+    if (this.pages > 0 && this.minDelayMs > 0) await this.sleep(this.minDelayMs, signal);
     this.pages += 1;
     const page = readSamplePage(target.href.slice(this.base.length));
     if (!page) throw new FetchError('http-status', `${target.href} answered 404`);
