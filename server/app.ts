@@ -25,6 +25,13 @@ import { staffRouter } from './staff/staff.router';
 import { siteRouter } from './site/site.router';
 import { SiteFiguresStore } from './site/site.service';
 import { ServerPages } from './site/server-pages';
+import { adminRouter } from './admin/admin.router';
+import { salesRouter } from './sales/sales.router';
+import { sharedDashboardPage } from './sales/share-page';
+import { analyticsRouter } from './analytics/analytics.router';
+import { privacyRouter } from './privacy/privacy.router';
+import { scrapingRouter } from './scraping/scraping.router';
+import { createScrapeRunner } from './scraping/scraping.service';
 import { startSweeping } from './retention';
 import type { AppDeps } from './deps';
 
@@ -38,13 +45,15 @@ export interface App {
 
 /** Builds the Koa application; the caller owns the database and the listening server. */
 export function createApp({ config, database, logger, clock = Date.now }: { config: Config; database: Database; logger: Logger; clock?: () => number }): App {
+  const market = new MarketStore(database.db, config.marketRefreshMs);
   const deps: AppDeps = {
     config,
     database,
     logger,
-    market: new MarketStore(database.db, config.marketRefreshMs),
+    market,
     writes: new GroupCommit(database.db),
     outbox: new Outbox(config, database, logger),
+    scraper: createScrapeRunner({ database, logger, market, clock, config }),
     clock,
   };
   const koa = new Koa();
@@ -54,9 +63,10 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
     logger.warn({ err, reqId: ctx?.state.requestId, route: ctx ? routeOf(ctx) : undefined }, 'response failed');
   });
 
+  // The request's line is logged outside the error handler, so it carries the status answered.
+  koa.use(requestContext(logger));
   koa.use(errorHandler(logger));
   koa.use(clientAddressFrom(config.trustProxyHops));
-  koa.use(requestContext(logger));
   koa.use(securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
   const compressor = compress({ threshold: 1024 });
   koa.use((ctx, next) => {
@@ -80,7 +90,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   const portal = loadPortal(config.staticDir);
   const site = new SiteFiguresStore(deps);
   const routes = new Router();
-  const routers = [siteRouter(deps, site, portal?.routes.map((r) => r.pattern) ?? null), health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps)];
+  const routers = [siteRouter(deps, site, portal?.routes.map((r) => r.pattern) ?? null), health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps), analyticsRouter(deps), privacyRouter(deps), scrapingRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }
@@ -91,16 +101,27 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   if (config.env !== 'production') koa.use(loopbackOnly(mailboxRouter(deps).routes()));
   koa.use(serveStatic(config.staticDir));
   const serverPages = new ServerPages({ staticDir: config.staticDir, publicUrl: config.publicUrl, figures: () => site.current(), logger });
+  koa.use(sharedDashboardPage(deps, portal));
   koa.use(portalPages(portal, serverPages));
   koa.use(notFound(portal, serverPages));
 
   deps.outbox.start();
   const stopSweeping = startSweeping(database, deps.outbox, clock, logger);
+  // A crawl this server (or one before it) was running when it stopped is marked interrupted.
+  const recovered = deps.scraper.recover().then(
+    (n) => {
+      if (n > 0) logger.info({ sessions: n }, 'crawls cut off by a restart marked interrupted');
+    },
+    (err: unknown) => logger.warn({ err }, 'interrupted crawls not checked'),
+  );
 
   return {
     koa,
     deps,
     stop: async () => {
+      await recovered;
+      // The running crawl, if any, stops before its next page and is marked interrupted.
+      await deps.scraper.close();
       await stopSweeping();
       await deps.outbox.stop();
     },

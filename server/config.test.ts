@@ -34,3 +34,27 @@ describe('e-mail settings in production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).mail.disabled).toBe(false);
   });
 });
+
+describe('SCRAPER_ALLOW_HOSTS', () => {
+  it('is empty unless set', () => {
+    expect(loadConfig({}).scraper.allowHosts).toEqual([]);
+    expect(loadConfig({ SCRAPER_ALLOW_HOSTS: '' }).scraper.allowHosts).toEqual([]);
+  });
+
+  it('reads a comma list of host names and addresses, lower-cased', () => {
+    expect(loadConfig({ SCRAPER_ALLOW_HOSTS: ' LocalHost, 127.0.0.1 ,[::1],fixture.test' }).scraper.allowHosts).toEqual([
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+      'fixture.test',
+    ]);
+  });
+
+  it('refuses URLs, ports and wildcards', () => {
+    expect(problems({ SCRAPER_ALLOW_HOSTS: 'localhost,http://127.0.0.1/' })).toBe(
+      'Invalid configuration:\n  - SCRAPER_ALLOW_HOSTS must be host names separated by commas, such as localhost,127.0.0.1,[::1] (not "http://127.0.0.1/")',
+    );
+    expect(problems({ SCRAPER_ALLOW_HOSTS: '127.0.0.1:4300' })).toContain('(not "127.0.0.1:4300")');
+    expect(problems({ SCRAPER_ALLOW_HOSTS: '*.internal' })).toContain('(not "*.internal")');
+  });
+});

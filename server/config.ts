@@ -56,6 +56,10 @@ const envSchema = z.object({
   REGISTRATION_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
   WIDGET_LOAD_RATE_LIMIT: int(120, 1, 1_000_000_000),
   WIDGET_LOAD_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  ANALYTICS_RATE_LIMIT: int(300, 1, 1_000_000_000),
+  ANALYTICS_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  DATA_REQUEST_RATE_LIMIT: int(5, 1, 1_000_000_000),
+  DATA_REQUEST_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -85,10 +89,30 @@ const envSchema = z.object({
     .refine((v) => /^([^<>]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(v.trim()), {
       message: 'must be an e-mail address, optionally with a name: Procura <quotes@example.co.za>',
     }),
+  SALES_EMAIL: z.string().trim().default('sales@procura.co.za').pipe(z.email({ message: 'must be an e-mail address' })),
+  DEMO_RATE_LIMIT: int(5, 1, 1_000_000_000),
+  DEMO_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
   PARTNERS_EMAIL: z.string().trim().default('partners@procura.co.za').pipe(z.email({ message: 'must be an e-mail address' })),
   MAIL_DISABLED: bool(false),
   MAIL_MAX_ATTEMPTS: int(8, 1, 100),
   MAIL_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
+  SCRAPER_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const hosts = (v ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== '');
+      for (const host of hosts) {
+        // A host name or an IP address, as a URL writes it: no scheme, port, path or wildcard.
+        if (!/^([a-z0-9-]+(\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])$/.test(host)) {
+          ctx.addIssue({ code: 'custom', message: `must be host names separated by commas, such as localhost,127.0.0.1,[::1] (not "${host}")` });
+          return z.NEVER;
+        }
+      }
+      return hosts;
+    }),
 });
 
 /** The server's settings, read once from the environment and frozen. */
@@ -105,6 +129,11 @@ export interface Config {
     rfq: RateLimitSetting;
     partnerRegistration: RateLimitSetting;
     widgetLoad: RateLimitSetting;
+    demoRequest: RateLimitSetting;
+    /** Analytics events and consent records together. */
+    analytics: RateLimitSetting;
+    /** Buyers' data requests and the calls of their links. */
+    dataRequest: RateLimitSetting;
   };
   /** How many proxies stand in front: the client address is the one the nearest of them saw. */
   trustProxyHops: number;
@@ -112,6 +141,15 @@ export interface Config {
   marketRefreshMs: number;
   staticDir: string;
   mail: MailConfig;
+  scraper: ScraperConfig;
+}
+
+export interface ScraperConfig {
+  /**
+   * Hosts the scraper may fetch although they resolve to loopback, private or other internal
+   * addresses; empty in every real deployment, set for local testing only.
+   */
+  allowHosts: readonly string[];
 }
 
 export interface RateLimitSetting {
@@ -122,6 +160,8 @@ export interface RateLimitSetting {
 export interface MailConfig {
   /** The partners team's address: new registrations are announced there. */
   partnersEmail: string;
+  /** The sales team's address: demo bookings are announced there. */
+  salesEmail: string;
   /** Where e-mail is sent; without it e-mails are held in the outbox and shown in the development mailbox. */
   smtpUrl: string | undefined;
   /** Set when production runs without SMTP on purpose; otherwise production refuses to start without SMTP_URL. */
@@ -168,6 +208,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rfq: Object.freeze({ limit: e.RFQ_RATE_LIMIT, windowSeconds: e.RFQ_RATE_WINDOW_SECONDS }),
       partnerRegistration: Object.freeze({ limit: e.REGISTRATION_RATE_LIMIT, windowSeconds: e.REGISTRATION_RATE_WINDOW_SECONDS }),
       widgetLoad: Object.freeze({ limit: e.WIDGET_LOAD_RATE_LIMIT, windowSeconds: e.WIDGET_LOAD_RATE_WINDOW_SECONDS }),
+      demoRequest: Object.freeze({ limit: e.DEMO_RATE_LIMIT, windowSeconds: e.DEMO_RATE_WINDOW_SECONDS }),
+      analytics: Object.freeze({ limit: e.ANALYTICS_RATE_LIMIT, windowSeconds: e.ANALYTICS_RATE_WINDOW_SECONDS }),
+      dataRequest: Object.freeze({ limit: e.DATA_REQUEST_RATE_LIMIT, windowSeconds: e.DATA_REQUEST_RATE_WINDOW_SECONDS }),
     }),
     trustProxyHops: e.TRUST_PROXY,
     seedOnEmpty: e.SEED_ON_EMPTY,
@@ -178,9 +221,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disabled: e.MAIL_DISABLED,
       from: e.MAIL_FROM.trim(),
       partnersEmail: e.PARTNERS_EMAIL,
+      salesEmail: e.SALES_EMAIL,
       fromDomain: /@([^>\s]+)>?$/.exec(e.MAIL_FROM.trim())![1]!.toLowerCase(),
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
     }),
+    scraper: Object.freeze({ allowHosts: Object.freeze([...e.SCRAPER_ALLOW_HOSTS]) }),
   });
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { GroupCommit } from './db/group-commit';
 import type { Outbox } from './mail/outbox';
+import type { ScrapeRunner } from './scraping/scraping.service';
 
 /**
  * What every router is built from. It lives apart from `app.ts`, which imports the routers,
@@ -18,6 +19,8 @@ export interface AppDeps {
   writes: GroupCommit;
   /** Every e-mail the product sends goes through it. */
   outbox: Outbox;
+  /** Runs the supplier scraper's crawls, one at a time across every server process. */
+  scraper: ScrapeRunner;
   /** Milliseconds since the epoch; tests give their own clock. */
   clock: () => number;
 }

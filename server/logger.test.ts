@@ -47,6 +47,8 @@ describe('the log', () => {
     expect((await server.request('GET', `/quote/${token}`)).status).toBe(200);
     expect((await server.request('GET', `/api/quotes/track/qt_${'x'.repeat(30)}`)).status).toBe(404);
     expect((await server.request('GET', `/no/such/page/${rfqId}`)).status).toBe(404);
+    expect((await server.request('POST', '/api/rfq', { body: { productName: 'x' } })).status).toBe(400);
+    expect((await server.request('GET', '/api/staff/me')).status).toBe(401);
     // Wait for the worker's first attempts, which the sink refuses.
     for (let i = 0; i < 200 && !logged().some((l) => l.msg === 'e-mail not sent; will retry'); i++) await new Promise((r) => setTimeout(r, 25));
 
@@ -58,6 +60,8 @@ describe('the log', () => {
       ['GET', '/quote/:token', 200],
       ['GET', '/api/quotes/track/:token', 404],
       ['GET', '(no route)', 404],
+      ['POST', '/api/rfq', 400],
+      ['GET', '/api/staff/me', 401],
     ]);
     const failure = logged().find((l) => l.msg === 'e-mail not sent; will retry');
     expect(failure?.error).toContain('Recipient address rejected: mailbox full');

@@ -8,6 +8,8 @@ import { prunePartnerCredits } from './partners/partners.repository';
 import { pruneAddressEvents } from './mail/guard.repository';
 import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 import { pruneStaffAccess } from './staff/staff.service';
+import { sweepAnalytics, type AnalyticsSweep } from './analytics/analytics.service';
+import { pruneDataRequests } from './privacy/privacy.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often the sweep runs; it deletes one interval early so nothing outlives the promise. */
@@ -34,6 +36,7 @@ export interface SweepResult {
   emailsDeleted: number;
   idempotencyKeysDeleted: number;
   widgetLoadsDeleted: number;
+  analytics: AnalyticsSweep;
 }
 
 /**
@@ -41,7 +44,8 @@ export interface SweepResult {
  * {@link PERSONAL_DATA_HOURS} (the RFQ itself stays, anonymous, for the data API), and sent and
  * dead e-mails of the same age (they carry the same addresses), expired idempotency keys and rate-limit windows,
  * staff sessions and set-password links that can no longer be used,
- * and widget-load counts {@link WIDGET_LOAD_MONTHS} months old.
+ * widget-load counts {@link WIDGET_LOAD_MONTHS} months old, expired data request links, and the
+ * analytics salts, raw events and consent records past their time (see `sweepAnalytics`).
  */
 export async function sweep(database: Database, outbox: Outbox, now: Date): Promise<SweepResult> {
   const personalBefore = new Date(now.getTime() - PERSONAL_DATA_HOURS * HOUR_MS + SWEEP_INTERVAL_MS);
@@ -56,7 +60,10 @@ export async function sweep(database: Database, outbox: Outbox, now: Date): Prom
   // A day's row holds loads until its midnight: it goes once the day's end is that old.
   const loadsBefore = monthsBefore(new Date(now.getTime() + SWEEP_INTERVAL_MS), WIDGET_LOAD_MONTHS).toISOString().slice(0, 10);
   const widgetLoadsDeleted = await deleteWidgetLoadsBefore(database.db, loadsBefore);
-  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted };
+  // Data request links end after an hour; the address each held goes with it.
+  await pruneDataRequests(database.db, now.toISOString());
+  const analytics = await sweepAnalytics(database.db, now.getTime(), SWEEP_INTERVAL_MS);
+  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted, analytics };
 }
 
 /**
@@ -68,7 +75,7 @@ export function startSweeping(database: Database, outbox: Outbox, clock: () => n
   const run = () => {
     running = sweep(database, outbox, new Date(clock())).then(
       (result) => {
-        if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted > 0) logger.info(result, 'old data swept');
+        if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted + result.analytics.eventsDeleted > 0) logger.info(result, 'old data swept');
       },
       (err: unknown) => logger.warn({ err }, 'the retention sweep failed'),
     );

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ConsentBanner } from '../features/consent/ConsentBanner';
 import type { ConsentRecord } from '../features/consent/consent-store';
 import NotFoundPage from '../features/pages/NotFoundPage';
 import { ToastProvider } from '../components/ui/toast';
-import { ConsentContext } from '../lib/consent-context';
+import { ConsentContext, ConsentControlsContext } from '../lib/consent-context';
+import { proveConsent, siteAnalytics } from '../lib/site-analytics';
 import { StaffSessionContext } from '../lib/staff-session';
 import type { StaffRole, StaffUser } from '../../sdk/schemas/staff';
 import { Footer } from './Footer';
@@ -33,6 +34,19 @@ const DataPlatformPage = lazy(() => import('../features/pages/DataPlatformPage')
 const StaffGate = lazy(() => import('../features/staff/StaffGate'));
 const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
 const StaffSetPasswordPage = lazy(() => import('../features/staff/SetPasswordPage'));
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const DemoPage = lazy(() => import('../features/demo/DemoPage'));
+const DemoSuccessPage = lazy(() => import('../features/demo/DemoSuccessPage'));
+const CustomerDashboardPage = lazy(() => import('../features/sales/CustomerDashboardPage'));
+const InternalAnalyticsPage = lazy(() => import('../features/sales/InternalAnalyticsPage'));
+const SharedDashboardPage = lazy(() => import('../features/sales/SharedDashboardPage'));
+const PrivacyPolicyPage = lazy(() => import('../features/privacy/PrivacyPolicyPage'));
+const PrivacyCompliancePage = lazy(() => import('../features/privacy/PrivacyCompliancePage'));
+const MyDataPage = lazy(() => import('../features/privacy/MyDataPage'));
+const PrivacyTestPage = lazy(() => import('../features/consent/PrivacyTestPage'));
+const AnalyticsStatusPage = lazy(() => import('../features/analytics/AnalyticsStatusPage'));
+const ScraperPage = lazy(() => import('../features/scraper/ScraperPage'));
+const BotPage = lazy(() => import('../features/scraper/BotPage'));
 
 /** A page for signed-in staff of `roles`; signed out, the sign-in form stands in its place. */
 function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
@@ -44,6 +58,15 @@ function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
     );
   };
 }
+
+const AdminOnlyPage = staffPage(['admin'], AdminPage);
+const SALES_ROLES = ['sales', 'admin'] as const;
+const CustomerDashboard = staffPage(SALES_ROLES, CustomerDashboardPage);
+const InternalAnalytics = staffPage(SALES_ROLES, InternalAnalyticsPage);
+/** A share link's page, `/da_{token}` (wouter's patterns name whole segments only). */
+const SHARE_LINK_PATH = /^\/da_(?<token>[^/]+)\/?$/;
+const AnalyticsStaffPage = staffPage(['admin'], AnalyticsStatusPage);
+const AdminScraperPage = staffPage(['admin'], ScraperPage);
 
 function PageLoading() {
   return (
@@ -58,13 +81,31 @@ function PageLoading() {
 export function App() {
   const [consent, setConsent] = useState<ConsentRecord | null>(null);
   const [preferencesRequested, setPreferencesRequested] = useState(0);
-  const onConsentChange = useCallback((record: ConsentRecord) => setConsent(record), []);
+  const onConsentChange = useCallback((record: ConsentRecord) => {
+    setConsent(record);
+    siteAnalytics.setConsent(record);
+  }, []);
+  // A cleared choice remounts the banner, which then finds none and asks again.
+  const [bannerKey, setBannerKey] = useState(0);
+  const consentControls = useMemo(
+    () => ({
+      openPreferences: () => setPreferencesRequested((n) => n + 1),
+      forgotten: () => {
+        setConsent(null);
+        siteAnalytics.setConsent(null);
+        setBannerKey((k) => k + 1);
+      },
+    }),
+    [],
+  );
   const [location] = useLocation();
+  useEffect(() => siteAnalytics.pageView(location), [location]);
   const [staffUser, setStaffUser] = useState<StaffUser | null | undefined>(undefined);
   const staffSession = useMemo(() => ({ user: staffUser, setUser: setStaffUser }), [staffUser]);
   return (
     <StaffSessionContext.Provider value={staffSession}>
     <ConsentContext.Provider value={consent}>
+    <ConsentControlsContext.Provider value={consentControls}>
       <ToastProvider>
         <a href="#main" className="skip-link">
           Skip to content
@@ -96,13 +137,28 @@ export function App() {
               <Route path="/data-platform" component={DataPlatformPage} />
               <Route path="/staff/sign-in" component={StaffSignInPage} />
               <Route path="/staff/set-password" component={StaffSetPasswordPage} />
+              <Route path="/admin" component={AdminOnlyPage} />
+              <Route path="/demo" component={DemoPage} />
+              <Route path="/demo-success" component={DemoSuccessPage} />
+              <Route path="/customer-dashboard" component={CustomerDashboard} />
+              <Route path="/internal-analytics" component={InternalAnalytics} />
+              <Route path={SHARE_LINK_PATH} component={SharedDashboardPage} />
+              <Route path="/privacy" component={PrivacyPolicyPage} />
+              <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+              <Route path="/privacy-compliance" component={PrivacyCompliancePage} />
+              <Route path="/privacy/my-data" component={MyDataPage} />
+              <Route path="/privacy-test" component={PrivacyTestPage} />
+              <Route path="/analytics-test" component={AnalyticsStaffPage} />
+              <Route path="/scraper" component={AdminScraperPage} />
+              <Route path="/bot" component={BotPage} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>
         </main>
-        <Footer onPrivacySettings={() => setPreferencesRequested((n) => n + 1)} />
-        <ConsentBanner onConsentChange={onConsentChange} preferencesRequested={preferencesRequested} />
+        <Footer onPrivacySettings={consentControls.openPreferences} />
+        <ConsentBanner key={bannerKey} onConsentChange={onConsentChange} onDecision={proveConsent} preferencesRequested={preferencesRequested} />
       </ToastProvider>
+    </ConsentControlsContext.Provider>
     </ConsentContext.Provider>
     </StaffSessionContext.Provider>
   );

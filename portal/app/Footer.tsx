@@ -42,6 +42,12 @@ export function Footer({ onPrivacySettings }: { onPrivacySettings(): void }) {
                 Privacy settings
               </button>
             </li>
+            <li>
+              <Link href="/privacy">Privacy policy</Link>
+            </li>
+            <li>
+              <Link href="/privacy/my-data">See or delete your data</Link>
+            </li>
           </ul>
         </div>
       </div>

@@ -35,6 +35,13 @@ export const NAV_VARIANTS = {
 
 export type NavVariant = keyof typeof NAV_VARIANTS;
 
+/** The sales pages add their own two to the admin links. */
+const SALES_LINKS = [
+  { href: '/customer-dashboard', label: 'Customer dashboard' },
+  { href: '/internal-analytics', label: 'Internal analytics' },
+] as const;
+const SALES_PAGES: string[] = SALES_LINKS.map((l) => l.href);
+
 const WIDGET_PAGES = ['/widget-demo', '/widget-configurator', '/embed-demo', '/embed-benefits'];
 const DATA_PAGES = ['/docs', '/api-docs', '/documentation', '/data-product-kit'];
 const ADMIN_PAGES = ['/admin', '/analytics-test', '/scraper'];
@@ -43,7 +50,7 @@ const ADMIN_PAGES = ['/admin', '/analytics-test', '/scraper'];
 export function navVariantFor(path: string): NavVariant {
   if (WIDGET_PAGES.includes(path)) return 'widget';
   if (DATA_PAGES.includes(path)) return 'data';
-  if (ADMIN_PAGES.includes(path) || path.startsWith('/staff/')) return 'admin';
+  if (ADMIN_PAGES.includes(path) || SALES_PAGES.includes(path) || path.startsWith('/staff/')) return 'admin';
   if (path === '/api-registration' || path === '/partners') return 'business';
   return 'main';
 }
@@ -82,6 +89,7 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [location]);
+  const links = [...NAV_VARIANTS[variant], ...(variant === 'admin' && SALES_PAGES.includes(location) ? SALES_LINKS : [])];
   return (
     <header className="nav">
       <div className="container nav-inner">
@@ -91,7 +99,8 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
           </span>
           Procura
         </Link>
-        <nav aria-label="Main">
+        {/* Many links fold into the menu button on screens narrower than they need. */}
+        <nav aria-label="Main" data-many={links.length > 5 || undefined}>
           <button
             type="button"
             className="icon-button nav-toggle"
@@ -103,7 +112,7 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
             {open ? '×' : '☰'}
           </button>
           <ul id="nav-links" className="nav-links" data-open={open}>
-            {NAV_VARIANTS[variant].map((link) => (
+            {links.map((link) => (
               <li key={link.href}>
                 <Link href={link.href} aria-current={location === link.href ? 'page' : undefined}>
                   {link.label}

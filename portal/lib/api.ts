@@ -1,5 +1,7 @@
 import { createClient, type ClientOptions, type ProcuraClient } from '../../sdk/client/client';
+import { privacyCalls, type PrivacyCalls } from '../../sdk/client/privacy';
 import { createStaffClient, type StaffClient } from '../../sdk/client/staff';
+import { createTransport } from '../../sdk/client/transport';
 
 let client: ProcuraClient | undefined;
 
@@ -20,8 +22,19 @@ export function partnerApi(credentials: Required<Pick<ClientOptions, 'apiKey' | 
 
 let staffClient: StaffClient | undefined;
 
-/** The staff pages' client: the browser sends the session cookie and the Origin the server checks. */
+/**
+ * The staff pages' client: the browser sends the session cookie and the Origin the server checks.
+ * An import of 10,000 lines is one transaction of a few seconds, so calls may take up to a minute.
+ */
 export function staffApi(): StaffClient {
-  staffClient ??= createStaffClient({ baseUrl: window.location.origin, retry: 0 });
+  staffClient ??= createStaffClient({ baseUrl: window.location.origin, retry: 0, timeout: 60_000 });
   return staffClient;
+}
+
+let privacyClient: PrivacyCalls | undefined;
+
+/** The data request page's calls; each is sent once (a repeat could spend a link twice). */
+export function privacyApi(): PrivacyCalls {
+  privacyClient ??= privacyCalls(createTransport({ baseUrl: window.location.origin, retry: 0 }));
+  return privacyClient;
 }

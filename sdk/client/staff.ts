@@ -12,7 +12,11 @@ import {
   type StaffSignInInput,
   type StaffUser,
 } from '../schemas/staff';
+import { adminCalls, type AdminCalls } from './admin';
+import { analyticsCalls, type AnalyticsCalls } from './analytics';
 import { isHttpError } from './errors';
+import { salesCalls, type SalesCalls } from './sales';
+import { scrapingCalls, type ScrapingCalls } from './scraping';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from './transport';
 
 /**
@@ -63,8 +67,10 @@ export function staffCalls(api: Transport): StaffCalls {
  *
  * @example
  * const client: StaffClient = createStaffClient({ baseUrl: location.origin });
+ * const { total } = await client.admin.suppliers({ q: 'durban' });
+ * const { isRunning } = await client.scraping.status();
  */
-export type StaffClient = StaffCalls;
+export type StaffClient = StaffCalls & SalesCalls & AnalyticsCalls & { admin: AdminCalls; scraping: ScrapingCalls };
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -76,5 +82,5 @@ export type StaffClient = StaffCalls;
  */
 export function createStaffClient(options: ClientOptions): StaffClient {
   const api = createTransport(options);
-  return { ...staffCalls(api) };
+  return { ...staffCalls(api), ...salesCalls(api), ...analyticsCalls(api), admin: adminCalls(api), scraping: scrapingCalls(api) };
 }

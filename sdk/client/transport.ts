@@ -61,6 +61,8 @@ export interface RateLimit {
 export interface CallOptions {
   /** Cancels the call; it then rejects with the signal's reason (an `AbortError`). */
   signal?: AbortSignal;
+  /** Headers of this call alone, such as the `X-Session-ID` of an analytics event. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -90,6 +92,8 @@ export interface Transport {
    * one) and is retried like a read; without, it is sent once. A `null` schema expects no body.
    */
   post<S extends $ZodType>(schema: S | null, path: string, json: unknown, keyed?: SubmitOptions | null, options?: CallOptions): Promise<output<S>>;
+  /** PATCHes `path` with `json`; sent once. */
+  patch<S extends $ZodType>(schema: S | null, path: string, json: unknown, options?: CallOptions): Promise<output<S>>;
   /** DELETEs `path`; sent once, as a repeat after a lost answer would meet a 404. */
   delete<S extends $ZodType>(schema: S | null, path: string, options?: CallOptions): Promise<output<S>>;
   /** The rate-limit figures of the last partner answer, or null before the first. */
@@ -196,16 +200,17 @@ export function createTransport(options: ClientOptions): Transport {
   }
 
   return {
-    get: (schema, path, params, opts = {}) => call(schema, path, { method: 'get', searchParams: searchParams(params), signal: opts.signal }),
+    get: (schema, path, params, opts = {}) => call(schema, path, { method: 'get', searchParams: searchParams(params), signal: opts.signal, ...(opts.headers ? { headers: opts.headers } : {}) }),
     post: (schema, path, json, keyed, opts = {}) =>
       call(schema, path, {
         method: 'post',
         json,
         signal: opts.signal ?? keyed?.signal,
         ...(keyed
-          ? { headers: { 'idempotency-key': keyed.idempotencyKey ?? newIdempotencyKey() }, retry: { limit: retryLimit, methods: ['post'], statusCodes: RETRY_STATUSES } }
-          : { retry: 0 }),
+          ? { headers: { ...opts.headers, 'idempotency-key': keyed.idempotencyKey ?? newIdempotencyKey() }, retry: { limit: retryLimit, methods: ['post'], statusCodes: RETRY_STATUSES } }
+          : { ...(opts.headers ? { headers: opts.headers } : {}), retry: 0 }),
       }),
+    patch: (schema, path, json, opts = {}) => call(schema, path, { method: 'patch', json, signal: opts.signal, retry: 0 }),
     delete: (schema, path, opts = {}) => call(schema, path, { method: 'delete', signal: opts.signal, retry: 0 }),
     get rateLimit() {
       return rateLimit;

@@ -149,7 +149,7 @@ export async function suppliersByCategoryAndRegion(db: Kysely<DB>, q: { category
       sql<number>`sum(suppliers.verified)`.as('verified_count'),
       sql<number>`avg(suppliers.rating)`.as('avg_rating'),
       sql<number>`avg(suppliers.response_time_hours)`.as('avg_response_hours'),
-      sql<number>`avg(suppliers.on_time_rate)`.as('avg_on_time_rate'),
+      sql<number | null>`avg(suppliers.on_time_rate)`.as('avg_on_time_rate'),
     ])
     .groupBy(['supplier_categories.category_id', regionSlug]);
   if (q.categoryId) query = query.where('supplier_categories.category_id', '=', q.categoryId);

@@ -197,7 +197,8 @@ export async function supplierMetrics(database: Database, q: SupplierQuery): Pro
           verified_count: withheld ? null : Number(r.verified_count),
           avg_rating: withheld ? null : round(Number(r.avg_rating), 2),
           avg_response_hours: withheld ? null : round(Number(r.avg_response_hours)),
-          avg_on_time_rate: withheld ? null : round(Number(r.avg_on_time_rate)),
+          // Suppliers with no delivery record yet have no rate; avg() leaves them out, and a group of only them has none.
+          avg_on_time_rate: withheld || r.avg_on_time_rate === null ? null : round(Number(r.avg_on_time_rate)),
         };
       })
       .sort((a, b) => a.product_category.localeCompare(b.product_category) || a.region.localeCompare(b.region)),

@@ -49,13 +49,16 @@ export interface SuppliersTable {
   home_city_id: string;
   verified: number; // 0 | 1
   rating: number; // 1-5
-  on_time_rate: number; // 0-100, share of orders delivered on time
+  /** 0-100, the share of orders delivered on time; null while Procura has no delivery record of the supplier. */
+  on_time_rate: number | null;
   response_time_hours: number;
   dispatch_days: number;
   payment_terms: string;
   validity_days: number;
   price_list_date: string;
   created_at: IsoText;
+  /** JSON array of what the supplier specialises in. */
+  specialties: ColumnType<string, string | undefined, string>;
 }
 
 export interface SupplierCategoriesTable {
@@ -283,6 +286,67 @@ export interface StaffAuditTable {
   created_at: IsoText;
 }
 
+/** The sales pipeline; statuses, tiers and sources are the sdk's (schemas/sales.ts). */
+export interface ProspectsTable {
+  id: Generated<number>;
+  company: string;
+  contact: string;
+  phone: string;
+  email: string;
+  tier: string;
+  status: string;
+  /** The Johannesburg date of the last status change, YYYY-MM-DD. */
+  last_contact: string | null;
+  next_action: string;
+  notes: string;
+  estimated_value_cents: number;
+  industry: string;
+  conversion_probability: number;
+  actual_response: string;
+  call_notes: string;
+  source: string;
+  owner_id: number | null;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
+/** One thing a salesperson did; every outreach counter is counted from these rows. */
+export interface SalesActivitiesTable {
+  id: Generated<number>;
+  /** Kept when the prospect is deleted (ids are never reused): the work still counts. */
+  prospect_id: number;
+  staff_id: number;
+  kind: string;
+  note: string;
+  occurred_at: IsoText;
+  /** The Johannesburg date it counts for, YYYY-MM-DD. */
+  day: string;
+}
+
+export interface DemoRequestsTable {
+  id: Generated<number>;
+  prospect_id: number | null;
+  company_name: string;
+  contact_person: string;
+  email: string;
+  phone: string;
+  monthly_spend: string | null;
+  current_suppliers: string;
+  pain_points: string;
+  created_at: IsoText;
+}
+
+/** Read-only links to the analytics dashboard. */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  /** SHA-256 of the token the link carries. */
+  token_hash: string;
+  created_by: number;
+  created_at: IsoText;
+  expires_at: IsoText;
+  revoked_at: IsoText | null;
+}
+
 export interface DB {
   cities: CitiesTable;
   sectors: SectorsTable;
@@ -300,6 +364,10 @@ export interface DB {
   staff_tokens: StaffTokensTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  prospects: ProspectsTable;
+  sales_activities: SalesActivitiesTable;
+  demo_requests: DemoRequestsTable;
+  share_links: ShareLinksTable;
   partner_hosts: PartnerHostsTable;
   partner_credits: PartnerCreditsTable;
   quotes: QuotesTable;
@@ -309,6 +377,15 @@ export interface DB {
   mail_suppressions: MailSuppressionsTable;
   mail_links: MailLinksTable;
   address_events: AddressEventsTable;
+  scrape_sessions: ScrapeSessionsTable;
+  scrape_pages: ScrapePagesTable;
+  scrape_items: ScrapeItemsTable;
+  scrape_directories: ScrapeDirectoriesTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_daily: AnalyticsDailyTable;
+  consent_records: ConsentRecordsTable;
+  data_requests: DataRequestsTable;
 }
 
 /** Addresses that asked for no more buyer e-mails, by hash. */
@@ -331,6 +408,148 @@ export interface MailLinksTable {
 export interface AddressEventsTable {
   id: Generated<number>;
   address_hash: string;
-  kind: 'quote-email' | 'request';
+  kind: 'quote-email' | 'request' | 'data-request';
   created_at: IsoText;
+}
+
+export type ScrapeKind = 'url' | 'directories' | 'products' | 'sample';
+export type ScrapeStatus = 'running' | 'completed' | 'stopped' | 'failed' | 'interrupted';
+export type ScrapeDecision = 'pending' | 'approved' | 'rejected';
+export type DuplicateReason = 'email' | 'domain' | 'name' | 'product';
+
+/** A crawl. `running` is 1 while it runs, else null: a unique index allows one running crawl. */
+export interface ScrapeSessionsTable {
+  id: Generated<number>;
+  kind: ScrapeKind;
+  status: ScrapeStatus;
+  running: 1 | null;
+  start_urls: string; // JSON array
+  pages_planned: ColumnType<number, number | undefined, number>;
+  pages_done: ColumnType<number, number | undefined, number>;
+  pages_failed: ColumnType<number, number | undefined, number>;
+  stop_requested: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  /** The runner (one per server process) working on it. */
+  owner: string;
+  heartbeat_at: IsoText;
+  started_at: IsoText;
+  finished_at: IsoText | null;
+}
+
+export interface ScrapePagesTable {
+  id: Generated<number>;
+  session_id: number;
+  url: string;
+  supplier_id: number | null;
+  status: 'pending' | 'done' | 'failed';
+  error: string | null;
+  suppliers_found: ColumnType<number, number | undefined, number>;
+  products_found: ColumnType<number, number | undefined, number>;
+  fetched_at: IsoText | null;
+}
+
+/** A supplier or product a crawl found, in the review list. */
+export interface ScrapeItemsTable {
+  id: Generated<number>;
+  session_id: number;
+  kind: 'supplier' | 'product';
+  source_url: string;
+  name: string;
+  name_key: string;
+  description: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  domain: string | null;
+  city_id: string | null;
+  city_text: string | null;
+  province: string | null;
+  category_id: string | null;
+  catalogue_item_id: string | null;
+  price_cents: number | null;
+  currency: string | null;
+  unit: string | null;
+  sku: string | null;
+  seller_name: string | null;
+  details: string; // JSON: address, keywords, schema.org types, data source
+  notes: string; // JSON array of sentences
+  failures: string; // JSON array: the automatic checks it failed
+  duplicate_of_item_id: number | null;
+  duplicate_of_supplier_id: number | null;
+  duplicate_reason: DuplicateReason | null;
+  decision: ScrapeDecision;
+  /** 'checks' when the automatic checks rejected it, else who decided. */
+  decided_by: string | null;
+  decided_at: IsoText | null;
+  supplier_id: number | null;
+  created_at: IsoText;
+}
+
+export interface ScrapeDirectoriesTable {
+  url: string;
+  added_at: IsoText;
+}
+
+/** One consented visitor's event; raw rows are kept 30 days (see server/analytics). */
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  /** YYYY-MM-DD (UTC) of `occurred_at`: the day whose salt hashed the session. */
+  day: string;
+  occurred_at: IsoText;
+  /** SHA-256 of the session id under the day's salt; the salt is deleted when the day ends. */
+  session_hash: string;
+  type: 'page-view' | 'product-interest' | 'form-interaction' | 'quote-request';
+  device: 'mobile' | 'tablet' | 'desktop';
+  /** A route pattern (`/quote/:token`), never a path with an id or a query string. */
+  path: string | null;
+  time_spent_ms: number | null;
+  /** A catalogue product's name, never typed text. */
+  product_name: string | null;
+  category: string | null;
+  quantity: number | null;
+  price_viewed_cents: number | null;
+  form_action: 'start' | 'field_change' | 'submit' | null;
+  field_name: string | null;
+  estimated_value_cents: number | null;
+  /** A city of Procura's list, never typed text. */
+  city: string | null;
+}
+
+/** The salt of one day's session hashes. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+  created_at: IsoText;
+}
+
+/** A finished day's figures, kept after its raw events are deleted. */
+export interface AnalyticsDailyTable {
+  day: string;
+  metric: string;
+  key: string;
+  value: number;
+}
+
+/** Proof of one cookie choice; kept 3 years. */
+export interface ConsentRecordsTable {
+  id: Generated<number>;
+  /** Random, made by the browser and kept in its stored choice; shown in the preferences. */
+  consent_id: string;
+  analytics: number; // 0 | 1
+  revision: number;
+  global_privacy_control: number; // 0 | 1
+  /** The time the browser stored the choice. */
+  decided_at: IsoText;
+  recorded_at: IsoText;
+}
+
+/** A buyer's request to see and delete their data; the link works one hour. */
+export interface DataRequestsTable {
+  /** SHA-256 of the link's token. */
+  token_hash: string;
+  /** Lower-cased; deleted with the row once the link has expired or been used. */
+  email: string;
+  created_at: IsoText;
+  expires_at: IsoText;
+  used_at: IsoText | null;
 }

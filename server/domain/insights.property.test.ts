@@ -85,7 +85,11 @@ function falseClaims(set: QuoteSet, requested: number): string[] {
       fail('an unrecognised claim about the average');
     }
     if (/\b(best|cheapest|dearest|quickest|slowest|most|least)\b/i.test(s) && !dearer) fail('an unchecked comparative word');
-    if (n > 1 && claimsRecognised === 0 && !/^Good balance of price, delivery and track record/.test(s)) fail('an unrecognised sentence');
+    const unproven = q.supplier.onTimeRate === null;
+    if (/no delivery record/.test(s) !== unproven) fail(unproven ? 'a supplier with no delivery record is not said to have none' : '"no delivery record" of a supplier with one');
+    if (/track record|of orders on time/.test(s) && unproven) fail('a track record claimed for a supplier with none');
+    const balance = unproven ? /^Good balance of price and delivery/ : /^Good balance of price, delivery and track record/;
+    if (n > 1 && claimsRecognised === 0 && !balance.test(s)) fail('an unrecognised sentence');
   });
   return problems;
 }
@@ -110,7 +114,8 @@ function randomMarket(rng: Rng): SupplierSeed[] {
       homeCityId: home,
       verified: rng.chance(0.6),
       rating: rng.pick([3.5, 4, 4.2, 4.5, 5]),
-      onTimeRate: rng.pick([80, 90, 95, 99]),
+      // Some suppliers are new to Procura (imported), with no delivery record yet.
+      onTimeRate: rng.pick([80, 90, 95, 99, null]),
       responseTimeHours: rng.pick([2, 4, 24]),
       dispatchDays: rng.int(0, 2),
       paymentTerms: 'Net 30',
@@ -142,6 +147,7 @@ describe('recommendation sentences', () => {
     const failures: string[] = [];
     let sentences = 0;
     let ties = 0;
+    let unproven = 0;
     const kinds = new Set<string>();
     for (let seed = 1; seed <= 400; seed++) {
       const rng = createRng(seed);
@@ -162,6 +168,7 @@ describe('recommendation sentences', () => {
       for (const q of set.quotes) {
         kinds.add(q.insights.competitivePosition);
         if (/tied with/.test(q.insights.recommendation)) ties++;
+        if (q.supplier.onTimeRate === null) unproven++;
         if (set.quotes.length === 1) kinds.add(supplierCount === 1 ? 'asked-for-one' : 'only-one');
       }
       for (const problem of falseClaims(set, supplierCount)) failures.push(`seed ${seed} ${JSON.stringify(request)}: ${problem}`);
@@ -171,5 +178,6 @@ describe('recommendation sentences', () => {
     expect(sentences).toBeGreaterThan(700);
     expect([...kinds].sort()).toEqual(['asked-for-one', 'best-balance', 'fastest-delivery', 'highest-quality', 'lowest-price', 'only-one', 'premium-option']);
     expect(ties).toBeGreaterThan(20);
+    expect(unproven).toBeGreaterThan(100);
   });
 });

@@ -20,12 +20,20 @@ describe('supplier scores', () => {
     expect(reliabilityRating(supplier({ onTimeRate: 95, responseTimeHours: 36 }))).toBe(86);
   });
 
+  it('credits no on-time delivery to a supplier with no delivery record yet', () => {
+    expect(reliabilityRating(supplier({ onTimeRate: null, responseTimeHours: 0 }))).toBe(20);
+    expect(reliabilityRating(supplier({ onTimeRate: null, responseTimeHours: 36 }))).toBe(10);
+  });
+
   it('bands risk on the delivery record and verification', () => {
     expect(riskLevel(supplier({ onTimeRate: 95, verified: true, rating: 4.5 }))).toBe('low');
     expect(riskLevel(supplier({ onTimeRate: 95, verified: false }))).toBe('medium');
     expect(riskLevel(supplier({ onTimeRate: 85 }))).toBe('medium');
     expect(riskLevel(supplier({ onTimeRate: 79 }))).toBe('high');
     expect(riskLevel(supplier({ rating: 3.4 }))).toBe('high');
+    // No delivery record: never low, however verified and well rated; its rating still counts.
+    expect(riskLevel(supplier({ onTimeRate: null, verified: true, rating: 5 }))).toBe('medium');
+    expect(riskLevel(supplier({ onTimeRate: null, rating: 3.4 }))).toBe('high');
   });
 });
 

@@ -9,22 +9,31 @@ export function qualityScore(supplier: Supplier): number {
   return Math.round(((supplier.rating - 1) / 4) * 85 + (supplier.verified ? 15 : 0));
 }
 
-/** Reliability 0-100: on-time delivery rate weighs 80 %, response speed 20 %. */
+/**
+ * Reliability 0-100: on-time delivery rate weighs 80 %, response speed 20 %. A supplier with no
+ * delivery record yet earns nothing for on-time delivery: it is not credited with a record
+ * Procura has not seen.
+ */
 export function reliabilityRating(supplier: Supplier): number {
-  return Math.round(0.8 * supplier.onTimeRate + 20 * responseScore(supplier.responseTimeHours));
+  return Math.round(0.8 * (supplier.onTimeRate ?? 0) + 20 * responseScore(supplier.responseTimeHours));
 }
 
 export type RiskLevel = 'low' | 'medium' | 'high';
 
 /**
  * Risk bands, from the record of delivering what was ordered: high below 80 % on time or 3.5
- * stars; medium below 90 % on time or when the supplier is not verified; low otherwise.
+ * stars; medium below 90 % on time, with no delivery record yet, or when the supplier is not
+ * verified; low otherwise.
  */
 export function riskLevel(supplier: Supplier): RiskLevel {
-  if (supplier.onTimeRate < 80 || supplier.rating < 3.5) return 'high';
-  if (supplier.onTimeRate < 90 || !supplier.verified) return 'medium';
+  const onTime = supplier.onTimeRate;
+  if ((onTime !== null && onTime < 80) || supplier.rating < 3.5) return 'high';
+  if (onTime === null || onTime < 90 || !supplier.verified) return 'medium';
   return 'low';
 }
+
+/** How a recommendation names a supplier Procura has no delivery record of. */
+export const NO_RECORD = 'with no delivery record on Procura yet';
 
 /** Percent above the set's average price from which a quote is a premium option. */
 export const PREMIUM_THRESHOLD = 5;
@@ -155,7 +164,8 @@ interface Sentence {
 
 function recommend({ q, position, versus, quality, n, requested, ties, cheaper }: Sentence): string {
   const s = q.supplier;
-  const who = `${s.verified ? 'verified supplier' : 'supplier'} rated ${s.rating.toFixed(1)}/5`;
+  const unproven = s.onTimeRate === null;
+  const who = `${s.verified ? 'verified supplier' : 'supplier'} rated ${s.rating.toFixed(1)}/5${unproven ? ` ${NO_RECORD}` : ''}`;
   const lead = formatLeadTime(q.leadDays);
   const total = formatRand(centsToRand(q.totalCents));
   if (n === 1) {
@@ -170,14 +180,20 @@ function recommend({ q, position, versus, quality, n, requested, ties, cheaper }
     case 'fastest-delivery':
       return `Fastest delivery of the ${n} quotes (${lead}${tie}), ${versus}, from a ${who}.`;
     case 'highest-quality':
-      return `Highest quality score of the ${n} quotes (${quality}/100${tie}): a ${who} with ${s.onTimeRate}% of orders on time, ${versus}.`;
+      return unproven
+        ? `Highest quality score of the ${n} quotes (${quality}/100${tie}): a ${who}, ${versus}.`
+        : `Highest quality score of the ${n} quotes (${quality}/100${tie}): a ${who} with ${s.onTimeRate}% of orders on time, ${versus}.`;
     case 'best-balance':
-      return `Good balance of price, delivery and track record: ${versus}, delivery in ${lead}, from a ${who}.`;
+      return unproven
+        ? `Good balance of price and delivery: ${versus}, delivery in ${lead}, from a ${who}.`
+        : `Good balance of price, delivery and track record: ${versus}, delivery in ${lead}, from a ${who}.`;
     case 'premium-option': {
       const others = n - 1;
       const than =
         cheaper === others ? (others === 1 ? 'the other quote' : `the other ${others} quotes`) : `${cheaper} of the ${others} other quotes`;
-      return `Dearer than ${than} at ${versus}; worth it if ${s.onTimeRate}% of orders on time and a ${s.rating.toFixed(1)}/5 rating matter more than price.`;
+      return unproven
+        ? `Dearer than ${than} at ${versus}, from a ${who}; worth it if its ${s.rating.toFixed(1)}/5 rating matters more than price.`
+        : `Dearer than ${than} at ${versus}; worth it if ${s.onTimeRate}% of orders on time and a ${s.rating.toFixed(1)}/5 rating matter more than price.`;
     }
   }
 }

@@ -40,7 +40,11 @@ export function interpretProduct(market: MarketSnapshot, productName: string): P
 }
 
 function categoryForText(market: MarketSnapshot, normalized: string): Category {
-  let best: Category | undefined;
+  return bestCategory(market, normalized) ?? market.categoriesById.get(DEFAULT_CATEGORY_ID) ?? market.categories[0]!;
+}
+
+function bestCategory(market: MarketSnapshot, normalized: string): Category | null {
+  let best: Category | null = null;
   let bestScore = 0;
   for (const category of market.categories) {
     const score = phraseScore(normalized, category.keywords);
@@ -49,7 +53,15 @@ function categoryForText(market: MarketSnapshot, normalized: string): Category {
       bestScore = score;
     }
   }
-  return best ?? market.categoriesById.get(DEFAULT_CATEGORY_ID) ?? market.categories[0]!;
+  return best;
+}
+
+/**
+ * The category whose keywords a text names most (the same rule that places a product), or null
+ * when it names none: for texts that are not one product, such as a supplier's description.
+ */
+export function matchCategory(market: MarketSnapshot, text: string): Category | null {
+  return bestCategory(market, normalizeText(text));
 }
 
 /**

@@ -74,7 +74,8 @@ export interface Supplier {
   homeCityId: string;
   verified: boolean;
   rating: number;
-  onTimeRate: number;
+  /** Share of orders delivered on time (0-100); null while Procura has no delivery record of the supplier. */
+  onTimeRate: number | null;
   responseTimeHours: number;
   dispatchDays: number;
   paymentTerms: string;

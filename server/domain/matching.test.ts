@@ -29,6 +29,17 @@ describe('candidate pool', () => {
     ]);
   });
 
+  it('admits a supplier with no delivery record on its rating, below an equal one with a good record', () => {
+    const market = marketOf([
+      supplierSeed({ id: 1, onTimeRate: null }),
+      supplierSeed({ id: 2, onTimeRate: null, rating: 2.9 }),
+      supplierSeed({ id: 3, onTimeRate: 90 }),
+    ]);
+    const pool = candidatePool(market, itemTarget(market), resolveLocation(market, 'Durban'));
+    expect(pool.map((e) => e.supplier.id)).toEqual([3, 1]);
+    expect(pool[0]!.staticScore - pool[1]!.staticScore).toBeCloseTo(FIT_WEIGHTS.reliability * 0.8, 10);
+  });
+
   it('prefers the city, then the province, then national delivery', () => {
     const market = marketOf([
       supplierSeed({ id: 1, homeCityId: 'cape-town', coverage: [{ scope: 'national', area: '', leadDays: 3 }] }),

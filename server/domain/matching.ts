@@ -41,8 +41,9 @@ export function ratingScore(rating: number): number {
   return clamp01((rating - 1) / 4);
 }
 
-export function reliabilityScore(onTimeRate: number): number {
-  return clamp01((onTimeRate - 50) / 50);
+/** Reliability part of the fit: nothing is credited for a record Procura has not seen (no on-time rate). */
+export function reliabilityScore(onTimeRate: number | null): number {
+  return onTimeRate === null ? 0 : clamp01((onTimeRate - 50) / 50);
 }
 
 export function responseScore(hours: number): number {
@@ -77,8 +78,12 @@ export function coverageFor(supplier: Supplier, location: PoolLocation): { tier:
   return null;
 }
 
+/**
+ * Whether a supplier may be quoted: rated at least 3.0 and, once it has a delivery record, on
+ * time at least 70 % of the time. A supplier with no record yet stands on its rating alone.
+ */
 export function hasGoodStanding(supplier: Supplier): boolean {
-  return supplier.rating >= STANDING.minRating && supplier.onTimeRate >= STANDING.minOnTimeRate;
+  return supplier.rating >= STANDING.minRating && (supplier.onTimeRate === null || supplier.onTimeRate >= STANDING.minOnTimeRate);
 }
 
 function poolKey(target: QuoteTarget, location: PoolLocation): string {

@@ -9,6 +9,8 @@ export interface InputSchemas<B, Q, P> {
   body?: ZodType<B>;
   query?: ZodType<Q>;
   params?: ZodType<P>;
+  /** The largest JSON body the route reads, in bytes (64 KB unless a route needs more). */
+  bodyLimit?: number;
 }
 
 /** How a handler after `validate` sees its input: already parsed, with the schemas' types. */
@@ -35,7 +37,7 @@ export function validate<B = unknown, Q = unknown, P = unknown>(schemas: InputSc
     const parts = [
       ['params', schemas.params, () => ctx.params],
       ['query', schemas.query, () => ctx.query],
-      ['body', schemas.body, () => readJson(ctx)],
+      ['body', schemas.body, () => readJson(ctx, schemas.bodyLimit)],
     ] as const;
     const parsed: Partial<Record<'params' | 'query' | 'body', unknown>> = {};
     const fields: Record<string, string> = {};

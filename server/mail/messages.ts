@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ANALYTICS_RETENTION } from '../../sdk/analytics-rules';
 import type { Quote } from '../../sdk/index';
 import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteReference } from '../lib/ids';
@@ -8,7 +9,9 @@ import { findPartner } from '../partners/partners.repository';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from '../rfq/rfq.repository';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
-import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail, type Email } from './templates';
+import { findDemoRequest } from '../sales/sales.repository';
+import { MONTHLY_SPEND_LABELS } from '../../sdk/schemas/sales';
+import { buyerQuotesEmail, dataRequestEmail, demoRequestEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail, type Email } from './templates';
 
 /**
  * Every e-mail the product sends, as the outbox stores it: a kind, one recipient and what the
@@ -21,10 +24,22 @@ export type OutboxMessage =
   /** A matched supplier's lead. */
   | { kind: 'supplier-lead'; recipient: string; payload: { rfqId: string; quoteId: number } }
   /** A new partner's welcome, and the partners team's notice of them. */
-  | { kind: 'partner-welcome' | 'partner-registered'; recipient: string; payload: { partnerId: string } };
+  | { kind: 'partner-welcome' | 'partner-registered'; recipient: string; payload: { partnerId: string } }
+  /** The sales team's notice of a demo booking. */
+  | { kind: 'demo-request'; recipient: string; payload: { demoRequestId: number } }
+  /** A buyer's link to their data. The token exists nowhere else in clear, and is dropped once sent. */
+  | { kind: 'data-request'; recipient: string; payload: { token?: string } };
+
+/** How long a data request's link works. */
+export const DATA_REQUEST_MINUTES = ANALYTICS_RETENTION.dataRequestMinutes;
+
+/** The page a data request's link opens; the token rides in the fragment, which browsers never send. */
+export function dataRequestLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/privacy/my-data#token=${token}`;
+}
 
 /** Who waits for what: the buyer is on the results page; a supplier's lead can follow. */
-const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'supplier-lead': 1, 'partner-welcome': 1, 'partner-registered': 2 };
+const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'data-request': 0, 'supplier-lead': 1, 'partner-welcome': 1, 'partner-registered': 2, 'demo-request': 1 };
 
 export interface MessageSettings {
   publicUrl: string;
@@ -72,6 +87,7 @@ export function rfqMessages(input: {
 
 /** The payload a sent row keeps: without anything secret in it. */
 export function sentPayload(row: Pick<OutboxRow, 'kind' | 'payload'>): string | undefined {
+  if (row.kind === 'data-request') return JSON.stringify({});
   if (row.kind !== 'buyer-quotes') return undefined;
   const { rfqId } = JSON.parse(row.payload) as { rfqId: string };
   return JSON.stringify({ rfqId });
@@ -171,6 +187,26 @@ export class MessageRenderer {
           publicUrl: this.settings.publicUrl,
         };
         return message.kind === 'partner-welcome' ? partnerWelcomeEmail(input) : partnerRegisteredEmail(input);
+      }
+      case 'demo-request': {
+        const d = await findDemoRequest(this.db, message.payload.demoRequestId);
+        if (!d) throw new UnrenderableMessageError(`Demo request ${message.payload.demoRequestId} no longer exists`);
+        return demoRequestEmail({
+          demoRequestId: d.id,
+          companyName: d.company_name,
+          contactPerson: d.contact_person,
+          email: d.email,
+          phone: d.phone,
+          monthlySpend: d.monthly_spend ? (MONTHLY_SPEND_LABELS[d.monthly_spend as keyof typeof MONTHLY_SPEND_LABELS] ?? d.monthly_spend) : null,
+          currentSuppliers: d.current_suppliers,
+          painPoints: d.pain_points,
+          publicUrl: this.settings.publicUrl,
+        });
+      }
+      case 'data-request': {
+        const { token } = message.payload;
+        if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
+        return dataRequestEmail({ link: dataRequestLink(this.settings.publicUrl, token), validMinutes: DATA_REQUEST_MINUTES });
       }
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);

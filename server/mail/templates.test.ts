@@ -87,6 +87,13 @@ describe('buyer e-mail', () => {
     expect(email.html).toContain('Monday-Friday 8AM-5PM');
   });
 
+  it('lists only the contact details a supplier has', () => {
+    const q = rfq.quotes[0]!;
+    const imported = { ...q, supplier: { ...q.supplier, contactPerson: '', phone: '' } };
+    const email = buyerQuotesEmail({ messageIdDomain: 'procura.example', rfqId: rfq.rfqId, productName: rfq.productName, matchingMessage: rfq.matching.message, quotes: [imported], publicUrl: 'https://procura.example' });
+    expect(email.text).toContain(`   Supplier contact: ${q.supplier.email}\n`);
+  });
+
   it('opens the right quote through each tracking link', async () => {
     for (const q of rfq.quotes) {
       const path = new URL(q.trackingUrl!).pathname.replace('/quote/', '/api/quotes/track/');

@@ -52,7 +52,8 @@ function quoteRows(q: Quote): [string, string][] {
     ['Minimum order', formatQuantity(q.minimumOrderQuantity, q.unit)],
     ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
     ['Payment terms', q.paymentTerms],
-    ['Supplier contact', `${q.supplier.contactPerson}, ${q.supplier.email}, ${q.supplier.phone}`],
+    // An imported supplier may have no contact person or phone yet: only what is known is listed.
+    ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
   ];
 }
 
@@ -238,5 +239,58 @@ export function partnerRegisteredEmail(input: PartnerMailInput): Email {
   ];
   const body = html`<p style="margin:0 0 16px;">${intro}</p>${detailsTable(rows)}`;
   const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+export interface DemoRequestMailInput {
+  demoRequestId: number;
+  companyName: string;
+  contactPerson: string;
+  email: string;
+  phone: string;
+  /** The band's words, or null when not given. */
+  monthlySpend: string | null;
+  currentSuppliers: string;
+  painPoints: string;
+  publicUrl: string;
+}
+
+/** The sales team's notice of a demo booking: who, how to reach them, and where the prospect waits. Replies go to the requester. */
+export function demoRequestEmail(input: DemoRequestMailInput): Email {
+  const subject = `Demo request: ${input.companyName}`;
+  const intro = `${input.contactPerson} of ${input.companyName} booked a demo. The site promises a reply within 24 hours.`;
+  const rows: [string, string][] = [
+    ['Company', input.companyName],
+    ['Name', input.contactPerson],
+    ['E-mail', input.email],
+    ['Phone', input.phone],
+    ['Monthly spend', input.monthlySpend ?? 'Not given'],
+    ['Current suppliers', input.currentSuppliers || 'Not given'],
+    ['Biggest challenge', input.painPoints || 'Not given'],
+  ];
+  const dashboard = `${input.publicUrl}/customer-dashboard`;
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>${detailsTable(rows)}
+<p style="margin:16px 0 0;">The request is a new prospect in the ${link(dashboard)} Prospect List (source: demo request).</p>`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `The request is a new prospect in the Prospect List (source: demo request): ${dashboard}`].join('\n');
+  return { subject, html: layout(subject, intro, body), text, headers: { 'Reply-To': input.email } };
+}
+
+export interface DataRequestMailInput {
+  /** The page that shows the data: its token is in the fragment, which no server or log sees. */
+  link: string;
+  /** How long the link works, in minutes. */
+  validMinutes: number;
+}
+
+/** A buyer's one-time link to see, download and delete the data Procura holds for their address. */
+export function dataRequestEmail(input: DataRequestMailInput): Email {
+  const subject = 'Procura: the link to your data';
+  const intro = 'You asked to see the data Procura holds for this e-mail address. This link shows it, lets you download it and delete it.';
+  const validity = `The link works for ${input.validMinutes} minutes, and ends when you delete your data. If you did not ask, ignore this e-mail: nothing is shown without the link.`;
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<p style="margin:0 0 16px;"><a href="${safeUrl(input.link)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">See my data</a></p>
+<p style="margin:0 0 16px;">${link(input.link)}</p>
+<p style="margin:0;color:#475569;">${validity}</p>`;
+  const text = [intro, '', input.link, '', validity, '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
   return { subject, html: layout(subject, intro, body), text };
 }

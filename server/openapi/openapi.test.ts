@@ -8,12 +8,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Every method and path the running app routes, in OpenAPI's `{param}` form. */
+/**
+ * Calls that are not the developers' API: the staff pages' (cookie sessions, never a partner's
+ * key) and those only Procura's own pages make (a demo booking, a shared dashboard).
+ */
+const INTERNAL = /^\w+ \/api\/(staff|admin|scraping|scrape|shared-dashboard|demo-requests)\b|^get \/api\/analytics\/dashboard$/;
+
+/** Every method and path the running app routes for developers, in OpenAPI's `{param}` form. */
 function routedPaths(): string[] {
   const routes = server.app.koa.middleware.map((m) => (m as { router?: { stack: { path: string; methods: string[] }[] } }).router).find(Boolean)!;
   return routes.stack
     .flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${layer.path.replace(/:(\w+)/g, '{$1}')}`))
-    .filter((r) => / \/(api|healthz|readyz)/.test(r) && !r.includes('/api/openapi.json'))
+    .filter((r) => / \/(api|healthz|readyz)/.test(r) && !r.includes('/api/openapi.json') && !INTERNAL.test(r))
     .sort();
 }
 

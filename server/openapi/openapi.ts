@@ -38,6 +38,17 @@ import {
   siteFiguresSchema,
 } from '../../sdk/index';
 
+import {
+  ANALYTICS_EVENT_SCHEMAS,
+  ANALYTICS_EVENT_TYPES,
+  consentDecisionSchema,
+  dataRequestAcceptedSchema,
+  dataRequestSchema,
+  dataRequestTokenSchema,
+  myDataDeletedSchema,
+  myDataSchema,
+} from '../../sdk/schemas/analytics';
+
 type Json = Record<string, unknown>;
 
 /** JSON Schema (2020-12, as OpenAPI 3.1 uses) of a zod schema: what a client sends, or what it receives. */
@@ -50,7 +61,7 @@ interface Route {
   method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
-  tag: 'Quotes' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Health';
+  tag: 'Quotes' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Privacy' | 'Health';
   query?: ZodType;
   body?: ZodType;
   /** The success status and its body (none for 204). */
@@ -101,6 +112,14 @@ const ROUTES: Route[] = [
   { method: 'get', path: '/api/data/rfq-insights', tag: 'Data', summary: 'What buyers ask for', query: spanQuerySchema, partner: 'rfq-insights', ok: [200, rfqInsightsSchema], errors: [400, 401, 403, 429], description: DATA('rfq-insights') },
   { method: 'get', path: '/api/v2/procurement-data', tag: 'Data', summary: 'RFQ records (rfq_submissions), paged by cursor', query: procurementDataQuerySchema, partner: 'enterprise-package', ok: [200, procurementDataSchema], errors: [400, 401, 403, 429], description: `${DATA('enterprise-package')} At most 1,000 records a request; follow \`next_cursor\` while \`has_more\`.` },
   { method: 'get', path: '/api/site/figures', tag: 'Site', summary: 'Every figure the public pages show', ok: [200, siteFiguresSchema], errors: [], description: 'Counted from the database; an answer is at most a minute old.' },
+  ...ANALYTICS_EVENT_TYPES.map((type): Route => ({
+    method: 'post', path: `/api/analytics/${type}`, tag: 'Privacy', summary: `Record a ${type} event of a visitor who allowed analytics`, body: ANALYTICS_EVENT_SCHEMAS[type], ok: [204, null], errors: [400, 429],
+    description: 'Sent by Procura\'s portal only with the visitor\'s consent, never with Global Privacy Control. Header `X-Session-ID`: 21 letters, digits, `_` or `-` (stored only as a hash under a salt deleted when its day ends). Unknown fields, query strings, tokens and anything shaped like an e-mail address or a phone number are refused.',
+  })),
+  { method: 'post', path: '/api/consent', tag: 'Privacy', summary: 'Keep a cookie choice as proof (3 years)', body: consentDecisionSchema, ok: [204, null], errors: [400, 429] },
+  { method: 'post', path: '/api/privacy/data-requests', tag: 'Privacy', summary: 'E-mail a one-hour link to the data held for an address; the same answer for any address', body: dataRequestSchema, ok: [202, dataRequestAcceptedSchema], errors: [400, 429] },
+  { method: 'post', path: '/api/privacy/my-data', tag: 'Privacy', summary: "Everything held for a data request link's address", body: dataRequestTokenSchema, ok: [200, myDataSchema], errors: [400, 410, 429] },
+  { method: 'post', path: '/api/privacy/my-data/delete', tag: 'Privacy', summary: "Delete at once what is held for a data request link's address; the link is spent", body: dataRequestTokenSchema, ok: [200, myDataDeletedSchema], errors: [400, 410, 429] },
   { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness', ok: [200, z.object({ status: z.literal('ok') })], errors: [] },
   { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: the database answers', ok: [200, z.object({ status: z.literal('ready') })], errors: [] },
 ];
@@ -111,6 +130,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'X-Partner-ID names another partner, or the tier does not include this data product',
   404: 'Not found',
   409: 'Already there, or the list is full',
+  410: 'The link has expired or was already used',
   422: 'The Idempotency-Key was used for a different request',
   429: 'Over the rate limit: see Retry-After',
   503: 'Not built on this server',

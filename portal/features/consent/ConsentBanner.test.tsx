@@ -16,8 +16,9 @@ const isOn = () => analyticsSwitch().getAttribute('aria-checked');
 
 function renderBanner(preferencesRequested = 0) {
   const onConsentChange = vi.fn();
-  const view = render(<ConsentBanner onConsentChange={onConsentChange} preferencesRequested={preferencesRequested} />);
-  return { onConsentChange, rerender: (n: number) => view.rerender(<ConsentBanner onConsentChange={onConsentChange} preferencesRequested={n} />) };
+  const onDecision = vi.fn();
+  const view = render(<ConsentBanner onConsentChange={onConsentChange} onDecision={onDecision} preferencesRequested={preferencesRequested} />);
+  return { onConsentChange, onDecision, rerender: (n: number) => view.rerender(<ConsentBanner onConsentChange={onConsentChange} onDecision={onDecision} preferencesRequested={n} />) };
 }
 
 describe('consent banner', () => {
@@ -31,7 +32,8 @@ describe('consent banner', () => {
     await user.click(screen.getByRole('button', { name: button }));
 
     const record = stored()!;
-    expect(record).toEqual({ essential: true, analytics, marketing: false, timestamp: record.timestamp, revision: CONSENT_REVISION });
+    expect(record).toEqual({ essential: true, analytics, marketing: false, timestamp: record.timestamp, revision: CONSENT_REVISION, consentId: record.consentId });
+    expect(record.consentId).toMatch(/^[A-Za-z0-9_-]{21}$/);
     expect(new Date(record.timestamp).toISOString()).toBe(record.timestamp);
     expect(onConsentChange).toHaveBeenCalledExactlyOnceWith(record);
     expect(banner()).toBeNull();
@@ -145,5 +147,41 @@ describe('consent banner', () => {
     expect(isOn()).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(stored()?.analytics).toBe(true);
+  });
+
+  it('keeps one consent id across choices, shows it in the preferences, and hands each new choice over as proof', async () => {
+    const user = userEvent.setup();
+    const first = renderBanner();
+    await user.click(screen.getByRole('button', { name: 'Sure, Help Improve' }));
+    const id = stored()!.consentId!;
+    expect(first.onDecision).toHaveBeenCalledExactlyOnceWith(stored());
+
+    cleanup();
+    const second = renderBanner();
+    expect(second.onDecision).not.toHaveBeenCalled();
+    second.rerender(1);
+    expect(within(dialog()!).getByText(id)).toBeTruthy();
+    await user.click(analyticsSwitch());
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(stored()).toEqual(expect.objectContaining({ analytics: false, consentId: id }));
+    expect(second.onDecision).toHaveBeenCalledExactlyOnceWith(stored());
+  });
+
+  it('says in the preferences that Global Privacy Control stops analytics whatever is chosen', async () => {
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    try {
+      renderBanner();
+      await user.click(screen.getByRole('button', { name: 'More Options' }));
+      expect(within(dialog()!).getByRole('note').textContent).toBe(
+        'Your browser sends Global Privacy Control, so Procura sends no analytics from it, whatever you choose here.',
+      );
+    } finally {
+      delete (navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl;
+    }
+    cleanup();
+    renderBanner();
+    await user.click(screen.getByRole('button', { name: 'More Options' }));
+    expect(within(dialog()!).queryByRole('note')).toBeNull();
   });
 });

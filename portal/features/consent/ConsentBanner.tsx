@@ -1,15 +1,19 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Switch } from '../../components/ui/switch';
+import { globalPrivacyControl } from '../../lib/analytics';
 import { readConsent, saveConsent, type ConsentRecord } from './consent-store';
 
 export interface ConsentBannerProps {
   /** Told the stored choice on load, and every new choice. */
   onConsentChange(record: ConsentRecord): void;
+  /** Told each new choice only, to keep it as proof. */
+  onDecision?(record: ConsentRecord): void;
   /** Opens the preferences from elsewhere (the footer's "Privacy settings"). */
   preferencesRequested: number;
 }
 
-function CookiePreferences({ initial, onSave, onCancel }: { initial: boolean; onSave(analytics: boolean): void; onCancel(): void }) {
+function CookiePreferences({ initial, consentId, onSave, onCancel }: { initial: boolean; consentId: string | undefined; onSave(analytics: boolean): void; onCancel(): void }) {
+  const gpc = globalPrivacyControl();
   const [analytics, setAnalytics] = useState(initial);
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -57,6 +61,11 @@ function CookiePreferences({ initial, onSave, onCancel }: { initial: boolean; on
           </div>
           <Switch checked={analytics} onChange={setAnalytics} labelledBy="pref-analytics" describedBy="pref-analytics-text" />
         </div>
+        {gpc ? (
+          <p className="notice small" role="note">
+            Your browser sends Global Privacy Control, so Procura sends no analytics from it, whatever you choose here.
+          </p>
+        ) : null}
         <div className="pref">
           <div>
             <h3>Marketing cookies</h3>
@@ -73,6 +82,11 @@ function CookiePreferences({ initial, onSave, onCancel }: { initial: boolean; on
             <li>We follow strict privacy laws</li>
           </ul>
         </div>
+        {consentId ? (
+          <p className="small muted">
+            Your consent ID: <code className="consent-id">{consentId}</code>. Quote it if you ask us about your choice.
+          </p>
+        ) : null}
         <div className="modal-actions">
           <button type="button" className="button button-secondary" onClick={onCancel}>
             Cancel
@@ -97,7 +111,7 @@ function CookiePreferences({ initial, onSave, onCancel }: { initial: boolean; on
  * parent instead. Each save stores the record, tells the parent and closes banner and modal; the
  * close icon hides the banner for this page view without saving; Cancel closes only the modal.
  */
-export function ConsentBanner({ onConsentChange, preferencesRequested }: ConsentBannerProps) {
+export function ConsentBanner({ onConsentChange, onDecision, preferencesRequested }: ConsentBannerProps) {
   const [stored, setStored] = useState<ConsentRecord | null>(null);
   const [bannerOpen, setBannerOpen] = useState(false);
   const [modalOpen, setModalOpen] = useState(false);
@@ -119,6 +133,7 @@ export function ConsentBanner({ onConsentChange, preferencesRequested }: Consent
     const record = saveConsent(analytics);
     setStored(record);
     onConsentChange(record);
+    onDecision?.(record);
     setBannerOpen(false);
     setModalOpen(false);
   };
@@ -153,7 +168,7 @@ export function ConsentBanner({ onConsentChange, preferencesRequested }: Consent
           </div>
         </section>
       ) : null}
-      {modalOpen ? <CookiePreferences initial={stored?.analytics ?? false} onSave={save} onCancel={() => setModalOpen(false)} /> : null}
+      {modalOpen ? <CookiePreferences initial={stored?.analytics ?? false} consentId={stored?.consentId} onSave={save} onCancel={() => setModalOpen(false)} /> : null}
     </>
   );
 }

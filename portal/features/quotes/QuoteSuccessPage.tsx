@@ -34,7 +34,9 @@ function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
   const coverage = coverageOf(quote);
   const what = `${formatQuantity(rfq.quantity, rfq.unit)} of ${rfq.productName}`;
   const subject = `Quote ${quote.id}: ${what}`;
-  const body = `Hello ${quote.supplier.contactPerson},\n\nI received your quote ${quote.id} through Procura for ${what}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
+  // A supplier imported without a contact person has none: the greeting then names no one.
+  const greeting = quote.supplier.contactPerson ? `Hello ${quote.supplier.contactPerson},` : 'Hello,';
+  const body = `${greeting}\n\nI received your quote ${quote.id} through Procura for ${what}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
   return (
     <article className="card quote-card" aria-labelledby={`quote-${quote.id}`}>
       <div className="quote-head">
@@ -180,7 +182,7 @@ export default function QuoteSuccessPage() {
           <dt>Delivery to</dt>
           <dd>{rfq.deliveryLocation}</dd>
           <dt>E-mail</dt>
-          <dd>{rfq.primaryEmail ?? `Deleted ${PERSONAL_DATA_HOURS} hours after the request`}</dd>
+          <dd>{rfq.primaryEmail ?? `Deleted (we keep it at most ${PERSONAL_DATA_HOURS} hours)`}</dd>
         </dl>
         {quotes.length > 0 ? <p className="small muted">{rfq.matching.message}</p> : null}
       </section>

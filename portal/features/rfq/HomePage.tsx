@@ -7,6 +7,10 @@ import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
 import { QuoteRequestForm } from '../../../widget/app/QuoteRequestForm';
 import { useRfqForm, type RfqForm } from '../../../widget/app/use-rfq-form';
 import { useToast } from '../../components/ui/toast';
+import { listedOnly } from '../../lib/analytics';
+import { siteAnalytics } from '../../lib/site-analytics';
+import { useFormAnalytics } from './use-form-analytics';
+import type { ProductSuggestion, QuotePreview } from '../../../sdk/schemas/catalogue';
 import type { FreshSubmission } from '../../lib/fresh-submission';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -26,8 +30,11 @@ function usePreview(values: RfqFormValues) {
 const COVERAGE_TEXT = { verified: 'Verified local suppliers', good: 'Good coverage', delivery: 'Delivery available', none: 'No coverage yet' } as const;
 
 /** The form's live sidebar: cost preview, supplier matching, this month's popular products. */
-export function Sidebar({ form }: { form: RfqForm }) {
+export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview: QuotePreview | null): void }) {
   const preview = usePreview(form.values);
+  const told = useRef(onPreview);
+  told.current = onPreview;
+  useEffect(() => told.current?.(preview), [preview]);
   const popularLoad = useLoad((signal) => formApi.popular(4, signal).then((products) => products.slice(0, 4)), []);
   const popular = popularLoad.status === 'error' ? [] : (popularLoad.data ?? null);
   const cost = preview?.costPreview;
@@ -169,7 +176,30 @@ export function Sidebar({ form }: { form: RfqForm }) {
 /** Home: the quote request form, in steps or compact, with the live sidebar. */
 export default function HomePage() {
   usePageTitle('Request quotes');
-  const form = useRfqForm();
+  const base = useRfqForm();
+  // The catalogue product the buyer chose: the only product name analytics may send.
+  const picked = useRef<ProductSuggestion | null>(null);
+  const form: RfqForm = {
+    ...base,
+    fillProduct: (p) => {
+      picked.current = p;
+      return base.fillProduct(p);
+    },
+  };
+  const interactions = useFormAnalytics(form.values, siteAnalytics);
+  const lastPreview = useRef<QuotePreview | null>(null);
+  const interest = useRef('');
+  const onPreview = (preview: QuotePreview | null) => {
+    lastPreview.current = preview;
+    const product = picked.current;
+    const productName = listedOnly(form.values.productName, product?.name);
+    const quantity = Number(form.values.quantity);
+    if (!preview || !product || !productName || !Number.isInteger(quantity) || quantity < 1) return;
+    if (interest.current === `${productName}|${quantity}`) return;
+    interest.current = `${productName}|${quantity}`;
+    const total = preview.costPreview.totalCost;
+    siteAnalytics.track('product-interest', { productName, category: product.category, quantity, ...(total > 1000 ? { priceViewed: total } : {}) });
+  };
   const [compact, setCompact] = useState(false);
   const [pending, setPending] = useState(false);
   const toast = useToast();
@@ -180,6 +210,7 @@ export default function HomePage() {
   const submit = async (values: RfqFormValues) => {
     if (pending) return;
     setPending(true);
+    interactions.submitted();
     try {
       const body = await sendRfq(values);
       const notSent = body ? emailNotSentMessage(body.emailDelivery?.notSent ?? []) : null;
@@ -189,6 +220,14 @@ export default function HomePage() {
         toast({ title: 'Warning', description: 'Quote submitted but unable to show details. Check your email.' });
         return;
       }
+      const preview = lastPreview.current;
+      const quoted = body.quotes.length > 0 ? body.quotes.reduce((sum, q) => sum + q.totalPrice, 0) / body.quotes.length : 0;
+      siteAnalytics.track('quote-request', {
+        productName: listedOnly(values.productName, picked.current?.name),
+        quantity: body.quantity,
+        estimatedValue: Math.round((preview?.costPreview.totalCost ?? quoted) * 100) / 100,
+        location: preview?.supplierMatch.cityData?.name,
+      });
       const fresh: FreshSubmission = { email: values.primaryEmail, count: body.quotes.length, notSent };
       redirect.current = setTimeout(() => navigate(`/quote-success?rfqId=${body.rfqId}`, { state: { fresh } }), 100);
     } catch (err) {
@@ -204,7 +243,7 @@ export default function HomePage() {
         <p className="muted">Describe what you need. Matched suppliers quote from their own price lists, on screen and by e-mail, with no account.</p>
       </div>
       <div className="home-grid">
-        <section className="card" aria-label="Quote request">
+        <section className="card" aria-label="Quote request" {...interactions.handlers}>
           {pending ? (
             <ProcessingScreen />
           ) : (
@@ -221,7 +260,7 @@ export default function HomePage() {
             </>
           )}
         </section>
-        <Sidebar form={form} />
+        <Sidebar form={form} onPreview={onPreview} />
       </div>
     </div>
   );

@@ -92,8 +92,9 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           Contact the supplier
         </div>
         <p>
-          {data.supplier.contactPerson} at {data.supplier.name}: <a href={`mailto:${data.supplier.email}`}>{data.supplier.email}</a>, {data.supplier.phone}. Quote
-          reference <strong>{quote.quoteReference}</strong>.
+          {data.supplier.contactPerson ? `${data.supplier.contactPerson} at ${data.supplier.name}` : data.supplier.name}:{' '}
+          <a href={`mailto:${data.supplier.email}`}>{data.supplier.email}</a>
+          {data.supplier.phone ? `, ${data.supplier.phone}` : ''}. Quote reference <strong>{quote.quoteReference}</strong>.
         </p>
       </section>
     </div>

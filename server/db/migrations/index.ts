@@ -15,6 +15,10 @@ import * as addPartnerDeletedAt from './20261124110000-add-partner-deleted-at';
 import * as createMailGuard from './20261124110100-create-mail-guard';
 import * as creditPartnerHosts from './20261124120000-credit-partner-hosts';
 import * as createStaff from './20261124130000-create-staff';
+import * as allowSupplierImports from './20261124140000-allow-supplier-imports';
+import * as createScraping from './20261124150000-create-scraping';
+import * as createSalesWorkspace from './20261124160000-create-sales-workspace';
+import * as createAnalytics from './20261124170000-create-analytics';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -37,6 +41,10 @@ const migrations: Record<string, DialectMigration> = {
   '20261124110100-create-mail-guard': createMailGuard,
   '20261124120000-credit-partner-hosts': creditPartnerHosts,
   '20261124130000-create-staff': createStaff,
+  '20261124140000-allow-supplier-imports': allowSupplierImports,
+  '20261124150000-create-scraping': createScraping,
+  '20261124160000-create-sales-workspace': createSalesWorkspace,
+  '20261124170000-create-analytics': createAnalytics,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -88,3 +88,21 @@ describe('the migration to partner hosts', () => {
     expect((await db.selectFrom('meta').select('value').where('key', '=', 'partner_credit_key').executeTakeFirstOrThrow()).value).toMatch(/^[0-9a-f]{64}$/);
   });
 });
+
+describe('the migration for supplier imports', () => {
+  it('keeps each on-time rate, allows none, gives specialties, and refuses a twin e-mail in another case', async () => {
+    const { db } = await databaseAt('20261124130000-create-staff');
+    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(db);
+    const supplier = (id: number, email: string, onTime: string) =>
+      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, ${sql.raw(onTime)}, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(db);
+    await supplier(1, 'sales@coastal.example', '93');
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('suppliers').select(['id', 'on_time_rate', 'specialties']).execute()).toEqual([{ id: 1, on_time_rate: 93, specialties: '[]' }]);
+    await supplier(2, 'sales@karoo.example', 'null');
+    expect(await db.selectFrom('suppliers').select(['id', 'on_time_rate']).where('id', '=', 2).execute()).toEqual([{ id: 2, on_time_rate: null }]);
+    await expect(supplier(3, 'Sales@Coastal.example', '90')).rejects.toThrow(/unique/i);
+  });
+});

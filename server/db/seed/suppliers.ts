@@ -15,7 +15,7 @@ export interface SupplierSeed {
   homeCityId: string;
   verified: boolean;
   rating: number;
-  onTimeRate: number;
+  onTimeRate: number | null;
   responseTimeHours: number;
   dispatchDays: number;
   paymentTerms: string;

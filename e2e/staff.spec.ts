@@ -1,0 +1,91 @@
+import { expect, test } from './fixtures';
+
+test.describe('a new staff member', () => {
+  test('sets a password from the link, signs in where they were going, and signs out', async ({ page, staffLink, expectAccessible, database }) => {
+    const link = staffLink({ email: 'lerato@procura.example', name: 'Lerato Mahlangu', role: 'admin' });
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('New password').fill('qwerty123456');
+    await page.getByLabel('Type it again').fill('qwerty123456');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('This password is one of the most common ones. Choose another.')).toBeVisible();
+    await page.getByLabel('New password').fill('jacaranda-season-in-pretoria');
+    await page.getByLabel('Type it again').fill('jacaranda-season-in-pretoria');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page).toHaveURL(/\/staff\/sign-in\?password=set$/);
+    await expect(page.getByText('Your password is set. Sign in with it.')).toBeVisible();
+
+    // The link is spent: opening it again cannot set another password.
+    await page.goto(link);
+    await page.getByLabel('New password').fill('another-long-passphrase');
+    await page.getByLabel('Type it again').fill('another-long-passphrase');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByRole('alert')).toContainText('This link has expired or was already used. Ask an admin for a new one.');
+
+    // Signed out, the admin page shows the sign-in form at its own address, and signing in opens it.
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('E-mail').fill('lerato@procura.example');
+    await page.getByLabel('Password').fill('not-my-password-at-all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Wrong e-mail or password.');
+    await page.getByLabel('Password').fill('jacaranda-season-in-pretoria');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByText('Lerato Mahlangu')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'procura_staff')!;
+    expect([cookie.httpOnly, cookie.sameSite]).toEqual([true, 'Lax']);
+    expect(database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example')).toEqual({ n: 1 });
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expectAccessible(page);
+
+    // Suppliers with one bad line: the preview names it and nothing is written until it is fixed.
+    const suppliers = page.getByRole('region', { name: 'Bulk add suppliers' });
+    const supplierLines = suppliers.getByRole('textbox', { name: 'Supplier lines' });
+    const limpopo = 'Limpopo Clean Co | orders@limpopo-clean.example | cleaning-supplies | Polokwane | 4.6 | floors, degreasers | 12h';
+    await expect(suppliers.getByRole('button', { name: 'Preview' })).toBeDisabled();
+    await supplierLines.fill(`${limpopo}\nAtlantis Supply | sales@atlantis.example | sanitizers | Atlantis | 4 | | 24h`);
+    await suppliers.getByRole('button', { name: 'Preview' }).click();
+    await expect(suppliers.getByText(/^Line 2: .*Atlantis/)).toBeVisible();
+    await expect(suppliers.getByRole('button', { name: /^Import/ })).toBeDisabled();
+    expect(database.get('select count(*) as n from suppliers where email = ?', 'orders@limpopo-clean.example')).toEqual({ n: 0 });
+    await supplierLines.fill(limpopo);
+    await suppliers.getByRole('button', { name: 'Preview' }).click();
+    await suppliers.getByRole('button', { name: 'Import 1 line' }).click();
+    await expect(page.getByText('Suppliers added successfully')).toBeVisible();
+    const supplier = database.get('select id, verified, on_time_rate from suppliers where email = ?', 'orders@limpopo-clean.example')!;
+    expect([supplier.verified, supplier.on_time_rate]).toEqual([0, null]);
+
+    // Its price list, then a quote for that product in that city comes from it.
+    const products = page.getByRole('region', { name: 'Bulk add products' });
+    await products.getByRole('textbox', { name: 'Product lines' }).fill(`Limpopo Floor Degreaser | Heavy-duty degreaser for workshop floors | 64.50 | litres | cleaning-supplies | ${supplier.id}`);
+    await products.getByRole('button', { name: 'Preview' }).click();
+    await products.getByRole('button', { name: 'Import 1 line' }).click();
+    await expect(page.getByText('Products added successfully')).toBeVisible();
+    const rfq = await page.request.post('/api/rfq', {
+      data: {
+        productName: 'Limpopo Floor Degreaser',
+        productDescription: 'Degreaser for the floors of two vehicle workshops',
+        quantity: 20,
+        unit: 'litres',
+        supplierCount: 3,
+        deliveryLocation: 'Polokwane',
+        primaryEmail: 'workshop@buyer.example',
+        agreeTerms: true,
+      },
+    });
+    expect(rfq.status()).toBe(201);
+    const { quotes } = (await rfq.json()) as { quotes: { supplier: { name: string }; unitPrice: number }[] };
+    expect(quotes.map((q) => [q.supplier.name, q.unitPrice])).toContainEqual(['Limpopo Clean Co', 64.5]);
+    expect(database.get("select action, rows from staff_audit order by id desc limit 1")).toMatchObject({ rows: 1 });
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+    expect(database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example')).toEqual({ n: 0 });
+    const me = await page.request.get('/api/staff/me');
+    expect(me.status()).toBe(401);
+  });
+});

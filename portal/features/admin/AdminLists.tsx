@@ -1,0 +1,270 @@
+import { useEffect, useState } from 'react';
+import { ADMIN_EXPORTS } from '../../../sdk/client/admin';
+import { formatNumber, formatRand } from '../../../sdk/format';
+import type { AdminProductPage, AdminSupplier, AdminSupplierPage, AuditLog } from '../../../sdk/schemas/admin';
+import { formatDate, formatTime } from '../../../widget/app/format';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Switch } from '../../components/ui/switch';
+import { TableScroll } from '../../components/ui/table-scroll';
+import { useToast } from '../../components/ui/toast';
+import { staffApi } from '../../lib/api';
+import { errorText, useLoad } from '../../lib/use-load';
+import { staffErrorMessage } from '../staff/staff-errors';
+
+const PAGE_SIZE = 20;
+
+function Search({ id, label, value, onChange }: { id: string; label: string; value: string; onChange(value: string): void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="search" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+function Pager({ page, pageSize, total, what, onPage }: { page: number; pageSize: number; total: number; what: string; onPage(page: number): void }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav className="button-row pager" aria-label={`Pages of ${what}`}>
+      <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span className="small muted">
+        Page {page} of {formatNumber(pages)} · {formatNumber(total)} {what}
+      </span>
+      <button type="button" className="button button-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** A supplier's standing: verified (a switch) and rating (saved with its button); each change is audited. */
+function Standing({ supplier, onSaved }: { supplier: AdminSupplier; onSaved(s: AdminSupplier): void }) {
+  const toast = useToast();
+  const [rating, setRating] = useState(supplier.rating.toFixed(1));
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setRating(supplier.rating.toFixed(1)), [supplier.rating]);
+  const save = async (input: { verified?: boolean; rating?: number }) => {
+    setSaving(true);
+    try {
+      const saved = await staffApi().admin.setStanding(supplier.id, input);
+      onSaved(saved);
+      toast({ title: 'Standing saved', description: `${saved.name}: ${saved.verified ? 'verified' : 'not verified'}, rated ${saved.rating.toFixed(1)}.` });
+    } catch (err) {
+      toast({ title: 'Error', description: staffErrorMessage(err), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const value = Number(rating);
+  const valid = rating.trim() !== '' && Number.isFinite(value) && value >= 1 && value <= 5;
+  const label = `supplier-${supplier.id}-verified`;
+  return (
+    <>
+      <td>
+        <span id={label} className="visually-hidden">
+          Verified: {supplier.name}
+        </span>
+        <Switch checked={supplier.verified} labelledBy={label} onChange={(verified) => void save({ verified })} />
+      </td>
+      <td>
+        <form
+          className="rating-edit"
+          // The rating is checked here (1 to 5); a browser's step check would refuse 3.8 on rounding.
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (valid) void save({ rating: value });
+          }}
+        >
+          <input type="number" min={1} max={5} step={0.1} aria-label={`Rating of ${supplier.name}`} value={rating} onChange={(e) => setRating(e.target.value)} />
+          <button type="submit" className="button button-ghost" disabled={saving || !valid || value === supplier.rating}>
+            Save
+          </button>
+        </form>
+      </td>
+    </>
+  );
+}
+
+/** The suppliers: paged, searchable, newest first, with their standing to edit and a CSV export. */
+export function SupplierList({ refresh, onChanged }: { refresh: number; onChanged(): void }) {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [edited, setEdited] = useState<Record<number, AdminSupplier>>({});
+  const load = useLoad<AdminSupplierPage>((signal) => staffApi().admin.suppliers({ q: q.trim() || undefined, page, pageSize: PAGE_SIZE }, { signal }), [q, page, refresh], { delayMs: 200 });
+  useEffect(() => setEdited({}), [load.data]);
+  const data = load.data;
+  return (
+    <section className="card stack" aria-labelledby="admin-suppliers">
+      <div className="card-title">
+        <h2 id="admin-suppliers">Suppliers</h2>
+        <a className="button button-secondary" href={ADMIN_EXPORTS.suppliers} download>
+          Export CSV
+        </a>
+      </div>
+      <Search
+        id="admin-supplier-search"
+        label="Search suppliers by name, e-mail or city"
+        value={q}
+        onChange={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+      />
+      {load.status === 'error' ? <ErrorAlert title="Suppliers not loaded" message={errorText(load.error)} inline /> : null}
+      {data ? (
+        data.suppliers.length === 0 ? (
+          <p className="muted small">{q.trim() ? 'No supplier matches.' : 'No suppliers yet. Import some above.'}</p>
+        ) : (
+          <>
+            <TableScroll label="Suppliers on this page">
+              <table className="simple-table" aria-busy={load.status === 'loading'}>
+                <thead>
+                  <tr>
+                    <th scope="col">Id</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">City</th>
+                    <th scope="col">Categories</th>
+                    <th scope="col">On time</th>
+                    <th scope="col">Products</th>
+                    <th scope="col">Verified</th>
+                    <th scope="col">Rating</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.suppliers.map((row) => {
+                    const s = edited[row.id] ?? row;
+                    return (
+                      <tr key={s.id}>
+                        <td>{s.id}</td>
+                        <td>
+                          {s.name}
+                          <div className="small muted">{s.email}</div>
+                        </td>
+                        <td>{s.city}</td>
+                        <td>{s.categories.join(', ')}</td>
+                        <td>{s.onTimeRate === null ? <span className="muted">no record yet</span> : `${s.onTimeRate}%`}</td>
+                        <td>{formatNumber(s.products)}</td>
+                        <Standing
+                          supplier={s}
+                          onSaved={(saved) => {
+                            setEdited((e) => ({ ...e, [saved.id]: saved }));
+                            onChanged();
+                          }}
+                        />
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} what="suppliers" onPage={setPage} />
+          </>
+        )
+      ) : load.status === 'loading' ? (
+        <div className="skeleton" style={{ height: '6rem' }} role="status" aria-label="Loading suppliers" />
+      ) : null}
+    </section>
+  );
+}
+
+/** The products (each supplier's price for an item): paged, searchable, newest first, with a CSV export. */
+export function ProductList({ refresh }: { refresh: number }) {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const load = useLoad<AdminProductPage>((signal) => staffApi().admin.products({ q: q.trim() || undefined, page, pageSize: PAGE_SIZE }, { signal }), [q, page, refresh], { delayMs: 200 });
+  const data = load.data;
+  return (
+    <section className="card stack" aria-labelledby="admin-products">
+      <div className="card-title">
+        <h2 id="admin-products">Products</h2>
+        <a className="button button-secondary" href={ADMIN_EXPORTS.products} download>
+          Export CSV
+        </a>
+      </div>
+      <Search
+        id="admin-product-search"
+        label="Search products by name, supplier or category"
+        value={q}
+        onChange={(v) => {
+          setQ(v);
+          setPage(1);
+        }}
+      />
+      {load.status === 'error' ? <ErrorAlert title="Products not loaded" message={errorText(load.error)} inline /> : null}
+      {data ? (
+        data.products.length === 0 ? (
+          <p className="muted small">{q.trim() ? 'No product matches.' : 'No products yet. Import a price list above.'}</p>
+        ) : (
+          <>
+            <TableScroll label="Products on this page">
+              <table className="simple-table" aria-busy={load.status === 'loading'}>
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col">Supplier</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Price excl. VAT</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.products.map((p) => (
+                    <tr key={p.id}>
+                      <td>{p.name}</td>
+                      <td>
+                        {p.supplierName} <span className="muted">#{p.supplierId}</span>
+                      </td>
+                      <td>{p.categoryName}</td>
+                      <td>
+                        {formatRand(p.price)} per {p.unit.replace(/s$/, '')}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} what="products" onPage={setPage} />
+          </>
+        )
+      ) : load.status === 'loading' ? (
+        <div className="skeleton" style={{ height: '6rem' }} role="status" aria-label="Loading products" />
+      ) : null}
+    </section>
+  );
+}
+
+const ACTIONS: Record<string, string> = {
+  'suppliers.import': 'imported suppliers',
+  'products.import': 'imported products',
+  'bulk.import': 'imported suppliers and products',
+  'suppliers.standing': 'changed a supplier’s standing',
+};
+
+/** The latest staff writes: who, what, when and how many rows. */
+export function AuditPanel({ refresh }: { refresh: number }) {
+  const load = useLoad<AuditLog>((signal) => staffApi().admin.audit(10, { signal }), [refresh]);
+  return (
+    <section className="card stack" aria-labelledby="admin-audit">
+      <h2 id="admin-audit">Latest changes</h2>
+      {load.status === 'error' ? <ErrorAlert title="Changes not loaded" message={errorText(load.error)} inline /> : null}
+      {load.data ? (
+        load.data.entries.length === 0 ? (
+          <p className="muted small">No changes yet.</p>
+        ) : (
+          <ol className="plain-list unmarked audit-list">
+            {load.data.entries.map((e) => (
+              <li key={e.id}>
+                <span className="muted">
+                  {formatDate(e.createdAt)} {formatTime(e.createdAt)}
+                </span>{' '}
+                <strong>{e.staffName}</strong> {ACTIONS[e.action] ?? e.action} ({e.rows === 1 ? '1 row' : `${formatNumber(e.rows)} rows`}){e.detail ? `: ${e.detail}` : ''}
+              </li>
+            ))}
+          </ol>
+        )
+      ) : null}
+    </section>
+  );
+}

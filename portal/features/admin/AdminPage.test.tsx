@@ -1,0 +1,287 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminSupplier, AdminSupplierPage, AuditLog, SupplierPreviewLine } from '../../../sdk/schemas/admin';
+import { useApiMock } from '../../../widget/test/api-mock';
+import { ToastProvider } from '../../components/ui/toast';
+import AdminPage from './AdminPage';
+
+const api = useApiMock();
+afterEach(cleanup);
+
+const COASTAL: AdminSupplier = {
+  id: 41,
+  name: 'Coastal Hygiene',
+  email: 'sales@coastal.example',
+  city: 'Durban',
+  categories: ['Sanitizers'],
+  rating: 4.5,
+  verified: false,
+  onTimeRate: null,
+  specialties: ['gel'],
+  responseTimeHours: 24,
+  products: 2,
+  priceListDate: '2026-11-24',
+  createdAt: '2026-11-24T09:00:00.000Z',
+};
+const AUDIT: AuditLog = { entries: [{ id: 3, action: 'suppliers.import', rows: 2, detail: 'suppliers: 2 added, 0 updated', staffName: 'Naledi Dube', createdAt: '2026-11-24T09:00:00.000Z' }] };
+
+/** The lists and audit log the page reads, with `suppliers` as the supplier list. */
+function lists(suppliers: AdminSupplier[] = [COASTAL]) {
+  api.server.use(
+    http.get('*/api/admin/suppliers', () => HttpResponse.json({ page: 1, pageSize: 20, total: suppliers.length, suppliers } satisfies AdminSupplierPage)),
+    http.get('*/api/admin/products', () => HttpResponse.json({ page: 1, pageSize: 20, total: 0, products: [] })),
+    http.get('*/api/admin/audit', () => HttpResponse.json(AUDIT)),
+  );
+}
+
+type Body = { suppliers: (string | Record<string, string>)[]; dryRun?: boolean; firstLine?: number };
+
+/** A dry run's answer: each object item read as a supplier to add, on the line its place gives it. */
+function echo(body: Body, bad: Record<number, string> = {}) {
+  const first = body.firstLine ?? 1;
+  const lines: SupplierPreviewLine[] = [];
+  const invalidLines: { line: number; reason: string }[] = [];
+  body.suppliers.forEach((item, i) => {
+    if (typeof item === 'string') return;
+    const line = first + i;
+    if (bad[line]) invalidLines.push({ line, reason: bad[line]! });
+    else lines.push({ line, name: item.name!, email: item.email!, category: 'sanitizers', categoryName: 'Sanitizers', city: item.location!, rating: 5, specialties: [], responseTimeHours: 24, action: 'add', supplierId: null });
+  });
+  return { dryRun: true, added: lines.length, updated: 0, lines, invalidLines };
+}
+
+function renderPage() {
+  return render(
+    <ToastProvider>
+      <AdminPage />
+    </ToastProvider>,
+  );
+}
+
+const line = (n: number, city = 'Durban') => `Supplier ${n} | s${n}@supplier.example | sanitizers | ${city} | | | `;
+const supplierBox = () => screen.getByLabelText('Supplier lines') as HTMLTextAreaElement;
+const panel = (name: string) => screen.getByRole('region', { name });
+
+describe('the admin dashboard', () => {
+  it('shows the quick actions, the lists and the latest changes, with import buttons off while the box is empty', async () => {
+    lists();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeTruthy();
+    expect(['Scraper', 'Sales workspace', 'Analytics'].map((name) => screen.getByRole('link', { name }).getAttribute('href'))).toEqual(['/scraper', '/customer-dashboard', '/internal-analytics']);
+    const suppliers = panel('Bulk add suppliers');
+    expect(within(suppliers).getByRole('button', { name: 'Preview' })).toHaveProperty('disabled', true);
+    expect(within(suppliers).getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
+    await screen.findByText('Coastal Hygiene');
+    expect(screen.getByText('no record yet')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Export CSV' }).map((a) => a.getAttribute('href'))).toEqual(['/api/admin/suppliers.csv', '/api/admin/products.csv']);
+    expect(await screen.findByText(/imported suppliers \(2 rows\): suppliers: 2 added, 0 updated/)).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(supplierBox());
+    await user.paste(line(1));
+    expect(within(suppliers).getByRole('button', { name: 'Preview' })).toHaveProperty('disabled', false);
+    // Nothing is written before a preview.
+    expect(within(suppliers).getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
+  });
+
+  it('previews each line by its number, holds the import back until every line is good, then imports and reads the lists again', async () => {
+    lists();
+    const bodies: Body[] = [];
+    api.server.use(
+      http.post('*/api/admin/suppliers', async ({ request }) => {
+        const body = (await request.json()) as Body;
+        bodies.push(body);
+        if (!body.dryRun) return HttpResponse.json({ dryRun: false, added: 2, updated: 0 });
+        return HttpResponse.json(echo(body, bodies.length === 1 ? { 4: 'Unknown city "Atlantis"' } : {}));
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const suppliers = panel('Bulk add suppliers');
+    await user.click(supplierBox());
+    await user.paste(`${line(1)}\n\nShort | line\n${line(2, 'Atlantis')}`);
+    await user.click(within(suppliers).getByRole('button', { name: 'Preview' }));
+
+    expect(await within(suppliers).findByText('Line 3: Expected 7 fields (name | email | category | location | rating | specialties | responseTime), found 2')).toBeTruthy();
+    expect(within(suppliers).getByText('Line 4: Unknown city "Atlantis"')).toBeTruthy();
+    expect(within(suppliers).getByText('3 lines read: 1 to add, 0 to update, 2 to fix.')).toBeTruthy();
+    expect(within(within(suppliers).getByRole('table')).getByText('Supplier 1')).toBeTruthy();
+    expect(await screen.findByText('Invalid format. Check your data.')).toBeTruthy();
+    expect(within(suppliers).getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
+    // The line the page could not split is not sent; each item stands for its line of the box.
+    expect(bodies[0]).toEqual({
+      suppliers: [{ name: 'Supplier 1', email: 's1@supplier.example', category: 'sanitizers', location: 'Durban', rating: '', specialties: '', responseTime: '' }, '', '', { name: 'Supplier 2', email: 's2@supplier.example', category: 'sanitizers', location: 'Atlantis', rating: '', specialties: '', responseTime: '' }],
+      dryRun: true,
+      firstLine: 1,
+    });
+
+    await user.clear(supplierBox());
+    await user.paste(`${line(1)}\n${line(2, 'Cape Town')}`);
+    expect(within(suppliers).queryByText(/to fix/)).toBeNull();
+    await user.click(within(suppliers).getByRole('button', { name: 'Preview' }));
+    await within(suppliers).findByText('2 lines read: 2 to add, 0 to update, 0 to fix.');
+    const requestsBefore = api.requests.length;
+    await user.click(within(suppliers).getByRole('button', { name: 'Import 2 lines' }));
+
+    expect(await screen.findByText('Suppliers added successfully')).toBeTruthy();
+    expect(screen.getByText('2 added, 0 updated.')).toBeTruthy();
+    expect(bodies.at(-1)).toEqual({ suppliers: [expect.objectContaining({ name: 'Supplier 1' }), expect.objectContaining({ location: 'Cape Town' })], firstLine: 1 });
+    expect(supplierBox().value).toBe('');
+    await waitFor(() => expect(api.requests.slice(requestsBefore)).toEqual(expect.arrayContaining([expect.stringMatching(/^GET \/api\/admin\/suppliers\?/), expect.stringMatching(/^GET \/api\/admin\/audit/)])));
+  });
+
+  it('checks 2,500 lines in dry runs of 1,000, showing how far it has got', async () => {
+    lists();
+    const firstLines: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.server.use(
+      http.post('*/api/admin/suppliers', async ({ request }) => {
+        const body = (await request.json()) as Body;
+        firstLines.push(body.firstLine!);
+        if (body.firstLine === 1001) await held;
+        return HttpResponse.json(echo(body));
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const suppliers = panel('Bulk add suppliers');
+    await user.click(supplierBox());
+    await user.paste(Array.from({ length: 2500 }, (_, i) => line(i + 1)).join('\n'));
+    await user.click(within(suppliers).getByRole('button', { name: 'Preview' }));
+
+    expect(await within(suppliers).findByText('Checking lines: 1,000 of 2,500…')).toBeTruthy();
+    expect(within(suppliers).getByRole('progressbar', { name: 'Lines checked' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(within(suppliers).getByRole('button', { name: 'Checking…' })).toHaveProperty('disabled', true);
+    release();
+    expect(await within(suppliers).findByText('2,500 lines read: 2,500 to add, 0 to update, 0 to fix.')).toBeTruthy();
+    expect(within(suppliers).getByRole('progressbar', { name: 'Lines checked' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(firstLines).toEqual([1, 1001, 2001]);
+    expect(within(suppliers).getByText('The first 20 of 2,500 lines are shown.')).toBeTruthy();
+    expect(within(suppliers).getAllByRole('row')).toHaveLength(21);
+  });
+
+  it('names lines the import refuses, and says when an import fails', async () => {
+    lists();
+    let imports = 0;
+    api.server.use(
+      http.post('*/api/admin/suppliers', async ({ request }) => {
+        const body = (await request.json()) as Body;
+        if (body.dryRun) return HttpResponse.json(echo(body));
+        imports++;
+        return imports === 1
+          ? HttpResponse.json({ error: { code: 'invalid_lines', message: 'Invalid format. Check your data.', details: { lines: [{ line: 2, reason: 'E-mail also on line 1' }] } } }, { status: 400 })
+          : HttpResponse.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, { status: 500 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const suppliers = panel('Bulk add suppliers');
+    await user.click(supplierBox());
+    await user.paste(`${line(1)}\n${line(1)}`);
+    await user.click(within(suppliers).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(suppliers).findByRole('button', { name: 'Import 2 lines' }));
+    expect(await within(suppliers).findByText('Line 2: E-mail also on line 1')).toBeTruthy();
+    expect(screen.getByText('Invalid format. Check your data.')).toBeTruthy();
+    expect(within(suppliers).getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
+
+    await user.type(supplierBox(), ' ');
+    await user.click(within(suppliers).getByRole('button', { name: 'Preview' }));
+    await user.click(await within(suppliers).findByRole('button', { name: 'Import 2 lines' }));
+    expect(await screen.findByText('Import Failed')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+  });
+
+  it('reads a CSV file into the box and sends its rows by their columns', async () => {
+    lists();
+    const bodies: Body[] = [];
+    api.server.use(
+      http.post('*/api/admin/suppliers', async ({ request }) => {
+        const body = (await request.json()) as Body;
+        bodies.push(body);
+        return HttpResponse.json(echo(body));
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const suppliers = panel('Bulk add suppliers');
+    const csv = 'email,name,category,location,specialties\r\nsales@acme.example,"Acme, Ltd",sanitizers,Durban,"gel, refills"\r\n';
+    await user.upload(within(suppliers).getByLabelText('Or load a CSV file'), new File([csv], 'suppliers.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(supplierBox().value).toBe(csv));
+    await user.click(within(suppliers).getByRole('button', { name: 'Preview' }));
+    await within(suppliers).findByText('1 line read: 1 to add, 0 to update, 0 to fix.');
+    // The header and the empty line after the file's last line break stand as blank lines.
+    expect(bodies[0]!.suppliers).toEqual(['', { name: 'Acme, Ltd', email: 'sales@acme.example', category: 'sanitizers', location: 'Durban', rating: '', specialties: 'gel, refills', responseTime: '' }, '']);
+  });
+
+  it('imports products and mixed text with their own toasts', async () => {
+    lists();
+    api.server.use(
+      http.post('*/api/admin/products', async ({ request }) => {
+        const body = (await request.json()) as { products: (string | Record<string, string>)[]; dryRun?: boolean; firstLine: number };
+        if (!body.dryRun) return HttpResponse.json({ dryRun: false, added: 1, updated: 0 });
+        const line = body.firstLine + body.products.findIndex((p) => typeof p !== 'string');
+        return HttpResponse.json({
+          dryRun: true,
+          added: 1,
+          updated: 0,
+          lines: [{ line, name: 'Household Bleach', description: '', price: 90, unit: 'containers', category: 'cleaning-supplies', categoryName: 'Cleaning Supplies', supplierId: 41, supplierName: 'Coastal Hygiene', catalogueItemId: 'bleach-5l', catalogueItemName: 'Household Bleach', newItem: false, unitPrice: 18, itemUnit: 'litres', action: 'add' }],
+          invalidLines: [],
+        });
+      }),
+      http.post('*/api/admin/suppliers', async ({ request }) => HttpResponse.json(echo((await request.json()) as Body))),
+      http.post('*/api/admin/bulk-import', async ({ request }) => {
+        expect(await request.json()).toEqual({ data: `${line(7)}\nHousehold Bleach | | 90 | containers | cleaning-supplies | 41` });
+        return HttpResponse.json({ dryRun: false, suppliers: { added: 1, updated: 0 }, products: { added: 1, updated: 0 } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const products = panel('Bulk add products');
+    await user.click(within(products).getByLabelText('Product lines'));
+    await user.paste('Household Bleach | | 90 | containers | cleaning-supplies | 41');
+    await user.click(within(products).getByRole('button', { name: 'Preview' }));
+    expect(await within(products).findByText('R18.00 per litre')).toBeTruthy();
+    expect(within(products).getByText('(R90.00 per containers)')).toBeTruthy();
+    await user.click(within(products).getByRole('button', { name: 'Import 1 line' }));
+    expect(await screen.findByText('Products added successfully')).toBeTruthy();
+
+    const mixed = panel('Suppliers and products in one paste');
+    await user.click(within(mixed).getByText('Suppliers and products in one paste'));
+    await user.click(within(mixed).getByLabelText('Supplier and product lines'));
+    await user.paste(`${line(7)}\nHousehold Bleach | | 90 | containers | cleaning-supplies | 41`);
+    await user.click(within(mixed).getByRole('button', { name: 'Preview' }));
+    await within(mixed).findByText('2 lines read: 2 to add, 0 to update, 0 to fix.');
+    await user.click(within(mixed).getByRole('button', { name: 'Import 2 lines' }));
+    expect(await screen.findByText('Import Complete')).toBeTruthy();
+    expect(screen.getByText('1 supplier and 1 product imported.')).toBeTruthy();
+  });
+
+  it('sets a supplier verified and its rating', async () => {
+    lists();
+    const patches: unknown[] = [];
+    api.server.use(
+      http.patch('*/api/admin/suppliers/41', async ({ request }) => {
+        const body = (await request.json()) as { verified?: boolean; rating?: number };
+        patches.push(body);
+        return HttpResponse.json({ ...COASTAL, verified: body.verified ?? true, rating: body.rating ?? COASTAL.rating });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: 'Verified: Coastal Hygiene' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    expect(await screen.findByText('Standing saved')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Verified: Coastal Hygiene' }).getAttribute('aria-checked')).toBe('true');
+
+    const rating = screen.getByRole('spinbutton', { name: 'Rating of Coastal Hygiene' });
+    await user.clear(rating);
+    await user.type(rating, '3.8');
+    await user.click(within(rating.closest('form')!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([{ verified: true }, { rating: 3.8 }]));
+  });
+});

@@ -1,0 +1,49 @@
+import { useParams } from 'wouter';
+import { formatDate } from '../../../widget/app/format';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { staffApi } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
+import { usePageTitle } from '../../lib/use-page-title';
+import { Link } from 'wouter';
+import { AnalyticsView } from './AnalyticsView';
+import { errorMessage, isNotFound } from './sales-errors';
+import '../../styles/sales.css';
+
+/** /da_{token}: the Internal Analytics Dashboard through a share link, read-only and signed out. */
+export default function SharedDashboardPage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const load = useLoad((signal) => staffApi().sales.sharedDashboard(token, { signal }), [token]);
+  const gone = load.status === 'error' && isNotFound(load.error);
+  usePageTitle(gone ? 'Page Not Found' : 'Internal Analytics Dashboard (shared)');
+  // A revoked or expired link is a page that no longer exists, as the server said when serving it.
+  if (gone) {
+    return (
+      <div className="container page not-found">
+        <h1>Page Not Found</h1>
+        <p className="muted">The page you are looking for does not exist or has moved.</p>
+        <Link href="/" className="button">
+          Return Home
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container page stack sales">
+      <div className="hero">
+        <h1>Internal Analytics Dashboard</h1>
+        <p className="notice">
+          A read-only view Procura shared with you{load.data?.expiresAt ? `, until ${formatDate(load.data.expiresAt)}` : ''}. It shows the sales team's progress; it holds
+          nobody's contact details.
+        </p>
+      </div>
+      {load.status === 'error' ? <ErrorAlert title="The dashboard could not be loaded" message={errorMessage(load.error)} /> : null}
+      {load.data ? (
+        <AnalyticsView dashboard={load.data} />
+      ) : load.status === 'error' ? null : (
+        <p className="muted" role="status">
+          Loading the dashboard…
+        </p>
+      )}
+    </div>
+  );
+}

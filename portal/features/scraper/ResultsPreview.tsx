@@ -1,0 +1,71 @@
+import { SCRAPER_LIMITS, type ReviewItem } from '../../../sdk/schemas/scraping';
+import { TableScroll } from '../../components/ui/table-scroll';
+import { staffApi } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
+import { staffErrorMessage } from '../staff/staff-errors';
+
+const DECISIONS = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' } as const;
+
+/** Where an item was found: the page's host and path, as short as a table cell allows. */
+export function foundOn(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+function decision(item: ReviewItem): string {
+  if (item.decision !== 'rejected' || item.failures.length === 0) return DECISIONS[item.decision];
+  return `Rejected: ${item.failures.join('; ')}`;
+}
+
+/** The first results of a session (spec 2's preview of the first 10), read again as more are found. */
+export function ResultsPreview({ sessionId, found, refresh }: { sessionId: number; found: number; refresh: number }) {
+  const items = useLoad((signal) => staffApi().scraping.items({ sessionId, limit: SCRAPER_LIMITS.previewItems }, { signal }), [sessionId, found, refresh]);
+  const list = items.data?.items ?? [];
+  return (
+    <section className="card stack" aria-labelledby="scraper-preview">
+      <h2 id="scraper-preview">Results preview</h2>
+      {items.status === 'error' ? (
+        <p className="field-error" role="alert">
+          {staffErrorMessage(items.error)}
+        </p>
+      ) : null}
+      {list.length === 0 && items.status !== 'loading' ? <p className="muted flush">Nothing found in session {sessionId} yet.</p> : null}
+      {list.length > 0 ? (
+        <TableScroll label={`First results of session ${sessionId}`}>
+          <table className="simple-table">
+            <caption className="visually-hidden">
+              The first {list.length} of {found} results of session {sessionId}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Found on</th>
+                <th scope="col">Review</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((item) => (
+                <tr key={item.id}>
+                  <td>{item.name}</td>
+                  <td>{item.kind === 'supplier' ? 'Supplier' : 'Product'}</td>
+                  <td className="break-anywhere">{foundOn(item.sourceUrl)}</td>
+                  <td>{decision(item)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+      {found > list.length && list.length > 0 ? (
+        <p className="small muted flush">
+          Showing the first {list.length} of {found}. Every one waiting for review is in the list below.
+        </p>
+      ) : null}
+    </section>
+  );
+}

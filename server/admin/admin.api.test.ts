@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_MESSAGES } from '../../sdk/schemas/staff';
+import {
+  adminProductPageSchema,
+  adminSupplierPageSchema,
+  adminSupplierSchema,
+  auditLogSchema,
+  bulkImportResultSchema,
+  productImportResultSchema,
+  supplierImportResultSchema,
+} from '../../sdk/schemas/admin';
+import { readMarketRevision } from '../catalogue/market.repository';
+import { parseBulkText } from '../../sdk/bulk-text';
+import { startTestServer, type TestServer } from '../test/harness';
+import { signInStaff } from '../test/staff';
+
+let server: TestServer;
+let admin: { cookie: string; origin: string };
+let sales: { cookie: string; origin: string };
+const NOW = Date.UTC(2026, 10, 24, 10, 0, 0);
+
+beforeAll(async () => {
+  server = await startTestServer({}, { clock: () => NOW });
+  admin = (await signInStaff(server, { role: 'admin', name: 'Naledi Dube' })).headers;
+  sales = (await signInStaff(server, { role: 'sales', name: 'Sipho Sales' })).headers;
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+const count = async (table: 'suppliers' | 'offers' | 'staff_audit') => Number((await db().selectFrom(table).select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const post = (path: string, body: unknown, headers: Record<string, string> = admin) => server.request('POST', path, { body, headers });
+
+const COASTAL = 'Coastal Hygiene | sales@coastal.example | sanitizers | Durban | 4.5 | gel | 24h';
+
+describe('who may use the admin calls', () => {
+  const calls: [string, string, unknown?][] = [
+    ['GET', '/api/admin/suppliers'],
+    ['GET', '/api/admin/products'],
+    ['GET', '/api/admin/suppliers.csv'],
+    ['GET', '/api/admin/products.csv'],
+    ['GET', '/api/admin/audit'],
+    ['POST', '/api/admin/suppliers', { suppliers: [COASTAL] }],
+    ['POST', '/api/admin/products', { products: ['Bleach | | 18 | litres | cleaning-supplies | 1'] }],
+    ['POST', '/api/admin/bulk-import', { data: COASTAL }],
+    ['PATCH', '/api/admin/suppliers/1', { verified: true }],
+  ];
+
+  it('answers 401 to anyone signed out, from a Procura page or not', async () => {
+    for (const [method, path, body] of calls) {
+      const res = await server.request(method, path, { body, headers: { origin: admin.origin } });
+      expect([method, path, res.status, res.json?.error]).toEqual([method, path, 401, { code: 'unauthorized', message: STAFF_MESSAGES.signedOut }]);
+    }
+  });
+
+  it('answers 403 to a sales user', async () => {
+    for (const [method, path, body] of calls) {
+      const res = await server.request(method, path, { body, headers: sales });
+      expect([method, path, res.status, res.json?.error]).toEqual([method, path, 403, { code: 'forbidden', message: STAFF_MESSAGES.wrongRole }]);
+    }
+  });
+
+  it('answers 403 to a change without an Origin or from another one, and changes nothing', async () => {
+    const before = await count('suppliers');
+    for (const [method, path, body] of calls.filter(([m]) => m !== 'GET')) {
+      for (const headers of [{ cookie: admin.cookie }, { cookie: admin.cookie, origin: 'https://evil.example' }] as Record<string, string>[]) {
+        const res = await server.request(method, path, { body, headers });
+        expect([method, path, res.status, res.json?.error]).toEqual([method, path, 403, { code: 'bad_origin', message: STAFF_MESSAGES.badOrigin }]);
+      }
+    }
+    expect(await count('suppliers')).toBe(before);
+  });
+
+  it('never lets the answers be cached', async () => {
+    const res = await server.request('GET', '/api/admin/suppliers', { headers: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('POST /api/admin/suppliers', () => {
+  it('answers every bad line with its number and reason, writes nothing, and audits nothing', async () => {
+    const before = { suppliers: await count('suppliers'), audit: await count('staff_audit'), revision: await readMarketRevision(db()) };
+    const res = await post('/api/admin/suppliers', {
+      suppliers: [
+        COASTAL,
+        'Widget World | sales@widgets.example | widgets | Durban | 4 | | 24h',
+        '',
+        'Atlantis Supply | sales@atlantis.example | sanitizers | Atlantis | | | ',
+        { name: 'No Email', email: 'nope', category: 'sanitizers', location: 'Durban' },
+        { name: 'Too Good', email: 'a@too-good.example', category: 'sanitizers', location: 'Durban', rating: 0 },
+        'Short | sales@short.example',
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      error: {
+        code: 'invalid_lines',
+        message: 'Invalid format. Check your data.',
+        details: {
+          lines: [
+            { line: 2, reason: 'Unknown category "widgets"' },
+            { line: 4, reason: 'Unknown city "Atlantis"' },
+            { line: 5, reason: '"nope" is not a valid e-mail address' },
+            { line: 6, reason: 'Rating must be a number from 1 to 5, not "0"' },
+            { line: 7, reason: 'Expected 7 fields (name | email | category | location | rating | specialties | responseTime), found 2' },
+          ],
+        },
+      },
+    });
+    expect(await count('suppliers')).toBe(before.suppliers);
+    expect(await count('staff_audit')).toBe(before.audit);
+    expect(await readMarketRevision(db())).toBe(before.revision);
+  });
+
+  it('answers a dry run line by line and writes nothing', async () => {
+    const before = { suppliers: await count('suppliers'), audit: await count('staff_audit') };
+    const res = await post('/api/admin/suppliers', { suppliers: ['', COASTAL, 'x'], dryRun: true, firstLine: 1001 });
+    expect(res.status).toBe(200);
+    const body = supplierImportResultSchema.parse(res.json);
+    expect(body).toMatchObject({ dryRun: true, added: 1, updated: 0, invalidLines: [{ line: 1003, reason: 'Expected 7 fields (name | email | category | location | rating | specialties | responseTime), found 1' }] });
+    expect(body.lines).toEqual([
+      { line: 1002, name: 'Coastal Hygiene', email: 'sales@coastal.example', category: 'sanitizers', categoryName: 'Sanitizers', city: 'Durban', rating: 4.5, specialties: ['gel'], responseTimeHours: 24, action: 'add', supplierId: null },
+    ]);
+    expect(await count('suppliers')).toBe(before.suppliers);
+    expect(await count('staff_audit')).toBe(before.audit);
+  });
+
+  it('imports, and records who did it, what and how many rows', async () => {
+    const res = await post('/api/admin/suppliers', { suppliers: [COASTAL, '=Formula Traders | sales@formula.example | hygiene-products | Cape Town | 4 | "quoted", commas | 12h'] });
+    expect([res.status, res.json]).toEqual([200, { dryRun: false, added: 2, updated: 0 }]);
+    const again = await post('/api/admin/suppliers', { suppliers: [COASTAL.replace('sales@coastal.example', 'SALES@coastal.example')] });
+    expect(again.json).toEqual({ dryRun: false, added: 0, updated: 1 });
+
+    const audit = await server.request('GET', '/api/admin/audit?limit=2', { headers: admin });
+    expect(audit.status).toBe(200);
+    expect(auditLogSchema.parse(audit.json).entries.map(({ action, rows, detail, staffName, createdAt }) => ({ action, rows, detail, staffName, createdAt }))).toEqual([
+      { action: 'suppliers.import', rows: 1, detail: 'suppliers: 0 added, 1 updated', staffName: 'Naledi Dube', createdAt: '2026-11-24T10:00:00.000Z' },
+      { action: 'suppliers.import', rows: 2, detail: 'suppliers: 2 added, 0 updated', staffName: 'Naledi Dube', createdAt: '2026-11-24T10:00:00.000Z' },
+    ]);
+    expect(JSON.stringify(audit.json)).not.toContain('@procura.example');
+  });
+
+  it('takes a 10,000-line import well past the 64 KB other calls take, and refuses a body over 4 MB', { timeout: 60_000 }, async () => {
+    const lines = Array.from({ length: 10_000 }, (_, i) => ({ name: `Api Supplier ${i}`, email: `api-${i}@volume.example`, category: 'sanitizers', location: 'Pretoria', rating: '4.0', specialties: 'gel, refills', responseTime: '24h' }));
+    const body = JSON.stringify({ suppliers: lines });
+    expect(body.length).toBeGreaterThan(1024 * 1024);
+    const res = await post('/api/admin/suppliers', body);
+    expect([res.status, res.json]).toEqual([200, { dryRun: false, added: 10_000, updated: 0 }]);
+
+    const huge = await post('/api/admin/bulk-import', { data: 'x'.repeat(4 * 1024 * 1024) });
+    expect([huge.status, huge.json.error]).toEqual([413, { code: 'payload_too_large', message: 'The request body must be at most 4096 KB' }]);
+    const other = await server.request('POST', '/api/staff/sign-in', { body: { email: 'x'.repeat(70 * 1024), password: 'x' }, headers: { origin: admin.origin } });
+    expect(other.status).toBe(413);
+  });
+});
+
+describe('POST /api/admin/products and /api/admin/bulk-import', () => {
+  it('imports products for a supplier and names each bad line', async () => {
+    const coastal = (await db().selectFrom('suppliers').select('id').where('email', '=', 'SALES@coastal.example').executeTakeFirstOrThrow()).id;
+    const bad = await post('/api/admin/products', { products: [`Household Bleach | | 18.50 | litres | cleaning-supplies | ${coastal}`, 'Household Bleach | | abc | litres | cleaning-supplies | 77777'] });
+    expect([bad.status, bad.json.error.details]).toEqual([400, { lines: [{ line: 2, reason: 'Price must be an amount in rand above 0 such as 18.50, not "abc"' }] }]);
+    const unknown = await post('/api/admin/products', { products: ['Household Bleach | | 18.50 | litres | cleaning-supplies | 77777'] });
+    expect(unknown.json.error.details).toEqual({ lines: [{ line: 1, reason: 'Unknown supplier 77777' }] });
+
+    const res = await post('/api/admin/products', { products: [`Household Bleach | | 18.50 | litres | cleaning-supplies | ${coastal}`, { name: '@Odd Soap', description: '=cmd', price: '30', unit: 'litres', category: 'personal-care', supplierId: coastal }] });
+    expect(productImportResultSchema.parse(res.json)).toEqual({ dryRun: false, added: 2, updated: 0 });
+  });
+
+  it('imports mixed text and answers supplier and product counts', async () => {
+    const coastal = (await db().selectFrom('suppliers').select('id').where('email', '=', 'SALES@coastal.example').executeTakeFirstOrThrow()).id;
+    const res = await post('/api/admin/bulk-import', { data: `Marula Trading | sales@marula.example | safety-equipment | Polokwane | 4 | | 6h\nNitrile Examination Gloves (100-pack) | | 140 | packs | safety-equipment | ${coastal}\n` });
+    expect(bulkImportResultSchema.parse(res.json)).toEqual({ dryRun: false, suppliers: { added: 1, updated: 0 }, products: { added: 1, updated: 0 } });
+    const bad = await post('/api/admin/bulk-import', { data: 'one | two' });
+    expect(bad.json.error).toEqual({ code: 'invalid_lines', message: 'Invalid format. Check your data.', details: { lines: [{ line: 1, reason: 'Expected 7 fields (a supplier) or 6 (a product), found 2' }] } });
+    const empty = await post('/api/admin/bulk-import', { data: '\n \n' });
+    expect([empty.status, empty.json.error]).toEqual([400, { code: 'no_lines', message: 'There are no lines to import' }]);
+  });
+});
+
+describe('the lists, their CSV and a supplier’s standing', () => {
+  it('pages and searches suppliers, newest first', async () => {
+    const res = await server.request('GET', '/api/admin/suppliers?q=coastal&pageSize=5', { headers: admin });
+    const page = adminSupplierPageSchema.parse(res.json);
+    expect(page).toMatchObject({ page: 1, pageSize: 5, total: 1 });
+    expect(page.suppliers[0]).toMatchObject({ name: 'Coastal Hygiene', email: 'SALES@coastal.example', city: 'Durban', verified: false, onTimeRate: null, specialties: ['gel'], responseTimeHours: 24, products: 3 });
+    expect(page.suppliers[0]!.categories).toEqual(['Cleaning Supplies', 'Sanitizers', 'Personal Care', 'Safety Equipment']);
+
+    const second = adminSupplierPageSchema.parse((await server.request('GET', '/api/admin/suppliers?q=volume.example&page=2&pageSize=100', { headers: admin })).json);
+    expect([second.total, second.suppliers.length, second.suppliers[0]!.name]).toEqual([10_000, 100, 'Api Supplier 9899']);
+    const literal = adminSupplierPageSchema.parse((await server.request('GET', '/api/admin/suppliers?q=%25', { headers: admin })).json);
+    expect(literal.total).toBe(0);
+
+    const bad = await server.request('GET', '/api/admin/suppliers?pageSize=500&sort=name', { headers: admin });
+    expect([bad.status, bad.json.error.details.fields]).toEqual([400, { pageSize: 'pageSize must be a whole number from 1 to 100', query: 'Unknown parameter: sort' }]);
+  });
+
+  it('pages and searches products', async () => {
+    const page = adminProductPageSchema.parse((await server.request('GET', '/api/admin/products?q=bleach', { headers: admin })).json);
+    expect(page.total).toBeGreaterThan(1);
+    const coastal = page.products.find((p) => p.supplierName === 'Coastal Hygiene');
+    expect(coastal).toMatchObject({ name: 'Household Bleach', price: 18.5, unit: 'litres', category: 'cleaning-supplies', categoryName: 'Cleaning Supplies', catalogueItemId: 'bleach-5l' });
+  });
+
+  it('exports suppliers and products as CSV that spreadsheets cannot run and the import reads back', async () => {
+    const res = await server.request('GET', '/api/admin/suppliers.csv', { headers: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="procura-suppliers-2026-11-24.csv"');
+    expect(res.text.startsWith('name,email,category,location,rating,specialties,responseTime,id,verified,onTimeRate,products,priceListDate\r\n')).toBe(true);
+    // The file starts with a UTF-8 byte-order mark (which text decoding drops), so spreadsheets read its accents.
+    const bytes = new Uint8Array(await (await fetch(`${server.url}/api/admin/suppliers.csv`, { headers: admin })).arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 'n'.charCodeAt(0)]);
+    const formula = res.text.split('\r\n').find((l) => l.includes('formula.example'))!;
+    expect(formula).toMatch(/^'=Formula Traders,sales@formula\.example,Hygiene Products,Cape Town,4,"""quoted"", commas",12h,\d+,no,,0,2026-11-24$/);
+    expect(res.text.split('\r\n').filter((l) => l !== '').length).toBe((await count('suppliers')) + 1);
+
+    const products = await server.request('GET', '/api/admin/products.csv', { headers: admin });
+    expect(products.headers.get('content-disposition')).toBe('attachment; filename="procura-products-2026-11-24.csv"');
+    const parsed = parseBulkText(products.text);
+    expect(parsed.format).toBe('csv');
+    const soap = parsed.records.find((r) => r.fields[0] === "'@Odd Soap")!;
+    expect(soap.fields.slice(1, 5)).toEqual(["'=cmd", '30.00', 'litres', 'personal-care']);
+    expect(parsed.records.length).toBe(await count('offers'));
+  });
+
+  it('sets a supplier’s standing, audited, and answers 404 for no such supplier', async () => {
+    const coastal = (await db().selectFrom('suppliers').select('id').where('email', '=', 'SALES@coastal.example').executeTakeFirstOrThrow()).id;
+    const revision = await readMarketRevision(db());
+    const res = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { verified: true, rating: 4.74 }, headers: admin });
+    expect(res.status).toBe(200);
+    expect(adminSupplierSchema.parse(res.json)).toMatchObject({ id: coastal, verified: true, rating: 4.7 });
+    expect(await readMarketRevision(db())).not.toBe(revision);
+    const entry = auditLogSchema.parse((await server.request('GET', '/api/admin/audit?limit=1', { headers: admin })).json).entries[0];
+    expect(entry).toMatchObject({ action: 'suppliers.standing', rows: 1, detail: `supplier ${coastal}: verified, rated 4.7` });
+
+    const missing = await server.request('PATCH', '/api/admin/suppliers/999999', { body: { verified: true }, headers: admin });
+    expect([missing.status, missing.json.error]).toEqual([404, { code: 'supplier_not_found', message: 'Supplier not found' }]);
+    const empty = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: {}, headers: admin });
+    expect([empty.status, empty.json.error.details.fields]).toEqual([400, { body: 'Give verified, rating or both' }]);
+    const rating = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { rating: 6 }, headers: admin });
+    expect(rating.json.error.details.fields).toEqual({ rating: 'Rating must be a number from 1 to 5' });
+  });
+});

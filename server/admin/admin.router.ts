@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  adminListQuerySchema,
+  auditQuerySchema,
+  bulkImportSchema,
+  productImportSchema,
+  supplierIdParamsSchema,
+  supplierImportSchema,
+  supplierStandingSchema,
+} from '../../sdk/schemas/admin';
+import type { AppDeps } from '../deps';
+import { validate } from '../http/validate';
+import { staffOnly } from '../staff/staff-auth';
+import type { StaffMember } from '../staff/staff.service';
+import {
+  auditLog,
+  bulkImport,
+  importProducts,
+  importSuppliers,
+  listProducts,
+  listSuppliers,
+  productsCsv,
+  setSupplierStanding,
+  suppliersCsv,
+} from './admin.service';
+
+/** An import of 10,000 lines is about 2 MB of JSON; the admin imports alone read bodies this large. */
+export const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
+
+function sendCsv(ctx: Context, name: string, rows: AsyncGenerator<string>, now: Date): void {
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.attachment(`procura-${name}-${now.toISOString().slice(0, 10)}.csv`);
+  ctx.body = Readable.from(rows);
+}
+
+/** The admin console's calls (role admin): imports, lists and their CSV, standing, the audit log. */
+export function adminRouter(deps: AppDeps) {
+  const router = new Router();
+  const admin = staffOnly(deps, 'admin');
+  // Set by staffOnly, which runs before every handler here.
+  const staffId = (ctx: Pick<Context, 'state'>) => (ctx.state.staff as StaffMember).id;
+
+  router.post('/api/admin/suppliers', admin, validate({ body: supplierImportSchema, bodyLimit: IMPORT_BODY_LIMIT }), async (ctx) => {
+    ctx.body = await importSuppliers(deps, staffId(ctx), ctx.request.body);
+  });
+
+  router.post('/api/admin/products', admin, validate({ body: productImportSchema, bodyLimit: IMPORT_BODY_LIMIT }), async (ctx) => {
+    ctx.body = await importProducts(deps, staffId(ctx), ctx.request.body);
+  });
+
+  router.post('/api/admin/bulk-import', admin, validate({ body: bulkImportSchema, bodyLimit: IMPORT_BODY_LIMIT }), async (ctx) => {
+    ctx.body = await bulkImport(deps, staffId(ctx), ctx.request.body);
+  });
+
+  router.get('/api/admin/suppliers', admin, validate({ query: adminListQuerySchema }), async (ctx) => {
+    ctx.body = await listSuppliers(deps.database.db, ctx.query);
+  });
+
+  router.get('/api/admin/products', admin, validate({ query: adminListQuerySchema }), async (ctx) => {
+    ctx.body = await listProducts(deps.database.db, ctx.query);
+  });
+
+  router.get('/api/admin/suppliers.csv', admin, async (ctx) => {
+    sendCsv(ctx, 'suppliers', suppliersCsv(deps.database.db), new Date(deps.clock()));
+  });
+
+  router.get('/api/admin/products.csv', admin, async (ctx) => {
+    sendCsv(ctx, 'products', productsCsv(deps.database.db), new Date(deps.clock()));
+  });
+
+  router.patch('/api/admin/suppliers/:id', admin, validate({ params: supplierIdParamsSchema, body: supplierStandingSchema }), async (ctx) => {
+    ctx.body = await setSupplierStanding(deps, staffId(ctx), ctx.params.id, ctx.request.body);
+  });
+
+  router.get('/api/admin/audit', admin, validate({ query: auditQuerySchema }), async (ctx) => {
+    ctx.body = await auditLog(deps.database.db, ctx.query.limit);
+  });
+
+  return router;
+}

@@ -1,0 +1,700 @@
+import type { Insertable, Kysely } from 'kysely';
+import {
+  ADMIN_LIMITS,
+  ADMIN_MESSAGES,
+  LINE_REASONS,
+  productLineSchema,
+  supplierLineSchema,
+  type AdminProduct,
+  type AdminProductPage,
+  type AdminSupplier,
+  type AdminSupplierPage,
+  type AuditLog,
+  type BulkImportResult,
+  type InvalidLine,
+  type ProductImportResult,
+  type ProductLine,
+  type ProductPreviewLine,
+  type SupplierImportResult,
+  type SupplierLine,
+  type SupplierPreviewLine,
+} from '../../sdk/schemas/admin';
+import { isHeaderLine, readBulkText, readPipeLine, type BulkKind } from '../../sdk/bulk-text';
+import { centsToRand } from '../../sdk/format';
+import type { MarketStore } from '../catalogue/market-store';
+import { bumpMarketRevision } from '../catalogue/market.repository';
+import type { Database } from '../db/database';
+import type { Executor } from '../db/executor';
+import type { CatalogueItemsTable, DB, SuppliersTable } from '../db/schema';
+import { normalizePhrase } from '../domain/text';
+import { canonicalUnit, convertibleUnits, singular } from '../domain/units';
+import { ApiError } from '../errors';
+import { latestAudit, recordAudit } from '../staff/audit.repository';
+import { CSV_BOM, csvRow } from './csv';
+import * as repo from './admin.repository';
+
+/** What the admin console needs: the database, this process's market snapshot and the clock. */
+export interface AdminDeps {
+  database: Database;
+  market: MarketStore;
+  clock: () => number;
+}
+
+/**
+ * The terms an imported supplier starts on, where a line says nothing (docs/quoting.md, "Imported
+ * suppliers"). Nothing here claims a track record: the on-time rate stays unknown (null) until
+ * Procura has one, and an import never marks a supplier verified.
+ */
+export const IMPORT_DEFAULTS = {
+  /** Per category: the largest order quoted, in the product's unit; the regional suppliers' scale. */
+  capacityUnits: 1_000,
+  minimumOrderQuantity: 1,
+  /** Category pricing for products not on its list: the market estimate as it is. */
+  priceFactor: 1,
+  /** Delivery in its home city: days after dispatch. */
+  cityLeadDays: 1,
+  /** Days to dispatch an order. */
+  dispatchDays: 1,
+  /** Days a quote stays valid: the shortest any supplier offers. */
+  validityDays: 7,
+  paymentTerms: 'To be agreed with the supplier',
+} as const;
+
+type RawLine = { line: number; kind: BulkKind; values: unknown } | { line: number; kind: BulkKind | null; reason: string };
+
+/** The lines of an import call: item `i` is line `firstLine + i`; blank lines and a header are skipped. */
+function readItems(items: (string | Record<string, unknown>)[], kind: BulkKind, firstLine: number): RawLine[] {
+  const lines: RawLine[] = [];
+  items.forEach((item, i) => {
+    const line = firstLine + i;
+    if (typeof item !== 'string') {
+      lines.push({ line, kind, values: item });
+      return;
+    }
+    if (isHeaderLine(item)) return;
+    const read = readPipeLine(item, kind, line);
+    if (read) lines.push(read);
+  });
+  return lines;
+}
+
+function slugKey(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+interface Category {
+  id: string;
+  name: string;
+}
+interface City {
+  id: string;
+  name: string;
+}
+
+/** Categories by id or name, cities by id, name or full name ('Durban, KwaZulu-Natal'), all as slugs. */
+export async function reference(db: Executor) {
+  const [categories, cities] = await Promise.all([repo.allCategories(db), repo.allCities(db)]);
+  const categoryByKey = new Map<string, Category>();
+  for (const c of categories) {
+    categoryByKey.set(slugKey(c.id), c);
+    categoryByKey.set(slugKey(c.name), c);
+  }
+  const cityByKey = new Map<string, City>();
+  for (const c of cities) {
+    for (const key of [c.id, c.name, `${c.name}, ${c.province}`]) cityByKey.set(slugKey(key), { id: c.id, name: c.name });
+  }
+  return { category: (text: string) => categoryByKey.get(slugKey(text)), city: (text: string) => cityByKey.get(slugKey(text)) };
+}
+type Reference = Awaited<ReturnType<typeof reference>>;
+
+function firstIssue(error: { issues: { message: string }[] }): string {
+  return error.issues[0]?.message ?? ADMIN_MESSAGES.invalidFormat;
+}
+
+interface SupplierPlan {
+  line: number;
+  input: SupplierLine;
+  category: Category;
+  city: City;
+  existing: repo.SupplierRow | null;
+}
+
+async function planSuppliers(db: Executor, lines: RawLine[], ref: Reference): Promise<{ plans: SupplierPlan[]; invalid: InvalidLine[] }> {
+  const invalid: InvalidLine[] = [];
+  const read: Omit<SupplierPlan, 'existing'>[] = [];
+  const emailLine = new Map<string, number>();
+  for (const raw of lines) {
+    if ('reason' in raw) {
+      invalid.push({ line: raw.line, reason: raw.reason });
+      continue;
+    }
+    const parsed = supplierLineSchema.safeParse(raw.values);
+    if (!parsed.success) {
+      invalid.push({ line: raw.line, reason: firstIssue(parsed.error) });
+      continue;
+    }
+    const input = parsed.data;
+    const category = ref.category(input.category);
+    const city = ref.city(input.location);
+    const email = input.email.toLowerCase();
+    const seen = emailLine.get(email);
+    const reason = !category
+      ? LINE_REASONS.unknownCategory(input.category)
+      : !city
+        ? LINE_REASONS.unknownCity(input.location)
+        : seen !== undefined
+          ? LINE_REASONS.duplicateEmail(seen)
+          : null;
+    if (reason) {
+      invalid.push({ line: raw.line, reason });
+      continue;
+    }
+    emailLine.set(email, raw.line);
+    read.push({ line: raw.line, input, category: category!, city: city! });
+  }
+  const existing = new Map((await repo.suppliersByEmail(db, read.map((p) => p.input.email.toLowerCase()))).map((r) => [r.email.toLowerCase(), r]));
+  return { plans: read.map((p) => ({ ...p, existing: existing.get(p.input.email.toLowerCase()) ?? null })), invalid };
+}
+
+function supplierPreview(p: SupplierPlan): SupplierPreviewLine {
+  return {
+    line: p.line,
+    name: p.input.name,
+    email: p.input.email,
+    category: p.category.id,
+    categoryName: p.category.name,
+    city: p.city.name,
+    rating: p.input.rating,
+    specialties: p.input.specialties,
+    responseTimeHours: p.input.responseTimeHours,
+    action: p.existing ? 'update' : 'add',
+    supplierId: p.existing?.id ?? null,
+  };
+}
+
+/**
+ * Adds the new suppliers and rewrites the ones whose e-mail exists (name, e-mail, home city,
+ * rating, specialties, response time; their verification, record and terms stay), then has each
+ * serve its category and deliver in its home city.
+ */
+async function applySuppliers(trx: Executor, plans: SupplierPlan[], now: Date): Promise<{ added: number; updated: number }> {
+  const created = now.toISOString();
+  const today = created.slice(0, 10);
+  const fresh = plans.filter((p) => !p.existing);
+  const ids = await repo.insertSuppliers(
+    trx,
+    fresh.map(
+      (p): Insertable<SuppliersTable> => ({
+        name: p.input.name,
+        contact_person: '',
+        email: p.input.email,
+        phone: '',
+        home_city_id: p.city.id,
+        verified: 0,
+        rating: p.input.rating,
+        on_time_rate: null,
+        response_time_hours: p.input.responseTimeHours,
+        dispatch_days: IMPORT_DEFAULTS.dispatchDays,
+        payment_terms: IMPORT_DEFAULTS.paymentTerms,
+        validity_days: IMPORT_DEFAULTS.validityDays,
+        price_list_date: today,
+        created_at: created,
+        specialties: JSON.stringify(p.input.specialties),
+      }),
+    ),
+  );
+  const known = plans.filter((p) => p.existing);
+  await repo.rewriteSuppliers(
+    trx,
+    known.map((p) => ({
+      ...p.existing!,
+      name: p.input.name,
+      email: p.input.email,
+      home_city_id: p.city.id,
+      rating: p.input.rating,
+      specialties: JSON.stringify(p.input.specialties),
+      response_time_hours: p.input.responseTimeHours,
+    })),
+  );
+  const idOf = (p: SupplierPlan) => p.existing?.id ?? ids.get(p.input.email.toLowerCase())!;
+  await repo.ensureSupplierCategories(
+    trx,
+    plans.map((p) => ({
+      supplier_id: idOf(p),
+      category_id: p.category.id,
+      capacity_units: IMPORT_DEFAULTS.capacityUnits,
+      minimum_order_quantity: IMPORT_DEFAULTS.minimumOrderQuantity,
+      price_factor: IMPORT_DEFAULTS.priceFactor,
+    })),
+  );
+  await repo.ensureCityCoverage(trx, plans.map((p) => ({ supplier_id: idOf(p), area: p.city.id, lead_days: IMPORT_DEFAULTS.cityLeadDays })));
+  return { added: fresh.length, updated: known.length };
+}
+
+type ItemRow = Awaited<ReturnType<typeof repo.allCatalogueItems>>[number];
+type SupplierForProducts = Awaited<ReturnType<typeof repo.suppliersForProducts>>[number];
+
+/** A catalogue item a product line is priced as: one that exists, or one the import adds (no id yet). */
+interface ItemTarget {
+  key: string;
+  id: string | null;
+  name: string;
+  description: string;
+  unit: string;
+  categoryId: string;
+  units: Map<string, number>;
+}
+
+interface ProductPlan {
+  line: number;
+  input: ProductLine;
+  category: Category;
+  supplier: SupplierForProducts;
+  item: ItemTarget;
+  unitPriceCents: number;
+  exists: boolean;
+}
+
+const itemKey = (categoryId: string, name: string) => `${categoryId}\u0000${normalizePhrase(name)}`;
+
+/** 'litres, ml or containers' */
+function unitList(units: Map<string, number>): string {
+  const names = [...units.keys()];
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!;
+}
+
+export async function planProducts(db: Executor, lines: RawLine[], ref: Reference): Promise<{ plans: ProductPlan[]; invalid: InvalidLine[] }> {
+  const invalid: InvalidLine[] = [];
+  const parsed: { line: number; input: ProductLine; category: Category }[] = [];
+  for (const raw of lines) {
+    if ('reason' in raw) {
+      invalid.push({ line: raw.line, reason: raw.reason });
+      continue;
+    }
+    const result = productLineSchema.safeParse(raw.values);
+    if (!result.success) {
+      invalid.push({ line: raw.line, reason: firstIssue(result.error) });
+      continue;
+    }
+    const category = ref.category(result.data.category);
+    if (!category) {
+      invalid.push({ line: raw.line, reason: LINE_REASONS.unknownCategory(result.data.category) });
+      continue;
+    }
+    parsed.push({ line: raw.line, input: result.data, category });
+  }
+  if (parsed.length === 0) return { plans: [], invalid };
+
+  const [suppliers, items] = await Promise.all([repo.suppliersForProducts(db, parsed.map((p) => p.input.supplierId)), repo.allCatalogueItems(db)]);
+  const supplierById = new Map(suppliers.map((s) => [s.id, s]));
+  const itemByKey = new Map<string, ItemTarget>();
+  for (const i of items as ItemRow[]) {
+    itemByKey.set(itemKey(i.category_id, i.name), {
+      key: itemKey(i.category_id, i.name),
+      id: i.id,
+      name: i.name,
+      description: '',
+      unit: i.unit,
+      categoryId: i.category_id,
+      units: convertibleUnits({ unit: i.unit, unitQuantity: i.unit_quantity, unitDescription: i.unit_description }),
+    });
+  }
+  const offered = await repo.offeredPairs(db, [...supplierById.keys()]);
+  const pairLine = new Map<string, number>();
+  const plans: ProductPlan[] = [];
+  for (const p of parsed) {
+    const supplier = supplierById.get(p.input.supplierId);
+    if (!supplier) {
+      invalid.push({ line: p.line, reason: LINE_REASONS.unknownSupplier(p.input.supplierId) });
+      continue;
+    }
+    const key = itemKey(p.category.id, p.input.name);
+    // A product no catalogue item of its category names becomes one, in the unit its first line gives.
+    const item =
+      itemByKey.get(key) ??
+      (() => {
+        const unit = canonicalUnit(p.input.unit);
+        const added: ItemTarget = {
+          key,
+          id: null,
+          name: p.input.name,
+          description: p.input.description,
+          unit,
+          categoryId: p.category.id,
+          units: convertibleUnits({ unit, unitQuantity: null, unitDescription: '' }),
+        };
+        itemByKey.set(key, added);
+        return added;
+      })();
+    const factor = item.units.get(canonicalUnit(p.input.unit));
+    const pair = `${supplier.id}\u0000${key}`;
+    const unitPriceCents = factor === undefined ? 0 : Math.round(p.input.priceCents / factor);
+    const reason =
+      factor === undefined
+        ? LINE_REASONS.unitMismatch(item.name, unitList(item.units), p.input.unit)
+        : unitPriceCents < 1
+          ? LINE_REASONS.price(p.input.priceCents / 100)
+          : pairLine.has(pair)
+            ? LINE_REASONS.duplicateProduct(pairLine.get(pair)!)
+            : null;
+    if (reason) {
+      invalid.push({ line: p.line, reason });
+      continue;
+    }
+    pairLine.set(pair, p.line);
+    plans.push({
+      ...p,
+      supplier,
+      item,
+      unitPriceCents,
+      exists: item.id !== null && offered.has(repo.offerKey(supplier.id, item.id)),
+    });
+  }
+  return { plans, invalid };
+}
+
+function productPreview(p: ProductPlan): ProductPreviewLine {
+  return {
+    line: p.line,
+    name: p.input.name,
+    description: p.input.description,
+    price: centsToRand(p.input.priceCents),
+    unit: p.input.unit,
+    category: p.category.id,
+    categoryName: p.category.name,
+    supplierId: p.supplier.id,
+    supplierName: p.supplier.name,
+    catalogueItemId: p.item.id,
+    catalogueItemName: p.item.name,
+    newItem: p.item.id === null,
+    unitPrice: centsToRand(p.unitPriceCents),
+    itemUnit: p.item.unit,
+    action: p.exists ? 'update' : 'add',
+  };
+}
+
+function itemId(name: string, taken: Set<string>): string {
+  const base = slugKey(name).slice(0, 60).replace(/-$/, '') || 'product';
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}
+
+/**
+ * Adds the catalogue items the lines name for the first time, sets each supplier's price for each
+ * item, has each supplier serve the item's category, and dates their price lists today.
+ */
+export async function applyProducts(trx: Executor, plans: ProductPlan[], now: Date): Promise<{ added: number; updated: number }> {
+  if (plans.length === 0) return { added: 0, updated: 0 };
+  const items = await repo.allCatalogueItems(trx);
+  const taken = new Set(items.map((i) => i.id));
+  let sortOrder = items.reduce((max, i) => Math.max(max, i.sort_order), -1);
+  const newItems: Insertable<CatalogueItemsTable>[] = [];
+  for (const p of plans) {
+    if (p.item.id !== null) continue;
+    p.item.id = itemId(p.item.name, taken);
+    // The first supplier's lead time in its home city: dispatch and delivery days, then a day's band.
+    const lead = Math.max(1, p.supplier.dispatch_days + (p.supplier.home_lead_days ?? IMPORT_DEFAULTS.cityLeadDays));
+    newItems.push({
+      id: p.item.id,
+      name: p.item.name,
+      description: p.item.description,
+      unit: p.item.unit,
+      category_id: p.item.categoryId,
+      reference_price_cents: p.unitPriceCents,
+      avg_delivery: `${lead}-${lead + 1} days`,
+      unit_quantity: null,
+      unit_description: `per ${singular(p.item.unit)}`,
+      keywords: JSON.stringify([p.item.name.toLowerCase()]),
+      sort_order: ++sortOrder,
+    });
+  }
+  await repo.insertCatalogueItems(trx, newItems);
+  await repo.upsertOffers(
+    trx,
+    plans.map((p) => ({ supplier_id: p.supplier.id, catalogue_item_id: p.item.id!, unit_price_cents: p.unitPriceCents })),
+  );
+  await repo.ensureSupplierCategories(
+    trx,
+    plans.map((p) => ({
+      supplier_id: p.supplier.id,
+      category_id: p.category.id,
+      capacity_units: IMPORT_DEFAULTS.capacityUnits,
+      minimum_order_quantity: IMPORT_DEFAULTS.minimumOrderQuantity,
+      price_factor: IMPORT_DEFAULTS.priceFactor,
+    })),
+  );
+  await repo.datePriceLists(
+    trx,
+    plans.map((p) => p.supplier.id),
+    now.toISOString().slice(0, 10),
+  );
+  const updated = plans.filter((p) => p.exists).length;
+  return { added: plans.length - updated, updated };
+}
+
+/** The one answer to an import with a bad line: every bad line with its number and reason. */
+export function invalidLinesError(lines: InvalidLine[]): ApiError {
+  return new ApiError(400, 'invalid_lines', ADMIN_MESSAGES.invalidFormat, { lines });
+}
+
+interface Planned {
+  suppliers: SupplierPlan[];
+  products: ProductPlan[];
+  invalid: InvalidLine[];
+}
+
+async function plan(db: Executor, lines: RawLine[]): Promise<Planned> {
+  const ref = await reference(db);
+  const kindless = lines.filter((l): l is Extract<RawLine, { reason: string }> => l.kind === null);
+  const s = await planSuppliers(db, lines.filter((l) => l.kind === 'supplier'), ref);
+  const p = await planProducts(db, lines.filter((l) => l.kind === 'product'), ref);
+  const invalid = [...kindless.map(({ line, reason }) => ({ line, reason })), ...s.invalid, ...p.invalid].sort((a, b) => a.line - b.line);
+  return { suppliers: s.plans, products: p.plans, invalid };
+}
+
+interface Counts {
+  suppliers: { added: number; updated: number };
+  products: { added: number; updated: number };
+}
+
+/**
+ * Imports lines in one transaction: all or none. Every line is checked first; any bad line
+ * answers 400 `invalid_lines` naming each. Market data changes bump the market revision in the
+ * same transaction (every server process reloads), the write is audited in it too, and this
+ * process's snapshot is dropped at once, so the next quote request sees the new suppliers.
+ */
+async function importLines(
+  deps: AdminDeps,
+  staffId: number,
+  lines: RawLine[],
+  action: string,
+): Promise<Counts> {
+  const now = new Date(deps.clock());
+  const { database } = deps;
+  const counts = await database.db.transaction().execute(async (trx) => {
+    await repo.lockImports(trx, database.dialect);
+    const planned = await plan(trx, lines);
+    if (planned.invalid.length > 0) throw invalidLinesError(planned.invalid);
+    const suppliers = await applySuppliers(trx, planned.suppliers, now);
+    const products = await applyProducts(trx, planned.products, now);
+    await bumpMarketRevision(trx);
+    const rows = lines.length;
+    await recordAudit(trx, { staffId, action, rows, detail: auditDetail({ suppliers, products }) }, now.toISOString());
+    return { suppliers, products };
+  });
+  deps.market.invalidate();
+  return counts;
+}
+
+function auditDetail({ suppliers, products }: Counts): string {
+  const n = (count: number) => count.toLocaleString('en-US');
+  const parts: string[] = [];
+  if (suppliers.added + suppliers.updated > 0) parts.push(`suppliers: ${n(suppliers.added)} added, ${n(suppliers.updated)} updated`);
+  if (products.added + products.updated > 0) parts.push(`products: ${n(products.added)} added, ${n(products.updated)} updated`);
+  return parts.join('; ');
+}
+
+function checkSize(lines: RawLine[]): void {
+  if (lines.length === 0) throw new ApiError(400, 'no_lines', ADMIN_MESSAGES.noLines);
+  if (lines.length > ADMIN_LIMITS.maxLines) throw new ApiError(400, 'too_many_lines', ADMIN_MESSAGES.tooManyLines);
+}
+
+/** `POST /api/admin/suppliers`. */
+export async function importSuppliers(
+  deps: AdminDeps,
+  staffId: number,
+  input: { suppliers: (string | Record<string, unknown>)[]; dryRun: boolean; firstLine: number },
+): Promise<SupplierImportResult> {
+  const lines = readItems(input.suppliers, 'supplier', input.firstLine);
+  checkSize(lines);
+  if (input.dryRun) {
+    const planned = await plan(deps.database.db, lines);
+    const lineCounts = count(planned.suppliers.map((p) => Boolean(p.existing)));
+    return { dryRun: true, ...lineCounts, lines: planned.suppliers.map(supplierPreview), invalidLines: planned.invalid };
+  }
+  const { suppliers } = await importLines(deps, staffId, lines, 'suppliers.import');
+  return { dryRun: false, ...suppliers };
+}
+
+/** `POST /api/admin/products`. */
+export async function importProducts(
+  deps: AdminDeps,
+  staffId: number,
+  input: { products: (string | Record<string, unknown>)[]; dryRun: boolean; firstLine: number },
+): Promise<ProductImportResult> {
+  const lines = readItems(input.products, 'product', input.firstLine);
+  checkSize(lines);
+  if (input.dryRun) {
+    const planned = await plan(deps.database.db, lines);
+    return { dryRun: true, ...count(planned.products.map((p) => p.exists)), lines: planned.products.map(productPreview), invalidLines: planned.invalid };
+  }
+  const { products } = await importLines(deps, staffId, lines, 'products.import');
+  return { dryRun: false, ...products };
+}
+
+/**
+ * `POST /api/admin/bulk-import`: mixed text, each pipe-separated line a supplier (7 fields) or a
+ * product (6 fields), or a CSV whose header names one kind's columns. Suppliers are written first.
+ */
+export async function bulkImport(deps: AdminDeps, staffId: number, input: { data: string; dryRun: boolean }): Promise<BulkImportResult> {
+  const lines: RawLine[] = readBulkText(input.data, 'mixed');
+  checkSize(lines);
+  if (input.dryRun) {
+    const planned = await plan(deps.database.db, lines);
+    const previews = [
+      ...planned.suppliers.map((p) => ({ kind: 'supplier' as const, ...supplierPreview(p) })),
+      ...planned.products.map((p) => ({ kind: 'product' as const, ...productPreview(p) })),
+    ].sort((a, b) => a.line - b.line);
+    return {
+      dryRun: true,
+      suppliers: count(planned.suppliers.map((p) => Boolean(p.existing))),
+      products: count(planned.products.map((p) => p.exists)),
+      lines: previews,
+      invalidLines: planned.invalid,
+    };
+  }
+  return { dryRun: false, ...(await importLines(deps, staffId, lines, 'bulk.import')) };
+}
+
+function count(exists: boolean[]): { added: number; updated: number } {
+  const updated = exists.filter(Boolean).length;
+  return { added: exists.length - updated, updated };
+}
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function toAdminSupplier(r: repo.SupplierListRow, categories: string[]): AdminSupplier {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    city: r.city,
+    categories,
+    rating: Number(r.rating),
+    verified: Boolean(r.verified),
+    onTimeRate: r.on_time_rate,
+    specialties: parseList(r.specialties),
+    responseTimeHours: r.response_time_hours,
+    products: Number(r.products),
+    priceListDate: r.price_list_date,
+    createdAt: r.created_at,
+  };
+}
+
+function toAdminProduct(r: repo.ProductListRow): AdminProduct {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    price: centsToRand(r.unit_price_cents),
+    unit: r.unit,
+    category: r.category_id,
+    categoryName: r.category_name,
+    catalogueItemId: r.catalogue_item_id,
+    supplierId: r.supplier_id,
+    supplierName: r.supplier_name,
+  };
+}
+
+interface ListQuery {
+  page: number;
+  pageSize: number;
+  q?: string;
+}
+
+/** `GET /api/admin/suppliers`: a page, newest first. */
+export async function listSuppliers(db: Kysely<DB>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
+  const { rows, total } = await repo.supplierPage(db, { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
+  const categories = await repo.supplierCategoryNames(db, rows.map((r) => r.id));
+  return { page, pageSize, total, suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [])) };
+}
+
+/** `GET /api/admin/products`: a page, newest first. */
+export async function listProducts(db: Kysely<DB>, { page, pageSize, q }: ListQuery): Promise<AdminProductPage> {
+  const { rows, total } = await repo.productPage(db, { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
+  return { page, pageSize, total, products: rows.map(toAdminProduct) };
+}
+
+const EXPORT_BATCH = 1_000;
+
+/**
+ * Every supplier as CSV, a thousand rows at a time: the import's columns first (categories by
+ * name, `; `-separated; response time in hours), then id, verification, on-time rate (blank
+ * without a record), product count and price list date.
+ */
+export async function* suppliersCsv(db: Kysely<DB>): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(['name', 'email', 'category', 'location', 'rating', 'specialties', 'responseTime', 'id', 'verified', 'onTimeRate', 'products', 'priceListDate']);
+  for (let after = 0; ; ) {
+    const rows = await repo.suppliersAfter(db, after, EXPORT_BATCH);
+    if (rows.length === 0) return;
+    const categories = await repo.supplierCategoryNames(db, rows.map((r) => r.id));
+    let chunk = '';
+    for (const r of rows) {
+      const s = toAdminSupplier(r, categories.get(r.id) ?? []);
+      chunk += csvRow([s.name, s.email, s.categories.join('; '), s.city, s.rating, s.specialties.join(', '), `${s.responseTimeHours}h`, s.id, s.verified ? 'yes' : 'no', s.onTimeRate, s.products, s.priceListDate]);
+    }
+    yield chunk;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** Every product (offer) as CSV, in the import's columns (so the file imports again), then id and supplier name. */
+export async function* productsCsv(db: Kysely<DB>): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(['name', 'description', 'price', 'unit', 'category', 'supplierId', 'id', 'supplierName']);
+  for (let after = 0; ; ) {
+    const rows = await repo.productsAfter(db, after, EXPORT_BATCH);
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const r of rows) {
+      const p = toAdminProduct(r);
+      chunk += csvRow([p.name, p.description, (r.unit_price_cents / 100).toFixed(2), p.unit, p.category, p.supplierId, p.id, p.supplierName]);
+    }
+    yield chunk;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** `PATCH /api/admin/suppliers/:id`: verification and rating, audited, and quoted from at once. */
+export async function setSupplierStanding(
+  deps: AdminDeps,
+  staffId: number,
+  supplierId: number,
+  standing: { verified?: boolean; rating?: number },
+): Promise<AdminSupplier> {
+  const now = new Date(deps.clock()).toISOString();
+  const row = await deps.database.db.transaction().execute(async (trx) => {
+    if (!(await repo.updateStanding(trx, supplierId, standing))) throw new ApiError(404, 'supplier_not_found', ADMIN_MESSAGES.supplierNotFound);
+    await bumpMarketRevision(trx);
+    const parts = [
+      ...(standing.verified === undefined ? [] : [standing.verified ? 'verified' : 'not verified']),
+      ...(standing.rating === undefined ? [] : [`rated ${standing.rating.toFixed(1)}`]),
+    ];
+    await recordAudit(trx, { staffId, action: 'suppliers.standing', rows: 1, detail: `supplier ${supplierId}: ${parts.join(', ')}` }, now);
+    return (await repo.supplierListRow(trx, supplierId))!;
+  });
+  deps.market.invalidate();
+  const categories = await repo.supplierCategoryNames(deps.database.db, [supplierId]);
+  return toAdminSupplier(row, categories.get(supplierId) ?? []);
+}
+
+/** `GET /api/admin/audit`: the latest staff writes, by name (no e-mail addresses). */
+export async function auditLog(db: Kysely<DB>, limit: number): Promise<AuditLog> {
+  const rows = await latestAudit(db, limit);
+  return {
+    entries: rows.map((r) => ({ id: r.id, action: r.action, rows: r.rows, detail: r.detail, staffName: r.name, createdAt: r.created_at })),
+  };
+}
