@@ -203,6 +203,7 @@ export function openApiDocument(version: string, publicUrl: string): Json {
       { name: 'Partners', description: 'Registration, keys and widget analytics' },
       { name: 'Data', description: 'Market data computed from the RFQs and quotes Procura holds' },
       { name: 'Site', description: 'The figures the public pages show' },
+      { name: 'Privacy', description: "Consented site analytics, proof of cookie choices, and buyers' requests for their data" },
       { name: 'Health', description: 'For load balancers' },
     ],
     paths,
