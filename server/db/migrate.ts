@@ -9,6 +9,8 @@ export async function migrateToLatest({ db, dialect, schema }: Database): Promis
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async () => migrationsFor(dialect) },
   });
+  // Up to date (a command run beside a live server): only read, so no write lock is contended.
+  if ((await migrator.getMigrations()).every((m) => m.executedAt !== undefined)) return [];
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
