@@ -10,7 +10,7 @@ let staticDir: string;
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'procura-static-'));
   await writeFile(join(staticDir, 'app-3f9a1c2b.js'), 'console.log(1);');
-  await writeFile(join(staticDir, 'robots.txt'), 'User-agent: *\n');
+  await writeFile(join(staticDir, 'notes.txt'), 'Plain text\n');
   server = await startTestServer({ STATIC_DIR: staticDir });
 });
 afterAll(() => server.close());
@@ -62,9 +62,9 @@ describe('the server', () => {
     expect(hashed.text).toBe('console.log(1);');
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(hashed.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    const plain = await server.request('GET', '/robots.txt');
+    const plain = await server.request('GET', '/notes.txt');
     expect(plain.headers.get('cache-control')).toBe('no-cache');
-    const again = await server.request('GET', '/robots.txt', {
+    const again = await server.request('GET', '/notes.txt', {
       // As a browser revalidates; fetch would otherwise add Cache-Control: no-cache.
       headers: { 'If-None-Match': plain.headers.get('etag')!, 'Cache-Control': 'max-age=0' },
     });

@@ -76,6 +76,8 @@ export function errorHandler(logger: Logger) {
         apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side. Please try again.');
       }
       ctx.status = apiError.status;
+      // The error body replaces whatever was answered before, compressed or not: no stale coding.
+      ctx.remove('Content-Encoding');
       if (apiError.headers) ctx.set(apiError.headers);
       const error: Record<string, unknown> = { code: apiError.code, message: apiError.message };
       if (apiError.details !== undefined) error.details = apiError.details;

@@ -2,7 +2,8 @@ import { Link } from 'wouter';
 import { usePageMeta } from '../../lib/use-page-title';
 
 export default function NotFoundPage() {
-  usePageMeta({ title: 'Page Not Found', description: 'This page does not exist on Procura.' });
+  // The head never repeats the missing path: a 404 page names the site, not what was asked for.
+  usePageMeta({ title: 'Page Not Found', description: 'This page does not exist on Procura.', canonicalPath: '/' });
   return (
     <div className="container page not-found">
       <h1>Page Not Found</h1>
