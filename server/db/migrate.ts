@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Database } from './database';
 import { migrationsFor } from './migrations';
 
@@ -9,8 +9,10 @@ export async function migrateToLatest({ db, dialect, schema }: Database): Promis
     ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async () => migrationsFor(dialect) },
   });
-  // Up to date (a command run beside a live server): only read, so no write lock is contended.
-  if ((await migrator.getMigrations()).every((m) => m.executedAt !== undefined)) return [];
+  // Up to date (a command run beside a live server): one read of the migration table, so no write
+  // lock is contended. A database without the table yet falls through to the migrator.
+  const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db).then((r) => new Set(r.rows.map((row) => row.name)), () => null);
+  if (done && Object.keys(migrationsFor(dialect)).every((name) => done.has(name))) return [];
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
