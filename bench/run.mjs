@@ -1,22 +1,55 @@
 // npm run bench: builds (via the npm script), seeds a large SQLite market, starts the server and
 // drives it over loopback with autocannon. Prints a table and writes bench/results.json.
+//
+//   npm run bench                            every section but the soak
+//   npm run bench -- --only postgres,scale   the sections named (sqlite, email, data, postgres,
+//                                            scale, lighthouse); results.json keeps the others
+//   npm run bench -- --soak                  10 minutes at 100 RFQs a second with e-mail, alone
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { describeScores, LIGHTHOUSE_TARGETS, lighthouseScores, meetsTargets } from './lighthouse.mjs';
+import { writeMarket } from './market.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 10_000);
 const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
+/** Where PostgreSQL is asked for: the bench creates a database of its own there and drops it after. */
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FILE = './data/bench.sqlite';
 const DATABASE_URL = `sqlite:${FILE}`;
+
+const TARGETS = {
+  postgresRps: 1000,
+  postgresP99Ms: 50,
+  submitVsHealthzPercent: 10,
+  scaleP99Ratio: 2,
+  scaleRssMb: 1024,
+  soakRssGrowthPercent: 10,
+};
+
+const SECTIONS = ['sqlite', 'email', 'data', 'postgres', 'scale', 'lighthouse'];
+const { values: flags } = parseArgs({ options: { soak: { type: 'boolean' }, only: { type: 'string' } } });
+const selected = new Set(flags.soak ? ['soak'] : flags.only ? flags.only.split(',').map((s) => s.trim()) : SECTIONS);
+for (const name of selected) {
+  if (name !== 'soak' && !SECTIONS.includes(name)) {
+    console.error(`Unknown section ${name}; the sections are ${SECTIONS.join(', ')}, and --soak.`);
+    process.exit(2);
+  }
+}
+if (selected.has('data') && !selected.has('sqlite')) {
+  console.error('The data section reads the RFQs the sqlite section submits: run them together.');
+  process.exit(2);
+}
 
 const PRODUCTS = [
   'Hand Sanitizer 70% Alcohol', 'Dishwashing Liquid Concentrate', 'Toilet Paper 2-Ply (48-pack)',
@@ -29,6 +62,29 @@ const PRODUCTS = [
 const CITIES = ['Johannesburg', 'Cape Town', 'Durban', 'Pretoria', 'Gqeberha', 'Bloemfontein', 'Polokwane', 'Kimberley', 'Upington', 'George'];
 const QUANTITIES = [10, 25, 60, 120, 250, 600, 1200];
 
+/**
+ * The i-th quote request of a run. Each comes from a buyer of its own, as most do, so each
+ * takes the whole path: quotes, the buyer's e-mail and the suppliers' leads into the outbox.
+ * `tag` keeps the addresses of one run apart from another's on the same database.
+ */
+function rfqBody(i, { supplierCount = 5, tag = 'buyer' } = {}) {
+  return JSON.stringify({
+    productName: PRODUCTS[i % PRODUCTS.length],
+    productDescription: 'Monthly replenishment for our facilities, delivered to the loading bay',
+    quantity: QUANTITIES[i % QUANTITIES.length],
+    supplierCount,
+    deliveryLocation: CITIES[(i * 7) % CITIES.length],
+    primaryEmail: `${tag}-${i}@example.co.za`,
+    agreeTerms: true,
+  });
+}
+
+/** autocannon's requests for RFQ submission, numbered across every connection of the run. */
+function rfqRequests(tag) {
+  let n = 0;
+  return [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: rfqBody(n++, { tag }) }) }];
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -40,6 +96,7 @@ function freePort() {
   });
 }
 
+/** autocannon over `url` (or several, the connections shared between them), bounded by SECONDS. */
 function run(url, options) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
@@ -57,19 +114,59 @@ function figures(result) {
   };
 }
 
-mkdirSync('./data', { recursive: true });
-for (const suffix of ['', '-wal', '-shm']) rmSync(FILE + suffix, { force: true });
-console.log(`Seeding ${SUPPLIERS} suppliers and about ${OFFERS} offers into ${FILE} ...`);
-const seeded = spawnSync('node', ['dist/server/cli.js', 'seed', '--suppliers', String(SUPPLIERS), '--offers', String(OFFERS)], {
-  env: { ...process.env, DATABASE_URL },
-  stdio: 'inherit',
-});
-if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** Starts the built server on the bench database; answers its base URL and a stop function. */
+/** CPU seconds a process has used so far (user and system), from /proc; null where there is none. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's resident memory now and its peak so far, in MB, from /proc; null where there is none. */
+function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss_mb: Math.round(kb('VmRSS') / 1024), peak_mb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `load` against `servers` and answers its result with the servers' CPU time per request. */
+async function measured(servers, load) {
+  const before = servers.map((s) => cpuSeconds(s.pid));
+  const result = await load();
+  const used = servers.reduce((sum, s, i) => sum + (cpuSeconds(s.pid) ?? NaN) - (before[i] ?? NaN), 0);
+  return { ...figures(result), cpu_ms_per_request: Number.isFinite(used) ? Math.round((used * 1000 * 100) / result.requests.total) / 100 : null };
+}
+
+/** Seeds the large SQLite market the sqlite, email, data and lighthouse sections share. */
+function seedBenchDatabase() {
+  mkdirSync('./data', { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(FILE + suffix, { force: true });
+  console.log(`Seeding ${SUPPLIERS} suppliers and about ${OFFERS} offers into ${FILE} ...`);
+  seed(DATABASE_URL, ['--suppliers', String(SUPPLIERS), '--offers', String(OFFERS)]);
+}
+
+function seed(databaseUrl, args) {
+  const seeded = spawnSync('node', ['dist/server/cli.js', 'seed', ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
+
+/**
+ * Starts the built server (on the bench database unless `env` names another); answers its base
+ * URL, process id, the milliseconds it took to answer /healthz, and a stop function.
+ */
 async function startServer(env = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
   const child = spawn('node', ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -81,7 +178,7 @@ async function startServer(env = {}) {
       RFQ_RATE_LIMIT: '1000000000',
       SEED_ON_EMPTY: 'false',
       // Production refuses to start without SMTP_URL unless e-mail is off on purpose; the
-      // e-mail section passes its own SMTP server.
+      // e-mail sections pass their own SMTP server.
       MAIL_DISABLED: 'true',
       ...env,
     },
@@ -94,7 +191,7 @@ async function startServer(env = {}) {
   };
   process.on('exit', () => child.kill('SIGTERM'));
   let up = false;
-  for (let i = 0; i < 100 && !up; i++) {
+  for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
     await sleep(200);
     up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
   }
@@ -102,7 +199,7 @@ async function startServer(env = {}) {
     console.error('The server did not start.');
     process.exit(1);
   }
-  return { base, stop };
+  return { base, pid: child.pid, startMs: Math.round(performance.now() - started), stop };
 }
 
 const DATA_RFQS = 50_000;
@@ -198,6 +295,34 @@ function getRaw(url, headers) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
+ * An SMTP server in this process that accepts every message. `onMessage(session, messageId, at)`
+ * hears each one with the Message-ID its header carries.
+ */
+async function smtpSink(onMessage) {
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    disableReverseLookup: true,
+    closeTimeout: 100,
+    onData(stream, session, callback) {
+      let head = '';
+      stream.on('data', (chunk) => {
+        if (head.length < 16_384 && !head.includes('\r\n\r\n')) head += chunk.toString('latin1');
+      });
+      stream.on('end', () => {
+        const at = performance.now();
+        onMessage(session, /^message-id:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? null, at);
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise((resolve) => sink.listen(port, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => sink.close(resolve)) };
+}
+
+/**
  * Submits RFQs at RATE per second against a server that sends e-mail to an SMTP sink in this
  * process, and measures, for each buyer e-mail, the time from the RFQ's answer to the sink's
  * acceptance of the message. The first WARMUP seconds (a cold process compiling its hot paths
@@ -207,24 +332,10 @@ async function emailDelivery() {
   const RATE = 100;
   const WARMUP = 5;
   const accepted = new Map(); // buyer address -> time the sink accepted the message
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    disableReverseLookup: true,
-    closeTimeout: 100,
-    onData(stream, session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        const at = performance.now();
-        for (const r of session.envelope.rcptTo) if (r.address.startsWith('bench-')) accepted.set(r.address, at);
-        callback();
-      });
-    },
+  const sink = await smtpSink((session, _id, at) => {
+    for (const r of session.envelope.rcptTo) if (r.address.startsWith('bench-')) accepted.set(r.address, at);
   });
-  const smtpPort = await freePort();
-  await new Promise((resolve) => sink.listen(smtpPort, '127.0.0.1', resolve));
-  const { base, stop } = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  const { base, stop } = await startServer({ SMTP_URL: sink.url });
 
   const answered = new Map(); // buyer address -> time the RFQ's answer arrived
   const total = RATE * (WARMUP + SECONDS);
@@ -237,19 +348,7 @@ async function emailDelivery() {
     if (wait > 0) await sleep(wait);
     const address = `bench-${i}@example.co.za`;
     inFlight.push(
-      fetch(`${base}/api/rfq`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          productName: PRODUCTS[i % PRODUCTS.length],
-          productDescription: 'Monthly replenishment for our facilities, delivered to the loading bay',
-          quantity: QUANTITIES[i % QUANTITIES.length],
-          supplierCount: 3,
-          deliveryLocation: CITIES[(i * 7) % CITIES.length],
-          primaryEmail: address,
-          agreeTerms: true,
-        }),
-      }).then(
+      fetch(`${base}/api/rfq`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rfqBody(i, { supplierCount: 3, tag: 'bench' }) }).then(
         async (res) => {
           await res.arrayBuffer();
           if (res.status === 201) answered.set(address, performance.now());
@@ -263,7 +362,7 @@ async function emailDelivery() {
   const deadline = performance.now() + 60_000;
   while (performance.now() < deadline && [...answered.keys()].some((a) => !accepted.has(a))) await sleep(100);
   await stop();
-  await new Promise((resolve) => sink.close(resolve));
+  await sink.close();
 
   const delays = (from, to) => {
     const out = [];
@@ -274,116 +373,345 @@ async function emailDelivery() {
     return out.sort((x, y) => x - y);
   };
   const warm = delays(0, RATE * WARMUP);
-  const measured = delays(RATE * WARMUP, total);
+  const measuredDelays = delays(RATE * WARMUP, total);
   return {
     rfq_per_s: RATE,
     warmup_seconds: WARMUP,
     rfqs: total,
     rfqs_failed: failed,
-    buyer_emails: measured.length,
-    missing: answered.size - warm.length - measured.length,
-    p50_ms: Math.round(percentile(measured, 50)),
-    p99_ms: Math.round(percentile(measured, 99)),
-    max_ms: Math.round(measured[measured.length - 1] ?? 0),
+    buyer_emails: measuredDelays.length,
+    missing: answered.size - warm.length - measuredDelays.length,
+    p50_ms: Math.round(percentile(measuredDelays, 50)),
+    p99_ms: Math.round(percentile(measuredDelays, 99)),
+    max_ms: Math.round(measuredDelays[measuredDelays.length - 1] ?? 0),
     warmup_p99_ms: Math.round(percentile(warm, 99)),
   };
 }
 
-const { base, stop } = await startServer();
+/** The SQLite section: RFQ submit, RFQ read and /healthz, one after another on one server. */
+async function sqliteSection() {
+  const server = await startServer();
+  const submit = await measured([server], () => run(`${server.base}/api/rfq`, { requests: rfqRequests('buyer') }));
+  const ids = new Database(FILE, { readonly: true }).prepare('select id from rfqs order by created_at desc limit 5000').all().map((r) => r.id);
+  let g = 0;
+  const get = await measured([server], () =>
+    run(`${server.base}/api/rfq/${ids[0]}`, { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/rfq/${ids[g++ % ids.length]}` }) }] }),
+  );
+  const health = await measured([server], () => run(`${server.base}/healthz`, {}));
+  await server.stop();
+  return { rfq_submit: submit, rfq_get: get, healthz: health, submit_vs_healthz: ratio(submit, health) };
+}
 
-let n = 0;
-const submit = await run(`${base}/api/rfq`, {
-  requests: [
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      setupRequest(req) {
-        const i = n++;
-        req.body = JSON.stringify({
-          productName: PRODUCTS[i % PRODUCTS.length],
-          productDescription: 'Monthly replenishment for our facilities, delivered to the loading bay',
-          quantity: QUANTITIES[i % QUANTITIES.length],
-          supplierCount: 5,
-          deliveryLocation: CITIES[(i * 7) % CITIES.length],
-          primaryEmail: `buyer${i % 1000}@example.co.za`,
-          agreeTerms: true,
-        });
-        return req;
+const ratio = (submit, health) => Math.round((submit.rps / health.rps) * 1000) / 10;
+
+/**
+ * RFQ submit against two server processes on one PostgreSQL database, the connections shared
+ * between them. The database is created for the run (the large market seeded into it) and
+ * dropped after; without a PostgreSQL answering at BENCH_POSTGRES_URL the section is skipped.
+ */
+async function postgresSection() {
+  const where = (() => {
+    const u = new URL(POSTGRES_URL);
+    return `${u.hostname}:${u.port || 5432}`;
+  })();
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    return { skipped: `no PostgreSQL answered at ${where} (${err.message})` };
+  }
+  const name = `procura_bench_${process.pid}`;
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  try {
+    console.log(`Seeding ${SUPPLIERS} suppliers and about ${OFFERS} offers into PostgreSQL at ${where} (database ${name}) ...`);
+    seed(databaseUrl, ['--suppliers', String(SUPPLIERS), '--offers', String(OFFERS)]);
+    const servers = [await startServer({ DATABASE_URL: databaseUrl }), await startServer({ DATABASE_URL: databaseUrl })];
+    const urls = (path) => servers.map((s) => `${s.base}${path}`);
+    const submit = await measured(servers, () => run(urls('/api/rfq'), { requests: rfqRequests('pg-buyer') }));
+    const health = await measured(servers, () => run(urls('/healthz'), {}));
+    const { rows } = await admin.query('select max_conn from (select setting::int as max_conn from pg_settings where name = $1) s', ['max_connections']);
+    for (const s of servers) await s.stop();
+    return {
+      two_processes: { ...submit, healthz_rps: health.rps, submit_vs_healthz: ratio(submit, health) },
+      server: where,
+      max_connections: rows[0]?.max_conn ?? null,
+    };
+  } finally {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.end();
+  }
+}
+
+/**
+ * RFQ submit on markets of 10,000 and 100,000 suppliers (about 20 offers each), generated
+ * straight into a SQLite file by bench/market.mjs: what ten times the suppliers costs in
+ * latency, and the server's resident memory (its peak, start-up included) at the larger size.
+ */
+async function scaleSection() {
+  const file = './data/bench-scale.sqlite';
+  const out = {};
+  for (const [key, suppliers] of [['suppliers_10k', 10_000], ['suppliers_100k', 100_000]]) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    // The reference data (cities, categories, the catalogue and its variants) from the product's own seed.
+    seed(`sqlite:${file}`, ['--suppliers', '1', '--offers', '1']);
+    const started = performance.now();
+    const market = writeMarket(file, { suppliers, offersPerSupplier: 20 });
+    console.log(`Generated ${market.suppliers} suppliers and ${market.offers} offers in ${Math.round((performance.now() - started) / 1000)} s; measuring RFQ submit ...`);
+    const server = await startServer({ DATABASE_URL: `sqlite:${file}` });
+    const submit = await measured([server], () => run(`${server.base}/api/rfq`, { requests: rfqRequests(`scale-${suppliers}`) }));
+    const memory = memoryOf(server.pid);
+    await server.stop();
+    out[key] = {
+      suppliers: market.suppliers,
+      offers: market.offers,
+      ...submit,
+      start_ms: server.startMs,
+      rss_mb: memory?.peak_mb ?? null,
+      rss_end_mb: memory?.rss_mb ?? null,
+    };
+  }
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  out.p99_ratio = Math.round((out.suppliers_100k.p99_ms / out.suppliers_10k.p99_ms) * 100) / 100;
+  return out;
+}
+
+/**
+ * The soak: RFQs at 100 a second for BENCH_SOAK_MINUTES (10) against one server sending e-mail
+ * to an SMTP sink in this process. Afterwards every e-mail the outbox holds for the run is looked
+ * for at the sink by its Message-ID: lost is one never accepted, repeated one accepted twice.
+ * Resident memory is sampled every 5 s; its growth compares the highest reading of the last
+ * minute with the highest of the second (the first is the process warming up).
+ */
+async function soakSection() {
+  const RATE = 100;
+  const minutes = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+  const total = Math.round(RATE * 60 * minutes);
+  const file = './data/bench-soak.sqlite';
+  mkdirSync('./data', { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  console.log(`Soak: seeding ${SUPPLIERS} suppliers, then ${minutes} min at ${RATE} RFQs a second with e-mail to a local SMTP server ...`);
+  seed(`sqlite:${file}`, ['--suppliers', String(SUPPLIERS), '--offers', String(OFFERS)]);
+  const received = new Map(); // Message-ID -> times accepted
+  const sink = await smtpSink((_session, id) => {
+    if (id) received.set(id, (received.get(id) ?? 0) + 1);
+  });
+  const server = await startServer({ DATABASE_URL: `sqlite:${file}`, SMTP_URL: sink.url, MAIL_DISABLED: 'false' });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const samples = [];
+  const sampler = setInterval(() => {
+    const m = memoryOf(server.pid);
+    if (m) samples.push({ at: performance.now(), rss: m.rss_mb });
+  }, 5000);
+  const latencies = [];
+  let errors = 0;
+  const start = performance.now();
+  const inFlight = new Set();
+  for (let i = 0; i < total; i++) {
+    const wait = start + (i * 1000) / RATE - performance.now();
+    if (wait > 0) await sleep(wait);
+    const sent = performance.now();
+    const p = post(`${server.base}/api/rfq`, rfqBody(i, { supplierCount: 5, tag: 'soak' }), agent).then(
+      (status) => {
+        if (status === 201) latencies.push(performance.now() - sent);
+        else errors++;
       },
-    },
-  ],
-});
+      () => errors++,
+    );
+    inFlight.add(p);
+    p.finally(() => inFlight.delete(p));
+    if (i > 0 && i % (RATE * 60) === 0) console.log(`  ${i / (RATE * 60)} min: ${errors} errors, ${received.size} e-mails accepted, RSS ${samples.at(-1)?.rss ?? '?'} MB`);
+  }
+  await Promise.all(inFlight);
+  const loadEnded = performance.now();
+  clearInterval(sampler);
+  // Waits (at most 2 minutes) until the outbox has nothing left to send and the sink has as many
+  // e-mails as it holds, then compares every e-mail of the run, as the outbox wrote it, with the sink's.
+  const db = new Database(file, { readonly: true });
+  const count = db.prepare("select count(*) as n, sum(case when status = 'sent' then 0 else 1 end) as unsent from outbox");
+  const deadline = performance.now() + 120_000;
+  for (let c = count.get(); performance.now() < deadline && (c.unsent > 0 || received.size < c.n); c = count.get()) await sleep(500);
+  const drainMs = Math.round(performance.now() - loadEnded);
+  const expected = db.prepare('select message_id from outbox').all().map((r) => r.message_id);
+  const statuses = Object.fromEntries(db.prepare('select status, count(*) as n from outbox group by status').all().map((r) => [r.status, r.n]));
+  db.close();
+  await server.stop();
+  await sink.close();
+  agent.destroy();
 
-const ids = new Database(FILE, { readonly: true }).prepare('select id from rfqs order by created_at desc limit 5000').all().map((r) => r.id);
-let g = 0;
-const get = await run(`${base}/api/rfq/${ids[0]}`, {
-  requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/rfq/${ids[g++ % ids.length]}` }) }],
-});
-const health = await run(`${base}/healthz`, {});
-await stop();
+  const within = (from, to) => samples.filter((s) => s.at - start >= from && s.at - start < to).map((s) => s.rss);
+  const early = Math.max(...within(60_000, 120_000));
+  const late = Math.max(...within(loadEnded - start - 60_000, Number.POSITIVE_INFINITY));
+  latencies.sort((a, b) => a - b);
+  return {
+    minutes,
+    rfq_per_s: RATE,
+    rfqs: total,
+    errors,
+    rfq_p99_ms: Math.round(percentile(latencies, 99) ?? NaN),
+    emails: expected.length,
+    emails_lost: expected.filter((id) => !received.has(id)).length,
+    emails_repeated: expected.filter((id) => (received.get(id) ?? 0) > 1).length,
+    outbox: statuses,
+    drain_ms: drainMs,
+    rss_second_minute_mb: early,
+    rss_last_minute_mb: late,
+    rss_growth_percent: Math.round(((late - early) / early) * 1000) / 10,
+    node: process.version,
+    date: new Date().toISOString(),
+  };
+}
 
-console.log(`Submitting RFQs at 100 per second for 5 + ${SECONDS} s with e-mail going to a local SMTP server ...`);
-const email = await emailDelivery();
+/** POSTs JSON over a kept-alive connection; answers the status once the body is read. */
+function post(url, body, agent) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
-console.log(`Filling the database to ${DATA_RFQS} RFQs and reading them through the data API ...`);
-const dataApi = await dataApiBench();
+const partial = selected.size < SECTIONS.length;
+const results = partial && existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};
+const save = () => writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+const pass = (ok) => (ok ? 'met' : 'NOT MET');
 
-console.log('Running Lighthouse (mobile preset) on the public pages ...');
-const site = await startServer();
-const lighthouse = await lighthouseScores(site.base);
-await site.stop();
+if (selected.has('soak')) {
+  const soak = await soakSection();
+  results.soak = soak;
+  save();
+  console.log(
+    `\nSoak, ${soak.minutes} min at ${soak.rfq_per_s} RFQs a second with e-mail: ${soak.rfqs} RFQs, ${soak.errors} errors (RFQ p99 ${soak.rfq_p99_ms} ms); ` +
+      `${soak.emails} e-mails, ${soak.emails_lost} lost, ${soak.emails_repeated} sent twice, all accepted ${soak.drain_ms} ms after the load ended; ` +
+      `resident memory ${soak.rss_second_minute_mb} MB in the second minute, ${soak.rss_last_minute_mb} MB in the last: ` +
+      `${soak.rss_growth_percent} % growth (target under ${TARGETS.soakRssGrowthPercent} %, no error, no e-mail lost: ` +
+      `${pass(soak.errors === 0 && soak.emails_lost === 0 && soak.rss_growth_percent < TARGETS.soakRssGrowthPercent)}).`,
+  );
+  console.log('Written to bench/results.json.');
+  process.exit(0);
+}
+
+if (['sqlite', 'email', 'data', 'lighthouse'].some((s) => selected.has(s))) seedBenchDatabase();
+
+if (selected.has('sqlite')) {
+  const sqlite = await sqliteSection();
+  Object.assign(results, { rfq_submit: sqlite.rfq_submit, rfq_get: sqlite.rfq_get, healthz: sqlite.healthz });
+  results.meta = { ...results.meta, submit_vs_healthz: sqlite.submit_vs_healthz };
+}
+if (selected.has('email')) {
+  console.log(`Submitting RFQs at 100 per second for 5 + ${SECONDS} s with e-mail going to a local SMTP server ...`);
+  results.email_delivery = await emailDelivery();
+}
+if (selected.has('data')) {
+  console.log(`Filling the database to ${DATA_RFQS} RFQs and reading them through the data API ...`);
+  results.data_api = await dataApiBench();
+}
+if (selected.has('postgres')) {
+  console.log('RFQ submit against two server processes on PostgreSQL ...');
+  results.postgres = await postgresSection();
+}
+if (selected.has('scale')) {
+  console.log('RFQ submit on markets of 10,000 and 100,000 suppliers ...');
+  results.scale = await scaleSection();
+}
+let lighthouse;
+if (selected.has('lighthouse')) {
+  console.log('Running Lighthouse (mobile preset) on the public pages ...');
+  const site = await startServer();
+  lighthouse = await lighthouseScores(site.base);
+  await site.stop();
+  results.lighthouse = Object.fromEntries(Object.entries(lighthouse).map(([path, { failing, ...scores }]) => [path, scores]));
+}
 
 // Sizes the build measured: what a partner's page loads for the widget, and what the portal's home route loads.
 const widgetSizes = JSON.parse(readFileSync('dist/public/widget-size.json', 'utf8'));
 const portalSize = JSON.parse(readFileSync('dist/public/size.json', 'utf8'));
 const sdkSizes = JSON.parse(readFileSync('dist/sdk-size.json', 'utf8'));
-const results = {
-  rfq_submit: figures(submit),
-  rfq_get: figures(get),
-  healthz: figures(health),
-  email_delivery: email,
-  data_api: dataApi,
-  widget: { loader_gz_bytes: widgetSizes.loader_gz_bytes, app_gz_bytes: widgetSizes.app_gz_bytes, app_with_client_gz_bytes: widgetSizes.app_with_client_gz_bytes },
-  portal: { home_gz_kb: portalSize.total_gzip_kb },
-  sdk: { core_gz_bytes: sdkSizes.core_gz_bytes, embed_gz_bytes: sdkSizes.embed_gz_bytes, react_gz_bytes: sdkSizes.react_gz_bytes },
-  lighthouse: Object.fromEntries(Object.entries(lighthouse).map(([path, { failing, ...scores }]) => [path, scores])),
-};
+results.widget = { loader_gz_bytes: widgetSizes.loader_gz_bytes, app_gz_bytes: widgetSizes.app_gz_bytes, app_with_client_gz_bytes: widgetSizes.app_with_client_gz_bytes };
+results.portal = { home_gz_kb: portalSize.total_gzip_kb };
+results.sdk = { core_gz_bytes: sdkSizes.core_gz_bytes, embed_gz_bytes: sdkSizes.embed_gz_bytes, react_gz_bytes: sdkSizes.react_gz_bytes };
 results.meta = {
+  ...results.meta,
   seconds: SECONDS,
   connections: CONNECTIONS,
   suppliers: SUPPLIERS,
   offers: OFFERS,
-  submit_vs_healthz: Math.round((results.rfq_submit.rps / results.healthz.rps) * 1000) / 10,
   node: process.version,
   date: new Date().toISOString(),
 };
-writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
+save();
 
-console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, ${SUPPLIERS} suppliers / ${OFFERS} offers (SQLite)\n`);
-console.table(
-  Object.fromEntries(['rfq_submit', 'rfq_get', 'healthz'].map((k) => [k, { rps: results[k].rps, p50_ms: results[k].p50_ms, p99_ms: results[k].p99_ms, non_2xx: results[k].non_2xx, errors: results[k].errors }])),
-);
-console.log(`RFQ submit rate is ${results.meta.submit_vs_healthz}% of the healthz rate.`);
-console.log(
-  `E-mail delivery at ${email.rfq_per_s} RFQ/s, after ${email.warmup_seconds} s of warm-up (p99 then ${email.warmup_p99_ms} ms): ` +
-    `${email.buyer_emails} buyer e-mails, p50 ${email.p50_ms} ms, p99 ${email.p99_ms} ms, max ${email.max_ms} ms ` +
-    `from the RFQ's answer to the SMTP server's acceptance (${email.missing} missing, ${email.rfqs_failed} RFQs failed).`,
-);
+console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, ${SUPPLIERS} suppliers / ${OFFERS} offers, each RFQ from a buyer of its own\n`);
+if (selected.has('sqlite')) {
+  console.log('SQLite, one process:');
+  console.table(
+    Object.fromEntries(
+      ['rfq_submit', 'rfq_get', 'healthz'].map((k) => [k, { rps: results[k].rps, p50_ms: results[k].p50_ms, p99_ms: results[k].p99_ms, cpu_ms_per_request: results[k].cpu_ms_per_request, non_2xx: results[k].non_2xx, errors: results[k].errors }]),
+    ),
+  );
+  const r = results.meta.submit_vs_healthz;
+  console.log(`RFQ submit rate is ${r}% of the healthz rate in the same run (target at least ${TARGETS.submitVsHealthzPercent}%: ${pass(r >= TARGETS.submitVsHealthzPercent)}).`);
+}
+if (selected.has('email')) {
+  const email = results.email_delivery;
+  console.log(
+    `E-mail delivery at ${email.rfq_per_s} RFQ/s, after ${email.warmup_seconds} s of warm-up (p99 then ${email.warmup_p99_ms} ms): ` +
+      `${email.buyer_emails} buyer e-mails, p50 ${email.p50_ms} ms, p99 ${email.p99_ms} ms, max ${email.max_ms} ms ` +
+      `from the RFQ's answer to the SMTP server's acceptance (${email.missing} missing, ${email.rfqs_failed} RFQs failed).`,
+  );
+}
+if (selected.has('postgres')) {
+  const p = results.postgres;
+  if (p.skipped) {
+    console.log(`PostgreSQL, two processes: skipped, ${p.skipped}.`);
+  } else {
+    const t = p.two_processes;
+    console.log(
+      `PostgreSQL (${p.server}), two processes: RFQ submit ${t.rps}/s, p50 ${t.p50_ms} ms, p99 ${t.p99_ms} ms, ${t.cpu_ms_per_request} ms of server CPU each ` +
+        `(${t.non_2xx} not 2xx, ${t.errors} errors; target at least ${TARGETS.postgresRps}/s with p99 at most ${TARGETS.postgresP99Ms} ms: ` +
+        `${pass(t.rps >= TARGETS.postgresRps && t.p99_ms <= TARGETS.postgresP99Ms && t.non_2xx === 0)}). ` +
+        `Healthz ${t.healthz_rps}/s; RFQ submit is ${t.submit_vs_healthz}% of it (target at least ${TARGETS.submitVsHealthzPercent}%: ${pass(t.submit_vs_healthz >= TARGETS.submitVsHealthzPercent)}).`,
+    );
+  }
+}
+if (selected.has('scale')) {
+  const s = results.scale;
+  const a = s.suppliers_10k;
+  const b = s.suppliers_100k;
+  console.log(
+    `Scale (SQLite): ${a.suppliers} suppliers / ${a.offers} offers: RFQ submit ${a.rps}/s, p99 ${a.p99_ms} ms, resident at most ${a.rss_mb} MB, started in ${a.start_ms} ms; ` +
+      `${b.suppliers} / ${b.offers}: ${b.rps}/s, p99 ${b.p99_ms} ms, resident at most ${b.rss_mb} MB, started in ${b.start_ms} ms. ` +
+      `Ten times the suppliers costs ${s.p99_ratio}x the p99 (target at most ${TARGETS.scaleP99Ratio}x: ${pass(s.p99_ratio <= TARGETS.scaleP99Ratio)}); ` +
+      `the server stays under ${TARGETS.scaleRssMb} MB resident: ${pass(b.rss_mb !== null && b.rss_mb < TARGETS.scaleRssMb)}.`,
+  );
+}
+if (selected.has('data')) {
+  const dataApi = results.data_api;
+  console.log(
+    `Data API on ${dataApi.rfqs} RFQs: /api/v2/procurement-data?limit=1000 p50 ${dataApi.procurement_data_p50_ms} ms, p99 ${dataApi.procurement_data_p99_ms} ms (target 30); ` +
+      `key check and rate limit p50 ${dataApi.auth_p50_ms} ms, p99 ${dataApi.auth_p99_ms} ms of that.`,
+  );
+}
 console.log(
   `Widget: loader ${results.widget.loader_gz_bytes} bytes gzipped (target 1,536), iframe app ${results.widget.app_gz_bytes} bytes (target 25,600), ${results.widget.app_with_client_gz_bytes} with the API client it loads beside the form. ` +
     `Portal home route: ${results.portal.home_gz_kb} KB gzipped (target 120).`,
 );
 console.log(
-  `Data API on ${dataApi.rfqs} RFQs: /api/v2/procurement-data?limit=1000 p50 ${dataApi.procurement_data_p50_ms} ms, p99 ${dataApi.procurement_data_p99_ms} ms (target 30); ` +
-    `key check and rate limit p50 ${dataApi.auth_p50_ms} ms, p99 ${dataApi.auth_p99_ms} ms of that.`,
-);
-console.log(
   `SDK, minified and gzipped: procura ${results.sdk.core_gz_bytes} bytes with ky (zod is the app's), ` +
     `procura/embed ${results.sdk.embed_gz_bytes} bytes (target 3,072), procura/react ${results.sdk.react_gz_bytes} bytes (React is the app's).`,
 );
-console.log(
-  `Lighthouse, mobile preset (targets: performance ${LIGHTHOUSE_TARGETS.performance}, accessibility ${LIGHTHOUSE_TARGETS.accessibility}, SEO ${LIGHTHOUSE_TARGETS.seo}) ` +
-    `${meetsTargets(lighthouse) ? 'met on every page' : 'NOT MET'}:\n${describeScores(lighthouse)}`,
-);
+if (selected.has('lighthouse')) {
+  console.log(
+    `Lighthouse, mobile preset (targets: performance ${LIGHTHOUSE_TARGETS.performance}, accessibility ${LIGHTHOUSE_TARGETS.accessibility}, SEO ${LIGHTHOUSE_TARGETS.seo}) ` +
+      `${meetsTargets(lighthouse) ? 'met on every page' : 'NOT MET'}:\n${describeScores(lighthouse)}`,
+  );
+}
 console.log('Written to bench/results.json.');
 process.exit(0);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, setStaffPassword, signInStaff, test } from './fixtures';
 
 // The figures of the staff view count every event in the database: this journey has a server of its own.
 test.use({ ownServer: 'analytics', consent: 'undecided' });
@@ -158,16 +158,10 @@ test('analytics wait for consent, carry nothing typed, stop for Global Privacy C
 
   // The staff view answers where visitors drop off, from these events.
   const setPassword = staffLink({ email: 'naledi@procura.example', name: 'Naledi Dube', role: 'admin' });
-  await page.goto(setPassword);
-  await page.getByLabel('New password').fill('tafelberg-sunrise-0471');
-  await page.getByLabel('Type it again').fill('tafelberg-sunrise-0471');
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in/);
+  await setStaffPassword(page, setPassword);
   // Signed out, the staff page shows the sign-in form in its place.
   await page.goto('/analytics-test');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill('naledi@procura.example');
-  await page.getByLabel('Password').fill('tafelberg-sunrise-0471');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInStaff(page, 'naledi@procura.example');
   const funnel = page.getByRole('region', { name: 'Where visitors drop off' });
   await funnel.getByRole('tab', { name: 'Table' }).click();
   for (const [step, visitors, share] of [

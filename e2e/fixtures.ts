@@ -7,6 +7,25 @@ import { startProcura, type Procura } from './server';
 
 export { expect };
 
+/** The password journeys give new staff members. */
+export const STAFF_PASSWORD = 'tafelberg-sunrise-0471';
+
+/** Sets a staff member's password from their one-time link; the page then offers sign-in. */
+export async function setStaffPassword(page: Page, link: string, password = STAFF_PASSWORD): Promise<void> {
+  await page.goto(link);
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Type it again').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in\?password=set$/);
+}
+
+/** Signs in on the sign-in form the page shows (a staff page signed out shows it in its place). */
+export async function signInStaff(page: Page, email: string, password = STAFF_PASSWORD): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 type Row = Record<string, unknown>;
 
 interface WorkerFixtures {

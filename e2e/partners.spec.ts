@@ -37,7 +37,9 @@ test.describe('a new partner', () => {
     await page.getByLabel('API key').fill(apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Coastal Cleaning Directory' })).toBeVisible();
-    await expect(page.getByText('Earnings this month')).toBeVisible();
+    const month = page.getByRole('region', { name: 'This month' });
+    await expect(month.getByText('Earnings', { exact: true })).toBeVisible();
+    await expect(month.getByText('Awarded RFQs', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     page.once('dialog', (d) => d.accept());

@@ -1,34 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import type { Procura } from './server';
+import { expect, setStaffPassword, signInStaff, test } from './fixtures';
 
-const PASSWORD = 'tafelberg-sunrise-0471';
-
-/** A staff member made with the built command line, their password set through the printed link. */
-async function newStaff(procura: Procura, browser: Browser, { email, name, role }: { email: string; name: string; role: 'sales' | 'admin' }): Promise<{ page: Page; email: string }> {
-  const out = execFileSync('node', ['dist/server/cli.js', 'staff-add', '--email', email, '--name', name, '--role', role], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${procura.databaseFile}`, PUBLIC_URL: procura.base, LOG_LEVEL: 'error', NODE_ENV: 'test' },
-    encoding: 'utf8',
-  });
-  const link = /(http\S+\/staff\/set-password\?token=\S+)/.exec(out)![1]!;
-  const context = await browser.newContext({ baseURL: procura.base });
+/** A staff member in a browser context of their own, their password set through their link. */
+async function newStaff(browser: Browser, base: string, link: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base });
   await context.addInitScript(() =>
     localStorage.setItem('procura-consent', JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), revision: 1 })),
   );
   const page = await context.newPage();
-  await page.goto(link);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Type it again').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in/);
-  return { page, email };
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await setStaffPassword(page, link);
+  return page;
 }
 
 const today = (page: Page, counter: string) => page.getByTestId(`today-${counter}`).locator('strong');
@@ -38,6 +19,7 @@ test.describe('the sales workspace', () => {
     page,
     browser,
     procura,
+    staffLink,
     expectAccessible,
   }) => {
     const company = `Berea Clinics ${Date.now()}`;
@@ -62,10 +44,11 @@ test.describe('the sales workspace', () => {
 
     // Sales signs in, finds the request, and updates it in the modal.
     const stamp = Date.now();
-    const { page: sales, email: salesEmail } = await newStaff(procura, browser, { email: `sipho-${stamp}@procura.example`, name: 'Sipho Ndlovu', role: 'sales' });
+    const salesEmail = `sipho-${stamp}@procura.example`;
+    const sales = await newStaff(browser, procura.base, staffLink({ email: salesEmail, name: 'Sipho Ndlovu', role: 'sales' }));
     await sales.goto('/customer-dashboard');
     await expect(sales.getByText('This page is for Procura staff. Sign in to open it.')).toBeVisible();
-    await signIn(sales, salesEmail);
+    await signInStaff(sales, salesEmail);
     await expect(sales.getByRole('heading', { level: 1, name: 'Customer Acquisition Dashboard' })).toBeVisible();
     const callsBefore = Number((await today(sales, 'callsMade').textContent())!.split(' ')[0]);
     await sales.getByRole('searchbox', { name: 'Search' }).fill(company);
@@ -121,9 +104,10 @@ test.describe('the sales workspace', () => {
     await expect(sales.getByRole('heading', { name: 'Share this dashboard' })).toHaveCount(0);
 
     // An admin shares the dashboard.
-    const { page: admin, email: adminEmail } = await newStaff(procura, browser, { email: `naledi-${stamp}@procura.example`, name: 'Naledi Dube', role: 'admin' });
+    const adminEmail = `naledi-${stamp}@procura.example`;
+    const admin = await newStaff(browser, procura.base, staffLink({ email: adminEmail, name: 'Naledi Dube', role: 'admin' }));
     await admin.goto('/internal-analytics');
-    await signIn(admin, adminEmail);
+    await signInStaff(admin, adminEmail);
     await admin.getByRole('spinbutton', { name: 'Works for (days)' }).fill('7');
     await admin.getByRole('button', { name: 'Create share link' }).click();
     const url = (await admin.getByTestId('share-url').textContent())!;

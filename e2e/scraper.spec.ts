@@ -1,20 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, setStaffPassword, signInStaff, test } from './fixtures';
 
 // The demonstration counts what it finds against the whole database (a second run finds only
 // duplicates), so this journey has a server of its own.
 test.use({ ownServer: 'scraper' });
 
 async function signInAsNewAdmin(page: Page, link: string) {
-  await page.goto(link);
-  await page.getByLabel('New password').fill('umhlanga-rocks-at-dawn');
-  await page.getByLabel('Type it again').fill('umhlanga-rocks-at-dawn');
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in\?password=set$/);
+  await setStaffPassword(page, link);
   await page.goto('/scraper');
-  await page.getByLabel('E-mail').fill('zanele@procura.example');
-  await page.getByLabel('Password').fill('umhlanga-rocks-at-dawn');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInStaff(page, 'zanele@procura.example');
 }
 
 test.describe('the scraper', () => {

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_HOURS } from './data-api';
+import { MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from './data-api';
 
 /** The company behind Procura, as its pages, footer and certificates name it. */
 export const COMPANY = {
@@ -86,7 +86,8 @@ export const COMPLIANCE_CHECKLISTS = [
     items: [
       'Personal information is collected for one purpose: a quote request (e-mail address, and an optional name and company).',
       'It goes only to the suppliers who quote on that request, and is never sold or used for marketing.',
-      `A buyer’s e-mail addresses, name and company are deleted within ${PERSONAL_DATA_HOURS} hours of the request.`,
+      `A buyer’s e-mail addresses, name and company are deleted ${PERSONAL_DATA_RETENTION}.`,
+      'When the buyer accepts a quote, that supplier receives the buyer’s contact and company size with the order.',
       'Every quote e-mail can be unsubscribed from in one step, and “this wasn’t me” stops e-mails to an address typed by someone else.',
       `Requests, access and corrections go to the information officer at ${COMPANY.privacyEmail}.`,
     ],
@@ -97,7 +98,7 @@ export const COMPLIANCE_CHECKLISTS = [
     items: [
       'Site usage analytics run only after consent, which can be withdrawn at any time from the footer.',
       'Data minimisation: the market data keeps no e-mail, name or company.',
-      `Storage limitation: personal data is kept for at most ${PERSONAL_DATA_HOURS} hours.`,
+      `Storage limitation: personal data is kept until ${PERSONAL_DATA_RETENTION}.`,
       'Rights of access, rectification and erasure are honoured on request by e-mail.',
     ],
   },

@@ -74,13 +74,22 @@ export const DEFAULT_TIER: ApiTier = 'starter';
  */
 export const MAX_RECORDS_PER_REQUEST = 1000;
 /**
- * A buyer's e-mail addresses, name and company are deleted within this many hours of their
- * request; the request stays, anonymous.
+ * A buyer's e-mail addresses, name and company are deleted this many hours after their request
+ * ends (see {@link PERSONAL_DATA_RETENTION}); the request stays, anonymous.
  *
  * @example
- * `Personal data is deleted within ${PERSONAL_DATA_HOURS} hours.`
+ * `Personal data is deleted ${PERSONAL_DATA_HOURS} hours after the request ends.`
  */
 export const PERSONAL_DATA_HOURS = 72;
+
+/**
+ * When a buyer's personal details are deleted, in the words every page and document uses: the
+ * supplier whose quote is accepted needs the contact until it has answered.
+ *
+ * @example
+ * `Your details are deleted ${PERSONAL_DATA_RETENTION}.`
+ */
+export const PERSONAL_DATA_RETENTION = `${PERSONAL_DATA_HOURS} hours after the request ends (when the buyer closes it, when the supplier whose quote the buyer accepted confirms, or when no quote is left to accept), and at the latest ${PERSONAL_DATA_HOURS} hours after its last quote’s validity ends`;
 
 /**
  * Aggregates over fewer RFQs than this are withheld.

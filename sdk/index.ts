@@ -21,6 +21,7 @@ export * from './format';
 export * from './partner-rules';
 export * from './schemas/common';
 export * from './schemas/rfq';
+export * from './schemas/supplier-responses';
 export * from './schemas/catalogue';
 export * from './schemas/embed';
 export * from './revenue';

@@ -7,6 +7,8 @@ describe('form rules', () => {
     expect(formatQuantity(1, 'boxes')).toBe('1 box');
     expect(formatQuantity(1, 'rolls')).toBe('1 roll');
     expect(formatQuantity(200, 'litres')).toBe('200 litres');
+    expect(formatQuantity(2500, 'litres')).toBe('2,500 litres');
+    expect(formatQuantity(1000000, 'pieces')).toBe('1,000,000 pieces');
     expect(singularUnit('packs')).toBe('pack');
     expect(singularUnit('kg')).toBe('kg');
   });

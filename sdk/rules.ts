@@ -7,6 +7,8 @@
  * @module
  */
 
+import { formatNumber } from './format';
+
 /**
  * The field messages of the quote request form, word for word as buyers see them.
  *
@@ -31,6 +33,7 @@ export const RFQ_MESSAGES = {
   unit: 'Unit must be at most 30 characters',
   companyName: 'Company name must be at most 200 characters',
   contactName: 'Contact name must be at most 200 characters',
+  companySize: 'Please select a company size from the list',
   embedField: 'Embed details are not valid',
 } as const;
 
@@ -190,6 +193,117 @@ export const POSITION_BADGES: Record<CompetitivePosition, string> = {
 };
 
 /**
+ * The company sizes a buyer can state (employees), on the main form's step 3 and in the widget.
+ *
+ * @example
+ * COMPANY_SIZES.map((size) => <option key={size} value={size}>{size} employees</option>);
+ */
+export const COMPANY_SIZES = ['1-10', '11-50', '51-100', '101-250', '250+'] as const;
+/**
+ * One of {@link COMPANY_SIZES}.
+ *
+ * @example
+ * const size: CompanySize = '101-250';
+ */
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+
+/**
+ * Whether a request comes from an enterprise lead: a company of more than 100 employees
+ * (`101-250` or `250+`). Enterprise leads earn the revenue model's enterprise rate.
+ *
+ * @example
+ * isEnterpriseLead('250+'); // true
+ * isEnterpriseLead(null); // false
+ */
+export function isEnterpriseLead(size: string | null | undefined): boolean {
+  return size === '101-250' || size === '250+';
+}
+
+/**
+ * Where a quote stands. `offered` until the buyer acts; the buyer's `accepted` makes every other
+ * quote of the request `not_selected`; the buyer may `declined` one quote; the accepted supplier
+ * answers `confirmed` or `withdrawn`; an offered quote past its validity is `expired`.
+ *
+ * @example
+ * QUOTE_STATUSES.includes(quote.status);
+ */
+export const QUOTE_STATUSES = ['offered', 'accepted', 'not_selected', 'declined', 'confirmed', 'withdrawn', 'expired'] as const;
+/**
+ * One of {@link QUOTE_STATUSES}.
+ *
+ * @example
+ * const status: QuoteStatus = 'accepted';
+ */
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/**
+ * Where a request stands: `open` while the buyer can choose, `awarded` once a quote is accepted,
+ * `closed` when the buyer ends it without a winner, `expired` when every quote's validity passed
+ * unawarded.
+ *
+ * @example
+ * rfq.status === 'awarded';
+ */
+export const RFQ_STATUSES = ['open', 'awarded', 'closed', 'expired'] as const;
+/**
+ * One of {@link RFQ_STATUSES}.
+ *
+ * @example
+ * const status: RfqStatus = 'open';
+ */
+export type RfqStatus = (typeof RFQ_STATUSES)[number];
+
+/**
+ * What buyers and suppliers read for each quote status.
+ *
+ * @example
+ * QUOTE_STATUS_LABELS.not_selected; // 'Not selected'
+ */
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  offered: 'Offered',
+  accepted: 'Accepted',
+  not_selected: 'Not selected',
+  declined: 'Declined',
+  confirmed: 'Confirmed by supplier',
+  withdrawn: 'Withdrawn by supplier',
+  expired: 'Expired',
+};
+
+/**
+ * What buyers read for each request status.
+ *
+ * @example
+ * RFQ_STATUS_LABELS.awarded; // 'Awarded'
+ */
+export const RFQ_STATUS_LABELS: Record<RfqStatus, string> = {
+  open: 'Open',
+  awarded: 'Awarded',
+  closed: 'Closed',
+  expired: 'Expired',
+};
+
+/**
+ * Whether a string can be a supplier's response token (it must start with `sr_`).
+ *
+ * @example
+ * isSupplierResponseToken('sr_abc'); // true
+ */
+export function isSupplierResponseToken(value: string): boolean {
+  return value.startsWith('sr_');
+}
+
+/**
+ * The message a supplier's withdrawal without a usable reason answers with.
+ *
+ * @example
+ * SUPPLIER_RESPONSE_MESSAGES.reason; // 'Please give a reason (5 to 1000 characters)'
+ */
+export const SUPPLIER_RESPONSE_MESSAGES = {
+  reason: 'Please give a reason (5 to 1000 characters)',
+  token: 'Invalid response link',
+} as const;
+
+/**
  * Whether a string can be a quote tracking token (it must start with `qt_`).
  *
  * @example
@@ -231,6 +345,8 @@ export interface RfqFormValues {
   additionalEmails: string;
   companyName: string;
   contactName: string;
+  /** One of {@link COMPANY_SIZES}, or `''` when the buyer gives none. */
+  companySize: string;
   agreeTerms: boolean;
 }
 
@@ -322,6 +438,7 @@ export function validateRfqForm(values: RfqFormValues): Partial<Record<RfqField,
   if (values.unit.trim().length > 30) errors.unit = RFQ_MESSAGES.unit;
   if (values.companyName.trim().length > 200) errors.companyName = RFQ_MESSAGES.companyName;
   if (values.contactName.trim().length > 200) errors.contactName = RFQ_MESSAGES.contactName;
+  if (values.companySize !== '' && !(COMPANY_SIZES as readonly string[]).includes(values.companySize)) errors.companySize = RFQ_MESSAGES.companySize;
   if (!values.agreeTerms) errors.agreeTerms = RFQ_MESSAGES.agreeTerms;
   return errors;
 }
@@ -353,10 +470,10 @@ export function singularUnit(unit: string): string {
  *
  * @example
  * formatQuantity(1, 'litres'); // '1 litre'
- * formatQuantity(200, 'litres'); // '200 litres'
+ * formatQuantity(2500, 'litres'); // '2,500 litres'
  */
 export function formatQuantity(quantity: number, unit: string): string {
-  return `${quantity} ${quantity === 1 ? singularUnit(unit) : unit}`;
+  return `${formatNumber(quantity)} ${quantity === 1 ? singularUnit(unit) : unit}`;
 }
 
 /**

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from './config';
-import { startTestServer, type TestServer } from './test/harness';
+import { Readiness } from './http/readiness';
+import { createTestDatabase, startTestServer, validRfq, type TestServer } from './test/harness';
 
 let server: TestServer;
 let staticDir: string;
@@ -78,6 +79,18 @@ describe('the server', () => {
     expect((await res.json()).products).toHaveLength(16);
   });
 
+  it('sends a JSON answer as JSON, its length that of the text sent', async () => {
+    const res = await fetch(`${server.url}/api/catalogue/popular?limit=16`, { headers: { 'Accept-Encoding': 'identity' } });
+    const text = await res.text();
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect((JSON.parse(text) as { products: unknown[] }).products).toHaveLength(16);
+    const created = await server.request('POST', '/api/rfq', { body: validRfq(), headers: { 'Accept-Encoding': 'identity' } });
+    expect([created.status, created.headers.get('content-type')]).toEqual([201, 'application/json; charset=utf-8']);
+    expect(created.headers.get('content-length')).toBe(String(Buffer.byteLength(created.text)));
+    expect(created.json.rfqId).toMatch(/^\d{18}$/);
+  });
+
   it('sends the answer as it is to a client that refuses every coding', async () => {
     for (const coding of ['identity;q=0', 'gzip;q=-1', 'br;q=0, *;q=0']) {
       const res = await fetch(`${server.url}/api/catalogue/popular?limit=16`, { headers: { 'Accept-Encoding': coding } });
@@ -90,6 +103,42 @@ describe('the server', () => {
     const res = await fetch(`${server.url}/api/catalogue/products?q=${'a'.repeat(20_000)}`);
     expect(res.status).toBe(431);
     expect(await res.json()).toEqual({ error: { code: 'headers_too_large', message: 'The request address or headers are too long' } });
+  });
+});
+
+describe('readiness', () => {
+  it('is refused while the process starts or stops, and while the database does not answer', async () => {
+    const readiness = new Readiness('starting');
+    const database = await createTestDatabase();
+    const own = await startTestServer({}, { database, readiness });
+    try {
+      const starting = await own.request('GET', '/readyz');
+      expect(starting.status).toBe(503);
+      expect(starting.headers.get('retry-after')).toBe('5');
+      expect(starting.json).toEqual({ error: { code: 'not_ready', message: 'The server is starting: the database is being brought up to date' } });
+
+      readiness.phase = 'ready';
+      expect((await own.request('GET', '/readyz')).json).toEqual({ status: 'ready' });
+
+      readiness.phase = 'stopping';
+      const stopping = await own.request('GET', '/readyz');
+      expect(stopping.status).toBe(503);
+      expect(stopping.json).toEqual({ error: { code: 'not_ready', message: 'The server is shutting down' } });
+      // Answers go on while stopping, each closing its connection.
+      const health = await own.request('GET', '/healthz');
+      expect(health.status).toBe(200);
+      expect(health.headers.get('connection')).toBe('close');
+
+      readiness.phase = 'ready';
+      await database.close();
+      const down = await own.request('GET', '/readyz');
+      expect(down.status).toBe(503);
+      expect(down.json).toEqual({ error: { code: 'database_unavailable', message: 'The database does not answer' } });
+      expect((await own.request('GET', '/healthz')).status).toBe(200);
+    } finally {
+      await own.close();
+      await database.drop();
+    }
   });
 });
 

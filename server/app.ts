@@ -4,16 +4,19 @@ import type { Logger } from 'pino';
 import compress from 'koa-compress';
 import type { Config } from './config';
 import { ping, type Database } from './db/database';
-import { errorHandler } from './errors';
+import { ApiError, errorHandler } from './errors';
 import { clientAddressFrom, loopbackOnly } from './http/client-address';
 import { requestContext, routeOf } from './http/request-context';
+import { serializeJsonOnce } from './http/json-once';
 import { securityHeaders } from './http/security-headers';
+import { closeConnectionsWhenStopping, Readiness } from './http/readiness';
 import { loadPortal, notFound, portalPages, serveStatic } from './http/static';
 import { MarketStore } from './catalogue/market-store';
 import { GroupCommit } from './db/group-commit';
 import { catalogueRouter } from './catalogue/catalogue.router';
 import { rfqRouter } from './rfq/rfq.router';
 import { quotesRouter } from './quotes/quotes.router';
+import { supplierResponsesRouter } from './supplier-responses/supplier-responses.router';
 import { Outbox } from './mail/outbox';
 import { mailboxRouter } from './mail/mailbox.router';
 import { unsubscribeRouter } from './mail/unsubscribe.router';
@@ -33,8 +36,13 @@ import { privacyRouter } from './privacy/privacy.router';
 import { scrapingRouter } from './scraping/scraping.router';
 import { createScrapeRunner } from './scraping/scraping.service';
 import { startSweeping } from './retention';
+import { ServerMetrics } from './metrics/metrics';
+import { metricsRouter } from './metrics/metrics.router';
 import type { AppDeps } from './deps';
 
+
+/** How long `/readyz` waits for the database before it says the process is not ready. */
+const READY_PING_MS = 2_000;
 
 export interface App {
   koa: Koa;
@@ -44,15 +52,29 @@ export interface App {
 }
 
 /** Builds the Koa application; the caller owns the database and the listening server. */
-export function createApp({ config, database, logger, clock = Date.now }: { config: Config; database: Database; logger: Logger; clock?: () => number }): App {
+export function createApp({
+  config,
+  database,
+  logger,
+  clock = Date.now,
+  readiness = new Readiness('ready'),
+}: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  clock?: () => number;
+  /** The process's phase, which `/readyz` answers from; the caller moves it on. */
+  readiness?: Readiness;
+}): App {
   const market = new MarketStore(database.db, config.marketRefreshMs);
+  const metrics = new ServerMetrics({ database, market, logger, clock });
   const deps: AppDeps = {
     config,
     database,
     logger,
     market,
     writes: new GroupCommit(database.db),
-    outbox: new Outbox(config, database, logger),
+    outbox: new Outbox(config, database, logger, { observeSend: metrics.observeSend }),
     scraper: createScrapeRunner({ database, logger, market, clock, config }),
     clock,
   };
@@ -65,6 +87,8 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
 
   // The request's line is logged outside the error handler, so it carries the status answered.
   koa.use(requestContext(logger));
+  koa.use(metrics.middleware());
+  koa.use(closeConnectionsWhenStopping(readiness));
   koa.use(errorHandler(logger));
   koa.use(clientAddressFrom(config.trustProxyHops));
   koa.use(securityHeaders({ hsts: config.publicUrl.startsWith('https://') }));
@@ -75,6 +99,7 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
     if (!ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity')) ctx.compress = false;
     return compressor(ctx, next);
   });
+  koa.use(serializeJsonOnce);
 
   const health = new Router();
   health.get('/healthz', async (ctx) => {
@@ -83,14 +108,21 @@ export function createApp({ config, database, logger, clock = Date.now }: { conf
   });
   health.get('/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    await ping(database.db);
+    const reason = readiness.reason;
+    if (reason) throw new ApiError(503, 'not_ready', reason, undefined, { 'Retry-After': '5' });
+    try {
+      await ping(database.db, READY_PING_MS);
+    } catch (err) {
+      logger.warn({ err }, 'readiness check: the database does not answer');
+      throw new ApiError(503, 'database_unavailable', 'The database does not answer', undefined, { 'Retry-After': '5' });
+    }
     ctx.body = { status: 'ready' };
   });
 
   const portal = loadPortal(config.staticDir);
   const site = new SiteFiguresStore(deps);
   const routes = new Router();
-  const routers = [siteRouter(deps, site, portal?.routes.map((r) => r.pattern) ?? null), health, rfqRouter(deps), quotesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps), analyticsRouter(deps), privacyRouter(deps), scrapingRouter(deps)];
+  const routers = [siteRouter(deps, site, portal?.routes.map((r) => r.pattern) ?? null), health, metricsRouter(metrics, config.metricsToken), rfqRouter(deps), quotesRouter(deps), supplierResponsesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps), analyticsRouter(deps), privacyRouter(deps), scrapingRouter(deps)];
   for (const router of routers) {
     routes.use(router.routes());
   }

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSqlite } from './db/sqlite';
 
 // The built command line, on a database file of its own.
 const dir = mkdtempSync(join(tmpdir(), 'procura-cli-'));
@@ -16,7 +16,7 @@ const cli = (...args: string[]) =>
 describe('cli partner-tier', () => {
   it('moves a partner to another tier, and refuses an unknown partner or tier', () => {
     expect(cli('migrate').status).toBe(0);
-    const db = new Database(file);
+    const db = openSqlite(file);
     const at = new Date().toISOString();
     db.prepare(
       `insert into partners (id, company_name, contact_email, contact_name, website, business_type, integration_type, monthly_traffic, use_case, tier, key_hash, key_prefix, key_created_at, created_at)
@@ -40,7 +40,7 @@ describe('cli partner-tier', () => {
 describe('cli outbox-resend', () => {
   it('queues dead e-mails again, and with --held those kept while SMTP_URL was unset', () => {
     expect(cli('migrate').status).toBe(0);
-    const db = new Database(file);
+    const db = openSqlite(file);
     const at = new Date().toISOString();
     const insert = db.prepare(
       `insert into outbox (message_id, kind, recipient, priority, payload, status, attempts, next_attempt_at, created_at)
@@ -66,7 +66,7 @@ describe('cli outbox-resend', () => {
 describe('cli partner-delete', () => {
   it("deletes a partner's key and contact details and the e-mails that carry them, and keeps its counts", () => {
     expect(cli('migrate').status).toBe(0);
-    const db = new Database(file);
+    const db = openSqlite(file);
     const at = new Date().toISOString();
     db.prepare(
       `insert into partners (id, company_name, contact_email, contact_name, website, business_type, integration_type, monthly_traffic, use_case, tier, key_hash, key_prefix, key_created_at, created_at)
@@ -99,7 +99,7 @@ describe('cli partner-delete', () => {
 });
 
 describe('cli staff accounts', () => {
-  it('adds a staff member with a one-time link, lists, resets and disables them', () => {
+  it('adds a staff member with a one-time link, lists, resets, disables and lets them back in with a new password', () => {
     expect(cli('migrate').status).toBe(0);
     const added = cli('staff-add', '--email', 'Thandi@Procura.example', '--name', 'Thandi Nkosi', '--role', 'admin');
     expect(added.status).toBe(0);
@@ -116,12 +116,20 @@ describe('cli staff accounts', () => {
     const reset = cli('staff-reset', '--email', 'thandi@procura.example');
     expect(reset.status).toBe(0);
     expect(reset.stdout).not.toContain(link!);
-    const db = new Database(file);
+    const db = openSqlite(file);
     expect(db.prepare('select count(*) as n from staff_tokens').get()).toEqual({ n: 1 });
 
     expect(cli('staff-disable', '--email', 'thandi@procura.example').stdout).toContain('thandi@procura.example is disabled');
     expect(cli('staff-list').stdout).toContain('thandi@procura.example\tThandi Nkosi\tadmin\tdisabled');
     expect(db.prepare('select count(*) as n from staff_tokens').get()).toEqual({ n: 0 });
+    expect(cli('staff-reset', '--email', 'thandi@procura.example').stderr.trim()).toBe('thandi@procura.example is disabled.');
+
+    const enabled = cli('staff-enable', '--email', 'thandi@procura.example');
+    expect(enabled.stdout).toMatch(/set-password\?token=st_[\w-]{43}$/m);
+    expect(cli('staff-list').stdout).toContain('thandi@procura.example\tThandi Nkosi\tadmin\tpassword not set yet');
+    expect(db.prepare('select count(*) as n from staff_tokens').get()).toEqual({ n: 1 });
+    const again = cli('staff-enable', '--email', 'thandi@procura.example');
+    expect([again.status, again.stderr.trim()]).toEqual([1, 'thandi@procura.example is not disabled; staff-reset gives them a new link.']);
     const unknown = cli('staff-reset', '--email', 'nobody@procura.example');
     expect([unknown.status, unknown.stderr.trim()]).toEqual([1, 'No staff member nobody@procura.example.']);
     db.close();

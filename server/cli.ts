@@ -7,7 +7,7 @@ import { countOutbox, deletePartnerEmails, listOutbox, requeueRows } from './mai
 import { deletePartnerDetails, setPartnerTier } from './partners/partners.repository';
 import { API_TIERS, type ApiTier } from '../sdk/data-api';
 import { STAFF_ROLES, type StaffRole } from '../sdk/schemas/staff';
-import { addStaff, disableStaff, listStaff, resetStaff, SET_PASSWORD_LINK_HOURS } from './staff/staff.service';
+import { addStaff, disableStaff, enableStaff, listStaff, resetStaff, SET_PASSWORD_LINK_HOURS } from './staff/staff.service';
 
 const isApiTier = (v: string | undefined): v is ApiTier => v !== undefined && Object.hasOwn(API_TIERS, v);
 
@@ -28,6 +28,9 @@ const USAGE = `Usage:
   node dist/server/cli.js staff-list          staff members, their roles and last sign-in
   node dist/server/cli.js staff-disable --email E
                                               lock an account out; its sessions end at once
+  node dist/server/cli.js staff-enable --email E
+                                              let a disabled account back in; prints a link to
+                                              set a new password (the old one no longer works)
   node dist/server/cli.js staff-reset --email E
                                               a new set-password link; the person's sessions end
 
@@ -50,7 +53,7 @@ async function run(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend', 'partner-tier', 'partner-delete', 'staff-add', 'staff-list', 'staff-disable', 'staff-reset'].includes(command ?? '')) {
+  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend', 'partner-tier', 'partner-delete', 'staff-add', 'staff-list', 'staff-disable', 'staff-enable', 'staff-reset'].includes(command ?? '')) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -67,7 +70,7 @@ async function run(argv: string[]): Promise<number> {
   }
   if (command === 'partner-delete' && !partnerId) throw new Error('partner-delete needs a partner id');
   const isRole = (v: string | undefined): v is StaffRole => STAFF_ROLES.includes(v as StaffRole);
-  if (['staff-add', 'staff-disable', 'staff-reset'].includes(command!) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? '')) {
+  if (['staff-add', 'staff-disable', 'staff-enable', 'staff-reset'].includes(command!) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? '')) {
     throw new Error(`${command} needs --email with an e-mail address`);
   }
   if (command === 'staff-add' && (!values.name?.trim() || !isRole(values.role))) {
@@ -77,7 +80,7 @@ async function run(argv: string[]): Promise<number> {
   const offers = count('offers', values.offers);
 
   const config = loadConfig();
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   try {
     const applied = await migrateToLatest(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Schema is up to date.');
@@ -126,6 +129,7 @@ async function run(argv: string[]): Promise<number> {
       link(await addStaff(database.db, config.publicUrl, { email: values.email!, name: values.name!, role: values.role as StaffRole }, Date.now()));
     }
     if (command === 'staff-reset') link(await resetStaff(database.db, config.publicUrl, values.email!, Date.now()));
+    if (command === 'staff-enable') link(await enableStaff(database.db, config.publicUrl, values.email!, Date.now()));
     if (command === 'staff-disable') {
       await disableStaff(database.db, values.email!, Date.now());
       console.log(`${values.email!.trim().toLowerCase()} is disabled; their sessions have ended.`);

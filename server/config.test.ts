@@ -58,3 +58,26 @@ describe('SCRAPER_ALLOW_HOSTS', () => {
     expect(problems({ SCRAPER_ALLOW_HOSTS: '*.internal' })).toContain('(not "*.internal")');
   });
 });
+
+describe('the scale-out and fault settings', () => {
+  it('has defaults: a pool of 10, two days of retries, no metrics token', () => {
+    const config = loadConfig({});
+    expect(config.databasePoolMax).toBe(10);
+    expect(config.mail.retryHours).toBe(48);
+    expect(config.metricsToken).toBeUndefined();
+  });
+
+  it('reads DATABASE_POOL_MAX, MAIL_RETRY_HOURS and METRICS_TOKEN', () => {
+    const config = loadConfig({ DATABASE_POOL_MAX: '25', MAIL_RETRY_HOURS: '0', METRICS_TOKEN: 'a1b2c3d4e5f6a7b8c9d0' });
+    expect(config).toMatchObject({ databasePoolMax: 25, metricsToken: 'a1b2c3d4e5f6a7b8c9d0', mail: { retryHours: 0 } });
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+  });
+
+  it('refuses a pool of none, a negative retry span and a short or spaced token', () => {
+    expect(problems({ DATABASE_POOL_MAX: '0' })).toBe('Invalid configuration:\n  - DATABASE_POOL_MAX must be a whole number from 1 to 1000');
+    expect(problems({ MAIL_RETRY_HOURS: '-1' })).toBe('Invalid configuration:\n  - MAIL_RETRY_HOURS must be a whole number from 0 to 720');
+    const token = 'METRICS_TOKEN must be at least 16 visible characters with no spaces, such as the output of `openssl rand -hex 32`';
+    expect(problems({ METRICS_TOKEN: 'short' })).toBe(`Invalid configuration:\n  - ${token}`);
+    expect(problems({ METRICS_TOKEN: 'has a space in the middle' })).toBe(`Invalid configuration:\n  - ${token}`);
+  });
+});

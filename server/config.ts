@@ -32,6 +32,7 @@ const envSchema = z.object({
     .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), {
       message: 'must be sqlite:PATH, sqlite::memory: or a postgres:// URL',
     }),
+  DATABASE_POOL_MAX: int(10, 1, 1000),
   PUBLIC_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -96,6 +97,14 @@ const envSchema = z.object({
   MAIL_DISABLED: bool(false),
   MAIL_MAX_ATTEMPTS: int(8, 1, 100),
   MAIL_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
+  MAIL_RETRY_HOURS: int(48, 0, 720),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^[\x21-\x7e]{16,}$/.test(v), {
+      message: 'must be at least 16 visible characters with no spaces, such as the output of `openssl rand -hex 32`',
+    }),
   SCRAPER_ALLOW_HOSTS: z
     .string()
     .optional()
@@ -121,6 +130,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
+  /** PostgreSQL: most connections this process's pool opens. */
+  databasePoolMax: number;
   publicUrl: string;
   logLevel: string;
   vatRate: number;
@@ -142,6 +153,8 @@ export interface Config {
   staticDir: string;
   mail: MailConfig;
   scraper: ScraperConfig;
+  /** Lets a scraper elsewhere read `/metrics` as `Authorization: Bearer <token>`; without it only this machine may. */
+  metricsToken: string | undefined;
 }
 
 export interface ScraperConfig {
@@ -169,8 +182,11 @@ export interface MailConfig {
   from: string;
   /** The From address's domain, used in Message-IDs. */
   fromDomain: string;
+  /** Attempts an e-mail is given at least before it is dead. */
   maxAttempts: number;
   retryBaseMs: number;
+  /** Hours an e-mail keeps failing at least before it is dead: the longest SMTP outage that loses nothing. */
+  retryHours: number;
 }
 
 /** A configuration value the server refuses to start with. */
@@ -201,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     vatRate: e.VAT_RATE,
@@ -225,7 +242,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fromDomain: /@([^>\s]+)>?$/.exec(e.MAIL_FROM.trim())![1]!.toLowerCase(),
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryHours: e.MAIL_RETRY_HOURS,
     }),
     scraper: Object.freeze({ allowHosts: Object.freeze([...e.SCRAPER_ALLOW_HOSTS]) }),
+    metricsToken: e.METRICS_TOKEN,
   });
 }

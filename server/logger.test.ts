@@ -46,6 +46,11 @@ describe('the log', () => {
     expect((await server.request('GET', `/api/quotes/track/${token}`)).status).toBe(200);
     expect((await server.request('GET', `/quote/${token}`)).status).toBe(200);
     expect((await server.request('GET', `/api/quotes/track/qt_${'x'.repeat(30)}`)).status).toBe(404);
+    expect((await server.request('POST', `/api/quotes/track/${token}/accept`)).status).toBe(200);
+    const order = await server.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'supplier-order').executeTakeFirstOrThrow();
+    const responseToken = (JSON.parse(order.payload) as { token: string }).token;
+    expect((await server.request('GET', `/api/supplier-responses/${responseToken}`)).status).toBe(200);
+    expect((await server.request('POST', `/api/supplier-responses/${responseToken}/withdraw`, { body: { reason: 'Call 082 555 0100 about it' } })).status).toBe(200);
     expect((await server.request('GET', `/no/such/page/${rfqId}`)).status).toBe(404);
     expect((await server.request('POST', '/api/rfq', { body: { productName: 'x' } })).status).toBe(400);
     expect((await server.request('GET', '/api/staff/me')).status).toBe(401);
@@ -59,6 +64,9 @@ describe('the log', () => {
       ['GET', '/api/quotes/track/:token', 200],
       ['GET', '/quote/:token', 200],
       ['GET', '/api/quotes/track/:token', 404],
+      ['POST', '/api/quotes/track/:token/accept', 200],
+      ['GET', '/api/supplier-responses/:token', 200],
+      ['POST', '/api/supplier-responses/:token/withdraw', 200],
       ['GET', '(no route)', 404],
       ['POST', '/api/rfq', 400],
       ['GET', '/api/staff/me', 401],
@@ -71,6 +79,8 @@ describe('the log', () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain(parseTrackingToken(token)!.secret);
     expect(text).not.toContain('x'.repeat(30));
+    expect(text).not.toContain(responseToken.slice(3));
+    expect(text).not.toContain('082 555 0100');
     expect(text).not.toMatch(/[^\s"<>@]+@[^\s"<>@]+\.[a-z]{2,}/i);
     expect(text).toContain('[e-mail address]');
   });

@@ -1,12 +1,30 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { answerClientError } from './http/client-error';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { prepareDatabase } from './start';
-import { createApp } from './app';
+import { createApp, type App } from './app';
+import type { Database } from './db/database';
+import { Readiness, startingHandler } from './http/readiness';
+import { connectionDrainer } from './http/drain';
+
+/** A signal's whole shutdown, requests and e-mails in flight included, ends within this. */
+const SHUTDOWN_MS = 10_000;
+/** Requests in flight get this long to finish; what is left of SHUTDOWN_MS goes to e-mails in flight. */
+const DRAIN_REQUESTS_MS = 6_000;
 
 function describeDatabase(config: Config): string {
   return config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'PostgreSQL';
+}
+
+function listen(server: Server, config: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 async function main() {
@@ -21,41 +39,60 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
-  const database = await prepareDatabase(config, logger);
-  const app = createApp({ config, database, logger });
-  await app.deps.market.current();
+  const readiness = new Readiness('starting');
 
-  const server = createServer(app.koa.callback()).on('clientError', answerClientError);
+  // The socket is open while migrations run, so /readyz can say the process is not ready yet.
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = startingHandler(readiness);
+  const server = createServer((req, res) => handle(req, res)).on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
-  server.listen(config.port, config.host, () => {
-    logger.info({ url: config.publicUrl, database: describeDatabase(config) }, `Procura is serving on ${config.publicUrl}`);
-    if (!app.deps.outbox.holding) return;
-    if (config.env === 'production') {
-      logger.warn('MAIL_DISABLED=true and no SMTP_URL: e-mails are kept in the outbox and sent nowhere; `cli.js outbox-resend --held` sends them once SMTP_URL is set');
-    } else {
-      logger.info(`SMTP_URL is not set: e-mails are kept in the outbox and sent nowhere; read them at ${config.publicUrl}/dev/mailbox`);
-    }
-  });
+  const connections = connectionDrainer(server);
 
+  let database: Database | undefined;
+  let app: App | undefined;
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      app
-        .stop()
-        .then(() => database.close())
-        .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    const started = Date.now();
+    readiness.phase = 'stopping';
+    logger.info({ signal }, 'shutting down: finishing requests and e-mails in flight');
+    const forced = setTimeout(() => {
+      logger.error('shutdown took too long; exiting with work unfinished');
+      process.exit(1);
+    }, SHUTDOWN_MS);
+    forced.unref();
+    try {
+      await connections.drain(started + DRAIN_REQUESTS_MS);
+      // Before start-up finished, the database is opened (and closed) by the start-up itself.
+      if (!app) process.exit(0);
+      await app.stop();
+      await database?.close();
+      logger.info({ ms: Date.now() - started }, 'stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await listen(server, config);
+  database = await prepareDatabase(config, logger);
+  if (stopping) return;
+  app = createApp({ config, database, logger, readiness });
+  await app.deps.market.current();
+  if (stopping) return;
+  handle = app.koa.callback();
+  readiness.phase = 'ready';
+
+  logger.info({ url: config.publicUrl, database: describeDatabase(config) }, `Procura is serving on ${config.publicUrl}`);
+  if (!app.deps.outbox.holding) return;
+  if (config.env === 'production') {
+    logger.warn('MAIL_DISABLED=true and no SMTP_URL: e-mails are kept in the outbox and sent nowhere; `cli.js outbox-resend --held` sends them once SMTP_URL is set');
+  } else {
+    logger.info(`SMTP_URL is not set: e-mails are kept in the outbox and sent nowhere; read them at ${config.publicUrl}/dev/mailbox`);
+  }
 }
 
 main().catch((err: unknown) => {

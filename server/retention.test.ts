@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rfqSchema } from '../sdk/index';
+import { rfqSchema, rfqSubmitResponseSchema, type RfqSubmitResponse } from '../sdk/index';
+import { parseTrackingToken } from './lib/ids';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import { SWEEP_INTERVAL_MS, sweep } from './retention';
-import { startTestServer, validRfq, type TestServer } from './test/harness';
+import { exclusively } from './db/advisory-lock';
+import { POSTGRES_URL, startTestServer, validRfq, type TestServer } from './test/harness';
 
 const HOUR_MS = 60 * 60 * 1000;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
@@ -22,11 +24,48 @@ const personal = {
   budgetRange: '10k-50k',
 };
 
+async function submit(): Promise<RfqSubmitResponse> {
+  const res = await server.request('POST', '/api/rfq', { body: validRfq(personal) });
+  expect(res.status).toBe(201);
+  return rfqSubmitResponseSchema.parse(res.json);
+}
+
+const act = async (token: string, action: 'accept' | 'close') => expect((await server.request('POST', `/api/quotes/track/${token}/${action}`)).status).toBe(200);
+
+/** Runs `work` with the app's clock at `at`. */
+async function atTime(at: number, work: () => Promise<void>) {
+  const saved = now;
+  now = at;
+  try {
+    await work();
+  } finally {
+    now = saved;
+  }
+}
+
+/** The accepted supplier's response token, from its e-mail. */
+async function responseToken(rfqId: string): Promise<string> {
+  const row = await server.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'supplier-order').where('payload', 'like', `%"rfqId":"${rfqId}"%`).executeTakeFirstOrThrow();
+  return (JSON.parse(row.payload) as { token: string }).token;
+}
+
+/** The moment a quote valid until `day` stops being valid: midnight in Johannesburg. */
+const validityEnd = (day: string) => Date.parse(`${day}T22:00:00.000Z`);
+
+/** Whether a sweep at `at` leaves the request without its buyer's contact. */
+async function anonymisedBy(at: number, rfqId: string): Promise<boolean> {
+  await sweep(server.database, server.app.deps.outbox, new Date(at));
+  const row = await server.database.db.selectFrom('rfqs').select(['primary_email', 'personal_data_deleted_at']).where('id', '=', rfqId).executeTakeFirstOrThrow();
+  expect(row.primary_email === '').toBe(row.personal_data_deleted_at !== null);
+  return row.personal_data_deleted_at !== null;
+}
+
 describe('the retention sweep', () => {
-  it(`deletes a buyer's personal data, the free-text description and the e-mails about the RFQ within ${PERSONAL_DATA_HOURS} hours, and keeps the anonymous RFQ`, async () => {
-    const submitted = await server.request('POST', '/api/rfq', { body: validRfq(personal) });
+  it(`deletes a buyer's personal data, the free-text description and the e-mails about the RFQ ${PERSONAL_DATA_HOURS} hours after the buyer closed it, and keeps the anonymous RFQ`, async () => {
+    const submitted = await server.request('POST', '/api/rfq', { body: validRfq({ ...personal, companySize: '51-100' }) });
     expect(submitted.status).toBe(201);
     const { rfqId } = submitted.json;
+    expect((await server.request('POST', `/api/quotes/track/${submitted.json.quotes[0].trackingToken}/close`)).status).toBe(200);
     const { db } = server.database;
     const emails = () => db.selectFrom('outbox').select('id').where('payload', 'like', `%${rfqId}%`).execute();
     const sent = (await emails()).length;
@@ -61,6 +100,7 @@ describe('the retention sweep', () => {
       city_id: 'durban',
       budget_range: '10k-50k',
       intent_score: 100,
+      company_size: '51-100',
     });
     expect(JSON.stringify(row)).not.toMatch(/thandi|mokoena|stores@|082 555/i);
 
@@ -70,6 +110,46 @@ describe('the retention sweep', () => {
 
     // A second sweep finds nothing left to clear.
     expect((await sweep(server.database, server.app.deps.outbox, new Date(last.getTime() + HOUR_MS))).rfqsAnonymised).toBe(0);
+  });
+
+  it("keeps an open request's contact while a quote can be accepted, and deletes it at the latest 72 hours after the last quote's validity", async () => {
+    const rfq = await submit();
+    const lastValidity = validityEnd(rfq.quotes.map((q) => q.validUntil).sort().at(-1)!);
+    expect(await anonymisedBy(now + (PERSONAL_DATA_HOURS + 2) * HOUR_MS, rfq.rfqId)).toBe(false);
+    expect(await anonymisedBy(lastValidity + (PERSONAL_DATA_HOURS - 2) * HOUR_MS, rfq.rfqId)).toBe(false);
+    expect(await anonymisedBy(lastValidity + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1, rfq.rfqId)).toBe(true);
+  });
+
+  it('keeps an awarded request\'s contact until the supplier confirms, then 72 hours', async () => {
+    const rfq = await submit();
+    await act(rfq.quotes[1]!.trackingToken!, 'accept');
+    const token = await responseToken(rfq.rfqId);
+    expect(await anonymisedBy(now + 5 * 24 * HOUR_MS, rfq.rfqId)).toBe(false);
+    const confirmedAt = now + 6 * 24 * HOUR_MS;
+    await atTime(confirmedAt, async () => expect((await server.request('POST', `/api/supplier-responses/${token}/confirm`)).status).toBe(200));
+    expect(await anonymisedBy(confirmedAt + (PERSONAL_DATA_HOURS - 2) * HOUR_MS, rfq.rfqId)).toBe(false);
+    expect(await anonymisedBy(confirmedAt + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1, rfq.rfqId)).toBe(true);
+  });
+
+  it('deletes the contact 72 hours after a withdrawal leaves no quote to accept', async () => {
+    const rfq = await submit();
+    await act(rfq.quotes[0]!.trackingToken!, 'accept');
+    // The other quotes' validity has passed when the supplier withdraws; its own has not.
+    const others = rfq.quotes.slice(1).map((q) => parseTrackingToken(q.trackingToken!)!.quoteId);
+    await server.database.db.updateTable('quotes').set({ valid_until: '2026-11-03' }).where('id', 'in', others).execute();
+    const withdrawnAt = now + 3 * 24 * HOUR_MS;
+    await atTime(withdrawnAt, async () =>
+      expect((await server.request('POST', `/api/supplier-responses/${await responseToken(rfq.rfqId)}/withdraw`, { body: { reason: 'Our stock was sold' } })).status).toBe(200),
+    );
+    expect(await anonymisedBy(withdrawnAt + (PERSONAL_DATA_HOURS - 2) * HOUR_MS, rfq.rfqId)).toBe(false);
+    expect(await anonymisedBy(withdrawnAt + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1, rfq.rfqId)).toBe(true);
+  });
+
+  it('deletes the contact of a request no supplier quoted 72 hours after it was made', async () => {
+    const rfq = await submit();
+    await server.database.db.deleteFrom('quotes').where('rfq_id', '=', rfq.rfqId).execute();
+    expect(await anonymisedBy(now + (PERSONAL_DATA_HOURS - 2) * HOUR_MS, rfq.rfqId)).toBe(false);
+    expect(await anonymisedBy(now + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1, rfq.rfqId)).toBe(true);
   });
 
   it('keeps e-mails still waiting to be sent', async () => {
@@ -112,5 +192,16 @@ describe('the retention sweep', () => {
     const last = new Date(Date.parse('2027-12-03T00:00:00.000Z') - SWEEP_INTERVAL_MS);
     expect(await sweep(server.database, server.app.deps.outbox, last)).toMatchObject({ widgetLoadsDeleted: 1 });
     expect(await days()).toEqual(['2026-12-01']);
+  });
+});
+
+describe('the sweep across server processes', () => {
+  it('is run by one at a time on PostgreSQL: one that finds another sweeping skips its round', async () => {
+    // The lock held as another process sweeping would hold it, on a connection of its own.
+    const outer = await exclusively(server.database, 'procura.retention-sweep', () => sweep(server.database, server.app.deps.outbox, new Date(now)));
+    expect(outer.ran).toBe(true);
+    expect(outer.ran && outer.value.skipped).toBe(POSTGRES_URL !== null);
+    // Released with the work: the next round sweeps.
+    expect((await sweep(server.database, server.app.deps.outbox, new Date(now))).skipped).toBe(false);
   });
 });

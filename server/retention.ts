@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import type { Database } from './db/database';
+import { exclusively } from './db/advisory-lock';
 import type { Outbox } from './mail/outbox';
 import { deleteWidgetLoadsBefore } from './embed/embed.repository';
 import { pruneWindows } from './limits/limits.repository';
 import { prunePartnerCredits } from './partners/partners.repository';
 import { pruneAddressEvents } from './mail/guard.repository';
 import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
+import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
 import { sweepAnalytics, type AnalyticsSweep } from './analytics/analytics.service';
 import { pruneDataRequests } from './privacy/privacy.repository';
@@ -37,20 +39,45 @@ export interface SweepResult {
   idempotencyKeysDeleted: number;
   widgetLoadsDeleted: number;
   analytics: AnalyticsSweep;
+  /** Another server process was sweeping the same database, so this one left it to that one. */
+  skipped: boolean;
 }
 
+const NOTHING_SWEPT: Omit<SweepResult, 'skipped'> = {
+  rfqsAnonymised: 0,
+  emailsDeleted: 0,
+  idempotencyKeysDeleted: 0,
+  widgetLoadsDeleted: 0,
+  analytics: { daysRolledUp: 0, eventsDeleted: 0, saltsDeleted: 0, consentRecordsDeleted: 0 },
+};
+
+/** Several processes on one PostgreSQL database sweep it one at a time. */
+const SWEEP_LOCK = 'procura.retention-sweep';
+
 /**
- * Deletes what the product no longer needs: buyers' personal data on RFQs older than
- * {@link PERSONAL_DATA_HOURS} (the RFQ itself stays, anonymous, for the data API), and sent and
- * dead e-mails of the same age (they carry the same addresses), expired idempotency keys and rate-limit windows,
+ * Deletes what the product no longer needs: buyers' personal data {@link PERSONAL_DATA_HOURS}
+ * after their request ended (closed, confirmed by the awarded supplier, or no quote left to
+ * accept), and never later than that after its last quote's validity ended (the RFQ itself stays,
+ * anonymous, for the data API); sent, held and dead e-mails of that age from when they were
+ * written (the supplier needed the buyer's contact once), expired idempotency keys and rate-limit windows,
  * staff sessions and set-password links that can no longer be used,
  * widget-load counts {@link WIDGET_LOAD_MONTHS} months old, expired data request links, and the
  * analytics salts, raw events and consent records past their time (see `sweepAnalytics`).
+ * One process at a time: a process that finds another sweeping skips this round.
  */
 export async function sweep(database: Database, outbox: Outbox, now: Date): Promise<SweepResult> {
+  const result = await exclusively(database, SWEEP_LOCK, (db) => sweepWith({ ...database, db }, outbox, now));
+  return result.ran ? result.value : { ...NOTHING_SWEPT, skipped: true };
+}
+
+async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise<SweepResult> {
   const personalBefore = new Date(now.getTime() - PERSONAL_DATA_HOURS * HOUR_MS + SWEEP_INTERVAL_MS);
-  const rfqsAnonymised = await deletePersonalData(database.db, { before: personalBefore.toISOString(), now: now.toISOString() });
-  const emailsDeleted = await outbox.prune(personalBefore);
+  const rfqsAnonymised = await deletePersonalData(database.db, {
+    before: personalBefore.toISOString(),
+    beforeDay: validityDay(personalBefore.getTime()),
+    now: now.toISOString(),
+  });
+  const emailsDeleted = await outbox.prune(personalBefore, database.db);
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   await pruneWindows(database.db, now.toISOString());
   await prunePartnerCredits(database.db, now.toISOString());
@@ -63,7 +90,7 @@ export async function sweep(database: Database, outbox: Outbox, now: Date): Prom
   // Data request links end after an hour; the address each held goes with it.
   await pruneDataRequests(database.db, now.toISOString());
   const analytics = await sweepAnalytics(database.db, now.getTime(), SWEEP_INTERVAL_MS);
-  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted, analytics };
+  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted, analytics, skipped: false };
 }
 
 /**
@@ -75,7 +102,8 @@ export function startSweeping(database: Database, outbox: Outbox, clock: () => n
   const run = () => {
     running = sweep(database, outbox, new Date(clock())).then(
       (result) => {
-        if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted + result.analytics.eventsDeleted > 0) logger.info(result, 'old data swept');
+        if (result.skipped) logger.debug('another server process is running the retention sweep; this one skips it');
+        else if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted + result.analytics.eventsDeleted > 0) logger.info(result, 'old data swept');
       },
       (err: unknown) => logger.warn({ err }, 'the retention sweep failed'),
     );

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 
 /** Opens the database, brings the schema up to date and seeds an empty one when asked to. */
 export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
-  const database = createDatabase(config.databaseUrl);
+  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   try {
     const applied = await migrateToLatest(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');

@@ -14,6 +14,7 @@ import { Nav, navVariantFor } from './Nav';
 const HomePage = lazy(() => import('../features/rfq/HomePage'));
 const QuoteSuccessPage = lazy(() => import('../features/quotes/QuoteSuccessPage'));
 const QuoteTrackingPage = lazy(() => import('../features/tracking/QuoteTrackingPage'));
+const SupplierResponsePage = lazy(() => import('../features/supplier-responses/SupplierResponsePage'));
 const WidgetConfiguratorPage = lazy(() => import('../features/widget/WidgetConfiguratorPage'));
 const WidgetDemoPage = lazy(() => import('../features/widget/WidgetDemoPage'));
 const EmbedDemoPage = lazy(() => import('../features/widget/EmbedDemoPage'));
@@ -117,6 +118,7 @@ export function App() {
               <Route path="/" component={HomePage} />
               <Route path="/quote-success" component={QuoteSuccessPage} />
               <Route path="/quote/:token" component={QuoteTrackingPage} />
+              <Route path="/supplier-response/:token" component={SupplierResponsePage} />
               <Route path="/widget-configurator" component={WidgetConfiguratorPage} />
               <Route path="/widget-demo" component={WidgetDemoPage} />
               <Route path="/embed-demo" component={EmbedDemoPage} />

@@ -2,13 +2,16 @@ import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../sdk/rev
 import { formatNumber, formatRand } from '../../sdk/format';
 import { TableScroll } from './ui/table-scroll';
 
-/** The revenue-share terms in one sentence, from the one model. */
+/**
+ * The revenue-share terms in one sentence, from the one model. An enterprise lead is a qualified
+ * request too: it earns the enterprise rate instead of the qualified rate, never both.
+ */
 export function RevenueTerms() {
   return (
     <p className="small">
-      Each qualified request earns {formatRand(REVENUE_MODEL.perQualifiedRfq)} and each enterprise lead ({REVENUE_MODEL.enterpriseEmployees}+ employees){' '}
-      {formatRand(REVENUE_MODEL.perEnterpriseLead)}; you receive {Math.round(REVENUE_MODEL.partnerShare * 100)}%, paid {REVENUE_MODEL.payout} ({REVENUE_MODEL.paymentTerms}, minimum payout{' '}
-      {formatRand(REVENUE_MODEL.minimumPayout)}).
+      Each qualified request earns {formatRand(REVENUE_MODEL.perQualifiedRfq)}, or {formatRand(REVENUE_MODEL.perEnterpriseLead)} when it is an enterprise lead (from a company of
+      more than {REVENUE_MODEL.enterpriseEmployees} employees); you receive {Math.round(REVENUE_MODEL.partnerShare * 100)}%, paid {REVENUE_MODEL.payout} (
+      {REVENUE_MODEL.paymentTerms}, minimum payout {formatRand(REVENUE_MODEL.minimumPayout)}).
     </p>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The admin console's calls: bulk imports of suppliers and products, the supplier and product
- * lists, a supplier's standing and the audit log. They need a signed-in staff session with the
+ * lists, a supplier's standing, the audit log and the e-mail outbox's depth. They need a signed-in staff session with the
  * admin role (the session cookie goes with every call from the portal's own pages); they are not
  * part of the published package.
  *
@@ -27,6 +27,7 @@ import {
   type SupplierImportResult,
   type SupplierStandingInput,
 } from '../schemas/admin';
+import { outboxDepthSchema, type OutboxDepth } from '../schemas/outbox';
 import type { CallOptions, Transport } from './transport';
 
 /**
@@ -51,6 +52,8 @@ export interface AdminCalls {
   setStanding(supplierId: number, input: SupplierStandingInput, options?: CallOptions): Promise<AdminSupplier>;
   /** The latest staff writes, newest first (`GET /api/admin/audit`). */
   audit(limit?: number, options?: CallOptions): Promise<AuditLog>;
+  /** E-mails in the outbox by state, and how long the oldest one still to send has waited (`GET /api/admin/outbox`). */
+  outbox(options?: CallOptions): Promise<OutboxDepth>;
 }
 
 /**
@@ -79,5 +82,6 @@ export function adminCalls(api: Transport): AdminCalls {
     products: (params, opts) => api.get(adminProductPageSchema, 'api/admin/products', params, opts),
     setStanding: (supplierId, input, opts) => api.patch(adminSupplierSchema, `api/admin/suppliers/${encodeURIComponent(String(supplierId))}`, input, opts),
     audit: (limit, opts) => api.get(auditLogSchema, 'api/admin/audit', { limit }, opts),
+    outbox: (opts) => api.get(outboxDepthSchema, 'api/admin/outbox', undefined, opts),
   };
 }

@@ -39,6 +39,8 @@ const submitted: RfqSubmitResponse = {
   deliveryLocation: 'Durban, KwaZulu-Natal',
   supplierCount: 3,
   primaryEmail: 'buyer@example.co.za',
+  companySize: '11-50',
+  status: 'expired',
   matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
   quotes: [],
   emailDelivery: { notSent: [] },
@@ -54,6 +56,10 @@ const tracked: TrackedQuoteResponse = {
     viewCount: 2,
     firstViewedAt: '2026-11-22T10:00:00.000Z',
     lastViewedAt: '2026-11-22T11:00:00.000Z',
+    status: 'offered',
+    statusChangedAt: null,
+    withdrawalReason: null,
+    rfq: { rfqId: '123456789012345678', status: 'open', awardedQuoteId: null, companySize: null, quotes: [] },
     quoteData: {
       productName: 'Household Bleach',
       quantity: 40,
@@ -94,7 +100,7 @@ describe('createClient: requests and parsed answers', () => {
         sent = await request.json();
         return HttpResponse.json(submitted, { status: 201 });
       }),
-      http.get(`${BASE}/api/rfq/:rfqId`, () => HttpResponse.json({ ...submitted, primaryEmail: 'b***@example.co.za' })),
+      http.get(`${BASE}/api/rfq/:rfqId`, () => HttpResponse.json({ ...submitted, primaryEmail: 'b***@example.co.za', awardedQuoteId: null })),
       http.get(`${BASE}/api/quotes/track/:token`, () => HttpResponse.json(tracked)),
     );
     const procura = client();
@@ -110,7 +116,7 @@ describe('createClient: requests and parsed answers', () => {
   it("sends the widget's short form and the partner calls with the partner's credentials", async () => {
     const credentials = { success: true, credentials: { partnerId: 'pt_2', apiKey: 'procura_live_new' } };
     const profile = { partnerId: 'pt_1', companyName: 'Acme', tier: 'starter', keyPrefix: 'procura_live_abcdef', keyCreatedAt: '2026-11-01T00:00:00.000Z' };
-    const analytics = { partnerId: 'pt_1', totalRfqs: 12, qualifiedRfqs: 10, month: '2026-11', monthRfqs: 4, monthQualifiedRfqs: 3, revenue: 75, widgetLoads: 40, conversionRate: 10, topProducts: [], monthlyTrends: [] };
+    const analytics = { partnerId: 'pt_1', totalRfqs: 12, qualifiedRfqs: 10, month: '2026-11', monthRfqs: 4, monthQualifiedRfqs: 3, enterpriseLeads: 2, monthEnterpriseLeads: 1, awardedRfqs: 3, monthAwardedRfqs: 1, revenue: 75, widgetLoads: 40, conversionRate: 10, topProducts: [], monthlyTrends: [] };
     server.use(
       http.post(`${BASE}/api/embed/rfq`, () => HttpResponse.json({ rfqId: submitted.rfqId, matching: submitted.matching, quotes: [], emailDelivery: { notSent: [] } }, { status: 201 })),
       http.post(`${BASE}/api/partners/register`, () => HttpResponse.json(credentials, { status: 201 })),
@@ -134,6 +140,59 @@ describe('createClient: requests and parsed answers', () => {
     expect(seen[0]!.idempotencyKey).toBe('form-1');
     expect(seen[1]!.idempotencyKey).toBeNull();
     expect(seen.every((r) => r.authorization === 'Bearer procura_live_abc' && r.partnerId === 'pt_1')).toBe(true);
+  });
+
+  it("makes the buyer's actions and the supplier's answers with no body where none is needed, each answer checked", async () => {
+    const order = {
+      status: 'withdrawn',
+      quoteReference: 'Q-7',
+      supplierName: 'Coastal Hygiene',
+      acceptedAt: '2026-11-22T10:00:00.000Z',
+      respondedAt: '2026-11-22T12:00:00.000Z',
+      withdrawalReason: 'Out of stock until January',
+      buyer: { email: null, contactName: null, companyName: null, companySize: '250+' },
+      order: {
+        productName: 'Household Bleach',
+        productDescription: '',
+        quantity: 40,
+        unit: 'litres',
+        deliveryLocation: 'Durban, KwaZulu-Natal',
+        currency: 'ZAR',
+        unitPrice: 21.5,
+        totalPrice: 860,
+        vatAmount: 129,
+        totalPriceInclVat: 989,
+        leadTime: '2-3 days',
+        paymentTerms: 'Net 30',
+        validUntil: '2026-12-06',
+      },
+    };
+    const bodies: unknown[] = [];
+    const answer = (json: typeof tracked | typeof order) => async ({ request }: { request: Request }) => {
+      bodies.push(await request.text());
+      return HttpResponse.json(json);
+    };
+    server.use(
+      http.post(`${BASE}/api/quotes/track/:token/:action`, answer(tracked)),
+      http.get(`${BASE}/api/supplier-responses/:token`, () => HttpResponse.json(order)),
+      http.post(`${BASE}/api/supplier-responses/:token/:answer`, answer(order)),
+    );
+    const procura = client();
+    expect(await procura.quotes.accept('qt_1_abc')).toEqual(tracked);
+    expect(await procura.quotes.decline('qt_1_abc')).toEqual(tracked);
+    expect(await procura.quotes.closeRequest('qt_1_abc')).toEqual(tracked);
+    expect(await procura.supplierResponses.get('sr_1_abc')).toEqual(order);
+    expect(await procura.supplierResponses.confirm('sr_1_abc')).toEqual(order);
+    expect(await procura.supplierResponses.withdraw('sr_1_abc', { reason: 'Out of stock until January' })).toEqual(order);
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/quotes/track/qt_1_abc/accept',
+      'POST /api/quotes/track/qt_1_abc/decline',
+      'POST /api/quotes/track/qt_1_abc/close',
+      'GET /api/supplier-responses/sr_1_abc',
+      'POST /api/supplier-responses/sr_1_abc/confirm',
+      'POST /api/supplier-responses/sr_1_abc/withdraw',
+    ]);
+    expect(bodies).toEqual(['', '', '', '', JSON.stringify({ reason: 'Out of stock until January' })]);
   });
 
   it("makes the form's calls and the portal's reads, each answer checked", async () => {
@@ -293,7 +352,7 @@ describe('createClient: errors', () => {
   it('retries reads and keyed submissions with the same key, never an unkeyed submission', async () => {
     let calls = 0;
     server.use(
-      http.get(`${BASE}/api/rfq/:id`, () => (++calls === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json(submitted))),
+      http.get(`${BASE}/api/rfq/:id`, () => (++calls === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ ...submitted, awardedQuoteId: null }))),
       http.post(`${BASE}/api/rfq`, () => (seen.filter((r) => r.method === 'POST').length === 1 ? new HttpResponse(null, { status: 502 }) : HttpResponse.json(submitted, { status: 201 }))),
       http.post(`${BASE}/api/partners/register`, () => new HttpResponse(null, { status: 503 })),
     );

@@ -31,7 +31,8 @@ import {
   type PartnerProfile,
   type PartnerRegistrationInput,
 } from '../schemas/partners';
-import { rfqSchema, trackedQuoteResponseSchema, type Rfq, type TrackedQuoteResponse } from '../schemas/rfq';
+import { quoteActionResponseSchema, rfqSchema, trackedQuoteResponseSchema, type QuoteActionResponse, type Rfq, type TrackedQuoteResponse } from '../schemas/rfq';
+import { supplierResponseSchema, type SupplierResponse, type SupplierWithdrawalInput } from '../schemas/supplier-responses';
 import { siteFiguresSchema, type SiteFigures } from '../schemas/site';
 import { formCalls, type FormCalls } from './forms';
 import { createTransport, type CallOptions, type ClientOptions, type RateLimit } from './transport';
@@ -83,6 +84,20 @@ export interface ProcuraClient extends FormCalls {
   quotes: {
     /** A quote by its tracking token (`GET /api/quotes/track/:token`); each call counts a view. */
     track(token: string, options?: CallOptions): Promise<TrackedQuoteResponse>;
+    /** Accepts the quote (`POST /api/quotes/track/:token/accept`): every other quote of the request is not selected. */
+    accept(token: string, options?: CallOptions): Promise<QuoteActionResponse>;
+    /** Declines this one quote (`POST /api/quotes/track/:token/decline`). */
+    decline(token: string, options?: CallOptions): Promise<QuoteActionResponse>;
+    /** Closes the quote's request without a winner (`POST /api/quotes/track/:token/close`). */
+    closeRequest(token: string, options?: CallOptions): Promise<QuoteActionResponse>;
+  };
+  supplierResponses: {
+    /** The accepted order behind a supplier's response link (`GET /api/supplier-responses/:token`). */
+    get(token: string, options?: CallOptions): Promise<SupplierResponse>;
+    /** The supplier confirms the order (`POST /api/supplier-responses/:token/confirm`); the buyer is e-mailed. */
+    confirm(token: string, options?: CallOptions): Promise<SupplierResponse>;
+    /** The supplier withdraws, with a reason (`POST /api/supplier-responses/:token/withdraw`); the buyer is e-mailed. */
+    withdraw(token: string, input: SupplierWithdrawalInput, options?: CallOptions): Promise<SupplierResponse>;
   };
   embed: FormCalls['embed'] & {
     /** The latest 10 requests sent through widgets, with nothing that names a buyer (`GET /api/embed/recent`). */
@@ -169,7 +184,17 @@ export function createClient(options: ClientOptions): ProcuraClient {
   return {
     ...forms,
     rfq: { ...forms.rfq, get: (rfqId, opts) => get(rfqSchema, `api/rfq/${segment(rfqId)}`, undefined, opts) },
-    quotes: { track: (token, opts) => get(trackedQuoteResponseSchema, `api/quotes/track/${segment(token)}`, undefined, opts) },
+    quotes: {
+      track: (token, opts) => get(trackedQuoteResponseSchema, `api/quotes/track/${segment(token)}`, undefined, opts),
+      accept: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/accept`, undefined, null, opts),
+      decline: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/decline`, undefined, null, opts),
+      closeRequest: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/close`, undefined, null, opts),
+    },
+    supplierResponses: {
+      get: (token, opts) => get(supplierResponseSchema, `api/supplier-responses/${segment(token)}`, undefined, opts),
+      confirm: (token, opts) => post(supplierResponseSchema, `api/supplier-responses/${segment(token)}/confirm`, undefined, null, opts),
+      withdraw: (token, input, opts) => post(supplierResponseSchema, `api/supplier-responses/${segment(token)}/withdraw`, input, null, opts),
+    },
     embed: { ...forms.embed, recent: (opts) => get(recentEmbedRfqsSchema, 'api/embed/recent', undefined, opts) },
     partners: {
       register: (input, opts) => post(partnerCredentialsSchema, 'api/partners/register', input, null, opts),

@@ -506,6 +506,11 @@ const wholeNumber = (name: string, min: number, max?: number) => {
   return max === undefined ? n : n.max(max, { error: message });
 };
 
+/** One page of an admin list: its number and size, how many rows match, and the rows under `key`. */
+function listPage<K extends string, T extends z.ZodType>(key: K, row: T) {
+  return z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }).extend({ [key]: z.array(row) } as Record<K, z.ZodArray<T>>);
+}
+
 /**
  * The query of the supplier and product lists: a page (1), its size (25, at most 100) and an
  * optional search `q` over names, e-mails, cities and categories.
@@ -565,12 +570,7 @@ export type AdminSupplier = z.infer<typeof adminSupplierSchema>;
  * @example
  * const { suppliers, total } = adminSupplierPageSchema.parse(await res.json());
  */
-export const adminSupplierPageSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  suppliers: z.array(adminSupplierSchema),
-});
+export const adminSupplierPageSchema = listPage('suppliers', adminSupplierSchema);
 /**
  * A page of suppliers.
  *
@@ -612,12 +612,7 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
  * @example
  * const { products, total } = adminProductPageSchema.parse(await res.json());
  */
-export const adminProductPageSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  products: z.array(adminProductSchema),
-});
+export const adminProductPageSchema = listPage('products', adminProductSchema);
 /**
  * A page of products.
  *

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_RECORDS_PER_REQUEST } from '../data-api';
+import { COMPANY_SIZES } from '../rules';
 
 const message = (name: string, rule: string) => `${name} ${rule}`;
 const slug = (name: string) => z.string().trim().regex(/^[a-z0-9-]{1,60}$/, { error: message(name, 'must be an id such as "durban" or "disinfectants"') });
@@ -56,7 +57,8 @@ export const rfqSubmissionRecordSchema = z.object({
   quantity_requested: z.number().int(),
   budget_range_zar: z.string().nullable(),
   city_code: z.string().nullable(),
-  company_size: z.literal('unknown'),
+  /** The buyer's stated company size, or `unknown` when none was given. */
+  company_size: z.enum([...COMPANY_SIZES, 'unknown']),
   intent_score: z.number().int().min(0).max(100),
 });
 /**

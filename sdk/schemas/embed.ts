@@ -36,6 +36,7 @@ export const embedRfqSchema = z.object({
     .max(254, { error: EMBED_MESSAGES.contactEmail })
     .pipe(z.email({ error: EMBED_MESSAGES.contactEmail })),
   companyName: fields.companyName,
+  companySize: fields.companySize,
   partnerId: fields.partnerId,
   embedId: fields.embedId,
   referrerUrl: fields.referrerUrl,

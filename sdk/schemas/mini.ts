@@ -8,7 +8,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { COMPETITIVE_POSITIONS, EMAIL_NOT_SENT_REASONS } from '../rules';
+import { COMPANY_SIZES, COMPETITIVE_POSITIONS, EMAIL_NOT_SENT_REASONS, QUOTE_STATUSES, RFQ_STATUSES } from '../rules';
 
 const int = () => z.number().check(z.int());
 const score = () => z.number().check(z.int(), z.minimum(0), z.maximum(100));
@@ -59,6 +59,7 @@ const quote = z.object({
     qualityScore: score(),
     reliabilityRating: score(),
   }),
+  status: z.enum(QUOTE_STATUSES),
   trackingToken: z.optional(z.string()),
   trackingUrl: z.optional(z.string()),
   createdAt: z.string(),
@@ -82,6 +83,8 @@ export const rfqSubmitResponseMini = z.object({
   deliveryLocation: z.string(),
   supplierCount: int(),
   primaryEmail: z.string(),
+  companySize: z.nullable(z.enum(COMPANY_SIZES)),
+  status: z.enum(RFQ_STATUSES),
   matching,
   quotes: z.array(quote),
   emailDelivery,

@@ -73,11 +73,18 @@ export const partnerAnalyticsSchema = z.object({
   month: z.string().regex(/^\d{4}-\d{2}$/),
   monthRfqs: z.number().int(),
   monthQualifiedRfqs: z.number().int(),
+  /** Qualified RFQs from companies of more than 100 employees, all time and this month. */
+  enterpriseLeads: z.number().int(),
+  monthEnterpriseLeads: z.number().int(),
+  /** RFQs whose buyer accepted a quote, all time and this month. */
+  awardedRfqs: z.number().int(),
+  monthAwardedRfqs: z.number().int(),
+  /** This month's share, enterprise leads at the enterprise rate. */
   revenue: z.number(),
   widgetLoads: z.number().int(),
   conversionRate: z.number().nullable(),
   topProducts: z.array(z.object({ product: z.string(), rfqs: z.number().int() })),
-  monthlyTrends: z.array(z.object({ month: z.string(), rfqs: z.number().int(), qualifiedRfqs: z.number().int(), revenue: z.number() })),
+  monthlyTrends: z.array(z.object({ month: z.string(), rfqs: z.number().int(), qualifiedRfqs: z.number().int(), enterpriseLeads: z.number().int(), awardedRfqs: z.number().int(), revenue: z.number() })),
 });
 /**
  * The answer to `GET /api/embed/analytics`.

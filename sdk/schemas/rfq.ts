@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
 import {
   BUDGET_RANGES,
+  COMPANY_SIZES,
   COMPETITIVE_POSITIONS,
   DEFAULT_SUPPLIER_COUNT,
   EMAIL_NOT_SENT_REASONS,
@@ -9,7 +10,9 @@ import {
   MAX_ADDITIONAL_EMAILS,
   MAX_QUANTITY,
   MAX_SUPPLIER_COUNT,
+  QUOTE_STATUSES,
   RFQ_MESSAGES,
+  RFQ_STATUSES,
   isTrackingToken,
   splitEmails,
   toQuantity,
@@ -97,6 +100,13 @@ export const rfqSubmissionSchema = z.object({
     }),
   companyName: optionalText(200, RFQ_MESSAGES.companyName),
   contactName: optionalText(200, RFQ_MESSAGES.contactName),
+  /** Employees; not personal data, so it stays after the buyer's details are deleted. */
+  companySize: z
+    .union([z.enum(COMPANY_SIZES, { error: RFQ_MESSAGES.companySize }), z.literal('')], {
+      error: RFQ_MESSAGES.companySize,
+    })
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : v)),
   agreeTerms: z.literal(true, { error: RFQ_MESSAGES.agreeTerms }),
   embedId: optionalText(100, RFQ_MESSAGES.embedField),
   referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
@@ -210,6 +220,8 @@ export const quoteSchema = z.object({
   priceListDate: isoDateSchema,
   notes: z.string(),
   aiInsights: aiInsightsSchema,
+  /** Where the quote stands; `offered` when it is made. */
+  status: z.enum(QUOTE_STATUSES),
   trackingToken: z.string().optional(),
   trackingUrl: z.string().optional(),
   createdAt: isoDateTimeSchema,
@@ -259,6 +271,8 @@ export const rfqSubmitResponseSchema = z.object({
   deliveryLocation: z.string(),
   supplierCount: z.number().int(),
   primaryEmail: z.string(),
+  companySize: z.enum(COMPANY_SIZES).nullable(),
+  status: z.enum(RFQ_STATUSES),
   matching: matchingSchema,
   quotes: z.array(quoteSchema),
   emailDelivery: emailDeliverySchema,
@@ -286,8 +300,12 @@ export const rfqSchema = z.object({
   quantity: z.number().int(),
   unit: z.string(),
   supplierCount: z.number().int(),
-  /** Masked; null once the buyer's personal data was deleted, 72 hours after the request. */
+  /** Masked; null once the buyer's personal data was deleted, 72 hours after the request ended. */
   primaryEmail: z.string().nullable(),
+  companySize: z.enum(COMPANY_SIZES).nullable(),
+  status: z.enum(RFQ_STATUSES),
+  /** The accepted quote's `id` once the request is awarded, else null. */
+  awardedQuoteId: z.string().nullable(),
   matching: matchingSchema,
   quotes: z.array(quoteSchema),
   createdAt: isoDateTimeSchema,
@@ -328,6 +346,22 @@ export const trackedQuoteSchema = z.object({
   viewCount: z.number().int(),
   firstViewedAt: isoDateTimeSchema,
   lastViewedAt: isoDateTimeSchema,
+  status: z.enum(QUOTE_STATUSES),
+  /** When the status last changed (the buyer's or the supplier's action), null while offered. */
+  statusChangedAt: isoDateTimeSchema.nullable(),
+  /** The supplier's reason, once it withdrew after acceptance. */
+  withdrawalReason: z.string().nullable(),
+  /**
+   * The request the quote answers, with all its quotes (each with its own tracking token: the
+   * holder of one of them is the buyer), for comparing them side by side and accepting one.
+   */
+  rfq: z.object({
+    rfqId: z.string(),
+    status: z.enum(RFQ_STATUSES),
+    awardedQuoteId: z.string().nullable(),
+    companySize: z.enum(COMPANY_SIZES).nullable(),
+    quotes: z.array(quoteSchema),
+  }),
   quoteData: z.object({
     productName: z.string(),
     quantity: z.number().int(),
@@ -374,3 +408,21 @@ export const trackedQuoteResponseSchema = z.object({
  * const tracked: TrackedQuoteResponse = await procura.quotes.track(token);
  */
 export type TrackedQuoteResponse = z.infer<typeof trackedQuoteResponseSchema>;
+
+/**
+ * The answer to the buyer's actions on a quote (`POST /api/quotes/track/:token/accept`,
+ * `.../decline`, `.../close`): the quote and its request as they now stand. An action counts no
+ * view; repeating one that already took effect changes nothing and answers the same.
+ *
+ * @example
+ * const { quote } = quoteActionResponseSchema.parse(await res.json());
+ * quote.rfq.status; // 'awarded'
+ */
+export const quoteActionResponseSchema = trackedQuoteResponseSchema;
+/**
+ * The answer to a buyer's action on a quote.
+ *
+ * @example
+ * const answer: QuoteActionResponse = await procura.quotes.accept(token);
+ */
+export type QuoteActionResponse = z.infer<typeof quoteActionResponseSchema>;

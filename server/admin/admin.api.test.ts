@@ -9,7 +9,9 @@ import {
   productImportResultSchema,
   supplierImportResultSchema,
 } from '../../sdk/schemas/admin';
+import { outboxDepthSchema } from '../../sdk/schemas/outbox';
 import { readMarketRevision } from '../catalogue/market.repository';
+import { validRfq } from '../test/harness';
 import { parseBulkText } from '../../sdk/bulk-text';
 import { startTestServer, type TestServer } from '../test/harness';
 import { signInStaff } from '../test/staff';
@@ -39,6 +41,7 @@ describe('who may use the admin calls', () => {
     ['GET', '/api/admin/suppliers.csv'],
     ['GET', '/api/admin/products.csv'],
     ['GET', '/api/admin/audit'],
+    ['GET', '/api/admin/outbox'],
     ['POST', '/api/admin/suppliers', { suppliers: [COASTAL] }],
     ['POST', '/api/admin/products', { products: ['Bleach | | 18 | litres | cleaning-supplies | 1'] }],
     ['POST', '/api/admin/bulk-import', { data: COASTAL }],
@@ -239,5 +242,34 @@ describe('the lists, their CSV and a supplier’s standing', () => {
     expect([empty.status, empty.json.error.details.fields]).toEqual([400, { body: 'Give verified, rating or both' }]);
     const rating = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { rating: 6 }, headers: admin });
     expect(rating.json.error.details.fields).toEqual({ rating: 'Rating must be a number from 1 to 5' });
+  });
+});
+
+describe('GET /api/admin/outbox', () => {
+  it('answers the e-mails by state and the age of the oldest one still to send', async () => {
+    const empty = await server.request('GET', '/api/admin/outbox', { headers: admin });
+    expect(empty.status).toBe(200);
+    expect(empty.headers.get('cache-control')).toBe('no-store');
+    const before = outboxDepthSchema.parse(empty.json);
+
+    // Without SMTP the four e-mails of a request are held; two are then put in the queue, and
+    // their creation set 90 seconds before the server's clock.
+    expect((await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3, primaryEmail: 'outbox@example.co.za' }) })).status).toBe(201);
+    const rows = await db().selectFrom('outbox').select('id').where('status', '=', 'held').orderBy('id', 'desc').limit(2).execute();
+    await db()
+      .updateTable('outbox')
+      .set({ status: 'pending', created_at: new Date(NOW - 90_000).toISOString() })
+      .where('id', 'in', rows.map((r) => r.id))
+      .execute();
+    await db().updateTable('outbox').set({ status: 'sending', created_at: new Date(NOW - 30_000).toISOString() }).where('id', '=', rows[0]!.id).execute();
+
+    const res = await server.request('GET', '/api/admin/outbox', { headers: admin });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      depth: { ...before.depth, held: before.depth.held + 2, pending: before.depth.pending + 1, sending: before.depth.sending + 1 },
+      oldestPendingSeconds: 90,
+    });
+    expect(outboxDepthSchema.parse(res.json)).toEqual(res.json);
+    await db().deleteFrom('outbox').where('id', 'in', rows.map((r) => r.id)).execute();
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { staffOnly } from '../staff/staff-auth';
+import { readOutboxDepth } from '../mail/outbox';
 import type { StaffMember } from '../staff/staff.service';
 import {
   auditLog,
@@ -76,6 +77,11 @@ export function adminRouter(deps: AppDeps) {
 
   router.get('/api/admin/audit', admin, validate({ query: auditQuerySchema }), async (ctx) => {
     ctx.body = await auditLog(deps.database.db, ctx.query.limit);
+  });
+
+  router.get('/api/admin/outbox', admin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await readOutboxDepth(deps.database.db, deps.clock());
   });
 
   return router;

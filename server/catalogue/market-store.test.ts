@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketStore } from './market-store';
-import { bumpMarketRevision } from './market.repository';
+import { bumpMarketRevision, loadMarketInput } from './market.repository';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
 
 let database: TestDatabase;
@@ -30,5 +30,22 @@ describe('market store', () => {
     expect(second).not.toBe(first);
     const updated = second.offersByItem.get('bleach-5l')!.find((o) => o.supplierId === offer.supplierId)!;
     expect(updated.unitPriceCents).toBe(offer.unitPriceCents + 100);
+  });
+
+  it('reads every supplier and offer, whatever the size of the pages it reads them in', async () => {
+    const whole = await loadMarketInput(database.db, 1_000_000);
+    const count = async (table: 'offers' | 'suppliers') =>
+      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const offers = await count('offers');
+    const suppliers = await count('suppliers');
+    expect(whole.offers).toHaveLength(offers);
+    expect(whole.suppliers).toHaveLength(suppliers);
+    expect(whole.suppliers.every((s) => s.categories.size > 0 && s.coverage.cities.size + s.coverage.provinces.size > 0)).toBe(true);
+    // Pages that end exactly at the last row, and pages that do not.
+    for (const size of [7, suppliers, suppliers - 1, offers, offers - 1]) {
+      expect(await loadMarketInput(database.db, size)).toEqual(whole);
+    }
+    expect(whole.offers.some((o) => o.tiers.length > 1)).toBe(true);
+    expect(whole.offers.filter((o) => o.tiers.length > 1).every((o) => o.tiers.every((t, i) => i === 0 || o.tiers[i - 1]!.minQuantity <= t.minQuantity))).toBe(true);
   });
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   // Seven sanitiser requests in Durban from named companies, and two for paper in Cape Town.
   for (let i = 0; i < 7; i++) {
     const res = await server.request('POST', '/api/rfq', {
-      body: validRfq({ companyName: `Secret Clinic ${i}`, contactName: 'Jane Buyer', budgetRange: i % 2 ? '10k-50k' : undefined, quantity: 100 + i }),
+      body: validRfq({ companyName: `Secret Clinic ${i}`, contactName: 'Jane Buyer', budgetRange: i % 2 ? '10k-50k' : undefined, quantity: 100 + i, companySize: i < 3 ? '101-250' : undefined }),
     });
     expect(res.status).toBe(201);
   }
@@ -39,6 +39,8 @@ describe('GET /api/v2/procurement-data', () => {
     expect(sanitiser).toHaveLength(7);
     // 20 + company 20 + 100 units 15 + contact 10, and 25 more with a budget band.
     expect(sanitiser.map((r) => r.intent_score).sort()).toEqual([65, 65, 65, 65, 90, 90, 90]);
+    // The buyer's stated size, kept after their personal data goes; 'unknown' where none was given.
+    expect(body.results.map((r) => r.company_size).sort()).toEqual(['101-250', '101-250', '101-250', 'unknown', 'unknown', 'unknown', 'unknown', 'unknown', 'unknown']);
     expect(body.results[0]!.submission_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/);
     expect(res.text).not.toMatch(/Secret Clinic|Jane|jane\.buyer|example\.co\.za/);
     const ids = await server.database.db.selectFrom('rfqs').select('id').execute();

@@ -11,6 +11,8 @@ export interface RfqRecordRow {
   budget_range: string | null;
   city_id: string | null;
   intent_score: number;
+  /** As the buyer stated it, or null. */
+  company_size: string | null;
 }
 
 /** The RFQ with this pseudonym created in [from, to); the (created_at, id) index narrows the search to that hour. */
@@ -40,6 +42,7 @@ export async function rfqRecords(
       'budget_range',
       'city_id',
       'intent_score',
+      'company_size',
     ])
     .orderBy('created_at')
     .orderBy('id')

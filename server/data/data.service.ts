@@ -69,7 +69,7 @@ export async function procurementData(database: Database, q: ProcurementDataQuer
     quantity_requested: r.quantity,
     budget_range_zar: r.budget_range,
     city_code: r.city_id,
-    company_size: 'unknown',
+    company_size: (r.company_size ?? 'unknown') as RfqSubmissionRecord['company_size'],
     intent_score: Number(r.intent_score),
   }));
   const hasMore = rows.length > q.limit;

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DB } from './schema';
-import { cachedStatements, startCheckpointer } from './sqlite';
+import { cachedStatements, openSqlite, startCheckpointer } from './sqlite';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -13,13 +12,28 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL: the schema in use when not `public`. */
   schema?: string;
+  /** PostgreSQL: the connection pool's use now; SQLite has no pool. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+/** A connection pool's connections: open, open and free, and queries waiting for one. */
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
   /** PostgreSQL only: use (and create) this schema instead of `public`; tests use one per file. */
   pgSchema?: string;
+  /** PostgreSQL only: most connections the pool opens (`DATABASE_POOL_MAX`); 10 by default. */
+  poolMax?: number;
 }
+
+/** Connections a PostgreSQL pool opens at most unless `DATABASE_POOL_MAX` says otherwise. */
+export const DEFAULT_POOL_MAX = 10;
 
 // int8 (counts, sums, bigint money columns) comes back as a JS number: every value we store fits
 // well inside 2^53.
@@ -32,22 +46,29 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   if (/^postgres(ql)?:\/\//.test(url)) {
     const schema = options.pgSchema;
     if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+    const max = options.poolMax ?? DEFAULT_POOL_MAX;
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
+      max,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', ...(schema ? { schema } : {}), close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      ...(schema ? { schema } : {}),
+      poolUse: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   if (!url.startsWith('sqlite:')) throw new Error('DATABASE_URL must be sqlite:PATH or a postgres:// URL');
   const file = url.slice('sqlite:'.length);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openSqlite(file);
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
   const stopCheckpointer = file === ':memory:' ? async () => {} : startCheckpointer(sqlite, file);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   return {
@@ -60,7 +81,26 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   };
 }
 
-/** Answers once the database answers a trivial query: what readiness means. */
-export async function ping(db: Kysely<DB>): Promise<void> {
-  await sql`select 1`.execute(db);
+/** The database did not answer {@link ping} in time. */
+export class DatabaseTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`The database did not answer within ${ms} ms`);
+    this.name = 'DatabaseTimeoutError';
+  }
+}
+
+/**
+ * Answers once the database answers a trivial query, what readiness means; rejects when it fails
+ * or takes longer than `timeoutMs` (an unreachable server, a pool with no connection free).
+ */
+export async function ping(db: Kysely<DB>, timeoutMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseTimeoutError(timeoutMs)), timeoutMs);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -120,7 +120,19 @@ export interface RfqsTable {
   intent_score: number;
   /** When the buyer's e-mails, name and company were deleted; null while they are kept. */
   personal_data_deleted_at: IsoText | null;
+  /** Employees, as the buyer stated it (`1-10` … `250+`); kept after the personal data goes. */
+  company_size: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Stored `open`, `awarded` or `closed`; `expired` is computed from the quotes' validity. */
+  status: ColumnType<StoredRfqStatus, StoredRfqStatus | undefined, StoredRfqStatus>;
+  /** When the status last changed (awarded, closed, reopened by a withdrawal). */
+  status_changed_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  /** The accepted quote while awarded. */
+  awarded_quote_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+export type StoredRfqStatus = 'open' | 'awarded' | 'closed';
+/** A quote's stored status; `expired` is computed from its validity. */
+export type StoredQuoteStatus = 'offered' | 'accepted' | 'not_selected' | 'declined' | 'confirmed' | 'withdrawn';
 
 export interface QuotesTable {
   id: Generated<number>;
@@ -154,6 +166,17 @@ export interface QuotesTable {
   first_viewed_at: IsoText | null;
   last_viewed_at: IsoText | null;
   created_at: IsoText;
+  status: ColumnType<StoredQuoteStatus, StoredQuoteStatus | undefined, StoredQuoteStatus>;
+  /** When the buyer or the supplier last changed the status. */
+  status_changed_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  accepted_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  withdrawal_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 of the accepted supplier's response secret. */
+  response_secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's tracking token, sealed under the response secret (see lib/seal.ts). */
+  buyer_link_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the supplier was told it was not selected. */
+  courtesy_mailed_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
 }
 
 export interface IdempotencyKeysTable {
@@ -186,6 +209,8 @@ export interface OutboxTable {
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: IsoText;
   last_error: string | null;
+  /** When the current run of failed attempts began; null while none has failed since it was (re)queued. */
+  failing_since: IsoText | null;
   sent_at: IsoText | null;
   created_at: IsoText;
 }

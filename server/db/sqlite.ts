@@ -1,8 +1,45 @@
 import { Worker } from 'node:worker_threads';
-import type SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 12 wraps each database and statement in node::ObjectWrap. From Node 24 on, that
+ * class's destructor removes an environment cleanup hook and asserts that a Node environment is
+ * current, which is not so when the garbage collector deletes the wrapper: collecting any
+ * database or statement aborts the process ("Assertion failed: (env) != nullptr" in
+ * node::RemoveEnvironmentCleanupHook). better-sqlite3 13 no longer uses ObjectWrap, but no longer
+ * runs on Node 20 either. So on those lines nothing of better-sqlite3's is ever left to the
+ * collector: every database and statement opened through {@link openSqlite} is kept for the life
+ * of the process. A closed database keeps only its small wrapper; the statements the server
+ * prepares are few and repeated (see {@link cachedStatements}).
+ */
+const RETAIN_NATIVE_OBJECTS = Number(process.versions.node.split('.')[0]) >= 24;
+const retained: object[] = [];
+
+function retain<T extends object>(value: T): T {
+  if (RETAIN_NATIVE_OBJECTS) retained.push(value);
+  return value;
+}
+
+/**
+ * Opens a better-sqlite3 database whose statements the garbage collector never collects (see
+ * {@link RETAIN_NATIVE_OBJECTS}). Set pragmas with `exec`, never `pragma()`, which prepares a
+ * statement past this guard.
+ *
+ * @example
+ * const sqlite = openSqlite('data/procura.sqlite');
+ * sqlite.exec('PRAGMA foreign_keys = ON');
+ */
+export function openSqlite(file: string, options?: SQLite.Options): SQLite.Database {
+  const sqlite = retain(new SQLite(file, options));
+  if (RETAIN_NATIVE_OBJECTS) {
+    const prepare = sqlite.prepare.bind(sqlite);
+    sqlite.prepare = ((source: string) => retain(prepare(source))) as typeof sqlite.prepare;
+  }
+  return sqlite;
+}
 
 /**
  * better-sqlite3 behind Kysely's SqliteDialect, with prepared statements cached by SQL text.
@@ -12,6 +49,8 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 export function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
+  // Every statement is kept anyway where collecting one is fatal: then the cache evicts nothing.
+  const size = RETAIN_NATIVE_OBJECTS ? Number.POSITIVE_INFINITY : STATEMENT_CACHE_SIZE;
   return {
     close: () => sqlite.close(),
     prepare(sql: string): SqliteStatement {
@@ -20,7 +59,7 @@ export function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
         cache.delete(sql); // re-inserted below: Map order is recency, the first key the oldest
       } else {
         stmt = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, stmt);
       return stmt as unknown as SqliteStatement;
@@ -28,14 +67,16 @@ export function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-// Plain CommonJS so that it runs the same from the bundle and from the sources.
+// Plain CommonJS so that it runs the same from the bundle and from the sources. Its one statement
+// is prepared once and lives as long as the thread (see RETAIN_NATIVE_OBJECTS).
 const CHECKPOINTER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require('better-sqlite3');
 const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('busy_timeout = 1000');
+db.exec('PRAGMA busy_timeout = 1000');
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
 const timer = setInterval(() => {
-  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (err) { parentPort.postMessage(String((err && err.message) || err)); }
+  try { checkpoint.all(); } catch (err) { parentPort.postMessage(String((err && err.message) || err)); }
 }, workerData.intervalMs);
 parentPort.on('message', (m) => { if (m === 'stop') { clearInterval(timer); db.close(); parentPort.close(); } });
 `;
@@ -50,8 +91,8 @@ const WRITER_CHECKPOINT_PAGES = 4000;
  * runs the worker has copied nearly everything, so it is short. Durability is unchanged.
  */
 export function startCheckpointer(sqlite: SQLite.Database, file: string, intervalMs = 200): () => Promise<void> {
-  sqlite.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
-  sqlite.pragma('journal_size_limit = 67108864');
+  sqlite.exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+  sqlite.exec('PRAGMA journal_size_limit = 67108864');
   const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, intervalMs } });
   worker.unref();
   worker.on('message', (message) => console.warn(`WAL checkpoint failed: ${String(message)}`));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { candidatePool, FIT_WEIGHTS, priceScore, qualifies, rankCandidates, type QuoteTarget } from './matching';
+import { bestCandidates, candidatePool, FIT_WEIGHTS, priceScore, qualifies, rankCandidates, type QuoteTarget } from './matching';
 import { quotedUnitPrice } from './pricing';
 import { resolveLocation } from './interpret';
 import { marketOf, supplierSeed } from '../test/market';
 import { createRng } from '../db/seed/suppliers';
-import { CATALOGUE, CITIES } from '../db/seed/data';
+import { CATALOGUE, CATEGORIES, CITIES } from '../db/seed/data';
 
 const sanitizer = CATALOGUE.find((i) => i.id === 'hand-sanitizer-70')!;
 
@@ -65,6 +65,16 @@ describe('candidate pool', () => {
     expect(qualifies(entry!, 300)).toBe(true);
     expect(qualifies(entry!, 301)).toBe(false);
   });
+
+  it('starts each estimate of a category from its own price, however many the pool has seen', () => {
+    const market = marketOf([supplierSeed({ id: 1, categories: [{ categoryId: 'sanitizers', capacityUnits: 5000, minimumOrderQuantity: 1, priceFactor: 1.1 }] })]);
+    const category = market.categoriesById.get('sanitizers')!;
+    const durban = resolveLocation(market, 'Durban');
+    const basic = candidatePool(market, { kind: 'category', category, estimateCents: 2500 }, durban);
+    const premium = candidatePool(market, { kind: 'category', category, estimateCents: 8500 }, durban);
+    expect(basic.map((e) => e.listUnitPriceCents)).toEqual([2750]);
+    expect(premium.map((e) => e.listUnitPriceCents)).toEqual([9350]);
+  });
 });
 
 describe('ranking', () => {
@@ -123,6 +133,94 @@ describe('ranking', () => {
           .map((c) => c.id);
         expect(rankCandidates(pool, quantity, reference, 7).map((c) => c.entry.supplier.id)).toEqual(brute);
       }
+    }
+  });
+});
+
+describe('ranking without a pool per location', () => {
+  /** A random market that covers every case ranking meets: each kind of coverage, standing, tiers in any order, capacities and minimums. */
+  function randomMarket(seed: number) {
+    const rng = createRng(seed);
+    const provinces = [...new Set(CITIES.map((c) => c.province))];
+    const categories = ['sanitizers', 'cleaning-supplies', 'disinfectants'];
+    const items = CATALOGUE.filter((i) => categories.includes(i.categoryId));
+    const suppliers = Array.from({ length: 300 }, (_, i) => {
+      const home = rng.pick(CITIES);
+      const own = categories.filter(() => rng.chance(0.6));
+      const coverage = [
+        ...(rng.chance(0.8) ? [{ scope: 'city' as const, area: home.id, leadDays: rng.int(0, 1) }] : []),
+        ...(rng.chance(0.3) ? [{ scope: 'city' as const, area: rng.pick(CITIES).id, leadDays: rng.int(1, 2) }] : []),
+        ...(rng.chance(0.6) ? [{ scope: 'province' as const, area: home.province, leadDays: rng.int(1, 2) }] : []),
+        ...(rng.chance(0.2) ? [{ scope: 'province' as const, area: rng.pick(provinces), leadDays: rng.int(2, 3) }] : []),
+        ...(rng.chance(0.25) ? [{ scope: 'national' as const, area: '', leadDays: rng.int(3, 4) }] : []),
+      ];
+      const unique = [...new Map(coverage.map((c) => [`${c.scope}|${c.area}`, c])).values()];
+      return supplierSeed({
+        id: i + 1,
+        homeCityId: home.id,
+        // Some ties on purpose: equal fits are ranked by supplier id.
+        rating: rng.chance(0.1) ? 2.5 : rng.pick([3.5, 4, 4.5, 5]),
+        onTimeRate: rng.chance(0.1) ? null : rng.chance(0.05) ? 60 : rng.pick([80, 90, 100]),
+        responseTimeHours: rng.pick([2, 4, 24]),
+        categories: own.map((categoryId) => ({
+          categoryId,
+          capacityUnits: rng.pick([40, 300, 2000, 50_000]),
+          minimumOrderQuantity: rng.pick([1, 10, 100]),
+          priceFactor: rng.pick([0.9, 1, 1.1]),
+        })),
+        coverage: unique,
+        offers: items
+          .filter((item) => own.includes(item.categoryId) || rng.chance(0.05))
+          .filter(() => rng.chance(0.7))
+          .map((item) => ({
+            itemId: item.id,
+            unitPriceCents: Math.round(item.referencePriceCents * rng.pick([0.8, 1, 1, 1.2])),
+            minimumOrderQuantity: rng.pick([1, 5, 50]),
+            tiers: rng.chance(0.5)
+              ? []
+              : [
+                  { minQuantity: rng.pick([20, 100]), unitPriceCents: Math.round(item.referencePriceCents * rng.pick([0.7, 0.9, 1.3])) },
+                  { minQuantity: rng.pick([200, 1000]), unitPriceCents: Math.round(item.referencePriceCents * rng.pick([0.6, 0.95])) },
+                ].sort((a, b) => a.minQuantity - b.minQuantity),
+          })),
+      });
+    });
+    return { market: marketOf(suppliers), items };
+  }
+
+  it('finds exactly what ranking the whole pool finds, for items and categories, anywhere, at any quantity', () => {
+    for (const seed of [1, 2, 3]) {
+      const { market, items } = randomMarket(seed);
+      const targets: { target: QuoteTarget; reference: number }[] = [
+        ...items.map((i) => {
+          const target = itemTarget(market, i.id);
+          return { target, reference: market.averagePriceCents.get(i.id)! };
+        }),
+        ...CATEGORIES.filter((c) => ['sanitizers', 'disinfectants'].includes(c.id)).flatMap((c) =>
+          [2500, 8500].map((estimateCents) => ({
+            target: { kind: 'category' as const, category: market.categoriesById.get(c.id)!, estimateCents },
+            reference: estimateCents,
+          })),
+        ),
+      ];
+      const wheres = ['Johannesburg', 'Durban', 'Upington', 'Mahikeng', 'Limpopo', 'Western Cape', 'Atlantis'];
+      let compared = 0;
+      for (const { target, reference } of targets) {
+        for (const where of wheres) {
+          const location = resolveLocation(market, where);
+          const pool = candidatePool(market, target, location);
+          for (const quantity of [1, 10, 99, 150, 600, 1000, 2500, 60_000]) {
+            for (const count of [1, 3, 5, 10]) {
+              const expected = rankCandidates(pool, quantity, reference, count);
+              const found = bestCandidates(market, target, location, quantity, reference, count);
+              expect(found).toEqual(expected);
+              compared += expected.length;
+            }
+          }
+        }
+      }
+      // The comparison means something only if ranking found candidates.
+      expect(compared).toBeGreaterThan(5_000);
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { CatalogueItem, Category, City, MarketSnapshot, Offer, Supplier, SupplierCategory } from './market';
 import type { LocationInterpretation } from './interpret';
-import { distanceKm, quotedUnitPrice, type UnitPrice } from './pricing';
+import { distanceKm, quotedUnitPrice, volumeDiscountPercent, type UnitPrice } from './pricing';
 
 /** Suppliers below either bar are never matched: their standing is poor. */
 export const STANDING = { minRating: 3.0, minOnTimeRate: 70 } as const;
@@ -86,10 +86,60 @@ export function hasGoodStanding(supplier: Supplier): boolean {
   return supplier.rating >= STANDING.minRating && (supplier.onTimeRate === null || supplier.onTimeRate >= STANDING.minOnTimeRate);
 }
 
+/** What a target's candidates depend on: the item, or the category and the estimate its list prices start from. */
+function targetKey(target: QuoteTarget): string {
+  return target.kind === 'item' ? `i:${target.item.id}` : `c:${target.category.id}:${target.estimateCents}`;
+}
+
 function poolKey(target: QuoteTarget, location: PoolLocation): string {
-  const what = target.kind === 'item' ? `i:${target.item.id}` : `c:${target.category.id}`;
+  const what = targetKey(target);
   if (location === 'anywhere') return `${what}|*`;
   return `${what}|${location.city?.id ?? ''}|${location.province ?? ''}`;
+}
+
+/** The fit a supplier earns without the price: its coverage tier, rating, record and response time. */
+function staticFit(supplier: Supplier, tier: CoverageTier): number {
+  return (
+    FIT_WEIGHTS.location * LOCATION_SCORES[tier] +
+    FIT_WEIGHTS.rating * ratingScore(supplier.rating) +
+    FIT_WEIGHTS.reliability * reliabilityScore(supplier.onTimeRate) +
+    FIT_WEIGHTS.responseTime * responseScore(supplier.responseTimeHours)
+  );
+}
+
+/** A supplier's pool entry for a target at a location it delivers to with `coverage`. */
+function poolEntry(
+  market: MarketSnapshot,
+  target: QuoteTarget,
+  location: PoolLocation,
+  source: { supplier: Supplier; offer: Offer | null; terms: SupplierCategory },
+  coverage: { tier: CoverageTier; lead: number },
+): PoolEntry {
+  const { supplier, offer, terms } = source;
+  const home = market.citiesById.get(supplier.homeCityId);
+  const city: City | null = location === 'anywhere' ? null : location.city;
+  return {
+    supplier,
+    offer,
+    terms,
+    tier: coverage.tier,
+    coverageLeadDays: coverage.lead,
+    distanceKm: city && home ? distanceKm(home, city) : null,
+    listUnitPriceCents: listPriceCents(target, offer, terms),
+    minimumOrderQuantity: offer ? offer.minimumOrderQuantity : terms.minimumOrderQuantity,
+    staticScore: staticFit(supplier, coverage.tier),
+  };
+}
+
+function listPriceCents(target: QuoteTarget, offer: Offer | null, terms: SupplierCategory): number {
+  return offer ? offer.unitPriceCents : Math.round(estimateCents(target) * terms.priceFactor);
+}
+
+/** Every supplier that lists the item, or serves the category, as the target asks. */
+function sourcesOf(market: MarketSnapshot, target: QuoteTarget): { supplier: Supplier; offer: Offer | null }[] {
+  return target.kind === 'item'
+    ? (market.offersByItem.get(target.item.id) ?? []).map((offer) => ({ supplier: market.suppliersById.get(offer.supplierId)!, offer }))
+    : (market.suppliersByCategory.get(target.category.id) ?? []).map((supplier) => ({ supplier, offer: null }));
 }
 
 /**
@@ -101,40 +151,13 @@ export function candidatePool(market: MarketSnapshot, target: QuoteTarget, locat
   const cached = market.memo.get(key) as PoolEntry[] | undefined;
   if (cached) return cached;
 
-  const categoryId = target.category.id;
-  const sources: { supplier: Supplier; offer: Offer | null }[] =
-    target.kind === 'item'
-      ? (market.offersByItem.get(target.item.id) ?? []).map((offer) => ({
-          supplier: market.suppliersById.get(offer.supplierId)!,
-          offer,
-        }))
-      : (market.suppliersByCategory.get(categoryId) ?? []).map((supplier) => ({ supplier, offer: null }));
-
   const pool: PoolEntry[] = [];
-  for (const { supplier, offer } of sources) {
-    const terms = supplier.categories.get(categoryId);
+  for (const { supplier, offer } of sourcesOf(market, target)) {
+    const terms = supplier.categories.get(target.category.id);
     if (!terms || !hasGoodStanding(supplier)) continue;
     const coverage = coverageFor(supplier, location);
     if (!coverage) continue;
-    const home = market.citiesById.get(supplier.homeCityId);
-    const city: City | null = location === 'anywhere' ? null : location.city;
-    const km = city && home ? distanceKm(home, city) : null;
-    const staticScore =
-      FIT_WEIGHTS.location * LOCATION_SCORES[coverage.tier] +
-      FIT_WEIGHTS.rating * ratingScore(supplier.rating) +
-      FIT_WEIGHTS.reliability * reliabilityScore(supplier.onTimeRate) +
-      FIT_WEIGHTS.responseTime * responseScore(supplier.responseTimeHours);
-    pool.push({
-      supplier,
-      offer,
-      terms,
-      tier: coverage.tier,
-      coverageLeadDays: coverage.lead,
-      distanceKm: km,
-      listUnitPriceCents: offer ? offer.unitPriceCents : Math.round(estimateCents(target) * terms.priceFactor),
-      minimumOrderQuantity: offer ? offer.minimumOrderQuantity : terms.minimumOrderQuantity,
-      staticScore,
-    });
+    pool.push(poolEntry(market, target, location, { supplier, offer, terms }, coverage));
   }
   pool.sort((a, b) => b.staticScore - a.staticScore || a.supplier.id - b.supplier.id);
   market.memo.set(key, pool);
@@ -168,22 +191,192 @@ export function rankCandidates(
   count: number,
 ): RankedCandidate[] {
   const top: RankedCandidate[] = [];
+  if (count <= 0) return top;
   for (const entry of pool) {
     if (top.length === count && entry.staticScore + FIT_WEIGHTS.price < top[count - 1]!.fitScore) break;
     if (!qualifies(entry, quantity)) continue;
-    const price = quotedUnitPrice(entry.listUnitPriceCents, entry.offer?.tiers ?? [], quantity);
-    const fitScore = entry.staticScore + FIT_WEIGHTS.price * priceScore(price.unitPriceCents, referencePriceCents);
-    const candidate: RankedCandidate = { entry, fitScore, ...price };
-    let i = top.length;
-    while (i > 0 && better(candidate, top[i - 1]!)) i--;
-    if (i < count) {
-      top.splice(i, 0, candidate);
-      if (top.length > count) top.pop();
-    }
+    placeInTop(top, count, priced(entry, quantity, referencePriceCents));
   }
   return top;
 }
 
+function priced(entry: PoolEntry, quantity: number, referencePriceCents: number): RankedCandidate {
+  const price = quotedUnitPrice(entry.listUnitPriceCents, entry.offer?.tiers ?? [], quantity);
+  const fitScore = entry.staticScore + FIT_WEIGHTS.price * priceScore(price.unitPriceCents, referencePriceCents);
+  return { entry, fitScore, ...price };
+}
+
+/** Puts a candidate into the sorted top `count`, if it belongs there. */
+function placeInTop(top: RankedCandidate[], count: number, candidate: RankedCandidate): void {
+  let i = top.length;
+  while (i > 0 && better(candidate, top[i - 1]!)) i--;
+  if (i < count) {
+    top.splice(i, 0, candidate);
+    if (top.length > count) top.pop();
+  }
+}
+
 function better(a: RankedCandidate, b: RankedCandidate): boolean {
   return a.fitScore > b.fitScore || (a.fitScore === b.fitScore && a.entry.supplier.id < b.entry.supplier.id);
+}
+
+/**
+ * A target's candidates in good standing, with the most each could score anywhere, indexed by
+ * the cities and provinces they deliver to. Built once per target and snapshot; its size grows
+ * with the suppliers, but ranking reads only the heads of three of its lists.
+ */
+interface CandidateIndex {
+  suppliers: Supplier[];
+  offers: (Offer | null)[];
+  terms: SupplierCategory[];
+  /**
+   * The fit a candidate could reach at most, less the location part: rating, record and response
+   * time, and the price part at the lowest price its list, its tiers or the volume discount give.
+   */
+  reach: Float64Array;
+  /** Candidates by city, province and national delivery. */
+  byCity: Map<string, RankList>;
+  byProvince: Map<string, RankList>;
+  national: RankList;
+}
+
+/** Candidates delivering to one area, highest reach first (ties by supplier id). */
+interface RankList {
+  /** Candidate numbers. */
+  ids: Int32Array;
+  /**
+   * From each position to the end of the list, the largest capacity and the smallest minimum
+   * order: where no candidate left could take the order, the list has nothing more to give.
+   */
+  mostCapacity: Float64Array;
+  leastMinimum: Float64Array;
+}
+
+/**
+ * Sums of the same terms in another order can differ in their last bit; a bound this much
+ * higher still bounds, and costs nothing but looking at a candidate it could have skipped.
+ */
+const BOUND_SLACK = 1e-9;
+
+function candidateIndex(market: MarketSnapshot, target: QuoteTarget, referencePriceCents: number): CandidateIndex {
+  const key = `rank|${targetKey(target)}|${referencePriceCents}`;
+  const cached = market.memo.get(key) as CandidateIndex | undefined;
+  if (cached) return cached;
+
+  const suppliers: Supplier[] = [];
+  const offers: (Offer | null)[] = [];
+  const terms: SupplierCategory[] = [];
+  const reach: number[] = [];
+  const cities = new Map<string, number[]>();
+  const provinces = new Map<string, number[]>();
+  const national: number[] = [];
+  const lowestDiscount = 100 - volumeDiscountPercent(Number.POSITIVE_INFINITY);
+  for (const { supplier, offer } of sourcesOf(market, target)) {
+    const t = supplier.categories.get(target.category.id);
+    if (!t || !hasGoodStanding(supplier)) continue;
+    const list = listPriceCents(target, offer, t);
+    let lowest = Math.min(list, Math.round((list * lowestDiscount) / 100));
+    for (const tier of offer?.tiers ?? []) lowest = Math.min(lowest, tier.unitPriceCents);
+    const n = suppliers.length;
+    suppliers.push(supplier);
+    offers.push(offer);
+    terms.push(t);
+    reach.push(
+      FIT_WEIGHTS.rating * ratingScore(supplier.rating) +
+        FIT_WEIGHTS.reliability * reliabilityScore(supplier.onTimeRate) +
+        FIT_WEIGHTS.responseTime * responseScore(supplier.responseTimeHours) +
+        FIT_WEIGHTS.price * priceScore(lowest, referencePriceCents),
+    );
+    for (const area of supplier.coverage.cities.keys()) push(cities, area, n);
+    for (const area of supplier.coverage.provinces.keys()) push(provinces, area, n);
+    if (supplier.coverage.national !== null) national.push(n);
+  }
+  const order = (list: number[]): RankList => {
+    const ids = Int32Array.from(list.sort((a, b) => reach[b]! - reach[a]! || suppliers[a]!.id - suppliers[b]!.id));
+    const mostCapacity = new Float64Array(ids.length);
+    const leastMinimum = new Float64Array(ids.length);
+    let most = Number.NEGATIVE_INFINITY;
+    let least = Number.POSITIVE_INFINITY;
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const n = ids[i]!;
+      most = Math.max(most, terms[n]!.capacityUnits);
+      least = Math.min(least, offers[n]?.minimumOrderQuantity ?? terms[n]!.minimumOrderQuantity);
+      mostCapacity[i] = most;
+      leastMinimum[i] = least;
+    }
+    return { ids, mostCapacity, leastMinimum };
+  };
+  const index: CandidateIndex = {
+    suppliers,
+    offers,
+    terms,
+    reach: Float64Array.from(reach),
+    byCity: new Map([...cities].map(([area, list]) => [area, order(list)])),
+    byProvince: new Map([...provinces].map(([area, list]) => [area, order(list)])),
+    national: order(national),
+  };
+  market.memo.set(key, index);
+  return index;
+}
+
+function push(groups: Map<string, number[]>, key: string, n: number): void {
+  const list = groups.get(key);
+  if (list) list.push(n);
+  else groups.set(key, [n]);
+}
+
+/**
+ * The `count` best-fitting candidates for a quantity at a location, best first (ties by
+ * supplier id): the same answer as {@link rankCandidates} over the {@link candidatePool}, without
+ * a pool per location. Candidates are read from the lists of those delivering to the city, to its
+ * province and nationally, always from the list whose next candidate could reach the highest
+ * fit, and the reading stops once none could enter the top `count`. A supplier is ranked at its
+ * closest coverage only, so one on the city's list is passed over on the other two.
+ */
+export function bestCandidates(
+  market: MarketSnapshot,
+  target: QuoteTarget,
+  location: LocationInterpretation,
+  quantity: number,
+  referencePriceCents: number,
+  count: number,
+): RankedCandidate[] {
+  const top: RankedCandidate[] = [];
+  if (count <= 0) return top;
+  const index = candidateIndex(market, target, referencePriceCents);
+  const { city, province } = location;
+  const lists: { tier: CoverageTier; list: RankList; next: number }[] = [];
+  const cityList = city ? index.byCity.get(city.id) : undefined;
+  if (cityList) lists.push({ tier: 'city', list: cityList, next: 0 });
+  const provinceList = province ? index.byProvince.get(province) : undefined;
+  if (provinceList) lists.push({ tier: 'province', list: provinceList, next: 0 });
+  lists.push({ tier: 'national', list: index.national, next: 0 });
+
+  for (;;) {
+    let from: (typeof lists)[number] | undefined;
+    let bound = Number.NEGATIVE_INFINITY;
+    for (const l of lists) {
+      const { ids, mostCapacity, leastMinimum } = l.list;
+      if (l.next >= ids.length || quantity > mostCapacity[l.next]! || quantity < leastMinimum[l.next]!) continue;
+      const b = FIT_WEIGHTS.location * LOCATION_SCORES[l.tier] + index.reach[ids[l.next]!]! + BOUND_SLACK;
+      if (b > bound) {
+        bound = b;
+        from = l;
+      }
+    }
+    if (!from || (top.length === count && bound < top[count - 1]!.fitScore)) break;
+    const n = from.list.ids[from.next++]!;
+    const supplier = index.suppliers[n]!;
+    if (from.tier !== 'city' && city && supplier.coverage.cities.has(city.id)) continue;
+    if (from.tier === 'national' && province && supplier.coverage.provinces.has(province)) continue;
+    const offerOf = index.offers[n]!;
+    const terms = index.terms[n]!;
+    const minimum = offerOf ? offerOf.minimumOrderQuantity : terms.minimumOrderQuantity;
+    if (quantity > terms.capacityUnits || quantity < minimum) continue;
+    const lead =
+      from.tier === 'city' ? supplier.coverage.cities.get(city!.id)! : from.tier === 'province' ? supplier.coverage.provinces.get(province!)! : supplier.coverage.national!;
+    const entry = poolEntry(market, target, location, { supplier, offer: offerOf, terms }, { tier: from.tier, lead });
+    placeInTop(top, count, priced(entry, quantity, referencePriceCents));
+  }
+  return top;
 }

@@ -96,7 +96,7 @@ describe('quotes', () => {
     const set = buildQuotes(market, { productName: 'Electric Geyser 150L', quantity: 900_000, supplierCount: 3, deliveryLocation: 'Durban' }, options);
     expect(set.quotes).toEqual([]);
     expect(set.message).toBe(
-      'No supplier Procura works with can quote 900000 pieces of Electric Geyser 150L for delivery to Durban, KwaZulu-Natal yet. Try a nearby city or a different quantity.',
+      'No supplier Procura works with can quote 900,000 pieces of Electric Geyser 150L for delivery to Durban, KwaZulu-Natal yet. Try a nearby city or a different quantity.',
     );
   });
 });

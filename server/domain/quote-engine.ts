@@ -1,7 +1,7 @@
 import { estimateUnitPriceCents, interpretProduct, resolveLocation, cityFullName } from './interpret';
 import type { LocationInterpretation, ProductInterpretation } from './interpret';
 import type { MarketSnapshot, Supplier } from './market';
-import { candidatePool, rankCandidates, type QuoteTarget } from './matching';
+import { bestCandidates, type QuoteTarget } from './matching';
 import { deriveInsights, type Insights } from './insights';
 import { formatQuantity } from '../../sdk/rules';
 import { addDays, formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
@@ -83,8 +83,7 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
   // Matching, minimum orders, capacity and the volume discount work in the item's own unit, so
   // the same order costs the same in whichever unit it is asked for.
   const baseQuantity = request.quantity * factor;
-  const pool = candidatePool(market, target, location);
-  const ranked = rankCandidates(pool, baseQuantity, reference, request.supplierCount);
+  const ranked = bestCandidates(market, target, location, baseQuantity, reference, request.supplierCount);
   const converted = factor === 1 || !product.item ? null : conversionText(unit, factor, product.item.unit);
 
   const priced = ranked.map((c, i) => {

@@ -35,6 +35,7 @@ export async function submitEmbedRfq(deps: RfqDeps, input: EmbedRfq, key: string
       primaryEmail: input.contactEmail,
       additionalEmails: [],
       companyName: input.companyName,
+      companySize: input.companySize,
       contactName: undefined,
       agreeTerms: true,
       embedId: input.embedId,

@@ -15,7 +15,11 @@ export function newRfqId(): string {
   return digits.join('');
 }
 
-/** The secret part of a tracking token: 144 random bits, base64url. */
+/**
+ * The secret part of a tracking token: 144 random bits, base64url. One request's quotes share
+ * one secret: every token went to the same buyer in the same e-mail, and holding one lets the
+ * tracking page offer the others for comparing and accepting.
+ */
 export function newTrackingSecret(): string {
   return randomBytes(18).toString('base64url');
 }
@@ -34,6 +38,22 @@ const MAX_QUOTE_ID = 2_147_483_647;
 /** The quote id and secret of a well-formed token, else null. */
 export function parseTrackingToken(token: string): { quoteId: number; secret: string } | null {
   const match = /^qt_([0-9a-z]{1,7})_([A-Za-z0-9_-]{24})$/.exec(token);
+  if (!match) return null;
+  const quoteId = Number.parseInt(match[1]!, 36);
+  return quoteId > 0 && quoteId <= MAX_QUOTE_ID ? { quoteId, secret: match[2]! } : null;
+}
+
+/**
+ * A supplier's response token: `sr_`, the quote id in base 36, `_`, and a secret of its own
+ * (144 random bits, made when the buyer accepts); only the secret's hash is stored.
+ */
+export function responseToken(quoteId: number, secret: string): string {
+  return `sr_${quoteId.toString(36)}_${secret}`;
+}
+
+/** The quote id and secret of a well-formed response token, else null. */
+export function parseResponseToken(token: string): { quoteId: number; secret: string } | null {
+  const match = /^sr_([0-9a-z]{1,7})_([A-Za-z0-9_-]{24})$/.exec(token);
   if (!match) return null;
   const quoteId = Number.parseInt(match[1]!, 36);
   return quoteId > 0 && quoteId <= MAX_QUOTE_ID ? { quoteId, secret: match[2]! } : null;

@@ -89,3 +89,11 @@ export async function resubscribeByLink(db: Executor, token: string): Promise<st
   await unsuppressAddress(db, link.addressHash);
   return link.maskedAddress;
 }
+
+/**
+ * Whether the buyer's address may be e-mailed about their order: not when it asked for no more
+ * e-mails, or said someone else typed it.
+ */
+export async function mayEmailBuyer(trx: Executor, email: string): Promise<boolean> {
+  return (await suppressedHashes(trx, [addressHash(email)])).size === 0;
+}

@@ -4,8 +4,11 @@ import { GroupCommit } from '../db/group-commit';
 import { MessageRenderer, sentPayload, UnrenderableMessageError, type MessageSettings } from './messages';
 import { addressHash } from './guard';
 import { suppressedHashes } from './guard.repository';
-import { claimDueRows, recordOutcome, type OutboxRow } from './outbox.repository';
+import { claimDueRows, recordOutcome, renewClaims, type OutboxRow } from './outbox.repository';
 import { MAIL_CONCURRENCY, type MailTransport } from './transport';
+
+/** Told how long each handover to the transport took and how it ended. */
+export type SendObserver = (seconds: number, outcome: 'sent' | 'failed') => void;
 
 export interface MailWorkerOptions {
   database: Database;
@@ -13,12 +16,22 @@ export interface MailWorkerOptions {
   logger: Logger;
   from: string;
   settings: MessageSettings;
-  /** Attempts before a row is dead. */
+  /** Attempts a row is given at least before it is dead. */
   maxAttempts: number;
+  /**
+   * How long a row keeps failing at least before it is dead, so that an SMTP outage shorter than
+   * this loses nothing however many attempts it takes; default {@link DEFAULT_RETRY_HOURS} hours.
+   */
+  retryForMs?: number;
   /** The first retry's delay; each further retry waits twice as long, up to an hour. */
   retryBaseMs: number;
-  /** How long a claim holds a row; a row whose worker stopped is sent again after it. */
+  /**
+   * How long a claim holds a row unless renewed. A worker renews its claims while it sends, so
+   * this bounds only how long the rows of a worker that died (kill -9, a lost machine) wait.
+   */
   leaseMs?: number;
+  /** How often claims being sent are renewed; well inside `leaseMs`. */
+  renewEveryMs?: number;
   /** How often to look for due rows when nothing wakes the worker. */
   pollMs?: number;
   /** Most rows one claim takes. */
@@ -29,9 +42,17 @@ export interface MailWorkerOptions {
    */
   maxInFlight?: number;
   now?: () => Date;
+  observeSend?: SendObserver;
 }
 
-const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const MAX_RETRY_DELAY_MS = HOUR_MS;
+/** How long, by default, an e-mail keeps being retried: a weekend's SMTP outage loses nothing. */
+export const DEFAULT_RETRY_HOURS = 48;
+/** A claim's lease, by default: a dead worker's rows are sent again this soon after it died. */
+export const LEASE_MS = 15_000;
+/** How often, by default, a live worker renews the claims it is sending. */
+export const RENEW_EVERY_MS = 5_000;
 
 /** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -49,12 +70,17 @@ type Outcome = Parameters<typeof recordOutcome>[2];
 /**
  * Drains the outbox: claims due rows, renders and sends each, records the outcome. Any number of
  * workers, in one process or several, may drain one database; a row is claimed by one at a time.
- * A row whose worker stopped between claiming and recording is claimed again when its lease
- * runs out and sent with the same Message-ID, so the receiving side can recognise a repeat.
+ * A claim's lease is short and renewed while its e-mail is being sent, so a row whose worker died
+ * between claiming and recording is claimed again within seconds and sent with the same
+ * Message-ID (fixed on the row when it was written), so the receiving side can recognise a repeat.
+ * A failed e-mail is retried with exponential backoff, capped at an hour, and is dead only once
+ * it has had `maxAttempts` attempts and has been failing for `retryForMs`.
  * Claims keep up to `maxInFlight` e-mails moving, so one slow send holds up no other.
  */
 export class MailWorker {
   private readonly leaseMs: number;
+  private readonly renewEveryMs: number;
+  private readonly retryForMs: number;
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly maxInFlight: number;
@@ -62,6 +88,10 @@ export class MailWorker {
   /** Outcomes recorded together share one commit. */
   private readonly writes: GroupCommit;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The claims being sent, id to attempt number, whose leases are renewed. */
+  private readonly claims = new Map<number, number>();
+  private renewTimer: NodeJS.Timeout | undefined;
+  private renewing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -70,7 +100,9 @@ export class MailWorker {
   private soonestRetry = Number.POSITIVE_INFINITY;
 
   constructor(private readonly options: MailWorkerOptions) {
-    this.leaseMs = options.leaseMs ?? 120_000;
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.renewEveryMs = options.renewEveryMs ?? Math.min(RENEW_EVERY_MS, Math.floor(this.leaseMs / 3));
+    this.retryForMs = options.retryForMs ?? DEFAULT_RETRY_HOURS * HOUR_MS;
     this.pollMs = options.pollMs ?? 1_000;
     this.batchSize = options.batchSize ?? 5;
     this.maxInFlight = options.maxInFlight ?? MAIL_CONCURRENCY;
@@ -112,6 +144,45 @@ export class MailWorker {
     clearTimeout(this.timer);
     await this.running;
     await Promise.all(this.inFlight);
+    await this.renewing;
+  }
+
+  /** Keeps renewing the claims being sent, every `renewEveryMs`, while there are any. */
+  private holdClaim(row: OutboxRow): void {
+    this.claims.set(row.id, row.attempts);
+    if (this.renewTimer) return;
+    this.renewTimer = setInterval(() => {
+      if (this.renewing) return;
+      this.renewing = this.renew().finally(() => {
+        this.renewing = undefined;
+      });
+    }, this.renewEveryMs);
+    this.renewTimer.unref();
+  }
+
+  private releaseClaim(row: OutboxRow): void {
+    this.claims.delete(row.id);
+    if (this.claims.size === 0) {
+      clearInterval(this.renewTimer);
+      this.renewTimer = undefined;
+    }
+  }
+
+  private async renew(): Promise<void> {
+    const claims = [...this.claims].map(([id, attempts]) => ({ id, attempts }));
+    try {
+      const leaseUntil = new Date(this.now().getTime() + this.leaseMs).toISOString();
+      const renewed = await renewClaims(this.options.database.db, claims, leaseUntil);
+      for (const claim of claims) {
+        // Still ours after the send began but not renewed: another worker may be sending it too.
+        if (!renewed.has(claim.id) && this.claims.get(claim.id) === claim.attempts) {
+          this.options.logger.warn({ outboxId: claim.id }, 'e-mail claim lost while sending: its lease had run out');
+        }
+      }
+    } catch (err) {
+      // Tried again at the next tick; the lease is several ticks long.
+      this.options.logger.warn({ err }, 'e-mail claims not renewed');
+    }
   }
 
   private async loop(): Promise<void> {
@@ -125,7 +196,7 @@ export class MailWorker {
         }
         const rows = await this.claim(Math.min(room, this.batchSize));
         if (rows.length === 0) return;
-        const renderer = new MessageRenderer(this.options.database.db, this.options.settings);
+        const renderer = new MessageRenderer(this.options.database.db, this.options.settings, () => this.now().getTime());
         for (const row of rows) {
           const delivery: Promise<void> = this.deliver(row, renderer).finally(() => this.inFlight.delete(delivery));
           this.inFlight.add(delivery);
@@ -148,21 +219,37 @@ export class MailWorker {
   /** Claims one batch of due rows and sends it all; answers how many rows it claimed. */
   async drainOnce(): Promise<number> {
     const rows = await this.claim(this.batchSize);
-    const renderer = new MessageRenderer(this.options.database.db, this.options.settings);
+    const renderer = new MessageRenderer(this.options.database.db, this.options.settings, () => this.now().getTime());
     await Promise.all(rows.map((row) => this.deliver(row, renderer)));
     return rows.length;
   }
 
   private async deliver(row: OutboxRow, renderer: MessageRenderer): Promise<void> {
+    this.holdClaim(row);
+    try {
+      await this.sendAndRecord(row, renderer);
+    } finally {
+      this.releaseClaim(row);
+    }
+  }
+
+  private async sendAndRecord(row: OutboxRow, renderer: MessageRenderer): Promise<void> {
     let outcome: Outcome;
     try {
       // The address may have unsubscribed after the row was written, or while it was held.
-      if (row.kind === 'buyer-quotes' && (await suppressedHashes(this.options.database.db, [addressHash(row.recipient)])).size > 0) {
+      if ((row.kind === 'buyer-quotes' || row.kind.startsWith('buyer-order-')) && (await suppressedHashes(this.options.database.db, [addressHash(row.recipient)])).size > 0) {
         throw new UnrenderableMessageError('The address asked for no more quote e-mails');
       }
       const email = await renderer.render(row);
-      await this.options.transport.send({ from: this.options.from, to: row.recipient, messageId: row.message_id, ...email });
-      outcome = { status: 'sent', sentAt: this.now().toISOString(), lastError: null, payload: sentPayload(row) };
+      const started = performance.now();
+      try {
+        await this.options.transport.send({ from: this.options.from, to: row.recipient, messageId: row.message_id, ...email });
+        this.options.observeSend?.((performance.now() - started) / 1000, 'sent');
+      } catch (err) {
+        this.options.observeSend?.((performance.now() - started) / 1000, 'failed');
+        throw err;
+      }
+      outcome = { status: 'sent', sentAt: this.now().toISOString(), lastError: null, payload: sentPayload(row), failingSince: null };
     } catch (err) {
       outcome = this.failure(row, err);
     }
@@ -177,14 +264,17 @@ export class MailWorker {
 
   private failure(row: OutboxRow, err: unknown): Outcome {
     const lastError = describe(err);
-    const dead = err instanceof UnrenderableMessageError || row.attempts >= this.options.maxAttempts;
+    const now = this.now();
+    const failingSince = row.failing_since ?? now.toISOString();
+    const failingForMs = now.getTime() - Date.parse(failingSince);
+    const dead = err instanceof UnrenderableMessageError || (row.attempts >= this.options.maxAttempts && failingForMs >= this.retryForMs);
     this.options.logger.warn(
       { outboxId: row.id, kind: row.kind, attempt: row.attempts, dead, error: lastError },
       dead ? 'e-mail could not be sent and is dead' : 'e-mail not sent; will retry',
     );
-    if (dead) return { status: 'dead', sentAt: null, lastError };
-    const retryAt = this.now().getTime() + retryDelayMs(row.attempts, this.options.retryBaseMs);
+    if (dead) return { status: 'dead', sentAt: null, lastError, failingSince };
+    const retryAt = now.getTime() + retryDelayMs(row.attempts, this.options.retryBaseMs);
     this.soonestRetry = Math.min(this.soonestRetry, retryAt);
-    return { status: 'pending', nextAttemptAt: new Date(retryAt).toISOString(), sentAt: null, lastError };
+    return { status: 'pending', nextAttemptAt: new Date(retryAt).toISOString(), sentAt: null, lastError, failingSince };
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ANALYTICS_RETENTION } from '../../sdk/analytics-rules';
-import type { Quote } from '../../sdk/index';
+import type { CompanySize, Quote } from '../../sdk/index';
+import { validityDay } from '../domain/validity';
 import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteReference } from '../lib/ids';
 import { toApiQuote, toApiSupplier, withTracking } from '../quotes/quote.mapper';
@@ -11,7 +12,19 @@ import { findRfqRow } from '../rfq/rfq.repository';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
 import { findDemoRequest } from '../sales/sales.repository';
 import { MONTHLY_SPEND_LABELS } from '../../sdk/schemas/sales';
-import { buyerQuotesEmail, dataRequestEmail, demoRequestEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail, type Email } from './templates';
+import {
+  buyerOrderConfirmedEmail,
+  buyerOrderWithdrawnEmail,
+  buyerQuotesEmail,
+  dataRequestEmail,
+  demoRequestEmail,
+  partnerRegisteredEmail,
+  partnerWelcomeEmail,
+  supplierLeadEmail,
+  supplierNotSelectedEmail,
+  supplierOrderEmail,
+  type Email,
+} from './templates';
 
 /**
  * Every e-mail the product sends, as the outbox stores it: a kind, one recipient and what the
@@ -28,7 +41,13 @@ export type OutboxMessage =
   /** The sales team's notice of a demo booking. */
   | { kind: 'demo-request'; recipient: string; payload: { demoRequestId: number } }
   /** A buyer's link to their data. The token exists nowhere else in clear, and is dropped once sent. */
-  | { kind: 'data-request'; recipient: string; payload: { token?: string } };
+  | { kind: 'data-request'; recipient: string; payload: { token?: string } }
+  /** The accepted supplier's order, with its response link; the token is dropped once sent. */
+  | { kind: 'supplier-order'; recipient: string; payload: { rfqId: string; quoteId: number; token?: string } }
+  /** The courtesy note to a supplier whose quote was not selected. */
+  | { kind: 'supplier-not-selected'; recipient: string; payload: { rfqId: string; quoteId: number; outcome: 'awarded' | 'closed' } }
+  /** The buyer's notice of the supplier's answer, linking back to their quote; the token is dropped once sent. */
+  | { kind: 'buyer-order-confirmed' | 'buyer-order-withdrawn'; recipient: string; payload: { rfqId: string; quoteId: number; trackingToken?: string } };
 
 /** How long a data request's link works. */
 export const DATA_REQUEST_MINUTES = ANALYTICS_RETENTION.dataRequestMinutes;
@@ -39,7 +58,18 @@ export function dataRequestLink(publicUrl: string, token: string): string {
 }
 
 /** Who waits for what: the buyer is on the results page; a supplier's lead can follow. */
-const PRIORITY: Record<OutboxMessage['kind'], number> = { 'buyer-quotes': 0, 'data-request': 0, 'supplier-lead': 1, 'partner-welcome': 1, 'partner-registered': 2, 'demo-request': 1 };
+const PRIORITY: Record<OutboxMessage['kind'], number> = {
+  'buyer-quotes': 0,
+  'data-request': 0,
+  'supplier-lead': 1,
+  'supplier-order': 1,
+  'buyer-order-confirmed': 1,
+  'buyer-order-withdrawn': 1,
+  'partner-welcome': 1,
+  'partner-registered': 2,
+  'supplier-not-selected': 2,
+  'demo-request': 1,
+};
 
 export interface MessageSettings {
   publicUrl: string;
@@ -88,6 +118,10 @@ export function rfqMessages(input: {
 /** The payload a sent row keeps: without anything secret in it. */
 export function sentPayload(row: Pick<OutboxRow, 'kind' | 'payload'>): string | undefined {
   if (row.kind === 'data-request') return JSON.stringify({});
+  if (row.kind === 'supplier-order' || row.kind === 'buyer-order-confirmed' || row.kind === 'buyer-order-withdrawn') {
+    const { rfqId, quoteId } = JSON.parse(row.payload) as { rfqId: string; quoteId: number };
+    return JSON.stringify({ rfqId, quoteId });
+  }
   if (row.kind !== 'buyer-quotes') return undefined;
   const { rfqId } = JSON.parse(row.payload) as { rfqId: string };
   return JSON.stringify({ rfqId });
@@ -104,6 +138,19 @@ export class UnrenderableMessageError extends Error {
 interface RfqForMail {
   rfq: NonNullable<Awaited<ReturnType<typeof findRfqRow>>>;
   quotes: Quote[];
+  /** The suppliers' reasons, by quote reference: the API's quote does not carry them. */
+  withdrawalReasons: Map<string, string | null>;
+}
+
+/** What an order e-mail tells of the request. */
+function orderRequest(rfq: RfqForMail['rfq']) {
+  return {
+    productName: rfq.product_name,
+    productDescription: rfq.product_description,
+    quantity: rfq.quantity,
+    unit: rfq.unit,
+    deliveryLocation: rfq.delivery_location,
+  };
 }
 
 /**
@@ -116,6 +163,7 @@ export class MessageRenderer {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly settings: MessageSettings,
+    private readonly clock: () => number = Date.now,
   ) {}
 
   private load(rfqId: string): Promise<RfqForMail> {
@@ -124,14 +172,23 @@ export class MessageRenderer {
       loaded = (async () => {
         const rfq = await findRfqRow(this.db, rfqId);
         if (!rfq) throw new UnrenderableMessageError(`RFQ ${rfqId} no longer exists`);
-        const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit };
-        const quotes = (await findQuotesForRfq(this.db, rfqId)).map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier), context));
-        return { rfq, quotes };
+        const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: validityDay(this.clock()) };
+        const rows = await findQuotesForRfq(this.db, rfqId);
+        const quotes = rows.map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier), context));
+        const withdrawalReasons = new Map(rows.map(({ quote }) => [quoteReference(quote.id), quote.withdrawal_reason]));
+        return { rfq, quotes, withdrawalReasons };
       })();
       this.cache.set(rfqId, loaded);
       loaded.catch(() => this.cache.delete(rfqId));
     }
     return loaded;
+  }
+
+  private async quoteOf(rfqId: string, quoteId: number): Promise<RfqForMail & { quote: Quote & { withdrawalReason: string | null } }> {
+    const loaded = await this.load(rfqId);
+    const quote = loaded.quotes.find((q) => q.id === quoteReference(quoteId));
+    if (!quote) throw new UnrenderableMessageError(`Quote ${quoteId} no longer exists`);
+    return { ...loaded, quote: { ...quote, withdrawalReason: loaded.withdrawalReasons.get(quote.id) ?? null } };
   }
 
   async render(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Email> {
@@ -169,6 +226,33 @@ export class MessageRenderer {
           buyerCompany: rfq.company_name,
           buyerEmail: rfq.primary_email,
         });
+      }
+      case 'supplier-order': {
+        const { token } = message.payload;
+        if (!token) throw new UnrenderableMessageError('This e-mail was sent; its response link is not kept');
+        const { rfq, quote } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
+        const kept = rfq.personal_data_deleted_at === null;
+        return supplierOrderEmail({
+          request: orderRequest(rfq),
+          quote,
+          buyer: kept ? { email: rfq.primary_email, contactName: rfq.contact_name, companyName: rfq.company_name } : null,
+          companySize: rfq.company_size as CompanySize | null,
+          responseUrl: `${this.settings.publicUrl}/supplier-response/${token}`,
+        });
+      }
+      case 'supplier-not-selected': {
+        const { rfq, quote } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
+        return supplierNotSelectedEmail({ request: orderRequest(rfq), quote, outcome: message.payload.outcome });
+      }
+      case 'buyer-order-confirmed':
+      case 'buyer-order-withdrawn': {
+        const { rfq, quote, quotes } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
+        const { trackingToken } = message.payload;
+        const quotesUrl = trackingToken ? `${this.settings.publicUrl}/quote/${trackingToken}` : `${this.settings.publicUrl}/quote-success?rfqId=${rfq.id}`;
+        const input = { request: orderRequest(rfq), quote, quotesUrl };
+        if (message.kind === 'buyer-order-confirmed') return buyerOrderConfirmedEmail(input);
+        const acceptable = quotes.filter((q) => q.status === 'offered' || q.status === 'declined').length;
+        return buyerOrderWithdrawnEmail({ ...input, reason: quote.withdrawalReason ?? '', acceptable });
       }
       case 'partner-welcome':
       case 'partner-registered': {

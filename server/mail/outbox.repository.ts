@@ -48,13 +48,37 @@ export async function claimDueRows(
 }
 
 /**
+ * Extends the leases of claims still held, named as {@link recordOutcome} names them, so that a
+ * long send keeps its row while a dead worker's rows come free soon. Answers the ids whose claim
+ * was extended; a claim missing from it was lost (its lease ran out and another worker took it).
+ */
+export async function renewClaims(db: Executor, claims: { id: number; attempts: number }[], leaseUntil: string): Promise<Set<number>> {
+  if (claims.length === 0) return new Set();
+  const rows = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: leaseUntil })
+    .where('status', '=', 'sending')
+    .where((eb) => eb.or(claims.map((c) => eb.and([eb('id', '=', c.id), eb('attempts', '=', c.attempts)]))))
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
  * Records a claimed row's outcome. The claim is named by its attempt number, so a worker whose
  * lease ran out and whose row another worker claimed since cannot overwrite the newer outcome.
  */
 export async function recordOutcome(
   db: Executor,
   claim: { id: number; attempts: number },
-  outcome: { status: OutboxStatus; nextAttemptAt?: string; lastError: string | null; sentAt: string | null; payload?: string },
+  outcome: {
+    status: OutboxStatus;
+    nextAttemptAt?: string;
+    lastError: string | null;
+    sentAt: string | null;
+    payload?: string;
+    failingSince: string | null;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('outbox')
@@ -62,6 +86,7 @@ export async function recordOutcome(
       status: outcome.status,
       last_error: outcome.lastError,
       sent_at: outcome.sentAt,
+      failing_since: outcome.failingSince,
       ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
       ...(outcome.payload ? { payload: outcome.payload } : {}),
     })
@@ -91,6 +116,26 @@ export async function countOutbox(db: Executor): Promise<Partial<Record<OutboxSt
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
+/** How deep the outbox is: rows by status, and the creation time of the oldest e-mail not yet sent. */
+export interface OutboxDepth {
+  byStatus: Record<OutboxStatus, number>;
+  /** The oldest pending or claimed row's `created_at`; null when none waits. */
+  oldestWaitingAt: string | null;
+}
+
+export async function outboxDepth(db: Executor): Promise<OutboxDepth> {
+  const counts = await countOutbox(db);
+  const oldest = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirst();
+  return {
+    byStatus: { pending: 0, sending: 0, sent: 0, held: 0, dead: 0, ...counts },
+    oldestWaitingAt: (oldest?.at as string | null | undefined) ?? null,
+  };
+}
+
 /**
  * Puts dead (or, when asked, held) rows back in the queue with a fresh attempt count; answers how
  * many. `ids` limits it to those rows.
@@ -101,7 +146,7 @@ export async function requeueRows(
 ): Promise<number> {
   let query = db
     .updateTable('outbox')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: now, last_error: null })
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, last_error: null, failing_since: null })
     .where('status', '=', from);
   if (ids) query = query.where('id', 'in', ids.length > 0 ? ids : [-1]);
   const result = await query.executeTakeFirst();

@@ -110,6 +110,36 @@ describe('e-mail through SMTP', () => {
     }
   });
 
+  it("delivers the accepted supplier its order and response link, the others a courtesy note, the buyer the supplier's answer, and keeps no link once sent", async () => {
+    const res = await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3, contactName: 'Jane Buyer', companyName: 'Umhlanga Offices', companySize: '101-250' }) });
+    const { quotes } = res.json as { quotes: { trackingToken: string; supplier: { email: string; name: string } }[] };
+    await vi.waitFor(() => expect(sink.received).toHaveLength(4), waitLong);
+    expect((await server.request('POST', `/api/quotes/track/${quotes[2]!.trackingToken}/accept`)).status).toBe(200);
+    await vi.waitFor(() => expect(sink.received).toHaveLength(7), waitLong);
+    const to = (address: string) => sink.received.filter((m) => m.to.includes(address)).slice(-1)[0]!;
+
+    const order = to(quotes[2]!.supplier.email);
+    expect(order.subject).toMatch(/^Procura order: the buyer accepted your quote Q-\d+$/);
+    expect(order.text).toContain('   E-mail: jane.buyer@example.co.za\n');
+    expect(order.text).toContain('   Company size: 101-250 employees\n');
+    const link = /Confirm or withdraw: (http:\/\/procura\.test\/supplier-response\/(sr_\S+))/.exec(order.text)!;
+    for (const other of [quotes[0]!, quotes[1]!]) expect(to(other.supplier.email).subject).toMatch(/^Procura: your quote Q-\d+ was not selected$/);
+
+    const withdrawn = await server.request('POST', `/api/supplier-responses/${link[2]}/withdraw`, { body: { reason: 'The 5 L drums are out of stock' } });
+    expect(withdrawn.status).toBe(200);
+    await vi.waitFor(() => expect(sink.received).toHaveLength(8), waitLong);
+    const notice = to('jane.buyer@example.co.za');
+    expect(notice.subject).toBe(`Procura: ${quotes[2]!.supplier.name} withdrew quote ${withdrawn.json.quoteReference}`);
+    expect(notice.text).toContain('Their reason: The 5 L drums are out of stock');
+    expect(notice.text).toContain(`Choose another quote: http://procura.test/quote/${quotes[2]!.trackingToken}`);
+
+    await vi.waitFor(async () => expect((await outboxRows(server)).every((r) => r.status === 'sent')).toBe(true), waitLong);
+    for (const row of await outboxRows(server)) {
+      expect(row.payload).not.toContain('qt_');
+      expect(row.payload).not.toContain('sr_');
+    }
+  });
+
   it('keeps e-mails through a refusing or absent server and delivers each once when it is back', async () => {
     sink.refuse = 'Mailbox busy, try again later';
     await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3 }) });
@@ -147,7 +177,8 @@ describe('e-mail that cannot be sent', () => {
   it('ends dead after the configured attempts, and staff can send it again', async () => {
     const sink = await startSmtpSink();
     sink.refuse = 'No thanks';
-    const server = await startTestServer({ SMTP_URL: sink.url, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '10' });
+    // No time to outlast: the attempts alone decide.
+    const server = await startTestServer({ SMTP_URL: sink.url, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '10', MAIL_RETRY_HOURS: '0' });
     try {
       await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3 }) });
       await vi.waitFor(async () => expect((await outboxRows(server)).every((r) => r.status === 'dead')).toBe(true), waitLong);
@@ -239,6 +270,8 @@ describe('a worker stopped between claiming and recording', () => {
       // The first worker sends two e-mails and dies before recording them, and dies before sending two more.
       const first = new MailWorker({
         ...base,
+        // A killed process renews no claim.
+        renewEveryMs: 3_600_000,
         transport: crashingTransport(inner, new Set(['jane.buyer@example.co.za', suppliers[0]!]), new Set([suppliers[1]!, suppliers[2]!])),
       });
       void first.drainOnce();

@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { MailWorker } from './mail-worker';
+import { MailWorker, type SendObserver } from './mail-worker';
 import { outboxRows, type MessageSettings, type OutboxMessage } from './messages';
-import { insertOutboxRows, pruneOutbox } from './outbox.repository';
+import { insertOutboxRows, outboxDepth, pruneOutbox } from './outbox.repository';
+import type { Executor } from '../db/executor';
+import type { OutboxDepth } from '../../sdk/schemas/outbox';
 import { smtpTransport, type MailTransport } from './transport';
 
 /**
@@ -22,9 +24,10 @@ export class Outbox {
     config: Config,
     private readonly database: Database,
     logger: Logger,
-    transport: MailTransport | undefined = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined,
+    options: { transport?: MailTransport; observeSend?: SendObserver } = {},
   ) {
     this.settings = { publicUrl: config.publicUrl, messageIdDomain: config.mail.fromDomain };
+    const transport = options.transport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined);
     this.transport = transport;
     if (transport) {
       this.worker = new MailWorker({
@@ -35,6 +38,8 @@ export class Outbox {
         settings: this.settings,
         maxAttempts: config.mail.maxAttempts,
         retryBaseMs: config.mail.retryBaseMs,
+        retryForMs: config.mail.retryHours * 60 * 60 * 1000,
+        ...(options.observeSend ? { observeSend: options.observeSend } : {}),
       });
     }
   }
@@ -63,8 +68,23 @@ export class Outbox {
     this.transport?.close();
   }
 
-  /** Deletes sent, held and dead e-mails created before `before`; e-mails still to send stay. */
-  async prune(before: Date): Promise<number> {
-    return pruneOutbox(this.database.db, before.toISOString());
+  /**
+   * Deletes sent, held and dead e-mails created before `before`; e-mails still to send stay.
+   * `db` is the connection to do it on, when the caller holds one.
+   */
+  async prune(before: Date, db: Executor = this.database.db): Promise<number> {
+    return pruneOutbox(db, before.toISOString());
   }
+}
+
+/**
+ * The outbox's depth as staff and the metrics read it: e-mails by state, and the age in whole
+ * seconds of the oldest one not yet sent (null when none waits).
+ */
+export async function readOutboxDepth(db: Executor, nowMs: number): Promise<OutboxDepth> {
+  const { byStatus, oldestWaitingAt } = await outboxDepth(db);
+  return {
+    depth: byStatus,
+    oldestPendingSeconds: oldestWaitingAt === null ? null : Math.max(0, Math.floor((nowMs - Date.parse(oldestWaitingAt)) / 1000)),
+  };
 }

@@ -3,7 +3,16 @@ import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index
 import { formatRand } from '../../sdk/format';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { escapeHtml, html, safeUrl } from './html';
-import { buyerQuotesEmail, partnerRegisteredEmail, partnerWelcomeEmail, supplierLeadEmail } from './templates';
+import {
+  buyerOrderConfirmedEmail,
+  buyerOrderWithdrawnEmail,
+  buyerQuotesEmail,
+  partnerRegisteredEmail,
+  partnerWelcomeEmail,
+  supplierLeadEmail,
+  supplierNotSelectedEmail,
+  supplierOrderEmail,
+} from './templates';
 
 let server: TestServer;
 let rfq: RfqSubmitResponse;
@@ -153,6 +162,129 @@ describe('buyer e-mail at a glance', () => {
     const colour = style.match(/(?:^|;)color:(#[0-9a-f]{6})/i)![1]!;
     expect(colour.toLowerCase()).toBe('#ffffff');
     expect(contrast(background, colour)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('the accept button in the buyer e-mail', () => {
+  it('opens each quote\'s tracking page with the accept confirmation ready, in both parts', () => {
+    const email = buyerEmail();
+    for (const q of rfq.quotes) {
+      const url = `${q.trackingUrl!}?action=accept`;
+      expect(email.html).toMatch(new RegExp(`<a href="${url.replace(/[?.]/g, '\\$&')}" style="[^"]*">Accept this quote</a>`));
+      expect(email.text).toContain(`   Accept this quote: ${url}`);
+    }
+    expect(email.html.match(/>Accept this quote</g)).toHaveLength(rfq.quotes.length);
+  });
+
+  it('sets it in white on a green of at least 4.5:1, and offers none without a tracking link', () => {
+    const style = buyerEmail().html.match(/style="([^"]*)">Accept this quote<\/a>/)![1]!;
+    expect(contrast(style.match(/background:(#[0-9a-f]{6})/i)![1]!, style.match(/(?:^|;)color:(#[0-9a-f]{6})/i)![1]!)).toBeGreaterThanOrEqual(4.5);
+    const untracked = rfq.quotes.map(({ trackingUrl: _u, trackingToken: _t, ...q }) => q);
+    const email = buyerQuotesEmail({ messageIdDomain: 'procura.example', rfqId: rfq.rfqId, productName: rfq.productName, matchingMessage: rfq.matching.message, quotes: untracked, publicUrl: 'https://procura.example' });
+    expect(email.html).not.toContain('Accept this quote');
+  });
+});
+
+describe('order e-mails', () => {
+  const request = { productName: 'Hand Sanitizer 70% Alcohol', productDescription: 'For the <b>three</b> clinics', quantity: 120, unit: 'litres', deliveryLocation: 'Durban, KwaZulu-Natal' };
+  const responseUrl = 'https://procura.example/supplier-response/sr_1a_AbCdEfGhIjKlMnOpQrStUvWx';
+
+  it("gives the accepted supplier the buyer's contact, the order and its response link", () => {
+    const q = rfq.quotes[1]!;
+    const email = supplierOrderEmail({
+      request,
+      quote: q,
+      buyer: { email: 'thandi@example.co.za', contactName: 'Thandi Mokoena', companyName: 'Umhlanga Clinics' },
+      companySize: '250+',
+      responseUrl,
+    });
+    expect(email.subject).toBe(`Procura order: the buyer accepted your quote ${q.id}`);
+    const lines = [
+      'E-mail: thandi@example.co.za',
+      'Name: Thandi Mokoena',
+      'Company: Umhlanga Clinics',
+      'Company size: 250+ employees',
+      'Product: Hand Sanitizer 70% Alcohol',
+      'Description: For the <b>three</b> clinics',
+      'Quantity: 120 litres',
+      'Delivery to: Durban, KwaZulu-Natal',
+      `Quote reference: ${q.id}`,
+      `Unit price: ${formatRand(q.unitPrice)} excl. VAT per litre`,
+      `Total excl. VAT: ${formatRand(q.totalPrice)}`,
+      `VAT (15%): ${formatRand(q.vatAmount)}`,
+      `Total incl. VAT: ${formatRand(q.totalPriceInclVat)}`,
+      `Lead time: ${q.leadTime}`,
+      `Payment terms: ${q.paymentTerms}`,
+      `Valid until: ${q.validUntil}`,
+    ];
+    for (const line of lines) {
+      expect(email.text).toContain(`   ${line}\n`);
+      expect(readAs(email.html)).toContain(` ${escapeHtml(line).replace(': ', ' ')} `);
+    }
+    expect(email.text).toContain(`Confirm or withdraw: ${responseUrl}`);
+    expect(email.html).toContain(`<a href="${responseUrl}"`);
+    expect(email.html).not.toContain('<b>three</b>');
+    // Nothing of the other quotes, and no buyer's tracking token.
+    for (const other of rfq.quotes.filter((o) => o.id !== q.id)) expect(email.html).not.toContain(escapeHtml(other.supplier.name));
+    expect(email.html).not.toContain('qt_');
+  });
+
+  it('says the contact is gone when the buyer\'s data was deleted', () => {
+    const email = supplierOrderEmail({ request: { ...request, productDescription: '' }, quote: rfq.quotes[0]!, buyer: null, companySize: null, responseUrl });
+    expect(email.text).toContain('   Buyer: Their contact details were deleted, as Procura does 72 hours after a request ends.\n');
+    expect(email.text).not.toContain('Description:');
+  });
+
+  it('thanks a supplier not selected, saying whether another quote won or the request was closed', () => {
+    const q = rfq.quotes[3]!;
+    const awarded = supplierNotSelectedEmail({ request, quote: q, outcome: 'awarded' });
+    expect(awarded.subject).toBe(`Procura: your quote ${q.id} was not selected`);
+    expect(awarded.text.split('\n')[0]).toBe(
+      `Thank you for quoting on 120 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal. The buyer accepted another supplier's quote, so your quote ${q.id} was not selected.`,
+    );
+    const closed = supplierNotSelectedEmail({ request, quote: q, outcome: 'closed' });
+    expect(closed.text).toContain('The buyer closed the request without choosing a supplier');
+    // Never who won, nor at what price.
+    for (const other of rfq.quotes.filter((o) => o.id !== q.id)) expect(awarded.text).not.toContain(other.supplier.name);
+    expect(awarded.text).not.toContain('R ');
+  });
+
+  it("tells the buyer the supplier confirmed, with the supplier's contact and the link to the order", () => {
+    const q = rfq.quotes[0]!;
+    const email = buyerOrderConfirmedEmail({ request, quote: q, quotesUrl: 'https://procura.example/quote/qt_1_x' });
+    expect(email.subject).toBe(`Procura: ${q.supplier.name} confirmed your order`);
+    expect(email.text).toContain(`${q.supplier.name} confirmed your order of 120 litres of Hand Sanitizer 70% Alcohol (quote ${q.id}).`);
+    expect(email.text).toContain(`Supplier contact: ${q.supplier.contactPerson}, ${q.supplier.email}, ${q.supplier.phone}`);
+    expect(email.text).toContain('See your order: https://procura.example/quote/qt_1_x');
+    expect(email.html).toMatch(/<a href="https:\/\/procura.example\/quote\/qt_1_x" style="[^"]*">See your order<\/a>/);
+  });
+
+  it("tells the buyer the supplier withdrew, with its reason (escaped) and what is left to choose", () => {
+    const q = rfq.quotes[0]!;
+    const input = { request, quote: q, quotesUrl: 'https://procura.example/quote/qt_1_x', reason: 'Stock <gone> until January' };
+    const some = buyerOrderWithdrawnEmail({ ...input, acceptable: 1 });
+    expect(some.subject).toBe(`Procura: ${q.supplier.name} withdrew quote ${q.id}`);
+    expect(some.text).toContain('Their reason: Stock <gone> until January');
+    expect(some.html).toContain('Stock &lt;gone&gt; until January');
+    expect(some.text).toContain('Your request is open again: 1 other quote is still valid, and you can accept one of them.');
+    expect(some.text).toContain('Choose another quote: https://procura.example/quote/qt_1_x');
+    const none = buyerOrderWithdrawnEmail({ ...input, acceptable: 0 });
+    expect(none.text).toContain('none of its other quotes is still valid: send a new request to get fresh quotes.');
+    expect(none.text).toContain('See your request: https://procura.example/quote/qt_1_x');
+  });
+
+  it('keeps every order e-mail inside a 390 px screen: long words and addresses wrap', () => {
+    const long = 'x'.repeat(120);
+    const q = rfq.quotes[0]!;
+    const emails = [
+      supplierOrderEmail({ request: { ...request, productDescription: long }, quote: q, buyer: { email: `${long}@example.co.za`, contactName: null, companyName: null }, companySize: null, responseUrl }),
+      buyerOrderWithdrawnEmail({ request, quote: q, quotesUrl: 'https://procura.example/quote/qt_1_x', reason: long, acceptable: 2 }),
+    ];
+    for (const email of emails) {
+      expect(email.html).toContain('max-width:600px');
+      const cell = email.html.match(new RegExp(`<(?:td|p) style="([^"]*)">[^<]*${long}`));
+      expect(cell?.[1]).toContain('overflow-wrap:anywhere');
+    }
   });
 });
 

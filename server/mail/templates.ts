@@ -1,4 +1,4 @@
-import { formatQuantity, POSITION_BADGES, singularUnit, type Quote } from '../../sdk/index';
+import { formatQuantity, POSITION_BADGES, singularUnit, type CompanySize, type Quote } from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
 import { html, safeUrl, type SafeHtml } from './html';
 
@@ -57,7 +57,15 @@ function quoteRows(q: Quote): [string, string][] {
   ];
 }
 
-/** The buyer's e-mail: every quote with its figures, note, contact and tracking link. */
+/**
+ * The tracking page with the accept confirmation open: the buyer confirms there, so a mail
+ * scanner that follows every link never accepts a quote.
+ */
+export function acceptUrl(trackingUrl: string): string {
+  return `${trackingUrl}?action=accept`;
+}
+
+/** The buyer's e-mail: every quote with its figures, note, contact, tracking link and accept button. */
 export function buyerQuotesEmail(input: BuyerQuotesInput): Email {
   const n = input.quotes.length;
   // Anyone can type a product name and any address: the subject carries no text of theirs.
@@ -86,7 +94,8 @@ ${quoteRows(q).map(([label, value]) => html`<tr><td style="padding:3px 12px 3px 
 </table>
 <p style="margin:8px 0;font-size:13px;color:#334155;">${q.aiInsights.recommendation}</p>
 <p style="margin:8px 0;font-size:12px;color:#64748b;">${q.notes} Quote reference ${q.id}.</p>
-${q.trackingUrl ? html`<p style="margin:8px 0 4px;"><a href="${safeUrl(q.trackingUrl)}" style="color:#1d4ed8;font-weight:bold;">View this quote</a></p>` : ''}
+${q.trackingUrl ? html`<p style="margin:8px 0 4px;"><a href="${safeUrl(acceptUrl(q.trackingUrl))}" style="display:inline-block;margin:0 12px 8px 0;background:#15803d;color:#ffffff;text-decoration:none;padding:8px 14px;border-radius:6px;font-weight:bold;">Accept this quote</a>
+<a href="${safeUrl(q.trackingUrl)}" style="display:inline-block;margin:0 0 8px;color:#1d4ed8;font-weight:bold;">View this quote</a></p>` : ''}
 </td></tr></table>`,
   );
 
@@ -105,7 +114,7 @@ ${links ? html`<p style="margin:16px 0 0;font-size:12px;color:#64748b;">Someone 
       ...quoteRows(q).map(([label, value]) => `   ${label}: ${value}`),
       `   ${q.aiInsights.recommendation}`,
       `   ${q.notes} Quote reference ${q.id}.`,
-      ...(q.trackingUrl ? [`   View this quote: ${q.trackingUrl}`] : []),
+      ...(q.trackingUrl ? [`   Accept this quote: ${acceptUrl(q.trackingUrl)}`, `   View this quote: ${q.trackingUrl}`] : []),
       '',
     ]),
     `Compare all quotes: ${resultsUrl}`,
@@ -182,7 +191,8 @@ export interface PartnerMailInput {
 function detailsTable(rows: [string, string][]): SafeHtml {
   return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;">
 ${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;vertical-align:top;">${label}</td>
-<td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;vertical-align:top;overflow-wrap:anywhere;word-break:break-word;">${value}</td></tr>`)}
+<td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;vertical-align:top;overflow-wrap:anywhere;word-break:break-word;">${value}</td></tr>
+`)}
 </table>`;
 }
 
@@ -292,5 +302,158 @@ export function dataRequestEmail(input: DataRequestMailInput): Email {
 <p style="margin:0 0 16px;">${link(input.link)}</p>
 <p style="margin:0;color:#475569;">${validity}</p>`;
   const text = [intro, '', input.link, '', validity, '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+/** A plain button link, as wide as its text, that mail clients render without images or CSS files. */
+function button(url: string, label: string): SafeHtml {
+  return html`<a href="${safeUrl(url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:bold;">${label}</a>`;
+}
+
+const footer = `Procura support: ${SUPPORT_HOURS} (South African time).`;
+
+/** The figures of an accepted order, as both sides read them. */
+function orderRows(q: Quote): [string, string][] {
+  return [
+    ['Quote reference', q.id],
+    ['Unit price', `${formatRand(q.unitPrice)} excl. VAT per ${singularUnit(q.unit)}`],
+    ['Total excl. VAT', formatRand(q.totalPrice)],
+    [`VAT (${Math.round(q.vatRate * 100)}%)`, formatRand(q.vatAmount)],
+    ['Total incl. VAT', formatRand(q.totalPriceInclVat)],
+    ['Lead time', q.leadTime],
+    ['Payment terms', q.paymentTerms],
+    ['Valid until', q.validUntil],
+  ];
+}
+
+export interface OrderRequest {
+  productName: string;
+  /** Empty once the buyer's personal data (the free text among it) was deleted. */
+  productDescription: string;
+  quantity: number;
+  unit: string;
+  deliveryLocation: string;
+}
+
+export interface SupplierOrderInput {
+  request: OrderRequest;
+  quote: Quote;
+  /** Null once the buyer's personal data was deleted. */
+  buyer: { email: string; contactName: string | null; companyName: string | null } | null;
+  companySize: CompanySize | null;
+  /** The supplier's response page: confirm the order, or withdraw with a reason. */
+  responseUrl: string;
+}
+
+/** The accepted supplier's order: the buyer's contact, the order, and the link to confirm or withdraw. */
+export function supplierOrderEmail(input: SupplierOrderInput): Email {
+  const q = input.quote;
+  // The subject carries nothing a buyer typed: the quote reference names the order.
+  const subject = `Procura order: the buyer accepted your quote ${q.id}`;
+  const intro = `Good news, ${q.supplier.name}: a buyer accepted your Procura quote ${q.id}. Please confirm the order, or withdraw with a reason if you cannot supply it, so the buyer can choose another quote.`;
+  const buyer: [string, string][] = input.buyer
+    ? [
+        ['E-mail', input.buyer.email],
+        ['Name', input.buyer.contactName ?? 'Not given'],
+        ['Company', input.buyer.companyName ?? 'Not given'],
+        ['Company size', input.companySize ? `${input.companySize} employees` : 'Not given'],
+      ]
+    : [['Buyer', 'Their contact details were deleted, as Procura does 72 hours after a request ends.']];
+  const order: [string, string][] = [
+    ['Product', input.request.productName],
+    ...(input.request.productDescription ? [['Description', input.request.productDescription] as [string, string]] : []),
+    ['Quantity', formatQuantity(input.request.quantity, input.request.unit)],
+    ['Delivery to', input.request.deliveryLocation],
+    ...orderRows(q),
+  ];
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<p style="margin:0 0 8px;font-weight:bold;">The buyer</p>
+${detailsTable(buyer)}
+<p style="margin:16px 0 8px;font-weight:bold;">The order</p>
+${detailsTable(order)}
+<p style="margin:16px 0 8px;">${button(input.responseUrl, 'Confirm or withdraw')}</p>
+<p style="margin:0 0 8px;font-size:13px;color:#475569;">The link is yours alone: anyone holding it can answer for you. ${link(input.responseUrl)}</p>`;
+  const text = [
+    intro,
+    '',
+    'The buyer',
+    ...buyer.map(([label, value]) => `   ${label}: ${value}`),
+    '',
+    'The order',
+    ...order.map(([label, value]) => `   ${label}: ${value}`),
+    '',
+    `Confirm or withdraw: ${input.responseUrl}`,
+    'The link is yours alone: anyone holding it can answer for you.',
+    '',
+    footer,
+  ].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+export interface SupplierNotSelectedInput {
+  request: Pick<OrderRequest, 'productName' | 'quantity' | 'unit' | 'deliveryLocation'>;
+  quote: Quote;
+  /** `awarded`: the buyer accepted another quote; `closed`: the buyer ended the request without one. */
+  outcome: 'awarded' | 'closed';
+}
+
+/** The short courtesy note to a supplier whose quote was not selected. */
+export function supplierNotSelectedEmail(input: SupplierNotSelectedInput): Email {
+  const q = input.quote;
+  const subject = `Procura: your quote ${q.id} was not selected`;
+  const what = `${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName} to ${input.request.deliveryLocation}`;
+  const intro =
+    input.outcome === 'awarded'
+      ? `Thank you for quoting on ${what}. The buyer accepted another supplier's quote, so your quote ${q.id} was not selected.`
+      : `Thank you for quoting on ${what}. The buyer closed the request without choosing a supplier, so your quote ${q.id} was not selected.`;
+  const after = 'Nothing is needed from you. Keeping your price list and delivery areas up to date helps you win the next request.';
+  const body = html`<p style="margin:0 0 16px;">${intro}</p><p style="margin:0;">${after}</p>`;
+  return { subject, html: layout(subject, intro, body), text: [intro, '', after, '', footer].join('\n') };
+}
+
+export interface BuyerOrderInput {
+  request: Pick<OrderRequest, 'productName' | 'quantity' | 'unit'>;
+  quote: Quote;
+  /** The buyer's tracking page of the quote, or the request's results page when no token is at hand. */
+  quotesUrl: string;
+}
+
+/** The buyer's notice that the supplier confirmed the accepted order. */
+export function buyerOrderConfirmedEmail(input: BuyerOrderInput): Email {
+  const q = input.quote;
+  const subject = `Procura: ${q.supplier.name} confirmed your order`;
+  const intro = `${q.supplier.name} confirmed your order of ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName} (quote ${q.id}). They will contact you about delivery and payment.`;
+  const rows: [string, string][] = [
+    ...orderRows(q),
+    ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
+  ];
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+${detailsTable(rows)}
+<p style="margin:16px 0 0;">${button(input.quotesUrl, 'See your order')}</p>`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `See your order: ${input.quotesUrl}`, '', footer].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+export interface BuyerOrderWithdrawnInput extends BuyerOrderInput {
+  reason: string;
+  /** How many of the request's quotes the buyer can still accept. */
+  acceptable: number;
+}
+
+/** The buyer's notice that the supplier withdrew, with its reason and the way back to the other quotes. */
+export function buyerOrderWithdrawnEmail(input: BuyerOrderWithdrawnInput): Email {
+  const q = input.quote;
+  const subject = `Procura: ${q.supplier.name} withdrew quote ${q.id}`;
+  const intro = `${q.supplier.name} withdrew the quote you accepted for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName} (quote ${q.id}).`;
+  const next =
+    input.acceptable > 0
+      ? `Your request is open again: ${plural(input.acceptable, 'other quote is', 'other quotes are')} still valid, and you can accept one of them.`
+      : 'Your request is open again, but none of its other quotes is still valid: send a new request to get fresh quotes.';
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<p style="margin:0 0 8px;font-weight:bold;">Their reason</p>
+<p style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #cbd5e1;background:#f8fafc;overflow-wrap:anywhere;word-break:break-word;">${input.reason}</p>
+<p style="margin:0 0 16px;">${next}</p>
+<p style="margin:0;">${button(input.quotesUrl, input.acceptable > 0 ? 'Choose another quote' : 'See your request')}</p>`;
+  const text = [intro, '', `Their reason: ${input.reason}`, '', next, '', `${input.acceptable > 0 ? 'Choose another quote' : 'See your request'}: ${input.quotesUrl}`, '', footer].join('\n');
   return { subject, html: layout(subject, intro, body), text };
 }

@@ -26,7 +26,8 @@ export function smtpTransport(url: string): MailTransport {
     url,
     pool: true,
     maxConnections: MAIL_CONCURRENCY,
-    // Well inside the worker's claim lease, so a hung server fails the attempt instead of the lease.
+    // A hung server fails the attempt rather than holding its row: the worker renews the claim
+    // while it waits, so without a timeout the e-mail would wait for ever.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

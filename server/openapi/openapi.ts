@@ -33,6 +33,9 @@ import {
   supplierPerformanceSchema,
   supplierQuerySchema,
   trackedQuoteResponseSchema,
+  quoteActionResponseSchema,
+  supplierResponseSchema,
+  supplierWithdrawalSchema,
   widgetLoadSchema,
   type DataProduct,
   siteFiguresSchema,
@@ -61,7 +64,7 @@ interface Route {
   method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
-  tag: 'Quotes' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Privacy' | 'Health';
+  tag: 'Quotes' | 'Orders' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Privacy' | 'Health';
   query?: ZodType;
   body?: ZodType;
   /** The success status and its body (none for 204). */
@@ -72,6 +75,8 @@ interface Route {
   errors: number[];
   description?: string;
   contentType?: string;
+  /** What an error status means here, where it differs from {@link ERROR_TEXT}. */
+  errorText?: Partial<Record<number, string>>;
 }
 
 const DATA = (product: DataProduct) =>
@@ -80,10 +85,57 @@ const DATA = (product: DataProduct) =>
     .map((t) => t.label)
     .join(', ')} tiers. Aggregates over fewer than 5 RFQs or 3 suppliers are withheld; no e-mail, name or company is answered.`;
 
+/** The errors of the buyer's and the supplier's actions. */
+const ACTION_ERRORS = {
+  403: "`bad_origin`: a browser call from a page that is not Procura's",
+  404: 'No quote or order for this token (`quote_not_found`, `response_not_found`)',
+  409: 'The quote or request no longer allows it (`quote_expired`, `quote_withdrawn`, `quote_accepted`, `rfq_awarded`, `rfq_closed`, `rfq_anonymised`, `order_answered`); the message says why',
+};
+
 const ROUTES: Route[] = [
   { method: 'post', path: '/api/rfq', tag: 'Quotes', summary: 'Request quotes', body: rfqSubmissionSchema, ok: [201, rfqSubmitResponseSchema], idempotent: true, errors: [400, 422, 429] },
   { method: 'get', path: '/api/rfq/{rfqId}', tag: 'Quotes', summary: 'A request and its quotes (e-mail masked)', ok: [200, rfqSchema], errors: [400, 404] },
-  { method: 'get', path: '/api/quotes/track/{token}', tag: 'Quotes', summary: 'A tracked quote; each call counts a view', ok: [200, trackedQuoteResponseSchema], errors: [400, 404] },
+  { method: 'get', path: '/api/quotes/track/{token}', tag: 'Quotes', summary: 'A tracked quote with its request and every quote of the request; each call counts a view', ok: [200, trackedQuoteResponseSchema], errors: [400, 404] },
+  ...(
+    [
+      ['accept', 'Accept the quote', 'Every other quote of the request is not selected and the request is awarded; the supplier receives the order with the buyer\'s contact and a response link, the other suppliers a courtesy note. Refused (409) for a quote past its validity or withdrawn by its supplier, and on a request already awarded or closed.'],
+      ['decline', 'Decline the quote', 'Only this quote; it can still be accepted while valid. Refused (409) once accepted, and on a request already awarded or closed.'],
+      ['close', "Close the quote's request without a winner", 'Every quote still offered or declined is not selected, and its supplier receives a courtesy note. Refused (409) once the request is awarded.'],
+    ] as const
+  ).map(
+    ([action, summary, effect]): Route => ({
+      method: 'post',
+      path: `/api/quotes/track/{token}/${action}`,
+      tag: 'Quotes',
+      summary,
+      description: `No body. Answers the quote and its request as they now stand (no view is counted). ${effect} Repeating an action that already took effect changes nothing and answers the same. A browser call must come from Procura's own pages (its Origin); clients that send no Origin may call.`,
+      ok: [200, quoteActionResponseSchema],
+      errors: [400, 403, 404, 409],
+      errorText: ACTION_ERRORS,
+    }),
+  ),
+  { method: 'get', path: '/api/supplier-responses/{token}', tag: 'Orders', summary: "The accepted order behind a supplier's response link, with the buyer's contact", ok: [200, supplierResponseSchema], errors: [400, 404] },
+  {
+    method: 'post',
+    path: '/api/supplier-responses/{token}/confirm',
+    tag: 'Orders',
+    summary: 'The supplier confirms the accepted order',
+    description: 'The buyer is e-mailed. A repeat answers the same; after a withdrawal, 409.',
+    ok: [200, supplierResponseSchema],
+    errors: [400, 403, 404, 409],
+    errorText: ACTION_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier-responses/{token}/withdraw',
+    tag: 'Orders',
+    summary: 'The supplier withdraws the accepted quote, with a reason',
+    description: 'The request opens again and its quotes not selected but still valid can be accepted; the buyer is e-mailed the reason. A repeat answers the same; after a confirmation, 409.',
+    body: supplierWithdrawalSchema,
+    ok: [200, supplierResponseSchema],
+    errors: [400, 403, 404, 409],
+    errorText: ACTION_ERRORS,
+  },
   { method: 'get', path: '/api/catalogue/products', tag: 'Catalogue', summary: 'Product suggestions', query: catalogueSearchQuerySchema, ok: [200, productSuggestionsSchema], errors: [400] },
   { method: 'get', path: '/api/catalogue/locations', tag: 'Catalogue', summary: 'City suggestions', query: catalogueSearchQuerySchema, ok: [200, locationSuggestionsSchema], errors: [400] },
   { method: 'get', path: '/api/catalogue/popular', tag: 'Catalogue', summary: "Products with this month's request counts", query: popularQuerySchema, ok: [200, popularProductsSchema], errors: [400] },
@@ -121,7 +173,7 @@ const ROUTES: Route[] = [
   { method: 'post', path: '/api/privacy/my-data', tag: 'Privacy', summary: "Everything held for a data request link's address", body: dataRequestTokenSchema, ok: [200, myDataSchema], errors: [400, 410, 429] },
   { method: 'post', path: '/api/privacy/my-data/delete', tag: 'Privacy', summary: "Delete at once what is held for a data request link's address; the link is spent", body: dataRequestTokenSchema, ok: [200, myDataDeletedSchema], errors: [400, 410, 429] },
   { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness', ok: [200, z.object({ status: z.literal('ok') })], errors: [] },
-  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: the database answers', ok: [200, z.object({ status: z.literal('ready') })], errors: [] },
+  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: the process is serving and the database answers', ok: [200, z.object({ status: z.literal('ready') })], errors: [503] },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -133,7 +185,7 @@ const ERROR_TEXT: Record<number, string> = {
   410: 'The link has expired or was already used',
   422: 'The Idempotency-Key was used for a different request',
   429: 'Over the rate limit: see Retry-After',
-  503: 'Not built on this server',
+  503: 'Not available now: `widget_unavailable` (not built on this server), `not_ready` (starting or shutting down) or `database_unavailable`; see Retry-After where given',
 };
 
 const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'];
@@ -164,7 +216,7 @@ function operation(r: Route): Json {
   };
   for (const e of r.errors) {
     responses[e] = {
-      description: ERROR_TEXT[e],
+      description: r.errorText?.[e] ?? ERROR_TEXT[e],
       ...(e === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' }, ...(rateHeaders ?? {}) } } : {}),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
@@ -197,7 +249,8 @@ export function openApiDocument(version: string, publicUrl: string): Json {
     },
     servers: [{ url: publicUrl }],
     tags: [
-      { name: 'Quotes', description: 'Request quotes and read them' },
+      { name: 'Quotes', description: 'Request quotes, read them, and accept, decline or close through a tracking token' },
+      { name: 'Orders', description: "The accepted supplier's response link: confirm the order or withdraw" },
       { name: 'Catalogue', description: 'Suggestions and previews for the quote form' },
       { name: 'Widget', description: 'The embeddable widget' },
       { name: 'Partners', description: 'Registration, keys and widget analytics' },

@@ -146,4 +146,43 @@ describe('GET /api/embed/analytics', () => {
     expect(a.topProducts.reduce((n, t) => n + t.rfqs, 0)).toBe(2);
     expect(res.text).not.toContain('buyer.example');
   });
+
+  it('counts enterprise leads (qualified, over 100 employees) at the enterprise rate, and awarded requests, in the month of the request', async () => {
+    const p = await registerPartner(server, { website: 'https://leads.example.co.za' });
+    const embed = async (contactEmail: string, companySize: string) => {
+      const res = await server.request('POST', '/api/embed/rfq', {
+        body: { productName: 'Thick Bleach 5L', productDescription: 'Thick bleach for ablution blocks at three sites', quantity: 40, location: 'Durban', contactEmail, companySize, partnerId: p.partnerId, source: 'embed-widget', referrerUrl: 'https://leads.example.co.za/' },
+      });
+      expect(res.status).toBe(201);
+      return res.json.quotes[0].trackingToken as string;
+    };
+    const act = async (token: string, action: 'accept' | 'close') => expect((await server.request('POST', `/api/quotes/track/${token}/${action}`)).status).toBe(200);
+
+    now = Date.UTC(2026, 9, 20, 9, 0, 0);
+    await act(await embed('e@buyer.example.co.za', '250+'), 'accept');
+    now = Date.UTC(2026, 10, 23, 9, 0, 0);
+    await act(await embed('a@buyer.example.co.za', '250+'), 'accept');
+    await embed('b@buyer.example.co.za', '101-250');
+    await act(await embed('c@buyer.example.co.za', '51-100'), 'close');
+    // The same buyer again within 30 days qualifies for nothing, enterprise or not.
+    await embed('a@buyer.example.co.za', '250+');
+
+    const a = partnerAnalyticsSchema.parse((await server.request('GET', '/api/embed/analytics', { headers: p.headers })).json);
+    expect(a).toMatchObject({
+      totalRfqs: 5,
+      qualifiedRfqs: 4,
+      enterpriseLeads: 3,
+      awardedRfqs: 2,
+      monthRfqs: 4,
+      monthQualifiedRfqs: 3,
+      monthEnterpriseLeads: 2,
+      monthAwardedRfqs: 1,
+      // (1 qualified at R25 + 2 enterprise leads at R150) at the partner's 60 %.
+      revenue: 195,
+    });
+    expect(a.monthlyTrends.slice(-2)).toEqual([
+      { month: '2026-10', rfqs: 1, qualifiedRfqs: 1, enterpriseLeads: 1, awardedRfqs: 1, revenue: 90 },
+      { month: '2026-11', rfqs: 4, qualifiedRfqs: 3, enterpriseLeads: 2, awardedRfqs: 1, revenue: 195 },
+    ]);
+  });
 });

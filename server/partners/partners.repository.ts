@@ -38,31 +38,50 @@ export async function findPartnerProfile(db: Kysely<DB>, partnerId: string) {
 
 const rfqMonth = sql<string>`substr(rfqs.created_at, 1, 7)`;
 const qualified = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'qualified' then 1 else 0 end), 0)`;
+/** Qualified RFQs of companies over 100 employees: the enterprise leads of the revenue model (`isEnterpriseLead`). */
+const enterprise = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'qualified' and rfqs.company_size in ('101-250', '250+') then 1 else 0 end), 0)`;
+/** RFQs whose buyer accepted a quote (a withdrawal reopens the request, and it counts no more). */
+const awarded = sql<number>`coalesce(sum(case when rfqs.status = 'awarded' then 1 else 0 end), 0)`;
 /** RFQs from one of the partner's hosts; the others named the partner but earn it nothing. */
 const CREDITED = ['host', 'qualified'] as const;
 
-/** A partner's credited RFQs and qualified ones (paid for: quoted, first from that buyer in 30 days) per month (YYYY-MM) since `from`. */
+/**
+ * A partner's credited RFQs, qualified ones (paid for: quoted, first from that buyer in 30 days),
+ * enterprise leads and awarded ones, per month (YYYY-MM) of the request, since `from`.
+ */
 export async function partnerRfqsByMonth(db: Kysely<DB>, partnerId: string, from: string) {
   const rows = await db
     .selectFrom('rfqs')
-    .select([rfqMonth.as('month'), sql<number>`count(*)`.as('rfqs'), qualified.as('qualified')])
+    .select([rfqMonth.as('month'), sql<number>`count(*)`.as('rfqs'), qualified.as('qualified'), enterprise.as('enterprise'), awarded.as('awarded')])
     .where('rfqs.partner_id', '=', partnerId)
     .where('rfqs.partner_credit', 'in', CREDITED)
     .where('rfqs.created_at', '>=', from)
     .groupBy(rfqMonth)
     .execute();
-  return rows.map((r) => ({ month: r.month, rfqs: Number(r.rfqs), qualified: Number(r.qualified) }));
+  return rows.map((r) => ({ month: r.month, ...counts(r) }));
 }
 
-/** All of a partner's credited RFQs and qualified ones. */
-export async function partnerRfqTotals(db: Kysely<DB>, partnerId: string): Promise<{ rfqs: number; qualified: number }> {
+/** A partner's RFQ counts: credited, qualified, enterprise leads, awarded. */
+export interface PartnerRfqCounts {
+  rfqs: number;
+  qualified: number;
+  enterprise: number;
+  awarded: number;
+}
+
+function counts(r: { rfqs: unknown; qualified: unknown; enterprise: unknown; awarded: unknown } | undefined): PartnerRfqCounts {
+  return { rfqs: Number(r?.rfqs ?? 0), qualified: Number(r?.qualified ?? 0), enterprise: Number(r?.enterprise ?? 0), awarded: Number(r?.awarded ?? 0) };
+}
+
+/** All of a partner's credited RFQs, qualified ones, enterprise leads and awarded ones. */
+export async function partnerRfqTotals(db: Kysely<DB>, partnerId: string): Promise<PartnerRfqCounts> {
   const row = await db
     .selectFrom('rfqs')
-    .select([sql<number>`count(*)`.as('rfqs'), qualified.as('qualified')])
+    .select([sql<number>`count(*)`.as('rfqs'), qualified.as('qualified'), enterprise.as('enterprise'), awarded.as('awarded')])
     .where('partner_id', '=', partnerId)
     .where('partner_credit', 'in', CREDITED)
     .executeTakeFirst();
-  return { rfqs: Number(row?.rfqs ?? 0), qualified: Number(row?.qualified ?? 0) };
+  return counts(row);
 }
 
 /** The products most requested through a partner's widgets on its hosts, most first. */

@@ -92,8 +92,10 @@ function monthStart(d: Date, back = 0): Date {
 
 /**
  * What a partner's widgets brought: RFQs credited to them, the qualified ones (at least one
- * supplier quoted), this month's earnings under the revenue model, the share of widget loads that
- * became RFQs, the most requested products and six months of trend. Nothing names a buyer.
+ * supplier quoted), the enterprise leads among them (over 100 employees, paid at the enterprise
+ * rate) and the awarded ones (the buyer accepted a quote), each counted in the month of the
+ * request; this month's earnings under the revenue model, the share of widget loads that became
+ * RFQs, the most requested products and six months of trend. Nothing names a buyer.
  */
 export async function partnerAnalytics(db: Kysely<DB>, partnerId: string, now: Date): Promise<PartnerAnalytics> {
   const thisMonth = monthStart(now).toISOString().slice(0, 7);
@@ -103,13 +105,21 @@ export async function partnerAnalytics(db: Kysely<DB>, partnerId: string, now: D
     partnerTopProducts(db, partnerId, TOP_PRODUCTS),
     partnerWidgetLoads(db, partnerId, `${thisMonth}-01`),
   ]);
-  const counts = new Map(byMonth.map((m) => [m.month, { rfqs: m.rfqs, qualified: m.qualified }]));
+  const counts = new Map(byMonth.map((m) => [m.month, m]));
+  const none = { rfqs: 0, qualified: 0, enterprise: 0, awarded: 0 };
   const monthlyTrends = Array.from({ length: MONTHS_OF_TRENDS }, (_, i) => {
     const m = monthStart(now, MONTHS_OF_TRENDS - 1 - i).toISOString().slice(0, 7);
-    const c = counts.get(m) ?? { rfqs: 0, qualified: 0 };
-    return { month: m, rfqs: c.rfqs, qualifiedRfqs: c.qualified, revenue: partnerEarnings({ qualifiedRfqs: c.qualified }) };
+    const c = counts.get(m) ?? none;
+    return {
+      month: m,
+      rfqs: c.rfqs,
+      qualifiedRfqs: c.qualified,
+      enterpriseLeads: c.enterprise,
+      awardedRfqs: c.awarded,
+      revenue: partnerEarnings({ qualifiedRfqs: c.qualified, enterpriseLeads: c.enterprise }),
+    };
   });
-  const current = counts.get(thisMonth) ?? { rfqs: 0, qualified: 0 };
+  const current = counts.get(thisMonth) ?? none;
   return {
     partnerId,
     totalRfqs: totals.rfqs,
@@ -117,7 +127,11 @@ export async function partnerAnalytics(db: Kysely<DB>, partnerId: string, now: D
     month: thisMonth,
     monthRfqs: current.rfqs,
     monthQualifiedRfqs: current.qualified,
-    revenue: partnerEarnings({ qualifiedRfqs: current.qualified }),
+    enterpriseLeads: totals.enterprise,
+    monthEnterpriseLeads: current.enterprise,
+    awardedRfqs: totals.awarded,
+    monthAwardedRfqs: current.awarded,
+    revenue: partnerEarnings({ qualifiedRfqs: current.qualified, enterpriseLeads: current.enterprise }),
     widgetLoads,
     conversionRate: widgetLoads === 0 ? null : Math.round((current.rfqs / widgetLoads) * 1000) / 10,
     topProducts: top,

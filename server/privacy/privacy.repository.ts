@@ -58,7 +58,7 @@ export async function emailsTo(db: Executor, email: string) {
     .execute();
 }
 
-/** Clears an RFQ's personal data as the 72-hour sweep does; the RFQ stays, anonymous. */
+/** Clears an RFQ's personal data as the sweep does once the request has ended; the RFQ stays, anonymous. */
 export async function anonymiseRfqs(db: Executor, ids: string[], now: string): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db

@@ -120,8 +120,9 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
 
 /**
  * Deletes, at once, what Procura holds for the link's address: the RFQs it sent lose their
- * personal data (they stay, anonymous, as after 72 hours), the ones it was copied on lose the
- * address, and every e-mail to it is deleted. The link is spent.
+ * personal data (they stay, anonymous, as every request does 72 hours after it ends; a supplier
+ * whose quote was accepted then sees no contact, and no other quote can be accepted), the ones it
+ * was copied on lose the address, and every e-mail to it is deleted. The link is spent.
  */
 export async function deleteMyData(deps: PrivacyDeps, token: string): Promise<MyDataDeleted> {
   const now = new Date(deps.clock());

@@ -1,6 +1,7 @@
 import type { Quote, Supplier as ApiSupplier } from '../../sdk/index';
 import { centsToRand } from '../../sdk/format';
 import { formatLeadTime } from '../domain/pricing';
+import { quoteStatus } from '../domain/validity';
 import { quoteReference } from '../lib/ids';
 import type { QuoteRow, SupplierColumns } from './quotes.repository';
 
@@ -8,11 +9,12 @@ import type { QuoteRow, SupplierColumns } from './quotes.repository';
 /** The supplier fields a quote shows. */
 export type SupplierView = ApiSupplier;
 
-/** What a quote needs from its request. */
+/** What a quote needs from its request, and the day its validity is judged on (`validityDay`). */
 export interface RfqContext {
   productName: string;
   quantity: number;
   unit: string;
+  today: string;
 }
 
 /** A quote's supplier as the API shows it, from the columns read with the quote. */
@@ -65,6 +67,7 @@ export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContex
       qualityScore: row.quality_score,
       reliabilityRating: row.reliability_rating,
     },
+    status: quoteStatus(row.status, row.valid_until, rfq.today),
     createdAt: row.created_at,
   };
 }

@@ -1,28 +1,70 @@
-import type { Kysely } from 'kysely';
-import type { TrackedQuoteResponse } from '../../sdk/index';
+import type { Transaction } from 'kysely';
+import type { Quote, TrackedQuoteResponse } from '../../sdk/index';
+import type { CompanySize } from '../../sdk/rules';
+import type { Database } from '../db/database';
+import type { GroupCommit } from '../db/group-commit';
+import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
+import { ACCEPTABLE, isPastValidity, longDate, rfqStatus, validityDay } from '../domain/validity';
 import { ApiError } from '../errors';
-import { parseTrackingToken, secretMatches } from '../lib/ids';
-import { toApiQuote, toApiSupplier } from './quote.mapper';
-import { findTrackingSecretHash, recordQuoteView } from './quotes.repository';
+import { hashSecret, newTrackingSecret, parseTrackingToken, quoteReference, responseToken, secretMatches, trackingToken } from '../lib/ids';
+import { seal } from '../lib/seal';
+import type { Outbox } from '../mail/outbox';
+import { toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
+import {
+  awardRfq,
+  closeRfq,
+  findQuoteInRequest,
+  findTrackingSecretHash,
+  markCourtesyMailed,
+  moveQuote,
+  moveRequestQuotes,
+  recordQuoteView,
+  type QuoteInRequest,
+} from './quotes.repository';
 
-/** Opens a quote by its tracking token, counting the view. */
-export async function trackQuote(db: Kysely<DB>, token: string, now: Date): Promise<TrackedQuoteResponse> {
-  const notFound = new ApiError(404, 'quote_not_found', 'Quote not found');
+const notFound = () => new ApiError(404, 'quote_not_found', 'Quote not found');
+
+/** The quote a tracking token opens, and the secret it carries; 404 for any token that opens none. */
+async function openToken(db: Executor, token: string): Promise<{ quoteId: number; secret: string }> {
   const parsed = parseTrackingToken(token);
-  if (!parsed) throw notFound;
+  if (!parsed) throw notFound();
   const storedHash = await findTrackingSecretHash(db, parsed.quoteId);
-  if (storedHash === undefined || !secretMatches(parsed.secret, storedHash)) throw notFound;
-  const found = await recordQuoteView(db, parsed.quoteId, now.toISOString());
-  const quote = toApiQuote(found.quote, toApiSupplier(found.supplier), { productName: found.rfq.product_name, quantity: found.rfq.quantity, unit: found.rfq.unit });
+  if (storedHash === undefined || !secretMatches(parsed.secret, storedHash)) throw notFound();
+  return parsed;
+}
+
+/** What a stored quote and its request look like to the buyer holding `secret`, on `day`. */
+function trackedAnswer(state: QuoteInRequest, token: string, secret: string, publicUrl: string, day: string): TrackedQuoteResponse {
+  const { own, rfq, quote: found } = state;
+  const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: day };
+  const quotes: Quote[] = state.quotes.map(({ quote, supplier, trackingSecretHash }) => {
+    const api = toApiQuote(quote, toApiSupplier(supplier), context);
+    // Quotes made before one request's quotes shared a secret have tokens of their own: those
+    // the buyer opens from their e-mail, and the page offers them without a token.
+    return secretMatches(secret, trackingSecretHash) ? withTracking(api, trackingToken(quote.id, secret), publicUrl) : api;
+  });
+  const quote = quotes.find((q) => q.id === quoteReference(found.quote.id))!;
   return {
     success: true,
     quote: {
       trackingToken: token,
       quoteReference: quote.id,
-      viewCount: found.view_count,
-      firstViewedAt: found.first_viewed_at,
-      lastViewedAt: found.last_viewed_at,
+      viewCount: own.view_count,
+      // A quote acted on through the API before it was ever opened (a view count of 0) answers
+      // the moment it was made, so that a repeated action answers exactly the same.
+      firstViewedAt: own.first_viewed_at ?? found.quote.created_at,
+      lastViewedAt: own.last_viewed_at ?? found.quote.created_at,
+      status: quote.status,
+      statusChangedAt: found.quote.status_changed_at,
+      withdrawalReason: found.quote.withdrawal_reason,
+      rfq: {
+        rfqId: rfq.id,
+        status: rfqStatus(rfq.status, state.quotes.map((q) => q.quote), day),
+        awardedQuoteId: rfq.awarded_quote_id === null ? null : quoteReference(rfq.awarded_quote_id),
+        companySize: rfq.company_size as CompanySize | null,
+        quotes,
+      },
       quoteData: {
         productName: quote.productName,
         quantity: quote.quantity,
@@ -43,6 +85,174 @@ export async function trackQuote(db: Kysely<DB>, token: string, now: Date): Prom
         aiInsights: quote.aiInsights,
       },
     },
-    viewCount: found.view_count,
+    viewCount: own.view_count,
   };
+}
+
+export interface QuoteDeps {
+  database: Database;
+  /** Where the buyer's actions write; tests may give plain transactions to race them. */
+  writes: Pick<GroupCommit, 'run'>;
+  outbox: Outbox;
+  config: { publicUrl: string };
+}
+
+/** Opens a quote by its tracking token, counting the view, with its request and sibling quotes. */
+export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config'>, token: string, now: Date): Promise<TrackedQuoteResponse> {
+  const { db } = deps.database;
+  const { quoteId, secret } = await openToken(db, token);
+  await recordQuoteView(db, quoteId, now.toISOString());
+  const state = await findQuoteInRequest(db, quoteId);
+  if (!state) throw notFound();
+  return trackedAnswer(state, token, secret, deps.config.publicUrl, validityDay(now.getTime()));
+}
+
+/** What the buyer can do to a quote from its tracking page or e-mail. */
+export const QUOTE_ACTIONS = ['accept', 'decline', 'close'] as const;
+export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
+
+/** The 409 refusals of the buyer's and the supplier's actions, with the messages people read. */
+export const refusals = {
+  expired: (validUntil: string) =>
+    new ApiError(409, 'quote_expired', `This quote expired on ${longDate(validUntil)}. Accept another quote or send a new request.`),
+  awarded: (supplier: string) => new ApiError(409, 'rfq_awarded', `This request was already awarded to ${supplier}.`),
+  closed: () => new ApiError(409, 'rfq_closed', 'This request was closed without a winner.'),
+  withdrawn: (supplier: string) => new ApiError(409, 'quote_withdrawn', `${supplier} withdrew this quote.`),
+  accepted: () => new ApiError(409, 'quote_accepted', 'You accepted this quote; it cannot be declined.'),
+  anonymised: () =>
+    new ApiError(409, 'rfq_anonymised', 'Your contact details were deleted from this request, so no supplier could reach you about an order. Send a new request.'),
+};
+
+/** What an action does to a request in a given state: nothing (a repeat), a refusal, or its change. */
+type Decision = { kind: 'repeat' } | { kind: 'refuse'; error: ApiError } | { kind: 'apply' };
+
+function awardedSupplier(state: QuoteInRequest): string {
+  const winner = state.quotes.find((q) => q.quote.id === state.rfq.awarded_quote_id);
+  return winner?.supplier.s_name ?? 'another supplier';
+}
+
+/** Decides an action from the stored state alone; the writes then check that state still holds. */
+export function decide(action: QuoteAction, state: QuoteInRequest, day: string): Decision {
+  const { rfq } = state;
+  const quote = state.quote.quote;
+  const supplier = state.quote.supplier.s_name;
+  const refuse = (error: ApiError): Decision => ({ kind: 'refuse', error });
+  const requestEnded = (): Decision | null =>
+    rfq.status === 'awarded' ? refuse(refusals.awarded(awardedSupplier(state))) : rfq.status === 'closed' ? refuse(refusals.closed()) : null;
+  // An open request's not-selected quote is one that was past its validity when the request reopened.
+  const expired = quote.status === 'not_selected' || isPastValidity(quote.valid_until, day);
+
+  switch (action) {
+    case 'accept':
+      if (quote.status === 'accepted' || quote.status === 'confirmed') return { kind: 'repeat' };
+      if (quote.status === 'withdrawn') return refuse(refusals.withdrawn(supplier));
+      if (rfq.personal_data_deleted_at !== null) return requestEnded() ?? refuse(refusals.anonymised());
+      return requestEnded() ?? (expired ? refuse(refusals.expired(quote.valid_until)) : { kind: 'apply' });
+    case 'decline':
+      if (quote.status === 'declined') return { kind: 'repeat' };
+      if (quote.status === 'accepted' || quote.status === 'confirmed') return refuse(refusals.accepted());
+      if (quote.status === 'withdrawn') return refuse(refusals.withdrawn(supplier));
+      return requestEnded() ?? (expired ? refuse(refusals.expired(quote.valid_until)) : { kind: 'apply' });
+    case 'close':
+      if (rfq.status === 'closed') return { kind: 'repeat' };
+      if (rfq.status === 'awarded') return refuse(refusals.awarded(awardedSupplier(state)));
+      return { kind: 'apply' };
+  }
+}
+
+/** The state changed between reading and writing: the whole action runs again on the new state. */
+export class StaleStateError extends Error {
+  constructor() {
+    super('The request changed while the action ran');
+    this.name = 'StaleStateError';
+  }
+}
+
+const ATTEMPTS = 3;
+
+/** Whether an error means another writer got there first, so the action should read again. */
+function isContention(err: unknown): boolean {
+  if (err instanceof StaleStateError) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  // SQLite: another process committed since this transaction read (WAL snapshot); PostgreSQL: serialization.
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === '40001' || code === '40P01';
+}
+
+/**
+ * Runs `work` in a transaction until it meets a state that holds while it writes. Every write
+ * is conditional on the state decided from, so two processes or two clicks cannot both win: the
+ * loser reads again and answers from what the winner left.
+ */
+export async function runAction<T>(writes: Pick<GroupCommit, 'run'>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writes.run(work);
+    } catch (err) {
+      if (attempt >= ATTEMPTS || !isContention(err)) throw err;
+    }
+  }
+}
+
+/**
+ * The buyer's accept, decline or close, through a quote's tracking token. Answers the quote as it
+ * now stands (no view counted); a repeat of what already took effect changes nothing and sends
+ * nothing. Accepting tells the winner (with the buyer's contact and its response link) and every
+ * other quoting supplier; closing tells every supplier.
+ */
+export async function actOnQuote(deps: QuoteDeps, token: string, action: QuoteAction, now: Date): Promise<TrackedQuoteResponse> {
+  const { db } = deps.database;
+  const { quoteId, secret } = await openToken(db, token);
+  const at = now.toISOString();
+  const day = validityDay(now.getTime());
+  let mailed = false;
+  const state = await runAction(deps.writes, async (trx) => {
+    const current = await findQuoteInRequest(trx, quoteId);
+    if (!current) throw notFound();
+    const decision = decide(action, current, day);
+    if (decision.kind === 'refuse') throw decision.error;
+    if (decision.kind === 'repeat') return current;
+    const rfqId = current.rfq.id;
+    if (action === 'accept') {
+      if (!(await awardRfq(trx, rfqId, quoteId, at))) throw new StaleStateError();
+      const responseSecret = newTrackingSecret();
+      const accepted = await moveQuote(trx, quoteId, ACCEPTABLE, 'accepted', at, {
+        accepted_at: at,
+        response_secret_hash: hashSecret(responseSecret),
+        buyer_link_sealed: seal(token, responseSecret),
+        withdrawal_reason: null,
+      });
+      if (!accepted) throw new StaleStateError();
+      const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at, { except: quoteId });
+      const tell = await markCourtesyMailed(trx, others, at);
+      await deps.outbox.enqueue(
+        trx,
+        [
+          { kind: 'supplier-order', recipient: current.quote.supplier.s_email, payload: { rfqId, quoteId, token: responseToken(quoteId, responseSecret) } },
+          ...notSelectedMessages(current, tell, 'awarded'),
+        ],
+        now,
+      );
+      mailed = true;
+    } else if (action === 'decline') {
+      if (current.rfq.status !== 'open' || !(await moveQuote(trx, quoteId, ['offered'], 'declined', at))) throw new StaleStateError();
+    } else {
+      if (!(await closeRfq(trx, rfqId, at))) throw new StaleStateError();
+      const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at);
+      const tell = await markCourtesyMailed(trx, others, at);
+      await deps.outbox.enqueue(trx, notSelectedMessages(current, tell, 'closed'), now);
+      mailed = tell.length > 0;
+    }
+    const changed = await findQuoteInRequest(trx, quoteId);
+    if (!changed) throw notFound();
+    return changed;
+  });
+  if (mailed) deps.outbox.notify();
+  return trackedAnswer(state, token, secret, deps.config.publicUrl, day);
+}
+
+function notSelectedMessages(state: QuoteInRequest, quoteIds: number[], outcome: 'awarded' | 'closed') {
+  const told = new Set(quoteIds);
+  return state.quotes
+    .filter((q) => told.has(q.quote.id))
+    .map((q) => ({ kind: 'supplier-not-selected' as const, recipient: q.supplier.s_email, payload: { rfqId: state.rfq.id, quoteId: q.quote.id, outcome } }));
 }

@@ -28,7 +28,12 @@ export async function findRfqRow(db: Executor, rfqId: string) {
       'matched_count',
       'matching_message',
       'primary_email',
+      'product_description',
+      'contact_name',
       'company_name',
+      'company_size',
+      'status',
+      'awarded_quote_id',
       'created_at',
       'personal_data_deleted_at',
     ])
@@ -51,16 +56,36 @@ export async function pruneIdempotencyRecords(db: Executor, before: string): Pro
 }
 
 /**
- * Deletes the buyer's e-mail addresses, name and company from RFQs created before `before`;
- * answers how many RFQs it cleared. What the data API reads (product, quantity, city, budget
- * band, intent score) stays.
+ * Deletes the buyer's e-mail addresses, name, company and free-text description from requests
+ * that ended before `before`; answers how many it cleared. A request ends when the buyer closes
+ * it, when the awarded supplier confirms, or when no quote is left that the buyer can accept (the
+ * last one's validity passed; `beforeDay` is `before`'s validity day); and, whatever happens,
+ * when the validity of its last quote ends (a request with no quote ends when it is made). What
+ * the data API reads (product, quantity, city, budget band, company size, intent score) stays.
  */
-export async function deletePersonalData(db: Executor, { before, now }: { before: string; now: string }): Promise<number> {
+export async function deletePersonalData(db: Executor, { before, beforeDay, now }: { before: string; beforeDay: string; now: string }): Promise<number> {
   const result = await db
     .updateTable('rfqs')
     .set({ primary_email: '', additional_emails: '[]', company_name: null, contact_name: null, product_description: '', personal_data_deleted_at: now })
     .where('personal_data_deleted_at', 'is', null)
     .where('created_at', '<', before)
+    .where((eb) => {
+      const quotes = () => eb.selectFrom('quotes as q').select('q.id').whereRef('q.rfq_id', '=', 'rfqs.id');
+      const validAtCutoff = () => quotes().where('q.valid_until', '>=', beforeDay);
+      return eb.or([
+        eb.and([eb('rfqs.status', '=', 'closed'), eb('rfqs.status_changed_at', '<', before)]),
+        eb.and([
+          eb('rfqs.status', '=', 'awarded'),
+          eb.exists(quotes().whereRef('q.id', '=', 'rfqs.awarded_quote_id').where('q.status', '=', 'confirmed').where('q.status_changed_at', '<', before)),
+        ]),
+        eb.and([
+          eb('rfqs.status', '=', 'open'),
+          eb(eb.fn.coalesce('rfqs.status_changed_at', 'rfqs.created_at'), '<', before),
+          eb.not(eb.exists(validAtCutoff().where('q.status', 'in', ['offered', 'declined']))),
+        ]),
+        eb.not(eb.exists(validAtCutoff())),
+      ]);
+    })
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -21,7 +21,7 @@ export function rfqRouter(deps: AppDeps) {
 
   router.get('/:rfqId', validate({ params: rfqPathSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getRfq(deps, ctx.params.rfqId);
+    ctx.body = await getRfq(deps, ctx.params.rfqId, new Date(deps.clock()));
   });
 
   return router;

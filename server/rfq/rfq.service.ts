@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk/index';
+import type { CompanySize, Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk/index';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { GroupCommit } from '../db/group-commit';
@@ -15,7 +15,8 @@ import { cityFullName } from '../domain/interpret';
 import type { Supplier } from '../domain/market';
 import type { MarketStore } from '../catalogue/market-store';
 import { ApiError } from '../errors';
-import { hashSecret, maskEmail, newRfqId, newTrackingSecret, trackingToken } from '../lib/ids';
+import { hashSecret, maskEmail, newRfqId, newTrackingSecret, quoteReference, trackingToken } from '../lib/ids';
+import { rfqStatus, validityDay } from '../domain/validity';
 import { toApiQuote, toApiSupplier, withTracking, type SupplierView } from '../quotes/quote.mapper';
 import { findQuotesForRfq, type QuoteRow } from '../quotes/quotes.repository';
 import { partnerCredit } from '../partners/partner-credit';
@@ -90,6 +91,11 @@ function quoteRow(rfqId: string, draft: QuoteDraft, secretHash: string, createdA
     first_viewed_at: null,
     last_viewed_at: null,
     created_at: createdAt,
+    status: 'offered',
+    status_changed_at: null,
+    accepted_at: null,
+    withdrawal_reason: null,
+    courtesy_mailed_at: null,
   };
 }
 
@@ -159,9 +165,11 @@ export async function submitRfq(
   const createdAt = now.toISOString();
   const deliveryLocation = set.location.city ? cityFullName(set.location.city) : input.deliveryLocation;
 
-  const secrets = set.quotes.map(() => newTrackingSecret());
-  const rows = set.quotes.map((draft, i) => quoteRow(rfqId, draft, hashSecret(secrets[i]!), createdAt));
-  const rfqContext = { productName: input.productName, quantity: input.quantity, unit: set.unit };
+  // One secret for the request's quotes: all their tokens go to the same buyer (see newTrackingSecret).
+  const secret = newTrackingSecret();
+  const rows = set.quotes.map((draft) => quoteRow(rfqId, draft, hashSecret(secret), createdAt));
+  const today = validityDay(now.getTime());
+  const rfqContext = { productName: input.productName, quantity: input.quantity, unit: set.unit, today };
   const suppliers = set.quotes.map((draft) => {
     const home = market.citiesById.get(draft.supplier.homeCityId);
     return supplierView(draft.supplier, home?.name ?? '', home?.province ?? '');
@@ -193,6 +201,7 @@ export async function submitRfq(
     created_at: createdAt,
     intent_score: intentScore(input),
     rfq_ref: `r_${randomBytes(10).toString('hex')}`,
+    company_size: input.companySize ?? null,
   };
 
   try {
@@ -201,7 +210,7 @@ export async function submitRfq(
         rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, buyerEmail: input.primaryEmail, quoted: set.matched > 0, now });
       }
       const ids = await insertRfq(trx, rfq, rows);
-      const tokens = ids.map((id, i) => trackingToken(id, secrets[i]!));
+      const tokens = ids.map((id) => trackingToken(id, secret));
       const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
       await deps.outbox.enqueue(
         trx,
@@ -221,6 +230,8 @@ export async function submitRfq(
         deliveryLocation,
         supplierCount: input.supplierCount,
         primaryEmail: input.primaryEmail,
+        companySize: input.companySize ?? null,
+        status: rfqStatus('open', rows, today),
         matching: { requested: set.requested, matched: set.matched, message: set.message },
         quotes: ids.map((id, i) => {
           const quote = toApiQuote({ ...rows[i]!, id }, suppliers[i]!, rfqContext);
@@ -252,13 +263,15 @@ export async function submitRfq(
   }
 }
 
-/** A stored request with its quotes, the e-mail masked, no tracking tokens. */
-export async function getRfq(deps: RfqDeps, rfqId: string): Promise<Rfq> {
+/** A stored request with its quotes and statuses, the e-mail masked, no tracking tokens. */
+export async function getRfq(deps: Pick<RfqDeps, 'database'>, rfqId: string, now: Date): Promise<Rfq> {
   const { db } = deps.database;
   const row = await findRfqRow(db, rfqId);
   if (!row) throw new ApiError(404, 'rfq_not_found', 'RFQ not found');
-  const rfqContext = { productName: row.product_name, quantity: row.quantity, unit: row.unit };
-  const quotes = (await findQuotesForRfq(db, rfqId)).map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier), rfqContext));
+  const today = validityDay(now.getTime());
+  const rfqContext = { productName: row.product_name, quantity: row.quantity, unit: row.unit, today };
+  const rows = await findQuotesForRfq(db, rfqId);
+  const quotes = rows.map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier), rfqContext));
   return {
     rfqId: row.id,
     productName: row.product_name,
@@ -267,6 +280,9 @@ export async function getRfq(deps: RfqDeps, rfqId: string): Promise<Rfq> {
     unit: row.unit,
     supplierCount: row.supplier_count,
     primaryEmail: row.personal_data_deleted_at ? null : maskEmail(row.primary_email),
+    companySize: row.company_size as CompanySize | null,
+    status: rfqStatus(row.status, rows.map((r) => r.quote), today),
+    awardedQuoteId: row.awarded_quote_id === null ? null : quoteReference(row.awarded_quote_id),
     matching: { requested: row.supplier_count, matched: row.matched_count, message: row.matching_message },
     quotes,
     createdAt: row.created_at,

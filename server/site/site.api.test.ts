@@ -147,12 +147,12 @@ describe('downloads', () => {
 });
 
 describe('crawlers', () => {
-  it('robots.txt keeps crawlers from staff pages, the API, tracked quotes and share links', async () => {
+  it("robots.txt keeps crawlers from staff pages, the API, tracked quotes, suppliers' response links and share links", async () => {
     const res = await server.request('GET', '/robots.txt');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const lines = res.text.split('\n');
-    for (const path of ['/api/', '/quote/', '/da_', '/admin', '/staff/', '/scraper', '/customer-dashboard', '/internal-analytics']) {
+    for (const path of ['/api/', '/quote/', '/supplier-response/', '/da_', '/admin', '/staff/', '/scraper', '/customer-dashboard', '/internal-analytics']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain('Sitemap: http://procura.test/sitemap.xml');

@@ -38,6 +38,7 @@ export const PUBLIC_PAGES = [
 export const DISALLOWED = [
   '/api/',
   '/quote/',
+  '/supplier-response/',
   '/quote-success',
   '/da_',
   '/admin',

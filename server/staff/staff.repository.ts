@@ -26,6 +26,11 @@ export async function disableStaffUser(db: Db, id: number, now: string): Promise
   await db.updateTable('staff_users').set({ disabled_at: now }).where('id', '=', id).where('disabled_at', 'is', null).execute();
 }
 
+/** Lifts a disable; the old password stops working too, so the person sets a new one from a link. */
+export async function enableStaffUser(db: Db, id: number): Promise<void> {
+  await db.updateTable('staff_users').set({ disabled_at: null, password_hash: null }).where('id', '=', id).execute();
+}
+
 export async function insertStaffToken(db: Db, token: { hash: string; staffId: number; expiresAt: string }): Promise<void> {
   await db.insertInto('staff_tokens').values({ token_hash: token.hash, staff_id: token.staffId, expires_at: token.expiresAt, used_at: null }).execute();
 }

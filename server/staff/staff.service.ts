@@ -69,6 +69,17 @@ export async function disableStaff(db: Kysely<DB>, email: string, nowMs: number)
   });
 }
 
+/** Lets a disabled person back in: they choose a new password from the link this answers. */
+export async function enableStaff(db: Kysely<DB>, publicUrl: string, email: string, nowMs: number): Promise<string> {
+  const user = await repo.findStaffByEmail(db, normaliseEmail(email));
+  if (!user) throw new Error(`No staff member ${normaliseEmail(email)}.`);
+  if (!user.disabled_at) throw new Error(`${user.email} is not disabled; staff-reset gives them a new link.`);
+  return db.transaction().execute(async (trx) => {
+    await repo.enableStaffUser(trx, user.id);
+    return issueLink(trx, publicUrl, user.id, nowMs);
+  });
+}
+
 export const listStaff = (db: Kysely<DB>) => repo.listStaffUsers(db);
 
 /** Sets a password from a link; the link works once. Answers the e-mail to sign in with. */

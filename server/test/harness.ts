@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { answerClientError } from '../http/client-error';
+import type { Readiness } from '../http/readiness';
 import { createApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/database';
@@ -79,11 +80,11 @@ export interface TestResponse {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase; clock?: () => number; logger?: Logger } = {},
+  options: { database?: TestDatabase; clock?: () => number; logger?: Logger; readiness?: Readiness } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://procura.test', MARKET_REFRESH_MS: '0', ...env });
-  const app = createApp({ config, database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock });
+  const app = createApp({ config, database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock, readiness: options.readiness });
   const server: Server = createServer(app.koa.callback()).on('clientError', answerClientError);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

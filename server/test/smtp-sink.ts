@@ -22,6 +22,13 @@ export interface SmtpSink {
   unique(): Map<string, ReceivedMail>;
   /** While set, every recipient is refused with this temporary failure. */
   refuse: string | null;
+  /**
+   * While set, every recipient is left unanswered, as by a server that hangs: the sender waits
+   * with its e-mail on its way. Such sessions stay unanswered until `stop`.
+   */
+  hold: boolean;
+  /** Recipients left unanswered by `hold` so far. */
+  held: number;
   /** Stops listening (an outage); `start` listens again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -35,6 +42,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: '',
     received: [],
     refuse: null,
+    hold: false,
+    held: 0,
     unique() {
       return new Map(sink.received.map((m) => [m.messageId, m]));
     },
@@ -47,7 +56,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         // Outages in tests should begin at once, not after open connections drain.
         closeTimeout: 100,
         onRcptTo(_address, _session, callback) {
-          if (sink.refuse) callback(Object.assign(new Error(sink.refuse), { responseCode: 451 }));
+          if (sink.hold) sink.held += 1;
+          else if (sink.refuse) callback(Object.assign(new Error(sink.refuse), { responseCode: 451 }));
           else callback();
         },
         onData(stream, session, callback) {
@@ -74,6 +84,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         server!.once('error', reject);
         server!.listen(port, '127.0.0.1', () => resolve());
       });
+      // A client that dies mid-session (a killed server process) resets its connection; that is
+      // the sender's failure to test, not the sink's.
+      server.on('error', () => {});
       port = (server.server.address() as AddressInfo).port;
       sink.url = `smtp://127.0.0.1:${port}`;
     },

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuickQuoteForm } from './QuickQuoteForm';
@@ -49,6 +49,33 @@ describe("the widget's short form", () => {
       location: 'PE',
       contactEmail: 'buyer@clinic.co.za',
       companyName: '',
+      companySize: '',
     });
+  });
+
+  it('asks the company size, optionally, and says who receives the contact details', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<QuickQuoteForm pending={false} onSubmit={onSubmit} />);
+    const size = screen.getByRole('combobox', { name: 'Company size (optional)' });
+    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Not given',
+      '1-10 employees',
+      '11-50 employees',
+      '51-100 employees',
+      '101-250 employees',
+      '250+ employees',
+    ]);
+    expect(screen.getByText(/By sending, you agree/).textContent).toBe(
+      'By sending, you agree to the terms and conditions (opens in a new tab), and to your company name and e-mail address being shared with the suppliers who quote. If you accept a quote, your contact details also go to that supplier, so they can deliver the order.',
+    );
+
+    await user.type(field(/Product name/), 'Mop');
+    await user.type(field(/Description/), 'Floor mops');
+    await user.type(field(/Delivery location/), 'PE');
+    await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
+    await user.selectOptions(size, '101-250 employees');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ companySize: '101-250' });
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { EMBED_BUDGET_RANGES, validateEmbedForm, type EmbedBudgetRange, type EmbedFormValues } from '../../sdk/rules';
+import { EMBED_BUDGET_RANGES, validateEmbedForm, type CompanySize, type EmbedBudgetRange, type EmbedFormValues } from '../../sdk/rules';
+import { CompanySizeField } from './CompanySizeField';
 import { TermsLink } from './TermsLink';
 import { TextField } from './TextField';
 import './controls.css';
@@ -16,7 +17,8 @@ export const EMBED_BUDGET_LABELS: Record<EmbedBudgetRange, string> = {
 function QuickTerms() {
   return (
     <p className="hint">
-      By sending, you agree to the <TermsLink />, and to your company name and e-mail address being shared with the suppliers who quote.
+      By sending, you agree to the <TermsLink />, and to your company name and e-mail address being shared with the suppliers who quote. If you accept a quote, your
+      contact details also go to that supplier, so they can deliver the order.
     </p>
   );
 }
@@ -24,11 +26,12 @@ function QuickTerms() {
 /** The short form's values, named as `POST /api/embed/rfq` names them. */
 export interface QuickFormValues extends EmbedFormValues {
   budgetRange: '' | EmbedBudgetRange;
+  companySize: '' | CompanySize;
 }
 
 type QuickField = keyof QuickFormValues;
 
-const EMPTY: QuickFormValues = { productName: '', productDescription: '', quantity: '1', budgetRange: '', location: '', contactEmail: '', companyName: '' };
+const EMPTY: QuickFormValues = { productName: '', productDescription: '', quantity: '1', budgetRange: '', location: '', contactEmail: '', companyName: '', companySize: '' };
 
 /** The embed widget's short form (spec 2): seven fields on one page. */
 export function QuickQuoteForm({ pending, onSubmit, idPrefix = 'quick' }: { pending: boolean; onSubmit(values: QuickFormValues): void; idPrefix?: string }) {
@@ -74,7 +77,10 @@ export function QuickQuoteForm({ pending, onSubmit, idPrefix = 'quick' }: { pend
       </div>
       {field('location', 'Delivery location', { required: true, placeholder: 'City, e.g. Durban' })}
       {field('contactEmail', 'E-mail address', { type: 'email', required: true, placeholder: 'you@company.co.za' })}
-      {field('companyName', 'Company name (optional)')}
+      <div className="field-row">
+        {field('companyName', 'Company name (optional)')}
+        <CompanySizeField id={id('companySize')} value={values.companySize} onChange={(v) => set('companySize', v)} />
+      </div>
       <QuickTerms />
       <div className="form-actions">
         <button type="submit" className="button" disabled={pending}>

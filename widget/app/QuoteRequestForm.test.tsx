@@ -274,6 +274,46 @@ describe('quote request form', () => {
     expect(screen.queryByText(/Still needed/)).toBeNull();
   });
 
+  it("asks the company size on step 3, optionally, in employees, and sends the one chosen", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    api.catalogue([]);
+    render(<Harness onSubmit={onSubmit} />);
+    await user.type(combo(/Product name/), 'Floor polish');
+    await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
+    await user.type(combo(/Delivery location/), 'Durban');
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    expect(screen.queryByRole('combobox', { name: /Company size/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+
+    const size = screen.getByRole('combobox', { name: 'Company size (optional)' }) as HTMLSelectElement;
+    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Not given',
+      '1-10 employees',
+      '11-50 employees',
+      '51-100 employees',
+      '101-250 employees',
+      '250+ employees',
+    ]);
+    await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ companySize: '' });
+
+    await user.selectOptions(size, '250+ employees');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(onSubmit.mock.calls[1]![0]).toMatchObject({ companySize: '250+' });
+  });
+
+  it('says before sending that the supplier whose quote is accepted receives the contact details', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.keyboard('3');
+    expect(screen.getByRole('checkbox').closest('label')!.textContent).toBe(
+      'I agree to the terms and conditions (opens in a new tab), and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their quotes. If I accept a quote, my contact details also go to that supplier, so they can deliver the order.',
+    );
+  });
+
   it('links the terms and conditions to the terms page, in a new tab so the form keeps its values', async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -3,6 +3,7 @@ import { BUDGET_RANGES, singularUnit, SUPPLIER_COUNT_CHOICES, type RfqField, typ
 import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
 import { formApi } from './api';
 import { Combobox, useSuggestions } from './Combobox';
+import { CompanySizeField } from './CompanySizeField';
 import { FieldError, TextField, type TextFieldProps } from './TextField';
 import { TermsLink } from './TermsLink';
 import { useMediaQuery } from './use-media-query';
@@ -25,11 +26,15 @@ export const BUDGET_LABELS: Record<(typeof BUDGET_RANGES)[number], string> = {
   'over-500k': 'Over R500,000',
 };
 
-/** The terms the buyer agrees to, linked: their contact goes to the suppliers who quote. */
+/**
+ * The terms the buyer agrees to, linked: their company and address go to the suppliers who
+ * quote, and their whole contact to the one whose quote they accept, who must deliver the order.
+ */
 function TermsAgreement() {
   return (
     <span>
-      I agree to the <TermsLink />, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their quotes.
+      I agree to the <TermsLink />, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their quotes. If I
+      accept a quote, my contact details also go to that supplier, so they can deliver the order.
     </span>
   );
 }
@@ -196,6 +201,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         {text('companyName', 'Company name (optional)')}
         {text('contactName', 'Contact name (optional)')}
       </div>
+      <CompanySizeField id={id('companySize')} value={values.companySize} error={errors.companySize} onChange={(v) => form.setField('companySize', v)} />
       <div className="field checkbox-field">
         <label className="checkbox">
           <input

@@ -65,6 +65,7 @@ export async function sendRfq(values: RfqFormValues, embed?: EmbedContext): Prom
     additionalEmails: values.additionalEmails || undefined,
     companyName: values.companyName || undefined,
     contactName: values.contactName || undefined,
+    companySize: values.companySize || undefined,
     ...(embed ? { ...embed, timestamp: new Date().toISOString() } : {}),
   } as Parameters<typeof submitRfq>[1]);
 }

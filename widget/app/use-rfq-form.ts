@@ -20,6 +20,7 @@ export const EMPTY_RFQ: RfqFormValues = {
   additionalEmails: '',
   companyName: '',
   contactName: '',
+  companySize: '',
   agreeTerms: false,
 };
 
@@ -27,7 +28,7 @@ export const EMPTY_RFQ: RfqFormValues = {
 export const STEP_FIELDS: Record<1 | 2 | 3, RfqField[]> = {
   1: ['productName', 'productDescription', 'quantity', 'unit', 'deliveryLocation'],
   2: ['supplierCount', 'budgetRange'],
-  3: ['primaryEmail', 'additionalEmails', 'companyName', 'contactName', 'agreeTerms'],
+  3: ['primaryEmail', 'additionalEmails', 'companyName', 'contactName', 'companySize', 'agreeTerms'],
 };
 
 export type Step = 1 | 2 | 3;

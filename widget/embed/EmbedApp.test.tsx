@@ -90,6 +90,8 @@ describe('the widget in its frame', () => {
             deliveryLocation: 'Durban, KwaZulu-Natal',
             supplierCount: 3,
             primaryEmail: 'buyer@clinic.co.za',
+            companySize: null,
+            status: 'expired',
             matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
             quotes: [],
             emailDelivery: { notSent: [] },

@@ -99,6 +99,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
         ...values,
         budgetRange: (values.budgetRange || undefined) as EmbedBudgetRange | undefined,
         companyName: values.companyName || undefined,
+        companySize: values.companySize || undefined,
         partnerId: config.partnerId,
         embedId: config.embedId,
         referrerUrl: config.referrerUrl,

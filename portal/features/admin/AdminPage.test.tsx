@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminSupplier, AdminSupplierPage, AuditLog, SupplierPreviewLine } from '../../../sdk/schemas/admin';
+import type { OutboxDepth } from '../../../sdk/schemas/outbox';
 import { useApiMock } from '../../../widget/test/api-mock';
 import { ToastProvider } from '../../components/ui/toast';
 import AdminPage from './AdminPage';
+import { formatAge } from './OutboxPanel';
 
 const api = useApiMock();
 afterEach(cleanup);
@@ -26,6 +28,7 @@ const COASTAL: AdminSupplier = {
   priceListDate: '2026-11-24',
   createdAt: '2026-11-24T09:00:00.000Z',
 };
+const OUTBOX: OutboxDepth = { depth: { pending: 3, sending: 1, sent: 1240, held: 0, dead: 2 }, oldestPendingSeconds: 200 };
 const AUDIT: AuditLog = { entries: [{ id: 3, action: 'suppliers.import', rows: 2, detail: 'suppliers: 2 added, 0 updated', staffName: 'Naledi Dube', createdAt: '2026-11-24T09:00:00.000Z' }] };
 
 /** The lists and audit log the page reads, with `suppliers` as the supplier list. */
@@ -34,6 +37,7 @@ function lists(suppliers: AdminSupplier[] = [COASTAL]) {
     http.get('*/api/admin/suppliers', () => HttpResponse.json({ page: 1, pageSize: 20, total: suppliers.length, suppliers } satisfies AdminSupplierPage)),
     http.get('*/api/admin/products', () => HttpResponse.json({ page: 1, pageSize: 20, total: 0, products: [] })),
     http.get('*/api/admin/audit', () => HttpResponse.json(AUDIT)),
+    http.get('*/api/admin/outbox', () => HttpResponse.json(OUTBOX)),
   );
 }
 
@@ -283,5 +287,36 @@ describe('the admin dashboard', () => {
     await user.type(rating, '3.8');
     await user.click(within(rating.closest('form')!).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patches).toEqual([{ verified: true }, { rating: 3.8 }]));
+  });
+});
+
+describe('the e-mail outbox panel', () => {
+  it('shows how many e-mails are in each state and how long the oldest has waited', async () => {
+    lists();
+    renderPage();
+    const outbox = panel('E-mail outbox');
+    await within(outbox).findByText('The oldest e-mail still to send has waited 3 min 20 s.');
+    const figures = Object.fromEntries(within(outbox).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(figures).toEqual({ 'Waiting to send': '3', 'Sending now': '1', Sent: '1,240', 'Held (no SMTP server)': '0', 'Given up': '2' });
+  });
+
+  it('says when nothing waits, and when the outbox could not be read', async () => {
+    lists();
+    api.server.use(http.get('*/api/admin/outbox', () => HttpResponse.json({ ...OUTBOX, depth: { ...OUTBOX.depth, pending: 0, sending: 0 }, oldestPendingSeconds: null })));
+    renderPage();
+    expect(await within(panel('E-mail outbox')).findByText('No e-mail is waiting.')).toBeTruthy();
+    cleanup();
+
+    lists();
+    api.server.use(http.get('*/api/admin/outbox', () => HttpResponse.json({ error: { code: 'internal_error', message: 'Something went wrong on our side' } }, { status: 500 })));
+    renderPage();
+    expect(await within(panel('E-mail outbox')).findByText('Outbox not loaded')).toBeTruthy();
+    expect(within(panel('E-mail outbox')).queryByRole('term')).toBeNull();
+  });
+});
+
+describe('formatAge', () => {
+  it('words an age in its two largest units', () => {
+    expect([0, 45, 60, 200, 3600, 7500, 86_400, 97_200 + 3600].map(formatAge)).toEqual(['0 s', '45 s', '1 min', '3 min 20 s', '1 h', '2 h 5 min', '1 d', '1 d 4 h']);
   });
 });

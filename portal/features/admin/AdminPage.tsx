@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuditPanel, ProductList, SupplierList } from './AdminLists';
 import { BulkImportPanel } from './BulkImportPanel';
+import { OutboxPanel } from './OutboxPanel';
 
 /** Spec 2's quick actions: the other staff tools. */
 const QUICK_ACTIONS = [
@@ -59,6 +60,7 @@ export default function AdminPage() {
       <SupplierList refresh={refresh} onChanged={changed} />
       <ProductList refresh={refresh} />
       <AuditPanel refresh={refresh} />
+      <OutboxPanel refresh={refresh} />
     </div>
   );
 }

@@ -7,8 +7,15 @@ import type { AnalyticsDashboard } from '../../../sdk/schemas/analytics';
 import { useApiMock } from '../../../widget/test/api-mock';
 import AnalyticsStatusPage from './AnalyticsStatusPage';
 
-// The canvas chart is uPlot's; the table view beside it holds the same figures.
-vi.mock('./DailyChart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+// happy-dom has no canvas to draw on; the chart's table holds the same figures.
+vi.mock('uplot', () => ({
+  default: class {
+    static paths = { bars: () => () => null };
+    setSize() {}
+    destroy() {}
+  },
+}));
+
 
 const api = useApiMock();
 afterEach(cleanup);
@@ -53,6 +60,9 @@ describe('the analytics status page', () => {
     expect(within(tracking).getByText('Consented choices').nextElementSibling?.textContent).toBe('70% of 10');
     expect(within(screen.getByRole('region', { name: 'Alert priorities' })).getByText('1 failed')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Lead scoring' })).getByText('52.5 / 100')).toBeTruthy();
+
+    const daily = await screen.findByRole('figure', { name: 'Visitors and page views per day' });
+    expect(within(daily).getAllByRole('row').map((r) => r.textContent)).toEqual(['DayVisitorsPage views', '2026-11-2359', '2026-11-2436']);
 
     const funnel = screen.getByRole('region', { name: 'Where visitors drop off' });
     expect(within(funnel).getByRole('list', { name: 'Quote funnel' }).textContent).toContain('Submitted it4 (50%)');

@@ -9,9 +9,12 @@ import { usePageTitle } from '../../lib/use-page-title';
 import './analytics.css';
 
 // The chart library loads with this page alone, after its figures.
-const DailyChart = lazy(() => import('./DailyChart'));
+const Chart = lazy(() => import('../../components/Chart').then((m) => ({ default: m.Chart })));
 
 const PERIODS = [7, 30, 90] as const;
+/** The series' colours: the design's primary and success tokens. */
+const VISITORS = '#2563eb';
+const VIEWS = '#16a34a';
 const STAGE_NAMES: Record<AnalyticsDashboard['funnel'][number]['stage'], string> = {
   'form-start': 'Started the quote form',
   'form-submit': 'Submitted it',
@@ -169,17 +172,19 @@ function Figures({ data }: { data: AnalyticsDashboard }) {
   const deviceTotal = data.devices.reduce((n, d) => n + d.visitors, 0);
   return (
     <>
-      <Panel
-        id="daily-title"
-        title="Visitors and page views per day"
-        intro="Visitors are counted per day: a session id is hashed with a salt that is deleted when its day ends, so the same person on two days counts twice."
-        chart={
-          <Suspense fallback={<div className="skeleton" style={{ height: 260 }} />}>
-            <DailyChart days={data.daily} label={`Line chart of visitors and page views per day, ${data.from} to ${data.to}; the table tab lists each day.`} />
-          </Suspense>
-        }
-        table={<Table caption="Visitors and page views per day" head={['Day', 'Visitors', 'Page views']} rows={data.daily.map((d) => [d.day, d.visitors, d.pageViews])} />}
-      />
+      <Suspense fallback={<div className="skeleton" style={{ height: 340 }} />}>
+        <Chart
+          headingLevel={2}
+          title="Visitors and page views per day"
+          description="Visitors are counted per day: a session id is hashed with a salt that is deleted when its day ends, so the same person on two days counts twice."
+          columnHeading="Day"
+          labels={data.daily.map((d) => d.day)}
+          series={[
+            { label: 'Visitors', values: data.daily.map((d) => d.visitors), color: VISITORS, kind: 'line' },
+            { label: 'Page views', values: data.daily.map((d) => d.pageViews), color: VIEWS, kind: 'line' },
+          ]}
+        />
+      </Suspense>
       <div className="two-panels">
         <Panel
           id="funnel-title"

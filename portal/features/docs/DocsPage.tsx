@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
 import { ContactDetails } from '../../components/ContactDetails';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
@@ -98,7 +98,7 @@ function Overview() {
       <p>
         The data API answers what South African buyers of cleaning and maintenance supplies ask for, and what suppliers quote, computed from the requests and quotes Procura
         holds. It never answers an e-mail address, a name or a company, and withholds any figure over fewer than {MIN_GROUP_RFQS} requests or {MIN_GROUP_SUPPLIERS} suppliers.
-        Procura itself deletes a buyer&rsquo;s e-mail addresses, name and company within {PERSONAL_DATA_HOURS} hours of the request; the request stays, anonymous.
+        Procura itself deletes a buyer&rsquo;s e-mail addresses, name and company {PERSONAL_DATA_RETENTION}; the request stays, anonymous.
       </p>
       <h3>Authentication</h3>
       <p>

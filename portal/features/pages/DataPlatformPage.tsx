@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { DATA_PRODUCTS, MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { DATA_PRODUCTS, MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
 import { formatNumber, formatRand } from '../../../sdk/format';
 import { TiersTable } from '../../components/TiersTable';
 import { usePageMeta } from '../../lib/use-page-title';
@@ -70,7 +70,7 @@ export default function DataPlatformPage() {
       <section className="prose" aria-labelledby="privacy-title">
         <h2 id="privacy-title">What the data holds, and what it never does</h2>
         <ul>
-          <li>No e-mail address, name or company: buyers’ personal details are deleted within {PERSONAL_DATA_HOURS} hours of their request.</li>
+          <li>No e-mail address, name or company: buyers’ personal details are deleted {PERSONAL_DATA_RETENTION}.</li>
           <li>
             No figure over fewer than {MIN_GROUP_RFQS} requests or {MIN_GROUP_SUPPLIERS} suppliers, so none points to one buyer or supplier.
           </li>

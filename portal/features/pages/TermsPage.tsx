@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { PERSONAL_DATA_HOURS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -26,7 +26,8 @@ export default function TermsPage() {
 
       <h2>How long we keep them</h2>
       <p>
-        Your e-mail addresses, name and company are deleted within {PERSONAL_DATA_HOURS} hours of your request, together with the e-mails about it. The request
+        Your e-mail addresses, name and company are deleted {PERSONAL_DATA_RETENTION}; the e-mails about it {PERSONAL_DATA_HOURS} hours after they were
+        written. Until then, the supplier whose quote you accept receives them with your order, so that it can confirm and deliver. The request
         stays, with no personal details, and counts towards the anonymous market figures Procura publishes; a figure is never shown for so few requests that it
         could point to you.
       </p>

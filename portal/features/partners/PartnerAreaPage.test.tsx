@@ -13,16 +13,24 @@ afterEach(cleanup);
 const PROFILE: PartnerProfile = { partnerId: 'p_0123456789abcdef', companyName: 'Coastal Cleaning', tier: 'starter', keyPrefix: 'procura_live_ab12', keyCreatedAt: '2026-11-20T08:00:00.000Z' };
 const MONTHS = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 
-function analytics(trend: [rfqs: number, qualified: number][]): PartnerAnalytics {
-  const monthlyTrends = MONTHS.map((month, i) => ({ month, rfqs: trend[i]![0], qualifiedRfqs: trend[i]![1], revenue: trend[i]![1] * 15 }));
+function analytics(trend: [rfqs: number, qualified: number, enterprise?: number, awarded?: number][]): PartnerAnalytics {
+  const monthlyTrends = MONTHS.map((month, i) => {
+    const [rfqs, qualifiedRfqs, enterpriseLeads = 0, awardedRfqs = 0] = trend[i]!;
+    return { month, rfqs, qualifiedRfqs, enterpriseLeads, awardedRfqs, revenue: (qualifiedRfqs - enterpriseLeads) * 15 + enterpriseLeads * 90 };
+  });
   const now = monthlyTrends.at(-1)!;
+  const sum = (key: 'rfqs' | 'qualifiedRfqs' | 'enterpriseLeads' | 'awardedRfqs') => monthlyTrends.reduce((n, m) => n + m[key], 0);
   return {
     partnerId: PROFILE.partnerId,
-    totalRfqs: monthlyTrends.reduce((n, m) => n + m.rfqs, 0),
-    qualifiedRfqs: monthlyTrends.reduce((n, m) => n + m.qualifiedRfqs, 0),
+    totalRfqs: sum('rfqs'),
+    qualifiedRfqs: sum('qualifiedRfqs'),
+    enterpriseLeads: sum('enterpriseLeads'),
+    awardedRfqs: sum('awardedRfqs'),
     month: now.month,
     monthRfqs: now.rfqs,
     monthQualifiedRfqs: now.qualifiedRfqs,
+    monthEnterpriseLeads: now.enterpriseLeads,
+    monthAwardedRfqs: now.awardedRfqs,
     revenue: now.revenue,
     widgetLoads: 0,
     conversionRate: null,
@@ -66,17 +74,43 @@ describe('partner area', () => {
   });
 
   it('names each month of the trend', async () => {
-    partnerApi(analytics([[0, 0], [0, 0], [3, 2], [0, 0], [12, 10], [4, 4]]));
+    partnerApi(analytics([[0, 0], [0, 0], [3, 2, 1, 1], [0, 0], [12, 10, 0, 4], [4, 4, 2, 1]]));
     await signIn();
+    expect(within(within(trends()).getByRole('table')).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
+      'Month',
+      'RFQs',
+      'Qualified',
+      'Enterprise leads',
+      'Awarded',
+      'Earned',
+    ]);
     const rows = within(within(trends()).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['June 2026', '0', '0', 'R0.00'],
-      ['July 2026', '0', '0', 'R0.00'],
-      ['August 2026', '3', '2', 'R30.00'],
-      ['September 2026', '0', '0', 'R0.00'],
-      ['October 2026', '12', '10', 'R150.00'],
-      ['November 2026', '4', '4', 'R60.00'],
+      ['June 2026', '0', '0', '0', '0', 'R0.00'],
+      ['July 2026', '0', '0', '0', '0', 'R0.00'],
+      ['August 2026', '3', '2', '1', '1', 'R105.00'],
+      ['September 2026', '0', '0', '0', '0', 'R0.00'],
+      ['October 2026', '12', '10', '0', '4', 'R150.00'],
+      ['November 2026', '4', '4', '2', '1', 'R210.00'],
     ]);
+  });
+
+  it("counts this month's and all-time enterprise leads and awarded RFQs, and explains the rates behind the earnings", async () => {
+    partnerApi(analytics([[0, 0], [0, 0], [3, 2, 1, 1], [0, 0], [12, 10, 0, 4], [4, 4, 2, 1]]));
+    await signIn();
+    const month = screen.getByRole('region', { name: 'This month' });
+    const stats = [...month.querySelectorAll('.stat')].map((s) => [...s.children].map((c) => c.textContent));
+    expect(stats).toEqual([
+      ['RFQs', '4', '19 in all'],
+      ['Qualified', '4', '16 in all'],
+      ['Enterprise leads', '2', '3 in all'],
+      ['Awarded RFQs', '1', '6 in all'],
+      ['Earnings', 'R210.00'],
+      ['Loads that became RFQs', '–'],
+    ]);
+    expect(within(month).getByText(/^Each qualified request earns/).textContent).toBe(
+      'Each qualified request earns R25.00, or R150.00 when it is an enterprise lead (from a company of more than 100 employees); you receive 60%, paid monthly (Net 30, minimum payout R100.00).',
+    );
   });
 
   it('signs out: forgets the credentials, returns to the sign-in form and says so', async () => {

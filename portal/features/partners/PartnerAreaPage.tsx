@@ -5,6 +5,7 @@ import { formatRand } from '../../../sdk/format';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
 import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
+import { RevenueTerms } from '../../components/revenue';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
@@ -65,25 +66,43 @@ function Dashboard({
           Sign out
         </button>
       </div>
-      <div className="summary-grid">
-        <div className="card stat">
-          <span className="small muted">RFQs this month</span>
-          <strong>{analytics.monthRfqs}</strong>
+      <section className="partner-month" aria-labelledby="pa-month">
+        <h2 id="pa-month">This month</h2>
+        <div className="summary-grid">
+          <div className="card stat">
+            <span className="small muted">RFQs</span>
+            <strong>{analytics.monthRfqs}</strong>
+            <span className="small muted">{analytics.totalRfqs} in all</span>
+          </div>
+          <div className="card stat">
+            <span className="small muted">Qualified</span>
+            <strong>{analytics.monthQualifiedRfqs}</strong>
+            <span className="small muted">{analytics.qualifiedRfqs} in all</span>
+          </div>
+          <div className="card stat">
+            <span className="small muted">Enterprise leads</span>
+            <strong>{analytics.monthEnterpriseLeads}</strong>
+            <span className="small muted">{analytics.enterpriseLeads} in all</span>
+          </div>
+          <div className="card stat">
+            <span className="small muted">Awarded RFQs</span>
+            <strong>{analytics.monthAwardedRfqs}</strong>
+            <span className="small muted">{analytics.awardedRfqs} in all</span>
+          </div>
+          <div className="card stat">
+            <span className="small muted">Earnings</span>
+            <strong>{formatRand(analytics.revenue)}</strong>
+          </div>
+          <div className="card stat">
+            <span className="small muted">Loads that became RFQs</span>
+            <strong>{analytics.conversionRate === null ? '–' : `${analytics.conversionRate}%`}</strong>
+          </div>
         </div>
-        <div className="card stat">
-          <span className="small muted">Qualified this month</span>
-          <strong>{analytics.monthQualifiedRfqs}</strong>
-        </div>
-        <div className="card stat">
-          <span className="small muted">Earnings this month</span>
-          <strong>{formatRand(analytics.revenue)}</strong>
-        </div>
-        <div className="card stat">
-          <span className="small muted">Loads that became RFQs</span>
-          <strong>{analytics.conversionRate === null ? "–" : `${analytics.conversionRate}%`}</strong>
-        </div>
-      </div>
-      <div className="configurator-grid">
+        <RevenueTerms />
+        <p className="small muted">An awarded RFQ is one whose buyer accepted a quote. Each enterprise lead is a qualified request too.</p>
+      </section>
+      {/* One above the other: the trend's six columns need the page's width. */}
+      <div className="stack">
         <section className="card" aria-labelledby="pa-trends">
           <h2 id="pa-trends">Last six months</h2>
           {analytics.monthlyTrends.every((m) => m.rfqs === 0) ? (
@@ -98,6 +117,8 @@ function Dashboard({
                     <th scope="col">Month</th>
                     <th scope="col">RFQs</th>
                     <th scope="col">Qualified</th>
+                    <th scope="col">Enterprise leads</th>
+                    <th scope="col">Awarded</th>
                     <th scope="col">Earned</th>
                   </tr>
                 </thead>
@@ -107,6 +128,8 @@ function Dashboard({
                       <td>{monthName(m.month)}</td>
                       <td>{m.rfqs}</td>
                       <td>{m.qualifiedRfqs}</td>
+                      <td>{m.enterpriseLeads}</td>
+                      <td>{m.awardedRfqs}</td>
                       <td>{formatRand(m.revenue)}</td>
                     </tr>
                   ))}

@@ -95,7 +95,7 @@ function HeldData({ token }: { token: string }) {
         <p>
           {deleted.rfqs === 1 ? '1 request no longer holds' : `${deleted.rfqs} requests no longer hold`} your address, and{' '}
           {deleted.emails === 1 ? '1 e-mail was' : `${deleted.emails} e-mails were`} deleted. The requests stay, with no personal details, as every request does
-          after 72 hours. The link is now spent.
+          once it has ended. The link is now spent.
         </p>
       </div>
     );

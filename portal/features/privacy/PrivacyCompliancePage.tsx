@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ANALYTICS_RETENTION } from '../../../sdk/analytics-rules';
-import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { PERSONAL_DATA_HOURS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { InformationOfficer } from './PrivacyPolicyPage';
 
@@ -31,7 +31,8 @@ export default function PrivacyCompliancePage() {
 
       <h2>Retention</h2>
       <p>
-        Personal details on a request are deleted {PERSONAL_DATA_HOURS} hours after it, with the e-mails about it; analytics events after{' '}
+        Personal details on a request are deleted {PERSONAL_DATA_RETENTION}; the e-mails about it {PERSONAL_DATA_HOURS} hours after they were written;
+        analytics events after{' '}
         {ANALYTICS_RETENTION.rawEventDays} days, leaving daily totals; session hashes cannot be joined across days because each day’s salt is deleted when the day
         ends. An hourly sweep enforces every figure. The full table is in the <Link href="/privacy">privacy policy</Link>.
       </p>

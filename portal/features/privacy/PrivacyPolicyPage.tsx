@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ANALYTICS_RETENTION } from '../../../sdk/analytics-rules';
-import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { PERSONAL_DATA_HOURS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
 import { COMPANY, PRIVACY_POLICY } from '../../lib/content';
 import { useConsentControls } from '../../lib/consent-context';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -86,7 +86,10 @@ export default function PrivacyPolicyPage() {
         <tbody>
           <tr>
             <td>Your e-mail addresses, name, company and description on a request, and the e-mails about it</td>
-            <td>{PERSONAL_DATA_HOURS} hours, or until you delete them; the request stays without them</td>
+            <td>
+              Until {PERSONAL_DATA_RETENTION}, or until you delete them; the request stays without them. The e-mails go {PERSONAL_DATA_HOURS} hours after
+              they were written.
+            </td>
           </tr>
           <tr>
             <td>Analytics events</td>

@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit } from '../../../sdk/rules';
-import type { Quote, Rfq } from '../../../sdk/schemas/rfq';
+import type { Quote, QuoteActionResponse, Rfq } from '../../../sdk/schemas/rfq';
 import { formatRand } from '../../../sdk/format';
+import { companySizeLabel } from '../../../widget/app/CompanySizeField';
+import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
+import { QuoteCompare } from '../../components/quotes/compare';
+import { canAccept, isWinner, QuoteStatusBadge, RfqStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
 import { api } from '../../lib/api';
 import type { FreshSubmission } from '../../lib/fresh-submission';
+import { quoteTokens } from '../../lib/submission-tokens';
 import { useLoad } from '../../lib/use-load';
 
 /** The rfqId from the query, or else the first run of digits in the address (spec 2). */
@@ -30,19 +35,24 @@ function coverageOf(q: Quote): string {
   return d <= 1 ? 'excellent' : d <= 3 ? 'good' : d <= 5 ? 'moderate' : 'limited';
 }
 
-function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
+function QuoteCard({ quote, rfq, onAccept }: { quote: Quote; rfq: Rfq; onAccept?: (() => void) | undefined }) {
   const coverage = coverageOf(quote);
+  const winner = isWinner(quote.status);
   const what = `${formatQuantity(rfq.quantity, rfq.unit)} of ${rfq.productName}`;
   const subject = `Quote ${quote.id}: ${what}`;
   // A supplier imported without a contact person has none: the greeting then names no one.
   const greeting = quote.supplier.contactPerson ? `Hello ${quote.supplier.contactPerson},` : 'Hello,';
   const body = `${greeting}\n\nI received your quote ${quote.id} through Procura for ${what}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
   return (
-    <article className="card quote-card" aria-labelledby={`quote-${quote.id}`}>
+    <article className={`card quote-card${winner ? ' quote-card-winner' : ''}`} aria-labelledby={`quote-${quote.id}`}>
+      {winner ? <p className="winner-mark">Your chosen supplier</p> : null}
       <div className="quote-head">
         <h3 id={`quote-${quote.id}`}>{quote.supplier.name}</h3>
         <span className="badge badge-primary">{POSITION_BADGES[quote.aiInsights.competitivePosition]}</span>
       </div>
+      <p className="quote-status small">
+        Status: <QuoteStatusBadge status={quote.status} />
+      </p>
       <p className="small muted">
         {quote.supplier.location}, {quote.supplier.province} · rated {quote.supplier.rating.toFixed(1)}/5{quote.supplier.verified ? ' · verified' : ''}
       </p>
@@ -75,9 +85,16 @@ function QuoteCard({ quote, rfq }: { quote: Quote; rfq: Rfq }) {
       </div>
       <p className="small">{quote.aiInsights.recommendation}</p>
       <p className="hint">{quote.notes}</p>
-      <a className="button button-secondary" href={`mailto:${quote.supplier.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}>
-        Contact supplier
-      </a>
+      <div className="button-row">
+        {onAccept ? (
+          <button type="button" className="button" onClick={onAccept}>
+            Accept this quote
+          </button>
+        ) : null}
+        <a className="button button-secondary" href={`mailto:${quote.supplier.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}>
+          Contact supplier
+        </a>
+      </div>
     </article>
   );
 }
@@ -88,6 +105,11 @@ export default function QuoteSuccessPage() {
   const rfqId = findRfqId(search, window.location.href);
   const state = useLoad(rfqId ? (signal) => api().rfq.get(rfqId, { signal }) : null, [rfqId]);
   const [fresh] = useState<FreshSubmission | undefined>(() => (window.history.state as { fresh?: FreshSubmission } | null)?.fresh);
+  const tokens = useMemo(() => (rfqId ? quoteTokens(rfqId) : {}), [rfqId]);
+  // The request as the last action's answer left it, over the one first read.
+  const [acted, setActed] = useState<QuoteActionResponse['quote']['rfq'] | null>(null);
+  const [accepting, setAccepting] = useState<Quote | null>(null);
+  const [accepted, setAccepted] = useState<string | null>(null);
 
   if (!rfqId) {
     return <ErrorAlert title="Invalid Request" message="No quote ID provided in URL" />;
@@ -115,8 +137,23 @@ export default function QuoteSuccessPage() {
     return <ErrorAlert title="Quote Not Found" message={`Unable to load quote details: ${message}`} />;
   }
 
-  const rfq = state.data;
+  const rfq: Rfq = acted
+    ? {
+        ...state.data,
+        status: acted.status,
+        awardedQuoteId: acted.awardedQuoteId,
+        quotes: state.data.quotes.map((q) => ({ ...q, status: acted.quotes.find((a) => a.id === q.id)?.status ?? q.status })),
+      }
+    : state.data;
   const quotes = rfq.quotes;
+  const winner = quotes.find((q) => isWinner(q.status));
+  const mayAccept = Object.keys(tokens).length > 0;
+  const accept = async (quote: Quote) => {
+    const answer = await api().quotes.accept(tokens[quote.id]!);
+    setActed(answer.quote.rfq);
+    setAccepting(null);
+    setAccepted(quote.supplier.name);
+  };
   const lowest = quotes.length ? Math.min(...quotes.map((q) => q.totalPrice)) : null;
   const fastest = quotes.length ? Math.min(...quotes.map((q) => leadDays(q.leadTime))) : 999;
   const verified = quotes.filter((q) => q.supplier.verified).length;
@@ -142,9 +179,9 @@ export default function QuoteSuccessPage() {
           <div className="next-steps">
             <h2>What happens next?</h2>
             <ol>
-              <li>Check your e-mail: every quote with its tracking link.</li>
-              <li>Compare the offers below on price, delivery and terms.</li>
-              <li>Contact the suppliers you like directly, quoting the reference.</li>
+              <li>Check your e-mail: every quote with its own link.</li>
+              <li>Compare the offers below side by side on price, delivery and terms.</li>
+              <li>Accept the one you want. That supplier receives your contact details and confirms the order.</li>
             </ol>
           </div>
           <Link href="/" className="button">
@@ -181,8 +218,20 @@ export default function QuoteSuccessPage() {
           </dd>
           <dt>Delivery to</dt>
           <dd>{rfq.deliveryLocation}</dd>
+          {rfq.companySize ? (
+            <>
+              <dt>Company size</dt>
+              <dd>{companySizeLabel(rfq.companySize)}</dd>
+            </>
+          ) : null}
+
           <dt>E-mail</dt>
           <dd>{rfq.primaryEmail ?? `Deleted (we keep it at most ${PERSONAL_DATA_HOURS} hours)`}</dd>
+          <dt>Status</dt>
+          <dd>
+            <RfqStatusBadge status={rfq.status} />
+            {winner ? <span className="small"> to {winner.supplier.name}</span> : null}
+          </dd>
         </dl>
         {quotes.length > 0 ? <p className="small muted">{rfq.matching.message}</p> : null}
       </section>
@@ -209,14 +258,25 @@ export default function QuoteSuccessPage() {
           </div>
         </div>
       </section>
-      <section aria-labelledby="quotes-title">
+      <section className="quotes-section" aria-labelledby="quotes-title">
         <h2 id="quotes-title">
           {quotes.length} {quotes.length === 1 ? 'quote' : 'quotes'}
         </h2>
+        {accepted ? (
+          <p className="notice" role="status">
+            You accepted the quote from {accepted}. We sent them your order and contact details, and told the other suppliers they were not selected.
+          </p>
+        ) : null}
+        {quotes.length > 0 && rfq.status === 'open' && !mayAccept ? (
+          <p className="notice">
+            To accept a quote, open it from the e-mail we sent you: each quote there has an <strong>Accept this quote</strong> button. This page can be opened by anyone
+            with its address, so it cannot accept for you.
+          </p>
+        ) : null}
         {quotes.length > 0 ? (
           <div className="quotes-grid">
             {quotes.map((q) => (
-              <QuoteCard key={q.id} quote={q} rfq={rfq} />
+              <QuoteCard key={q.id} quote={q} rfq={rfq} onAccept={tokens[q.id] && canAccept(q.status, rfq.status) ? () => setAccepting(q) : undefined} />
             ))}
           </div>
         ) : (
@@ -226,6 +286,15 @@ export default function QuoteSuccessPage() {
           </div>
         )}
       </section>
+      <QuoteCompare quotes={quotes} />
+      {accepting ? (
+        <AcceptQuoteDialog
+          supplierName={accepting.supplier.name}
+          totalPriceInclVat={accepting.totalPriceInclVat}
+          onAccept={() => accept(accepting)}
+          onClose={() => setAccepting(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { siteAnalytics } from '../../lib/site-analytics';
 import { useFormAnalytics } from './use-form-analytics';
 import type { ProductSuggestion, QuotePreview } from '../../../sdk/schemas/catalogue';
 import type { FreshSubmission } from '../../lib/fresh-submission';
+import { keepQuoteTokens } from '../../lib/submission-tokens';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -228,6 +229,7 @@ export default function HomePage() {
         estimatedValue: Math.round((preview?.costPreview.totalCost ?? quoted) * 100) / 100,
         location: preview?.supplierMatch.cityData?.name,
       });
+      keepQuoteTokens(body.rfqId, body.quotes);
       const fresh: FreshSubmission = { email: values.primaryEmail, count: body.quotes.length, notSent };
       redirect.current = setTimeout(() => navigate(`/quote-success?rfqId=${body.rfqId}`, { state: { fresh } }), 100);
     } catch (err) {

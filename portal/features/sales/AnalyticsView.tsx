@@ -2,7 +2,7 @@ import { formatRand } from '../../../sdk/format';
 import type { AnalyticsDashboard, ProspectStatus } from '../../../sdk/schemas/sales';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { Tabs } from '../../components/ui/tabs';
-import { Chart } from './Chart';
+import { Chart } from '../../components/Chart';
 import { COUNTER_LABELS, CounterGrid, Flag, Progress, StatusBadge } from './parts';
 
 const COLOURS = { email: '#1d4ed8', call: '#0f766e', response: '#b45309', demo: '#7c3aed', target: '#64748b', pipeline: '#1d4ed8', rate: '#0f766e' };

@@ -12,7 +12,7 @@ import {
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
-import { Modal } from './Modal';
+import { Modal } from '../../components/ui/modal';
 import { errorMessage, fieldErrors } from './sales-errors';
 
 type Field =

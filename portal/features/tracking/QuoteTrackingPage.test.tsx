@@ -1,12 +1,33 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { QuoteActionResponse } from '../../../sdk/schemas/rfq';
 import { useApiMock } from '../../../widget/test/api-mock';
+import { threeQuotes, trackedAnswer } from '../../test/quotes';
 import QuoteTrackingPage from './QuoteTrackingPage';
 
 const api = useApiMock();
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+const TOKEN = 'qt_1_secret1';
+
+/** Serves the tracking read of quote 1 and answers each action with what the test gives. */
+function serve(read: QuoteActionResponse, actions: Partial<Record<'accept' | 'decline' | 'close', () => Response>> = {}) {
+  api.server.use(http.get('*/api/quotes/track/:token', () => HttpResponse.json(read)));
+  for (const [name, answer] of Object.entries(actions)) api.server.use(http.post(`*/api/quotes/track/:token/${name}`, answer));
+}
+
+const page = async () => {
+  render(<QuoteTrackingPage params={{ token: TOKEN }} />);
+  await screen.findByRole('heading', { level: 1, name: 'Hand Sanitizer 70% Alcohol' });
+};
+const card = (supplier: string) => screen.getByRole('heading', { level: 3, name: supplier }).closest('li')!;
+const statusOf = (supplier: string) => within(card(supplier)).getByText(/^(Offered|Accepted|Not selected|Declined|Confirmed by supplier|Withdrawn by supplier|Expired)$/).textContent;
 
 describe('the tracking page when the quote cannot be shown', () => {
   it("shows the server's error text as '{status}: {message}'", async () => {
@@ -30,5 +51,156 @@ describe('the tracking page when the quote cannot be shown', () => {
     expect(within(screen.getByRole('alert')).getByText('Invalid tracking token')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.requests).toEqual([]);
+  });
+});
+
+describe("the buyer's decision on the tracking page", () => {
+  it("shows the quote's and the request's status, and every quote of the request with its own", async () => {
+    serve(trackedAnswer(threeQuotes(['offered', 'declined', 'offered']), 1));
+    await page();
+    expect(screen.getByText('This quote:').textContent).toBe('This quote: Offered');
+    expect(screen.getByText('Your request:').textContent).toBe('Your request: Open');
+    expect(screen.getByRole('heading', { level: 2, name: 'All 3 quotes for this request' })).toBeTruthy();
+    expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Offered', 'Declined', 'Offered']);
+    expect(within(card('Coastal Hygiene')).getByText('The quote on this page')).toBeTruthy();
+    expect(within(card('Berea Supplies')).getByRole('link', { name: 'Open the quote from Berea Supplies' }).getAttribute('href')).toBe('/quote/qt_2_secret2');
+  });
+
+  it('compares two or three quotes side by side, marking the best of each comparable term', async () => {
+    const user = userEvent.setup();
+    serve(trackedAnswer(threeQuotes(), 1));
+    await page();
+    const compare = screen.getByRole('region', { name: 'Compare quotes' });
+    expect(within(compare).getByRole('status').textContent).toBe('Tick two or three quotes to see them side by side.');
+    await user.click(within(compare).getByRole('checkbox', { name: /Coastal Hygiene/ }));
+    expect(within(compare).queryByRole('table')).toBeNull();
+    expect(within(compare).getByRole('status').textContent).toBe('Tick one or two more quotes to compare.');
+    await user.click(within(compare).getByRole('checkbox', { name: /Umhlanga Chemicals/ }));
+
+    const table = within(compare).getByRole('table', { name: '2 quotes side by side' });
+    const rows = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['', 'Coastal Hygiene', 'Umhlanga Chemicals'],
+      ['Price excl. VAT', 'R4,000.00Lowest', 'R5,200.00'],
+      ['VAT', 'R600.00 (15%)', 'R780.00 (15%)'],
+      ['Total incl. VAT', 'R4,600.00', 'R5,980.00'],
+      ['Lead time', '2-4 business daysFastest', '4-6 business days'],
+      ['Minimum order', '20 litres', '60 litres'],
+      ['Payment terms', '30 days', 'Cash on delivery'],
+      ['Valid until', '22 Dec 2026', '22 Dec 2026'],
+      ['Quality score', '75/100', '85/100Highest'],
+      ['Status', 'Offered', 'Offered'],
+    ]);
+    expect(within(table).getByRole('rowheader', { name: 'Price excl. VAT' })).toBeTruthy();
+  });
+
+  it('accepts only after a confirmation naming the supplier and the total incl. VAT, then shows every card as the answer has it', async () => {
+    const user = userEvent.setup();
+    serve(trackedAnswer(threeQuotes(), 1), {
+      accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded')),
+    });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe('You are accepting the quote from Coastal Hygiene for R4,600.00 incl. VAT.');
+    expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_secret1']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    expect(await screen.findByText(/^You accepted this quote on 22 Nov 2026\./)).toBeTruthy();
+    expect(screen.getByText(/^You accepted this quote/).textContent).toBe(
+      'You accepted this quote on 22 Nov 2026. Coastal Hygiene has your order and contact details and is asked to confirm it; the other suppliers were told they were not selected.',
+    );
+    expect(screen.getByText(/^You accepted this quote/).parentElement!.getAttribute('aria-live')).toBe('polite');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_secret1', 'POST /api/quotes/track/qt_1_secret1/accept']);
+    expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Accepted', 'Not selected', 'Not selected']);
+    expect(screen.getByText('This quote:').textContent).toBe('This quote: Accepted');
+    expect(screen.getByText('Your request:').textContent).toBe('Your request: Awarded');
+    expect(screen.queryByRole('button', { name: /Accept|Decline|Close request/ })).toBeNull();
+  });
+
+  it("shows a refusal in the server's own words and changes nothing", async () => {
+    const user = userEvent.setup();
+    serve(trackedAnswer(threeQuotes(), 1), {
+      accept: () => HttpResponse.json({ error: { code: 'rfq_awarded', message: 'This request was already awarded to Berea Supplies.' } }, { status: 409 }),
+    });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This request was already awarded to Berea Supplies.');
+    expect(within(dialog).getByRole('button', { name: 'Accept quote' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(statusOf('Coastal Hygiene')).toBe('Offered');
+  });
+
+  it('accepts another quote of the request from its card, with its own link', async () => {
+    const user = userEvent.setup();
+    serve(trackedAnswer(threeQuotes(), 1), {
+      accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'accepted', 'not_selected']), 2, 'awarded')),
+    });
+    await page();
+    await user.click(within(card('Berea Supplies')).getByRole('button', { name: 'Accept the quote from Berea Supplies' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe('You are accepting the quote from Berea Supplies for R5,290.00 incl. VAT.');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    await screen.findByText('You accepted the quote from Berea Supplies, so this one was not selected.');
+    expect(api.requests.at(-1)).toBe('POST /api/quotes/track/qt_2_secret2/accept');
+    expect(screen.getByText('This quote:').textContent).toBe('This quote: Not selected');
+  });
+
+  it("opens the acceptance from the e-mail's button (?action=accept) without accepting, and forgets the action", async () => {
+    window.history.replaceState(null, '', `/quote/${TOKEN}?action=accept`);
+    serve(trackedAnswer(threeQuotes(), 1));
+    await page();
+    expect(await screen.findByRole('dialog', { name: 'Accept this quote?' })).toBeTruthy();
+    expect(window.location.search).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_secret1']);
+  });
+
+  it('does not ask to accept from the e-mail a quote that can no longer be', async () => {
+    window.history.replaceState(null, '', `/quote/${TOKEN}?action=accept`);
+    serve(trackedAnswer(threeQuotes(['not_selected', 'accepted', 'not_selected']), 1, 'awarded'));
+    await page();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('You accepted the quote from Berea Supplies, so this one was not selected.')).toBeTruthy();
+  });
+
+  it('declines this quote, which can still be accepted afterwards', async () => {
+    const user = userEvent.setup();
+    serve(trackedAnswer(threeQuotes(), 1), { decline: () => HttpResponse.json(trackedAnswer(threeQuotes(['declined', 'offered', 'offered']), 1)) });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Decline this quote' }));
+    expect(await screen.findByText('You declined this quote. The supplier is not told, and while your request is open you can still accept it.')).toBeTruthy();
+    expect(api.requests.at(-1)).toBe('POST /api/quotes/track/qt_1_secret1/decline');
+    expect(statusOf('Coastal Hygiene')).toBe('Declined');
+    expect(screen.getByRole('button', { name: 'Accept this quote' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Decline this quote' })).toBeNull();
+  });
+
+  it('closes the request without a winner after a confirmation', async () => {
+    const user = userEvent.setup();
+    serve(trackedAnswer(threeQuotes(), 1), { close: () => HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'not_selected', 'not_selected']), 1, 'closed')) });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Close request without a winner' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close this request without a winner?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close request' }));
+    expect(await screen.findByText('You closed this request without a winner. The suppliers who quoted were told.')).toBeTruthy();
+    expect(api.requests.at(-1)).toBe('POST /api/quotes/track/qt_1_secret1/close');
+    expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Not selected', 'Not selected', 'Not selected']);
+    expect(screen.getByText('Your request:').textContent).toBe('Your request: Closed');
+    expect(screen.queryByRole('button', { name: /Accept|Decline|Close request/ })).toBeNull();
+  });
+
+  it("says why a withdrawn quote ended, and that the request is open again for another", async () => {
+    serve(trackedAnswer(threeQuotes(['withdrawn', 'offered', 'offered']), 1, 'open', { withdrawalReason: 'Out of stock until January' }));
+    await page();
+    expect(screen.getByText(/withdrew this quote/).textContent).toBe(
+      'Coastal Hygiene withdrew this quote on 22 Nov 2026: “Out of stock until January”. Your request is open again: you can accept another quote below.',
+    );
+    expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
+    expect(within(card('Berea Supplies')).getByRole('button', { name: 'Accept the quote from Berea Supplies' })).toBeTruthy();
   });
 });

@@ -1,7 +1,14 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { formatQuantity, isTrackingToken } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
 import { formatRand } from '../../../sdk/format';
+import type { Quote, QuoteActionResponse, TrackedQuote } from '../../../sdk/schemas/rfq';
 import { formatDate, formatTime } from '../../../widget/app/format';
+import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
+import { QuoteCompare } from '../../components/quotes/compare';
+import { actionErrorText, canAccept, isWinner, QuoteStatusBadge, RfqStatusBadge } from '../../components/quotes/status';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { api } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
@@ -9,19 +16,129 @@ import { usePageTitle } from '../../lib/use-page-title';
 
 const RISK_BADGE = { low: 'badge-success', medium: 'badge-warning', high: 'badge-danger' } as const;
 
+/** Whether the address asks to accept (the e-mail's button): it opens the confirmation, never accepts by itself. */
+function askedToAccept(): boolean {
+  return new URLSearchParams(window.location.search).get('action') === 'accept';
+}
+
+/** Drops `?action=accept` once its confirmation is open, so a reload or a shared address does not ask again. */
+function forgetAction(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('action')) return;
+  url.searchParams.delete('action');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** What the buyer reads about where this quote and its request stand. */
+function Standing({ quote, winner }: { quote: TrackedQuote; winner: Quote | undefined }) {
+  const supplier = quote.quoteData.supplier.name;
+  const since = quote.statusChangedAt ? ` on ${formatDate(quote.statusChangedAt)}` : '';
+  switch (quote.status) {
+    case 'accepted':
+      return (
+        <p className="notice">
+          You accepted this quote{since}. {supplier} has your order and contact details and is asked to confirm it; the other suppliers were told they were not
+          selected.
+        </p>
+      );
+    case 'confirmed':
+      return (
+        <p className="notice notice-success">
+          {supplier} confirmed your order{since}. They will contact you about delivery.
+        </p>
+      );
+    case 'withdrawn':
+      return (
+        <p className="notice notice-danger">
+          {supplier} withdrew this quote{since}
+          {quote.withdrawalReason ? <>: “{quote.withdrawalReason}”</> : null}.{' '}
+          {quote.rfq.status === 'open' ? 'Your request is open again: you can accept another quote below.' : null}
+        </p>
+      );
+    case 'declined':
+      return <p className="notice">You declined this quote. The supplier is not told, and while your request is open you can still accept it.</p>;
+    case 'expired':
+      if (quote.rfq.status === 'expired') return <p className="notice">Every quote for this request has expired. Send a new request for fresh prices.</p>;
+      return <p className="notice">This quote expired on {formatDate(quote.quoteData.validUntil)}. Accept another quote or send a new request.</p>;
+    case 'not_selected':
+      if (quote.rfq.status === 'awarded' && winner) return <p className="notice">You accepted the quote from {winner.supplier.name}, so this one was not selected.</p>;
+      if (quote.rfq.status === 'closed') return <p className="notice">You closed this request without a winner. The suppliers who quoted were told.</p>;
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** One quote of the request, in the list beside this one. */
+function RequestQuote({ quote, current, mayAccept, onAccept }: { quote: Quote; current: boolean; mayAccept: boolean; onAccept(): void }) {
+  const token = quote.trackingToken;
+  return (
+    <li className={`card request-quote${isWinner(quote.status) ? ' quote-card-winner' : ''}`}>
+      <div className="quote-head">
+        <h3>{quote.supplier.name}</h3>
+        <QuoteStatusBadge status={quote.status} />
+      </div>
+      <p className="small">
+        <strong>{formatRand(quote.totalPriceInclVat)}</strong> incl. VAT · {quote.leadTime} · valid until {formatDate(quote.validUntil)}
+      </p>
+      {current ? (
+        <p className="small muted">The quote on this page</p>
+      ) : (
+        <div className="button-row">
+          {mayAccept && token ? (
+            <button type="button" className="button" onClick={onAccept} aria-label={`Accept the quote from ${quote.supplier.name}`}>
+              Accept
+            </button>
+          ) : null}
+          {token ? (
+            <Link href={`/quote/${token}`} className="button button-secondary" aria-label={`Open the quote from ${quote.supplier.name}`}>
+              Open quote
+            </Link>
+          ) : null}
+        </div>
+      )}
+    </li>
+  );
+}
+
+type Dialog = { kind: 'accept'; quote: Quote } | { kind: 'close' };
+
 export default function QuoteTrackingPage({ params }: { params: { token: string } }) {
   usePageTitle('Your quote');
   const token = decodeURIComponent(params.token);
   const valid = isTrackingToken(token);
   // An invalid token is never sent (spec 2).
   const state = useLoad(valid ? (signal) => api().quotes.track(token, { signal }) : null, [token, valid]);
+  // The quote as the last action's answer left it, over the one first read.
+  const [acted, setActed] = useState<{ token: string; quote: TrackedQuote } | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  // Another quote of the request opens in this same page: what was said about the last one goes.
+  useEffect(() => {
+    setActed(null);
+    setDialog(null);
+    setFailure(null);
+  }, [token]);
+
+  const loaded = state.status === 'loaded' ? state.data.quote : undefined;
+  const quote = acted?.token === token ? acted.quote : loaded;
+
+  // The e-mail's "Accept this quote" lands here: the confirmation opens, and nothing is accepted until the buyer confirms.
+  useEffect(() => {
+    if (!loaded || !askedToAccept()) return;
+    forgetAction();
+    const self = loaded.rfq.quotes.find((q) => q.id === loaded.quoteReference);
+    if (self && canAccept(loaded.status, loaded.rfq.status)) setDialog({ kind: 'accept', quote: self });
+  }, [loaded]);
 
   if (!valid) return <ErrorAlert title="Quote Not Found" message="Invalid tracking token" />;
   if (state.status === 'error') {
     // The server's own text when it answered; 'Failed to load quote' when it could not be reached.
     return <ErrorAlert title="Quote Not Found" message={isHttpError(state.error) ? state.error.message : 'Failed to load quote'} />;
   }
-  if (state.status !== 'loaded') {
+  if (!quote) {
     return (
       <div className="container page" role="status" aria-live="polite">
         <span className="visually-hidden">Loading your quote…</span>
@@ -31,9 +148,40 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
     );
   }
 
-  const { quote } = state.data;
+  /** Takes in an action's answer: the acted-on quote's own view, or (for another quote) its request with this quote's new status. */
+  const apply = (answer: QuoteActionResponse, actedOn: string) => {
+    const rfq = answer.quote.rfq;
+    const next: TrackedQuote =
+      actedOn === token
+        ? answer.quote
+        : { ...quote, rfq, status: rfq.quotes.find((q) => q.id === quote.quoteReference)?.status ?? quote.status };
+    setActed({ token, quote: next });
+  };
+
+  const act = async (run: () => Promise<QuoteActionResponse>, actedOn: string) => {
+    const answer = await run();
+    apply(answer, actedOn);
+    setDialog(null);
+    setFailure(null);
+  };
+
+  const decline = async () => {
+    setPending(true);
+    try {
+      await act(() => api().quotes.decline(token), token);
+    } catch (err) {
+      setFailure(actionErrorText(err));
+    } finally {
+      setPending(false);
+    }
+  };
+
   const data = quote.quoteData;
   const ai = data.aiInsights;
+  const rfq = quote.rfq;
+  const self = rfq.quotes.find((q) => q.id === quote.quoteReference);
+  const winner = rfq.quotes.find((q) => isWinner(q.status));
+  const open = rfq.status === 'open';
   return (
     <div className="container page stack tracking">
       <div>
@@ -42,7 +190,44 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           Quote from {data.supplier.name} · viewed {quote.viewCount} {quote.viewCount === 1 ? 'time' : 'times'} · first viewed {formatDate(quote.firstViewedAt)} · last viewed at{' '}
           {formatTime(quote.lastViewedAt)}
         </p>
+        <p className="status-line">
+          <span>
+            This quote: <QuoteStatusBadge status={quote.status} />
+          </span>
+          <span>
+            Your request: <RfqStatusBadge status={rfq.status} />
+          </span>
+        </p>
       </div>
+      <section className="card decision" aria-labelledby="decision-title">
+        <h2 id="decision-title">Your decision</h2>
+        {/* Announced as it changes: after an action it says where the quote now stands. */}
+        <div aria-live="polite">
+          <Standing quote={quote} winner={winner} />
+        </div>
+        {failure ? (
+          <div className="alert alert-danger" role="alert">
+            <p className="flush">{failure}</p>
+          </div>
+        ) : null}
+        {open ? (
+          <div className="button-row">
+            {self && canAccept(quote.status, rfq.status) ? (
+              <button type="button" className="button" onClick={() => setDialog({ kind: 'accept', quote: self })}>
+                Accept this quote
+              </button>
+            ) : null}
+            {quote.status === 'offered' ? (
+              <button type="button" className="button button-secondary" onClick={decline} disabled={pending}>
+                {pending ? 'Declining…' : 'Decline this quote'}
+              </button>
+            ) : null}
+            <button type="button" className="button button-ghost" onClick={() => setDialog({ kind: 'close' })}>
+              Close request without a winner
+            </button>
+          </div>
+        ) : null}
+      </section>
       <section className="card" aria-labelledby="quote-details">
         <h2 id="quote-details">Quote details</h2>
         <dl className="facts">
@@ -52,18 +237,14 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           <dd>{formatRand(data.unitPrice)} excl. VAT</dd>
           <dt>Total price</dt>
           <dd>
-            {formatRand(data.totalPrice)} excl. VAT ({formatRand(data.totalPrice + data.vatAmount)} incl. VAT)
+            {formatRand(data.totalPrice)} excl. VAT ({formatRand(data.totalPriceInclVat)} incl. VAT)
           </dd>
           <dt>Quantity</dt>
-          <dd>
-            {formatQuantity(data.quantity, data.unit)}
-          </dd>
+          <dd>{formatQuantity(data.quantity, data.unit)}</dd>
           <dt>Lead time</dt>
           <dd>{data.leadTime}</dd>
           <dt>Minimum order</dt>
-          <dd>
-            {formatQuantity(data.minimumOrderQuantity, data.unit)}
-          </dd>
+          <dd>{formatQuantity(data.minimumOrderQuantity, data.unit)}</dd>
           <dt>Valid until</dt>
           <dd>{formatDate(data.validUntil)}</dd>
           <dt>Payment terms</dt>
@@ -71,6 +252,17 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
         </dl>
         {data.notes ? <p className="hint">{data.notes}</p> : null}
       </section>
+      {rfq.quotes.length > 1 ? (
+        <section aria-labelledby="request-quotes">
+          <h2 id="request-quotes">All {rfq.quotes.length} quotes for this request</h2>
+          <ul className="quotes-grid plain-cards">
+            {rfq.quotes.map((q) => (
+              <RequestQuote key={q.id} quote={q} current={q.id === quote.quoteReference} mayAccept={canAccept(q.status, rfq.status)} onAccept={() => setDialog({ kind: 'accept', quote: q })} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <QuoteCompare quotes={rfq.quotes} />
       {ai ? (
         <section className="card" aria-labelledby="ai-title">
           <h2 id="ai-title">AI analysis</h2>
@@ -97,6 +289,30 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           {data.supplier.phone ? `, ${data.supplier.phone}` : ''}. Quote reference <strong>{quote.quoteReference}</strong>.
         </p>
       </section>
+      {dialog?.kind === 'accept' ? (
+        <AcceptQuoteDialog
+          supplierName={dialog.quote.supplier.name}
+          totalPriceInclVat={dialog.quote.totalPriceInclVat}
+          onAccept={() => {
+            const target = dialog.quote.id === quote.quoteReference ? token : dialog.quote.trackingToken!;
+            return act(() => api().quotes.accept(target), target);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'close' ? (
+        <ConfirmDialog
+          title="Close this request without a winner?"
+          confirmLabel="Close request"
+          pendingLabel="Closing…"
+          focus="cancel"
+          describe={actionErrorText}
+          onConfirm={() => act(() => api().quotes.closeRequest(token), token)}
+          onClose={() => setDialog(null)}
+        >
+          <p className="flush">No quote will be accepted, and every supplier who quoted is told they were not selected. This cannot be undone; for another order, send a new request.</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

@@ -19,6 +19,8 @@ import * as allowSupplierImports from './20261124140000-allow-supplier-imports';
 import * as createScraping from './20261124150000-create-scraping';
 import * as createSalesWorkspace from './20261124160000-create-sales-workspace';
 import * as createAnalytics from './20261124170000-create-analytics';
+import * as addOutboxFailingSince from './20261124180000-add-outbox-failing-since';
+import * as addOrderStatuses from './20261124190000-add-order-statuses';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -45,6 +47,8 @@ const migrations: Record<string, DialectMigration> = {
   '20261124150000-create-scraping': createScraping,
   '20261124160000-create-sales-workspace': createSalesWorkspace,
   '20261124170000-create-analytics': createAnalytics,
+  '20261124180000-add-outbox-failing-since': addOutboxFailingSince,
+  '20261124190000-add-order-statuses': addOrderStatuses,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

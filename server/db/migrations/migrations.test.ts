@@ -106,3 +106,29 @@ describe('the migration for supplier imports', () => {
     await expect(supplier(3, 'Sales@Coastal.example', '90')).rejects.toThrow(/unique/i);
   });
 });
+
+describe('the migration to order statuses', () => {
+  it('leaves every earlier request open and every quote offered, with no company size', async () => {
+    const { db } = await databaseAt('20261124170000-create-analytics');
+    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(db);
+    await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
+    await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitisers', 'Sanitisers', 'hygiene', '[]', 1)`.execute(db);
+    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(db);
+    await sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, created_at, rfq_ref)
+      values ('100000000000000001', 'Sanitiser', 'For three sites', 20, 'litres', 3, 1, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', '2026-11-20T10:00:00.000Z', 'r_00000000000000000001')`.execute(db);
+    await sql`insert into quotes (rfq_id, supplier_id, rank, pricing_basis, list_unit_price_cents, unit_price_cents, discount_percent, total_cents, vat_rate, vat_cents, total_incl_vat_cents,
+        minimum_order_quantity, lead_min_days, lead_max_days, payment_terms, validity_days, valid_until, price_list_date, notes, competitive_position, price_difference, quality_score,
+        reliability_rating, risk_level, recommendation, tracking_secret_hash, created_at)
+      values ('100000000000000001', 1, 1, 'price-list', 100, 100, 0, 2000, 0.15, 300, 2300, 1, 1, 2, 'Net 30', 14, '2026-12-04', '2026-11-01', '', 'lowest-price', 0, 80, 80, 'low', '', 'h', '2026-11-20T10:00:00.000Z')`.execute(db);
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('rfqs').select(['status', 'status_changed_at', 'awarded_quote_id', 'company_size']).execute()).toEqual([
+      { status: 'open', status_changed_at: null, awarded_quote_id: null, company_size: null },
+    ]);
+    expect(await db.selectFrom('quotes').select(['status', 'status_changed_at', 'accepted_at', 'withdrawal_reason', 'response_secret_hash', 'buyer_link_sealed', 'courtesy_mailed_at']).execute()).toEqual([
+      { status: 'offered', status_changed_at: null, accepted_at: null, withdrawal_reason: null, response_secret_hash: null, buyer_link_sealed: null, courtesy_mailed_at: null },
+    ]);
+  });
+});

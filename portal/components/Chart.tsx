@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import './chart.css';
 
 export interface ChartSeries {
   label: string;
@@ -16,7 +17,8 @@ const HEIGHT = 260;
  * A chart drawn with uPlot on a canvas, with its figures as a table beside it: the table is
  * what a screen reader reads (the canvas is hidden from it), and anyone can show it instead.
  */
-export function Chart({ title, description, labels, axisLabels, series, unit = '', columnHeading }: { title: string; description: string; labels: string[]; axisLabels?: string[]; series: ChartSeries[]; unit?: string; columnHeading: string }) {
+export function Chart({ title, description, labels, axisLabels, series, unit = '', columnHeading, headingLevel = 3 }: { title: string; description: string; labels: string[]; axisLabels?: string[]; series: ChartSeries[]; unit?: string; columnHeading: string; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const box = useRef<HTMLDivElement>(null);
   const id = useId();
   const [showTable, setShowTable] = useState(false);
@@ -70,7 +72,7 @@ export function Chart({ title, description, labels, axisLabels, series, unit = '
     <figure className="chart" aria-labelledby={`${id}-title`}>
       <div className="chart-head">
         <figcaption>
-          <h3 id={`${id}-title`}>{title}</h3>
+          <Heading id={`${id}-title`} className={headingLevel === 2 ? 'card-title' : undefined}>{title}</Heading>
           <p className="small muted">{description}</p>
         </figcaption>
         <button type="button" className="button button-secondary" aria-pressed={showTable} onClick={() => setShowTable((v) => !v)}>

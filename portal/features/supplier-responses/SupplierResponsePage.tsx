@@ -1,0 +1,239 @@
+import { useState, type FormEvent } from 'react';
+import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { formatQuantity, isSupplierResponseToken, SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
+import { isHttpError } from '../../../sdk/client/errors';
+import { formatRand } from '../../../sdk/format';
+import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
+import { companySizeLabel } from '../../../widget/app/CompanySizeField';
+import { formatDate } from '../../../widget/app/format';
+import { TextField } from '../../../widget/app/TextField';
+import { actionErrorText, QuoteStatusBadge } from '../../components/quotes/status';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { api } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** The reason's length as the server checks it (trimmed). */
+function reasonError(reason: string): string | undefined {
+  const length = reason.trim().length;
+  return length < 5 || length > 1000 ? SUPPLIER_RESPONSE_MESSAGES.reason : undefined;
+}
+
+/** A refused reason's message from a 400 answer's field details, when it names one. */
+function reasonFromAnswer(error: unknown): string | undefined {
+  if (!isHttpError(error) || error.status !== 400) return undefined;
+  const fields = (error.details as { fields?: Record<string, string> } | null | undefined)?.fields;
+  return fields?.reason;
+}
+
+/** Where the supplier's answer stands, once given: said on arrival (earlier) or just now. */
+function Answered({ order, now }: { order: SupplierResponse; now: boolean }) {
+  const when = order.respondedAt ? ` on ${formatDate(order.respondedAt)}` : '';
+  if (order.status === 'confirmed') {
+    return (
+      <div className="notice notice-success" role={now ? 'status' : undefined}>
+        <p className="flush">
+          <strong>{now ? 'Order confirmed.' : `You confirmed this order${when}.`}</strong> We told the buyer. Contact them to arrange delivery
+          {order.buyer.email ? (
+            <>
+              {' '}
+              at <a href={`mailto:${order.buyer.email}`}>{order.buyer.email}</a>
+            </>
+          ) : null}
+          .
+        </p>
+      </div>
+    );
+  }
+  if (order.status === 'withdrawn') {
+    return (
+      <div className="notice notice-danger" role={now ? 'status' : undefined}>
+        <p className="flush">
+          <strong>{now ? 'You withdrew from this order.' : `You withdrew from this order${when}.`}</strong>
+          {order.withdrawalReason ? <> Your reason: “{order.withdrawalReason}”.</> : null} We told the buyer, who may accept another quote.
+        </p>
+      </div>
+    );
+  }
+  return <p className="notice">This order can no longer be answered here.</p>;
+}
+
+/** The order and its buyer, as the supplier needs them to deliver. */
+function OrderDetails({ order }: { order: SupplierResponse }) {
+  const o = order.order;
+  const buyer = order.buyer;
+  return (
+    <div className="configurator-grid">
+      <section className="card" aria-labelledby="sr-order">
+        <h2 id="sr-order">The order</h2>
+        <dl className="facts">
+          <dt>Product</dt>
+          <dd>{o.productName}</dd>
+          <dt>Description</dt>
+          <dd className="prewrap">{o.productDescription}</dd>
+          <dt>Quantity</dt>
+          <dd>{formatQuantity(o.quantity, o.unit)}</dd>
+          <dt>Deliver to</dt>
+          <dd>{o.deliveryLocation}</dd>
+          <dt>Unit price</dt>
+          <dd>{formatRand(o.unitPrice)} excl. VAT</dd>
+          <dt>Total excl. VAT</dt>
+          <dd>{formatRand(o.totalPrice)}</dd>
+          <dt>VAT</dt>
+          <dd>{formatRand(o.vatAmount)}</dd>
+          <dt>Total incl. VAT</dt>
+          <dd>{formatRand(o.totalPriceInclVat)}</dd>
+          <dt>Lead time</dt>
+          <dd>{o.leadTime}</dd>
+          <dt>Payment terms</dt>
+          <dd>{o.paymentTerms}</dd>
+          <dt>Quote valid until</dt>
+          <dd>{formatDate(o.validUntil)}</dd>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="sr-buyer">
+        <h2 id="sr-buyer">The buyer</h2>
+        {buyer.email ? (
+          <dl className="facts">
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${buyer.email}`}>{buyer.email}</a>
+            </dd>
+            <dt>Name</dt>
+            <dd>{buyer.contactName ?? 'Not given'}</dd>
+            <dt>Company</dt>
+            <dd>{buyer.companyName ?? 'Not given'}</dd>
+            <dt>Company size</dt>
+            <dd>{buyer.companySize ? companySizeLabel(buyer.companySize) : 'Not given'}</dd>
+          </dl>
+        ) : (
+          <>
+            <p className="small">
+              The buyer&rsquo;s contact details were deleted: Procura keeps them at most {PERSONAL_DATA_HOURS} hours after a request ends. Use the e-mail that brought you this
+              link.
+            </p>
+            {buyer.companySize ? (
+              <dl className="facts">
+                <dt>Company size</dt>
+                <dd>{companySizeLabel(buyer.companySize)}</dd>
+              </dl>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** /supplier-response/{token}: the accepted supplier sees the order and the buyer, and confirms or withdraws. */
+export default function SupplierResponsePage({ params }: { params: { token: string } }) {
+  usePageTitle('Accepted order');
+  const token = decodeURIComponent(params.token);
+  const valid = isSupplierResponseToken(token);
+  const state = useLoad(valid ? (signal) => api().supplierResponses.get(token, { signal }) : null, [token, valid]);
+  const [answered, setAnswered] = useState<SupplierResponse | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonShown, setReasonShown] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<'confirm' | 'withdraw' | null>(null);
+
+  if (!valid) return <ErrorAlert title="Response Link Not Found" message={SUPPLIER_RESPONSE_MESSAGES.token} />;
+  if (state.status === 'error') {
+    return <ErrorAlert title="Response Link Not Found" message={isHttpError(state.error) ? state.error.message : 'Failed to load the order'} />;
+  }
+  if (state.status !== 'loaded') {
+    return (
+      <div className="container page" role="status" aria-live="polite">
+        <span className="visually-hidden">Loading the order…</span>
+        <div className="skeleton" style={{ height: '2rem', width: '45%' }} />
+        <div className="skeleton" style={{ height: '18rem', marginTop: '1rem' }} />
+      </div>
+    );
+  }
+
+  const order = answered ?? state.data;
+  const run = async (kind: 'confirm' | 'withdraw', call: () => Promise<SupplierResponse>) => {
+    setPending(kind);
+    setFailure(null);
+    try {
+      setAnswered(await call());
+    } catch (err) {
+      const fieldMessage = reasonFromAnswer(err);
+      if (fieldMessage) setReasonShown(fieldMessage);
+      else setFailure(actionErrorText(err));
+    } finally {
+      setPending(null);
+    }
+  };
+  const confirm = () => run('confirm', () => api().supplierResponses.confirm(token));
+  const withdraw = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = reasonError(reason);
+    setReasonShown(problem);
+    if (problem) {
+      document.getElementById('sr-reason')?.focus();
+      return;
+    }
+    void run('withdraw', () => api().supplierResponses.withdraw(token, { reason: reason.trim() }));
+  };
+
+  return (
+    <div className="container page stack">
+      <div>
+        <h1>Order: {order.order.productName}</h1>
+        <p className="muted">
+          {order.supplierName} · quote {order.quoteReference} · accepted by the buyer on {formatDate(order.acceptedAt)}
+        </p>
+        <p className="status-line">
+          <span>
+            Status: <QuoteStatusBadge status={order.status} />
+          </span>
+        </p>
+      </div>
+      {/* Read the order before answering; once answered, the answer comes first. */}
+      {order.status === 'accepted' ? <OrderDetails order={order} /> : null}
+      <section className="card decision" aria-labelledby="sr-answer">
+        <h2 id="sr-answer">Your answer</h2>
+        {order.status === 'accepted' ? (
+          <>
+            <p className="flush">
+              The buyer accepted your quote. Confirm that you will deliver this order as quoted, or withdraw with a reason if you cannot; the buyer is told either way.
+            </p>
+            {failure ? (
+              <div className="alert alert-danger" role="alert">
+                <p className="flush">{failure}</p>
+              </div>
+            ) : null}
+            <div className="button-row">
+              <button type="button" className="button" onClick={confirm} disabled={pending !== null}>
+                {pending === 'confirm' ? 'Confirming…' : 'Confirm order'}
+              </button>
+            </div>
+            <form className="form-stack withdraw-form" onSubmit={withdraw} noValidate aria-labelledby="sr-withdraw">
+              <h3 id="sr-withdraw">Cannot deliver?</h3>
+              <TextField
+                id="sr-reason"
+                label="Reason for withdrawing"
+                required
+                rows={3}
+                value={reason}
+                onChange={setReason}
+                onBlur={() => reason !== '' && setReasonShown(reasonError(reason))}
+                error={reasonShown}
+                hint="The buyer reads this, e.g. out of stock until January. 5 to 1000 characters."
+              />
+              <div>
+                <button type="submit" className="button button-secondary" disabled={pending !== null}>
+                  {pending === 'withdraw' ? 'Withdrawing…' : 'Withdraw from this order'}
+                </button>
+              </div>
+            </form>
+          </>
+        ) : (
+          <Answered order={order} now={answered !== null} />
+        )}
+      </section>
+      {order.status === 'accepted' ? null : <OrderDetails order={order} />}
+    </div>
+  );
+}

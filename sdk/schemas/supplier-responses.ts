@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { COMPANY_SIZES, QUOTE_STATUSES, SUPPLIER_RESPONSE_MESSAGES, isSupplierResponseToken } from '../rules';
+import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
+
+/**
+ * The path of the supplier's response calls: a response token starts with `sr_`.
+ *
+ * @example
+ * supplierResponsePathSchema.safeParse({ token: 'qt_abc' }).success; // false
+ */
+export const supplierResponsePathSchema = z.object({
+  token: z.string().refine(isSupplierResponseToken, { error: SUPPLIER_RESPONSE_MESSAGES.token }),
+});
+
+/**
+ * The accepted order as its supplier's response link shows it (`GET /api/supplier-responses/:token`),
+ * with the buyer's contact; the buyer's contact is null once their personal data was deleted. It
+ * carries no `rfqId`: the request's results page would show the supplier every other quote.
+ *
+ * @example
+ * const order = supplierResponseSchema.parse(await res.json());
+ * if (order.status === 'accepted') showConfirmButtons();
+ */
+export const supplierResponseSchema = z.object({
+  /** `accepted` until the supplier answers, then `confirmed` or `withdrawn`. */
+  status: z.enum(QUOTE_STATUSES),
+  quoteReference: z.string(),
+  supplierName: z.string(),
+  acceptedAt: isoDateTimeSchema,
+  respondedAt: isoDateTimeSchema.nullable(),
+  withdrawalReason: z.string().nullable(),
+  buyer: z.object({
+    email: z.string().nullable(),
+    contactName: z.string().nullable(),
+    companyName: z.string().nullable(),
+    companySize: z.enum(COMPANY_SIZES).nullable(),
+  }),
+  order: z.object({
+    productName: z.string(),
+    productDescription: z.string(),
+    quantity: z.number().int(),
+    unit: z.string(),
+    deliveryLocation: z.string(),
+    currency: z.literal('ZAR'),
+    unitPrice: randSchema,
+    totalPrice: randSchema,
+    vatAmount: randSchema,
+    totalPriceInclVat: randSchema,
+    leadTime: z.string(),
+    paymentTerms: z.string(),
+    validUntil: isoDateSchema,
+  }),
+});
+/**
+ * An accepted order as its supplier sees it.
+ *
+ * @example
+ * const order: SupplierResponse = await procura.supplierResponses.get(token);
+ */
+export type SupplierResponse = z.infer<typeof supplierResponseSchema>;
+
+/**
+ * A supplier's withdrawal of an accepted quote (`POST /api/supplier-responses/:token/withdraw`).
+ *
+ * @example
+ * supplierWithdrawalSchema.parse({ reason: 'Out of stock until January' });
+ */
+export const supplierWithdrawalSchema = z.object({
+  reason: z
+    .string({ error: SUPPLIER_RESPONSE_MESSAGES.reason })
+    .trim()
+    .min(5, { error: SUPPLIER_RESPONSE_MESSAGES.reason })
+    .max(1000, { error: SUPPLIER_RESPONSE_MESSAGES.reason }),
+});
+/**
+ * What a supplier sends to withdraw.
+ *
+ * @example
+ * const input: SupplierWithdrawalInput = { reason: 'Out of stock until January' };
+ */
+export type SupplierWithdrawalInput = z.input<typeof supplierWithdrawalSchema>;

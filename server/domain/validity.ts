@@ -1,0 +1,43 @@
+import type { QuoteStatus, RfqStatus } from '../../sdk/rules';
+import type { StoredQuoteStatus, StoredRfqStatus } from '../db/schema';
+
+// Quotes are South African offers: "valid until 10 December" holds to the end of that day there.
+const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The date (YYYY-MM-DD) a quote's validity is judged on at `ms`: Johannesburg's, whatever the
+ * server's zone. A quote is still valid while this is on or before its `validUntil`.
+ */
+export function validityDay(ms: number): string {
+  const parts = Object.fromEntries(DAY_FORMAT.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Whether a quote valid until `validUntil` can no longer be accepted on `day`. */
+export function isPastValidity(validUntil: string, day: string): boolean {
+  return validUntil < day;
+}
+
+/** Statuses from which the buyer can still accept a quote (within its validity). */
+export const ACCEPTABLE: readonly StoredQuoteStatus[] = ['offered', 'declined'];
+
+/** A quote's status as callers see it: an offer past its validity reads `expired`. */
+export function quoteStatus(stored: StoredQuoteStatus, validUntil: string, day: string): QuoteStatus {
+  return stored === 'offered' && isPastValidity(validUntil, day) ? 'expired' : stored;
+}
+
+/**
+ * A request's status as callers see it: an open request with no quote left that can be accepted
+ * (every offered or declined one past its validity, or none at all) reads `expired`.
+ */
+export function rfqStatus(stored: StoredRfqStatus, quotes: { status: StoredQuoteStatus; valid_until: string }[], day: string): RfqStatus {
+  if (stored !== 'open') return stored;
+  return quotes.some((q) => ACCEPTABLE.includes(q.status) && !isPastValidity(q.valid_until, day)) ? 'open' : 'expired';
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A date as buyers read it in messages: 10 December 2026. */
+export function longDate(day: string): string {
+  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+}

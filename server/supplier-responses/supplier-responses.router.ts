@@ -1,0 +1,29 @@
+import Router from '@koa/router';
+import { supplierResponsePathSchema, supplierWithdrawalSchema } from '../../sdk/index';
+import type { AppDeps } from '../deps';
+import { sameOriginWhenGiven } from '../http/origin';
+import { validate } from '../http/validate';
+import { answerOrder, getSupplierResponse } from './supplier-responses.service';
+
+/** The accepted supplier's response link: the order, and its confirm or withdraw. */
+export function supplierResponsesRouter(deps: AppDeps) {
+  const router = new Router({ prefix: '/api/supplier-responses' });
+  const origin = sameOriginWhenGiven(deps.config.publicUrl);
+
+  router.get('/:token', validate({ params: supplierResponsePathSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await getSupplierResponse(deps, ctx.params.token);
+  });
+
+  router.post('/:token/confirm', origin, validate({ params: supplierResponsePathSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await answerOrder(deps, ctx.params.token, { kind: 'confirm' }, new Date(deps.clock()));
+  });
+
+  router.post('/:token/withdraw', origin, validate({ params: supplierResponsePathSchema, body: supplierWithdrawalSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await answerOrder(deps, ctx.params.token, { kind: 'withdraw', reason: ctx.request.body.reason }, new Date(deps.clock()));
+  });
+
+  return router;
+}
