@@ -152,7 +152,7 @@ test('analytics wait for consent, carry nothing typed, stop for Global Privacy C
 
   // The results page no longer shows the address.
   await page.goto(`/quote-success?rfqId=${rfqId}`);
-  await expect(page.getByText('Deleted (we keep it at most 72 hours)')).toBeVisible();
+  await expect(page.getByText('Deleted (we keep it at most 72 hours after a request ends)')).toBeVisible();
   await expect(page.getByText('t***@umoya.example.co.za')).toHaveCount(0);
   await expect(page.getByText(/umoya/)).toHaveCount(0);
 

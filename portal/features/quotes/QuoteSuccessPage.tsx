@@ -226,7 +226,7 @@ export default function QuoteSuccessPage() {
           ) : null}
 
           <dt>E-mail</dt>
-          <dd>{rfq.primaryEmail ?? `Deleted (we keep it at most ${PERSONAL_DATA_HOURS} hours)`}</dd>
+          <dd>{rfq.primaryEmail ?? `Deleted (we keep it at most ${PERSONAL_DATA_HOURS} hours after a request ends)`}</dd>
           <dt>Status</dt>
           <dd>
             <RfqStatusBadge status={rfq.status} />
