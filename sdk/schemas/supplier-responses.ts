@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, QUOTE_STATUSES, SUPPLIER_RESPONSE_MESSAGES, isSupplierResponseToken } from '../rules';
-import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
+import { isoDateTimeSchema } from './common';
+import { quoteSchema } from './rfq';
 
 /**
  * The path of the supplier's response calls: a response token starts with `sr_`.
@@ -35,21 +36,22 @@ export const supplierResponseSchema = z.object({
     companyName: z.string().nullable(),
     companySize: z.enum(COMPANY_SIZES).nullable(),
   }),
-  order: z.object({
-    productName: z.string(),
-    productDescription: z.string(),
-    quantity: z.number().int(),
-    unit: z.string(),
-    deliveryLocation: z.string(),
-    currency: z.literal('ZAR'),
-    unitPrice: randSchema,
-    totalPrice: randSchema,
-    vatAmount: randSchema,
-    totalPriceInclVat: randSchema,
-    leadTime: z.string(),
-    paymentTerms: z.string(),
-    validUntil: isoDateSchema,
-  }),
+  /** The accepted quote's terms, as the buyer saw them, with what the request asked for. */
+  order: quoteSchema
+    .pick({
+      productName: true,
+      quantity: true,
+      unit: true,
+      currency: true,
+      unitPrice: true,
+      totalPrice: true,
+      vatAmount: true,
+      totalPriceInclVat: true,
+      leadTime: true,
+      paymentTerms: true,
+      validUntil: true,
+    })
+    .extend({ productDescription: z.string(), deliveryLocation: z.string() }),
 });
 /**
  * An accepted order as its supplier sees it.
