@@ -10,6 +10,7 @@ import { StaffSessionContext } from '../lib/staff-session';
 import type { StaffRole, StaffUser } from '../../sdk/schemas/staff';
 import { Footer } from './Footer';
 import { Nav, navVariantFor } from './Nav';
+import { PageLoading } from '../components/ui/page-loading';
 
 const HomePage = lazy(() => import('../features/rfq/HomePage'));
 const QuoteSuccessPage = lazy(() => import('../features/quotes/QuoteSuccessPage'));
@@ -68,15 +69,6 @@ const InternalAnalytics = staffPage(SALES_ROLES, InternalAnalyticsPage);
 const SHARE_LINK_PATH = /^\/da_(?<token>[^/]+)\/?$/;
 const AnalyticsStaffPage = staffPage(['admin'], AnalyticsStatusPage);
 const AdminScraperPage = staffPage(['admin'], ScraperPage);
-
-function PageLoading() {
-  return (
-    <div className="container page" role="status" aria-live="polite">
-      <span className="visually-hidden">Loading…</span>
-      <div className="skeleton" style={{ height: '2rem', width: '40%' }} />
-    </div>
-  );
-}
 
 /** The portal: navigation, the routes (spec 2; paths.json lists the ones built), footer, toasts, consent. */
 export function App() {

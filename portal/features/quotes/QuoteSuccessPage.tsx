@@ -14,6 +14,7 @@ import { api } from '../../lib/api';
 import type { FreshSubmission } from '../../lib/fresh-submission';
 import { quoteTokens } from '../../lib/submission-tokens';
 import { useLoad } from '../../lib/use-load';
+import { PageLoading } from '../../components/ui/page-loading';
 
 /** The rfqId from the query, or else the first run of digits in the address (spec 2). */
 export function findRfqId(search: string, href: string): string | null {
@@ -116,9 +117,7 @@ export default function QuoteSuccessPage() {
   }
   if (state.status === 'idle' || state.status === 'loading') {
     return (
-      <div className="container page" role="status" aria-live="polite">
-        <span className="visually-hidden">Loading your quotes…</span>
-        <div className="skeleton" style={{ height: '2rem', width: '50%' }} />
+      <PageLoading label="Loading your quotes…">
         <div className="summary-grid" style={{ marginTop: '1rem' }}>
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="skeleton" style={{ height: '4.5rem' }} />
@@ -129,7 +128,7 @@ export default function QuoteSuccessPage() {
             <div key={i} className="skeleton" style={{ height: '16rem' }} />
           ))}
         </div>
-      </div>
+      </PageLoading>
     );
   }
   if (state.status === 'error') {

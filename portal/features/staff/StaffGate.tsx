@@ -7,14 +7,10 @@ import { STAFF_HOME, useStaffSession } from '../../lib/staff-session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SignInForm } from './SignInForm';
 import { staffErrorMessage } from './staff-errors';
+import { PageLoading } from '../../components/ui/page-loading';
 
 function Checking() {
-  return (
-    <div className="container page" role="status" aria-live="polite">
-      <span className="visually-hidden">Checking your sign-in…</span>
-      <div className="skeleton" style={{ height: '2rem', width: '40%' }} />
-    </div>
-  );
+  return <PageLoading label="Checking your sign-in…" />;
 }
 
 function SignInInstead() {

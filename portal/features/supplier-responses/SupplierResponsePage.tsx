@@ -12,6 +12,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { api } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PageLoading } from '../../components/ui/page-loading';
 
 /** The reason's length as the server checks it (trimmed). */
 function reasonError(reason: string): string | undefined {
@@ -143,11 +144,9 @@ export default function SupplierResponsePage({ params }: { params: { token: stri
   }
   if (state.status !== 'loaded') {
     return (
-      <div className="container page" role="status" aria-live="polite">
-        <span className="visually-hidden">Loading the order…</span>
-        <div className="skeleton" style={{ height: '2rem', width: '45%' }} />
+      <PageLoading label="Loading the order…">
         <div className="skeleton" style={{ height: '18rem', marginTop: '1rem' }} />
-      </div>
+      </PageLoading>
     );
   }
 

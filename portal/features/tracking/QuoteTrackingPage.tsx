@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { api } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PageLoading } from '../../components/ui/page-loading';
 
 const RISK_BADGE = { low: 'badge-success', medium: 'badge-warning', high: 'badge-danger' } as const;
 
@@ -140,11 +141,9 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   }
   if (!quote) {
     return (
-      <div className="container page" role="status" aria-live="polite">
-        <span className="visually-hidden">Loading your quote…</span>
-        <div className="skeleton" style={{ height: '2rem', width: '45%' }} />
+      <PageLoading label="Loading your quote…">
         <div className="skeleton" style={{ height: '18rem', marginTop: '1rem' }} />
-      </div>
+      </PageLoading>
     );
   }
 
