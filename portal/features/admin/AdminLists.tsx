@@ -9,7 +9,7 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
-import { staffErrorMessage } from '../staff/staff-errors';
+import { errorMessage } from '../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -52,7 +52,7 @@ function Standing({ supplier, onSaved }: { supplier: AdminSupplier; onSaved(s: A
       onSaved(saved);
       toast({ title: 'Standing saved', description: `${saved.name}: ${saved.verified ? 'verified' : 'not verified'}, rated ${saved.rating.toFixed(1)}.` });
     } catch (err) {
-      toast({ title: 'Error', description: staffErrorMessage(err), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setSaving(false);
     }

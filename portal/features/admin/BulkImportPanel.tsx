@@ -13,7 +13,7 @@ import {
 import { useToast } from '../../components/ui/toast';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
-import { staffErrorMessage } from '../staff/staff-errors';
+import { errorMessage } from '../../lib/api-errors';
 
 export type ImportKind = 'supplier' | 'product' | 'mixed';
 
@@ -254,7 +254,7 @@ export function BulkImportPanel({ kind, onImported }: { kind: ImportKind; onImpo
     } catch (err) {
       if (controller.signal.aborted) return;
       setPreview(null);
-      toast({ title: ADMIN_MESSAGES.importFailed, description: staffErrorMessage(err), variant: 'destructive' });
+      toast({ title: ADMIN_MESSAGES.importFailed, description: errorMessage(err), variant: 'destructive' });
     }
   };
 
@@ -286,7 +286,7 @@ export function BulkImportPanel({ kind, onImported }: { kind: ImportKind; onImpo
         setPreview({ ...current, invalid });
         toast({ title: ADMIN_MESSAGES.invalidFormat, description: `${plural(invalid.length, 'line needs', 'lines need')} fixing; the preview names each.`, variant: 'destructive' });
       } else {
-        toast({ title: ADMIN_MESSAGES.importFailed, description: staffErrorMessage(err), variant: 'destructive' });
+        toast({ title: ADMIN_MESSAGES.importFailed, description: errorMessage(err), variant: 'destructive' });
       }
     } finally {
       setImporting(false);

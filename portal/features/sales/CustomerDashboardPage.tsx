@@ -12,7 +12,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ImportPanel } from './ImportPanel';
 import { ActivityLog, COUNTER_LABELS, CounterGrid, Progress, StatusBadge } from './parts';
 import { ProspectModal } from './ProspectModal';
-import { errorMessage } from './sales-errors';
+import { errorMessage } from '../../lib/api-errors';
 import '../../styles/sales.css';
 
 const PAGE_SIZE = 25;

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
-import { errorMessage } from './sales-errors';
+import { errorMessage } from '../../lib/api-errors';
 
 /**
  * Prospects from a CSV file (the export's columns, in any order): a preview of every line first,

@@ -5,7 +5,7 @@ import { useStaffSession } from '../../lib/staff-session';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AnalyticsView } from './AnalyticsView';
-import { errorMessage } from './sales-errors';
+import { errorMessage } from '../../lib/api-errors';
 import { ShareLinks } from './ShareLinks';
 import '../../styles/sales.css';
 

@@ -13,7 +13,7 @@ import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { Modal } from '../../components/ui/modal';
-import { errorMessage, fieldErrors } from './sales-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 
 type Field =
   | 'company'

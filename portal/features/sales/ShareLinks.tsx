@@ -7,7 +7,7 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
-import { errorMessage, fieldErrors } from './sales-errors';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
 
 /**
  * Admins share the dashboard read-only with someone outside: a link that works 1 to 90 days,

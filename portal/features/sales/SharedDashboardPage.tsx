@@ -6,7 +6,7 @@ import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Link } from 'wouter';
 import { AnalyticsView } from './AnalyticsView';
-import { errorMessage, isNotFound } from './sales-errors';
+import { errorMessage, isNotFound } from '../../lib/api-errors';
 import '../../styles/sales.css';
 
 /** /da_{token}: the Internal Analytics Dashboard through a share link, read-only and signed out. */

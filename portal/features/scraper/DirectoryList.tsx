@@ -3,7 +3,7 @@ import { SCRAPER_MESSAGES as M } from '../../../sdk/schemas/scraping';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
-import { staffErrorMessage } from '../staff/staff-errors';
+import { errorMessage } from '../../lib/api-errors';
 
 /** The saved directory list that 'Crawl saved directories' crawls; URLs are added from the controls above. */
 export function DirectoryList({ refresh, onChanged }: { refresh: number; onChanged(): void }) {
@@ -18,7 +18,7 @@ export function DirectoryList({ refresh, onChanged }: { refresh: number; onChang
       await staffApi().scraping.removeDirectory(url);
       onChanged();
     } catch (err) {
-      toast({ title: M.error, description: staffErrorMessage(err), variant: 'destructive' });
+      toast({ title: M.error, description: errorMessage(err), variant: 'destructive' });
     } finally {
       setRemoving(null);
     }
@@ -29,7 +29,7 @@ export function DirectoryList({ refresh, onChanged }: { refresh: number; onChang
       <h2 id="scraper-directories">Saved directories</h2>
       {list.status === 'error' ? (
         <p className="field-error" role="alert">
-          {staffErrorMessage(list.error)}
+          {errorMessage(list.error)}
         </p>
       ) : null}
       {list.status === 'loaded' && directories.length === 0 ? (

@@ -2,7 +2,7 @@ import { SCRAPER_LIMITS, type ReviewItem } from '../../../sdk/schemas/scraping';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
-import { staffErrorMessage } from '../staff/staff-errors';
+import { errorMessage } from '../../lib/api-errors';
 
 const DECISIONS = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' } as const;
 
@@ -30,7 +30,7 @@ export function ResultsPreview({ sessionId, found, refresh }: { sessionId: numbe
       <h2 id="scraper-preview">Results preview</h2>
       {items.status === 'error' ? (
         <p className="field-error" role="alert">
-          {staffErrorMessage(items.error)}
+          {errorMessage(items.error)}
         </p>
       ) : null}
       {list.length === 0 && items.status !== 'loading' ? <p className="muted flush">Nothing found in session {sessionId} yet.</p> : null}

@@ -5,7 +5,7 @@ import { TextField } from '../../../widget/app/TextField';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
-import { fieldErrors, staffErrorMessage } from '../staff/staff-errors';
+import { fieldErrors, errorMessage } from '../../lib/api-errors';
 import { foundOn } from './ResultsPreview';
 
 type Field = keyof Required<ApproveItemInput>;
@@ -86,7 +86,7 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided(): void }
     } catch (err) {
       const fields = fieldErrors(err);
       setErrors(fields);
-      if (Object.keys(fields).length === 0) toast({ title: M.error, description: staffErrorMessage(err), variant: 'destructive' });
+      if (Object.keys(fields).length === 0) toast({ title: M.error, description: errorMessage(err), variant: 'destructive' });
       setPending(null);
     }
   };
@@ -98,7 +98,7 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided(): void }
       toast({ title: 'Rejected', description: `${item.name} will not be added.` });
       onDecided();
     } catch (err) {
-      toast({ title: M.error, description: staffErrorMessage(err), variant: 'destructive' });
+      toast({ title: M.error, description: errorMessage(err), variant: 'destructive' });
       setPending(null);
     }
   };
@@ -173,7 +173,7 @@ export function ReviewList({ refresh, onDecided }: { refresh: number; onDecided(
       </p>
       {items.status === 'error' ? (
         <p className="field-error" role="alert">
-          {staffErrorMessage(items.error)}
+          {errorMessage(items.error)}
         </p>
       ) : null}
       {items.status === 'loaded' && list.length === 0 ? <p className="muted flush">Nothing is waiting for review.</p> : null}

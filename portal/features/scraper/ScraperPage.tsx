@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fieldErrors, staffErrorMessage } from '../staff/staff-errors';
+import { fieldErrors, errorMessage } from '../../lib/api-errors';
 import { DirectoryList } from './DirectoryList';
 import { ResultsPreview } from './ResultsPreview';
 import { ReviewList } from './ReviewList';
@@ -111,7 +111,7 @@ export default function ScraperPage() {
     const controller = new AbortController();
     staffApi()
       .scraping.status({ signal: controller.signal })
-      .then(apply, (err: unknown) => !controller.signal.aborted && setLoadError(staffErrorMessage(err)));
+      .then(apply, (err: unknown) => !controller.signal.aborted && setLoadError(errorMessage(err)));
     return () => controller.abort();
   }, [apply]);
 
@@ -152,7 +152,7 @@ export default function ScraperPage() {
     try {
       await work();
     } catch (err) {
-      toast({ title: failure, description: staffErrorMessage(err), variant: 'destructive' });
+      toast({ title: failure, description: errorMessage(err), variant: 'destructive' });
     } finally {
       setPending(null);
     }
@@ -172,8 +172,8 @@ export default function ScraperPage() {
       started((await staffApi().scraping.scrape({ url })).session);
     } catch (err) {
       const field = fieldErrors(err).url;
-      setUrlError(field ?? staffErrorMessage(err));
-      toast({ title: M.error, description: field ?? staffErrorMessage(err), variant: 'destructive' });
+      setUrlError(field ?? errorMessage(err));
+      toast({ title: M.error, description: field ?? errorMessage(err), variant: 'destructive' });
     } finally {
       setPending(null);
     }
@@ -193,7 +193,7 @@ export default function ScraperPage() {
         try {
           await staffApi().scraping.addDirectory({ url });
         } catch (err) {
-          setUrlError(fieldErrors(err).url ?? staffErrorMessage(err));
+          setUrlError(fieldErrors(err).url ?? errorMessage(err));
           throw err;
         }
         setUrl('');

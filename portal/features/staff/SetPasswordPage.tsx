@@ -5,7 +5,7 @@ import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fieldErrors, staffErrorMessage } from './staff-errors';
+import { fieldErrors, errorMessage } from '../../lib/api-errors';
 
 const MISMATCH = 'The two passwords differ';
 
@@ -43,7 +43,7 @@ export default function SetPasswordPage() {
       const fields = fieldErrors(err);
       setErrors(fields);
       if (fields.password) document.getElementById('staff-new-password')?.focus();
-      else setFailure(staffErrorMessage(err));
+      else setFailure(errorMessage(err));
     } finally {
       setPending(false);
     }

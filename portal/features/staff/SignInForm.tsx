@@ -3,7 +3,7 @@ import { STAFF_MESSAGES, type StaffUser } from '../../../sdk/schemas/staff';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
-import { fieldErrors, staffErrorMessage } from './staff-errors';
+import { fieldErrors, errorMessage } from '../../lib/api-errors';
 
 /**
  * The staff sign-in form: e-mail and password, named so password managers fill them; a failure
@@ -32,7 +32,7 @@ export function SignInForm({ onSignedIn, notice }: { onSignedIn(user: StaffUser)
       onSignedIn(await staffApi().staff.signIn({ email, password }));
     } catch (err) {
       setErrors(fieldErrors(err));
-      setFailure(staffErrorMessage(err));
+      setFailure(errorMessage(err));
       setPassword('');
     } finally {
       setPending(false);

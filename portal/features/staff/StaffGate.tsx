@@ -6,7 +6,7 @@ import { staffApi } from '../../lib/api';
 import { STAFF_HOME, useStaffSession } from '../../lib/staff-session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SignInForm } from './SignInForm';
-import { staffErrorMessage } from './staff-errors';
+import { errorMessage } from '../../lib/api-errors';
 import { PageLoading } from '../../components/ui/page-loading';
 
 function Checking() {
@@ -37,7 +37,7 @@ export default function StaffGate({ roles, children }: { roles: readonly StaffRo
       .staff.me()
       .then(
         (me) => live && setUser(me),
-        (err: unknown) => live && setError(staffErrorMessage(err)),
+        (err: unknown) => live && setError(errorMessage(err)),
       );
     return () => {
       live = false;

@@ -1,7 +1,7 @@
-import { isHttpError } from '../../../sdk/client/errors';
+import { isHttpError } from '../../sdk/client/errors';
 
-/** What a failed staff call says to the person: the API's own words, or why it could not be asked. */
-export function staffErrorMessage(err: unknown): string {
+/** What a failed staff or sales call says to the person: the API's own words, or why it could not be asked. */
+export function errorMessage(err: unknown): string {
   if (isHttpError(err)) return err.apiMessage;
   return 'Procura could not be reached. Check your connection and try again.';
 }
@@ -14,3 +14,6 @@ export function fieldErrors(err: unknown): Record<string, string> {
   }
   return {};
 }
+
+/** Whether a call failed because what it asked for is gone (404). */
+export const isNotFound = (err: unknown) => isHttpError(err) && err.status === 404;
