@@ -72,6 +72,9 @@ export function css({ name = 'portal.css' } = {}) {
 export function htmlPage({ template, entry, fileName = 'index.html', sheetName = 'portal.css' }) {
   return {
     name: 'procura-html',
+    buildStart() {
+      this.addWatchFile(template);
+    },
     generateBundle(options, bundle) {
       const files = Object.values(bundle);
       const main = files.find((f) => f.type === 'chunk' && f.isEntry && f.name === entry);

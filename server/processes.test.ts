@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,8 +17,8 @@ import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 const root = resolve(import.meta.dirname, '..');
 const MAIN = join(root, 'dist/server/main.js');
 
+// The build rebuilds only what changed, so the processes always run the current sources.
 beforeAll(() => {
-  if (existsSync(MAIN)) return;
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
 }, 600_000);

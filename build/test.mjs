@@ -1,0 +1,48 @@
+// `npm test`: every check, in stages, with the time each took. The type-check, the import-circle
+// check and the build read the sources and write nothing the others read, so they run side by
+// side; the test suites need the build and then have the machine to themselves. Every stage of a
+// group runs even when one fails, so one run shows every failure; a failed group stops the run.
+import { spawn } from 'node:child_process';
+
+const GROUPS = [
+  [
+    { name: 'type-check', command: 'npm run --silent typecheck' },
+    { name: 'import circles', command: 'npm run --silent check:circles' },
+    { name: 'build', command: 'node build/build.mjs' },
+  ],
+  [{ name: 'unit and API tests', command: 'npx vitest run' }],
+  [{ name: 'browser journeys', command: 'npx playwright test' }],
+];
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs a stage; when it shares the machine with others its output is held and printed whole once it ends. */
+function run({ name, command }, alone) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const held = [];
+    child.stdout?.on('data', (b) => held.push(b));
+    child.stderr?.on('data', (b) => held.push(b));
+    child.on('close', (code, signal) => {
+      const ms = performance.now() - started;
+      const ok = code === 0;
+      if (!alone) process.stdout.write(Buffer.concat(held));
+      console.log(`\n${ok ? 'passed' : 'FAILED'}: ${name} in ${seconds(ms)}${ok ? '' : ` (${signal ?? `exit ${code}`})`}\n`);
+      resolve({ name, ms, ok });
+    });
+  });
+}
+
+const started = performance.now();
+const results = [];
+for (const group of GROUPS) {
+  const done = await Promise.all(group.map((stage) => run(stage, group.length === 1)));
+  results.push(...done);
+  if (done.some((r) => !r.ok)) break;
+}
+const failed = results.filter((r) => !r.ok);
+console.log('stage                 time     result');
+for (const r of results) console.log(`${r.name.padEnd(21)} ${seconds(r.ms).padStart(8)}  ${r.ok ? 'passed' : 'FAILED'}`);
+console.log(`${'npm test'.padEnd(21)} ${seconds(performance.now() - started).padStart(8)}  ${failed.length ? `${failed.length} stage(s) failed` : 'passed'}`);
+process.exit(failed.length ? 1 : 0);
