@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import preactCompatAliases from './build/preact-compat-aliases.json' with { type: 'json' };
 
@@ -13,12 +14,22 @@ export default defineConfig({
     environmentOptions: {
       happyDOM: { url: 'http://localhost:3000', settings: { disableIframePageLoading: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } },
     },
+    // One test file per core: vitest's default leaves a core idle, and many files spend their time
+    // waiting on child processes, sockets and timers rather than computing.
+    maxWorkers: availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
       {
+        // The server's and the SDK's files share one module graph per worker instead of importing
+        // it anew for each file: each file makes its own app, database and servers, and none of
+        // them mocks a module, stubs a global or fakes the clock.
         extends: true,
-        test: { name: 'react', include: ['sdk/**/*.test.ts', 'server/**/*.test.ts', 'portal/**/*.test.tsx'] },
+        test: { name: 'server', include: ['sdk/**/*.test.ts', 'server/**/*.test.ts'], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'react', include: ['portal/**/*.test.tsx'] },
       },
       {
         // The widget's tests run on @preact/compat, as its iframe build does: React's modules are

@@ -63,7 +63,7 @@ describe("the buyer's decision on the tracking page", () => {
     expect(screen.getByRole('heading', { level: 2, name: 'All 3 quotes for this request' })).toBeTruthy();
     expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Offered', 'Declined', 'Offered']);
     expect(within(card('Coastal Hygiene')).getByText('The quote on this page')).toBeTruthy();
-    expect(within(card('Berea Supplies')).getByRole('link', { name: 'Open the quote from Berea Supplies' }).getAttribute('href')).toBe('/quote/qt_2_secret2');
+    expect(within(card('Berea Supplies')).getByRole('link', { name: 'Open quote from Berea Supplies' }).getAttribute('href')).toBe('/quote/qt_2_secret2');
   });
 
   it('compares two or three quotes side by side, marking the best of each comparable term', async () => {

@@ -92,7 +92,7 @@ function RequestQuote({ quote, current, mayAccept, onAccept }: { quote: Quote; c
             </button>
           ) : null}
           {token ? (
-            <Link href={`/quote/${token}`} className="button button-secondary" aria-label={`Open the quote from ${quote.supplier.name}`}>
+            <Link href={`/quote/${token}`} className="button button-secondary" aria-label={`Open quote from ${quote.supplier.name}`}>
               Open quote
             </Link>
           ) : null}
