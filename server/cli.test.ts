@@ -133,5 +133,5 @@ describe('cli staff accounts', () => {
     const unknown = cli('staff-reset', '--email', 'nobody@procura.example');
     expect([unknown.status, unknown.stderr.trim()]).toEqual([1, 'No staff member nobody@procura.example.']);
     db.close();
-  });
+  }, 60_000); // a dozen commands, each hashing or checking a password: a guard against a hang, not a measure
 });
