@@ -643,7 +643,10 @@ if (selected.has('scale')) {
   results.scale = await scaleSection();
 }
 let lighthouse;
-if (selected.has('lighthouse')) {
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (selected.has('lighthouse') && !existsSync(chromium)) {
+  results.lighthouse = { skipped: `no Chromium at ${chromium} (apt-get install -y chromium, or set CHROME_PATH)` };
+} else if (selected.has('lighthouse')) {
   console.log('Running Lighthouse (mobile preset) on the public pages ...');
   const site = await startServer();
   lighthouse = await lighthouseScores(site.base);
@@ -733,7 +736,9 @@ console.log(
   `SDK, minified and gzipped: procura ${results.sdk.core_gz_bytes} bytes with ky (zod is the app's), ` +
     `procura/embed ${results.sdk.embed_gz_bytes} bytes (target 3,072), procura/react ${results.sdk.react_gz_bytes} bytes (React is the app's).`,
 );
-if (selected.has('lighthouse')) {
+if (selected.has('lighthouse') && results.lighthouse?.skipped) {
+  console.log(`Lighthouse: skipped, ${results.lighthouse.skipped}.`);
+} else if (selected.has('lighthouse')) {
   console.log(
     `Lighthouse, mobile preset (targets: performance ${LIGHTHOUSE_TARGETS.performance}, accessibility ${LIGHTHOUSE_TARGETS.accessibility}, SEO ${LIGHTHOUSE_TARGETS.seo}) ` +
       `${meetsTargets(lighthouse) ? 'met on every page' : 'NOT MET'}:\n${describeScores(lighthouse)}`,

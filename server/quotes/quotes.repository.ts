@@ -1,4 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
+import type { Dialect } from '../db/database';
 import type { Executor } from '../db/executor';
 import type { QuotesTable, StoredQuoteStatus } from '../db/schema';
 
@@ -115,6 +116,22 @@ export async function findQuoteInRequest(db: Executor, quoteId: number) {
   const quote = quotes.find((q) => q.quote.id === quoteId);
   if (!rfq || !quote) return undefined;
   return { own, rfq, quote, quotes };
+}
+
+/**
+ * On PostgreSQL, holds the row of the quote's request until the transaction ends. Read committed
+ * reads each statement afresh, so without it a transaction could read the request before another
+ * action on it committed and its quotes after; with it, an action that waited reads both after.
+ * SQLite writes one transaction at a time.
+ */
+export async function lockRequestOfQuote(trx: Executor, dialect: Dialect, quoteId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx
+    .selectFrom('rfqs')
+    .select('rfqs.id')
+    .where('rfqs.id', '=', (eb) => eb.selectFrom('quotes').select('quotes.rfq_id').where('quotes.id', '=', quoteId))
+    .forUpdate()
+    .execute();
 }
 
 /** The state of a request and its quotes, as {@link findQuoteInRequest} answers it. */

@@ -15,6 +15,7 @@ import {
   awardRfq,
   closeRfq,
   findQuoteInRequest,
+  lockRequestOfQuote,
   findTrackingSecretHash,
   markCourtesyMailed,
   moveQuote,
@@ -206,6 +207,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, action: QuoteAc
   const day = validityDay(now.getTime());
   let mailed = false;
   const state = await runAction(deps.writes, async (trx) => {
+    await lockRequestOfQuote(trx, deps.database.dialect, quoteId);
     const current = await findQuoteInRequest(trx, quoteId);
     if (!current) throw notFound();
     const decision = decide(action, current, day);
