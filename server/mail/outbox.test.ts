@@ -275,7 +275,12 @@ describe('a worker stopped between claiming and recording', () => {
         transport: crashingTransport(inner, new Set(['jane.buyer@example.co.za', suppliers[0]!]), new Set([suppliers[1]!, suppliers[2]!])),
       });
       void first.drainOnce();
-      await vi.waitFor(() => expect(sink.received.length).toBe(5), waitLong); // 2 before the crash, 3 untouched by it
+      // 2 before the crash, and 3 untouched by it, which the first worker also records as sent before
+      // the second starts (a row it has sent but not yet recorded would go again, a third repeat).
+      await vi.waitFor(async () => {
+        expect(sink.received.length).toBe(5);
+        expect(await database.db.selectFrom('outbox').select('id').where('status', '=', 'sent').execute()).toHaveLength(3);
+      }, waitLong);
 
       // Restarted after the lease ran out (its clock an hour on): the four claimed rows go again.
       const later = () => new Date(Date.now() + 60 * 60 * 1000);
