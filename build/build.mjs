@@ -3,20 +3,20 @@
 // own configuration differs from the last build, as dist/build-manifest.json recorded it.
 //   node build/build.mjs           what changed
 //   node build/build.mjs --clean   everything, from an empty dist/ and sdk/dist/
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { rollup } from 'rollup';
 import { loadConfigFile } from 'rollup/loadConfigFile';
+import { sha256 } from './cache.mjs';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const MANIFEST = 'dist/build-manifest.json';
 const OUTPUT_DIRS = ['dist', 'sdk/dist'];
 /** Files every output depends on without importing them: a change to any rebuilds everything. */
-const BUILD_FILES = ['rollup.config.mjs', 'build/build.mjs', 'build/transpile.mjs', 'build/portal-plugins.mjs', 'build/preact-compat-aliases.json', 'tsconfig.json', 'package.json', 'sdk/package.json', 'package-lock.json'];
+const BUILD_FILES = ['rollup.config.mjs', 'build/build.mjs', 'build/cache.mjs', 'build/transpile.mjs', 'build/minify.mjs', 'build/portal-plugins.mjs', 'build/preact-compat-aliases.json', 'tsconfig.json', 'package.json', 'sdk/package.json', 'package-lock.json'];
 
-const hashFile = (file) => createHash('sha256').update(readFileSync(file)).digest('base64url');
 /**
  * What a file is now, or null once it is gone: size and mtime, to skip hashing a file nobody
  * touched, and the hash of its content, to judge one that was touched (a checkout touches many).
@@ -25,7 +25,7 @@ function fingerprint(file, previous) {
   try {
     const { size, mtimeMs } = statSync(file);
     if (previous && previous.size === size && previous.mtimeMs === mtimeMs) return previous;
-    return { size, mtimeMs, hash: hashFile(file) };
+    return { size, mtimeMs, hash: sha256(readFileSync(file)) };
   } catch {
     return null;
   }
