@@ -47,12 +47,11 @@ export default defineConfig({
     env: serverEnvironment(port, databaseFile),
     reuseExistingServer: false,
     // A guard against a hung journey, not a measure of speed: the longest journeys take half a minute
-  // alone and twice that beside another.
-  timeout: 120_000,
+    // alone and twice that beside another.
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     // SIGTERM lets the server finish its requests and close the database.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });
-

@@ -54,11 +54,15 @@ export function meetsTargets(scores) {
 /** One line per page, for the bench's report. */
 export function describeScores(scores) {
   return Object.entries(scores)
-    .map(([path, s]) => `  ${path.padEnd(14)} performance ${s.performance}, accessibility ${s.accessibility}, SEO ${s.seo}, best practices ${s.best_practices}${s.failing.length ? `; below 90: ${s.failing.join(', ')}` : ''}`)
+    .map(
+      ([path, s]) =>
+        `  ${path.padEnd(14)} performance ${s.performance}, accessibility ${s.accessibility}, SEO ${s.seo}, best practices ${s.best_practices}${s.failing.length ? `; below 90: ${s.failing.join(', ')}` : ''}`,
+    )
     .join('\n');
 }
 
-function freePort() {
+/** A port on loopback that nothing listens on. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -74,14 +78,25 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(folder, 'site.sqlite')}`, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_DISABLED: 'true' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(folder, 'site.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MAIL_DISABLED: 'true',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let up = false;
   for (let i = 0; i < 100 && !up; i++) {
     await sleep(200);
-    up = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    up = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
   }
   try {
     if (!up) throw new Error('The server did not start.');

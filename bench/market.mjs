@@ -24,18 +24,113 @@ function createRng(seed) {
   };
 }
 
-const NAME_PREFIXES = ['Ubuntu', 'Highveld', 'Protea', 'Baobab', 'Table Bay', 'Jacaranda', 'Msunduzi', 'Vaal', 'Drakensberg', 'Amanzi', 'Sunbird', 'Kingfisher', 'Marula', 'Fynbos', 'Springbok', 'Umhlanga', 'Karoo', 'Lowveld', 'Boland', 'Zululand', 'Magaliesberg', 'Indlovu', 'Kestrel', 'Acacia', 'Blue Crane', 'Tugela', 'Limpopo Valley', 'Garden Route', 'Mzansi', 'Sable'];
-const NAME_SUFFIXES = ['Hygiene Supplies', 'Cleaning Co.', 'Janitorial', 'Industrial Supplies', 'Distributors', 'Wholesale', 'Facility Supplies', 'Chemicals', 'Safety & Hygiene', 'Trading', 'Hygiene Solutions', 'Supply Co.'];
-const FIRST_NAMES = ['Thandi', 'Sipho', 'Johan', 'Ayesha', 'Pieter', 'Nomvula', 'Rajesh', 'Lerato', 'Michael', 'Zanele', 'Kobus', 'Fatima', 'Bongani', 'Annelie', 'Themba', 'Priya', 'Mandla', 'Chantal', 'Tshepo', 'Karabo'];
-const SURNAMES = ['Nkosi', 'van der Merwe', 'Naidoo', 'Dlamini', 'Botha', 'Pillay', 'Mokoena', 'Smith', 'Khumalo', 'Pretorius', 'Govender', 'Mahlangu', 'Jacobs', 'Ndlovu', 'Coetzee', 'Mthembu', 'Fourie', 'Maharaj', 'Sithole', 'Venter'];
+const NAME_PREFIXES = [
+  'Ubuntu',
+  'Highveld',
+  'Protea',
+  'Baobab',
+  'Table Bay',
+  'Jacaranda',
+  'Msunduzi',
+  'Vaal',
+  'Drakensberg',
+  'Amanzi',
+  'Sunbird',
+  'Kingfisher',
+  'Marula',
+  'Fynbos',
+  'Springbok',
+  'Umhlanga',
+  'Karoo',
+  'Lowveld',
+  'Boland',
+  'Zululand',
+  'Magaliesberg',
+  'Indlovu',
+  'Kestrel',
+  'Acacia',
+  'Blue Crane',
+  'Tugela',
+  'Limpopo Valley',
+  'Garden Route',
+  'Mzansi',
+  'Sable',
+];
+const NAME_SUFFIXES = [
+  'Hygiene Supplies',
+  'Cleaning Co.',
+  'Janitorial',
+  'Industrial Supplies',
+  'Distributors',
+  'Wholesale',
+  'Facility Supplies',
+  'Chemicals',
+  'Safety & Hygiene',
+  'Trading',
+  'Hygiene Solutions',
+  'Supply Co.',
+];
+const FIRST_NAMES = [
+  'Thandi',
+  'Sipho',
+  'Johan',
+  'Ayesha',
+  'Pieter',
+  'Nomvula',
+  'Rajesh',
+  'Lerato',
+  'Michael',
+  'Zanele',
+  'Kobus',
+  'Fatima',
+  'Bongani',
+  'Annelie',
+  'Themba',
+  'Priya',
+  'Mandla',
+  'Chantal',
+  'Tshepo',
+  'Karabo',
+];
+const SURNAMES = [
+  'Nkosi',
+  'van der Merwe',
+  'Naidoo',
+  'Dlamini',
+  'Botha',
+  'Pillay',
+  'Mokoena',
+  'Smith',
+  'Khumalo',
+  'Pretorius',
+  'Govender',
+  'Mahlangu',
+  'Jacobs',
+  'Ndlovu',
+  'Coetzee',
+  'Mthembu',
+  'Fourie',
+  'Maharaj',
+  'Sithole',
+  'Venter',
+];
 const PAYMENT_TERMS = ['Net 30', 'Net 14', 'Net 60 (account customers)'];
 const PRICE_LIST_DATES = ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'];
 const RESPONSE_HOURS = [2, 4, 6, 8, 12, 24, 48];
 const CITY_WEIGHTS = { johannesburg: 14, 'cape-town': 10, durban: 8, pretoria: 7, gqeberha: 3, bloemfontein: 2, 'east-london': 2 };
-const MIN_ORDER = { metro: { litres: 5, packs: 1, pieces: 1, kg: 10 }, regional: { litres: 5, packs: 1, pieces: 1, kg: 10 }, local: { litres: 5, packs: 1, pieces: 1, kg: 5 } };
+const MIN_ORDER = {
+  metro: { litres: 5, packs: 1, pieces: 1, kg: 10 },
+  regional: { litres: 5, packs: 1, pieces: 1, kg: 10 },
+  local: { litres: 5, packs: 1, pieces: 1, kg: 5 },
+};
 const CAPACITY = { metro: [2000, 6000], regional: [500, 1500], local: [200, 600] };
 
-const slug = (text) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text) =>
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * Replaces the suppliers of the seeded database `file` with `suppliers` generated ones, each
@@ -65,7 +160,9 @@ export function writeMarket(file, { suppliers, offersPerSupplier = 20, seed = 7_
        response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertCategory = db.prepare('insert into supplier_categories (supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor) values (?, ?, ?, ?, ?)');
+  const insertCategory = db.prepare(
+    'insert into supplier_categories (supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor) values (?, ?, ?, ?, ?)',
+  );
   const insertCoverage = db.prepare('insert into supplier_coverage (supplier_id, scope, area, lead_days) values (?, ?, ?, ?)');
   const insertOffer = db.prepare('insert into offers (supplier_id, catalogue_item_id, unit_price_cents, minimum_order_quantity, tiers) values (?, ?, ?, ?, ?)');
   let offers = 0;
@@ -127,7 +224,9 @@ export function writeMarket(file, { suppliers, offersPerSupplier = 20, seed = 7_
       }
     }
     // Every server reading this database reloads its market snapshot.
-    db.prepare("insert into meta (key, value) values ('market_revision', ?) on conflict (key) do update set value = excluded.value").run(`bench-${suppliers}-${Date.now()}`);
+    db.prepare("insert into meta (key, value) values ('market_revision', ?) on conflict (key) do update set value = excluded.value").run(
+      `bench-${suppliers}-${Date.now()}`,
+    );
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();

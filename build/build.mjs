@@ -15,7 +15,19 @@ process.chdir(root);
 const MANIFEST = 'dist/build-manifest.json';
 const OUTPUT_DIRS = ['dist', 'sdk/dist'];
 /** Files every output depends on without importing them: a change to any rebuilds everything. */
-const BUILD_FILES = ['rollup.config.mjs', 'build/build.mjs', 'build/cache.mjs', 'build/transpile.mjs', 'build/minify.mjs', 'build/portal-plugins.mjs', 'build/preact-compat-aliases.json', 'tsconfig.json', 'package.json', 'sdk/package.json', 'package-lock.json'];
+const BUILD_FILES = [
+  'rollup.config.mjs',
+  'build/build.mjs',
+  'build/cache.mjs',
+  'build/transpile.mjs',
+  'build/minify.mjs',
+  'build/portal-plugins.mjs',
+  'build/preact-compat-aliases.json',
+  'tsconfig.json',
+  'package.json',
+  'sdk/package.json',
+  'package-lock.json',
+];
 
 /**
  * What a file is now, or null once it is gone: size and mtime, to skip hashing a file nobody
@@ -39,7 +51,8 @@ function sameInputs(inputs) {
   }
   return now;
 }
-const nameOf = ({ input, output }) => `${typeof input === 'string' ? input : Object.values(input).join(', ')} -> ${[...new Set(output.map((o) => o.dir ?? o.file))].join(', ')}`;
+const nameOf = ({ input, output }) =>
+  `${typeof input === 'string' ? input : Object.values(input).join(', ')} -> ${[...new Set(output.map((o) => o.dir ?? o.file))].join(', ')}`;
 
 const started = performance.now();
 const clean = process.argv.includes('--clean');
@@ -68,7 +81,7 @@ let built = 0;
 for (const inputOptions of options) {
   const name = nameOf(inputOptions);
   const record = manifest.outputs[name];
-  const inputs = record && record.files.every((file) => existsSync(file)) && sameInputs(record.inputs);
+  const inputs = record?.files.every((file) => existsSync(file)) && sameInputs(record.inputs);
   if (inputs) {
     record.inputs = inputs;
     continue;

@@ -1,5 +1,6 @@
-// `npm test`: every check, in stages, with the time each took. The type-check, the import-circle
-// check and the build read the sources and write nothing the others read, so they run side by
+// `npm test`: every check, in stages, with the time each took. The type-check, the layer check
+// (dependency-cruiser: import circles and the house's rules), the linter and formatter check (Biome), the dead-export
+// check (knip) and the build read the sources and write nothing the others read, so they run side by
 // side; the test suites need the build and then have the machine to themselves. Every stage of a
 // group runs even when one fails, so one run shows every failure; a failed group stops the run.
 import { spawn } from 'node:child_process';
@@ -7,7 +8,9 @@ import { spawn } from 'node:child_process';
 const GROUPS = [
   [
     { name: 'type-check', command: 'npm run --silent typecheck' },
-    { name: 'import circles', command: 'npm run --silent check:circles' },
+    { name: 'layers', command: 'npm run --silent check:layers' },
+    { name: 'lint', command: 'npm run --silent lint' },
+    { name: 'dead exports', command: 'npm run --silent check:dead' },
     { name: 'build', command: 'node build/build.mjs' },
   ],
   [{ name: 'unit and API tests', command: 'npx vitest run' }],

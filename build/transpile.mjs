@@ -24,7 +24,8 @@ function transpileFile(code, id, fail) {
     return kept;
   }
   const { outputText, sourceMapText, diagnostics } = ts.transpileModule(code, { compilerOptions, fileName: id, reportDiagnostics: true });
-  if (diagnostics?.length) fail(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' }));
+  if (diagnostics?.length)
+    fail(ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' }));
   const result = { source, code: outputText.replace(/\n\/\/# sourceMappingURL=.*$/, ''), map: sourceMapText };
   memory.set(id, result);
   cache.set(key, result);

@@ -29,7 +29,11 @@ async function capture(page: Page) {
     };
   });
   return async () =>
-    (await page.evaluate(() => (window as unknown as { __sent: [string, string, string | null][] }).__sent)).map(([url, body, session]) => ({ url, body, session }));
+    (await page.evaluate(() => (window as unknown as { __sent: [string, string, string | null][] }).__sent)).map(([url, body, session]) => ({
+      url,
+      body,
+      session,
+    }));
 }
 
 async function requestQuotes(page: Page) {
@@ -49,7 +53,13 @@ async function requestQuotes(page: Page) {
   return new URL(page.url()).searchParams.get('rfqId')!;
 }
 
-test('analytics wait for consent, carry nothing typed, stop for Global Privacy Control, and a buyer sees and erases their data', async ({ page, browser, database, expectAccessible, staffLink }) => {
+test('analytics wait for consent, carry nothing typed, stop for Global Privacy Control, and a buyer sees and erases their data', async ({
+  page,
+  browser,
+  database,
+  expectAccessible,
+  staffLink,
+}) => {
   const sent = await capture(page);
   const calls: string[] = [];
   page.on('request', (r) => new URL(r.url()).pathname.match(/^\/api\/(analytics\/|consent)/) && calls.push(new URL(r.url()).pathname));
@@ -84,16 +94,30 @@ test('analytics wait for consent, carry nothing typed, stop for Global Privacy C
   const actions = bodies.filter(([type]) => type === 'form-interaction').map(([, b]) => b.action);
   expect(actions[0]).toBe('start');
   expect(actions.at(-1)).toBe('submit');
-  expect(bodies.filter(([type]) => type === 'form-interaction' && bodies).map(([, b]) => b.fieldName).filter(Boolean)).toEqual(
-    expect.arrayContaining(['productName', 'productDescription', 'quantity', 'deliveryLocation', 'primaryEmail', 'contactName', 'agreeTerms']),
-  );
+  expect(
+    bodies
+      .filter(([type]) => type === 'form-interaction' && bodies)
+      .map(([, b]) => b.fieldName)
+      .filter(Boolean),
+  ).toEqual(expect.arrayContaining(['productName', 'productDescription', 'quantity', 'deliveryLocation', 'primaryEmail', 'contactName', 'agreeTerms']));
   // The preview reports interest as the form changes (the suggestion's default quantity first, then
   // the typed one): each report names the catalogue product, and the last priced one the 200 typed.
   const interests = bodies.filter(([type]) => type === 'product-interest').map(([, b]) => b);
   for (const interest of interests) expect(interest).toMatchObject({ productName: 'Hand Sanitizer 70% Alcohol', category: 'sanitizers' });
   expect(interests).toContainEqual({ productName: 'Hand Sanitizer 70% Alcohol', category: 'sanitizers', quantity: 200, priceViewed: expect.any(Number) });
-  expect(bodies.find(([type]) => type === 'quote-request')?.[1]).toEqual({ productName: 'Hand Sanitizer 70% Alcohol', quantity: 200, estimatedValue: expect.any(Number), location: 'Durban' });
-  expect(JSON.parse(seen.find((s) => s.url === '/api/consent')!.body)).toEqual({ consentId: consent.consentId, analytics: true, revision: 1, timestamp: expect.any(String), globalPrivacyControl: false });
+  expect(bodies.find(([type]) => type === 'quote-request')?.[1]).toEqual({
+    productName: 'Hand Sanitizer 70% Alcohol',
+    quantity: 200,
+    estimatedValue: expect.any(Number),
+    location: 'Durban',
+  });
+  expect(JSON.parse(seen.find((s) => s.url === '/api/consent')!.body)).toEqual({
+    consentId: consent.consentId,
+    analytics: true,
+    revision: 1,
+    timestamp: expect.any(String),
+    globalPrivacyControl: false,
+  });
 
   // The database holds the hash, never the id, and nothing typed.
   const stored = database.all('select * from analytics_events');
@@ -148,7 +172,11 @@ test('analytics wait for consent, carry nothing typed, stop for Global Privacy C
   await page.getByRole('button', { name: 'Delete my data' }).click();
   await page.getByRole('button', { name: 'Yes, delete it all now' }).click();
   await expect(page.getByRole('status')).toContainText('1 request no longer holds your address, and 2 e-mails were deleted.');
-  expect(database.get('select primary_email, contact_name, product_description from rfqs where id = ?', rfqId)).toEqual({ primary_email: '', contact_name: null, product_description: '' });
+  expect(database.get('select primary_email, contact_name, product_description from rfqs where id = ?', rfqId)).toEqual({
+    primary_email: '',
+    contact_name: null,
+    product_description: '',
+  });
 
   // The results page no longer shows the address.
   await page.goto(`/quote-success?rfqId=${rfqId}`);

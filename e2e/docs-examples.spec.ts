@@ -90,12 +90,18 @@ test.describe('the documentation examples', () => {
   });
 
   test('SQL creates the documented table and answers its question from real records', async ({ procura }) => {
-    const res = await fetch(`${procura.base}/api/v2/procurement-data?limit=1000`, { headers: { authorization: `Bearer ${env.PROCURA_API_KEY}`, 'x-partner-id': env.PROCURA_PARTNER_ID! } });
+    const res = await fetch(`${procura.base}/api/v2/procurement-data?limit=1000`, {
+      headers: { authorization: `Bearer ${env.PROCURA_API_KEY}`, 'x-partner-id': env.PROCURA_PARTNER_ID! },
+    });
     const records = procurementDataSchema.parse(await res.json()).results;
     const db = new BetterSqlite(':memory:');
-    const [create, query] = examples(procura.base).sql.split(/;\s*\n/).filter((s) => /\b(CREATE|SELECT)\b/.test(s));
+    const [create, query] = examples(procura.base)
+      .sql.split(/;\s*\n/)
+      .filter((s) => /\b(CREATE|SELECT)\b/.test(s));
     db.exec(create!);
-    const insert = db.prepare('insert into rfq_submissions values (@rfq_ref, @submission_timestamp, @product_category, @quantity_requested, @budget_range_zar, @city_code, @company_size, @intent_score)');
+    const insert = db.prepare(
+      'insert into rfq_submissions values (@rfq_ref, @submission_timestamp, @product_category, @quantity_requested, @budget_range_zar, @city_code, @company_size, @intent_score)',
+    );
     for (const r of records) insert.run(r);
     expect(db.prepare(query!).all()).toEqual([{ product_category: records[0]!.product_category, rfqs: 6, avg_intent: 80 }]);
     db.close();

@@ -34,9 +34,15 @@ test.describe('examples/html-script-tag', () => {
 test.describe('examples/react-app', () => {
   test('builds with rollup, and its <ProcuraWidget/> reports the success to the app', async ({ page, procura, site }) => {
     test.setTimeout(120_000);
-    execFileSync('node', [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', join(examples, 'react-app/rollup.config.mjs')], { cwd: join(examples, 'react-app'), stdio: 'pipe' });
+    execFileSync('node', [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', join(examples, 'react-app/rollup.config.mjs')], {
+      cwd: join(examples, 'react-app'),
+      stdio: 'pipe',
+    });
     const dist = join(examples, 'react-app/dist');
-    const base = await site({ '/': useServer(readFileSync(join(dist, 'index.html'), 'utf8'), procura.base), '/app.js': readFileSync(join(dist, 'app.js'), 'utf8') });
+    const base = await site({
+      '/': useServer(readFileSync(join(dist, 'index.html'), 'utf8'), procura.base),
+      '/app.js': readFileSync(join(dist, 'app.js'), 'utf8'),
+    });
     await page.goto(`${base}/`);
     await expect(page.getByRole('heading', { name: 'Cleaning supplies for your sites' })).toBeVisible();
     await fillAndSendWidget(page.frameLocator('iframe[title="Facility Pro quote request form"]'));

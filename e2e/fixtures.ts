@@ -8,7 +8,26 @@ import { startProcura, type Procura } from './server';
 export { expect };
 
 /** The password journeys give new staff members. */
-export const STAFF_PASSWORD = 'tafelberg-sunrise-0471';
+const STAFF_PASSWORD = 'tafelberg-sunrise-0471';
+
+/** The plain-text parts of the mailbox's e-mails to `recipient`, newest first. */
+export async function mailTo(page: Page, recipient: string): Promise<{ subject: string; text: string }[]> {
+  await page.goto('/dev/mailbox');
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell', { name: recipient, exact: true }) });
+  const links = await rows
+    .getByRole('link')
+    .evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).getAttribute('href')!, subject: a.textContent ?? '' })));
+  const mails = [];
+  for (const { href, subject } of links) {
+    const html = await (await page.request.get(href)).text();
+    const text = /<pre>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
+    mails.push({
+      subject,
+      text: text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>'),
+    });
+  }
+  return mails;
+}
 
 /** Sets a staff member's password from their one-time link; the page then offers sign-in. */
 export async function setStaffPassword(page: Page, link: string, password = STAFF_PASSWORD): Promise<void> {
@@ -89,7 +108,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   context: async ({ context, consent }, use) => {
     if (consent === 'decided') {
       await context.addInitScript(() =>
-        localStorage.setItem('procura-consent', JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), revision: 1 })),
+        localStorage.setItem(
+          'procura-consent',
+          JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), revision: 1 }),
+        ),
       );
     }
     await use(context);

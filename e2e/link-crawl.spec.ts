@@ -39,7 +39,17 @@ test('no link on any page leads to a 404', async ({ page, request, baseURL }) =>
   expect(broken).toEqual([]);
   // The crawl reached the public site, not just the home page.
   expect(pages).toBeGreaterThan(15);
-  for (const path of ['/about', '/how-it-works', '/suppliers', '/compliance', '/vision', '/quote-tracker', '/data-platform', '/docs', '/downloads/pricing-guide']) {
+  for (const path of [
+    '/about',
+    '/how-it-works',
+    '/suppliers',
+    '/compliance',
+    '/vision',
+    '/quote-tracker',
+    '/data-platform',
+    '/docs',
+    '/downloads/pricing-guide',
+  ]) {
     expect(seen).toContain(path);
   }
   for (const path of ['/demo', '/privacy', '/privacy/my-data']) expect(seen).toContain(path);

@@ -1,25 +1,16 @@
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, mailTo, test } from './fixtures';
 
 // The journey reads the mailbox for its buyer's and supplier's e-mails: a server of its own keeps
 // every other journey's e-mails out of it.
 test.use({ ownServer: 'marketplace-loop' });
 
 const BUYER = { email: 'procurement@umoya-hospital.example.co.za', name: 'Thandi Nkosi', company: 'Umoya Hospital Group' };
-
-/** The plain-text parts of the mailbox's e-mails to `recipient`, newest first. */
-async function mailTo(page: Page, recipient: string): Promise<{ subject: string; text: string }[]> {
-  await page.goto('/dev/mailbox');
-  const rows = page.getByRole('row').filter({ has: page.getByRole('cell', { name: recipient, exact: true }) });
-  const links = await rows.getByRole('link').evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).getAttribute('href')!, subject: a.textContent ?? '' })));
-  const mails = [];
-  for (const { href, subject } of links) {
-    const html = await (await page.request.get(href)).text();
-    const text = /<pre>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
-    mails.push({ subject, text: text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>') });
-  }
-  return mails;
-}
+const DELIVERY = {
+  address: 'Umoya Hospital, Goods Receiving, Gate 3\n14 Chartwell Drive, Umhlanga, 4319',
+  phone: '031 555 0142',
+  po: 'PO-2291',
+  vat: '4123456789',
+};
 
 test('a request ends in an order the supplier confirms, and both sides are told', async ({ page, expectAccessible, database }) => {
   // The buyer asks for quotes, saying their company has more than 250 employees.
@@ -69,20 +60,47 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   await boxes.nth(0).check();
   await boxes.nth(1).check();
   const table = compare.getByRole('table', { name: '2 quotes side by side' });
-  await expect(table.getByRole('rowheader')).toHaveText(['Price excl. VAT', 'VAT', 'Total incl. VAT', 'Lead time', 'Minimum order', 'Payment terms', 'Valid until', 'Quality score', 'Status']);
+  await expect(table.getByRole('rowheader')).toHaveText([
+    'Price excl. VAT',
+    'Price basis',
+    'VAT',
+    'Total incl. VAT',
+    'B-BBEE',
+    'Recognised spend',
+    'Lead time',
+    'Minimum order',
+    'Payment terms',
+    'Valid until',
+    'Quality score',
+    'Status',
+  ]);
   await expect(table.getByRole('columnheader')).toHaveCount(2);
   await expectAccessible(tab);
 
-  // Accept, after the confirmation naming the supplier.
+  // Accept, after the confirmation naming the supplier and asking where to deliver.
   await tab.getByRole('button', { name: 'Accept this quote' }).click();
   const dialog = tab.getByRole('dialog', { name: 'Accept this quote?' });
   await expect(dialog).toContainText(`You are accepting the quote from ${supplier} for R`);
+  const address = dialog.getByRole('textbox', { name: 'Delivery address' });
+  await expect(address).toBeFocused();
   await expectAccessible(tab);
+  await dialog.getByRole('button', { name: 'Accept quote' }).click();
+  await expect(dialog.getByText('Please enter the street address for delivery')).toBeVisible();
+  await expect(dialog.getByText('Please enter a South African phone number, e.g. 082 123 4567')).toBeVisible();
+  await expect(address).toBeFocused();
+  await expectAccessible(tab);
+  await address.fill(DELIVERY.address);
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill(DELIVERY.phone);
+  await dialog.getByRole('textbox', { name: 'Purchase order reference (optional)' }).fill(DELIVERY.po);
+  await dialog.getByRole('textbox', { name: 'VAT number (optional)' }).fill(DELIVERY.vat);
   await dialog.getByRole('button', { name: 'Accept quote' }).click();
   await expect(dialog).toBeHidden();
   await expect(tab.getByText('This quote:')).toHaveText('This quote: Accepted');
   await expect(tab.getByText('Your request:')).toHaveText('Your request: Awarded');
-  const others = tab.getByRole('region', { name: `All ${quoteCount} quotes for this request` }).getByRole('listitem').filter({ hasNotText: 'The quote on this page' });
+  const others = tab
+    .getByRole('region', { name: `All ${quoteCount} quotes for this request` })
+    .getByRole('listitem')
+    .filter({ hasNotText: 'The quote on this page' });
   await expect(others).toHaveCount(quoteCount - 1);
   for (const other of await others.all()) await expect(other).toContainText('Not selected');
   await expect(tab.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
@@ -93,6 +111,10 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   expect(orderMail, "the accepted supplier's e-mail").toBeTruthy();
   expect(orderMail!.text).toContain(BUYER.email);
   expect(orderMail!.text).toContain(BUYER.company);
+  expect(orderMail!.text).toContain('Delivery address: Umoya Hospital, Goods Receiving, Gate 3, 14 Chartwell Drive, Umhlanga, 4319');
+  expect(orderMail!.text).toContain('Phone: +27 31 555 0142');
+  expect(orderMail!.text).toContain(`Purchase order: ${DELIVERY.po}`);
+  expect(orderMail!.text).toContain(`VAT number: ${DELIVERY.vat}`);
   const responsePath = new URL(/http:\/\/\S+\/supplier-response\/sr_[A-Za-z0-9_-]+/.exec(orderMail!.text)![0]).pathname;
 
   // The supplier confirms.
@@ -101,6 +123,13 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   await expect(supplierTab.getByRole('heading', { level: 1 })).toHaveText('Order: Hand Sanitizer 70% Alcohol');
   await expect(supplierTab.getByRole('region', { name: 'The buyer' })).toContainText(BUYER.email);
   await expect(supplierTab.getByRole('region', { name: 'The buyer' })).toContainText('250+ employees');
+  await expect(supplierTab.getByRole('region', { name: 'The buyer' }).getByRole('link', { name: '+27 31 555 0142' })).toHaveAttribute(
+    'href',
+    'tel:+27315550142',
+  );
+  await expect(supplierTab.getByRole('region', { name: 'The buyer' })).toContainText(DELIVERY.vat);
+  await expect(supplierTab.getByRole('region', { name: 'The order' })).toContainText(DELIVERY.po);
+  await expect(supplierTab.getByRole('region', { name: 'The order' })).toContainText('14 Chartwell Drive, Umhlanga, 4319');
   await expectAccessible(supplierTab);
   await supplierTab.getByRole('button', { name: 'Confirm order' }).click();
   await expect(supplierTab.getByRole('status')).toContainText('Order confirmed. We told the buyer.');
@@ -113,4 +142,70 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   await tab.reload();
   await expect(tab.getByText('This quote:')).toHaveText('This quote: Confirmed by supplier');
   await expect(tab.getByText(`${supplier} confirmed your order`)).toBeVisible();
+});
+
+test("the e-mail's Compare all quotes link accepts in another browser, straight or through the e-mail's link check", async ({
+  page,
+  browser,
+  expectAccessible,
+}, testInfo) => {
+  const request = async (email: string) => {
+    const res = await page.request.post('/api/rfq', {
+      data: {
+        productName: 'Hand Sanitizer 70% Alcohol',
+        productDescription: 'Refills for the dispensers at three clinics',
+        quantity: 200,
+        deliveryLocation: 'Durban',
+        supplierCount: 3,
+        primaryEmail: email,
+        agreeTerms: true,
+      },
+    });
+    expect(res.status()).toBe(201);
+    const body = (await res.json()) as { rfqId: string; quotes: { supplier: { name: string } }[] };
+    const [mail] = (await mailTo(page, email)).filter((m) => /quotes? for your request/.test(m.subject));
+    const link = /Compare all quotes: (\S+)/.exec(mail!.text)![1]!;
+    return { ...body, link: new URL(link) };
+  };
+
+  for (const [width, via] of [
+    [390, 'straight'],
+    [1280, 'through /mail/open/'],
+  ] as const) {
+    const sent = await request(`stores-${width}@clinic.example.co.za`);
+    expect(sent.link.hash).toMatch(/^#from=email&Q-\d+=qt_/);
+    // Another device: a browser that never saw the request. A partner's request pending credit sends the
+    // link through /mail/open/, whose redirect names no fragment: the browser keeps the link's.
+    const other = await browser.newContext({ viewport: { width, height: 900 } });
+    await other.addInitScript(() =>
+      localStorage.setItem(
+        'procura-consent',
+        JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), revision: 1 }),
+      ),
+    );
+    const tab = await other.newPage();
+    const address = via === 'straight' ? sent.link.pathname + sent.link.search + sent.link.hash : `/mail/open/${sent.rfqId}/${'A'.repeat(22)}${sent.link.hash}`;
+    await tab.goto(new URL(address, page.url()).toString());
+    const cards = tab.locator('.quote-card');
+    await expect(cards).toHaveCount(sent.quotes.length);
+    await expect(tab.getByRole('button', { name: 'Accept this quote' })).toHaveCount(sent.quotes.length);
+    // The tokens leave the address bar: a copied address cannot accept.
+    expect(new URL(tab.url()).hash).toBe('');
+    expect(new URL(tab.url()).pathname).toBe('/quote-success');
+    await testInfo.attach(`results opened from the e-mail at ${width} px`, { body: await tab.screenshot({ fullPage: false }), contentType: 'image/png' });
+    await expectAccessible(tab);
+
+    const supplier = sent.quotes[1]!.supplier.name;
+    await cards.filter({ hasText: supplier }).getByRole('button', { name: 'Accept this quote' }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Accept this quote?' });
+    await expect(dialog).toContainText(`You are accepting the quote from ${supplier} for R`);
+    await expect(dialog).toContainText('excl. VAT (R');
+    await dialog.getByRole('textbox', { name: /Delivery address/ }).fill('Stores, 12 Clinic Road, Berea, Durban, 4001');
+    await dialog.getByRole('textbox', { name: /Phone number/ }).fill('031 555 0177');
+    await testInfo.attach(`accept confirmation at ${width} px`, { body: await tab.screenshot(), contentType: 'image/png' });
+    await dialog.getByRole('button', { name: 'Accept quote' }).click();
+    await expect(tab.getByText(`You accepted the quote from ${supplier}.`, { exact: false })).toBeVisible();
+    await expect(cards.filter({ hasText: supplier }).getByText('Your chosen supplier')).toBeVisible();
+    await other.close();
+  }
 });

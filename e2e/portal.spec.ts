@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -26,6 +28,36 @@ test.describe('the buyer portal', () => {
     await expect(page.getByText('j***@example.co.za')).toHaveCount(1);
     await expectAccessible(page);
   });
+
+  for (const width of [390, 1280]) {
+    test(`says the request was sent, then leaves the results uncovered, at ${width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      // Every toast the page shows, however briefly, as its text: the check needs no timing.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { toasts: string[] }).toasts = seen;
+        new MutationObserver(() => {
+          for (const t of document.querySelectorAll('.toast')) if (!seen.includes(t.textContent!)) seen.push(t.textContent!);
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await page.goto('/');
+      await fillStepOne(page);
+      await page.getByRole('button', { name: 'Next Step' }).click();
+      await page.getByRole('button', { name: 'Next Step' }).click();
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill(`toast-${width}@example.co.za`);
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Get My Quotes' }).click();
+      await expect(page.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('.quote-card')).toHaveCount(3);
+      expect(await page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([
+        `Request Submitted Successfully!3 quotes were sent to toast-${width}@example.co.za.×`,
+      ]);
+      // The page's own panel says it now; nothing floats over the request card or the summary.
+      await expect(page.locator('.toast')).toHaveCount(0);
+      await expect(page.getByText(`3 quotes were sent to toast-${width}@example.co.za.`)).toBeVisible();
+      await testInfo.attach(`results at ${width} px`, { body: await page.screenshot(), contentType: 'image/png' });
+    });
+  }
 
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 360, height: 900 } });
@@ -78,17 +110,34 @@ test.describe('the buyer portal', () => {
     await expectAccessible(page);
   });
 
-  test('opens a tracking link and counts each view', async ({ page, request, expectAccessible }) => {
+  test("opens a tracking link and counts everyone else's views, not the buyer's own", async ({ page, browser, request, expectAccessible }) => {
     const res = await request.post('/api/rfq', {
-      data: { productName: 'Household Bleach', productDescription: 'Five-litre bottles for a school kitchen', quantity: 40, supplierCount: 3, deliveryLocation: 'Johannesburg', primaryEmail: 'tracking@example.co.za', agreeTerms: true },
+      data: {
+        productName: 'Household Bleach',
+        productDescription: 'Five-litre bottles for a school kitchen',
+        quantity: 40,
+        supplierCount: 3,
+        deliveryLocation: 'Johannesburg',
+        primaryEmail: 'tracking@example.co.za',
+        agreeTerms: true,
+      },
     });
     expect(res.status()).toBe(201);
     const token = ((await res.json()) as { quotes: { trackingToken: string }[] }).quotes[0]!.trackingToken;
+    // A colleague opens the address the buyer copied from the bar.
     await page.goto(`/quote/${token}`);
-    await expect(page.getByText('viewed 1 time')).toBeVisible();
+    await expect(page.getByText(/^Quote from .* · Opened by others once \(your own visits are not counted\)/)).toBeVisible();
     await expectAccessible(page);
+    // The buyer opens it from their e-mail, elsewhere, and again: neither counts, and the mark leaves the address.
+    const buyer = await (await browser.newContext()).newPage();
+    await buyer.goto(`/quote/${token}#from=email`);
+    await expect(buyer.getByText(/· Opened by others once/)).toBeVisible();
+    expect(new URL(buyer.url()).hash).toBe('');
+    await buyer.reload();
+    await expect(buyer.getByText(/· Opened by others once/)).toBeVisible();
+    await buyer.context().close();
     await page.reload();
-    await expect(page.getByText('viewed 2 times')).toBeVisible();
+    await expect(page.getByText(/· Opened by others 2 times/)).toBeVisible();
     await page.goto('/quote/not-a-token');
     await expect(page.getByText('Invalid tracking token')).toBeVisible();
   });
@@ -145,4 +194,56 @@ test.describe('the buyer portal', () => {
       await expect(page.getByRole('heading', { name: /Help Us Improve/ })).toBeVisible();
     });
   });
+});
+
+test.describe("the home route's weight", () => {
+  test.use({ consent: 'undecided' });
+
+  /** The scripts and stylesheets Chromium fetches for `/` until the network is idle, each gzipped as the build counts it. */
+  async function fetched(page: Page, analytics: boolean | null): Promise<Map<string, number>> {
+    if (analytics !== null) {
+      await page.addInitScript(
+        (on) =>
+          localStorage.setItem(
+            'procura-consent',
+            JSON.stringify({ essential: true, analytics: on, marketing: false, timestamp: new Date().toISOString(), revision: 1 }),
+          ),
+        analytics,
+      );
+    }
+    const files = new Map<string, number>();
+    const reading: Promise<void>[] = [];
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (/\.(js|css)$/.test(path)) reading.push(res.body().then((body) => void files.set(path.slice(1), gzipSync(body, { level: 9 }).length)));
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await Promise.all(reading);
+    return files;
+  }
+
+  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+  const budget = () => JSON.parse(readFileSync('dist/public/size.json', 'utf8')) as { total_gzip_kb: number; budget_kb: number; files: string[] };
+
+  test('is what the build counts, at most 120 KB gzipped, for a visitor who allows analytics', async ({ page }) => {
+    const files = await fetched(page, true);
+    const counted = budget();
+    expect([...files.keys()].sort()).toEqual([...counted.files].sort());
+    expect(kb([...files.values()].reduce((a, b) => a + b, 0))).toBe(counted.total_gzip_kb);
+    expect(counted.total_gzip_kb).toBeLessThanOrEqual(120);
+    expect(counted.budget_kb).toBe(120);
+  });
+
+  for (const [who, analytics] of [
+    ['a first visit', null],
+    ['a visitor who refused analytics', false],
+  ] as const) {
+    test(`is no more than the build counts for ${who}`, async ({ page }) => {
+      const files = await fetched(page, analytics);
+      const counted = budget();
+      expect([...files.keys()].filter((f) => !counted.files.includes(f))).toEqual([]);
+      expect(kb([...files.values()].reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(counted.total_gzip_kb);
+    });
+  }
 });

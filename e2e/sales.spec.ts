@@ -5,7 +5,10 @@ import { expect, setStaffPassword, signInStaff, test } from './fixtures';
 async function newStaff(browser: Browser, base: string, link: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: base });
   await context.addInitScript(() =>
-    localStorage.setItem('procura-consent', JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), revision: 1 })),
+    localStorage.setItem(
+      'procura-consent',
+      JSON.stringify({ essential: true, analytics: false, marketing: false, timestamp: new Date().toISOString(), revision: 1 }),
+    ),
   );
   const page = await context.newPage();
   await setStaffPassword(page, link);
@@ -98,7 +101,13 @@ test.describe('the sales workspace', () => {
     await sales.getByRole('link', { name: 'Internal analytics' }).first().click();
     await sales.getByRole('tab', { name: 'Daily Activity' }).click();
     const redrawn = sales.getByRole('figure', { name: 'E-mails and calls per day' });
-    await expect(redrawn.getByRole('row').filter({ has: sales.getByRole('rowheader', { name: todayInJohannesburg }) }).getByRole('cell').nth(0)).toHaveText(String(emailsBefore + 1));
+    await expect(
+      redrawn
+        .getByRole('row')
+        .filter({ has: sales.getByRole('rowheader', { name: todayInJohannesburg }) })
+        .getByRole('cell')
+        .nth(0),
+    ).toHaveText(String(emailsBefore + 1));
     await expect(redrawn.locator('canvas')).toHaveCount(1);
     // A salesperson cannot share the dashboard.
     await expect(sales.getByRole('heading', { name: 'Share this dashboard' })).toHaveCount(0);
@@ -121,14 +130,18 @@ test.describe('the sales workspace', () => {
     await expect(outsider.getByRole('heading', { level: 1, name: 'Internal Analytics Dashboard' })).toBeVisible();
     await expect(outsider.getByRole('row').filter({ hasText: company })).toBeVisible();
     const text = await outsider.locator('main').textContent();
-    for (const hidden of ['ayesha@berea.example.co.za', '031 555 0100', 'Ayesha Patel', 'Wants a demo on Friday', 'Sipho Ndlovu']) expect(text).not.toContain(hidden);
+    for (const hidden of ['ayesha@berea.example.co.za', '031 555 0100', 'Ayesha Patel', 'Wants a demo on Friday', 'Sipho Ndlovu'])
+      expect(text).not.toContain(hidden);
     await outsider.getByRole('tab', { name: 'Performance Analytics' }).click();
     await expect(outsider.getByRole('figure', { name: 'Pipeline by status' }).locator('canvas')).toHaveCount(1);
     await expectAccessible(outsider);
 
     // Revoked: the page itself answers 404.
     await admin.reload();
-    await admin.getByRole('button', { name: /^Revoke the link made/ }).first().click();
+    await admin
+      .getByRole('button', { name: /^Revoke the link made/ })
+      .first()
+      .click();
     await expect(admin.getByText('Link revoked')).toBeVisible();
     const gone = await outsider.goto(url);
     expect(gone!.status()).toBe(404);

@@ -12,7 +12,12 @@ async function signInAsNewAdmin(page: Page, link: string) {
 }
 
 test.describe('the scraper', () => {
-  test('an admin runs the demo, watches its progress to the end, approves one supplier and rejects another', async ({ page, staffLink, expectAccessible, database }) => {
+  test('an admin runs the demo, watches its progress to the end, approves one supplier and rejects another', async ({
+    page,
+    staffLink,
+    expectAccessible,
+    database,
+  }) => {
     await signInAsNewAdmin(page, staffLink({ email: 'zanele@procura.example', name: 'Zanele Khumalo', role: 'admin' }));
     await expect(page.getByRole('heading', { name: 'Data Scraper', level: 1 })).toBeVisible();
     await expect(page.getByText('Ready', { exact: true })).toBeVisible();
@@ -34,7 +39,7 @@ test.describe('the scraper', () => {
       .toBe(100);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     await expect(page.getByText('Demo Completed')).toBeVisible();
-    await expect(page.getByText('Added 7 verified suppliers')).toBeVisible();
+    await expect(page.getByText('9 of 11 finds passed the checks and wait for your review below: nothing is added until you approve it')).toBeVisible();
     await expect(page.getByText('Ready', { exact: true })).toBeVisible();
     await expect(page.getByText('3 of 3 pages · 9 suppliers and 2 products found')).toBeVisible();
     await expect(page.getByRole('table', { name: /The first 10 of 11 results of session/ }).getByRole('row')).toHaveCount(11);
@@ -66,11 +71,9 @@ test.describe('the scraper', () => {
       { name: 'Sparkle Hygiene Supplies (Pty) Ltd', decision: 'approved', decided_by: expect.stringMatching(/^staff:\d+$/) },
       { name: 'Cape Clean Chemicals', decision: 'rejected', decided_by: expect.stringMatching(/^staff:\d+$/) },
     ]);
-    expect(database.all("select a.action from staff_audit a join staff_users u on u.id = a.staff_id where u.email = 'zanele@procura.example' order by a.id")).toEqual([
-      { action: 'scraping.simulate' },
-      { action: 'scraping.approve' },
-      { action: 'scraping.reject' },
-    ]);
+    expect(
+      database.all("select a.action from staff_audit a join staff_users u on u.id = a.staff_id where u.email = 'zanele@procura.example' order by a.id"),
+    ).toEqual([{ action: 'scraping.simulate' }, { action: 'scraping.approve' }, { action: 'scraping.reject' }]);
   });
 
   test('the crawler describes itself at /bot, and the sample directory is served', async ({ page, expectAccessible }) => {
@@ -81,4 +84,15 @@ test.describe('the scraper', () => {
     await page.goto('/scraper-sample/index.html');
     await expect(page.getByRole('heading', { name: 'Cleaning and hygiene suppliers' })).toBeVisible();
   });
+});
+
+test("the sample directory and the development mailbox name Procura's icon, so a browser asks for no missing one", async ({ page, request }) => {
+  for (const path of ['/scraper-sample/', '/scraper-sample/page-2.html', '/dev/mailbox']) {
+    await page.goto(path);
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href, path).toBe('/favicon.svg');
+    const icon = await request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  }
 });

@@ -53,19 +53,53 @@ test.describe('on a phone', () => {
     });
   }
 
-  test('tables scroll in a labelled region instead of squeezing to a word a line', async ({ page, expectAccessible }) => {
-    await page.goto('/docs');
-    await page.getByRole('tab', { name: 'Get Access' }).click();
-    const region = page.getByRole('region', { name: 'Data API tiers' });
-    await region.waitFor();
-    const measured = await region.evaluate((el) => ({
-      scrolls: el.scrollWidth > el.clientWidth,
-      focusable: el.tabIndex === 0,
-      narrowestCell: Math.min(...[...el.querySelectorAll('td')].map((td) => td.getBoundingClientRect().width)),
-    }));
-    expect(measured.scrolls).toBe(true);
-    expect(measured.focusable).toBe(true);
-    expect(measured.narrowestCell).toBeGreaterThanOrEqual(100);
+  test('nothing is wider than the screen or cut off: contacts, directory badges, tier tables, the comparison', async ({
+    page,
+    request,
+    expectAccessible,
+  }, testInfo) => {
+    const views: Array<[string, () => Promise<void>]> = [
+      ['/about', () => page.getByRole('heading', { name: 'Who answers for what' }).waitFor()],
+      ['/suppliers', () => page.getByRole('region', { name: 'Cities' }).getByRole('listitem').first().waitFor()],
+      ['/api-registration', () => page.getByRole('region', { name: 'Data API tiers' }).first().waitFor()],
+      ['/docs', () => page.getByRole('region', { name: 'Data API tiers' }).first().waitFor()],
+      ['/docs', () => page.getByRole('tab', { name: 'Get Access' }).click()],
+      ['/data-platform', () => page.getByRole('region', { name: 'Data API tiers' }).first().waitFor()],
+    ];
+    for (const [path, ready] of views) {
+      await page.goto(path);
+      await ready();
+      await page.screenshot({ path: testInfo.outputPath(`${path.slice(1)}-390.png`), fullPage: true });
+      expect.soft(await page.evaluate(cutOff), path).toEqual([]);
+    }
+
+    // Three quotes side by side: every supplier's column on the screen at once.
+    const res = await request.post('/api/rfq', {
+      data: {
+        productName: 'Household Bleach',
+        productDescription: 'Five-litre bottles for a school kitchen',
+        quantity: 40,
+        supplierCount: 5,
+        deliveryLocation: 'Johannesburg',
+        primaryEmail: 'phone.compare@example.co.za',
+        agreeTerms: true,
+      },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto(`/quote-success?rfqId=${((await res.json()) as { rfqId: string }).rfqId}`);
+    const compare = page.getByRole('region', { name: 'Compare quotes' });
+    const boxes = compare.getByRole('checkbox');
+    for (const i of [0, 1, 2]) await boxes.nth(i).check();
+    const table = compare.getByRole('table', { name: '3 quotes side by side' });
+    await expect(table.getByRole('columnheader')).toHaveCount(3);
+    await table.scrollIntoViewIfNeeded();
+    await compare.screenshot({ path: testInfo.outputPath('compare-390.png') });
+    // The table is taller than a phone's screen: each supplier's column header is brought into view and must fit whole.
+    for (const header of await table.getByRole('columnheader').all()) {
+      await header.scrollIntoViewIfNeeded();
+      await expect(header).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(cutOff)).toEqual([]);
     await expectAccessible(page);
   });
 
@@ -99,9 +133,56 @@ test.describe('on a phone', () => {
     });
   });
 
+  test('partner registration brings the first field in error into view, focused', async ({ page }) => {
+    await page.goto('/api-registration');
+    await page.getByRole('textbox', { name: 'Company name' }).fill('Coastal Cleaning Directory');
+    const send = page.getByRole('button', { name: 'Get my credentials' });
+    await send.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('textbox', { name: 'Contact name' })).not.toBeInViewport();
+    await send.click();
+    const first = page.getByRole('textbox', { name: 'Contact name' });
+    await expect(first).toBeFocused();
+    await expect(first).toBeInViewport();
+    await expect(page.getByText('Contact name required')).toBeInViewport();
+  });
+
+  test('a dialog is a sheet from the bottom of the screen: nothing of the page shows undimmed or above a tall one', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 640 });
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Privacy settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie Preferences' });
+    await dialog.waitFor();
+    const look = await page.evaluate(() => {
+      const inDialog = (x: number, y: number) => !!document.elementFromPoint(x, y)?.closest('[role="dialog"]');
+      const box = document.querySelector('[role="dialog"]')!.getBoundingClientRect();
+      return {
+        top: Math.round(box.top),
+        bottom: Math.round(box.bottom - innerHeight),
+        left: Math.round(box.left),
+        right: Math.round(box.right - innerWidth),
+        topRow: [20, 195, 370].every((x) => inDialog(x, 1)),
+      };
+    });
+    expect(look).toEqual({ top: 0, bottom: 0, left: 0, right: 0, topRow: true });
+    // Every control stays reachable inside it.
+    await dialog.getByRole('button', { name: 'Accept All Analytics' }).scrollIntoViewIfNeeded();
+    await expect(dialog.getByRole('button', { name: 'Accept All Analytics' })).toBeInViewport();
+  });
+
   test('the step keys are not offered to a finger', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Step 1: What do you need?' }).waitFor();
+    await expect(page.getByText('Press 1, 2 or 3 to jump to a step.')).toHaveCount(0);
+  });
+});
+
+test.describe('in a phone-sized window with a mouse', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the step keys are not offered either: a screen this narrow is a phone to its reader', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Step 1: What do you need?' }).waitFor();
+    expect(await page.evaluate(() => matchMedia('(hover: hover) and (pointer: fine)').matches)).toBe(true);
     await expect(page.getByText('Press 1, 2 or 3 to jump to a step.')).toHaveCount(0);
   });
 });
@@ -188,4 +269,30 @@ for (const width of [390, 700, 1000, 1280]) {
       expect(oneColumn || perRow.at(-1)! > 1, `cards per row: ${perRow.join(', ')}`).toBe(true);
     }
   });
+}
+
+/**
+ * What a reader cannot see whole: an element past the screen's edge or past the card or clipping
+ * box that holds it, and a box that hides part of its content behind a sideways scroll.
+ */
+function cutOff(): string[] {
+  const name = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+  const holder = (el: Element): Element | null => {
+    for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+      if (e.classList.contains('card') || getComputedStyle(e).overflowX !== 'visible') return e;
+    }
+    return null;
+  };
+  const found: string[] = [];
+  for (const el of document.querySelectorAll('main *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || el.closest('.visually-hidden')) continue;
+    if (r.left < -1 || r.right > window.innerWidth + 1) found.push(`past the screen: ${name(el)}`);
+    const box = holder(el)?.getBoundingClientRect();
+    if (box && (r.left < box.left - 1 || r.right > box.right + 1)) found.push(`past its box: ${name(el)}`);
+    if (el.tagName !== 'TEXTAREA' && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+      found.push(`scrolled out of sight: ${name(el)}`);
+  }
+  return found;
 }

@@ -26,7 +26,16 @@ export function databaseFolder(): string {
  * rate limit no journey reaches, since every request comes from the one loopback address.
  */
 export function serverEnvironment(port: number, databaseFile: string): Record<string, string> {
-  return { DATABASE_URL: `sqlite:${databaseFile}`, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'error', NODE_ENV: 'test', RFQ_RATE_LIMIT: '1000', SMTP_URL: '' };
+  return {
+    DATABASE_URL: `sqlite:${databaseFile}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'test',
+    RFQ_RATE_LIMIT: '1000',
+    SMTP_URL: '',
+  };
 }
 
 export interface Procura {
@@ -41,12 +50,18 @@ export async function startProcura(): Promise<Procura & { stop(): Promise<void> 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const databaseFile = join(dir, 'e2e.sqlite');
-  const server = spawn('node', ['dist/server/main.js'], { env: { ...process.env, ...serverEnvironment(port, databaseFile) }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = spawn('node', ['dist/server/main.js'], {
+    env: { ...process.env, ...serverEnvironment(port, databaseFile) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const running = () => server.exitCode === null && server.signalCode === null;
   let ready = false;
   for (let i = 0; i < 300 && running() && !ready; i++) {
-    ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!ready) await new Promise((r) => setTimeout(r, 100));
   }
   const stop = async () => {

@@ -10,6 +10,10 @@ test.describe('a new staff member', () => {
     await page.getByLabel('Type it again').fill('qwerty123456');
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page.getByText('This password is one of the most common ones. Choose another.')).toBeVisible();
+    await page.getByLabel('New password').fill('password1234');
+    await page.getByLabel('Type it again').fill('password1234');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('This password is too easy to guess. Add a word or two that have nothing to do with you or Procura.')).toBeVisible();
     await page.getByLabel('New password').fill('jacaranda-season-in-pretoria');
     await page.getByLabel('Type it again').fill('jacaranda-season-in-pretoria');
     await page.getByRole('button', { name: 'Set password' }).click();
@@ -38,7 +42,9 @@ test.describe('a new staff member', () => {
     await expect(page).toHaveURL(/\/admin$/);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'procura_staff')!;
     expect([cookie.httpOnly, cookie.sameSite]).toEqual([true, 'Lax']);
-    expect(database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example')).toEqual({ n: 1 });
+    expect(
+      database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example'),
+    ).toEqual({ n: 1 });
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expectAccessible(page);
 
@@ -47,10 +53,16 @@ test.describe('a new staff member', () => {
     const supplierLines = suppliers.getByRole('textbox', { name: 'Supplier lines' });
     const limpopo = 'Limpopo Clean Co | orders@limpopo-clean.example | cleaning-supplies | Polokwane | 4.6 | floors, degreasers | 12h';
     await expect(suppliers.getByRole('button', { name: 'Preview' })).toBeDisabled();
-    await supplierLines.fill(`${limpopo}\nAtlantis Supply | sales@atlantis.example | sanitizers | Atlantis | 4 | | 24h`);
+    const longest =
+      'Mpumalanga Hospital and Industrial Hygiene Distributors | procurement.enquiries@mpumalanga-hygiene-distributors.example | sanitizers | Pretoria | 4.2 | gloves, gel, wipes, dispensers | 24h';
+    await supplierLines.fill(`${limpopo}\nAtlantis Supply | sales@atlantis.example | sanitizers | Atlantis | 4 | | 24h\n${longest}`);
     await suppliers.getByRole('button', { name: 'Preview' }).click();
     await expect(suppliers.getByText(/^Line 2: .*Atlantis/)).toBeVisible();
     await expect(suppliers.getByRole('button', { name: /^Import/ })).toBeDisabled();
+    // At 1280 px the preview's nine columns fit the card: none is cut off behind a scroll.
+    const preview = suppliers.getByRole('region', { name: 'Supplier lines as they will be imported' });
+    expect(await preview.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    await suppliers.screenshot({ path: test.info().outputPath('supplier-preview-1280.png') });
     expect(database.get('select count(*) as n from suppliers where email = ?', 'orders@limpopo-clean.example')).toEqual({ n: 0 });
     await supplierLines.fill(limpopo);
     await suppliers.getByRole('button', { name: 'Preview' }).click();
@@ -61,7 +73,9 @@ test.describe('a new staff member', () => {
 
     // Its price list, then a quote for that product in that city comes from it.
     const products = page.getByRole('region', { name: 'Bulk add products' });
-    await products.getByRole('textbox', { name: 'Product lines' }).fill(`Limpopo Floor Degreaser | Heavy-duty degreaser for workshop floors | 64.50 | litres | cleaning-supplies | ${supplier.id}`);
+    await products
+      .getByRole('textbox', { name: 'Product lines' })
+      .fill(`Limpopo Floor Degreaser | Heavy-duty degreaser for workshop floors | 64.50 | litres | cleaning-supplies | ${supplier.id}`);
     await products.getByRole('button', { name: 'Preview' }).click();
     await products.getByRole('button', { name: 'Import 1 line' }).click();
     await expect(page.getByText('Products added successfully')).toBeVisible();
@@ -80,12 +94,23 @@ test.describe('a new staff member', () => {
     expect(rfq.status()).toBe(201);
     const { quotes } = (await rfq.json()) as { quotes: { supplier: { name: string }; unitPrice: number }[] };
     expect(quotes.map((q) => [q.supplier.name, q.unitPrice])).toContainEqual(['Limpopo Clean Co', 64.5]);
-    expect(database.get("select action, rows from staff_audit order by id desc limit 1")).toMatchObject({ rows: 1 });
+    expect(database.get('select action, rows from staff_audit order by id desc limit 1')).toMatchObject({ rows: 1 });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
-    expect(database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example')).toEqual({ n: 0 });
+    expect(
+      database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example'),
+    ).toEqual({ n: 0 });
     const me = await page.request.get('/api/staff/me');
     expect(me.status()).toBe(401);
+  });
+
+  test('signing in at another name of the same server says which address to use', async ({ page, baseURL }) => {
+    const served = new URL(baseURL!);
+    await page.goto(`http://localhost:${served.port}/staff/sign-in`);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('lerato@procura.example');
+    await page.getByLabel('Password').fill('jacaranda-season-in-pretoria');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText(`This request did not come from a Procura page. Open Procura at ${served.origin} and try again there.`);
   });
 });

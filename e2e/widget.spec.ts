@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { scriptSnippet, type SnippetConfig } from '../widget/snippet';
-import { expect, fillAndSendWidget, test } from './fixtures';
+import { expect, fillAndSendWidget, mailTo, test } from './fixtures';
+
+/** What the first host page records of the widget's success, read back from its window. */
+interface HostEvents {
+  callbacks: { embedId: string; data: { rfqId: string } }[];
+  dom: unknown[];
+  messages: { origin: string; data: unknown }[];
+  forgerDone: boolean;
+}
 
 // Its assertions count the rows of whole tables (widget loads, RFQs before and after a preview).
 test.use({ ownServer: 'widget' });
@@ -23,7 +31,16 @@ test.beforeAll(async ({ procura }) => {
   const registration = await fetch(`${procura.base}/api/partners/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ companyName: 'Coastal Cleaning', contactEmail: 'dev@coastal.example.co.za', contactName: 'Thandi Nkosi', website: 'https://coastal.example.co.za', businessType: 'directory', integrationType: 'widget', monthlyTraffic: '10k-50k', useCase: 'Quotes beside every cleaning-supplier listing' }),
+    body: JSON.stringify({
+      companyName: 'Coastal Cleaning',
+      contactEmail: 'dev@coastal.example.co.za',
+      contactName: 'Thandi Nkosi',
+      website: 'https://coastal.example.co.za',
+      businessType: 'directory',
+      integrationType: 'widget',
+      monthlyTraffic: '10k-50k',
+      useCase: 'Quotes beside every cleaning-supplier listing',
+    }),
   });
   ({ partnerId, apiKey } = ((await registration.json()) as { credentials: { partnerId: string; apiKey: string } }).credentials);
 });
@@ -31,7 +48,13 @@ test.beforeAll(async ({ procura }) => {
 const heightOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().height);
 
 test.describe('the embedded widget on a partner site', () => {
-  test('holds two widgets, grows with its content, credits the partner and reports one success from its own widget', async ({ page, procura, site, database, expectAccessible }) => {
+  test('holds two widgets, grows with its content, credits the partner and reports one success from its own widget', async ({
+    page,
+    procura,
+    site,
+    database,
+    expectAccessible,
+  }) => {
     // A partner's page on another origin pastes the configurator's snippet twice; a third
     // origin's frame on that page tries to forge the widget's success message.
     const thirdBase = await site({
@@ -43,7 +66,8 @@ test.describe('the embedded widget on a partner site', () => {
         }, 100);
       </script></body></html>`,
     });
-    const withId = (embedId: string, compact: boolean) => scriptSnippet(procura.base, settings(embedId, compact)).replace('></script>', ` data-embed-id="${embedId}"></script>`);
+    const withId = (embedId: string, compact: boolean) =>
+      scriptSnippet(procura.base, settings(embedId, compact)).replace('></script>', ` data-embed-id="${embedId}"></script>`);
     const hostBase = await site({
       '/shop.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Coastal Cleaning shop</title><script>
         window.Procura = window.Procura || function () { (Procura.q = Procura.q || []).push(arguments) };
@@ -85,8 +109,8 @@ test.describe('the embedded widget on a partner site', () => {
 
     await fillAndSendWidget(one);
     await expect(one.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
-    await expect.poll(() => page.evaluate(() => (window as any).events.forgerDone), { timeout: 10_000 }).toBe(true);
-    const events = await page.evaluate(() => (window as any).events);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: HostEvents }).events.forgerDone), { timeout: 10_000 }).toBe(true);
+    const events = await page.evaluate(() => (window as unknown as { events: HostEvents }).events);
     expect(events.callbacks).toHaveLength(1);
     expect(events.callbacks[0]).toMatchObject({ embedId: 'shop-a', data: { quoteCount: 3, preview: false } });
     const rfqId = events.callbacks[0].data.rfqId as string;
@@ -100,13 +124,22 @@ test.describe('the embedded widget on a partner site', () => {
       embed_id: 'shop-a',
       embed_source: 'embed-widget',
       referrer_host: host,
-      partner_credit: 'qualified',
+      // Quoted: it pays once the buyer shows the address is theirs.
+      partner_credit: 'pending',
     });
     expect(database.all('select embed_id, partner_id, referrer_host, loads from widget_loads order by embed_id')).toEqual([
       { embed_id: 'shop-a', partner_id: partnerId, referrer_host: host, loads: 1 },
       { embed_id: 'shop-b', partner_id: partnerId, referrer_host: host, loads: 1 },
     ]);
     await expectAccessible(page);
+
+    // The buyer opens the quote e-mail's link: the request qualifies, and the link leads on to the quote.
+    const [quotesMail] = (await mailTo(page, 'buyer@coastal.example.co.za')).filter((m) => m.text.includes(`/mail/open/${rfqId}/`));
+    const viewLink = /View this quote: (http:\/\/\S+)/.exec(quotesMail!.text)![1]!;
+    await page.goto(new URL(viewLink).pathname);
+    await expect(page).toHaveURL(/\/quote\/qt_[A-Za-z0-9_-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(database.get('select partner_credit from rfqs where id = ?', rfqId)).toEqual({ partner_credit: 'qualified' });
   });
 
   test('mounts the default snippet as pasted, and the host window hears one message per success', async ({ page, procura, site }) => {
@@ -134,8 +167,8 @@ test.describe('the embedded widget on a partner site', () => {
     await widget.getByRole('checkbox').check();
     await widget.getByRole('button', { name: 'Get My Quotes' }).click();
     await expect(widget.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
-    await expect.poll(() => page.evaluate(() => (window as any).heard.length)).toBe(1);
-    expect(await page.evaluate(() => (window as any).heard)).toEqual([procura.base]);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard.length)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([procura.base]);
   });
 
   test.describe('on a phone', () => {
@@ -151,7 +184,7 @@ test.describe('the embedded widget on a partner site', () => {
       await page.getByRole('textbox', { name: 'Description' }).fill('Thick bleach for ablution blocks at three sites');
       await page.getByRole('textbox', { name: 'Quantity' }).fill('40');
       await page.getByRole('combobox', { name: 'Budget (optional)' }).selectOption('5k-20k');
-      await page.getByRole('textbox', { name: 'Delivery location' }).fill('Durban');
+      await page.getByRole('combobox', { name: 'Delivery location' }).fill('Durban');
       await page.getByRole('textbox', { name: 'E-mail address' }).fill('ops@coastal.example.co.za');
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Get My Quotes' }).click();
@@ -186,6 +219,35 @@ test.describe('the widget pages', () => {
     await expect(page.getByText('#dc2626')).toBeVisible();
     await expect(page.frameLocator('.widget-preview iframe').getByRole('button', { name: 'Next Step' })).toBeVisible();
     await expect(page.frameLocator('.widget-preview iframe').getByText('Powered by Procura')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('quotes a request from the demo widget and e-mails it marked as a demo, with no supplier told and nothing to accept', async ({
+    page,
+    database,
+    expectAccessible,
+  }) => {
+    await page.goto('/widget-demo');
+    await expect(page.getByText('no supplier is told of it')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Demo configuration' }).selectOption('minimal');
+    const widget = page.frameLocator('.widget-preview iframe');
+    await widget.getByRole('textbox', { name: /Product name/ }).fill('Household Bleach');
+    await widget.getByRole('textbox', { name: /Description/ }).fill('Five-litre bottles for the school kitchens');
+    await widget.getByRole('combobox', { name: /Delivery location/ }).fill('Durban');
+    await widget.getByRole('textbox', { name: /E-mail address/ }).fill('demo.visitor@example.co.za');
+    await widget.getByRole('button', { name: 'Get My Quotes' }).click();
+    const result = widget.getByRole('status');
+    await expect(result.getByText(/^A demo:/)).toBeVisible();
+    const href = (await result.getByRole('link', { name: 'Compare your quotes' }).getAttribute('href'))!;
+    const rfqId = new URL(href, 'http://x').searchParams.get('rfqId')!;
+
+    expect(database.get('select demo from rfqs where id = ?', rfqId)).toEqual({ demo: 1 });
+    const kinds = database.all('select kind from outbox where payload like ? order by id', `%"rfqId":"${rfqId}"%`).map((r) => r.kind);
+    expect(kinds).toEqual(['buyer-quotes']);
+
+    await page.goto(href);
+    await expect(page.getByText(/^A demo:/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /Accept/ })).toHaveCount(0);
     await expectAccessible(page);
   });
 

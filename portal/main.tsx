@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { embeddedFigures, SiteFiguresProvider } from './lib/site-figures';
-import './styles/tokens.css';
+import '../widget/styles/tokens.css';
 import './styles/base.css';
 import './styles/pages.css';
 import './styles/site.css';

@@ -11,7 +11,8 @@ describe('the server renderer', () => {
     expect(page.html).toContain('<a aria-current="page" href="/about">About</a>');
     expect(page.head).toEqual({
       title: 'About Procura · Procura',
-      description: 'Procura connects South African businesses with suppliers of cleaning, hygiene and maintenance supplies: priced quotes from real price lists in seconds.',
+      description:
+        'Procura connects South African businesses with suppliers of cleaning, hygiene and maintenance supplies: priced quotes from real price lists in seconds.',
       canonicalPath: '/about',
     });
   });

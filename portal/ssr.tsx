@@ -40,7 +40,10 @@ export const serverRendered = [
 const CANONICAL: Record<string, string> = { '/api-docs': '/docs', '/documentation': '/docs', '/privacy-policy': '/privacy' };
 
 /** Renders `path` with `figures`: the markup for #root and the head the page asked for. */
-export async function render(path: string, figures: SiteFigures | null): Promise<{ html: string; head: { title: string; description: string; canonicalPath: string } }> {
+export async function render(
+  path: string,
+  figures: SiteFigures | null,
+): Promise<{ html: string; head: { title: string; description: string; canonicalPath: string } }> {
   const head: HeadCollector = {};
   // React would leave a failed part for the browser to render; the server answers the plain shell instead.
   let failure: unknown = null;
@@ -55,7 +58,9 @@ export async function render(path: string, figures: SiteFigures | null): Promise
       </HeadContext.Provider>
     </StrictMode>,
     {
-      onError: (error) => void (failure ??= error),
+      onError: (error) => {
+        failure ??= error;
+      },
       // React moves a large Suspense boundary out of line, to be put in place by an inline
       // script: the Content-Security-Policy forbids those, and a crawler runs none. Every page
       // arrives whole and in order.

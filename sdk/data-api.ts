@@ -1,6 +1,6 @@
 /**
  * The data API's products, tiers and limits: what the docs pages show and what the server
- * enforces. Prices are monthly, in rand (spec 9).
+ * enforces. Prices are monthly, in rand.
  *
  * @module
  */
@@ -67,7 +67,7 @@ export type ApiTier = keyof typeof API_TIERS;
  */
 export const DEFAULT_TIER: ApiTier = 'starter';
 /**
- * Most records one data request answers (spec 9).
+ * Most records one data request answers.
  *
  * @example
  * await procura.data.procurementData({ limit: MAX_RECORDS_PER_REQUEST });
@@ -114,7 +114,7 @@ export const MIN_GROUP_SUPPLIERS = 3;
 export const API_KEY_PREFIX = 'procura_live_';
 
 /**
- * Partner registration choices (spec 5).
+ * Partner registration choices.
  *
  * @example
  * BUSINESS_TYPES.map((type) => <option key={type}>{type}</option>);
@@ -136,7 +136,7 @@ export const INTEGRATION_TYPES = ['widget', 'api', 'both', 'enterprise'] as cons
 export const TRAFFIC_BANDS = ['under-1k', '1k-10k', '10k-50k', '50k-100k', '100k-plus'] as const;
 
 /**
- * Partner registration's field messages, word for word (spec 5).
+ * Partner registration's field messages, word for word.
  *
  * @example
  * PARTNER_MESSAGES.useCase; // 'Please describe your use case (minimum 20 characters)'
@@ -153,7 +153,7 @@ export const PARTNER_MESSAGES = {
 } as const;
 
 /**
- * What the page says when registration fails (spec 8).
+ * What the page says when registration fails.
  *
  * @example
  * setError(REGISTRATION_FAILED);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToRand, formatNumber, formatRand } from './format';
+import { centsToRand, formatNumber, formatPriceWithVat, formatRand, possessive, quotedEnd } from './format';
 
 describe('formatRand', () => {
   it('writes rand with commas between thousands and two decimals', () => {
@@ -25,5 +25,28 @@ describe('formatNumber', () => {
     expect(formatNumber(200000)).toBe('200,000');
     expect(formatNumber(1234567.5)).toBe('1,234,567.5');
     expect(formatNumber(-12000)).toBe('-12,000');
+  });
+});
+
+describe('possessive', () => {
+  it('adds ’s, or only the apostrophe to a name ending in s', () => {
+    expect(possessive('Coastal Hygiene')).toBe('Coastal Hygiene’s');
+    expect(possessive('Blue Crane Facility Supplies')).toBe('Blue Crane Facility Supplies’');
+    expect(possessive('SPARKLE HYGIENE SUPPLIES')).toBe('SPARKLE HYGIENE SUPPLIES’');
+  });
+});
+
+describe('quotedEnd', () => {
+  it('quotes a remark at the end of a sentence with one full stop, its own if it has one', () => {
+    expect(quotedEnd('Out of stock until January')).toBe('“Out of stock until January”.');
+    expect(quotedEnd('Out of stock until December.')).toBe('“Out of stock until December.”');
+    expect(quotedEnd('  Sold out!  ')).toBe('“Sold out!”');
+    expect(quotedEnd('Can you wait?')).toBe('“Can you wait?”');
+  });
+});
+
+describe('formatPriceWithVat', () => {
+  it('leads with the price excl. VAT and labels both figures', () => {
+    expect(formatPriceWithVat(4000, 4600)).toBe('R4,000.00 excl. VAT (R4,600.00 incl. VAT)');
   });
 });

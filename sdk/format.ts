@@ -34,6 +34,17 @@ export function formatRand(rand: number): string {
 }
 
 /**
+ * A price as buyers read it everywhere in Procura: the figure excl. VAT first (the trade reading,
+ * the one quotes are ranked and described by), the figure incl. VAT beside it, both labelled.
+ *
+ * @example
+ * formatPriceWithVat(quote.totalPrice, quote.totalPriceInclVat); // 'R4,000.00 excl. VAT (R4,600.00 incl. VAT)'
+ */
+export function formatPriceWithVat(exclVat: number, inclVat: number): string {
+  return `${formatRand(exclVat)} excl. VAT (${formatRand(inclVat)} incl. VAT)`;
+}
+
+/**
  * An amount in cents (as the database holds money) in rand, rounded to the cent.
  *
  * @example
@@ -41,4 +52,28 @@ export function formatRand(rand: number): string {
  */
 export function centsToRand(cents: number): number {
   return Math.round(cents) / 100;
+}
+
+/**
+ * A name's possessive: ’s, or the apostrophe alone after a final s.
+ *
+ * @example
+ * possessive('Coastal Hygiene'); // 'Coastal Hygiene’s'
+ * possessive('Blue Crane Facility Supplies'); // 'Blue Crane Facility Supplies’'
+ */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}’` : `${name}’s`;
+}
+
+/**
+ * A remark quoted at the end of a sentence: it keeps its own closing punctuation, or is followed
+ * by a full stop, so the sentence never ends twice.
+ *
+ * @example
+ * quotedEnd('Out of stock until January'); // '“Out of stock until January”.'
+ * quotedEnd('Out of stock until December.'); // '“Out of stock until December.”'
+ */
+export function quotedEnd(text: string): string {
+  const remark = text.trim();
+  return /[.!?…]$/.test(remark) ? `“${remark}”` : `“${remark}”.`;
 }

@@ -31,10 +31,14 @@ describe('the procura package', () => {
     // Built modules, their declarations and source maps only: no TypeScript source, no test.
     expect(paths.filter((p) => p.startsWith('dist/') && !/^dist\/(chunks\/)?[\w-]+\.(js|cjs|d\.ts|d\.cts)(\.map)?$/.test(p))).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules/procura/package.json'), 'utf8'));
-    expect([manifest.dependencies, manifest.peerDependenciesMeta]).toEqual([{ ky: expect.any(String), zod: expect.any(String) }, { react: { optional: true } }]);
+    expect([manifest.dependencies, manifest.peerDependenciesMeta]).toEqual([
+      { ky: expect.any(String), zod: expect.any(String) },
+      { react: { optional: true } },
+    ]);
     const installed = readdirSync(join(project, 'node_modules'));
     expect(installed).toEqual(expect.arrayContaining(['ky', 'zod', 'procura']));
-    for (const serverPackage of ['koa', '@koa', 'kysely', 'better-sqlite3', 'pg', 'nodemailer', 'pino', 'wouter', 'rollup']) expect(installed).not.toContain(serverPackage);
+    for (const serverPackage of ['koa', '@koa', 'kysely', 'better-sqlite3', 'pg', 'nodemailer', 'pino', 'wouter', 'rollup'])
+      expect(installed).not.toContain(serverPackage);
   });
 
   it('imports from ESM, with the version written in', () => {
@@ -64,7 +68,20 @@ describe('the procura package', () => {
   it('type-checks a TypeScript program against its declarations, for import and for require', () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', jsx: 'react-jsx', noEmit: true, skipLibCheck: false, lib: ['es2022', 'dom'], types: [] }, files: ['check.tsx', 'check.cts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          jsx: 'react-jsx',
+          noEmit: true,
+          skipLibCheck: false,
+          lib: ['es2022', 'dom'],
+          types: [],
+        },
+        files: ['check.tsx', 'check.cts'],
+      }),
     );
     writeFileSync(
       join(project, 'check.tsx'),
@@ -93,7 +110,10 @@ describe('the procura package', () => {
        export const pending: Promise<procura.Rfq> = client.rfq.get('1');`,
     );
     // Wrong types must fail, or the check proves nothing.
-    writeFileSync(join(project, 'wrong.ts'), `import { createClient } from 'procura';\ncreateClient({ baseUrl: 'x' }).data.marketTrends({ period: 'year' });\n`);
+    writeFileSync(
+      join(project, 'wrong.ts'),
+      `import { createClient } from 'procura';\ncreateClient({ baseUrl: 'x' }).data.marketTrends({ period: 'year' });\n`,
+    );
     writeFileSync(join(project, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts'] }));
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     expect(run('node', [tsc, '-p', 'tsconfig.json'])).toBe('');

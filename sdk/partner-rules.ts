@@ -1,12 +1,13 @@
 /**
  * The rules of partner registration that a browser needs without a schema library: lengths,
- * choices and the check that gives each field its message word for word (spec 5). The zod
+ * choices and the check that gives each field its message word for word. The zod
  * schema in `schemas/partners.ts` is built from the same limits and messages, and a test holds
  * the two to the same answers, so the registration page and the server never disagree.
  *
  * @module
  */
 import { BUSINESS_TYPES, INTEGRATION_TYPES, PARTNER_MESSAGES, TRAFFIC_BANDS } from './data-api';
+import { isEmailShaped } from './email';
 
 /**
  * Length limits of partner registration's text fields, in characters after trimming.
@@ -38,9 +39,6 @@ export type PartnerRegistrationValues = Record<keyof typeof PARTNER_MESSAGES, st
  */
 export type PartnerField = keyof PartnerRegistrationValues;
 
-// The shape of an address, as browsers check `type="email"`; the server's schema is the authority.
-const EMAIL_SHAPE = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]{2,}$/;
-
 /**
  * Whether text is a web address a partner's site can have: http or https.
  *
@@ -70,7 +68,7 @@ export function validatePartnerRegistration(values: PartnerRegistrationValues): 
   const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as PartnerRegistrationValues;
   const errors: Partial<Record<PartnerField, string>> = {};
   if (!within(v.companyName, PARTNER_LIMITS.companyName)) errors.companyName = PARTNER_MESSAGES.companyName;
-  if (!within(v.contactEmail, PARTNER_LIMITS.contactEmail) || !EMAIL_SHAPE.test(v.contactEmail)) errors.contactEmail = PARTNER_MESSAGES.contactEmail;
+  if (!within(v.contactEmail, PARTNER_LIMITS.contactEmail) || !isEmailShaped(v.contactEmail)) errors.contactEmail = PARTNER_MESSAGES.contactEmail;
   if (!within(v.contactName, PARTNER_LIMITS.contactName)) errors.contactName = PARTNER_MESSAGES.contactName;
   if (!within(v.website, PARTNER_LIMITS.website) || !isWebsiteUrl(v.website)) errors.website = PARTNER_MESSAGES.website;
   if (!oneOf(BUSINESS_TYPES, v.businessType)) errors.businessType = PARTNER_MESSAGES.businessType;

@@ -7,7 +7,15 @@
  * @module
  */
 
-import { formatNumber } from './format';
+import { isEmailShaped } from './email';
+
+// The quote's and request's statuses, the unit wording and what the buyer is told about e-mail
+// were written here first and are still read from this module by the widget, the portal and the
+// server: each lives in a file of its own and stays reachable from here and from the package's
+// entry, which re-exports this module.
+export * from './quote-status';
+export * from './units';
+export * from './buyer-notices';
 
 /**
  * The field messages of the quote request form, word for word as buyers see them.
@@ -27,7 +35,7 @@ export const RFQ_MESSAGES = {
   deliveryLocation: 'Please enter your delivery location',
   deliveryLocationMax: 'Delivery location must be at most 120 characters',
   primaryEmail: 'Please enter a valid email address',
-  additionalEmails: 'Please enter valid email addresses, separated by commas (at most 10)',
+  additionalEmails: 'Please enter valid e-mail addresses, separated by commas (at most 10)',
   agreeTerms: 'Please agree to the terms and conditions',
   budgetRange: 'Please select a budget range from the list',
   unit: 'Unit must be at most 30 characters',
@@ -35,10 +43,34 @@ export const RFQ_MESSAGES = {
   contactName: 'Contact name must be at most 200 characters',
   companySize: 'Please select a company size from the list',
   embedField: 'Embed details are not valid',
+  lines: 'Add 1 to 50 products',
+  lineDescriptionMax: "A line's description must be at most 500 characters",
 } as const;
 
 /**
- * The field messages of the embed widget's short form (spec 5), word for word as buyers see
+ * The most products one basket request holds.
+ *
+ * @example
+ * if (lines.length > MAX_BASKET_LINES) showError(RFQ_MESSAGES.lines);
+ */
+export const MAX_BASKET_LINES = 50;
+
+/**
+ * The message for a delivery location that names no city, other name of a city (Jozi, PE,
+ * Sandton) or province Procura knows, naming the cities the text comes close to, if any.
+ *
+ * @example
+ * unknownPlaceMessage([]); // 'Please enter a delivery location we know: a city, or a town with its province (e.g. Knysna, Western Cape)'
+ * unknownPlaceMessage(['Johannesburg, Gauteng']); // 'Please enter a delivery location we know: did you mean Johannesburg, Gauteng? Or give a town with its province (e.g. Knysna, Western Cape)'
+ */
+export function unknownPlaceMessage(suggestions: readonly string[]): string {
+  if (suggestions.length === 0) return 'Please enter a delivery location we know: a city, or a town with its province (e.g. Knysna, Western Cape)';
+  const list = suggestions.length > 1 ? `${suggestions.slice(0, -1).join('; ')} or ${suggestions[suggestions.length - 1]}` : suggestions[0];
+  return `Please enter a delivery location we know: did you mean ${list}? Or give a town with its province (e.g. Knysna, Western Cape)`;
+}
+
+/**
+ * The field messages of the embed widget's short form, word for word as buyers see
  * them; limits past the spec's minimums keep the main form's messages.
  *
  * @example
@@ -53,7 +85,7 @@ export const EMBED_MESSAGES = {
 } as const;
 
 /**
- * The short form's minimum lengths (spec 5): shorter than the main form's, as the widget asks less.
+ * The short form's minimum lengths: shorter than the main form's, as the widget asks less.
  *
  * @example
  * <textarea minLength={EMBED_MIN_LENGTH.productDescription} />
@@ -76,7 +108,7 @@ export const BUDGET_RANGES = ['under-10k', '10k-50k', '50k-100k', '100k-500k', '
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
 
 /**
- * Budget bands of the embed widget's small form, in rand (spec 9).
+ * Budget bands of the embed widget's small form, in rand.
  *
  * @example
  * EMBED_BUDGET_RANGES.map((band) => <option key={band}>{band}</option>);
@@ -158,41 +190,6 @@ export function splitEmails(value: string): string[] {
 }
 
 /**
- * How a quote ranks against the others of its request.
- *
- * @example
- * COMPETITIVE_POSITIONS.includes(quote.aiInsights.competitivePosition);
- */
-export const COMPETITIVE_POSITIONS = [
-  'lowest-price',
-  'fastest-delivery',
-  'highest-quality',
-  'best-balance',
-  'premium-option',
-] as const;
-/**
- * One of {@link COMPETITIVE_POSITIONS}.
- *
- * @example
- * const best: CompetitivePosition = 'lowest-price';
- */
-export type CompetitivePosition = (typeof COMPETITIVE_POSITIONS)[number];
-
-/**
- * The badge a quote card shows for each competitive position.
- *
- * @example
- * POSITION_BADGES['lowest-price']; // 'Best Price'
- */
-export const POSITION_BADGES: Record<CompetitivePosition, string> = {
-  'lowest-price': 'Best Price',
-  'fastest-delivery': 'Fastest Delivery',
-  'highest-quality': 'Premium Quality',
-  'best-balance': 'Best Balance',
-  'premium-option': 'Specialist',
-};
-
-/**
  * The company sizes a buyer can state (employees), on the main form's step 3 and in the widget.
  *
  * @example
@@ -208,114 +205,30 @@ export const COMPANY_SIZES = ['1-10', '11-50', '51-100', '101-250', '250+'] as c
 export type CompanySize = (typeof COMPANY_SIZES)[number];
 
 /**
+ * The company sizes of an enterprise lead: more than 100 employees. The one list both
+ * {@link isEnterpriseLead} and the server's SQL that counts a partner's enterprise leads are
+ * made from, so the page's figure and the payout never disagree.
+ *
+ * @example
+ * ENTERPRISE_COMPANY_SIZES.includes('250+'); // true
+ */
+export const ENTERPRISE_COMPANY_SIZES = ['101-250', '250+'] as const satisfies readonly CompanySize[];
+
+/**
  * Whether a request comes from an enterprise lead: a company of more than 100 employees
- * (`101-250` or `250+`). Enterprise leads earn the revenue model's enterprise rate.
+ * (one of {@link ENTERPRISE_COMPANY_SIZES}). Enterprise leads earn the revenue model's enterprise rate.
  *
  * @example
  * isEnterpriseLead('250+'); // true
  * isEnterpriseLead(null); // false
  */
 export function isEnterpriseLead(size: string | null | undefined): boolean {
-  return size === '101-250' || size === '250+';
-}
-
-/**
- * Where a quote stands. `offered` until the buyer acts; the buyer's `accepted` makes every other
- * quote of the request `not_selected`; the buyer may `declined` one quote; the accepted supplier
- * answers `confirmed` or `withdrawn`; an offered quote past its validity is `expired`.
- *
- * @example
- * QUOTE_STATUSES.includes(quote.status);
- */
-export const QUOTE_STATUSES = ['offered', 'accepted', 'not_selected', 'declined', 'confirmed', 'withdrawn', 'expired'] as const;
-/**
- * One of {@link QUOTE_STATUSES}.
- *
- * @example
- * const status: QuoteStatus = 'accepted';
- */
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-
-/**
- * Where a request stands: `open` while the buyer can choose, `awarded` once a quote is accepted,
- * `closed` when the buyer ends it without a winner, `expired` when every quote's validity passed
- * unawarded.
- *
- * @example
- * rfq.status === 'awarded';
- */
-export const RFQ_STATUSES = ['open', 'awarded', 'closed', 'expired'] as const;
-/**
- * One of {@link RFQ_STATUSES}.
- *
- * @example
- * const status: RfqStatus = 'open';
- */
-export type RfqStatus = (typeof RFQ_STATUSES)[number];
-
-/**
- * What buyers and suppliers read for each quote status.
- *
- * @example
- * QUOTE_STATUS_LABELS.not_selected; // 'Not selected'
- */
-export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
-  offered: 'Offered',
-  accepted: 'Accepted',
-  not_selected: 'Not selected',
-  declined: 'Declined',
-  confirmed: 'Confirmed by supplier',
-  withdrawn: 'Withdrawn by supplier',
-  expired: 'Expired',
-};
-
-/**
- * What buyers read for each request status.
- *
- * @example
- * RFQ_STATUS_LABELS.awarded; // 'Awarded'
- */
-export const RFQ_STATUS_LABELS: Record<RfqStatus, string> = {
-  open: 'Open',
-  awarded: 'Awarded',
-  closed: 'Closed',
-  expired: 'Expired',
-};
-
-/**
- * Whether a string can be a supplier's response token (it must start with `sr_`).
- *
- * @example
- * isSupplierResponseToken('sr_abc'); // true
- */
-export function isSupplierResponseToken(value: string): boolean {
-  return value.startsWith('sr_');
-}
-
-/**
- * The message a supplier's withdrawal without a usable reason answers with.
- *
- * @example
- * SUPPLIER_RESPONSE_MESSAGES.reason; // 'Please give a reason (5 to 1000 characters)'
- */
-export const SUPPLIER_RESPONSE_MESSAGES = {
-  reason: 'Please give a reason (5 to 1000 characters)',
-  token: 'Invalid response link',
-} as const;
-
-/**
- * Whether a string can be a quote tracking token (it must start with `qt_`).
- *
- * @example
- * isTrackingToken('qt_abc'); // true
- */
-export function isTrackingToken(value: string): boolean {
-  return value.startsWith('qt_');
+  return (ENTERPRISE_COMPANY_SIZES as readonly (string | null | undefined)[]).includes(size);
 }
 
 /**
  * The quantity the form fills in when a buyer picks a catalogue product and has not set one
- * (spec: safety equipment 5, paper products 10, disinfectants and cleaners 25, otherwise 1).
+ * (safety equipment 5, paper products 10, disinfectants and cleaners 25, otherwise 1).
  *
  * @example
  * defaultQuantityForCategory('safety-equipment'); // 5
@@ -357,9 +270,6 @@ export interface RfqFormValues {
  * const errors: Partial<Record<RfqField, string>> = validateRfqForm(values);
  */
 export type RfqField = keyof RfqFormValues;
-
-// The shape of an address, as browsers check `type="email"`; the server's schema is the authority.
-const EMAIL_SHAPE = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]{2,}$/;
 
 /** The message for a trimmed text shorter than `min` or longer than `max`, else undefined. */
 function lengthError(value: string, min: number, max: number, tooShort: string, tooLong: string): string | undefined {
@@ -404,10 +314,16 @@ export function validateEmbedForm(values: EmbedFormValues): Partial<Record<keyof
   const min = EMBED_MIN_LENGTH;
   return failing({
     productName: lengthError(values.productName, min.productName, 200, EMBED_MESSAGES.productName, RFQ_MESSAGES.productNameMax),
-    productDescription: lengthError(values.productDescription, min.productDescription, 5000, EMBED_MESSAGES.productDescription, RFQ_MESSAGES.productDescriptionMax),
+    productDescription: lengthError(
+      values.productDescription,
+      min.productDescription,
+      5000,
+      EMBED_MESSAGES.productDescription,
+      RFQ_MESSAGES.productDescriptionMax,
+    ),
     quantity: quantityError(values.quantity, EMBED_MESSAGES.quantity),
     location: lengthError(values.location, min.location, 120, EMBED_MESSAGES.location, RFQ_MESSAGES.deliveryLocationMax),
-    contactEmail: values.contactEmail.trim().length > 254 || !EMAIL_SHAPE.test(values.contactEmail.trim()) ? EMBED_MESSAGES.contactEmail : undefined,
+    contactEmail: values.contactEmail.trim().length > 254 || !isEmailShaped(values.contactEmail.trim()) ? EMBED_MESSAGES.contactEmail : undefined,
     companyName: values.companyName.trim().length > 200 ? RFQ_MESSAGES.companyName : undefined,
   });
 }
@@ -430,9 +346,9 @@ export function validateRfqForm(values: RfqFormValues): Partial<Record<RfqField,
   }
   const location = lengthError(values.deliveryLocation, 2, 120, RFQ_MESSAGES.deliveryLocation, RFQ_MESSAGES.deliveryLocationMax);
   if (location) errors.deliveryLocation = location;
-  if (!EMAIL_SHAPE.test(values.primaryEmail.trim())) errors.primaryEmail = RFQ_MESSAGES.primaryEmail;
+  if (!isEmailShaped(values.primaryEmail.trim())) errors.primaryEmail = RFQ_MESSAGES.primaryEmail;
   const others = splitEmails(values.additionalEmails);
-  if (others.length > MAX_ADDITIONAL_EMAILS || others.some((e) => !EMAIL_SHAPE.test(e))) {
+  if (others.length > MAX_ADDITIONAL_EMAILS || others.some((e) => !isEmailShaped(e))) {
     errors.additionalEmails = RFQ_MESSAGES.additionalEmails;
   }
   if (values.unit.trim().length > 30) errors.unit = RFQ_MESSAGES.unit;
@@ -452,69 +368,3 @@ export function validateRfqForm(values: RfqFormValues): Partial<Record<RfqField,
  * submitRfq({ ...values, embedSource: EMBED_SOURCE }); // 'embed-widget'
  */
 export const EMBED_SOURCE = 'embed-widget';
-
-/**
- * A unit named for one item: catalogue units are plural ('litres', 'boxes').
- *
- * @example
- * singularUnit('litres'); // 'litre'
- * singularUnit('boxes'); // 'box'
- */
-export function singularUnit(unit: string): string {
-  if (/(x|ch|sh|ss)es$/.test(unit)) return unit.slice(0, -2);
-  return unit.replace(/s$/, '');
-}
-
-/**
- * A quantity with its unit, singular for exactly one.
- *
- * @example
- * formatQuantity(1, 'litres'); // '1 litre'
- * formatQuantity(2500, 'litres'); // '2,500 litres'
- */
-export function formatQuantity(quantity: number, unit: string): string {
-  return `${formatNumber(quantity)} ${quantity === 1 ? singularUnit(unit) : unit}`;
-}
-
-/**
- * Most buyer quote e-mails one address receives in a rolling 24 hours, whoever asks for them.
- *
- * @example
- * BUYER_EMAILS_PER_DAY; // 5
- */
-export const BUYER_EMAILS_PER_DAY = 5;
-
-/**
- * Why a buyer's quotes were not e-mailed to an address: it has had {@link BUYER_EMAILS_PER_DAY}
- * quote e-mails in the last 24 hours, or it asked for no more.
- *
- * @example
- * EMAIL_NOT_SENT_REASONS.includes('daily_limit'); // true
- */
-export const EMAIL_NOT_SENT_REASONS = ['daily_limit', 'unsubscribed'] as const;
-/**
- * One of {@link EMAIL_NOT_SENT_REASONS}.
- *
- * @example
- * const reason: EmailNotSentReason = 'unsubscribed';
- */
-export type EmailNotSentReason = (typeof EMAIL_NOT_SENT_REASONS)[number];
-
-const NOT_SENT_BECAUSE: Record<EmailNotSentReason, string> = {
-  daily_limit: `it has already received ${BUYER_EMAILS_PER_DAY} quote e-mails from Procura in the last 24 hours`,
-  unsubscribed: 'it asked Procura to send it no more quote e-mails',
-};
-
-/**
- * The sentence a buyer reads when some of their addresses were not e-mailed, or null when every
- * address was; the addresses come masked from the server's answer.
- *
- * @example
- * emailNotSentMessage([{ email: 'j***@example.co.za', reason: 'daily_limit' }]);
- * // 'We did not e-mail these quotes to j***@example.co.za: it has already received 5 quote e-mails from Procura in the last 24 hours.'
- */
-export function emailNotSentMessage(notSent: readonly { email: string; reason: EmailNotSentReason }[]): string | null {
-  if (notSent.length === 0) return null;
-  const reasons = notSent.map(({ email, reason }) => `${email}: ${NOT_SENT_BECAUSE[reason]}`);
-  return `We did not e-mail these quotes to ${reasons.join('; nor to ')}.`;
-}

@@ -25,6 +25,8 @@ import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
+import { supplierRouter } from './supplier/supplier.router';
+import { supplierLeadsRouter } from './supplier-leads/supplier-leads.router';
 import { siteRouter } from './site/site.router';
 import { SiteFiguresStore } from './site/site.service';
 import { ServerPages } from './site/server-pages';
@@ -39,7 +41,6 @@ import { startSweeping } from './retention';
 import { ServerMetrics } from './metrics/metrics';
 import { metricsRouter } from './metrics/metrics.router';
 import type { AppDeps } from './deps';
-
 
 /** How long `/readyz` waits for the database before it says the process is not ready. */
 const READY_PING_MS = 2_000;
@@ -73,7 +74,7 @@ export function createApp({
     database,
     logger,
     market,
-    writes: new GroupCommit(database.db),
+    writes: new GroupCommit(database.db, database.dialect),
     outbox: new Outbox(config, database, logger, { observeSend: metrics.observeSend }),
     scraper: createScrapeRunner({ database, logger, market, clock, config }),
     clock,
@@ -122,7 +123,28 @@ export function createApp({
   const portal = loadPortal(config.staticDir);
   const site = new SiteFiguresStore(deps);
   const routes = new Router();
-  const routers = [siteRouter(deps, site, portal?.routes.map((r) => r.pattern) ?? null), health, metricsRouter(metrics, config.metricsToken), rfqRouter(deps), quotesRouter(deps), supplierResponsesRouter(deps), catalogueRouter(deps), embedRouter(deps), partnersRouter(deps), dataRouter(deps), openApiRouter(deps), unsubscribeRouter(deps), staffRouter(deps), adminRouter(deps), salesRouter(deps), analyticsRouter(deps), privacyRouter(deps), scrapingRouter(deps)];
+  const routers = [
+    siteRouter(deps, site, portal?.routes.map((r) => r.pattern) ?? null),
+    health,
+    metricsRouter(metrics, config.metricsToken),
+    rfqRouter(deps),
+    quotesRouter(deps),
+    supplierResponsesRouter(deps),
+    catalogueRouter(deps),
+    embedRouter(deps),
+    partnersRouter(deps),
+    dataRouter(deps),
+    openApiRouter(deps),
+    unsubscribeRouter(deps),
+    staffRouter(deps),
+    supplierRouter(deps),
+    supplierLeadsRouter(deps),
+    adminRouter(deps),
+    salesRouter(deps),
+    analyticsRouter(deps),
+    privacyRouter(deps),
+    scrapingRouter(deps),
+  ];
   for (const router of routers) {
     routes.use(router.routes());
   }

@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from './db/sqlite';
+import { freePort } from './test/harness';
 
 // The built command line, on a database file of its own.
 const dir = mkdtempSync(join(tmpdir(), 'procura-cli-'));
@@ -134,4 +135,78 @@ describe('cli staff accounts', () => {
     expect([unknown.status, unknown.stderr.trim()]).toEqual([1, 'No staff member nobody@procura.example.']);
     db.close();
   }, 60_000); // a dozen commands, each hashing or checking a password: a guard against a hang, not a measure
+});
+
+describe('cli links', () => {
+  const other = join(dir, 'links.sqlite');
+  const run = (env: Record<string, string>, ...args: string[]) =>
+    spawnSync('node', ['dist/server/cli.js', ...args], { env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${other}`, ...env }, encoding: 'utf8' });
+
+  it('use PUBLIC_URL, else PORT, as the server does, else the address the server on this database started with, and say which', async () => {
+    const first = run({}, 'staff-add', '--email', 'lindiwe@procura.example', '--name', 'Lindiwe Zulu', '--role', 'sales');
+    expect(first.stdout).toMatch(/^http:\/\/localhost:3000\/staff\/set-password\?token=st_[\w-]{43}$/m);
+    expect(first.stdout).toContain(
+      'Address: http://localhost:3000, the default: PUBLIC_URL and PORT are not set here, and no server has started on this database yet.',
+    );
+
+    // The server runs on another port, with no PUBLIC_URL; the command line, in another terminal, sets neither.
+    const port = await freePort();
+    const server = spawn(process.execPath, ['dist/server/main.js'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: `sqlite:${other}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        SEED_ON_EMPTY: 'false',
+      },
+      stdio: 'ignore',
+    });
+    try {
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/readyz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 30_000, interval: 200 },
+        )
+        .toBe(200);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    const reset = run({}, 'staff-reset', '--email', 'lindiwe@procura.example');
+    expect(reset.stdout).toMatch(new RegExp(`^http://localhost:${port}/staff/set-password\\?token=st_[\\w-]{43}$`, 'm'));
+    expect(reset.stdout).toContain(`Address: http://localhost:${port}, the one the server on this database started with; set PUBLIC_URL to use another.`);
+
+    const byPort = run({ PORT: '4799' }, 'staff-reset', '--email', 'lindiwe@procura.example');
+    expect(byPort.stdout).toMatch(/^http:\/\/localhost:4799\/staff\/set-password/m);
+    expect(byPort.stdout).toContain('Address: http://localhost:4799, from PORT, as the server makes it when PUBLIC_URL is not set.');
+    const byUrl = run({ PUBLIC_URL: 'https://procura.example/', PORT: '4799' }, 'staff-reset', '--email', 'lindiwe@procura.example');
+    expect(byUrl.stdout).toMatch(/^https:\/\/procura\.example\/staff\/set-password/m);
+    expect(byUrl.stdout).toContain('Address: https://procura.example, from PUBLIC_URL.');
+  }, 60_000);
+});
+
+describe('cli supplier-invite', () => {
+  it("adds a user to a supplier's workspace and e-mails a sign-in link, and refuses an unknown supplier", () => {
+    expect(cli('migrate').status).toBe(0);
+    expect(cli('seed').status).toBe(0);
+    const invited = cli('supplier-invite', '1', 'Owner@Supplier.example', '--name', 'Nomsa Khumalo');
+    expect(invited.status).toBe(0);
+    expect(invited.stdout).toContain("owner@supplier.example can now sign in to supplier 1's workspace. A sign-in link is on its way by e-mail");
+    const db = openSqlite(file);
+    expect(db.prepare("select supplier_id, name from supplier_users where email = 'owner@supplier.example'").get()).toEqual({
+      supplier_id: 1,
+      name: 'Nomsa Khumalo',
+    });
+    expect(db.prepare("select count(*) as n from outbox where kind = 'supplier-sign-in' and recipient = 'owner@supplier.example'").get()).toEqual({ n: 1 });
+    db.close();
+    const unknown = cli('supplier-invite', '999999', 'x@supplier.example');
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([1, 'Supplier not found']);
+    const bad = cli('supplier-invite', 'one', 'x@supplier.example');
+    expect([bad.status, bad.stderr.trim()]).toEqual([1, 'supplier-invite needs a supplier id and an e-mail address']);
+  });
 });

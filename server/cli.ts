@@ -6,7 +6,13 @@ import { isMarketEmpty, seedMarket } from './db/seed';
 import { countOutbox, deletePartnerEmails, listOutbox, requeueRows } from './mail/outbox.repository';
 import { deletePartnerDetails, setPartnerTier } from './partners/partners.repository';
 import { API_TIERS, type ApiTier } from '../sdk/data-api';
-import { STAFF_ROLES, type StaffRole } from '../sdk/schemas/staff';
+import { isEmailShaped } from '../sdk/email';
+import { STAFF_ROLES, type StaffRole } from '../contract/schemas/staff';
+import { linkAddress, servedAddress } from './served-address';
+import pino from 'pino';
+import { GroupCommit } from './db/group-commit';
+import { Outbox } from './mail/outbox';
+import { inviteSupplierUser, SIGN_IN_LINK_MINUTES } from './supplier/supplier-users.service';
 import { addStaff, disableStaff, enableStaff, listStaff, resetStaff, SET_PASSWORD_LINK_HOURS } from './staff/staff.service';
 
 const isApiTier = (v: string | undefined): v is ApiTier => v !== undefined && Object.hasOwn(API_TIERS, v);
@@ -24,7 +30,9 @@ const USAGE = `Usage:
                                               RFQ and widget-load counts stay, anonymous
   node dist/server/cli.js staff-add --email E --name N --role admin|sales
                                               add a staff member; prints their one-time link to
-                                              set a password (valid 24 hours)
+                                              set a password (valid 24 hours) and the address it
+                                              uses: PUBLIC_URL, else http://localhost:PORT, else
+                                              the one the server on this database started with
   node dist/server/cli.js staff-list          staff members, their roles and last sign-in
   node dist/server/cli.js staff-disable --email E
                                               lock an account out; its sessions end at once
@@ -33,6 +41,10 @@ const USAGE = `Usage:
                                               set a new password (the old one no longer works)
   node dist/server/cli.js staff-reset --email E
                                               a new set-password link; the person's sessions end
+  node dist/server/cli.js supplier-invite SUPPLIER_ID EMAIL [--name N]
+                                              add a user to a supplier's workspace and e-mail
+                                              them a sign-in link (valid 15 minutes; a new one
+                                              from the sign-in page at /supplier/sign-in)
 
 The database is DATABASE_URL (default sqlite:./data/procura.sqlite).
 Without --suppliers, seed writes the starter market; with it, a large generated one for benchmarks.`;
@@ -53,7 +65,23 @@ async function run(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || !['migrate', 'seed', 'outbox', 'outbox-resend', 'partner-tier', 'partner-delete', 'staff-add', 'staff-list', 'staff-disable', 'staff-enable', 'staff-reset'].includes(command ?? '')) {
+  if (
+    values.help ||
+    ![
+      'migrate',
+      'seed',
+      'outbox',
+      'outbox-resend',
+      'partner-tier',
+      'partner-delete',
+      'staff-add',
+      'staff-list',
+      'staff-disable',
+      'staff-enable',
+      'staff-reset',
+      'supplier-invite',
+    ].includes(command ?? '')
+  ) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
@@ -70,11 +98,15 @@ async function run(argv: string[]): Promise<number> {
   }
   if (command === 'partner-delete' && !partnerId) throw new Error('partner-delete needs a partner id');
   const isRole = (v: string | undefined): v is StaffRole => STAFF_ROLES.includes(v as StaffRole);
-  if (['staff-add', 'staff-disable', 'staff-enable', 'staff-reset'].includes(command!) && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? '')) {
+  if (['staff-add', 'staff-disable', 'staff-enable', 'staff-reset'].includes(command!) && !isEmailShaped(values.email ?? '')) {
     throw new Error(`${command} needs --email with an e-mail address`);
   }
   if (command === 'staff-add' && (!values.name?.trim() || !isRole(values.role))) {
     throw new Error(`staff-add needs --name and --role ${STAFF_ROLES.join('|')}`);
+  }
+  const [inviteSupplier, inviteEmail] = positionals.slice(1);
+  if (command === 'supplier-invite' && (!/^[1-9]\d*$/.test(inviteSupplier ?? '') || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inviteEmail ?? ''))) {
+    throw new Error('supplier-invite needs a supplier id and an e-mail address');
   }
   const suppliers = count('suppliers', values.suppliers);
   const offers = count('offers', values.offers);
@@ -123,13 +155,18 @@ async function run(argv: string[]): Promise<number> {
           'its RFQs and widget loads still count, anonymously.',
       );
     }
+    const address = ['staff-add', 'staff-reset', 'staff-enable'].includes(command!)
+      ? linkAddress(process.env, config.publicUrl, await servedAddress(database.db))
+      : undefined;
     const link = (url: string) =>
-      console.log(`Send them this link to set their password. It works once, within ${SET_PASSWORD_LINK_HOURS} hours:\n${url}`);
+      console.log(
+        `Send them this link to set their password. It works once, within ${SET_PASSWORD_LINK_HOURS} hours:\n${url}\nAddress: ${address!.url}, ${address!.why}`,
+      );
     if (command === 'staff-add') {
-      link(await addStaff(database.db, config.publicUrl, { email: values.email!, name: values.name!, role: values.role as StaffRole }, Date.now()));
+      link(await addStaff(database.db, address!.url, { email: values.email!, name: values.name!, role: values.role as StaffRole }, Date.now()));
     }
-    if (command === 'staff-reset') link(await resetStaff(database.db, config.publicUrl, values.email!, Date.now()));
-    if (command === 'staff-enable') link(await enableStaff(database.db, config.publicUrl, values.email!, Date.now()));
+    if (command === 'staff-reset') link(await resetStaff(database.db, address!.url, values.email!, Date.now()));
+    if (command === 'staff-enable') link(await enableStaff(database.db, address!.url, values.email!, Date.now()));
     if (command === 'staff-disable') {
       await disableStaff(database.db, values.email!, Date.now());
       console.log(`${values.email!.trim().toLowerCase()} is disabled; their sessions have ended.`);
@@ -140,6 +177,22 @@ async function run(argv: string[]): Promise<number> {
       for (const u of staff) {
         const state = u.disabled_at ? 'disabled' : u.password_hash ? `last sign-in ${u.last_sign_in_at ?? 'never'}` : 'password not set yet';
         console.log(`${u.email}\t${u.name}\t${u.role}\t${state}`);
+      }
+    }
+    if (command === 'supplier-invite') {
+      const outbox = new Outbox(config, database, pino({ level: 'silent' }));
+      try {
+        const user = await inviteSupplierUser(
+          { database, outbox, writes: new GroupCommit(database.db), clock: Date.now },
+          { supplierId: Number(inviteSupplier), email: inviteEmail!, name: values.name?.trim() || inviteEmail!.split('@')[0]! },
+          { commandLine: true },
+        );
+        console.log(
+          `${user.email} can now sign in to supplier ${inviteSupplier}'s workspace. A sign-in link is on its way by e-mail ` +
+            `(${outbox.holding ? 'held in the development mailbox: SMTP_URL is not set' : 'sent by the running server'}); it works once, within ${SIGN_IN_LINK_MINUTES} minutes.`,
+        );
+      } finally {
+        await outbox.stop();
       }
     }
     if (command === 'seed') {

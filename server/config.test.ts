@@ -81,3 +81,56 @@ describe('the scale-out and fault settings', () => {
     expect(problems({ METRICS_TOKEN: 'has a space in the middle' })).toBe(`Invalid configuration:\n  - ${token}`);
   });
 });
+
+describe('the revenue model', () => {
+  it('is the published model unless set', () => {
+    expect(loadConfig({}).revenue).toEqual({
+      perQualifiedRfq: 25,
+      perEnterpriseLead: 150,
+      enterpriseEmployees: 100,
+      partnerShare: 0.6,
+      paymentTerms: 'Net 30',
+      minimumPayout: 100,
+      payout: 'monthly',
+    });
+  });
+
+  it('reads each figure from its own variable', () => {
+    expect(
+      loadConfig({
+        REVENUE_PER_QUALIFIED_RFQ: '30.50',
+        REVENUE_PER_ENTERPRISE_LEAD: '175',
+        REVENUE_PARTNER_SHARE: '0.65',
+        REVENUE_PAYMENT_TERMS_DAYS: '45',
+        REVENUE_MINIMUM_PAYOUT: '250',
+      }).revenue,
+    ).toEqual({
+      perQualifiedRfq: 30.5,
+      perEnterpriseLead: 175,
+      enterpriseEmployees: 100,
+      partnerShare: 0.65,
+      paymentTerms: 'Net 45',
+      minimumPayout: 250,
+      payout: 'monthly',
+    });
+  });
+
+  it('refuses figures it cannot pay, naming each', () => {
+    expect(
+      problems({
+        REVENUE_PER_QUALIFIED_RFQ: 'R25',
+        REVENUE_PER_ENTERPRISE_LEAD: '-1',
+        REVENUE_PARTNER_SHARE: '60',
+        REVENUE_PAYMENT_TERMS_DAYS: '30.5',
+        REVENUE_MINIMUM_PAYOUT: '0.001',
+      }),
+    ).toBe(
+      'Invalid configuration:\n' +
+        '  - REVENUE_PER_QUALIFIED_RFQ must be an amount in rand, such as 25 or 25.50\n' +
+        '  - REVENUE_PER_ENTERPRISE_LEAD must be an amount in rand, such as 25 or 25.50\n' +
+        '  - REVENUE_PARTNER_SHARE must be a fraction from 0 to 1, such as 0.6\n' +
+        '  - REVENUE_PAYMENT_TERMS_DAYS must be a whole number from 0 to 365\n' +
+        '  - REVENUE_MINIMUM_PAYOUT must be an amount in rand, such as 25 or 25.50',
+    );
+  });
+});

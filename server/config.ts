@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REVENUE_MODEL, type RevenueModel } from '../sdk/revenue';
 
 const bool = (fallback: boolean) =>
   z
@@ -20,10 +21,27 @@ const int = (fallback: number, min: number, max: number) =>
       return n;
     });
 
+/** A decimal written as `pattern` allows, at most `max`. */
+const decimal = (fallback: number, pattern: RegExp, max: number, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (!pattern.test(v.trim()) || Number(v) > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+const rand = (fallback: number) => decimal(fallback, /^\d+(\.\d{1,2})?$/, 1_000_000, 'must be an amount in rand, such as 25 or 25.50');
+
+/** The published model's days of credit: `Net 30` is 30. */
+const PAYMENT_TERMS_DAYS = Number(REVENUE_MODEL.paymentTerms.replace('Net ', ''));
+
 const envSchema = z.object({
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
-    .default('development'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: int(3000, 0, 65535),
   DATABASE_URL: z
@@ -51,6 +69,11 @@ const envSchema = z.object({
       }
       return n;
     }),
+  REVENUE_PER_QUALIFIED_RFQ: rand(REVENUE_MODEL.perQualifiedRfq),
+  REVENUE_PER_ENTERPRISE_LEAD: rand(REVENUE_MODEL.perEnterpriseLead),
+  REVENUE_PARTNER_SHARE: decimal(REVENUE_MODEL.partnerShare, /^\d(\.\d+)?$/, 1, 'must be a fraction from 0 to 1, such as 0.6'),
+  REVENUE_PAYMENT_TERMS_DAYS: int(PAYMENT_TERMS_DAYS, 0, 365),
+  REVENUE_MINIMUM_PAYOUT: rand(REVENUE_MODEL.minimumPayout),
   RFQ_RATE_LIMIT: int(20, 1, 1_000_000_000),
   RFQ_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   REGISTRATION_RATE_LIMIT: int(10, 1, 1_000_000_000),
@@ -90,10 +113,18 @@ const envSchema = z.object({
     .refine((v) => /^([^<>]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/.test(v.trim()), {
       message: 'must be an e-mail address, optionally with a name: Procura <quotes@example.co.za>',
     }),
-  SALES_EMAIL: z.string().trim().default('sales@procura.co.za').pipe(z.email({ message: 'must be an e-mail address' })),
+  SALES_EMAIL: z
+    .string()
+    .trim()
+    .default('sales@procura.co.za')
+    .pipe(z.email({ message: 'must be an e-mail address' })),
   DEMO_RATE_LIMIT: int(5, 1, 1_000_000_000),
   DEMO_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
-  PARTNERS_EMAIL: z.string().trim().default('partners@procura.co.za').pipe(z.email({ message: 'must be an e-mail address' })),
+  PARTNERS_EMAIL: z
+    .string()
+    .trim()
+    .default('partners@procura.co.za')
+    .pipe(z.email({ message: 'must be an e-mail address' })),
   MAIL_DISABLED: bool(false),
   MAIL_MAX_ATTEMPTS: int(8, 1, 100),
   MAIL_RETRY_BASE_MS: int(30_000, 10, 3_600_000),
@@ -135,6 +166,8 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   vatRate: number;
+  /** The partners' revenue share the server applies: the published model unless the `REVENUE_*` settings say otherwise. */
+  revenue: Readonly<RevenueModel>;
   /** Per client address, counted in the database; RFQs and embed RFQs share one window. */
   rateLimits: {
     rfq: RateLimitSetting;
@@ -221,6 +254,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     vatRate: e.VAT_RATE,
+    revenue: Object.freeze({
+      ...REVENUE_MODEL,
+      perQualifiedRfq: e.REVENUE_PER_QUALIFIED_RFQ,
+      perEnterpriseLead: e.REVENUE_PER_ENTERPRISE_LEAD,
+      partnerShare: e.REVENUE_PARTNER_SHARE,
+      paymentTerms: `Net ${e.REVENUE_PAYMENT_TERMS_DAYS}`,
+      minimumPayout: e.REVENUE_MINIMUM_PAYOUT,
+    }),
     rateLimits: Object.freeze({
       rfq: Object.freeze({ limit: e.RFQ_RATE_LIMIT, windowSeconds: e.RFQ_RATE_WINDOW_SECONDS }),
       partnerRegistration: Object.freeze({ limit: e.REGISTRATION_RATE_LIMIT, windowSeconds: e.REGISTRATION_RATE_WINDOW_SECONDS }),

@@ -1,13 +1,17 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from 'pino';
+import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from './error-codes';
 import { routeOf } from './http/request-context';
 
-/** An error the API answers with as it is: status, code, message and optional details. */
-export class ApiError extends Error {
+/**
+ * An error the API answers with as it is: status, code, message and optional details. The code is
+ * one of `ERROR_CODES` (error-codes.ts) and the status the one that code always has.
+ */
+export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly status: ErrorStatus<C>,
+    readonly code: C,
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
@@ -50,6 +54,12 @@ function isPayloadError(err: unknown): err is { status: number; expose: boolean;
   );
 }
 
+/** A body Koa's parser refused, under the code its status has (413, 415), else `bad_request`. */
+function payloadError(status: number, message: string): ApiError {
+  const code = (['payload_too_large', 'unsupported_media_type'] as const).find((c) => ERROR_STATUS[c] === status);
+  return code ? new ApiError(ERROR_STATUS[code] as ErrorStatus<typeof code>, code, message) : new ApiError(400, 'bad_request', message);
+}
+
 /**
  * The first middleware: whatever fails below becomes `{ error: { code, message, details? } }`.
  * A 500 says only that something went wrong; the cause goes to the log under the request id
@@ -70,7 +80,11 @@ export function errorHandler(logger: Logger) {
       if (err instanceof ApiError) apiError = err;
       else if (err instanceof ZodError) apiError = validationError(err);
       else if (isPayloadError(err) && err.status >= 400 && err.status < 500) {
-        apiError = new ApiError(err.status, 'bad_request', err.message);
+        apiError = payloadError(err.status, err.message);
+      } else if (ctx.req.aborted || (err as { code?: unknown }).code === 'ECONNRESET') {
+        // The client went away mid-request: nothing failed here, and nobody is left to answer.
+        logger.info({ reqId: ctx.state.requestId, route: routeOf(ctx) }, 'aborted');
+        apiError = new ApiError(400, 'request_aborted', 'The request was cut off before its end');
       } else {
         logger.error({ err, reqId: ctx.state.requestId, route: routeOf(ctx) }, 'unhandled error');
         apiError = new ApiError(500, 'internal_error', 'Something went wrong on our side. Please try again.');

@@ -11,7 +11,6 @@ import { registerPartner } from './test/partners';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const REQUESTS_PER_OPERATION = 120;
 
-
 const STRINGS = [
   '',
   ' ',
@@ -94,7 +93,21 @@ function bodyFor(g: Rng, schema: JsonSchema | undefined, valid: Record<string, u
   return body;
 }
 
-const PATH_VALUES = ['x', '0', '123456789012345', '%00', '%E0%A4%A', '%', '..%2F..%2Fetc', '%F0%9F%A7%BD', '%27%20OR%201%3D1', 'a'.repeat(5_000), '%5Cu0000', 'coastal.example.co.za', '%20'];
+const PATH_VALUES = [
+  'x',
+  '0',
+  '123456789012345',
+  '%00',
+  '%E0%A4%A',
+  '%',
+  '..%2F..%2Fetc',
+  '%F0%9F%A7%BD',
+  '%27%20OR%201%3D1',
+  'a'.repeat(5_000),
+  '%5Cu0000',
+  'coastal.example.co.za',
+  '%20',
+];
 
 /** Percent-encodes every byte of the text's UTF-8 (lone surrogates included, as U+FFFD). */
 const encode = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
@@ -126,7 +139,20 @@ const CONTENT_TYPES = [
   '',
 ];
 
-const RAW_BODIES = ['', '{', 'null', '[]', '"text"', '1e999', '{"a":', '\u0000', 'productName=x&quantity=1', '{"quantity": 1e400}', '[' .repeat(10_000) + ']'.repeat(10_000), '{"__proto__": {"isAdmin": true}}'];
+const RAW_BODIES = [
+  '',
+  '{',
+  'null',
+  '[]',
+  '"text"',
+  '1e999',
+  '{"a":',
+  '\u0000',
+  'productName=x&quantity=1',
+  '{"quantity": 1e400}',
+  '['.repeat(10_000) + ']'.repeat(10_000),
+  '{"__proto__": {"isAdmin": true}}',
+];
 
 interface Operation {
   method: string;
@@ -136,7 +162,8 @@ interface Operation {
   query: { name: string; schema?: JsonSchema }[];
 }
 
-const SQL_TEXT = /SQLITE_|sqlite|syntax error|": syntax|relation "|violates \w+ constraint|duplicate key|\bselect\s+[\w"*.,\s]+\s+from\s+"?\w+"?\s+(where|order|limit|inner|left|group)\b|insert into "?\w+"?\s*\(|delete from "?\w+"?|update "?\w+"? set\b/i;
+const SQL_TEXT =
+  /SQLITE_|sqlite|syntax error|": syntax|relation "|violates \w+ constraint|duplicate key|\bselect\s+[\w"*.,\s]+\s+from\s+"?\w+"?\s+(where|order|limit|inner|left|group)\b|insert into "?\w+"?\s*\(|delete from "?\w+"?|update "?\w+"? set\b/i;
 const STACK_TEXT = /\bat [\w.<>]+ \(|node:internal|node_modules|\.ts:\d+|\.js:\d+:\d+|TypeError|RangeError|SyntaxError|ReferenceError/;
 
 let server: TestServer;
@@ -149,7 +176,17 @@ beforeAll(async () => {
   // The deepest tier, so data operations run their queries rather than stop at the tier check.
   await setPartnerTier(server.database.db, partner.partnerId, 'enterprise');
   const doc = (await server.request('GET', '/api/openapi.json')).json as {
-    paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string; in: string; schema?: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          security?: unknown[];
+          parameters?: { name: string; in: string; schema?: JsonSchema }[];
+          requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        }
+      >
+    >;
   };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -192,7 +229,8 @@ describe('the public API under hostile input', () => {
         const path = op.path.replace(/\{\w+\}/g, () => g.pick(PATH_VALUES)) + queryFor(g, op.query);
         const headers: Record<string, string> = {};
         if (op.partner && g.next() < 0.8) {
-          headers.authorization = g.next() < 0.85 ? `Bearer ${partner.apiKey}` : g.pick(['Bearer', 'Basic abc', `Bearer ${hugeString(g).slice(0, 8_000)}`, 'bearer  procura_live_x']);
+          headers.authorization =
+            g.next() < 0.85 ? `Bearer ${partner.apiKey}` : g.pick(['Bearer', 'Basic abc', `Bearer ${hugeString(g).slice(0, 8_000)}`, 'bearer  procura_live_x']);
           headers['x-partner-id'] = g.next() < 0.85 ? partner.partnerId : g.pick(['', 'p_x', 'p_'.padEnd(5_000, 'z')]);
         }
         if (g.next() < 0.2) headers['idempotency-key'] = g.pick(['', 'k', 'k'.repeat(5_000), 'ключ']);
@@ -225,7 +263,10 @@ describe('the public API under hostile input', () => {
             expect.fail(`${what} answered ${res.status} ${res.headers.get('content-type')} with ${JSON.stringify(text.slice(0, 300))}`);
           }
           expect(Object.keys(json), what).toEqual(['error']);
-          expect(Object.keys(json.error).filter((k) => !['code', 'message', 'details'].includes(k)), what).toEqual([]);
+          expect(
+            Object.keys(json.error).filter((k) => !['code', 'message', 'details'].includes(k)),
+            what,
+          ).toEqual([]);
           expect([typeof json.error.code, typeof json.error.message], what).toEqual(['string', 'string']);
         }
         if (op.path === '/api/partners/rotate-key' && res.status === 200) {

@@ -5,13 +5,17 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrackingToken } from './lib/ids';
 import { createLogger } from './logger';
-import { startTestServer, validRfq, type TestServer } from './test/harness';
+import { startTestServer, validOrder, validRfq, type TestServer } from './test/harness';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 
 const lines: string[] = [];
 const capture = new Writable({
   write(chunk, _encoding, done) {
-    lines.push(...String(chunk).split('\n').filter((l) => l !== ''));
+    lines.push(
+      ...String(chunk)
+        .split('\n')
+        .filter((l) => l !== ''),
+    );
     done();
   },
 });
@@ -46,11 +50,13 @@ describe('the log', () => {
     expect((await server.request('GET', `/api/quotes/track/${token}`)).status).toBe(200);
     expect((await server.request('GET', `/quote/${token}`)).status).toBe(200);
     expect((await server.request('GET', `/api/quotes/track/qt_${'x'.repeat(30)}`)).status).toBe(404);
-    expect((await server.request('POST', `/api/quotes/track/${token}/accept`)).status).toBe(200);
+    expect((await server.request('POST', `/api/quotes/track/${token}/accept`, { body: validOrder() })).status).toBe(200);
     const order = await server.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'supplier-order').executeTakeFirstOrThrow();
     const responseToken = (JSON.parse(order.payload) as { token: string }).token;
     expect((await server.request('GET', `/api/supplier-responses/${responseToken}`)).status).toBe(200);
-    expect((await server.request('POST', `/api/supplier-responses/${responseToken}/withdraw`, { body: { reason: 'Call 082 555 0100 about it' } })).status).toBe(200);
+    expect((await server.request('POST', `/api/supplier-responses/${responseToken}/withdraw`, { body: { reason: 'Call 082 555 0100 about it' } })).status).toBe(
+      200,
+    );
     expect((await server.request('GET', `/no/such/page/${rfqId}`)).status).toBe(404);
     expect((await server.request('POST', '/api/rfq', { body: { productName: 'x' } })).status).toBe(400);
     expect((await server.request('GET', '/api/staff/me')).status).toBe(401);

@@ -7,7 +7,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 const EMAIL_ADDRESS = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+/g;
 
 /** Replaces every e-mail address in a log line; the line stays valid JSON. */
-export function withoutEmailAddresses(line: string): string {
+function withoutEmailAddresses(line: string): string {
   return line.replace(EMAIL_ADDRESS, '[e-mail address]');
 }
 

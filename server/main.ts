@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { answerClientError } from './http/client-error';
+import { answerClientError, limitServer } from './http/client-error';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { prepareDatabase } from './start';
@@ -43,8 +43,7 @@ async function main() {
 
   // The socket is open while migrations run, so /readyz can say the process is not ready yet.
   let handle: (req: IncomingMessage, res: ServerResponse) => void = startingHandler(readiness);
-  const server = createServer((req, res) => handle(req, res)).on('clientError', answerClientError);
-  server.keepAliveTimeout = 65_000;
+  const server = limitServer(createServer((req, res) => handle(req, res)).on('clientError', answerClientError));
   const connections = connectionDrainer(server);
 
   let database: Database | undefined;
@@ -89,7 +88,9 @@ async function main() {
   logger.info({ url: config.publicUrl, database: describeDatabase(config) }, `Procura is serving on ${config.publicUrl}`);
   if (!app.deps.outbox.holding) return;
   if (config.env === 'production') {
-    logger.warn('MAIL_DISABLED=true and no SMTP_URL: e-mails are kept in the outbox and sent nowhere; `cli.js outbox-resend --held` sends them once SMTP_URL is set');
+    logger.warn(
+      'MAIL_DISABLED=true and no SMTP_URL: e-mails are kept in the outbox and sent nowhere; `cli.js outbox-resend --held` sends them once SMTP_URL is set',
+    );
   } else {
     logger.info(`SMTP_URL is not set: e-mails are kept in the outbox and sent nowhere; read them at ${config.publicUrl}/dev/mailbox`);
   }

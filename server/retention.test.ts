@@ -4,7 +4,7 @@ import { parseTrackingToken } from './lib/ids';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import { SWEEP_INTERVAL_MS, sweep } from './retention';
 import { exclusively } from './db/advisory-lock';
-import { POSTGRES_URL, startTestServer, validRfq, type TestServer } from './test/harness';
+import { POSTGRES_URL, startTestServer, validOrder, validRfq, type TestServer } from './test/harness';
 
 const HOUR_MS = 60 * 60 * 1000;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
@@ -30,7 +30,8 @@ async function submit(): Promise<RfqSubmitResponse> {
   return rfqSubmitResponseSchema.parse(res.json);
 }
 
-const act = async (token: string, action: 'accept' | 'close') => expect((await server.request('POST', `/api/quotes/track/${token}/${action}`)).status).toBe(200);
+const act = async (token: string, action: 'accept' | 'close') =>
+  expect((await server.request('POST', `/api/quotes/track/${token}/${action}`, action === 'accept' ? { body: validOrder() } : {})).status).toBe(200);
 
 /** Runs `work` with the app's clock at `at`. */
 async function atTime(at: number, work: () => Promise<void>) {
@@ -45,7 +46,12 @@ async function atTime(at: number, work: () => Promise<void>) {
 
 /** The accepted supplier's response token, from its e-mail. */
 async function responseToken(rfqId: string): Promise<string> {
-  const row = await server.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'supplier-order').where('payload', 'like', `%"rfqId":"${rfqId}"%`).executeTakeFirstOrThrow();
+  const row = await server.database.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('kind', '=', 'supplier-order')
+    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
+    .executeTakeFirstOrThrow();
   return (JSON.parse(row.payload) as { token: string }).token;
 }
 
@@ -55,7 +61,11 @@ const validityEnd = (day: string) => Date.parse(`${day}T22:00:00.000Z`);
 /** Whether a sweep at `at` leaves the request without its buyer's contact. */
 async function anonymisedBy(at: number, rfqId: string): Promise<boolean> {
   await sweep(server.database, server.app.deps.outbox, new Date(at));
-  const row = await server.database.db.selectFrom('rfqs').select(['primary_email', 'personal_data_deleted_at']).where('id', '=', rfqId).executeTakeFirstOrThrow();
+  const row = await server.database.db
+    .selectFrom('rfqs')
+    .select(['primary_email', 'personal_data_deleted_at'])
+    .where('id', '=', rfqId)
+    .executeTakeFirstOrThrow();
   expect(row.primary_email === '').toBe(row.personal_data_deleted_at !== null);
   return row.personal_data_deleted_at !== null;
 }
@@ -74,9 +84,7 @@ describe('the retention sweep', () => {
     // A sweep one interval before the promise runs out leaves everything.
     const early = new Date(now + (PERSONAL_DATA_HOURS - 2) * HOUR_MS);
     expect(await sweep(server.database, server.app.deps.outbox, early)).toMatchObject({ rfqsAnonymised: 0, emailsDeleted: 0 });
-    expect((await db.selectFrom('rfqs').select('primary_email').where('id', '=', rfqId).executeTakeFirstOrThrow()).primary_email).toBe(
-      personal.primaryEmail,
-    );
+    expect((await db.selectFrom('rfqs').select('primary_email').where('id', '=', rfqId).executeTakeFirstOrThrow()).primary_email).toBe(personal.primaryEmail);
 
     // The last sweep before the deadline clears it.
     const last = new Date(now + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1);
@@ -114,21 +122,36 @@ describe('the retention sweep', () => {
 
   it("keeps an open request's contact while a quote can be accepted, and deletes it at the latest 72 hours after the last quote's validity", async () => {
     const rfq = await submit();
-    const lastValidity = validityEnd(rfq.quotes.map((q) => q.validUntil).sort().at(-1)!);
+    const lastValidity = validityEnd(
+      rfq.quotes
+        .map((q) => q.validUntil)
+        .sort()
+        .at(-1)!,
+    );
     expect(await anonymisedBy(now + (PERSONAL_DATA_HOURS + 2) * HOUR_MS, rfq.rfqId)).toBe(false);
     expect(await anonymisedBy(lastValidity + (PERSONAL_DATA_HOURS - 2) * HOUR_MS, rfq.rfqId)).toBe(false);
     expect(await anonymisedBy(lastValidity + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1, rfq.rfqId)).toBe(true);
   });
 
-  it('keeps an awarded request\'s contact until the supplier confirms, then 72 hours', async () => {
+  it("keeps an awarded request's contact and delivery details until the supplier confirms, then 72 hours, and deletes them with the e-mail", async () => {
     const rfq = await submit();
     await act(rfq.quotes[1]!.trackingToken!, 'accept');
     const token = await responseToken(rfq.rfqId);
+    const details = async () =>
+      server.database.db
+        .selectFrom('rfqs')
+        .select(['delivery_address', 'phone', 'purchase_order_reference', 'vat_number'])
+        .where('id', '=', rfq.rfqId)
+        .executeTakeFirstOrThrow();
+    const given = { delivery_address: 'Unit 4, 12 Long Street, Cape Town, 8001', phone: '+27 82 123 4567', purchase_order_reference: null, vat_number: null };
     expect(await anonymisedBy(now + 5 * 24 * HOUR_MS, rfq.rfqId)).toBe(false);
+    expect(await details()).toEqual(given);
     const confirmedAt = now + 6 * 24 * HOUR_MS;
     await atTime(confirmedAt, async () => expect((await server.request('POST', `/api/supplier-responses/${token}/confirm`)).status).toBe(200));
     expect(await anonymisedBy(confirmedAt + (PERSONAL_DATA_HOURS - 2) * HOUR_MS, rfq.rfqId)).toBe(false);
+    expect(await details()).toEqual(given);
     expect(await anonymisedBy(confirmedAt + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1, rfq.rfqId)).toBe(true);
+    expect(await details()).toEqual({ delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null });
   });
 
   it('deletes the contact 72 hours after a withdrawal leaves no quote to accept', async () => {
@@ -139,7 +162,9 @@ describe('the retention sweep', () => {
     await server.database.db.updateTable('quotes').set({ valid_until: '2026-11-03' }).where('id', 'in', others).execute();
     const withdrawnAt = now + 3 * 24 * HOUR_MS;
     await atTime(withdrawnAt, async () =>
-      expect((await server.request('POST', `/api/supplier-responses/${await responseToken(rfq.rfqId)}/withdraw`, { body: { reason: 'Our stock was sold' } })).status).toBe(200),
+      expect(
+        (await server.request('POST', `/api/supplier-responses/${await responseToken(rfq.rfqId)}/withdraw`, { body: { reason: 'Our stock was sold' } })).status,
+      ).toBe(200),
     );
     expect(await anonymisedBy(withdrawnAt + (PERSONAL_DATA_HOURS - 2) * HOUR_MS, rfq.rfqId)).toBe(false);
     expect(await anonymisedBy(withdrawnAt + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1, rfq.rfqId)).toBe(true);
@@ -180,9 +205,19 @@ describe('the retention sweep', () => {
     expect((await server.request('POST', '/api/analytics/widget-load', { body: load })).status).toBe(204);
     await db
       .insertInto('widget_loads')
-      .values({ partner_id: '', embed_id: 'retention-shop', referrer_host: 'shop.example.co.za', day: '2026-12-01', loads: 4, compact: 0, theme: 'light', hide_procura_branding: 0 })
+      .values({
+        partner_id: '',
+        embed_id: 'retention-shop',
+        referrer_host: 'shop.example.co.za',
+        day: '2026-12-01',
+        loads: 4,
+        compact: 0,
+        theme: 'light',
+        hide_procura_branding: 0,
+      })
       .execute();
-    const days = async () => (await db.selectFrom('widget_loads').select('day').where('embed_id', '=', 'retention-shop').orderBy('day').execute()).map((r) => r.day);
+    const days = async () =>
+      (await db.selectFrom('widget_loads').select('day').where('embed_id', '=', 'retention-shop').orderBy('day').execute()).map((r) => r.day);
     expect(await days()).toEqual(['2026-11-02', '2026-12-01']);
 
     // 13 months after the day began, its later loads are younger than that: the row stays.

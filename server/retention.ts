@@ -5,11 +5,13 @@ import { exclusively } from './db/advisory-lock';
 import type { Outbox } from './mail/outbox';
 import { deleteWidgetLoadsBefore } from './embed/embed.repository';
 import { pruneWindows } from './limits/limits.repository';
-import { prunePartnerCredits } from './partners/partners.repository';
-import { pruneAddressEvents } from './mail/guard.repository';
-import { deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
+import { expirePendingCredits, prunePartnerCredits } from './partners/partners.repository';
+import { CREDIT_WINDOW_MS } from './partners/partner-credit';
+import { pruneAddressCounts } from './mail/guard.repository';
+import { clearLineDescriptions, deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
+import { pruneSupplierAccess } from './supplier/supplier-users.service';
 import { sweepAnalytics, type AnalyticsSweep } from './analytics/analytics.service';
 import { pruneDataRequests } from './privacy/privacy.repository';
 
@@ -19,7 +21,7 @@ export const SWEEP_INTERVAL_MS = HOUR_MS;
 /** Replayed submissions are recognised this long. */
 const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
 /** Widget loads are counted per day and kept this many months, for year-on-year figures. */
-export const WIDGET_LOAD_MONTHS = 13;
+const WIDGET_LOAD_MONTHS = 13;
 
 /** The same moment `months` calendar months earlier, on the month's last day when that day is missing. */
 function monthsBefore(date: Date, months: number): Date {
@@ -77,15 +79,21 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
     beforeDay: validityDay(personalBefore.getTime()),
     now: now.toISOString(),
   });
+  await clearLineDescriptions(database.db);
   const emailsDeleted = await outbox.prune(personalBefore, database.db);
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   await pruneWindows(database.db, now.toISOString());
   await prunePartnerCredits(database.db, now.toISOString());
+  // A partner's request still pending 30 days on never pays.
+  await expirePendingCredits(database.db, new Date(now.getTime() - CREDIT_WINDOW_MS).toISOString());
   await pruneStaffAccess(database.db, now.getTime());
+  await pruneSupplierAccess(database.db, now.getTime());
   // The per-address e-mail and request counts look back 24 hours; nothing older counts.
-  await pruneAddressEvents(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
+  await pruneAddressCounts(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   // A day's row holds loads until its midnight: it goes once the day's end is that old.
-  const loadsBefore = monthsBefore(new Date(now.getTime() + SWEEP_INTERVAL_MS), WIDGET_LOAD_MONTHS).toISOString().slice(0, 10);
+  const loadsBefore = monthsBefore(new Date(now.getTime() + SWEEP_INTERVAL_MS), WIDGET_LOAD_MONTHS)
+    .toISOString()
+    .slice(0, 10);
   const widgetLoadsDeleted = await deleteWidgetLoadsBefore(database.db, loadsBefore);
   // Data request links end after an hour; the address each held goes with it.
   await pruneDataRequests(database.db, now.toISOString());
@@ -103,7 +111,8 @@ export function startSweeping(database: Database, outbox: Outbox, clock: () => n
     running = sweep(database, outbox, new Date(clock())).then(
       (result) => {
         if (result.skipped) logger.debug('another server process is running the retention sweep; this one skips it');
-        else if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted + result.analytics.eventsDeleted > 0) logger.info(result, 'old data swept');
+        else if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted + result.analytics.eventsDeleted > 0)
+          logger.info(result, 'old data swept');
       },
       (err: unknown) => logger.warn({ err }, 'the retention sweep failed'),
     );

@@ -3,8 +3,9 @@ import { createDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isMarketEmpty, seedMarket } from './db/seed';
 import type { Logger } from 'pino';
+import { recordServedAddress } from './served-address';
 
-/** Opens the database, brings the schema up to date and seeds an empty one when asked to. */
+/** Opens the database, brings the schema up to date, seeds an empty one when asked to, and records the address served. */
 export async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
   const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
   try {
@@ -14,6 +15,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
       const summary = await seedMarket(database.db, database.dialect);
       logger.info(summary, 'empty database seeded with the starter market');
     }
+    await recordServedAddress(database.db, config.publicUrl);
     return database;
   } catch (err) {
     await database.close();

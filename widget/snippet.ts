@@ -8,7 +8,12 @@
 import { DEFAULT_PRIMARY_COLOR, embedUrl, INITIAL_HEIGHT, type WidgetConfig } from '../sdk/embed/config';
 
 /** The settings a partner chooses in the configurator. */
-export type SnippetConfig = Partial<Pick<WidgetConfig, 'companyName' | 'websiteUrl' | 'logo' | 'primaryColor' | 'compact' | 'quick' | 'hideProcuraBranding' | 'partnerEmail' | 'partnerId' | 'theme'>>;
+export type SnippetConfig = Partial<
+  Pick<
+    WidgetConfig,
+    'companyName' | 'websiteUrl' | 'logo' | 'primaryColor' | 'compact' | 'quick' | 'hideProcuraBranding' | 'partnerEmail' | 'partnerId' | 'theme'
+  >
+>;
 
 const ATTRIBUTES: [keyof SnippetConfig, string][] = [
   ['partnerId', 'data-partner-id'],
@@ -45,7 +50,9 @@ function chosen(config: SnippetConfig): [string, string][] {
  * // <script async src="https://procura.co.za/api/embed/widget.js" data-company-name="Acme" data-compact="true"></script>
  */
 export function scriptSnippet(base: string, config: SnippetConfig): string {
-  const attributes = chosen(config).map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
+  const attributes = chosen(config)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
   return `<script async src="${base}/api/embed/widget.js"${attributes}></script>`;
 }
 

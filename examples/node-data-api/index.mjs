@@ -28,7 +28,9 @@ try {
   console.log(`Pricing trends per ${period}:`);
   if (trends.length === 0) console.log('  no requests yet');
   for (const t of trends) {
-    const figures = t.withheld ? 'withheld (fewer than 5 requests or 3 suppliers)' : `${t.rfq_count} requests, ${t.supplier_count} suppliers, average R${t.avg_unit_price_zar?.toFixed(2) ?? '-'} a unit`;
+    const figures = t.withheld
+      ? 'withheld (fewer than 5 requests or 3 suppliers)'
+      : `${t.rfq_count} requests, ${t.supplier_count} suppliers, average R${t.avg_unit_price_zar?.toFixed(2) ?? '-'} a unit`;
     console.log(`  ${t.period_start}  ${t.product_category.padEnd(24)} ${figures}`);
   }
   const limit = procura.rateLimit;

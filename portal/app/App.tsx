@@ -7,7 +7,7 @@ import { ToastProvider } from '../components/ui/toast';
 import { ConsentContext, ConsentControlsContext } from '../lib/consent-context';
 import { proveConsent, siteAnalytics } from '../lib/site-analytics';
 import { StaffSessionContext } from '../lib/staff-session';
-import type { StaffRole, StaffUser } from '../../sdk/schemas/staff';
+import type { StaffRole, StaffUser } from '../../contract/schemas/staff';
 import { Footer } from './Footer';
 import { Nav, navVariantFor } from './Nav';
 import { PageLoading } from '../components/ui/page-loading';
@@ -16,6 +16,8 @@ const HomePage = lazy(() => import('../features/rfq/HomePage'));
 const QuoteSuccessPage = lazy(() => import('../features/quotes/QuoteSuccessPage'));
 const QuoteTrackingPage = lazy(() => import('../features/tracking/QuoteTrackingPage'));
 const SupplierResponsePage = lazy(() => import('../features/supplier-responses/SupplierResponsePage'));
+const SupplierWorkspacePage = lazy(() => import('../features/supplier/SupplierWorkspacePage'));
+const SupplierSignInPage = lazy(() => import('../features/supplier/SupplierSignInPage'));
 const WidgetConfiguratorPage = lazy(() => import('../features/widget/WidgetConfiguratorPage'));
 const WidgetDemoPage = lazy(() => import('../features/widget/WidgetDemoPage'));
 const EmbedDemoPage = lazy(() => import('../features/widget/EmbedDemoPage'));
@@ -70,7 +72,7 @@ const SHARE_LINK_PATH = /^\/da_(?<token>[^/]+)\/?$/;
 const AnalyticsStaffPage = staffPage(['admin'], AnalyticsStatusPage);
 const AdminScraperPage = staffPage(['admin'], ScraperPage);
 
-/** The portal: navigation, the routes (spec 2; paths.json lists the ones built), footer, toasts, consent. */
+/** The portal: navigation, the routes (paths.json lists the ones built), footer, toasts, consent. */
 export function App() {
   const [consent, setConsent] = useState<ConsentRecord | null>(null);
   const [preferencesRequested, setPreferencesRequested] = useState(0);
@@ -97,63 +99,65 @@ export function App() {
   const staffSession = useMemo(() => ({ user: staffUser, setUser: setStaffUser }), [staffUser]);
   return (
     <StaffSessionContext.Provider value={staffSession}>
-    <ConsentContext.Provider value={consent}>
-    <ConsentControlsContext.Provider value={consentControls}>
-      <ToastProvider>
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
-        <Nav variant={navVariantFor(location)} />
-        <main id="main" tabIndex={-1}>
-          <Suspense fallback={<PageLoading />}>
-            <Switch>
-              <Route path="/" component={HomePage} />
-              <Route path="/quote-success" component={QuoteSuccessPage} />
-              <Route path="/quote/:token" component={QuoteTrackingPage} />
-              <Route path="/supplier-response/:token" component={SupplierResponsePage} />
-              <Route path="/widget-configurator" component={WidgetConfiguratorPage} />
-              <Route path="/widget-demo" component={WidgetDemoPage} />
-              <Route path="/embed-demo" component={EmbedDemoPage} />
-              <Route path="/embed-benefits" component={EmbedBenefitsPage} />
-              <Route path="/api-registration" component={ApiRegistrationPage} />
-              <Route path="/partners" component={PartnerAreaPage} />
-              <Route path="/docs" component={DocsPage} />
-              <Route path="/api-docs" component={DocsPage} />
-              <Route path="/documentation" component={DocsPage} />
-              <Route path="/data-product-kit" component={DataProductKitPage} />
-              <Route path="/terms" component={TermsPage} />
-              <Route path="/about" component={AboutPage} />
-              <Route path="/vision" component={VisionPage} />
-              <Route path="/how-it-works" component={HowItWorksPage} />
-              <Route path="/suppliers" component={SuppliersPage} />
-              <Route path="/compliance" component={CompliancePage} />
-              <Route path="/quote-tracker" component={QuoteTrackerPage} />
-              <Route path="/data-platform" component={DataPlatformPage} />
-              <Route path="/staff/sign-in" component={StaffSignInPage} />
-              <Route path="/staff/set-password" component={StaffSetPasswordPage} />
-              <Route path="/admin" component={AdminOnlyPage} />
-              <Route path="/demo" component={DemoPage} />
-              <Route path="/demo-success" component={DemoSuccessPage} />
-              <Route path="/customer-dashboard" component={CustomerDashboard} />
-              <Route path="/internal-analytics" component={InternalAnalytics} />
-              <Route path={SHARE_LINK_PATH} component={SharedDashboardPage} />
-              <Route path="/privacy" component={PrivacyPolicyPage} />
-              <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-              <Route path="/privacy-compliance" component={PrivacyCompliancePage} />
-              <Route path="/privacy/my-data" component={MyDataPage} />
-              <Route path="/privacy-test" component={PrivacyTestPage} />
-              <Route path="/analytics-test" component={AnalyticsStaffPage} />
-              <Route path="/scraper" component={AdminScraperPage} />
-              <Route path="/bot" component={BotPage} />
-              <Route component={NotFoundPage} />
-            </Switch>
-          </Suspense>
-        </main>
-        <Footer onPrivacySettings={consentControls.openPreferences} />
-        <ConsentBanner key={bannerKey} onConsentChange={onConsentChange} onDecision={proveConsent} preferencesRequested={preferencesRequested} />
-      </ToastProvider>
-    </ConsentControlsContext.Provider>
-    </ConsentContext.Provider>
+      <ConsentContext.Provider value={consent}>
+        <ConsentControlsContext.Provider value={consentControls}>
+          <ToastProvider>
+            <a href="#main" className="skip-link">
+              Skip to content
+            </a>
+            <Nav variant={navVariantFor(location)} />
+            <main id="main" tabIndex={-1}>
+              <Suspense fallback={<PageLoading />}>
+                <Switch>
+                  <Route path="/" component={HomePage} />
+                  <Route path="/quote-success" component={QuoteSuccessPage} />
+                  <Route path="/quote/:token" component={QuoteTrackingPage} />
+                  <Route path="/supplier-response/:token" component={SupplierResponsePage} />
+                  <Route path="/supplier" component={SupplierWorkspacePage} />
+                  <Route path="/supplier/sign-in" component={SupplierSignInPage} />
+                  <Route path="/widget-configurator" component={WidgetConfiguratorPage} />
+                  <Route path="/widget-demo" component={WidgetDemoPage} />
+                  <Route path="/embed-demo" component={EmbedDemoPage} />
+                  <Route path="/embed-benefits" component={EmbedBenefitsPage} />
+                  <Route path="/api-registration" component={ApiRegistrationPage} />
+                  <Route path="/partners" component={PartnerAreaPage} />
+                  <Route path="/docs" component={DocsPage} />
+                  <Route path="/api-docs" component={DocsPage} />
+                  <Route path="/documentation" component={DocsPage} />
+                  <Route path="/data-product-kit" component={DataProductKitPage} />
+                  <Route path="/terms" component={TermsPage} />
+                  <Route path="/about" component={AboutPage} />
+                  <Route path="/vision" component={VisionPage} />
+                  <Route path="/how-it-works" component={HowItWorksPage} />
+                  <Route path="/suppliers" component={SuppliersPage} />
+                  <Route path="/compliance" component={CompliancePage} />
+                  <Route path="/quote-tracker" component={QuoteTrackerPage} />
+                  <Route path="/data-platform" component={DataPlatformPage} />
+                  <Route path="/staff/sign-in" component={StaffSignInPage} />
+                  <Route path="/staff/set-password" component={StaffSetPasswordPage} />
+                  <Route path="/admin" component={AdminOnlyPage} />
+                  <Route path="/demo" component={DemoPage} />
+                  <Route path="/demo-success" component={DemoSuccessPage} />
+                  <Route path="/customer-dashboard" component={CustomerDashboard} />
+                  <Route path="/internal-analytics" component={InternalAnalytics} />
+                  <Route path={SHARE_LINK_PATH} component={SharedDashboardPage} />
+                  <Route path="/privacy" component={PrivacyPolicyPage} />
+                  <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+                  <Route path="/privacy-compliance" component={PrivacyCompliancePage} />
+                  <Route path="/privacy/my-data" component={MyDataPage} />
+                  <Route path="/privacy-test" component={PrivacyTestPage} />
+                  <Route path="/analytics-test" component={AnalyticsStaffPage} />
+                  <Route path="/scraper" component={AdminScraperPage} />
+                  <Route path="/bot" component={BotPage} />
+                  <Route component={NotFoundPage} />
+                </Switch>
+              </Suspense>
+            </main>
+            <Footer onPrivacySettings={consentControls.openPreferences} />
+            <ConsentBanner key={bannerKey} onConsentChange={onConsentChange} onDecision={proveConsent} preferencesRequested={preferencesRequested} />
+          </ToastProvider>
+        </ConsentControlsContext.Provider>
+      </ConsentContext.Provider>
     </StaffSessionContext.Provider>
   );
 }

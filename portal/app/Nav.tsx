@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useToast } from '../components/ui/toast';
+import type { StaffRole } from '../../contract/schemas/staff';
 import { useStaffSession } from '../lib/staff-session';
 
 /** Spec 2: the navigation variants and their links. */
@@ -35,6 +36,11 @@ export const NAV_VARIANTS = {
 
 export type NavVariant = keyof typeof NAV_VARIANTS;
 
+/** What a section's added links are called, for a screen reader's list of them. */
+const SECTION_NAMES: Record<NavVariant, string> = { main: 'Main', business: 'Business', widget: 'Widget', data: 'Data', admin: 'Staff' };
+
+const MAIN_HREFS: string[] = NAV_VARIANTS.main.map((l) => l.href);
+
 /** The sales pages add their own two to the admin links. */
 const SALES_LINKS = [
   { href: '/customer-dashboard', label: 'Customer dashboard' },
@@ -42,11 +48,23 @@ const SALES_LINKS = [
 ] as const;
 const SALES_PAGES: string[] = SALES_LINKS.map((l) => l.href);
 
+/** The staff pages each role may open (the routes' gates say the same). */
+const STAFF_LINKS: Record<StaffRole, readonly { href: string; label: string }[]> = {
+  admin: [...NAV_VARIANTS.admin.slice(1), ...SALES_LINKS],
+  sales: SALES_LINKS,
+};
+
+/** A staff page's links: once someone is signed in, the pages their role opens; before, the section's. */
+function staffLinks(role: StaffRole | undefined, location: string) {
+  if (role) return [NAV_VARIANTS.admin[0], ...STAFF_LINKS[role]];
+  return [...NAV_VARIANTS.admin, ...(SALES_PAGES.includes(location) ? SALES_LINKS : [])];
+}
+
 const WIDGET_PAGES = ['/widget-demo', '/widget-configurator', '/embed-demo', '/embed-benefits'];
 const DATA_PAGES = ['/docs', '/api-docs', '/documentation', '/data-product-kit'];
 const ADMIN_PAGES = ['/admin', '/analytics-test', '/scraper'];
 
-/** The navigation a page shows: its section's links (spec 2). */
+/** The navigation a page shows: its section's links. */
 export function navVariantFor(path: string): NavVariant {
   if (WIDGET_PAGES.includes(path)) return 'widget';
   if (DATA_PAGES.includes(path)) return 'data';
@@ -84,12 +102,25 @@ function StaffMenu() {
   );
 }
 
-/** Sticky navigation: highlights the current route; a menu button on small screens. */
+/**
+ * Sticky navigation, one for every page: the main links, then the links of the page's section
+ * (each section's variant) added after them. Highlights the current route; a menu button on small screens.
+ */
 export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
+  const { user } = useStaffSession();
   useEffect(() => setOpen(false), [location]);
-  const links = [...NAV_VARIANTS[variant], ...(variant === 'admin' && SALES_PAGES.includes(location) ? SALES_LINKS : [])];
+  // On staff pages: once someone is signed in, only the pages their role can open.
+  const sectionLinks = variant === 'admin' ? staffLinks(user?.role, location) : NAV_VARIANTS[variant];
+  const section = sectionLinks.filter((l) => !MAIN_HREFS.includes(l.href));
+  const item = (link: { href: string; label: string }) => (
+    <li key={link.href}>
+      <Link href={link.href} aria-current={location === link.href ? 'page' : undefined}>
+        {link.label}
+      </Link>
+    </li>
+  );
   return (
     <header className="nav">
       <div className="container nav-inner">
@@ -100,7 +131,7 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
           Procura
         </Link>
         {/* Many links fold into the menu button on screens narrower than they need. */}
-        <nav aria-label="Main" data-many={links.length > 5 || undefined}>
+        <nav aria-label="Main" data-many={NAV_VARIANTS.main.length + section.length > 5 || undefined}>
           <button
             type="button"
             className="icon-button nav-toggle"
@@ -112,13 +143,14 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
             {open ? '×' : '☰'}
           </button>
           <ul id="nav-links" className="nav-links" data-open={open}>
-            {links.map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} aria-current={location === link.href ? 'page' : undefined}>
-                  {link.label}
-                </Link>
+            {NAV_VARIANTS.main.map(item)}
+            {section.length > 0 ? (
+              <li className="nav-section">
+                <ul className="nav-section-links" aria-label={SECTION_NAMES[variant]}>
+                  {section.map(item)}
+                </ul>
               </li>
-            ))}
+            ) : null}
             {variant === 'admin' ? <StaffMenu /> : null}
           </ul>
         </nav>

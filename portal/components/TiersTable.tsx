@@ -2,11 +2,11 @@ import { API_TIERS, DATA_PRODUCTS } from '../../sdk/data-api';
 import { formatNumber, formatRand } from '../../sdk/format';
 import { TableScroll } from './ui/table-scroll';
 
-/** The data API's tiers: quota and products with their monthly prices, from the configuration the server enforces. */
+/** The data API's tiers: quota and products with their monthly prices, from the configuration the server enforces; narrow enough for a phone, a product a line. */
 export function TiersTable() {
   return (
     <TableScroll label="Data API tiers">
-      <table className="simple-table">
+      <table className="simple-table tiers-table">
         <caption className="visually-hidden">Data API tiers</caption>
         <thead>
           <tr>
@@ -20,7 +20,15 @@ export function TiersTable() {
             <tr key={t.label}>
               <td>{t.label}</td>
               <td>{t.hourlyQuota ? `${formatNumber(t.hourlyQuota)} an hour` : `No hourly quota (up to ${t.perSecondCap} a second)`}</td>
-              <td>{t.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)})`).join(', ')}</td>
+              <td>
+                <ul className="plain-list">
+                  {t.products.map((p) => (
+                    <li key={p}>
+                      {DATA_PRODUCTS[p].label} ({formatRand(DATA_PRODUCTS[p].priceZar)})
+                    </li>
+                  ))}
+                </ul>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,17 +1,18 @@
-import { partnerEarnings, REVENUE_MODEL, REVENUE_SCENARIOS } from '../../sdk/revenue';
+import { partnerEarnings, PAYOUT_METHOD, REVENUE_MODEL, REVENUE_SCENARIOS, type RevenueModel } from '../../sdk/revenue';
 import { formatNumber, formatRand } from '../../sdk/format';
 import { TableScroll } from './ui/table-scroll';
 
 /**
- * The revenue-share terms in one sentence, from the one model. An enterprise lead is a qualified
- * request too: it earns the enterprise rate instead of the qualified rate, never both.
+ * The revenue-share terms in one sentence: the published model, or the terms the server applies
+ * where it says (the partner area). An enterprise lead is a qualified request too: it earns the
+ * enterprise rate instead of the qualified rate, never both.
  */
-export function RevenueTerms() {
+export function RevenueTerms({ model = REVENUE_MODEL }: { model?: RevenueModel }) {
   return (
     <p className="small">
-      Each qualified request earns {formatRand(REVENUE_MODEL.perQualifiedRfq)}, or {formatRand(REVENUE_MODEL.perEnterpriseLead)} when it is an enterprise lead (from a company of
-      more than {REVENUE_MODEL.enterpriseEmployees} employees); you receive {Math.round(REVENUE_MODEL.partnerShare * 100)}%, paid {REVENUE_MODEL.payout} (
-      {REVENUE_MODEL.paymentTerms}, minimum payout {formatRand(REVENUE_MODEL.minimumPayout)}).
+      Each qualified request earns {formatRand(model.perQualifiedRfq)}, or {formatRand(model.perEnterpriseLead)} when it is an enterprise lead (from a company
+      of more than {model.enterpriseEmployees} employees); you receive {Math.round(model.partnerShare * 100)}%, paid {model.payout} by {PAYOUT_METHOD} (
+      {model.paymentTerms}, minimum payout {formatRand(model.minimumPayout)}).
     </p>
   );
 }

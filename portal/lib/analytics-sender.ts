@@ -1,5 +1,5 @@
-import type { AnalyticsEventType, ConsentDecision } from '../../sdk/schemas/analytics';
-import { recordConsentDecision, sendAnalyticsEvent, type AnalyticsEventBody } from '../../sdk/client/site-analytics';
+import type { AnalyticsEventType, ConsentDecision } from '../../contract/schemas/analytics';
+import { recordConsentDecision, sendAnalyticsEvent, type AnalyticsEventBody } from '../../contract/client/site-analytics';
 import { createTransport, type Transport } from '../../sdk/client/transport';
 
 let transport: Transport | undefined;

@@ -1,6 +1,6 @@
-import { ANALYTICS_SESSION_ID, ANALYTICS_SESSION_KEY, carriesContact, randomId } from '../../sdk/analytics-rules';
-import type { AnalyticsEventType } from '../../sdk/schemas/analytics';
-import type { AnalyticsEventBody } from '../../sdk/client/site-analytics';
+import { ANALYTICS_SESSION_ID, ANALYTICS_SESSION_KEY, carriesContact, randomId } from '../../contract/analytics-rules';
+import type { AnalyticsEventType } from '../../contract/schemas/analytics';
+import type { AnalyticsEventBody } from '../../contract/client/site-analytics';
 import type { ConsentRecord } from './consent-context';
 
 /**

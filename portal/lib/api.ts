@@ -1,6 +1,7 @@
 import { createClient, type ClientOptions, type ProcuraClient } from '../../sdk/client/client';
-import { privacyCalls, type PrivacyCalls } from '../../sdk/client/privacy';
-import { createStaffClient, type StaffClient } from '../../sdk/client/staff';
+import { privacyCalls, type PrivacyCalls } from '../../contract/client/privacy';
+import { createStaffClient, type StaffClient } from '../../contract/client/staff';
+import { createSupplierClient, type SupplierClient } from '../../contract/client/supplier';
 import { createTransport } from '../../sdk/client/transport';
 
 let client: ProcuraClient | undefined;
@@ -37,4 +38,12 @@ let privacyClient: PrivacyCalls | undefined;
 export function privacyApi(): PrivacyCalls {
   privacyClient ??= privacyCalls(createTransport({ baseUrl: window.location.origin, retry: 0 }));
   return privacyClient;
+}
+
+let supplierClient: SupplierClient | undefined;
+
+/** The supplier workspace's client: the browser sends the supplier session cookie and the Origin. Each call is sent once. */
+export function supplierApi(): SupplierClient {
+  supplierClient ??= createSupplierClient({ baseUrl: window.location.origin, retry: 0 });
+  return supplierClient;
 }

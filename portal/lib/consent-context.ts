@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** The buyer's cookie choice as stored (spec 3, consent record); `revision` is the policy's it answers. */
+/** The buyer's cookie choice as stored; `revision` is the policy's it answers. */
 export interface ConsentRecord {
   essential: true;
   analytics: boolean;

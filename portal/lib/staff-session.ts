@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { StaffUser } from '../../sdk/schemas/staff';
+import type { StaffUser } from '../../contract/schemas/staff';
 
 /**
  * Who is signed in on the staff pages: `undefined` until asked, `null` when signed out. The

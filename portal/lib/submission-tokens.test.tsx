@@ -6,11 +6,7 @@ afterEach(() => sessionStorage.clear());
 
 describe("the tokens of a tab's own submission", () => {
   it('keeps each quote token by quote id, for that request only', () => {
-    keepQuoteTokens('111111111111111111', [
-      { id: 'Q-1', trackingToken: 'qt_1_a' },
-      { id: 'Q-2', trackingToken: 'qt_2_b' },
-      { id: 'Q-3' },
-    ]);
+    keepQuoteTokens('111111111111111111', [{ id: 'Q-1', trackingToken: 'qt_1_a' }, { id: 'Q-2', trackingToken: 'qt_2_b' }, { id: 'Q-3' }]);
     expect(quoteTokens('111111111111111111')).toEqual({ 'Q-1': 'qt_1_a', 'Q-2': 'qt_2_b' });
     expect(quoteTokens('222222222222222222')).toEqual({});
   });

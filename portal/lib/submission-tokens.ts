@@ -1,8 +1,11 @@
+import { readBuyerFragment } from '../../contract/buyer-links';
+
 /**
- * The tracking tokens of the quotes a tab's own submission received. The results page has no
- * token in its address (anyone with the rfqId may read it), so it can offer Accept only in the
- * tab that sent the request; elsewhere the buyer accepts from the quote's link in the e-mail.
- * Session storage ends with the tab, and each token is only ever sent back to Procura.
+ * The tracking tokens of a request's quotes that this tab holds: those its own submission
+ * received, or those a link of the buyer's e-mail carried in its fragment. The results page's
+ * address holds no token (anyone with the rfqId may read it), so it offers Accept only in a tab
+ * that holds them. Session storage ends with the tab, and each token is only ever sent back to
+ * Procura.
  */
 const key = (rfqId: string) => `procura-quote-tokens:${rfqId}`;
 
@@ -14,12 +17,12 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Keeps each quote's token (by quote id) for the request this tab just sent. */
+/** Keeps each quote's token (by quote id) for the request, beside those this tab holds already. */
 export function keepQuoteTokens(rfqId: string, quotes: readonly { id: string; trackingToken?: string | undefined }[]): void {
   const tokens = Object.fromEntries(quotes.flatMap((q) => (q.trackingToken ? [[q.id, q.trackingToken]] : [])));
   if (Object.keys(tokens).length === 0) return;
   try {
-    storage()?.setItem(key(rfqId), JSON.stringify(tokens));
+    storage()?.setItem(key(rfqId), JSON.stringify({ ...quoteTokens(rfqId), ...tokens }));
   } catch {
     // A full or refused storage only means the buyer accepts from the e-mail instead.
   }
@@ -34,4 +37,38 @@ export function quoteTokens(rfqId: string): Record<string, string> {
   } catch {
     return {};
   }
+}
+
+/**
+ * Reads what a link of the buyer's e-mail carries in the address's fragment (`contract/buyer-links.ts`)
+ * and drops it from the address, so a reload or an address copied from the bar carries none of it.
+ * Any other fragment is left as it is.
+ */
+export function takeBuyerFragment(): { fromEmail: boolean; tokens: Record<string, string> } {
+  const read = readBuyerFragment(window.location.hash);
+  if (read.fromEmail || Object.keys(read.tokens).length > 0) {
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  }
+  return read;
+}
+
+/** The tokens this tab holds for the request, after taking in those the address's fragment carries. */
+export function takeQuoteTokens(rfqId: string): Record<string, string> {
+  const { tokens } = takeBuyerFragment();
+  keepQuoteTokens(
+    rfqId,
+    Object.entries(tokens).map(([id, trackingToken]) => ({ id, trackingToken })),
+  );
+  return quoteTokens(rfqId);
+}
+
+/** Whether this tab holds the token: it sent the request, or opened a link of the buyer's e-mail for it. */
+export function holdsQuoteToken(token: string): boolean {
+  const kept = storage();
+  if (!kept) return false;
+  for (let i = 0; i < kept.length; i++) {
+    const name = kept.key(i);
+    if (name?.startsWith(key('')) && Object.values(quoteTokens(name.slice(key('').length))).includes(token)) return true;
+  }
+  return false;
 }

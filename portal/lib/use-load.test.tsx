@@ -8,8 +8,7 @@ afterEach(cleanup);
 /** A read per query whose answer the test gives by hand, with the signal it was given. */
 function reads() {
   const calls: { q: string; signal: AbortSignal; answer(value: string): void; fail(error: unknown): void }[] = [];
-  const load = (q: string) => (signal: AbortSignal) =>
-    new Promise<string>((resolve, reject) => calls.push({ q, signal, answer: resolve, fail: reject }));
+  const load = (q: string) => (signal: AbortSignal) => new Promise<string>((resolve, reject) => calls.push({ q, signal, answer: resolve, fail: reject }));
   return { calls, load };
 }
 

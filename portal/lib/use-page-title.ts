@@ -45,12 +45,21 @@ export function usePageMeta({ title, description = SITE_DESCRIPTION, canonicalPa
     const meta = (name: string) => () => Object.assign(document.createElement('meta'), { name });
     setHeadTag('meta[name="description"]', meta('description'), 'content', description);
     setHeadTag('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', window.location.origin + canonical);
-    for (const [property, value] of [['og:title', fullTitle], ['og:description', description], ['og:url', window.location.origin + canonical]] as const) {
-      setHeadTag(`meta[property="${property}"]`, () => {
-        const element = document.createElement('meta');
-        element.setAttribute('property', property);
-        return element;
-      }, 'content', value);
+    for (const [property, value] of [
+      ['og:title', fullTitle],
+      ['og:description', description],
+      ['og:url', window.location.origin + canonical],
+    ] as const) {
+      setHeadTag(
+        `meta[property="${property}"]`,
+        () => {
+          const element = document.createElement('meta');
+          element.setAttribute('property', property);
+          return element;
+        },
+        'content',
+        value,
+      );
     }
   }, [fullTitle, description, canonical]);
 }

@@ -9,7 +9,27 @@ export function quote(n: number, name: string, total: number, overrides: Partial
   return {
     id: `Q-${RFQ_ID}-${n}`,
     rank: n,
-    supplier: { id: n, name, location: 'Durban', province: 'KwaZulu-Natal', rating: 4.5, verified: true, contactPerson: 'Thandi Mokoena', email: `sales@supplier${n}.example.co.za`, phone: '031 555 0100', responseTimeHours: 4 },
+    supplier: {
+      id: n,
+      name,
+      location: 'Durban',
+      province: 'KwaZulu-Natal',
+      rating: 4.5,
+      verified: true,
+      contactPerson: 'Thandi Mokoena',
+      email: `sales@supplier${n}.example.co.za`,
+      phone: '031 555 0100',
+      responseTimeHours: 4,
+      vatNumber: `41${n}0123456`.slice(0, 10),
+      registeredAddress: `${n} Harbour Drive, Durban, 4001`,
+      bbee: {
+        level: n,
+        evidence: 'certificate',
+        expiresOn: '2027-06-30',
+        status: 'valid',
+        recognitionPercent: ({ 1: 135, 2: 125, 3: 110 } as Record<number, number>)[n] ?? 100,
+      },
+    },
     productName: 'Hand Sanitizer 70% Alcohol',
     quantity: 200,
     unit: 'litres',
@@ -22,6 +42,7 @@ export function quote(n: number, name: string, total: number, overrides: Partial
     vatRate: 0.15,
     vatAmount: vat,
     totalPriceInclVat: Math.round((total + vat) * 100) / 100,
+    recognisedSpend: Math.round(total * (({ 1: 135, 2: 125, 3: 110 } as Record<number, number>)[n] ?? 100)) / 100,
     minimumOrderQuantity: 20 * n,
     leadTime: `${n + 1}-${n + 3} business days`,
     leadTimeDays: { min: n + 1, max: n + 3 },
@@ -30,7 +51,14 @@ export function quote(n: number, name: string, total: number, overrides: Partial
     paymentTerms: n === 1 ? '30 days' : 'Cash on delivery',
     priceListDate: '2026-11-01',
     notes: 'Indicative price from the supplier’s price list.',
-    aiInsights: { competitivePosition: 'best-balance', riskLevel: 'low', priceDifference: 0, recommendation: 'A sound choice.', qualityScore: 70 + n * 5, reliabilityRating: 80 },
+    aiInsights: {
+      competitivePosition: 'best-balance',
+      riskLevel: 'low',
+      priceDifference: 0,
+      recommendation: 'A sound choice.',
+      qualityScore: 70 + n * 5,
+      reliabilityRating: 80,
+    },
     status: 'offered',
     trackingToken: `qt_${n}_secret${n}`,
     trackingUrl: `http://127.0.0.1/quote/qt_${n}_secret${n}`,
@@ -41,7 +69,10 @@ export function quote(n: number, name: string, total: number, overrides: Partial
 
 /** Three quotes: Coastal Hygiene cheapest, Berea Supplies fastest-but-one, Umhlanga Chemicals dearest. */
 export function threeQuotes(statuses: [QuoteStatus, QuoteStatus, QuoteStatus] = ['offered', 'offered', 'offered']): Quote[] {
-  return [quote(1, 'Coastal Hygiene', 4000), quote(2, 'Berea Supplies', 4600), quote(3, 'Umhlanga Chemicals', 5200)].map((q, i) => ({ ...q, status: statuses[i]! }));
+  return [quote(1, 'Coastal Hygiene', 4000), quote(2, 'Berea Supplies', 4600), quote(3, 'Umhlanga Chemicals', 5200)].map((q, i) => ({
+    ...q,
+    status: statuses[i]!,
+  }));
 }
 
 /** `GET /api/rfq/:rfqId`'s answer for the quotes (without their tokens, as the public results page gets them). */
@@ -59,13 +90,19 @@ export function rfqAnswer(quotes: Quote[], status: RfqStatus = 'open', overrides
     awardedQuoteId: quotes.find((q) => q.status === 'accepted' || q.status === 'confirmed')?.id ?? null,
     matching: { requested: 3, matched: quotes.length, message: `${quotes.length} suppliers quoted.` },
     quotes: quotes.map(({ trackingToken: _t, trackingUrl: _u, ...q }) => q),
+    demo: false,
     createdAt: '2026-11-22T10:00:00.000Z',
     ...overrides,
   };
 }
 
 /** The tracking answer (and an action's) for quote `n` of `quotes`. */
-export function trackedAnswer(quotes: Quote[], n: number, rfqStatus: RfqStatus = 'open', overrides: Partial<QuoteActionResponse['quote']> = {}): QuoteActionResponse {
+export function trackedAnswer(
+  quotes: Quote[],
+  n: number,
+  rfqStatus: RfqStatus = 'open',
+  overrides: Partial<QuoteActionResponse['quote']> = {},
+): QuoteActionResponse {
   const q = quotes[n - 1]!;
   return {
     success: true,
@@ -85,6 +122,7 @@ export function trackedAnswer(quotes: Quote[], n: number, rfqStatus: RfqStatus =
         awardedQuoteId: quotes.find((x) => x.status === 'accepted' || x.status === 'confirmed')?.id ?? null,
         companySize: '250+',
         quotes,
+        demo: false,
       },
       quoteData: {
         productName: q.productName,

@@ -5,7 +5,16 @@ import type { RfqSubmitResponse, TrackedQuoteResponse } from '../schemas/rfq';
 import { createClient } from './client';
 import { findLocations } from './forms';
 import { createTransport } from './transport';
-import { fieldMessages, HttpError, isHttpError, isNetworkError, isProcuraError, isResponseValidationError, isTimeoutError, ResponseValidationError } from './errors';
+import {
+  fieldMessages,
+  HttpError,
+  isHttpError,
+  isNetworkError,
+  isProcuraError,
+  isResponseValidationError,
+  isTimeoutError,
+  ResponseValidationError,
+} from './errors';
 
 const BASE = 'https://procura.test';
 const server = setupServer();
@@ -44,9 +53,24 @@ const submitted: RfqSubmitResponse = {
   matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
   quotes: [],
   emailDelivery: { notSent: [] },
+  demo: false,
   createdAt: '2026-11-22T10:00:00.000Z',
 };
-const supplier = { id: 7, name: 'Coastal Hygiene', location: 'Durban', province: 'KwaZulu-Natal', rating: 4.6, verified: true, contactPerson: 'Sipho', email: 'sales@coastal.example', phone: '031 000 0000', responseTimeHours: 4 };
+const supplier = {
+  id: 7,
+  name: 'Coastal Hygiene',
+  location: 'Durban',
+  province: 'KwaZulu-Natal',
+  rating: 4.6,
+  verified: true,
+  contactPerson: 'Sipho',
+  email: 'sales@coastal.example',
+  phone: '031 000 0000',
+  responseTimeHours: 4,
+  vatNumber: '4123456789',
+  registeredAddress: '12 Harbour Drive, Durban, 4001',
+  bbee: { level: 2, evidence: 'certificate' as const, expiresOn: '2027-03-31', status: 'valid' as const, recognitionPercent: 125 },
+};
 const tracked: TrackedQuoteResponse = {
   success: true,
   viewCount: 2,
@@ -59,7 +83,7 @@ const tracked: TrackedQuoteResponse = {
     status: 'offered',
     statusChangedAt: null,
     withdrawalReason: null,
-    rfq: { rfqId: '123456789012345678', status: 'open', awardedQuoteId: null, companySize: null, quotes: [] },
+    rfq: { rfqId: '123456789012345678', status: 'open', awardedQuoteId: null, companySize: null, quotes: [], demo: false },
     quoteData: {
       productName: 'Household Bleach',
       quantity: 40,
@@ -77,7 +101,14 @@ const tracked: TrackedQuoteResponse = {
       paymentTerms: 'Net 30',
       priceListDate: '2026-11-01',
       notes: 'Indicative price from the price list of 2026-11-01.',
-      aiInsights: { competitivePosition: 'lowest-price', riskLevel: 'low', priceDifference: 0, recommendation: 'Lowest total.', qualityScore: 90, reliabilityRating: 88 },
+      aiInsights: {
+        competitivePosition: 'lowest-price',
+        riskLevel: 'low',
+        priceDifference: 0,
+        recommendation: 'Lowest total.',
+        qualityScore: 90,
+        reliabilityRating: 88,
+      },
     },
   },
 };
@@ -93,6 +124,41 @@ const record = (n: number) => ({
 });
 
 describe('createClient: requests and parsed answers', () => {
+  it('submits a basket to the same endpoint and keeps its lines and split', async () => {
+    const option = {
+      lines: [{ lineId: 'L1', quoteId: 'Q-1' }],
+      covered: 1,
+      totalPrice: 100,
+      vatAmount: 15,
+      totalPriceInclVat: 115,
+      deliveries: 1,
+      suppliers: [{ quoteId: 'Q-1', lineIds: ['L1'], totalPrice: 100 }],
+    };
+    const answer = {
+      ...submitted,
+      lines: [{ lineId: 'L1', productName: 'Household Bleach', quantity: 40, unit: 'litres' }],
+      split: { split: option, single: option, saving: 0, extraDeliveries: 0, message: 'One supplier.' },
+    };
+    let sent: unknown;
+    server.use(
+      http.post(`${BASE}/api/rfq`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(answer, { status: 201 });
+      }),
+    );
+    const basket = {
+      lines: [{ productName: 'Household Bleach', quantity: 40 }],
+      deliveryLocation: 'Durban',
+      primaryEmail: 'b@example.co.za',
+      agreeTerms: true as const,
+    };
+    const got = await client().rfq.submitBasket(basket);
+    expect(sent).toEqual(basket);
+    expect(got.lines).toEqual(answer.lines);
+    expect(got.split).toEqual(answer.split);
+    expect(seen[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('submits an RFQ with an idempotency key, and reads it and a tracked quote back', async () => {
     let sent: unknown;
     server.use(
@@ -116,16 +182,61 @@ describe('createClient: requests and parsed answers', () => {
   it("sends the widget's short form and the partner calls with the partner's credentials", async () => {
     const credentials = { success: true, credentials: { partnerId: 'pt_2', apiKey: 'procura_live_new' } };
     const profile = { partnerId: 'pt_1', companyName: 'Acme', tier: 'starter', keyPrefix: 'procura_live_abcdef', keyCreatedAt: '2026-11-01T00:00:00.000Z' };
-    const analytics = { partnerId: 'pt_1', totalRfqs: 12, qualifiedRfqs: 10, month: '2026-11', monthRfqs: 4, monthQualifiedRfqs: 3, enterpriseLeads: 2, monthEnterpriseLeads: 1, awardedRfqs: 3, monthAwardedRfqs: 1, revenue: 75, widgetLoads: 40, conversionRate: 10, topProducts: [], monthlyTrends: [] };
+    const analytics = {
+      partnerId: 'pt_1',
+      totalRfqs: 12,
+      qualifiedRfqs: 10,
+      month: '2026-11',
+      monthRfqs: 4,
+      monthQualifiedRfqs: 3,
+      pendingRfqs: 1,
+      monthPendingRfqs: 1,
+      enterpriseLeads: 2,
+      monthEnterpriseLeads: 1,
+      awardedRfqs: 3,
+      monthAwardedRfqs: 1,
+      revenue: 75,
+      carriedIn: 30,
+      balance: 105,
+      revenueModel: {
+        perQualifiedRfq: 25,
+        perEnterpriseLead: 150,
+        enterpriseEmployees: 100,
+        partnerShare: 0.6,
+        paymentTerms: 'Net 30',
+        minimumPayout: 100,
+        payout: 'monthly',
+      },
+      widgetLoads: 40,
+      conversionRate: 10,
+      topProducts: [],
+      monthlyTrends: [],
+    };
     server.use(
-      http.post(`${BASE}/api/embed/rfq`, () => HttpResponse.json({ rfqId: submitted.rfqId, matching: submitted.matching, quotes: [], emailDelivery: { notSent: [] } }, { status: 201 })),
+      http.post(`${BASE}/api/embed/rfq`, () =>
+        HttpResponse.json({ rfqId: submitted.rfqId, matching: submitted.matching, quotes: [], emailDelivery: { notSent: [] } }, { status: 201 }),
+      ),
       http.post(`${BASE}/api/partners/register`, () => HttpResponse.json(credentials, { status: 201 })),
       http.get(`${BASE}/api/partners/me`, () => HttpResponse.json(profile)),
       http.post(`${BASE}/api/partners/rotate-key`, () => HttpResponse.json(credentials)),
       http.get(`${BASE}/api/embed/analytics`, () => HttpResponse.json(analytics)),
     );
     const procura = client();
-    expect((await procura.embed.submitRfq({ productName: 'Bleach', productDescription: 'Thick bleach for the wards', quantity: 40, location: 'Durban', contactEmail: 'b@example.co.za', partnerId: 'pt_1' }, { idempotencyKey: 'form-1' })).rfqId).toBe(submitted.rfqId);
+    expect(
+      (
+        await procura.embed.submitRfq(
+          {
+            productName: 'Bleach',
+            productDescription: 'Thick bleach for the wards',
+            quantity: 40,
+            location: 'Durban',
+            contactEmail: 'b@example.co.za',
+            partnerId: 'pt_1',
+          },
+          { idempotencyKey: 'form-1' },
+        )
+      ).rfqId,
+    ).toBe(submitted.rfqId);
     expect(await procura.partners.register({ companyName: 'Acme' } as never)).toEqual(credentials);
     expect(await procura.partners.me()).toEqual(profile);
     expect(await procura.partners.rotateKey()).toEqual(credentials);
@@ -150,7 +261,16 @@ describe('createClient: requests and parsed answers', () => {
       acceptedAt: '2026-11-22T10:00:00.000Z',
       respondedAt: '2026-11-22T12:00:00.000Z',
       withdrawalReason: 'Out of stock until January',
-      buyer: { email: null, contactName: null, companyName: null, companySize: '250+' },
+      buyer: {
+        email: null,
+        contactName: null,
+        companyName: null,
+        companySize: '250+',
+        deliveryAddress: null,
+        phone: null,
+        purchaseOrderReference: null,
+        vatNumber: null,
+      },
       order: {
         productName: 'Household Bleach',
         productDescription: '',
@@ -168,17 +288,20 @@ describe('createClient: requests and parsed answers', () => {
       },
     };
     const bodies: unknown[] = [];
-    const answer = (json: typeof tracked | typeof order) => async ({ request }: { request: Request }) => {
-      bodies.push(await request.text());
-      return HttpResponse.json(json);
-    };
+    const answer =
+      (json: typeof tracked | typeof order) =>
+      async ({ request }: { request: Request }) => {
+        bodies.push(await request.text());
+        return HttpResponse.json(json);
+      };
     server.use(
       http.post(`${BASE}/api/quotes/track/:token/:action`, answer(tracked)),
       http.get(`${BASE}/api/supplier-responses/:token`, () => HttpResponse.json(order)),
       http.post(`${BASE}/api/supplier-responses/:token/:answer`, answer(order)),
     );
     const procura = client();
-    expect(await procura.quotes.accept('qt_1_abc')).toEqual(tracked);
+    const details = { deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '082 123 4567', vatNumber: '4123456789' };
+    expect(await procura.quotes.accept('qt_1_abc', details)).toEqual(tracked);
     expect(await procura.quotes.decline('qt_1_abc')).toEqual(tracked);
     expect(await procura.quotes.closeRequest('qt_1_abc')).toEqual(tracked);
     expect(await procura.supplierResponses.get('sr_1_abc')).toEqual(order);
@@ -192,18 +315,56 @@ describe('createClient: requests and parsed answers', () => {
       'POST /api/supplier-responses/sr_1_abc/confirm',
       'POST /api/supplier-responses/sr_1_abc/withdraw',
     ]);
-    expect(bodies).toEqual(['', '', '', '', JSON.stringify({ reason: 'Out of stock until January' })]);
+    expect(bodies).toEqual([JSON.stringify(details), '', '', '', JSON.stringify({ reason: 'Out of stock until January' })]);
   });
 
   it("makes the form's calls and the portal's reads, each answer checked", async () => {
-    const bleach = { id: 'bleach-5l', name: 'Household Bleach', description: 'Thick bleach', unit: 'litres', category: 'cleaning-supplies', categoryName: 'Cleaning Supplies', avgPrice: 21.5, avgDelivery: '2-3 days', unitQuantity: null, unitDescription: 'per litre' };
-    const durban = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal' };
-    const preview = {
-      costPreview: { totalCost: 860, unitPrice: 21.5, unitInfo: { unit: 'litres', unitDescription: 'per litre' }, priceRange: { min: 18.28, max: 24.73 }, discount: 0, savings: 0, basis: 'catalogue-average', note: 'The average of the catalogue price lists.' },
-      supplierMatch: { totalSuppliers: 3, categoryName: 'Cleaning Supplies', cityData: null, expectedQuotes: 3, volumeCategory: 'standard', locationAdvantage: false, marketInsights: { competition: 'medium', availability: 'In stock', recommendation: 'Ask 3 suppliers' } },
+    const bleach = {
+      id: 'bleach-5l',
+      name: 'Household Bleach',
+      description: 'Thick bleach',
+      unit: 'litres',
+      category: 'cleaning-supplies',
+      categoryName: 'Cleaning Supplies',
+      avgPrice: 21.5,
+      avgDelivery: '2-3 days',
+      unitQuantity: null,
+      unitDescription: 'per litre',
     };
-    const recent = { rfqs: [{ product: 'Household Bleach', category: 'cleaning-supplies', city: 'Durban', quantityBand: '10-99', receivedAt: '2026-11-22T10:00:00.000Z' }] };
-    const doc = { openapi: '3.1.0', info: { title: 'Procura API', version: '0.1.0' }, tags: [{ name: 'Quotes', description: 'Request quotes' }], paths: { '/api/rfq': { post: { summary: 'Send', tags: ['Quotes'], security: [], responses: { 201: { description: 'Sent' } } } } } };
+    const durban = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal', note: null };
+    const preview = {
+      costPreview: {
+        totalCost: 860,
+        vatRate: 0.15,
+        totalCostInclVat: 989,
+        unitPrice: 21.5,
+        unitInfo: { unit: 'litres', unitDescription: 'per litre' },
+        priceRange: { min: 18.28, max: 24.73 },
+        discount: 0,
+        savings: 0,
+        basis: 'catalogue-average',
+        note: 'The average of the catalogue price lists.',
+      },
+      supplierMatch: {
+        totalSuppliers: 3,
+        categoryName: 'Cleaning Supplies',
+        cityData: null,
+        expectedQuotes: 3,
+        volumeCategory: 'standard',
+        locationMatch: 'none',
+        locationAdvantage: false,
+        marketInsights: { competition: 'medium', availability: 'In stock', recommendation: 'Ask 3 suppliers' },
+      },
+    };
+    const recent = {
+      rfqs: [{ product: 'Household Bleach', category: 'cleaning-supplies', city: 'Durban', quantityBand: '10-99', receivedAt: '2026-11-22T10:00:00.000Z' }],
+    };
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Procura API', version: '0.1.0' },
+      tags: [{ name: 'Quotes', description: 'Request quotes' }],
+      paths: { '/api/rfq': { post: { summary: 'Send', tags: ['Quotes'], security: [], responses: { 201: { description: 'Sent' } } } } },
+    };
     let load: unknown;
     server.use(
       http.get(`${BASE}/api/catalogue/products`, () => HttpResponse.json({ suggestions: [bleach] })),
@@ -241,7 +402,11 @@ describe('createClient: requests and parsed answers', () => {
     server.use(http.get(`${BASE}/api/catalogue/locations`, () => HttpResponse.json({ suggestions: [{ id: 'durban', name: 'Durban' }] })));
     const error = await findLocations(createTransport({ baseUrl: BASE, retry: 0 }), 'dur').catch((e: unknown) => e);
     expect(isResponseValidationError(error)).toBe(true);
-    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual(['suggestions.0.province', 'suggestions.0.fullName']);
+    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual([
+      'suggestions.0.province',
+      'suggestions.0.fullName',
+      'suggestions.0.note',
+    ]);
   });
 
   it('calls each data endpoint with its parameters and keeps the last rate-limit figures', async () => {
@@ -252,9 +417,14 @@ describe('createClient: requests and parsed answers', () => {
       http.get(`${BASE}/api/v1/suppliers/metrics`, () => HttpResponse.json({ groups: [] }, { headers: limits(997) })),
       http.get(`${BASE}/api/v2/supplier-performance`, () => HttpResponse.json({ groups: [] }, { headers: limits(996) })),
       http.get(`${BASE}/api/data/rfq-insights`, () =>
-        HttpResponse.json({ days: 30, rfq_count: 0, avg_intent_score: null, by_budget_range: [], by_quantity_band: [], by_region: [], withheld_groups: 0 }, { headers: limits(995) }),
+        HttpResponse.json(
+          { days: 30, rfq_count: 0, avg_intent_score: null, by_budget_range: [], by_quantity_band: [], by_region: [], withheld_groups: 0 },
+          { headers: limits(995) },
+        ),
       ),
-      http.get(`${BASE}/api/v2/procurement-data`, () => HttpResponse.json({ results: [record(1)], has_more: false, next_cursor: null }, { headers: limits(994) })),
+      http.get(`${BASE}/api/v2/procurement-data`, () =>
+        HttpResponse.json({ results: [record(1)], has_more: false, next_cursor: null }, { headers: limits(994) }),
+      ),
     );
     const procura = client();
     expect(procura.rateLimit).toBeNull();
@@ -285,7 +455,11 @@ describe('createClient: requests and parsed answers', () => {
     const ids: string[] = [];
     for await (const page of client().data.procurementDataPages({ limit: 2 })) ids.push(...page.results.map((r) => r.rfq_ref));
     expect(ids).toEqual([1, 2, 3, 4, 5].map((n) => record(n).rfq_ref));
-    expect(seen.map((r) => r.url)).toEqual(['/api/v2/procurement-data?limit=2', '/api/v2/procurement-data?limit=2&cursor=c1', '/api/v2/procurement-data?limit=2&cursor=c2']);
+    expect(seen.map((r) => r.url)).toEqual([
+      '/api/v2/procurement-data?limit=2',
+      '/api/v2/procurement-data?limit=2&cursor=c1',
+      '/api/v2/procurement-data?limit=2&cursor=c2',
+    ]);
   });
 });
 
@@ -294,31 +468,50 @@ describe('createClient: errors', () => {
     const fields = { quantity: 'Quantity must be at least 1' };
     server.use(
       http.post(`${BASE}/api/rfq`, () =>
-        HttpResponse.json({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields } } }, { status: 400, headers: { 'x-request-id': 'req-1' } }),
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields } } },
+          { status: 400, headers: { 'x-request-id': 'req-1' } },
+        ),
       ),
     );
-    const error = await client().rfq.submit({} as never).catch((e: unknown) => e);
+    const error = await client()
+      .rfq.submit({} as never)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ name: 'HttpError', status: 400, code: 'validation_error', message: '400: Request validation failed', apiMessage: 'Request validation failed', details: { fields }, requestId: 'req-1' });
+    expect(error).toMatchObject({
+      name: 'HttpError',
+      status: 400,
+      code: 'validation_error',
+      message: '400: Request validation failed',
+      apiMessage: 'Request validation failed',
+      details: { fields },
+      requestId: 'req-1',
+    });
     expect(fieldMessages(error)).toEqual(fields);
     expect([isHttpError(error), isProcuraError(error), isTimeoutError(error)]).toEqual([true, true, false]);
     expect(seen).toHaveLength(1);
   });
 
-  it("names an answer that is not the error shape by its status and status text, never its body", async () => {
+  it('names an answer that is not the error shape by its status and status text, never its body', async () => {
     server.use(http.get(`${BASE}/api/rfq/:id`, () => new HttpResponse('<h1>Bad gateway</h1>', { status: 404, statusText: 'Not Found' })));
-    const error = await client().rfq.get('1').catch((e: unknown) => e);
+    const error = await client()
+      .rfq.get('1')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, code: 'http_error', message: '404: Not Found', apiMessage: 'Not Found', requestId: null });
     expect(fieldMessages(error)).toEqual({});
   });
 
   it('rejects an aborted call with the abort itself, not a client error', async () => {
-    server.use(http.get(`${BASE}/api/catalogue/products`, async () => {
-      await delay('infinite');
-      return HttpResponse.json({ suggestions: [] });
-    }));
+    server.use(
+      http.get(`${BASE}/api/catalogue/products`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({ suggestions: [] });
+      }),
+    );
     const controller = new AbortController();
-    const pending = client().catalogue.products('bleach', { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = client()
+      .catalogue.products('bleach', { signal: controller.signal })
+      .catch((e: unknown) => e);
     controller.abort();
     const error = await pending;
     expect([(error as Error).name, isProcuraError(error)]).toEqual(['AbortError', false]);
@@ -326,7 +519,9 @@ describe('createClient: errors', () => {
 
   it('throws ResponseValidationError for a successful answer of the wrong shape', async () => {
     server.use(http.get(`${BASE}/api/partners/me`, () => HttpResponse.json({ partnerId: 7 })));
-    const error = await client().partners.me().catch((e: unknown) => e);
+    const error = await client()
+      .partners.me()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(isResponseValidationError(error)).toBe(true);
     expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual(['partnerId', 'companyName', 'tier', 'keyPrefix', 'keyCreatedAt']);
@@ -334,17 +529,23 @@ describe('createClient: errors', () => {
 
   it('throws NetworkError when the API cannot be reached, after retrying a read', async () => {
     server.use(http.get(`${BASE}/api/rfq/:id`, () => HttpResponse.error()));
-    const error = await client().rfq.get('1').catch((e: unknown) => e);
+    const error = await client()
+      .rfq.get('1')
+      .catch((e: unknown) => e);
     expect([isNetworkError(error), (error as Error).message]).toEqual([true, 'Procura could not be reached for GET /api/rfq/1: Failed to fetch']);
     expect(seen).toHaveLength(2);
   });
 
   it('throws TimeoutError when the API does not answer in time', async () => {
-    server.use(http.get(`${BASE}/api/embed/analytics`, async () => {
-      await delay('infinite');
-      return HttpResponse.json({});
-    }));
-    const error = await client({ timeout: 50, retry: 0 }).partners.analytics().catch((e: unknown) => e);
+    server.use(
+      http.get(`${BASE}/api/embed/analytics`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const error = await client({ timeout: 50, retry: 0 })
+      .partners.analytics()
+      .catch((e: unknown) => e);
     expect(isTimeoutError(error)).toBe(true);
     expect((error as Error).message).toBe('Procura did not answer GET /api/embed/analytics in time');
   });
@@ -352,8 +553,12 @@ describe('createClient: errors', () => {
   it('retries reads and keyed submissions with the same key, never an unkeyed submission', async () => {
     let calls = 0;
     server.use(
-      http.get(`${BASE}/api/rfq/:id`, () => (++calls === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ ...submitted, awardedQuoteId: null }))),
-      http.post(`${BASE}/api/rfq`, () => (seen.filter((r) => r.method === 'POST').length === 1 ? new HttpResponse(null, { status: 502 }) : HttpResponse.json(submitted, { status: 201 }))),
+      http.get(`${BASE}/api/rfq/:id`, () =>
+        ++calls === 1 ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ ...submitted, awardedQuoteId: null }),
+      ),
+      http.post(`${BASE}/api/rfq`, () =>
+        seen.filter((r) => r.method === 'POST').length === 1 ? new HttpResponse(null, { status: 502 }) : HttpResponse.json(submitted, { status: 201 }),
+      ),
       http.post(`${BASE}/api/partners/register`, () => new HttpResponse(null, { status: 503 })),
     );
     const procura = client();

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
 import {
   marketIntelligenceSchema,
-  marketTrendsQuerySchema,
+  type marketTrendsQuerySchema,
   marketTrendsSchema,
-  procurementDataQuerySchema,
+  type procurementDataQuerySchema,
   procurementDataSchema,
   rfqInsightsSchema,
-  spanQuerySchema,
+  type spanQuerySchema,
   supplierMetricsSchema,
   supplierPerformanceSchema,
-  supplierQuerySchema,
+  type supplierQuerySchema,
   type MarketIntelligence,
   type MarketTrends,
   type ProcurementData,
@@ -31,7 +31,15 @@ import {
   type PartnerProfile,
   type PartnerRegistrationInput,
 } from '../schemas/partners';
-import { quoteActionResponseSchema, rfqSchema, trackedQuoteResponseSchema, type QuoteActionResponse, type Rfq, type TrackedQuoteResponse } from '../schemas/rfq';
+import {
+  quoteActionResponseSchema,
+  rfqSchema,
+  trackedQuoteResponseSchema,
+  type OrderDetailsInput,
+  type QuoteActionResponse,
+  type Rfq,
+  type TrackedQuoteResponse,
+} from '../schemas/rfq';
 import { supplierResponseSchema, type SupplierResponse, type SupplierWithdrawalInput } from '../schemas/supplier-responses';
 import { siteFiguresSchema, type SiteFigures } from '../schemas/site';
 import { formCalls, type FormCalls } from './forms';
@@ -82,10 +90,17 @@ export interface ProcuraClient extends FormCalls {
     get(rfqId: string, options?: CallOptions): Promise<Rfq>;
   };
   quotes: {
-    /** A quote by its tracking token (`GET /api/quotes/track/:token`); each call counts a view. */
-    track(token: string, options?: CallOptions): Promise<TrackedQuoteResponse>;
-    /** Accepts the quote (`POST /api/quotes/track/:token/accept`): every other quote of the request is not selected. */
-    accept(token: string, options?: CallOptions): Promise<QuoteActionResponse>;
+    /**
+     * A quote by its tracking token (`GET /api/quotes/track/:token`); each call counts a view, the
+     * buyer's own apart when `ownView` is set (the answer's count is of everyone else's).
+     */
+    track(token: string, options?: CallOptions & { ownView?: boolean }): Promise<TrackedQuoteResponse>;
+    /**
+     * Accepts the quote (`POST /api/quotes/track/:token/accept`) with what the supplier needs to
+     * deliver: the street address and a phone number, a purchase-order reference and VAT number
+     * when there are any. Every other quote of the request is not selected.
+     */
+    accept(token: string, details: OrderDetailsInput, options?: CallOptions): Promise<QuoteActionResponse>;
     /** Declines this one quote (`POST /api/quotes/track/:token/decline`). */
     decline(token: string, options?: CallOptions): Promise<QuoteActionResponse>;
     /** Closes the quote's request without a winner (`POST /api/quotes/track/:token/close`). */
@@ -185,8 +200,8 @@ export function createClient(options: ClientOptions): ProcuraClient {
     ...forms,
     rfq: { ...forms.rfq, get: (rfqId, opts) => get(rfqSchema, `api/rfq/${segment(rfqId)}`, undefined, opts) },
     quotes: {
-      track: (token, opts) => get(trackedQuoteResponseSchema, `api/quotes/track/${segment(token)}`, undefined, opts),
-      accept: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/accept`, undefined, null, opts),
+      track: (token, opts) => get(trackedQuoteResponseSchema, `api/quotes/track/${segment(token)}`, opts?.ownView ? { view: 'own' } : undefined, opts),
+      accept: (token, details, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/accept`, details, null, opts),
       decline: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/decline`, undefined, null, opts),
       closeRequest: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/close`, undefined, null, opts),
     },

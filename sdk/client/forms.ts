@@ -10,8 +10,15 @@
 import type { z } from 'zod';
 import type { LocationSuggestion, PopularProduct, ProductSuggestion, QuotePreview } from '../schemas/catalogue';
 import type { EmbedRfqInput, EmbedRfqResponse, widgetLoadSchema } from '../schemas/embed';
-import { embedRfqResponseMini, locationSuggestionsMini, popularProductsMini, productSuggestionsMini, quotePreviewMini, rfqSubmitResponseMini } from '../schemas/mini';
-import type { RfqSubmissionInput, RfqSubmitResponse } from '../schemas/rfq';
+import {
+  embedRfqResponseMini,
+  locationSuggestionsMini,
+  popularProductsMini,
+  productSuggestionsMini,
+  quotePreviewMini,
+  rfqSubmitResponseMini,
+} from '../schemas/mini';
+import type { RfqBasketSubmissionInput, RfqSubmissionInput, RfqSubmitResponse } from '../schemas/rfq';
 import type { CallOptions, SubmitOptions, Transport } from './transport';
 
 /**
@@ -21,7 +28,9 @@ import type { CallOptions, SubmitOptions, Transport } from './transport';
  * @example
  * const form: WithQuantity<RfqSubmissionInput> = { ...values, quantity: '200', supplierCount: 5 };
  */
-export type WithQuantity<T> = Omit<T, 'quantity' | 'supplierCount'> & { quantity: number | string } & ('supplierCount' extends keyof T ? { supplierCount?: number | string } : unknown);
+export type WithQuantity<T> = Omit<T, 'quantity' | 'supplierCount'> & { quantity: number | string } & ('supplierCount' extends keyof T
+    ? { supplierCount?: number | string }
+    : unknown);
 
 /**
  * The parameters of `catalogue.preview`: what the form holds so far.
@@ -55,6 +64,11 @@ export interface FormCalls {
   rfq: {
     /** Sends a quote request (`POST /api/rfq`) with an idempotency key; answers it with its priced quotes. */
     submit(input: WithQuantity<RfqSubmissionInput>, options?: SubmitOptions): Promise<RfqSubmitResponse>;
+    /**
+     * Sends a basket (`POST /api/rfq` with 1 to 50 `lines`) with an idempotency key; answers each
+     * supplier's quote of the lines it supplies, and the cheapest split beside the best single supplier.
+     */
+    submitBasket(input: BasketInput, options?: SubmitOptions): Promise<RfqSubmitResponse>;
   };
   embed: {
     /** Sends the widget's short form (`POST /api/embed/rfq`) with an idempotency key, credited to `partnerId` when given. */
@@ -84,6 +98,26 @@ export interface FormCalls {
  * const { rfqId, quotes } = await submitRfq(createTransport({ baseUrl: location.origin }), form);
  */
 export const submitRfq = (api: Transport, input: WithQuantity<RfqSubmissionInput>, options: SubmitOptions = {}): Promise<RfqSubmitResponse> =>
+  api.post(rfqSubmitResponseMini, 'api/rfq', input, options);
+
+/**
+ * A basket as a form sends it: each line's quantity and the supplier count as typed.
+ *
+ * @example
+ * const basket: BasketInput = { lines: [{ productName: 'Household Bleach', quantity: '40' }], deliveryLocation: 'Durban', primaryEmail: 'b@example.co.za', agreeTerms: true };
+ */
+export type BasketInput = Omit<RfqBasketSubmissionInput, 'lines' | 'supplierCount'> & {
+  lines: { productName: string; quantity: number | string; productDescription?: string | undefined; unit?: string | undefined }[];
+  supplierCount?: number | string;
+};
+
+/**
+ * Sends a basket of products (`POST /api/rfq` with `lines`) with an idempotency key.
+ *
+ * @example
+ * const { split } = await submitBasket(api, { lines: [{ productName: 'Household Bleach', quantity: 40 }], deliveryLocation: 'Durban', primaryEmail: 'b@example.co.za', agreeTerms: true });
+ */
+export const submitBasket = (api: Transport, input: BasketInput, options: SubmitOptions = {}): Promise<RfqSubmitResponse> =>
   api.post(rfqSubmitResponseMini, 'api/rfq', input, options);
 
 /**
@@ -150,7 +184,7 @@ export const countWidgetLoad = async (api: Transport, input: WidgetLoadInput, op
  */
 export function formCalls(api: Transport): FormCalls {
   return {
-    rfq: { submit: (input, opts) => submitRfq(api, input, opts) },
+    rfq: { submit: (input, opts) => submitRfq(api, input, opts), submitBasket: (input, opts) => submitBasket(api, input, opts) },
     embed: { submitRfq: (input, opts) => submitEmbedRfq(api, input, opts) },
     catalogue: {
       products: (q, opts) => findProducts(api, q, opts),

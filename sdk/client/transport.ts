@@ -116,7 +116,11 @@ export function newIdempotencyKey(): string {
 
 /** The query string of defined parameters. */
 function searchParams(params: object = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 /** The API's error body, read without a schema library so the smallest bundle carries none. */
@@ -125,7 +129,11 @@ async function toHttpError(response: Response): Promise<HttpError> {
   const retryAfter = response.headers.get('retry-after');
   const body: unknown = await response.json().catch(() => null);
   const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  const known = typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' && typeof (error as { message?: unknown }).message === 'string';
+  const known =
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string';
   const { code, message, details } = known
     ? (error as { code: string; message: string; details?: unknown })
     : { code: 'http_error', message: response.statusText || 'Request failed', details: undefined };
@@ -200,14 +208,18 @@ export function createTransport(options: ClientOptions): Transport {
   }
 
   return {
-    get: (schema, path, params, opts = {}) => call(schema, path, { method: 'get', searchParams: searchParams(params), signal: opts.signal, ...(opts.headers ? { headers: opts.headers } : {}) }),
+    get: (schema, path, params, opts = {}) =>
+      call(schema, path, { method: 'get', searchParams: searchParams(params), signal: opts.signal, ...(opts.headers ? { headers: opts.headers } : {}) }),
     post: (schema, path, json, keyed, opts = {}) =>
       call(schema, path, {
         method: 'post',
         json,
         signal: opts.signal ?? keyed?.signal,
         ...(keyed
-          ? { headers: { ...opts.headers, 'idempotency-key': keyed.idempotencyKey ?? newIdempotencyKey() }, retry: { limit: retryLimit, methods: ['post'], statusCodes: RETRY_STATUSES } }
+          ? {
+              headers: { ...opts.headers, 'idempotency-key': keyed.idempotencyKey ?? newIdempotencyKey() },
+              retry: { limit: retryLimit, methods: ['post'], statusCodes: RETRY_STATUSES },
+            }
           : { ...(opts.headers ? { headers: opts.headers } : {}), retry: 0 }),
       }),
     patch: (schema, path, json, opts = {}) => call(schema, path, { method: 'patch', json, signal: opts.signal, retry: 0 }),

@@ -8,7 +8,9 @@ const procura: ProcuraClient = createClient({ baseUrl: 'https://procura.example'
 
 describe('data client types', () => {
   it('types each call’s parameters', () => {
-    expectTypeOf(procura.data.marketTrends).parameter(0).toEqualTypeOf<{ period?: 'week' | 'month' | 'quarter'; category?: string; region?: string } | undefined>();
+    expectTypeOf(procura.data.marketTrends)
+      .parameter(0)
+      .toEqualTypeOf<{ period?: 'week' | 'month' | 'quarter'; category?: string; region?: string } | undefined>();
     expectTypeOf(procura.data.procurementData).parameter(0).exclude<undefined>().toHaveProperty('start_date').toEqualTypeOf<string | undefined>();
     // @ts-expect-error: a period the API does not have
     void (() => procura.data.marketTrends({ period: 'year' }));

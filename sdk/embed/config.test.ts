@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRIMARY_COLOR, embedUrl, pageAddress, parseConfigParam, sanitizeConfig } from './config';
 
-const XSS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', "'; background: url(javascript:alert(1)); '", 'data:text/html,<script>alert(1)</script>'];
+const XSS = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  "'; background: url(javascript:alert(1)); '",
+  'data:text/html,<script>alert(1)</script>',
+];
 
 describe('widget config', () => {
   it('keeps what is valid', () => {
@@ -40,7 +46,23 @@ describe('widget config', () => {
 
   it.each(XSS)('drops or neutralises %s in every field', (attack) => {
     const config = sanitizeConfig(
-      Object.fromEntries(['primaryColor', 'logo', 'companyName', 'websiteUrl', 'partnerEmail', 'partnerId', 'embedId', 'referrerUrl', 'theme', 'hostOrigin', 'compact', 'quick', 'hideProcuraBranding'].map((k) => [k, attack])),
+      Object.fromEntries(
+        [
+          'primaryColor',
+          'logo',
+          'companyName',
+          'websiteUrl',
+          'partnerEmail',
+          'partnerId',
+          'embedId',
+          'referrerUrl',
+          'theme',
+          'hostOrigin',
+          'compact',
+          'quick',
+          'hideProcuraBranding',
+        ].map((k) => [k, attack]),
+      ),
     );
     expect(config.primaryColor).toBe(DEFAULT_PRIMARY_COLOR);
     expect(config.logo).toBeUndefined();

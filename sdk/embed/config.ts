@@ -1,10 +1,12 @@
 /**
- * The widget's configuration (spec 3, "Widget config"): what a partner sets in the configurator
+ * The widget's configuration: what a partner sets in the configurator
  * or on the script tag. Everything arrives from another site, so every value is checked here and
  * only ever rendered as text.
  *
  * @module
  */
+
+import { isEmailShaped } from '../email';
 
 /**
  * The widget's looks: the product's light and dark themes, or the partner's colour throughout.
@@ -36,6 +38,15 @@ export const DEFAULT_PRIMARY_COLOR = '#3b82f6';
  */
 export const PREVIEW_EMBED_ID = 'preview-widget';
 /**
+ * The embed ids of the widget demo page's widgets (`demo-{style}-{timestamp}`). A request
+ * from one of them with no registered partner is a demo: quoted and e-mailed to the buyer, marked
+ * as a demo, told to no supplier.
+ *
+ * @example
+ * DEMO_EMBED_ID.test('demo-compact-1764230400000'); // true
+ */
+export const DEMO_EMBED_ID = /^demo-[a-z]+(?:-[a-z]+)*-\d{1,16}$/;
+/**
  * Iframe heights before the widget reports its own.
  *
  * @example
@@ -57,7 +68,7 @@ export interface WidgetConfig {
   /** An http(s) URL of the partner's site, or absent. */
   websiteUrl?: string;
   compact: boolean;
-  /** The short form of seven fields (spec 2, "Embed widget page") instead of the full one. */
+  /** The short form of seven fields instead of the full one. */
   quick: boolean;
   hideProcuraBranding: boolean;
   partnerEmail?: string;
@@ -72,12 +83,11 @@ export interface WidgetConfig {
 }
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-const EMAIL = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']{2,}$/;
 const ID = /^[\w.:-]{1,100}$/;
 
 function text(value: unknown, max: number): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = value.replace(/\p{Cc}/gu, '').trim();
   return clean === '' ? undefined : clean.slice(0, max);
 }
 
@@ -135,7 +145,7 @@ export function sanitizeConfig(raw: unknown): WidgetConfig {
     compact: flag(c.compact),
     quick: flag(c.quick),
     hideProcuraBranding: flag(c.hideProcuraBranding),
-    partnerEmail: email && EMAIL.test(email) ? email : undefined,
+    partnerEmail: email && isEmailShaped(email) ? email : undefined,
     partnerId: partnerId && ID.test(partnerId) ? partnerId : undefined,
     embedId: embedId && ID.test(embedId) ? embedId : 'procura-widget',
     referrerUrl: pageAddress(c.referrerUrl),
@@ -146,7 +156,7 @@ export function sanitizeConfig(raw: unknown): WidgetConfig {
 
 /**
  * Reads the `config` query parameter of /widget-embed (URL-encoded JSON). Invalid JSON is
- * reported through `warn` and the empty configuration used (spec 2).
+ * reported through `warn` and the empty configuration used.
  *
  * @example
  * parseConfigParam(new URLSearchParams(location.search).get('config'));

@@ -102,7 +102,7 @@ export function mountWidget(container: Element, options: EmbedOptions): MountedW
   // The host window already hears the widget's own message to its parent, so successes and
   // errors are never posted again: a page counting messages would count each one twice.
   const emit = <E extends WidgetEventName>(event: E, payload?: WidgetEventMap[E], message?: WidgetMessage) => {
-    handlers[event]?.forEach((h) => h(payload!, embedId));
+    for (const h of handlers[event] ?? []) h(payload!, embedId);
     if (message) container.dispatchEvent(new CustomEvent(message.type, { detail: message, bubbles: true }));
   };
 
@@ -150,7 +150,8 @@ export function mountWidget(container: Element, options: EmbedOptions): MountedW
     embedId,
     iframe,
     on(event, handler) {
-      const list = (handlers[event] ??= []) as (typeof handler)[];
+      handlers[event] ??= [];
+      const list = handlers[event] as (typeof handler)[];
       list.push(handler);
       return () => void list.splice(list.indexOf(handler) >>> 0, 1);
     },

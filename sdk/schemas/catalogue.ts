@@ -59,7 +59,8 @@ export type PopularProduct = z.infer<typeof popularProductSchema>;
 export const popularProductsSchema = z.object({ products: z.array(popularProductSchema) });
 
 /**
- * A delivery location suggestion.
+ * A delivery location suggestion: a city, and how the typed text named it when that was not by
+ * the city's own name ('Also called Jozi', 'Formerly Port Elizabeth', 'Includes Sandton').
  *
  * @example
  * locationSuggestionsSchema.parse(json).suggestions[0].fullName; // 'Durban, KwaZulu-Natal'
@@ -69,12 +70,13 @@ export const locationSuggestionSchema = z.object({
   name: z.string(),
   province: z.string(),
   fullName: z.string(),
+  note: z.string().nullable(),
 });
 /**
  * A delivery location suggestion.
  *
  * @example
- * const city: LocationSuggestion = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal' };
+ * const city: LocationSuggestion = { id: 'johannesburg', name: 'Johannesburg', province: 'Gauteng', fullName: 'Johannesburg, Gauteng', note: 'Also called Jozi' };
  */
 export type LocationSuggestion = z.infer<typeof locationSuggestionSchema>;
 /**
@@ -107,7 +109,12 @@ export type CoverageLevel = (typeof COVERAGE_LEVELS)[number];
  * costPreviewSchema.parse(json.costPreview).totalCost;
  */
 export const costPreviewSchema = z.object({
+  /** The order's estimated total excl. VAT, the volume discount taken off. */
   totalCost: randSchema,
+  /** The VAT rate quotes are made with (0.15 is 15 %). */
+  vatRate: z.number(),
+  /** `totalCost` with VAT at `vatRate`. */
+  totalCostInclVat: randSchema,
   unitPrice: randSchema,
   unitInfo: z.object({ unit: z.string(), unitDescription: z.string() }),
   priceRange: z.object({ min: randSchema, max: randSchema }),
@@ -138,12 +145,21 @@ export const supplierMatchSchema = z.object({
     .object({
       name: z.string(),
       province: z.string(),
+      /** Suppliers in good standing based in the city. */
       suppliers: z.number().int(),
+      /** The verified ones among them. */
+      verifiedSuppliers: z.number().int(),
       coverage: z.enum(COVERAGE_LEVELS),
     })
     .nullable(),
   expectedQuotes: z.number().int(),
   volumeCategory: z.enum(['bulk', 'medium', 'standard']),
+  /**
+   * How the delivery location was read: a city (by any of its names), a province, a place
+   * Procura does not know (`marketInsights.availability` says how to name it; a request for it is
+   * refused), or none given yet.
+   */
+  locationMatch: z.enum(['city', 'province', 'unknown', 'none']),
   locationAdvantage: z.boolean(),
   marketInsights: z.object({
     competition: z.enum(['high', 'medium', 'low']),
@@ -221,6 +237,10 @@ export const catalogueSearchQuerySchema = z.object({ q: z.string().max(100, { er
 export const popularQuerySchema = z.object({
   limit: z.preprocess(
     (v) => (v === undefined || v === '' ? 8 : Number(v)),
-    z.number({ error: 'limit must be a number from 1 to 50' }).int({ error: 'limit must be a number from 1 to 50' }).min(1, { error: 'limit must be a number from 1 to 50' }).max(50, { error: 'limit must be a number from 1 to 50' }),
+    z
+      .number({ error: 'limit must be a number from 1 to 50' })
+      .int({ error: 'limit must be a number from 1 to 50' })
+      .min(1, { error: 'limit must be a number from 1 to 50' })
+      .max(50, { error: 'limit must be a number from 1 to 50' }),
   ),
 });

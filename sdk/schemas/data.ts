@@ -3,10 +3,16 @@ import { MAX_RECORDS_PER_REQUEST } from '../data-api';
 import { COMPANY_SIZES } from '../rules';
 
 const message = (name: string, rule: string) => `${name} ${rule}`;
-const slug = (name: string) => z.string().trim().regex(/^[a-z0-9-]{1,60}$/, { error: message(name, 'must be an id such as "durban" or "disinfectants"') });
+const slug = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,60}$/, { error: message(name, 'must be an id such as "durban" or "disinfectants"') });
 
 /** Unknown query parameters are named in the answer. */
-const strict = { error: (issue: { code: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys!.join(', ')}` : undefined) };
+const strict = {
+  error: (issue: { code: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys!.join(', ')}` : undefined),
+};
 
 /** A paging cursor from a previous answer's `next_cursor`. */
 const cursor = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, { error: message('cursor', 'must be the next_cursor of a previous answer') });

@@ -9,8 +9,7 @@ const requiredText = (min: number, max: number, message: string, tooLong: string
   z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: tooLong });
 
 /**
- * The embed widget's small form, as it posts to `POST /api/embed/rfq` (spec 3, "Embed RFQ
- * payload"), with its own messages and minimums (spec 5). The request goes to three suppliers;
+ * The embed widget's small form, as it posts to `POST /api/embed/rfq`, with its own messages and minimums. The request goes to three suppliers;
  * sending it agrees to the terms the form states.
  *
  * @example
@@ -19,7 +18,7 @@ const requiredText = (min: number, max: number, message: string, tooLong: string
 export const embedRfqSchema = z.object({
   productName: requiredText(EMBED_MIN_LENGTH.productName, 200, EMBED_MESSAGES.productName, RFQ_MESSAGES.productNameMax),
   productDescription: requiredText(EMBED_MIN_LENGTH.productDescription, 5000, EMBED_MESSAGES.productDescription, RFQ_MESSAGES.productDescriptionMax),
-  // Non-numeric text is 0, and so 'Quantity required' (spec 5).
+  // Non-numeric text is 0, and so 'Quantity required'.
   quantity: z.preprocess(
     toQuantity,
     z
@@ -56,7 +55,7 @@ export type EmbedRfqInput = z.input<typeof embedRfqSchema>;
  * @example
  * const { rfqId, quotes } = embedRfqResponseSchema.parse(await res.json());
  */
-export const embedRfqResponseSchema = rfqSubmitResponseSchema.pick({ rfqId: true, matching: true, quotes: true, emailDelivery: true });
+export const embedRfqResponseSchema = rfqSubmitResponseSchema.pick({ rfqId: true, matching: true, quotes: true, emailDelivery: true, demo: true });
 /**
  * The answer to `POST /api/embed/rfq`.
  *
@@ -72,7 +71,10 @@ export type EmbedRfqResponse = z.infer<typeof embedRfqResponseSchema>;
  * widgetLoadSchema.parse({ embedId: 'shop-footer', referrerUrl: 'https://shop.example.co.za/cleaning' });
  */
 export const widgetLoadSchema = z.object({
-  embedId: z.string().trim().regex(/^[\w.:-]{1,100}$/, { error: 'embedId must be 1 to 100 letters, digits or . _ : -' }),
+  embedId: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]{1,100}$/, { error: 'embedId must be 1 to 100 letters, digits or . _ : -' }),
   referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
   partnerId: optionalText(100, RFQ_MESSAGES.embedField),
   config: z

@@ -8,6 +8,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { BBEE_EVIDENCE_KINDS, BBEE_LEVELS, BBEE_STATUSES } from '../bbee';
 import { COMPANY_SIZES, COMPETITIVE_POSITIONS, EMAIL_NOT_SENT_REASONS, QUOTE_STATUSES, RFQ_STATUSES } from '../rules';
 
 const int = () => z.number().check(z.int());
@@ -24,7 +25,31 @@ const supplier = z.object({
   contactPerson: z.string(),
   email: z.string(),
   phone: z.string(),
-  responseTimeHours: int(),
+  responseTimeHours: z.nullable(int()),
+  vatNumber: z.nullable(z.string()),
+  registeredAddress: z.nullable(z.string()),
+  bbee: z.object({
+    level: z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(BBEE_LEVELS.length))),
+    evidence: z.nullable(z.enum(BBEE_EVIDENCE_KINDS)),
+    expiresOn: z.nullable(isoDate()),
+    status: z.enum(BBEE_STATUSES),
+    recognitionPercent: z.number().check(z.int(), z.minimum(0)),
+  }),
+});
+
+const quoteLine = z.object({
+  lineId: z.string(),
+  productName: z.string(),
+  quantity: int(),
+  unit: z.string(),
+  pricingBasis: z.enum(['price-list', 'category-estimate']),
+  listUnitPrice: z.number(),
+  unitPrice: z.number(),
+  discountPercent: z.number(),
+  totalPrice: z.number(),
+  minimumOrderQuantity: int(),
+  leadTime: z.string(),
+  status: z.enum(['offered', 'accepted', 'not_selected']),
 });
 
 const quote = z.object({
@@ -43,6 +68,7 @@ const quote = z.object({
   vatRate: z.number(),
   vatAmount: z.number(),
   totalPriceInclVat: z.number(),
+  recognisedSpend: z.number(),
   minimumOrderQuantity: int(),
   leadTime: z.string(),
   leadTimeDays: z.object({ min: int(), max: int() }),
@@ -63,6 +89,31 @@ const quote = z.object({
   trackingToken: z.optional(z.string()),
   trackingUrl: z.optional(z.string()),
   createdAt: z.string(),
+  firmedAt: z.optional(z.string()),
+  indicativeUnitPrice: z.optional(z.number()),
+  indicativeTotalPrice: z.optional(z.number()),
+  supplierNote: z.optional(z.string()),
+  lines: z.optional(z.array(quoteLine)),
+  coverage: z.optional(z.object({ covered: int(), total: int(), text: z.string() })),
+  minimumOrder: z.optional(z.number()),
+});
+
+const basketOption = z.object({
+  lines: z.array(z.object({ lineId: z.string(), quoteId: z.nullable(z.string()) })),
+  covered: int(),
+  totalPrice: z.number(),
+  vatAmount: z.number(),
+  totalPriceInclVat: z.number(),
+  deliveries: int(),
+  suppliers: z.array(z.object({ quoteId: z.string(), lineIds: z.array(z.string()), totalPrice: z.number() })),
+});
+
+const basketSplit = z.object({
+  split: basketOption,
+  single: z.nullable(basketOption),
+  saving: z.nullable(z.number()),
+  extraDeliveries: int(),
+  message: z.string(),
 });
 
 const matching = z.object({ requested: int(), matched: int(), message: z.string() });
@@ -88,7 +139,10 @@ export const rfqSubmitResponseMini = z.object({
   matching,
   quotes: z.array(quote),
   emailDelivery,
+  demo: z._default(z.boolean(), false),
   createdAt: z.string(),
+  lines: z.optional(z.array(z.object({ lineId: z.string(), productName: z.string(), quantity: int(), unit: z.string() }))),
+  split: z.optional(basketSplit),
 });
 
 /**
@@ -102,6 +156,7 @@ export const embedRfqResponseMini = z.object({
   matching,
   quotes: z.array(quote),
   emailDelivery,
+  demo: z._default(z.boolean(), false),
 });
 
 const productFields = {
@@ -132,7 +187,7 @@ export const productSuggestionsMini = z.object({ suggestions: z.array(z.object(p
  * safeParse(locationSuggestionsMini, json).data?.suggestions[0]?.fullName;
  */
 export const locationSuggestionsMini = z.object({
-  suggestions: z.array(z.object({ id: z.string(), name: z.string(), province: z.string(), fullName: z.string() })),
+  suggestions: z.array(z.object({ id: z.string(), name: z.string(), province: z.string(), fullName: z.string(), note: z.nullable(z.string()) })),
 });
 
 /**
@@ -152,6 +207,8 @@ export const popularProductsMini = z.object({ products: z.array(z.object({ ...pr
 export const quotePreviewMini = z.object({
   costPreview: z.object({
     totalCost: z.number(),
+    vatRate: z.number(),
+    totalCostInclVat: z.number(),
     unitPrice: z.number(),
     unitInfo: z.object({ unit: z.string(), unitDescription: z.string() }),
     priceRange: z.object({ min: z.number(), max: z.number() }),
@@ -168,11 +225,13 @@ export const quotePreviewMini = z.object({
         name: z.string(),
         province: z.string(),
         suppliers: int(),
+        verifiedSuppliers: int(),
         coverage: z.enum(['verified', 'good', 'delivery', 'none']),
       }),
     ),
     expectedQuotes: int(),
     volumeCategory: z.enum(['bulk', 'medium', 'standard']),
+    locationMatch: z.enum(['city', 'province', 'unknown', 'none']),
     locationAdvantage: z.boolean(),
     marketInsights: z.object({
       competition: z.enum(['high', 'medium', 'low']),

@@ -11,7 +11,17 @@ export const openApiOperationSchema = z.looseObject({
   summary: z.string(),
   description: z.string().optional(),
   tags: z.array(z.string()),
-  parameters: z.array(z.looseObject({ name: z.string().optional(), in: z.string().optional(), required: z.boolean().optional(), description: z.string().optional(), $ref: z.string().optional() })).optional(),
+  parameters: z
+    .array(
+      z.looseObject({
+        name: z.string().optional(),
+        in: z.string().optional(),
+        required: z.boolean().optional(),
+        description: z.string().optional(),
+        $ref: z.string().optional(),
+      }),
+    )
+    .optional(),
   requestBody: z.unknown().optional(),
   security: z.array(z.unknown()),
   responses: z.record(z.string(), z.looseObject({ description: z.string() })),

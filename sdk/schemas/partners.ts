@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { BUSINESS_TYPES, INTEGRATION_TYPES, PARTNER_MESSAGES, TRAFFIC_BANDS } from '../data-api';
 import { PARTNER_LIMITS } from '../partner-rules';
 
-const text = ({ min, max }: { min: number; max: number }, message: string) => z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
+const text = ({ min, max }: { min: number; max: number }, message: string) =>
+  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
 
 /**
  * A partner's registration (`POST /api/partners/register`), with the spec's field messages.
@@ -12,7 +13,11 @@ const text = ({ min, max }: { min: number; max: number }, message: string) => z.
  */
 export const partnerRegistrationSchema = z.object({
   companyName: text(PARTNER_LIMITS.companyName, PARTNER_MESSAGES.companyName),
-  contactEmail: z.string({ error: PARTNER_MESSAGES.contactEmail }).trim().max(PARTNER_LIMITS.contactEmail.max, { error: PARTNER_MESSAGES.contactEmail }).pipe(z.email({ error: PARTNER_MESSAGES.contactEmail })),
+  contactEmail: z
+    .string({ error: PARTNER_MESSAGES.contactEmail })
+    .trim()
+    .max(PARTNER_LIMITS.contactEmail.max, { error: PARTNER_MESSAGES.contactEmail })
+    .pipe(z.email({ error: PARTNER_MESSAGES.contactEmail })),
   contactName: text(PARTNER_LIMITS.contactName, PARTNER_MESSAGES.contactName),
   website: z
     .string({ error: PARTNER_MESSAGES.website })
@@ -59,8 +64,11 @@ export type PartnerCredentials = z.infer<typeof partnerCredentialsSchema>;
 
 /**
  * What a partner's widgets brought (`GET /api/embed/analytics`): RFQs credited to the partner,
- * the qualified ones (at least one supplier quoted), this month's earnings in rand under the
- * revenue model, the share of this month's widget loads that became RFQs (percent; null before any load), the most
+ * the qualified ones (at least one supplier quoted, and the buyer opened the quote e-mail or the
+ * supplier confirmed the order), the pending ones (quoted, not yet qualified: they pay once they
+ * qualify, within 30 days of the request, or never), this month's earnings in rand under the
+ * revenue model and the balance with what earlier months carried over (a balance under the minimum
+ * payout is carried to the next month until it reaches it), the share of this month's widget loads that became RFQs (percent; null before any load), the most
  * requested products and six months of trend. Nothing names a buyer.
  *
  * @example
@@ -73,6 +81,9 @@ export const partnerAnalyticsSchema = z.object({
   month: z.string().regex(/^\d{4}-\d{2}$/),
   monthRfqs: z.number().int(),
   monthQualifiedRfqs: z.number().int(),
+  /** Quoted RFQs waiting for evidence that the buyer's address is theirs, all time and this month. */
+  pendingRfqs: z.number().int(),
+  monthPendingRfqs: z.number().int(),
   /** Qualified RFQs from companies of more than 100 employees, all time and this month. */
   enterpriseLeads: z.number().int(),
   monthEnterpriseLeads: z.number().int(),
@@ -81,10 +92,38 @@ export const partnerAnalyticsSchema = z.object({
   monthAwardedRfqs: z.number().int(),
   /** This month's share, enterprise leads at the enterprise rate. */
   revenue: z.number(),
+  /** What earlier months carried into this one: their balance was under the minimum payout. */
+  carriedIn: z.number(),
+  /** This month's balance, `carriedIn` plus `revenue`: paid after the month when it reaches the minimum payout, else carried over to the next. */
+  balance: z.number(),
+  /** The terms the server applies. */
+  revenueModel: z.object({
+    perQualifiedRfq: z.number(),
+    perEnterpriseLead: z.number(),
+    enterpriseEmployees: z.number().int(),
+    partnerShare: z.number(),
+    paymentTerms: z.string(),
+    minimumPayout: z.number(),
+    payout: z.literal('monthly'),
+  }),
   widgetLoads: z.number().int(),
   conversionRate: z.number().nullable(),
   topProducts: z.array(z.object({ product: z.string(), rfqs: z.number().int() })),
-  monthlyTrends: z.array(z.object({ month: z.string(), rfqs: z.number().int(), qualifiedRfqs: z.number().int(), enterpriseLeads: z.number().int(), awardedRfqs: z.number().int(), revenue: z.number() })),
+  /** Each month's counts and share, what earlier months carried in, what the month pays (its balance, once it reaches the minimum payout) and what it carries over. */
+  monthlyTrends: z.array(
+    z.object({
+      month: z.string(),
+      rfqs: z.number().int(),
+      qualifiedRfqs: z.number().int(),
+      pendingRfqs: z.number().int(),
+      enterpriseLeads: z.number().int(),
+      awardedRfqs: z.number().int(),
+      revenue: z.number(),
+      carriedIn: z.number(),
+      payout: z.number(),
+      carriedOver: z.number(),
+    }),
+  ),
 });
 /**
  * The answer to `GET /api/embed/analytics`.

@@ -26,7 +26,7 @@ describe('quote request schema', () => {
     expect(parsed.budgetRange).toBeUndefined();
   });
 
-  it('gives the spec\'s message for every required field', () => {
+  it("gives the spec's message for every required field", () => {
     expect(messages({})).toEqual({
       productName: 'Product name must be at least 3 characters',
       productDescription: 'Please provide more detailed description (at least 20 characters)',

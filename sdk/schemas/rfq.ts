@@ -8,6 +8,7 @@ import {
   EMAIL_NOT_SENT_REASONS,
   EMBED_SOURCE,
   MAX_ADDITIONAL_EMAILS,
+  MAX_BASKET_LINES,
   MAX_QUANTITY,
   MAX_SUPPLIER_COUNT,
   QUOTE_STATUSES,
@@ -17,6 +18,8 @@ import {
   splitEmails,
   toQuantity,
 } from '../rules';
+import { ORDER_LIMITS, ORDER_MESSAGES, normalizePhone, normalizeVatNumber } from '../order-rules';
+import { BBEE_EVIDENCE_KINDS, BBEE_LEVELS, BBEE_STATUSES } from '../bbee';
 
 const EMAIL = z.email();
 
@@ -34,6 +37,21 @@ export const optionalText = (max: number, message: string) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v));
 
+const productNameSchema = z
+  .string({ error: RFQ_MESSAGES.productName })
+  .trim()
+  .min(3, { error: RFQ_MESSAGES.productName })
+  .max(200, { error: RFQ_MESSAGES.productNameMax });
+
+const quantitySchema = z.preprocess(
+  toQuantity,
+  z
+    .number({ error: RFQ_MESSAGES.quantity })
+    .min(1, { error: RFQ_MESSAGES.quantity })
+    .int({ error: RFQ_MESSAGES.quantityWhole })
+    .max(MAX_QUANTITY, { error: RFQ_MESSAGES.quantityMax }),
+);
+
 /**
  * The quote request a buyer sends to `POST /api/rfq`, with the form's exact field messages.
  * `additionalEmails` is read as a comma-separated string and parsed to a list.
@@ -43,24 +61,13 @@ export const optionalText = (max: number, message: string) =>
  * if (!result.success) showErrors(result.error.issues);
  */
 export const rfqSubmissionSchema = z.object({
-  productName: z
-    .string({ error: RFQ_MESSAGES.productName })
-    .trim()
-    .min(3, { error: RFQ_MESSAGES.productName })
-    .max(200, { error: RFQ_MESSAGES.productNameMax }),
+  productName: productNameSchema,
   productDescription: z
     .string({ error: RFQ_MESSAGES.productDescription })
     .trim()
     .min(20, { error: RFQ_MESSAGES.productDescription })
     .max(5000, { error: RFQ_MESSAGES.productDescriptionMax }),
-  quantity: z.preprocess(
-    toQuantity,
-    z
-      .number({ error: RFQ_MESSAGES.quantity })
-      .min(1, { error: RFQ_MESSAGES.quantity })
-      .int({ error: RFQ_MESSAGES.quantityWhole })
-      .max(MAX_QUANTITY, { error: RFQ_MESSAGES.quantityMax }),
-  ),
+  quantity: quantitySchema,
   unit: optionalText(30, RFQ_MESSAGES.unit),
   budgetRange: z
     .union([z.enum(BUDGET_RANGES, { error: RFQ_MESSAGES.budgetRange }), z.literal('')], {
@@ -132,12 +139,74 @@ export type RfqSubmissionInput = z.input<typeof rfqSubmissionSchema>;
 export type RfqSubmission = z.output<typeof rfqSubmissionSchema>;
 
 /**
+ * One product of a basket: read as a single request's product is, with the same messages.
+ *
+ * @example
+ * basketLineSchema.parse({ productName: 'Household Bleach', quantity: '40', unit: 'litres' });
+ */
+export const basketLineSchema = z.object({
+  productName: productNameSchema,
+  productDescription: optionalText(500, RFQ_MESSAGES.lineDescriptionMax),
+  quantity: quantitySchema,
+  unit: optionalText(30, RFQ_MESSAGES.unit),
+});
+/**
+ * One product of a basket after parsing.
+ *
+ * @example
+ * const line: BasketLine = { productName: 'Household Bleach', quantity: 40, unit: 'litres', productDescription: undefined };
+ */
+export type BasketLine = z.output<typeof basketLineSchema>;
+
+/**
+ * A basket sent to `POST /api/rfq`: 1 to 50 `lines` with the shared fields of a single request
+ * (delivery location, supplier count, contact, company size, terms). A failing line's field is
+ * named by its place, from 0: `details.fields["lines.3.quantity"]`.
+ *
+ * @example
+ * rfqBasketSubmissionSchema.parse({ lines: [{ productName: 'Household Bleach', quantity: 40 }], deliveryLocation: 'Durban', primaryEmail: 'b@example.co.za', agreeTerms: true });
+ */
+export const rfqBasketSubmissionSchema = rfqSubmissionSchema.omit({ productName: true, productDescription: true, quantity: true, unit: true }).extend({
+  lines: z.array(basketLineSchema, { error: RFQ_MESSAGES.lines }).min(1, { error: RFQ_MESSAGES.lines }).max(MAX_BASKET_LINES, { error: RFQ_MESSAGES.lines }),
+});
+/**
+ * What a client sends to `POST /api/rfq` for a basket (before parsing).
+ *
+ * @example
+ * const input: RfqBasketSubmissionInput = { lines: [{ productName: 'Bleach', quantity: '40' }], deliveryLocation: 'Durban', primaryEmail: 'b@example.co.za', agreeTerms: true };
+ */
+export type RfqBasketSubmissionInput = z.input<typeof rfqBasketSubmissionSchema>;
+/**
+ * A basket after parsing.
+ *
+ * @example
+ * const basket: RfqBasketSubmission = rfqBasketSubmissionSchema.parse(input);
+ */
+export type RfqBasketSubmission = z.output<typeof rfqBasketSubmissionSchema>;
+
+/**
  * Risk bands of a quote's supplier.
  *
  * @example
  * RISK_LEVELS.indexOf(quote.aiInsights.riskLevel);
  */
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+
+/**
+ * A supplier's B-BBEE standing on the day of the answer: its level (null when non-compliant or
+ * none is on file), evidence and expiry, `status` and the procurement recognition in percent
+ * (0 unless `valid`; see {@link BBEE_RECOGNITION}).
+ *
+ * @example
+ * bbeeStandingSchema.parse(quote.supplier.bbee).recognitionPercent; // 125
+ */
+export const bbeeStandingSchema = z.object({
+  level: z.number().int().min(1).max(BBEE_LEVELS.length).nullable(),
+  evidence: z.enum(BBEE_EVIDENCE_KINDS).nullable(),
+  expiresOn: isoDateSchema.nullable(),
+  status: z.enum(BBEE_STATUSES),
+  recognitionPercent: z.number().int().min(0),
+});
 
 /**
  * The supplier behind a quote.
@@ -155,7 +224,13 @@ export const supplierSchema = z.object({
   contactPerson: z.string(),
   email: z.string(),
   phone: z.string(),
-  responseTimeHours: z.number().int(),
+  /** How many hours the supplier usually takes to answer; null when none is recorded. */
+  responseTimeHours: z.number().int().nullable(),
+  /** The supplier's VAT number (10 digits starting with 4); null when Procura has none on file. */
+  vatNumber: z.string().nullable(),
+  /** The supplier's registered address; null when Procura has none on file. */
+  registeredAddress: z.string().nullable(),
+  bbee: bbeeStandingSchema,
 });
 /**
  * The supplier behind a quote.
@@ -188,6 +263,36 @@ export const aiInsightsSchema = z.object({
 export type AiInsights = z.infer<typeof aiInsightsSchema>;
 
 /**
+ * How one supplier prices one line of a basket (`quote.lines`).
+ *
+ * @example
+ * quote.lines?.map((l) => quoteLineSchema.parse(l).totalPrice);
+ */
+export const quoteLineSchema = z.object({
+  /** The basket line it prices (`L1` is the first). */
+  lineId: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  pricingBasis: z.enum(['price-list', 'category-estimate']),
+  listUnitPrice: randSchema,
+  unitPrice: randSchema,
+  discountPercent: z.number(),
+  totalPrice: randSchema,
+  minimumOrderQuantity: z.number().int(),
+  leadTime: z.string(),
+  /** `offered`; `accepted` once the buyer awards the line to this quote; `not_selected` once to another. */
+  status: z.enum(['offered', 'accepted', 'not_selected']),
+});
+/**
+ * How one supplier prices one line of a basket.
+ *
+ * @example
+ * const line: QuoteLine = quote.lines![0]!;
+ */
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+/**
  * One priced quote. Amounts are rand; `totalPrice` excludes VAT and `totalPriceInclVat` includes it.
  * `trackingToken` and `trackingUrl` are only given to the buyer who submitted the request.
  *
@@ -211,6 +316,8 @@ export const quoteSchema = z.object({
   vatRate: z.number(),
   vatAmount: randSchema,
   totalPriceInclVat: randSchema,
+  /** The total excl. VAT as B-BBEE procurement recognises it: times the supplier's recognition. */
+  recognisedSpend: randSchema,
   minimumOrderQuantity: z.number().int(),
   leadTime: z.string(),
   leadTimeDays: z.object({ min: z.number().int(), max: z.number().int() }),
@@ -225,6 +332,20 @@ export const quoteSchema = z.object({
   trackingToken: z.string().optional(),
   trackingUrl: z.string().optional(),
   createdAt: isoDateTimeSchema,
+  /** When the supplier made this price firm; absent while it is the indicative price from its list. */
+  firmedAt: isoDateTimeSchema.optional(),
+  /** On a firmed quote, the indicative unit price (excl. VAT) it was first made at. */
+  indicativeUnitPrice: randSchema.optional(),
+  /** On a firmed quote, the indicative total (excl. VAT) it was first made at. */
+  indicativeTotalPrice: randSchema.optional(),
+  /** On a firmed quote, the supplier's note to the buyer. */
+  supplierNote: z.string().optional(),
+  /** A basket's quote only: the lines this supplier quotes; its prices are the lines' totals. */
+  lines: z.array(quoteLineSchema).optional(),
+  /** A basket's quote only: how many of the basket's lines it quotes ("8 of 10 lines"). */
+  coverage: z.object({ covered: z.number().int(), total: z.number().int(), text: z.string() }).optional(),
+  /** A basket's quote only: the supplier's minimum order excl. VAT (0 for none). */
+  minimumOrder: randSchema.optional(),
 });
 /**
  * One priced quote.
@@ -258,6 +379,76 @@ export const emailDeliverySchema = z.object({
 });
 
 /**
+ * One product of a basket request (`lines` of the answers).
+ *
+ * @example
+ * rfqLineSchema.parse(rfq.lines![0]).lineId; // 'L1'
+ */
+export const rfqLineSchema = z.object({
+  lineId: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unit: z.string(),
+});
+/**
+ * One product of a basket request, as stored.
+ *
+ * @example
+ * rfq.lines?.map((l) => `${l.quantity} ${l.unit} of ${l.productName}`);
+ */
+export type RfqLine = z.infer<typeof rfqLineSchema>;
+
+/**
+ * A way to order a basket: which quote each line goes to, with the totals.
+ *
+ * @example
+ * basketOptionSchema.parse(rfq.split!.split).deliveries;
+ */
+export const basketOptionSchema = z.object({
+  /** Per line of the basket, the quote it goes to, or null when no supplier quotes it. */
+  lines: z.array(z.object({ lineId: z.string(), quoteId: z.string().nullable() })),
+  covered: z.number().int(),
+  totalPrice: randSchema,
+  vatAmount: randSchema,
+  totalPriceInclVat: randSchema,
+  /** One per supplier ordered from. */
+  deliveries: z.number().int(),
+  suppliers: z.array(z.object({ quoteId: z.string(), lineIds: z.array(z.string()), totalPrice: randSchema })),
+});
+/**
+ * A way to order a basket: which quote each line goes to, with the totals.
+ *
+ * @example
+ * option.suppliers.map((s) => s.quoteId);
+ */
+export type BasketOption = z.infer<typeof basketOptionSchema>;
+
+/**
+ * The cheapest split of a basket beside the best single supplier (`split` of the answers).
+ *
+ * @example
+ * basketSplitSchema.parse(rfq.split).saving;
+ */
+export const basketSplitSchema = z.object({
+  /** The cheapest assignment of the lines to the quotes, each supplier's minimum order respected. */
+  split: basketOptionSchema,
+  /** The cheapest quote covering the whole basket, else the one covering most of it; null when none meets its minimum. */
+  single: basketOptionSchema.nullable(),
+  /** What the split saves against the single quote excl. VAT, when both cover the same lines. */
+  saving: randSchema.nullable(),
+  /** Deliveries the split takes beyond the single quote's one. */
+  extraDeliveries: z.number().int(),
+  message: z.string(),
+});
+/**
+ * The cheapest split of a basket beside the best single supplier.
+ *
+ * @example
+ * if (rfq.split && rfq.split.saving) console.log(`Save R${rfq.split.saving}`);
+ */
+export type BasketSplit = z.infer<typeof basketSplitSchema>;
+
+/**
  * The answer to `POST /api/rfq` (HTTP 201).
  *
  * @example
@@ -276,7 +467,16 @@ export const rfqSubmitResponseSchema = z.object({
   matching: matchingSchema,
   quotes: z.array(quoteSchema),
   emailDelivery: emailDeliverySchema,
+  /**
+   * A request from Procura's widget demo (`/widget-demo`): quoted and e-mailed to the buyer, marked
+   * as a demo, told to no supplier, and its quotes cannot be accepted.
+   */
+  demo: z.boolean().default(false),
   createdAt: isoDateTimeSchema,
+  /** A basket only: its lines. */
+  lines: z.array(rfqLineSchema).optional(),
+  /** A basket only: the cheapest split beside the best single supplier. */
+  split: basketSplitSchema.optional(),
 });
 /**
  * The answer to `POST /api/rfq`.
@@ -308,7 +508,16 @@ export const rfqSchema = z.object({
   awardedQuoteId: z.string().nullable(),
   matching: matchingSchema,
   quotes: z.array(quoteSchema),
+  /**
+   * A request from Procura's widget demo (`/widget-demo`): quoted and e-mailed to the buyer, marked
+   * as a demo, told to no supplier, and its quotes cannot be accepted.
+   */
+  demo: z.boolean().default(false),
   createdAt: isoDateTimeSchema,
+  /** A basket only: its lines. */
+  lines: z.array(rfqLineSchema).optional(),
+  /** A basket only: the cheapest split beside the best single supplier, as things now stand. */
+  split: basketSplitSchema.optional(),
 });
 /**
  * A stored request with its quotes.
@@ -335,7 +544,17 @@ export const rfqPathSchema = z.object({ rfqId: z.string().regex(/^\d{15,20}$/, {
 export const trackingPathSchema = z.object({ token: z.string().refine(isTrackingToken, { error: 'Invalid tracking token' }) });
 
 /**
- * A quote as its tracking link shows it.
+ * The query of `GET /api/quotes/track/:token`: `view=own` when the buyer opens their own quote
+ * (from their e-mail, or where they sent the request), so the view is not counted as someone else's.
+ *
+ * @example
+ * trackingQuerySchema.parse({ view: 'own' }); // { view: 'own' }
+ */
+export const trackingQuerySchema = z.object({ view: z.literal('own', { error: "view is 'own' or not given" }).optional() });
+
+/**
+ * A quote as its tracking link shows it. `viewCount`, `firstViewedAt` and `lastViewedAt` are of
+ * views by anyone but the buyer (the first and last are the quote's creation while there are none).
  *
  * @example
  * const { quote, viewCount } = trackedQuoteResponseSchema.parse(await res.json());
@@ -361,6 +580,8 @@ export const trackedQuoteSchema = z.object({
     awardedQuoteId: z.string().nullable(),
     companySize: z.enum(COMPANY_SIZES).nullable(),
     quotes: z.array(quoteSchema),
+    /** A request from the widget demo: its quotes cannot be accepted (see `rfqSchema`). */
+    demo: z.boolean().default(false),
   }),
   quoteData: z.object({
     productName: z.string(),
@@ -380,6 +601,11 @@ export const trackedQuoteSchema = z.object({
     priceListDate: isoDateSchema,
     notes: z.string(),
     aiInsights: aiInsightsSchema,
+    /** As on {@link quoteSchema}: present once the supplier made the price firm. */
+    firmedAt: isoDateTimeSchema.optional(),
+    indicativeUnitPrice: randSchema.optional(),
+    indicativeTotalPrice: randSchema.optional(),
+    supplierNote: z.string().optional(),
   }),
 });
 /**
@@ -417,12 +643,61 @@ export type TrackedQuoteResponse = z.infer<typeof trackedQuoteResponseSchema>;
  * @example
  * const { quote } = quoteActionResponseSchema.parse(await res.json());
  * quote.rfq.status; // 'awarded'
+ * @alias trackedQuoteResponseSchema
  */
 export const quoteActionResponseSchema = trackedQuoteResponseSchema;
 /**
  * The answer to a buyer's action on a quote.
  *
  * @example
- * const answer: QuoteActionResponse = await procura.quotes.accept(token);
+ * const answer: QuoteActionResponse = await procura.quotes.accept(token, { deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '082 123 4567' });
  */
 export type QuoteActionResponse = z.infer<typeof quoteActionResponseSchema>;
+
+/** Adds a field's message and gives up the value: how a transform refuses what it cannot read. */
+function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+/**
+ * What the buyer gives when accepting a quote (`POST /api/quotes/track/:token/accept`), so the
+ * supplier can deliver: the street address and a South African phone number (required; the phone
+ * is answered in +27 form), a purchase-order reference and a VAT number (10 digits starting with
+ * 4) when the buyer has them. The accepted supplier sees them; they are deleted with the buyer's
+ * e-mail address.
+ *
+ * @example
+ * orderDetailsSchema.parse({ deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '082 123 4567' });
+ * // { deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '+27 82 123 4567', purchaseOrderReference: null, vatNumber: null }
+ */
+export const orderDetailsSchema = z.strictObject({
+  deliveryAddress: z
+    .string({ error: ORDER_MESSAGES.deliveryAddress })
+    .trim()
+    .min(ORDER_LIMITS.deliveryAddress.min, { error: ORDER_MESSAGES.deliveryAddress })
+    .max(ORDER_LIMITS.deliveryAddress.max, { error: ORDER_MESSAGES.deliveryAddressMax }),
+  phone: z
+    .string({ error: ORDER_MESSAGES.phone })
+    .max(ORDER_LIMITS.phone.max, { error: ORDER_MESSAGES.phone })
+    .transform((v, ctx) => normalizePhone(v) ?? refuse(ctx, ORDER_MESSAGES.phone)),
+  purchaseOrderReference: optionalText(ORDER_LIMITS.purchaseOrderReference.max, ORDER_MESSAGES.purchaseOrderReference).transform((v) => v ?? null),
+  vatNumber: optionalText(40, ORDER_MESSAGES.vatNumber).transform((v, ctx) =>
+    v === undefined ? null : (normalizeVatNumber(v) ?? refuse(ctx, ORDER_MESSAGES.vatNumber)),
+  ),
+});
+/**
+ * What the buyer sends to accept a quote.
+ *
+ * @example
+ * await procura.quotes.accept(token, { deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '082 123 4567', vatNumber: '4123456789' });
+ */
+export type OrderDetailsInput = z.input<typeof orderDetailsSchema>;
+/**
+ * The order details as stored and shown to the accepted supplier: the phone in +27 form, what was
+ * not given null.
+ *
+ * @example
+ * const details: OrderDetails = orderDetailsSchema.parse(body);
+ */
+export type OrderDetails = z.output<typeof orderDetailsSchema>;

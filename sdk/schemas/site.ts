@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COVERAGE_LEVELS } from './catalogue';
+import { formatNumber } from '../format';
+import { COVERAGE_LEVELS, popularProductSchema } from './catalogue';
 
 const count = z.number().int().nonnegative();
 
@@ -15,6 +16,8 @@ export const cityFiguresSchema = z.object({
   name: z.string(),
   province: z.string(),
   suppliersBased: count,
+  /** The verified ones among {@link suppliersBased}: only these make a city's coverage 'verified'. */
+  suppliersVerified: count,
   suppliersDelivering: count,
   coverage: z.enum(COVERAGE_LEVELS),
 });
@@ -49,7 +52,7 @@ export const categoryFiguresSchema = z.object({
 export type CategoryFigures = z.infer<typeof categoryFiguresSchema>;
 
 /**
- * A sector Procura serves (spec 1's ten), with its categories and the suppliers in good
+ * A sector Procura serves (the ten), with its categories and the suppliers in good
  * standing serving any of them.
  *
  * @example
@@ -123,6 +126,8 @@ export const siteFiguresSchema = z.object({
     sectors: count,
     /** Quotes sent since the start of this calendar month (UTC). */
     quotesThisMonth: count,
+    /** Quotes sent in the 12 months up to `asOf`. */
+    quotesLast12Months: count,
     /** Quote requests since the start of this calendar month (UTC). */
     requestsThisMonth: count,
     /** Every quote request in the market data the data API draws on. */
@@ -131,6 +136,11 @@ export const siteFiguresSchema = z.object({
   cities: z.array(cityFiguresSchema),
   categories: z.array(categoryFiguresSchema),
   sectors: z.array(sectorFiguresSchema),
+  /**
+   * The home page's 'Popular This Month': the four catalogue products most requested this
+   * calendar month (UTC), as `GET /api/catalogue/popular?limit=4` answers them.
+   */
+  popularProducts: z.array(popularProductSchema),
   verification: siteVerificationSchema,
 });
 /**
@@ -142,15 +152,45 @@ export const siteFiguresSchema = z.object({
 export type SiteFigures = z.infer<typeof siteFiguresSchema>;
 
 /**
- * The compliance certificate's identity for figures counted at `asOf`: issued that day, its id
- * the year and a suffix from the time of issue (seconds since midnight, UTC). The page and the
- * PDF made from the same figures carry the same id.
+ * The compliance certificate's identity for figures counted at `asOf`: issued that day (UTC),
+ * its id the year and the month and day of issue, so every page and PDF of one day carries the
+ * same id.
  *
  * @example
- * certificateIdentity('2026-11-18T09:40:00.000Z'); // { certificateId: 'PRC-2026-34800', issuedOn: '2026-11-18' }
+ * certificateIdentity('2026-11-18T09:40:00.000Z'); // { certificateId: 'PRC-2026-1118', issuedOn: '2026-11-18' }
  */
 export function certificateIdentity(asOf: string): { certificateId: string; issuedOn: string } {
+  const issuedOn = asOf.slice(0, 10);
+  return { certificateId: `PRC-${issuedOn.slice(0, 4)}-${issuedOn.slice(5, 7)}${issuedOn.slice(8, 10)}`, issuedOn };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * The certificate's technical verification, as the page and the PDF both state it: the domain,
+ * HTTPS, the TLS handshake, the quote requests served this month, and that site visits are not
+ * measured (analytics count only visitors who consent).
+ *
+ * @example
+ * technicalVerification(figures).map(([label, text]) => `${label}: ${text}`);
+ */
+export function technicalVerification({ verification: v, counts, asOf }: SiteFigures): [label: string, text: string][] {
+  const tls =
+    v.tls === null
+      ? 'Not checked: the public address is not HTTPS'
+      : v.tls.protocol
+        ? `${v.tls.protocol}, certificate ${v.tls.trusted ? 'trusted' : `not trusted (${v.tls.problem})`}${v.tls.issuer ? `, issued by ${v.tls.issuer}` : ''}${v.tls.validTo ? `, valid to ${v.tls.validTo.slice(0, 10)}` : ''}`
+        : `The handshake failed (${v.tls.problem})`;
   const at = new Date(asOf);
-  const seconds = at.getUTCHours() * 3600 + at.getUTCMinutes() * 60 + at.getUTCSeconds();
-  return { certificateId: `PRC-${at.getUTCFullYear()}-${String(seconds).padStart(5, '0')}`, issuedOn: asOf.slice(0, 10) };
+  const requests = counts.requestsThisMonth;
+  return [
+    ['Domain', v.domain],
+    ['HTTPS', v.https ? 'Yes, with Strict-Transport-Security' : 'No: the site is not served over HTTPS'],
+    ['TLS', tls],
+    [
+      'Traffic',
+      `${formatNumber(requests)} quote request${requests === 1 ? '' : 's'} served this month (since 1 ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}), counted from the database`,
+    ],
+    ['Site visits', 'Not measured: site usage analytics run only for visitors who consent, so they give no full count'],
+  ];
 }

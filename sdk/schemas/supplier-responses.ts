@@ -15,8 +15,10 @@ export const supplierResponsePathSchema = z.object({
 
 /**
  * The accepted order as its supplier's response link shows it (`GET /api/supplier-responses/:token`),
- * with the buyer's contact; the buyer's contact is null once their personal data was deleted. It
- * carries no `rfqId`: the request's results page would show the supplier every other quote.
+ * with the buyer's contact and what they gave when accepting (delivery address, phone in +27
+ * form, purchase-order reference and VAT number, null when not given); all of it is null once
+ * their personal data was deleted. It carries no `rfqId`: the request's results page would show
+ * the supplier every other quote.
  *
  * @example
  * const order = supplierResponseSchema.parse(await res.json());
@@ -35,6 +37,10 @@ export const supplierResponseSchema = z.object({
     contactName: z.string().nullable(),
     companyName: z.string().nullable(),
     companySize: z.enum(COMPANY_SIZES).nullable(),
+    deliveryAddress: z.string().nullable(),
+    phone: z.string().nullable(),
+    purchaseOrderReference: z.string().nullable(),
+    vatNumber: z.string().nullable(),
   }),
   /** The accepted quote's terms, as the buyer saw them, with what the request asked for. */
   order: quoteSchema

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '../../sdk/schemas/staff';
+import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import {
   adminProductPageSchema,
   adminSupplierPageSchema,
@@ -8,11 +8,11 @@ import {
   bulkImportResultSchema,
   productImportResultSchema,
   supplierImportResultSchema,
-} from '../../sdk/schemas/admin';
-import { outboxDepthSchema } from '../../sdk/schemas/outbox';
+} from '../../contract/schemas/admin';
+import { outboxDepthSchema } from '../../contract/schemas/outbox';
 import { readMarketRevision } from '../catalogue/market.repository';
 import { validRfq } from '../test/harness';
-import { parseBulkText } from '../../sdk/bulk-text';
+import { parseBulkText } from '../../contract/bulk-text';
 import { startTestServer, type TestServer } from '../test/harness';
 import { signInStaff } from '../test/staff';
 
@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.database.db;
-const count = async (table: 'suppliers' | 'offers' | 'staff_audit') => Number((await db().selectFrom(table).select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const count = async (table: 'suppliers' | 'offers' | 'staff_audit') =>
+  Number((await db().selectFrom(table).select(db().fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 const post = (path: string, body: unknown, headers: Record<string, string> = admin) => server.request('POST', path, { body, headers });
 
 const COASTAL = 'Coastal Hygiene | sales@coastal.example | sanitizers | Durban | 4.5 | gel | 24h';
@@ -67,7 +68,12 @@ describe('who may use the admin calls', () => {
     for (const [method, path, body] of calls.filter(([m]) => m !== 'GET')) {
       for (const headers of [{ cookie: admin.cookie }, { cookie: admin.cookie, origin: 'https://evil.example' }] as Record<string, string>[]) {
         const res = await server.request(method, path, { body, headers });
-        expect([method, path, res.status, res.json?.error]).toEqual([method, path, 403, { code: 'bad_origin', message: STAFF_MESSAGES.badOrigin }]);
+        expect([method, path, res.status, res.json?.error]).toEqual([
+          method,
+          path,
+          403,
+          { code: 'bad_origin', message: 'This request did not come from a Procura page. Open Procura at http://procura.test and try again there.' },
+        ]);
       }
     }
     expect(await count('suppliers')).toBe(before);
@@ -105,7 +111,11 @@ describe('POST /api/admin/suppliers', () => {
             { line: 4, reason: 'Unknown city "Atlantis"' },
             { line: 5, reason: '"nope" is not a valid e-mail address' },
             { line: 6, reason: 'Rating must be a number from 1 to 5, not "0"' },
-            { line: 7, reason: 'Expected 7 fields (name | email | category | location | rating | specialties | responseTime), found 2' },
+            {
+              line: 7,
+              reason:
+                'Expected 7 fields (name | email | category | location | rating | specialties | responseTime) or 12 (with vatNumber | registeredAddress | bbeeLevel | bbeeEvidence | bbeeExpiresOn), found 2',
+            },
           ],
         },
       },
@@ -115,28 +125,86 @@ describe('POST /api/admin/suppliers', () => {
     expect(await readMarketRevision(db())).toBe(before.revision);
   });
 
+  it('names every fault of a line, in the order of its fields', async () => {
+    const res = await post('/api/admin/suppliers', {
+      suppliers: [
+        'Two Faults | nope | widgets | Atlantis | 9 | | 24h',
+        { name: '', email: 'ok@faults.example', category: 'sanitizers', location: 'Gotham', responseTime: 'soon' },
+      ],
+      dryRun: true,
+    });
+    expect(res.status).toBe(200);
+    expect(supplierImportResultSchema.parse(res.json).invalidLines).toEqual([
+      {
+        line: 1,
+        reason: '"nope" is not a valid e-mail address; Unknown category "widgets"; Unknown city "Atlantis"; Rating must be a number from 1 to 5, not "9"',
+      },
+      { line: 2, reason: 'Name is missing; Unknown city "Gotham"; Response time must be hours or days such as 24h or 2d (at most 30 days), not "soon"' },
+    ]);
+    const products = await post('/api/admin/products', {
+      products: ['Household Bleach | | 18.50 | buckets | widgets | 77777', ' | | 0 | litres | cleaning-supplies | x'],
+      dryRun: true,
+    });
+    expect(productImportResultSchema.parse(products.json).invalidLines).toEqual([
+      { line: 1, reason: 'Unknown category "widgets"; Unknown supplier 77777' },
+      { line: 2, reason: 'Name is missing; Price must be an amount in rand above 0 such as 18.50, not "0"; Supplier id must be a whole number, not "x"' },
+    ]);
+  });
+
   it('answers a dry run line by line and writes nothing', async () => {
     const before = { suppliers: await count('suppliers'), audit: await count('staff_audit') };
     const res = await post('/api/admin/suppliers', { suppliers: ['', COASTAL, 'x'], dryRun: true, firstLine: 1001 });
     expect(res.status).toBe(200);
     const body = supplierImportResultSchema.parse(res.json);
-    expect(body).toMatchObject({ dryRun: true, added: 1, updated: 0, invalidLines: [{ line: 1003, reason: 'Expected 7 fields (name | email | category | location | rating | specialties | responseTime), found 1' }] });
+    expect(body).toMatchObject({
+      dryRun: true,
+      added: 1,
+      updated: 0,
+      invalidLines: [
+        {
+          line: 1003,
+          reason:
+            'Expected 7 fields (name | email | category | location | rating | specialties | responseTime) or 12 (with vatNumber | registeredAddress | bbeeLevel | bbeeEvidence | bbeeExpiresOn), found 1',
+        },
+      ],
+    });
     expect(body.lines).toEqual([
-      { line: 1002, name: 'Coastal Hygiene', email: 'sales@coastal.example', category: 'sanitizers', categoryName: 'Sanitizers', city: 'Durban', rating: 4.5, specialties: ['gel'], responseTimeHours: 24, action: 'add', supplierId: null },
+      {
+        line: 1002,
+        name: 'Coastal Hygiene',
+        email: 'sales@coastal.example',
+        category: 'sanitizers',
+        categoryName: 'Sanitizers',
+        city: 'Durban',
+        rating: 4.5,
+        specialties: ['gel'],
+        responseTimeHours: 24,
+        vatNumber: null,
+        registeredAddress: null,
+        bbeeLevel: null,
+        bbeeEvidence: null,
+        bbeeExpiresOn: null,
+        action: 'add',
+        supplierId: null,
+      },
     ]);
     expect(await count('suppliers')).toBe(before.suppliers);
     expect(await count('staff_audit')).toBe(before.audit);
   });
 
   it('imports, and records who did it, what and how many rows', async () => {
-    const res = await post('/api/admin/suppliers', { suppliers: [COASTAL, '=Formula Traders | sales@formula.example | hygiene-products | Cape Town | 4 | "quoted", commas | 12h'] });
+    const res = await post('/api/admin/suppliers', {
+      suppliers: [COASTAL, '=Formula Traders | sales@formula.example | hygiene-products | Cape Town | 4 | "quoted", commas | 12h'],
+    });
     expect([res.status, res.json]).toEqual([200, { dryRun: false, added: 2, updated: 0 }]);
     const again = await post('/api/admin/suppliers', { suppliers: [COASTAL.replace('sales@coastal.example', 'SALES@coastal.example')] });
     expect(again.json).toEqual({ dryRun: false, added: 0, updated: 1 });
 
     const audit = await server.request('GET', '/api/admin/audit?limit=2', { headers: admin });
     expect(audit.status).toBe(200);
-    expect(auditLogSchema.parse(audit.json).entries.map(({ action, rows, detail, staffName, createdAt }) => ({ action, rows, detail, staffName, createdAt }))).toEqual([
+    expect(
+      auditLogSchema.parse(audit.json).entries.map(({ action, rows, detail, staffName, createdAt }) => ({ action, rows, detail, staffName, createdAt })),
+    ).toEqual([
       { action: 'suppliers.import', rows: 1, detail: 'suppliers: 0 added, 1 updated', staffName: 'Naledi Dube', createdAt: '2026-11-24T10:00:00.000Z' },
       { action: 'suppliers.import', rows: 2, detail: 'suppliers: 2 added, 0 updated', staffName: 'Naledi Dube', createdAt: '2026-11-24T10:00:00.000Z' },
     ]);
@@ -144,7 +212,15 @@ describe('POST /api/admin/suppliers', () => {
   });
 
   it('takes a 10,000-line import well past the 64 KB other calls take, and refuses a body over 4 MB', { timeout: 60_000 }, async () => {
-    const lines = Array.from({ length: 10_000 }, (_, i) => ({ name: `Api Supplier ${i}`, email: `api-${i}@volume.example`, category: 'sanitizers', location: 'Pretoria', rating: '4.0', specialties: 'gel, refills', responseTime: '24h' }));
+    const lines = Array.from({ length: 10_000 }, (_, i) => ({
+      name: `Api Supplier ${i}`,
+      email: `api-${i}@volume.example`,
+      category: 'sanitizers',
+      location: 'Pretoria',
+      rating: '4.0',
+      specialties: 'gel, refills',
+      responseTime: '24h',
+    }));
     const body = JSON.stringify({ suppliers: lines });
     expect(body.length).toBeGreaterThan(1024 * 1024);
     const res = await post('/api/admin/suppliers', body);
@@ -152,7 +228,10 @@ describe('POST /api/admin/suppliers', () => {
 
     const huge = await post('/api/admin/bulk-import', { data: 'x'.repeat(4 * 1024 * 1024) });
     expect([huge.status, huge.json.error]).toEqual([413, { code: 'payload_too_large', message: 'The request body must be at most 4096 KB' }]);
-    const other = await server.request('POST', '/api/staff/sign-in', { body: { email: 'x'.repeat(70 * 1024), password: 'x' }, headers: { origin: admin.origin } });
+    const other = await server.request('POST', '/api/staff/sign-in', {
+      body: { email: 'x'.repeat(70 * 1024), password: 'x' },
+      headers: { origin: admin.origin },
+    });
     expect(other.status).toBe(413);
   });
 });
@@ -160,21 +239,37 @@ describe('POST /api/admin/suppliers', () => {
 describe('POST /api/admin/products and /api/admin/bulk-import', () => {
   it('imports products for a supplier and names each bad line', async () => {
     const coastal = (await db().selectFrom('suppliers').select('id').where('email', '=', 'SALES@coastal.example').executeTakeFirstOrThrow()).id;
-    const bad = await post('/api/admin/products', { products: [`Household Bleach | | 18.50 | litres | cleaning-supplies | ${coastal}`, 'Household Bleach | | abc | litres | cleaning-supplies | 77777'] });
-    expect([bad.status, bad.json.error.details]).toEqual([400, { lines: [{ line: 2, reason: 'Price must be an amount in rand above 0 such as 18.50, not "abc"' }] }]);
+    const bad = await post('/api/admin/products', {
+      products: [`Household Bleach | | 18.50 | litres | cleaning-supplies | ${coastal}`, 'Household Bleach | | abc | litres | cleaning-supplies | 77777'],
+    });
+    expect([bad.status, bad.json.error.details]).toEqual([
+      400,
+      { lines: [{ line: 2, reason: 'Price must be an amount in rand above 0 such as 18.50, not "abc"; Unknown supplier 77777' }] },
+    ]);
     const unknown = await post('/api/admin/products', { products: ['Household Bleach | | 18.50 | litres | cleaning-supplies | 77777'] });
     expect(unknown.json.error.details).toEqual({ lines: [{ line: 1, reason: 'Unknown supplier 77777' }] });
 
-    const res = await post('/api/admin/products', { products: [`Household Bleach | | 18.50 | litres | cleaning-supplies | ${coastal}`, { name: '@Odd Soap', description: '=cmd', price: '30', unit: 'litres', category: 'personal-care', supplierId: coastal }] });
+    const res = await post('/api/admin/products', {
+      products: [
+        `Household Bleach | | 18.50 | litres | cleaning-supplies | ${coastal}`,
+        { name: '@Odd Soap', description: '=cmd', price: '30', unit: 'litres', category: 'personal-care', supplierId: coastal },
+      ],
+    });
     expect(productImportResultSchema.parse(res.json)).toEqual({ dryRun: false, added: 2, updated: 0 });
   });
 
   it('imports mixed text and answers supplier and product counts', async () => {
     const coastal = (await db().selectFrom('suppliers').select('id').where('email', '=', 'SALES@coastal.example').executeTakeFirstOrThrow()).id;
-    const res = await post('/api/admin/bulk-import', { data: `Marula Trading | sales@marula.example | safety-equipment | Polokwane | 4 | | 6h\nNitrile Examination Gloves (100-pack) | | 140 | packs | safety-equipment | ${coastal}\n` });
+    const res = await post('/api/admin/bulk-import', {
+      data: `Marula Trading | sales@marula.example | safety-equipment | Polokwane | 4 | | 6h\nNitrile Examination Gloves (100-pack) | | 140 | packs | safety-equipment | ${coastal}\n`,
+    });
     expect(bulkImportResultSchema.parse(res.json)).toEqual({ dryRun: false, suppliers: { added: 1, updated: 0 }, products: { added: 1, updated: 0 } });
     const bad = await post('/api/admin/bulk-import', { data: 'one | two' });
-    expect(bad.json.error).toEqual({ code: 'invalid_lines', message: 'Invalid format. Check your data.', details: { lines: [{ line: 1, reason: 'Expected 7 fields (a supplier) or 6 (a product), found 2' }] } });
+    expect(bad.json.error).toEqual({
+      code: 'invalid_lines',
+      message: 'Invalid format. Check your data.',
+      details: { lines: [{ line: 1, reason: 'Expected 7 or 12 fields (a supplier) or 6 (a product), found 2' }] },
+    });
     const empty = await post('/api/admin/bulk-import', { data: '\n \n' });
     expect([empty.status, empty.json.error]).toEqual([400, { code: 'no_lines', message: 'There are no lines to import' }]);
   });
@@ -185,23 +280,44 @@ describe('the lists, their CSV and a supplier’s standing', () => {
     const res = await server.request('GET', '/api/admin/suppliers?q=coastal&pageSize=5', { headers: admin });
     const page = adminSupplierPageSchema.parse(res.json);
     expect(page).toMatchObject({ page: 1, pageSize: 5, total: 1 });
-    expect(page.suppliers[0]).toMatchObject({ name: 'Coastal Hygiene', email: 'SALES@coastal.example', city: 'Durban', verified: false, onTimeRate: null, specialties: ['gel'], responseTimeHours: 24, products: 3 });
+    expect(page.suppliers[0]).toMatchObject({
+      name: 'Coastal Hygiene',
+      email: 'SALES@coastal.example',
+      city: 'Durban',
+      verified: false,
+      onTimeRate: null,
+      specialties: ['gel'],
+      responseTimeHours: 24,
+      products: 3,
+    });
     expect(page.suppliers[0]!.categories).toEqual(['Cleaning Supplies', 'Sanitizers', 'Personal Care', 'Safety Equipment']);
 
-    const second = adminSupplierPageSchema.parse((await server.request('GET', '/api/admin/suppliers?q=volume.example&page=2&pageSize=100', { headers: admin })).json);
+    const second = adminSupplierPageSchema.parse(
+      (await server.request('GET', '/api/admin/suppliers?q=volume.example&page=2&pageSize=100', { headers: admin })).json,
+    );
     expect([second.total, second.suppliers.length, second.suppliers[0]!.name]).toEqual([10_000, 100, 'Api Supplier 9899']);
     const literal = adminSupplierPageSchema.parse((await server.request('GET', '/api/admin/suppliers?q=%25', { headers: admin })).json);
     expect(literal.total).toBe(0);
 
     const bad = await server.request('GET', '/api/admin/suppliers?pageSize=500&sort=name', { headers: admin });
-    expect([bad.status, bad.json.error.details.fields]).toEqual([400, { pageSize: 'pageSize must be a whole number from 1 to 100', query: 'Unknown parameter: sort' }]);
+    expect([bad.status, bad.json.error.details.fields]).toEqual([
+      400,
+      { pageSize: 'pageSize must be a whole number from 1 to 100', query: 'Unknown parameter: sort' },
+    ]);
   });
 
   it('pages and searches products', async () => {
     const page = adminProductPageSchema.parse((await server.request('GET', '/api/admin/products?q=bleach', { headers: admin })).json);
     expect(page.total).toBeGreaterThan(1);
     const coastal = page.products.find((p) => p.supplierName === 'Coastal Hygiene');
-    expect(coastal).toMatchObject({ name: 'Household Bleach', price: 18.5, unit: 'litres', category: 'cleaning-supplies', categoryName: 'Cleaning Supplies', catalogueItemId: 'bleach-5l' });
+    expect(coastal).toMatchObject({
+      name: 'Household Bleach',
+      price: 18.5,
+      unit: 'litres',
+      category: 'cleaning-supplies',
+      categoryName: 'Cleaning Supplies',
+      catalogueItemId: 'bleach-5l',
+    });
   });
 
   it('exports suppliers and products as CSV that spreadsheets cannot run and the import reads back', async () => {
@@ -239,9 +355,39 @@ describe('the lists, their CSV and a supplier’s standing', () => {
     const missing = await server.request('PATCH', '/api/admin/suppliers/999999', { body: { verified: true }, headers: admin });
     expect([missing.status, missing.json.error]).toEqual([404, { code: 'supplier_not_found', message: 'Supplier not found' }]);
     const empty = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: {}, headers: admin });
-    expect([empty.status, empty.json.error.details.fields]).toEqual([400, { body: 'Give verified, rating or both' }]);
+    expect([empty.status, empty.json.error.details.fields]).toEqual([400, { body: 'Give verified, rating, VAT number, registered address or B-BBEE level' }]);
     const rating = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { rating: 6 }, headers: admin });
     expect(rating.json.error.details.fields).toEqual({ rating: 'Rating must be a number from 1 to 5' });
+
+    const vat = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { vatNumber: '412345678' }, headers: admin });
+    expect([vat.status, vat.json.error.details.fields]).toEqual([400, { vatNumber: 'VAT number must be 10 digits starting with 4' }]);
+    const level = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { bbeeLevel: 2 }, headers: admin });
+    expect([level.status, level.json.error.details.fields]).toEqual([
+      400,
+      {
+        bbeeEvidence: 'Choose the evidence of the level: certificate or sworn affidavit',
+        bbeeExpiresOn: 'Give the date the evidence expires, such as 2027-03-31',
+      },
+    ]);
+    const set = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, {
+      body: {
+        vatNumber: '4123 456 789',
+        registeredAddress: '7 Harbour Drive, Durban, 4001',
+        bbeeLevel: 2,
+        bbeeEvidence: 'certificate',
+        bbeeExpiresOn: '2027-03-31',
+      },
+      headers: admin,
+    });
+    expect(adminSupplierSchema.parse(set.json)).toMatchObject({
+      vatNumber: '4123456789',
+      registeredAddress: '7 Harbour Drive, Durban, 4001',
+      bbeeLevel: 2,
+      bbeeEvidence: 'certificate',
+      bbeeExpiresOn: '2027-03-31',
+    });
+    const detail = auditLogSchema.parse((await server.request('GET', '/api/admin/audit?limit=1', { headers: admin })).json).entries[0]!.detail;
+    expect(detail).toBe(`supplier ${coastal}: VAT number set, address set, B-BBEE level 2 (certificate, to 2027-03-31)`);
   });
 });
 
@@ -259,9 +405,17 @@ describe('GET /api/admin/outbox', () => {
     await db()
       .updateTable('outbox')
       .set({ status: 'pending', created_at: new Date(NOW - 90_000).toISOString() })
-      .where('id', 'in', rows.map((r) => r.id))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .execute();
-    await db().updateTable('outbox').set({ status: 'sending', created_at: new Date(NOW - 30_000).toISOString() }).where('id', '=', rows[0]!.id).execute();
+    await db()
+      .updateTable('outbox')
+      .set({ status: 'sending', created_at: new Date(NOW - 30_000).toISOString() })
+      .where('id', '=', rows[0]!.id)
+      .execute();
 
     const res = await server.request('GET', '/api/admin/outbox', { headers: admin });
     expect(res.status).toBe(200);
@@ -270,6 +424,13 @@ describe('GET /api/admin/outbox', () => {
       oldestPendingSeconds: 90,
     });
     expect(outboxDepthSchema.parse(res.json)).toEqual(res.json);
-    await db().deleteFrom('outbox').where('id', 'in', rows.map((r) => r.id)).execute();
+    await db()
+      .deleteFrom('outbox')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
   });
 });

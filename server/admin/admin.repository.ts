@@ -1,10 +1,10 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { CatalogueItemsTable, DB, SuppliersTable } from '../db/schema';
 import type { Executor } from '../db/executor';
 import type { Dialect } from '../db/database';
 
 /**
- * Rows per statement of an import. A supplier row binds 16 values, so a batch stays far below
+ * Rows per statement of an import. A supplier row binds 21 values, so a batch stays far below
  * SQLite's 32,766 bound parameters and PostgreSQL's 65,535.
  */
 const BATCH = 500;
@@ -67,6 +67,11 @@ export async function rewriteSuppliers(trx: Executor, rows: SupplierRow[]): Prom
           rating: excluded('rating'),
           specialties: excluded('specialties'),
           response_time_hours: excluded('response_time_hours'),
+          vat_number: excluded('vat_number'),
+          registered_address: excluded('registered_address'),
+          bbee_level: excluded('bbee_level'),
+          bbee_evidence: excluded('bbee_evidence'),
+          bbee_expires_on: excluded('bbee_expires_on'),
         } as never),
       )
       .execute();
@@ -79,7 +84,11 @@ export async function ensureSupplierCategories(
   rows: { supplier_id: number; category_id: string; capacity_units: number; minimum_order_quantity: number; price_factor: number }[],
 ): Promise<void> {
   for (const batch of batches(rows)) {
-    await trx.insertInto('supplier_categories').values(batch).onConflict((oc) => oc.columns(['supplier_id', 'category_id']).doNothing()).execute();
+    await trx
+      .insertInto('supplier_categories')
+      .values(batch)
+      .onConflict((oc) => oc.columns(['supplier_id', 'category_id']).doNothing())
+      .execute();
   }
 }
 
@@ -177,12 +186,7 @@ export async function supplierPage(db: Kysely<DB>, { q, limit, offset }: { q?: s
     base = base.where((eb) => eb.or([matches('s.name', pattern), matches('s.email', pattern), matches('c.name', pattern)]));
   }
   const [rows, total] = await Promise.all([
-    base
-      .select(supplierColumns)
-      .orderBy('s.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    base.select(supplierColumns).orderBy('s.id', 'desc').limit(limit).offset(offset).execute(),
     base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
@@ -200,6 +204,11 @@ const supplierColumns = [
   's.response_time_hours',
   's.price_list_date',
   's.created_at',
+  's.vat_number',
+  's.registered_address',
+  's.bbee_level',
+  's.bbee_evidence',
+  's.bbee_expires_on',
   sql<number>`(select count(*) from offers o where o.supplier_id = s.id)`.as('products'),
 ] as const;
 
@@ -280,11 +289,30 @@ export async function productsAfter(db: Kysely<DB>, afterId: number, limit: numb
   return productsFrom(db).select(productColumns).where('o.id', '>', afterId).orderBy('o.id').limit(limit).execute();
 }
 
+/** A supplier's standing as an admin changes it: each field given is set, null clearing it. */
+export interface StandingChange {
+  verified?: boolean | undefined;
+  rating?: number | undefined;
+  vatNumber?: string | null | undefined;
+  registeredAddress?: string | null | undefined;
+  /** 1-8, 0 for non-compliant, null for none on file; evidence and expiry go with it. */
+  bbeeLevel?: number | null | undefined;
+  bbeeEvidence?: string | undefined;
+  bbeeExpiresOn?: string | undefined;
+}
+
 /** Sets a supplier's standing; answers whether it exists. */
-export async function updateStanding(trx: Executor, id: number, standing: { verified?: boolean; rating?: number }): Promise<boolean> {
-  const set: { verified?: number; rating?: number } = {};
+export async function updateStanding(trx: Executor, id: number, standing: StandingChange): Promise<boolean> {
+  const set: Updateable<SuppliersTable> = {};
   if (standing.verified !== undefined) set.verified = standing.verified ? 1 : 0;
   if (standing.rating !== undefined) set.rating = standing.rating;
+  if (standing.vatNumber !== undefined) set.vat_number = standing.vatNumber;
+  if (standing.registeredAddress !== undefined) set.registered_address = standing.registeredAddress;
+  if (standing.bbeeLevel !== undefined) {
+    set.bbee_level = standing.bbeeLevel;
+    set.bbee_evidence = standing.bbeeLevel !== null && standing.bbeeLevel > 0 ? (standing.bbeeEvidence ?? null) : null;
+    set.bbee_expires_on = standing.bbeeLevel !== null && standing.bbeeLevel > 0 ? (standing.bbeeExpiresOn ?? null) : null;
+  }
   const result = await trx.updateTable('suppliers').set(set).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -9,7 +9,7 @@ import {
   supplierIdParamsSchema,
   supplierImportSchema,
   supplierStandingSchema,
-} from '../../sdk/schemas/admin';
+} from '../../contract/schemas/admin';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { staffOnly } from '../staff/staff-auth';
@@ -28,7 +28,7 @@ import {
 } from './admin.service';
 
 /** An import of 10,000 lines is about 2 MB of JSON; the admin imports alone read bodies this large. */
-export const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
+const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
 
 function sendCsv(ctx: Context, name: string, rows: AsyncGenerator<string>, now: Date): void {
   ctx.type = 'text/csv; charset=utf-8';

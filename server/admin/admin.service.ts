@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
@@ -9,6 +10,7 @@ import {
   type AdminProductPage,
   type AdminSupplier,
   type AdminSupplierPage,
+  type AuditAction,
   type AuditLog,
   type BulkImportResult,
   type InvalidLine,
@@ -18,19 +20,20 @@ import {
   type SupplierImportResult,
   type SupplierLine,
   type SupplierPreviewLine,
-} from '../../sdk/schemas/admin';
-import { isHeaderLine, readBulkText, readPipeLine, type BulkKind } from '../../sdk/bulk-text';
+} from '../../contract/schemas/admin';
+import { isHeaderLine, readBulkText, readPipeLine, type BulkKind } from '../../contract/bulk-text';
 import { centsToRand } from '../../sdk/format';
+import { singularUnit } from '../../sdk/rules';
 import type { MarketStore } from '../catalogue/market-store';
-import { bumpMarketRevision } from '../catalogue/market.repository';
+import { marketChanged } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
 import type { CatalogueItemsTable, DB, SuppliersTable } from '../db/schema';
 import { normalizePhrase } from '../domain/text';
-import { canonicalUnit, convertibleUnits, singular } from '../domain/units';
+import { canonicalUnit, convertibleUnits } from '../domain/units';
 import { ApiError } from '../errors';
-import { latestAudit, recordAudit } from '../staff/audit.repository';
-import { CSV_BOM, csvRow } from './csv';
+import { latestAudit, recordAudit } from '../staff/audit.service';
+import { CSV_BOM, csvRow } from '../../contract/csv';
 import * as repo from './admin.repository';
 
 /** What the admin console needs: the database, this process's market snapshot and the clock. */
@@ -112,8 +115,35 @@ export async function reference(db: Executor) {
 }
 type Reference = Awaited<ReturnType<typeof reference>>;
 
-function firstIssue(error: { issues: { message: string }[] }): string {
-  return error.issues[0]?.message ?? ADMIN_MESSAGES.invalidFormat;
+/**
+ * A line checked field by field, so a line with several faults is told every one: each field's
+ * fault (its own check's, or one set after, such as an unknown category) in the order of the
+ * line's fields, then the line's own.
+ */
+function checkLine<Shape extends z.ZodRawShape, Out>(schema: z.ZodPipe<z.ZodObject<Shape>, z.ZodType<Out>>, values: unknown) {
+  const isObject = typeof values === 'object' && values !== null && !Array.isArray(values);
+  const fields = isObject ? (values as Record<string, unknown>) : {};
+  const order = ['', ...Object.keys(schema.in.shape)];
+  const checked = new Map(order.slice(1).map((field) => [field, z.safeParse(schema.in.shape[field]!, fields[field])]));
+  const faults = new Map<string, string>();
+  if (!isObject) faults.set('', ADMIN_MESSAGES.invalidFormat);
+  for (const [field, result] of checked) if (!result.success) faults.set(field, result.error.issues[0]?.message ?? ADMIN_MESSAGES.invalidFormat);
+  const whole = faults.size === 0 ? schema.safeParse(values) : null;
+  if (whole && !whole.success) faults.set('', whole.error.issues[0]?.message ?? ADMIN_MESSAGES.invalidFormat);
+  return {
+    data: whole?.success ? whole.data : undefined,
+    faults,
+    /** A field's value, when its own check passed. */
+    value<K extends keyof Shape & string>(field: K): z.output<Shape[K]> | undefined {
+      const result = checked.get(field)!;
+      return result.success ? (result.data as z.output<Shape[K]>) : undefined;
+    },
+    /** Every fault, joined; null when there is none. */
+    reason(lineFaults: string[] = []): string | null {
+      const all = [...[...faults].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([, message]) => message), ...lineFaults];
+      return all.length === 0 ? null : all.join('; ');
+    },
+  };
 }
 
 interface SupplierPlan {
@@ -133,31 +163,31 @@ async function planSuppliers(db: Executor, lines: RawLine[], ref: Reference): Pr
       invalid.push({ line: raw.line, reason: raw.reason });
       continue;
     }
-    const parsed = supplierLineSchema.safeParse(raw.values);
-    if (!parsed.success) {
-      invalid.push({ line: raw.line, reason: firstIssue(parsed.error) });
+    const checked = checkLine(supplierLineSchema, raw.values);
+    const categoryText = checked.value('category');
+    const category = categoryText === undefined ? undefined : ref.category(categoryText);
+    if (categoryText !== undefined && !category) checked.faults.set('category', LINE_REASONS.unknownCategory(categoryText));
+    const location = checked.value('location');
+    const city = location === undefined ? undefined : ref.city(location);
+    if (location !== undefined && !city) checked.faults.set('location', LINE_REASONS.unknownCity(location));
+    const email = checked.value('email')?.toLowerCase();
+    const seen = email === undefined ? undefined : emailLine.get(email);
+    const reason = checked.reason(seen === undefined ? [] : [LINE_REASONS.duplicateEmail(seen)]);
+    if (reason !== null || !checked.data) {
+      invalid.push({ line: raw.line, reason: reason ?? ADMIN_MESSAGES.invalidFormat });
       continue;
     }
-    const input = parsed.data;
-    const category = ref.category(input.category);
-    const city = ref.city(input.location);
-    const email = input.email.toLowerCase();
-    const seen = emailLine.get(email);
-    const reason = !category
-      ? LINE_REASONS.unknownCategory(input.category)
-      : !city
-        ? LINE_REASONS.unknownCity(input.location)
-        : seen !== undefined
-          ? LINE_REASONS.duplicateEmail(seen)
-          : null;
-    if (reason) {
-      invalid.push({ line: raw.line, reason });
-      continue;
-    }
-    emailLine.set(email, raw.line);
-    read.push({ line: raw.line, input, category: category!, city: city! });
+    emailLine.set(email!, raw.line);
+    read.push({ line: raw.line, input: checked.data, category: category!, city: city! });
   }
-  const existing = new Map((await repo.suppliersByEmail(db, read.map((p) => p.input.email.toLowerCase()))).map((r) => [r.email.toLowerCase(), r]));
+  const existing = new Map(
+    (
+      await repo.suppliersByEmail(
+        db,
+        read.map((p) => p.input.email.toLowerCase()),
+      )
+    ).map((r) => [r.email.toLowerCase(), r]),
+  );
   return { plans: read.map((p) => ({ ...p, existing: existing.get(p.input.email.toLowerCase()) ?? null })), invalid };
 }
 
@@ -172,15 +202,36 @@ function supplierPreview(p: SupplierPlan): SupplierPreviewLine {
     rating: p.input.rating,
     specialties: p.input.specialties,
     responseTimeHours: p.input.responseTimeHours,
+    vatNumber: p.input.vatNumber ?? null,
+    registeredAddress: p.input.registeredAddress ?? null,
+    bbeeLevel: p.input.bbeeLevel ?? null,
+    bbeeEvidence: p.input.bbeeEvidence ?? null,
+    bbeeExpiresOn: p.input.bbeeExpiresOn ?? null,
     action: p.existing ? 'update' : 'add',
     supplierId: p.existing?.id ?? null,
   };
 }
 
 /**
+ * The VAT number, registered address and B-BBEE standing a line gives, over what is on file: a
+ * field the line leaves blank keeps its value; a level replaces the evidence and expiry with its own.
+ */
+function complianceColumns(line: SupplierLine, existing: repo.SupplierRow | null) {
+  const level = line.bbeeLevel;
+  return {
+    vat_number: line.vatNumber ?? existing?.vat_number ?? null,
+    registered_address: line.registeredAddress ?? existing?.registered_address ?? null,
+    bbee_level: level ?? existing?.bbee_level ?? null,
+    bbee_evidence: level === undefined ? (existing?.bbee_evidence ?? null) : (line.bbeeEvidence ?? null),
+    bbee_expires_on: level === undefined ? (existing?.bbee_expires_on ?? null) : (line.bbeeExpiresOn ?? null),
+  };
+}
+
+/**
  * Adds the new suppliers and rewrites the ones whose e-mail exists (name, e-mail, home city,
- * rating, specialties, response time; their verification, record and terms stay), then has each
- * serve its category and deliver in its home city.
+ * rating, specialties, response time, and the VAT number, address and B-BBEE standing the line
+ * gives; their verification, record and terms stay), then has each serve its category and
+ * deliver in its home city.
  */
 async function applySuppliers(trx: Executor, plans: SupplierPlan[], now: Date): Promise<{ added: number; updated: number }> {
   const created = now.toISOString();
@@ -205,6 +256,7 @@ async function applySuppliers(trx: Executor, plans: SupplierPlan[], now: Date): 
         price_list_date: today,
         created_at: created,
         specialties: JSON.stringify(p.input.specialties),
+        ...complianceColumns(p.input, null),
       }),
     ),
   );
@@ -219,6 +271,7 @@ async function applySuppliers(trx: Executor, plans: SupplierPlan[], now: Date): 
       rating: p.input.rating,
       specialties: JSON.stringify(p.input.specialties),
       response_time_hours: p.input.responseTimeHours,
+      ...complianceColumns(p.input, p.existing),
     })),
   );
   const idOf = (p: SupplierPlan) => p.existing?.id ?? ids.get(p.input.email.toLowerCase())!;
@@ -232,7 +285,10 @@ async function applySuppliers(trx: Executor, plans: SupplierPlan[], now: Date): 
       price_factor: IMPORT_DEFAULTS.priceFactor,
     })),
   );
-  await repo.ensureCityCoverage(trx, plans.map((p) => ({ supplier_id: idOf(p), area: p.city.id, lead_days: IMPORT_DEFAULTS.cityLeadDays })));
+  await repo.ensureCityCoverage(
+    trx,
+    plans.map((p) => ({ supplier_id: idOf(p), area: p.city.id, lead_days: IMPORT_DEFAULTS.cityLeadDays })),
+  );
   return { added: fresh.length, updated: known.length };
 }
 
@@ -270,27 +326,32 @@ function unitList(units: Map<string, number>): string {
 
 export async function planProducts(db: Executor, lines: RawLine[], ref: Reference): Promise<{ plans: ProductPlan[]; invalid: InvalidLine[] }> {
   const invalid: InvalidLine[] = [];
-  const parsed: { line: number; input: ProductLine; category: Category }[] = [];
+  const checked: {
+    line: number;
+    check: ReturnType<typeof checkLine<typeof productLineSchema.in.shape, ProductLine>>;
+    category: Category | undefined;
+    supplierId: number | undefined;
+  }[] = [];
   for (const raw of lines) {
     if ('reason' in raw) {
       invalid.push({ line: raw.line, reason: raw.reason });
       continue;
     }
-    const result = productLineSchema.safeParse(raw.values);
-    if (!result.success) {
-      invalid.push({ line: raw.line, reason: firstIssue(result.error) });
-      continue;
-    }
-    const category = ref.category(result.data.category);
-    if (!category) {
-      invalid.push({ line: raw.line, reason: LINE_REASONS.unknownCategory(result.data.category) });
-      continue;
-    }
-    parsed.push({ line: raw.line, input: result.data, category });
+    const check = checkLine(productLineSchema, raw.values);
+    const categoryText = check.value('category');
+    const category = categoryText === undefined ? undefined : ref.category(categoryText);
+    if (categoryText !== undefined && !category) check.faults.set('category', LINE_REASONS.unknownCategory(categoryText));
+    checked.push({ line: raw.line, check, category, supplierId: check.value('supplierId') });
   }
-  if (parsed.length === 0) return { plans: [], invalid };
+  if (checked.length === 0) return { plans: [], invalid };
 
-  const [suppliers, items] = await Promise.all([repo.suppliersForProducts(db, parsed.map((p) => p.input.supplierId)), repo.allCatalogueItems(db)]);
+  const [suppliers, items] = await Promise.all([
+    repo.suppliersForProducts(
+      db,
+      checked.flatMap((c) => (c.supplierId === undefined ? [] : [c.supplierId])),
+    ),
+    repo.allCatalogueItems(db),
+  ]);
   const supplierById = new Map(suppliers.map((s) => [s.id, s]));
   const itemByKey = new Map<string, ItemTarget>();
   for (const i of items as ItemRow[]) {
@@ -307,48 +368,46 @@ export async function planProducts(db: Executor, lines: RawLine[], ref: Referenc
   const offered = await repo.offeredPairs(db, [...supplierById.keys()]);
   const pairLine = new Map<string, number>();
   const plans: ProductPlan[] = [];
-  for (const p of parsed) {
-    const supplier = supplierById.get(p.input.supplierId);
-    if (!supplier) {
-      invalid.push({ line: p.line, reason: LINE_REASONS.unknownSupplier(p.input.supplierId) });
-      continue;
-    }
-    const key = itemKey(p.category.id, p.input.name);
-    // A product no catalogue item of its category names becomes one, in the unit its first line gives.
+  for (const { line, check, category, supplierId } of checked) {
+    const supplier = supplierId === undefined ? undefined : supplierById.get(supplierId);
+    if (supplierId !== undefined && !supplier) check.faults.set('supplierId', LINE_REASONS.unknownSupplier(supplierId));
+    const input = check.data;
+    // A product no catalogue item of its category names becomes one, in the unit its first good line gives.
+    const key = input && category ? itemKey(category.id, input.name) : null;
     const item =
-      itemByKey.get(key) ??
-      (() => {
-        const unit = canonicalUnit(p.input.unit);
-        const added: ItemTarget = {
-          key,
-          id: null,
-          name: p.input.name,
-          description: p.input.description,
-          unit,
-          categoryId: p.category.id,
-          units: convertibleUnits({ unit, unitQuantity: null, unitDescription: '' }),
-        };
-        itemByKey.set(key, added);
-        return added;
-      })();
-    const factor = item.units.get(canonicalUnit(p.input.unit));
-    const pair = `${supplier.id}\u0000${key}`;
-    const unitPriceCents = factor === undefined ? 0 : Math.round(p.input.priceCents / factor);
-    const reason =
-      factor === undefined
-        ? LINE_REASONS.unitMismatch(item.name, unitList(item.units), p.input.unit)
-        : unitPriceCents < 1
-          ? LINE_REASONS.price(p.input.priceCents / 100)
-          : pairLine.has(pair)
-            ? LINE_REASONS.duplicateProduct(pairLine.get(pair)!)
-            : null;
-    if (reason) {
-      invalid.push({ line: p.line, reason });
+      key === null || !input || !category
+        ? null
+        : (itemByKey.get(key) ??
+          (() => {
+            const unit = canonicalUnit(input.unit);
+            return {
+              key,
+              id: null,
+              name: input.name,
+              description: input.description,
+              unit,
+              categoryId: category.id,
+              units: convertibleUnits({ unit, unitQuantity: null, unitDescription: '' }),
+            };
+          })());
+    const factor = item && input ? item.units.get(canonicalUnit(input.unit)) : undefined;
+    const unitPriceCents = factor === undefined || !input ? 0 : Math.round(input.priceCents / factor);
+    if (item && input) {
+      if (factor === undefined) check.faults.set('unit', LINE_REASONS.unitMismatch(item.name, unitList(item.units), input.unit));
+      else if (unitPriceCents < 1) check.faults.set('price', LINE_REASONS.price(input.priceCents / 100));
+    }
+    const pair = supplier && item ? `${supplier.id}\u0000${item.key}` : null;
+    const reason = check.reason(pair !== null && pairLine.has(pair) ? [LINE_REASONS.duplicateProduct(pairLine.get(pair)!)] : []);
+    if (reason !== null || !input || !category || !supplier || !item || pair === null) {
+      invalid.push({ line, reason: reason ?? ADMIN_MESSAGES.invalidFormat });
       continue;
     }
-    pairLine.set(pair, p.line);
+    itemByKey.set(item.key, item);
+    pairLine.set(pair, line);
     plans.push({
-      ...p,
+      line,
+      input,
+      category,
       supplier,
       item,
       unitPriceCents,
@@ -410,7 +469,7 @@ export async function applyProducts(trx: Executor, plans: ProductPlan[], now: Da
       reference_price_cents: p.unitPriceCents,
       avg_delivery: `${lead}-${lead + 1} days`,
       unit_quantity: null,
-      unit_description: `per ${singular(p.item.unit)}`,
+      unit_description: `per ${singularUnit(p.item.unit)}`,
       keywords: JSON.stringify([p.item.name.toLowerCase()]),
       sort_order: ++sortOrder,
     });
@@ -440,7 +499,7 @@ export async function applyProducts(trx: Executor, plans: ProductPlan[], now: Da
 }
 
 /** The one answer to an import with a bad line: every bad line with its number and reason. */
-export function invalidLinesError(lines: InvalidLine[]): ApiError {
+function invalidLinesError(lines: InvalidLine[]): ApiError {
   return new ApiError(400, 'invalid_lines', ADMIN_MESSAGES.invalidFormat, { lines });
 }
 
@@ -453,8 +512,16 @@ interface Planned {
 async function plan(db: Executor, lines: RawLine[]): Promise<Planned> {
   const ref = await reference(db);
   const kindless = lines.filter((l): l is Extract<RawLine, { reason: string }> => l.kind === null);
-  const s = await planSuppliers(db, lines.filter((l) => l.kind === 'supplier'), ref);
-  const p = await planProducts(db, lines.filter((l) => l.kind === 'product'), ref);
+  const s = await planSuppliers(
+    db,
+    lines.filter((l) => l.kind === 'supplier'),
+    ref,
+  );
+  const p = await planProducts(
+    db,
+    lines.filter((l) => l.kind === 'product'),
+    ref,
+  );
   const invalid = [...kindless.map(({ line, reason }) => ({ line, reason })), ...s.invalid, ...p.invalid].sort((a, b) => a.line - b.line);
   return { suppliers: s.plans, products: p.plans, invalid };
 }
@@ -474,7 +541,7 @@ async function importLines(
   deps: AdminDeps,
   staffId: number,
   lines: RawLine[],
-  action: string,
+  action: Extract<AuditAction, 'suppliers.import' | 'products.import' | 'bulk.import'>,
 ): Promise<Counts> {
   const now = new Date(deps.clock());
   const { database } = deps;
@@ -484,7 +551,7 @@ async function importLines(
     if (planned.invalid.length > 0) throw invalidLinesError(planned.invalid);
     const suppliers = await applySuppliers(trx, planned.suppliers, now);
     const products = await applyProducts(trx, planned.products, now);
-    await bumpMarketRevision(trx);
+    await marketChanged(trx);
     const rows = lines.length;
     await recordAudit(trx, { staffId, action, rows, detail: auditDetail({ suppliers, products }) }, now.toISOString());
     return { suppliers, products };
@@ -592,6 +659,11 @@ function toAdminSupplier(r: repo.SupplierListRow, categories: string[]): AdminSu
     products: Number(r.products),
     priceListDate: r.price_list_date,
     createdAt: r.created_at,
+    vatNumber: r.vat_number,
+    registeredAddress: r.registered_address,
+    bbeeLevel: r.bbee_level,
+    bbeeEvidence: r.bbee_evidence === 'certificate' || r.bbee_evidence === 'affidavit' ? r.bbee_evidence : null,
+    bbeeExpiresOn: r.bbee_expires_on,
   };
 }
 
@@ -619,7 +691,10 @@ interface ListQuery {
 /** `GET /api/admin/suppliers`: a page, newest first. */
 export async function listSuppliers(db: Kysely<DB>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
   const { rows, total } = await repo.supplierPage(db, { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
-  const categories = await repo.supplierCategoryNames(db, rows.map((r) => r.id));
+  const categories = await repo.supplierCategoryNames(
+    db,
+    rows.map((r) => r.id),
+  );
   return { page, pageSize, total, suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [])) };
 }
 
@@ -637,15 +712,32 @@ const EXPORT_BATCH = 1_000;
  * without a record), product count and price list date.
  */
 export async function* suppliersCsv(db: Kysely<DB>): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow(['name', 'email', 'category', 'location', 'rating', 'specialties', 'responseTime', 'id', 'verified', 'onTimeRate', 'products', 'priceListDate']);
+  yield CSV_BOM +
+    csvRow(['name', 'email', 'category', 'location', 'rating', 'specialties', 'responseTime', 'id', 'verified', 'onTimeRate', 'products', 'priceListDate']);
   for (let after = 0; ; ) {
     const rows = await repo.suppliersAfter(db, after, EXPORT_BATCH);
     if (rows.length === 0) return;
-    const categories = await repo.supplierCategoryNames(db, rows.map((r) => r.id));
+    const categories = await repo.supplierCategoryNames(
+      db,
+      rows.map((r) => r.id),
+    );
     let chunk = '';
     for (const r of rows) {
       const s = toAdminSupplier(r, categories.get(r.id) ?? []);
-      chunk += csvRow([s.name, s.email, s.categories.join('; '), s.city, s.rating, s.specialties.join(', '), `${s.responseTimeHours}h`, s.id, s.verified ? 'yes' : 'no', s.onTimeRate, s.products, s.priceListDate]);
+      chunk += csvRow([
+        s.name,
+        s.email,
+        s.categories.join('; '),
+        s.city,
+        s.rating,
+        s.specialties.join(', '),
+        s.responseTimeHours === null ? '' : `${s.responseTimeHours}h`,
+        s.id,
+        s.verified ? 'yes' : 'no',
+        s.onTimeRate,
+        s.products,
+        s.priceListDate,
+      ]);
     }
     yield chunk;
     after = rows.at(-1)!.id;
@@ -669,19 +761,25 @@ export async function* productsCsv(db: Kysely<DB>): AsyncGenerator<string> {
 }
 
 /** `PATCH /api/admin/suppliers/:id`: verification and rating, audited, and quoted from at once. */
-export async function setSupplierStanding(
-  deps: AdminDeps,
-  staffId: number,
-  supplierId: number,
-  standing: { verified?: boolean; rating?: number },
-): Promise<AdminSupplier> {
+export async function setSupplierStanding(deps: AdminDeps, staffId: number, supplierId: number, standing: repo.StandingChange): Promise<AdminSupplier> {
   const now = new Date(deps.clock()).toISOString();
   const row = await deps.database.db.transaction().execute(async (trx) => {
     if (!(await repo.updateStanding(trx, supplierId, standing))) throw new ApiError(404, 'supplier_not_found', ADMIN_MESSAGES.supplierNotFound);
-    await bumpMarketRevision(trx);
+    await marketChanged(trx);
     const parts = [
       ...(standing.verified === undefined ? [] : [standing.verified ? 'verified' : 'not verified']),
       ...(standing.rating === undefined ? [] : [`rated ${standing.rating.toFixed(1)}`]),
+      ...(standing.vatNumber === undefined ? [] : [standing.vatNumber === null ? 'VAT number cleared' : 'VAT number set']),
+      ...(standing.registeredAddress === undefined ? [] : [standing.registeredAddress === null ? 'address cleared' : 'address set']),
+      ...(standing.bbeeLevel === undefined
+        ? []
+        : [
+            standing.bbeeLevel === null
+              ? 'no B-BBEE evidence on file'
+              : standing.bbeeLevel === 0
+                ? 'B-BBEE non-compliant'
+                : `B-BBEE level ${standing.bbeeLevel} (${standing.bbeeEvidence}, to ${standing.bbeeExpiresOn})`,
+          ]),
     ];
     await recordAudit(trx, { staffId, action: 'suppliers.standing', rows: 1, detail: `supplier ${supplierId}: ${parts.join(', ')}` }, now);
     return (await repo.supplierListRow(trx, supplierId))!;

@@ -39,7 +39,17 @@ export async function daysToRollUp(db: Executor, day: string): Promise<string[]>
     .select('day')
     .distinct()
     .where('day', '<', day)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('analytics_daily').select('analytics_daily.day').whereRef('analytics_daily.day', '=', 'analytics_events.day').where('analytics_daily.metric', '=', 'rolled-up'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('analytics_daily')
+            .select('analytics_daily.day')
+            .whereRef('analytics_daily.day', '=', 'analytics_events.day')
+            .where('analytics_daily.metric', '=', 'rolled-up'),
+        ),
+      ),
+    )
     .orderBy('day')
     .execute();
   return rows.map((r) => r.day);
@@ -65,7 +75,10 @@ export async function figuresFromEvents(db: Executor, from: string, to: string):
   const days = new Map<string, DayFigures>();
   const add = (day: string, metric: string, key: string, value: number) => {
     let figures = days.get(day);
-    if (!figures) days.set(day, (figures = new Map()));
+    if (!figures) {
+      figures = new Map();
+      days.set(day, figures);
+    }
     figures.set(figureKey(metric, key), Number(value));
   };
   const inRange = db.selectFrom('analytics_events').where('day', '>=', from).where('day', '<=', to);
@@ -104,7 +117,10 @@ export async function figuresFromEvents(db: Executor, from: string, to: string):
     .execute();
   for (const r of stages) if (r.stage) add(r.day, 'funnel', r.stage, r.visitors);
 
-  const devices = await inRange.select(['day', 'device', sql<number>`count(distinct session_hash)`.as('visitors')]).groupBy(['day', 'device']).execute();
+  const devices = await inRange
+    .select(['day', 'device', sql<number>`count(distinct session_hash)`.as('visitors')])
+    .groupBy(['day', 'device'])
+    .execute();
   for (const r of devices) add(r.day, 'device', r.device, r.visitors);
   return days;
 }
@@ -115,7 +131,10 @@ export async function storedFigures(db: Executor, from: string, to: string): Pro
   const days = new Map<string, DayFigures>();
   for (const r of rows) {
     let figures = days.get(r.day);
-    if (!figures) days.set(r.day, (figures = new Map()));
+    if (!figures) {
+      figures = new Map();
+      days.set(r.day, figures);
+    }
     figures.set(figureKey(r.metric, r.key), Number(r.value));
   }
   return days;
@@ -189,28 +208,38 @@ export async function leadScores(db: Executor, since: string) {
   };
 }
 
-/** Quotes made since `since`, how many were opened from their tracking links, and how often. */
+/** Quotes made since `since`, how many were opened from their tracking links, and how often: the buyers' own views and everyone else's. */
 export async function trackingFigures(db: Executor, since: string) {
   const row = await db
     .selectFrom('quotes')
     .select([
       sql<number>`count(*)`.as('quotes'),
-      sql<number>`coalesce(sum(case when view_count > 0 then 1 else 0 end), 0)`.as('viewed'),
-      sql<number>`coalesce(sum(view_count), 0)`.as('views'),
+      sql<number>`coalesce(sum(case when view_count + own_view_count > 0 then 1 else 0 end), 0)`.as('viewed'),
+      sql<number>`coalesce(sum(view_count + own_view_count), 0)`.as('views'),
       sql<string | null>`max(last_viewed_at)`.as('last'),
+      sql<string | null>`max(own_last_viewed_at)`.as('own_last'),
     ])
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
-  return { quotes: Number(row.quotes), viewed: Number(row.viewed), views: Number(row.views), lastViewedAt: row.last };
+  const last =
+    [row.last, row.own_last]
+      .filter((t): t is string => t !== null)
+      .sort()
+      .pop() ?? null;
+  return { quotes: Number(row.quotes), viewed: Number(row.viewed), views: Number(row.views), lastViewedAt: last };
 }
 
 /** The outbox by priority and status, with the kinds of e-mail each priority holds. */
 export async function outboxByPriority(db: Executor) {
-  return db.selectFrom('outbox').select(['priority', 'kind', 'status', sql<number>`count(*)`.as('n')]).groupBy(['priority', 'kind', 'status']).execute();
+  return db
+    .selectFrom('outbox')
+    .select(['priority', 'kind', 'status', sql<number>`count(*)`.as('n')])
+    .groupBy(['priority', 'kind', 'status'])
+    .execute();
 }
 
 /** Tables whose row counts the storage tile shows. */
-export const COUNTED_TABLES = ['rfqs', 'quotes', 'outbox', 'analytics_events', 'analytics_daily', 'consent_records', 'suppliers', 'offers'] as const;
+const COUNTED_TABLES = ['rfqs', 'quotes', 'outbox', 'analytics_events', 'analytics_daily', 'consent_records', 'suppliers', 'offers'] as const;
 
 export async function rowCounts(db: Executor): Promise<{ name: string; rows: number }[]> {
   const counts = await Promise.all(

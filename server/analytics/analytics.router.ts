@@ -8,7 +8,7 @@ import {
   ANALYTICS_SESSION_ID,
   consentDecisionSchema,
   dashboardQuerySchema,
-} from '../../sdk/schemas/analytics';
+} from '../../contract/schemas/analytics';
 import type { AppDeps } from '../deps';
 import { invalidFields } from '../errors';
 import { validate } from '../http/validate';

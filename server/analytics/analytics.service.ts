@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ANALYTICS_RETENTION } from '../../sdk/analytics-rules';
+import { ANALYTICS_RETENTION } from '../../contract/analytics-rules';
 import {
   ANALYTICS_MESSAGES,
   FUNNEL_STAGES,
-  type AnalyticsDashboard,
+  type SiteAnalyticsDashboard,
   type AnalyticsEventType,
   type ConsentDecision,
-} from '../../sdk/schemas/analytics';
+} from '../../contract/schemas/analytics';
 import type { MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
@@ -36,15 +36,15 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Raw events are kept this many days; their daily figures stay. */
-export const RAW_EVENT_DAYS = ANALYTICS_RETENTION.rawEventDays;
+const RAW_EVENT_DAYS = ANALYTICS_RETENTION.rawEventDays;
 /** Consent records, the proof of each choice, are kept this many years. */
-export const CONSENT_RECORD_YEARS = ANALYTICS_RETENTION.consentRecordYears;
+const CONSENT_RECORD_YEARS = ANALYTICS_RETENTION.consentRecordYears;
 
 /** The UTC day of a moment, YYYY-MM-DD. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** What kind of device a User-Agent names; the User-Agent itself is never stored. */
-export function deviceOf(userAgent: string): 'mobile' | 'tablet' | 'desktop' {
+function deviceOf(userAgent: string): 'mobile' | 'tablet' | 'desktop' {
   if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i.test(userAgent)) return 'tablet';
   if (/Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(userAgent)) return 'mobile';
   return 'desktop';
@@ -61,6 +61,9 @@ export interface AnalyticsDeps {
   clock: () => number;
 }
 
+/** The fields the specification's clients send with every event; see `clientFields` in the schemas. */
+type ClientFields = { sessionId?: string | undefined; timestamp?: string | undefined };
+
 type EventBodies = {
   'page-view': { path: string; timeSpent?: number | undefined };
   'product-interest': { productName: string; category: string; quantity: number; priceViewed?: number | undefined };
@@ -74,7 +77,15 @@ const cents = (rand: number | undefined) => (rand === undefined ? null : Math.ro
  * Stores one consented visitor's event. Names must be the catalogue's and places the city list's,
  * so nothing a visitor typed is kept; the session id is kept only as its hash under today's salt.
  */
-export async function recordEvent<T extends AnalyticsEventType>(deps: AnalyticsDeps, type: T, body: EventBodies[T], sessionId: string, userAgent: string): Promise<void> {
+export async function recordEvent<T extends AnalyticsEventType>(
+  deps: AnalyticsDeps,
+  type: T,
+  body: EventBodies[T] & ClientFields,
+  sessionId: string,
+  userAgent: string,
+): Promise<void> {
+  if (body.sessionId !== undefined && body.sessionId !== sessionId) throw invalidFields({ sessionId: ANALYTICS_MESSAGES.sessionIdMatch });
+  // The client's timestamp is only read: its clock may be anything, so the server's dates the event.
   const now = deps.clock();
   const event: NewAnalyticsEvent = {
     day: dayOf(now),
@@ -187,7 +198,7 @@ function daysBetween(from: string, to: string): string[] {
  * finished days, today's (and any day not yet rolled up) computed from raw events; the tiles
  * read the database as it is now.
  */
-export async function dashboard(deps: Pick<AnalyticsDeps, 'database' | 'clock'>, days: number): Promise<AnalyticsDashboard> {
+export async function dashboard(deps: Pick<AnalyticsDeps, 'database' | 'clock'>, days: number): Promise<SiteAnalyticsDashboard> {
   const { db } = deps.database;
   const now = deps.clock();
   const to = dayOf(now);
@@ -225,7 +236,10 @@ export async function dashboard(deps: Pick<AnalyticsDeps, 'database' | 'clock'>,
   const priorities = new Map<number, { priority: number; kinds: Set<string>; waiting: number; sent: number; held: number; dead: number }>();
   for (const r of outbox) {
     let p = priorities.get(r.priority);
-    if (!p) priorities.set(r.priority, (p = { priority: r.priority, kinds: new Set(), waiting: 0, sent: 0, held: 0, dead: 0 }));
+    if (!p) {
+      p = { priority: r.priority, kinds: new Set(), waiting: 0, sent: 0, held: 0, dead: 0 };
+      priorities.set(r.priority, p);
+    }
     p.kinds.add(r.kind);
     const n = Number(r.n);
     if (r.status === 'pending' || r.status === 'sending') p.waiting += n;

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { matchLocations, popularThisMonth, productSuggestions, quotePreview } from './catalogue.service';
 
-export function catalogueRouter({ database, market }: AppDeps) {
+export function catalogueRouter({ database, market, config }: AppDeps) {
   const router = new Router({ prefix: '/api/catalogue' });
 
   router.get('/products', validate({ query: searchQuery }), async (ctx) => {
@@ -20,7 +20,7 @@ export function catalogueRouter({ database, market }: AppDeps) {
   });
 
   router.get('/preview', validate({ query: quotePreviewQuerySchema }), async (ctx) => {
-    ctx.body = quotePreview(await market.current(), ctx.query);
+    ctx.body = quotePreview(await market.current(), ctx.query, config.vatRate);
   });
 
   return router;

@@ -8,12 +8,22 @@ import type {
   QuotePreviewQuery,
   SupplierMatch,
 } from '../../sdk/index';
-import { cityFullName, estimateRule, interpretProduct, resolveLocation } from '../domain/interpret';
-import type { CatalogueItem, City, MarketSnapshot } from '../domain/market';
+import {
+  cityFullName,
+  estimateRule,
+  interpretProduct,
+  isUnknownPlace,
+  nearPlaces,
+  resolveLocation,
+  unknownPlaceText,
+  type ProductInterpretation,
+} from '../domain/interpret';
+import { placeNameNote } from '../domain/place-names';
+import type { CatalogueItem, City, MarketCity, MarketPlaceName, MarketSnapshot } from '../domain/market';
 import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domain/matching';
 import { centsToRand, formatRand } from '../../sdk/format';
 import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
-import { volumeDiscountPercent } from '../domain/pricing';
+import { vatCents, volumeDiscountPercent } from '../domain/pricing';
 import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
 import { normalizeText } from '../domain/text';
 import type { Kysely } from 'kysely';
@@ -25,7 +35,7 @@ export function monthStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
-export function toSuggestion(market: MarketSnapshot, item: CatalogueItem): ProductSuggestion {
+function toSuggestion(market: MarketSnapshot, item: CatalogueItem): ProductSuggestion {
   return {
     id: item.id,
     name: item.name,
@@ -41,7 +51,7 @@ export function toSuggestion(market: MarketSnapshot, item: CatalogueItem): Produ
 }
 
 /** Catalogue items by this month's requests, most first; ties keep catalogue order. */
-export function popularProducts(market: MarketSnapshot, counts: Map<string, number>, limit: number): PopularProduct[] {
+function popularProducts(market: MarketSnapshot, counts: Map<string, number>, limit: number): PopularProduct[] {
   return [...market.items]
     .sort((a, b) => (counts.get(b.id) ?? 0) - (counts.get(a.id) ?? 0) || a.sortOrder - b.sortOrder)
     .slice(0, limit)
@@ -49,18 +59,31 @@ export function popularProducts(market: MarketSnapshot, counts: Map<string, numb
 }
 
 /** Most product suggestions returned. */
-export const MAX_PRODUCT_SUGGESTIONS = 6;
+const MAX_PRODUCT_SUGGESTIONS = 6;
 /** Suggestions shown before the buyer has typed two characters. */
-export const DEFAULT_PRODUCT_SUGGESTIONS = 4;
+const DEFAULT_PRODUCT_SUGGESTIONS = 4;
+
+/** How well an item matches typed text: its name starts with it (4), a word of its name does (3), a keyword phrase (2), its description or category (1). */
+interface ProductMatch {
+  item: CatalogueItem;
+  score: number;
+}
+
+/** The weakest match that names the product itself (a keyword phrase), not only words around it. */
+const NAMING_MATCH = 2;
 
 /**
  * Catalogue items matching typed text: names starting with it first, then names with a word
  * starting with it, then matches in keywords, description or category.
  */
-export function matchProducts(market: MarketSnapshot, query: string): ProductSuggestion[] {
+function matchProducts(market: MarketSnapshot, query: string): ProductSuggestion[] {
+  return rankProducts(market, query).map(({ item }) => toSuggestion(market, item));
+}
+
+function rankProducts(market: MarketSnapshot, query: string): ProductMatch[] {
   const q = normalizeText(query).trim();
   if (q.length < 2) return [];
-  const scored: { item: CatalogueItem; score: number }[] = [];
+  const scored: ProductMatch[] = [];
   for (const item of market.items) {
     const name = ` ${item.matchName} `;
     let score = 0;
@@ -74,30 +97,60 @@ export function matchProducts(market: MarketSnapshot, query: string): ProductSug
     }
     if (score > 0) scored.push({ item, score });
   }
-  return scored
-    .sort((a, b) => b.score - a.score || a.item.sortOrder - b.item.sortOrder)
-    .slice(0, MAX_PRODUCT_SUGGESTIONS)
-    .map(({ item }) => toSuggestion(market, item));
+  return scored.sort((a, b) => b.score - a.score || a.item.sortOrder - b.item.sortOrder).slice(0, MAX_PRODUCT_SUGGESTIONS);
+}
+
+/**
+ * The product a preview prices: the catalogue item the text names, else (while the buyer is still
+ * typing a name) the first suggestion when it matches by name or keyword, so the preview agrees
+ * with the list beside it; else none, for the estimate.
+ */
+function previewProduct(market: MarketSnapshot, productName: string): { product: ProductInterpretation; suggested: CatalogueItem | null; listed: boolean } {
+  const named = interpretProduct(market, productName);
+  if (named.item) return { product: named, suggested: null, listed: false };
+  const [first] = rankProducts(market, productName);
+  if (first && first.score >= NAMING_MATCH) {
+    return { product: { item: first.item, category: market.categoriesById.get(first.item.categoryId)! }, suggested: first.item, listed: true };
+  }
+  return { product: named, suggested: null, listed: first !== undefined };
 }
 
 /** Most location suggestions returned. */
-export const MAX_LOCATION_SUGGESTIONS = 6;
+const MAX_LOCATION_SUGGESTIONS = 6;
 
-/** Cities whose name (first) or province starts a word with the typed text; two characters or more. */
+function locationSuggestion(city: City, via: Pick<MarketPlaceName, 'name' | 'kind'> | null): LocationSuggestion {
+  return { id: city.id, name: city.name, province: city.province, fullName: cityFullName(city), note: via ? placeNameNote(via) : null };
+}
+
+/**
+ * Cities for typed text, two characters or more: those whose name starts with it, then those
+ * with a word of their name starting with it, then those another name of which (Jozi, PE,
+ * Sandton) has a word starting with it, then those of a province it names. Text that is a name
+ * in full gets that city alone; text that starts none gets the cities it misspells.
+ */
 export function matchLocations(market: MarketSnapshot, query: string): LocationSuggestion[] {
   const q = normalizeText(query).trim();
   if (q.length < 2) return [];
-  const scored: { city: City; score: number; order: number }[] = [];
-  market.cities.forEach((city, order) => {
+  const exact = market.cities.find((c) => c.matchName === q) ?? market.placeNames.find((p) => p.match === q);
+  if (exact) return 'city' in exact ? [locationSuggestion(exact.city, exact)] : [locationSuggestion(exact, null)];
+  const best = new Map<string, { city: City; via: MarketPlaceName | null; score: number; order: number }>();
+  const offer = (city: MarketCity, via: MarketPlaceName | null, score: number) => {
+    const seen = best.get(city.id);
+    if (!seen || score > seen.score) best.set(city.id, { city, via, score, order: market.cities.indexOf(city) });
+  };
+  for (const city of market.cities) {
     const name = ` ${city.matchName} `;
-    const full = ` ${city.matchName} ${city.matchProvince} `;
-    const score = name.startsWith(` ${q}`) ? 3 : name.includes(` ${q}`) ? 2 : full.includes(` ${q}`) ? 1 : 0;
-    if (score > 0) scored.push({ city, score, order });
-  });
-  return scored
+    const score = name.startsWith(` ${q}`) ? 4 : name.includes(` ${q}`) ? 3 : ` ${city.matchProvince} `.includes(` ${q}`) ? 1 : 0;
+    if (score > 0) offer(city, null, score);
+  }
+  for (const place of market.placeNames) {
+    if (` ${place.match} `.includes(` ${q}`)) offer(place.city, place, 2);
+  }
+  if (best.size === 0) return nearPlaces(market, query, MAX_LOCATION_SUGGESTIONS).map(({ city, via }) => locationSuggestion(city, via));
+  return [...best.values()]
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, MAX_LOCATION_SUGGESTIONS)
-    .map(({ city }) => ({ id: city.id, name: city.name, province: city.province, fullName: cityFullName(city) }));
+    .map(({ city, via }) => locationSuggestion(city, via));
 }
 
 interface CityStats {
@@ -135,16 +188,19 @@ export function coverageLevel(stats: CityStats): CoverageLevel {
   return 'none';
 }
 
-/** The form sidebar's live cost preview and supplier matching, from the market snapshot. */
-export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): QuotePreview {
+/** The form sidebar's live cost preview and supplier matching, from the market snapshot; VAT at the quotes' rate. */
+export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery, vatRate: number): QuotePreview {
   const quantity = Math.max(1, Math.floor(query.quantity));
-  const product = interpretProduct(market, query.productName);
-  const target = quoteTarget(market, product, query.productName);
+  const { product, suggested, listed } = previewProduct(market, query.productName);
+  const target = quoteTarget(product, query.productName);
   const unitCents = referencePriceCents(market, target);
   const discount = volumeDiscountPercent(quantity);
   const gross = unitCents * quantity;
+  const totalCents = Math.round((gross * (100 - discount)) / 100);
   const costPreview: CostPreview = {
-    totalCost: centsToRand(Math.round((gross * (100 - discount)) / 100)),
+    totalCost: centsToRand(totalCents),
+    vatRate,
+    totalCostInclVat: centsToRand(totalCents + vatCents(totalCents, vatRate)),
     unitPrice: centsToRand(unitCents),
     unitInfo: {
       unit: product.item?.unit ?? 'units',
@@ -154,10 +210,17 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
     discount,
     savings: centsToRand(Math.round((gross * discount) / 100)),
     basis: product.item ? 'catalogue-average' : 'estimate',
-    note: product.item ? 'The average of suppliers’ current price lists.' : estimateNote(query.productName),
+    note: suggested
+      ? `Priced as ${suggested.name}, the first product in the list: the average of suppliers’ current price lists. Choose it there, or keep typing to name another product.`
+      : product.item
+        ? 'The average of suppliers’ current price lists.'
+        : `${estimateNote(query.productName)}${listed ? ' Choose a product from the list for its catalogue price.' : ''}`,
   };
 
-  const location = query.deliveryLocation.trim().length >= 2 ? resolveLocation(market, query.deliveryLocation) : null;
+  const read = query.deliveryLocation.trim().length >= 2 ? resolveLocation(market, query.deliveryLocation) : null;
+  // A place Procura does not know counts as no place yet, and the buyer is told how to name it.
+  const unknownPlace = read !== null && isUnknownPlace(read);
+  const location = unknownPlace ? null : read;
   let qualifying = 0;
   let locationAdvantage = false;
   for (const entry of candidatePool(market, target, location ?? 'anywhere')) {
@@ -173,20 +236,26 @@ export function quotePreview(market: MarketSnapshot, query: QuotePreviewQuery): 
   const supplierMatch: SupplierMatch = {
     totalSuppliers: qualifying,
     categoryName,
-    cityData: city && stats ? { name: city.name, province: city.province, suppliers: stats.based, coverage: coverageLevel(stats) } : null,
+    cityData:
+      city && stats
+        ? { name: city.name, province: city.province, suppliers: stats.based, verifiedSuppliers: stats.verifiedBased, coverage: coverageLevel(stats) }
+        : null,
     expectedQuotes,
     volumeCategory: quantity > 1000 ? 'bulk' : quantity > 100 ? 'medium' : 'standard',
+    locationMatch: unknownPlace ? 'unknown' : city ? 'city' : location ? 'province' : 'none',
     locationAdvantage,
     marketInsights: {
       competition: qualifying >= 8 ? 'high' : qualifying >= 4 ? 'medium' : 'low',
       // Before a location is given, nothing is said about who delivers where.
-      availability: location
-        ? availability(qualifying, categoryName, city ? city.name : (location.province ?? query.deliveryLocation), product.item !== null)
-        : 'Give a delivery location to see which suppliers deliver there.',
+      availability: unknownPlace
+        ? `${unknownPlaceText(market, query.deliveryLocation)}.`
+        : location
+          ? availability(qualifying, categoryName, city ? city.name : (location.province ?? query.deliveryLocation), product.item !== null)
+          : 'Give a delivery location to see which suppliers deliver there.',
       recommendation: location
         ? recommendation(qualifying, query.supplierCount, discount)
         : qualifying === 0
-          ? 'No supplier takes an order of this size: change the quantity to meet suppliers\' minimum orders and capacity.'
+          ? "No supplier takes an order of this size: change the quantity to meet suppliers' minimum orders and capacity."
           : volumeNote(discount).trim(),
     },
   };
@@ -220,7 +289,7 @@ function volumeNote(discount: number): string {
 }
 
 function recommendation(qualifying: number, requested: number, discount: number): string {
-  if (qualifying === 0) return 'Try a nearby larger city, or change the quantity to meet suppliers\' minimum orders.';
+  if (qualifying === 0) return "Try a nearby larger city, or change the quantity to meet suppliers' minimum orders.";
   if (qualifying < requested) {
     return `Only ${qualifying} ${qualifying === 1 ? 'supplier qualifies' : 'suppliers qualify'}, so you will get ${qualifying} ${qualifying === 1 ? 'quote' : 'quotes'}.`;
   }

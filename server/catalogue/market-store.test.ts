@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfferListsBuilder } from '../domain/market';
 import { MarketStore } from './market-store';
-import { bumpMarketRevision, loadMarketInput } from './market.repository';
+import { bumpMarketRevision, loadMarketInput, parseTiers } from './market.repository';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
 
 let database: TestDatabase;
@@ -15,7 +16,7 @@ describe('market store', () => {
     const first = await store.current();
     expect(await store.current()).toBe(first);
 
-    const offer = first.offersByItem.get('bleach-5l')![0]!;
+    const offer = first.offersByItem.get('bleach-5l')!.at(0);
     await database.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('offers')
@@ -33,19 +34,53 @@ describe('market store', () => {
   });
 
   it('reads every supplier and offer, whatever the size of the pages it reads them in', async () => {
-    const whole = await loadMarketInput(database.db, 1_000_000);
+    // The offers come packed item by item: compared as the lists they become.
+    const packed = async (page: number) => {
+      const input = await loadMarketInput(database.db, page);
+      return { ...input, offers: (input.offers as OfferListsBuilder).build() };
+    };
+    const whole = await packed(1_000_000);
     const count = async (table: 'offers' | 'suppliers') =>
-      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const offers = await count('offers');
     const suppliers = await count('suppliers');
-    expect(whole.offers).toHaveLength(offers);
+    const unpacked = [...whole.offers.values()].flatMap((list) => Array.from({ length: list.length }, (_, i) => list.at(i)));
+    expect(unpacked).toHaveLength(offers);
     expect(whole.suppliers).toHaveLength(suppliers);
     expect(whole.suppliers.every((s) => s.categories.size > 0 && s.coverage.cities.size + s.coverage.provinces.size > 0)).toBe(true);
     // Pages that end exactly at the last row, and pages that do not.
     for (const size of [7, suppliers, suppliers - 1, offers, offers - 1]) {
-      expect(await loadMarketInput(database.db, size)).toEqual(whole);
+      expect(await packed(size)).toEqual(whole);
     }
-    expect(whole.offers.some((o) => o.tiers.length > 1)).toBe(true);
-    expect(whole.offers.filter((o) => o.tiers.length > 1).every((o) => o.tiers.every((t, i) => i === 0 || o.tiers[i - 1]!.minQuantity <= t.minQuantity))).toBe(true);
+    expect(unpacked.some((o) => o.tiers.length > 1)).toBe(true);
+    expect(unpacked.filter((o) => o.tiers.length > 1).every((o) => o.tiers.every((t, i) => i === 0 || o.tiers[i - 1]!.minQuantity <= t.minQuantity))).toBe(
+      true,
+    );
+  });
+});
+
+describe('reading a stored price list', () => {
+  it('reads the lists the product writes as JSON reads them, and any other JSON as JSON', () => {
+    for (const tiers of [
+      [],
+      [{ minQuantity: 50, unitPriceCents: 1234 }],
+      [
+        { minQuantity: 10, unitPriceCents: 900 },
+        { minQuantity: 100, unitPriceCents: 850 },
+        { minQuantity: 1000, unitPriceCents: 799 },
+      ],
+    ]) {
+      expect(parseTiers(JSON.stringify(tiers))).toEqual(tiers);
+    }
+    expect(parseTiers('[{"unitPriceCents":700,"minQuantity":20}]')).toEqual([{ minQuantity: 20, unitPriceCents: 700 }]);
+    expect(parseTiers('[ {"minQuantity": 5, "unitPriceCents": 99.5} ]')).toEqual([{ minQuantity: 5, unitPriceCents: 99.5 }]);
+    expect(() => parseTiers('[{"minQuantity":5,"unitPriceCents":99},]')).toThrow(SyntaxError);
   });
 });

@@ -1,7 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { buildMarket, type MarketSnapshot } from '../domain/market';
-import { loadMarketInput, readMarketRevision } from './market.repository';
+import type { Executor } from '../db/executor';
+import { bumpMarketRevision, loadMarketInput, readMarketRevision } from './market.repository';
+
+/**
+ * Marks the market as changed, so that every server process reloads its snapshot. Call it in the
+ * transaction that changes suppliers, their price lists or the catalogue.
+ */
+export function marketChanged(db: Executor): Promise<void> {
+  return bumpMarketRevision(db);
+}
 
 /**
  * Holds the current market snapshot. Reading the revision row is cheap; the snapshot is rebuilt

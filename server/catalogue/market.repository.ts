@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { MarketInput, Offer, PriceTier, Supplier } from '../domain/market';
+import { NO_TIERS, OfferListsBuilder, SmallMap, type MarketInput, type PriceTier, type Supplier } from '../domain/market';
 import type { Executor } from '../db/executor';
+import { selectArrays } from '../db/statements';
 
 const REVISION_KEY = 'market_revision';
 
@@ -25,11 +26,37 @@ export async function bumpMarketRevision(db: Executor): Promise<void> {
     .execute();
 }
 
-/** Rows read per query: the market is read in pages, so a large one never sits in memory twice. */
-const PAGE = 20_000;
+/**
+ * Rows read per query: the market is read in pages, so a large one never sits in memory twice,
+ * and small ones, so that a page's rows are gone before the young generation's next collection
+ * would promote them (pages of 20,000 left 400 MB of dead rows in the old generation at 100,000
+ * suppliers, and the process's peak at twice its settled size).
+ */
+const PAGE = 2_000;
 
-/** The price list of most offers: one array for all of them, never changed. */
-const NO_TIERS: PriceTier[] = Object.freeze([]) as unknown as PriceTier[];
+const SUPPLIERS_PAGE =
+  'select id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, minimum_order_cents, vat_number, registered_address, bbee_level, bbee_evidence, bbee_expires_on from suppliers where id > ? order by id limit ?';
+const CATEGORIES_OF =
+  'select supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor from supplier_categories where supplier_id > ? and supplier_id <= ?';
+const COVERAGE_OF = 'select supplier_id, scope, area, lead_days from supplier_coverage where supplier_id > ? and supplier_id <= ?';
+// Most offers have no tiers: null rather than '[]' spares a string per row.
+const OFFERS_PAGE =
+  "select id, supplier_id, catalogue_item_id, unit_price_cents, minimum_order_quantity, nullif(tiers, '[]') from offers where id > ? order by id limit ?";
+
+/** A price list as the product writes it: `[{"minQuantity":50,"unitPriceCents":1234},...]`. */
+const WRITTEN_TIERS = /^\[(?:\{"minQuantity":\d+,"unitPriceCents":\d+\}(?:,(?!\])|(?=\])))*\]$/;
+const WRITTEN_TIER = /\{"minQuantity":(\d+),"unitPriceCents":(\d+)\}/g;
+
+/**
+ * A stored price list. Read a few times faster than JSON.parse when it is written as the product
+ * writes it (two million of them are read at start-up); any other JSON is parsed as JSON.
+ */
+export function parseTiers(text: string): PriceTier[] {
+  if (!WRITTEN_TIERS.test(text)) return JSON.parse(text) as PriceTier[];
+  const tiers: PriceTier[] = [];
+  for (const m of text.matchAll(WRITTEN_TIER)) tiers.push({ minQuantity: Number(m[1]), unitPriceCents: Number(m[2]) });
+  return tiers;
+}
 
 /**
  * Reads everything the quote engine needs, in one read transaction so that it is consistent
@@ -58,82 +85,115 @@ export async function loadMarketInput(db: Kysely<DB>, page = PAGE): Promise<Mark
       };
       for (const row of [...cities, ...categories, ...items]) once(row.id);
 
+      // Rows as arrays of values, not objects: two million offers are read at start-up.
       const suppliers: Supplier[] = [];
       for (let after = 0; ; ) {
-        const rows = await trx
-          .selectFrom('suppliers')
-          .select(['id', 'name', 'contact_person', 'email', 'phone', 'home_city_id', 'verified', 'rating', 'on_time_rate', 'response_time_hours', 'dispatch_days', 'payment_terms', 'validity_days', 'price_list_date'])
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(page)
-          .execute();
+        const rows = await selectArrays(trx, SUPPLIERS_PAGE, [after, page]);
         if (rows.length === 0) break;
-        const last = rows[rows.length - 1]!.id;
+        const last = rows[rows.length - 1]![0] as number;
         const [categoryRows, coverageRows] = await Promise.all([
-          trx.selectFrom('supplier_categories').selectAll().where('supplier_id', '>', after).where('supplier_id', '<=', last).execute(),
-          trx.selectFrom('supplier_coverage').select(['supplier_id', 'scope', 'area', 'lead_days']).where('supplier_id', '>', after).where('supplier_id', '<=', last).execute(),
+          selectArrays(trx, CATEGORIES_OF, [after, last]),
+          selectArrays(trx, COVERAGE_OF, [after, last]),
         ]);
         const byId = new Map<number, Supplier>();
-        for (const r of rows) {
+        for (const [
+          id,
+          name,
+          contactPerson,
+          email,
+          phone,
+          homeCityId,
+          verified,
+          rating,
+          onTimeRate,
+          responseTimeHours,
+          dispatchDays,
+          paymentTerms,
+          validityDays,
+          priceListDate,
+          minimumOrderCents,
+          vatNumber,
+          registeredAddress,
+          bbeeLevel,
+          bbeeEvidence,
+          bbeeExpiresOn,
+        ] of rows) {
           const supplier: Supplier = {
-            id: r.id,
-            name: r.name,
-            contactPerson: r.contact_person,
-            email: r.email,
-            phone: r.phone,
-            homeCityId: once(r.home_city_id),
-            verified: Boolean(r.verified),
-            rating: Number(r.rating),
-            onTimeRate: r.on_time_rate,
-            responseTimeHours: r.response_time_hours,
-            dispatchDays: r.dispatch_days,
-            paymentTerms: once(r.payment_terms),
-            validityDays: r.validity_days,
-            priceListDate: once(r.price_list_date),
-            categories: new Map(),
-            coverage: { cities: new Map(), provinces: new Map(), national: null },
+            id: id as number,
+            name: name as string,
+            contactPerson: contactPerson as string,
+            email: email as string,
+            phone: phone as string,
+            homeCityId: once(homeCityId as string),
+            verified: Boolean(verified),
+            rating: Number(rating),
+            onTimeRate: onTimeRate as number | null,
+            responseTimeHours: responseTimeHours as number | null,
+            dispatchDays: dispatchDays as number,
+            paymentTerms: once(paymentTerms as string),
+            validityDays: validityDays as number,
+            priceListDate: once(priceListDate as string),
+            minimumOrderCents: Number(minimumOrderCents),
+            compliance:
+              vatNumber === null && registeredAddress === null && bbeeLevel === null
+                ? null
+                : {
+                    vatNumber: vatNumber as string | null,
+                    registeredAddress: registeredAddress as string | null,
+                    bbeeLevel: bbeeLevel === null ? null : Number(bbeeLevel),
+                    bbeeEvidence: bbeeEvidence === null ? null : once(bbeeEvidence as string),
+                    bbeeExpiresOn: bbeeExpiresOn === null ? null : once(bbeeExpiresOn as string),
+                  },
+            categories: new SmallMap(),
+            coverage: { cities: new SmallMap(), provinces: new SmallMap(), national: null },
           };
-          byId.set(r.id, supplier);
+          byId.set(supplier.id, supplier);
           suppliers.push(supplier);
         }
-        for (const r of categoryRows) {
-          byId.get(r.supplier_id)?.categories.set(once(r.category_id), {
-            capacityUnits: r.capacity_units,
-            minimumOrderQuantity: r.minimum_order_quantity,
-            priceFactor: Number(r.price_factor),
+        for (const [supplierId, categoryId, capacityUnits, minimumOrderQuantity, priceFactor] of categoryRows) {
+          byId.get(supplierId as number)?.categories.set(once(categoryId as string), {
+            capacityUnits: capacityUnits as number,
+            minimumOrderQuantity: minimumOrderQuantity as number,
+            priceFactor: Number(priceFactor),
           });
         }
-        for (const r of coverageRows) {
-          const s = byId.get(r.supplier_id);
+        for (const [supplierId, scope, area, leadDays] of coverageRows) {
+          const s = byId.get(supplierId as number);
           if (!s) continue;
-          if (r.scope === 'city') s.coverage.cities.set(once(r.area), r.lead_days);
-          else if (r.scope === 'province') s.coverage.provinces.set(once(r.area), r.lead_days);
-          else s.coverage.national = r.lead_days;
+          if (scope === 'city') s.coverage.cities.set(once(area as string), leadDays as number);
+          else if (scope === 'province') s.coverage.provinces.set(once(area as string), leadDays as number);
+          else s.coverage.national = leadDays as number;
+        }
+        for (const s of byId.values()) {
+          s.categories.compact();
+          s.coverage.cities.compact();
+          s.coverage.provinces.compact();
         }
         if (rows.length < page) break;
         after = last;
       }
 
-      const offers: Offer[] = [];
+      // Packed item by item as they are read: a large market never holds an object per offer.
+      const offers = new OfferListsBuilder();
+      const counts = await trx
+        .selectFrom('offers')
+        .select(['catalogue_item_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('catalogue_item_id')
+        .execute();
+      for (const c of counts) offers.reserve(once(c.catalogue_item_id), Number(c.n));
       for (let after = 0; ; ) {
-        const rows = await trx
-          .selectFrom('offers')
-          .select(['id', 'supplier_id', 'catalogue_item_id', 'unit_price_cents', 'minimum_order_quantity', 'tiers'])
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(page)
-          .execute();
-        for (const o of rows) {
-          offers.push({
-            supplierId: o.supplier_id,
-            itemId: once(o.catalogue_item_id),
-            unitPriceCents: o.unit_price_cents,
-            minimumOrderQuantity: o.minimum_order_quantity,
-            tiers: o.tiers === '[]' ? NO_TIERS : (JSON.parse(o.tiers) as PriceTier[]).sort((a, b) => a.minQuantity - b.minQuantity),
+        const rows = await selectArrays(trx, OFFERS_PAGE, [after, page]);
+        for (const [, supplierId, itemId, unitPriceCents, minimumOrderQuantity, tiers] of rows) {
+          offers.add({
+            supplierId: supplierId as number,
+            itemId: once(itemId as string),
+            unitPriceCents: unitPriceCents as number,
+            minimumOrderQuantity: minimumOrderQuantity as number,
+            tiers: tiers === null ? NO_TIERS : parseTiers(tiers as string),
           });
         }
         if (rows.length < page) break;
-        after = rows[rows.length - 1]!.id;
+        after = rows[rows.length - 1]![0] as number;
       }
       return {
         revision,

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketIntelligenceSchema, marketTrendsSchema, procurementDataSchema, rfqInsightsSchema, supplierMetricsSchema, supplierPerformanceSchema, type RfqSubmissionRecord } from '../../sdk/index';
+import {
+  marketIntelligenceSchema,
+  marketTrendsSchema,
+  procurementDataSchema,
+  rfqInsightsSchema,
+  supplierMetricsSchema,
+  supplierPerformanceSchema,
+  type RfqSubmissionRecord,
+} from '../../sdk/index';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { registerPartner } from '../test/partners';
 
@@ -16,13 +24,24 @@ beforeAll(async () => {
   // Seven sanitiser requests in Durban from named companies, and two for paper in Cape Town.
   for (let i = 0; i < 7; i++) {
     const res = await server.request('POST', '/api/rfq', {
-      body: validRfq({ companyName: `Secret Clinic ${i}`, contactName: 'Jane Buyer', budgetRange: i % 2 ? '10k-50k' : undefined, quantity: 100 + i, companySize: i < 3 ? '101-250' : undefined }),
+      body: validRfq({
+        companyName: `Secret Clinic ${i}`,
+        contactName: 'Jane Buyer',
+        budgetRange: i % 2 ? '10k-50k' : undefined,
+        quantity: 100 + i,
+        companySize: i < 3 ? '101-250' : undefined,
+      }),
     });
     expect(res.status).toBe(201);
   }
   for (let i = 0; i < 2; i++) {
-    await server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Toilet Paper 2-Ply (48-pack)', deliveryLocation: 'Cape Town', quantity: 10, unit: undefined }) });
+    await server.request('POST', '/api/rfq', {
+      body: validRfq({ productName: 'Toilet Paper 2-Ply (48-pack)', deliveryLocation: 'Cape Town', quantity: 10, unit: undefined }),
+    });
   }
+  // And one from the widget demo, which is no market data: no answer below counts it.
+  const demo = await server.request('POST', '/api/rfq', { body: validRfq({ embedId: 'demo-default-1764230400000', embedSource: 'embed-widget' }) });
+  expect(demo.json.demo).toBe(true);
 });
 afterAll(() => server.close());
 
@@ -40,7 +59,17 @@ describe('GET /api/v2/procurement-data', () => {
     // 20 + company 20 + 100 units 15 + contact 10, and 25 more with a budget band.
     expect(sanitiser.map((r) => r.intent_score).sort()).toEqual([65, 65, 65, 65, 90, 90, 90]);
     // The buyer's stated size, kept after their personal data goes; 'unknown' where none was given.
-    expect(body.results.map((r) => r.company_size).sort()).toEqual(['101-250', '101-250', '101-250', 'unknown', 'unknown', 'unknown', 'unknown', 'unknown', 'unknown']);
+    expect(body.results.map((r) => r.company_size).sort()).toEqual([
+      '101-250',
+      '101-250',
+      '101-250',
+      'unknown',
+      'unknown',
+      'unknown',
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
     expect(body.results[0]!.submission_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00Z$/);
     expect(res.text).not.toMatch(/Secret Clinic|Jane|jane\.buyer|example\.co\.za/);
     const ids = await server.database.db.selectFrom('rfqs').select('id').execute();
@@ -115,7 +144,7 @@ describe('GET /api/v2/market-trends', () => {
     const res = await get('/api/v2/market-trends?period=month');
     expect(res.status).toBe(200);
     const { trends } = marketTrendsSchema.parse(res.json);
-    const month = new Date(now).toISOString().slice(0, 7) + '-01';
+    const month = `${new Date(now).toISOString().slice(0, 7)}-01`;
     const open = trends.filter((t) => !t.withheld);
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ period_start: month, rfq_count: 7, supplier_count: 5, avg_quantity: 103 });
@@ -129,7 +158,11 @@ describe('GET /api/v2/market-trends', () => {
       expect(other.trends.find((t) => !t.withheld)?.rfq_count).toBe(7);
     }
     expect(marketTrendsSchema.parse((await get('/api/v2/market-trends?region=western-cape')).json).trends.every((t) => t.withheld)).toBe(true);
-    expect((await get('/api/v2/market-trends?period=year')).json.error).toEqual({ code: 'validation_error', message: 'Request validation failed', details: { fields: { period: 'period must be week, month or quarter' } } });
+    expect((await get('/api/v2/market-trends?period=year')).json.error).toEqual({
+      code: 'validation_error',
+      message: 'Request validation failed',
+      details: { fields: { period: 'period must be week, month or quarter' } },
+    });
   });
 });
 
@@ -144,7 +177,9 @@ describe('the aggregate endpoints', () => {
       expect(open[0]).toMatchObject({ rfq_count: 7, supplier_count: 5, avg_quotes_per_rfq: 5, top_cities: [{ city_code: 'durban', rfq_count: 7 }] });
       expect(categories.filter((c) => c.withheld).every((c) => c.rfq_count === null && c.top_cities.length === 0)).toBe(true);
     }
-    expect((await get('/api/data/market-intelligence?days=0', starter)).json.error.details).toEqual({ fields: { days: 'days must be a whole number from 1 to 365' } });
+    expect((await get('/api/data/market-intelligence?days=0', starter)).json.error.details).toEqual({
+      fields: { days: 'days must be a whole number from 1 to 365' },
+    });
   });
 
   it('breaks RFQs down by budget, quantity and region, leaving out groups under 5', async () => {
@@ -171,9 +206,9 @@ describe('the aggregate endpoints', () => {
       expect(res.text).not.toMatch(/@|\.example|\+27/);
     }
     const perf = supplierPerformanceSchema.parse((await get('/api/v2/supplier-performance?region=kwazulu-natal')).json);
-    expect(perf.groups.filter((g) => !g.withheld)).toEqual([
-      expect.objectContaining({ region: 'kwazulu-natal', response_count: 35, supplier_count: 5 }),
-    ]);
-    expect((await get('/api/v2/supplier-performance?min_rating=9')).json.error.details).toEqual({ fields: { min_rating: 'min_rating must be a number from 1 to 5' } });
+    expect(perf.groups.filter((g) => !g.withheld)).toEqual([expect.objectContaining({ region: 'kwazulu-natal', response_count: 35, supplier_count: 5 })]);
+    expect((await get('/api/v2/supplier-performance?min_rating=9')).json.error.details).toEqual({
+      fields: { min_rating: 'min_rating must be a number from 1 to 5' },
+    });
   });
 });

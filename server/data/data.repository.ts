@@ -2,6 +2,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
 
+// Requests from the widget demo (`demo = 1`) are no market data: every query here leaves them out.
+
 export interface RfqRecordRow {
   id: string;
   rfq_ref: string;
@@ -33,17 +35,8 @@ export async function rfqRecords(
 ): Promise<RfqRecordRow[]> {
   let query = db
     .selectFrom('rfqs')
-    .select([
-      'id',
-      'rfq_ref',
-      'created_at',
-      'category_id',
-      'quantity',
-      'budget_range',
-      'city_id',
-      'intent_score',
-      'company_size',
-    ])
+    .select(['id', 'rfq_ref', 'created_at', 'category_id', 'quantity', 'budget_range', 'city_id', 'intent_score', 'company_size'])
+    .where('demo', '=', 0)
     .orderBy('created_at')
     .orderBy('id')
     .limit(q.limit + 1);
@@ -58,7 +51,7 @@ export async function rfqRecords(
 }
 
 /** The first day of the week (Monday), month or quarter of an ISO timestamp column, as YYYY-MM-DD. */
-export function periodStart(dialect: Dialect, period: 'week' | 'month' | 'quarter', column: string): RawBuilder<string> {
+function periodStart(dialect: Dialect, period: 'week' | 'month' | 'quarter', column: string): RawBuilder<string> {
   const c = sql.ref(column);
   if (dialect === 'postgres') {
     return sql<string>`to_char(date_trunc(${sql.lit(period)}, cast(${c} as timestamp)), 'YYYY-MM-DD')`;
@@ -71,13 +64,18 @@ export function periodStart(dialect: Dialect, period: 'week' | 'month' | 'quarte
 const regionSlug = sql<string>`lower(replace(cities.province, ' ', '-'))`;
 
 /** RFQ counts and average quantity per period and category. */
-export async function demandByPeriod(db: Kysely<DB>, dialect: Dialect, q: { period: 'week' | 'month' | 'quarter'; from: string; categoryId?: string; region?: string }) {
+export async function demandByPeriod(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  q: { period: 'week' | 'month' | 'quarter'; from: string; categoryId?: string; region?: string },
+) {
   const period = periodStart(dialect, q.period, 'rfqs.created_at');
   let query = db
     .selectFrom('rfqs')
     .leftJoin('cities', 'cities.id', 'rfqs.city_id')
     .select([period.as('period_start'), 'rfqs.category_id', sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(rfqs.quantity)`.as('avg_quantity')])
     .where('rfqs.created_at', '>=', q.from)
+    .where('rfqs.demo', '=', 0)
     .groupBy([period, 'rfqs.category_id']);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   if (q.region) query = query.where(regionSlug, '=', q.region);
@@ -85,7 +83,11 @@ export async function demandByPeriod(db: Kysely<DB>, dialect: Dialect, q: { peri
 }
 
 /** Quoted unit prices (rand) and distinct quoting suppliers per period and category. */
-export async function quotesByPeriod(db: Kysely<DB>, dialect: Dialect, q: { period: 'week' | 'month' | 'quarter'; from: string; categoryId?: string; region?: string }) {
+export async function quotesByPeriod(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  q: { period: 'week' | 'month' | 'quarter'; from: string; categoryId?: string; region?: string },
+) {
   const period = periodStart(dialect, q.period, 'rfqs.created_at');
   let query = db
     .selectFrom('quotes')
@@ -98,6 +100,7 @@ export async function quotesByPeriod(db: Kysely<DB>, dialect: Dialect, q: { peri
       sql<number>`count(distinct quotes.supplier_id)`.as('supplier_count'),
     ])
     .where('rfqs.created_at', '>=', q.from)
+    .where('rfqs.demo', '=', 0)
     .groupBy([period, 'rfqs.category_id']);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   if (q.region) query = query.where(regionSlug, '=', q.region);
@@ -108,8 +111,14 @@ export async function quotesByPeriod(db: Kysely<DB>, dialect: Dialect, q: { peri
 export async function demandByCategory(db: Kysely<DB>, q: { from: string; categoryId?: string }) {
   let query = db
     .selectFrom('rfqs')
-    .select(['category_id', sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(quantity)`.as('avg_quantity'), sql<number>`avg(matched_count)`.as('avg_quotes')])
+    .select([
+      'category_id',
+      sql<number>`count(*)`.as('rfq_count'),
+      sql<number>`avg(quantity)`.as('avg_quantity'),
+      sql<number>`avg(matched_count)`.as('avg_quotes'),
+    ])
     .where('created_at', '>=', q.from)
+    .where('demo', '=', 0)
     .groupBy('category_id');
   if (q.categoryId) query = query.where('category_id', '=', q.categoryId);
   return query.execute();
@@ -122,6 +131,7 @@ export async function quotingSuppliersByCategory(db: Kysely<DB>, q: { from: stri
     .innerJoin('rfqs', 'rfqs.id', 'quotes.rfq_id')
     .select(['rfqs.category_id', sql<number>`count(distinct quotes.supplier_id)`.as('supplier_count')])
     .where('rfqs.created_at', '>=', q.from)
+    .where('rfqs.demo', '=', 0)
     .groupBy('rfqs.category_id');
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   return query.execute();
@@ -133,6 +143,7 @@ export async function demandByCategoryAndCity(db: Kysely<DB>, q: { from: string;
     .selectFrom('rfqs')
     .select(['category_id', 'city_id', sql<number>`count(*)`.as('rfq_count')])
     .where('created_at', '>=', q.from)
+    .where('demo', '=', 0)
     .where('city_id', 'is not', null)
     .groupBy(['category_id', 'city_id']);
   if (q.categoryId) query = query.where('category_id', '=', q.categoryId);
@@ -161,7 +172,7 @@ export async function suppliersByCategoryAndRegion(db: Kysely<DB>, q: { category
   return query.execute();
 }
 
-/** Per category and delivery region: quotes, quoting suppliers, RFQs and averages. */
+/** Per category and delivery region: quotes, quoting suppliers, RFQs and averages (none of the widget demo's). */
 export async function quotesByCategoryAndRegion(db: Kysely<DB>, q: { categoryId?: string; region?: string; minRating?: number }) {
   let query = db
     .selectFrom('quotes')
@@ -178,6 +189,7 @@ export async function quotesByCategoryAndRegion(db: Kysely<DB>, q: { categoryId?
       sql<number>`avg(quotes.lead_min_days)`.as('avg_delivery_days'),
       sql<number>`avg(suppliers.rating)`.as('avg_rating'),
     ])
+    .where('rfqs.demo', '=', 0)
     .groupBy(['rfqs.category_id', regionSlug]);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   if (q.region) query = query.where(regionSlug, '=', q.region);
@@ -189,12 +201,14 @@ const quantityBand = sql<string>`case when rfqs.quantity < 10 then '1-9' when rf
 
 /** RFQ counts over a span grouped by one dimension: budget band, quantity band or delivery region. */
 export async function demandBy(db: Kysely<DB>, by: 'budget' | 'quantity' | 'region', q: { from: string; categoryId?: string }) {
-  const key = by === 'budget' ? sql<string>`coalesce(rfqs.budget_range, 'none')` : by === 'quantity' ? quantityBand : sql<string>`coalesce(${regionSlug}, 'unknown')`;
+  const key =
+    by === 'budget' ? sql<string>`coalesce(rfqs.budget_range, 'none')` : by === 'quantity' ? quantityBand : sql<string>`coalesce(${regionSlug}, 'unknown')`;
   let query = db
     .selectFrom('rfqs')
     .leftJoin('cities', 'cities.id', 'rfqs.city_id')
     .select([key.as('key'), sql<number>`count(*)`.as('rfq_count')])
     .where('rfqs.created_at', '>=', q.from)
+    .where('rfqs.demo', '=', 0)
     .groupBy(key)
     .orderBy(key);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
@@ -203,7 +217,11 @@ export async function demandBy(db: Kysely<DB>, by: 'budget' | 'quantity' | 'regi
 
 /** RFQs over a span and their mean intent score. */
 export async function intentSummary(db: Kysely<DB>, q: { from: string; categoryId?: string }) {
-  let query = db.selectFrom('rfqs').select([sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(rfqs.intent_score)`.as('avg_intent')]).where('rfqs.created_at', '>=', q.from);
+  let query = db
+    .selectFrom('rfqs')
+    .select([sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(rfqs.intent_score)`.as('avg_intent')])
+    .where('rfqs.created_at', '>=', q.from)
+    .where('rfqs.demo', '=', 0);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   return query.executeTakeFirstOrThrow();
 }

@@ -36,7 +36,9 @@ export function dataRouter(deps: AppDeps) {
     router.get(path, ...directory, async (ctx) => answer(ctx, await supplierMetrics(deps.database, ctx.query)));
   }
   router.get('/api/v2/supplier-performance', ...directory, async (ctx) => answer(ctx, await supplierPerformance(deps.database, ctx.query)));
-  router.get('/api/data/rfq-insights', auth, requireProduct('rfq-insights'), span, async (ctx) => answer(ctx, await rfqInsights(deps.database, ctx.query, now())));
+  router.get('/api/data/rfq-insights', auth, requireProduct('rfq-insights'), span, async (ctx) =>
+    answer(ctx, await rfqInsights(deps.database, ctx.query, now())),
+  );
   router.get('/api/v2/procurement-data', auth, requireProduct('enterprise-package'), validate({ query: procurementDataQuerySchema }), async (ctx) =>
     answer(ctx, await procurementData(deps.database, ctx.query)),
   );

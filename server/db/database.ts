@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { DB } from './schema';
 import { cachedStatements, openSqlite, startCheckpointer } from './sqlite';
+import { preparedStatementName, ROWS_AS_ARRAYS } from './statements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -33,11 +34,39 @@ export interface DatabaseOptions {
 }
 
 /** Connections a PostgreSQL pool opens at most unless `DATABASE_POOL_MAX` says otherwise. */
-export const DEFAULT_POOL_MAX = 10;
+const DEFAULT_POOL_MAX = 10;
 
 // int8 (counts, sums, bigint money columns) comes back as a JS number: every value we store fits
 // well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/**
+ * A pool whose connections run the statements of `statements.ts` as named prepared statements:
+ * each connection parses and plans each of them once, instead of on every request. Other
+ * statements are sent as they are.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = {
+          query: ((text: unknown, values?: unknown[]) => {
+            if (typeof text === 'string' && text.startsWith(ROWS_AS_ARRAYS)) return client.query({ text, values, rowMode: 'array' });
+            const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
+            return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+          }) as unknown as PostgresPoolClient['query'],
+          release: () => client.release(),
+        };
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
 
 /**
  * Opens the database `url` names: `sqlite:PATH`, `sqlite::memory:` or a `postgres://` URL.
@@ -52,7 +81,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       max,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return {
       db,
       dialect: 'postgres',
@@ -82,7 +111,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
 }
 
 /** The database did not answer {@link ping} in time. */
-export class DatabaseTimeoutError extends Error {
+class DatabaseTimeoutError extends Error {
   constructor(ms: number) {
     super(`The database did not answer within ${ms} ms`);
     this.name = 'DatabaseTimeoutError';

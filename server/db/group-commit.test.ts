@@ -9,11 +9,20 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const put = (key: string) => (trx: Parameters<Parameters<GroupCommit['run']>[0]>[0]) =>
-  trx.insertInto('meta').values({ key, value: 'v' }).execute().then(() => key);
+  trx
+    .insertInto('meta')
+    .values({ key, value: 'v' })
+    .execute()
+    .then(() => key);
 
 /** The keys these tests wrote: the migrations' own rows in meta start otherwise. */
 async function keys(): Promise<string[]> {
-  const rows = await database.db.selectFrom('meta').select('key').where((eb) => eb.or([eb('key', 'like', 'a%'), eb('key', 'like', 'b%')])).orderBy('key').execute();
+  const rows = await database.db
+    .selectFrom('meta')
+    .select('key')
+    .where((eb) => eb.or([eb('key', 'like', 'a%'), eb('key', 'like', 'b%')]))
+    .orderBy('key')
+    .execute();
   return rows.map((r) => r.key);
 }
 
@@ -39,5 +48,13 @@ describe('group commit', () => {
     expect((results[2] as PromiseRejectedResult).reason.message).toBe('changed my mind');
     // b2 was rolled back with its failing write; b1 and b3 are committed once each.
     expect(await keys()).toEqual(['a1', 'a2', 'a3', 'b1', 'b3']);
+  });
+});
+
+describe('a write of one statement', () => {
+  it('joins the batch on SQLite, whose commit it shares, and runs alone with no transaction around it on PostgreSQL', async () => {
+    const inTransaction = (dialect: 'sqlite' | 'postgres') => new GroupCommit(database.db, dialect).one(async (db) => db.isTransaction);
+    await expect(inTransaction('sqlite')).resolves.toBe(true);
+    await expect(inTransaction('postgres')).resolves.toBe(false);
   });
 });

@@ -11,7 +11,10 @@ export async function migrateToLatest({ db, dialect, schema }: Database): Promis
   });
   // Up to date (a command run beside a live server): one read of the migration table, so no write
   // lock is contended. A database without the table yet falls through to the migrator.
-  const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db).then((r) => new Set(r.rows.map((row) => row.name)), () => null);
+  const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db).then(
+    (r) => new Set(r.rows.map((row) => row.name)),
+    () => null,
+  );
   if (done && Object.keys(migrationsFor(dialect)).every((name) => done.has(name))) return [];
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

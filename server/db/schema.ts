@@ -51,14 +51,26 @@ export interface SuppliersTable {
   rating: number; // 1-5
   /** 0-100, the share of orders delivered on time; null while Procura has no delivery record of the supplier. */
   on_time_rate: number | null;
-  response_time_hours: number;
+  /** Hours the supplier usually takes to answer; null when its import line or page gave none. */
+  response_time_hours: number | null;
   dispatch_days: number;
   payment_terms: string;
   validity_days: number;
   price_list_date: string;
+  /** The least one order may come to, excl. VAT, in cents; 0 when the supplier names none. */
+  minimum_order_cents: ColumnType<number, number | undefined, number>;
   created_at: IsoText;
   /** JSON array of what the supplier specialises in. */
   specialties: ColumnType<string, string | undefined, string>;
+  /** 10 digits starting with 4; null while none is on file. */
+  vat_number: ColumnType<string | null, string | null | undefined, string | null>;
+  registered_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** B-BBEE level 1-8, 0 for non-compliant, null when none is stated. */
+  bbee_level: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 'certificate' or 'affidavit', with a level 1-8. */
+  bbee_evidence: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last day (YYYY-MM-DD) the evidence counts. */
+  bbee_expires_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SupplierCategoriesTable {
@@ -110,7 +122,10 @@ export interface RfqsTable {
   partner_id: string | null;
   /** The host name of the page that embedded the widget. */
   referrer_host: string | null;
-  /** 'uncredited', 'host' (from one of the partner's hosts) or 'qualified' (paid for); null without a partner. */
+  /**
+   * 'uncredited', 'host' (from one of the partner's hosts, unpaid), 'pending' (quoted, waiting for the
+   * buyer to show the address is theirs) or 'qualified' (paid for); null without a partner.
+   */
   partner_credit: PartnerCredit | null;
   client_timestamp: string | null;
   created_at: IsoText;
@@ -120,10 +135,22 @@ export interface RfqsTable {
   intent_score: number;
   /** When the buyer's e-mails, name and company were deleted; null while they are kept. */
   personal_data_deleted_at: IsoText | null;
+  /** The street address the buyer gave when accepting a quote; personal data, cleared with the e-mail. */
+  delivery_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's phone number given at acceptance, in +27 form; personal data. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's purchase-order reference, when given at acceptance. */
+  purchase_order_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's VAT number (10 digits starting with 4), when given at acceptance. */
+  vat_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** Employees, as the buyer stated it (`1-10` … `250+`); kept after the personal data goes. */
   company_size: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 for a request from the widget demo: told to no supplier, never accepted, in no figure. */
+  demo: ColumnType<number, number | undefined, number>;
   /** Stored `open`, `awarded` or `closed`; `expired` is computed from the quotes' validity. */
   status: ColumnType<StoredRfqStatus, StoredRfqStatus | undefined, StoredRfqStatus>;
+  /** The lines of a basket (`rfq_lines`); 0 for a single-product request. */
+  line_count: ColumnType<number, number | undefined, number>;
   /** When the status last changed (awarded, closed, reopened by a withdrawal). */
   status_changed_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
   /** The accepted quote while awarded. */
@@ -133,6 +160,27 @@ export interface RfqsTable {
 export type StoredRfqStatus = 'open' | 'awarded' | 'closed';
 /** A quote's stored status; `expired` is computed from its validity. */
 export type StoredQuoteStatus = 'offered' | 'accepted' | 'not_selected' | 'declined' | 'confirmed' | 'withdrawn';
+
+export interface PurchaseOrderCountersTable {
+  year: number;
+  last_number: number;
+}
+
+export interface PurchaseOrdersTable {
+  id: Generated<number>;
+  /** `PO-2026-000123`: sequential per year. */
+  po_number: string;
+  rfq_id: string;
+  quote_id: number;
+  /** The Johannesburg day it was issued. */
+  issued_on: string;
+  /** The supplier's name, address, VAT number and B-BBEE standing as they stood at issue (JSON). */
+  supplier_json: string;
+  /** Set when the supplier withdrew: the document is then the cancelled one. */
+  cancelled_on: ColumnType<string | null, string | null | undefined, string | null>;
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: IsoText;
+}
 
 export interface QuotesTable {
   id: Generated<number>;
@@ -162,11 +210,17 @@ export interface QuotesTable {
   risk_level: string;
   recommendation: string;
   tracking_secret_hash: string;
+  /** Views by anyone but the buyer (`first_viewed_at`, `last_viewed_at` are theirs too). */
   view_count: ColumnType<number, number | undefined, number>;
   first_viewed_at: IsoText | null;
   last_viewed_at: IsoText | null;
+  /** The buyer's own views: opened from their e-mail, or in the tab that sent the request. */
+  own_view_count: ColumnType<number, number | undefined, number>;
+  own_last_viewed_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
   created_at: IsoText;
   status: ColumnType<StoredQuoteStatus, StoredQuoteStatus | undefined, StoredQuoteStatus>;
+  /** The supplier's minimum order when it quoted, excl. VAT; a basket's split respects it. */
+  minimum_order_cents: ColumnType<number, number | undefined, number>;
   /** When the buyer or the supplier last changed the status. */
   status_changed_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
   accepted_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
@@ -177,14 +231,24 @@ export interface QuotesTable {
   buyer_link_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the supplier was told it was not selected. */
   courtesy_mailed_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  /** When the supplier made the quote firm from its workspace; null while it is indicative. */
+  firmed_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  /** The indicative unit price and total the quote was made with, kept once it is firmed. */
+  indicative_unit_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  indicative_total_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The supplier's note to the buyer, given when firming up. */
+  supplier_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IdempotencyKeysTable {
   key: string;
   request_hash: string;
   status_code: number;
+  /** The answer, sealed under the Idempotency-Key (lib/seal.ts): the database alone cannot read its tokens or address. */
   response_body: string;
   created_at: IsoText;
+  /** The request answered, so that deleting its buyer's data deletes the record. */
+  rfq_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MetaTable {
@@ -245,7 +309,7 @@ export interface PartnersTable {
   deleted_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
 }
 
-export type PartnerCredit = 'uncredited' | 'host' | 'qualified';
+export type PartnerCredit = 'uncredited' | 'host' | 'pending' | 'qualified';
 
 export interface PartnerHostsTable {
   partner_id: string;
@@ -372,7 +436,42 @@ export interface ShareLinksTable {
   revoked_at: IsoText | null;
 }
 
+/** One product of a basket. */
+export interface RfqLinesTable {
+  rfq_id: string;
+  /** The line's place in the basket, from 0. */
+  line_no: number;
+  product_name: string;
+  /** The buyer's free text; cleared with the request's personal data. */
+  product_description: ColumnType<string, string | undefined, string>;
+  quantity: number;
+  unit: string;
+  catalogue_item_id: string | null;
+  category_id: string;
+}
+
+/** How a basket quote prices one line. */
+export interface QuoteLinesTable {
+  quote_id: number;
+  line_no: number;
+  rfq_id: string;
+  pricing_basis: 'price-list' | 'category-estimate';
+  list_unit_price_cents: number;
+  unit_price_cents: number;
+  discount_percent: number;
+  total_cents: number;
+  minimum_order_quantity: number;
+  lead_min_days: number;
+  lead_max_days: number;
+  /** `offered`; `accepted` once awarded to this quote; `not_selected` once awarded to another. */
+  status: ColumnType<QuoteLineStatus, QuoteLineStatus | undefined, QuoteLineStatus>;
+}
+
+export type QuoteLineStatus = 'offered' | 'accepted' | 'not_selected';
+
 export interface DB {
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_counters: PurchaseOrderCountersTable;
   cities: CitiesTable;
   sectors: SectorsTable;
   categories: CategoriesTable;
@@ -389,6 +488,10 @@ export interface DB {
   staff_tokens: StaffTokensTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  supplier_users: SupplierUsersTable;
+  supplier_sign_in_links: SupplierSignInLinksTable;
+  supplier_sessions: SupplierSessionsTable;
+  supplier_audit: SupplierAuditTable;
   prospects: ProspectsTable;
   sales_activities: SalesActivitiesTable;
   demo_requests: DemoRequestsTable;
@@ -396,12 +499,15 @@ export interface DB {
   partner_hosts: PartnerHostsTable;
   partner_credits: PartnerCreditsTable;
   quotes: QuotesTable;
+  rfq_lines: RfqLinesTable;
+  quote_lines: QuoteLinesTable;
   idempotency_keys: IdempotencyKeysTable;
   meta: MetaTable;
   outbox: OutboxTable;
   mail_suppressions: MailSuppressionsTable;
   mail_links: MailLinksTable;
-  address_events: AddressEventsTable;
+  address_counts: AddressCountsTable;
+  sign_in_failures: SignInFailuresTable;
   scrape_sessions: ScrapeSessionsTable;
   scrape_pages: ScrapePagesTable;
   scrape_items: ScrapeItemsTable;
@@ -430,11 +536,23 @@ export interface MailLinksTable {
 }
 
 /** One buyer e-mail received, or one request sent, by an address; kept 24 hours. */
-export interface AddressEventsTable {
-  id: Generated<number>;
+/** Failed staff sign-ins in a row for one subject (an account or a client address, hashed). */
+export interface SignInFailuresTable {
+  subject: string;
+  failures: number;
+  last_failure_at: IsoText;
+  /** The earliest the subject may try again. */
+  next_attempt_at: IsoText;
+}
+
+/** What the mail guard counts of one mailbox in ten minutes (`slot`: their UTC start, `YYYY-MM-DDTHH:M`). */
+export interface AddressCountsTable {
   address_hash: string;
-  kind: 'quote-email' | 'request' | 'data-request';
-  created_at: IsoText;
+  slot: string;
+  requests: Generated<number>;
+  quote_emails: Generated<number>;
+  data_requests: Generated<number>;
+  registration_emails: Generated<number>;
 }
 
 export type ScrapeKind = 'url' | 'directories' | 'products' | 'sample';
@@ -577,4 +695,43 @@ export interface DataRequestsTable {
   created_at: IsoText;
   expires_at: IsoText;
   used_at: IsoText | null;
+}
+
+/** A supplier's person, who signs in with one-time links. */
+export interface SupplierUsersTable {
+  id: Generated<number>;
+  supplier_id: number;
+  /** Lower-cased; deleted with the row. */
+  email: string;
+  name: string;
+  disabled_at: IsoText | null;
+  created_at: IsoText;
+  last_sign_in_at: IsoText | null;
+}
+
+export interface SupplierSignInLinksTable {
+  /** SHA-256 of the sign-in token. */
+  token_hash: string;
+  supplier_user_id: number;
+  expires_at: IsoText;
+  used_at: IsoText | null;
+}
+
+export interface SupplierSessionsTable {
+  /** SHA-256 of the session id the cookie carries. */
+  id_hash: string;
+  supplier_user_id: number;
+  created_at: IsoText;
+  last_seen_at: IsoText;
+  expires_at: IsoText;
+}
+
+export interface SupplierAuditTable {
+  id: Generated<number>;
+  supplier_id: number;
+  supplier_user_id: number;
+  action: string;
+  rows: number;
+  detail: string;
+  created_at: IsoText;
 }

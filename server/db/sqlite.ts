@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { ROWS_AS_ARRAYS } from './statements';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -59,6 +60,7 @@ export function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
         cache.delete(sql); // re-inserted below: Map order is recency, the first key the oldest
       } else {
         stmt = sqlite.prepare(sql);
+        if (sql.startsWith(ROWS_AS_ARRAYS)) stmt.raw(true);
         if (cache.size >= size) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, stmt);
@@ -81,8 +83,12 @@ const timer = setInterval(() => {
 parentPort.on('message', (m) => { if (m === 'stop') { clearInterval(timer); db.close(); parentPort.close(); } });
 `;
 
-/** Pages the writer lets the WAL grow by before it checkpoints itself. */
-const WRITER_CHECKPOINT_PAGES = 4000;
+/**
+ * Pages the writer lets the WAL grow by before it checkpoints itself: well above what a busy
+ * writer adds between two of the worker's checkpoints (at 4,000, a thousand RFQs a second reached
+ * it first and one commit in thirty stalled on the copy and its fsync).
+ */
+const WRITER_CHECKPOINT_PAGES = 20000;
 
 /**
  * Copies WAL pages into the database file from a worker thread, so that the event loop rarely

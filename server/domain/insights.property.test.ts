@@ -86,7 +86,8 @@ function falseClaims(set: QuoteSet, requested: number): string[] {
     }
     if (/\b(best|cheapest|dearest|quickest|slowest|most|least)\b/i.test(s) && !dearer) fail('an unchecked comparative word');
     const unproven = q.supplier.onTimeRate === null;
-    if (/no delivery record/.test(s) !== unproven) fail(unproven ? 'a supplier with no delivery record is not said to have none' : '"no delivery record" of a supplier with one');
+    if (/no delivery record/.test(s) !== unproven)
+      fail(unproven ? 'a supplier with no delivery record is not said to have none' : '"no delivery record" of a supplier with one');
     if (/track record|of orders on time/.test(s) && unproven) fail('a track record claimed for a supplier with none');
     const balance = unproven ? /^Good balance of price and delivery/ : /^Good balance of price, delivery and track record/;
     if (n > 1 && claimsRecognised === 0 && !balance.test(s)) fail('an unrecognised sentence');

@@ -48,13 +48,7 @@ describe('positions across a set', () => {
 
   it('names the cheapest, fastest, best quality and best balance, then premium options', () => {
     const insights = deriveInsights(set, 5);
-    expect(insights.map((i) => i.competitivePosition)).toEqual([
-      'best-balance',
-      'lowest-price',
-      'fastest-delivery',
-      'highest-quality',
-      'premium-option',
-    ]);
+    expect(insights.map((i) => i.competitivePosition)).toEqual(['best-balance', 'lowest-price', 'fastest-delivery', 'highest-quality', 'premium-option']);
     expect(insights.map((i) => i.priceDifference)).toEqual([-9.1, -18.2, 0, 9.1, 18.2]);
   });
 
@@ -63,9 +57,7 @@ describe('positions across a set', () => {
     expect(insights[1]!.recommendation).toBe(
       'Lowest price of the 5 quotes at R900.00 excl. VAT, 18.2% below the average price, with delivery in 3-5 days from a verified supplier rated 4.0/5.',
     );
-    expect(insights[2]!.recommendation).toBe(
-      'Fastest delivery of the 5 quotes (1-2 days), at the average price, from a verified supplier rated 4.1/5.',
-    );
+    expect(insights[2]!.recommendation).toBe('Fastest delivery of the 5 quotes (1-2 days), at the average price, from a verified supplier rated 4.1/5.');
     expect(insights[4]!.recommendation).toBe(
       'Dearer than the other 4 quotes at 18.2% above the average price; worth it if 95% of orders on time and a 4.3/5 rating matter more than price.',
     );
@@ -115,9 +107,23 @@ describe('positions across a set', () => {
       leadDays: { min, max },
       fitScore,
     });
-    const two = [q(1, 4.2, 100_000, 2, 3, 0.9), q(2, 4.0, 90_000, 3, 5, 0.8), q(3, 4.1, 110_000, 1, 2, 0.7), q(4, 4.0, 105_000, 3, 4, 0.6), q(5, 4.0, 130_000, 3, 4, 0.5), q(6, 4.0, 130_000, 3, 5, 0.4)];
+    const two = [
+      q(1, 4.2, 100_000, 2, 3, 0.9),
+      q(2, 4.0, 90_000, 3, 5, 0.8),
+      q(3, 4.1, 110_000, 1, 2, 0.7),
+      q(4, 4.0, 105_000, 3, 4, 0.6),
+      q(5, 4.0, 130_000, 3, 4, 0.5),
+      q(6, 4.0, 130_000, 3, 5, 0.4),
+    ];
     const insights = deriveInsights(two, 7);
-    expect(insights.map((i) => i.competitivePosition)).toEqual(['highest-quality', 'lowest-price', 'fastest-delivery', 'best-balance', 'premium-option', 'premium-option']);
+    expect(insights.map((i) => i.competitivePosition)).toEqual([
+      'highest-quality',
+      'lowest-price',
+      'fastest-delivery',
+      'best-balance',
+      'premium-option',
+      'premium-option',
+    ]);
     // Average R1,108.33: both dear quotes are 17.3 % above it and dearer than four of the other five.
     expect(insights[4]!.recommendation).toBe(
       'Dearer than 4 of the 5 other quotes at 17.3% above the average price; worth it if 95% of orders on time and a 4.0/5 rating matter more than price.',
@@ -131,8 +137,6 @@ describe('positions across a set', () => {
     const [only] = deriveInsights([set[0]!], 3);
     expect(only!.competitivePosition).toBe('lowest-price');
     expect(only!.priceDifference).toBe(0);
-    expect(only!.recommendation).toBe(
-      'The only supplier that qualified: R1,000.00 excl. VAT with delivery in 2-3 days, from a verified supplier rated 4.2/5.',
-    );
+    expect(only!.recommendation).toBe('The only supplier that qualified: R1,000.00 excl. VAT with delivery in 2-3 days, from a verified supplier rated 4.2/5.');
   });
 });

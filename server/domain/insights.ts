@@ -33,10 +33,10 @@ export function riskLevel(supplier: Supplier): RiskLevel {
 }
 
 /** How a recommendation names a supplier Procura has no delivery record of. */
-export const NO_RECORD = 'with no delivery record on Procura yet';
+const NO_RECORD = 'with no delivery record on Procura yet';
 
 /** Percent above the set's average price from which a quote is a premium option. */
-export const PREMIUM_THRESHOLD = 5;
+const PREMIUM_THRESHOLD = 5;
 
 /** What insights need to know of each quote in a set. */
 export interface InsightInput {
@@ -102,12 +102,18 @@ export function deriveInsights(quotes: InsightInput[], requested: number): Insig
     positions[index] = position;
     taken.add(index);
   };
-  assign(pickBest(quotes, taken, (q) => -q.totalCents), 'lowest-price');
+  assign(
+    pickBest(quotes, taken, (q) => -q.totalCents),
+    'lowest-price',
+  );
   const quick = pickBest(quotes, taken, speedKey);
   if (quick >= 0 && speedKey(quotes[quick]!) === fastest) assign(quick, 'fastest-delivery');
   const good = pickBest(quotes, taken, (_, i) => quality[i]!);
   if (good >= 0 && quality[good] === bestQuality) assign(good, 'highest-quality');
-  assign(pickBest(quotes, taken, (q) => q.fitScore), 'best-balance');
+  assign(
+    pickBest(quotes, taken, (q) => q.fitScore),
+    'best-balance',
+  );
 
   return quotes.map((q, i) => {
     const versus = versusAverage(q.totalCents, sum, n);
@@ -189,8 +195,7 @@ function recommend({ q, position, versus, quality, n, requested, ties, cheaper }
         : `Good balance of price, delivery and track record: ${versus}, delivery in ${lead}, from a ${who}.`;
     case 'premium-option': {
       const others = n - 1;
-      const than =
-        cheaper === others ? (others === 1 ? 'the other quote' : `the other ${others} quotes`) : `${cheaper} of the ${others} other quotes`;
+      const than = cheaper === others ? (others === 1 ? 'the other quote' : `the other ${others} quotes`) : `${cheaper} of the ${others} other quotes`;
       return unproven
         ? `Dearer than ${than} at ${versus}, from a ${who}; worth it if its ${s.rating.toFixed(1)}/5 rating matters more than price.`
         : `Dearer than ${than} at ${versus}; worth it if ${s.onTimeRate}% of orders on time and a ${s.rating.toFixed(1)}/5 rating matter more than price.`;

@@ -15,8 +15,6 @@ describe('intentScore', () => {
   });
 
   it('is 100 with everything', () => {
-    expect(
-      intentScore({ quantity: 500, budgetRange: '50k-100k', companyName: 'Acme', contactName: 'Thandi', additionalEmails: ['ops@acme.co.za'] }),
-    ).toBe(100);
+    expect(intentScore({ quantity: 500, budgetRange: '50k-100k', companyName: 'Acme', contactName: 'Thandi', additionalEmails: ['ops@acme.co.za'] })).toBe(100);
   });
 });

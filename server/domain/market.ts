@@ -1,3 +1,4 @@
+import { PLACE_NAMES, PROVINCE_NAMES, type PlaceNameKind } from './place-names';
 import { normalizePhrase } from './text';
 
 /**
@@ -18,6 +19,20 @@ export interface City {
 export interface MarketCity extends City {
   matchName: string;
   matchProvince: string;
+}
+
+/** Another name of a city of the snapshot (see `place-names.ts`), normalised for matching. */
+export interface MarketPlaceName {
+  match: string;
+  name: string;
+  kind: PlaceNameKind;
+  city: MarketCity;
+}
+
+/** A name of a province (its own, or a short one), normalised for matching. */
+export interface MarketProvinceName {
+  match: string;
+  province: string;
 }
 
 export interface Category {
@@ -59,10 +74,255 @@ export interface Offer {
   tiers: PriceTier[];
 }
 
+/** The price list of most offers: one array for all of them, never changed. */
+export const NO_TIERS: PriceTier[] = Object.freeze([]) as unknown as PriceTier[];
+
+/**
+ * One catalogue item's offers, held column by column in typed arrays rather than as one object
+ * per offer: two million offers take tens of megabytes instead of hundreds. An {@link Offer} is
+ * made only for the few offers a quote reads ({@link OfferList.at}).
+ */
+export class OfferList {
+  constructor(
+    readonly itemId: string,
+    private readonly supplierIds: Numbers,
+    private readonly prices: Numbers,
+    private readonly minimums: Numbers,
+    /** Offer i's tiers are tierMinimums[tierStart[i]..tierStart[i + 1]), ascending. */
+    private readonly tierStart: Numbers,
+    private readonly tierMinimums: Numbers,
+    private readonly tierPrices: Numbers,
+  ) {}
+
+  get length(): number {
+    return this.supplierIds.length;
+  }
+
+  supplierId(i: number): number {
+    return this.supplierIds[i]!;
+  }
+
+  unitPriceCents(i: number): number {
+    return this.prices[i]!;
+  }
+
+  minimumOrderQuantity(i: number): number {
+    return this.minimums[i]!;
+  }
+
+  /** Offer i's tiers, ascending by minimum quantity (a new array; the shared empty one when none). */
+  tiers(i: number): PriceTier[] {
+    const from = this.tierStart[i]!;
+    const to = this.tierStart[i + 1]!;
+    if (from === to) return NO_TIERS;
+    const tiers: PriceTier[] = [];
+    for (let t = from; t < to; t++) tiers.push({ minQuantity: this.tierMinimums[t]!, unitPriceCents: this.tierPrices[t]! });
+    return tiers;
+  }
+
+  /** The lowest unit price among offer i's tiers; Infinity when it has none. */
+  lowestTierCents(i: number): number {
+    let lowest = Number.POSITIVE_INFINITY;
+    for (let t = this.tierStart[i]!; t < this.tierStart[i + 1]!; t++) lowest = Math.min(lowest, this.tierPrices[t]!);
+    return lowest;
+  }
+
+  /** Offer i as the engine reads an offer. */
+  at(i: number): Offer {
+    return {
+      supplierId: this.supplierId(i),
+      itemId: this.itemId,
+      unitPriceCents: this.unitPriceCents(i),
+      minimumOrderQuantity: this.minimumOrderQuantity(i),
+      tiers: this.tiers(i),
+    };
+  }
+
+  /** The first offer that `test` accepts. */
+  find(test: (offer: Offer) => boolean): Offer | undefined {
+    for (let i = 0; i < this.length; i++) {
+      const offer = this.at(i);
+      if (test(offer)) return offer;
+    }
+    return undefined;
+  }
+}
+
+/** Numbers held in a typed array: whole numbers in 32 bits, any other in 64. */
+type Numbers = Int32Array | Float64Array;
+
+/**
+ * A column of numbers that grows as it is written: 32-bit whole numbers (prices in cents,
+ * quantities, all a price list holds in practice) until a number that is not one comes, then 64-bit.
+ */
+class Column {
+  private n = 0;
+
+  constructor(private data: Numbers) {}
+
+  push(value: number): void {
+    if (this.data instanceof Int32Array && (value | 0) !== value) this.data = Float64Array.from(this.data);
+    if (this.n === this.data.length) {
+      const grown = this.data instanceof Int32Array ? new Int32Array(Math.max(8, this.n * 2)) : new Float64Array(Math.max(8, this.n * 2));
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.n++] = value;
+  }
+
+  get length(): number {
+    return this.n;
+  }
+
+  /** The numbers written, in an array of their exact length (the one written into, when it was sized right). */
+  done(): Numbers {
+    return this.n === this.data.length ? this.data : this.data.slice(0, this.n);
+  }
+}
+
+interface OfferColumns {
+  suppliers: Column;
+  prices: Column;
+  minimums: Column;
+  tierStart: Column;
+  tierMinimums: Column;
+  tierPrices: Column;
+}
+
+/** Empty columns for `count` offers; price tiers, which few offers have, grow as they come. */
+function columns(count: number): OfferColumns {
+  const c: OfferColumns = {
+    suppliers: new Column(new Int32Array(count)),
+    prices: new Column(new Int32Array(count)),
+    minimums: new Column(new Int32Array(count)),
+    tierStart: new Column(new Int32Array(count + 1)),
+    tierMinimums: new Column(new Int32Array(0)),
+    tierPrices: new Column(new Int32Array(0)),
+  };
+  c.tierStart.push(0);
+  return c;
+}
+
+/**
+ * Gathers offers item by item, straight into typed columns (no object is kept per offer, even
+ * while a large market is read), then packs each item's into an {@link OfferList}.
+ */
+export class OfferListsBuilder {
+  private readonly items = new Map<string, OfferColumns>();
+
+  /**
+   * Sizes an item's columns for `count` offers before they are added: written straight into
+   * arrays of their final length, a large market is read without growing and copying them.
+   */
+  reserve(itemId: string, count: number): void {
+    if (!this.items.has(itemId)) this.items.set(itemId, columns(count));
+  }
+
+  add(offer: Offer): void {
+    let item = this.items.get(offer.itemId);
+    if (!item) {
+      item = columns(64);
+      this.items.set(offer.itemId, item);
+    }
+    item.suppliers.push(offer.supplierId);
+    item.prices.push(offer.unitPriceCents);
+    item.minimums.push(offer.minimumOrderQuantity);
+    const tiers = offer.tiers.length > 1 ? [...offer.tiers].sort((a, b) => a.minQuantity - b.minQuantity) : offer.tiers;
+    for (const tier of tiers) {
+      item.tierMinimums.push(tier.minQuantity);
+      item.tierPrices.push(tier.unitPriceCents);
+    }
+    item.tierStart.push(item.tierMinimums.length);
+  }
+
+  /** The lists, item by item; each item's growing columns are let go as soon as its list is packed. */
+  build(): Map<string, OfferList> {
+    const lists = new Map<string, OfferList>();
+    for (const [itemId, c] of [...this.items]) {
+      lists.set(
+        itemId,
+        new OfferList(itemId, c.suppliers.done(), c.prices.done(), c.minimums.done(), c.tierStart.done(), c.tierMinimums.done(), c.tierPrices.done()),
+      );
+      this.items.delete(itemId);
+    }
+    return lists;
+  }
+}
+
+/**
+ * A few keys and their values in one array (`[key, value, key, value, …]`), read by scanning it.
+ * Each supplier holds three of these (its categories, cities and provinces), a handful of entries
+ * each: a market of a hundred thousand suppliers keeps them in a fraction of what as many Maps take.
+ */
+export class SmallMap<V> {
+  private entries: (string | V)[] = [];
+
+  constructor(pairs: Iterable<readonly [string, V]> = []) {
+    for (const [key, value] of pairs) this.set(key, value);
+    this.compact();
+  }
+
+  get size(): number {
+    return this.entries.length >> 1;
+  }
+
+  get(key: string): V | undefined {
+    const e = this.entries;
+    for (let i = 0; i < e.length; i += 2) if (e[i] === key) return e[i + 1] as V;
+    return undefined;
+  }
+
+  has(key: string): boolean {
+    const e = this.entries;
+    for (let i = 0; i < e.length; i += 2) if (e[i] === key) return true;
+    return false;
+  }
+
+  keys(): string[] {
+    const keys: string[] = [];
+    for (let i = 0; i < this.entries.length; i += 2) keys.push(this.entries[i] as string);
+    return keys;
+  }
+
+  values(): V[] {
+    const values: V[] = [];
+    for (let i = 1; i < this.entries.length; i += 2) values.push(this.entries[i] as V);
+    return values;
+  }
+
+  set(key: string, value: V): this {
+    const e = this.entries;
+    for (let i = 0; i < e.length; i += 2) {
+      if (e[i] === key) {
+        e[i + 1] = value;
+        return this;
+      }
+    }
+    e.push(key, value);
+    return this;
+  }
+
+  /** Gives back the room an array keeps to grow into, once the entries are all set. */
+  compact(): void {
+    this.entries = this.entries.slice();
+  }
+}
+
 export interface SupplierCategory {
   capacityUnits: number;
   minimumOrderQuantity: number;
   priceFactor: number;
+}
+
+/** What a tax invoice and a B-BBEE comparison need of a supplier, as Procura has it on file. */
+export interface SupplierCompliance {
+  vatNumber: string | null;
+  registeredAddress: string | null;
+  /** 1-8, 0 for non-compliant, null when none is stated. */
+  bbeeLevel: number | null;
+  bbeeEvidence: string | null;
+  /** The last day the evidence counts (YYYY-MM-DD). */
+  bbeeExpiresOn: string | null;
 }
 
 export interface Supplier {
@@ -76,15 +336,20 @@ export interface Supplier {
   rating: number;
   /** Share of orders delivered on time (0-100); null while Procura has no delivery record of the supplier. */
   onTimeRate: number | null;
-  responseTimeHours: number;
+  /** Hours it usually takes to answer; null when none is recorded (ranked as ASSUMED_RESPONSE_HOURS). */
+  responseTimeHours: number | null;
   dispatchDays: number;
   paymentTerms: string;
   validityDays: number;
   priceListDate: string;
-  categories: Map<string, SupplierCategory>;
+  /** The least the supplier accepts as one order, excl. VAT, in cents; 0 when it names none. */
+  minimumOrderCents: number;
+  /** Null when nothing of it is on file. */
+  compliance: SupplierCompliance | null;
+  categories: SmallMap<SupplierCategory>;
   coverage: {
-    cities: Map<string, number>;
-    provinces: Map<string, number>;
+    cities: SmallMap<number>;
+    provinces: SmallMap<number>;
     national: number | null;
   };
 }
@@ -93,12 +358,17 @@ export interface MarketSnapshot {
   revision: string;
   cities: MarketCity[];
   citiesById: Map<string, MarketCity>;
+  /** The cities' other names, for those of its cities the snapshot holds. */
+  placeNames: MarketPlaceName[];
+  /** The provinces of its cities, by their names and short names. */
+  provinceNames: MarketProvinceName[];
   categories: Category[];
   categoriesById: Map<string, Category>;
   items: CatalogueItem[];
   itemsById: Map<string, CatalogueItem>;
   suppliersById: Map<number, Supplier>;
-  offersByItem: Map<string, Offer[]>;
+  /** Each catalogue item's offers from suppliers of the snapshot. */
+  offersByItem: Map<string, OfferList>;
   suppliersByCategory: Map<string, Supplier[]>;
   /** Average list price per catalogue item across the suppliers that list it, in cents. */
   averagePriceCents: Map<string, number>;
@@ -112,29 +382,38 @@ export interface MarketInput {
   categories: Category[];
   items: Omit<CatalogueItem, 'matchName'>[];
   suppliers: Supplier[];
-  offers: Offer[];
+  /** The offers, as a list or already packed item by item (how the market store reads a large market). */
+  offers: Offer[] | OfferListsBuilder;
 }
 
 /** Builds the look-ups of a snapshot from plain lists. */
 export function buildMarket(input: MarketInput): MarketSnapshot {
   const suppliersById = new Map(input.suppliers.map((s) => [s.id, s]));
-  const offersByItem = new Map<string, Offer[]>();
+  // Offers listed plainly (tests, small markets) are packed here, those of suppliers outside the
+  // snapshot left out; the market store packs its offers as it reads them, in the transaction
+  // that reads the suppliers, and each names one of them (a foreign key).
+  let builder = input.offers;
+  if (Array.isArray(builder)) {
+    const packed = new OfferListsBuilder();
+    for (const offer of builder) if (suppliersById.has(offer.supplierId)) packed.add(offer);
+    builder = packed;
+  }
+  const offersByItem = new Map<string, OfferList>();
   const priceSums = new Map<string, { sum: number; n: number }>();
-  for (const offer of input.offers) {
-    if (!suppliersById.has(offer.supplierId)) continue;
-    let list = offersByItem.get(offer.itemId);
-    if (!list) offersByItem.set(offer.itemId, (list = []));
-    list.push(offer);
-    const acc = priceSums.get(offer.itemId) ?? { sum: 0, n: 0 };
-    acc.sum += offer.unitPriceCents;
-    acc.n += 1;
-    priceSums.set(offer.itemId, acc);
+  for (const [itemId, list] of builder.build()) {
+    offersByItem.set(itemId, list);
+    let sum = 0;
+    for (let i = 0; i < list.length; i++) sum += list.unitPriceCents(i);
+    priceSums.set(itemId, { sum, n: list.length });
   }
   const suppliersByCategory = new Map<string, Supplier[]>();
   for (const supplier of input.suppliers) {
     for (const categoryId of supplier.categories.keys()) {
       let list = suppliersByCategory.get(categoryId);
-      if (!list) suppliersByCategory.set(categoryId, (list = []));
+      if (!list) {
+        list = [];
+        suppliersByCategory.set(categoryId, list);
+      }
       list.push(supplier);
     }
   }
@@ -152,10 +431,22 @@ export function buildMarket(input: MarketInput): MarketSnapshot {
     matchName: normalizePhrase(c.name),
     matchProvince: normalizePhrase(c.province),
   }));
+  const citiesById = new Map(cities.map((c) => [c.id, c]));
+  const placeNames = PLACE_NAMES.flatMap((p) => {
+    const city = citiesById.get(p.cityId);
+    return city ? [{ match: normalizePhrase(p.name), name: p.name, kind: p.kind, city }] : [];
+  });
+  const provinces = new Map(cities.map((c) => [c.matchProvince, c.province]));
+  const provinceNames = [
+    ...[...provinces].map(([match, province]) => ({ match, province })),
+    ...PROVINCE_NAMES.filter((p) => [...provinces.values()].includes(p.province)).map((p) => ({ match: normalizePhrase(p.name), province: p.province })),
+  ];
   return {
     revision: input.revision,
     cities,
-    citiesById: new Map(cities.map((c) => [c.id, c])),
+    citiesById,
+    placeNames,
+    provinceNames,
     categories,
     categoriesById: new Map(categories.map((c) => [c.id, c])),
     items,

@@ -1,9 +1,10 @@
-import type { CatalogueItem, Category, City, MarketSnapshot, Offer, Supplier, SupplierCategory } from './market';
+import type { CatalogueItem, Category, City, MarketSnapshot, Offer, OfferList, Supplier, SupplierCategory } from './market';
 import type { LocationInterpretation } from './interpret';
 import { distanceKm, quotedUnitPrice, volumeDiscountPercent, type UnitPrice } from './pricing';
+import { ASSUMED_RESPONSE_HOURS } from '../../sdk/rules';
 
 /** Suppliers below either bar are never matched: their standing is poor. */
-export const STANDING = { minRating: 3.0, minOnTimeRate: 70 } as const;
+const STANDING = { minRating: 3.0, minOnTimeRate: 70 } as const;
 
 /** Weights of the fit score; they sum to 1. Price is the only part that depends on the quantity. */
 export const FIT_WEIGHTS = { location: 0.25, rating: 0.2, reliability: 0.2, responseTime: 0.1, price: 0.25 } as const;
@@ -14,9 +15,7 @@ export const LOCATION_SCORES = { city: 1, province: 0.6, national: 0.3 } as cons
 export type CoverageTier = keyof typeof LOCATION_SCORES;
 
 /** What is being quoted: a catalogue item (priced from price lists) or a category (estimated). */
-export type QuoteTarget =
-  | { kind: 'item'; item: CatalogueItem; category: Category }
-  | { kind: 'category'; category: Category; estimateCents: number };
+export type QuoteTarget = { kind: 'item'; item: CatalogueItem; category: Category } | { kind: 'category'; category: Category; estimateCents: number };
 
 /** A supplier that serves the target and delivers to the location, before quantity is known. */
 export interface PoolEntry {
@@ -34,20 +33,21 @@ export interface PoolEntry {
 }
 
 function clamp01(x: number): number {
-  return x < 0 ? 0 : x > 1 ? 1 : x;
+  return Math.max(0, Math.min(x, 1));
 }
 
-export function ratingScore(rating: number): number {
+function ratingScore(rating: number): number {
   return clamp01((rating - 1) / 4);
 }
 
 /** Reliability part of the fit: nothing is credited for a record Procura has not seen (no on-time rate). */
-export function reliabilityScore(onTimeRate: number | null): number {
+function reliabilityScore(onTimeRate: number | null): number {
   return onTimeRate === null ? 0 : clamp01((onTimeRate - 50) / 50);
 }
 
-export function responseScore(hours: number): number {
-  return clamp01(1 - hours / 72);
+/** Response part of the fit: 1 for an instant answer, 0 at three days; no record counts as {@link ASSUMED_RESPONSE_HOURS}. */
+export function responseScore(hours: number | null): number {
+  return clamp01(1 - (hours ?? ASSUMED_RESPONSE_HOURS) / 72);
 }
 
 /** Price part of the fit: 0.5 at the market's average price, 1 at half of it, 0 at 1.5 times it. */
@@ -135,11 +135,18 @@ function listPriceCents(target: QuoteTarget, offer: Offer | null, terms: Supplie
   return offer ? offer.unitPriceCents : Math.round(estimateCents(target) * terms.priceFactor);
 }
 
-/** Every supplier that lists the item, or serves the category, as the target asks. */
-function sourcesOf(market: MarketSnapshot, target: QuoteTarget): { supplier: Supplier; offer: Offer | null }[] {
-  return target.kind === 'item'
-    ? (market.offersByItem.get(target.item.id) ?? []).map((offer) => ({ supplier: market.suppliersById.get(offer.supplierId)!, offer }))
-    : (market.suppliersByCategory.get(target.category.id) ?? []).map((supplier) => ({ supplier, offer: null }));
+/**
+ * Every supplier that lists the item (with its offer's row in the item's {@link OfferList}), or
+ * serves the category (row -1), as the target asks.
+ */
+function sourcesOf(market: MarketSnapshot, target: QuoteTarget): { list: OfferList | null; sources: { supplier: Supplier; row: number }[] } {
+  if (target.kind !== 'item') {
+    return { list: null, sources: (market.suppliersByCategory.get(target.category.id) ?? []).map((supplier) => ({ supplier, row: -1 })) };
+  }
+  const list = market.offersByItem.get(target.item.id) ?? null;
+  const sources: { supplier: Supplier; row: number }[] = [];
+  for (let row = 0; row < (list?.length ?? 0); row++) sources.push({ supplier: market.suppliersById.get(list!.supplierId(row))!, row });
+  return { list, sources };
 }
 
 /**
@@ -152,12 +159,13 @@ export function candidatePool(market: MarketSnapshot, target: QuoteTarget, locat
   if (cached) return cached;
 
   const pool: PoolEntry[] = [];
-  for (const { supplier, offer } of sourcesOf(market, target)) {
+  const { list, sources } = sourcesOf(market, target);
+  for (const { supplier, row } of sources) {
     const terms = supplier.categories.get(target.category.id);
     if (!terms || !hasGoodStanding(supplier)) continue;
     const coverage = coverageFor(supplier, location);
     if (!coverage) continue;
-    pool.push(poolEntry(market, target, location, { supplier, offer, terms }, coverage));
+    pool.push(poolEntry(market, target, location, { supplier, offer: row >= 0 ? list!.at(row) : null, terms }, coverage));
   }
   pool.sort((a, b) => b.staticScore - a.staticScore || a.supplier.id - b.supplier.id);
   market.memo.set(key, pool);
@@ -179,28 +187,8 @@ export function qualifies(entry: PoolEntry, quantity: number): boolean {
   return quantity <= entry.terms.capacityUnits && quantity >= entry.minimumOrderQuantity;
 }
 
-/**
- * The `count` best-fitting candidates for a quantity, best first (ties by supplier id). Exact:
- * the pool is sorted by the fit without price, and price adds at most FIT_WEIGHTS.price, so the
- * scan stops once no later entry could reach the current top `count`.
- */
-export function rankCandidates(
-  pool: PoolEntry[],
-  quantity: number,
-  referencePriceCents: number,
-  count: number,
-): RankedCandidate[] {
-  const top: RankedCandidate[] = [];
-  if (count <= 0) return top;
-  for (const entry of pool) {
-    if (top.length === count && entry.staticScore + FIT_WEIGHTS.price < top[count - 1]!.fitScore) break;
-    if (!qualifies(entry, quantity)) continue;
-    placeInTop(top, count, priced(entry, quantity, referencePriceCents));
-  }
-  return top;
-}
-
-function priced(entry: PoolEntry, quantity: number, referencePriceCents: number): RankedCandidate {
+/** A candidate priced for a quantity, with its fit score. */
+export function priced(entry: PoolEntry, quantity: number, referencePriceCents: number): RankedCandidate {
   const price = quotedUnitPrice(entry.listUnitPriceCents, entry.offer?.tiers ?? [], quantity);
   const fitScore = entry.staticScore + FIT_WEIGHTS.price * priceScore(price.unitPriceCents, referencePriceCents);
   return { entry, fitScore, ...price };
@@ -227,7 +215,9 @@ function better(a: RankedCandidate, b: RankedCandidate): boolean {
  */
 interface CandidateIndex {
   suppliers: Supplier[];
-  offers: (Offer | null)[];
+  /** The item's offers, and each candidate's row in them (-1 for a category's candidates, which have none). */
+  list: OfferList | null;
+  rows: Int32Array;
   terms: SupplierCategory[];
   /**
    * The fit a candidate could reach at most, less the location part: rating, record and response
@@ -264,22 +254,24 @@ function candidateIndex(market: MarketSnapshot, target: QuoteTarget, referencePr
   if (cached) return cached;
 
   const suppliers: Supplier[] = [];
-  const offers: (Offer | null)[] = [];
+  const rows: number[] = [];
   const terms: SupplierCategory[] = [];
   const reach: number[] = [];
   const cities = new Map<string, number[]>();
   const provinces = new Map<string, number[]>();
   const national: number[] = [];
   const lowestDiscount = 100 - volumeDiscountPercent(Number.POSITIVE_INFINITY);
-  for (const { supplier, offer } of sourcesOf(market, target)) {
+  const { list: offers, sources } = sourcesOf(market, target);
+  const minimumOf = (n: number) => (rows[n]! >= 0 ? offers!.minimumOrderQuantity(rows[n]!) : terms[n]!.minimumOrderQuantity);
+  for (const { supplier, row } of sources) {
     const t = supplier.categories.get(target.category.id);
     if (!t || !hasGoodStanding(supplier)) continue;
-    const list = listPriceCents(target, offer, t);
+    const list = row >= 0 ? offers!.unitPriceCents(row) : Math.round(estimateCents(target) * t.priceFactor);
     let lowest = Math.min(list, Math.round((list * lowestDiscount) / 100));
-    for (const tier of offer?.tiers ?? []) lowest = Math.min(lowest, tier.unitPriceCents);
+    if (row >= 0) lowest = Math.min(lowest, offers!.lowestTierCents(row));
     const n = suppliers.length;
     suppliers.push(supplier);
-    offers.push(offer);
+    rows.push(row);
     terms.push(t);
     reach.push(
       FIT_WEIGHTS.rating * ratingScore(supplier.rating) +
@@ -300,7 +292,7 @@ function candidateIndex(market: MarketSnapshot, target: QuoteTarget, referencePr
     for (let i = ids.length - 1; i >= 0; i--) {
       const n = ids[i]!;
       most = Math.max(most, terms[n]!.capacityUnits);
-      least = Math.min(least, offers[n]?.minimumOrderQuantity ?? terms[n]!.minimumOrderQuantity);
+      least = Math.min(least, minimumOf(n));
       mostCapacity[i] = most;
       leastMinimum[i] = least;
     }
@@ -308,7 +300,8 @@ function candidateIndex(market: MarketSnapshot, target: QuoteTarget, referencePr
   };
   const index: CandidateIndex = {
     suppliers,
-    offers,
+    list: offers,
+    rows: Int32Array.from(rows),
     terms,
     reach: Float64Array.from(reach),
     byCity: new Map([...cities].map(([area, list]) => [area, order(list)])),
@@ -327,8 +320,8 @@ function push(groups: Map<string, number[]>, key: string, n: number): void {
 
 /**
  * The `count` best-fitting candidates for a quantity at a location, best first (ties by
- * supplier id): the same answer as {@link rankCandidates} over the {@link candidatePool}, without
- * a pool per location. Candidates are read from the lists of those delivering to the city, to its
+ * supplier id): the same answer as pricing and sorting every qualifying entry of the
+ * {@link candidatePool}, without a pool per location. Candidates are read from the lists of those delivering to the city, to its
  * province and nationally, always from the list whose next candidate could reach the highest
  * fit, and the reading stops once none could enter the top `count`. A supplier is ranked at its
  * closest coverage only, so one on the city's list is passed over on the other two.
@@ -369,14 +362,50 @@ export function bestCandidates(
     const supplier = index.suppliers[n]!;
     if (from.tier !== 'city' && city && supplier.coverage.cities.has(city.id)) continue;
     if (from.tier === 'national' && province && supplier.coverage.provinces.has(province)) continue;
-    const offerOf = index.offers[n]!;
+    const row = index.rows[n]!;
     const terms = index.terms[n]!;
-    const minimum = offerOf ? offerOf.minimumOrderQuantity : terms.minimumOrderQuantity;
+    const minimum = row >= 0 ? index.list!.minimumOrderQuantity(row) : terms.minimumOrderQuantity;
     if (quantity > terms.capacityUnits || quantity < minimum) continue;
+    const offerOf = row >= 0 ? index.list!.at(row) : null;
     const lead =
-      from.tier === 'city' ? supplier.coverage.cities.get(city!.id)! : from.tier === 'province' ? supplier.coverage.provinces.get(province!)! : supplier.coverage.national!;
+      from.tier === 'city'
+        ? supplier.coverage.cities.get(city!.id)!
+        : from.tier === 'province'
+          ? supplier.coverage.provinces.get(province!)!
+          : supplier.coverage.national!;
     const entry = poolEntry(market, target, location, { supplier, offer: offerOf, terms }, { tier: from.tier, lead });
     placeInTop(top, count, priced(entry, quantity, referencePriceCents));
   }
   return top;
+}
+
+/** Each supplier's row in an item's offer list, built once per item and snapshot. */
+function offerRows(market: MarketSnapshot, list: OfferList): Map<number, number> {
+  const key = `rows|${list.itemId}`;
+  const cached = market.memo.get(key) as Map<number, number> | undefined;
+  if (cached) return cached;
+  const rows = new Map<number, number>();
+  for (let row = 0; row < list.length; row++) rows.set(list.supplierId(row), row);
+  market.memo.set(key, rows);
+  return rows;
+}
+
+/**
+ * One supplier's entry for a target at a location, as {@link bestCandidates} would rank it (its
+ * closest coverage), or null when it stands poorly, does not serve the target or does not
+ * deliver there. A basket asks this of the suppliers that rank well on any of its lines.
+ */
+export function supplierEntry(market: MarketSnapshot, target: QuoteTarget, location: LocationInterpretation, supplier: Supplier): PoolEntry | null {
+  const terms = supplier.categories.get(target.category.id);
+  if (!terms || !hasGoodStanding(supplier)) return null;
+  let offer: Offer | null = null;
+  if (target.kind === 'item') {
+    const list = market.offersByItem.get(target.item.id);
+    const row = list ? offerRows(market, list).get(supplier.id) : undefined;
+    if (row === undefined) return null;
+    offer = list!.at(row);
+  }
+  const coverage = coverageFor(supplier, location);
+  if (!coverage) return null;
+  return poolEntry(market, target, location, { supplier, offer, terms }, coverage);
 }

@@ -1,6 +1,6 @@
 import type { City, PriceTier } from './market';
 
-/** Procura's volume discount schedule (spec section 9): 5 % from 100 units, 10 % from 500, 15 % from 1000. */
+/** Procura's volume discount schedule: 5 % from 100 units, 10 % from 500, 15 % from 1000. */
 export function volumeDiscountPercent(quantity: number): number {
   if (quantity >= 1000) return 15;
   if (quantity >= 500) return 10;
@@ -31,8 +31,7 @@ export function quotedUnitPrice(listUnitPriceCents: number, tiers: PriceTier[], 
   const tier = tierUnitPriceCents(listUnitPriceCents, tiers, quantity);
   const schedule = Math.round((listUnitPriceCents * (100 - volumeDiscountPercent(quantity))) / 100);
   const unitPriceCents = Math.min(tier, schedule);
-  const discountPercent =
-    listUnitPriceCents > 0 ? Math.round((1 - unitPriceCents / listUnitPriceCents) * 1000) / 10 : 0;
+  const discountPercent = listUnitPriceCents > 0 ? Math.round((1 - unitPriceCents / listUnitPriceCents) * 1000) / 10 : 0;
   return { unitPriceCents, discountPercent };
 }
 
@@ -46,8 +45,7 @@ export function distanceKm(a: City, b: City): number {
   const rad = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * rad;
   const dLon = (b.longitude - a.longitude) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
@@ -72,9 +70,4 @@ export function leadTimeDays(dispatchDays: number, coverageLeadDays: number, km:
 
 export function formatLeadTime({ min, max }: LeadDays): string {
   return min === max ? `${min} day${min === 1 ? '' : 's'}` : `${min}-${max} days`;
-}
-
-/** The calendar date `days` after `now`, as YYYY-MM-DD (UTC). */
-export function addDays(now: Date, days: number): string {
-  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuotes } from './quote-engine';
+import { addDays } from './calendar';
 import { interpretProduct, resolveLocation, estimateUnitPriceCents } from './interpret';
 import { marketOf } from '../test/market';
 import { CATALOGUE } from '../db/seed/data';
@@ -9,7 +10,7 @@ const now = new Date('2026-11-22T09:00:00Z');
 const options = { now, vatRate: 0.15 };
 
 describe('reading a request', () => {
-  it('finds catalogue items in buyers\' words, South African spelling included', () => {
+  it("finds catalogue items in buyers' words, South African spelling included", () => {
     expect(interpretProduct(market, 'Hand sanitiser 70%').item?.id).toBe('hand-sanitizer-70');
     expect(interpretProduct(market, 'toilet rolls for the office').item?.id).toBe('toilet-paper-48');
     expect(interpretProduct(market, 'Electric Geyser 150L').item?.id).toBe('geyser-150l');
@@ -44,7 +45,7 @@ describe('quotes', () => {
     deliveryLocation: 'Durban',
   };
 
-  it('prices every quote from its supplier\'s list with discount and VAT', () => {
+  it("prices every quote from its supplier's list with discount and VAT", () => {
     const set = buildQuotes(market, request, options);
     expect(set.quotes).toHaveLength(5);
     for (const q of set.quotes) {
@@ -56,9 +57,18 @@ describe('quotes', () => {
       expect(q.totalInclVatCents).toBe(q.totalCents + q.vatCents);
       expect(q.validUntil).toBe(new Date(now.getTime() + q.validityDays * 86_400_000).toISOString().slice(0, 10));
       expect(q.notes).toContain(`price list dated ${q.supplier.priceListDate}`);
+      // A name ending in s takes the apostrophe alone: 'Supplies’ price list', never 'Supplies's'.
+      expect(q.notes).toContain(/s$/i.test(q.supplier.name) ? `${q.supplier.name}’ price list` : `${q.supplier.name}’s price list`);
       expect(q.leadTime).toMatch(/^\d+-\d+ days$/);
     }
     expect(set.quotes.map((q) => q.rank)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("counts a quote's validity from today in Johannesburg, where it is judged, even in the two hours that are tomorrow there and today in UTC", () => {
+    // 23:30 UTC on 22 November is 01:30 on 23 November in Johannesburg.
+    const lateNight = buildQuotes(market, request, { ...options, now: new Date('2026-11-22T23:30:00Z') });
+    for (const q of lateNight.quotes) expect(q.validUntil).toBe(addDays('2026-11-23', q.validityDays));
+    expect(lateNight.quotes.length).toBeGreaterThan(0);
   });
 
   it('gives the same quotes for the same request', () => {

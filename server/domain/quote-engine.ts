@@ -1,10 +1,12 @@
-import { estimateUnitPriceCents, interpretProduct, resolveLocation, cityFullName } from './interpret';
+import { estimateUnitPriceCents, interpretProduct, isUnknownPlace, resolveLocation, cityFullName, UnknownPlaceError, unknownPlaceText } from './interpret';
 import type { LocationInterpretation, ProductInterpretation } from './interpret';
 import type { MarketSnapshot, Supplier } from './market';
 import { bestCandidates, type QuoteTarget } from './matching';
 import { deriveInsights, type Insights } from './insights';
+import { possessive } from '../../sdk/format';
 import { formatQuantity } from '../../sdk/rules';
-import { addDays, formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
+import { addDays, johannesburgDay } from './calendar';
+import { formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
 import { chooseUnit, conversionText, UnitNotQuotableError } from './units';
 
 export interface QuoteRequest {
@@ -53,7 +55,7 @@ export interface EngineOptions {
 }
 
 /** What to quote for a product: its catalogue item, or its category at the estimated price. */
-export function quoteTarget(market: MarketSnapshot, product: ProductInterpretation, productName: string): QuoteTarget {
+export function quoteTarget(product: ProductInterpretation, productName: string): QuoteTarget {
   return product.item
     ? { kind: 'item', item: product.item, category: product.category }
     : { kind: 'category', category: product.category, estimateCents: estimateUnitPriceCents(productName) };
@@ -61,21 +63,22 @@ export function quoteTarget(market: MarketSnapshot, product: ProductInterpretati
 
 /** The price ranking compares against: the market's average list price, or the estimate. */
 export function referencePriceCents(market: MarketSnapshot, target: QuoteTarget): number {
-  return target.kind === 'item'
-    ? (market.averagePriceCents.get(target.item.id) ?? target.item.referencePriceCents)
-    : target.estimateCents;
+  return target.kind === 'item' ? (market.averagePriceCents.get(target.item.id) ?? target.item.referencePriceCents) : target.estimateCents;
 }
 
 /**
  * Quotes for a request, computed from the suppliers' price lists, coverage and track record.
  * The same request against the same snapshot on the same day always gives the same quotes.
  * Quotes are in the unit the buyer asked for when the item converts to it (every figure per that
- * unit); a unit it does not convert to throws UnitNotQuotableError naming the ones it does.
+ * unit); a unit it does not convert to throws UnitNotQuotableError naming the ones it does. A
+ * location that names no city or province Procura knows throws UnknownPlaceError: quoting it from
+ * wherever suppliers happen to deliver would look like an answer for the buyer's place.
  */
 export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, options: EngineOptions): QuoteSet {
   const product = interpretProduct(market, request.productName);
   const location = resolveLocation(market, request.deliveryLocation);
-  const target = quoteTarget(market, product, request.productName);
+  if (isUnknownPlace(location)) throw new UnknownPlaceError(unknownPlaceText(market, request.deliveryLocation));
+  const target = quoteTarget(product, request.productName);
   const reference = referencePriceCents(market, target);
   const choice = chooseUnit(product.item, request.unit, reference);
   if (!choice.ok) throw new UnitNotQuotableError(choice.message);
@@ -110,7 +113,8 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
       leadTime: formatLeadTime(leadDays),
       paymentTerms: s.paymentTerms,
       validityDays: s.validityDays,
-      validUntil: addDays(options.now, s.validityDays),
+      // Validity is judged on Johannesburg days, so it is counted from today there.
+      validUntil: addDays(johannesburgDay(options.now.getTime()), s.validityDays),
       priceListDate: s.priceListDate,
       notes: quoteNote(s, basis, product.category.name, converted),
       fitScore: c.fitScore,
@@ -132,9 +136,10 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
 }
 
 function quoteNote(s: Supplier, basis: 'price-list' | 'category-estimate', categoryName: string, converted: string | null): string {
-  const note = basis === 'price-list'
-    ? `Indicative price from ${s.name}'s price list dated ${s.priceListDate}. Confirm the final price, stock and delivery with the supplier before ordering.`
-    : `Indicative price estimated from ${s.name}'s ${categoryName.toLowerCase()} pricing (price list dated ${s.priceListDate}); this exact product is not on their list, so confirm the price with the supplier.`;
+  const note =
+    basis === 'price-list'
+      ? `Indicative price from ${possessive(s.name)} price list dated ${s.priceListDate}. Confirm the final price, stock and delivery with the supplier before ordering.`
+      : `Indicative price estimated from ${possessive(s.name)} ${categoryName.toLowerCase()} pricing (price list dated ${s.priceListDate}); this exact product is not on their list, so confirm the price with the supplier.`;
   return converted ? `${note} Priced in the unit you asked for: ${converted}.` : note;
 }
 

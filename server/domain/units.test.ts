@@ -26,7 +26,10 @@ describe('units', () => {
     expect(chooseUnit(bleach, undefined, 1800)).toEqual({ ok: true, unit: 'litres', factor: 1 });
     expect(chooseUnit(bleach, 'litres', 1800)).toEqual({ ok: true, unit: 'litres', factor: 1 });
     expect(chooseUnit(bleach, 'Containers', 1800)).toEqual({ ok: true, unit: 'containers', factor: 5 });
-    expect(chooseUnit(bleach, 'boxes', 1800)).toEqual({ ok: false, message: 'Household Bleach can be quoted in litres or containers (5 litres each), not boxes' });
+    expect(chooseUnit(bleach, 'boxes', 1800)).toEqual({
+      ok: false,
+      message: 'Household Bleach can be quoted in litres or containers (5 litres each), not boxes',
+    });
     expect(chooseUnit(item('geyser-150l'), 'ml', 540_000)).toEqual({ ok: false, message: 'Electric Geyser 150L can be quoted in pieces, not ml' });
     // ml of something dear enough to price per ml to the cent.
     expect(chooseUnit(bleach, 'ml', 200_000)).toEqual({ ok: true, unit: 'ml', factor: 0.001 });
@@ -34,7 +37,7 @@ describe('units', () => {
     expect(chooseUnit(null, undefined, 5000)).toEqual({ ok: true, unit: 'units', factor: 1 });
   });
 
-  it('says how a converted unit relates to the item\'s own', () => {
+  it("says how a converted unit relates to the item's own", () => {
     expect(conversionText('containers', 5, 'litres')).toBe('1 container = 5 litres');
     expect(conversionText('rolls', 1 / 48, 'packs')).toBe('48 rolls = 1 pack');
     expect(conversionText('ml', 0.001, 'litres')).toBe('1000 ml = 1 litre');

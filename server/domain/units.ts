@@ -1,3 +1,4 @@
+import { singularUnit } from '../../sdk/units';
 import type { CatalogueItem } from './market';
 
 /**
@@ -9,12 +10,42 @@ import type { CatalogueItem } from './market';
 
 /** Spellings of one unit, folded to one name (both 'litres' and 'liters' are the same unit). */
 const SPELLINGS: Record<string, string> = {
-  l: 'litres', lt: 'litres', ltr: 'litres', ltrs: 'litres', litre: 'litres', litres: 'litres', liter: 'litres', liters: 'litres',
-  ml: 'ml', millilitre: 'ml', millilitres: 'ml', milliliter: 'ml', milliliters: 'ml',
-  kg: 'kg', kgs: 'kg', kilo: 'kg', kilos: 'kg', kilogram: 'kg', kilograms: 'kg',
-  g: 'g', gram: 'g', grams: 'g', gr: 'g',
-  piece: 'pieces', pieces: 'pieces', pc: 'pieces', pcs: 'pieces', unit: 'pieces', units: 'pieces', each: 'pieces', item: 'pieces', items: 'pieces',
-  pack: 'packs', packs: 'packs', packet: 'packs', packets: 'packs',
+  l: 'litres',
+  lt: 'litres',
+  ltr: 'litres',
+  ltrs: 'litres',
+  litre: 'litres',
+  litres: 'litres',
+  liter: 'litres',
+  liters: 'litres',
+  ml: 'ml',
+  millilitre: 'ml',
+  millilitres: 'ml',
+  milliliter: 'ml',
+  milliliters: 'ml',
+  kg: 'kg',
+  kgs: 'kg',
+  kilo: 'kg',
+  kilos: 'kg',
+  kilogram: 'kg',
+  kilograms: 'kg',
+  g: 'g',
+  gram: 'g',
+  grams: 'g',
+  gr: 'g',
+  piece: 'pieces',
+  pieces: 'pieces',
+  pc: 'pieces',
+  pcs: 'pieces',
+  unit: 'pieces',
+  units: 'pieces',
+  each: 'pieces',
+  item: 'pieces',
+  items: 'pieces',
+  pack: 'packs',
+  packs: 'packs',
+  packet: 'packs',
+  packets: 'packs',
 };
 
 /** A unit's one name: its folded spelling, else the lower-cased word, plural. */
@@ -55,11 +86,9 @@ export function convertibleUnits(item: Pick<CatalogueItem, 'unit' | 'unitQuantit
 }
 
 /** Prices are quoted to the cent: a unit worth less than R1 would round by more than 0.5 %. */
-export const MIN_UNIT_PRICE_CENTS = 100;
+const MIN_UNIT_PRICE_CENTS = 100;
 
-export type UnitChoice =
-  | { ok: true; unit: string; factor: number }
-  | { ok: false; message: string };
+export type UnitChoice = { ok: true; unit: string; factor: number } | { ok: false; message: string };
 
 function describe(unit: string, factor: number, base: string): string {
   if (factor === 1 || factor < 1) return unit;
@@ -85,14 +114,9 @@ export function chooseUnit(
   // The same unit keeps the catalogue's spelling, so the quote reads as the catalogue does.
   if (factor === 1 && asked === base) return { ok: true, unit: item.unit, factor: 1 };
   if (factor !== undefined && averagePriceCents * factor >= MIN_UNIT_PRICE_CENTS) return { ok: true, unit: asked, factor };
-  const precise = [...units]
-    .filter(([u, f]) => u === base || averagePriceCents * f >= MIN_UNIT_PRICE_CENTS)
-    .map(([u, f]) => describe(u, f, base));
+  const precise = [...units].filter(([u, f]) => u === base || averagePriceCents * f >= MIN_UNIT_PRICE_CENTS).map(([u, f]) => describe(u, f, base));
   const list = precise.length > 1 ? `${precise.slice(0, -1).join(', ')} or ${precise.at(-1)}` : precise[0]!;
-  const why =
-    factor !== undefined
-      ? `; a price per ${singular(asked)} would be under R1, too small to quote to the cent`
-      : '';
+  const why = factor !== undefined ? `; a price per ${singularUnit(asked)} would be under R1, too small to quote to the cent` : '';
   return { ok: false, message: `${item.name} can be quoted in ${list}, not ${requested.trim()}${why}` };
 }
 
@@ -107,11 +131,6 @@ export class UnitNotQuotableError extends Error {
 /** How a converted unit relates to the item's own: '1 container = 5 litres', '48 rolls = 1 pack'. */
 export function conversionText(unit: string, factor: number, itemUnit: string): string {
   const base = canonicalUnit(itemUnit);
-  if (factor >= 1) return `1 ${singular(unit)} = ${factor} ${factor === 1 ? singular(base) : base}`;
-  return `${Math.round(1 / factor)} ${unit} = 1 ${singular(base)}`;
-}
-
-export function singular(unit: string): string {
-  if (/(x|ch|sh)es$/.test(unit)) return unit.slice(0, -2);
-  return unit === 'ml' || unit === 'g' || unit === 'kg' ? unit : unit.replace(/s$/, '');
+  if (factor >= 1) return `1 ${singularUnit(unit)} = ${factor} ${factor === 1 ? singularUnit(base) : base}`;
+  return `${Math.round(1 / factor)} ${unit} = 1 ${singularUnit(base)}`;
 }

@@ -1,16 +1,15 @@
 import type { QuoteStatus, RfqStatus } from '../../sdk/rules';
 import type { StoredQuoteStatus, StoredRfqStatus } from '../db/schema';
 
-// Quotes are South African offers: "valid until 10 December" holds to the end of that day there.
-const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' });
+import { johannesburgDay } from './calendar';
 
 /**
  * The date (YYYY-MM-DD) a quote's validity is judged on at `ms`: Johannesburg's, whatever the
- * server's zone. A quote is still valid while this is on or before its `validUntil`.
+ * server's zone (quotes are South African offers: "valid until 10 December" holds to the end of
+ * that day there). A quote is still valid while this is on or before its `validUntil`.
  */
 export function validityDay(ms: number): string {
-  const parts = Object.fromEntries(DAY_FORMAT.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  return johannesburgDay(ms);
 }
 
 /** Whether a quote valid until `validUntil` can no longer be accepted on `day`. */

@@ -45,9 +45,17 @@ describe('POST /api/embed/rfq', () => {
     expect(JSON.stringify(row)).not.toContain('visitor=');
   });
 
-  it("answers 400 with the short form's own messages (spec 5) for a bad payload", async () => {
+  it("answers 400 with the short form's own messages for a bad payload", async () => {
     const res = await server.request('POST', '/api/embed/rfq', {
-      body: embedRfq({ productName: 'ab', productDescription: 'Too short', quantity: 'lots', location: 'D', contactEmail: 'nope', budgetRange: 'lots', source: 'elsewhere' }),
+      body: embedRfq({
+        productName: 'ab',
+        productDescription: 'Too short',
+        quantity: 'lots',
+        location: 'D',
+        contactEmail: 'nope',
+        budgetRange: 'lots',
+        source: 'elsewhere',
+      }),
     });
     expect(res.status).toBe(400);
     expect(res.json.error.details.fields).toEqual({
@@ -74,17 +82,57 @@ describe('POST /api/embed/rfq', () => {
   });
 
   it("takes a request at the short form's minimums: 3-character name, 10-character description, quantity 1", async () => {
-    const res = await server.request('POST', '/api/embed/rfq', { body: embedRfq({ productName: 'Mop', productDescription: 'Floor mops', quantity: '1', location: 'Cape Town', budgetRange: undefined, companyName: undefined }) });
+    const res = await server.request('POST', '/api/embed/rfq', {
+      body: embedRfq({
+        productName: 'Mop',
+        productDescription: 'Floor mops',
+        quantity: '1',
+        location: 'Cape Town',
+        budgetRange: undefined,
+        companyName: undefined,
+      }),
+    });
     expect(res.status).toBe(201);
-    const row = await server.database.db.selectFrom('rfqs').selectAll().where('id', '=', embedRfqResponseSchema.parse(res.json).rfqId).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('rfqs')
+      .selectAll()
+      .where('id', '=', embedRfqResponseSchema.parse(res.json).rfqId)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ product_name: 'Mop', product_description: 'Floor mops', quantity: 1 });
   });
 });
 
 describe('GET /api/embed/recent', () => {
+  it('reads the names South Africans use for places, and names the location field of a place it does not know', async () => {
+    const pe = await server.request('POST', '/api/embed/rfq', { body: embedRfq({ location: 'PE' }) });
+    expect(pe.status).toBe(201);
+    const row = await server.database.db.selectFrom('rfqs').select(['city_id', 'delivery_location']).where('id', '=', pe.json.rfqId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ city_id: 'gqeberha', delivery_location: 'Gqeberha, Eastern Cape' });
+    const unknown = await server.request('POST', '/api/embed/rfq', { body: embedRfq({ location: 'Pretora' }) });
+    expect([unknown.status, unknown.json.error.details]).toEqual([
+      400,
+      {
+        fields: {
+          location: 'Please enter a delivery location we know: did you mean Pretoria, Gauteng? Or give a town with its province (e.g. Knysna, Western Cape)',
+        },
+      },
+    ]);
+  });
+
   it('lists embedded requests newest first with nothing that names the buyer', async () => {
-    await server.request('POST', '/api/embed/rfq', { body: embedRfq({ productName: 'Jane Smith private order of mops', quantity: 1500, location: 'Cape Town' }) });
-    await server.request('POST', '/api/rfq', { body: { productName: 'Hand Sanitizer 70% Alcohol', productDescription: 'For the clinic, not through a widget at all', quantity: 5, deliveryLocation: 'Durban', primaryEmail: 'x@example.co.za', agreeTerms: true } });
+    await server.request('POST', '/api/embed/rfq', {
+      body: embedRfq({ productName: 'Jane Smith private order of mops', quantity: 1500, location: 'Cape Town' }),
+    });
+    await server.request('POST', '/api/rfq', {
+      body: {
+        productName: 'Hand Sanitizer 70% Alcohol',
+        productDescription: 'For the clinic, not through a widget at all',
+        quantity: 5,
+        deliveryLocation: 'Durban',
+        primaryEmail: 'x@example.co.za',
+        agreeTerms: true,
+      },
+    });
     const res = await server.request('GET', '/api/embed/recent');
     expect(res.status).toBe(200);
     const { rfqs } = recentEmbedRfqsSchema.parse(res.json);
@@ -103,7 +151,16 @@ describe('POST /api/analytics/widget-load', () => {
     for (let i = 0; i < 3; i++) expect((await server.request('POST', '/api/analytics/widget-load', { body: load })).status).toBe(204);
     const rows = await server.database.db.selectFrom('widget_loads').selectAll().execute();
     expect(rows).toEqual([
-      { partner_id: partnerId, embed_id: 'shop-footer', referrer_host: 'shop.example.co.za', day: new Date().toISOString().slice(0, 10), loads: 3, compact: 1, theme: 'dark', hide_procura_branding: 0 },
+      {
+        partner_id: partnerId,
+        embed_id: 'shop-footer',
+        referrer_host: 'shop.example.co.za',
+        day: new Date().toISOString().slice(0, 10),
+        loads: 3,
+        compact: 1,
+        theme: 'dark',
+        hide_procura_branding: 0,
+      },
     ]);
     expect((await server.request('POST', '/api/analytics/widget-load', { body: { embedId: '<script>' } })).status).toBe(400);
     // A partner id nobody registered is not credited.
@@ -121,7 +178,9 @@ describe('GET /api/embed/widget.js and /widget-embed', () => {
     const version = res.headers.get('x-procura-widget-version')!;
     expect(res.headers.get('etag')).toBe(`"${version}"`);
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
-    expect((await server.request('GET', '/api/embed/widget.js', { headers: { 'if-none-match': `"${version}"`, 'cache-control': 'max-age=0' } })).status).toBe(304);
+    expect((await server.request('GET', '/api/embed/widget.js', { headers: { 'if-none-match': `"${version}"`, 'cache-control': 'max-age=0' } })).status).toBe(
+      304,
+    );
     expect((await server.request('GET', `/api/embed/widget.js?v=${version}`)).headers.get('cache-control')).toMatch(/immutable/);
   });
 

@@ -17,9 +17,7 @@ export async function countWidgetLoad(db: Kysely<DB>, load: WidgetLoadRow): Prom
   await db
     .insertInto('widget_loads')
     .values({ partner_id: load.partnerId, embed_id: load.embedId, referrer_host: load.referrerHost, day: load.day, loads: 1, ...settings })
-    .onConflict((oc) =>
-      oc.columns(['partner_id', 'embed_id', 'referrer_host', 'day']).doUpdateSet({ loads: sql<number>`widget_loads.loads + 1`, ...settings }),
-    )
+    .onConflict((oc) => oc.columns(['partner_id', 'embed_id', 'referrer_host', 'day']).doUpdateSet({ loads: sql<number>`widget_loads.loads + 1`, ...settings }))
     .execute();
 }
 

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { embedRfqSchema, EmbedRfqResponse, RecentEmbedRfqs, RfqSubmitResponse, WidgetLoad } from '../../sdk/index';
 import type { DB } from '../db/schema';
-import { partnerExists } from '../partners/partners.repository';
+import { isRegisteredPartner } from '../partners/partners.service';
 import { referrerHost, submitRfq, type RfqDeps } from '../rfq/rfq.service';
 import { countWidgetLoad, recentEmbedRfqs } from './embed.repository';
 
-/** How many recent embedded requests the Live Data tab shows (spec 9). */
+/** How many recent embedded requests the Live Data tab shows. */
 const RECENT_LIMIT = 10;
 
 type EmbedRfq = z.infer<typeof embedRfqSchema>;
@@ -46,6 +46,7 @@ export async function submitEmbedRfq(deps: RfqDeps, input: EmbedRfq, key: string
     },
     key === undefined ? undefined : `embed:${key}`,
     now,
+    'location',
   );
   const body = result.body as RfqSubmitResponse;
   return {
@@ -56,6 +57,7 @@ export async function submitEmbedRfq(deps: RfqDeps, input: EmbedRfq, key: string
       quotes: body.quotes,
       // An answer replayed from before e-mails could be withheld has no delivery: every address was e-mailed.
       emailDelivery: body.emailDelivery ?? { notSent: [] },
+      demo: body.demo ?? false,
     },
   };
 }
@@ -76,7 +78,7 @@ export async function recentRfqs(db: Kysely<DB>): Promise<RecentEmbedRfqs> {
 
 /** Counts a widget load on its day; a load naming an unknown partner is credited to no one. */
 export async function recordWidgetLoad(db: Kysely<DB>, load: WidgetLoad, now: Date): Promise<void> {
-  const known = load.partnerId !== undefined && (await partnerExists(db, load.partnerId));
+  const known = load.partnerId !== undefined && (await isRegisteredPartner(db, load.partnerId));
   await countWidgetLoad(db, {
     partnerId: known ? load.partnerId! : '',
     embedId: load.embedId,

@@ -7,7 +7,9 @@ describe('TRUST_PROXY', () => {
     const hops = (v: string) => loadConfig({ TRUST_PROXY: v }).trustProxyHops;
     expect(['true', 'false', '0', '2', 'yes', 'no'].map(hops)).toEqual([1, 0, 0, 2, 1, 0]);
     expect(loadConfig({}).trustProxyHops).toBe(0);
-    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow('TRUST_PROXY must be the number of proxies in front, from 0 to 10, or true (one) or false (none)');
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(
+      'TRUST_PROXY must be the number of proxies in front, from 0 to 10, or true (one) or false (none)',
+    );
   });
 });
 

@@ -19,7 +19,13 @@ function plain(address: string): string {
  */
 export function clientAddress(forwardedFor: string | undefined, socketAddress: string, hops: number): string {
   if (hops <= 0 || !forwardedFor) return plain(socketAddress);
-  const chain = [...forwardedFor.split(',').map((h) => h.trim()).filter((h) => h !== ''), socketAddress];
+  const chain = [
+    ...forwardedFor
+      .split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== ''),
+    socketAddress,
+  ];
   return plain(chain[Math.max(0, chain.length - 1 - hops)]!);
 }
 

@@ -1,5 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
-import { STAFF_MESSAGES } from '../../sdk/schemas/staff';
+import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { ApiError } from '../errors';
 
 /**
@@ -11,7 +11,7 @@ export function sameOriginWhenGiven(publicUrl: string): Middleware {
   const origin = new URL(publicUrl).origin;
   return async function checkOrigin(ctx: Context, next: Next) {
     const given = ctx.get('origin');
-    if (given !== '' && given !== origin) throw new ApiError(403, 'bad_origin', STAFF_MESSAGES.badOrigin);
+    if (given !== '' && given !== origin) throw new ApiError(403, 'bad_origin', STAFF_MESSAGES.badOrigin(origin));
     await next();
   };
 }

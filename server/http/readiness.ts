@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorCode } from '../error-codes';
 
 /** Where a server process is in its life: only a `ready` one should be sent traffic. */
 export type Phase = 'starting' | 'ready' | 'stopping';
@@ -42,9 +43,7 @@ export function startingHandler(readiness: Readiness) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     const live = path === '/healthz';
-    const body = live
-      ? { status: 'ok' }
-      : { error: { code: 'not_ready', message: readiness.reason ?? 'The server is starting' } };
+    const body = live ? { status: 'ok' } : { error: { code: 'not_ready' satisfies ErrorCode, message: readiness.reason ?? 'The server is starting' } };
     res.writeHead(live ? 200 : 503, {
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-store',

@@ -29,10 +29,7 @@ export function requestContext(logger: Logger) {
       await next();
     } finally {
       if (logger.isLevelEnabled('info')) {
-        logger.info(
-          { reqId: requestId, method: ctx.method, route: routeOf(ctx), status: ctx.status, ms: Math.round(performance.now() - started) },
-          'request',
-        );
+        logger.info({ reqId: requestId, method: ctx.method, route: routeOf(ctx), status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
       }
     }
   };

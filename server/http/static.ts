@@ -2,6 +2,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
+import type { ErrorCode } from '../error-codes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,7 +38,7 @@ export function serveStatic(root: string) {
       return next();
     }
     const file = join(base, relative);
-    if (relative === '' || relative.includes('\0') || !(file.startsWith(base + sep))) return next();
+    if (relative === '' || relative.includes('\0') || !file.startsWith(base + sep)) return next();
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return next();
     ctx.state.route = '(static file)';
@@ -133,7 +134,7 @@ export function notFound(portal: PortalShell | null, renderer?: PageRenderer) {
     if (ctx.body !== undefined && ctx.body !== null) return;
     ctx.status = 404;
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') {
-      ctx.body = { error: { code: 'not_found', message: `No API route for ${ctx.method} ${ctx.path}` } };
+      ctx.body = { error: { code: 'not_found' satisfies ErrorCode, message: `No API route for ${ctx.method} ${ctx.path}` } };
       return;
     }
     ctx.type = 'text/html; charset=utf-8';

@@ -1,10 +1,30 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/**
+ * `n` bytes from the operating system's generator, drawn from a pool refilled 4 KB at a time (as
+ * Node's own randomUUID does): a request needs several small random values, and each call to the
+ * generator costs more than the bytes. Every byte is handed out once.
+ */
+export function randomBytesPooled(n: number): Buffer {
+  if (n > POOL_BYTES) return randomBytes(n);
+  if (poolOffset + n > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolOffset = 0;
+  }
+  const bytes = pool.subarray(poolOffset, poolOffset + n);
+  poolOffset += n;
+  return bytes;
+}
+
 /** An RFQ id: 18 random digits, the first not zero (about 60 bits, unguessable, digits only). */
 export function newRfqId(): string {
   const digits: string[] = [];
   while (digits.length < 18) {
-    for (const byte of randomBytes(24)) {
+    for (const byte of randomBytesPooled(24)) {
       if (byte >= 250) continue; // keep the digits uniform
       const d = byte % 10;
       if (digits.length === 0 && d === 0) continue;
@@ -21,7 +41,7 @@ export function newRfqId(): string {
  * tracking page offer the others for comparing and accepting.
  */
 export function newTrackingSecret(): string {
-  return randomBytes(18).toString('base64url');
+  return randomBytesPooled(18).toString('base64url');
 }
 
 /**
@@ -71,9 +91,22 @@ export function secretMatches(secret: string, storedHash: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
+/**
+ * Milliseconds in base 36, nine digits (until the year 5188), so that text starting with it sorts
+ * in time order: keys written with it go to the end of their index, not to a random page.
+ */
+export function timePrefix(nowMs: number): string {
+  return nowMs.toString(36).padStart(9, '0');
+}
+
 /** The quote reference buyers and suppliers quote back. */
 export function quoteReference(quoteId: number): string {
   return `Q-${quoteId}`;
+}
+
+/** The quote id a {@link quoteReference} names. */
+export function quoteIdOf(reference: string): number {
+  return Number(reference.slice('Q-'.length));
 }
 
 /** Hides most of an e-mail's local part: jane@example.co.za -> j***@example.co.za. */

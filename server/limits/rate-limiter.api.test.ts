@@ -40,21 +40,53 @@ afterAll(async () => {
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
-function expectLimited(res: { status: number; json: any; headers: Headers }, message: string, retryAfter: string) {
+function expectLimited(res: { status: number; json: unknown; headers: Headers }, message: string, retryAfter: string) {
   expect(res.status).toBe(429);
   expect(res.json).toEqual({ error: { code: 'rate_limited', message } });
   expect(res.headers.get('retry-after')).toBe(retryAfter);
 }
 
 describe('one rate limiter, counted in the database', () => {
-  it('shares a client\'s quote-request window between server processes, across the form and the widget', async () => {
+  it('counts an IPv6 client by its /64, so stepping through its own addresses opens no new window', async () => {
+    const answers = [];
+    for (const address of ['2001:db8:1:1::1', '2001:DB8:1:1:0:0:0:12', '2001:db8:1:1:ffff::7']) {
+      answers.push(
+        (
+          await a.request('POST', '/api/partners/register', {
+            body: validRegistration({ contactEmail: `v6-${answers.length}@example.co.za` }),
+            headers: from(address),
+          })
+        ).status,
+      );
+    }
+    expect(answers).toEqual([201, 429, 429]);
+    // The next /64 is another subscriber.
+    expect(
+      (
+        await b.request('POST', '/api/partners/register', {
+          body: validRegistration({ contactEmail: 'v6-next@example.co.za' }),
+          headers: from('2001:db8:1:2::1'),
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it("shares a client's quote-request window between server processes, across the form and the widget", async () => {
     const client = from('203.0.113.10');
     expect((await a.request('POST', '/api/rfq', { body: validRfq(), headers: client })).status).toBe(201);
     const second = await b.request('POST', '/api/embed/rfq', { body: embedRfq, headers: client });
     expect(second.status).toBe(201);
     expect(second.headers.get('ratelimit')).toBe('limit=2, remaining=0, reset=2700');
-    expectLimited(await a.request('POST', '/api/embed/rfq', { body: embedRfq, headers: client }), 'Too many quote requests from your network. Please try again in 2700 seconds.', '2700');
-    expectLimited(await b.request('POST', '/api/rfq', { body: validRfq(), headers: client }), 'Too many quote requests from your network. Please try again in 2700 seconds.', '2700');
+    expectLimited(
+      await a.request('POST', '/api/embed/rfq', { body: embedRfq, headers: client }),
+      'Too many quote requests from your network. Please try again in 2700 seconds.',
+      '2700',
+    );
+    expectLimited(
+      await b.request('POST', '/api/rfq', { body: validRfq(), headers: client }),
+      'Too many quote requests from your network. Please try again in 2700 seconds.',
+      '2700',
+    );
     // Another client is not held back.
     expect((await b.request('POST', '/api/rfq', { body: validRfq(), headers: from('203.0.113.11') })).status).toBe(201);
   });

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { isIPv6 } from 'node:net';
 import type { Context, Middleware, Next } from 'koa';
-import type { DB } from '../db/schema';
-import type { Database } from '../db/database';
+import type { Executor } from '../db/executor';
+import type { GroupCommit } from '../db/group-commit';
 import { ApiError } from '../errors';
-import { countHit, readHits } from './limits.repository';
+import { countHit } from './limits.repository';
 
 /** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
 export interface RatePolicy {
@@ -35,18 +35,9 @@ export function subjectKey(bucket: string, subject: string): string {
  * Counts a hit of `subject` against `policy` and says whether it is within the limit. The
  * counters live in the database, so every server process on one database shares each window.
  */
-export async function admit(db: Kysely<DB>, policy: RatePolicy, subject: string, nowMs: number): Promise<Admission> {
+export async function admit(db: Executor, policy: RatePolicy, subject: string, nowMs: number): Promise<Admission> {
   const window = windowOf(policy, subject, nowMs);
   return admission(policy, await countHit(db, window), window.endMs, nowMs);
-}
-
-/**
- * Whether one more hit of `subject` would be within `policy`, without counting one: for limits
- * that count only some outcomes (failed sign-ins), counted afterwards with {@link admit}.
- */
-export async function peek(db: Kysely<DB>, policy: RatePolicy, subject: string, nowMs: number): Promise<Admission> {
-  const window = windowOf(policy, subject, nowMs);
-  return admission(policy, (await readHits(db, window)) + 1, window.endMs, nowMs);
 }
 
 function windowOf(policy: RatePolicy, subject: string, nowMs: number) {
@@ -82,22 +73,46 @@ export function rateLimitHeaders(a: Admission, nowMs: number): Record<string, st
   };
 }
 
-/** The 429 of an admission over its limit, in the one error shape, with Retry-After. */
-export function rateLimited(a: Admission, message: string): ApiError {
-  return new ApiError(429, 'rate_limited', message, undefined, { 'Retry-After': String(a.resetSeconds) });
+/** The 429 of a limit the caller may try again under in `retryAfterSeconds`, in the one error shape, with Retry-After. */
+export function rateLimited(retryAfterSeconds: number, message: string): ApiError {
+  return new ApiError(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 }
 
 /**
- * Limits a route per client address (`ctx.ip`, as `clientAddress` settled it from the trusted
- * proxy hops). `what` names the thing limited in the 429's message: "quote requests".
+ * The client a per-client limit counts: an IPv4 address as it is, an IPv6 address by its /64
+ * network, the block one subscriber is given (RFC 6177), so that stepping through the addresses
+ * of one's own network opens no new windows.
  */
-export function limitPerClient(deps: { database: Database; clock: () => number }, policy: RatePolicy, what: string): Middleware {
+export function clientSubject(ip: string): string {
+  const address = ip.startsWith('::ffff:') && !ip.slice(7).includes(':') ? ip.slice(7) : ip;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * Limits a route per client (`ctx.ip`, as `clientAddress` settled it from the trusted proxy hops,
+ * an IPv6 client by its /64). `what` names the thing limited in the 429's message: "quote
+ * requests". The hit is one statement: on SQLite it shares a commit with the writes of other
+ * requests through the group commit; on PostgreSQL it runs alone, with no transaction around it.
+ */
+export function limitPerClient(deps: { writes: GroupCommit; clock: () => number }, policy: RatePolicy, what: string): Middleware {
   return async function limitClient(ctx: Context, next: Next) {
     const now = deps.clock();
-    const admission = await admit(deps.database.db, policy, ctx.ip, now);
+    const subject = clientSubject(ctx.ip);
+    const admission = await deps.writes.one((db) => admit(db, policy, subject, now));
     ctx.set(rateLimitHeaders(admission, now));
     if (!admission.allowed) {
-      throw rateLimited(admission, `Too many ${what} from your network. Please try again in ${admission.resetSeconds} second${admission.resetSeconds === 1 ? '' : 's'}.`);
+      throw rateLimited(
+        admission.resetSeconds,
+        `Too many ${what} from your network. Please try again in ${admission.resetSeconds} second${admission.resetSeconds === 1 ? '' : 's'}.`,
+      );
     }
     await next();
   };

@@ -1,7 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../sdk/index';
+import { DOMAIN_EMAILS_PER_DAY } from '../../sdk/rules';
 import { sweep } from '../retention';
+import { mailboxHash } from './guard';
 import { MailWorker } from './mail-worker';
 import { requeueRows } from './outbox.repository';
 import type { OutgoingMail } from './transport';
@@ -25,8 +27,7 @@ afterAll(async () => {
 });
 
 const rfq = (overrides: Record<string, unknown>) => server.request('POST', '/api/rfq', { body: validRfq(overrides) });
-const buyerRows = (recipient: string) =>
-  db.selectFrom('outbox').select('id').where('kind', '=', 'buyer-quotes').where('recipient', '=', recipient).execute();
+const buyerRows = (recipient: string) => db.selectFrom('outbox').select('id').where('kind', '=', 'buyer-quotes').where('recipient', '=', recipient).execute();
 
 describe('buyer e-mails to an address', () => {
   it('are at most 5 in 24 hours, whoever names it; later requests are quoted on screen and say why no e-mail came', async () => {
@@ -46,11 +47,38 @@ describe('buyer e-mails to an address', () => {
     expect(await buyerRows(stranger)).toHaveLength(5);
     expect(await buyerRows('sender6@example.co.za')).toHaveLength(1);
 
-    // Twenty-four hours after the first, the window has room for one again.
-    now += 24 * HOUR_MS + 1;
+    // Twenty-four hours after the first (counted to ten minutes), the window has room for one again.
+    now += 24 * HOUR_MS + 10 * 60_000;
     const later = rfqSubmitResponseSchema.parse((await rfq({ primaryEmail: 'sender7@example.co.za', additionalEmails: 'Stranger@Example.co.za' })).json);
     expect(later.emailDelivery).toEqual({ notSent: [] });
     expect(await buyerRows('stranger@example.co.za')).toHaveLength(6);
+  });
+
+  it('count one mailbox once, whatever +tags, capitals or Gmail dots its addresses carry', async () => {
+    // One request names the mailbox eleven ways: it is e-mailed once.
+    const tagged = Array.from({ length: 10 }, (_, i) => `victim+${i + 1}@example.org`).join(', ');
+    const first = rfqSubmitResponseSchema.parse((await rfq({ primaryEmail: 'Victim@Example.org', additionalEmails: tagged })).json);
+    expect(first.emailDelivery.notSent).toEqual([]);
+    const toVictim = async () =>
+      (await db.selectFrom('outbox').select('recipient').where('kind', '=', 'buyer-quotes').execute()).filter((r) =>
+        /^victim(\+\d+)?@example\.org$/i.test(r.recipient),
+      );
+    expect(await toVictim()).toHaveLength(1);
+    // Requests from others, each with another tag: the mailbox's daily cap holds across them.
+    const later = [];
+    for (let i = 2; i <= 6; i++)
+      later.push(
+        rfqSubmitResponseSchema.parse((await rfq({ primaryEmail: `someone${i}@example.org`, additionalEmails: `victim+${10 + i}@example.org` })).json),
+      );
+    expect(later.map((a) => a.emailDelivery.notSent)).toEqual([[], [], [], [], [{ email: 'v***@example.org', reason: 'daily_limit' }]]);
+    expect(await toVictim()).toHaveLength(5);
+
+    const gmail = ['janedoe', 'j.anedoe', 'ja.nedoe', 'jan.edoe', 'Jane.Doe', 'j.a.n.e.doe'].map((local) => `${local}@gmail.com`);
+    const third = rfqSubmitResponseSchema.parse((await rfq({ primaryEmail: 'sender-g@example.co.za', additionalEmails: gmail.join(', ') })).json);
+    expect(third.emailDelivery.notSent).toEqual([]);
+    expect(
+      await db.selectFrom('outbox').select('recipient').where('kind', '=', 'buyer-quotes').where('recipient', 'like', '%@gmail.com').execute(),
+    ).toHaveLength(1);
   });
 
   it('carry one-click unsubscribe; a POST to its address stops them until the address asks again', async () => {
@@ -60,7 +88,8 @@ describe('buyer e-mails to an address', () => {
     const mail = sink.received.find((m) => m.to.includes(buyer))!;
     expect(mail.subject).toBe('Procura: 5 quotes for your request');
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    const [, https, mailto] = /^<(https:\/\/procura\.test\/mail\/unsubscribe\/[A-Za-z0-9_-]+)>, <(mailto:unsubscribe@[^>]+)>$/.exec(mail.headers['list-unsubscribe'] ?? '') ?? [];
+    const [, https, mailto] =
+      /^<(https:\/\/procura\.test\/mail\/unsubscribe\/[A-Za-z0-9_-]+)>, <(mailto:unsubscribe@[^>]+)>$/.exec(mail.headers['list-unsubscribe'] ?? '') ?? [];
     expect(https).toBeDefined();
     expect(mailto).toMatch(/^mailto:unsubscribe@procura\.co\.za\?subject=unsubscribe%20[A-Za-z0-9_-]+$/);
     // The address never appears in the links, in clear or otherwise recognisable.
@@ -85,7 +114,16 @@ describe('buyer e-mails to an address', () => {
     const before = (await buyerRows(buyer)).length;
     const refused = await rfq({ primaryEmail: 'colleague@example.co.za', additionalEmails: 'THANDI@example.co.za' });
     expect(refused.json.emailDelivery).toEqual({ notSent: [{ email: 't***@example.co.za', reason: 'unsubscribed' }] });
-    expect(await rfq({ primaryEmail: buyer }).then((r) => r.json.emailDelivery)).toEqual({ notSent: [{ email: 't***@example.co.za', reason: 'unsubscribed' }] });
+    // A request from the unsubscribed address counts as a request of its mailbox, never as a quote e-mail to it.
+    const counted = async () => {
+      const rows = await db.selectFrom('address_counts').select(['requests', 'quote_emails']).where('address_hash', '=', mailboxHash(buyer)).execute();
+      return { requests: rows.reduce((n, r) => n + Number(r.requests), 0), quoteEmails: rows.reduce((n, r) => n + Number(r.quote_emails), 0) };
+    };
+    const countedBefore = await counted();
+    expect(await rfq({ primaryEmail: buyer }).then((r) => r.json.emailDelivery)).toEqual({
+      notSent: [{ email: 't***@example.co.za', reason: 'unsubscribed' }],
+    });
+    expect(await counted()).toEqual({ requests: countedBefore.requests + 1, quoteEmails: countedBefore.quoteEmails });
     expect(await buyerRows(buyer)).toHaveLength(before);
     expect((await server.request('GET', path)).text).toContain('This address already gets no quote e-mails from Procura.');
 
@@ -121,19 +159,30 @@ describe('buyer e-mails to an address', () => {
 describe('a buyer address that sends many requests', () => {
   it('gets quotes for every one, but after 10 in 24 hours its requests send no supplier leads', async () => {
     const busy = 'busy.buyer@example.co.za';
+    // A request's leads are one row, fanned out into one e-mail per supplier after the answer.
     const leads = async (rfqId: string) =>
-      (await db.selectFrom('outbox').select('id').where('kind', '=', 'supplier-lead').where('payload', 'like', `%"${rfqId}"%`).execute()).length;
-    const answers = [];
-    for (let i = 1; i <= 11; i++) answers.push(rfqSubmitResponseSchema.parse((await rfq({ additionalEmails: undefined, primaryEmail: i % 2 ? busy : busy.toUpperCase() })).json));
+      (await db.selectFrom('outbox').select('id').where('kind', 'in', ['supplier-lead', 'supplier-leads']).where('payload', 'like', `%"${rfqId}"%`).execute())
+        .length;
+    const answers: ReturnType<typeof rfqSubmitResponseSchema.parse>[] = [];
+    for (let i = 1; i <= 11; i++)
+      answers.push(rfqSubmitResponseSchema.parse((await rfq({ additionalEmails: undefined, primaryEmail: i % 2 ? busy : busy.toUpperCase() })).json));
     expect(answers.every((a) => a.quotes.length === 5)).toBe(true);
-    expect(await leads(answers[9]!.rfqId)).toBe(5);
+    await vi.waitFor(async () => expect(await leads(answers[9]!.rfqId)).toBe(1 + 5));
     expect(await leads(answers[10]!.rfqId)).toBe(0);
   });
 
   it('is forgotten by the retention sweep once its 24 hours are over', async () => {
-    const count = async () => Number((await db.selectFrom('address_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('address_counts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count()).toBeGreaterThan(0);
-    await sweep(server.database, server.app.deps.outbox, new Date(now + 24 * HOUR_MS + 1));
+    await sweep(server.database, server.app.deps.outbox, new Date(now + 24 * HOUR_MS + 10 * 60_000));
     expect(await count()).toBe(0);
   });
 });
@@ -169,5 +218,38 @@ describe('an e-mail written before its address unsubscribed', () => {
     } finally {
       await holding.close();
     }
+  });
+});
+
+// Hundreds of e-mails: on a server of its own that holds them, so the SMTP sink above is not kept busy.
+describe('buyer e-mails to a domain', () => {
+  let held: TestServer;
+  beforeAll(async () => {
+    held = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
+  });
+  afterAll(() => held.close());
+
+  it(`to one organisation's domain are at most ${DOMAIN_EMAILS_PER_DAY} in 24 hours across its mailboxes; a public provider's mailboxes count one by one`, async () => {
+    // Eleven mailboxes a request, each new: only the domain's cap can refuse them.
+    const batch = (domain: string, n: number) => Array.from({ length: 11 }, (_, i) => `staff${n * 11 + i}@${domain}`);
+    const send = async (addresses: string[]) =>
+      rfqSubmitResponseSchema.parse(
+        (await held.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: addresses[0], additionalEmails: addresses.slice(1).join(', ') }) })).json,
+      ).emailDelivery.notSent;
+    const requests = Math.ceil(DOMAIN_EMAILS_PER_DAY / 11);
+    const refused = [];
+    for (let n = 0; n < requests; n++) refused.push(...(await send(batch('one-company.example', n))));
+    expect(refused).toHaveLength(requests * 11 - DOMAIN_EMAILS_PER_DAY);
+    expect(new Set(refused.map((r) => r.reason))).toEqual(new Set(['domain_limit']));
+    const sent = await held.database.db
+      .selectFrom('outbox')
+      .select(held.database.db.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'buyer-quotes')
+      .where('recipient', 'like', '%@one-company.example')
+      .executeTakeFirstOrThrow();
+    expect(Number(sent.n)).toBe(DOMAIN_EMAILS_PER_DAY);
+    // Another organisation's domain has its own count.
+    expect(await send(batch('other-company.example', 0))).toEqual([]);
+    for (let n = 0; n < requests; n++) expect(await send(batch('gmail.com', n))).toEqual([]);
   });
 });

@@ -1,48 +1,144 @@
 import type { Executor } from '../db/executor';
-import type { AddressEventsTable, MailSuppressionsTable } from '../db/schema';
+import { numbersParameters, runStatement } from '../db/statements';
+import type { Insertable } from 'kysely';
+import type { MailLinksTable, MailSuppressionsTable } from '../db/schema';
 
-type EventKind = AddressEventsTable['kind'];
+/** What the guard counts of a mailbox. */
+export type AddressCount = 'requests' | 'quote_emails' | 'data_requests' | 'registration_emails';
+export type AddressCounts = Record<AddressCount, number>;
 
-/** Records one event of an address and answers how many of its kind it has since `since`, this one included. */
-export async function recordAddressEvent(
+/** The ten minutes an ISO date-time falls in, as address counts are keyed: `2026-11-27T10:4`. */
+function slotOf(iso: string): string {
+  return iso.slice(0, 15);
+}
+
+/**
+ * Adds `add` to a mailbox's counts of the ten minutes `now` falls in (one upsert, so two
+ * processes counting at once both count) and answers its counts over the slots since `since`'s,
+ * both included: a rolling window to ten minutes, which may count up to ten minutes more than it,
+ * never less.
+ */
+async function countAddress(
   db: Executor,
-  event: { addressHash: string; kind: EventKind; now: string; since: string },
-): Promise<{ id: number; count: number }> {
-  const { id } = await db
-    .insertInto('address_events')
-    .values({ address_hash: event.addressHash, kind: event.kind, created_at: event.now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { n } = await db
-    .selectFrom('address_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('address_hash', '=', event.addressHash)
-    .where('kind', '=', event.kind)
-    .where('created_at', '>', event.since)
-    .executeTakeFirstOrThrow();
-  return { id, count: Number(n) };
+  { addressHash, add, now, since }: { addressHash: string; add: Partial<AddressCounts>; now: string; since: string },
+): Promise<AddressCounts> {
+  const slot = slotOf(now);
+  await runStatement(
+    db,
+    `insert into address_counts (address_hash, slot, requests, quote_emails, data_requests, registration_emails) values (?, ?, ?, ?, ?, ?)
+     on conflict (address_hash, slot) do update set requests = address_counts.requests + excluded.requests,
+       quote_emails = address_counts.quote_emails + excluded.quote_emails, data_requests = address_counts.data_requests + excluded.data_requests,
+       registration_emails = address_counts.registration_emails + excluded.registration_emails`,
+    [addressHash, slot, add.requests ?? 0, add.quote_emails ?? 0, add.data_requests ?? 0, add.registration_emails ?? 0],
+  );
+  const [row] = await runStatement<AddressCounts>(
+    db,
+    `select coalesce(sum(requests), 0) as requests, coalesce(sum(quote_emails), 0) as quote_emails, coalesce(sum(data_requests), 0) as data_requests,
+       coalesce(sum(registration_emails), 0) as registration_emails
+     from address_counts where address_hash = ? and slot >= ?`,
+    [addressHash, slotOf(since)],
+  );
+  return {
+    requests: Number(row!.requests),
+    quote_emails: Number(row!.quote_emails),
+    data_requests: Number(row!.data_requests),
+    registration_emails: Number(row!.registration_emails),
+  };
 }
 
-export async function deleteAddressEvent(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('address_events').where('id', '=', id).execute();
+const COUNTS = ['requests', 'quote_emails', 'data_requests', 'registration_emails'] as const;
+/** PostgreSQL's statement for {@link countAddresses}, by the number of addresses it counts and of those it looks up. */
+const countTexts = new Map<string, string>();
+
+function countText(n: number, lookups: number): string {
+  const key = `${n} ${lookups}`;
+  let text = countTexts.get(key);
+  if (text === undefined) {
+    text =
+      `with up as (insert into address_counts (address_hash, slot, ${COUNTS.join(', ')}) values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}
+       on conflict (address_hash, slot) do update set ${COUNTS.map((c) => `${c} = address_counts.${c} + excluded.${c}`).join(', ')}
+       returning address_hash, slot, ${COUNTS.join(', ')})
+     select false as suppressed, up.address_hash, ${COUNTS.map((c) => `up.${c} + older.${c} as ${c}`).join(', ')}
+     from up cross join lateral (select ${COUNTS.map((c) => `coalesce(sum(o.${c}), 0) as ${c}`).join(', ')}
+       from address_counts o where o.address_hash = up.address_hash and o.slot >= ? and o.slot <> up.slot) older` +
+      (lookups === 0
+        ? ''
+        : ` union all select true, address_hash, ${COUNTS.map(() => '0').join(', ')} from mail_suppressions where address_hash in (${Array.from({ length: lookups }, () => '?').join(', ')})`);
+    countTexts.set(key, text);
+  }
+  return text;
 }
 
-/** Drops events older than any window counts. */
-export async function pruneAddressEvents(db: Executor, before: string): Promise<number> {
-  const result = await db.deleteFrom('address_events').where('created_at', '<', before).executeTakeFirst();
+/**
+ * {@link countAddress} for several mailboxes or domains at once (each hash once), their counts in
+ * the order given, and which of `suppressedAmong` (address hashes) are on the suppression list.
+ * On PostgreSQL one statement (the upsert a data-modifying WITH whose rows are added to the older
+ * slots' sums, which the statement's snapshot reads without them, and the list read beside it),
+ * so a request's counting costs one round trip; on SQLite, which has no round trips, one after
+ * another.
+ */
+export async function countAddresses(
+  db: Executor,
+  {
+    entries,
+    now,
+    since,
+    suppressedAmong = [],
+  }: { entries: { addressHash: string; add: Partial<AddressCounts> }[]; now: string; since: string; suppressedAmong?: string[] },
+): Promise<{ counts: AddressCounts[]; suppressed: Set<string> }> {
+  if (entries.length === 0 || !numbersParameters(db)) {
+    const suppressed = await suppressedHashes(db, suppressedAmong);
+    const counts: AddressCounts[] = [];
+    for (const { addressHash, add } of entries) counts.push(await countAddress(db, { addressHash, add, now, since }));
+    return { counts, suppressed };
+  }
+  const slot = slotOf(now);
+  const values: unknown[] = [];
+  for (const { addressHash, add } of entries) values.push(addressHash, slot, ...COUNTS.map((c) => add[c] ?? 0));
+  values.push(slotOf(since), ...suppressedAmong);
+  const rows = await runStatement<{ suppressed: boolean; address_hash: string } & AddressCounts>(db, countText(entries.length, suppressedAmong.length), values);
+  const byHash = new Map(rows.filter((r) => !r.suppressed).map((r) => [r.address_hash, r]));
+  const counts = entries.map(({ addressHash }) => {
+    const row = byHash.get(addressHash)!;
+    return {
+      requests: Number(row.requests),
+      quote_emails: Number(row.quote_emails),
+      data_requests: Number(row.data_requests),
+      registration_emails: Number(row.registration_emails),
+    };
+  });
+  return { counts, suppressed: new Set(rows.filter((r) => r.suppressed).map((r) => r.address_hash)) };
+}
+
+/** Takes back one count of this slot's, for a refusal that should not count. */
+export async function uncountAddress(db: Executor, { addressHash, count, now }: { addressHash: string; count: AddressCount; now: string }): Promise<void> {
+  await db
+    .updateTable('address_counts')
+    .set((eb) => ({ [count]: eb(eb.ref(count), '-', 1) }))
+    .where('address_hash', '=', addressHash)
+    .where('slot', '=', slotOf(now))
+    .execute();
+}
+
+/** Drops the counts of slots before any window counts. */
+export async function pruneAddressCounts(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('address_counts').where('slot', '<', slotOf(before)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Which of the hashes are on the suppression list. */
 export async function suppressedHashes(db: Executor, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const rows = await db.selectFrom('mail_suppressions').select('address_hash').where('address_hash', 'in', hashes).execute();
+  const rows = await runStatement<{ address_hash: string }>(
+    db,
+    `select address_hash from mail_suppressions where address_hash in (${hashes.map(() => '?').join(', ')})`,
+    hashes,
+  );
   return new Set(rows.map((r) => r.address_hash));
 }
 
-export async function insertMailLinks(db: Executor, rows: { token_hash: string; address_hash: string; masked_address: string; created_at: string }[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('mail_links').values(rows).execute();
-}
+/** A buyer e-mail's unsubscribe link as stored. */
+export type MailLinkRow = Insertable<MailLinksTable>;
 
 export async function findMailLink(db: Executor, tokenHash: string) {
   return db

@@ -1,24 +1,154 @@
-import { randomBytes } from 'node:crypto';
-import { BUYER_EMAILS_PER_DAY, type EmailNotSentReason } from '../../sdk/rules';
+import { BUYER_EMAILS_PER_DAY, DOMAIN_EMAILS_PER_DAY, type EmailNotSentReason } from '../../sdk/rules';
 import type { Executor } from '../db/executor';
-import { hashSecret, maskEmail } from '../lib/ids';
+import { hashSecret, maskEmail, randomBytesPooled, timePrefix } from '../lib/ids';
 import {
-  deleteAddressEvent,
+  countAddresses,
   findMailLink,
-  insertMailLinks,
-  recordAddressEvent,
   suppressAddress,
   suppressedHashes,
+  uncountAddress,
   unsuppressAddress,
+  type AddressCount,
+  type AddressCounts,
+  type MailLinkRow,
 } from './guard.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Above this many requests in 24 hours, an address's requests still get quotes but send no supplier leads. */
-export const REQUESTS_PER_DAY_WITH_LEADS = 10;
+const REQUESTS_PER_DAY_WITH_LEADS = 10;
 
 /** How an address is recognised without being kept: SHA-256 of its lower-case form. */
 export function addressHash(email: string): string {
   return hashSecret(email.trim().toLowerCase());
+}
+
+/** Providers that ignore dots in the local part: j.ane@gmail.com reaches jane@gmail.com. */
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address reaches, as the caps count it: lower-case, without a `+tag` (which every
+ * large provider delivers to the untagged mailbox), without dots where the provider ignores them.
+ * `Stranger+7@Example.com` and `stranger@example.com` are one mailbox.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const domain = address.slice(at + 1);
+  let local = address.slice(0, at);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS.has(domain)) local = local.replaceAll('.', '');
+  return `${local}@${domain}`;
+}
+
+/** How a mailbox is counted without being kept: SHA-256 of {@link mailboxOf}. */
+export function mailboxHash(email: string): string {
+  return hashSecret(mailboxOf(email));
+}
+
+/**
+ * Adds to the counts of the mailbox `email` reaches and, unless `domain` is null or the address is
+ * a public provider's, of its organisation's domain, in one go (the counts are written before they
+ * are read, so two processes at once can only both refuse). Answers both counts over the last
+ * 24 hours, and how to take one count of a kind back from both for an e-mail that is not sent.
+ */
+async function countMailboxAndDomain(
+  trx: Executor,
+  email: string,
+  add: { mailbox: Partial<AddressCounts>; domain: Partial<AddressCounts> | null },
+  now: Date,
+  suppressedAmong: string[] = [],
+): Promise<{ mailbox: AddressCounts; domain: AddressCounts | undefined; suppressed: Set<string>; takeBack(count: AddressCount): Promise<void> }> {
+  const at = now.toISOString();
+  const domain = add.domain === null ? null : domainHash(email);
+  const entries = [{ addressHash: mailboxHash(email), add: add.mailbox }];
+  if (domain !== null) entries.push({ addressHash: domain, add: add.domain! });
+  const { counts, suppressed } = await countAddresses(trx, { entries, now: at, since: new Date(now.getTime() - DAY_MS).toISOString(), suppressedAmong });
+  return {
+    mailbox: counts[0]!,
+    domain: counts[1],
+    suppressed,
+    async takeBack(count) {
+      for (const { addressHash } of entries) await uncountAddress(trx, { addressHash, count, now: at });
+    },
+  };
+}
+
+/**
+ * Counts one e-mail of kind `count` to the mailbox `email` reaches and answers whether it is
+ * within `perDay` in the last 24 hours, and its organisation's domain within
+ * {@link DOMAIN_EMAILS_PER_DAY}; an e-mail over either cap is not sent, so it is not counted.
+ */
+export async function mayMailMailbox(trx: Executor, email: string, count: AddressCount, perDay: number, now: Date): Promise<boolean> {
+  const counted = await countMailboxAndDomain(trx, email, { mailbox: { [count]: 1 }, domain: { [count]: 1 } }, now);
+  if (counted.mailbox[count] <= perDay && (counted.domain === undefined || counted.domain[count] <= DOMAIN_EMAILS_PER_DAY)) return true;
+  await counted.takeBack(count);
+  return false;
+}
+
+/**
+ * Public mail providers: each mailbox there is a different person's, so their domains have no
+ * cap of their own (each mailbox keeps its own). Every other domain is one organisation's.
+ */
+const PUBLIC_MAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.net',
+  'zoho.com',
+  'mail.com',
+  'mweb.co.za',
+  'webmail.co.za',
+  'vodamail.co.za',
+  'telkomsa.net',
+  'iafrica.com',
+  'absamail.co.za',
+  'lantic.net',
+  'afrihost.co.za',
+  'cybersmart.co.za',
+  'polka.co.za',
+  'icon.co.za',
+  'xsinet.co.za',
+  'mtnloaded.co.za',
+  'cellc.co.za',
+  'rain.co.za',
+]);
+
+/** The hash a domain's counts are kept under, or null for a public provider's; `@domain` is no mailbox's form. */
+function domainHash(email: string): string | null {
+  const domain = mailboxOf(email).split('@')[1];
+  return domain === undefined || PUBLIC_MAIL_DOMAINS.has(domain) ? null : hashSecret(`@${domain}`);
+}
+
+/** Characters of a link token's time prefix ({@link timePrefix}). */
+const LINK_TIME_DIGITS = timePrefix(0).length;
+
+/**
+ * A new unsubscribe link token: the time in base 36, then 120 random bits. The time keeps the
+ * stored keys in order, so storing one appends to the table's index instead of landing on a random page.
+ */
+function newLinkToken(nowMs: number): string {
+  return `${timePrefix(nowMs)}${randomBytesPooled(15).toString('base64url')}`;
+}
+
+/**
+ * The key a link token is stored under: its time prefix in clear and the hash of the whole token;
+ * a token of the older form (24 random characters, no time) is stored under its hash alone.
+ */
+function linkKey(token: string): string {
+  return token.length === LINK_TIME_DIGITS + 20 ? `${token.slice(0, LINK_TIME_DIGITS)}.${hashSecret(token)}` : hashSecret(token);
 }
 
 export interface RfqMailDecision {
@@ -26,42 +156,68 @@ export interface RfqMailDecision {
   buyers: { email: string; linkToken: string }[];
   notSent: { email: string; reason: EmailNotSentReason }[];
   sendLeads: boolean;
+  /** The unsubscribe links of `buyers`, for the caller to write with the request. */
+  links: MailLinkRow[];
 }
 
 /**
- * Decides, inside the request's transaction, who a new RFQ e-mails. Every count is written before
+ * Decides, inside the request's transaction, who a new RFQ e-mails (the caller writes the links). Every count is written before
  * it is read, so two processes counting at once can only both refuse, never both send a sixth.
+ * Caps count mailboxes ({@link mailboxOf}): tagged variants of one address share its caps, and
+ * one request names each mailbox once; an organisation's domain has a cap of its own.
  */
 export async function decideRfqMail(
   trx: Executor,
   { primaryEmail, additionalEmails, now }: { primaryEmail: string; additionalEmails: string[]; now: Date },
 ): Promise<RfqMailDecision> {
   const at = now.toISOString();
-  const since = new Date(now.getTime() - DAY_MS).toISOString();
-  const requests = await recordAddressEvent(trx, { addressHash: addressHash(primaryEmail), kind: 'request', now: at, since });
-
+  // One request e-mails a mailbox once, however many of its spellings (+tags, capitals) it names.
   const seen = new Set<string>();
-  const addresses = [primaryEmail, ...additionalEmails].filter((e) => !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
-  const suppressed = await suppressedHashes(trx, addresses.map(addressHash));
-  const decision: RfqMailDecision = { buyers: [], notSent: [], sendLeads: requests.count <= REQUESTS_PER_DAY_WITH_LEADS };
-  const links: { token_hash: string; address_hash: string; masked_address: string; created_at: string }[] = [];
-  for (const email of addresses) {
-    const hash = addressHash(email);
-    if (suppressed.has(hash)) {
+  const addresses = [primaryEmail, ...additionalEmails].filter((e) => !seen.has(mailboxOf(e)) && seen.add(mailboxOf(e)));
+  const hashes = addresses.map(addressHash);
+  const decision: RfqMailDecision = { buyers: [], notSent: [], sendLeads: true, links: [] };
+  // Which addresses are suppressed is read with the primary address's counts (one statement on
+  // PostgreSQL), so the primary is counted as mailed and its e-mail's counts taken back if it is not.
+  let suppressed = new Set<string>();
+  for (const [i, email] of addresses.entries()) {
+    const hash = hashes[i]!;
+    if (i > 0 && suppressed.has(hash)) {
       decision.notSent.push({ email: maskEmail(email), reason: 'unsubscribed' });
       continue;
     }
-    const received = await recordAddressEvent(trx, { addressHash: hash, kind: 'quote-email', now: at, since });
-    if (received.count > BUYER_EMAILS_PER_DAY) {
-      await deleteAddressEvent(trx, received.id);
-      decision.notSent.push({ email: maskEmail(email), reason: 'daily_limit' });
+    // The request is counted against the primary address's mailbox in the same statement as its
+    // e-mail; the mailbox and its organisation's domain are counted together, before either is read.
+    const counted = await countMailboxAndDomain(
+      trx,
+      email,
+      { mailbox: { requests: i === 0 ? 1 : 0, quote_emails: 1 }, domain: { quote_emails: 1 } },
+      now,
+      i === 0 ? hashes : [],
+    );
+    if (i === 0) {
+      suppressed = counted.suppressed;
+      decision.sendLeads = counted.mailbox.requests <= REQUESTS_PER_DAY_WITH_LEADS;
+    }
+    if (suppressed.has(hash)) {
+      await counted.takeBack('quote_emails');
+      decision.notSent.push({ email: maskEmail(email), reason: 'unsubscribed' });
       continue;
     }
-    const linkToken = randomBytes(18).toString('base64url');
-    links.push({ token_hash: hashSecret(linkToken), address_hash: hash, masked_address: maskEmail(email), created_at: at });
+    const refused =
+      counted.mailbox.quote_emails > BUYER_EMAILS_PER_DAY
+        ? 'daily_limit'
+        : counted.domain !== undefined && counted.domain.quote_emails > DOMAIN_EMAILS_PER_DAY
+          ? 'domain_limit'
+          : null;
+    if (refused !== null) {
+      await counted.takeBack('quote_emails');
+      decision.notSent.push({ email: maskEmail(email), reason: refused });
+      continue;
+    }
+    const linkToken = newLinkToken(now.getTime());
+    decision.links.push({ token_hash: linkKey(linkToken), address_hash: hash, masked_address: maskEmail(email), created_at: at });
     decision.buyers.push({ email, linkToken });
   }
-  await insertMailLinks(trx, links);
   return decision;
 }
 
@@ -70,7 +226,7 @@ export type LinkAction = 'unsubscribe' | 'not-me';
 /** The masked address and suppression state behind an e-mail's link token, or undefined for an unknown token. */
 export async function findLink(db: Executor, token: string) {
   if (!/^[A-Za-z0-9_-]{10,100}$/.test(token)) return undefined;
-  const link = await findMailLink(db, hashSecret(token));
+  const link = await findMailLink(db, linkKey(token));
   return link && { addressHash: link.address_hash, maskedAddress: link.masked_address, suppressed: link.reason !== null };
 }
 

@@ -146,20 +146,31 @@ describe('a claim being sent', () => {
         },
         close: () => {},
       };
-      const options = { database: server.database, logger: silent, from: 'Procura <quotes@procura.test>', settings: server.app.deps.outbox.settings, maxAttempts: 5, retryBaseMs: 10 };
+      const options = {
+        database: server.database,
+        logger: silent,
+        from: 'Procura <quotes@procura.test>',
+        settings: server.app.deps.outbox.settings,
+        maxAttempts: 5,
+        retryBaseMs: 10,
+      };
       const first = new MailWorker({ ...options, transport: slow, leaseMs: 300, renewEveryMs: 50 });
       const draining = first.drainOnce();
-      const leases = async () => (await server.database.db.selectFrom('outbox').select(['status', 'next_attempt_at']).execute()).map((r) => [r.status, r.next_attempt_at]);
+      const leases = async () =>
+        (await server.database.db.selectFrom('outbox').select(['status', 'next_attempt_at']).execute()).map((r) => [r.status, r.next_attempt_at]);
       const claimedWith = await vi.waitFor(async () => {
         const now = await leases();
         expect(now.every(([status]) => status === 'sending')).toBe(true);
         return now;
       });
       // Renewed several times over: the claims outlived their first lease many times.
-      await vi.waitFor(async () => {
-        const now = await leases();
-        for (const [i, [, until]] of now.entries()) expect(Date.parse(until!)).toBeGreaterThan(Date.parse(claimedWith[i]![1]!) + 1_000);
-      }, { timeout: 10_000, interval: 50 });
+      await vi.waitFor(
+        async () => {
+          const now = await leases();
+          for (const [i, [, until]] of now.entries()) expect(Date.parse(until!)).toBeGreaterThan(Date.parse(claimedWith[i]![1]!) + 1_000);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
 
       const second = new MailWorker({ ...options, transport: slow });
       expect(await second.drainOnce()).toBe(0);

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { GroupCommit } from '../db/group-commit';
-import { MessageRenderer, sentPayload, UnrenderableMessageError, type MessageSettings } from './messages';
+import { fanOutLeads, MessageRenderer, outboxRows, sentPayload, UnrenderableMessageError, type MessageSettings } from './messages';
 import { addressHash } from './guard';
 import { suppressedHashes } from './guard.repository';
-import { claimDueRows, recordOutcome, renewClaims, type OutboxRow } from './outbox.repository';
+import { findLeadsOfRfq } from '../quotes/quotes.repository';
+import { claimDueRows, insertOutboxRows, recordOutcome, renewClaims, type OutboxRow } from './outbox.repository';
 import { MAIL_CONCURRENCY, type MailTransport } from './transport';
 
 /** Told how long each handover to the transport took and how it ended. */
@@ -50,12 +51,12 @@ const MAX_RETRY_DELAY_MS = HOUR_MS;
 /** How long, by default, an e-mail keeps being retried: a weekend's SMTP outage loses nothing. */
 export const DEFAULT_RETRY_HOURS = 48;
 /** A claim's lease, by default: a dead worker's rows are sent again this soon after it died. */
-export const LEASE_MS = 15_000;
+const LEASE_MS = 15_000;
 /** How often, by default, a live worker renews the claims it is sending. */
-export const RENEW_EVERY_MS = 5_000;
+const RENEW_EVERY_MS = 5_000;
 
 /** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
-export function retryDelayMs(attempts: number, baseMs: number): number {
+function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -107,7 +108,7 @@ export class MailWorker {
     this.batchSize = options.batchSize ?? 5;
     this.maxInFlight = options.maxInFlight ?? MAIL_CONCURRENCY;
     this.now = options.now ?? (() => new Date());
-    this.writes = new GroupCommit(options.database.db);
+    this.writes = new GroupCommit(options.database.db, options.database.dialect);
   }
 
   start(): void {
@@ -233,11 +234,39 @@ export class MailWorker {
     }
   }
 
+  /**
+   * Turns a request's `supplier-leads` row into one lead row per supplier, in the transaction
+   * that records the row as done, so each lead is written exactly once; then looks for them.
+   */
+  private async fanOut(row: OutboxRow): Promise<void> {
+    try {
+      const now = this.now().toISOString();
+      const recorded = await this.writes.run(async (trx) => {
+        const done = await recordOutcome(trx, { id: row.id, attempts: row.attempts }, { status: 'sent', sentAt: now, lastError: null, failingSince: null });
+        if (done) {
+          const { rfqId } = JSON.parse(row.payload) as { rfqId: string };
+          const leads = fanOutLeads(rfqId, await findLeadsOfRfq(trx, rfqId));
+          await insertOutboxRows(trx, outboxRows(leads, { messageIdDomain: this.options.settings.messageIdDomain, now, held: false }));
+        }
+        return done;
+      });
+      if (!recorded) this.options.logger.warn({ outboxId: row.id }, 'leads not fanned out: the claim had expired');
+      this.wake();
+    } catch (err) {
+      // Left claimed: when the lease runs out the row is claimed and fanned out again.
+      this.options.logger.error({ err, outboxId: row.id }, 'leads could not be fanned out');
+    }
+  }
+
   private async sendAndRecord(row: OutboxRow, renderer: MessageRenderer): Promise<void> {
+    if (row.kind === 'supplier-leads') return this.fanOut(row);
     let outcome: Outcome;
     try {
       // The address may have unsubscribed after the row was written, or while it was held.
-      if ((row.kind === 'buyer-quotes' || row.kind.startsWith('buyer-order-')) && (await suppressedHashes(this.options.database.db, [addressHash(row.recipient)])).size > 0) {
+      if (
+        (row.kind === 'buyer-quotes' || row.kind.startsWith('buyer-order-')) &&
+        (await suppressedHashes(this.options.database.db, [addressHash(row.recipient)])).size > 0
+      ) {
         throw new UnrenderableMessageError('The address asked for no more quote e-mails');
       }
       const email = await renderer.render(row);

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { html, SafeHtml } from './html';
 import { MessageRenderer } from './messages';
-import { countOutbox, findOutboxRow, listOutbox, type OutboxRow } from './outbox.repository';
+import { outboxMessage, outboxPage, type OutboxRow } from './outbox';
 import type { Email } from './templates';
 
 const LIST_LIMIT = 100;
@@ -23,7 +23,7 @@ const STYLE_SHEET = new SafeHtml(STYLE);
 
 function page(title: string, body: SafeHtml): string {
   return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Procura development mailbox</title><style>${STYLE_SHEET}</style></head>
+<title>${title} · Procura development mailbox</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE_SHEET}</style></head>
 <body><main>${body}</main></body></html>`.value;
 }
 
@@ -58,7 +58,7 @@ export function mailboxRouter(deps: AppDeps) {
   const { db } = deps.database;
 
   router.get('/', async (ctx) => {
-    const [rows, counts] = await Promise.all([listOutbox(db, { limit: LIST_LIMIT }), countOutbox(db)]);
+    const { rows, counts } = await outboxPage(db, LIST_LIMIT);
     const renderer = new MessageRenderer(db, deps.outbox.settings);
     const rendered = await Promise.all(rows.map((row) => tryRender(renderer, row)));
     const summary = Object.entries(counts)
@@ -88,7 +88,7 @@ ${rows.map((row, i) => {
   });
 
   router.get('/:id', async (ctx) => {
-    const row = await findOutboxRow(db, messageId(ctx));
+    const row = await outboxMessage(db, messageId(ctx));
     if (!row) throw new ApiError(404, 'not_found', 'No such e-mail');
     const email = await tryRender(new MessageRenderer(db, deps.outbox.settings), row);
     ctx.set('Cache-Control', 'no-store');
@@ -110,13 +110,16 @@ ${
   });
 
   router.get('/:id/html', async (ctx) => {
-    const row = await findOutboxRow(db, messageId(ctx));
+    const row = await outboxMessage(db, messageId(ctx));
     if (!row) throw new ApiError(404, 'not_found', 'No such e-mail');
     const email = await tryRender(new MessageRenderer(db, deps.outbox.settings), row);
     if (!('html' in email)) throw new ApiError(404, 'not_found', email.error);
     ctx.set('Cache-Control', 'no-store');
     // The e-mail's own markup: inline styles only, no scripts, framed only by the mailbox page.
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'");
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'",
+    );
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     ctx.type = 'html';
     ctx.body = email.html;

@@ -1,22 +1,28 @@
+import { quotesWithLines } from '../rfq/basket.mapper';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ANALYTICS_RETENTION } from '../../sdk/analytics-rules';
+import { ANALYTICS_RETENTION } from '../../contract/analytics-rules';
 import type { CompanySize, Quote } from '../../sdk/index';
 import { validityDay } from '../domain/validity';
 import type { DB } from '../db/schema';
-import { parseTrackingToken, quoteReference } from '../lib/ids';
+import { parseTrackingToken, quoteIdOf, quoteReference, timePrefix, trackingToken } from '../lib/ids';
 import { toApiQuote, toApiSupplier, withTracking } from '../quotes/quote.mapper';
 import { findPartner } from '../partners/partners.repository';
-import { findQuotesForRfq } from '../quotes/quotes.repository';
+import { findComplianceOfRfq, findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from '../rfq/rfq.repository';
+import { mailOpenProof } from '../partners/partner-credit';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
 import { findDemoRequest } from '../sales/sales.repository';
-import { MONTHLY_SPEND_LABELS } from '../../sdk/schemas/sales';
+import { MONTHLY_SPEND_LABELS } from '../../contract/schemas/demo-request';
 import {
   buyerOrderConfirmedEmail,
   buyerOrderWithdrawnEmail,
   buyerQuotesEmail,
+  buyerQuoteDeclinedEmail,
+  buyerQuoteFirmedEmail,
+  supplierSignInEmail,
   dataRequestEmail,
+  fromEmail,
   demoRequestEmail,
   partnerRegisteredEmail,
   partnerWelcomeEmail,
@@ -32,10 +38,19 @@ import {
  * so writing one costs a short row, not a rendered message.
  */
 export type OutboxMessage =
-  /** The buyer's quotes. The tracking tokens exist nowhere else in clear, and are dropped once sent. */
-  | { kind: 'buyer-quotes'; recipient: string; payload: { rfqId: string; tokens?: string[]; linkToken?: string } }
+  /**
+   * The buyer's quotes. `secret` is the request's tracking secret (each quote's token is its id and
+   * the secret; older rows carry the `tokens` themselves): it exists nowhere else in clear, and is
+   * dropped once sent.
+   */
+  | { kind: 'buyer-quotes'; recipient: string; payload: { rfqId: string; secret?: string; tokens?: string[]; linkToken?: string } }
   /** A matched supplier's lead. */
   | { kind: 'supplier-lead'; recipient: string; payload: { rfqId: string; quoteId: number } }
+  /**
+   * A request's leads, owed together: written with the request as one row, turned into one
+   * `supplier-lead` per quote by the outbox worker after the buyer has their answer. No recipient.
+   */
+  | { kind: 'supplier-leads'; recipient: ''; payload: { rfqId: string } }
   /** A new partner's welcome, and the partners team's notice of them. */
   | { kind: 'partner-welcome' | 'partner-registered'; recipient: string; payload: { partnerId: string } }
   /** The sales team's notice of a demo booking. */
@@ -47,14 +62,26 @@ export type OutboxMessage =
   /** The courtesy note to a supplier whose quote was not selected. */
   | { kind: 'supplier-not-selected'; recipient: string; payload: { rfqId: string; quoteId: number; outcome: 'awarded' | 'closed' } }
   /** The buyer's notice of the supplier's answer, linking back to their quote; the token is dropped once sent. */
-  | { kind: 'buyer-order-confirmed' | 'buyer-order-withdrawn'; recipient: string; payload: { rfqId: string; quoteId: number; trackingToken?: string } };
+  | { kind: 'buyer-order-confirmed' | 'buyer-order-withdrawn'; recipient: string; payload: { rfqId: string; quoteId: number; trackingToken?: string } }
+  /** The buyer's notice that a supplier made its quote firm, or withdrew it before the buyer chose. */
+  | { kind: 'buyer-quote-firmed' | 'buyer-quote-declined'; recipient: string; payload: { rfqId: string; quoteId: number } }
+  /** A supplier user's one-time sign-in link; the token exists nowhere else in clear, and is dropped once sent. */
+  | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string } };
 
 /** How long a data request's link works. */
 export const DATA_REQUEST_MINUTES = ANALYTICS_RETENTION.dataRequestMinutes;
 
 /** The page a data request's link opens; the token rides in the fragment, which browsers never send. */
-export function dataRequestLink(publicUrl: string, token: string): string {
+function dataRequestLink(publicUrl: string, token: string): string {
   return `${publicUrl}/privacy/my-data#token=${token}`;
+}
+
+/** How long a supplier user's sign-in link works. */
+export const SIGN_IN_LINK_MINUTES = 15;
+
+/** The page a supplier's sign-in link opens; the token rides in the fragment, which browsers never send. */
+function supplierSignInLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/supplier/sign-in#${token}`;
 }
 
 /** Who waits for what: the buyer is on the results page; a supplier's lead can follow. */
@@ -62,9 +89,13 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'buyer-quotes': 0,
   'data-request': 0,
   'supplier-lead': 1,
+  'supplier-leads': 1,
   'supplier-order': 1,
   'buyer-order-confirmed': 1,
   'buyer-order-withdrawn': 1,
+  'buyer-quote-firmed': 1,
+  'buyer-quote-declined': 1,
+  'supplier-sign-in': 0,
   'partner-welcome': 1,
   'partner-registered': 2,
   'supplier-not-selected': 2,
@@ -77,10 +108,19 @@ export interface MessageSettings {
   messageIdDomain: string;
 }
 
+/**
+ * A Message-ID: the time in base 36, then a random UUID. Unique as the UUID is; the time first
+ * keeps the outbox's unique index written in order rather than on a random page per e-mail.
+ */
+function newMessageId(nowMs: number, domain: string): string {
+  return `<${timePrefix(nowMs)}.${randomUUID()}@${domain}>`;
+}
+
 /** Outbox rows for messages caused together; `held` when no transport would send them. */
 export function outboxRows(messages: OutboxMessage[], { messageIdDomain, now, held }: { messageIdDomain: string; now: string; held: boolean }): NewOutboxRow[] {
+  const nowMs = Date.parse(now);
   return messages.map((m) => ({
-    message_id: `<${randomUUID()}@${messageIdDomain}>`,
+    message_id: newMessageId(nowMs, messageIdDomain),
     kind: m.kind,
     recipient: m.recipient,
     priority: PRIORITY[m.kind],
@@ -96,28 +136,28 @@ export function outboxRows(messages: OutboxMessage[], { messageIdDomain, now, he
 
 /**
  * The e-mails a new quote request causes: the buyer's to each address it may e-mail (each with
- * the token of its unsubscribe links), and, unless `sendLeads` is false, each quoting supplier's lead.
+ * the token of its unsubscribe links), and, unless `sendLeads` is false, the quoting suppliers'
+ * leads, as one message that the outbox worker fans out into one per supplier ({@link fanOutLeads}).
+ * Nothing here depends on the ids the quotes will get, so the rows go in with the request's own.
  */
-export function rfqMessages(input: {
-  rfqId: string;
-  buyers: { email: string; linkToken: string }[];
-  quotes: { quoteId: number; token: string; supplierEmail: string }[];
-  sendLeads: boolean;
-}): OutboxMessage[] {
-  const tokens = input.quotes.map((q) => q.token);
+export function rfqMessages(input: { rfqId: string; buyers: { email: string; linkToken: string }[]; secret: string; sendLeads: boolean }): OutboxMessage[] {
   return [
     ...input.buyers.map(
-      ({ email, linkToken }): OutboxMessage => ({ kind: 'buyer-quotes', recipient: email, payload: { rfqId: input.rfqId, tokens, linkToken } }),
+      ({ email, linkToken }): OutboxMessage => ({ kind: 'buyer-quotes', recipient: email, payload: { rfqId: input.rfqId, secret: input.secret, linkToken } }),
     ),
-    ...(input.sendLeads ? input.quotes : []).map(
-      (q): OutboxMessage => ({ kind: 'supplier-lead', recipient: q.supplierEmail, payload: { rfqId: input.rfqId, quoteId: q.quoteId } }),
-    ),
+    ...(input.sendLeads ? [{ kind: 'supplier-leads', recipient: '', payload: { rfqId: input.rfqId } } satisfies OutboxMessage] : []),
   ];
+}
+
+/** One lead e-mail per quoting supplier of a request. */
+export function fanOutLeads(rfqId: string, leads: { quoteId: number; supplierEmail: string }[]): OutboxMessage[] {
+  return leads.map((q) => ({ kind: 'supplier-lead', recipient: q.supplierEmail, payload: { rfqId, quoteId: q.quoteId } }));
 }
 
 /** The payload a sent row keeps: without anything secret in it. */
 export function sentPayload(row: Pick<OutboxRow, 'kind' | 'payload'>): string | undefined {
   if (row.kind === 'data-request') return JSON.stringify({});
+  if (row.kind === 'supplier-sign-in') return JSON.stringify({ supplierName: (JSON.parse(row.payload) as { supplierName: string }).supplierName });
   if (row.kind === 'supplier-order' || row.kind === 'buyer-order-confirmed' || row.kind === 'buyer-order-withdrawn') {
     const { rfqId, quoteId } = JSON.parse(row.payload) as { rfqId: string; quoteId: number };
     return JSON.stringify({ rfqId, quoteId });
@@ -173,8 +213,10 @@ export class MessageRenderer {
         const rfq = await findRfqRow(this.db, rfqId);
         if (!rfq) throw new UnrenderableMessageError(`RFQ ${rfqId} no longer exists`);
         const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: validityDay(this.clock()) };
-        const rows = await findQuotesForRfq(this.db, rfqId);
-        const quotes = rows.map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier), context));
+        const [rows, compliance] = await Promise.all([findQuotesForRfq(this.db, rfqId), findComplianceOfRfq(this.db, rfqId)]);
+        const single = rows.map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier, compliance.get(supplier.s_id), context.today), context));
+        // A basket's e-mails name each quote's lines.
+        const quotes = rfq.line_count > 0 ? await quotesWithLines(this.db, rfqId, rows, single) : single;
         const withdrawalReasons = new Map(rows.map(({ quote }) => [quoteReference(quote.id), quote.withdrawal_reason]));
         return { rfq, quotes, withdrawalReasons };
       })();
@@ -195,10 +237,12 @@ export class MessageRenderer {
     const message = { kind: row.kind, payload: JSON.parse(row.payload) } as OutboxMessage;
     switch (message.kind) {
       case 'buyer-quotes': {
-        const { tokens } = message.payload;
-        if (!tokens) throw new UnrenderableMessageError('This e-mail was sent; its tracking links are not kept');
+        const { secret, tokens } = message.payload;
+        if (!secret && !tokens) throw new UnrenderableMessageError('This e-mail was sent; its tracking links are not kept');
         const { rfq, quotes } = await this.load(message.payload.rfqId);
-        const byReference = new Map(tokens.map((t) => [quoteReference(parseTrackingToken(t)?.quoteId ?? 0), t]));
+        const byReference = secret
+          ? new Map(quotes.map((q) => [q.id, trackingToken(quoteIdOf(q.id), secret)]))
+          : new Map((tokens ?? []).map((t) => [quoteReference(parseTrackingToken(t)?.quoteId ?? 0), t]));
         return buyerQuotesEmail({
           linkToken: message.payload.linkToken,
           messageIdDomain: this.settings.messageIdDomain,
@@ -210,6 +254,8 @@ export class MessageRenderer {
             return token ? withTracking(q, token, this.settings.publicUrl) : q;
           }),
           publicUrl: this.settings.publicUrl,
+          openUrl: rfq.partner_credit === 'pending' ? `${this.settings.publicUrl}/mail/open/${rfq.id}/${await mailOpenProof(this.db, rfq.id)}` : undefined,
+          demo: rfq.demo === 1,
         });
       }
       case 'supplier-lead': {
@@ -227,6 +273,8 @@ export class MessageRenderer {
           buyerEmail: rfq.primary_email,
         });
       }
+      case 'supplier-leads':
+        throw new UnrenderableMessageError("A request's leads are sent as one e-mail per supplier, not as one e-mail");
       case 'supplier-order': {
         const { token } = message.payload;
         if (!token) throw new UnrenderableMessageError('This e-mail was sent; its response link is not kept');
@@ -235,7 +283,17 @@ export class MessageRenderer {
         return supplierOrderEmail({
           request: orderRequest(rfq),
           quote,
-          buyer: kept ? { email: rfq.primary_email, contactName: rfq.contact_name, companyName: rfq.company_name } : null,
+          buyer: kept
+            ? {
+                email: rfq.primary_email,
+                contactName: rfq.contact_name,
+                companyName: rfq.company_name,
+                deliveryAddress: rfq.delivery_address,
+                phone: rfq.phone,
+                purchaseOrderReference: rfq.purchase_order_reference,
+                vatNumber: rfq.vat_number,
+              }
+            : null,
           companySize: rfq.company_size as CompanySize | null,
           responseUrl: `${this.settings.publicUrl}/supplier-response/${token}`,
         });
@@ -248,11 +306,27 @@ export class MessageRenderer {
       case 'buyer-order-withdrawn': {
         const { rfq, quote, quotes } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
         const { trackingToken } = message.payload;
-        const quotesUrl = trackingToken ? `${this.settings.publicUrl}/quote/${trackingToken}` : `${this.settings.publicUrl}/quote-success?rfqId=${rfq.id}`;
+        const quotesUrl = trackingToken
+          ? fromEmail(`${this.settings.publicUrl}/quote/${trackingToken}`)
+          : `${this.settings.publicUrl}/quote-success?rfqId=${rfq.id}`;
         const input = { request: orderRequest(rfq), quote, quotesUrl };
         if (message.kind === 'buyer-order-confirmed') return buyerOrderConfirmedEmail(input);
         const acceptable = quotes.filter((q) => q.status === 'offered' || q.status === 'declined').length;
         return buyerOrderWithdrawnEmail({ ...input, reason: quote.withdrawalReason ?? '', acceptable });
+      }
+      case 'buyer-quote-firmed':
+      case 'buyer-quote-declined': {
+        const { rfq, quote, quotes } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
+        const input = { request: orderRequest(rfq), quote, quotesUrl: `${this.settings.publicUrl}/quote-success?rfqId=${rfq.id}` };
+        if (message.kind === 'buyer-quote-firmed')
+          return buyerQuoteFirmedEmail({ ...input, indicativeUnitPrice: quote.indicativeUnitPrice ?? quote.unitPrice });
+        const acceptable = quotes.filter((q) => q.id !== quote.id && (q.status === 'offered' || q.status === 'declined')).length;
+        return buyerQuoteDeclinedEmail({ ...input, reason: quote.withdrawalReason ?? '', acceptable });
+      }
+      case 'supplier-sign-in': {
+        const { token, supplierName } = message.payload;
+        if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
+        return supplierSignInEmail({ link: supplierSignInLink(this.settings.publicUrl, token), supplierName, validMinutes: SIGN_IN_LINK_MINUTES });
       }
       case 'partner-welcome':
       case 'partner-registered': {

@@ -2,12 +2,13 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { DB, OutboxStatus, OutboxTable } from '../db/schema';
 import type { Executor } from '../db/executor';
+import { insertRows } from '../db/statements';
 
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
 
 export async function insertOutboxRows(trx: Executor, rows: NewOutboxRow[]): Promise<void> {
-  if (rows.length > 0) await trx.insertInto('outbox').values(rows).execute();
+  await insertRows(trx, 'outbox', rows);
 }
 
 /**
@@ -107,10 +108,15 @@ export async function findOutboxRow(db: Executor, id: number): Promise<OutboxRow
   return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * E-mails in the outbox by status. A request's `supplier-leads` row is not an e-mail (it becomes
+ * one per supplier) and is not counted; while it waits, its age counts in {@link outboxDepth}'s oldest.
+ */
 export async function countOutbox(db: Executor): Promise<Partial<Record<OutboxStatus, number>>> {
   const rows = await db
     .selectFrom('outbox')
     .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .where('kind', '!=', 'supplier-leads')
     .groupBy('status')
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
@@ -155,11 +161,7 @@ export async function requeueRows(
 
 /** Deletes sent, held and dead rows created before `before`; answers how many. */
 export async function pruneOutbox(db: Executor, before: string): Promise<number> {
-  const result = await db
-    .deleteFrom('outbox')
-    .where('status', 'in', ['sent', 'held', 'dead'])
-    .where('created_at', '<', before)
-    .executeTakeFirst();
+  const result = await db.deleteFrom('outbox').where('status', 'in', ['sent', 'held', 'dead']).where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

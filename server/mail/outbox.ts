@@ -5,9 +5,10 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { MailWorker, type SendObserver } from './mail-worker';
 import { outboxRows, type MessageSettings, type OutboxMessage } from './messages';
-import { insertOutboxRows, outboxDepth, pruneOutbox } from './outbox.repository';
+export type { OutboxRow } from './outbox.repository';
+import { countOutbox, findOutboxRow, insertOutboxRows, listOutbox, outboxDepth, pruneOutbox, type NewOutboxRow, type OutboxRow } from './outbox.repository';
 import type { Executor } from '../db/executor';
-import type { OutboxDepth } from '../../sdk/schemas/outbox';
+import type { OutboxDepth } from '../../contract/schemas/outbox';
 import { smtpTransport, type MailTransport } from './transport';
 
 /**
@@ -51,7 +52,17 @@ export class Outbox {
 
   /** Writes the messages in the caller's transaction. Call {@link notify} after it commits. */
   async enqueue(trx: Transaction<DB>, messages: OutboxMessage[], now: Date): Promise<void> {
-    await insertOutboxRows(trx, outboxRows(messages, { messageIdDomain: this.settings.messageIdDomain, now: now.toISOString(), held: this.holding }));
+    await insertOutboxRows(trx, this.rowsOf(messages, now));
+  }
+
+  /**
+   * The outbox rows of `messages`, for a caller that inserts them with rows of its own. Held, a
+   * request's leads are left out: nothing fans them out, so the caller writes them one per supplier
+   * ({@link fanOutLeads}) once its quotes have ids, where the development mailbox shows them.
+   */
+  rowsOf(messages: OutboxMessage[], now: Date): NewOutboxRow[] {
+    const kept = this.holding ? messages.filter((m) => m.kind !== 'supplier-leads') : messages;
+    return outboxRows(kept, { messageIdDomain: this.settings.messageIdDomain, now: now.toISOString(), held: this.holding });
   }
 
   /** Tells the worker new rows are waiting. */
@@ -87,4 +98,15 @@ export async function readOutboxDepth(db: Executor, nowMs: number): Promise<Outb
     depth: byStatus,
     oldestPendingSeconds: oldestWaitingAt === null ? null : Math.max(0, Math.floor((nowMs - Date.parse(oldestWaitingAt)) / 1000)),
   };
+}
+
+/** The latest `limit` e-mails of the outbox, newest first, and how many it holds in each status: the development mailbox's list. */
+export async function outboxPage(db: Executor, limit: number): Promise<{ rows: OutboxRow[]; counts: Awaited<ReturnType<typeof countOutbox>> }> {
+  const [rows, counts] = await Promise.all([listOutbox(db, { limit }), countOutbox(db)]);
+  return { rows, counts };
+}
+
+/** One e-mail of the outbox by its id, for the development mailbox. */
+export function outboxMessage(db: Executor, id: number): Promise<OutboxRow | undefined> {
+  return findOutboxRow(db, id);
 }

@@ -3,6 +3,7 @@ import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index
 import { formatRand } from '../../sdk/format';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { escapeHtml, html, safeUrl } from './html';
+import { MessageRenderer } from './messages';
 import {
   buyerOrderConfirmedEmail,
   buyerOrderWithdrawnEmail,
@@ -19,12 +20,18 @@ let rfq: RfqSubmitResponse;
 beforeAll(async () => {
   server = await startTestServer();
   const res = await server.request('POST', '/api/rfq', {
-    body: validRfq({ productName: 'Hand Sanitizer 70% Alcohol', quantity: 120, supplierCount: 5, deliveryLocation: 'Durban', budgetRange: '10k-50k', companyName: 'Umhlanga Clinics' }),
+    body: validRfq({
+      productName: 'Hand Sanitizer 70% Alcohol',
+      quantity: 120,
+      supplierCount: 5,
+      deliveryLocation: 'Durban',
+      budgetRange: '10k-50k',
+      companyName: 'Umhlanga Clinics',
+    }),
   });
   rfq = rfqSubmitResponseSchema.parse(res.json);
 });
 afterAll(() => server.close());
-
 
 function buyerEmail(productName = rfq.productName, linkToken: string | null = 'lnk_test_token') {
   return buyerQuotesEmail({
@@ -54,10 +61,34 @@ describe('buyer e-mail', () => {
     expect(buyerEmail('Cheap pills at spam.example, call 082 555 0100').subject).toBe('Procura: 5 quotes for your request');
   });
 
+  it('says a widget demo request is a demo, told to no supplier, and offers no quote to accept', () => {
+    const email = buyerQuotesEmail({
+      linkToken: 'lnk_test_token',
+      messageIdDomain: 'procura.example',
+      rfqId: rfq.rfqId,
+      productName: rfq.productName,
+      matchingMessage: rfq.matching.message,
+      quotes: rfq.quotes,
+      publicUrl: 'https://procura.example',
+      demo: true,
+    });
+    const notice =
+      'A demo: this request came from the widget demo, so no supplier was told of it and its quotes cannot be accepted. To order, send a request at https://procura.example/.';
+    expect(email.subject).toBe('Procura demo: 5 quotes for your request');
+    expect(email.text.startsWith(notice)).toBe(true);
+    expect(email.html).toContain(
+      notice.replace('https://procura.example/', '<a href="https://procura.example/" style="color:#1d4ed8;">https://procura.example/</a>'),
+    );
+    expect(email.text).not.toContain('Accept this quote');
+    expect(email.html).not.toContain('Accept this quote');
+    expect(email.text).toContain('View this quote');
+  });
+
   it('offers one-click unsubscribe (RFC 8058) and a "this wasn\'t me" link', () => {
     const email = buyerEmail();
     expect(email.headers).toEqual({
-      'List-Unsubscribe': '<https://procura.example/mail/unsubscribe/lnk_test_token>, <mailto:unsubscribe@procura.example?subject=unsubscribe%20lnk_test_token>',
+      'List-Unsubscribe':
+        '<https://procura.example/mail/unsubscribe/lnk_test_token>, <mailto:unsubscribe@procura.example?subject=unsubscribe%20lnk_test_token>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(email.html).toContain(`<a href="https://procura.example/mail/not-me/lnk_test_token" style="color:#1d4ed8;">This wasn't me</a>`);
@@ -67,7 +98,7 @@ describe('buyer e-mail', () => {
     expect(buyerEmail(rfq.productName, null).headers).toBeUndefined();
   });
 
-  it('carries every quote\'s figures, note, contact and tracking link in both parts', () => {
+  it("carries every quote's figures, note, contact and tracking link in both parts", () => {
     const email = buyerEmail();
     for (const q of rfq.quotes) {
       for (const part of [email.html, email.text]) {
@@ -91,7 +122,9 @@ describe('buyer e-mail', () => {
     }
     expect(email.html).toContain('Best Price');
     expect(email.text.split('\n')[0]).toBe(rfq.matching.message);
-    expect(email.text).toContain(`Compare all quotes: https://procura.example/quote-success?rfqId=${rfq.rfqId}`);
+    expect(email.text).toContain(
+      `Compare all quotes: https://procura.example/quote-success?rfqId=${rfq.rfqId}#from=email&${rfq.quotes.map((q) => `${q.id}=${q.trackingToken}`).join('&')}`,
+    );
     expect(email.text).toContain('Procura support: Monday-Friday 8AM-5PM');
     expect(email.html).toContain('Monday-Friday 8AM-5PM');
   });
@@ -99,7 +132,14 @@ describe('buyer e-mail', () => {
   it('lists only the contact details a supplier has', () => {
     const q = rfq.quotes[0]!;
     const imported = { ...q, supplier: { ...q.supplier, contactPerson: '', phone: '' } };
-    const email = buyerQuotesEmail({ messageIdDomain: 'procura.example', rfqId: rfq.rfqId, productName: rfq.productName, matchingMessage: rfq.matching.message, quotes: [imported], publicUrl: 'https://procura.example' });
+    const email = buyerQuotesEmail({
+      messageIdDomain: 'procura.example',
+      rfqId: rfq.rfqId,
+      productName: rfq.productName,
+      matchingMessage: rfq.matching.message,
+      quotes: [imported],
+      publicUrl: 'https://procura.example',
+    });
     expect(email.text).toContain(`   Supplier contact: ${q.supplier.email}\n`);
   });
 
@@ -110,6 +150,25 @@ describe('buyer e-mail', () => {
       expect(res.status).toBe(200);
       expect(res.json.quote.quoteReference).toBe(q.id);
     }
+  });
+
+  it('says when each supplier usually answers, and to expect 24-48 hours where none is recorded, in both parts', async () => {
+    const { db } = server.database;
+    const [first, second] = rfq.quotes;
+    await db.updateTable('suppliers').set({ response_time_hours: 4 }).where('id', '=', first!.supplier.id).execute();
+    await db.updateTable('suppliers').set({ response_time_hours: null }).where('id', '=', second!.supplier.id).execute();
+    const row = await db
+      .selectFrom('outbox')
+      .select(['kind', 'payload'])
+      .where('kind', '=', 'buyer-quotes')
+      .where('payload', 'like', `%${rfq.rfqId}%`)
+      .executeTakeFirstOrThrow();
+    const email = await new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }).render(row);
+    const [one, two] = email.text.split('\n\n').filter((block) => /^\d\. /.test(block));
+    expect(one).toContain('   Supplier response: Usually within 4 hours\n');
+    expect(two).toContain('   Supplier response: Expected 24-48 hours\n');
+    expect(readAs(email.html)).toContain('Supplier response Usually within 4 hours');
+    expect(readAs(email.html)).toContain('Supplier response Expected 24-48 hours');
   });
 
   it('never lets buyer text into the markup', () => {
@@ -166,11 +225,15 @@ describe('buyer e-mail at a glance', () => {
 });
 
 describe('the accept button in the buyer e-mail', () => {
-  it('opens each quote\'s tracking page with the accept confirmation ready, in both parts', () => {
+  it("opens each quote's tracking page with the accept confirmation ready, in both parts", () => {
     const email = buyerEmail();
     for (const q of rfq.quotes) {
-      const url = `${q.trackingUrl!}?action=accept`;
+      const url = `${q.trackingUrl!}?action=accept#from=email`;
       expect(email.html).toMatch(new RegExp(`<a href="${url.replace(/[?.]/g, '\\$&')}" style="[^"]*">Accept this quote</a>`));
+      expect(email.html).toContain(
+        `<a href="${q.trackingUrl!}#from=email" style="display:inline-block;margin:0 0 8px;color:#1d4ed8;font-weight:bold;">View this quote</a>`,
+      );
+      expect(email.text).toContain(`   View this quote: ${q.trackingUrl!}#from=email`);
       expect(email.text).toContain(`   Accept this quote: ${url}`);
     }
     expect(email.html.match(/>Accept this quote</g)).toHaveLength(rfq.quotes.length);
@@ -180,13 +243,26 @@ describe('the accept button in the buyer e-mail', () => {
     const style = buyerEmail().html.match(/style="([^"]*)">Accept this quote<\/a>/)![1]!;
     expect(contrast(style.match(/background:(#[0-9a-f]{6})/i)![1]!, style.match(/(?:^|;)color:(#[0-9a-f]{6})/i)![1]!)).toBeGreaterThanOrEqual(4.5);
     const untracked = rfq.quotes.map(({ trackingUrl: _u, trackingToken: _t, ...q }) => q);
-    const email = buyerQuotesEmail({ messageIdDomain: 'procura.example', rfqId: rfq.rfqId, productName: rfq.productName, matchingMessage: rfq.matching.message, quotes: untracked, publicUrl: 'https://procura.example' });
+    const email = buyerQuotesEmail({
+      messageIdDomain: 'procura.example',
+      rfqId: rfq.rfqId,
+      productName: rfq.productName,
+      matchingMessage: rfq.matching.message,
+      quotes: untracked,
+      publicUrl: 'https://procura.example',
+    });
     expect(email.html).not.toContain('Accept this quote');
   });
 });
 
 describe('order e-mails', () => {
-  const request = { productName: 'Hand Sanitizer 70% Alcohol', productDescription: 'For the <b>three</b> clinics', quantity: 120, unit: 'litres', deliveryLocation: 'Durban, KwaZulu-Natal' };
+  const request = {
+    productName: 'Hand Sanitizer 70% Alcohol',
+    productDescription: 'For the <b>three</b> clinics',
+    quantity: 120,
+    unit: 'litres',
+    deliveryLocation: 'Durban, KwaZulu-Natal',
+  };
   const responseUrl = 'https://procura.example/supplier-response/sr_1a_AbCdEfGhIjKlMnOpQrStUvWx';
 
   it("gives the accepted supplier the buyer's contact, the order and its response link", () => {
@@ -194,19 +270,31 @@ describe('order e-mails', () => {
     const email = supplierOrderEmail({
       request,
       quote: q,
-      buyer: { email: 'thandi@example.co.za', contactName: 'Thandi Mokoena', companyName: 'Umhlanga Clinics' },
+      buyer: {
+        email: 'thandi@example.co.za',
+        contactName: 'Thandi Mokoena',
+        companyName: 'Umhlanga Clinics',
+        deliveryAddress: 'Umhlanga Clinic, Block B\n14 Chartwell Drive\nUmhlanga Rocks, 4319',
+        phone: '+27 31 555 0142',
+        purchaseOrderReference: 'PO-2291/<Q4>',
+        vatNumber: '4123456789',
+      },
       companySize: '250+',
       responseUrl,
     });
     expect(email.subject).toBe(`Procura order: the buyer accepted your quote ${q.id}`);
     const lines = [
       'E-mail: thandi@example.co.za',
+      'Phone: +27 31 555 0142',
       'Name: Thandi Mokoena',
       'Company: Umhlanga Clinics',
+      'VAT number: 4123456789',
       'Company size: 250+ employees',
+      'Purchase order: PO-2291/<Q4>',
       'Product: Hand Sanitizer 70% Alcohol',
       'Description: For the <b>three</b> clinics',
       'Quantity: 120 litres',
+      'Delivery address: Umhlanga Clinic, Block B, 14 Chartwell Drive, Umhlanga Rocks, 4319',
       'Delivery to: Durban, KwaZulu-Natal',
       `Quote reference: ${q.id}`,
       `Unit price: ${formatRand(q.unitPrice)} excl. VAT per litre`,
@@ -224,15 +312,33 @@ describe('order e-mails', () => {
     expect(email.text).toContain(`Confirm or withdraw: ${responseUrl}`);
     expect(email.html).toContain(`<a href="${responseUrl}"`);
     expect(email.html).not.toContain('<b>three</b>');
+    expect(email.html).not.toContain('<Q4>');
     // Nothing of the other quotes, and no buyer's tracking token.
     for (const other of rfq.quotes.filter((o) => o.id !== q.id)) expect(email.html).not.toContain(escapeHtml(other.supplier.name));
     expect(email.html).not.toContain('qt_');
   });
 
-  it('says the contact is gone when the buyer\'s data was deleted', () => {
+  it("says the contact is gone when the buyer's data was deleted", () => {
     const email = supplierOrderEmail({ request: { ...request, productDescription: '' }, quote: rfq.quotes[0]!, buyer: null, companySize: null, responseUrl });
     expect(email.text).toContain('   Buyer: Their contact details were deleted, as Procura does 72 hours after a request ends.\n');
     expect(email.text).not.toContain('Description:');
+    expect(email.text).not.toContain('Delivery address:');
+    expect(email.text).not.toContain('Purchase order:');
+  });
+
+  it('says which optional details the buyer did not give', () => {
+    const buyer = {
+      email: 'thandi@example.co.za',
+      contactName: null,
+      companyName: null,
+      deliveryAddress: '12 Long Street, Cape Town',
+      phone: '+27 82 123 4567',
+      purchaseOrderReference: null,
+      vatNumber: null,
+    };
+    const email = supplierOrderEmail({ request, quote: rfq.quotes[0]!, buyer, companySize: null, responseUrl });
+    for (const line of ['VAT number: Not given', 'Purchase order: Not given', 'Delivery address: 12 Long Street, Cape Town'])
+      expect(email.text).toContain(`   ${line}\n`);
   });
 
   it('thanks a supplier not selected, saying whether another quote won or the request was closed', () => {
@@ -259,7 +365,7 @@ describe('order e-mails', () => {
     expect(email.html).toMatch(/<a href="https:\/\/procura.example\/quote\/qt_1_x" style="[^"]*">See your order<\/a>/);
   });
 
-  it("tells the buyer the supplier withdrew, with its reason (escaped) and what is left to choose", () => {
+  it('tells the buyer the supplier withdrew, with its reason (escaped) and what is left to choose', () => {
     const q = rfq.quotes[0]!;
     const input = { request, quote: q, quotesUrl: 'https://procura.example/quote/qt_1_x', reason: 'Stock <gone> until January' };
     const some = buyerOrderWithdrawnEmail({ ...input, acceptable: 1 });
@@ -277,7 +383,21 @@ describe('order e-mails', () => {
     const long = 'x'.repeat(120);
     const q = rfq.quotes[0]!;
     const emails = [
-      supplierOrderEmail({ request: { ...request, productDescription: long }, quote: q, buyer: { email: `${long}@example.co.za`, contactName: null, companyName: null }, companySize: null, responseUrl }),
+      supplierOrderEmail({
+        request: { ...request, productDescription: long },
+        quote: q,
+        buyer: {
+          email: `${long}@example.co.za`,
+          contactName: null,
+          companyName: null,
+          deliveryAddress: long,
+          phone: null,
+          purchaseOrderReference: null,
+          vatNumber: null,
+        },
+        companySize: null,
+        responseUrl,
+      }),
       buyerOrderWithdrawnEmail({ request, quote: q, quotesUrl: 'https://procura.example/quote/qt_1_x', reason: long, acceptable: 2 }),
     ];
     for (const email of emails) {
@@ -289,7 +409,7 @@ describe('order e-mails', () => {
 });
 
 describe('supplier lead e-mail', () => {
-  it('gives the request, the quote sent in the supplier\'s name and the buyer\'s contact', () => {
+  it("gives the request, the quote sent in the supplier's name and the buyer's contact", () => {
     const q = rfq.quotes[2]!;
     const email = supplierLeadEmail({
       productName: rfq.productName,
@@ -338,7 +458,10 @@ describe('partner e-mails', () => {
       expect(part).toContain('https://procura.test/widget-configurator');
       expect(part).not.toMatch(/procura_live_/);
     }
-    expect(mail.html).toContain('Coastal &lt;b&gt;Cleaning&lt;/b&gt;');
+    // Nothing the caller typed: anyone can register with anyone's address.
+    for (const part of [mail.html, mail.text, mail.subject]) {
+      for (const typed of ['Coastal', 'Thandi', 'coastal.example.co.za', 'Quotes beside every listing']) expect(part).not.toContain(typed);
+    }
   });
 
   it('links every web address it gives', () => {

@@ -1,9 +1,11 @@
-import { formatQuantity, POSITION_BADGES, singularUnit, type CompanySize, type Quote } from '../../sdk/index';
+import { DEMO_REQUEST_NOTICE, formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText, type CompanySize, type Quote } from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
+import { bbeeLabel } from '../../sdk/bbee';
+import { compareFragment, FROM_EMAIL, quotationPath } from '../../contract/buyer-links';
 import { html, safeUrl, type SafeHtml } from './html';
 
 /** Spec section 1: support hours, stated wherever a buyer may need help. */
-export const SUPPORT_HOURS = 'Monday-Friday 8AM-5PM';
+const SUPPORT_HOURS = 'Monday-Friday 8AM-5PM';
 
 export interface Email {
   subject: string;
@@ -41,19 +43,51 @@ export interface BuyerQuotesInput {
   matchingMessage: string;
   quotes: Quote[];
   publicUrl: string;
+  /**
+   * For a partner's request waiting for evidence of the buyer's address: the e-mail's links go
+   * through this address (`/mail/open/{rfqId}/{proof}`), which records that the e-mail was opened
+   * and forwards to the page the link names.
+   */
+  openUrl?: string | undefined;
+  /** A request from the widget demo: said so at the top, with no quote to accept. */
+  demo?: boolean;
+}
+
+/** A basket quote's lines, one row each: what, how many, at what price. */
+function lineRows(lines: NonNullable<Quote['lines']>): [string, string][] {
+  return lines.map((l) => [
+    `${l.lineId}: ${l.productName}`,
+    `${formatQuantity(l.quantity, l.unit)} at ${formatRand(l.unitPrice)} excl. VAT each, ${formatRand(l.totalPrice)}`,
+  ]);
 }
 
 function quoteRows(q: Quote): [string, string][] {
+  if (q.lines) {
+    return [
+      ['Lines quoted', q.coverage?.text ?? String(q.lines.length)],
+      ...lineRows(q.lines),
+      ['Total excl. VAT', formatRand(q.totalPrice)],
+      [`Total incl. VAT (${Math.round(q.vatRate * 100)}%)`, formatRand(q.totalPriceInclVat)],
+      ['Lead time', `${q.leadTime} (the longest of its lines)`],
+      ...(q.minimumOrder ? [['Minimum order', `${formatRand(q.minimumOrder)} excl. VAT`] as [string, string]] : []),
+      ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
+      ['Payment terms', q.paymentTerms],
+      ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
+      ['Supplier response', supplierResponseText(q.supplier.responseTimeHours)],
+    ];
+  }
   return [
     ['Unit price', `${formatRand(q.unitPrice)} excl. VAT per ${singularUnit(q.unit)}`],
     ['Total excl. VAT', formatRand(q.totalPrice)],
     [`Total incl. VAT (${Math.round(q.vatRate * 100)}%)`, formatRand(q.totalPriceInclVat)],
+    ['B-BBEE', `${bbeeLabel(q.supplier.bbee)} · recognised ${formatRand(q.recognisedSpend)} (${q.supplier.bbee.recognitionPercent}%)`],
     ['Lead time', q.leadTime],
     ['Minimum order', formatQuantity(q.minimumOrderQuantity, q.unit)],
     ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
     ['Payment terms', q.paymentTerms],
     // An imported supplier may have no contact person or phone yet: only what is known is listed.
     ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
+    ['Supplier response', supplierResponseText(q.supplier.responseTimeHours)],
   ];
 }
 
@@ -61,16 +95,29 @@ function quoteRows(q: Quote): [string, string][] {
  * The tracking page with the accept confirmation open: the buyer confirms there, so a mail
  * scanner that follows every link never accepts a quote.
  */
-export function acceptUrl(trackingUrl: string): string {
+function acceptUrl(trackingUrl: string): string {
   return `${trackingUrl}?action=accept`;
+}
+
+/** A link of the buyer's own e-mail to a quote page: its fragment marks the view as theirs (`contract/buyer-links.ts`). */
+export function fromEmail(url: string): string {
+  return `${url}#${FROM_EMAIL}`;
 }
 
 /** The buyer's e-mail: every quote with its figures, note, contact, tracking link and accept button. */
 export function buyerQuotesEmail(input: BuyerQuotesInput): Email {
   const n = input.quotes.length;
   // Anyone can type a product name and any address: the subject carries no text of theirs.
-  const subject = `Procura: ${plural(n, 'quote', 'quotes')} for your request`;
-  const resultsUrl = `${input.publicUrl}/quote-success?rfqId=${input.rfqId}`;
+  const subject = `Procura${input.demo ? ' demo' : ''}: ${plural(n, 'quote', 'quotes')} for your request`;
+  const home = `${input.publicUrl}/`;
+  const demoNotice = `${DEMO_REQUEST_NOTICE} To order, send a request at`;
+  // The results page accepts with the tokens of the link's fragment, in any browser; a fragment
+  // reaches no server (the browser keeps it across /mail/open's redirect), log or Referer. A demo's
+  // quotes cannot be accepted: its link carries only the e-mail's mark.
+  const resultsUrl = `${input.openUrl ?? `${input.publicUrl}/quote-success?rfqId=${input.rfqId}`}#${input.demo ? FROM_EMAIL : compareFragment(input.quotes)}`;
+  const trackingUrl = (q: Quote) => (input.openUrl && q.trackingToken ? `${input.openUrl}/${q.trackingToken}` : q.trackingUrl!);
+  const viewUrl = (q: Quote) => fromEmail(trackingUrl(q));
+  const acceptLink = (q: Quote) => fromEmail(acceptUrl(trackingUrl(q)));
   const links = input.linkToken
     ? {
         unsubscribe: `${input.publicUrl}/mail/unsubscribe/${input.linkToken}`,
@@ -89,23 +136,35 @@ export function buyerQuotesEmail(input: BuyerQuotesInput): Email {
 </td></tr>
 <tr><td style="padding:8px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
-${quoteRows(q).map(([label, value]) => html`<tr><td style="padding:3px 12px 3px 0;color:#475569;width:45%;vertical-align:top;">${label}</td>
-<td style="padding:3px 0;font-weight:bold;vertical-align:top;">${value}</td></tr>`)}
+${quoteRows(q).map(
+  ([label, value]) => html`<tr><td style="padding:3px 12px 3px 0;color:#475569;width:45%;vertical-align:top;">${label}</td>
+<td style="padding:3px 0;font-weight:bold;vertical-align:top;">${value}</td></tr>`,
+)}
 </table>
 <p style="margin:8px 0;font-size:13px;color:#334155;">${q.aiInsights.recommendation}</p>
 <p style="margin:8px 0;font-size:12px;color:#64748b;">${q.notes} Quote reference ${q.id}.</p>
-${q.trackingUrl ? html`<p style="margin:8px 0 4px;"><a href="${safeUrl(acceptUrl(q.trackingUrl))}" style="display:inline-block;margin:0 12px 8px 0;background:#15803d;color:#ffffff;text-decoration:none;padding:8px 14px;border-radius:6px;font-weight:bold;">Accept this quote</a>
-<a href="${safeUrl(q.trackingUrl)}" style="display:inline-block;margin:0 0 8px;color:#1d4ed8;font-weight:bold;">View this quote</a></p>` : ''}
+${
+  q.trackingUrl
+    ? html`<p style="margin:8px 0 4px;">${
+        input.demo
+          ? ''
+          : html`<a href="${safeUrl(acceptLink(q))}" style="display:inline-block;margin:0 12px 8px 0;background:#15803d;color:#ffffff;text-decoration:none;padding:8px 14px;border-radius:6px;font-weight:bold;">Accept this quote</a>
+`
+      }<a href="${safeUrl(viewUrl(q))}" style="display:inline-block;margin:0 0 8px;color:#1d4ed8;font-weight:bold;">View this quote</a>
+${q.trackingToken ? html`<a href="${safeUrl(`${input.publicUrl}${quotationPath(q.trackingToken)}`)}" style="display:inline-block;margin:0 0 8px 12px;color:#1d4ed8;">Quotation (PDF)</a>` : ''}</p>`
+    : ''
+}
 </td></tr></table>`,
   );
 
-  const body = html`<p style="margin:0 0 16px;">${input.matchingMessage}</p>
+  const body = html`${input.demo ? html`<p style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d97706;background:#fffbeb;">${demoNotice} <a href="${safeUrl(home)}" style="color:#1d4ed8;">${home}</a>.</p>` : ''}<p style="margin:0 0 16px;">${input.matchingMessage}</p>
 ${blocks}
 <p style="margin:16px 0 8px;"><a href="${safeUrl(resultsUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:6px;font-weight:bold;">Compare all quotes</a></p>
 <p style="margin:8px 0 0;font-size:13px;color:#475569;">Prices are indicative, from each supplier's price list. Contact a supplier directly to confirm price, stock and delivery, quoting the reference.</p>
 ${links ? html`<p style="margin:16px 0 0;font-size:12px;color:#64748b;">Someone asked Procura to send quotes to this address. Did you not ask for them? <a href="${safeUrl(links.notMe)}" style="color:#1d4ed8;">This wasn't me</a>. No more quote e-mails: <a href="${safeUrl(links.unsubscribe)}" style="color:#1d4ed8;">unsubscribe</a>.</p>` : ''}`;
 
   const text = [
+    ...(input.demo ? [`${demoNotice} ${home}.`, ''] : []),
     input.matchingMessage,
     '',
     ...input.quotes.flatMap((q) => [
@@ -114,7 +173,8 @@ ${links ? html`<p style="margin:16px 0 0;font-size:12px;color:#64748b;">Someone 
       ...quoteRows(q).map(([label, value]) => `   ${label}: ${value}`),
       `   ${q.aiInsights.recommendation}`,
       `   ${q.notes} Quote reference ${q.id}.`,
-      ...(q.trackingUrl ? [`   Accept this quote: ${acceptUrl(q.trackingUrl)}`, `   View this quote: ${q.trackingUrl}`] : []),
+      ...(q.trackingUrl ? [...(input.demo ? [] : [`   Accept this quote: ${acceptLink(q)}`]), `   View this quote: ${viewUrl(q)}`] : []),
+      ...(q.trackingUrl && q.trackingToken ? [`   Quotation (PDF): ${input.publicUrl}${quotationPath(q.trackingToken)}`] : []),
       '',
     ]),
     `Compare all quotes: ${resultsUrl}`,
@@ -151,16 +211,21 @@ const BUDGET_LABELS: Record<string, string> = {
 /** The lead a matched supplier receives: the request, the quote sent in its name, and the buyer's contact. */
 export function supplierLeadEmail(input: SupplierLeadInput): Email {
   const q = input.quote;
-  const subject = `Procura lead: ${formatQuantity(input.quantity, input.unit)} of ${input.productName} to ${input.deliveryLocation}`;
+  // A basket's lead names only the lines this supplier quoted.
+  const what = q.lines
+    ? `${q.lines.length} ${q.lines.length === 1 ? 'product' : 'products'}`
+    : `${formatQuantity(input.quantity, input.unit)} of ${input.productName}`;
+  const subject = `Procura lead: ${what} to ${input.deliveryLocation}`;
   const buyer = input.buyerCompany ? `${input.buyerCompany} (${input.buyerEmail})` : input.buyerEmail;
   const rows: [string, string][] = [
-    ['Product', input.productName],
-    ['Quantity', formatQuantity(input.quantity, input.unit)],
+    ...(q.lines
+      ? lineRows(q.lines)
+      : [['Product', input.productName] as [string, string], ['Quantity', formatQuantity(input.quantity, input.unit)] as [string, string]]),
     ['Delivery to', input.deliveryLocation],
     ...(input.budgetRange ? [['Budget', BUDGET_LABELS[input.budgetRange] ?? input.budgetRange] as [string, string]] : []),
     ['Buyer', buyer],
     ['Quote reference', q.id],
-    ['Quoted unit price', `${formatRand(q.unitPrice)} excl. VAT`],
+    ...(q.lines ? [] : [['Quoted unit price', `${formatRand(q.unitPrice)} excl. VAT`] as [string, string]]),
     ['Quoted total', `${formatRand(q.totalPrice)} excl. VAT, ${formatRand(q.totalPriceInclVat)} incl. VAT`],
     ['Lead time', q.leadTime],
     ['Valid until', q.validUntil],
@@ -190,9 +255,11 @@ export interface PartnerMailInput {
 /** Label and value rows as an e-mail-safe table. */
 function detailsTable(rows: [string, string][]): SafeHtml {
   return html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;">
-${rows.map(([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;vertical-align:top;">${label}</td>
+${rows.map(
+  ([label, value]) => html`<tr><td style="padding:6px 12px;color:#475569;width:40%;border-bottom:1px solid #f1f5f9;vertical-align:top;">${label}</td>
 <td style="padding:6px 12px;font-weight:bold;border-bottom:1px solid #f1f5f9;vertical-align:top;overflow-wrap:anywhere;word-break:break-word;">${value}</td></tr>
-`)}
+`,
+)}
 </table>`;
 }
 
@@ -205,7 +272,9 @@ function link(url: string): SafeHtml {
 export function partnerWelcomeEmail(input: PartnerMailInput): Email {
   const subject = 'Welcome to Procura partners';
   const registerUrl = `${input.publicUrl}/api-registration`;
-  const intro = `Hello ${input.contactName}, ${input.companyName} is registered as a Procura partner. Your partner ID is ${input.partnerId}.`;
+  // Nothing the registering caller typed (name, company, website) is repeated: anyone can register
+  // with anyone's address, and this e-mail must not carry a stranger's words to it.
+  const intro = `Hello, this address was given when registering a Procura partner account. The partner ID is ${input.partnerId}. If you did not register, you can ignore this e-mail: nothing is sent to this address again without a new registration.`;
   // The key is stored only as a hash, and the partner area and key rotation both authenticate
   // with it: a lost key cannot be recovered, only replaced by registering again.
   const keyBefore =
@@ -219,8 +288,10 @@ export function partnerWelcomeEmail(input: PartnerMailInput): Email {
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
 <p style="margin:0 0 16px;">${keyBefore} ${link(registerUrl)}${keyAfter}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;border:1px solid #e2e8f0;border-radius:6px;table-layout:fixed;">
-${links.map(([label, url]) => html`<tr><td style="padding:8px 12px;border-bottom:1px solid #f1f5f9;"><span style="color:#475569;">${label}</span><br>
-${link(url)}</td></tr>`)}
+${links.map(
+  ([label, url]) => html`<tr><td style="padding:8px 12px;border-bottom:1px solid #f1f5f9;"><span style="color:#475569;">${label}</span><br>
+${link(url)}</td></tr>`,
+)}
 </table>`;
   const text = [
     intro,
@@ -281,7 +352,13 @@ export function demoRequestEmail(input: DemoRequestMailInput): Email {
   const dashboard = `${input.publicUrl}/customer-dashboard`;
   const body = html`<p style="margin:0 0 16px;">${intro}</p>${detailsTable(rows)}
 <p style="margin:16px 0 0;">The request is a new prospect in the ${link(dashboard)} Prospect List (source: demo request).</p>`;
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `The request is a new prospect in the Prospect List (source: demo request): ${dashboard}`].join('\n');
+  const text = [
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `The request is a new prospect in the Prospect List (source: demo request): ${dashboard}`,
+  ].join('\n');
   return { subject, html: layout(subject, intro, body), text, headers: { 'Reply-To': input.email } };
 }
 
@@ -335,11 +412,27 @@ export interface OrderRequest {
   deliveryLocation: string;
 }
 
+/** What the buyer gave when accepting; null where not given (phone and address: accepted before they were asked). */
+export interface OrderDetailsForMail {
+  deliveryAddress: string | null;
+  phone: string | null;
+  purchaseOrderReference: string | null;
+  vatNumber: string | null;
+}
+
+/** A multi-line address on one line, as a table cell or a text e-mail line holds it. */
+function oneLine(text: string): string {
+  return text
+    .split(/\s*\n\s*/)
+    .filter(Boolean)
+    .join(', ');
+}
+
 export interface SupplierOrderInput {
   request: OrderRequest;
   quote: Quote;
   /** Null once the buyer's personal data was deleted. */
-  buyer: { email: string; contactName: string | null; companyName: string | null } | null;
+  buyer: ({ email: string; contactName: string | null; companyName: string | null } & OrderDetailsForMail) | null;
   companySize: CompanySize | null;
   /** The supplier's response page: confirm the order, or withdraw with a reason. */
   responseUrl: string;
@@ -351,18 +444,24 @@ export function supplierOrderEmail(input: SupplierOrderInput): Email {
   // The subject carries nothing a buyer typed: the quote reference names the order.
   const subject = `Procura order: the buyer accepted your quote ${q.id}`;
   const intro = `Good news, ${q.supplier.name}: a buyer accepted your Procura quote ${q.id}. Please confirm the order, or withdraw with a reason if you cannot supply it, so the buyer can choose another quote.`;
-  const buyer: [string, string][] = input.buyer
+  const given = (value: string | null | undefined) => value ?? 'Not given';
+  const b = input.buyer;
+  const buyer: [string, string][] = b
     ? [
-        ['E-mail', input.buyer.email],
-        ['Name', input.buyer.contactName ?? 'Not given'],
-        ['Company', input.buyer.companyName ?? 'Not given'],
+        ['E-mail', b.email],
+        ['Phone', given(b.phone)],
+        ['Name', given(b.contactName)],
+        ['Company', given(b.companyName)],
+        ['VAT number', given(b.vatNumber)],
         ['Company size', input.companySize ? `${input.companySize} employees` : 'Not given'],
       ]
     : [['Buyer', 'Their contact details were deleted, as Procura does 72 hours after a request ends.']];
   const order: [string, string][] = [
+    ...(b ? [['Purchase order', given(b.purchaseOrderReference)] as [string, string]] : []),
     ['Product', input.request.productName],
     ...(input.request.productDescription ? [['Description', input.request.productDescription] as [string, string]] : []),
     ['Quantity', formatQuantity(input.request.quantity, input.request.unit)],
+    ...(b?.deliveryAddress ? [['Delivery address', oneLine(b.deliveryAddress)] as [string, string]] : []),
     ['Delivery to', input.request.deliveryLocation],
     ...orderRows(q),
   ];
@@ -454,6 +553,83 @@ export function buyerOrderWithdrawnEmail(input: BuyerOrderWithdrawnInput): Email
 <p style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #cbd5e1;background:#f8fafc;overflow-wrap:anywhere;word-break:break-word;">${input.reason}</p>
 <p style="margin:0 0 16px;">${next}</p>
 <p style="margin:0;">${button(input.quotesUrl, input.acceptable > 0 ? 'Choose another quote' : 'See your request')}</p>`;
-  const text = [intro, '', `Their reason: ${input.reason}`, '', next, '', `${input.acceptable > 0 ? 'Choose another quote' : 'See your request'}: ${input.quotesUrl}`, '', footer].join('\n');
+  const text = [
+    intro,
+    '',
+    `Their reason: ${input.reason}`,
+    '',
+    next,
+    '',
+    `${input.acceptable > 0 ? 'Choose another quote' : 'See your request'}: ${input.quotesUrl}`,
+    '',
+    footer,
+  ].join('\n');
   return { subject, html: layout(subject, intro, body), text };
+}
+
+export interface SupplierSignInInput {
+  /** `PUBLIC_URL/supplier/sign-in#sl_…`: the token rides in the fragment, which browsers never send. */
+  link: string;
+  supplierName: string;
+  validMinutes: number;
+}
+
+/** A supplier user's one-time link into the supplier workspace. */
+export function supplierSignInEmail(input: SupplierSignInInput): Email {
+  const subject = `Sign in to ${input.supplierName} on Procura`;
+  const intro = `Use this link to sign in to ${input.supplierName}'s workspace on Procura: your leads, price list, delivery areas and terms.`;
+  const validity = `The link works once, within ${input.validMinutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.`;
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<p style="margin:0 0 16px;">${button(input.link, 'Sign in')}</p>
+<p style="margin:0 0 16px;">${link(input.link)}</p>
+<p style="margin:0;color:#475569;">${validity}</p>`;
+  const text = [intro, '', input.link, '', validity, '', footer].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+export interface BuyerQuoteFirmedInput extends BuyerOrderInput {
+  /** The indicative unit price the quote was made at. */
+  indicativeUnitPrice: number;
+}
+
+/** The buyer's notice that a supplier made its quote firm: at the indicative price, or a changed one. */
+export function buyerQuoteFirmedEmail(input: BuyerQuoteFirmedInput): Email {
+  const q = input.quote;
+  const changed = q.unitPrice !== input.indicativeUnitPrice;
+  const name = q.supplier.name;
+  const subject = changed
+    ? `Procura: ${name} changed its price to ${formatRand(q.unitPrice)} per ${singularUnit(q.unit)}`
+    : `Procura: ${name} confirmed its price`;
+  const intro = changed
+    ? `${name} made its quote ${q.id} for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName} firm at ${formatRand(q.unitPrice)} per ${singularUnit(q.unit)} excl. VAT; the indicative price was ${formatRand(input.indicativeUnitPrice)}.`
+    : `${name} confirmed its quote ${q.id} for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName}: the price of ${formatRand(q.unitPrice)} per ${singularUnit(q.unit)} excl. VAT is now firm.`;
+  const rows: [string, string][] = [...orderRows(q), ...(q.supplierNote ? [['Note from the supplier', q.supplierNote] as [string, string]] : [])];
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+${detailsTable(rows)}
+<p style="margin:16px 0 0;">${button(input.quotesUrl, 'Compare your quotes')}</p>`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Compare your quotes: ${input.quotesUrl}`, '', footer].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+export interface BuyerQuoteDeclinedInput extends BuyerOrderInput {
+  reason: string;
+  /** How many of the request's quotes the buyer can still accept. */
+  acceptable: number;
+}
+
+/** The buyer's notice that a supplier withdrew its quote before the buyer chose. */
+export function buyerQuoteDeclinedEmail(input: BuyerQuoteDeclinedInput): Email {
+  const q = input.quote;
+  const subject = `Procura: ${q.supplier.name} withdrew quote ${q.id}`;
+  const intro = `${q.supplier.name} withdrew its quote ${q.id} for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName}.`;
+  const next =
+    input.acceptable > 0
+      ? `${plural(input.acceptable, 'other quote is', 'other quotes are')} still valid, and you can accept one of them.`
+      : 'None of your request\u2019s other quotes is still valid: send a new request to get fresh quotes.';
+  const body = html`<p style="margin:0 0 8px;font-weight:bold;">Their reason</p>
+<p style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #cbd5e1;background:#f8fafc;overflow-wrap:anywhere;word-break:break-word;">${input.reason}</p>
+<p style="margin:0 0 16px;">${next}</p>
+<p style="margin:0;">${button(input.quotesUrl, 'See your quotes')}</p>`;
+  const text = [intro, '', `Their reason: ${input.reason}`, '', next, '', `See your quotes: ${input.quotesUrl}`, '', footer].join('\n');
+  return { subject, html: layout(subject, intro, html`<p style="margin:0 0 16px;">${intro}</p>${body}`), text };
 }

@@ -41,6 +41,13 @@ describe('GET /metrics', () => {
     expect(sampleOf(res.text, 'procura_process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 
+  it('names every metric as promtool check metrics asks: a counter ends in _total, nothing else does', async () => {
+    const { text } = await scrape();
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({ name: name!, type: type! }));
+    expect(types.length).toBeGreaterThan(10);
+    for (const { name, type } of types) expect([name, type === 'counter']).toEqual([name, name.endsWith('_total')]);
+  });
+
   it('reads the outbox, e-mail handovers and the market size', async () => {
     expect((await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3, primaryEmail: 'metrics@example.co.za' }) })).status).toBe(201);
     await vi.waitFor(() => expect(sink.received).toHaveLength(4), { timeout: 15_000, interval: 20 });
@@ -52,7 +59,17 @@ describe('GET /metrics', () => {
     // One e-mail waiting since two minutes ago, as if the SMTP server were refusing it.
     await db
       .insertInto('outbox')
-      .values({ message_id: '<waiting@procura.test>', kind: 'partner-welcome', recipient: 'waiting@example.co.za', priority: 9, payload: '{}', status: 'pending', attempts: 1, next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(), created_at: new Date(Date.now() - 120_000).toISOString() })
+      .values({
+        message_id: '<waiting@procura.test>',
+        kind: 'partner-welcome',
+        recipient: 'waiting@example.co.za',
+        priority: 9,
+        payload: '{}',
+        status: 'pending',
+        attempts: 1,
+        next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(),
+        created_at: new Date(Date.now() - 120_000).toISOString(),
+      })
       .execute();
 
     const text = (await scrape()).text;
@@ -64,8 +81,14 @@ describe('GET /metrics', () => {
     expect(oldest).toBeLessThan(180);
     expect(sampleOf(text, 'procura_email_send_duration_seconds_count{outcome="sent"}')).toBe(4);
 
-    const suppliers = await db.selectFrom('suppliers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const offers = await db.selectFrom('offers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const suppliers = await db
+      .selectFrom('suppliers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const offers = await db
+      .selectFrom('offers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(sampleOf(text, 'procura_market_size{of="suppliers"}')).toBe(Number(suppliers.n));
     expect(sampleOf(text, 'procura_market_size{of="offers"}')).toBe(Number(offers.n));
     await db.deleteFrom('outbox').where('message_id', '=', '<waiting@procura.test>').execute();

@@ -16,7 +16,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * `Authorization: Bearer <METRICS_TOKEN>`. The token is compared by digest in constant time, so
  * neither its length nor its characters leak through timing.
  */
-export function mayReadMetrics(ctx: Context, token: string | undefined): boolean {
+function mayReadMetrics(ctx: Context, token: string | undefined): boolean {
   const forwarded = FORWARDING_HEADERS.some((h) => ctx.get(h) !== '');
   if (!forwarded && isLoopback(ctx.req.socket.remoteAddress ?? '')) return true;
   if (!token) return false;

@@ -5,9 +5,7 @@ import type { MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import { routeOf } from '../http/request-context';
 import { readOutboxDepth } from '../mail/outbox';
-import { OUTBOX_STATUSES, type OutboxDepth } from '../../sdk/schemas/outbox';
-
-
+import { OUTBOX_STATUSES, type OutboxDepth } from '../../contract/schemas/outbox';
 
 /** The process's own figures (memory, CPU, event loop), collected once however many apps a process builds. */
 let processRegistry: Registry | undefined;
@@ -15,6 +13,11 @@ function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry, prefix: 'procura_' });
+    // Gauges may not end in _total (promtool check metrics): prom-client's sums of the active
+    // handles, requests and resources do; the same counts by type stay, under names that pass.
+    for (const name of ['procura_nodejs_active_handles_total', 'procura_nodejs_active_requests_total', 'procura_nodejs_active_resources_total']) {
+      if (processRegistry.getSingleMetric(name)) processRegistry.removeSingleMetric(name);
+    }
   }
   return processRegistry;
 }
@@ -54,10 +57,12 @@ export class ServerMetrics {
       registers,
     });
 
-    const failed = (what: string) => (err: unknown): undefined => {
-      deps.logger.warn({ err }, `metrics: ${what} not read`);
-      return undefined;
-    };
+    const failed =
+      (what: string) =>
+      (err: unknown): undefined => {
+        deps.logger.warn({ err }, `metrics: ${what} not read`);
+        return undefined;
+      };
     // One read of the outbox serves both its gauges, whose collectors a scrape runs together.
     let reading: Promise<OutboxDepth | undefined> | null = null;
     const readDepth = () =>

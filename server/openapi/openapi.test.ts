@@ -46,11 +46,36 @@ describe('GET /api/openapi.json', () => {
     const op = doc.paths['/api/v2/procurement-data'].get;
     expect(op.security).toEqual([{ apiKey: [] }]);
     expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '429', 'default']);
-    expect(Object.keys(op.responses['200'].headers)).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit']);
+    expect(Object.keys(op.responses['200'].headers)).toEqual([
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
+    ]);
     expect(op.responses['429'].headers['Retry-After']).toBeDefined();
-    expect(op.parameters.map((p: { name?: string; $ref?: string }) => p.name ?? p.$ref)).toEqual(['start_date', 'city_code', 'product_category', 'limit', 'cursor', '#/components/parameters/PartnerId']);
+    expect(op.parameters.map((p: { name?: string; $ref?: string }) => p.name ?? p.$ref)).toEqual([
+      'start_date',
+      'city_code',
+      'product_category',
+      'limit',
+      'cursor',
+      '#/components/parameters/PartnerId',
+    ]);
     expect(op.description).toContain('Enterprise tiers');
     const register = doc.paths['/api/partners/register'].post;
     expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['companyName', 'contactEmail', 'useCase']));
+  });
+});
+
+describe('the error schema', () => {
+  it('lists every code the server answers with, grouped by module with its one status', async () => {
+    type ErrorSchema = { properties: { error: { properties: { code: { enum: string[] } } } }; 'x-error-codes': Record<string, Record<string, number>> };
+    const doc = (await server.request('GET', '/api/openapi.json')).json as { components: { schemas: { Error: ErrorSchema } } };
+    const error = doc.components.schemas.Error;
+    expect(error.properties.error.properties.code.enum).toContain('quote_expired');
+    expect(error['x-error-codes'].admin!.supplier_not_found).toBe(404);
+    expect(error['x-error-codes'].scraping!.product_supplier_missing).toBe(409);
+    expect(error.properties.error.properties.code.enum).toEqual(Object.values(error['x-error-codes']).flatMap((group) => Object.keys(group)));
   });
 });

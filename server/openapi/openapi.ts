@@ -33,6 +33,7 @@ import {
   supplierPerformanceSchema,
   supplierQuerySchema,
   trackedQuoteResponseSchema,
+  orderDetailsSchema,
   quoteActionResponseSchema,
   supplierResponseSchema,
   supplierWithdrawalSchema,
@@ -50,7 +51,23 @@ import {
   dataRequestTokenSchema,
   myDataDeletedSchema,
   myDataSchema,
-} from '../../sdk/schemas/analytics';
+} from '../../contract/schemas/analytics';
+import {
+  declineLeadSchema,
+  firmLeadSchema,
+  supplierInviteSchema,
+  supplierLeadSchema,
+  supplierLeadsQuerySchema,
+  supplierLeadsSchema,
+  supplierLinkSentSchema,
+  supplierMeSchema,
+  supplierSessionInputSchema,
+  supplierSignInLinkSchema,
+  supplierUserSchema,
+  supplierUsersSchema,
+} from '../../contract/schemas/supplier-workspace';
+
+import { ALL_ERROR_CODES, ERROR_CODES } from '../error-codes';
 
 type Json = Record<string, unknown>;
 
@@ -64,7 +81,9 @@ interface Route {
   method: 'get' | 'post' | 'delete';
   path: string;
   summary: string;
-  tag: 'Quotes' | 'Orders' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Privacy' | 'Health';
+  tag: 'Quotes' | 'Orders' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Privacy' | 'Health' | 'Supplier workspace';
+  /** The supplier session cookie. */
+  supplier?: true;
   query?: ZodType;
   body?: ZodType;
   /** The success status and its body (none for 204). */
@@ -92,15 +111,194 @@ const ACTION_ERRORS = {
   409: 'The quote or request no longer allows it (`quote_expired`, `quote_withdrawn`, `quote_accepted`, `rfq_awarded`, `rfq_closed`, `rfq_anonymised`, `order_answered`); the message says why',
 };
 
+const SUPPLIER_ERRORS = {
+  401: '`unauthorized`: no live supplier session',
+  403: "`bad_origin`: a state change from a page that is not Procura's",
+  404: "Not found: another supplier's lead or person answers the same (`lead_not_found`, `user_not_found`)",
+  409: 'The lead no longer allows it (`not_firmable`, `not_declinable`, `not_accepted`, `order_answered`), or the person cannot be added or removed (`email_taken`, `not_yourself`)',
+};
+
+const SUPPLIER_ROUTES: Route[] = [
+  {
+    method: 'post',
+    path: '/api/supplier/sign-in-link',
+    tag: 'Supplier workspace',
+    summary: 'E-mail a 15-minute, single-use sign-in link to a supplier user; the same answer for any address',
+    body: supplierSignInLinkSchema,
+    ok: [202, supplierLinkSentSchema],
+    errors: [400, 403, 429],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier/session',
+    tag: 'Supplier workspace',
+    summary: "Exchange a sign-in link's token for a supplier session (Set-Cookie)",
+    body: supplierSessionInputSchema,
+    ok: [200, supplierMeSchema],
+    errors: [400, 403, 429],
+    errorText: { ...SUPPLIER_ERRORS, 400: '`invalid_token`: the link expired or was used' },
+  },
+  {
+    method: 'post',
+    path: '/api/supplier/sign-out',
+    tag: 'Supplier workspace',
+    summary: 'End the supplier session',
+    ok: [204, null],
+    errors: [403],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/supplier/me',
+    tag: 'Supplier workspace',
+    summary: 'The signed-in supplier user and their supplier',
+    supplier: true,
+    ok: [200, supplierMeSchema],
+    errors: [401],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/supplier/users',
+    tag: 'Supplier workspace',
+    summary: "The supplier's people",
+    supplier: true,
+    ok: [200, supplierUsersSchema],
+    errors: [401],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier/users',
+    tag: 'Supplier workspace',
+    summary: 'Add a colleague, who is e-mailed a sign-in link',
+    supplier: true,
+    body: supplierInviteSchema,
+    ok: [201, supplierUserSchema],
+    errors: [400, 401, 403, 409],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'delete',
+    path: '/api/supplier/users/{userId}',
+    tag: 'Supplier workspace',
+    summary: 'Remove a colleague, with their address and sessions',
+    supplier: true,
+    ok: [204, null],
+    errors: [400, 401, 403, 404, 409],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/supplier/leads',
+    tag: 'Supplier workspace',
+    summary: "The supplier's leads, newest first; the buyer's contact only once the buyer accepted",
+    supplier: true,
+    query: supplierLeadsQuerySchema,
+    ok: [200, supplierLeadsSchema],
+    errors: [400, 401],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier/leads/{quoteId}/firm',
+    tag: 'Supplier workspace',
+    summary: 'Make an offered quote within its validity firm, at the price given or the indicative one; the buyer is e-mailed once',
+    description: "The indicative price is kept beside the firm one on the buyer's pages. A repeat changes nothing.",
+    supplier: true,
+    body: firmLeadSchema,
+    ok: [200, supplierLeadSchema],
+    errors: [400, 401, 403, 404, 409],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier/leads/{quoteId}/decline',
+    tag: 'Supplier workspace',
+    summary: 'Withdraw a quote the buyer has not accepted, with a reason the buyer is e-mailed',
+    supplier: true,
+    body: declineLeadSchema,
+    ok: [200, supplierLeadSchema],
+    errors: [400, 401, 403, 404, 409],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier/leads/{quoteId}/confirm',
+    tag: 'Supplier workspace',
+    summary: 'Confirm the order the buyer placed by accepting this quote',
+    supplier: true,
+    ok: [200, supplierLeadSchema],
+    errors: [401, 403, 404, 409],
+    errorText: SUPPLIER_ERRORS,
+  },
+];
+
 const ROUTES: Route[] = [
-  { method: 'post', path: '/api/rfq', tag: 'Quotes', summary: 'Request quotes', body: rfqSubmissionSchema, ok: [201, rfqSubmitResponseSchema], idempotent: true, errors: [400, 422, 429] },
+  {
+    method: 'post',
+    path: '/api/rfq',
+    tag: 'Quotes',
+    summary: 'Request quotes',
+    body: rfqSubmissionSchema,
+    ok: [201, rfqSubmitResponseSchema],
+    idempotent: true,
+    errors: [400, 422, 429],
+  },
   { method: 'get', path: '/api/rfq/{rfqId}', tag: 'Quotes', summary: 'A request and its quotes (e-mail masked)', ok: [200, rfqSchema], errors: [400, 404] },
-  { method: 'get', path: '/api/quotes/track/{token}', tag: 'Quotes', summary: 'A tracked quote with its request and every quote of the request; each call counts a view', ok: [200, trackedQuoteResponseSchema], errors: [400, 404] },
+  {
+    method: 'get',
+    path: '/api/quotes/track/{token}',
+    tag: 'Quotes',
+    summary: 'A tracked quote with its request and every quote of the request; each call counts a view',
+    ok: [200, trackedQuoteResponseSchema],
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/quotes/track/{token}/quotation.pdf',
+    tag: 'Quotes',
+    summary: "The quote as a quotation PDF: Procura's reference, the supplier's name, address, VAT number and B-BBEE level, the lines, VAT and totals",
+    ok: [200, null],
+    contentType: 'application/pdf',
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/quotes/track/{token}/purchase-order.pdf',
+    tag: 'Orders',
+    summary: 'The purchase order issued when the buyer accepted this quote (marked cancelled after a withdrawal), while the request keeps its personal data',
+    ok: [200, null],
+    contentType: 'application/pdf',
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/supplier-responses/{token}/purchase-order.pdf',
+    tag: 'Orders',
+    summary: "The purchase order of the supplier's accepted quote, for the supplier's response link",
+    ok: [200, null],
+    contentType: 'application/pdf',
+    errors: [400, 404],
+  },
   ...(
     [
-      ['accept', 'Accept the quote', 'Every other quote of the request is not selected and the request is awarded; the supplier receives the order with the buyer\'s contact and a response link, the other suppliers a courtesy note. Refused (409) for a quote past its validity or withdrawn by its supplier, and on a request already awarded or closed.'],
-      ['decline', 'Decline the quote', 'Only this quote; it can still be accepted while valid. Refused (409) once accepted, and on a request already awarded or closed.'],
-      ['close', "Close the quote's request without a winner", 'Every quote still offered or declined is not selected, and its supplier receives a courtesy note. Refused (409) once the request is awarded.'],
+      [
+        'accept',
+        'Accept the quote',
+        "Every other quote of the request is not selected and the request is awarded; the supplier receives the order with the buyer's contact, the delivery details of the body and a response link, the other suppliers a courtesy note. Refused (409) for a quote past its validity or withdrawn by its supplier, and on a request already awarded or closed.",
+      ],
+      [
+        'decline',
+        'Decline the quote',
+        'Only this quote; it can still be accepted while valid. Refused (409) once accepted, and on a request already awarded or closed.',
+      ],
+      [
+        'close',
+        "Close the quote's request without a winner",
+        'Every quote still offered or declined is not selected, and its supplier receives a courtesy note. Refused (409) once the request is awarded.',
+      ],
     ] as const
   ).map(
     ([action, summary, effect]): Route => ({
@@ -108,13 +306,21 @@ const ROUTES: Route[] = [
       path: `/api/quotes/track/{token}/${action}`,
       tag: 'Quotes',
       summary,
-      description: `No body. Answers the quote and its request as they now stand (no view is counted). ${effect} Repeating an action that already took effect changes nothing and answers the same. A browser call must come from Procura's own pages (its Origin); clients that send no Origin may call.`,
+      description: `${action === 'accept' ? "The body gives what the supplier needs to deliver: the street address and a South African phone number (required), a purchase-order reference and a VAT number (10 digits starting with 4) when there are any; they are deleted with the buyer's e-mail address." : 'No body.'} Answers the quote and its request as they now stand (no view is counted). ${effect} Repeating an action that already took effect changes nothing and answers the same. A browser call must come from Procura's own pages (its Origin); clients that send no Origin may call.`,
+      ...(action === 'accept' ? { body: orderDetailsSchema } : {}),
       ok: [200, quoteActionResponseSchema],
       errors: [400, 403, 404, 409],
       errorText: ACTION_ERRORS,
     }),
   ),
-  { method: 'get', path: '/api/supplier-responses/{token}', tag: 'Orders', summary: "The accepted order behind a supplier's response link, with the buyer's contact", ok: [200, supplierResponseSchema], errors: [400, 404] },
+  {
+    method: 'get',
+    path: '/api/supplier-responses/{token}',
+    tag: 'Orders',
+    summary: "The accepted order behind a supplier's response link, with the buyer's contact",
+    ok: [200, supplierResponseSchema],
+    errors: [400, 404],
+  },
   {
     method: 'post',
     path: '/api/supplier-responses/{token}/confirm',
@@ -130,50 +336,282 @@ const ROUTES: Route[] = [
     path: '/api/supplier-responses/{token}/withdraw',
     tag: 'Orders',
     summary: 'The supplier withdraws the accepted quote, with a reason',
-    description: 'The request opens again and its quotes not selected but still valid can be accepted; the buyer is e-mailed the reason. A repeat answers the same; after a confirmation, 409.',
+    description:
+      'The request opens again and its quotes not selected but still valid can be accepted; the buyer is e-mailed the reason. A repeat answers the same; after a confirmation, 409.',
     body: supplierWithdrawalSchema,
     ok: [200, supplierResponseSchema],
     errors: [400, 403, 404, 409],
     errorText: ACTION_ERRORS,
   },
-  { method: 'get', path: '/api/catalogue/products', tag: 'Catalogue', summary: 'Product suggestions', query: catalogueSearchQuerySchema, ok: [200, productSuggestionsSchema], errors: [400] },
-  { method: 'get', path: '/api/catalogue/locations', tag: 'Catalogue', summary: 'City suggestions', query: catalogueSearchQuerySchema, ok: [200, locationSuggestionsSchema], errors: [400] },
-  { method: 'get', path: '/api/catalogue/popular', tag: 'Catalogue', summary: "Products with this month's request counts", query: popularQuerySchema, ok: [200, popularProductsSchema], errors: [400] },
-  { method: 'get', path: '/api/catalogue/preview', tag: 'Catalogue', summary: 'Live cost preview and supplier matching', query: quotePreviewQuerySchema, ok: [200, quotePreviewSchema], errors: [400] },
-  { method: 'post', path: '/api/embed/rfq', tag: 'Widget', summary: "The widget's short form", body: embedRfqSchema, ok: [201, embedRfqResponseSchema], idempotent: true, errors: [400, 422, 429] },
-  { method: 'get', path: '/api/embed/widget.js', tag: 'Widget', summary: 'The loader script partners paste', ok: [200, null], contentType: 'text/javascript', errors: [503], description: 'Cached by ETag; `?v={X-Procura-Widget-Version}` is immutable.' },
-  { method: 'get', path: '/api/embed/recent', tag: 'Widget', summary: 'The latest 10 requests sent through widgets, anonymised', ok: [200, recentEmbedRfqsSchema], errors: [] },
+  {
+    method: 'get',
+    path: '/api/catalogue/products',
+    tag: 'Catalogue',
+    summary: 'Product suggestions',
+    query: catalogueSearchQuerySchema,
+    ok: [200, productSuggestionsSchema],
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/catalogue/locations',
+    tag: 'Catalogue',
+    summary: 'City suggestions',
+    query: catalogueSearchQuerySchema,
+    ok: [200, locationSuggestionsSchema],
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/catalogue/popular',
+    tag: 'Catalogue',
+    summary: "Products with this month's request counts",
+    query: popularQuerySchema,
+    ok: [200, popularProductsSchema],
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/api/catalogue/preview',
+    tag: 'Catalogue',
+    summary: 'Live cost preview and supplier matching',
+    query: quotePreviewQuerySchema,
+    ok: [200, quotePreviewSchema],
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/api/embed/rfq',
+    tag: 'Widget',
+    summary: "The widget's short form",
+    body: embedRfqSchema,
+    ok: [201, embedRfqResponseSchema],
+    idempotent: true,
+    errors: [400, 422, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/embed/widget.js',
+    tag: 'Widget',
+    summary: 'The loader script partners paste',
+    ok: [200, null],
+    contentType: 'text/javascript',
+    errors: [503],
+    description: 'Cached by ETag; `?v={X-Procura-Widget-Version}` is immutable.',
+  },
+  {
+    method: 'get',
+    path: '/api/embed/recent',
+    tag: 'Widget',
+    summary: 'The latest 10 requests sent through widgets, anonymised',
+    ok: [200, recentEmbedRfqsSchema],
+    errors: [],
+  },
   { method: 'post', path: '/api/analytics/widget-load', tag: 'Widget', summary: 'Count a widget load', body: widgetLoadSchema, ok: [204, null], errors: [400] },
-  { method: 'post', path: '/api/partners/register', tag: 'Partners', summary: 'Register as a partner; the API key is shown once', body: partnerRegistrationSchema, ok: [201, partnerCredentialsSchema], errors: [400, 429] },
-  { method: 'get', path: '/api/partners/me', tag: 'Partners', summary: 'The signed-in partner', partner: true, ok: [200, partnerProfileSchema], errors: [401, 403, 429] },
-  { method: 'post', path: '/api/partners/rotate-key', tag: 'Partners', summary: 'Issue a new API key; the old one stops working', partner: true, ok: [200, partnerCredentialsSchema], errors: [401, 403, 429] },
-  { method: 'get', path: '/api/embed/analytics', tag: 'Partners', summary: "What the partner's widgets brought, counting only RFQs from the partner's hosts", partner: true, ok: [200, partnerAnalyticsSchema], errors: [401, 403, 429] },
-  { method: 'get', path: '/api/partners/hosts', tag: 'Partners', summary: 'The hosts whose widget RFQs are credited to the partner, and hosts that sent uncredited ones', partner: true, ok: [200, partnerHostsSchema], errors: [401, 403, 429] },
-  { method: 'post', path: '/api/partners/hosts', tag: 'Partners', summary: 'Credit widget RFQs from one more host', partner: true, body: partnerHostInputSchema, ok: [201, partnerHostsSchema], errors: [400, 401, 403, 409, 429] },
-  { method: 'delete', path: '/api/partners/hosts/{host}', tag: 'Partners', summary: 'Stop crediting widget RFQs from a host', partner: true, ok: [200, partnerHostsSchema], errors: [400, 401, 403, 404, 429] },
-  ...(['/api/data/market-intelligence', '/api/v1/market-intelligence'] as const).map((path): Route => ({
-    method: 'get', path, tag: 'Data', summary: 'Demand per category', query: spanQuerySchema, partner: 'market-intelligence', ok: [200, marketIntelligenceSchema], errors: [400, 401, 403, 429], description: DATA('market-intelligence'),
-  })),
-  ...(['/api/data/pricing-trends', '/api/v2/market-trends'] as const).map((path): Route => ({
-    method: 'get', path, tag: 'Data', summary: 'Demand and quoted prices per period', query: marketTrendsQuerySchema, partner: 'pricing-trends', ok: [200, marketTrendsSchema], errors: [400, 401, 403, 429], description: DATA('pricing-trends'),
-  })),
-  ...(['/api/data/supplier-directory', '/api/v1/suppliers/metrics'] as const).map((path): Route => ({
-    method: 'get', path, tag: 'Data', summary: 'Suppliers per category and region', query: supplierQuerySchema, partner: 'supplier-directory', ok: [200, supplierMetricsSchema], errors: [400, 401, 403, 429], description: DATA('supplier-directory'),
-  })),
-  { method: 'get', path: '/api/v2/supplier-performance', tag: 'Data', summary: 'Quotes per category and region (supplier_responses)', query: supplierQuerySchema, partner: 'supplier-directory', ok: [200, supplierPerformanceSchema], errors: [400, 401, 403, 429], description: DATA('supplier-directory') },
-  { method: 'get', path: '/api/data/rfq-insights', tag: 'Data', summary: 'What buyers ask for', query: spanQuerySchema, partner: 'rfq-insights', ok: [200, rfqInsightsSchema], errors: [400, 401, 403, 429], description: DATA('rfq-insights') },
-  { method: 'get', path: '/api/v2/procurement-data', tag: 'Data', summary: 'RFQ records (rfq_submissions), paged by cursor', query: procurementDataQuerySchema, partner: 'enterprise-package', ok: [200, procurementDataSchema], errors: [400, 401, 403, 429], description: `${DATA('enterprise-package')} At most 1,000 records a request; follow \`next_cursor\` while \`has_more\`.` },
-  { method: 'get', path: '/api/site/figures', tag: 'Site', summary: 'Every figure the public pages show', ok: [200, siteFiguresSchema], errors: [], description: 'Counted from the database; an answer is at most a minute old.' },
-  ...ANALYTICS_EVENT_TYPES.map((type): Route => ({
-    method: 'post', path: `/api/analytics/${type}`, tag: 'Privacy', summary: `Record a ${type} event of a visitor who allowed analytics`, body: ANALYTICS_EVENT_SCHEMAS[type], ok: [204, null], errors: [400, 429],
-    description: 'Sent by Procura\'s portal only with the visitor\'s consent, never with Global Privacy Control. Header `X-Session-ID`: 21 letters, digits, `_` or `-` (stored only as a hash under a salt deleted when its day ends). Unknown fields, query strings, tokens and anything shaped like an e-mail address or a phone number are refused.',
-  })),
-  { method: 'post', path: '/api/consent', tag: 'Privacy', summary: 'Keep a cookie choice as proof (3 years)', body: consentDecisionSchema, ok: [204, null], errors: [400, 429] },
-  { method: 'post', path: '/api/privacy/data-requests', tag: 'Privacy', summary: 'E-mail a one-hour link to the data held for an address; the same answer for any address', body: dataRequestSchema, ok: [202, dataRequestAcceptedSchema], errors: [400, 429] },
-  { method: 'post', path: '/api/privacy/my-data', tag: 'Privacy', summary: "Everything held for a data request link's address", body: dataRequestTokenSchema, ok: [200, myDataSchema], errors: [400, 410, 429] },
-  { method: 'post', path: '/api/privacy/my-data/delete', tag: 'Privacy', summary: "Delete at once what is held for a data request link's address; the link is spent", body: dataRequestTokenSchema, ok: [200, myDataDeletedSchema], errors: [400, 410, 429] },
+  {
+    method: 'post',
+    path: '/api/partners/register',
+    tag: 'Partners',
+    summary: 'Register as a partner; the API key is shown once',
+    body: partnerRegistrationSchema,
+    ok: [201, partnerCredentialsSchema],
+    errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/partners/me',
+    tag: 'Partners',
+    summary: 'The signed-in partner',
+    partner: true,
+    ok: [200, partnerProfileSchema],
+    errors: [401, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/partners/rotate-key',
+    tag: 'Partners',
+    summary: 'Issue a new API key; the old one stops working',
+    partner: true,
+    ok: [200, partnerCredentialsSchema],
+    errors: [401, 403, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/embed/analytics',
+    tag: 'Partners',
+    summary: "What the partner's widgets brought, counting only RFQs from the partner's hosts",
+    partner: true,
+    ok: [200, partnerAnalyticsSchema],
+    errors: [401, 403, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/partners/hosts',
+    tag: 'Partners',
+    summary: 'The hosts whose widget RFQs are credited to the partner, and hosts that sent uncredited ones',
+    partner: true,
+    ok: [200, partnerHostsSchema],
+    errors: [401, 403, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/partners/hosts',
+    tag: 'Partners',
+    summary: 'Credit widget RFQs from one more host',
+    partner: true,
+    body: partnerHostInputSchema,
+    ok: [201, partnerHostsSchema],
+    errors: [400, 401, 403, 409, 429],
+  },
+  {
+    method: 'delete',
+    path: '/api/partners/hosts/{host}',
+    tag: 'Partners',
+    summary: 'Stop crediting widget RFQs from a host',
+    partner: true,
+    ok: [200, partnerHostsSchema],
+    errors: [400, 401, 403, 404, 429],
+  },
+  ...(['/api/data/market-intelligence', '/api/v1/market-intelligence'] as const).map(
+    (path): Route => ({
+      method: 'get',
+      path,
+      tag: 'Data',
+      summary: 'Demand per category',
+      query: spanQuerySchema,
+      partner: 'market-intelligence',
+      ok: [200, marketIntelligenceSchema],
+      errors: [400, 401, 403, 429],
+      description: DATA('market-intelligence'),
+    }),
+  ),
+  ...(['/api/data/pricing-trends', '/api/v2/market-trends'] as const).map(
+    (path): Route => ({
+      method: 'get',
+      path,
+      tag: 'Data',
+      summary: 'Demand and quoted prices per period',
+      query: marketTrendsQuerySchema,
+      partner: 'pricing-trends',
+      ok: [200, marketTrendsSchema],
+      errors: [400, 401, 403, 429],
+      description: DATA('pricing-trends'),
+    }),
+  ),
+  ...(['/api/data/supplier-directory', '/api/v1/suppliers/metrics'] as const).map(
+    (path): Route => ({
+      method: 'get',
+      path,
+      tag: 'Data',
+      summary: 'Suppliers per category and region',
+      query: supplierQuerySchema,
+      partner: 'supplier-directory',
+      ok: [200, supplierMetricsSchema],
+      errors: [400, 401, 403, 429],
+      description: DATA('supplier-directory'),
+    }),
+  ),
+  {
+    method: 'get',
+    path: '/api/v2/supplier-performance',
+    tag: 'Data',
+    summary: 'Quotes per category and region (supplier_responses)',
+    query: supplierQuerySchema,
+    partner: 'supplier-directory',
+    ok: [200, supplierPerformanceSchema],
+    errors: [400, 401, 403, 429],
+    description: DATA('supplier-directory'),
+  },
+  {
+    method: 'get',
+    path: '/api/data/rfq-insights',
+    tag: 'Data',
+    summary: 'What buyers ask for',
+    query: spanQuerySchema,
+    partner: 'rfq-insights',
+    ok: [200, rfqInsightsSchema],
+    errors: [400, 401, 403, 429],
+    description: DATA('rfq-insights'),
+  },
+  {
+    method: 'get',
+    path: '/api/v2/procurement-data',
+    tag: 'Data',
+    summary: 'RFQ records (rfq_submissions), paged by cursor',
+    query: procurementDataQuerySchema,
+    partner: 'enterprise-package',
+    ok: [200, procurementDataSchema],
+    errors: [400, 401, 403, 429],
+    description: `${DATA('enterprise-package')} At most 1,000 records a request; follow \`next_cursor\` while \`has_more\`.`,
+  },
+  {
+    method: 'get',
+    path: '/api/site/figures',
+    tag: 'Site',
+    summary: 'Every figure the public pages show',
+    ok: [200, siteFiguresSchema],
+    errors: [],
+    description: 'Counted from the database; an answer is at most a minute old.',
+  },
+  ...ANALYTICS_EVENT_TYPES.map(
+    (type): Route => ({
+      method: 'post',
+      path: `/api/analytics/${type}`,
+      tag: 'Privacy',
+      summary: `Record a ${type} event of a visitor who allowed analytics`,
+      body: ANALYTICS_EVENT_SCHEMAS[type],
+      ok: [204, null],
+      errors: [400, 429],
+      description:
+        "Sent by Procura's portal only with the visitor's consent, never with Global Privacy Control. Header `X-Session-ID`: 21 letters, digits, `_` or `-` (stored only as a hash under a salt deleted when its day ends). Unknown fields, query strings, tokens and anything shaped like an e-mail address or a phone number are refused.",
+    }),
+  ),
+  {
+    method: 'post',
+    path: '/api/consent',
+    tag: 'Privacy',
+    summary: 'Keep a cookie choice as proof (3 years)',
+    body: consentDecisionSchema,
+    ok: [204, null],
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/privacy/data-requests',
+    tag: 'Privacy',
+    summary: 'E-mail a one-hour link to the data held for an address; the same answer for any address',
+    body: dataRequestSchema,
+    ok: [202, dataRequestAcceptedSchema],
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/privacy/my-data',
+    tag: 'Privacy',
+    summary: "Everything held for a data request link's address",
+    body: dataRequestTokenSchema,
+    ok: [200, myDataSchema],
+    errors: [400, 410, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/privacy/my-data/delete',
+    tag: 'Privacy',
+    summary: "Delete at once what is held for a data request link's address; the link is spent",
+    body: dataRequestTokenSchema,
+    ok: [200, myDataDeletedSchema],
+    errors: [400, 410, 429],
+  },
+  ...SUPPLIER_ROUTES,
   { method: 'get', path: '/healthz', tag: 'Health', summary: 'Liveness', ok: [200, z.object({ status: z.literal('ok') })], errors: [] },
-  { method: 'get', path: '/readyz', tag: 'Health', summary: 'Readiness: the process is serving and the database answers', ok: [200, z.object({ status: z.literal('ready') })], errors: [503] },
+  {
+    method: 'get',
+    path: '/readyz',
+    tag: 'Health',
+    summary: 'Readiness: the process is serving and the database answers',
+    ok: [200, z.object({ status: z.literal('ready') })],
+    errors: [503],
+  },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
@@ -188,6 +626,20 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'Not available now: `widget_unavailable` (not built on this server), `not_ready` (starting or shutting down) or `database_unavailable`; see Retry-After where given',
 };
 
+/**
+ * The one error body, its `code` one of the codes the server can answer with: each always has the
+ * same status, listed per module under `x-error-codes`.
+ */
+function errorSchema(): Json {
+  const body = schema(errorBodySchema, 'output') as { properties: { error: { properties: Record<string, Json> } } };
+  body.properties.error.properties.code = {
+    type: 'string',
+    enum: ALL_ERROR_CODES,
+    description: 'What went wrong, for a program to branch on; each code always comes with the same status. New codes may be added.',
+  };
+  return { ...body, 'x-error-codes': ERROR_CODES };
+}
+
 const RATE_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'];
 
 function operation(r: Route): Json {
@@ -198,11 +650,23 @@ function operation(r: Route): Json {
   if (r.query) {
     const q = schema(r.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, s] of Object.entries(q.properties ?? {})) {
-      parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: s, ...(typeof s.description === 'string' ? { description: s.description } : {}) });
+      parameters.push({
+        name,
+        in: 'query',
+        required: q.required?.includes(name) ?? false,
+        schema: s,
+        ...(typeof s.description === 'string' ? { description: s.description } : {}),
+      });
     }
   }
   if (r.idempotent) {
-    parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 200 }, description: 'Makes a retry safe: the same key answers with the first answer.' });
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', maxLength: 200 },
+      description: 'Makes a retry safe: the same key answers with the first answer.',
+    });
   }
   if (r.partner) parameters.push({ $ref: '#/components/parameters/PartnerId' });
   const rateHeaders = r.partner ? Object.fromEntries(RATE_HEADERS.map((h) => [h, { $ref: `#/components/headers/${h}` }])) : undefined;
@@ -211,7 +675,11 @@ function operation(r: Route): Json {
     [status]: {
       description: r.summary,
       ...(rateHeaders ? { headers: rateHeaders } : {}),
-      ...(body ? { content: { 'application/json': { schema: schema(body, 'output') } } } : r.contentType ? { content: { [r.contentType]: { schema: { type: 'string' } } } } : {}),
+      ...(body
+        ? { content: { 'application/json': { schema: schema(body, 'output') } } }
+        : r.contentType
+          ? { content: { [r.contentType]: { schema: { type: 'string' } } } }
+          : {}),
     },
   };
   for (const e of r.errors) {
@@ -230,14 +698,17 @@ function operation(r: Route): Json {
     ...(parameters.length ? { parameters } : {}),
     ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } } : {}),
     responses,
-    security: r.partner ? [{ apiKey: [] }] : [],
+    security: r.partner ? [{ apiKey: [] }] : r.supplier ? [{ supplierSession: [] }] : [],
   };
 }
 
 /** The OpenAPI 3.1 document of every public and partner endpoint, from the zod contract in `sdk/`. */
 export function openApiDocument(version: string, publicUrl: string): Json {
   const paths: Record<string, Json> = {};
-  for (const r of ROUTES) (paths[r.path] ??= {})[r.method] = operation(r);
+  for (const r of ROUTES) {
+    paths[r.path] ??= {};
+    paths[r.path]![r.method] = operation(r);
+  }
   const header = (description: string) => ({ schema: { type: 'string' }, description });
   return {
     openapi: '3.1.0',
@@ -258,15 +729,32 @@ export function openApiDocument(version: string, publicUrl: string): Json {
       { name: 'Site', description: 'The figures the public pages show' },
       { name: 'Privacy', description: "Consented site analytics, proof of cookie choices, and buyers' requests for their data" },
       { name: 'Health', description: 'For load balancers' },
+      {
+        name: 'Supplier workspace',
+        description:
+          "A supplier's own people: sign-in links, sessions, colleagues, and their leads to firm up, decline or confirm. Called by Procura's pages with the `procura_supplier` cookie; every state change needs PUBLIC_URL's Origin",
+      },
     ],
     paths,
     components: {
-      schemas: { Error: schema(errorBodySchema, 'output') },
+      schemas: { Error: errorSchema() },
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'Your API key, `procura_live_…`, with your partner id in X-Partner-ID.' },
+        supplierSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'procura_supplier',
+          description: 'The supplier session a sign-in link starts (`__Host-procura_supplier` on https). HttpOnly; ends after 12 hours unused or 7 days.',
+        },
       },
       parameters: {
-        PartnerId: { name: 'X-Partner-ID', in: 'header', required: true, schema: { type: 'string' }, description: 'Your partner id; it must be the one your key belongs to.' },
+        PartnerId: {
+          name: 'X-Partner-ID',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: 'Your partner id; it must be the one your key belongs to.',
+        },
       },
       headers: {
         'X-RateLimit-Limit': header('Requests allowed in the window (an hour; a second on Enterprise)'),

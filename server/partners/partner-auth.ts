@@ -3,6 +3,7 @@ import { API_TIERS, DATA_PRODUCTS, type ApiTier, type DataProduct } from '../../
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { hashSecret } from '../lib/ids';
+import { rateLimited } from '../limits/rate-limiter';
 import { admitRequest, rateLimitHeaders } from './api-limits';
 import { isWellFormedApiKey } from './api-keys';
 import { findPartnerByKeyHash } from './partners.repository';
@@ -27,7 +28,10 @@ export function partnerAuth(deps: { database: Database; clock: () => number }): 
     if (!match) throw new ApiError(401, 'unauthorized', `An API key is required. ${CREDENTIALS_HELP}`, undefined, { 'WWW-Authenticate': 'Bearer' });
     const key = match[1]!;
     const row = isWellFormedApiKey(key) ? await findPartnerByKeyHash(deps.database.db, hashSecret(key)) : undefined;
-    if (!row) throw new ApiError(401, 'invalid_api_key', 'This API key is not valid. It may have been rotated.', undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    if (!row)
+      throw new ApiError(401, 'invalid_api_key', 'This API key is not valid. It may have been rotated.', undefined, {
+        'WWW-Authenticate': 'Bearer error="invalid_token"',
+      });
     const claimed = ctx.get('x-partner-id');
     if (!claimed) throw new ApiError(401, 'partner_id_required', `The X-Partner-ID header is required. ${CREDENTIALS_HELP}`);
     if (claimed !== row.id) throw new ApiError(403, 'partner_mismatch', 'X-Partner-ID does not match the partner this API key belongs to.');
@@ -40,9 +44,10 @@ export function partnerAuth(deps: { database: Database; clock: () => number }): 
     // What authentication and the shared rate limiter cost this request, for clients and the bench.
     ctx.set('Server-Timing', `auth;desc="key check and rate limit";dur=${(performance.now() - started).toFixed(2)}`);
     if (!admission.allowed) {
-      throw new ApiError(429, 'rate_limited', `Rate limit of ${admission.limit} requests per ${admission.windowSeconds === 1 ? 'second' : 'hour'} reached. Try again in ${admission.resetSeconds} second${admission.resetSeconds === 1 ? '' : 's'}.`, undefined, {
-        'Retry-After': String(admission.resetSeconds),
-      });
+      throw rateLimited(
+        admission.resetSeconds,
+        `Rate limit of ${admission.limit} requests per ${admission.windowSeconds === 1 ? 'second' : 'hour'} reached. Try again in ${admission.resetSeconds} second${admission.resetSeconds === 1 ? '' : 's'}.`,
+      );
     }
     await next();
   };
@@ -54,7 +59,11 @@ export function requireProduct(product: DataProduct): Middleware {
     const partner = ctx.state.partner as AuthenticatedPartner;
     const plan = API_TIERS[partner.tier];
     if (!(plan.products as readonly DataProduct[]).includes(product)) {
-      throw new ApiError(403, 'product_not_in_tier', `${DATA_PRODUCTS[product].label} is not part of the ${plan.label} tier. Upgrade to a tier that includes it.`);
+      throw new ApiError(
+        403,
+        'product_not_in_tier',
+        `${DATA_PRODUCTS[product].label} is not part of the ${plan.label} tier. Upgrade to a tier that includes it.`,
+      );
     }
     await next();
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_HOST_MESSAGES, partnerAnalyticsSchema, partnerHostsSchema } from '../../sdk/index';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
-import { registerPartner } from '../test/partners';
+import { openQuoteEmail, registerPartner } from '../test/partners';
 
 let server: TestServer;
 let now = Date.UTC(2026, 10, 20, 9, 0, 0);
@@ -40,12 +40,19 @@ describe('partner credit', () => {
     const stranger = await embedRfq(p, 'copycat.example.com', 'buyer1@example.co.za');
     expect(stranger.status).toBe(201);
     expect(stranger.json.quotes).toHaveLength(3);
-    const row = await server.database.db.selectFrom('rfqs').select(['partner_id', 'referrer_host', 'partner_credit']).where('id', '=', stranger.json.rfqId).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('rfqs')
+      .select(['partner_id', 'referrer_host', 'partner_credit'])
+      .where('id', '=', stranger.json.rfqId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ partner_id: p.partnerId, referrer_host: 'copycat.example.com', partner_credit: 'uncredited' });
     expect(await analytics(p)).toMatchObject({ totalRfqs: 0, qualifiedRfqs: 0, monthRfqs: 0, revenue: 0 });
 
-    expect((await embedRfq(p, 'coastal.example.co.za', 'buyer1@example.co.za')).status).toBe(201);
-    expect(await analytics(p)).toMatchObject({ totalRfqs: 1, qualifiedRfqs: 1, monthQualifiedRfqs: 1, revenue: 15 });
+    const credited = await embedRfq(p, 'coastal.example.co.za', 'buyer1@example.co.za');
+    expect(credited.status).toBe(201);
+    expect(await analytics(p)).toMatchObject({ totalRfqs: 1, qualifiedRfqs: 0, pendingRfqs: 1, monthPendingRfqs: 1, revenue: 0 });
+    await openQuoteEmail(server, credited.json.rfqId);
+    expect(await analytics(p)).toMatchObject({ totalRfqs: 1, qualifiedRfqs: 1, monthQualifiedRfqs: 1, pendingRfqs: 0, revenue: 15 });
 
     // The portal's form with the widget's fields is credited by the same rule.
     const viaForm = (host: string, primaryEmail: string) =>
@@ -53,7 +60,9 @@ describe('partner credit', () => {
         body: validRfq({ primaryEmail, partnerId: p.partnerId, embedId: 'footer', embedSource: 'embed-widget', referrerUrl: `https://${host}/` }),
       });
     expect((await viaForm('copycat.example.com', 'buyer2@example.co.za')).status).toBe(201);
-    expect((await viaForm('coastal.example.co.za', 'buyer2@example.co.za')).status).toBe(201);
+    const form = await viaForm('coastal.example.co.za', 'buyer2@example.co.za');
+    expect(form.status).toBe(201);
+    await openQuoteEmail(server, form.json.rfqId);
     expect(await analytics(p)).toMatchObject({ totalRfqs: 2, qualifiedRfqs: 2 });
 
     expect(await hosts(p)).toEqual({
@@ -62,15 +71,18 @@ describe('partner credit', () => {
     });
   });
 
-  it('counts a qualified RFQ once per buyer address per partner in 30 days, keeping no address', async () => {
+  it('counts a qualified RFQ once per buyer mailbox per partner in 30 days, +tags and capitals included, keeping no address', async () => {
     now = Date.UTC(2026, 10, 21, 9, 0, 0);
     const p = await registerPartner(server);
     const other = await registerPartner(server);
-    for (const email of ['repeat@example.co.za', 'Repeat@Example.co.za', 'repeat@example.co.za']) {
-      expect((await embedRfq(p, 'coastal.example.co.za', email)).status).toBe(201);
-    }
-    expect((await embedRfq(other, 'coastal.example.co.za', 'repeat@example.co.za')).status).toBe(201);
-    expect(await analytics(p)).toMatchObject({ totalRfqs: 3, qualifiedRfqs: 1, revenue: 15 });
+    const bought = async (partner: Partner, email: string) => {
+      const res = await embedRfq(partner, 'coastal.example.co.za', email);
+      expect(res.status).toBe(201);
+      await openQuoteEmail(server, res.json.rfqId);
+    };
+    for (const email of ['repeat@example.co.za', 'Repeat@Example.co.za', 'repeat@example.co.za', 'repeat+widget@example.co.za']) await bought(p, email);
+    await bought(other, 'repeat@example.co.za');
+    expect(await analytics(p)).toMatchObject({ totalRfqs: 4, qualifiedRfqs: 1, pendingRfqs: 0, revenue: 15 });
     expect(await analytics(other)).toMatchObject({ totalRfqs: 1, qualifiedRfqs: 1 });
 
     const marks = await server.database.db.selectFrom('partner_credits').selectAll().where('partner_id', '=', p.partnerId).execute();
@@ -78,11 +90,11 @@ describe('partner credit', () => {
     expect(JSON.stringify(marks)).not.toMatch(/repeat|example/i);
 
     now = Date.UTC(2026, 11, 20, 8, 59, 0);
-    expect((await embedRfq(p, 'coastal.example.co.za', 'repeat@example.co.za')).status).toBe(201);
-    expect(await analytics(p)).toMatchObject({ totalRfqs: 4, qualifiedRfqs: 1 });
+    await bought(p, 'repeat@example.co.za');
+    expect(await analytics(p)).toMatchObject({ totalRfqs: 5, qualifiedRfqs: 1 });
     now = Date.UTC(2026, 11, 21, 9, 0, 0);
-    expect((await embedRfq(p, 'coastal.example.co.za', 'repeat@example.co.za')).status).toBe(201);
-    expect(await analytics(p)).toMatchObject({ totalRfqs: 5, qualifiedRfqs: 2 });
+    await bought(p, 'repeat@example.co.za');
+    expect(await analytics(p)).toMatchObject({ totalRfqs: 6, qualifiedRfqs: 2 });
   });
 
   it('lets the partner add and remove hosts with its key, and credits by the current list', async () => {
@@ -101,7 +113,7 @@ describe('partner credit', () => {
       uncreditedHosts: [],
     });
     expect((await embedRfq(p, 'shop.coastal.example.co.za', 'b@example.co.za')).status).toBe(201);
-    expect(await analytics(p)).toMatchObject({ totalRfqs: 1, qualifiedRfqs: 1 });
+    expect(await analytics(p)).toMatchObject({ totalRfqs: 1, pendingRfqs: 1 });
 
     const again = await server.request('POST', '/api/partners/hosts', { headers: p.headers, body: { host: 'shop.coastal.example.co.za' } });
     expect([again.status, again.json.error.code]).toEqual([409, 'host_exists']);
@@ -110,7 +122,7 @@ describe('partner credit', () => {
     expect(removed.status).toBe(200);
     expect(partnerHostsSchema.parse(removed.json).hosts.map((h) => h.host)).toEqual(['coastal.example.co.za']);
     expect((await embedRfq(p, 'shop.coastal.example.co.za', 'c@example.co.za')).status).toBe(201);
-    expect(await analytics(p)).toMatchObject({ totalRfqs: 1, qualifiedRfqs: 1 });
+    expect(await analytics(p)).toMatchObject({ totalRfqs: 1, pendingRfqs: 1 });
 
     const missing = await server.request('DELETE', '/api/partners/hosts/nowhere.example.com', { headers: p.headers });
     expect([missing.status, missing.json.error.code]).toEqual([404, 'host_not_found']);

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { ApiTier } from '../../sdk/data-api';
+import { ENTERPRISE_COMPANY_SIZES } from '../../sdk/rules';
 import type { DB, PartnersTable } from '../db/schema';
 import type { Executor } from '../db/executor';
 
@@ -38,46 +39,67 @@ export async function findPartnerProfile(db: Kysely<DB>, partnerId: string) {
 
 const rfqMonth = sql<string>`substr(rfqs.created_at, 1, 7)`;
 const qualified = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'qualified' then 1 else 0 end), 0)`;
-/** Qualified RFQs of companies over 100 employees: the enterprise leads of the revenue model (`isEnterpriseLead`). */
-const enterprise = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'qualified' and rfqs.company_size in ('101-250', '250+') then 1 else 0 end), 0)`;
+/** Quoted RFQs whose buyer has not yet shown the address is theirs: they pay once qualified, within 30 days. */
+const pending = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'pending' then 1 else 0 end), 0)`;
+/**
+ * Qualified RFQs of companies over 100 employees: the enterprise leads of the revenue model. The
+ * sizes are the sdk's `ENTERPRISE_COMPANY_SIZES`, the list `isEnterpriseLead` reads, written into
+ * the statement as literals so its text stays fixed.
+ */
+const enterpriseSizes = sql.join(ENTERPRISE_COMPANY_SIZES.map((size) => sql.lit(size)));
+const enterprise = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'qualified' and rfqs.company_size in (${enterpriseSizes}) then 1 else 0 end), 0)`;
 /** RFQs whose buyer accepted a quote (a withdrawal reopens the request, and it counts no more). */
 const awarded = sql<number>`coalesce(sum(case when rfqs.status = 'awarded' then 1 else 0 end), 0)`;
 /** RFQs from one of the partner's hosts; the others named the partner but earn it nothing. */
-const CREDITED = ['host', 'qualified'] as const;
+const CREDITED = ['host', 'pending', 'qualified'] as const;
 
 /**
- * A partner's credited RFQs, qualified ones (paid for: quoted, first from that buyer in 30 days),
- * enterprise leads and awarded ones, per month (YYYY-MM) of the request, since `from`.
+ * A partner's credited RFQs, qualified ones (paid for: quoted, the buyer's address shown to be
+ * theirs, first from that buyer in 30 days), pending ones, enterprise leads and awarded ones, per month (YYYY-MM) of the request,
+ * since the first: a payout carries what earlier months left under the minimum.
  */
-export async function partnerRfqsByMonth(db: Kysely<DB>, partnerId: string, from: string) {
+export async function partnerRfqsByMonth(db: Kysely<DB>, partnerId: string) {
   const rows = await db
     .selectFrom('rfqs')
-    .select([rfqMonth.as('month'), sql<number>`count(*)`.as('rfqs'), qualified.as('qualified'), enterprise.as('enterprise'), awarded.as('awarded')])
+    .select([
+      rfqMonth.as('month'),
+      sql<number>`count(*)`.as('rfqs'),
+      qualified.as('qualified'),
+      pending.as('pending'),
+      enterprise.as('enterprise'),
+      awarded.as('awarded'),
+    ])
     .where('rfqs.partner_id', '=', partnerId)
     .where('rfqs.partner_credit', 'in', CREDITED)
-    .where('rfqs.created_at', '>=', from)
     .groupBy(rfqMonth)
     .execute();
   return rows.map((r) => ({ month: r.month, ...counts(r) }));
 }
 
-/** A partner's RFQ counts: credited, qualified, enterprise leads, awarded. */
+/** A partner's RFQ counts: credited, qualified, pending, enterprise leads, awarded. */
 export interface PartnerRfqCounts {
   rfqs: number;
   qualified: number;
+  pending: number;
   enterprise: number;
   awarded: number;
 }
 
-function counts(r: { rfqs: unknown; qualified: unknown; enterprise: unknown; awarded: unknown } | undefined): PartnerRfqCounts {
-  return { rfqs: Number(r?.rfqs ?? 0), qualified: Number(r?.qualified ?? 0), enterprise: Number(r?.enterprise ?? 0), awarded: Number(r?.awarded ?? 0) };
+function counts(r: { rfqs: unknown; qualified: unknown; pending: unknown; enterprise: unknown; awarded: unknown } | undefined): PartnerRfqCounts {
+  return {
+    rfqs: Number(r?.rfqs ?? 0),
+    qualified: Number(r?.qualified ?? 0),
+    pending: Number(r?.pending ?? 0),
+    enterprise: Number(r?.enterprise ?? 0),
+    awarded: Number(r?.awarded ?? 0),
+  };
 }
 
-/** All of a partner's credited RFQs, qualified ones, enterprise leads and awarded ones. */
+/** All of a partner's credited RFQs, qualified ones, pending ones, enterprise leads and awarded ones. */
 export async function partnerRfqTotals(db: Kysely<DB>, partnerId: string): Promise<PartnerRfqCounts> {
   const row = await db
     .selectFrom('rfqs')
-    .select([sql<number>`count(*)`.as('rfqs'), qualified.as('qualified'), enterprise.as('enterprise'), awarded.as('awarded')])
+    .select([sql<number>`count(*)`.as('rfqs'), qualified.as('qualified'), pending.as('pending'), enterprise.as('enterprise'), awarded.as('awarded')])
     .where('partner_id', '=', partnerId)
     .where('partner_credit', 'in', CREDITED)
     .executeTakeFirst();
@@ -184,6 +206,41 @@ export async function claimPartnerCredit(db: Kysely<DB>, partnerId: string, buye
     .returning('partner_id')
     .execute();
   return rows.length === 1;
+}
+
+/** A pending RFQ's partner, buyer address (null once deleted) and time; undefined when it is not pending. */
+export async function findPendingCredit(db: Executor, rfqId: string) {
+  const row = await db
+    .selectFrom('rfqs')
+    .select(['partner_id', 'primary_email', 'personal_data_deleted_at', 'created_at'])
+    .where('id', '=', rfqId)
+    .where('partner_credit', '=', 'pending')
+    .executeTakeFirst();
+  if (!row || row.partner_id === null) return undefined;
+  return { partner_id: row.partner_id, primary_email: row.personal_data_deleted_at === null ? row.primary_email : null, created_at: row.created_at };
+}
+
+/** Settles a pending RFQ's credit; answers whether it was still pending. */
+export async function settlePendingCredit(db: Executor, rfqId: string, credit: 'qualified' | 'host'): Promise<boolean> {
+  const result = await db
+    .updateTable('rfqs')
+    .set({ partner_credit: credit })
+    .where('id', '=', rfqId)
+    .where('partner_credit', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Pending RFQs made at or before `before` never qualify: they count as from the partner's host, unpaid. */
+export async function expirePendingCredits(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .updateTable('rfqs')
+    .set({ partner_credit: 'host' })
+    .where('partner_id', 'is not', null)
+    .where('partner_credit', '=', 'pending')
+    .where('created_at', '<=', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Drops the marks whose 30 days have passed. */

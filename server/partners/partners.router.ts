@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { limitPerClient } from '../limits/rate-limiter';
 import { validate } from '../http/validate';
 import { partnerAuth, type AuthenticatedPartner } from './partner-auth';
+import { openMailLink } from './partner-credit';
 import { addPartnerHost, listPartnerHosts, partnerAnalytics, partnerProfile, registerPartner, removePartnerHost, rotatePartnerKey } from './partners.service';
 
 const partnerOf = (ctx: Context) => ctx.state.partner as AuthenticatedPartner;
@@ -22,6 +23,22 @@ export function partnersRouter(deps: AppDeps) {
     ctx.body = await registerPartner(deps, ctx.request.body, new Date(deps.clock()));
   });
 
+  // The links of the e-mail about a request whose partner credit waits for the buyer: opening one
+  // shows the address is the buyer's, then leads on to the page it names.
+  const opened = async (ctx: Context) => {
+    const { rfqId = '', proof = '', token } = ctx.params as Record<string, string | undefined>;
+    const to = await openMailLink(
+      { db: deps.database.db, writes: deps.writes, publicUrl: deps.config.publicUrl },
+      { rfqId, proof, token, accept: ctx.query.action === 'accept' },
+      new Date(deps.clock()),
+    );
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.redirect(to);
+  };
+  router.get('/mail/open/:rfqId/:proof', opened);
+  router.get('/mail/open/:rfqId/:proof/:token', opened);
+
   router.get('/api/partners/me', auth, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await partnerProfile(deps.database.db, partnerOf(ctx).id);
@@ -34,7 +51,7 @@ export function partnersRouter(deps: AppDeps) {
 
   router.get('/api/embed/analytics', auth, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await partnerAnalytics(deps.database.db, partnerOf(ctx).id, new Date(deps.clock()));
+    ctx.body = await partnerAnalytics(deps.database.db, partnerOf(ctx).id, new Date(deps.clock()), deps.config.revenue);
   });
 
   router.get('/api/partners/hosts', auth, async (ctx) => {

@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_MESSAGES } from '../../sdk/schemas/analytics';
+import { ANALYTICS_MESSAGES } from '../../contract/schemas/analytics';
 import { MessageRenderer } from '../mail/messages';
 import { sweep } from '../retention';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 import { DATA_REQUEST_ACCEPTED } from './privacy.service';
 
 const MINUTE = 60_000;
@@ -13,7 +13,11 @@ let now = Date.UTC(2026, 10, 24, 8, 0, 0);
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (logLines.push(String(chunk)), done()) }));
+  const write = (chunk: unknown, _enc: BufferEncoding, done: () => void) => {
+    logLines.push(String(chunk));
+    done();
+  };
+  const logger = pino({ level: 'info' }, new Writable({ write }));
   server = await startTestServer({ DATA_REQUEST_RATE_LIMIT: '7' }, { clock: () => now, logger });
 });
 afterAll(() => server.close());
@@ -24,7 +28,13 @@ const erase = (token: string) => server.request('POST', '/api/privacy/my-data/de
 
 /** The link token of the latest data request e-mail to `email`, read as the e-mail renders it. */
 async function linkTokenFor(email: string): Promise<string> {
-  const row = await server.database.db.selectFrom('outbox').selectAll().where('kind', '=', 'data-request').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await server.database.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('kind', '=', 'data-request')
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   const mail = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(row);
   expect(mail.subject).toBe('Procura: the link to your data');
   const link = /http:\/\/procura\.test\/privacy\/my-data#token=(dr_[A-Za-z0-9_-]{43})/.exec(mail.text);
@@ -34,7 +44,14 @@ async function linkTokenFor(email: string): Promise<string> {
 
 describe('a buyer\u2019s data request', () => {
   it('answers the same whether or not Procura holds anything, and logs no address', async () => {
-    const sent = await server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: 'Thandi.Buyer@example.co.za', additionalEmails: 'lungi@example.co.za', companyName: 'Umoya Cleaning', contactName: 'Thandi Nkosi' }) });
+    const sent = await server.request('POST', '/api/rfq', {
+      body: validRfq({
+        primaryEmail: 'Thandi.Buyer@example.co.za',
+        additionalEmails: 'lungi@example.co.za',
+        companyName: 'Umoya Cleaning',
+        contactName: 'Thandi Nkosi',
+      }),
+    });
     expect(sent.status).toBe(201);
     const known = await ask('thandi.buyer@example.co.za');
     const unknown = await ask('nobody@example.co.za');
@@ -71,7 +88,14 @@ describe('a buyer\u2019s data request', () => {
     await ask('lungi@example.co.za');
     const copied = await open(await linkTokenFor('lungi@example.co.za'));
     expect(copied.json.rfqs).toEqual([
-      expect.objectContaining({ role: 'copied', primaryEmail: null, companyName: null, contactName: null, productDescription: null, additionalEmails: ['lungi@example.co.za'] }),
+      expect.objectContaining({
+        role: 'copied',
+        primaryEmail: null,
+        companyName: null,
+        contactName: null,
+        productDescription: null,
+        additionalEmails: ['lungi@example.co.za'],
+      }),
     ]);
 
     now += 61 * MINUTE;
@@ -102,7 +126,9 @@ describe('a buyer\u2019s data request', () => {
   });
 
   it('takes the address off a request it was only copied on, leaving the sender\u2019s data', async () => {
-    const sent = await server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: 'sipho@example.co.za', additionalEmails: 'a_b@example.co.za, axb@example.co.za' }) });
+    const sent = await server.request('POST', '/api/rfq', {
+      body: validRfq({ primaryEmail: 'sipho@example.co.za', additionalEmails: 'a_b@example.co.za, axb@example.co.za' }),
+    });
     await ask('a_b@example.co.za');
     const token = await linkTokenFor('a_b@example.co.za');
     // `_` is a LIKE wildcard: axb@ must not be taken for a_b@.
@@ -125,7 +151,10 @@ describe('a buyer\u2019s data request', () => {
   it('sends one address at most three links a day, answering the same', async () => {
     const other = await startTestServer({}, { clock: () => now });
     try {
-      for (let i = 0; i < 5; i++) expect((await other.request('POST', '/api/privacy/data-requests', { body: { email: 'target@example.co.za' } })).json).toEqual({ message: DATA_REQUEST_ACCEPTED });
+      for (let i = 0; i < 5; i++)
+        expect((await other.request('POST', '/api/privacy/data-requests', { body: { email: 'target@example.co.za' } })).json).toEqual({
+          message: DATA_REQUEST_ACCEPTED,
+        });
       expect(await other.database.db.selectFrom('outbox').select('id').where('kind', '=', 'data-request').execute()).toHaveLength(3);
     } finally {
       await other.close();
@@ -137,6 +166,46 @@ describe('a buyer\u2019s data request', () => {
     const over = await ask('someone@example.co.za');
     expect([over.status, over.json.error.code]).toEqual([429, 'rate_limited']);
     expect(over.json.error.message).toMatch(/^Too many data requests from your network\. Please try again in \d+ seconds?\.$/);
+  });
+
+  it('deletes the record that would answer a repeat of the buyer\u2019s request', async () => {
+    now += 24 * 60 * MINUTE; // a new day's windows for this client's data requests
+    const email = 'keyed.buyer@example.co.za';
+    const sent = await server.request('POST', '/api/rfq', {
+      body: validRfq({ primaryEmail: email, additionalEmails: undefined }),
+      headers: { 'Idempotency-Key': 'keyed-7d1e' },
+    });
+    expect(sent.status).toBe(201);
+    const records = () => server.database.db.selectFrom('idempotency_keys').select('key').where('rfq_id', '=', sent.json.rfqId).execute();
+    expect(await records()).toHaveLength(1);
+    await ask(email);
+    expect((await erase(await linkTokenFor(email))).status).toBe(200);
+    expect(await records()).toEqual([]);
+  });
+
+  it('shows the delivery details given on accepting a quote, and deletes them with the address', async () => {
+    const sent = await server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: 'naledi@example.co.za' }) });
+    const accepted = await server.request('POST', `/api/quotes/track/${sent.json.quotes[0].trackingToken}/accept`, {
+      body: validOrder({ purchaseOrderReference: 'PO-77', vatNumber: '4123456789' }),
+    });
+    expect(accepted.status).toBe(200);
+    await ask('naledi@example.co.za');
+    const token = await linkTokenFor('naledi@example.co.za');
+    expect((await open(token)).json.rfqs).toEqual([
+      expect.objectContaining({
+        deliveryAddress: 'Unit 4, 12 Long Street, Cape Town, 8001',
+        phone: '+27 82 123 4567',
+        purchaseOrderReference: 'PO-77',
+        vatNumber: '4123456789',
+      }),
+    ]);
+    expect((await erase(token)).status).toBe(200);
+    const row = await server.database.db
+      .selectFrom('rfqs')
+      .select(['primary_email', 'delivery_address', 'phone', 'purchase_order_reference', 'vat_number'])
+      .where('id', '=', sent.json.rfqId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ primary_email: '', delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null });
   });
 
   it('forgets the address once the link has expired', async () => {

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
+import { clearedPersonalData, clearLineDescriptions } from '../rfq/rfq.repository';
 
 export async function insertDataRequest(db: Executor, row: { token_hash: string; email: string; created_at: string; expires_at: string }): Promise<void> {
-  await db.insertInto('data_requests').values({ ...row, used_at: null }).execute();
+  await db
+    .insertInto('data_requests')
+    .values({ ...row, used_at: null })
+    .execute();
 }
 
 /** The address of a link that is still good at `now`. */
@@ -63,15 +67,20 @@ export async function anonymiseRfqs(db: Executor, ids: string[], now: string): P
   if (ids.length === 0) return 0;
   const result = await db
     .updateTable('rfqs')
-    .set({ primary_email: '', additional_emails: '[]', company_name: null, contact_name: null, product_description: '', personal_data_deleted_at: now })
+    .set(clearedPersonalData(now))
     .where('id', 'in', ids)
     .where('personal_data_deleted_at', 'is', null)
     .executeTakeFirst();
+  await clearLineDescriptions(db);
   return Number(result.numUpdatedRows);
 }
 
 export async function setAdditionalEmails(db: Executor, id: string, emails: string[]): Promise<void> {
-  await db.updateTable('rfqs').set({ additional_emails: JSON.stringify(emails) }).where('id', '=', id).execute();
+  await db
+    .updateTable('rfqs')
+    .set({ additional_emails: JSON.stringify(emails) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteEmailsTo(db: Executor, email: string): Promise<number> {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { dataRequestSchema, dataRequestTokenSchema } from '../../sdk/schemas/analytics';
+import { dataRequestSchema, dataRequestTokenSchema } from '../../contract/schemas/analytics';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { limitPerClient } from '../limits/rate-limiter';
@@ -13,7 +13,11 @@ export function privacyRouter(deps: AppDeps) {
   const router = new Router();
   const limit = limitPerClient(deps, { bucket: 'data-request', ...deps.config.rateLimits.dataRequest }, 'data requests');
   // Opening and deleting are limited apart from asking, so a buyer who asked can always use the link.
-  const limitLink = limitPerClient(deps, { bucket: 'data-request-link', limit: deps.config.rateLimits.dataRequest.limit * 10, windowSeconds: deps.config.rateLimits.dataRequest.windowSeconds }, 'data requests');
+  const limitLink = limitPerClient(
+    deps,
+    { bucket: 'data-request-link', limit: deps.config.rateLimits.dataRequest.limit * 10, windowSeconds: deps.config.rateLimits.dataRequest.windowSeconds },
+    'data requests',
+  );
 
   router.post('/api/privacy/data-requests', limit, validate({ body: dataRequestSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { ANALYTICS_RETENTION } from '../../sdk/analytics-rules';
-import { ANALYTICS_MESSAGES, type MyData, type MyDataDeleted } from '../../sdk/schemas/analytics';
+import { ANALYTICS_RETENTION } from '../../contract/analytics-rules';
+import { ANALYTICS_MESSAGES, type MyData, type MyDataDeleted } from '../../contract/schemas/analytics';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
 import { ApiError } from '../errors';
 import { hashSecret } from '../lib/ids';
-import { addressHash } from '../mail/guard';
-import { deleteAddressEvent, recordAddressEvent } from '../mail/guard.repository';
+import { mayMailMailbox } from '../mail/guard';
+import { deleteIdempotencyRecordsOf } from '../rfq/rfq.repository';
 import { DATA_REQUEST_MINUTES } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import {
@@ -21,13 +21,11 @@ import {
   setAdditionalEmails,
 } from './privacy.repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many data request e-mails go to one address in 24 hours, whoever asks. */
-export const DATA_REQUESTS_PER_DAY = ANALYTICS_RETENTION.dataRequestsPerDay;
+const DATA_REQUESTS_PER_DAY = ANALYTICS_RETENTION.dataRequestsPerDay;
 
 /** The one answer to a data request, whether or not Procura holds anything, or sends anything. */
-export const DATA_REQUEST_ACCEPTED =
-  'Thank you. If that address can receive e-mail from Procura, a link to your data is on its way. It works for one hour.';
+export const DATA_REQUEST_ACCEPTED = 'Thank you. If that address can receive e-mail from Procura, a link to your data is on its way. It works for one hour.';
 
 /** What each kind of e-mail was, for the buyer's list. */
 const EMAIL_ABOUT: Record<string, string> = {
@@ -55,16 +53,7 @@ export async function requestData(deps: PrivacyDeps, input: { email: string }): 
   const now = new Date(deps.clock());
   const token = `dr_${randomBytes(32).toString('base64url')}`;
   const sent = await deps.database.db.transaction().execute(async (trx) => {
-    const event = await recordAddressEvent(trx, {
-      addressHash: addressHash(email),
-      kind: 'data-request',
-      now: now.toISOString(),
-      since: new Date(now.getTime() - DAY_MS).toISOString(),
-    });
-    if (event.count > DATA_REQUESTS_PER_DAY) {
-      await deleteAddressEvent(trx, event.id);
-      return false;
-    }
+    if (!(await mayMailMailbox(trx, email, 'data_requests', DATA_REQUESTS_PER_DAY, now))) return false;
     await insertDataRequest(trx, {
       token_hash: hashSecret(token),
       email,
@@ -111,6 +100,10 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
         additionalEmails: own ? (JSON.parse(r.additional_emails) as string[]) : [request.email],
         companyName: own ? r.company_name : null,
         contactName: own ? r.contact_name : null,
+        deliveryAddress: own ? r.delivery_address : null,
+        phone: own ? r.phone : null,
+        purchaseOrderReference: own ? r.purchase_order_reference : null,
+        vatNumber: own ? r.vat_number : null,
         quoteCount: Number(r.quote_count ?? 0),
       };
     }),
@@ -122,21 +115,35 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
  * Deletes, at once, what Procura holds for the link's address: the RFQs it sent lose their
  * personal data (they stay, anonymous, as every request does 72 hours after it ends; a supplier
  * whose quote was accepted then sees no contact, and no other quote can be accepted), the ones it
- * was copied on lose the address, and every e-mail to it is deleted. The link is spent.
+ * was copied on lose the address, and every e-mail to it is deleted, as are the records that
+ * would answer a repeat of those requests. The link is spent.
  */
 export async function deleteMyData(deps: PrivacyDeps, token: string): Promise<MyDataDeleted> {
   const now = new Date(deps.clock());
   const result = await deps.database.db.transaction().execute(async (trx) => {
     const request = await openRequest(trx, token, now);
     const rfqs = await rfqsNaming(trx, request.email);
-    const anonymised = await anonymiseRfqs(trx, rfqs.filter((r) => r.sender).map((r) => r.id), now.toISOString());
+    const anonymised = await anonymiseRfqs(
+      trx,
+      rfqs.filter((r) => r.sender).map((r) => r.id),
+      now.toISOString(),
+    );
     let uncopied = 0;
     for (const r of rfqs.filter((x) => !x.sender)) {
-      await setAdditionalEmails(trx, r.id, (JSON.parse(r.additional_emails) as string[]).filter((e) => e !== request.email));
+      await setAdditionalEmails(
+        trx,
+        r.id,
+        (JSON.parse(r.additional_emails) as string[]).filter((e) => e !== request.email),
+      );
       uncopied++;
     }
     const emails = await deleteEmailsTo(trx, request.email);
     await deleteDataRequestsOf(trx, request.email);
+    // A repeat of one of these requests would have been answered from its record: it goes too.
+    await deleteIdempotencyRecordsOf(
+      trx,
+      rfqs.map((r) => r.id),
+    );
     return { rfqs: anonymised + uncopied, emails };
   });
   deps.logger.info(result, 'data deleted on request');

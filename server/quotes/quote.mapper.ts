@@ -1,10 +1,11 @@
 import type { Quote, Supplier as ApiSupplier } from '../../sdk/index';
 import { centsToRand } from '../../sdk/format';
+import { bbeeStanding, recognisedCents } from '../../sdk/bbee';
+import type { SupplierCompliance } from '../domain/market';
 import { formatLeadTime } from '../domain/pricing';
 import { quoteStatus } from '../domain/validity';
 import { quoteReference } from '../lib/ids';
-import type { QuoteRow, SupplierColumns } from './quotes.repository';
-
+import type { FirmColumns, QuoteRow, SupplierColumns } from './quotes.repository';
 
 /** The supplier fields a quote shows. */
 export type SupplierView = ApiSupplier;
@@ -17,8 +18,20 @@ export interface RfqContext {
   today: string;
 }
 
-/** A quote's supplier as the API shows it, from the columns read with the quote. */
-export function toApiSupplier(r: SupplierColumns): SupplierView {
+/**
+ * The supplier's VAT number, registered address and B-BBEE standing on `day` (a Johannesburg
+ * day: evidence counts through its expiry date), from what is on file.
+ */
+export function complianceView(c: SupplierCompliance | null | undefined, day: string): Pick<SupplierView, 'vatNumber' | 'registeredAddress' | 'bbee'> {
+  return {
+    vatNumber: c?.vatNumber ?? null,
+    registeredAddress: c?.registeredAddress ?? null,
+    bbee: bbeeStanding(c?.bbeeLevel ?? null, c?.bbeeEvidence ?? null, c?.bbeeExpiresOn ?? null, day),
+  };
+}
+
+/** A quote's supplier as the API shows it, from the columns read with the quote and what is on file of it. */
+export function toApiSupplier(r: SupplierColumns, compliance: SupplierCompliance | null | undefined, day: string): SupplierView {
   return {
     id: r.s_id,
     name: r.s_name,
@@ -30,12 +43,13 @@ export function toApiSupplier(r: SupplierColumns): SupplierView {
     email: r.s_email,
     phone: r.s_phone,
     responseTimeHours: r.s_response_time_hours,
+    ...complianceView(compliance, day),
   };
 }
 
 /** One mapping from stored quote to API quote, used by submit, RFQ look-up and tracking. */
-export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContext): Quote {
-  return {
+export function toApiQuote(row: Omit<QuoteRow, FirmColumns> & Partial<Pick<QuoteRow, FirmColumns>>, supplier: SupplierView, rfq: RfqContext): Quote {
+  const quote: Quote = {
     id: quoteReference(row.id),
     rank: row.rank,
     supplier,
@@ -51,6 +65,7 @@ export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContex
     vatRate: Number(row.vat_rate),
     vatAmount: centsToRand(row.vat_cents),
     totalPriceInclVat: centsToRand(row.total_incl_vat_cents),
+    recognisedSpend: centsToRand(recognisedCents(row.total_cents, supplier.bbee.recognitionPercent)),
     minimumOrderQuantity: row.minimum_order_quantity,
     leadTime: formatLeadTime({ min: row.lead_min_days, max: row.lead_max_days }),
     leadTimeDays: { min: row.lead_min_days, max: row.lead_max_days },
@@ -70,6 +85,14 @@ export function toApiQuote(row: QuoteRow, supplier: SupplierView, rfq: RfqContex
     status: quoteStatus(row.status, row.valid_until, rfq.today),
     createdAt: row.created_at,
   };
+  // A firmed quote says so, and keeps the indicative price it was made from beside the firm one.
+  if (row.firmed_at) {
+    quote.firmedAt = row.firmed_at;
+    quote.indicativeUnitPrice = centsToRand(row.indicative_unit_price_cents ?? row.unit_price_cents);
+    quote.indicativeTotalPrice = centsToRand(row.indicative_total_cents ?? row.total_cents);
+    if (row.supplier_note) quote.supplierNote = row.supplier_note;
+  }
+  return quote;
 }
 
 /** A quote as its buyer sees it: with the tracking token and the page it opens. */

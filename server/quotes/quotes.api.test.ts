@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteActionResponseSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
+import {
+  orderDetailsSchema,
+  quoteActionResponseSchema,
+  rfqSchema,
+  rfqSubmitResponseSchema,
+  trackedQuoteResponseSchema,
+  type RfqSubmitResponse,
+} from '../../sdk/index';
 import { hashSecret, parseResponseToken, parseTrackingToken } from '../lib/ids';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+import { registerPartner } from '../test/partners';
 import { anonymiseRfqs } from '../privacy/privacy.repository';
 import { actOnQuote, type QuoteDeps } from './quotes.service';
 
@@ -13,19 +21,28 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function submit(overrides: Record<string, unknown> = {}): Promise<RfqSubmitResponse> {
-  const res = await server.request('POST', '/api/rfq', { body: validRfq({ companySize: '250+', contactName: 'Thandi Mokoena', companyName: 'Mokoena Facilities', ...overrides }) });
+  const res = await server.request('POST', '/api/rfq', {
+    body: validRfq({ companySize: '250+', contactName: 'Thandi Mokoena', companyName: 'Mokoena Facilities', ...overrides }),
+  });
   expect(res.status).toBe(201);
   return rfqSubmitResponseSchema.parse(res.json);
 }
 
 const tokenOf = (rfq: RfqSubmitResponse, i: number) => rfq.quotes[i]!.trackingToken!;
 const act = (token: string, action: 'accept' | 'decline' | 'close', headers: Record<string, string> = {}) =>
-  server.request('POST', `/api/quotes/track/${token}/${action}`, { headers });
+  server.request('POST', `/api/quotes/track/${token}/${action}`, { headers, ...(action === 'accept' ? { body: validOrder() } : {}) });
 const track = async (token: string) => trackedQuoteResponseSchema.parse((await server.request('GET', `/api/quotes/track/${token}`)).json).quote;
 const statuses = async (rfqId: string) =>
   (await server.database.db.selectFrom('quotes').select(['id', 'status']).where('rfq_id', '=', rfqId).orderBy('rank').execute()).map((q) => q.status);
 const mail = (rfqId: string) =>
-  server.database.db.selectFrom('outbox').select(['kind', 'recipient', 'payload']).where('payload', 'like', `%"rfqId":"${rfqId}"%`).where('kind', '!=', 'buyer-quotes').where('kind', '!=', 'supplier-lead').orderBy('id').execute();
+  server.database.db
+    .selectFrom('outbox')
+    .select(['kind', 'recipient', 'payload'])
+    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
+    .where('kind', '!=', 'buyer-quotes')
+    .where('kind', '!=', 'supplier-lead')
+    .orderBy('id')
+    .execute();
 const conflict = (message: string, code: string) => ({ error: { code, message } });
 
 describe('the tracking answer', () => {
@@ -46,7 +63,11 @@ describe('the tracking answer', () => {
   it('offers without a token the quotes of a request whose tokens were made one secret each', async () => {
     const rfq = await submit();
     const { quoteId } = parseTrackingToken(tokenOf(rfq, 2))!;
-    await server.database.db.updateTable('quotes').set({ tracking_secret_hash: hashSecret('another-secret-of-24-chars') }).where('id', '=', quoteId).execute();
+    await server.database.db
+      .updateTable('quotes')
+      .set({ tracking_secret_hash: hashSecret('another-secret-of-24-chars') })
+      .where('id', '=', quoteId)
+      .execute();
     const quote = await track(tokenOf(rfq, 0));
     expect(quote.rfq.quotes.map((q) => q.trackingToken === undefined)).toEqual([false, false, true, false, false]);
   });
@@ -80,6 +101,53 @@ describe('POST /api/quotes/track/:token/accept', () => {
     expect(row.response_secret_hash).toBe(hashSecret(parsed.secret));
     expect(JSON.stringify(row)).not.toContain(parsed.secret);
     expect(JSON.stringify(row)).not.toContain(tokenOf(rfq, 1));
+  });
+
+  it('keeps the delivery details the buyer gave on the request, the phone in +27 form', async () => {
+    const rfq = await submit();
+    const res = await server.request('POST', `/api/quotes/track/${tokenOf(rfq, 0)}/accept`, {
+      body: {
+        deliveryAddress: '  14 Chartwell Drive, Umhlanga, 4319 ',
+        phone: '+27 (0)31 555 0142',
+        purchaseOrderReference: 'PO-2291',
+        vatNumber: '4123-456-789',
+      },
+    });
+    expect(res.status).toBe(200);
+    const row = await server.database.db
+      .selectFrom('rfqs')
+      .select(['delivery_address', 'phone', 'purchase_order_reference', 'vat_number'])
+      .where('id', '=', rfq.rfqId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      delivery_address: '14 Chartwell Drive, Umhlanga, 4319',
+      phone: '+27 31 555 0142',
+      purchase_order_reference: 'PO-2291',
+      vat_number: '4123456789',
+    });
+  });
+
+  it("answers 400 naming each field it refuses, in the form's words, and accepts nothing", async () => {
+    const rfq = await submit();
+    const refused = async (body: unknown) => {
+      const res = await server.request('POST', `/api/quotes/track/${tokenOf(rfq, 0)}/accept`, { body });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toMatchObject({ code: 'validation_error', message: 'Request validation failed' });
+      return res.json.error.details.fields;
+    };
+    expect(await refused({})).toEqual({
+      deliveryAddress: 'Please enter the street address for delivery',
+      phone: 'Please enter a South African phone number, e.g. 082 123 4567',
+    });
+    expect(await refused({ deliveryAddress: '14', phone: '+44 20 7946 0958', purchaseOrderReference: 'P'.repeat(51), vatNumber: '5123456789' })).toEqual({
+      deliveryAddress: 'Please enter the street address for delivery',
+      phone: 'Please enter a South African phone number, e.g. 082 123 4567',
+      purchaseOrderReference: 'Purchase order reference must be at most 50 characters',
+      vatNumber: 'VAT number must be 10 digits starting with 4',
+    });
+    expect(await refused(validOrder({ deliveryInstructions: 'Gate 3' }))).toEqual({ body: expect.stringContaining('deliveryInstructions') });
+    expect(await statuses(rfq.rfqId)).toEqual(['offered', 'offered', 'offered', 'offered', 'offered']);
+    expect(await mail(rfq.rfqId)).toEqual([]);
   });
 
   it('answers a repeat with the same quote, changes nothing and e-mails nobody again', async () => {
@@ -134,7 +202,10 @@ describe('POST /api/quotes/track/:token/accept', () => {
     const rfq = await submit();
     const saved = now;
     try {
-      const last = rfq.quotes.map((q) => q.validUntil).sort().at(-1)!;
+      const last = rfq.quotes
+        .map((q) => q.validUntil)
+        .sort()
+        .at(-1)!;
       now = Date.parse(`${last}T22:00:00.000Z`);
       const quote = await track(tokenOf(rfq, 0));
       expect(quote.rfq.status).toBe('expired');
@@ -175,7 +246,9 @@ describe('POST /api/quotes/track/:token/accept', () => {
     const rfq = await submit();
     const foreign = await act(tokenOf(rfq, 0), 'decline', { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(foreign.json).toEqual({ error: { code: 'bad_origin', message: 'This request did not come from a Procura page.' } });
+    expect(foreign.json).toEqual({
+      error: { code: 'bad_origin', message: 'This request did not come from a Procura page. Open Procura at http://procura.test and try again there.' },
+    });
     expect(await statuses(rfq.rfqId)).toEqual(['offered', 'offered', 'offered', 'offered', 'offered']);
     expect((await act(tokenOf(rfq, 0), 'decline', { origin: 'http://procura.test' })).status).toBe(200);
     expect((await act(tokenOf(rfq, 1), 'decline')).status).toBe(200);
@@ -196,9 +269,12 @@ describe('POST /api/quotes/track/:token/accept', () => {
     const rfq = await submit();
     const { db } = server.database;
     const deps: QuoteDeps = { ...server.app.deps, writes: { run: (work) => db.transaction().execute(work) } };
-    const results = await Promise.allSettled([0, 1, 2].map((i) => actOnQuote(deps, tokenOf(rfq, i), 'accept', new Date(now))));
+    const results = await Promise.allSettled(
+      [0, 1, 2].map((i) => actOnQuote(deps, tokenOf(rfq, i), { kind: 'accept', details: orderDetailsSchema.parse(validOrder()) }, new Date(now))),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results.filter((r) => r.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'rfq_awarded' });
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'rfq_awarded' });
     expect((await statuses(rfq.rfqId)).filter((s) => s === 'accepted')).toHaveLength(1);
     expect((await mail(rfq.rfqId)).filter((m) => m.kind === 'supplier-order')).toHaveLength(1);
   });
@@ -235,5 +311,62 @@ describe('POST /api/quotes/track/:token/close', () => {
     const closed = conflict('This request was closed without a winner.', 'rfq_closed');
     expect((await act(tokenOf(rfq, 3), 'accept')).json).toEqual(closed);
     expect((await act(tokenOf(rfq, 3), 'decline')).json).toEqual(closed);
+  });
+});
+
+describe('a request from the widget demo', () => {
+  const DEMO = { embedId: 'demo-default-1764230400000', embedSource: 'embed-widget', referrerUrl: 'http://procura.test/widget-demo' };
+  // A day on from the requests above: the sender's and the buyer's daily e-mail counts start again.
+  beforeAll(() => {
+    now += 2 * 86_400_000;
+  });
+  const everyMail = (rfqId: string) =>
+    server.database.db.selectFrom('outbox').select(['kind', 'recipient']).where('payload', 'like', `%"rfqId":"${rfqId}"%`).orderBy('id').execute();
+
+  it('is quoted and e-mailed to the buyer marked as a demo, and reaches no supplier, not even when closed', async () => {
+    const rfq = await submit({ ...DEMO, primaryEmail: 'demo.visitor@example.co.za' });
+    expect(rfq.demo).toBe(true);
+    expect(rfq.quotes.length).toBeGreaterThan(0);
+    expect(rfqSchema.parse((await server.request('GET', `/api/rfq/${rfq.rfqId}`)).json).demo).toBe(true);
+    expect((await track(tokenOf(rfq, 0))).rfq.demo).toBe(true);
+
+    const accept = await act(tokenOf(rfq, 0), 'accept');
+    expect(accept.status).toBe(409);
+    expect(accept.json).toEqual(
+      conflict(
+        'This request came from the widget demo: no supplier was told of it, so its quotes cannot be accepted. Send a real request to order.',
+        'demo_request',
+      ),
+    );
+    expect((await act(tokenOf(rfq, 1), 'decline')).status).toBe(200);
+    expect((await act(tokenOf(rfq, 2), 'close')).status).toBe(200);
+    expect((await everyMail(rfq.rfqId)).map((m) => m.kind)).toEqual(['buyer-quotes']);
+  });
+
+  it("is never a partner's own widget: the same embed id with a registered partner sends the suppliers their leads", async () => {
+    const { partnerId } = await registerPartner(server);
+    const rfq = await submit({ ...DEMO, partnerId, primaryEmail: 'partner.buyer@example.co.za' });
+    expect(rfq.demo).toBe(false);
+    const kinds = (await everyMail(rfq.rfqId)).map((m) => m.kind);
+    expect(kinds.filter((k) => k.startsWith('supplier-lead')).length).toBeGreaterThan(0);
+    expect((await act(tokenOf(rfq, 0), 'accept')).status).toBe(200);
+  });
+
+  it("is a demo whichever of the widget's two forms sent it", async () => {
+    const res = await server.request('POST', '/api/embed/rfq', {
+      body: {
+        productName: 'Household Bleach',
+        productDescription: 'For the school kitchens',
+        quantity: 40,
+        location: 'Durban',
+        contactEmail: 'demo.second@example.co.za',
+        embedId: DEMO.embedId,
+        referrerUrl: DEMO.referrerUrl,
+        source: 'embed-widget',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.demo).toBe(true);
+    expect((await everyMail(res.json.rfqId as string)).map((m) => m.kind)).toEqual(['buyer-quotes']);
   });
 });

@@ -1,13 +1,25 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { OrderDetails } from '../../sdk/schemas/rfq';
 import type { Dialect } from '../db/database';
 import type { Executor } from '../db/executor';
-import type { QuotesTable, StoredQuoteStatus } from '../db/schema';
+import { runStatement } from '../db/statements';
+import type { PurchaseOrdersTable, QuotesTable, StoredQuoteStatus } from '../db/schema';
+import type { SupplierCompliance } from '../domain/market';
 
 /** Columns that hold secrets or their hashes: read only where a token is checked. */
 type SecretColumns = 'tracking_secret_hash' | 'response_secret_hash' | 'buyer_link_sealed';
 
 /** A stored quote row as the API needs it (the tokens' hashes stay in the database). */
-export type QuoteRow = Omit<Selectable<QuotesTable>, 'view_count' | SecretColumns>;
+export type QuoteRow = Omit<Selectable<QuotesTable>, ViewColumns | SecretColumns | BasketColumns>;
+
+/** Read only for a basket, with its lines. */
+type BasketColumns = 'minimum_order_cents';
+
+/** What a firmed quote adds; a new quote is written without them (they start null). */
+export type FirmColumns = 'firmed_at' | 'indicative_unit_price_cents' | 'indicative_total_cents' | 'supplier_note';
+
+/** The view counts: read only by the tracking answer and the staff figures. */
+type ViewColumns = 'view_count' | 'own_view_count' | 'own_last_viewed_at';
 
 const SUPPLIER_COLUMNS = [
   's.id as s_id',
@@ -33,29 +45,115 @@ export interface SupplierColumns {
   s_contact_person: string;
   s_email: string;
   s_phone: string;
-  s_response_time_hours: number;
+  s_response_time_hours: number | null;
 }
 
-function splitRow<T extends Selectable<QuotesTable> & SupplierColumns>(row: T): { quote: QuoteRow; supplier: SupplierColumns } {
-  const { view_count: _v, tracking_secret_hash: _t, response_secret_hash: _r, buyer_link_sealed: _b, s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours, ...quote } = row;
+/** Every column of a stored quote the API reads: all but the view counts and the secrets. */
+const QUOTE_COLUMNS = [
+  'id',
+  'rfq_id',
+  'supplier_id',
+  'rank',
+  'pricing_basis',
+  'list_unit_price_cents',
+  'unit_price_cents',
+  'discount_percent',
+  'total_cents',
+  'vat_rate',
+  'vat_cents',
+  'total_incl_vat_cents',
+  'minimum_order_quantity',
+  'lead_min_days',
+  'lead_max_days',
+  'payment_terms',
+  'validity_days',
+  'valid_until',
+  'price_list_date',
+  'notes',
+  'competitive_position',
+  'price_difference',
+  'quality_score',
+  'reliability_rating',
+  'risk_level',
+  'recommendation',
+  'first_viewed_at',
+  'last_viewed_at',
+  'created_at',
+  'status',
+  'status_changed_at',
+  'accepted_at',
+  'withdrawal_reason',
+  'courtesy_mailed_at',
+  'firmed_at',
+  'indicative_unit_price_cents',
+  'indicative_total_cents',
+  'supplier_note',
+] as const satisfies readonly (keyof QuoteRow)[];
+// Every column of QuoteRow is listed: a column added to the table and not here fails to compile.
+const everyQuoteColumn: [Exclude<keyof QuoteRow, (typeof QUOTE_COLUMNS)[number]>] extends [never] ? true : never = true;
+void everyQuoteColumn;
+
+function splitRow(row: QuoteRow & SupplierColumns): { quote: QuoteRow; supplier: SupplierColumns } {
+  // Copied column by column: a rest pattern that leaves the other columns out costs several times more.
+  const quote: Record<string, unknown> = {};
+  for (const column of QUOTE_COLUMNS) quote[column] = row[column];
   return {
-    quote,
-    supplier: { s_id, s_name, s_city, s_province, s_rating, s_verified, s_contact_person, s_email, s_phone, s_response_time_hours },
+    quote: quote as QuoteRow,
+    supplier: {
+      s_id: row.s_id,
+      s_name: row.s_name,
+      s_city: row.s_city,
+      s_province: row.s_province,
+      s_rating: row.s_rating,
+      s_verified: row.s_verified,
+      s_contact_person: row.s_contact_person,
+      s_email: row.s_email,
+      s_phone: row.s_phone,
+      s_response_time_hours: row.s_response_time_hours,
+    },
   };
 }
 
+/** A request's quotes with their suppliers, best first: read on every view of a request, so one fixed statement. */
+const QUOTES_OF_RFQ = `select ${QUOTE_COLUMNS.map((c) => `q."${c}"`).join(', ')}, q.tracking_secret_hash, ${SUPPLIER_COLUMNS.join(', ')}
+from quotes q join suppliers s on s.id = q.supplier_id join cities c on c.id = s.home_city_id where q.rfq_id = ? order by q."rank"`;
+
 /** The quotes of a request with their suppliers, best first. */
 export async function findQuotesForRfq(db: Executor, rfqId: string) {
+  const rows = await runStatement<QuoteRow & SupplierColumns & { tracking_secret_hash: string }>(db, QUOTES_OF_RFQ, [rfqId]);
+  return rows.map((row) => ({ ...splitRow(row), trackingSecretHash: row.tracking_secret_hash }));
+}
+
+/** What is on file of the suppliers who quoted a request: VAT number, registered address, B-BBEE standing. */
+export async function findComplianceOfRfq(db: Executor, rfqId: string): Promise<Map<number, SupplierCompliance>> {
   const rows = await db
+    .selectFrom('suppliers')
+    .select(['id', 'vat_number', 'registered_address', 'bbee_level', 'bbee_evidence', 'bbee_expires_on'])
+    .where('id', 'in', (eb) => eb.selectFrom('quotes').select('supplier_id').where('rfq_id', '=', rfqId))
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        vatNumber: r.vat_number,
+        registeredAddress: r.registered_address,
+        bbeeLevel: r.bbee_level,
+        bbeeEvidence: r.bbee_evidence,
+        bbeeExpiresOn: r.bbee_expires_on,
+      },
+    ]),
+  );
+}
+
+/** A request's quotes, best first, with the address of each quote's supplier: its leads. */
+export async function findLeadsOfRfq(db: Executor, rfqId: string): Promise<{ quoteId: number; supplierEmail: string }[]> {
+  return db
     .selectFrom('quotes as q')
     .innerJoin('suppliers as s', 's.id', 'q.supplier_id')
-    .innerJoin('cities as c', 'c.id', 's.home_city_id')
-    .selectAll('q')
-    .select(SUPPLIER_COLUMNS)
+    .select(['q.id as quoteId', 's.email as supplierEmail'])
     .where('q.rfq_id', '=', rfqId)
     .orderBy('q.rank')
     .execute();
-  return rows.map((row) => ({ ...splitRow(row), trackingSecretHash: row.tracking_secret_hash }));
 }
 
 /** The stored hash of a quote's tracking secret. */
@@ -64,21 +162,21 @@ export async function findTrackingSecretHash(db: Executor, quoteId: number): Pro
   return row?.tracking_secret_hash;
 }
 
-/** Counts a view of a quote. */
-export async function recordQuoteView(db: Executor, quoteId: number, now: string): Promise<void> {
+/** Counts a view of a quote: the buyer's own apart from everyone else's. */
+export async function recordQuoteView(db: Executor, quoteId: number, now: string, own: boolean): Promise<void> {
   await db
     .updateTable('quotes')
-    .set((eb) => ({
-      view_count: eb('view_count', '+', 1),
-      first_viewed_at: eb.fn.coalesce('first_viewed_at', eb.val(now)),
-      last_viewed_at: now,
-    }))
+    .set((eb) =>
+      own
+        ? { own_view_count: eb('own_view_count', '+', 1), own_last_viewed_at: now }
+        : { view_count: eb('view_count', '+', 1), first_viewed_at: eb.fn.coalesce('first_viewed_at', eb.val(now)), last_viewed_at: now },
+    )
     .where('id', '=', quoteId)
     .execute();
 }
 
 /** The request columns the buyer's and the supplier's pages and the order e-mails read. */
-export async function findRequestOfQuote(db: Executor, rfqId: string) {
+async function findRequestOfQuote(db: Executor, rfqId: string) {
   return db
     .selectFrom('rfqs')
     .select([
@@ -92,10 +190,15 @@ export async function findRequestOfQuote(db: Executor, rfqId: string) {
       'contact_name',
       'company_name',
       'company_size',
+      'delivery_address',
+      'phone',
+      'purchase_order_reference',
+      'vat_number',
       'status',
       'status_changed_at',
       'awarded_quote_id',
       'personal_data_deleted_at',
+      'demo',
     ])
     .where('id', '=', rfqId)
     .executeTakeFirst();
@@ -112,10 +215,14 @@ export async function findQuoteInRequest(db: Executor, quoteId: number) {
     .where('id', '=', quoteId)
     .executeTakeFirst();
   if (!own) return undefined;
-  const [rfq, quotes] = await Promise.all([findRequestOfQuote(db, own.rfq_id), findQuotesForRfq(db, own.rfq_id)]);
+  const [rfq, quotes, compliance] = await Promise.all([
+    findRequestOfQuote(db, own.rfq_id),
+    findQuotesForRfq(db, own.rfq_id),
+    findComplianceOfRfq(db, own.rfq_id),
+  ]);
   const quote = quotes.find((q) => q.quote.id === quoteId);
   if (!rfq || !quote) return undefined;
-  return { own, rfq, quote, quotes };
+  return { own, rfq, quote, quotes, compliance };
 }
 
 /**
@@ -137,11 +244,19 @@ export async function lockRequestOfQuote(trx: Executor, dialect: Dialect, quoteI
 /** The state of a request and its quotes, as {@link findQuoteInRequest} answers it. */
 export type QuoteInRequest = NonNullable<Awaited<ReturnType<typeof findQuoteInRequest>>>;
 
-/** Awards an open request to a quote; false when the request is no longer open. */
-export async function awardRfq(trx: Executor, rfqId: string, quoteId: number, now: string): Promise<boolean> {
+/** Awards an open request to a quote, keeping the buyer's order details; false when the request is no longer open. */
+export async function awardRfq(trx: Executor, rfqId: string, quoteId: number, now: string, details: OrderDetails): Promise<boolean> {
   const result = await trx
     .updateTable('rfqs')
-    .set({ status: 'awarded', awarded_quote_id: quoteId, status_changed_at: now })
+    .set({
+      status: 'awarded',
+      awarded_quote_id: quoteId,
+      status_changed_at: now,
+      delivery_address: details.deliveryAddress,
+      phone: details.phone,
+      purchase_order_reference: details.purchaseOrderReference,
+      vat_number: details.vatNumber,
+    })
     .where('id', '=', rfqId)
     .where('status', '=', 'open')
     .executeTakeFirst();
@@ -150,7 +265,12 @@ export async function awardRfq(trx: Executor, rfqId: string, quoteId: number, no
 
 /** Closes an open request without a winner; false when it is no longer open. */
 export async function closeRfq(trx: Executor, rfqId: string, now: string): Promise<boolean> {
-  const result = await trx.updateTable('rfqs').set({ status: 'closed', status_changed_at: now }).where('id', '=', rfqId).where('status', '=', 'open').executeTakeFirst();
+  const result = await trx
+    .updateTable('rfqs')
+    .set({ status: 'closed', status_changed_at: now })
+    .where('id', '=', rfqId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -211,4 +331,35 @@ export async function markCourtesyMailed(trx: Executor, quoteIds: number[], now:
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The next purchase-order number of `year`: one atomic upsert, so no two transactions get the same. */
+export async function nextPurchaseOrderNumber(trx: Executor, year: number): Promise<number> {
+  const row = await trx
+    .insertInto('purchase_order_counters')
+    .values({ year, last_number: 1 })
+    .onConflict((oc) => oc.column('year').doUpdateSet((eb) => ({ last_number: eb('purchase_order_counters.last_number', '+', 1) })))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/** Records a purchase order issued for an accepted quote. */
+export async function insertPurchaseOrder(trx: Executor, row: Insertable<PurchaseOrdersTable>): Promise<void> {
+  await trx.insertInto('purchase_orders').values(row).execute();
+}
+
+/** The purchase order of a quote, if one was issued. */
+export async function findPurchaseOrder(db: Executor, quoteId: number): Promise<Selectable<PurchaseOrdersTable> | undefined> {
+  return db.selectFrom('purchase_orders').selectAll().where('quote_id', '=', quoteId).executeTakeFirst();
+}
+
+/** Marks a quote's purchase order cancelled (once). */
+export async function cancelPurchaseOrder(trx: Executor, quoteId: number, day: string, reason: string): Promise<void> {
+  await trx
+    .updateTable('purchase_orders')
+    .set({ cancelled_on: day, cancel_reason: reason })
+    .where('quote_id', '=', quoteId)
+    .where('cancelled_on', 'is', null)
+    .execute();
 }

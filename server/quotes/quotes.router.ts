@@ -1,24 +1,44 @@
 import Router from '@koa/router';
-import { trackingPathSchema } from '../../sdk/index';
+import { orderDetailsSchema, trackingPathSchema, trackingQuerySchema } from '../../sdk/index';
 import type { AppDeps } from '../deps';
 import { sameOriginWhenGiven } from '../http/origin';
 import { validate } from '../http/validate';
-import { actOnQuote, trackQuote, QUOTE_ACTIONS } from './quotes.service';
+import { actOnQuote, buyerPurchaseOrder, quotationDocument, trackQuote, QUOTE_ACTIONS, type PaperDocument } from './quotes.service';
+
+/** Answers a document as a PDF download, kept by no cache. */
+export function sendPdf(ctx: { type: string; body: unknown; set(field: string, value: string): void }, doc: PaperDocument): void {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Disposition', `attachment; filename="${doc.fileName}"`);
+  ctx.type = 'application/pdf';
+  ctx.body = doc.body;
+}
 
 export function quotesRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/api/quotes' });
   const origin = sameOriginWhenGiven(deps.config.publicUrl);
 
-  router.get('/track/:token', validate({ params: trackingPathSchema }), async (ctx) => {
+  router.get('/track/:token', validate({ params: trackingPathSchema, query: trackingQuerySchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await trackQuote(deps, ctx.params.token, new Date(deps.clock()));
+    ctx.body = await trackQuote(deps, ctx.params.token, new Date(deps.clock()), ctx.query.view === 'own');
   });
 
-  // No body: the token names the quote, the path the action.
-  for (const action of QUOTE_ACTIONS) {
-    router.post(`/track/:token/${action}`, origin, validate({ params: trackingPathSchema }), async (ctx) => {
+  router.get('/track/:token/quotation.pdf', validate({ params: trackingPathSchema }), async (ctx) => {
+    sendPdf(ctx, await quotationDocument(deps, ctx.params.token, new Date(deps.clock())));
+  });
+
+  router.get('/track/:token/purchase-order.pdf', validate({ params: trackingPathSchema }), async (ctx) => {
+    sendPdf(ctx, await buyerPurchaseOrder(deps, ctx.params.token));
+  });
+
+  // The token names the quote, the path the action; accepting carries what the supplier needs to deliver.
+  router.post('/track/:token/accept', origin, validate({ params: trackingPathSchema, body: orderDetailsSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await actOnQuote(deps, ctx.params.token, { kind: 'accept', details: ctx.request.body }, new Date(deps.clock()));
+  });
+  for (const kind of QUOTE_ACTIONS.filter((a) => a !== 'accept')) {
+    router.post(`/track/:token/${kind}`, origin, validate({ params: trackingPathSchema }), async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await actOnQuote(deps, ctx.params.token, action, new Date(deps.clock()));
+      ctx.body = await actOnQuote(deps, ctx.params.token, { kind }, new Date(deps.clock()));
     });
   }
 

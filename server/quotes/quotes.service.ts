@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Quote, TrackedQuoteResponse } from '../../sdk/index';
+import type { OrderDetails, Quote, TrackedQuoteResponse } from '../../sdk/index';
 import type { CompanySize } from '../../sdk/rules';
 import type { Database } from '../db/database';
 import type { GroupCommit } from '../db/group-commit';
@@ -10,12 +10,18 @@ import { ApiError } from '../errors';
 import { hashSecret, newTrackingSecret, parseTrackingToken, quoteReference, responseToken, secretMatches, trackingToken } from '../lib/ids';
 import { seal } from '../lib/seal';
 import type { Outbox } from '../mail/outbox';
-import { toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
+import { complianceView, toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
+import { purchaseOrderPdf, quotationPdf, type PaperLine, type PaperSupplier } from './paperwork.pdf';
+import { recognisedCents } from '../../sdk/bbee';
+import { formatLeadTime } from '../domain/pricing';
 import {
   awardRfq,
   closeRfq,
+  findPurchaseOrder,
   findQuoteInRequest,
+  insertPurchaseOrder,
   lockRequestOfQuote,
+  nextPurchaseOrderNumber,
   findTrackingSecretHash,
   markCourtesyMailed,
   moveQuote,
@@ -40,7 +46,7 @@ function trackedAnswer(state: QuoteInRequest, token: string, secret: string, pub
   const { own, rfq, quote: found } = state;
   const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: day };
   const quotes: Quote[] = state.quotes.map(({ quote, supplier, trackingSecretHash }) => {
-    const api = toApiQuote(quote, toApiSupplier(supplier), context);
+    const api = toApiQuote(quote, toApiSupplier(supplier, state.compliance.get(supplier.s_id), day), context);
     // Quotes made before one request's quotes shared a secret have tokens of their own: those
     // the buyer opens from their e-mail, and the page offers them without a token.
     return secretMatches(secret, trackingSecretHash) ? withTracking(api, trackingToken(quote.id, secret), publicUrl) : api;
@@ -61,10 +67,15 @@ function trackedAnswer(state: QuoteInRequest, token: string, secret: string, pub
       withdrawalReason: found.quote.withdrawal_reason,
       rfq: {
         rfqId: rfq.id,
-        status: rfqStatus(rfq.status, state.quotes.map((q) => q.quote), day),
+        status: rfqStatus(
+          rfq.status,
+          state.quotes.map((q) => q.quote),
+          day,
+        ),
         awardedQuoteId: rfq.awarded_quote_id === null ? null : quoteReference(rfq.awarded_quote_id),
         companySize: rfq.company_size as CompanySize | null,
         quotes,
+        demo: rfq.demo === 1,
       },
       quoteData: {
         productName: quote.productName,
@@ -84,6 +95,14 @@ function trackedAnswer(state: QuoteInRequest, token: string, secret: string, pub
         priceListDate: quote.priceListDate,
         notes: quote.notes,
         aiInsights: quote.aiInsights,
+        ...(quote.firmedAt
+          ? {
+              firmedAt: quote.firmedAt,
+              indicativeUnitPrice: quote.indicativeUnitPrice,
+              indicativeTotalPrice: quote.indicativeTotalPrice,
+              ...(quote.supplierNote ? { supplierNote: quote.supplierNote } : {}),
+            }
+          : {}),
       },
     },
     viewCount: own.view_count,
@@ -98,11 +117,14 @@ export interface QuoteDeps {
   config: { publicUrl: string };
 }
 
-/** Opens a quote by its tracking token, counting the view, with its request and sibling quotes. */
-export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config'>, token: string, now: Date): Promise<TrackedQuoteResponse> {
+/**
+ * Opens a quote by its tracking token, counting the view, with its request and sibling quotes.
+ * The buyer's own view (`own`: the page says so) is counted apart; the answer's count is of the others.
+ */
+export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config'>, token: string, now: Date, own = false): Promise<TrackedQuoteResponse> {
   const { db } = deps.database;
   const { quoteId, secret } = await openToken(db, token);
-  await recordQuoteView(db, quoteId, now.toISOString());
+  await recordQuoteView(db, quoteId, now.toISOString(), own);
   const state = await findQuoteInRequest(db, quoteId);
   if (!state) throw notFound();
   return trackedAnswer(state, token, secret, deps.config.publicUrl, validityDay(now.getTime()));
@@ -112,16 +134,29 @@ export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config'>, t
 export const QUOTE_ACTIONS = ['accept', 'decline', 'close'] as const;
 export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
 
+/** An action as the buyer asks it: accepting gives the supplier what it needs to deliver. */
+export type BuyerAction = { kind: 'accept'; details: OrderDetails } | { kind: 'decline' } | { kind: 'close' };
+
 /** The 409 refusals of the buyer's and the supplier's actions, with the messages people read. */
-export const refusals = {
+const refusals = {
   expired: (validUntil: string) =>
     new ApiError(409, 'quote_expired', `This quote expired on ${longDate(validUntil)}. Accept another quote or send a new request.`),
   awarded: (supplier: string) => new ApiError(409, 'rfq_awarded', `This request was already awarded to ${supplier}.`),
   closed: () => new ApiError(409, 'rfq_closed', 'This request was closed without a winner.'),
   withdrawn: (supplier: string) => new ApiError(409, 'quote_withdrawn', `${supplier} withdrew this quote.`),
   accepted: () => new ApiError(409, 'quote_accepted', 'You accepted this quote; it cannot be declined.'),
+  demo: () =>
+    new ApiError(
+      409,
+      'demo_request',
+      'This request came from the widget demo: no supplier was told of it, so its quotes cannot be accepted. Send a real request to order.',
+    ),
   anonymised: () =>
-    new ApiError(409, 'rfq_anonymised', 'Your contact details were deleted from this request, so no supplier could reach you about an order. Send a new request.'),
+    new ApiError(
+      409,
+      'rfq_anonymised',
+      'Your contact details were deleted from this request, so no supplier could reach you about an order. Send a new request.',
+    ),
 };
 
 /** What an action does to a request in a given state: nothing (a repeat), a refusal, or its change. */
@@ -133,7 +168,7 @@ function awardedSupplier(state: QuoteInRequest): string {
 }
 
 /** Decides an action from the stored state alone; the writes then check that state still holds. */
-export function decide(action: QuoteAction, state: QuoteInRequest, day: string): Decision {
+function decide(action: QuoteAction, state: QuoteInRequest, day: string): Decision {
   const { rfq } = state;
   const quote = state.quote.quote;
   const supplier = state.quote.supplier.s_name;
@@ -147,6 +182,7 @@ export function decide(action: QuoteAction, state: QuoteInRequest, day: string):
     case 'accept':
       if (quote.status === 'accepted' || quote.status === 'confirmed') return { kind: 'repeat' };
       if (quote.status === 'withdrawn') return refuse(refusals.withdrawn(supplier));
+      if (rfq.demo === 1) return requestEnded() ?? refuse(refusals.demo());
       if (rfq.personal_data_deleted_at !== null) return requestEnded() ?? refuse(refusals.anonymised());
       return requestEnded() ?? (expired ? refuse(refusals.expired(quote.valid_until)) : { kind: 'apply' });
     case 'decline':
@@ -197,10 +233,12 @@ export async function runAction<T>(writes: Pick<GroupCommit, 'run'>, work: (trx:
 /**
  * The buyer's accept, decline or close, through a quote's tracking token. Answers the quote as it
  * now stands (no view counted); a repeat of what already took effect changes nothing and sends
- * nothing. Accepting tells the winner (with the buyer's contact and its response link) and every
- * other quoting supplier; closing tells every supplier.
+ * nothing. Accepting stores the buyer's order details on the request and tells the winner (with
+ * the buyer's contact, those details and its response link) and every other quoting supplier;
+ * closing tells every supplier.
  */
-export async function actOnQuote(deps: QuoteDeps, token: string, action: QuoteAction, now: Date): Promise<TrackedQuoteResponse> {
+export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAction, now: Date): Promise<TrackedQuoteResponse> {
+  const action = asked.kind;
   const { db } = deps.database;
   const { quoteId, secret } = await openToken(db, token);
   const at = now.toISOString();
@@ -215,7 +253,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, action: QuoteAc
     if (decision.kind === 'repeat') return current;
     const rfqId = current.rfq.id;
     if (action === 'accept') {
-      if (!(await awardRfq(trx, rfqId, quoteId, at))) throw new StaleStateError();
+      if (asked.kind !== 'accept' || !(await awardRfq(trx, rfqId, quoteId, at, asked.details))) throw new StaleStateError();
       const responseSecret = newTrackingSecret();
       const accepted = await moveQuote(trx, quoteId, ACCEPTABLE, 'accepted', at, {
         accepted_at: at,
@@ -224,6 +262,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, action: QuoteAc
         withdrawal_reason: null,
       });
       if (!accepted) throw new StaleStateError();
+      await issuePurchaseOrder(trx, current, day, at);
       const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at, { except: quoteId });
       const tell = await markCourtesyMailed(trx, others, at);
       await deps.outbox.enqueue(
@@ -240,7 +279,8 @@ export async function actOnQuote(deps: QuoteDeps, token: string, action: QuoteAc
     } else {
       if (!(await closeRfq(trx, rfqId, at))) throw new StaleStateError();
       const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at);
-      const tell = await markCourtesyMailed(trx, others, at);
+      // The suppliers of a demo request never heard of it.
+      const tell = current.rfq.demo === 1 ? [] : await markCourtesyMailed(trx, others, at);
       await deps.outbox.enqueue(trx, notSelectedMessages(current, tell, 'closed'), now);
       mailed = tell.length > 0;
     }
@@ -257,4 +297,135 @@ function notSelectedMessages(state: QuoteInRequest, quoteIds: number[], outcome:
   return state.quotes
     .filter((q) => told.has(q.quote.id))
     .map((q) => ({ kind: 'supplier-not-selected' as const, recipient: q.supplier.s_email, payload: { rfqId: state.rfq.id, quoteId: q.quote.id, outcome } }));
+}
+
+/** A document to download: its bytes and a file name that names no person. */
+export interface PaperDocument {
+  body: Buffer;
+  fileName: string;
+}
+
+/** The supplier of a quote as its paperwork names it, with its standing on `day`. */
+function paperSupplier(state: QuoteInRequest, day: string): PaperSupplier {
+  const s = state.quote.supplier;
+  const view = complianceView(state.compliance.get(s.s_id), day);
+  return { name: s.s_name, registeredAddress: view.registeredAddress, vatNumber: view.vatNumber, email: s.s_email, phone: s.s_phone, bbee: view.bbee };
+}
+
+/** The priced line of a quote, with its request's product, quantity and unit. */
+function paperLine(state: QuoteInRequest, withDescription: boolean): PaperLine {
+  const { rfq, quote } = state;
+  const q = quote.quote;
+  return {
+    productName: rfq.product_name,
+    description: withDescription ? rfq.product_description : null,
+    quantity: rfq.quantity,
+    unit: rfq.unit,
+    unitPriceCents: q.unit_price_cents,
+    totalCents: q.total_cents,
+    vatRate: Number(q.vat_rate),
+    vatCents: q.vat_cents,
+    totalInclVatCents: q.total_incl_vat_cents,
+  };
+}
+
+/**
+ * `GET /api/quotes/track/:token/quotation.pdf`: the quote the token opens as a quotation a finance
+ * team can file; 404 for any token that opens none. No view is counted.
+ */
+export async function quotationDocument(deps: Pick<QuoteDeps, 'database'>, token: string, now: Date): Promise<PaperDocument> {
+  const { db } = deps.database;
+  const { quoteId } = await openToken(db, token);
+  const state = await findQuoteInRequest(db, quoteId);
+  if (!state) throw notFound();
+  const q = state.quote.quote;
+  const asOf = validityDay(now.getTime());
+  const supplier = paperSupplier(state, asOf);
+  const reference = quoteReference(q.id);
+  const body = await quotationPdf({
+    reference,
+    date: validityDay(Date.parse(q.created_at)),
+    validUntil: q.valid_until,
+    validityDays: q.validity_days,
+    asOf,
+    supplier,
+    buyerCompany: state.rfq.personal_data_deleted_at ? null : state.rfq.company_name,
+    deliveryLocation: state.rfq.delivery_location,
+    line: paperLine(state, false),
+    recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
+    paymentTerms: q.payment_terms,
+    leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
+    pricingBasis: q.pricing_basis,
+    priceListDate: q.price_list_date,
+    notes: q.notes,
+  });
+  return { body, fileName: `procura-quotation-${reference}.pdf` };
+}
+
+/** A purchase order's number: `PO-`, its year and its number in the year, six digits. */
+function purchaseOrderNumber(year: number, n: number): string {
+  return `PO-${year}-${String(n).padStart(6, '0')}`;
+}
+
+/**
+ * Issues the purchase order of a quote being accepted, numbered in the database (one atomic
+ * upsert per year, so numbers are sequential across processes), with the supplier's details as
+ * they stand today kept with it, so the document never changes.
+ */
+async function issuePurchaseOrder(trx: Executor, state: QuoteInRequest, day: string, at: string): Promise<void> {
+  const year = Number(day.slice(0, 4));
+  const n = await nextPurchaseOrderNumber(trx, year);
+  await insertPurchaseOrder(trx, {
+    po_number: purchaseOrderNumber(year, n),
+    rfq_id: state.rfq.id,
+    quote_id: state.quote.quote.id,
+    issued_on: day,
+    supplier_json: JSON.stringify(paperSupplier(state, day)),
+    created_at: at,
+  });
+}
+
+const poNotFound = () => new ApiError(404, 'purchase_order_not_found', 'Purchase order not found');
+
+/**
+ * The purchase order of an accepted quote as a PDF: the one issued at acceptance, or, once the
+ * supplier withdrew, the cancelled one. None while the buyer's details are gone (404).
+ */
+export async function purchaseOrderDocument(db: Executor, state: QuoteInRequest): Promise<PaperDocument> {
+  const po = await findPurchaseOrder(db, state.quote.quote.id);
+  const { rfq } = state;
+  if (!po || rfq.personal_data_deleted_at !== null || rfq.delivery_address === null) throw poNotFound();
+  const q = state.quote.quote;
+  const supplier = JSON.parse(po.supplier_json) as PaperSupplier;
+  const body = await purchaseOrderPdf({
+    poNumber: po.po_number,
+    date: po.issued_on,
+    quoteReference: quoteReference(q.id),
+    cancelled: po.cancelled_on ? { date: po.cancelled_on, reason: po.cancel_reason ?? '' } : null,
+    buyer: {
+      company: rfq.company_name,
+      contactName: rfq.contact_name,
+      email: rfq.primary_email,
+      phone: rfq.phone,
+      vatNumber: rfq.vat_number,
+      deliveryAddress: rfq.delivery_address,
+      deliveryLocation: rfq.delivery_location,
+      purchaseOrderReference: rfq.purchase_order_reference,
+    },
+    supplier,
+    line: paperLine(state, true),
+    recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
+    paymentTerms: q.payment_terms,
+    leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
+  });
+  return { body, fileName: `procura-${po.cancelled_on ? 'cancelled-' : ''}${po.po_number.toLowerCase()}.pdf` };
+}
+
+/** `GET /api/quotes/track/:token/purchase-order.pdf`: the purchase order of the quote the token opens; 404 when it has none. */
+export async function buyerPurchaseOrder(deps: Pick<QuoteDeps, 'database'>, token: string): Promise<PaperDocument> {
+  const { db } = deps.database;
+  const { quoteId } = await openToken(db, token);
+  const state = await findQuoteInRequest(db, quoteId);
+  if (!state) throw notFound();
+  return purchaseOrderDocument(db, state);
 }

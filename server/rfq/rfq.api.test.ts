@@ -53,7 +53,7 @@ describe('POST /api/rfq', () => {
     expect(rows.map((r) => Number(r.total_cents))).toEqual(body.quotes.map((q) => Math.round(q.totalPrice * 100)));
   });
 
-  it('answers 400 with the spec\'s field messages', async () => {
+  it("answers 400 with the spec's field messages", async () => {
     const res = await server.request('POST', '/api/rfq', {
       body: validRfq({ productName: 'ab', quantity: 'many', primaryEmail: 'nope', agreeTerms: false }),
     });
@@ -116,6 +116,10 @@ describe('POST /api/rfq', () => {
       .where('id', '=', first.json.rfqId)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+    // The record keeps the answer sealed under the key: neither the tokens nor the address in clear.
+    const record = await server.database.db.selectFrom('idempotency_keys').selectAll().where('rfq_id', '=', first.json.rfqId).executeTakeFirstOrThrow();
+    for (const quote of first.json.quotes) expect(record.response_body).not.toContain(quote.trackingToken);
+    expect(record.response_body).not.toContain(first.json.primaryEmail);
 
     const other = await server.request('POST', '/api/rfq', { body: validRfq({ quantity: 300 }), headers });
     expect(other.status).toBe(422);
@@ -143,6 +147,62 @@ describe('POST /api/rfq', () => {
   });
 });
 
+describe('delivery locations', () => {
+  const quotedTo = async (deliveryLocation: string) => {
+    const res = await server.request('POST', '/api/rfq', { body: validRfq({ deliveryLocation }) });
+    expect(res.status).toBe(201);
+    const body = rfqSubmitResponseSchema.parse(res.json);
+    const row = await server.database.db.selectFrom('rfqs').select(['city_id', 'delivery_location']).where('id', '=', body.rfqId).executeTakeFirstOrThrow();
+    return { row, deliveryLocation: body.deliveryLocation, quotes: body.quotes.map((q) => [q.supplier.name, q.leadTime]), message: body.matching.message };
+  };
+
+  it('quotes Joburg as Johannesburg: the same suppliers, lead times and place', async () => {
+    const johannesburg = await quotedTo('Johannesburg');
+    const joburg = await quotedTo('Joburg');
+    expect(joburg.row).toEqual({ city_id: 'johannesburg', delivery_location: 'Johannesburg, Gauteng' });
+    expect(joburg.deliveryLocation).toBe('Johannesburg, Gauteng');
+    expect(joburg.quotes).toEqual(johannesburg.quotes);
+    expect(joburg.message).toBe(johannesburg.message);
+    expect((await quotedTo('Sandton')).quotes).toEqual(johannesburg.quotes);
+  });
+
+  it('answers 400 for a place it does not know, naming the cities it comes close to, and stores nothing', async () => {
+    const before = await server.database.db
+      .selectFrom('rfqs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const typo = await server.request('POST', '/api/rfq', { body: validRfq({ deliveryLocation: 'Johanesburg' }) });
+    expect(typo.status).toBe(400);
+    expect(typo.json).toEqual({
+      error: {
+        code: 'validation_error',
+        message: 'Request validation failed',
+        details: {
+          fields: {
+            deliveryLocation:
+              'Please enter a delivery location we know: did you mean Johannesburg, Gauteng? Or give a town with its province (e.g. Knysna, Western Cape)',
+          },
+        },
+      },
+    });
+    const nowhere = await server.request('POST', '/api/rfq', { body: validRfq({ deliveryLocation: 'Atlantis' }) });
+    expect(nowhere.json.error.details.fields.deliveryLocation).toBe(
+      'Please enter a delivery location we know: a city, or a town with its province (e.g. Knysna, Western Cape)',
+    );
+    const after = await server.database.db
+      .selectFrom('rfqs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('quotes a town given with its province from the suppliers of that province', async () => {
+    const knysna = await quotedTo('Knysna, Western Cape');
+    expect(knysna.row).toEqual({ city_id: null, delivery_location: 'Knysna, Western Cape' });
+    expect(knysna.quotes.length).toBeGreaterThan(0);
+  });
+});
+
 describe('GET /api/rfq/:rfqId', () => {
   it('gives the request with its quotes and a masked e-mail, no tracking tokens', async () => {
     const created = await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3 }) });
@@ -162,7 +222,9 @@ describe('GET /api/rfq/:rfqId', () => {
     expect(missing.json).toEqual({ error: { code: 'rfq_not_found', message: 'RFQ not found' } });
     const bad = await server.request('GET', '/api/rfq/12ab');
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { rfqId: 'An RFQ id is 15 to 20 digits' } } } });
+    expect(bad.json).toEqual({
+      error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { rfqId: 'An RFQ id is 15 to 20 digits' } } },
+    });
   });
 });
 
@@ -181,14 +243,46 @@ describe('GET /api/quotes/track/:token', () => {
     const second = trackedQuoteResponseSchema.parse((await server.request('GET', `/api/quotes/track/${token}`)).json);
     expect(second.viewCount).toBe(2);
     expect(second.quote.firstViewedAt).toBe(one.quote.firstViewedAt);
-    const row = await server.database.db.selectFrom('quotes').select(['view_count', 'first_viewed_at', 'last_viewed_at']).where('id', '=', parseTrackingToken(token)!.quoteId).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('quotes')
+      .select(['view_count', 'first_viewed_at', 'last_viewed_at'])
+      .where('id', '=', parseTrackingToken(token)!.quoteId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ view_count: 2, first_viewed_at: one.quote.firstViewedAt, last_viewed_at: second.quote.lastViewedAt });
+  });
+
+  it("counts the buyer's own views apart: the page's count is of everyone else's", async () => {
+    const created = await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3 }) });
+    const token: string = created.json.quotes[0].trackingToken;
+    const own = trackedQuoteResponseSchema.parse((await server.request('GET', `/api/quotes/track/${token}?view=own`)).json);
+    expect([own.viewCount, own.quote.viewCount]).toEqual([0, 0]);
+    await server.request('GET', `/api/quotes/track/${token}?view=own`);
+    const shared = trackedQuoteResponseSchema.parse((await server.request('GET', `/api/quotes/track/${token}`)).json);
+    expect(shared.viewCount).toBe(1);
+    const row = await server.database.db
+      .selectFrom('quotes')
+      .select(['view_count', 'own_view_count', 'first_viewed_at', 'last_viewed_at', 'own_last_viewed_at'])
+      .where('id', '=', parseTrackingToken(token)!.quoteId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      view_count: 1,
+      own_view_count: 2,
+      first_viewed_at: shared.quote.firstViewedAt,
+      last_viewed_at: shared.quote.lastViewedAt,
+      own_last_viewed_at: expect.any(String),
+    });
+
+    const bad = await server.request('GET', `/api/quotes/track/${token}?view=mine`);
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { code: 'validation_error', details: { fields: { view: "view is 'own' or not given" } } } });
   });
 
   it('answers 400 for a token without qt_ and 404 for an unknown one', async () => {
     const bad = await server.request('GET', '/api/quotes/track/abc123');
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { token: 'Invalid tracking token' } } } });
+    expect(bad.json).toEqual({
+      error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { token: 'Invalid tracking token' } } },
+    });
     const notFound = { error: { code: 'quote_not_found', message: 'Quote not found' } };
     for (const token of ['qt_AAAAAAAAAAAAAAAAAAAAAAAA', 'qt_zzzzzz_AAAAAAAAAAAAAAAAAAAAAAAA']) {
       const unknown = await server.request('GET', `/api/quotes/track/${token}`);
@@ -231,7 +325,14 @@ describe('units', () => {
   // A buyer of its own each time: one address receives at most 5 quote e-mails a day.
   const bleach = (unit: string | undefined, quantity: number) =>
     server.request('POST', '/api/rfq', {
-      body: validRfq({ productName: 'Household Bleach', unit, quantity, supplierCount: 5, deliveryLocation: 'Durban', primaryEmail: `bleach${++buyers}@example.co.za` }),
+      body: validRfq({
+        productName: 'Household Bleach',
+        unit,
+        quantity,
+        supplierCount: 5,
+        deliveryLocation: 'Durban',
+        primaryEmail: `bleach${++buyers}@example.co.za`,
+      }),
     });
 
   it('quotes in the unit asked for, per that unit, on screen, in GET /api/rfq/:rfqId and in the e-mail', async () => {
@@ -259,7 +360,12 @@ describe('units', () => {
     expect(stored.quotes.map((q) => [q.unit, q.unitPrice, q.totalPrice])).toEqual(containers.quotes.map((q) => [q.unit, q.unitPrice, q.totalPrice]));
 
     const { db } = server.database;
-    const row = await db.selectFrom('outbox').selectAll().where('kind', '=', 'buyer-quotes').where('payload', 'like', `%${containers.rfqId}%`).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'buyer-quotes')
+      .where('payload', 'like', `%${containers.rfqId}%`)
+      .executeTakeFirstOrThrow();
     const mail = await new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }).render(row);
     for (const q of containers.quotes) {
       expect(mail.text).toContain(`R${q.unitPrice.toLocaleString('en-US', { minimumFractionDigits: 2 })} excl. VAT per container`);
@@ -267,16 +373,17 @@ describe('units', () => {
     expect(mail.text).not.toMatch(/per liter/);
   });
 
-  it('takes both spellings of litres as the catalogue\'s own unit', async () => {
+  it("takes both spellings of litres as the catalogue's own unit", async () => {
     const [a, b] = await Promise.all([bleach('litres', 40), bleach('Liters', 40)]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect([a.json.unit, b.json.unit]).toEqual(['litres', 'litres']);
     expect(a.json.quotes.map((q: { totalPrice: number }) => q.totalPrice)).toEqual(b.json.quotes.map((q: { totalPrice: number }) => q.totalPrice));
   });
 
-  it('quotes pieces of a pack of known size, and needs at least the supplier\'s minimum in whole packs', async () => {
+  it("quotes pieces of a pack of known size, and needs at least the supplier's minimum in whole packs", async () => {
     const packs = rfqSubmitResponseSchema.parse(
-      (await server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Surgical Face Masks 3-Ply (50-pack)', quantity: 20, supplierCount: 3 }) })).json,
+      (await server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Surgical Face Masks 3-Ply (50-pack)', quantity: 20, supplierCount: 3 }) }))
+        .json,
     );
     const res = await server.request('POST', '/api/rfq', {
       body: validRfq({ productName: 'Surgical Face Masks 3-Ply (50-pack)', unit: 'masks', quantity: 1000, supplierCount: 3 }),
@@ -309,4 +416,3 @@ describe('units', () => {
     expect(await server.database.db.selectFrom('rfqs').select('id').where('unit', 'in', ['drums', 'ml']).execute()).toEqual([]);
   });
 });
-

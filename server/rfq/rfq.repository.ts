@@ -1,44 +1,67 @@
-import type { Insertable, Transaction } from 'kysely';
-import type { DB, IdempotencyKeysTable, QuotesTable, RfqsTable } from '../db/schema';
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { DB, IdempotencyKeysTable, MailLinksTable, OutboxTable, QuoteLinesTable, QuotesTable, RfqLinesTable, RfqsTable } from '../db/schema';
 import type { Executor } from '../db/executor';
+import { insertTogether, runStatement } from '../db/statements';
 
-/** Stores a request and its quotes; answers the new quote ids in rank order. */
+/**
+ * Stores a request, its quotes and what it sends (its e-mails' unsubscribe links and outbox rows)
+ * together; answers the new quote ids in rank order.
+ */
 export async function insertRfq(
   trx: Transaction<DB>,
   rfq: Insertable<RfqsTable>,
   quotes: Insertable<QuotesTable>[],
+  sent: { links: Insertable<MailLinksTable>[]; outbox: Insertable<OutboxTable>[] },
 ): Promise<number[]> {
-  await trx.insertInto('rfqs').values(rfq).execute();
-  if (quotes.length === 0) return [];
-  const rows = await trx.insertInto('quotes').values(quotes).returning(['id', 'rank']).execute();
-  return rows.sort((a, b) => a.rank - b.rank).map((r) => r.id);
+  const rows = await insertTogether(
+    trx,
+    [
+      { table: 'rfqs', rows: [rfq] },
+      { table: 'mail_links', rows: sent.links },
+      { table: 'outbox', rows: sent.outbox },
+      { table: 'quotes', rows: quotes },
+    ],
+    ['id', 'rank'],
+  );
+  return rows.sort((a, b) => Number(a.rank) - Number(b.rank)).map((r) => Number(r.id));
 }
 
-export async function findRfqRow(db: Executor, rfqId: string) {
-  return db
-    .selectFrom('rfqs')
-    .select([
-      'id',
-      'product_name',
-      'delivery_location',
-      'quantity',
-      'unit',
-      'budget_range',
-      'supplier_count',
-      'matched_count',
-      'matching_message',
-      'primary_email',
-      'product_description',
-      'contact_name',
-      'company_name',
-      'company_size',
-      'status',
-      'awarded_quote_id',
-      'created_at',
-      'personal_data_deleted_at',
-    ])
-    .where('id', '=', rfqId)
-    .executeTakeFirst();
+/** The request columns its views read. */
+const RFQ_COLUMNS = [
+  'id',
+  'product_name',
+  'delivery_location',
+  'quantity',
+  'unit',
+  'budget_range',
+  'supplier_count',
+  'matched_count',
+  'matching_message',
+  'primary_email',
+  'product_description',
+  'contact_name',
+  'company_name',
+  'company_size',
+  'status',
+  'awarded_quote_id',
+  'created_at',
+  'personal_data_deleted_at',
+  'partner_credit',
+  'demo',
+  'delivery_address',
+  'phone',
+  'purchase_order_reference',
+  'vat_number',
+  'line_count',
+] as const;
+export type RfqRow = Pick<Selectable<RfqsTable>, (typeof RFQ_COLUMNS)[number]>;
+
+// Read on every view of a request and for every e-mail about one: one fixed statement.
+const RFQ_ROW = `select ${RFQ_COLUMNS.join(', ')} from rfqs where id = ?`;
+
+export async function findRfqRow(db: Executor, rfqId: string): Promise<RfqRow | undefined> {
+  const [row] = await runStatement<RfqRow>(db, RFQ_ROW, [rfqId]);
+  return row;
 }
 
 export async function findIdempotencyRecord(db: Executor, key: string) {
@@ -49,6 +72,11 @@ export async function insertIdempotencyRecord(trx: Transaction<DB>, record: Inse
   await trx.insertInto('idempotency_keys').values(record).execute();
 }
 
+/** Forgets the idempotency records of these requests. */
+export async function deleteIdempotencyRecordsOf(db: Executor, rfqIds: string[]): Promise<void> {
+  if (rfqIds.length > 0) await db.deleteFrom('idempotency_keys').where('rfq_id', 'in', rfqIds).execute();
+}
+
 /** Forgets idempotency keys older than `before` (ISO date-time). */
 export async function pruneIdempotencyRecords(db: Executor, before: string): Promise<number> {
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
@@ -56,7 +84,27 @@ export async function pruneIdempotencyRecords(db: Executor, before: string): Pro
 }
 
 /**
- * Deletes the buyer's e-mail addresses, name, company and free-text description from requests
+ * What clearing a request's personal data writes: the buyer's e-mail addresses, name, company,
+ * free-text description and the order details given at acceptance (address, phone,
+ * purchase-order reference, VAT number), all at once. The sweep and a buyer's own deletion use it.
+ */
+export function clearedPersonalData(now: string) {
+  return {
+    primary_email: '',
+    additional_emails: '[]',
+    company_name: null,
+    contact_name: null,
+    product_description: '',
+    delivery_address: null,
+    phone: null,
+    purchase_order_reference: null,
+    vat_number: null,
+    personal_data_deleted_at: now,
+  } as const;
+}
+
+/**
+ * Deletes the buyer's e-mail addresses, name, company, free-text description and order details from requests
  * that ended before `before`; answers how many it cleared. A request ends when the buyer closes
  * it, when the awarded supplier confirms, or when no quote is left that the buyer can accept (the
  * last one's validity passed; `beforeDay` is `before`'s validity day); and, whatever happens,
@@ -66,7 +114,7 @@ export async function pruneIdempotencyRecords(db: Executor, before: string): Pro
 export async function deletePersonalData(db: Executor, { before, beforeDay, now }: { before: string; beforeDay: string; now: string }): Promise<number> {
   const result = await db
     .updateTable('rfqs')
-    .set({ primary_email: '', additional_emails: '[]', company_name: null, contact_name: null, product_description: '', personal_data_deleted_at: now })
+    .set(clearedPersonalData(now))
     .where('personal_data_deleted_at', 'is', null)
     .where('created_at', '<', before)
     .where((eb) => {
@@ -90,8 +138,59 @@ export async function deletePersonalData(db: Executor, { before, beforeDay, now 
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Clears the free-text description of every basket line whose request's personal data was
+ * deleted; the sweep and a buyer's own deletion run it after clearing the requests.
+ */
+export async function clearLineDescriptions(db: Executor): Promise<number> {
+  const result = await db
+    .updateTable('rfq_lines')
+    .set({ product_description: '' })
+    .where('product_description', '<>', '')
+    .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Whether an error is a unique-constraint violation, on either database. */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Stores a basket's lines and how each quote prices them, in the request's transaction. */
+export async function insertBasketLines(trx: Transaction<DB>, lines: Insertable<RfqLinesTable>[], quoteLines: Insertable<QuoteLinesTable>[]): Promise<void> {
+  await trx.insertInto('rfq_lines').values(lines).execute();
+  // 50 lines of 10 quotes at 13 columns stays well inside either database's parameter limit.
+  if (quoteLines.length > 0) await trx.insertInto('quote_lines').values(quoteLines).execute();
+}
+
+/** A basket's lines, in order. */
+export async function findRfqLines(db: Executor, rfqId: string) {
+  return db.selectFrom('rfq_lines').select(['line_no', 'product_name', 'quantity', 'unit']).where('rfq_id', '=', rfqId).orderBy('line_no').execute();
+}
+
+/** How a basket's quotes price its lines, with each quote's minimum order, by quote and line. */
+export async function findQuoteLines(db: Executor, rfqId: string) {
+  return db
+    .selectFrom('quote_lines as l')
+    .innerJoin('quotes as q', 'q.id', 'l.quote_id')
+    .select([
+      'l.quote_id',
+      'l.line_no',
+      'l.pricing_basis',
+      'l.list_unit_price_cents',
+      'l.unit_price_cents',
+      'l.discount_percent',
+      'l.total_cents',
+      'l.minimum_order_quantity',
+      'l.lead_min_days',
+      'l.lead_max_days',
+      'l.status',
+      'q.minimum_order_cents',
+    ])
+    .where('l.rfq_id', '=', rfqId)
+    .orderBy('l.quote_id')
+    .orderBy('l.line_no')
+    .execute();
 }

@@ -1,33 +1,30 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { DEMO_EMBED_ID } from '../../sdk/embed/config';
 import type { CompanySize, Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk/index';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { GroupCommit } from '../db/group-commit';
 import { decideRfqMail } from '../mail/guard';
-import { rfqMessages } from '../mail/messages';
+import { fanOutLeads, rfqMessages } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import type { RfqsTable } from '../db/schema';
 import { buildQuotes, type QuoteDraft, type QuoteSet } from '../domain/quote-engine';
 import { UnitNotQuotableError } from '../domain/units';
 import { intentScore } from '../domain/intent';
-import { cityFullName } from '../domain/interpret';
+import { cityFullName, UnknownPlaceError } from '../domain/interpret';
 import type { Supplier } from '../domain/market';
 import type { MarketStore } from '../catalogue/market-store';
 import { ApiError } from '../errors';
-import { hashSecret, maskEmail, newRfqId, newTrackingSecret, quoteReference, trackingToken } from '../lib/ids';
+import { hashSecret, maskEmail, newRfqId, newTrackingSecret, quoteReference, randomBytesPooled, trackingToken } from '../lib/ids';
 import { rfqStatus, validityDay } from '../domain/validity';
-import { toApiQuote, toApiSupplier, withTracking, type SupplierView } from '../quotes/quote.mapper';
-import { findQuotesForRfq, type QuoteRow } from '../quotes/quotes.repository';
+import { complianceView, toApiQuote, toApiSupplier, withTracking, type SupplierView } from '../quotes/quote.mapper';
+import { findQuotesForRfq, type FirmColumns, type QuoteRow } from '../quotes/quotes.repository';
 import { partnerCredit } from '../partners/partner-credit';
-import { partnerExists } from '../partners/partners.repository';
-import {
-  findIdempotencyRecord,
-  findRfqRow,
-  insertIdempotencyRecord,
-  insertRfq,
-  isUniqueViolation,
-} from './rfq.repository';
+import { seal, unseal } from '../lib/seal';
+import { isRegisteredPartner } from '../partners/partners.service';
+import { findIdempotencyRecord, findRfqRow, insertIdempotencyRecord, insertRfq, isUniqueViolation } from './rfq.repository';
+import { basketParts } from './basket.mapper';
 
 export interface RfqDeps {
   database: Database;
@@ -43,7 +40,7 @@ export interface SubmitResult {
   replayed: boolean;
 }
 
-function supplierView(s: Supplier, cityName: string, province: string): SupplierView {
+export function supplierView(s: Supplier, cityName: string, province: string, day: string): SupplierView {
   return {
     id: s.id,
     name: s.name,
@@ -55,10 +52,11 @@ function supplierView(s: Supplier, cityName: string, province: string): Supplier
     email: s.email,
     phone: s.phone,
     responseTimeHours: s.responseTimeHours,
+    ...complianceView(s.compliance, day),
   };
 }
 
-type NewQuoteRow = Omit<QuoteRow, 'id'> & { tracking_secret_hash: string };
+type NewQuoteRow = Omit<QuoteRow, 'id' | FirmColumns> & { tracking_secret_hash: string };
 
 function quoteRow(rfqId: string, draft: QuoteDraft, secretHash: string, createdAt: string): NewQuoteRow {
   return {
@@ -116,48 +114,60 @@ export function referrerHost(url: string | undefined): string | null {
   }
 }
 
-function requestHash(input: RfqRequest): string {
+export function requestHash(input: unknown): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
-function replay(record: { request_hash: string; status_code: number; response_body: string }, hash: string): SubmitResult {
+/**
+ * What an answer is sealed under in its idempotency record: the key the caller sent, so that the
+ * answer (its tracking tokens, the buyer's address) opens only for a caller presenting the key.
+ */
+export const sealKey = (key: string) => `idempotency ${key}`;
+
+export function replay(record: { request_hash: string; status_code: number; response_body: string }, hash: string, key: string): SubmitResult {
   if (record.request_hash !== hash) {
-    throw new ApiError(
-      422,
-      'idempotency_key_reused',
-      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
-    );
+    throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
   }
-  return { status: record.status_code, body: JSON.parse(record.response_body) as unknown, replayed: true };
+  // Records written before answers were sealed hold them in clear, for at most their 24 hours.
+  const body = unseal(record.response_body, sealKey(key)) ?? record.response_body;
+  return { status: record.status_code, body: JSON.parse(body) as unknown, replayed: true };
 }
 
 /**
  * Stores a quote request and the quotes computed for it, in one transaction. With an
- * idempotency key, a repeat of the same request answers with the first answer instead.
+ * idempotency key, a repeat of the same request answers with the first answer instead. A
+ * location Procura does not know is refused as bad input of `locationField`, the caller's name
+ * for it.
  */
 export async function submitRfq(
   deps: RfqDeps,
   input: RfqRequest,
   idempotencyKey: string | undefined,
   now: Date,
+  locationField: 'deliveryLocation' | 'location' = 'deliveryLocation',
 ): Promise<SubmitResult> {
   const { db } = deps.database;
   const key = idempotencyKey === undefined ? undefined : `rfq:${idempotencyKey}`;
   const hash = key === undefined ? '' : requestHash(input);
   if (key !== undefined) {
     const existing = await findIdempotencyRecord(db, key);
-    if (existing) return replay(existing, hash);
+    if (existing) return replay(existing, hash, key);
   }
 
   const market = await deps.market.current();
   // Only a registered partner is named; an unknown id is dropped, not stored.
-  const partnerId = input.partnerId !== undefined && (await partnerExists(db, input.partnerId)) ? input.partnerId : null;
+  const partnerId = input.partnerId !== undefined && (await isRegisteredPartner(db, input.partnerId)) ? input.partnerId : null;
+  // A widget on the demo page, never a partner's: its request reaches no supplier.
+  const demo = partnerId === null && input.embedId !== undefined && DEMO_EMBED_ID.test(input.embedId);
   let set: QuoteSet;
   try {
     set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
   } catch (err) {
     if (err instanceof UnitNotQuotableError) {
       throw new ApiError(400, 'validation_error', 'Request validation failed', { fields: { unit: err.message } });
+    }
+    if (err instanceof UnknownPlaceError) {
+      throw new ApiError(400, 'validation_error', 'Request validation failed', { fields: { [locationField]: err.message } });
     }
     throw err;
   }
@@ -167,12 +177,13 @@ export async function submitRfq(
 
   // One secret for the request's quotes: all their tokens go to the same buyer (see newTrackingSecret).
   const secret = newTrackingSecret();
-  const rows = set.quotes.map((draft) => quoteRow(rfqId, draft, hashSecret(secret), createdAt));
+  const secretHash = hashSecret(secret);
+  const rows = set.quotes.map((draft) => quoteRow(rfqId, draft, secretHash, createdAt));
   const today = validityDay(now.getTime());
   const rfqContext = { productName: input.productName, quantity: input.quantity, unit: set.unit, today };
   const suppliers = set.quotes.map((draft) => {
     const home = market.citiesById.get(draft.supplier.homeCityId);
-    return supplierView(draft.supplier, home?.name ?? '', home?.province ?? '');
+    return supplierView(draft.supplier, home?.name ?? '', home?.province ?? '', today);
   });
 
   const rfq: Insertable<RfqsTable> = {
@@ -200,28 +211,32 @@ export async function submitRfq(
     client_timestamp: input.timestamp ?? null,
     created_at: createdAt,
     intent_score: intentScore(input),
-    rfq_ref: `r_${randomBytes(10).toString('hex')}`,
+    rfq_ref: `r_${randomBytesPooled(10).toString('hex')}`,
     company_size: input.companySize ?? null,
+    demo: demo ? 1 : 0,
   };
 
   try {
     const body = await deps.writes.run(async (trx) => {
       if (partnerId !== null) {
-        rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, buyerEmail: input.primaryEmail, quoted: set.matched > 0, now });
+        rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, quoted: set.matched > 0 });
       }
-      const ids = await insertRfq(trx, rfq, rows);
-      const tokens = ids.map((id) => trackingToken(id, secret));
       const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
-      await deps.outbox.enqueue(
-        trx,
-        rfqMessages({
-          rfqId,
-          buyers: mail.buyers,
-          quotes: ids.map((quoteId, i) => ({ quoteId, token: tokens[i]!, supplierEmail: suppliers[i]!.email })),
-          sendLeads: mail.sendLeads,
-        }),
-        now,
-      );
+      const sendLeads = mail.sendLeads && rows.length > 0 && !demo;
+      const messages = rfqMessages({ rfqId, buyers: mail.buyers, secret, sendLeads });
+      // The request, its quotes, its links and its e-mails: one statement on PostgreSQL.
+      const ids = await insertRfq(trx, rfq, rows, { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) });
+      const tokens = ids.map((id) => trackingToken(id, secret));
+      if (deps.outbox.holding && sendLeads) {
+        await deps.outbox.enqueue(
+          trx,
+          fanOutLeads(
+            rfqId,
+            ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email })),
+          ),
+          now,
+        );
+      }
       const body: RfqSubmitResponse = {
         rfqId,
         productName: input.productName,
@@ -238,6 +253,7 @@ export async function submitRfq(
           return withTracking(quote, tokens[i]!, deps.config.publicUrl);
         }),
         emailDelivery: { notSent: mail.notSent },
+        demo,
         createdAt,
       };
       if (key !== undefined) {
@@ -245,7 +261,8 @@ export async function submitRfq(
           key,
           request_hash: hash,
           status_code: 201,
-          response_body: JSON.stringify(body),
+          response_body: seal(JSON.stringify(body), sealKey(key)),
+          rfq_id: rfqId,
           created_at: createdAt,
         });
       }
@@ -257,21 +274,26 @@ export async function submitRfq(
     // Another request with the same key committed first: answer as it did.
     if (key !== undefined && isUniqueViolation(err)) {
       const existing = await findIdempotencyRecord(db, key);
-      if (existing) return replay(existing, hash);
+      if (existing) return replay(existing, hash, key);
     }
     throw err;
   }
 }
 
 /** A stored request with its quotes and statuses, the e-mail masked, no tracking tokens. */
-export async function getRfq(deps: Pick<RfqDeps, 'database'>, rfqId: string, now: Date): Promise<Rfq> {
+export async function getRfq(deps: Pick<RfqDeps, 'database' | 'config' | 'market'>, rfqId: string, now: Date): Promise<Rfq> {
   const { db } = deps.database;
   const row = await findRfqRow(db, rfqId);
   if (!row) throw new ApiError(404, 'rfq_not_found', 'RFQ not found');
   const today = validityDay(now.getTime());
   const rfqContext = { productName: row.product_name, quantity: row.quantity, unit: row.unit, today };
-  const rows = await findQuotesForRfq(db, rfqId);
-  const quotes = rows.map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier), rfqContext));
+  const [rows, market] = await Promise.all([findQuotesForRfq(db, rfqId), deps.market.current()]);
+  // The suppliers' VAT numbers and B-BBEE standing come from the market snapshot in memory.
+  const quotes = rows.map(({ quote, supplier }) =>
+    toApiQuote(quote, toApiSupplier(supplier, market.suppliersById.get(supplier.s_id)?.compliance, today), rfqContext),
+  );
+  // A basket reads its lines and its quotes' lines too: a single request reads nothing more.
+  const basket = row.line_count > 0 ? await basketParts(deps, rfqId, rows, quotes) : null;
   return {
     rfqId: row.id,
     productName: row.product_name,
@@ -281,10 +303,16 @@ export async function getRfq(deps: Pick<RfqDeps, 'database'>, rfqId: string, now
     supplierCount: row.supplier_count,
     primaryEmail: row.personal_data_deleted_at ? null : maskEmail(row.primary_email),
     companySize: row.company_size as CompanySize | null,
-    status: rfqStatus(row.status, rows.map((r) => r.quote), today),
+    status: rfqStatus(
+      row.status,
+      rows.map((r) => r.quote),
+      today,
+    ),
     awardedQuoteId: row.awarded_quote_id === null ? null : quoteReference(row.awarded_quote_id),
     matching: { requested: row.supplier_count, matched: row.matched_count, message: row.matching_message },
-    quotes,
+    quotes: basket ? basket.quotes : quotes,
+    demo: row.demo === 1,
     createdAt: row.created_at,
+    ...(basket ? { lines: basket.lines, split: basket.split } : {}),
   };
 }

@@ -1,17 +1,9 @@
 import type { Kysely } from 'kysely';
-import {
-  OUTREACH_TARGETS,
-  PROSPECT_STATUSES,
-  type ActivitySummary,
-  type AnalyticsDashboard,
-  type Counters,
-  type OutreachRow,
-  type ProspectStatus,
-  type ProspectTier,
-} from '../../sdk/schemas/sales';
+import { OUTREACH_TARGETS, PROSPECT_STATUSES, type ProspectStatus, type ProspectTier } from '../../contract/schemas/sales';
+import type { ActivitySummary, OutreachDashboard, Counters, OutreachRow } from '../../contract/schemas/outreach';
 import type { DB } from '../db/schema';
 import * as repo from './sales.repository';
-import { addDays, daysBetween, johannesburgDay, weekStartOf } from './sales-time';
+import { addDays, daysBetween, johannesburgDay, weekStartOf } from '../domain/calendar';
 import { toActivity } from './sales.service';
 
 const DAYS_CHARTED = 14;
@@ -88,7 +80,7 @@ export async function activitySummary(db: Kysely<DB>, nowMs: number, options: { 
  * The Internal Analytics Dashboard. `shared` (read through a share link) leaves out the staff
  * names and every field of a prospect that reaches a person: contact, e-mail, phone, notes.
  */
-export async function analyticsDashboard(db: Kysely<DB>, nowMs: number, { shared }: { shared: boolean }): Promise<AnalyticsDashboard> {
+export async function analyticsDashboard(db: Kysely<DB>, nowMs: number, { shared }: { shared: boolean }): Promise<OutreachDashboard> {
   const today = johannesburgDay(nowMs);
   const firstDay = addDays(today, -(DAYS_CHARTED - 1));
   const firstWeek = addDays(weekStartOf(today), -7 * (WEEKS_CHARTED - 1));
@@ -145,7 +137,12 @@ export async function analyticsDashboard(db: Kysely<DB>, nowMs: number, { shared
     shared,
     activity: shared ? { ...activity, people: [] } : activity,
     daily: [...byDay].map(([day, c]) => ({ day, ...c })),
-    weekly: [...weeks].map(([weekStart, w]) => ({ weekStart, contacts: w.contacted.size, responses: w.responses, responseRate: rate(w.responses, w.contacted.size) })),
+    weekly: [...weeks].map(([weekStart, w]) => ({
+      weekStart,
+      contacts: w.contacted.size,
+      responses: w.responses,
+      responseRate: rate(w.responses, w.contacted.size),
+    })),
     pipeline: PROSPECT_STATUSES.map((status) => ({ status, count: pipeline.get(status)?.n ?? 0, estimatedValue: (pipeline.get(status)?.cents ?? 0) / 100 })),
     firstCustomer: {
       startDay,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SALES_MESSAGES } from '../../sdk/schemas/sales';
+import { DEMO_MESSAGES } from '../../contract/schemas/demo-request';
 import { MessageRenderer } from '../mail/messages';
 import { startTestServer, type TestServer } from '../test/harness';
 import { signInStaff } from '../test/staff';
@@ -37,17 +37,22 @@ describe('booking a demo', () => {
         email: 'ayesha@berea.example.co.za',
         phone: '031 555 0100',
         tier: 'Tier 2',
+        // The stated monthly spend, R50,000 - R200,000, at the middle of its band.
+        estimatedValue: 125_000,
         status: 'Not Contacted',
         lastContact: null,
         source: 'demo request',
         owner: null,
         nextAction: 'Reply within 24 hours and book the demo',
-        notes: 'Booked a demo on the website.\nMonthly spend: R50,000 - R200,000.\nCurrent suppliers: Two local wholesalers\nBiggest challenge: Prices change every month and deliveries are late',
+        notes:
+          'Booked a demo on the website.\nMonthly spend: R50,000 - R200,000.\nCurrent suppliers: Two local wholesalers\nBiggest challenge: Prices change every month and deliveries are late',
       }),
     ]);
 
     const mail = await server.database.db.selectFrom('outbox').select(['kind', 'recipient', 'payload', 'status']).execute();
-    expect(mail).toEqual([{ kind: 'demo-request', recipient: 'leads@procura.example', payload: JSON.stringify({ demoRequestId: res.json.demoRequestId }), status: 'held' }]);
+    expect(mail).toEqual([
+      { kind: 'demo-request', recipient: 'leads@procura.example', payload: JSON.stringify({ demoRequestId: res.json.demoRequestId }), status: 'held' },
+    ]);
     const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(mail[0]!);
     expect(email.subject).toBe('Demo request: Berea Clinics');
     expect(email.headers).toEqual({ 'Reply-To': 'Ayesha@Berea.example.co.za' });
@@ -65,16 +70,37 @@ describe('booking a demo', () => {
     const res = await book({ companyName: ' ', contactPerson: '', email: 'not-mail', phone: '12', monthlySpend: 'lots' }, '203.0.113.2');
     expect(res.status).toBe(400);
     expect(res.json.error.details.fields).toEqual({
-      companyName: SALES_MESSAGES.demoCompanyName,
-      contactPerson: SALES_MESSAGES.demoContactPerson,
-      email: SALES_MESSAGES.demoEmail,
-      phone: SALES_MESSAGES.demoPhone,
-      monthlySpend: SALES_MESSAGES.demoMonthlySpend,
+      companyName: DEMO_MESSAGES.companyName,
+      contactPerson: DEMO_MESSAGES.contactPerson,
+      email: DEMO_MESSAGES.email,
+      phone: DEMO_MESSAGES.phone,
+      monthlySpend: DEMO_MESSAGES.monthlySpend,
     });
     const missing = await book({}, '203.0.113.2');
     expect(Object.keys(missing.json.error.details.fields).sort()).toEqual(['companyName', 'contactPerson', 'email', 'phone']);
-    const minimal = await book({ companyName: 'Spar Umlazi', contactPerson: 'Sizwe', email: 'sizwe@spar.example.co.za', phone: '+27 (31) 555-0199', monthlySpend: '' }, '203.0.113.2');
+    const minimal = await book(
+      { companyName: 'Spar Umlazi', contactPerson: 'Sizwe', email: 'sizwe@spar.example.co.za', phone: '+27 (31) 555-0199', monthlySpend: '' },
+      '203.0.113.2',
+    );
     expect(minimal.status).toBe(201);
+    const values = await server.database.db
+      .selectFrom('prospects')
+      .select(['company', 'estimated_value_cents'])
+      .where('company', 'in', ['Spar Umlazi'])
+      .execute();
+    expect(values).toEqual([{ company: 'Spar Umlazi', estimated_value_cents: 0 }]);
+  });
+
+  it.each([
+    ['under-10k', 5_000],
+    ['10k-50k', 30_000],
+    ['50k-200k', 125_000],
+    ['over-200k', 200_000],
+  ])('estimates a prospect booking with a monthly spend of %s at R%i', async (monthlySpend, rand) => {
+    const companyName = `Spend ${monthlySpend}`;
+    expect((await book({ ...FORM, companyName, monthlySpend }, `192.0.2.${rand / 1000}`)).status).toBe(201);
+    const row = await server.database.db.selectFrom('prospects').select('estimated_value_cents').where('company', '=', companyName).executeTakeFirstOrThrow();
+    expect(row.estimated_value_cents).toBe(rand * 100);
   });
 
   it('is limited per client address, counted in the database', async () => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import type { demoRequestSchema, DemoRequestResponse, ProspectTier } from '../../sdk/schemas/sales';
-import { MONTHLY_SPEND_LABELS } from '../../sdk/schemas/sales';
+import type { demoRequestSchema, DemoRequestResponse } from '../../contract/schemas/demo-request';
+import type { ProspectTier } from '../../contract/schemas/sales';
+import { MONTHLY_SPEND_ESTIMATES, MONTHLY_SPEND_LABELS } from '../../contract/schemas/demo-request';
 import type { Config } from '../config';
 import type { GroupCommit } from '../db/group-commit';
 import type { Outbox } from '../mail/outbox';
@@ -19,7 +20,7 @@ const TIER_BY_SPEND: Record<string, ProspectTier> = { 'over-200k': 'Tier 1', '50
 
 /**
  * Saves a demo booking as an inbound lead: a new prospect (source 'demo request', not contacted,
- * no owner yet) with the booking beside it, and the sales team's e-mail (SALES_EMAIL) in the
+ * no owner yet, its stated monthly spend as its estimated value) with the booking beside it, and the sales team's e-mail (SALES_EMAIL) in the
  * outbox, all in one transaction.
  */
 export async function bookDemo(deps: DemoDeps, input: DemoRequest, nowMs: number): Promise<DemoRequestResponse> {
@@ -43,7 +44,7 @@ export async function bookDemo(deps: DemoDeps, input: DemoRequest, nowMs: number
       last_contact: null,
       next_action: 'Reply within 24 hours and book the demo',
       notes,
-      estimated_value_cents: 0,
+      estimated_value_cents: input.monthlySpend ? MONTHLY_SPEND_ESTIMATES[input.monthlySpend] * 100 : 0,
       industry: '',
       conversion_probability: 0,
       actual_response: '',

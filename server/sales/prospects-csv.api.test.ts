@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SALES_MESSAGES } from '../../sdk/schemas/sales';
+import { SALES_MESSAGES } from '../../contract/schemas/sales';
 import { startTestServer, type TestServer } from '../test/harness';
 import { signInStaff } from '../test/staff';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../contract/csv';
 
 let server: TestServer;
 const now = Date.UTC(2026, 10, 24, 10, 0);
@@ -22,7 +22,15 @@ const fileFields = (rows: Record<string, unknown>[]) =>
 
 const AWKWARD = [
   { company: 'Smith, Jones & Partners', contact: 'Mary "Mo" Smith', notes: 'Line one\nLine two, with a comma\r\nLine "three"', industry: 'Legal' },
-  { company: 'Ṣàngó Café – Soweto', contact: 'Thabo Mokoena-Dlamini', notes: 'Ünïcödé: ✓ € ß 東京', phone: '+27 11 555 0101', status: 'Interested', estimatedValue: 1234.56, conversionProbability: 35 },
+  {
+    company: 'Ṣàngó Café – Soweto',
+    contact: 'Thabo Mokoena-Dlamini',
+    notes: 'Ünïcödé: ✓ € ß 東京',
+    phone: '+27 11 555 0101',
+    status: 'Interested',
+    estimatedValue: 1234.56,
+    conversionProbability: 35,
+  },
   { company: '=HYPERLINK("http://evil.example")', contact: '@ceo', notes: '-10 units', nextAction: '+ call back' },
 ];
 
@@ -121,15 +129,31 @@ describe('the CSV import', () => {
     expect(run.json.error).toEqual({ code: 'invalid_csv', message: SALES_MESSAGES.csvBadLines, details: { problems: preview.json.problems } });
     expect((await listAll()).length).toBe(count);
 
-    const good = await call('POST', '/api/staff/prospects/import', { csv: `${header}\r\nGood One,Interested,40,"R12,500.00",sipho@procura.example,2026-11-20,buyer@good.example.co.za\r\n` });
+    const good = await call('POST', '/api/staff/prospects/import', {
+      csv: `${header}\r\nGood One,Interested,40,"R12,500.00",sipho@procura.example,2026-11-20,buyer@good.example.co.za\r\n`,
+    });
     expect(good.status).toBe(201);
     const [added] = await listAll();
-    expect(added).toMatchObject({ company: 'Good One', status: 'Interested', conversionProbability: 40, estimatedValue: 12500, owner: { name: 'Sipho Ndlovu' }, lastContact: '2026-11-20', source: 'import' });
+    expect(added).toMatchObject({
+      company: 'Good One',
+      status: 'Interested',
+      conversionProbability: 40,
+      estimatedValue: 12500,
+      owner: { name: 'Sipho Ndlovu' },
+      lastContact: '2026-11-20',
+      source: 'import',
+    });
   });
 
   it('names a bad header, an unknown ID, a quote left open, and an empty file', async () => {
     const unknown = await call('POST', '/api/staff/prospects/import', { csv: 'Company,Colour\r\nAcme,red\r\n', dryRun: true });
-    expect(unknown.json.problems).toEqual([{ line: 1, reason: 'Unknown column "Colour"; the columns are ID, Company, Contact, Phone, Email, Tier, Status, Last contact, Next action, Notes, Estimated value (R), Industry, Conversion probability (%), Actual response, Call notes, Source, Owner' }]);
+    expect(unknown.json.problems).toEqual([
+      {
+        line: 1,
+        reason:
+          'Unknown column "Colour"; the columns are ID, Company, Contact, Phone, Email, Tier, Status, Last contact, Next action, Notes, Estimated value (R), Industry, Conversion probability (%), Actual response, Call notes, Source, Owner',
+      },
+    ]);
     const noCompany = await call('POST', '/api/staff/prospects/import', { csv: 'Contact\r\nMary\r\n', dryRun: true });
     expect(noCompany.json.problems).toEqual([{ line: 1, reason: 'The header row needs a Company column' }]);
     const id = await call('POST', '/api/staff/prospects/import', { csv: 'ID,Company\r\n999999,Ghost\r\n', dryRun: true });
@@ -138,5 +162,13 @@ describe('the CSV import', () => {
     expect([open.status, open.json.error.details.problems]).toEqual([400, [{ line: 2, reason: 'Line 2: a quoted field is never closed' }]]);
     const empty = await call('POST', '/api/staff/prospects/import', { csv: 'Company\r\n' });
     expect([empty.status, empty.json.error.message]).toEqual([400, SALES_MESSAGES.csvEmpty]);
+  });
+
+  it('refuses a line that would set a contacted prospect back to Not Contacted', async () => {
+    const { json: p } = await call('POST', '/api/staff/prospects', { company: 'Umlazi Schools', status: 'Email Sent' });
+    const back = await call('POST', '/api/staff/prospects/import', { csv: `ID,Company,Status\r\n${p.id},Umlazi Schools,Not Contacted\r\n`, dryRun: true });
+    expect(back.json.problems).toEqual([{ line: 2, reason: 'Umlazi Schools has been contacted: its status cannot go back to Not Contacted' }]);
+    const kept = await call('POST', '/api/staff/prospects/import', { csv: `ID,Company,Status\r\n${p.id},Umlazi Schools,\r\n`, dryRun: true });
+    expect(kept.json.problems).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { prospectInputSchema, SALES_MESSAGES, type ProspectImportResult, type ProspectStatus } from '../../sdk/schemas/sales';
+import { prospectInputSchema, type ProspectImportResult } from '../../contract/schemas/prospects';
+import { SALES_MESSAGES, type ProspectStatus } from '../../contract/schemas/sales';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
-import { recordAudit } from '../staff/audit.repository';
+import { recordAudit } from '../staff/audit.service';
 import type { StaffMember } from '../staff/staff.service';
-import { cellValue, CsvSyntaxError, parseCsv, writeCsv } from './csv';
+import { cellValue, CsvSyntaxError, parseCsv, writeCsv } from '../../contract/csv';
 import * as repo from './sales.repository';
 import { newProspectRow, prospectColumns, type ProspectFields } from './sales.service';
 
@@ -46,7 +47,7 @@ const FIELD_OF: Partial<Record<Column, keyof ProspectFields>> = {
 };
 
 /** At most this many prospects in one import. */
-export const MAX_IMPORT_ROWS = 5000;
+const MAX_IMPORT_ROWS = 5000;
 
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
@@ -96,8 +97,13 @@ function isDate(v: string): boolean {
  * e-mail, its ID (if any) naming an existing prospect. With `dryRun` nothing is written; without,
  * the good lines are written in one transaction, and only when no line is bad.
  */
-export async function importProspects(db: Kysely<DB>, staff: StaffMember, input: { csv: string; dryRun: boolean }, nowMs: number): Promise<ProspectImportResult> {
-  let records;
+export async function importProspects(
+  db: Kysely<DB>,
+  staff: StaffMember,
+  input: { csv: string; dryRun: boolean },
+  nowMs: number,
+): Promise<ProspectImportResult> {
+  let records: ReturnType<typeof parseCsv>;
   try {
     records = parseCsv(input.csv);
   } catch (err) {
@@ -106,7 +112,9 @@ export async function importProspects(db: Kysely<DB>, staff: StaffMember, input:
   }
   if (records.length < 2) throw new ApiError(400, 'validation_error', SALES_MESSAGES.csvEmpty, { fields: { csv: SALES_MESSAGES.csvEmpty } });
   if (records.length - 1 > MAX_IMPORT_ROWS) {
-    throw new ApiError(400, 'validation_error', `At most ${MAX_IMPORT_ROWS} prospects can be imported at once`, { fields: { csv: `At most ${MAX_IMPORT_ROWS} prospects can be imported at once` } });
+    throw new ApiError(400, 'validation_error', `At most ${MAX_IMPORT_ROWS} prospects can be imported at once`, {
+      fields: { csv: `At most ${MAX_IMPORT_ROWS} prospects can be imported at once` },
+    });
   }
 
   const [header, ...body] = records;
@@ -145,7 +153,10 @@ export async function importProspects(db: Kysely<DB>, staff: StaffMember, input:
     const value = get('Estimated value (R)');
     if (value !== undefined) {
       given.add('estimatedValue');
-      const cleaned = value.replace(/^\s*R\s*/i, '').replaceAll(',', '').trim();
+      const cleaned = value
+        .replace(/^\s*R\s*/i, '')
+        .replaceAll(',', '')
+        .trim();
       if (cleaned === '') raw.estimatedValue = 0;
       else if (/^\d+(\.\d+)?$/.test(cleaned)) raw.estimatedValue = Number(cleaned);
       else lineProblems.push(SALES_MESSAGES.estimatedValue);
@@ -185,21 +196,29 @@ export async function importProspects(db: Kysely<DB>, staff: StaffMember, input:
     parsed.push({ line: record.line, id, fields: result.data, given, lastContact });
   }
 
-  const existing = await repo.prospectIdsExisting(
+  const existing = await repo.prospectStatuses(
     db,
     parsed.flatMap((p) => (p.id === null ? [] : [p.id])),
   );
   const seen = new Set<number>();
   for (const p of parsed) {
     if (p.id === null) continue;
-    if (!existing.has(p.id)) problems.push({ line: p.line, reason: `No prospect has ID ${p.id}; clear the ID to add it as a new prospect` });
+    const status = existing.get(p.id);
+    if (status === undefined) problems.push({ line: p.line, reason: `No prospect has ID ${p.id}; clear the ID to add it as a new prospect` });
     else if (seen.has(p.id)) problems.push({ line: p.line, reason: `ID ${p.id} appears on an earlier line too` });
+    else if (p.given.has('status') && p.fields.status === 'Not Contacted' && status !== 'Not Contacted')
+      problems.push({ line: p.line, reason: SALES_MESSAGES.contacted(p.fields.company) });
     seen.add(p.id);
   }
   problems.sort((a, b) => a.line - b.line);
   const bad = new Set(problems.map((p) => p.line));
   const good = parsed.filter((p) => !bad.has(p.line));
-  const lines = good.map((p) => ({ line: p.line, company: p.fields.company, status: p.fields.status as ProspectStatus, action: p.id === null ? ('create' as const) : ('update' as const) }));
+  const lines = good.map((p) => ({
+    line: p.line,
+    company: p.fields.company,
+    status: p.fields.status as ProspectStatus,
+    action: p.id === null ? ('create' as const) : ('update' as const),
+  }));
   const created = lines.filter((l) => l.action === 'create').length;
   const updated = lines.length - created;
 
@@ -210,7 +229,10 @@ export async function importProspects(db: Kysely<DB>, staff: StaffMember, input:
   await db.transaction().execute(async (trx) => {
     for (const p of good) {
       if (p.id === null) {
-        await repo.insertProspect(trx, newProspectRow(p.fields, 'import', p.given.has('ownerId') ? (p.fields.ownerId ?? null) : null, nowMs, p.lastContact ?? null));
+        await repo.insertProspect(
+          trx,
+          newProspectRow(p.fields, 'import', p.given.has('ownerId') ? (p.fields.ownerId ?? null) : null, nowMs, p.lastContact ?? null),
+        );
       } else {
         const changes = prospectColumns(Object.fromEntries([...p.given].map((f) => [f, p.fields[f]])) as Partial<ProspectFields>);
         if (p.lastContact !== undefined) changes.last_contact = p.lastContact;

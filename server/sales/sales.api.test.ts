@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTREACH_TARGETS, SALES_MESSAGES } from '../../sdk/schemas/sales';
-import { STAFF_MESSAGES } from '../../sdk/schemas/staff';
+import { OUTREACH_TARGETS, SALES_MESSAGES } from '../../contract/schemas/sales';
+import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { startTestServer, type TestServer } from '../test/harness';
 import { signInStaff } from '../test/staff';
 
@@ -51,8 +51,14 @@ describe('who may use the sales workspace', () => {
       const res = await call(null, method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect([path, res.status, res.json?.error]).toEqual([path, 401, { code: 'unauthorized', message: STAFF_MESSAGES.signedOut }]);
     }
-    const foreign = await server.request('POST', '/api/staff/prospects', { body: { company: 'Acme' }, headers: { cookie: sales.cookie, origin: 'https://evil.example' } });
-    expect([foreign.status, foreign.json.error]).toEqual([403, { code: 'bad_origin', message: STAFF_MESSAGES.badOrigin }]);
+    const foreign = await server.request('POST', '/api/staff/prospects', {
+      body: { company: 'Acme' },
+      headers: { cookie: sales.cookie, origin: 'https://evil.example' },
+    });
+    expect([foreign.status, foreign.json.error]).toEqual([
+      403,
+      { code: 'bad_origin', message: 'This request did not come from a Procura page. Open Procura at http://procura.test and try again there.' },
+    ]);
     const none = await server.request('POST', '/api/staff/prospects', { body: { company: 'Acme' }, headers: { cookie: sales.cookie } });
     expect(none.status).toBe(403);
     expect((await call(sales, 'GET', '/api/staff/prospects')).status).toBe(200);
@@ -74,7 +80,12 @@ describe('who may use the sales workspace', () => {
 
 describe('a prospect', () => {
   it('is saved with its defaults and its creator as owner, and every write is in the audit log', async () => {
-    const res = await create(sales, { company: '  Umhlanga Hospital Group ', contact: 'Dr Zanele Mthembu', email: 'Z.Mthembu@Umhlanga.example.co.za', estimatedValue: 12500.5 });
+    const res = await create(sales, {
+      company: '  Umhlanga Hospital Group ',
+      contact: 'Dr Zanele Mthembu',
+      email: 'Z.Mthembu@Umhlanga.example.co.za',
+      estimatedValue: 12500.5,
+    });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
       id: expect.any(Number),
@@ -101,16 +112,32 @@ describe('a prospect', () => {
       createdAt: new Date(now).toISOString(),
       updatedAt: new Date(now).toISOString(),
     });
-    const audit = await server.database.db.selectFrom('staff_audit').select(['staff_id', 'action', 'rows', 'detail']).where('action', '=', 'prospects.create').execute();
+    const audit = await server.database.db
+      .selectFrom('staff_audit')
+      .select(['staff_id', 'action', 'rows', 'detail'])
+      .where('action', '=', 'prospects.create')
+      .execute();
     expect(audit).toContainEqual({ staff_id: await staffId(sales), action: 'prospects.create', rows: 1, detail: `prospect ${res.json.id}` });
   });
 
   it('refuses a conversion probability outside 0-100 and other bad fields, each with its message', async () => {
     for (const conversionProbability of [101, -1, 50.5, '40']) {
       const res = await create(sales, { company: 'Acme', conversionProbability });
-      expect([res.status, res.json.error.code, res.json.error.details.fields]).toEqual([400, 'validation_error', { conversionProbability: SALES_MESSAGES.conversionProbability }]);
+      expect([res.status, res.json.error.code, res.json.error.details.fields]).toEqual([
+        400,
+        'validation_error',
+        { conversionProbability: SALES_MESSAGES.conversionProbability },
+      ]);
     }
-    const bad = await create(sales, { company: ' ', email: 'not-an-address', status: 'Called', tier: 'Tier 9', estimatedValue: -5, ownerId: 99999, surprise: 1 });
+    const bad = await create(sales, {
+      company: ' ',
+      email: 'not-an-address',
+      status: 'Called',
+      tier: 'Tier 9',
+      estimatedValue: -5,
+      ownerId: 99999,
+      surprise: 1,
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.error.details.fields).toEqual({
       company: SALES_MESSAGES.company,
@@ -147,8 +174,22 @@ describe('a prospect', () => {
     expect([called.json.lastContact, called.json.callMade, called.json.callNotes]).toEqual(['2026-11-25', true, 'Wants a demo next week']);
     const notInterested = await call(sales, 'PATCH', `/api/staff/prospects/${p.id}`, { status: 'Not Interested' });
     expect(notInterested.json.lastContact).toBe('2026-11-25');
+    const back = await call(sales, 'PATCH', `/api/staff/prospects/${p.id}`, { status: 'Not Contacted', notes: 'Start over' });
+    expect([back.status, back.json.error]).toEqual([
+      409,
+      { code: 'prospect_contacted', message: 'Berea Clinics has been contacted: its status cannot go back to Not Contacted' },
+    ]);
+    expect(await server.database.db.selectFrom('prospects').select(['status', 'notes']).where('id', '=', p.id).executeTakeFirst()).toEqual({
+      status: 'Not Interested',
+      notes: 'Prefers e-mail',
+    });
 
-    const rows = await server.database.db.selectFrom('sales_activities').select(['kind', 'day', 'occurred_at', 'note']).where('prospect_id', '=', p.id).orderBy('id').execute();
+    const rows = await server.database.db
+      .selectFrom('sales_activities')
+      .select(['kind', 'day', 'occurred_at', 'note'])
+      .where('prospect_id', '=', p.id)
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { kind: 'email', day: '2026-11-24', occurred_at: '2026-11-24T21:30:00.000Z', note: 'Status set to Email Sent' },
       { kind: 'call', day: '2026-11-25', occurred_at: '2026-11-24T22:30:00.000Z', note: 'Status set to Spoke to Contact' },
@@ -198,8 +239,16 @@ describe('the counters', () => {
     expect(team.today).toEqual({ emailsSent: 1, callsMade: 0, responsesReceived: 0, demosScheduled: 0 });
     expect(team.week).toEqual({ emailsSent: 3, callsMade: 1, responsesReceived: 1, demosScheduled: 1, contacts: 3, trials: 0, responseRate: 33.3 });
     expect(people.map((p: { name: string; today: unknown; week: unknown }) => [p.name, p.today, p.week])).toEqual([
-      ['Pieter van Wyk', { emailsSent: 0, callsMade: 0, responsesReceived: 0, demosScheduled: 0 }, { emailsSent: 0, callsMade: 0, responsesReceived: 0, demosScheduled: 1, contacts: 0, trials: 0, responseRate: null }],
-      ['Thandi Nkosi', { emailsSent: 1, callsMade: 0, responsesReceived: 0, demosScheduled: 0 }, { emailsSent: 3, callsMade: 1, responsesReceived: 1, demosScheduled: 0, contacts: 3, trials: 0, responseRate: 33.3 }],
+      [
+        'Pieter van Wyk',
+        { emailsSent: 0, callsMade: 0, responsesReceived: 0, demosScheduled: 0 },
+        { emailsSent: 0, callsMade: 0, responsesReceived: 0, demosScheduled: 1, contacts: 0, trials: 0, responseRate: null },
+      ],
+      [
+        'Thandi Nkosi',
+        { emailsSent: 1, callsMade: 0, responsesReceived: 0, demosScheduled: 0 },
+        { emailsSent: 3, callsMade: 1, responsesReceived: 1, demosScheduled: 0, contacts: 3, trials: 0, responseRate: 33.3 },
+      ],
     ]);
     // Alpha's e-mails still count, though Alpha is gone; the log says so.
     expect(log).toEqual([expect.objectContaining({ kind: 'email', prospectId: ids[0], company: null, day: '2026-12-01' })]);
@@ -220,7 +269,8 @@ describe('the prospect list', () => {
     now = Date.UTC(2026, 11, 2, 8, 0);
     const person = await signInStaff(server, { role: 'sales', name: 'Lindiwe Zulu' });
     const mine = await staffId(person);
-    for (let i = 1; i <= 7; i++) await create(person, { company: `Zulu Test ${i}`, industry: i % 2 ? 'Hospitality' : 'Mining', status: i <= 2 ? 'Interested' : 'Not Contacted' });
+    for (let i = 1; i <= 7; i++)
+      await create(person, { company: `Zulu Test ${i}`, industry: i % 2 ? 'Hospitality' : 'Mining', status: i <= 2 ? 'Interested' : 'Not Contacted' });
     const page1 = await call(person, 'GET', `/api/staff/prospects?owner=${mine}&pageSize=3`);
     expect([page1.json.total, page1.json.page, page1.json.pageSize]).toEqual([7, 1, 3]);
     expect(page1.json.prospects.map((p: { company: string }) => p.company)).toEqual(['Zulu Test 7', 'Zulu Test 6', 'Zulu Test 5']);

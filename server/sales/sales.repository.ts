@@ -49,16 +49,15 @@ function prospectsWithOwner(db: Db) {
     .select([...PROSPECT_COLUMNS, 'o.name as owner_name', 'o.email as owner_email']);
 }
 
-export type ProspectRow = Awaited<ReturnType<typeof findProspect>> & {};
-
 export async function findProspect(db: Db, id: number) {
   return prospectsWithOwner(db).where('p.id', '=', id).executeTakeFirst();
 }
 
-export async function prospectIdsExisting(db: Db, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('prospects').select('id').where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
+/** The statuses of those of `ids` that exist. */
+export async function prospectStatuses(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('prospects').select(['id', 'status']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 export interface ProspectFilter {
@@ -76,7 +75,9 @@ function filtered(db: Db, filter: ProspectFilter) {
     const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
       eb.or(
-        (['p.company', 'p.contact', 'p.email', 'p.industry', 'p.notes'] as const).map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql<string>`${pattern} escape '\\'`)),
+        (['p.company', 'p.contact', 'p.email', 'p.industry', 'p.notes'] as const).map((col) =>
+          eb(sql`lower(${sql.ref(col)})`, 'like', sql<string>`${pattern} escape '\\'`),
+        ),
       ),
     );
   }
@@ -87,7 +88,10 @@ function filtered(db: Db, filter: ProspectFilter) {
 export async function listProspects(db: Db, filter: ProspectFilter, page: { offset: number; limit: number }) {
   const [rows, count] = await Promise.all([
     filtered(db, filter).orderBy('p.id', 'desc').offset(page.offset).limit(page.limit).execute(),
-    filtered(db, filter).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, filter)
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -127,7 +131,10 @@ export async function ownersByEmail(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.email, r.id]));
 }
 
-export async function insertActivity(db: Db, row: { prospect_id: number; staff_id: number; kind: string; note: string; occurred_at: string; day: string }): Promise<number> {
+export async function insertActivity(
+  db: Db,
+  row: { prospect_id: number; staff_id: number; kind: string; note: string; occurred_at: string; day: string },
+): Promise<number> {
   const { id } = await db.insertInto('sales_activities').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
@@ -188,8 +195,15 @@ export async function contactedProspectsByDay(db: Db, from: string, to: string) 
 
 /** The first day anything was logged, and the first day a customer was won. */
 export async function milestones(db: Db) {
-  const first = await db.selectFrom('sales_activities').select((eb) => eb.fn.min<string>('day').as('day')).executeTakeFirst();
-  const customer = await db.selectFrom('sales_activities').select((eb) => eb.fn.min<string>('day').as('day')).where('kind', '=', 'customer').executeTakeFirst();
+  const first = await db
+    .selectFrom('sales_activities')
+    .select((eb) => eb.fn.min<string>('day').as('day'))
+    .executeTakeFirst();
+  const customer = await db
+    .selectFrom('sales_activities')
+    .select((eb) => eb.fn.min<string>('day').as('day'))
+    .where('kind', '=', 'customer')
+    .executeTakeFirst();
   return { startDay: first?.day ?? null, customerDay: customer?.day ?? null };
 }
 
@@ -205,7 +219,17 @@ export async function pipelineCounts(db: Db) {
 
 export async function insertDemoRequest(
   db: Db,
-  row: { prospect_id: number; company_name: string; contact_person: string; email: string; phone: string; monthly_spend: string | null; current_suppliers: string; pain_points: string; created_at: string },
+  row: {
+    prospect_id: number;
+    company_name: string;
+    contact_person: string;
+    email: string;
+    phone: string;
+    monthly_spend: string | null;
+    current_suppliers: string;
+    pain_points: string;
+    created_at: string;
+  },
 ): Promise<number> {
   const { id } = await db.insertInto('demo_requests').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
@@ -216,7 +240,11 @@ export async function findDemoRequest(db: Db, id: number) {
 }
 
 export async function insertShareLink(db: Db, row: { token_hash: string; created_by: number; created_at: string; expires_at: string }): Promise<number> {
-  const { id } = await db.insertInto('share_links').values({ ...row, revoked_at: null }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('share_links')
+    .values({ ...row, revoked_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 

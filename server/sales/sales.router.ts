@@ -1,14 +1,8 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import {
-  activityInputSchema,
-  demoRequestSchema,
-  prospectImportSchema,
-  prospectInputSchema,
-  prospectListQuerySchema,
-  prospectPatchSchema,
-  shareLinkInputSchema,
-} from '../../sdk/schemas/sales';
+import { activityInputSchema, shareLinkInputSchema } from '../../contract/schemas/outreach';
+import { demoRequestSchema } from '../../contract/schemas/demo-request';
+import { prospectImportSchema, prospectInputSchema, prospectListQuerySchema, prospectPatchSchema } from '../../contract/schemas/prospects';
 import type { AppDeps } from '../deps';
 import { validationError } from '../errors';
 import { readJson } from '../http/body';
@@ -19,10 +13,15 @@ import { activitySummary, analyticsDashboard } from './analytics.service';
 import { bookDemo } from './demo.service';
 import { importProspects, prospectsCsv } from './prospects-csv';
 import { createProspect, deleteProspect, listProspects, logActivity, updateProspect } from './sales.service';
-import { johannesburgDay } from './sales-time';
+import { johannesburgDay } from '../domain/calendar';
 import { createShareLink, listShareLinks, revokeShareLink, sharedDashboard } from './share-links.service';
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, { error: 'must be a whole number' }).transform(Number) });
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'must be a whole number' })
+    .transform(Number),
+});
 const tokenParams = z.object({ token: z.string().max(200) });
 
 /** An import's CSV may be larger than other requests' bodies. */

@@ -1,24 +1,17 @@
 import type { Kysely } from 'kysely';
-import {
-  SALES_MESSAGES,
-  STATUS_ACTIVITY,
-  type Activity,
-  type ActivityKind,
-  type Prospect,
-  type ProspectList,
-  type ProspectSource,
-  type ProspectStatus,
-  type ProspectTier,
-} from '../../sdk/schemas/sales';
+import { SALES_MESSAGES, STATUS_ACTIVITY, type ActivityKind, type ProspectSource, type ProspectStatus, type ProspectTier } from '../../contract/schemas/sales';
+import type { Activity } from '../../contract/schemas/outreach';
+import type { Prospect, ProspectList } from '../../contract/schemas/prospects';
 import type { z } from 'zod';
-import type { activityInputSchema, prospectInputSchema, prospectPatchSchema } from '../../sdk/schemas/sales';
+import type { activityInputSchema } from '../../contract/schemas/outreach';
+import type { prospectInputSchema, prospectPatchSchema } from '../../contract/schemas/prospects';
 import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
-import { recordAudit } from '../staff/audit.repository';
+import { recordAudit } from '../staff/audit.service';
 import type { StaffMember } from '../staff/staff.service';
 import * as repo from './sales.repository';
-import { johannesburgDay } from './sales-time';
+import { johannesburgDay } from '../domain/calendar';
 
 export type ProspectFields = z.output<typeof prospectInputSchema>;
 export type ProspectPatchFields = z.output<typeof prospectPatchSchema>;
@@ -28,7 +21,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const toCents = (rand: number) => Math.round(rand * 100);
 
 /** A prospect row as the API answers it, its flags from the kinds of activity logged for it. */
-export function toProspect(row: NonNullable<Awaited<ReturnType<typeof repo.findProspect>>>, kinds: Set<string> | undefined): Prospect {
+function toProspect(row: NonNullable<Awaited<ReturnType<typeof repo.findProspect>>>, kinds: Set<string> | undefined): Prospect {
   return {
     id: row.id,
     company: row.company,
@@ -100,7 +93,13 @@ export function prospectColumns(fields: Partial<ProspectFields>): repo.ProspectC
 }
 
 /** A prospect's row as it is first written. */
-export function newProspectRow(fields: ProspectFields, source: ProspectSource, ownerId: number | null, nowMs: number, lastContact: string | null): repo.NewProspectRow {
+export function newProspectRow(
+  fields: ProspectFields,
+  source: ProspectSource,
+  ownerId: number | null,
+  nowMs: number,
+  lastContact: string | null,
+): repo.NewProspectRow {
   return {
     company: fields.company,
     contact: fields.contact,
@@ -126,7 +125,15 @@ export function newProspectRow(fields: ProspectFields, source: ProspectSource, o
 /** Logs the activity a status implies, if it implies one. */
 async function logStatusActivity(db: Executor, staffId: number, prospectId: number, status: ProspectStatus, nowMs: number): Promise<void> {
   const kind = STATUS_ACTIVITY[status];
-  if (kind) await repo.insertActivity(db, { prospect_id: prospectId, staff_id: staffId, kind, note: `Status set to ${status}`, occurred_at: iso(nowMs), day: johannesburgDay(nowMs) });
+  if (kind)
+    await repo.insertActivity(db, {
+      prospect_id: prospectId,
+      staff_id: staffId,
+      kind,
+      note: `Status set to ${status}`,
+      occurred_at: iso(nowMs),
+      day: johannesburgDay(nowMs),
+    });
 }
 
 /**
@@ -137,7 +144,10 @@ export async function createProspect(db: Kysely<DB>, staff: StaffMember, fields:
   return db.transaction().execute(async (trx) => {
     await checkOwner(trx, fields.ownerId);
     const contacted = fields.status !== 'Not Contacted';
-    const id = await repo.insertProspect(trx, newProspectRow(fields, 'manual', fields.ownerId === undefined ? staff.id : fields.ownerId, nowMs, contacted ? johannesburgDay(nowMs) : null));
+    const id = await repo.insertProspect(
+      trx,
+      newProspectRow(fields, 'manual', fields.ownerId === undefined ? staff.id : fields.ownerId, nowMs, contacted ? johannesburgDay(nowMs) : null),
+    );
     if (contacted) await logStatusActivity(trx, staff.id, id, fields.status, nowMs);
     await recordAudit(trx, { staffId: staff.id, action: 'prospects.create', rows: 1, detail: `prospect ${id}` }, iso(nowMs));
     return readProspect(trx, id);
@@ -145,7 +155,7 @@ export async function createProspect(db: Kysely<DB>, staff: StaffMember, fields:
 }
 
 /**
- * Changes a prospect. A new status stamps lastContact with today's date in Johannesburg and
+ * Changes a prospect. A contacted prospect cannot be set back to Not Contacted. A new status stamps lastContact with today's date in Johannesburg and
  * logs the activity it implies (Email Sent an e-mail, a call status a call, Interested a
  * response, Demo Scheduled a demo), by the person who set it.
  */
@@ -153,6 +163,8 @@ export async function updateProspect(db: Kysely<DB>, staff: StaffMember, id: num
   return db.transaction().execute(async (trx) => {
     const before = await repo.findProspect(trx, id);
     if (!before) throw new ApiError(404, 'prospect_not_found', SALES_MESSAGES.prospectNotFound);
+    if (patch.status === 'Not Contacted' && before.status !== 'Not Contacted')
+      throw new ApiError(409, 'prospect_contacted', SALES_MESSAGES.contacted(before.company));
     await checkOwner(trx, patch.ownerId);
     const columns = prospectColumns(patch);
     const statusChanged = patch.status !== undefined && patch.status !== before.status;
@@ -160,7 +172,11 @@ export async function updateProspect(db: Kysely<DB>, staff: StaffMember, id: num
     columns.updated_at = iso(nowMs);
     await repo.updateProspect(trx, id, columns);
     if (statusChanged) await logStatusActivity(trx, staff.id, id, patch.status!, nowMs);
-    await recordAudit(trx, { staffId: staff.id, action: 'prospects.update', rows: 1, detail: `prospect ${id}${statusChanged ? `: status ${patch.status}` : ''}` }, iso(nowMs));
+    await recordAudit(
+      trx,
+      { staffId: staff.id, action: 'prospects.update', rows: 1, detail: `prospect ${id}${statusChanged ? `: status ${patch.status}` : ''}` },
+      iso(nowMs),
+    );
     return readProspect(trx, id);
   });
 }
@@ -178,7 +194,14 @@ export async function logActivity(db: Kysely<DB>, staff: StaffMember, prospectId
   return db.transaction().execute(async (trx) => {
     if (!(await repo.findProspect(trx, prospectId))) throw new ApiError(404, 'prospect_not_found', SALES_MESSAGES.prospectNotFound);
     const day = johannesburgDay(nowMs);
-    const id = await repo.insertActivity(trx, { prospect_id: prospectId, staff_id: staff.id, kind: input.kind, note: input.note, occurred_at: iso(nowMs), day });
+    const id = await repo.insertActivity(trx, {
+      prospect_id: prospectId,
+      staff_id: staff.id,
+      kind: input.kind,
+      note: input.note,
+      occurred_at: iso(nowMs),
+      day,
+    });
     await repo.updateProspect(trx, prospectId, { last_contact: day, updated_at: iso(nowMs) });
     await recordAudit(trx, { staffId: staff.id, action: 'activities.log', rows: 1, detail: `${input.kind} for prospect ${prospectId}` }, iso(nowMs));
     return toActivity(await repo.findActivity(trx, id));
@@ -191,7 +214,11 @@ export async function listProspects(
   query: { status?: ProspectStatus | undefined; owner?: string | undefined; q?: string | undefined; page: number; pageSize: number },
 ): Promise<ProspectList> {
   const owner = query.owner === undefined ? undefined : query.owner === 'none' ? 'none' : Number(query.owner);
-  const { rows, total } = await repo.listProspects(db, { status: query.status, owner, q: query.q || undefined }, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize });
+  const { rows, total } = await repo.listProspects(
+    db,
+    { status: query.status, owner, q: query.q || undefined },
+    { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+  );
   const kinds = await repo.activityKindsFor(
     db,
     rows.map((r) => r.id),

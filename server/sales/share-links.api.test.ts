@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SALES_MESSAGES } from '../../sdk/schemas/sales';
+import { SALES_MESSAGES } from '../../contract/schemas/sales';
 import { hashSecret } from '../lib/ids';
 import { startTestServer, type TestServer } from '../test/harness';
 import { signInStaff } from '../test/staff';
@@ -27,7 +27,8 @@ afterAll(async () => {
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-const create = (expiresInDays: unknown, person = admin) => server.request('POST', '/api/staff/share-links', { body: { expiresInDays }, headers: person.headers });
+const create = (expiresInDays: unknown, person = admin) =>
+  server.request('POST', '/api/staff/share-links', { body: { expiresInDays }, headers: person.headers });
 const page = (path: string) => fetch(`${server.url}${path}`);
 const shared = (token: string) => server.request('GET', `/api/shared-dashboard/${token}`);
 const tokenOf = (url: string) => new URL(url).pathname.slice('/da_'.length);
@@ -40,19 +41,37 @@ describe('a share link', () => {
     }
     const res = await create(7);
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), url: expect.stringMatching(/^http:\/\/procura\.test\/da_[A-Za-z0-9_-]{43}$/), expiresAt: new Date(now + 7 * DAY).toISOString() });
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      url: expect.stringMatching(/^http:\/\/procura\.test\/da_[A-Za-z0-9_-]{43}$/),
+      expiresAt: new Date(now + 7 * DAY).toISOString(),
+    });
     const rows = await server.database.db.selectFrom('share_links').selectAll().execute();
     expect(rows.map((r) => r.token_hash)).toEqual([hashSecret(tokenOf(res.json.url))]);
     expect(JSON.stringify(rows)).not.toContain(tokenOf(res.json.url));
     const list = await server.request('GET', '/api/staff/share-links', { headers: admin.headers });
-    expect(list.json).toEqual({ links: [{ id: res.json.id, createdAt: new Date(now).toISOString(), createdBy: 'Naledi Dube', expiresAt: res.json.expiresAt, revokedAt: null, active: true }] });
+    expect(list.json).toEqual({
+      links: [
+        { id: res.json.id, createdAt: new Date(now).toISOString(), createdBy: 'Naledi Dube', expiresAt: res.json.expiresAt, revokedAt: null, active: true },
+      ],
+    });
     expect(JSON.stringify(list.json)).not.toContain(tokenOf(res.json.url));
     expect((await create(7, sales)).status).toBe(403);
   });
 
   it('opens the dashboard signed out, without a single e-mail, phone number, note or staff name', async () => {
     const prospect = await server.request('POST', '/api/staff/prospects', {
-      body: { company: 'Berea Clinics', contact: 'Ayesha Patel', email: 'ayesha@berea.example.co.za', phone: '+27 31 555 0100', notes: 'Private: budget approved', callNotes: 'Asked for Friday', actualResponse: 'Keen, call back', industry: 'Healthcare', status: 'Interested' },
+      body: {
+        company: 'Berea Clinics',
+        contact: 'Ayesha Patel',
+        email: 'ayesha@berea.example.co.za',
+        phone: '+27 31 555 0100',
+        notes: 'Private: budget approved',
+        callNotes: 'Asked for Friday',
+        actualResponse: 'Keen, call back',
+        industry: 'Healthcare',
+        status: 'Interested',
+      },
       headers: sales.headers,
     });
     expect(prospect.status).toBe(201);
@@ -65,15 +84,34 @@ describe('a share link', () => {
     expect(res.json.shared).toBe(true);
     expect(res.json.expiresAt).toBe(link.expiresAt);
     expect(res.json.outreach).toEqual([
-      { id: prospect.json.id, company: 'Berea Clinics', industry: 'Healthcare', tier: 'Tier 3', status: 'Interested', lastContact: '2026-11-24', estimatedValue: 0, conversionProbability: 0, emailSent: false, callMade: false, responseReceived: true, demoScheduled: false },
+      {
+        id: prospect.json.id,
+        company: 'Berea Clinics',
+        industry: 'Healthcare',
+        tier: 'Tier 3',
+        status: 'Interested',
+        lastContact: '2026-11-24',
+        estimatedValue: 0,
+        conversionProbability: 0,
+        emailSent: false,
+        callMade: false,
+        responseReceived: true,
+        demoScheduled: false,
+      },
     ]);
     expect(res.json.activity.team.today.responsesReceived).toBe(1);
     expect(res.json.activity.people).toEqual([]);
-    for (const secret of ['Ayesha', 'ayesha@', '555 0100', 'Private', 'Friday', 'call back', 'Thandi', 'Naledi', '@procura.example']) expect(res.text).not.toContain(secret);
+    for (const secret of ['Ayesha', 'ayesha@', '555 0100', 'Private', 'Friday', 'call back', 'Thandi', 'Naledi', '@procura.example'])
+      expect(res.text).not.toContain(secret);
 
     // The staff view of the same dashboard has them.
     const internal = await server.request('GET', '/api/staff/analytics', { headers: sales.headers });
-    expect(internal.json.outreach[0]).toMatchObject({ contact: 'Ayesha Patel', email: 'ayesha@berea.example.co.za', phone: '+27 31 555 0100', callNotes: 'Asked for Friday' });
+    expect(internal.json.outreach[0]).toMatchObject({
+      contact: 'Ayesha Patel',
+      email: 'ayesha@berea.example.co.za',
+      phone: '+27 31 555 0100',
+      callNotes: 'Asked for Friday',
+    });
     expect(internal.json.activity.people.map((p: { name: string }) => p.name)).toEqual(['Thandi Nkosi']);
 
     const pageRes = await page(`/da_${token}`);
@@ -93,7 +131,10 @@ describe('a share link', () => {
     expect([gone.status, await gone.text()]).toEqual([404, SHELL]);
     expect((await shared(token)).json.error).toEqual({ code: 'share_link_not_found', message: SALES_MESSAGES.shareLinkGone });
     expect((await server.request('DELETE', `/api/staff/share-links/${link.id}`, { headers: admin.headers })).status).toBe(204);
-    expect((await server.request('DELETE', '/api/staff/share-links/999999', { headers: admin.headers })).json.error).toEqual({ code: 'share_link_not_found', message: SALES_MESSAGES.shareLinkNotFound });
+    expect((await server.request('DELETE', '/api/staff/share-links/999999', { headers: admin.headers })).json.error).toEqual({
+      code: 'share_link_not_found',
+      message: SALES_MESSAGES.shareLinkNotFound,
+    });
     const listed = await server.request('GET', '/api/staff/share-links', { headers: admin.headers });
     expect(listed.json.links.find((l: { id: number }) => l.id === link.id)).toMatchObject({ revokedAt: new Date(now).toISOString(), active: false });
 

@@ -1,24 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SALES_MESSAGES, type AnalyticsDashboard, type ShareLinkCreated, type ShareLinkList } from '../../sdk/schemas/sales';
+import { SALES_MESSAGES } from '../../contract/schemas/sales';
+import type { OutreachDashboard, ShareLinkCreated, ShareLinkList } from '../../contract/schemas/outreach';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { hashSecret } from '../lib/ids';
-import { recordAudit } from '../staff/audit.repository';
+import { recordAudit } from '../staff/audit.service';
 import type { StaffMember } from '../staff/staff.service';
 import { analyticsDashboard } from './analytics.service';
 import * as repo from './sales.repository';
 
 const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A share link's path: `/da_` and 256 random bits, base64url. */
-export const SHARE_PATH = /^\/da_([A-Za-z0-9_-]{43})\/?$/;
-
-/** The token of a share path, or null when the path is not one. */
-export function shareTokenOf(path: string): string | null {
-  return SHARE_PATH.exec(path)?.[1] ?? null;
-}
 
 /**
  * Makes a read-only link to the analytics dashboard that works for `expiresInDays`: its address
@@ -39,7 +32,14 @@ export async function listShareLinks(db: Kysely<DB>, nowMs: number): Promise<Sha
   const rows = await repo.listShareLinks(db);
   const now = iso(nowMs);
   return {
-    links: rows.map((r) => ({ id: r.id, createdAt: r.created_at, createdBy: r.name, expiresAt: r.expires_at, revokedAt: r.revoked_at, active: r.revoked_at === null && r.expires_at > now })),
+    links: rows.map((r) => ({
+      id: r.id,
+      createdAt: r.created_at,
+      createdBy: r.name,
+      expiresAt: r.expires_at,
+      revokedAt: r.revoked_at,
+      active: r.revoked_at === null && r.expires_at > now,
+    })),
   };
 }
 
@@ -61,7 +61,7 @@ export async function liveShareLink(db: Kysely<DB>, token: string, nowMs: number
 }
 
 /** The dashboard as a share link shows it: no staff names, no contact details; 404 once the link is gone. */
-export async function sharedDashboard(db: Kysely<DB>, token: string, nowMs: number): Promise<AnalyticsDashboard> {
+export async function sharedDashboard(db: Kysely<DB>, token: string, nowMs: number): Promise<OutreachDashboard> {
   const link = await liveShareLink(db, token, nowMs);
   if (!link) throw new ApiError(404, 'share_link_not_found', SALES_MESSAGES.shareLinkGone);
   return { ...(await analyticsDashboard(db, nowMs, { shared: true })), expiresAt: link.expiresAt };

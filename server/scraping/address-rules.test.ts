@@ -32,12 +32,20 @@ describe('IPv4 addresses', () => {
     expect(addressKind(address)).toBe(kind);
   });
 
-  it.each(['8.8.8.8', '41.0.0.1', '196.25.1.1', '172.15.255.255', '172.32.0.0', '100.63.255.255', '100.128.0.0', '169.253.255.255', '11.0.0.1', '223.255.255.255'])(
-    '%s is public',
-    (address) => {
-      expect(addressKind(address)).toBeNull();
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '41.0.0.1',
+    '196.25.1.1',
+    '172.15.255.255',
+    '172.32.0.0',
+    '100.63.255.255',
+    '100.128.0.0',
+    '169.253.255.255',
+    '11.0.0.1',
+    '223.255.255.255',
+  ])('%s is public', (address) => {
+    expect(addressKind(address)).toBeNull();
+  });
 });
 
 describe('IPv6 addresses', () => {

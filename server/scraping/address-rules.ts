@@ -153,7 +153,7 @@ export function hostNameKind(hostname: string): BlockedKind | null {
  * A URL host as `new URL()` writes it (`127.0.0.1`, `[::1]`, `example.co.za`), lower-case and
  * without a trailing dot: the form `SCRAPER_ALLOW_HOSTS` entries are compared with.
  */
-export function canonicalHost(hostname: string): string {
+function canonicalHost(hostname: string): string {
   return hostname.toLowerCase().replace(/\.$/, '');
 }
 
@@ -177,5 +177,7 @@ const ARTICLE: Record<BlockedKind, string> = {
 
 /** The sentence that names why a host or address is refused. */
 export function blockedMessage(what: string, kind: BlockedKind): string {
-  return kind === 'internal name' ? `${what} is an internal host name, which the scraper does not fetch` : `${what} is ${ARTICLE[kind]} address, which the scraper does not fetch`;
+  return kind === 'internal name'
+    ? `${what} is an internal host name, which the scraper does not fetch`
+    : `${what} is ${ARTICLE[kind]} address, which the scraper does not fetch`;
 }

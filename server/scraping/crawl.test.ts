@@ -8,7 +8,8 @@ import { ApiError } from '../errors';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
 import { PoliteFetcher, scraperUserAgent } from './fetcher';
 import * as repo from './scraping.repository';
-import { createScrapeRunner, listReviewItems, ScrapeRunner } from './scraping.service';
+import { createScrapeRunner, ScrapeRunner } from './scraping.service';
+import { listReviewItems } from './review.service';
 
 /**
  * A whole crawl over the network: a directory site on loopback (allowed as SCRAPER_ALLOW_HOSTS
@@ -148,12 +149,7 @@ describe('a crawl of a directory site', () => {
     expect(requests).toEqual(['/robots.txt', '/suppliers?page=1', '/suppliers?page=2', '/suppliers?page=3', '/suppliers?page=4', '/suppliers?page=5']);
     expect(waits).toEqual([2000, 2000, 2000, 2000, 2000]);
 
-    const pages = await database.db
-      .selectFrom('scrape_pages')
-      .select(['url', 'status', 'error'])
-      .where('session_id', '=', session.id)
-      .orderBy('id')
-      .execute();
+    const pages = await database.db.selectFrom('scrape_pages').select(['url', 'status', 'error']).where('session_id', '=', session.id).orderBy('id').execute();
     expect(pages).toEqual([
       { url: `${origin}/suppliers?page=1`, status: 'done', error: null },
       { url: `${origin}/private/members`, status: 'failed', error: `robots.txt of 127.0.0.1:${origin.split(':')[2]} does not allow /private/members` },
@@ -163,7 +159,7 @@ describe('a crawl of a directory site', () => {
       { url: `${origin}/suppliers?page=5`, status: 'failed', error: `${origin}/suppliers?page=5 did not answer within 0.3 seconds` },
     ]);
     expect((await runner.status()).session).toMatchObject({
-      state: 'completed',
+      status: 'completed',
       totalScraped: 4,
       verified: 4,
       rejected: 0,
@@ -190,14 +186,14 @@ describe('the server runner', () => {
     runner = createScrapeRunner({ ...deps, config: config({ SCRAPER_ALLOW_HOSTS: '127.0.0.1' }) });
     const session = await runner.startUrl(`${origin}/suppliers?page=1`);
     await runner.stop();
-    expect((await runner.sessionById(session.id))?.state).toBe('stopped');
+    expect((await runner.sessionById(session.id))?.status).toBe('stopped');
   });
 
   it('runs the demonstration on the sample directory in process', async () => {
     runner = createScrapeRunner({ database, logger: pino({ level: 'silent' }), market: new MarketStore(database.db, 0), clock: () => T0, config: config() });
     await runner.startSample();
     await runner.idle();
-    expect((await runner.status()).session).toMatchObject({ kind: 'sample', state: 'completed', verified: 9, rejected: 2, pagesDone: 3 });
+    expect((await runner.status()).session).toMatchObject({ kind: 'sample', status: 'completed', verified: 9, rejected: 2, pagesDone: 3 });
     expect(requests).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { marketOf } from '../test/market';
-import { businessDomain, checkEmail, extractPage, nameKey, normalizePhone, parsePriceCents, prepareProduct, prepareSupplier, type FoundSupplier } from './extract';
+import { businessDomain, checkEmail, nameKey } from './supplier-keys';
+import { extractPage, type FoundSupplier } from './extract';
+import { parsePriceCents, prepareProduct, prepareSupplier } from './candidates';
 import { readSamplePage } from './sample';
 
 const market = marketOf();
@@ -157,29 +159,6 @@ describe('pagination', () => {
   });
 });
 
-describe('South African phone numbers', () => {
-  it.each([
-    ['011 555 0142', '+27 11 555 0142'],
-    ['(011) 555-0142', '+27 11 555 0142'],
-    ['0115550142', '+27 11 555 0142'],
-    ['+27 11 555 0142', '+27 11 555 0142'],
-    ['+27 (0)11 555 0142', '+27 11 555 0142'],
-    ['+27115550142', '+27 11 555 0142'],
-    ['0027 11 555 0142', '+27 11 555 0142'],
-    ['27 11 555 0142', '+27 11 555 0142'],
-    ['tel:+27-82-555-1234', '+27 82 555 1234'],
-    ['082 555 1234', '+27 82 555 1234'],
-    ['0860 555 123', '+27 86 055 5123'],
-    ['021 555 0199 ext 12', '+27 21 555 0199'],
-  ])('%s is %s', (raw, expected) => {
-    expect(normalizePhone(raw)).toBe(expected);
-  });
-
-  it.each(['+44 20 7946 0958', '555 0142', '011 555 01423', '00 11 555 0142', '+27 01 555 0142', 'call us', '0800 FLOWERS'])('%s is not one', (raw) => {
-    expect(normalizePhone(raw)).toBeNull();
-  });
-});
-
 describe('e-mail addresses and duplicate keys', () => {
   it('checks and lower-cases addresses, reading mailto links', () => {
     expect(checkEmail('Sales@Sparkle-Hygiene.example')).toBe('sales@sparkle-hygiene.example');
@@ -227,7 +206,8 @@ describe('a found supplier in Procura terms', () => {
   });
 
   it('guesses categories from the catalogue words', () => {
-    const category = (description: string, keywords: string[] = []) => prepareSupplier(found({ name: 'Amahle Trading', description, keywords }), market).categoryId;
+    const category = (description: string, keywords: string[] = []) =>
+      prepareSupplier(found({ name: 'Amahle Trading', description, keywords }), market).categoryId;
     expect(category('Industrial degreaser and solvent cleaners')).toBe('industrial-chemicals');
     expect(category('Nitrile gloves, goggles and reflective vests')).toBe('safety-equipment');
     expect(category('Laundry detergent and fabric softener')).toBe('laundry-care');
@@ -238,14 +218,33 @@ describe('a found supplier in Procura terms', () => {
 
   it('leaves an unknown place for review with the province it names', () => {
     const candidate = prepareSupplier(found({ address: { street: null, locality: 'Springs', region: 'Gauteng', postalCode: null, country: null } }), market);
-    expect(candidate).toMatchObject({ cityId: null, cityText: 'Springs, Gauteng', province: 'Gauteng', notes: ['"Springs, Gauteng" is not one of Procura\'s cities'] });
-    expect(prepareSupplier(found({ address: { street: null, locality: null, region: null, postalCode: null, country: null } }), market).notes).toContain('No city given');
-    expect(prepareSupplier(found({ address: { street: '1 Smith Street, Durban North', locality: null, region: null, postalCode: null, country: null } }), market).cityId).toBe('durban');
+    expect(candidate).toMatchObject({
+      cityId: null,
+      cityText: 'Springs, Gauteng',
+      province: 'Gauteng',
+      notes: ['"Springs, Gauteng" is not one of Procura\'s cities'],
+    });
+    expect(prepareSupplier(found({ address: { street: null, locality: null, region: null, postalCode: null, country: null } }), market).notes).toContain(
+      'No city given',
+    );
+    expect(
+      prepareSupplier(found({ address: { street: '1 Smith Street, Durban North', locality: null, region: null, postalCode: null, country: null } }), market)
+        .cityId,
+    ).toBe('durban');
   });
 
   it('notes a bad e-mail or phone, and fails a supplier with no way to reach it', () => {
-    expect(prepareSupplier(found({ email: 'info(at)x.example' }), market)).toMatchObject({ email: null, phone: '+27 31 555 0100', notes: ['"info(at)x.example" is not a valid e-mail address'], failures: [] });
-    expect(prepareSupplier(found({ phone: '+44 20 7946 0958' }), market)).toMatchObject({ phone: null, notes: ['"+44 20 7946 0958" is not a South African phone number'], failures: [] });
+    expect(prepareSupplier(found({ email: 'info(at)x.example' }), market)).toMatchObject({
+      email: null,
+      phone: '+27 31 555 0100',
+      notes: ['"info(at)x.example" is not a valid e-mail address'],
+      failures: [],
+    });
+    expect(prepareSupplier(found({ phone: '+44 20 7946 0958' }), market)).toMatchObject({
+      phone: null,
+      notes: ['"+44 20 7946 0958" is not a South African phone number'],
+      failures: [],
+    });
     expect(prepareSupplier(found({ email: null, phone: null }), market).failures).toEqual(['No valid e-mail address or South African phone number']);
   });
 });
@@ -253,7 +252,15 @@ describe('a found supplier in Procura terms', () => {
 describe('a found product in Procura terms', () => {
   it('reads prices in rand and places the product in the catalogue', () => {
     const [soap, dispenser, imported] = sample('products.html').products.map((p) => prepareProduct(p, market));
-    expect(soap).toMatchObject({ name: 'Liquid Hand Soap 5L', priceCents: 12995, currency: 'ZAR', unit: '5 L container', catalogueItemId: 'liquid-hand-soap', categoryId: 'personal-care', failures: [] });
+    expect(soap).toMatchObject({
+      name: 'Liquid Hand Soap 5L',
+      priceCents: 12995,
+      currency: 'ZAR',
+      unit: '5 L container',
+      catalogueItemId: 'liquid-hand-soap',
+      categoryId: 'personal-care',
+      failures: [],
+    });
     expect(dispenser).toMatchObject({ priceCents: 125000, catalogueItemId: 'soap-dispenser', categoryId: 'hygiene-equipment', failures: [] });
     expect(imported).toMatchObject({ priceCents: 1200, currency: 'USD', failures: ['Priced in USD, not rand'] });
   });
@@ -271,6 +278,11 @@ describe('a found product in Procura terms', () => {
     const base = { name: 'Mop Bucket', description: null, sku: null, url: null, category: null, unit: null, sellerName: null, source: 'json-ld' as const };
     expect(prepareProduct({ ...base, price: 'POA', currency: 'ZAR' }, market).failures).toEqual(['"POA" is not a price']);
     expect(prepareProduct({ ...base, price: '0', currency: 'ZAR' }, market).failures).toEqual(['"0" is not a price']);
-    expect(prepareProduct({ ...base, price: '85', currency: null }, market)).toMatchObject({ priceCents: 8500, currency: 'ZAR', notes: ['No currency given: taken as rand'], categoryId: 'cleaning-supplies' });
+    expect(prepareProduct({ ...base, price: '85', currency: null }, market)).toMatchObject({
+      priceCents: 8500,
+      currency: 'ZAR',
+      notes: ['No currency given: taken as rand'],
+      categoryId: 'cleaning-supplies',
+    });
   });
 });

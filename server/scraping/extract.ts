@@ -1,13 +1,13 @@
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
-import { z } from 'zod';
-import type { MarketSnapshot } from '../domain/market';
-import { interpretProduct, matchCategory, resolveLocation } from '../domain/interpret';
+import { nameKey } from './supplier-keys';
 
 /**
  * What a directory or product page says about suppliers and products, read from schema.org data
- * (JSON-LD and microdata), and the links to its next pages. Then each finding is checked and
- * placed in Procura's terms: phone numbers in +27 form, e-mails checked, the city and the
- * category matched to Procura's own, and the keys duplicates are recognised by.
+ * (JSON-LD and microdata) into one shape, and the links to its next pages and product pages.
+ * Each finding is then checked and placed in Procura's terms by candidates.ts; the keys
+ * duplicates are recognised by are in supplier-keys.ts. About 430 lines on purpose: the two
+ * ways of writing schema.org data are read by one set of helpers (text, contact, address,
+ * absolute links), and splitting them would export those helpers for no other reader.
  */
 
 type Element = ReturnType<typeof parseDocument>['children'][number] & { name: string; attribs: Record<string, string>; children: AnyNode[] };
@@ -68,28 +68,115 @@ export interface PageFindings {
 // schema.org's Organization and the LocalBusiness subtypes a supplier directory lists.
 const ORGANIZATION_TYPES = new Set(
   [
-    'Organization', 'Corporation', 'LocalBusiness', 'OnlineBusiness', 'OnlineStore', 'NGO', 'Project', 'SportsOrganization',
-    'Store', 'AutoPartsStore', 'BikeStore', 'BookStore', 'ClothingStore', 'ComputerStore', 'ConvenienceStore', 'DepartmentStore',
-    'ElectronicsStore', 'Florist', 'FurnitureStore', 'GardenStore', 'GroceryStore', 'HardwareStore', 'HobbyShop', 'HomeGoodsStore',
-    'JewelryStore', 'LiquorStore', 'MensClothingStore', 'MobilePhoneStore', 'MovieRentalStore', 'MusicStore', 'OfficeEquipmentStore',
-    'OutletStore', 'PawnShop', 'PetStore', 'ShoeStore', 'SportingGoodsStore', 'TireShop', 'ToyStore', 'WholesaleStore',
-    'HomeAndConstructionBusiness', 'Electrician', 'GeneralContractor', 'HVACBusiness', 'HousePainter', 'Locksmith', 'MovingCompany',
-    'Plumber', 'RoofingContractor', 'ProfessionalService', 'DryCleaningOrLaundry', 'EmergencyService', 'EmploymentAgency',
-    'AutomotiveBusiness', 'AutoRepair', 'AutoWash', 'HealthAndBeautyBusiness', 'MedicalBusiness', 'MedicalClinic', 'Pharmacy',
-    'FoodEstablishment', 'FinancialService', 'LegalService', 'Notary', 'RealEstateAgent', 'SelfStorage', 'TravelAgency',
-    'EntertainmentBusiness', 'LodgingBusiness', 'RecyclingCenter', 'ShoppingCenter', 'ChildCare', 'AnimalShelter', 'Manufacturer',
+    'Organization',
+    'Corporation',
+    'LocalBusiness',
+    'OnlineBusiness',
+    'OnlineStore',
+    'NGO',
+    'Project',
+    'SportsOrganization',
+    'Store',
+    'AutoPartsStore',
+    'BikeStore',
+    'BookStore',
+    'ClothingStore',
+    'ComputerStore',
+    'ConvenienceStore',
+    'DepartmentStore',
+    'ElectronicsStore',
+    'Florist',
+    'FurnitureStore',
+    'GardenStore',
+    'GroceryStore',
+    'HardwareStore',
+    'HobbyShop',
+    'HomeGoodsStore',
+    'JewelryStore',
+    'LiquorStore',
+    'MensClothingStore',
+    'MobilePhoneStore',
+    'MovieRentalStore',
+    'MusicStore',
+    'OfficeEquipmentStore',
+    'OutletStore',
+    'PawnShop',
+    'PetStore',
+    'ShoeStore',
+    'SportingGoodsStore',
+    'TireShop',
+    'ToyStore',
+    'WholesaleStore',
+    'HomeAndConstructionBusiness',
+    'Electrician',
+    'GeneralContractor',
+    'HVACBusiness',
+    'HousePainter',
+    'Locksmith',
+    'MovingCompany',
+    'Plumber',
+    'RoofingContractor',
+    'ProfessionalService',
+    'DryCleaningOrLaundry',
+    'EmergencyService',
+    'EmploymentAgency',
+    'AutomotiveBusiness',
+    'AutoRepair',
+    'AutoWash',
+    'HealthAndBeautyBusiness',
+    'MedicalBusiness',
+    'MedicalClinic',
+    'Pharmacy',
+    'FoodEstablishment',
+    'FinancialService',
+    'LegalService',
+    'Notary',
+    'RealEstateAgent',
+    'SelfStorage',
+    'TravelAgency',
+    'EntertainmentBusiness',
+    'LodgingBusiness',
+    'RecyclingCenter',
+    'ShoppingCenter',
+    'ChildCare',
+    'AnimalShelter',
+    'Manufacturer',
   ].map((t) => t.toLowerCase()),
 );
 
 // Relations through which an organisation is not a listed supplier: the site's publisher, a
 // product's brand or seller, an author's employer.
 const NOT_LISTED_THROUGH = new Set([
-  'publisher', 'author', 'creator', 'contributor', 'editor', 'producer', 'brand', 'manufacturer', 'seller', 'offeredBy',
-  'sponsor', 'funder', 'copyrightHolder', 'parentOrganization', 'memberOf', 'member', 'worksFor', 'affiliation',
-  'alumniOf', 'sourceOrganization', 'provider', 'isPartOf', 'mainEntityOfPage',
+  'publisher',
+  'author',
+  'creator',
+  'contributor',
+  'editor',
+  'producer',
+  'brand',
+  'manufacturer',
+  'seller',
+  'offeredBy',
+  'sponsor',
+  'funder',
+  'copyrightHolder',
+  'parentOrganization',
+  'memberOf',
+  'member',
+  'worksFor',
+  'affiliation',
+  'alumniOf',
+  'sourceOrganization',
+  'provider',
+  'isPartOf',
+  'mainEntityOfPage',
 ]);
 
-const shortType = (t: string) => t.replace(/^https?:\/\/schema\.org\//i, '').replace(/^schema:/i, '').trim();
+const shortType = (t: string) =>
+  t
+    .replace(/^https?:\/\/schema\.org\//i, '')
+    .replace(/^schema:/i, '')
+    .trim();
 
 function typesOf(node: Node): string[] {
   const raw = node['@type'];
@@ -98,7 +185,8 @@ function typesOf(node: Node): string[] {
 }
 
 const isOrganization = (types: string[]) => types.some((t) => ORGANIZATION_TYPES.has(t.toLowerCase()));
-const isProduct = (types: string[]) => types.some((t) => t.toLowerCase() === 'product' || t.toLowerCase() === 'productmodel' || t.toLowerCase() === 'individualproduct');
+const isProduct = (types: string[]) =>
+  types.some((t) => t.toLowerCase() === 'product' || t.toLowerCase() === 'productmodel' || t.toLowerCase() === 'individualproduct');
 const isOffer = (types: string[]) => types.some((t) => t.toLowerCase() === 'offer' || t.toLowerCase() === 'aggregateoffer');
 
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -207,7 +295,7 @@ function readProduct(node: Node, source: DataSource, base: URL): FoundProduct | 
     category: text(node, 'category'),
     price,
     currency: text(offer, 'priceCurrency') ?? (spec ? text(spec, 'priceCurrency') : null),
-    unit: (spec ? text(spec, 'unitText') ?? text(spec, 'unitCode') : null) ?? text(offer, 'unitText'),
+    unit: (spec ? (text(spec, 'unitText') ?? text(spec, 'unitCode')) : null) ?? text(offer, 'unitText'),
     sellerName: seller ? text(seller, 'name') : typeof offer['seller'] === 'string' ? collapse(offer['seller']) : null,
     source,
   };
@@ -357,7 +445,16 @@ function paginationLinks(document: ReturnType<typeof parseDocument>, page: URL, 
       .toLowerCase()
       .replace(/[»›→>]+|&raquo;|&rsaquo;/g, '')
       .trim();
-    if (rel.includes('next') || NEXT_WORDS.has(label) || NEXT_WORDS.has(collapse(DomUtils.textContent(el)).toLowerCase().replace(/[»›→>]+/g, '').trim())) {
+    if (
+      rel.includes('next') ||
+      NEXT_WORDS.has(label) ||
+      NEXT_WORDS.has(
+        collapse(DomUtils.textContent(el))
+          .toLowerCase()
+          .replace(/[»›→>]+/g, '')
+          .trim(),
+      )
+    ) {
       add(a['href']);
       continue;
     }
@@ -426,191 +523,4 @@ function mergeSame(suppliers: FoundSupplier[]): FoundSupplier[] {
     });
   }
   return [...byName.values()];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Checks and Procura's terms.
-
-/**
- * A South African number in +27 form (`+27 11 555 0100`, `+27 82 555 1234`), or null when it is
- * not one: national (0xx), international (+27, 0027, 27) and `+27 (0)` forms are read; extensions
- * are dropped.
- * @example normalizePhone('(011) 555-0100') // '+27 11 555 0100'
- */
-export function normalizePhone(raw: string): string | null {
-  const main = raw.replace(/^tel:/i, '').split(/\s*(?:ext\.?|extension|x|#)\s*\d+\s*$/i)[0]!;
-  if (/[a-wyz]/i.test(main)) return null;
-  const plus = main.trim().startsWith('+');
-  let digits = main.replace(/\(0\)/, '').replace(/\D/g, '');
-  if (plus) {
-    if (!digits.startsWith('27')) return null;
-    digits = digits.slice(2);
-  } else if (digits.startsWith('0027')) digits = digits.slice(4);
-  else if (digits.startsWith('27') && digits.length === 11) digits = digits.slice(2);
-  else if (digits.startsWith('0') && digits.length === 10) digits = digits.slice(1);
-  else return null;
-  if (digits.startsWith('0')) digits = digits.slice(1);
-  if (!/^[1-8]\d{8}$/.test(digits)) return null;
-  return `+27 ${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
-}
-
-const EMAIL = z.email();
-
-/** A checked e-mail address, lower-case, or null when the text is not one. */
-export function checkEmail(raw: string): string | null {
-  const address = raw.replace(/^mailto:/i, '').split('?')[0]!.trim().toLowerCase();
-  return EMAIL.safeParse(address).success ? address : null;
-}
-
-// Company forms and filler dropped when names are compared: 'Sparkle Hygiene (Pty) Ltd' and
-// 'sparkle hygiene' are one business.
-const NAME_NOISE = new Set(['pty', 'ltd', 'limited', 'cc', 'inc', 'llc', 'co', 'company', 'the', 'and', 'sa', 'za', 'trading']);
-
-/** The form of a business name duplicates are recognised by. */
-export function nameKey(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/\bt\s*\/\s*a\b/g, ' ')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .split(' ')
-    .filter((w) => w && !NAME_NOISE.has(w))
-    .join(' ');
-}
-
-// Shared mail providers: an address there says nothing about which business it is.
-const SHARED_MAIL_DOMAINS = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.za', 'ymail.com', 'outlook.com', 'hotmail.com', 'hotmail.co.za', 'live.com',
-  'live.co.za', 'msn.com', 'icloud.com', 'me.com', 'aol.com', 'protonmail.com', 'proton.me', 'gmx.com', 'mail.com', 'zoho.com',
-  'webmail.co.za', 'mweb.co.za', 'telkomsa.net', 'vodamail.co.za', 'iafrica.com', 'absamail.co.za', 'lantic.net', 'worldonline.co.za',
-]);
-
-/** The business's own domain: its website's host, else its e-mail's domain unless that is a shared provider. */
-export function businessDomain(website: string | null, email: string | null, directoryHost?: string): string | null {
-  if (website) {
-    try {
-      const host = new URL(website).hostname.toLowerCase().replace(/^www\./, '');
-      if (host !== directoryHost?.toLowerCase().replace(/^www\./, '')) return host;
-    } catch {
-      // not a URL: fall through to the e-mail
-    }
-  }
-  const domain = email?.split('@')[1];
-  return domain && !SHARED_MAIL_DOMAINS.has(domain) ? domain : null;
-}
-
-/** A supplier found on a page, checked and in Procura's terms, ready for review. */
-export interface SupplierCandidate {
-  name: string;
-  nameKey: string;
-  description: string | null;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  domain: string | null;
-  cityId: string | null;
-  /** The place as the page wrote it, for review when no city matched. */
-  cityText: string | null;
-  province: string | null;
-  categoryId: string | null;
-  keywords: string[];
-  address: FoundAddress;
-  /** What a reviewer should know; those that fail the automatic checks are in `failures`. */
-  notes: string[];
-  failures: string[];
-}
-
-/** A product found on a page, checked and in Procura's terms. */
-export interface ProductCandidate {
-  name: string;
-  nameKey: string;
-  description: string | null;
-  sku: string | null;
-  url: string | null;
-  priceCents: number | null;
-  currency: string;
-  unit: string | null;
-  sellerName: string | null;
-  categoryId: string | null;
-  catalogueItemId: string | null;
-  notes: string[];
-  failures: string[];
-}
-
-/** Checks a found supplier: contacts, city and category; a supplier with no way to reach it fails. */
-export function prepareSupplier(found: FoundSupplier, market: MarketSnapshot, directoryHost?: string): SupplierCandidate {
-  const notes: string[] = [];
-  const failures: string[] = [];
-  const email = found.email ? checkEmail(found.email) : null;
-  if (found.email && !email) notes.push(`"${found.email.slice(0, 100)}" is not a valid e-mail address`);
-  const phone = found.phone ? normalizePhone(found.phone) : null;
-  if (found.phone && !phone) notes.push(`"${found.phone.slice(0, 40)}" is not a South African phone number`);
-  if (!email && !phone) failures.push('No valid e-mail address or South African phone number');
-  const { locality, region } = found.address;
-  const place = [locality, region].filter(Boolean).join(', ') || found.address.street;
-  const location = place ? resolveLocation(market, place) : { city: null, province: null };
-  if (!place) notes.push('No city given');
-  else if (!location.city) notes.push(`"${place.slice(0, 100)}" is not one of Procura's cities`);
-  const text = [found.name, found.description, ...found.keywords].filter(Boolean).join(' ');
-  const categoryId = matchCategory(market, text)?.id ?? interpretProduct(market, text).item?.categoryId ?? null;
-  if (!categoryId) notes.push('No category matched');
-  return {
-    name: found.name.slice(0, 200),
-    nameKey: nameKey(found.name),
-    description: found.description?.slice(0, 2000) ?? null,
-    email,
-    phone,
-    website: found.website,
-    domain: businessDomain(found.website, email, directoryHost),
-    cityId: location.city?.id ?? null,
-    cityText: place?.slice(0, 200) ?? null,
-    province: location.province,
-    categoryId,
-    keywords: found.keywords.slice(0, 50),
-    address: found.address,
-    notes,
-    failures,
-  };
-}
-
-/** A price as the page writes it, in cents, or null: '1299', '1,299.00', 'R 1 299,50', 129.99. */
-export function parsePriceCents(raw: string | null): number | null {
-  if (!raw) return null;
-  let s = raw.replace(/^\s*(R|ZAR)\s*/i, '').replace(/[\s\u00a0]/g, '');
-  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
-  else if (/^\d+,\d{1,2}$/.test(s)) s = s.replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(s)) return null;
-  const cents = Math.round(Number(s) * 100);
-  return Number.isSafeInteger(cents) ? cents : null;
-}
-
-/** Checks a found product: a price in rand; the catalogue item or category it falls in. */
-export function prepareProduct(found: FoundProduct, market: MarketSnapshot): ProductCandidate {
-  const notes: string[] = [];
-  const failures: string[] = [];
-  const priceCents = parsePriceCents(found.price);
-  if (priceCents === null || priceCents <= 0) failures.push(found.price ? `"${found.price.slice(0, 40)}" is not a price` : 'No price given');
-  const currency = (found.currency ?? 'ZAR').toUpperCase();
-  if (!found.currency) notes.push('No currency given: taken as rand');
-  else if (currency !== 'ZAR') failures.push(`Priced in ${currency.slice(0, 10)}, not rand`);
-  const { item, category } = interpretProduct(market, found.name);
-  const categoryId = item ? category.id : (matchCategory(market, [found.name, found.category, found.description].filter(Boolean).join(' '))?.id ?? null);
-  if (!categoryId) notes.push('No category matched');
-  return {
-    name: found.name.slice(0, 200),
-    nameKey: nameKey(found.name),
-    description: found.description?.slice(0, 2000) ?? null,
-    sku: found.sku?.slice(0, 100) ?? null,
-    url: found.url,
-    priceCents: priceCents !== null && priceCents > 0 ? priceCents : null,
-    currency: currency.slice(0, 10),
-    unit: found.unit?.slice(0, 50) ?? null,
-    sellerName: found.sellerName?.slice(0, 200) ?? null,
-    categoryId,
-    catalogueItemId: item?.id ?? null,
-    notes,
-    failures,
-  };
 }

@@ -49,12 +49,16 @@ async function startSite(routes: Record<string, Handler>): Promise<Site> {
   return { server, port, origin: `http://127.0.0.1:${port}`, requests, agents };
 }
 
-const html = (body: string, headers: Record<string, string | number> = {}): Handler => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
-};
-const redirect = (location: string | ((req: IncomingMessage) => string), status = 302): Handler => (req, res) => {
-  res.writeHead(status, { location: typeof location === 'string' ? location : location(req) }).end();
-};
+const html =
+  (body: string, headers: Record<string, string | number> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
+  };
+const redirect =
+  (location: string | ((req: IncomingMessage) => string), status = 302): Handler =>
+  (req, res) => {
+    res.writeHead(status, { location: typeof location === 'string' ? location : location(req) }).end();
+  };
 
 let site: Site;
 const held: ServerResponse[] = [];
@@ -145,7 +149,10 @@ async function refusal(promise: Promise<unknown>): Promise<{ code: string; messa
 }
 
 describe('URLs a person types', () => {
-  const { f } = fetcher({ allowHosts: [], resolve: async (host) => (host === 'internal-looking.example' ? [{ address: '10.0.0.5', family: 4 }] : [{ address: '196.25.1.1', family: 4 }]) });
+  const { f } = fetcher({
+    allowHosts: [],
+    resolve: async (host) => (host === 'internal-looking.example' ? [{ address: '10.0.0.5', family: 4 }] : [{ address: '196.25.1.1', family: 4 }]),
+  });
 
   it.each([
     ['http://127.0.0.1/', '127.0.0.1 is a loopback address, which the scraper does not fetch'],
@@ -195,7 +202,10 @@ describe('fetching from a site', () => {
 
   it('never requests a path robots.txt disallows, directly or through a redirect', async () => {
     const { f } = fetcher();
-    expect(await refusal(f.fetchPage(`${site.origin}/private`))).toEqual({ code: 'robots', message: `robots.txt of 127.0.0.1:${site.port} does not allow /private` });
+    expect(await refusal(f.fetchPage(`${site.origin}/private`))).toEqual({
+      code: 'robots',
+      message: `robots.txt of 127.0.0.1:${site.port} does not allow /private`,
+    });
     expect((await refusal(f.fetchPage(`${site.origin}/to-private`))).code).toBe('robots');
     expect(site.requests).not.toContain('/private');
     expect(site.requests.filter((r) => r === '/robots.txt')).toHaveLength(1);
@@ -225,9 +235,18 @@ describe('fetching from a site', () => {
 
   it('refuses redirects to private, metadata, mapped loopback and file addresses without following them', async () => {
     const { f } = fetcher();
-    expect(await refusal(f.fetchPage(`${site.origin}/to-private-range`))).toEqual({ code: 'blocked', message: '10.0.0.1 is a private address, which the scraper does not fetch' });
-    expect(await refusal(f.fetchPage(`${site.origin}/to-metadata`))).toEqual({ code: 'blocked', message: '169.254.169.254 is a cloud metadata address, which the scraper does not fetch' });
-    expect(await refusal(f.fetchPage(`${site.origin}/to-mapped-loopback`))).toEqual({ code: 'blocked', message: '::ffff:7f00:1 is a loopback address, which the scraper does not fetch' });
+    expect(await refusal(f.fetchPage(`${site.origin}/to-private-range`))).toEqual({
+      code: 'blocked',
+      message: '10.0.0.1 is a private address, which the scraper does not fetch',
+    });
+    expect(await refusal(f.fetchPage(`${site.origin}/to-metadata`))).toEqual({
+      code: 'blocked',
+      message: '169.254.169.254 is a cloud metadata address, which the scraper does not fetch',
+    });
+    expect(await refusal(f.fetchPage(`${site.origin}/to-mapped-loopback`))).toEqual({
+      code: 'blocked',
+      message: '::ffff:7f00:1 is a loopback address, which the scraper does not fetch',
+    });
     expect(await refusal(f.fetchPage(`${site.origin}/to-file`))).toEqual({ code: 'scheme', message: 'Only http and https addresses are fetched, not file:' });
   });
 
@@ -238,7 +257,10 @@ describe('fetching from a site', () => {
     const { f } = fetcher({ resolve });
     const url = `http://rebinding.example:${site.port}/page`;
     expect((await f.checkTarget(url)).host).toBe(`rebinding.example:${site.port}`);
-    expect(await refusal(f.fetchPage(url))).toEqual({ code: 'blocked', message: 'rebinding.example (127.0.0.1) is a loopback address, which the scraper does not fetch' });
+    expect(await refusal(f.fetchPage(url))).toEqual({
+      code: 'blocked',
+      message: 'rebinding.example (127.0.0.1) is a loopback address, which the scraper does not fetch',
+    });
     expect(site.requests).toEqual([]);
   });
 
@@ -259,14 +281,23 @@ describe('fetching from a site', () => {
 
   it('gives up on a page that does not answer in time, before or during the body', async () => {
     const { f } = fetcher({ timeoutMs: 200 });
-    expect(await refusal(f.fetchPage(`${site.origin}/slow-headers`))).toEqual({ code: 'timeout', message: `${site.origin}/slow-headers did not answer within 0.2 seconds` });
-    expect(await refusal(f.fetchPage(`${site.origin}/slow-body`))).toEqual({ code: 'timeout', message: `${site.origin}/slow-body did not answer within 0.2 seconds` });
+    expect(await refusal(f.fetchPage(`${site.origin}/slow-headers`))).toEqual({
+      code: 'timeout',
+      message: `${site.origin}/slow-headers did not answer within 0.2 seconds`,
+    });
+    expect(await refusal(f.fetchPage(`${site.origin}/slow-body`))).toEqual({
+      code: 'timeout',
+      message: `${site.origin}/slow-body did not answer within 0.2 seconds`,
+    });
   });
 
   it('stops reading a page past 2 MB, declared or not, compressed or not', async () => {
     const { f } = fetcher();
     expect(await refusal(f.fetchPage(`${site.origin}/huge`))).toEqual({ code: 'too-large', message: `${site.origin}/huge is larger than 2 MB` });
-    expect(await refusal(f.fetchPage(`${site.origin}/huge-declared`))).toEqual({ code: 'too-large', message: `${site.origin}/huge-declared is larger than 2 MB` });
+    expect(await refusal(f.fetchPage(`${site.origin}/huge-declared`))).toEqual({
+      code: 'too-large',
+      message: `${site.origin}/huge-declared is larger than 2 MB`,
+    });
     expect(await refusal(f.fetchPage(`${site.origin}/zipped-bomb`))).toEqual({ code: 'too-large', message: `${site.origin}/zipped-bomb is larger than 2 MB` });
   });
 
@@ -281,8 +312,14 @@ describe('fetching from a site', () => {
   it('takes only HTML pages that answer 2xx', async () => {
     const { f } = fetcher();
     expect(await refusal(f.fetchPage(`${site.origin}/pdf`))).toEqual({ code: 'not-html', message: `${site.origin}/pdf is not an HTML page (application/pdf)` });
-    expect(await refusal(f.fetchPage(`${site.origin}/json`))).toEqual({ code: 'not-html', message: `${site.origin}/json is not an HTML page (application/json)` });
-    expect(await refusal(f.fetchPage(`${site.origin}/untyped`))).toEqual({ code: 'not-html', message: `${site.origin}/untyped is not an HTML page (no content type)` });
+    expect(await refusal(f.fetchPage(`${site.origin}/json`))).toEqual({
+      code: 'not-html',
+      message: `${site.origin}/json is not an HTML page (application/json)`,
+    });
+    expect(await refusal(f.fetchPage(`${site.origin}/untyped`))).toEqual({
+      code: 'not-html',
+      message: `${site.origin}/untyped is not an HTML page (no content type)`,
+    });
     expect(await refusal(f.fetchPage(`${site.origin}/gone`))).toEqual({ code: 'http-status', message: `${site.origin}/gone answered 410` });
   });
 
@@ -310,7 +347,10 @@ describe('robots.txt that cannot be read', () => {
     try {
       const { f } = fetcher();
       expect((await f.fetchPage(`${missing.origin}/page`)).html).toBe('<p>ok</p>');
-      expect(await refusal(f.fetchPage(`${failing.origin}/page`))).toEqual({ code: 'robots', message: `robots.txt of 127.0.0.1:${failing.port} does not allow /page` });
+      expect(await refusal(f.fetchPage(`${failing.origin}/page`))).toEqual({
+        code: 'robots',
+        message: `robots.txt of 127.0.0.1:${failing.port} does not allow /page`,
+      });
       expect(failing.requests).toEqual(['/robots.txt']);
     } finally {
       missing.server.close();
@@ -319,7 +359,9 @@ describe('robots.txt that cannot be read', () => {
   });
 
   it('does not crawl a site asking for more than a minute between requests', async () => {
-    const slow = await startSite({ '/robots.txt': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nCrawl-delay: 3600\n') });
+    const slow = await startSite({
+      '/robots.txt': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nCrawl-delay: 3600\n'),
+    });
     try {
       const { f } = fetcher();
       expect(await refusal(f.fetchPage(`${slow.origin}/page`))).toEqual({

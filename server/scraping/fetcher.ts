@@ -5,7 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { addressKind, blockedMessage, hostNameKind, isAllowListed } from './address-rules';
-import { SCRAPER_LIMITS, scraperUserAgent } from '../../sdk/schemas/scraping';
+import { SCRAPER_LIMITS, scraperUserAgent } from '../../contract/schemas/scraping';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots';
 
 /** Why a page was not fetched. */
@@ -351,7 +351,10 @@ export class PoliteFetcher implements PageFetcher {
       req.on('error', (err) => {
         if (response || failure) return;
         cleanup();
-        failure = err instanceof FetchError ? err : new FetchError('network', `${url.host} could not be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`);
+        failure =
+          err instanceof FetchError
+            ? err
+            : new FetchError('network', `${url.host} could not be reached (${(err as NodeJS.ErrnoException).code ?? err.message})`);
         reject(failure);
       });
       req.on('response', (res) => {

@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
-import { ADMIN_MESSAGES, LINE_REASONS } from '../../sdk/schemas/admin';
+import { LINE_REASONS } from '../../contract/schemas/admin';
 import { applyProducts, IMPORT_DEFAULTS, planProducts, reference } from '../admin/admin.service';
 import * as adminRepo from '../admin/admin.repository';
-import { bumpMarketRevision } from '../catalogue/market.repository';
+import { marketChanged } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
-import { recordAudit } from '../staff/audit.repository';
-import type { ImportPath, ProductImport, SupplierImport } from './scraping.service';
+import { recordAudit } from '../staff/audit.service';
+import type { ImportPath, ProductImport, SupplierImport } from './review.service';
 
 /** What staff fill in when approving an item the page left short (each defaults to what the page gave). */
 export interface ApprovalInput {
@@ -19,10 +19,10 @@ export interface ApprovalInput {
 
 /**
  * What an approved supplier starts with where the page says nothing: the admin import's line
- * defaults (spec 5: rating 5, response time 24 hours, no specialties) and its terms
+ * defaults (rating 5, no response time or specialties) and its terms
  * (`IMPORT_DEFAULTS`). Like an imported one it claims no delivery record and is not verified.
  */
-export const APPROVED_SUPPLIER = { rating: 5, responseTimeHours: 24 } as const;
+const APPROVED_SUPPLIER = { rating: 5, responseTimeHours: null } as const;
 
 export const APPROVAL_MESSAGES = {
   emailMissing: 'The page gave no e-mail address: enter the supplier\u2019s e-mail to approve it',
@@ -31,6 +31,7 @@ export const APPROVAL_MESSAGES = {
   unitMissing: 'Enter the unit the price is for, such as litres, kg, packs or pieces',
   categoryMissing: 'Enter the product\u2019s category',
   supplierExists: (id: number) => `A supplier with this e-mail address exists already (#${id})`,
+  supplierMissing: 'The supplier this product was found for no longer exists: approve the product again once its supplier is back',
 } as const;
 
 /** The field a product line's reason is about: each names its field first ('Unit must be…', 'Unknown category…'); a unit mismatch names the item. */
@@ -86,7 +87,7 @@ export function approvalImportPath(database: Database, staffId: number, itemId: 
       ]);
       const id = ids.get(email!.toLowerCase())!;
       await adminRepo.ensureCityCoverage(trx, [{ supplier_id: id, area: city!.id, lead_days: IMPORT_DEFAULTS.cityLeadDays }]);
-      await bumpMarketRevision(trx);
+      await marketChanged(trx);
       await audit(trx, `review item ${itemId}: supplier ${id} added`);
       return { id };
     },
@@ -110,11 +111,11 @@ export function approvalImportPath(database: Database, staffId: number, itemId: 
       const { plans, invalid } = await planProducts(trx, [{ line: 1, kind: 'product', values }], await reference(trx));
       const reason = invalid[0]?.reason;
       if (reason !== undefined) {
-        if (reason === LINE_REASONS.unknownSupplier(p.supplierId)) throw new ApiError(409, 'supplier_not_found', ADMIN_MESSAGES.supplierNotFound);
+        if (reason === LINE_REASONS.unknownSupplier(p.supplierId)) throw new ApiError(409, 'product_supplier_missing', APPROVAL_MESSAGES.supplierMissing);
         throw invalidFields({ [reasonField(reason)]: reason });
       }
       const { added } = await applyProducts(trx, plans, now);
-      await bumpMarketRevision(trx);
+      await marketChanged(trx);
       await audit(trx, `review item ${itemId}: product ${added > 0 ? 'added to' : 'priced again for'} supplier ${p.supplierId}`);
     },
   };

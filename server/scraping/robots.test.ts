@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOW_ALL, DISALLOW_ALL, parseRobots, productToken } from './robots';
+import { ALLOW_ALL, DISALLOW_ALL, MAX_PATTERN_LENGTH, MAX_RULES, parseRobots, patternMatches, productToken } from './robots';
 
 const UA = 'ProcuraBot/1.0 (+https://procura.co.za/bot)';
 const allowed = (robots: string, path: string) => parseRobots(robots, UA).isAllowed(new URL(path, 'https://dir.example.co.za'));
@@ -66,6 +66,37 @@ describe('robots.txt', () => {
     expect(parseRobots('User-agent: *\nCrawl-delay: 9\n\nUser-agent: ProcuraBot\nCrawl-delay: 3\n', UA).crawlDelaySeconds).toBe(3);
     expect(parseRobots('User-agent: *\nCrawl-delay: soon\n', UA).crawlDelaySeconds).toBeNull();
     expect(parseRobots('User-agent: *\nDisallow: /x\n', UA).crawlDelaySeconds).toBeNull();
+  });
+
+  it('matches hostile wildcard patterns without backtracking', () => {
+    // A backtracking matcher takes longer than any test timeout on these; this one answers at once.
+    const stars = `Disallow: /${'*a'.repeat(12)}*b`;
+    const robots = `User-agent: *\n${stars}\nDisallow: /${'*a'.repeat(40)}*b$\n`;
+    expect(allowed(robots, `/${'a'.repeat(2_000)}`)).toBe(true);
+    expect(allowed(robots, `/${'a'.repeat(2_000)}b`)).toBe(false);
+    expect(patternMatches(`/${'*a'.repeat(40)}*b$`, `/${'a'.repeat(5_000)}c`)).toBe(false);
+  });
+
+  it('matches stars and the end anchor as RFC 9309 reads them', () => {
+    expect(patternMatches('/a*b*c', '/axxbyyc/more')).toBe(true);
+    expect(patternMatches('/a*b*c$', '/axxbyyc/more')).toBe(false);
+    expect(patternMatches('/a*b*c$', '/abcbc')).toBe(true);
+    expect(patternMatches('/*.pdf$', '/files/x.pdf')).toBe(true);
+    expect(patternMatches('/*.pdf$', '/files/x.pdf?x=1')).toBe(false);
+    expect(patternMatches('/x$', '/x')).toBe(true);
+    expect(patternMatches('*', '/anything')).toBe(true);
+    expect(patternMatches('/ab*ab$', '/ab')).toBe(false);
+  });
+
+  it('ends a group of user agents only at a rule: a Sitemap line between them does not split it', () => {
+    const robots = ['User-agent: ProcuraBot', 'Sitemap: https://dir.example.co.za/sitemap.xml', 'User-agent: *', 'Disallow: /'].join('\n');
+    expect(allowed(robots, '/suppliers')).toBe(false);
+  });
+
+  it('keeps at most its caps of rules and pattern length', () => {
+    const many = ['User-agent: *', ...Array.from({ length: MAX_RULES }, (_, i) => `Allow: /keep${i}`), 'Disallow: /dropped'].join('\n');
+    expect(allowed(many, '/dropped')).toBe(true);
+    expect(allowed(`User-agent: *\nDisallow: /${'x'.repeat(MAX_PATTERN_LENGTH)}\n`, `/${'x'.repeat(MAX_PATTERN_LENGTH)}`)).toBe(true);
   });
 
   it('allows everything without a robots.txt and nothing when it cannot be read', () => {

@@ -13,9 +13,11 @@ export interface RobotsRules {
 interface Rule {
   allow: boolean;
   pattern: string;
-  regex: RegExp;
 }
 
+/** Most rules kept for one site, and the longest pattern kept: what is past them is ignored. */
+export const MAX_RULES = 5_000;
+export const MAX_PATTERN_LENGTH = 2_048;
 interface Group {
   agents: string[];
   rules: Rule[];
@@ -31,14 +33,29 @@ function normalizeEncoding(text: string): string {
   });
 }
 
-function compile(pattern: string): RegExp {
+/**
+ * Whether a rule's pattern (`*` for any run of characters, `$` at the end for the end of the path)
+ * matches the start of `path`. Linear in practice and never worse than the pattern's length times
+ * the path's: the parts between stars are found left to right, each at its first place after the
+ * last (the first place is always the best for a pattern whose only wildcard is `*`), so a hostile
+ * pattern such as `/*a*a*a*a*a*b` cannot make it backtrack.
+ */
+export function patternMatches(pattern: string, path: string): boolean {
   const anchored = pattern.endsWith('$');
-  const body = anchored ? pattern.slice(0, -1) : pattern;
-  const source = body
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${source}${anchored ? '$' : ''}`, 's');
+  const parts = (anchored ? pattern.slice(0, -1) : pattern).split('*');
+  const first = parts[0]!;
+  if (parts.length === 1) return anchored ? path === first : path.startsWith(first);
+  if (!path.startsWith(first)) return false;
+  let at = first.length;
+  for (let i = 1; i < parts.length - 1; i++) {
+    const part = parts[i]!;
+    if (part === '') continue;
+    const found = path.indexOf(part, at);
+    if (found < 0) return false;
+    at = found + part.length;
+  }
+  const last = parts[parts.length - 1]!;
+  return anchored ? path.length - last.length >= at && path.endsWith(last) : path.indexOf(last, at) >= 0;
 }
 
 /** The product token robots.txt groups are matched with: `ProcuraBot` of `ProcuraBot/1.0 (...)`. */
@@ -50,6 +67,7 @@ function parseGroups(text: string): Group[] {
   const groups: Group[] = [];
   let current: Group | null = null;
   let lastWasAgent = false;
+  let rules = 0;
   for (const rawLine of text.split(/\r\n|\r|\n/)) {
     const line = rawLine.replace(/#.*$/, '').trim();
     const colon = line.indexOf(':');
@@ -65,13 +83,17 @@ function parseGroups(text: string): Group[] {
       lastWasAgent = true;
       continue;
     }
-    lastWasAgent = false;
-    if (!current) continue; // rules before any user-agent line belong to no group
+    // As Google's parser reads RFC 9309: only a rule ends a group's list of user agents; other
+    // lines (Sitemap, Crawl-delay, anything unknown) neither start a group nor end that list.
     if (key === 'allow' || key === 'disallow') {
+      lastWasAgent = false;
+      if (!current) continue; // rules before any user-agent line belong to no group
       if (value === '') continue; // an empty rule matches nothing
+      if (rules >= MAX_RULES || value.length > MAX_PATTERN_LENGTH) continue;
       const pattern = normalizeEncoding(value.startsWith('/') || value.startsWith('*') ? value : `/${value}`);
-      current.rules.push({ allow: key === 'allow', pattern, regex: compile(pattern) });
-    } else if (key === 'crawl-delay') {
+      current.rules.push({ allow: key === 'allow', pattern });
+      rules++;
+    } else if (current && key === 'crawl-delay') {
       const seconds = Number(value);
       if (Number.isFinite(seconds) && seconds >= 0) current.crawlDelay = seconds;
     }
@@ -98,7 +120,7 @@ export function parseRobots(text: string, userAgent: string): RobotsRules {
       if (path === '/robots.txt') return true;
       let best: Rule | null = null;
       for (const rule of rules) {
-        if (!rule.regex.test(path)) continue;
+        if (!patternMatches(rule.pattern, path)) continue;
         if (!best || rule.pattern.length > best.pattern.length || (rule.pattern.length === best.pattern.length && rule.allow && !best.allow)) {
           best = rule;
         }

@@ -1,11 +1,12 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '../../sdk/schemas/staff';
-import { reviewItemListSchema, scrapeStartedSchema, scrapingStatusSchema, simulateResultSchema, type ReviewItem } from '../../sdk/schemas/scraping';
+import { STAFF_MESSAGES } from '../../contract/schemas/staff';
+import { reviewItemListSchema, scrapeStartedSchema, scrapingStatusSchema, simulateResultSchema, type ReviewItem } from '../../contract/schemas/scraping';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { signInStaff } from '../test/staff';
-import { APPROVAL_MESSAGES } from './import-path';
+import type { ApiError } from '../errors';
+import { APPROVAL_MESSAGES, approvalImportPath } from './import-path';
 
 /**
  * The scraper's calls over the real app: who may use them, a crawl of a directory site on
@@ -107,13 +108,18 @@ describe('who may use the scraper calls', () => {
     for (const [method, path, body] of calls.filter(([m]) => m !== 'GET')) {
       for (const headers of [{ cookie: admin.cookie }, { cookie: admin.cookie, origin: 'https://evil.example' }] as Record<string, string>[]) {
         const res = await server.request(method, path, { body, headers });
-        expect([method, path, res.status, res.json?.error]).toEqual([method, path, 403, { code: 'bad_origin', message: STAFF_MESSAGES.badOrigin }]);
+        expect([method, path, res.status, res.json?.error]).toEqual([
+          method,
+          path,
+          403,
+          { code: 'bad_origin', message: 'This request did not come from a Procura page. Open Procura at http://procura.test and try again there.' },
+        ]);
       }
     }
     expect(await db().selectFrom('scrape_sessions').select('id').execute()).toEqual([]);
   });
 
-  it('answers the status as spec 3 has it, never cached', async () => {
+  it('answers the status as isRunning and the session, never cached', async () => {
     const res = await get('/api/scraping/status');
     expect([res.status, res.json, res.headers.get('cache-control')]).toEqual([200, { isRunning: false, session: null }, 'no-store']);
   });
@@ -149,14 +155,25 @@ describe('POST /api/scrape', () => {
     const res = await post('/api/scrape', { url: `${siteUrl}/list?page=1` });
     expect(res.status).toBe(202);
     const { session } = scrapeStartedSchema.parse(res.json);
-    expect(session).toMatchObject({ kind: 'url', state: 'running', pagesPlanned: 1, progress: 0 });
+    expect(session).toMatchObject({ kind: 'url', status: 'running', pagesPlanned: 1, progress: 0 });
     expect(await lastAudit()).toEqual({ action: 'scraping.start', rows: 1, detail: `session ${session.id}: crawl of ${new URL(siteUrl).host}` });
 
     await server.app.deps.scraper.idle();
     const status = scrapingStatusSchema.parse((await get('/api/scraping/status')).json);
     expect(status).toMatchObject({
       isRunning: false,
-      session: { id: session.id, state: 'completed', totalScraped: 3, verified: 3, rejected: 0, directories: 1, progress: 100, pagesDone: 2, pagesFailed: 1, found: { suppliers: 3, products: 0 } },
+      session: {
+        id: session.id,
+        status: 'completed',
+        totalScraped: 3,
+        verified: 3,
+        rejected: 0,
+        directories: 1,
+        progress: 100,
+        pagesDone: 2,
+        pagesFailed: 1,
+        found: { suppliers: 3, products: 0 },
+      },
     });
     expect(requests).toEqual(['/robots.txt', '/list?page=1', '/list?page=2']);
 
@@ -173,14 +190,17 @@ describe('POST /api/scrape', () => {
     requests.length = 0;
     const first = scrapeStartedSchema.parse((await post('/api/scrape', { url: `${siteUrl}/slow` })).json).session;
     const running = { error: { code: 'crawl_running', message: `Session ${first.id} is still running: stop it or wait until it ends` } };
-    for (const [path, body] of [['/api/scrape', { url: `${siteUrl}/list?page=1` }], ['/api/scraping/simulate', undefined]] as const) {
+    for (const [path, body] of [
+      ['/api/scrape', { url: `${siteUrl}/list?page=1` }],
+      ['/api/scraping/simulate', undefined],
+    ] as const) {
       const res = await post(path, body);
       expect([path, res.status, res.json]).toEqual([path, 409, running]);
     }
-    expect((await get('/api/scraping/status')).json).toMatchObject({ isRunning: true, session: { id: first.id, state: 'running' } });
+    expect((await get('/api/scraping/status')).json).toMatchObject({ isRunning: true, session: { id: first.id, status: 'running' } });
 
     const stopped = await post('/api/scraping/stop');
-    expect([stopped.status, stopped.json.session.id, stopped.json.session.state]).toEqual([200, first.id, 'stopped']);
+    expect([stopped.status, stopped.json.session.id, stopped.json.session.status]).toEqual([200, first.id, 'stopped']);
     expect(await lastAudit()).toEqual({ action: 'scraping.stop', rows: 1, detail: `session ${first.id}` });
     const again = await post('/api/scraping/stop');
     expect([again.status, again.json]).toEqual([409, { error: { code: 'not_running', message: 'No crawl is running' } }]);
@@ -202,13 +222,28 @@ describe('the sample directory', () => {
 describe('the demonstration, approvals and rejections', () => {
   let items: Map<string, ReviewItem>;
   const supplierRow = (email: string) =>
-    db().selectFrom('suppliers').select(['id', 'name', 'verified', 'rating', 'on_time_rate', 'home_city_id', 'phone']).where('email', '=', email).executeTakeFirst();
+    db()
+      .selectFrom('suppliers')
+      .select(['id', 'name', 'verified', 'rating', 'on_time_rate', 'home_city_id', 'phone'])
+      .where('email', '=', email)
+      .executeTakeFirst();
 
   beforeAll(async () => {
     const res = await post('/api/scraping/simulate');
     expect(res.status).toBe(200);
     const { session, results } = simulateResultSchema.parse(res.json);
-    expect(session).toMatchObject({ kind: 'sample', state: 'completed', progress: 100, pagesDone: 3, pagesPlanned: 3, totalScraped: 11, verified: 9, rejected: 2 });
+    expect(session).toMatchObject({
+      kind: 'sample',
+      status: 'completed',
+      progress: 100,
+      pagesDone: 3,
+      pagesPlanned: 3,
+      totalScraped: 11,
+      verified: 9,
+      awaitingReview: 9,
+      approved: 0,
+      rejected: 2,
+    });
     expect(results).toEqual({ verified: 7, suppliers: 9, products: 2 });
     expect(await lastAudit()).toEqual({ action: 'scraping.simulate', rows: 1, detail: `session ${session.id}: the sample directory, completed` });
     const list = reviewItemListSchema.parse((await get(`/api/scraping/items?sessionId=${session.id}`)).json).items;
@@ -216,7 +251,9 @@ describe('the demonstration, approvals and rejections', () => {
   });
 
   const quoteFor = async (productName: string) => {
-    const res = await server.request('POST', '/api/rfq', { body: validRfq({ productName, deliveryLocation: 'Johannesburg', quantity: 10, supplierCount: 10 }) });
+    const res = await server.request('POST', '/api/rfq', {
+      body: validRfq({ productName, deliveryLocation: 'Johannesburg', quantity: 10, supplierCount: 10 }),
+    });
     expect(res.status).toBe(201);
     return res.json.quotes as { supplier: { name: string }; unitPrice: number; pricingBasis: string }[];
   };
@@ -226,7 +263,15 @@ describe('the demonstration, approvals and rejections', () => {
     const res = await post(`/api/scraping/items/${sparkle.id}/approve`, {});
     expect([res.status, res.json.item.decision]).toEqual([200, 'approved']);
     const row = await supplierRow('sales@sparkle-hygiene.example');
-    expect(row).toEqual({ id: res.json.item.supplierId, name: 'Sparkle Hygiene Supplies (Pty) Ltd', verified: 0, rating: 5, on_time_rate: null, home_city_id: 'johannesburg', phone: '+27 11 555 0142' });
+    expect(row).toEqual({
+      id: res.json.item.supplierId,
+      name: 'Sparkle Hygiene Supplies (Pty) Ltd',
+      verified: 0,
+      rating: 5,
+      on_time_rate: null,
+      home_city_id: 'johannesburg',
+      phone: '+27 11 555 0142',
+    });
     expect(await lastAudit()).toEqual({ action: 'scraping.approve', rows: 1, detail: `review item ${sparkle.id}: supplier ${row!.id} added` });
     // No price list yet: it serves no category, so no quote comes from it.
     expect(await db().selectFrom('supplier_categories').select('category_id').where('supplier_id', '=', row!.id).execute()).toEqual([]);
@@ -237,7 +282,9 @@ describe('the demonstration, approvals and rejections', () => {
     expect([unitless.status, unitless.json.error.details]).toEqual([400, { fields: { unit: APPROVAL_MESSAGES.unitMissing } }]);
     const approved = await post(`/api/scraping/items/${gel.id}/approve`, { unit: 'bottles' });
     expect([approved.status, approved.json.item.decision, approved.json.item.supplierId]).toEqual([200, 'approved', row!.id]);
-    expect(await db().selectFrom('supplier_categories').select('category_id').where('supplier_id', '=', row!.id).execute()).toEqual([{ category_id: 'sanitizers' }]);
+    expect(await db().selectFrom('supplier_categories').select('category_id').where('supplier_id', '=', row!.id).execute()).toEqual([
+      { category_id: 'sanitizers' },
+    ]);
 
     const quotes = await quoteFor('Sparkle Hand Sanitizer Gel 500ml');
     expect(quotes.map((q) => [q.supplier.name, q.unitPrice, q.pricingBasis])).toEqual([['Sparkle Hygiene Supplies (Pty) Ltd', 45.5, 'price-list']]);
@@ -246,7 +293,7 @@ describe('the demonstration, approvals and rejections', () => {
     expect([twice.status, twice.json.error]).toEqual([409, { code: 'already_decided', message: `Review item ${sparkle.id} was already approved` }]);
   });
 
-  it('asks for what the page left out: an e-mail address, one of Procura\'s cities', async () => {
+  it("asks for what the page left out: an e-mail address, one of Procura's cities", async () => {
     const bay = items.get('Bay Laundry Solutions')!;
     const noEmail = await post(`/api/scraping/items/${bay.id}/approve`, {});
     expect([noEmail.status, noEmail.json.error.details]).toEqual([400, { fields: { email: APPROVAL_MESSAGES.emailMissing } }]);
@@ -285,6 +332,32 @@ describe('the demonstration, approvals and rejections', () => {
     expect(pending).toContain('Durban Janitorial Wholesale CC');
     const status = scrapingStatusSchema.parse((await get('/api/scraping/status')).json);
     expect(status.session).toMatchObject({ kind: 'sample', verified: 8, rejected: 3 });
+    const approved = reviewItemListSchema.parse((await get(`/api/scraping/items?sessionId=${status.session!.id}&decision=approved`)).json).items.length;
+    expect(approved).toBeGreaterThan(0);
+    expect(status.session).toMatchObject({ approved, awaitingReview: 8 - approved });
+  });
+
+  it('refuses a found product whose supplier no longer exists with a conflict, not a missing path', async () => {
+    const path = approvalImportPath(server.database, 1, 1, { unit: 'litres', category: 'sanitizers' }, new Date(NOW));
+    const product = {
+      supplierId: 999_999,
+      name: 'Hand gel 5 L',
+      description: null,
+      priceCents: 25_000,
+      unit: 'litres',
+      sku: null,
+      categoryId: 'sanitizers',
+      catalogueItemId: null,
+      sourceUrl: `${siteUrl}/gel`,
+    };
+    const refused = await server.database.db
+      .transaction()
+      .execute((trx) => path.createProduct(trx, product))
+      .then(
+        () => null,
+        (e: ApiError) => ({ status: e.status, code: e.code, message: e.message }),
+      );
+    expect(refused).toEqual({ status: 409, code: 'product_supplier_missing', message: APPROVAL_MESSAGES.supplierMissing });
   });
 });
 
@@ -293,7 +366,10 @@ describe('the saved directory list', () => {
     const none = await post('/api/scraping/start');
     expect([none.status, none.json.error]).toEqual([400, { code: 'no_directories', message: 'No directory URLs are saved: add one to crawl the list' }]);
     const refused = await strict.request('POST', '/api/scraping/directories', { body: { url: `${siteUrl}/list?page=2` }, headers: admin });
-    expect([refused.status, refused.json.error]).toEqual([400, { code: 'url_refused', message: '127.0.0.1 is a loopback address, which the scraper does not fetch' }]);
+    expect([refused.status, refused.json.error]).toEqual([
+      400,
+      { code: 'url_refused', message: '127.0.0.1 is a loopback address, which the scraper does not fetch' },
+    ]);
     const added = await post('/api/scraping/directories', { url: `${siteUrl}/list?page=2` });
     expect([added.status, added.json]).toEqual([200, { directories: [{ url: `${siteUrl}/list?page=2`, addedAt: new Date(NOW).toISOString() }] }]);
     expect(await lastAudit()).toEqual({ action: 'scraping.directories', rows: 1, detail: `added ${new URL(siteUrl).host}` });
@@ -316,13 +392,27 @@ describe('a restart', () => {
     const other = await startTestServer({ SCRAPER_ALLOW_HOSTS: '127.0.0.1' }, { database: server.database, clock: () => NOW });
     const cut = scrapeStartedSchema.parse((await other.request('POST', '/api/scrape', { body: { url: `${siteUrl}/slow` }, headers: admin })).json).session;
     await other.close();
-    expect((await get('/api/scraping/status')).json.session).toMatchObject({ id: cut.id, state: 'interrupted', error: 'The crawl was cut off when the server stopped' });
+    expect((await get('/api/scraping/status')).json.session).toMatchObject({
+      id: cut.id,
+      status: 'interrupted',
+      error: 'The crawl was cut off when the server stopped',
+    });
 
     // A server that died without stopping left its session running, its heartbeat two minutes old.
     const stale = new Date(NOW - 120_000).toISOString();
     const { id } = await db()
       .insertInto('scrape_sessions')
-      .values({ kind: 'url', status: 'running', running: 1, start_urls: '[]', owner: 'gone', heartbeat_at: stale, started_at: stale, finished_at: null, error: null })
+      .values({
+        kind: 'url',
+        status: 'running',
+        running: 1,
+        start_urls: '[]',
+        owner: 'gone',
+        heartbeat_at: stale,
+        started_at: stale,
+        finished_at: null,
+        error: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const restarted = await startTestServer({}, { database: server.database, clock: () => NOW });

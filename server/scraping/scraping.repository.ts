@@ -8,10 +8,7 @@ export type ItemRow = Selectable<ScrapeItemsTable>;
 export type NewItem = Insertable<ScrapeItemsTable>;
 
 /** Starts a session as the running one; the unique index refuses it while another runs. */
-export async function insertRunningSession(
-  db: Executor,
-  values: { kind: ScrapeKind; startUrls: string[]; owner: string; now: string },
-): Promise<number> {
+export async function insertRunningSession(db: Executor, values: { kind: ScrapeKind; startUrls: string[]; owner: string; now: string }): Promise<number> {
   const row = await db
     .insertInto('scrape_sessions')
     .values({
@@ -73,7 +70,12 @@ export async function isStopRequested(db: Executor, id: number): Promise<boolean
 }
 
 export async function finishSession(db: Executor, id: number, status: Exclude<ScrapeStatus, 'running'>, error: string | null, now: string): Promise<void> {
-  await db.updateTable('scrape_sessions').set({ status, running: null, error, finished_at: now, heartbeat_at: now }).where('id', '=', id).where('running', '=', 1).execute();
+  await db
+    .updateTable('scrape_sessions')
+    .set({ status, running: null, error, finished_at: now, heartbeat_at: now })
+    .where('id', '=', id)
+    .where('running', '=', 1)
+    .execute();
 }
 
 /** Plans pages; a URL already in the session is skipped. Returns how many were added. */
@@ -89,11 +91,22 @@ export async function insertPages(db: Executor, sessionId: number, pages: { url:
 }
 
 export async function nextPendingPage(db: Executor, sessionId: number): Promise<PageRow | undefined> {
-  return db.selectFrom('scrape_pages').selectAll().where('session_id', '=', sessionId).where('status', '=', 'pending').orderBy('id').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('scrape_pages')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function countPages(db: Executor, sessionId: number): Promise<number> {
-  const row = await db.selectFrom('scrape_pages').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('scrape_pages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -143,6 +156,9 @@ export interface ItemCounts {
   products: number;
   /** Found and not rejected: passed the checks, approved or waiting for staff. */
   verified: number;
+  /** Of those, the ones waiting for staff, and the ones approved. */
+  pending: number;
+  approved: number;
   rejected: number;
 }
 
@@ -153,13 +169,15 @@ export async function itemCounts(db: Executor, sessionId: number): Promise<ItemC
     .where('session_id', '=', sessionId)
     .groupBy(['kind', 'decision'])
     .execute();
-  const counts: ItemCounts = { suppliers: 0, products: 0, verified: 0, rejected: 0 };
+  const counts: ItemCounts = { suppliers: 0, products: 0, verified: 0, pending: 0, approved: 0, rejected: 0 };
   for (const r of rows) {
     const n = Number(r.n);
     if (r.kind === 'supplier') counts.suppliers += n;
     else counts.products += n;
     if (r.decision === 'rejected') counts.rejected += n;
     else counts.verified += n;
+    if (r.decision === 'pending') counts.pending += n;
+    else if (r.decision === 'approved') counts.approved += n;
   }
   return counts;
 }
@@ -206,7 +224,12 @@ export async function decidePendingItem(
 ): Promise<boolean> {
   const result = await db
     .updateTable('scrape_items')
-    .set({ decision: values.decision, decided_by: values.by, decided_at: values.now, ...(values.supplierId !== undefined ? { supplier_id: values.supplierId } : {}) })
+    .set({
+      decision: values.decision,
+      decided_by: values.by,
+      decided_at: values.now,
+      ...(values.supplierId !== undefined ? { supplier_id: values.supplierId } : {}),
+    })
     .where('id', '=', id)
     .where('decision', '=', 'pending')
     .executeTakeFirst();
@@ -239,7 +262,9 @@ export async function supplierContacts(db: Executor): Promise<{ id: number; name
 }
 
 /** Items not rejected, of every session, as duplicates are recognised by. */
-export async function liveItemKeys(db: Executor): Promise<Pick<ItemRow, 'id' | 'kind' | 'name' | 'name_key' | 'email' | 'domain' | 'seller_name' | 'supplier_id' | 'source_url'>[]> {
+export async function liveItemKeys(
+  db: Executor,
+): Promise<Pick<ItemRow, 'id' | 'kind' | 'name' | 'name_key' | 'email' | 'domain' | 'seller_name' | 'supplier_id' | 'source_url'>[]> {
   return db
     .selectFrom('scrape_items')
     .select(['id', 'kind', 'name', 'name_key', 'email', 'domain', 'seller_name', 'supplier_id', 'source_url'])
@@ -275,7 +300,11 @@ export async function listDirectories(db: Executor): Promise<{ url: string; adde
 }
 
 export async function addDirectory(db: Executor, url: string, now: string): Promise<void> {
-  await db.insertInto('scrape_directories').values({ url, added_at: now }).onConflict((oc) => oc.column('url').doNothing()).execute();
+  await db
+    .insertInto('scrape_directories')
+    .values({ url, added_at: now })
+    .onConflict((oc) => oc.column('url').doNothing())
+    .execute();
 }
 
 export async function removeDirectory(db: Executor, url: string): Promise<boolean> {

@@ -8,7 +8,9 @@ import { createTestDatabase, type TestDatabase } from '../test/harness';
 import { FetchError, PoliteFetcher, type FetchedPage, type PageFetcher } from './fetcher';
 import { SampleFetcher, readSamplePage } from './sample';
 import * as repo from './scraping.repository';
-import { addDirectory, approveItem, listDirectories, listReviewItems, rejectItem, removeDirectory, ScrapeRunner, type ImportPath, type ScrapingDeps } from './scraping.service';
+import { addDirectory, listDirectories, removeDirectory } from './directories.service';
+import { approveItem, listReviewItems, rejectItem, type ImportPath } from './review.service';
+import { ScrapeRunner, type ScrapingDeps } from './scraping.service';
 
 const PUBLIC_URL = 'http://procura.test';
 const T0 = Date.UTC(2026, 10, 24, 9, 0, 0);
@@ -185,9 +187,11 @@ describe('the sample directory crawl', () => {
       session: {
         id: started.id,
         kind: 'sample',
-        state: 'completed',
+        status: 'completed',
         totalScraped: 11,
         verified: 9,
+        awaitingReview: 9,
+        approved: 0,
         rejected: 2,
         duration: 3000,
         directories: 1,
@@ -240,9 +244,20 @@ describe('the sample directory crawl', () => {
       decidedAt: new Date(T0 + 2000).toISOString(),
     });
     expect(bay).toMatchObject({ email: null, phone: '+27 41 555 0160', notes: ['"info(at)baylaundry.example" is not a valid e-mail address'] });
-    expect(eastRand).toMatchObject({ cityId: null, cityText: 'Springs, Gauteng', province: 'Gauteng', notes: ['"Springs, Gauteng" is not one of Procura\'s cities'] });
+    expect(eastRand).toMatchObject({
+      cityId: null,
+      cityText: 'Springs, Gauteng',
+      province: 'Gauteng',
+      notes: ['"Springs, Gauteng" is not one of Procura\'s cities'],
+    });
     expect(mystery).toMatchObject({ failures: ['No valid e-mail address or South African phone number'], duplicateOf: null });
-    expect(gel).toMatchObject({ priceCents: 4550, currency: 'ZAR', sellerName: 'Sparkle Hygiene Supplies (Pty) Ltd', catalogueItemId: 'hand-sanitizer-70', supplierId: null });
+    expect(gel).toMatchObject({
+      priceCents: 4550,
+      currency: 'ZAR',
+      sellerName: 'Sparkle Hygiene Supplies (Pty) Ltd',
+      catalogueItemId: 'hand-sanitizer-70',
+      supplierId: null,
+    });
   });
 
   it('marks everything found again in a second run as duplicates, not new finds', async () => {
@@ -296,11 +311,11 @@ describe('one crawl at a time', () => {
 
     site.release('https://dir.example.co.za/');
     await here.idle();
-    expect((await other.status()).session).toMatchObject({ id: first.id, state: 'completed' });
+    expect((await other.status()).session).toMatchObject({ id: first.id, status: 'completed' });
     const next = await other.startUrl('https://dir.example.co.za/');
     await other.idle();
     expect(next.id).toBeGreaterThan(first.id);
-    expect((await here.status()).session).toMatchObject({ id: next.id, state: 'completed' });
+    expect((await here.status()).session).toMatchObject({ id: next.id, status: 'completed' });
   });
 
   it('the database itself holds at most one running session', async () => {
@@ -316,20 +331,20 @@ describe('one crawl at a time', () => {
     const here = runner(() => site);
     const session = await here.startUrl('https://dir.example.co.za/1');
     await site.requestedUrl('https://dir.example.co.za/2');
-    expect((await here.status()).session).toMatchObject({ state: 'running', pagesDone: 1, pagesPlanned: 2, progress: 50 });
+    expect((await here.status()).session).toMatchObject({ status: 'running', pagesDone: 1, pagesPlanned: 2, progress: 50 });
 
     const other = runner(() => site);
-    expect(await other.stop()).toMatchObject({ id: session.id, state: 'running' });
+    expect(await other.stop()).toMatchObject({ id: session.id, status: 'running' });
     site.release('https://dir.example.co.za/2');
     await here.idle();
-    expect(await here.status()).toMatchObject({ isRunning: false, session: { state: 'stopped', pagesDone: 2, pagesPlanned: 3, progress: 67 } });
+    expect(await here.status()).toMatchObject({ isRunning: false, session: { status: 'stopped', pagesDone: 2, pagesPlanned: 3, progress: 67 } });
     expect(site.requested).not.toContain('https://dir.example.co.za/3');
 
     site.requested.length = 0;
     site.hold('https://dir.example.co.za/1');
     const again = await here.startUrl('https://dir.example.co.za/1');
     await site.requestedUrl('https://dir.example.co.za/1');
-    expect(await here.stop()).toMatchObject({ id: again.id, state: 'stopped' });
+    expect(await here.stop()).toMatchObject({ id: again.id, status: 'stopped' });
     expect(await apiError(here.stop())).toEqual({ status: 409, code: 'not_running', message: 'No crawl is running' });
   });
 
@@ -347,12 +362,17 @@ describe('one crawl at a time', () => {
     now = T0 + 61_000;
     expect(await restarted.status()).toMatchObject({
       isRunning: false,
-      session: { id: session.id, state: 'interrupted', error: 'The crawl was cut off when the server stopped', finishedAt: new Date(T0 + 61_000).toISOString() },
+      session: {
+        id: session.id,
+        status: 'interrupted',
+        error: 'The crawl was cut off when the server stopped',
+        finishedAt: new Date(T0 + 61_000).toISOString(),
+      },
     });
     // The old runner, should it wake, does not take the session back.
     site.release('https://dir.example.co.za/');
     await gone.idle();
-    expect((await restarted.status()).session).toMatchObject({ state: 'interrupted' });
+    expect((await restarted.status()).session).toMatchObject({ status: 'interrupted' });
   });
 
   it('marks the crawl interrupted when this server shuts down', async () => {
@@ -362,7 +382,7 @@ describe('one crawl at a time', () => {
     await r.startUrl('https://dir.example.co.za/');
     await site.requestedUrl('https://dir.example.co.za/');
     await r.close();
-    expect((await runner(() => site).status()).session).toMatchObject({ state: 'interrupted' });
+    expect((await runner(() => site).status()).session).toMatchObject({ status: 'interrupted' });
     expect(await apiError(r.startSample())).toEqual({ status: 503, code: 'shutting_down', message: 'The server is shutting down' });
   });
 });
@@ -375,8 +395,13 @@ describe('pages and caps', () => {
     const r = runner(() => site);
     const session = await r.startUrl('https://dir.example.co.za/1');
     await r.idle();
-    expect((await r.status()).session).toMatchObject({ state: 'completed', pagesDone: 2, pagesFailed: 1, pagesPlanned: 3, progress: 100 });
-    const failed = await database.db.selectFrom('scrape_pages').select(['url', 'error']).where('session_id', '=', session.id).where('status', '=', 'failed').execute();
+    expect((await r.status()).session).toMatchObject({ status: 'completed', pagesDone: 2, pagesFailed: 1, pagesPlanned: 3, progress: 100 });
+    const failed = await database.db
+      .selectFrom('scrape_pages')
+      .select(['url', 'error'])
+      .where('session_id', '=', session.id)
+      .where('status', '=', 'failed')
+      .execute();
     expect(failed).toEqual([{ url: 'https://dir.example.co.za/1?page=2', error: 'https://dir.example.co.za/1?page=2 answered 404' }]);
   });
 
@@ -386,7 +411,7 @@ describe('pages and caps', () => {
     const r = runner(() => site);
     await r.startUrl('https://dir.example.co.za/list?page=1');
     await r.idle();
-    expect((await r.status()).session).toMatchObject({ state: 'completed', pagesDone: 50, pagesPlanned: 50 });
+    expect((await r.status()).session).toMatchObject({ status: 'completed', pagesDone: 50, pagesPlanned: 50 });
     expect(site.requested).toHaveLength(50);
   });
 
@@ -403,7 +428,11 @@ describe('pages and caps', () => {
       code: 'url_refused',
       message: '169.254.169.254 is a cloud metadata address, which the scraper does not fetch',
     });
-    expect(await apiError(r.startUrl('file:///etc/passwd'))).toEqual({ status: 400, code: 'url_refused', message: 'Only http and https addresses are fetched, not file:' });
+    expect(await apiError(r.startUrl('file:///etc/passwd'))).toEqual({
+      status: 400,
+      code: 'url_refused',
+      message: 'Only http and https addresses are fetched, not file:',
+    });
     expect((await r.status()).session).toBeNull();
   });
 });
@@ -422,8 +451,16 @@ describe('review decisions', () => {
     const rejected = await rejectItem(database.db, cape.id, 'staff:7', new Date(T0 + 60_000));
     expect(rejected).toMatchObject({ id: cape.id, decision: 'rejected', decidedAt: new Date(T0 + 60_000).toISOString() });
     expect((await database.db.selectFrom('scrape_items').select('decided_by').where('id', '=', cape.id).executeTakeFirstOrThrow()).decided_by).toBe('staff:7');
-    expect(await apiError(rejectItem(database.db, cape.id, 'staff:7', new Date()))).toEqual({ status: 409, code: 'already_decided', message: `Review item ${cape.id} was already rejected` });
-    expect(await apiError(rejectItem(database.db, 999_999, 'staff:7', new Date()))).toEqual({ status: 404, code: 'not_found', message: 'No review item 999999' });
+    expect(await apiError(rejectItem(database.db, cape.id, 'staff:7', new Date()))).toEqual({
+      status: 409,
+      code: 'already_decided',
+      message: `Review item ${cape.id} was already rejected`,
+    });
+    expect(await apiError(rejectItem(database.db, 999_999, 'staff:7', new Date()))).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'No review item 999999',
+    });
     expect((await listReviewItems(database.db, { decision: 'pending', kind: 'supplier' })).map((i) => i.name)).not.toContain('Cape Clean Chemicals');
     expect((await sampleRunner().status()).session).toMatchObject({ verified: 8, rejected: 3 });
   });
@@ -440,7 +477,11 @@ describe('review decisions', () => {
 
     const sparkle = await approveItem(database.db, items.get('Sparkle Hygiene Supplies (Pty) Ltd')!.id, importPath, 'staff:7', new Date(T0));
     expect(suppliers).toEqual([{ name: 'Sparkle Hygiene Supplies (Pty) Ltd', email: 'sales@sparkle-hygiene.example', cityId: 'johannesburg' }]);
-    const created = await database.db.selectFrom('suppliers').select(['id', 'name']).where('email', '=', 'sales@sparkle-hygiene.example').executeTakeFirstOrThrow();
+    const created = await database.db
+      .selectFrom('suppliers')
+      .select(['id', 'name'])
+      .where('email', '=', 'sales@sparkle-hygiene.example')
+      .executeTakeFirstOrThrow();
     expect(sparkle).toMatchObject({ decision: 'approved', supplierId: created.id });
 
     expect(await approveItem(database.db, gel.id, importPath, 'staff:7', new Date(T0))).toMatchObject({ decision: 'approved', supplierId: created.id });
@@ -470,7 +511,11 @@ describe('review decisions', () => {
     const { importPath } = recordingImport();
     const site = new FakeSite();
     const r = runner(() => site);
-    expect(await apiError(r.startProducts())).toEqual({ status: 400, code: 'no_supplier_sites', message: 'No approved supplier has a website to crawl for products' });
+    expect(await apiError(r.startProducts())).toEqual({
+      status: 400,
+      code: 'no_supplier_sites',
+      message: 'No approved supplier has a website to crawl for products',
+    });
 
     const sparkle = await approveItem(database.db, items.get('Sparkle Hygiene Supplies (Pty) Ltd')!.id, importPath, 'staff:7', new Date(T0));
     site.pages.set('https://sparkle-hygiene.example/', '<a href="/about">About us</a> <a href="/products">Our price list</a>');
@@ -478,7 +523,15 @@ describe('review decisions', () => {
     const session = await r.startProducts();
     await r.idle();
     expect(site.requested).toEqual(['https://sparkle-hygiene.example/', 'https://sparkle-hygiene.example/products']);
-    expect((await r.status()).session).toMatchObject({ id: session.id, kind: 'products', state: 'completed', verified: 2, rejected: 1, directories: 1, found: { suppliers: 0, products: 3 } });
+    expect((await r.status()).session).toMatchObject({
+      id: session.id,
+      kind: 'products',
+      status: 'completed',
+      verified: 2,
+      rejected: 1,
+      directories: 1,
+      found: { suppliers: 0, products: 3 },
+    });
     const found = await listReviewItems(database.db, { sessionId: session.id });
     expect(found.map((i) => [i.name, i.priceCents, i.supplierId, i.decision])).toEqual([
       ['Liquid Hand Soap 5L', 12995, sparkle.supplierId, 'pending'],
@@ -494,7 +547,11 @@ describe('the saved directory list', () => {
     site.pages.set('https://a.example.co.za/', '<p>a</p>');
     site.pages.set('https://b.example.co.za/list', '<p>b</p>');
     const r = runner(() => site);
-    expect(await apiError(r.startDirectories())).toEqual({ status: 400, code: 'no_directories', message: 'No directory URLs are saved: add one to crawl the list' });
+    expect(await apiError(r.startDirectories())).toEqual({
+      status: 400,
+      code: 'no_directories',
+      message: 'No directory URLs are saved: add one to crawl the list',
+    });
     const polite = new PoliteFetcher({ userAgent: 'ProcuraBot/1.0', allowHosts: [], resolve: async () => [{ address: '196.25.1.1', family: 4 }] });
     await addDirectory(database.db, polite, 'https://a.example.co.za', new Date(T0));
     await addDirectory(database.db, polite, 'https://b.example.co.za/list#top', new Date(T0 + 1));
@@ -512,7 +569,13 @@ describe('the saved directory list', () => {
     await r.idle();
     expect(site.requested).toEqual(['https://a.example.co.za/', 'https://b.example.co.za/list']);
     expect((await r.status()).session).toMatchObject({ kind: 'directories', directories: 2, pagesDone: 2 });
-    expect(await removeDirectory(database.db, 'https://a.example.co.za/')).toEqual([{ url: 'https://b.example.co.za/list', addedAt: new Date(T0 + 1).toISOString() }]);
-    expect(await apiError(removeDirectory(database.db, 'https://a.example.co.za/'))).toEqual({ status: 404, code: 'not_found', message: 'That directory is not in the list' });
+    expect(await removeDirectory(database.db, 'https://a.example.co.za/')).toEqual([
+      { url: 'https://b.example.co.za/list', addedAt: new Date(T0 + 1).toISOString() },
+    ]);
+    expect(await apiError(removeDirectory(database.db, 'https://a.example.co.za/'))).toEqual({
+      status: 404,
+      code: 'not_found',
+      message: 'That directory is not in the list',
+    });
   });
 });

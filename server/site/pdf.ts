@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../sdk/content';
+import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
 import { centsToRand, formatRand } from '../../sdk/format';
-import type { SiteFigures } from '../../sdk/index';
+import { technicalVerification, type SiteFigures } from '../../sdk/index';
 import type { GuideCategory, PricingGuide } from './site.service';
 
 type Doc = PDFKit.PDFDocument;
@@ -45,7 +45,10 @@ function footer(doc: Doc) {
       .font('Helvetica')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${COMPANY.name} · ${COMPANY.address} · ${COMPANY.email} · ${COMPANY.phone}`, MARGIN, y, { width: doc.page.width - 2 * MARGIN - 60, lineBreak: false })
+      .text(`${COMPANY.name} · ${COMPANY.address} · ${COMPANY.email} · ${COMPANY.phone}`, MARGIN, y, {
+        width: doc.page.width - 2 * MARGIN - 60,
+        lineBreak: false,
+      })
       .text(`Page ${i - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 60, y, { width: 60, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
@@ -58,7 +61,12 @@ function heading(doc: Doc, text: string, size = 13) {
 }
 
 function paragraph(doc: Doc, text: string, color = INK) {
-  doc.font('Helvetica').fontSize(10).fillColor(color).text(text, MARGIN, undefined, { width: doc.page.width - 2 * MARGIN }).fillColor(INK);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(color)
+    .text(text, MARGIN, undefined, { width: doc.page.width - 2 * MARGIN })
+    .fillColor(INK);
 }
 
 function checklist(doc: Doc, items: readonly string[]) {
@@ -66,8 +74,21 @@ function checklist(doc: Doc, items: readonly string[]) {
     if (doc.y > doc.page.height - MARGIN - 40) doc.addPage();
     const y = doc.y;
     // A drawn tick: the standard fonts have none.
-    doc.save().moveTo(MARGIN + 1, y + 4.5).lineTo(MARGIN + 4, y + 7.5).lineTo(MARGIN + 9, y + 1).lineWidth(1.5).strokeColor('#15803d').stroke().restore();
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text(item, MARGIN + 16, y, { width: doc.page.width - 2 * MARGIN - 16 }).moveDown(0.25);
+    doc
+      .save()
+      .moveTo(MARGIN + 1, y + 4.5)
+      .lineTo(MARGIN + 4, y + 7.5)
+      .lineTo(MARGIN + 9, y + 1)
+      .lineWidth(1.5)
+      .strokeColor('#15803d')
+      .stroke()
+      .restore();
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(item, MARGIN + 16, y, { width: doc.page.width - 2 * MARGIN - 16 })
+      .moveDown(0.25);
   }
   doc.x = MARGIN;
 }
@@ -78,20 +99,24 @@ function facts(doc: Doc, rows: [string, string][]) {
     const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth });
     const labelBottom = doc.y;
-    doc.font('Helvetica').fillColor(INK).text(value, MARGIN + labelWidth, y, { width: doc.page.width - 2 * MARGIN - labelWidth });
+    doc
+      .font('Helvetica')
+      .fillColor(INK)
+      .text(value, MARGIN + labelWidth, y, { width: doc.page.width - 2 * MARGIN - labelWidth });
     doc.y = Math.max(doc.y, labelBottom) + 2;
   }
 }
 
-const days = (lead: { min: number; max: number } | null) => (lead === null ? 'none' : lead.min === lead.max ? `${lead.min} days` : `${lead.min}-${lead.max} days`);
-const hours = (h: number | null) => (h === null ? 'none yet' : `${h} hours`);
+const days = (lead: { min: number; max: number } | null) =>
+  lead === null ? 'none' : lead.min === lead.max ? `${lead.min} days` : `${lead.min}-${lead.max} days`;
+const hours = (h: number | null, suppliers: number) => (h !== null ? `${h} hours` : suppliers === 0 ? 'none yet' : 'not recorded yet');
 const rand = (cents: number) => formatRand(centsToRand(cents));
 
 function guideCategory(doc: Doc, category: GuideCategory) {
   heading(doc, `${category.name} (${category.sectorName})`, 12);
   paragraph(
     doc,
-    `${category.activeSuppliers} active ${category.activeSuppliers === 1 ? 'supplier' : 'suppliers'} · average response ${hours(category.averageResponseHours)} · ` +
+    `${category.activeSuppliers} active ${category.activeSuppliers === 1 ? 'supplier' : 'suppliers'} · average response ${hours(category.averageResponseHours, category.activeSuppliers)} · ` +
       `delivery in a supplier's own city ${days(category.localLead)}, nationally ${days(category.nationalLead)}`,
     MUTED,
   );
@@ -113,17 +138,34 @@ function guideCategory(doc: Doc, category: GuideCategory) {
     let x = MARGIN;
     let bottom = y;
     cells.forEach((cell, i) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(INK).text(cell, x, y, { width: columns[i]!.width - 6, align: i === 0 ? 'left' : 'right' });
-      if (i === 0 && sub) doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(sub, x, doc.y, { width: columns[i]!.width - 6 });
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(9)
+        .fillColor(INK)
+        .text(cell, x, y, { width: columns[i]!.width - 6, align: i === 0 ? 'left' : 'right' });
+      if (i === 0 && sub)
+        doc
+          .font('Helvetica')
+          .fontSize(8)
+          .fillColor(MUTED)
+          .text(sub, x, doc.y, { width: columns[i]!.width - 6 });
       bottom = Math.max(bottom, doc.y);
       x += columns[i]!.width;
     });
     doc.y = bottom;
-    doc.moveTo(MARGIN, bottom + 2).lineTo(MARGIN + columns.reduce((n, c) => n + c.width, 0), bottom + 2).lineWidth(0.5).strokeColor('#cbd5e1').stroke();
+    doc
+      .moveTo(MARGIN, bottom + 2)
+      .lineTo(MARGIN + columns.reduce((n, c) => n + c.width, 0), bottom + 2)
+      .lineWidth(0.5)
+      .strokeColor('#cbd5e1')
+      .stroke();
     doc.x = MARGIN;
   };
   doc.moveDown(0.4);
-  row(columns.map((c) => c.label), true);
+  row(
+    columns.map((c) => c.label),
+    true,
+  );
   for (const item of category.items) {
     const cells = item.prices.map((p) => (p.savingPercent > 0 ? `${rand(p.unitPriceCents)} (-${p.savingPercent}%)` : rand(p.unitPriceCents)));
     row([item.name, ...cells], false, `${item.unitDescription} · ${item.suppliers} price lists · ${rand(item.lowestCents)} to ${rand(item.highestCents)}`);
@@ -184,19 +226,7 @@ export function complianceCertificatePdf({ certificateId, issuedOn, figures }: C
       checklist(doc, list.items);
     }
     heading(doc, 'Technical verification');
-    facts(doc, [
-      ['Domain', v.domain],
-      ['HTTPS', v.https ? 'Yes, with Strict-Transport-Security' : 'No: the site is not served over HTTPS'],
-      [
-        'TLS',
-        v.tls === null
-          ? 'Not checked: the public address is not HTTPS'
-          : v.tls.protocol
-            ? `${v.tls.protocol}, certificate ${v.tls.trusted ? 'trusted' : `not trusted (${v.tls.problem})`}${v.tls.issuer ? `, issued by ${v.tls.issuer}` : ''}${v.tls.validTo ? `, valid to ${v.tls.validTo.slice(0, 10)}` : ''}`
-            : `The handshake failed (${v.tls.problem})`,
-      ],
-      ['Checked', v.tls?.checkedAt.slice(0, 16).replace('T', ' ') ?? figures.asOf.slice(0, 16).replace('T', ' ')],
-    ]);
+    facts(doc, [...technicalVerification(figures), ['Checked', `${(v.tls?.checkedAt ?? figures.asOf).slice(0, 16).replace('T', ' ')} UTC`]]);
     heading(doc, 'Data quality standards');
     checklist(doc, DATA_QUALITY_STANDARDS);
     heading(doc, 'Categories');

@@ -17,7 +17,12 @@ const SHELL = `<!doctype html>
 describe('composePage', () => {
   it("puts the page's head, markup and figures into the shell", () => {
     const figures = { asOf: '2026-11-18T09:40:00.000Z', note: '</script><script>alert(1)</script>' } as never;
-    const html = composePage(SHELL, { html: '<h1>About</h1>', head: { title: 'About "us" · Procura', description: 'Who & why', canonicalPath: '/about' } }, figures, 'https://procura.example');
+    const html = composePage(
+      SHELL,
+      { html: '<h1>About</h1>', head: { title: 'About "us" · Procura', description: 'Who & why', canonicalPath: '/about' } },
+      figures,
+      'https://procura.example',
+    );
     expect(html).not.toContain('The site in general.');
     expect(html).not.toContain('<title>Procura · Quotes</title>');
     expect(html).toContain(

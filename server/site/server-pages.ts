@@ -20,7 +20,7 @@ export interface PortalRenderer {
 }
 
 /** The renderer beside the static files (`dist/public` -> `dist/ssr/render.js`), or null before a build. */
-export async function loadRenderer(staticDir: string): Promise<PortalRenderer | null> {
+async function loadRenderer(staticDir: string): Promise<PortalRenderer | null> {
   const file = join(resolve(staticDir), '..', 'ssr', 'render.js');
   if (!existsSync(file)) return null;
   return (await import(pathToFileURL(file).href)) as PortalRenderer;
@@ -29,10 +29,14 @@ export async function loadRenderer(staticDir: string): Promise<PortalRenderer | 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside `<script type="application/json">`: nothing in it may close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The element the portal reads its first figures from instead of asking the API. */
-export const FIGURES_ELEMENT_ID = 'site-figures';
+const FIGURES_ELEMENT_ID = 'site-figures';
 
 /**
  * The shell with a rendered page in it: the page's title, description, canonical URL and Open
@@ -70,9 +74,7 @@ export class ServerPages {
   private readonly renderer: Promise<PortalRenderer | null>;
   private readonly cache = new Map<string, { asOf: string; html: string }>();
 
-  constructor(
-    private readonly options: { staticDir: string; publicUrl: string; figures: () => Promise<SiteFigures>; logger: Logger },
-  ) {
+  constructor(private readonly options: { staticDir: string; publicUrl: string; figures: () => Promise<SiteFigures>; logger: Logger }) {
     // Loaded at start-up, so the first visitor does not wait for a megabyte of renderer.
     this.renderer = loadRenderer(options.staticDir).catch((err: unknown) => {
       options.logger.error({ err }, 'the server renderer did not load; pages are served as the plain shell');

@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteFiguresSchema } from '../../sdk/index';
-import { COMPANY } from '../../sdk/content';
+import { COMPANY } from '../../contract/content';
 import { CATEGORIES, SECTORS } from '../db/seed/data';
 import { pdfText } from '../test/pdf-text';
+import { signInStaff } from '../test/staff';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 
 // A fixed instant mid-month, moved on by the tests that need time to pass.
@@ -47,6 +48,8 @@ describe('GET /api/site/figures', () => {
     const joburg = figures.cities.find((c) => c.id === 'johannesburg')!;
     expect(joburg.suppliersBased).toBe(active.filter((s) => s.home_city_id === 'johannesburg').length);
     expect(joburg.coverage).toBe('verified');
+    expect(joburg.suppliersVerified).toBe(active.filter((s) => s.home_city_id === 'johannesburg' && Number(s.verified) === 1).length);
+    expect(joburg.suppliersVerified).toBeLessThan(joburg.suppliersBased);
     const upington = figures.cities.find((c) => c.id === 'upington')!;
     expect(upington.suppliersBased).toBe(0);
     expect(figures.counts.citiesCovered).toBe(figures.cities.filter((c) => c.suppliersDelivering > 0).length);
@@ -56,7 +59,11 @@ describe('GET /api/site/figures', () => {
   it('gives each category its active suppliers and their average response time', async () => {
     const figures = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
     const active = new Map((await activeSuppliers()).map((s) => [s.id, s]));
-    const links = await server.database.db.selectFrom('supplier_categories').select(['supplier_id', 'category_id']).where('category_id', '=', 'sanitizers').execute();
+    const links = await server.database.db
+      .selectFrom('supplier_categories')
+      .select(['supplier_id', 'category_id'])
+      .where('category_id', '=', 'sanitizers')
+      .execute();
     const serving = links.map((l) => active.get(l.supplier_id)).filter((s) => s !== undefined);
     const sanitizers = figures.categories.find((c) => c.id === 'sanitizers')!;
     expect(sanitizers).toEqual({
@@ -64,7 +71,7 @@ describe('GET /api/site/figures', () => {
       name: 'Sanitizers',
       sectorId: 'cleaning',
       activeSuppliers: serving.length,
-      averageResponseHours: Math.round((serving.reduce((n, s) => n + s.response_time_hours, 0) / serving.length) * 10) / 10,
+      averageResponseHours: Math.round((serving.reduce((n, s) => n + s.response_time_hours!, 0) / serving.length) * 10) / 10,
     });
     expect(figures.categories.map((c) => c.id)).toEqual(CATEGORIES.map((c) => c.id));
     expect(figures.counts.categories).toBe(figures.categories.filter((c) => c.activeSuppliers > 0).length);
@@ -100,6 +107,7 @@ describe('GET /api/site/figures', () => {
     expect(after.counts).toEqual({
       ...before,
       quotesThisMonth: before.quotesThisMonth + quotes,
+      quotesLast12Months: before.quotesLast12Months + quotes,
       requestsThisMonth: before.requestsThisMonth + 1,
       marketDataRequests: before.marketDataRequests + 1,
     });
@@ -110,6 +118,10 @@ describe('GET /api/site/figures', () => {
     expect(december.quotesThisMonth).toBe(0);
     expect(december.requestsThisMonth).toBe(0);
     expect(december.marketDataRequests).toBe(after.counts.marketDataRequests);
+    // The last 12 months run on over the month's end, and end a year on.
+    expect(december.quotesLast12Months).toBe(after.counts.quotesLast12Months);
+    now = Date.parse('2027-11-18T09:31:00.000Z');
+    expect(siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts.quotesLast12Months).toBe(0);
     now = Date.parse('2026-11-18T09:40:00.000Z');
   });
 });
@@ -137,11 +149,42 @@ describe('downloads', () => {
     const res = await fetch(`${server.url}/downloads/compliance-certificate`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    // 09:40:00 is second 34,800 of the day.
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="procura-compliance-certificate-PRC-2026-34800.pdf"');
-    const text = pdfText(Buffer.from(await res.arrayBuffer()));
-    for (const expected of ['Compliance Certificate', 'PRC-2026-34800', '2026-11-18', COMPANY.registrationNumber, 'POPIA (South Africa)', 'GDPR (European Union)', 'CCPA (California)', 'procura.test', 'Not checked: the public address is not HTTPS', 'Sanitizers']) {
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="procura-compliance-certificate-PRC-2026-1118.pdf"');
+    // Lines wrap where the page ends them.
+    const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
+    const { counts } = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    expect(counts.requestsThisMonth).toBeGreaterThan(0);
+    for (const expected of [
+      'Compliance Certificate',
+      'PRC-2026-1118',
+      '2026-11-18',
+      COMPANY.registrationNumber,
+      'POPIA (South Africa)',
+      'GDPR (European Union)',
+      'CCPA (California)',
+      'procura.test',
+      'Not checked: the public address is not HTTPS',
+      `${counts.requestsThisMonth} quote request${counts.requestsThisMonth === 1 ? '' : 's'} served this month (since 1 Nov 2026), counted from the database`,
+      'Not measured: site usage analytics run only for visitors who consent, so they give no full count',
+      'Sanitizers',
+    ]) {
       expect(text).toContain(expected);
+    }
+  });
+
+  it('keeps the certificate id all day, through recounts, and issues a new one the next day', async () => {
+    const at = now;
+    const disposition = async () => (await fetch(`${server.url}/downloads/compliance-certificate`)).headers.get('content-disposition');
+    try {
+      expect(await disposition()).toBe('attachment; filename="procura-compliance-certificate-PRC-2026-1118.pdf"');
+      now += 61_000;
+      expect(await disposition()).toBe('attachment; filename="procura-compliance-certificate-PRC-2026-1118.pdf"');
+      now = Date.parse('2026-11-18T23:59:30.000Z');
+      expect(await disposition()).toBe('attachment; filename="procura-compliance-certificate-PRC-2026-1118.pdf"');
+      now = Date.parse('2026-11-19T00:00:30.000Z');
+      expect(await disposition()).toBe('attachment; filename="procura-compliance-certificate-PRC-2026-1119.pdf"');
+    } finally {
+      now = at;
     }
   });
 });
@@ -162,6 +205,67 @@ describe('crawlers', () => {
     const res = await server.request('GET', '/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect([...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(['http://procura.test/', 'http://procura.test/about', 'http://procura.test/privacy']);
+    expect([...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'http://procura.test/',
+      'http://procura.test/about',
+      'http://procura.test/privacy',
+    ]);
+  });
+});
+
+describe('a newly imported supplier', () => {
+  it('counts as based in its city, not as verified there, until staff verify it', async () => {
+    const before = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    const { headers } = await signInStaff(server, { role: 'admin' });
+    const imported = await server.request('POST', '/api/admin/suppliers', {
+      body: { suppliers: ['Reef Hygiene Newcomer | orders@reef-newcomer.example | cleaning-supplies | Johannesburg | 4.8 | bleach | 24h'] },
+      headers,
+    });
+    expect(imported.status).toBe(200);
+    now += 60_000;
+    const after = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    const city = (f: typeof before) => f.cities.find((c) => c.id === 'johannesburg')!;
+    expect(city(after).suppliersBased).toBe(city(before).suppliersBased + 1);
+    expect(city(after).suppliersVerified).toBe(city(before).suppliersVerified);
+    expect(after.counts.suppliers).toBe(before.counts.suppliers + 1);
+    expect(after.counts.verifiedSuppliers).toBe(before.counts.verifiedSuppliers);
+  });
+});
+
+describe("the home page's popular products", () => {
+  it('are the four most requested this month, counted with the figures', async () => {
+    const figures = async () => siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).popularProducts;
+    const bleach = (products: { name: string; rfqCount: number }[]) => products.find((p) => p.name === 'Household Bleach')?.rfqCount ?? 0;
+    const before = await figures();
+    for (const email of ['one@example.co.za', 'two@example.co.za', 'three@example.co.za']) {
+      expect((await server.request('POST', '/api/rfq', { body: validRfq({ productName: 'Household Bleach', primaryEmail: email }) })).status).toBe(201);
+    }
+    now += 60_000;
+    const after = await figures();
+    expect(after).toHaveLength(4);
+    expect(bleach(after)).toBe(bleach(before) + 3);
+    const counts = after.map((p) => p.rfqCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+});
+
+describe('a request from the widget demo', () => {
+  it('counts in no public figure and no popular product', async () => {
+    const before = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    const sent = await server.request('POST', '/api/rfq', {
+      body: validRfq({
+        productName: 'Household Bleach',
+        primaryEmail: 'demo.visitor@example.co.za',
+        embedId: 'demo-compact-1764230400000',
+        embedSource: 'embed-widget',
+      }),
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.json.demo).toBe(true);
+    now += 60_000;
+    const after = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
+    expect(after.asOf).not.toBe(before.asOf);
+    expect(after.counts).toEqual(before.counts);
+    expect(after.popularProducts).toEqual(before.popularProducts);
   });
 });

@@ -12,7 +12,7 @@ import { FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
  * joins the sitemap on the day it is. Aliases (`/api-docs`, `/privacy-policy`) are left out:
  * their canonical page is listed.
  */
-export const PUBLIC_PAGES = [
+const PUBLIC_PAGES = [
   '/',
   '/about',
   '/vision',
@@ -35,7 +35,7 @@ export const PUBLIC_PAGES = [
 ] as const;
 
 /** What crawlers are asked to leave alone: staff pages, the API, personal links and pages with tokens. */
-export const DISALLOWED = [
+const DISALLOWED = [
   '/api/',
   '/quote/',
   '/supplier-response/',

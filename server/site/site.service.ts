@@ -1,9 +1,9 @@
-import type { CategoryFigures, CityFigures, SectorFigures, SiteFigures, SiteVerification } from '../../sdk/index';
-import { cityStats, coverageLevel, monthStart } from '../catalogue/catalogue.service';
+import type { CategoryFigures, CityFigures, PopularProduct, SectorFigures, SiteFigures, SiteVerification } from '../../sdk/index';
+import { cityStats, coverageLevel, monthStart, popularThisMonth } from '../catalogue/catalogue.service';
 import type { MarketStore } from '../catalogue/market-store';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { MarketSnapshot, Supplier } from '../domain/market';
+import type { MarketSnapshot, PriceTier, Supplier } from '../domain/market';
 import { hasGoodStanding } from '../domain/matching';
 import { leadTimeDays, quotedUnitPrice } from '../domain/pricing';
 import { countActivity, listSectors, type SiteCounts } from './site.repository';
@@ -11,8 +11,10 @@ import { probeTls, type TlsProbe } from './tls-probe';
 
 /** The public figures are counted at most this often: a page may show figures this old. */
 export const FIGURES_MAX_AGE_MS = 60_000;
+/** How many of this month's most requested products the home page shows (the first four). */
+const POPULAR_PRODUCTS_SHOWN = 4;
 /** The TLS handshake with the public address is repeated at most this often. */
-export const TLS_CHECK_MAX_AGE_MS = 60 * 60_000;
+const TLS_CHECK_MAX_AGE_MS = 60 * 60_000;
 
 export interface SiteDeps {
   config: Pick<Config, 'publicUrl'>;
@@ -21,27 +23,45 @@ export interface SiteDeps {
   clock: () => number;
 }
 
+/** The same instant a year earlier (29 February gives 1 March). */
+function yearBefore(date: Date): string {
+  const at = new Date(date);
+  at.setUTCFullYear(at.getUTCFullYear() - 1);
+  return at.toISOString();
+}
+
 /** Suppliers matching would choose: in good standing. */
 function activeSuppliers(market: MarketSnapshot): Supplier[] {
   return [...market.suppliersById.values()].filter(hasGoodStanding);
 }
 
-function average(values: number[]): number | null {
-  return values.length === 0 ? null : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
+/** The mean of the values known, to one decimal; null when none is (a supplier may have no response time recorded). */
+function average(values: (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length === 0 ? null : Math.round((known.reduce((a, b) => a + b, 0) / known.length) * 10) / 10;
 }
 
 /** Every figure of the public pages, from the market snapshot and the counts read with it. */
-export function computeFigures(
+function computeFigures(
   market: MarketSnapshot,
   counts: SiteCounts,
   sectorRows: { id: string; name: string }[],
+  popularProducts: PopularProduct[],
   verification: SiteVerification,
   asOf: Date,
 ): SiteFigures {
   const active = activeSuppliers(market);
   const cities: CityFigures[] = market.cities.map((city) => {
     const stats = cityStats(market, city);
-    return { id: city.id, name: city.name, province: city.province, suppliersBased: stats.based, suppliersDelivering: stats.delivering, coverage: coverageLevel(stats) };
+    return {
+      id: city.id,
+      name: city.name,
+      province: city.province,
+      suppliersBased: stats.based,
+      suppliersVerified: stats.verifiedBased,
+      suppliersDelivering: stats.delivering,
+      coverage: coverageLevel(stats),
+    };
   });
   const serving = (categoryId: string) => (market.suppliersByCategory.get(categoryId) ?? []).filter(hasGoodStanding);
   const categories: CategoryFigures[] = market.categories.map((category) => {
@@ -72,6 +92,7 @@ export function computeFigures(
     cities,
     categories,
     sectors,
+    popularProducts,
     verification,
   };
 }
@@ -108,7 +129,7 @@ export interface PricingGuide {
 }
 
 /** The order sizes the pricing guide prices: one unit, then the volumes where tiers and discounts start. */
-export const GUIDE_VOLUMES = [1, 100, 500, 1000] as const;
+const GUIDE_VOLUMES = [1, 100, 500, 1000] as const;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -126,7 +147,7 @@ function span(values: { min: number; max: number }[]): { min: number; max: numbe
  * tiers or Procura's volume discount, whichever is lower), its range at one unit, the lead
  * times and response times, and the dates of the price lists it is computed from.
  */
-export function pricingGuide(market: MarketSnapshot, sectorNames: Map<string, string>, now: Date): PricingGuide {
+function pricingGuide(market: MarketSnapshot, sectorNames: Map<string, string>, now: Date): PricingGuide {
   const dates: string[] = [];
   const categories: GuideCategory[] = [];
   for (const category of market.categories) {
@@ -134,12 +155,17 @@ export function pricingGuide(market: MarketSnapshot, sectorNames: Map<string, st
     if (suppliers.length === 0) continue;
     const items: GuideItem[] = [];
     for (const item of market.items.filter((i) => i.categoryId === category.id)) {
-      const offers = (market.offersByItem.get(item.id) ?? []).filter((o) => {
-        const supplier = market.suppliersById.get(o.supplierId);
-        return supplier !== undefined && hasGoodStanding(supplier);
-      });
+      const list = market.offersByItem.get(item.id);
+      if (!list) continue;
+      // The offers of suppliers in good standing, each as its list price and tiers.
+      const offers: { unitPriceCents: number; tiers: PriceTier[] }[] = [];
+      for (let i = 0; i < list.length; i++) {
+        const supplier = market.suppliersById.get(list.supplierId(i));
+        if (supplier === undefined || !hasGoodStanding(supplier)) continue;
+        offers.push({ unitPriceCents: list.unitPriceCents(i), tiers: list.tiers(i) });
+        dates.push(supplier.priceListDate);
+      }
       if (offers.length === 0) continue;
-      for (const o of offers) dates.push(market.suppliersById.get(o.supplierId)!.priceListDate);
       const one = offers.map((o) => quotedUnitPrice(o.unitPriceCents, o.tiers, 1).unitPriceCents);
       const base = median(one);
       items.push({
@@ -209,11 +235,12 @@ export class SiteFiguresStore {
     const date = new Date(now);
     const [market, counts, sectors, verification] = await Promise.all([
       this.deps.market.current(),
-      countActivity(this.deps.database.db, monthStart(date)),
+      countActivity(this.deps.database.db, monthStart(date), yearBefore(date)),
       listSectors(this.deps.database.db),
       this.verification(now),
     ]);
-    const figures = computeFigures(market, counts, sectors, verification, date);
+    const popular = await popularThisMonth(this.deps.database.db, market, POPULAR_PRODUCTS_SHOWN, date);
+    const figures = computeFigures(market, counts, sectors, popular, verification, date);
     this.cached = { figures, at: now };
     return figures;
   }

@@ -11,11 +11,14 @@ let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  server = createServer({
-    cert: readFileSync(new URL('../test/tls/cert.pem', import.meta.url)),
-    key: readFileSync(new URL('../test/tls/key.pem', import.meta.url)),
-    minVersion: 'TLSv1.2',
-  }, (socket) => socket.end());
+  server = createServer(
+    {
+      cert: readFileSync(new URL('../test/tls/cert.pem', import.meta.url)),
+      key: readFileSync(new URL('../test/tls/key.pem', import.meta.url)),
+      minVersion: 'TLSv1.2',
+    },
+    (socket) => socket.end(),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -60,12 +63,17 @@ describe('probeTls', () => {
   });
 });
 
-describe('the figures\' technical verification', () => {
+describe("the figures' technical verification", () => {
   it('shows the handshake with an https public address', async () => {
     const app = await startTestServer({ PUBLIC_URL: `https://localhost:${port}` });
     try {
       const { verification } = siteFiguresSchema.parse((await app.request('GET', '/api/site/figures')).json);
-      expect(verification).toMatchObject({ domain: 'localhost', https: true, hsts: true, tls: { protocol: 'TLSv1.3', trusted: false, issuer: 'Procura Test', problem: 'DEPTH_ZERO_SELF_SIGNED_CERT' } });
+      expect(verification).toMatchObject({
+        domain: 'localhost',
+        https: true,
+        hsts: true,
+        tls: { protocol: 'TLSv1.3', trusted: false, issuer: 'Procura Test', problem: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
+      });
     } finally {
       await app.close();
     }

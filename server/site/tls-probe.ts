@@ -28,7 +28,9 @@ export function probeTls(host: string, port: number, now: Date, timeoutMs = 5000
     // Verification is read from the socket rather than enforced, so an untrusted certificate is
     // described instead of ending the handshake unseen.
     const socket = connect({ host, port, servername: isIp(host) ? undefined : host, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
-    socket.setTimeout(timeoutMs, () => finish({ protocol: null, trusted: false, issuer: null, validTo: null, problem: `No answer within ${timeoutMs / 1000} seconds` }));
+    socket.setTimeout(timeoutMs, () =>
+      finish({ protocol: null, trusted: false, issuer: null, validTo: null, problem: `No answer within ${timeoutMs / 1000} seconds` }),
+    );
     socket.once('error', (err: NodeJS.ErrnoException) =>
       finish({ protocol: null, trusted: false, issuer: null, validTo: null, problem: err.code ?? err.message }),
     );

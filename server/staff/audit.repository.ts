@@ -1,9 +1,10 @@
+import type { AuditAction } from '../../contract/schemas/admin';
 import type { Executor as Db } from '../db/executor';
 
 /** One staff write: who, what (`suppliers.import`), how many rows, and a short note without personal data. */
 export interface AuditEntry {
   staffId: number;
-  action: string;
+  action: AuditAction;
   rows: number;
   detail?: string;
 }

@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { COMPANY } from '../../contract/content';
 import commonPasswords from './common-passwords.json';
 
 /**
@@ -15,6 +17,42 @@ const COMMON = new Set((commonPasswords as string[]).map((p) => p.toLowerCase())
 /** Whether a password is among the 10,000 most common ones. */
 export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());
+}
+
+/** zxcvbn's score a staff password must reach: 3 is "safely unguessable" (about 10^8 guesses or more). */
+const MIN_PASSWORD_SCORE = 3;
+
+/** Words anyone who knows where the password is used would try first. */
+const PRODUCT_WORDS = ['Procura', 'procurement', COMPANY.name];
+
+let estimator: Promise<ZxcvbnFactory> | undefined;
+
+/** zxcvbn with its English and common dictionaries: loaded, and built, the first time a password is set. */
+function strengthEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
+    ([core, common, en]) =>
+      new core.ZxcvbnFactory({ translations: en.translations, graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...en.dictionary } }),
+  );
+  return estimator;
+}
+
+/** The person's own words: their name, each part of it and all of it joined as addresses join it, and their e-mail address and its parts. */
+function personalWords(person: { name: string; email: string }): string[] {
+  const names = person.name.split(/[\s.'-]+/).filter(Boolean);
+  const [local = '', domain = ''] = person.email.toLowerCase().split('@');
+  const joined = ['', '.', '-', '_'].map((glue) => names.join(glue));
+  return [...new Set([person.name, ...names, ...joined, person.email, local, ...local.split(/[._+-]+/), domain.split('.')[0] ?? ''])].filter(
+    (w) => w.length > 1,
+  );
+}
+
+/**
+ * Whether a password is hard enough to guess: zxcvbn's score at least {@link MIN_PASSWORD_SCORE},
+ * with Procura's own words and the person's as words an attacker tries first.
+ */
+export async function isStrongPassword(password: string, person: { name: string; email: string }): Promise<boolean> {
+  const zxcvbn = await strengthEstimator();
+  return zxcvbn.check(password, [...PRODUCT_WORDS, ...personalWords(person)]).score >= MIN_PASSWORD_SCORE;
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '../../sdk/schemas/staff';
+import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { errorHandler } from '../errors';
 import { startTestServer, type TestServer } from '../test/harness';
 import { createStaff, signInStaff, STAFF_PASSWORD } from '../test/staff';
@@ -40,6 +40,16 @@ describe('setting a password from the one-time link', () => {
     const common = await setPassword(token, 'Qwerty123456');
     expect(common.status).toBe(400);
     expect(common.json.error.details.fields).toEqual({ password: STAFF_MESSAGES.passwordCommon });
+    // Twelve characters, on no list, and still guessed at once: a common word and digits, or the product's and the person's own words.
+    for (const guessable of ['password1234', 'procurement2026', 'Naledi.Dube.2026', 'naledi@procura.example']) {
+      const weak = await setPassword(token, guessable);
+      expect([guessable, weak.status, weak.json.error.code, weak.json.error.details.fields]).toEqual([
+        guessable,
+        400,
+        'validation_error',
+        { password: 'This password is too easy to guess. Add a word or two that have nothing to do with you or Procura.' },
+      ]);
+    }
 
     const ok = await setPassword(token, STAFF_PASSWORD);
     expect([ok.status, ok.json]).toEqual([200, { email: 'naledi@procura.example' }]);
@@ -48,7 +58,11 @@ describe('setting a password from the one-time link', () => {
     expect((await signIn('naledi@procura.example', STAFF_PASSWORD)).status).toBe(200);
     expect((await signIn('naledi@procura.example', 'another-long-passphrase')).status).toBe(401);
 
-    const stored = await server.database.db.selectFrom('staff_users').select('password_hash').where('email', '=', 'naledi@procura.example').executeTakeFirstOrThrow();
+    const stored = await server.database.db
+      .selectFrom('staff_users')
+      .select('password_hash')
+      .where('email', '=', 'naledi@procura.example')
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const tokens = await server.database.db.selectFrom('staff_tokens').select('token_hash').execute();
     expect(tokens.map((t) => t.token_hash)).not.toContain(token);
@@ -69,7 +83,10 @@ describe('setting a password from the one-time link', () => {
     const token = tokenOf(await addStaff(server.database.db, server.config.publicUrl, { email: 'origin@procura.example', name: 'O', role: 'admin' }, now));
     for (const headers of [{}, { origin: 'https://evil.example' }] as Record<string, string>[]) {
       const res = await setPassword(token, STAFF_PASSWORD, headers);
-      expect([res.status, res.json.error]).toEqual([403, { code: 'bad_origin', message: STAFF_MESSAGES.badOrigin }]);
+      expect([res.status, res.json.error]).toEqual([
+        403,
+        { code: 'bad_origin', message: 'This request did not come from a Procura page. Open Procura at http://procura.test and try again there.' },
+      ]);
     }
     expect((await setPassword(token, STAFF_PASSWORD)).status).toBe(200);
   });
@@ -150,7 +167,10 @@ describe('signing in and out', () => {
     const https = await startTestServer({ PUBLIC_URL: 'https://procura.example' }, { clock: () => now });
     try {
       const person = await createStaff(https);
-      const res = await https.request('POST', '/api/staff/sign-in', { body: { email: person.email, password: person.password }, headers: { origin: 'https://procura.example' } });
+      const res = await https.request('POST', '/api/staff/sign-in', {
+        body: { email: person.email, password: person.password },
+        headers: { origin: 'https://procura.example' },
+      });
       expect(res.headers.get('set-cookie')).toMatch(/^__Host-procura_staff=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=604800$/);
       expect((await https.request('GET', '/api/staff/me', { headers: { cookie: cookieOf(res) } })).status).toBe(200);
       // The plain name is not read on an https site.
@@ -162,26 +182,70 @@ describe('signing in and out', () => {
 });
 
 describe('throttling failed sign-ins', () => {
-  it('answers 429 after 5 wrong passwords for one e-mail in 15 minutes, even with the right one', async () => {
+  it('makes each attempt after 5 wrong passwords for one e-mail wait longer, never locking the person out', async () => {
     now = Date.UTC(2026, 11, 1, 9, 0, 0);
     const person = await createStaff(server);
     for (let i = 0; i < 5; i++) expect((await signIn(person.email, `wrong-password-${i}`)).status).toBe(401);
     const blocked = await signIn(person.email, person.password);
     expect(blocked.status).toBe(429);
-    expect(blocked.json.error.code).toBe('rate_limited');
-    expect(blocked.json.error.message).toBe('Too many failed sign-ins. Please try again in 15 minutes.');
-    expect(blocked.headers.get('retry-after')).toBe('900');
-    now += 15 * 60_000;
+    expect(blocked.json.error).toEqual({ code: 'rate_limited', message: 'Too many failed sign-ins. Please try again in 1 second.' });
+    expect(blocked.headers.get('retry-after')).toBe('1');
+    // Each further failure doubles the wait, up to 30 seconds.
+    const waits = [];
+    for (let i = 0; i < 6; i++) {
+      now += 60_000;
+      const wrong = await signIn(person.email, 'still-the-wrong-password');
+      expect([wrong.status, wrong.json]).toEqual([401, expect.anything()]);
+      waits.push((await signIn(person.email, person.password)).headers.get('retry-after'));
+    }
+    expect(waits).toEqual(['2', '4', '8', '16', '30', '30']);
+    // The right password, after the wait, from anywhere.
+    now += 30_000;
     expect((await signIn(person.email, person.password)).status).toBe(200);
+    expect((await signIn(person.email, 'wrong-again')).status).toBe(401);
   });
 
-  it('answers 429 after 20 failures from one client address, whatever the e-mail', async () => {
+  it('makes attempts from one client address wait after 20 failures, whatever the e-mail', async () => {
     now = Date.UTC(2026, 11, 2, 9, 0, 0);
     for (let i = 0; i < 20; i++) expect((await signIn(`guess${i}@procura.example`, 'wrong-password')).status).toBe(401);
     const person = await createStaff(server);
     const blocked = await signIn(person.email, person.password);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    now += 20 * 60_000;
+    expect((await signIn(person.email, person.password)).status).toBe(200);
+  });
+});
+
+describe('attacks on the throttles', () => {
+  it('checks no more than 5 passwords for one account when 30 arrive at once from 30 addresses', async () => {
+    const other = await startTestServer({ TRUST_PROXY: '1' }, { database: server.database, clock: () => now });
+    try {
+      now = Date.UTC(2026, 11, 4, 9, 0, 0);
+      const person = await createStaff(server);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          (i % 2 ? server : other).request('POST', '/api/staff/sign-in', {
+            body: { email: person.email, password: `wrong-${i}` },
+            headers: { origin, 'x-forwarded-for': `198.51.100.${i + 1}` },
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a client that tries more than 20 set-password links in 15 minutes, before looking any up', async () => {
+    now = Date.UTC(2026, 11, 5, 9, 0, 0);
+    const bogus = `st_${'x'.repeat(43)}`;
+    for (let i = 0; i < 20; i++) expect((await setPassword(bogus, STAFF_PASSWORD)).status).toBe(400);
+    const refused = await setPassword(bogus, STAFF_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.message).toBe('Too many attempts to set a password from your network. Please try again in 900 seconds.');
   });
 });
 
@@ -210,7 +274,7 @@ describe('staffOnly', () => {
         return { status: res.status, body: await res.json() };
       };
       expect(await call('GET', {})).toEqual({ status: 401, body: { error: { code: 'unauthorized', message: STAFF_MESSAGES.signedOut } } });
-      expect(await call('GET', { cookie: 'procura_staff=' + 'A'.repeat(43) })).toMatchObject({ status: 401 });
+      expect(await call('GET', { cookie: `procura_staff=${'A'.repeat(43)}` })).toMatchObject({ status: 401 });
       expect(await call('GET', { cookie: sales.cookie })).toEqual({ status: 403, body: { error: { code: 'forbidden', message: STAFF_MESSAGES.wrongRole } } });
       expect(await call('GET', { cookie: admin.cookie })).toEqual({ status: 200, body: { name: 'Ayesha Admin' } });
       expect(await call('POST', { cookie: admin.cookie })).toMatchObject({ status: 403, body: { error: { code: 'bad_origin' } } });

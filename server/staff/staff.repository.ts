@@ -19,7 +19,11 @@ export async function insertStaff(db: Db, user: { email: string; name: string; r
 }
 
 export async function listStaffUsers(db: Db) {
-  return db.selectFrom('staff_users').select(['id', 'email', 'name', 'role', 'disabled_at', 'created_at', 'last_sign_in_at', 'password_hash']).orderBy('id').execute();
+  return db
+    .selectFrom('staff_users')
+    .select(['id', 'email', 'name', 'role', 'disabled_at', 'created_at', 'last_sign_in_at', 'password_hash'])
+    .orderBy('id')
+    .execute();
 }
 
 export async function disableStaffUser(db: Db, id: number, now: string): Promise<void> {
@@ -33,6 +37,19 @@ export async function enableStaffUser(db: Db, id: number): Promise<void> {
 
 export async function insertStaffToken(db: Db, token: { hash: string; staffId: number; expiresAt: string }): Promise<void> {
   await db.insertInto('staff_tokens').values({ token_hash: token.hash, staff_id: token.staffId, expires_at: token.expiresAt, used_at: null }).execute();
+}
+
+/** Whether a token is unused and unexpired, without spending it. */
+/** Whose an unused, unexpired token is: their name and e-mail, which their password must not be made of. */
+export async function liveStaffTokenOwner(db: Db, hash: string, now: string): Promise<{ name: string; email: string } | undefined> {
+  return db
+    .selectFrom('staff_tokens as t')
+    .innerJoin('staff_users as u', 'u.id', 't.staff_id')
+    .select(['u.name', 'u.email'])
+    .where('t.token_hash', '=', hash)
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .executeTakeFirst();
 }
 
 /** Spends an unused, unexpired token once (a single conditional update); answers whose it was. */
@@ -92,7 +109,10 @@ export async function deleteStaffSessions(db: Db, staffId: number): Promise<void
 }
 
 /** Drops sessions past their hard end or idle too long, and links expired or used; answers how many. */
-export async function pruneStaffAccess(db: Db, { now, idleSince }: { now: string; idleSince: string }): Promise<number> {
+export async function pruneStaffAccess(
+  db: Db,
+  { now, idleSince, failuresBefore }: { now: string; idleSince: string; failuresBefore: string },
+): Promise<number> {
   const sessions = await db
     .deleteFrom('staff_sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
@@ -101,5 +121,67 @@ export async function pruneStaffAccess(db: Db, { now, idleSince }: { now: string
     .deleteFrom('staff_tokens')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
     .executeTakeFirst();
-  return Number(sessions.numDeletedRows) + Number(tokens.numDeletedRows);
+  const failures = await pruneSignInFailures(db, failuresBefore);
+  return Number(sessions.numDeletedRows) + Number(tokens.numDeletedRows) + failures;
+}
+
+/**
+ * Takes an attempt's place for a subject, in one statement, when the subject may try now: counts
+ * it as a failure in a row (the count starts again after `forgetBefore`) and sets when the next
+ * attempt may be made, as if this one fails. Answers the count, or undefined when the subject must
+ * wait: attempts made at once cannot all take a place.
+ */
+export async function reserveSignInAttempt(
+  db: Db,
+  { subject, now, forgetBefore, nextAttemptAt }: { subject: string; now: string; forgetBefore: string; nextAttemptAt: (failures: number) => string },
+): Promise<number | undefined> {
+  // The next attempt's time depends on the count this statement makes: read the count, then write with it.
+  for (;;) {
+    const row = await db
+      .selectFrom('sign_in_failures')
+      .select(['failures', 'last_failure_at', 'next_attempt_at'])
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+    // A failure recorded after `now` means a clock moved back (another process's, or a test's): count afresh.
+    const fresh = !row || row.last_failure_at < forgetBefore || row.last_failure_at > now;
+    if (!fresh && row.next_attempt_at > now) return undefined;
+    const failures = fresh ? 1 : row.failures + 1;
+    const values = { subject, failures, last_failure_at: now, next_attempt_at: nextAttemptAt(failures) };
+    if (!row) {
+      const inserted = await db
+        .insertInto('sign_in_failures')
+        .values(values)
+        .onConflict((oc) => oc.column('subject').doNothing())
+        .returning('failures')
+        .executeTakeFirst();
+      if (inserted) return failures;
+      continue; // another attempt took the first place: read again
+    }
+    // Written only if nobody else counted since the read: the count is the fence.
+    const updated = await db
+      .updateTable('sign_in_failures')
+      .set(values)
+      .where('subject', '=', subject)
+      .where('failures', '=', row.failures)
+      .where('last_failure_at', '=', row.last_failure_at)
+      .returning('failures')
+      .executeTakeFirst();
+    if (updated) return failures;
+  }
+}
+
+/** When a subject may next try to sign in. */
+export async function nextSignInAttempt(db: Db, subject: string): Promise<string | undefined> {
+  return (await db.selectFrom('sign_in_failures').select('next_attempt_at').where('subject', '=', subject).executeTakeFirst())?.next_attempt_at;
+}
+
+/** Forgets a subject's failures: its password was right. */
+export async function forgetSignInFailures(db: Db, subject: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('subject', '=', subject).execute();
+}
+
+/** Drops failures older than any delay reaches. */
+async function pruneSignInFailures(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('sign_in_failures').where('last_failure_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,30 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { STAFF_MESSAGES, type StaffRole, type StaffUser } from '../../sdk/schemas/staff';
+import { STAFF_MESSAGES, type StaffRole, type StaffUser } from '../../contract/schemas/staff';
 import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
+import { idleSince, newSessionId, sessionHardEnd, sessionState } from '../http/sessions';
 import { hashSecret } from '../lib/ids';
-import { admit, peek, rateLimited, type RatePolicy } from '../limits/rate-limiter';
-import { hashPassword, isCommonPassword, passwordMatches } from './passwords';
+import { clientSubject, rateLimited, subjectKey } from '../limits/rate-limiter';
+import { hashPassword, isCommonPassword, isStrongPassword, passwordMatches } from './passwords';
 import * as repo from './staff.repository';
 
 const HOUR = 3_600_000;
 /** How long a set-password link works. */
 export const SET_PASSWORD_LINK_HOURS = 24;
-/** A session ends after this long unused… */
-export const SESSION_IDLE_HOURS = 12;
-/** …and in any case this long after sign-in. */
-export const SESSION_MAX_DAYS = 7;
-/** The idle clock is written at most this often, not on every call. */
-const TOUCH_EVERY_MS = 60_000;
 
-/** Failed sign-ins: 5 per e-mail and 20 per client address in 15 minutes. */
-export const SIGN_IN_FAILURES_PER_EMAIL: RatePolicy = { bucket: 'staff-sign-in-email', limit: 5, windowSeconds: 15 * 60 };
-export const SIGN_IN_FAILURES_PER_ADDRESS: RatePolicy = { bucket: 'staff-sign-in-address', limit: 20, windowSeconds: 15 * 60 };
+/**
+ * Failed sign-ins in a row, per account and per client address: past the first 5 for an account
+ * (20 for an address), each next attempt waits 1 s, then 2, 4... up to 30 s, so nobody can lock a
+ * person out, and the right password still signs in after a short wait. Failures more than 15
+ * minutes after the last one start the count again.
+ */
+const SIGN_IN_DELAYS = { account: 5, address: 20, maxDelaySeconds: 30, forgetAfterMinutes: 15 } as const;
+
+/** Seconds the attempt after `failures` failures in a row waits, with `free` failures free. */
+function signInDelaySeconds(failures: number, free: number): number {
+  return failures < free ? 0 : Math.min(2 ** (failures - free), SIGN_IN_DELAYS.maxDelaySeconds);
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The signed-in person a session belongs to, as the API and handlers see them. */
 export interface StaffMember extends StaffUser {
@@ -87,9 +91,16 @@ export async function setStaffPassword(db: Kysely<DB>, input: { token: string; p
   if (isCommonPassword(input.password)) {
     throw new ApiError(400, 'validation_error', 'Validation failed', { fields: { password: STAFF_MESSAGES.passwordCommon } });
   }
+  // The link is looked up before the password is hashed: a bogus token costs a lookup, not a hash.
+  const tokenHash = hashSecret(input.token);
+  const owner = await repo.liveStaffTokenOwner(db, tokenHash, iso(nowMs));
+  if (!owner) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
+  if (!(await isStrongPassword(input.password, owner))) {
+    throw new ApiError(400, 'validation_error', 'Validation failed', { fields: { password: STAFF_MESSAGES.passwordWeak } });
+  }
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    const staffId = await repo.spendStaffToken(trx, hashSecret(input.token), iso(nowMs));
+    const staffId = await repo.spendStaffToken(trx, tokenHash, iso(nowMs));
     const user = staffId === undefined ? undefined : await repo.findStaffById(trx, staffId);
     if (!user || user.disabled_at) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
     await repo.setStaffPassword(trx, user.id, passwordHash);
@@ -101,30 +112,45 @@ export async function setStaffPassword(db: Kysely<DB>, input: { token: string; p
 
 /**
  * Signs in: answers a new session id (for the cookie) and the person. An unknown e-mail, a
- * disabled account and a wrong password get the same answer after the same work; failures are
- * counted per e-mail and per client address, and past either limit every attempt answers 429.
+ * disabled account and a wrong password get the same answer after the same work. Each attempt
+ * takes its place first, per client address (an IPv6 client by its /64) and per account, in a
+ * statement that refuses it while the subject must wait ({@link SIGN_IN_DELAYS}), so attempts
+ * made at once cannot all be checked; the right password forgets the failures of both.
  */
-export async function signIn(db: Kysely<DB>, input: { email: string; password: string }, clientAddress: string, nowMs: number): Promise<{ sessionId: string; user: StaffMember }> {
+export async function signIn(
+  db: Kysely<DB>,
+  input: { email: string; password: string },
+  clientAddress: string,
+  nowMs: number,
+): Promise<{ sessionId: string; user: StaffMember }> {
   const email = normaliseEmail(input.email);
-  for (const [policy, subject] of [
-    [SIGN_IN_FAILURES_PER_EMAIL, email],
-    [SIGN_IN_FAILURES_PER_ADDRESS, clientAddress],
-  ] as const) {
-    const admission = await peek(db, policy, subject, nowMs);
-    if (!admission.allowed) {
-      throw rateLimited(admission, `Too many failed sign-ins. Please try again in ${Math.ceil(admission.resetSeconds / 60)} minute${admission.resetSeconds <= 60 ? '' : 's'}.`);
+  const subjects = [
+    [subjectKey('staff-sign-in-address', clientSubject(clientAddress)), SIGN_IN_DELAYS.address],
+    [subjectKey('staff-sign-in-account', email), SIGN_IN_DELAYS.account],
+  ] as const;
+  for (const [subject, free] of subjects) {
+    const failures = await repo.reserveSignInAttempt(db, {
+      subject,
+      now: iso(nowMs),
+      forgetBefore: iso(nowMs - SIGN_IN_DELAYS.forgetAfterMinutes * 60_000),
+      nextAttemptAt: (n) => iso(nowMs + signInDelaySeconds(n, free) * 1000),
+    });
+    if (failures === undefined) {
+      const next = await repo.nextSignInAttempt(db, subject);
+      const seconds = Math.max(1, Math.ceil(((next ? Date.parse(next) : nowMs) - nowMs) / 1000));
+      throw rateLimited(seconds, `Too many failed sign-ins. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`);
     }
   }
   const user = await repo.findStaffByEmail(db, email);
   const usable = user && !user.disabled_at ? user : undefined;
   if (!(await passwordMatches(input.password, usable?.password_hash ?? null)) || !usable) {
-    await admit(db, SIGN_IN_FAILURES_PER_EMAIL, email, nowMs);
-    await admit(db, SIGN_IN_FAILURES_PER_ADDRESS, clientAddress, nowMs);
     throw new ApiError(401, 'invalid_credentials', STAFF_MESSAGES.signInFailed);
   }
-  const sessionId = randomBytes(32).toString('base64url');
+  // The right password forgets the failures of the account and of the address it came from.
+  for (const [subject] of subjects) await repo.forgetSignInFailures(db, subject);
+  const sessionId = newSessionId();
   await db.transaction().execute(async (trx) => {
-    await repo.insertStaffSession(trx, { idHash: hashSecret(sessionId), staffId: usable.id, now: iso(nowMs), expiresAt: iso(nowMs + SESSION_MAX_DAYS * 24 * HOUR) });
+    await repo.insertStaffSession(trx, { idHash: hashSecret(sessionId), staffId: usable.id, now: iso(nowMs), expiresAt: sessionHardEnd(nowMs) });
     await repo.recordSignIn(trx, usable.id, iso(nowMs));
   });
   return { sessionId, user: { id: usable.id, email: usable.email, name: usable.name, role: usable.role } };
@@ -135,12 +161,12 @@ export async function staffForSession(db: Kysely<DB>, sessionId: string, nowMs: 
   const idHash = hashSecret(sessionId);
   const row = await repo.findStaffSession(db, idHash);
   if (!row) return null;
-  const lastSeen = Date.parse(row.last_seen_at);
-  if (Date.parse(row.expires_at) <= nowMs || lastSeen + SESSION_IDLE_HOURS * HOUR <= nowMs) {
+  const state = sessionState(row, nowMs);
+  if (state === 'ended') {
     await repo.deleteStaffSession(db, idHash);
     return null;
   }
-  if (nowMs - lastSeen >= TOUCH_EVERY_MS) await repo.touchStaffSession(db, idHash, iso(nowMs));
+  if (state === 'touch') await repo.touchStaffSession(db, idHash, iso(nowMs));
   return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
@@ -150,5 +176,5 @@ export async function signOut(db: Kysely<DB>, sessionId: string): Promise<void> 
 
 /** For the retention sweep: sessions and links that can no longer be used. */
 export function pruneStaffAccess(db: Kysely<DB>, nowMs: number): Promise<number> {
-  return repo.pruneStaffAccess(db, { now: iso(nowMs), idleSince: iso(nowMs - SESSION_IDLE_HOURS * HOUR) });
+  return repo.pruneStaffAccess(db, { now: iso(nowMs), idleSince: idleSince(nowMs), failuresBefore: iso(nowMs - SIGN_IN_DELAYS.forgetAfterMinutes * 60_000) });
 }

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteActionResponseSchema, rfqSubmitResponseSchema, supplierResponseSchema, trackedQuoteResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
+import {
+  quoteActionResponseSchema,
+  rfqSubmitResponseSchema,
+  supplierResponseSchema,
+  trackedQuoteResponseSchema,
+  type RfqSubmitResponse,
+} from '../../sdk/index';
 import { MessageRenderer } from '../mail/messages';
 import { anonymiseRfqs } from '../privacy/privacy.repository';
 import { parseTrackingToken } from '../lib/ids';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 
 const now = Date.parse('2026-11-02T08:00:00.000Z');
 let server: TestServer;
@@ -20,7 +26,13 @@ async function acceptedOrder(winner = 1): Promise<{ rfq: RfqSubmitResponse; toke
     body: validRfq({ primaryEmail: BUYER, contactName: 'Thandi Mokoena', companyName: 'Mokoena Facilities', companySize: '101-250' }),
   });
   const rfq = rfqSubmitResponseSchema.parse(res.json);
-  expect((await server.request('POST', `/api/quotes/track/${rfq.quotes[winner]!.trackingToken}/accept`)).status).toBe(200);
+  const details = validOrder({
+    deliveryAddress: 'Mokoena Facilities, Gate 3\n14 Chartwell Drive, Umhlanga, 4319',
+    phone: '031 555 0142',
+    purchaseOrderReference: 'PO-2291',
+    vatNumber: '4123 456 789',
+  });
+  expect((await server.request('POST', `/api/quotes/track/${rfq.quotes[winner]!.trackingToken}/accept`, { body: details })).status).toBe(200);
   const row = await server.database.db
     .selectFrom('outbox')
     .select('payload')
@@ -33,8 +45,15 @@ async function acceptedOrder(winner = 1): Promise<{ rfq: RfqSubmitResponse; toke
 const answer = (token: string, what: 'confirm' | 'withdraw', body?: unknown, headers: Record<string, string> = {}) =>
   server.request('POST', `/api/supplier-responses/${token}/${what}`, { body, headers });
 const buyerMail = (rfqId: string) =>
-  server.database.db.selectFrom('outbox').selectAll().where('kind', 'like', 'buyer-order-%').where('payload', 'like', `%"rfqId":"${rfqId}"%`).orderBy('id').execute();
-const render = (row: Parameters<MessageRenderer['render']>[0]) => new MessageRenderer(server.database.db, server.app.deps.outbox.settings, () => now).render(row);
+  server.database.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('kind', 'like', 'buyer-order-%')
+    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
+    .orderBy('id')
+    .execute();
+const render = (row: Parameters<MessageRenderer['render']>[0]) =>
+  new MessageRenderer(server.database.db, server.app.deps.outbox.settings, () => now).render(row);
 
 describe('GET /api/supplier-responses/:token', () => {
   it("shows the supplier the accepted order and the buyer's contact", async () => {
@@ -50,7 +69,16 @@ describe('GET /api/supplier-responses/:token', () => {
       acceptedAt: new Date(now).toISOString(),
       respondedAt: null,
       withdrawalReason: null,
-      buyer: { email: BUYER, contactName: 'Thandi Mokoena', companyName: 'Mokoena Facilities', companySize: '101-250' },
+      buyer: {
+        email: BUYER,
+        contactName: 'Thandi Mokoena',
+        companyName: 'Mokoena Facilities',
+        companySize: '101-250',
+        deliveryAddress: 'Mokoena Facilities, Gate 3\n14 Chartwell Drive, Umhlanga, 4319',
+        phone: '+27 31 555 0142',
+        purchaseOrderReference: 'PO-2291',
+        vatNumber: '4123456789',
+      },
       order: {
         productName: 'Hand Sanitizer 70% Alcohol',
         productDescription: 'Refill for the wall dispensers in our three office buildings',
@@ -73,8 +101,37 @@ describe('GET /api/supplier-responses/:token', () => {
     const { rfq, token } = await acceptedOrder();
     await anonymiseRfqs(server.database.db, [rfq.rfqId], new Date(now).toISOString());
     const order = supplierResponseSchema.parse((await server.request('GET', `/api/supplier-responses/${token}`)).json);
-    expect(order.buyer).toEqual({ email: null, contactName: null, companyName: null, companySize: '101-250' });
+    expect(order.buyer).toEqual({
+      email: null,
+      contactName: null,
+      companyName: null,
+      companySize: '101-250',
+      deliveryAddress: null,
+      phone: null,
+      purchaseOrderReference: null,
+      vatNumber: null,
+    });
     expect(order.order.productDescription).toBe('');
+  });
+
+  it("e-mails the accepted supplier the buyer's delivery address, phone, purchase order and VAT number", async () => {
+    const { rfq } = await acceptedOrder();
+    const row = await server.database.db
+      .selectFrom('outbox')
+      .select(['kind', 'payload'])
+      .where('kind', '=', 'supplier-order')
+      .where('payload', 'like', `%"rfqId":"${rfq.rfqId}"%`)
+      .executeTakeFirstOrThrow();
+    const email = await render(row);
+    for (const line of [
+      'Phone: +27 31 555 0142',
+      'VAT number: 4123456789',
+      'Purchase order: PO-2291',
+      'Delivery address: Mokoena Facilities, Gate 3, 14 Chartwell Drive, Umhlanga, 4319',
+      'Delivery to: Durban, KwaZulu-Natal',
+    ]) {
+      expect(email.text).toContain(`   ${line}\n`);
+    }
   });
 
   it('answers 404 for a link that opens no order, 400 for one that is not a response link', async () => {
@@ -157,10 +214,12 @@ describe('POST /api/supplier-responses/:token/withdraw', () => {
     expect((await answer(token, 'confirm')).json).toEqual({ error: { code: 'order_answered', message: 'You already withdrew this order.' } });
 
     // The buyer cannot accept the withdrawn quote again, nor the one past validity, but can accept another.
-    const again = await server.request('POST', `/api/quotes/track/${rfq.quotes[0]!.trackingToken}/accept`);
+    const again = await server.request('POST', `/api/quotes/track/${rfq.quotes[0]!.trackingToken}/accept`, { body: validOrder() });
     expect(again.json).toEqual({ error: { code: 'quote_withdrawn', message: `${supplier} withdrew this quote.` } });
-    expect((await server.request('POST', `/api/quotes/track/${rfq.quotes[4]!.trackingToken}/accept`)).json.error.code).toBe('quote_expired');
-    const other = await server.request('POST', `/api/quotes/track/${rfq.quotes[2]!.trackingToken}/accept`);
+    expect((await server.request('POST', `/api/quotes/track/${rfq.quotes[4]!.trackingToken}/accept`, { body: validOrder() })).json.error.code).toBe(
+      'quote_expired',
+    );
+    const other = await server.request('POST', `/api/quotes/track/${rfq.quotes[2]!.trackingToken}/accept`, { body: validOrder() });
     expect(quoteActionResponseSchema.parse(other.json).quote.rfq.quotes.map((q) => q.status)).toEqual([
       'withdrawn',
       'not_selected',
@@ -169,7 +228,12 @@ describe('POST /api/supplier-responses/:token/withdraw', () => {
       'not_selected',
     ]);
     // The suppliers told once that they were not selected are not told again.
-    const courtesy = await db.selectFrom('outbox').select('recipient').where('kind', '=', 'supplier-not-selected').where('payload', 'like', `%"rfqId":"${rfq.rfqId}"%`).execute();
+    const courtesy = await db
+      .selectFrom('outbox')
+      .select('recipient')
+      .where('kind', '=', 'supplier-not-selected')
+      .where('payload', 'like', `%"rfqId":"${rfq.rfqId}"%`)
+      .execute();
     expect(courtesy.map((c) => c.recipient).sort()).toEqual([1, 2, 3, 4].map((i) => rfq.quotes[i]!.supplier.email).sort());
   });
 

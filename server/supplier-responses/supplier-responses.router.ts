@@ -3,7 +3,8 @@ import { supplierResponsePathSchema, supplierWithdrawalSchema } from '../../sdk/
 import type { AppDeps } from '../deps';
 import { sameOriginWhenGiven } from '../http/origin';
 import { validate } from '../http/validate';
-import { answerOrder, getSupplierResponse } from './supplier-responses.service';
+import { answerOrder, getSupplierResponse, supplierPurchaseOrder } from './supplier-responses.service';
+import { sendPdf } from '../quotes/quotes.router';
 
 /** The accepted supplier's response link: the order, and its confirm or withdraw. */
 export function supplierResponsesRouter(deps: AppDeps) {
@@ -13,6 +14,10 @@ export function supplierResponsesRouter(deps: AppDeps) {
   router.get('/:token', validate({ params: supplierResponsePathSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await getSupplierResponse(deps, ctx.params.token);
+  });
+
+  router.get('/:token/purchase-order.pdf', validate({ params: supplierResponsePathSchema }), async (ctx) => {
+    sendPdf(ctx, await supplierPurchaseOrder(deps, ctx.params.token));
   });
 
   router.post('/:token/confirm', origin, validate({ params: supplierResponsePathSchema }), async (ctx) => {

@@ -8,9 +8,10 @@ import { ApiError } from '../errors';
 import { parseResponseToken, quoteReference, secretMatches } from '../lib/ids';
 import { unseal } from '../lib/seal';
 import { mayEmailBuyer } from '../mail/guard';
+import { qualifyPendingCredit } from '../partners/partner-credit';
 import type { OutboxMessage } from '../mail/messages';
-import { findQuoteInRequest, moveQuote, moveRequestQuotes, reopenRfq, type QuoteInRequest } from '../quotes/quotes.repository';
-import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
+import { cancelPurchaseOrder, findQuoteInRequest, moveQuote, moveRequestQuotes, reopenRfq, type QuoteInRequest } from '../quotes/quotes.repository';
+import { purchaseOrderDocument, runAction, StaleStateError, type PaperDocument, type QuoteDeps } from '../quotes/quotes.service';
 
 const notFound = () => new ApiError(404, 'response_not_found', 'Response link not found');
 
@@ -40,6 +41,10 @@ function responseAnswer({ rfq, quote: { quote, supplier } }: QuoteInRequest): Su
       contactName: kept ? rfq.contact_name : null,
       companyName: kept ? rfq.company_name : null,
       companySize: rfq.company_size as CompanySize | null,
+      deliveryAddress: kept ? rfq.delivery_address : null,
+      phone: kept ? rfq.phone : null,
+      purchaseOrderReference: kept ? rfq.purchase_order_reference : null,
+      vatNumber: kept ? rfq.vat_number : null,
     },
     order: {
       productName: rfq.product_name,
@@ -64,6 +69,12 @@ export async function getSupplierResponse(deps: Pick<QuoteDeps, 'database'>, tok
   return responseAnswer((await openToken(deps.database.db, token)).state);
 }
 
+/** `GET /api/supplier-responses/:token/purchase-order.pdf`: the order's purchase order (or its cancellation); 404 otherwise. */
+export async function supplierPurchaseOrder(deps: Pick<QuoteDeps, 'database'>, token: string): Promise<PaperDocument> {
+  const { state } = await openToken(deps.database.db, token);
+  return purchaseOrderDocument(deps.database.db, state);
+}
+
 /** The supplier's answer to an accepted quote. */
 export type SupplierAnswer = { kind: 'confirm' } | { kind: 'withdraw'; reason: string };
 
@@ -77,9 +88,16 @@ const answeredAlready = (status: 'confirmed' | 'withdrawn') =>
  * answer after one was given is refused.
  */
 export async function answerOrder(deps: QuoteDeps, token: string, answer: SupplierAnswer, now: Date): Promise<SupplierResponse> {
-  const { db } = deps.database;
-  const { state: opened, secret } = await openToken(db, token);
-  const quoteId = opened.quote.quote.id;
+  const { state: opened, secret } = await openToken(deps.database.db, token);
+  return responseAnswer(await answerOrderOfQuote(deps, opened.quote.quote.id, answer, now, secret));
+}
+
+/**
+ * The supplier's answer to its accepted quote `quoteId`, from its response link (whose `secret`
+ * opens the buyer's tracking link for the e-mail) or its workspace (no secret: the e-mail links
+ * to the request's results page). Refuses (409) a quote that is not accepted. Answers the state after.
+ */
+export async function answerOrderOfQuote(deps: QuoteDeps, quoteId: number, answer: SupplierAnswer, now: Date, secret: string | null): Promise<QuoteInRequest> {
   const at = now.toISOString();
   const target = answer.kind === 'confirm' ? 'confirmed' : 'withdrawn';
   let mailed = false;
@@ -89,17 +107,22 @@ export async function answerOrder(deps: QuoteDeps, token: string, answer: Suppli
     const status = current.quote.quote.status;
     if (status === target) return current;
     if (status === 'confirmed' || status === 'withdrawn') throw answeredAlready(status);
+    if (status !== 'accepted') throw new ApiError(409, 'not_accepted', 'The buyer has not accepted this quote.');
     if (answer.kind === 'confirm') {
       if (!(await moveQuote(trx, quoteId, ['accepted'], 'confirmed', at))) throw new StaleStateError();
+      // A supplier that dealt with the buyer and confirmed is evidence of a real buyer: a partner's pending credit settles.
+      await qualifyPendingCredit(trx, current.rfq.id, now);
     } else {
       if (!(await moveQuote(trx, quoteId, ['accepted'], 'withdrawn', at, { withdrawal_reason: answer.reason }))) throw new StaleStateError();
       if (!(await reopenRfq(trx, current.rfq.id, quoteId, at))) throw new StaleStateError();
+      // The order issued stays as it was; its cancellation is a document of its own.
+      await cancelPurchaseOrder(trx, quoteId, validityDay(now.getTime()), answer.reason);
       await moveRequestQuotes(trx, current.rfq.id, ['not_selected'], 'offered', at, { validOn: validityDay(now.getTime()) });
     }
     const buyer = current.rfq.primary_email;
     if (current.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {
       const sealed = current.own.buyer_link_sealed;
-      const trackingToken = sealed ? (unseal(sealed, secret) ?? undefined) : undefined;
+      const trackingToken = sealed && secret ? (unseal(sealed, secret) ?? undefined) : undefined;
       const message: OutboxMessage = {
         kind: answer.kind === 'confirm' ? 'buyer-order-confirmed' : 'buyer-order-withdrawn',
         recipient: buyer,
@@ -113,5 +136,5 @@ export async function answerOrder(deps: QuoteDeps, token: string, answer: Suppli
     return changed;
   });
   if (mailed) deps.outbox.notify();
-  return responseAnswer(state);
+  return state;
 }

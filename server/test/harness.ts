@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
@@ -100,7 +100,7 @@ export async function startTestServer(
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await res.text();
-      let json: unknown = undefined;
+      let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {
@@ -128,4 +128,20 @@ export function validRfq(overrides: Record<string, unknown> = {}): Record<string
     agreeTerms: true,
     ...overrides,
   };
+}
+
+/** What a buyer gives when accepting a quote (`POST /api/quotes/track/:token/accept`); override any field. */
+export function validOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { deliveryAddress: 'Unit 4, 12 Long Street, Cape Town, 8001', phone: '082 123 4567', ...overrides };
+}
+
+/** A port on loopback that nothing listens on, for a server process a test starts itself. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { buildMarket, type MarketInput, type MarketSnapshot, type Supplier } from '../domain/market';
+import { buildMarket, SmallMap, type MarketInput, type MarketSnapshot, type Supplier } from '../domain/market';
 import { CATALOGUE, CATEGORIES, CITIES } from '../db/seed/data';
 import { starterSuppliers, type SupplierSeed } from '../db/seed/suppliers';
 
@@ -19,10 +19,14 @@ export function toSupplier(s: SupplierSeed): Supplier {
     paymentTerms: s.paymentTerms,
     validityDays: s.validityDays,
     priceListDate: s.priceListDate,
-    categories: new Map(s.categories.map((c) => [c.categoryId, { capacityUnits: c.capacityUnits, minimumOrderQuantity: c.minimumOrderQuantity, priceFactor: c.priceFactor }])),
+    minimumOrderCents: s.minimumOrderCents ?? 0,
+    compliance: s.compliance ?? null,
+    categories: new SmallMap(
+      s.categories.map((c) => [c.categoryId, { capacityUnits: c.capacityUnits, minimumOrderQuantity: c.minimumOrderQuantity, priceFactor: c.priceFactor }]),
+    ),
     coverage: {
-      cities: new Map(s.coverage.filter((c) => c.scope === 'city').map((c) => [c.area, c.leadDays])),
-      provinces: new Map(s.coverage.filter((c) => c.scope === 'province').map((c) => [c.area, c.leadDays])),
+      cities: new SmallMap(s.coverage.filter((c) => c.scope === 'city').map((c) => [c.area, c.leadDays] as const)),
+      provinces: new SmallMap(s.coverage.filter((c) => c.scope === 'province').map((c) => [c.area, c.leadDays] as const)),
       national: s.coverage.find((c) => c.scope === 'national')?.leadDays ?? null,
     },
   };
@@ -36,7 +40,15 @@ export function marketOf(suppliers: SupplierSeed[] = starterSuppliers()): Market
     categories: CATEGORIES.map((c) => ({ id: c.id, name: c.name, sectorId: c.sectorId, keywords: c.keywords })),
     items: CATALOGUE.map((i, n) => ({ ...i, sortOrder: n })),
     suppliers: suppliers.map(toSupplier),
-    offers: suppliers.flatMap((s) => s.offers.map((o) => ({ supplierId: s.id, itemId: o.itemId, unitPriceCents: o.unitPriceCents, minimumOrderQuantity: o.minimumOrderQuantity, tiers: o.tiers }))),
+    offers: suppliers.flatMap((s) =>
+      s.offers.map((o) => ({
+        supplierId: s.id,
+        itemId: o.itemId,
+        unitPriceCents: o.unitPriceCents,
+        minimumOrderQuantity: o.minimumOrderQuantity,
+        tiers: o.tiers,
+      })),
+    ),
   };
   return buildMarket(input);
 }

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { partnerCredentialsSchema, type PartnerCredentials } from '../../sdk/index';
+import { MessageRenderer } from '../mail/messages';
 import type { TestServer } from './harness';
 
 /** A valid partner registration; override any field. */
@@ -23,4 +24,26 @@ export async function registerPartner(server: TestServer, overrides: Record<stri
   expect(res.status).toBe(201);
   const { credentials }: PartnerCredentials = partnerCredentialsSchema.parse(res.json);
   return { ...credentials, headers: { authorization: `Bearer ${credentials.apiKey}`, 'x-partner-id': credentials.partnerId } };
+}
+
+/** The links of the quote e-mail a request's buyer received, as its HTML carries them. */
+export async function quoteEmailLinks(server: TestServer, rfqId: string): Promise<string[]> {
+  const rows = await server.database.db.selectFrom('outbox').select(['kind', 'payload']).where('kind', '=', 'buyer-quotes').execute();
+  const row = rows.find((r) => (JSON.parse(r.payload) as { rfqId: string }).rfqId === rfqId);
+  expect(row, `a quote e-mail for ${rfqId}`).toBeDefined();
+  const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(row!);
+  return [...email.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+}
+
+/** The buyer opens a link of the request's quote e-mail that goes through `/mail/open/`: answers where it led. */
+export async function openQuoteEmail(
+  server: TestServer,
+  rfqId: string,
+  which: (link: string) => boolean = (link) => link.includes('/mail/open/'),
+): Promise<string> {
+  const link = (await quoteEmailLinks(server, rfqId)).find(which);
+  expect(link, 'a link through /mail/open/').toBeDefined();
+  const res = await fetch(server.url + new URL(link!).pathname + new URL(link!).search, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  return res.headers.get('location')!;
 }

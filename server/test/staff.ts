@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../sdk/schemas/staff';
+import type { StaffRole } from '../../contract/schemas/staff';
 import { addStaff, setStaffPassword } from '../staff/staff.service';
 import type { TestServer } from './harness';
 
@@ -8,7 +8,10 @@ export const STAFF_PASSWORD = 'tafelberg-sunrise-0471';
 let people = 0;
 
 /** A staff member with a password set, not signed in: answers their e-mail and password. */
-export async function createStaff(server: TestServer, { role = 'admin', email, name = 'Test Staff' }: { role?: StaffRole; email?: string; name?: string } = {}) {
+export async function createStaff(
+  server: TestServer,
+  { role = 'admin', email, name = 'Test Staff' }: { role?: StaffRole; email?: string; name?: string } = {},
+) {
   const address = email ?? `staff${++people}-${role}@procura.example`;
   const link = await addStaff(server.database.db, server.config.publicUrl, { email: address, name, role }, server.app.deps.clock());
   const token = new URL(link).searchParams.get('token')!;

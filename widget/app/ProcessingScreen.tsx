@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** Spec 2: what the buyer reads while the request is in flight; each about a second. */
-export const PROCESSING_MESSAGES = [
-  'Analyzing your requirements...',
-  'Matching with suppliers...',
-  'Generating quotes...',
-  'Finalizing quotes...',
-] as const;
+const PROCESSING_MESSAGES = ['Analyzing your requirements...', 'Matching with suppliers...', 'Generating quotes...', 'Finalizing quotes...'] as const;
 
 /**
  * Shown while the request is in flight, rotating its messages; it never holds back an answer:

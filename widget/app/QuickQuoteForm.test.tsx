@@ -1,16 +1,20 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupApiMock } from '../test/api-mock';
 import { QuickQuoteForm } from './QuickQuoteForm';
 
+const api = setupApiMock();
+beforeEach(() => api.catalogue([]));
 afterEach(cleanup);
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const combo = (name: RegExp) => screen.getByRole('combobox', { name }) as HTMLInputElement;
 const messages = () => screen.queryAllByRole('alert').map((el) => el.textContent);
 
 describe("the widget's short form", () => {
-  it("shows spec 5's own message for each field and sends nothing while one stands", async () => {
+  it("shows the short form's own message for each field and sends nothing while one stands", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     render(<QuickQuoteForm pending={false} onSubmit={onSubmit} />);
@@ -23,7 +27,7 @@ describe("the widget's short form", () => {
     await user.type(field(/Description/), 'Too short');
     await user.clear(field(/Quantity/));
     await user.type(field(/Quantity/), 'lots');
-    await user.type(field(/Delivery location/), 'D');
+    await user.type(combo(/Delivery location/), 'D');
     await user.type(field(/E-mail address/), 'buyer@');
     await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
     expect(messages()).toEqual(['Product name required', 'Description required', 'Quantity required', 'Location required', 'Valid email required']);
@@ -36,7 +40,7 @@ describe("the widget's short form", () => {
     render(<QuickQuoteForm pending={false} onSubmit={onSubmit} />);
     await user.type(field(/Product name/), 'Mop');
     await user.type(field(/Description/), 'Floor mops');
-    await user.type(field(/Delivery location/), 'PE');
+    await user.type(combo(/Delivery location/), 'PE');
     await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
     await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
 
@@ -58,24 +62,31 @@ describe("the widget's short form", () => {
     const onSubmit = vi.fn();
     render(<QuickQuoteForm pending={false} onSubmit={onSubmit} />);
     const size = screen.getByRole('combobox', { name: 'Company size (optional)' });
-    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Not given',
-      '1-10 employees',
-      '11-50 employees',
-      '51-100 employees',
-      '101-250 employees',
-      '250+ employees',
-    ]);
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not given', '1-10 employees', '11-50 employees', '51-100 employees', '101-250 employees', '250+ employees']);
     expect(screen.getByText(/By sending, you agree/).textContent).toBe(
       'By sending, you agree to the terms and conditions (opens in a new tab), and to your company name and e-mail address being shared with the suppliers who quote. If you accept a quote, your contact details also go to that supplier, so they can deliver the order.',
     );
 
     await user.type(field(/Product name/), 'Mop');
     await user.type(field(/Description/), 'Floor mops');
-    await user.type(field(/Delivery location/), 'PE');
+    await user.type(combo(/Delivery location/), 'PE');
     await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
     await user.selectOptions(size, '101-250 employees');
     await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ companySize: '101-250' });
+  });
+
+  it('suggests places as the buyer types, by the names South Africans use', async () => {
+    const user = userEvent.setup();
+    const gqeberha = { id: 'gqeberha', name: 'Gqeberha', province: 'Eastern Cape', fullName: 'Gqeberha, Eastern Cape', note: 'Formerly Port Elizabeth' };
+    api.catalogue([], [gqeberha]);
+    render(<QuickQuoteForm pending={false} onSubmit={() => {}} />);
+    await user.type(combo(/Delivery location/), 'Port Eliz');
+    await user.click(await screen.findByRole('option', { name: 'Gqeberha, Eastern Cape Formerly Port Elizabeth' }));
+    expect(combo(/Delivery location/).value).toBe('Gqeberha, Eastern Cape');
   });
 });

@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EMBED_BUDGET_RANGES, validateEmbedForm, type CompanySize, type EmbedBudgetRange, type EmbedFormValues } from '../../sdk/rules';
+import type { LocationSuggestion } from '../../sdk/schemas/catalogue';
+import { formApi } from './api';
+import { Combobox, useSuggestions } from './Combobox';
 import { CompanySizeField } from './CompanySizeField';
+import { LocationOption } from './QuoteRequestForm';
 import { TermsLink } from './TermsLink';
 import { TextField } from './TextField';
 import './controls.css';
 import './quote-form.css';
 
-export const EMBED_BUDGET_LABELS: Record<EmbedBudgetRange, string> = {
+const EMBED_BUDGET_LABELS: Record<EmbedBudgetRange, string> = {
   'under-1k': 'Under R1,000',
   '1k-5k': 'R1,000 - R5,000',
   '5k-20k': 'R5,000 - R20,000',
@@ -17,8 +21,8 @@ export const EMBED_BUDGET_LABELS: Record<EmbedBudgetRange, string> = {
 function QuickTerms() {
   return (
     <p className="hint">
-      By sending, you agree to the <TermsLink />, and to your company name and e-mail address being shared with the suppliers who quote. If you accept a quote, your
-      contact details also go to that supplier, so they can deliver the order.
+      By sending, you agree to the <TermsLink />, and to your company name and e-mail address being shared with the suppliers who quote. If you accept a quote,
+      your contact details also go to that supplier, so they can deliver the order.
     </p>
   );
 }
@@ -31,15 +35,43 @@ export interface QuickFormValues extends EmbedFormValues {
 
 type QuickField = keyof QuickFormValues;
 
-const EMPTY: QuickFormValues = { productName: '', productDescription: '', quantity: '1', budgetRange: '', location: '', contactEmail: '', companyName: '', companySize: '' };
+const EMPTY: QuickFormValues = {
+  productName: '',
+  productDescription: '',
+  quantity: '1',
+  budgetRange: '',
+  location: '',
+  contactEmail: '',
+  companyName: '',
+  companySize: '',
+};
 
-/** The embed widget's short form (spec 2): seven fields on one page. */
-export function QuickQuoteForm({ pending, onSubmit, idPrefix = 'quick' }: { pending: boolean; onSubmit(values: QuickFormValues): void; idPrefix?: string }) {
+export interface QuickQuoteFormProps {
+  pending: boolean;
+  onSubmit(values: QuickFormValues): void;
+  /** The messages a refused submission gave for the form's fields: each shows until its field changes. */
+  refused?: { fields: Record<string, string> } | null;
+  idPrefix?: string;
+}
+
+/** The embed widget's short form: seven fields on one page. */
+export function QuickQuoteForm({ pending, onSubmit, refused = null, idPrefix = 'quick' }: QuickQuoteFormProps) {
   const [values, setValues] = useState<QuickFormValues>(EMPTY);
   const [shown, setShown] = useState<Set<QuickField>>(new Set());
+  const [refusedAt, setRefusedAt] = useState<Partial<Record<QuickField, { message: string; value: string }>>>({});
   const all: Partial<Record<QuickField, string>> = validateEmbedForm(values);
-  const error = (f: QuickField) => (shown.has(f) ? all[f] : undefined);
+  const error = (f: QuickField) => (shown.has(f) ? all[f] : undefined) ?? (refusedAt[f]?.value === values[f] ? refusedAt[f]?.message : undefined);
   const id = (f: string) => `${idPrefix}-${f}`;
+  const locations = useSuggestions<LocationSuggestion>(formApi.locations, values.location, 2);
+  const current = useRef(values);
+  current.current = values;
+
+  useEffect(() => {
+    if (!refused) return;
+    const fields = (Object.keys(EMPTY) as QuickField[]).filter((f) => typeof refused.fields[f] === 'string');
+    setRefusedAt(Object.fromEntries(fields.map((f) => [f, { message: refused.fields[f]!, value: current.current[f] }])));
+    if (fields[0]) document.getElementById(id(fields[0]))?.focus();
+  }, [refused]);
   const set = (f: QuickField, value: string) => setValues((prev) => ({ ...prev, [f]: value }));
   const touch = (f: QuickField) => setShown((prev) => new Set([...prev, f]));
 
@@ -75,7 +107,20 @@ export function QuickQuoteForm({ pending, onSubmit, idPrefix = 'quick' }: { pend
           </select>
         </div>
       </div>
-      {field('location', 'Delivery location', { required: true, placeholder: 'City, e.g. Durban' })}
+      <Combobox<LocationSuggestion>
+        id={id('location')}
+        label="Delivery location"
+        required
+        placeholder="City, e.g. Durban"
+        value={values.location}
+        error={error('location')}
+        items={locations}
+        itemKey={(l) => l.id}
+        renderItem={(l) => <LocationOption location={l} />}
+        onChange={(v) => set('location', v)}
+        onPick={(l) => set('location', l.fullName)}
+        onBlur={() => touch('location')}
+      />
       {field('contactEmail', 'E-mail address', { type: 'email', required: true, placeholder: 'you@company.co.za' })}
       <div className="field-row">
         {field('companyName', 'Company name (optional)')}

@@ -3,16 +3,21 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RFQ_MESSAGES, type RfqFormValues } from '../../sdk/rules';
-import { DURBAN, product, useApiMock } from '../test/api-mock';
+import { DURBAN, product, setupApiMock } from '../test/api-mock';
 import { QuoteRequestForm } from './QuoteRequestForm';
 import { useRfqForm } from './use-rfq-form';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
-const SANITISERS = ['Hand Sanitizer 70% Alcohol', 'Hand Sanitizer Gel 5L', 'Hand Soap Foam', 'Hand Towels Folded', 'Hand Cream Industrial', 'Hand Wash Antibacterial'].map(
-  (name, i) => product({ id: `p${i}`, name, category: i === 0 ? 'disinfectants' : 'hand-care', unit: i === 0 ? 'litres' : 'units' }),
-);
+const SANITISERS = [
+  'Hand Sanitizer 70% Alcohol',
+  'Hand Sanitizer Gel 5L',
+  'Hand Soap Foam',
+  'Hand Towels Folded',
+  'Hand Cream Industrial',
+  'Hand Wash Antibacterial',
+].map((name, i) => product({ id: `p${i}`, name, category: i === 0 ? 'disinfectants' : 'hand-care', unit: i === 0 ? 'litres' : 'units' }));
 
 function Harness({ compact = false, onSubmit = () => {}, embedded }: { compact?: boolean; onSubmit?: (v: RfqFormValues) => void; embedded?: boolean }) {
   const form = useRfqForm();
@@ -24,7 +29,16 @@ function pointer(fine: boolean) {
   const queries: string[] = [];
   vi.stubGlobal('matchMedia', (query: string) => {
     queries.push(query);
-    return { matches: fine, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
+    return {
+      matches: fine,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    };
   });
   return queries;
 }
@@ -209,8 +223,7 @@ describe('quote request form', () => {
     api.catalogue(SANITISERS);
     render(<Harness compact onSubmit={onSubmit} />);
     await user.type(combo(/Product name/), 'Hand');
-    const pick = async (name: RegExp) =>
-      user.click(await within(await screen.findByRole('listbox', { name: /Product name/ })).findByRole('option', { name }));
+    const pick = async (name: RegExp) => user.click(await within(await screen.findByRole('listbox', { name: /Product name/ })).findByRole('option', { name }));
     await pick(/Hand Sanitizer 70% Alcohol/);
     expect(field(/Unit/).value).toBe('litres');
     expect(field(/Unit/).readOnly).toBe(true);
@@ -240,7 +253,11 @@ describe('quote request form', () => {
     render(<Harness />);
     await user.type(combo(/Delivery location/), 'du');
     const list = await screen.findByRole('listbox', { name: /Delivery location/ });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Durban, KwaZulu-Natal']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Durban, KwaZulu-Natal']);
     expect(combo(/Delivery location/).getAttribute('aria-expanded')).toBe('true');
 
     await user.click(screen.getByRole('heading', { level: 2 }));
@@ -250,6 +267,24 @@ describe('quote request form', () => {
     await user.click(combo(/Delivery location/));
     await user.click(await screen.findByRole('option', { name: 'Durban, KwaZulu-Natal' }));
     expect(combo(/Delivery location/).value).toBe('Durban, KwaZulu-Natal');
+  });
+
+  it('suggests the city for the name South Africans call it, saying which name it matched', async () => {
+    const user = userEvent.setup();
+    const johannesburg = { id: 'johannesburg', name: 'Johannesburg', province: 'Gauteng', fullName: 'Johannesburg, Gauteng', note: 'Also called Jozi' };
+    api.catalogue([], [DURBAN, johannesburg]);
+    render(<Harness />);
+    await user.type(combo(/Delivery location/), 'Jozi');
+    const list = await screen.findByRole('listbox', { name: /Delivery location/ });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Johannesburg, GautengAlso called Jozi']);
+    expect(api.requests).toContain('GET /api/catalogue/locations?q=Jozi');
+
+    await user.click(within(list).getByRole('option', { name: /Johannesburg, Gauteng/ }));
+    expect(combo(/Delivery location/).value).toBe('Johannesburg, Gauteng');
   });
 
   it('says beside a disabled Next Step what is still missing, politely, and drops it once Next opens', async () => {
@@ -274,7 +309,7 @@ describe('quote request form', () => {
     expect(screen.queryByText(/Still needed/)).toBeNull();
   });
 
-  it("asks the company size on step 3, optionally, in employees, and sends the one chosen", async () => {
+  it('asks the company size on step 3, optionally, in employees, and sends the one chosen', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     api.catalogue([]);
@@ -287,14 +322,11 @@ describe('quote request form', () => {
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
 
     const size = screen.getByRole('combobox', { name: 'Company size (optional)' }) as HTMLSelectElement;
-    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Not given',
-      '1-10 employees',
-      '11-50 employees',
-      '51-100 employees',
-      '101-250 employees',
-      '250+ employees',
-    ]);
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not given', '1-10 employees', '11-50 employees', '51-100 employees', '101-250 employees', '250+ employees']);
     await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
@@ -325,11 +357,11 @@ describe('quote request form', () => {
     expect(screen.getByRole('checkbox', { name: /I agree to the terms and conditions/ })).toBeTruthy();
   });
 
-  it('offers the 1, 2, 3 keys only on a screen with a fine pointer that hovers, and never in the widget', () => {
+  it('offers the 1, 2, 3 keys only on a screen wider than a phone with a fine pointer that hovers, and never in the widget', () => {
     const queries = pointer(true);
     render(<Harness />);
     expect(screen.getByText('Press 1, 2 or 3 to jump to a step.')).toBeTruthy();
-    expect(queries).toContain('(hover: hover) and (pointer: fine)');
+    expect(queries).toContain('(hover: hover) and (pointer: fine) and (min-width: 48rem)');
     cleanup();
 
     pointer(false);
@@ -347,7 +379,14 @@ describe('quote request form', () => {
     render(<Harness compact />);
     await user.clear(field(/Quantity/));
     await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
-    const invalid = [combo(/Product name/), field(/Description/), field(/Quantity/), combo(/Delivery location/), field(/E-mail address/), screen.getByRole('checkbox')];
+    const invalid = [
+      combo(/Product name/),
+      field(/Description/),
+      field(/Quantity/),
+      combo(/Delivery location/),
+      field(/E-mail address/),
+      screen.getByRole('checkbox'),
+    ];
     expect(invalid.map((el) => [el.tagName, el.getAttribute('aria-invalid')])).toEqual([
       ['INPUT', 'true'],
       ['TEXTAREA', 'true'],

@@ -12,13 +12,13 @@ import './controls.css';
 import './quote-form.css';
 import { formatRand } from '../../sdk/format';
 
-export const STEP_TITLES: Record<Step, string> = {
+const STEP_TITLES: Record<Step, string> = {
   1: 'What do you need?',
   2: 'Supplier Requirements',
   3: 'Contact Information',
 };
 
-export const BUDGET_LABELS: Record<(typeof BUDGET_RANGES)[number], string> = {
+const BUDGET_LABELS: Record<(typeof BUDGET_RANGES)[number], string> = {
   'under-10k': 'Under R10,000',
   '10k-50k': 'R10,000 - R50,000',
   '50k-100k': 'R50,000 - R100,000',
@@ -33,14 +33,27 @@ export const BUDGET_LABELS: Record<(typeof BUDGET_RANGES)[number], string> = {
 function TermsAgreement() {
   return (
     <span>
-      I agree to the <TermsLink />, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their quotes. If I
-      accept a quote, my contact details also go to that supplier, so they can deliver the order.
+      I agree to the <TermsLink />, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their
+      quotes. If I accept a quote, my contact details also go to that supplier, so they can deliver the order.
     </span>
   );
 }
 
-/** Where a keyboard is likely: a pointer that hovers and aims finely (a mouse or trackpad, not a finger). */
-export const KEYBOARD_LIKELY_QUERY = '(hover: hover) and (pointer: fine)';
+/** A place in the location suggestions, with the name the buyer typed when it is not the city's own ('Also called Jozi'). */
+export function LocationOption({ location }: { location: LocationSuggestion }) {
+  return (
+    <>
+      <span className="suggestion-name">{location.fullName}</span>
+      {location.note ? <span className="suggestion-meta">{location.note}</span> : null}
+    </>
+  );
+}
+
+/**
+ * Where a keyboard is likely: a pointer that hovers and aims finely (a mouse or trackpad, not a
+ * finger), on a screen wider than a phone's.
+ */
+const KEYBOARD_LIKELY_QUERY = '(hover: hover) and (pointer: fine) and (min-width: 48rem)';
 
 /** How step 1's fields are named in the sentence under a closed Next Step. */
 const MISSING_NAMES: Partial<Record<RfqField, string>> = {
@@ -51,12 +64,11 @@ const MISSING_NAMES: Partial<Record<RfqField, string>> = {
 };
 
 /** 'Still needed: a, b and c.' */
-export function missingSentence(fields: RfqField[]): string {
+function missingSentence(fields: RfqField[]): string {
   const names = fields.map((f) => MISSING_NAMES[f] ?? f);
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
   return `Still needed: ${list}.`;
 }
-
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -86,6 +98,10 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
   const locationItems = useSuggestions<LocationSuggestion>(formApi.locations, values.deliveryLocation, 2);
   const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
+  // A refused submission's first field: the form is back on its step, and the buyer lands on it.
+  useEffect(() => {
+    if (form.attention) document.getElementById(id(form.attention.field))?.focus();
+  }, [form.attention]);
 
   // 1, 2 and 3 jump to a step, unless the buyer is typing.
   useEffect(() => {
@@ -157,7 +173,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         error={errors.deliveryLocation}
         items={locationItems}
         itemKey={(l) => l.id}
-        renderItem={(l) => <span className="suggestion-name">{l.fullName}</span>}
+        renderItem={(l) => <LocationOption location={l} />}
         onChange={(v) => form.setField('deliveryLocation', v)}
         onPick={(l) => form.setField('deliveryLocation', l.fullName)}
         onBlur={() => form.touch('deliveryLocation')}
@@ -172,7 +188,13 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         <div className="choices">
           {SUPPLIER_COUNT_CHOICES.map((n) => (
             <label key={n} className="choice">
-              <input type="radio" name={id('supplierCount')} value={n} checked={values.supplierCount === n} onChange={() => form.setField('supplierCount', n)} />
+              <input
+                type="radio"
+                name={id('supplierCount')}
+                value={n}
+                checked={values.supplierCount === n}
+                onChange={() => form.setField('supplierCount', n)}
+              />
               <span>{n} suppliers</span>
             </label>
           ))}
@@ -196,7 +218,10 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
   const stepThree: ReactNode = (
     <>
       {text('primaryEmail', 'E-mail address', { type: 'email', required: true, placeholder: 'you@company.co.za' })}
-      {text('additionalEmails', 'Also send the quotes to (optional)', { placeholder: 'colleague@company.co.za, buyer@company.co.za', hint: 'Separate addresses with commas' })}
+      {text('additionalEmails', 'Also send the quotes to (optional)', {
+        placeholder: 'colleague@company.co.za, buyer@company.co.za',
+        hint: 'Separate addresses with commas',
+      })}
       <div className="field-row">
         {text('companyName', 'Company name (optional)')}
         {text('contactName', 'Contact name (optional)')}

@@ -1,5 +1,5 @@
 /** Where the terms a buyer agrees to are written out. */
-export const TERMS_PATH = '/terms';
+const TERMS_PATH = '/terms';
 
 /**
  * "terms and conditions", linking the terms page. It opens in a new tab so a half-filled form

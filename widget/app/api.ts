@@ -1,6 +1,6 @@
 import { isHttpError, isNetworkError, isTimeoutError } from '../../sdk/client/errors';
 import type { countWidgetLoad, PreviewParams, submitEmbedRfq, submitRfq } from '../../sdk/client/forms';
-import type { LocationSuggestion, PopularProduct, ProductSuggestion, QuotePreview } from '../../sdk/schemas/catalogue';
+import type { LocationSuggestion, ProductSuggestion, QuotePreview } from '../../sdk/schemas/catalogue';
 import type { RfqFormValues } from '../../sdk/rules';
 import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
 
@@ -33,10 +33,6 @@ export const formApi = {
   countWidgetLoad: async (input: Parameters<typeof countWidgetLoad>[1]) => {
     const c = await sdk();
     return c.countWidgetLoad(c.transportToOrigin(), input);
-  },
-  popular: async (limit: number, signal?: AbortSignal): Promise<PopularProduct[]> => {
-    const c = await sdk();
-    return (await c.popularProducts(c.transportToOrigin(), limit, { signal })).products;
   },
   preview: async (params: PreviewParams, signal?: AbortSignal): Promise<QuotePreview> => {
     const c = await sdk();
@@ -71,7 +67,20 @@ export async function sendRfq(values: RfqFormValues, embed?: EmbedContext): Prom
 }
 
 /**
- * The toast (or alert) a failed submission shows (spec 8): a validation problem; the API's answer
+ * The API's message for each field of a refused submission (a 400 naming fields), or null: the
+ * forms show them on the fields, as the API names them.
+ *
+ * @example
+ * fieldErrorsOf(err)?.deliveryLocation; // 'Please enter a delivery location we know: …'
+ */
+export function fieldErrorsOf(err: unknown): Record<string, string> | null {
+  if (!isHttpError(err) || err.status !== 400) return null;
+  const fields = (err.details as { fields?: unknown } | null | undefined)?.fields;
+  return fields !== null && typeof fields === 'object' ? (fields as Record<string, string>) : null;
+}
+
+/**
+ * The toast (or alert) a failed submission shows: a validation problem; the API's answer
  * as '{status}: {message}'; a request that never got through; or, with no message of its own,
  * the general one.
  */

@@ -1,32 +1,38 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sanitizeConfig } from '../../sdk/embed/config';
-import { useApiMock } from '../test/api-mock';
+import { setupApiMock } from '../test/api-mock';
 import { EmbedApp } from './EmbedApp';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 /** Fills in the widget's short form and sends it. */
 async function fillAndSendQuickForm(): Promise<void> {
   const user = userEvent.setup();
+  api.catalogue([]);
   render(<EmbedApp config={sanitizeConfig({ embedId: 'shop-footer', quick: true })} />);
   await user.type(screen.getByRole('textbox', { name: /Product name/ }), 'Thick Bleach 5L');
   await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Thick bleach for the ablution blocks of three sites');
   await user.clear(screen.getByRole('textbox', { name: /Quantity/ }));
   await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '40');
-  await user.type(screen.getByRole('textbox', { name: /Delivery location/ }), 'Durban');
+  await user.type(screen.getByRole('combobox', { name: /Delivery location/ }), 'Durban');
   await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ops@example.co.za');
   await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
 }
 
 /** The short form, filled in and sent; answers the alert it then shows. */
+/** Sends the form and answers the submission's own alert (a field's message is an alert of its own). */
 async function sendQuickForm(): Promise<HTMLElement> {
   await fillAndSendQuickForm();
-  return screen.findByRole('alert');
+  return waitFor(() => {
+    const alert = screen.getAllByRole('alert').find((a) => a.classList.contains('widget-alert'));
+    if (!alert) throw new Error('The submission has no alert yet');
+    return alert;
+  });
 }
 
 describe('the widget when a submission fails', () => {
@@ -65,12 +71,68 @@ describe('the widget when a submission fails', () => {
     api.server.use(
       http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
       http.post('*/api/embed/rfq', () =>
-        HttpResponse.json({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { location: 'Location required' } } } }, { status: 400 }),
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { location: 'Location required' } } } },
+          { status: 400 },
+        ),
       ),
     );
     const alert = await sendQuickForm();
     expect(within(alert).getByText('Validation Error')).toBeTruthy();
     expect(within(alert).getByText('Please check all required fields and try again.')).toBeTruthy();
+  });
+
+  it('shows the message the API gave a field on that field, and moves the buyer there', async () => {
+    const unknown = 'Please enter a delivery location we know: a city, or a town with its province (e.g. Knysna, Western Cape)';
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/embed/rfq', () =>
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { location: unknown } } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    await sendQuickForm();
+    const location = screen.getByRole('combobox', { name: /Delivery location/ });
+    expect(await screen.findByText(unknown)).toBeTruthy();
+    expect(location.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(location.getAttribute('aria-describedby')!)?.textContent).toBe(unknown);
+    expect(document.activeElement).toBe(location);
+
+    await userEvent.setup().type(location, ', Western Cape');
+    expect(screen.queryByText(unknown)).toBeNull();
+  });
+
+  it('takes the steps form back to the refused field, with its message', async () => {
+    const user = userEvent.setup();
+    const unknown =
+      'Please enter a delivery location we know: did you mean Johannesburg, Gauteng? Or give a town with its province (e.g. Knysna, Western Cape)';
+    api.catalogue([]);
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/rfq', () =>
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { deliveryLocation: unknown } } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    render(<EmbedApp config={sanitizeConfig({ embedId: 'shop' })} />);
+    await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Floor polish');
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Non-slip floor polish for a hospital corridor');
+    await user.type(screen.getByRole('combobox', { name: /Delivery location/ }), 'Johanesburg');
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    await user.click(screen.getByRole('button', { name: 'Next Step' }));
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+
+    expect(await screen.findByText(unknown)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Step 1: What do you need?');
+    const location = screen.getByRole('combobox', { name: /Delivery location/ });
+    expect(location.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(location);
   });
 });
 
@@ -146,5 +208,36 @@ describe('the widget when the quotes could not be e-mailed', () => {
     ).toBeTruthy();
     expect(within(result).queryByText(/We e-mailed the details/)).toBeNull();
     expect(within(result).getByRole('link', { name: 'Compare your quotes' }).getAttribute('href')).toBe('/quote-success?rfqId=123456789012345678');
+  });
+});
+
+describe('the widget on the demo page', () => {
+  it('says its request was a demo, told to no supplier', async () => {
+    const user = userEvent.setup();
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/embed/rfq', () =>
+        HttpResponse.json(
+          {
+            rfqId: '123456789012345678',
+            matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
+            quotes: [],
+            emailDelivery: { notSent: [] },
+            demo: true,
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    render(<EmbedApp config={sanitizeConfig({ embedId: 'demo-minimal-1764230400000', quick: true })} />);
+    await user.type(screen.getByRole('textbox', { name: /Product name/ }), 'Thick Bleach 5L');
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Thick bleach for the ablution blocks of three sites');
+    await user.type(screen.getByRole('combobox', { name: /Delivery location/ }), 'Durban');
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ops@example.co.za');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    const result = await screen.findByRole('status', { name: 'Request Received' });
+    expect(within(result).getByText(/^A demo:/).textContent).toBe(
+      'A demo: this request came from the widget demo, so no supplier was told of it and its quotes cannot be accepted.',
+    );
   });
 });

@@ -1,38 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
-import { EMBED_SOURCE, emailNotSentMessage, type EmailNotSentReason, type EmbedBudgetRange, type RfqFormValues } from '../../sdk/rules';
-import { formApi, sendRfq, submissionFailure } from '../app/api';
+import { DEMO_REQUEST_NOTICE, EMBED_SOURCE, emailNotSentMessage, type EmailNotSentReason, type EmbedBudgetRange, type RfqFormValues } from '../../sdk/rules';
+import { fieldErrorsOf, formApi, sendRfq, submissionFailure } from '../app/api';
 import { ProcessingScreen } from '../app/ProcessingScreen';
 import { QuickQuoteForm, type QuickFormValues } from '../app/QuickQuoteForm';
 import { QuoteRequestForm } from '../app/QuoteRequestForm';
 import { useRfqForm } from '../app/use-rfq-form';
 import { PREVIEW_EMBED_ID, type WidgetConfig } from '../../sdk/embed/config';
-import {
-  PROTOCOL_VERSION,
-  WIDGET_ERROR,
-  WIDGET_READY,
-  WIDGET_RESIZE,
-  WIDGET_SUCCESS,
-  type WidgetMessage,
-} from '../../sdk/embed/protocol';
+import { PROTOCOL_VERSION, WIDGET_ERROR, WIDGET_READY, WIDGET_RESIZE, WIDGET_SUCCESS, type WidgetMessage } from '../../sdk/embed/protocol';
 
 /**
  * Posts to the page that frames the widget, only to the origin the loader named, and only when
  * the browser confirms that origin is the parent's (where it can tell).
  */
-export function hostChannel(config: WidgetConfig, win: Window = window): ((message: WidgetMessage) => void) | null {
+function hostChannel(config: WidgetConfig, win: Window = window): ((message: WidgetMessage) => void) | null {
   if (win.parent === win || !config.hostOrigin) return null;
   const ancestors = win.location.ancestorOrigins;
   if (ancestors && ancestors.length > 0 && ancestors[0] !== config.hostOrigin) return null;
   return (message) => win.parent.postMessage(message, config.hostOrigin!);
 }
 
-type Outcome = { kind: 'sent'; count: number; email: string; rfqId: string | null; notSent?: string | null } | { kind: 'failed'; title: string; description: string };
+type Outcome =
+  | { kind: 'sent'; count: number; email: string; rfqId: string | null; notSent?: string | null; demo?: boolean }
+  | { kind: 'failed'; title: string; description: string };
 
 /** The widget inside its iframe: the partner's header, the quote request form, its outcome, the footer. */
 export function EmbedApp({ config }: { config: WidgetConfig }) {
   const form = useRfqForm();
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [refused, setRefused] = useState<{ fields: Record<string, string> } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const preview = config.embedId === PREVIEW_EMBED_ID;
   const [post] = useState(() => hostChannel(config));
@@ -67,7 +63,10 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
   }, []);
 
   /** Sends a request (or, in preview, only pretends to) and shows and reports the outcome. */
-  const send = async (email: string, request: () => Promise<{ rfqId: string; quotes: unknown[]; emailDelivery?: { notSent: { email: string; reason: EmailNotSentReason }[] } }>) => {
+  const send = async (
+    email: string,
+    request: () => Promise<{ rfqId: string; quotes: unknown[]; emailDelivery?: { notSent: { email: string; reason: EmailNotSentReason }[] }; demo?: boolean }>,
+  ) => {
     if (pending) return;
     if (preview) {
       setOutcome({ kind: 'sent', count: 0, email, rfqId: null });
@@ -77,10 +76,22 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
     setPending(true);
     try {
       const body = await request();
-      setOutcome({ kind: 'sent', count: body.quotes.length, email, rfqId: body.rfqId, notSent: emailNotSentMessage(body.emailDelivery?.notSent ?? []) });
+      setOutcome({
+        kind: 'sent',
+        count: body.quotes.length,
+        email,
+        rfqId: body.rfqId,
+        notSent: emailNotSentMessage(body.emailDelivery?.notSent ?? []),
+        demo: body.demo === true,
+      });
       post?.({ type: WIDGET_SUCCESS, ...envelope, data: { rfqId: body.rfqId, quoteCount: body.quotes.length, preview: false } });
     } catch (err) {
       const failure = submissionFailure(err);
+      const fields = fieldErrorsOf(err);
+      if (fields) {
+        if (config.quick) setRefused({ fields });
+        else form.showServerErrors(fields);
+      }
       setOutcome({ kind: 'failed', ...failure });
       post?.({ type: WIDGET_ERROR, ...envelope, error: { code: 'submission_failed', message: failure.description } });
     } finally {
@@ -116,7 +127,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
     <div className="widget" ref={root}>
       {config.companyName || config.logo ? (
         <header className="widget-header">
-          {config.logo ? <img src={config.logo} alt={config.companyName ? "" : "Partner logo"} className="widget-logo" referrerPolicy="no-referrer" /> : null}
+          {config.logo ? <img src={config.logo} alt={config.companyName ? '' : 'Partner logo'} className="widget-logo" referrerPolicy="no-referrer" /> : null}
           {config.companyName ? (
             config.websiteUrl ? (
               <a href={config.websiteUrl} target="_blank" rel="noopener noreferrer" className="widget-company">
@@ -159,6 +170,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
                       : `No supplier could quote this request yet. We e-mailed the details to ${outcome.email}.`}
                   </p>
                 )}
+                {outcome.demo ? <p className="widget-note">{DEMO_REQUEST_NOTICE}</p> : null}
                 {outcome.rfqId ? (
                   <p>
                     <a href={`/quote-success?rfqId=${outcome.rfqId}`} target="_blank" rel="noopener">
@@ -182,7 +194,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
               </div>
             ) : null}
             {config.quick ? (
-              <QuickQuoteForm pending={pending} onSubmit={submitQuick} idPrefix={`q-${config.embedId}`} />
+              <QuickQuoteForm pending={pending} onSubmit={submitQuick} refused={refused} idPrefix={`q-${config.embedId}`} />
             ) : (
               <QuoteRequestForm form={form} compact={config.compact} pending={pending} onSubmit={submitFull} idPrefix={`w-${config.embedId}`} embedded />
             )}

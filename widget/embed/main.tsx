@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { parseConfigParam } from '../../sdk/embed/config';
 import { palette } from '../theme';
 import { EmbedApp } from './EmbedApp';
-import '../../portal/styles/tokens.css';
+import '../styles/tokens.css';
 import './widget.css';
 
 const config = parseConfigParam(new URLSearchParams(location.search).get('config'), (message) => console.warn(message));

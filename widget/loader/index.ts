@@ -39,27 +39,29 @@ if (w.Procura?.widgets) {
   const mount = (container: Element | null, config: Partial<WidgetConfig>) => {
     if (!container) return;
     const widget = mountWidget(container, { ...config, baseUrl: base });
-    listeners.forEach(([event, handler]) => widget.on(event, handler));
+    for (const [event, handler] of listeners) widget.on(event, handler);
     widgets.push(widget);
   };
 
   const run = (command: ArrayLike<unknown>) => {
-    const [name, arg, handler] = command as unknown as [string, any, WidgetEventHandler<WidgetEventName>];
+    const [name, arg, handler] = command as unknown as [string, unknown, WidgetEventHandler<WidgetEventName>];
     if (name === 'mount') {
-      const { container, ...config } = arg ?? {};
+      const { container, ...config } = (arg ?? {}) as Partial<WidgetConfig> & { container?: string | Element };
       fromCode = true;
-      mount(typeof container === 'string' ? doc.querySelector(container) : container, config);
+      mount(typeof container === 'string' ? doc.querySelector(container) : (container ?? null), config);
     } else if (name === 'on' && typeof handler === 'function') {
-      listeners.push([arg, handler]);
-      widgets.forEach((widget) => widget.on(arg, handler));
+      const event = arg as WidgetEventName;
+      listeners.push([event, handler]);
+      for (const widget of widgets) widget.on(event, handler);
     } else if (name === 'tag' && arg) {
       // On a page that mounts from code, a tag with no settings only brought the script.
-      const { container, ...config } = (arg as HTMLScriptElement).dataset;
+      const script = arg as HTMLScriptElement;
+      const { container, ...config } = script.dataset;
       if (fromCode && !container && !Object.keys(config).length) return;
       let target = container && doc.querySelector(container);
       if (!target) {
         target = doc.createElement('div');
-        arg.parentElement === doc.head ? doc.body.append(target) : arg.before(target);
+        script.parentElement === doc.head ? doc.body.append(target) : script.before(target);
       }
       mount(target, config as Partial<WidgetConfig>);
     }

@@ -82,7 +82,12 @@ describe('the loader', () => {
       <script src="${ORIGIN}/api/embed/widget.js"></script>`;
     // The snippet's stub, as a page runs it before the script arrives; pasted twice, it stays one queue.
     for (let i = 0; i < 2; i++) {
-      w.Procura = w.Procura || Object.assign((...args: unknown[]) => (w.Procura.q = w.Procura.q || []).push(args), {});
+      w.Procura =
+        w.Procura ||
+        Object.assign((...args: unknown[]) => {
+          w.Procura.q = w.Procura.q || [];
+          w.Procura.q.push(args);
+        }, {});
     }
     w.Procura('mount', { container: '#queued', companyName: 'Queued', embedId: 'queued', primaryColor: '#059669' });
     w.Procura('on', 'success', success);
@@ -140,7 +145,8 @@ describe('the loader', () => {
   it("lets the host window hear each success and error once: the widget's own message, never a copy", async () => {
     const heard: { type: string; origin: string; fromWidget: boolean }[] = [];
     const listen = (e: MessageEvent) => {
-      if (e.data?.type === WIDGET_SUCCESS || e.data?.type === WIDGET_ERROR) heard.push({ type: e.data.type, origin: e.origin, fromWidget: e.source === widget('first').contentWindow });
+      if (e.data?.type === WIDGET_SUCCESS || e.data?.type === WIDGET_ERROR)
+        heard.push({ type: e.data.type, origin: e.origin, fromWidget: e.source === widget('first').contentWindow });
     };
     const onError = vi.fn();
     w.Procura('on', 'error', onError);
@@ -148,7 +154,12 @@ describe('the loader', () => {
     window.addEventListener('message', listen);
     try {
       // As the browser delivers the widget's post to its parent: once per event.
-      send(widget('first'), { type: WIDGET_SUCCESS, v: PROTOCOL_VERSION, embedId: 'first', data: { rfqId: '223456789012345678', quoteCount: 5, preview: false } });
+      send(widget('first'), {
+        type: WIDGET_SUCCESS,
+        v: PROTOCOL_VERSION,
+        embedId: 'first',
+        data: { rfqId: '223456789012345678', quoteCount: 5, preview: false },
+      });
       send(widget('first'), { type: WIDGET_ERROR, v: PROTOCOL_VERSION, embedId: 'first', error: { code: 'submission_failed', message: 'Too many requests' } });
       await settle();
       expect(heard).toEqual([
@@ -181,7 +192,15 @@ describe('the default snippet', () => {
     expect(frames[0]!.parentElement!.previousElementSibling!.textContent).toBe('Ask us for a quote.');
     expect(frames[0]!.parentElement!.nextElementSibling!.tagName).toBe('SCRIPT');
     const [config] = configs();
-    expect(config).toMatchObject({ primaryColor: '#3b82f6', compact: false, quick: false, hideProcuraBranding: false, theme: 'light', hostOrigin: ORIGIN, referrerUrl: `${ORIGIN}/` });
+    expect(config).toMatchObject({
+      primaryColor: '#3b82f6',
+      compact: false,
+      quick: false,
+      hideProcuraBranding: false,
+      theme: 'light',
+      hostOrigin: ORIGIN,
+      referrerUrl: `${ORIGIN}/`,
+    });
     expect(config!.embedId).toMatch(/^procura-/);
     expect(config!.companyName).toBeUndefined();
   });
@@ -235,7 +254,12 @@ describe('a widget that does not load', () => {
       vi.advanceTimersByTime(1);
       expect(errors).toEqual([{ code: 'load_failed', message: 'The quote form did not load' }]);
       expect(onDom).toHaveBeenCalledOnce();
-      expect(onDom.mock.calls[0]![0].detail).toEqual({ type: WIDGET_ERROR, v: PROTOCOL_VERSION, embedId: 'broken', error: { code: 'load_failed', message: 'The quote form did not load' } });
+      expect(onDom.mock.calls[0]![0].detail).toEqual({
+        type: WIDGET_ERROR,
+        v: PROTOCOL_VERSION,
+        embedId: 'broken',
+        error: { code: 'load_failed', message: 'The quote form did not load' },
+      });
 
       const retry = container.querySelector('button')!;
       expect(retry.textContent).toBe('Retry loading the quote form');

@@ -18,13 +18,13 @@ export function product(overrides: Partial<ProductSuggestion> & Pick<ProductSugg
   };
 }
 
-export const DURBAN: LocationSuggestion = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal' };
+export const DURBAN: LocationSuggestion = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal', note: null };
 
 /**
  * An API double for component tests: every request must match a handler the test gave, or the
  * test fails. `requests` lists the paths and queries asked for, in order.
  */
-export function useApiMock() {
+export function setupApiMock() {
   const server = setupServer();
   const requests: string[] = [];
   server.events.on('request:start', ({ request }) => {
@@ -50,7 +50,7 @@ export function useApiMock() {
         }),
         http.get('*/api/catalogue/locations', ({ request }) => {
           const q = new URL(request.url).searchParams.get('q');
-          return HttpResponse.json({ suggestions: locations.filter((l) => match(q, l.fullName)) });
+          return HttpResponse.json({ suggestions: locations.filter((l) => match(q, `${l.fullName} ${l.note ?? ''}`)) });
         }),
       );
     },

@@ -1,21 +1,122 @@
-import { formatRand } from '../../../sdk/format';
+import { useState } from 'react';
+import { formatPriceWithVat } from '../../../sdk/format';
+import { ORDER_LIMITS, validateOrderDetails, type OrderDetailsField, type OrderDetailsValues } from '../../../sdk/order-rules';
+import type { OrderDetailsInput } from '../../../sdk/schemas/rfq';
+import { fieldErrorsOf } from '../../../widget/app/api';
+import { TextField } from '../../../widget/app/TextField';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { actionErrorText } from './status';
 
+const FIELDS: OrderDetailsField[] = ['deliveryAddress', 'phone', 'purchaseOrderReference', 'vatNumber'];
+const EMPTY: OrderDetailsValues = { deliveryAddress: '', phone: '', purchaseOrderReference: '', vatNumber: '' };
+const fieldId = (field: OrderDetailsField) => `accept-${field}`;
+
+/** The details as the API takes them: trimmed, an empty optional field left out. */
+function toInput(values: OrderDetailsValues): OrderDetailsInput {
+  const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
+  return {
+    deliveryAddress: values.deliveryAddress.trim(),
+    phone: values.phone.trim(),
+    purchaseOrderReference: optional(values.purchaseOrderReference),
+    vatNumber: optional(values.vatNumber),
+  };
+}
+
+/** The refused fields of an answer, among the dialog's own. */
+function refusedFields(error: unknown): Partial<Record<OrderDetailsField, string>> {
+  const fields = fieldErrorsOf(error) ?? {};
+  return Object.fromEntries(FIELDS.filter((f) => typeof fields[f] === 'string').map((f) => [f, fields[f]]));
+}
+
+export interface AcceptQuoteDialogProps {
+  supplierName: string;
+  totalPrice: number;
+  totalPriceInclVat: number;
+  /** Accepts with the details the buyer gave; a throw keeps the dialog open and says why. */
+  onAccept(details: OrderDetailsInput): Promise<void>;
+  onClose(): void;
+}
+
 /**
  * The confirmation before a buyer accepts a quote: it names the supplier and what the order
- * costs with VAT, and says who will be told. Accepting is never done without it.
+ * costs without and with VAT, says who will be told, and asks what the supplier needs to deliver (street
+ * address and phone; a purchase-order reference and VAT number when the buyer has them). Each
+ * field's problem shows on it, and focus moves to the first. Accepting is never done without it.
  */
-export function AcceptQuoteDialog({ supplierName, totalPriceInclVat, onAccept, onClose }: { supplierName: string; totalPriceInclVat: number; onAccept(): Promise<void>; onClose(): void }) {
+export function AcceptQuoteDialog({ supplierName, totalPrice, totalPriceInclVat, onAccept, onClose }: AcceptQuoteDialogProps) {
+  const [values, setValues] = useState<OrderDetailsValues>(EMPTY);
+  const [shown, setShown] = useState<Set<OrderDetailsField>>(new Set());
+  const [refused, setRefused] = useState<Partial<Record<OrderDetailsField, { message: string; value: string }>>>({});
+  const problems = validateOrderDetails(values);
+  const error = (f: OrderDetailsField) => (shown.has(f) ? problems[f] : undefined) ?? (refused[f]?.value === values[f] ? refused[f]?.message : undefined);
+  const focus = (f: OrderDetailsField | undefined) => f && document.getElementById(fieldId(f))?.focus();
+
+  const field = (
+    f: OrderDetailsField,
+    label: string,
+    options: { required?: boolean; rows?: number; type?: string; autoComplete?: string; hint?: string; inputMode?: 'numeric' },
+  ) => (
+    <TextField
+      {...options}
+      id={fieldId(f)}
+      name={f}
+      label={label}
+      value={values[f]}
+      error={error(f)}
+      onChange={(v) => setValues((prev) => ({ ...prev, [f]: v }))}
+      onBlur={() => values[f] !== '' && setShown((prev) => new Set([...prev, f]))}
+    />
+  );
+
   return (
-    <ConfirmDialog title="Accept this quote?" confirmLabel="Accept quote" pendingLabel="Accepting…" onConfirm={onAccept} onClose={onClose} describe={actionErrorText}>
-      <p className="flush">
-        You are accepting the quote from <strong>{supplierName}</strong> for <strong>{formatRand(totalPriceInclVat)} incl. VAT</strong>.
+    <ConfirmDialog
+      title="Accept this quote?"
+      confirmLabel="Accept quote"
+      pendingLabel="Accepting…"
+      focus="field"
+      validate={() => {
+        setShown(new Set(FIELDS));
+        const first = FIELDS.find((f) => problems[f]);
+        focus(first);
+        return first === undefined;
+      }}
+      onConfirm={async () => {
+        try {
+          await onAccept(toInput(values));
+        } catch (err) {
+          const fields = refusedFields(err);
+          setRefused(Object.fromEntries(Object.entries(fields).map(([f, message]) => [f, { message, value: values[f as OrderDetailsField] }])));
+          focus(FIELDS.find((f) => fields[f]));
+          throw err;
+        }
+      }}
+      onClose={onClose}
+      describe={(err) => (Object.keys(refusedFields(err)).length > 0 ? null : actionErrorText(err))}
+    >
+      <p>
+        You are accepting the quote from <strong>{supplierName}</strong> for <strong>{formatPriceWithVat(totalPrice, totalPriceInclVat)}</strong>.
       </p>
       <p className="small flush">
-        {supplierName} receives the order with your contact details (e-mail address, name, company and company size) and is asked to confirm it. The other suppliers are told
-        they were not selected.
+        {supplierName} receives the order with your contact details (e-mail address, name, company and company size) and the delivery details below, and is
+        asked to confirm it. The other suppliers are told they were not selected.
       </p>
+      <fieldset className="form-stack accept-details">
+        <legend>Delivery details for {supplierName}</legend>
+        {field('deliveryAddress', 'Delivery address', {
+          required: true,
+          rows: 3,
+          autoComplete: 'street-address',
+          hint: `Street and number, building, suburb, city and postal code. At most ${ORDER_LIMITS.deliveryAddress.max} characters.`,
+        })}
+        {field('phone', 'Phone number', {
+          required: true,
+          type: 'tel',
+          autoComplete: 'tel',
+          hint: 'For the supplier to arrange delivery, e.g. 082 123 4567 or +27 82 123 4567.',
+        })}
+        {field('purchaseOrderReference', 'Purchase order reference (optional)', { hint: 'Your own order number, printed on the invoice.' })}
+        {field('vatNumber', 'VAT number (optional)', { inputMode: 'numeric', hint: 'For a tax invoice: 10 digits starting with 4.' })}
+      </fieldset>
     </ConfirmDialog>
   );
 }

@@ -1,13 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { formatQuantity } from '../../../sdk/rules';
-import { formatRand } from '../../../sdk/format';
+import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import type { Quote } from '../../../sdk/schemas/rfq';
 import { formatDate } from '../../../widget/app/format';
+import { useMediaQuery } from '../../../widget/app/use-media-query';
 import { TableScroll } from '../ui/table-scroll';
+import { PriceBasisBadge } from './firm';
 import { QuoteStatusBadge } from './status';
+import { bbeeLabel } from '../../../sdk/bbee';
 
 /** How many quotes fit side by side: beyond three, a phone's table would be mostly scrolling. */
-export const MAX_COMPARED = 3;
+const MAX_COMPARED = 3;
 
 interface Row {
   label: string;
@@ -20,8 +23,27 @@ interface Row {
 
 const ROWS: Row[] = [
   { label: 'Price excl. VAT', cell: (q) => formatRand(q.totalPrice), figure: (q) => q.totalPrice, best: 'low', bestLabel: 'Lowest' },
+  {
+    label: 'Price basis',
+    cell: (q) => (
+      <>
+        <PriceBasisBadge quote={q} />
+        {q.firmedAt && q.indicativeTotalPrice !== undefined && q.indicativeTotalPrice !== q.totalPrice ? (
+          <span className="small muted"> was {formatRand(q.indicativeTotalPrice)}</span>
+        ) : null}
+      </>
+    ),
+  },
   { label: 'VAT', cell: (q) => `${formatRand(q.vatAmount)} (${Math.round(q.vatRate * 100)}%)` },
   { label: 'Total incl. VAT', cell: (q) => formatRand(q.totalPriceInclVat) },
+  {
+    label: 'B-BBEE',
+    cell: (q) => `${bbeeLabel(q.supplier.bbee)} (${q.supplier.bbee.recognitionPercent}%)`,
+    figure: (q) => q.supplier.bbee.recognitionPercent,
+    best: 'high',
+    bestLabel: 'Best',
+  },
+  { label: 'Recognised spend', cell: (q) => formatRand(q.recognisedSpend), figure: (q) => q.recognisedSpend, best: 'high', bestLabel: 'Highest' },
   { label: 'Lead time', cell: (q) => q.leadTime, figure: (q) => q.leadTimeDays.min, best: 'low', bestLabel: 'Fastest' },
   { label: 'Minimum order', cell: (q) => formatQuantity(q.minimumOrderQuantity, q.unit) },
   { label: 'Payment terms', cell: (q) => q.paymentTerms },
@@ -39,16 +61,32 @@ function bestOf(row: Row, quotes: Quote[]): string | null {
   return winners.length === 1 ? winners[0]!.id : null;
 }
 
-/** The chosen quotes side by side: one column a quote, one row a term. */
-export function CompareTable({ quotes }: { quotes: Quote[] }) {
+/** Below this width each term heads its own row of figures, so every chosen quote keeps a column on screen. */
+export const STACKED_COMPARE_QUERY = '(max-width: 47.99rem)';
+
+function Figures({ row, quotes, best }: { row: Row; quotes: Quote[]; best: string | null }) {
+  return quotes.map((q) => (
+    <td key={q.id}>
+      {row.cell(q)}
+      {best === q.id ? <span className="badge badge-success compare-best">{row.bestLabel}</span> : null}
+    </td>
+  ));
+}
+
+/**
+ * The chosen quotes side by side: one column a quote, one row a term; on a phone, each term a
+ * heading row above its figures.
+ */
+function CompareTable({ quotes }: { quotes: Quote[] }) {
+  const stacked = useMediaQuery(STACKED_COMPARE_QUERY);
   const caption = `${quotes.length} quotes side by side`;
   return (
     <TableScroll label={caption}>
-      <table className="simple-table compare-table">
+      <table className={`simple-table compare-table${stacked ? ' compare-stacked' : ''}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <td />
+            {stacked ? null : <td />}
             {quotes.map((q) => (
               <th key={q.id} scope="col">
                 {q.supplier.name}
@@ -56,22 +94,29 @@ export function CompareTable({ quotes }: { quotes: Quote[] }) {
             ))}
           </tr>
         </thead>
-        <tbody>
-          {ROWS.map((row) => {
-            const best = bestOf(row, quotes);
-            return (
+        {stacked ? (
+          ROWS.map((row) => (
+            <tbody key={row.label}>
+              <tr>
+                <th scope="rowgroup" colSpan={quotes.length}>
+                  {row.label}
+                </th>
+              </tr>
+              <tr>
+                <Figures row={row} quotes={quotes} best={bestOf(row, quotes)} />
+              </tr>
+            </tbody>
+          ))
+        ) : (
+          <tbody>
+            {ROWS.map((row) => (
               <tr key={row.label}>
                 <th scope="row">{row.label}</th>
-                {quotes.map((q) => (
-                  <td key={q.id}>
-                    {row.cell(q)}
-                    {best === q.id ? <span className="badge badge-success compare-best">{row.bestLabel}</span> : null}
-                  </td>
-                ))}
+                <Figures row={row} quotes={quotes} best={bestOf(row, quotes)} />
               </tr>
-            );
-          })}
-        </tbody>
+            ))}
+          </tbody>
+        )}
       </table>
     </TableScroll>
   );
@@ -106,7 +151,10 @@ export function QuoteCompare({ quotes, idPrefix = 'compare' }: { quotes: Quote[]
             <label key={q.id} className="compare-pick">
               <input type="checkbox" checked={on} disabled={!on && full} onChange={(e) => toggle(q.id, e.target.checked)} />
               <span>
-                {q.supplier.name} <span className="muted">({formatRand(q.totalPriceInclVat)} incl. VAT)</span>
+                {q.supplier.name}{' '}
+                <span className="muted">
+                  · {formatPriceWithVat(q.totalPrice, q.totalPriceInclVat)} · {bbeeLabel(q.supplier.bbee)}
+                </span>
               </span>
             </label>
           );

@@ -1,4 +1,5 @@
-import { QUOTE_STATUS_LABELS, RFQ_STATUS_LABELS, type QuoteStatus, type RfqStatus } from '../../../sdk/rules';
+import { Link } from 'wouter';
+import { DEMO_REQUEST_NOTICE, QUOTE_STATUS_LABELS, RFQ_STATUS_LABELS, type QuoteStatus, type RfqStatus } from '../../../sdk/rules';
 import { isHttpError, isNetworkError, isTimeoutError } from '../../../sdk/client/errors';
 
 const QUOTE_BADGE: Record<QuoteStatus, string> = {
@@ -32,8 +33,17 @@ export function isWinner(status: QuoteStatus): boolean {
  * Whether the buyer may still accept the quote. A declined quote may be, while its request is
  * open; the server has the last word on validity, so an answer of 409 can still come.
  */
-export function canAccept(status: QuoteStatus, rfqStatus: RfqStatus): boolean {
-  return rfqStatus === 'open' && (status === 'offered' || status === 'declined');
+export function canAccept(status: QuoteStatus, rfqStatus: RfqStatus, demo = false): boolean {
+  return !demo && rfqStatus === 'open' && (status === 'offered' || status === 'declined');
+}
+
+/** The notice a request from the widget demo shows above its quotes. */
+export function DemoNotice() {
+  return (
+    <p className="notice notice-warning">
+      {DEMO_REQUEST_NOTICE} To order, send a request from <Link href="/">the home page</Link>.
+    </p>
+  );
 }
 
 /**

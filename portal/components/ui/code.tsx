@@ -12,7 +12,7 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('copy refused');
 }
 
-/** A copy button that says 'Copied' for 2 s (spec 9) and confirms with a toast. */
+/** A copy button that says 'Copied' for 2 s and confirms with a toast. */
 export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
   const toast = useToast();
   const [copied, setCopied] = useState(false);
@@ -59,4 +59,3 @@ export function Code({ id, label, value, rows = 4 }: { id: string; label: string
     </div>
   );
 }
-

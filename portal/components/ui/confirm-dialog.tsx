@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorText } from '../../lib/use-load';
 import { Modal } from './modal';
 
@@ -11,17 +11,35 @@ export interface ConfirmDialogProps {
   /** Runs the action; a throw keeps the dialog open with the message `describe` makes of it. */
   onConfirm(): Promise<void>;
   onClose(): void;
-  describe?(error: unknown): string;
-  /** Where focus lands: on Cancel for a step that cannot be taken back. */
-  focus?: 'confirm' | 'cancel';
+  /** The message of a failed action; null when the dialog's own fields already say what is wrong. */
+  describe?(error: unknown): string | null;
+  /** Checks the dialog's fields first: false sends nothing (the fields show why). */
+  validate?(): boolean;
+  /** Where focus lands: on Cancel for a step that cannot be taken back; on the first field of a dialog that asks for some. */
+  focus?: 'confirm' | 'cancel' | 'field';
 }
 
 /** Asks before an action that tells other people (suppliers, the buyer), and shows why it failed if it does. */
-export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, onConfirm, onClose, describe = errorText, focus = 'confirm' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+  onClose,
+  describe = errorText,
+  validate,
+  focus = 'confirm',
+}: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
     if (pending) return;
+    if (validate && !validate()) {
+      setError(null);
+      return;
+    }
     setPending(true);
     setError(null);
     try {
@@ -33,7 +51,8 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, onC
   };
   return (
     <Modal title={title} onClose={onClose}>
-      <div className="stack">
+      {/* A form, so Enter in one of the dialog's fields confirms as the button does. */}
+      <form className="stack" noValidate onSubmit={confirm}>
         {children}
         {error ? (
           <div className="alert alert-danger" role="alert">
@@ -44,11 +63,11 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, onC
           <button type="button" className="button button-secondary" onClick={onClose} data-autofocus={focus === 'cancel' ? '' : undefined}>
             Cancel
           </button>
-          <button type="button" className="button" onClick={confirm} disabled={pending} data-autofocus={focus === 'confirm' ? '' : undefined}>
+          <button type="submit" className="button" disabled={pending} data-autofocus={focus === 'confirm' ? '' : undefined}>
             {pending ? pendingLabel : confirmLabel}
           </button>
         </div>
-      </div>
+      </form>
     </Modal>
   );
 }

@@ -14,7 +14,15 @@ export function Switch({
   describedBy?: string;
 }) {
   return (
-    <button type="button" role="switch" className="switch-control" aria-checked={checked} aria-labelledby={labelledBy} aria-describedby={describedBy} onClick={() => onChange(!checked)}>
+    <button
+      type="button"
+      role="switch"
+      className="switch-control"
+      aria-checked={checked}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onClick={() => onChange(!checked)}
+    >
       <span className="switch-thumb" aria-hidden="true" />
     </button>
   );

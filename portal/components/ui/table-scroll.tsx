@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
- * Holds a table that may be wider than the screen: it scrolls sideways inside a region named
+ * Holds a table that may be wider than the screen: it scrolls sideways inside a region (a section with a name) named
  * `label`, which takes keyboard focus only while there is something to scroll.
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLElement>(null);
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     const el = box.current;
@@ -17,8 +17,8 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={box} className="table-scroll" role="region" aria-label={label} tabIndex={scrolls ? 0 : undefined}>
+    <section ref={box} className="table-scroll" aria-label={label} tabIndex={scrolls ? 0 : undefined}>
       {children}
-    </div>
+    </section>
   );
 }

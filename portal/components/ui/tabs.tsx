@@ -50,7 +50,15 @@ export function Tabs({ tabs, label, initial }: { tabs: Tab[]; label: string; ini
         ))}
       </div>
       {tabs.map((tab) => (
-        <div key={tab.id} role="tabpanel" id={`${base}-${tab.id}-panel`} aria-labelledby={`${base}-${tab.id}-tab`} hidden={tab.id !== selected} tabIndex={0} className="tab-panel">
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${base}-${tab.id}-panel`}
+          aria-labelledby={`${base}-${tab.id}-tab`}
+          hidden={tab.id !== selected}
+          tabIndex={0}
+          className="tab-panel"
+        >
           {tab.id === selected ? tab.content : null}
         </div>
       ))}

@@ -4,6 +4,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** Names the toast, so the page it leads to can dismiss it with {@link useDismissToast}. */
+  key?: string;
 }
 
 interface Toast extends ToastInput {
@@ -11,15 +13,25 @@ interface Toast extends ToastInput {
 }
 
 /** Spec 9: one toast at a time, shown 5000 ms, swiped away 50 px to the right, F8 to reach it. */
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
-export const SWIPE_THRESHOLD_PX = 50;
+const TOAST_LIMIT = 1;
+const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
 
-const ToastContext = createContext<(toast: ToastInput) => void>(() => {});
+/** Shows a toast; the answer takes it away early, as when what it warned about was put right. */
+export type ShowToast = (toast: ToastInput) => () => void;
 
-/** Shows a toast: `const toast = useToast(); toast({ title: 'Saved' })`. */
+const DismissContext = createContext<(key: string) => void>(() => {});
+
+const ToastContext = createContext<ShowToast>(() => () => {});
+
+/** Shows a toast: `const toast = useToast(); const dismiss = toast({ title: 'Saved' })`. */
 export function useToast() {
   return useContext(ToastContext);
+}
+
+/** Dismisses the toast shown with a key, when a page now says the same in its own place. */
+export function useDismissToast() {
+  return useContext(DismissContext);
 }
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(): void }) {
@@ -63,9 +75,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const region = useRef<HTMLDivElement>(null);
-  const show = useCallback((input: ToastInput) => {
-    setToasts((prev) => [{ ...input, id: nextId.current++ }, ...prev].slice(0, TOAST_LIMIT));
+  const show = useCallback<ShowToast>((input) => {
+    const id = nextId.current++;
+    setToasts((prev) => [{ ...input, id }, ...prev].slice(0, TOAST_LIMIT));
+    return () => setToasts((prev) => prev.filter((t) => t.id !== id));
   }, []);
+  const dismiss = useCallback((key: string) => setToasts((prev) => prev.filter((t) => t.key !== key)), []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'F8') {
@@ -78,7 +93,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
   return (
     <ToastContext.Provider value={show}>
-      {children}
+      <DismissContext.Provider value={dismiss}>{children}</DismissContext.Provider>
       <section aria-label="Notifications (F8)">
         <div ref={region} tabIndex={-1} className="toaster">
           {toasts.map((t) => (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_EXPORTS } from '../../../sdk/client/admin';
+import { ADMIN_EXPORTS } from '../../../contract/client/admin';
 import { formatNumber, formatRand } from '../../../sdk/format';
-import type { AdminProductPage, AdminSupplier, AdminSupplierPage, AuditLog } from '../../../sdk/schemas/admin';
+import { auditActionText, type AdminProductPage, type AdminSupplier, type AdminSupplierPage, type AuditLog } from '../../../contract/schemas/admin';
 import { formatDate, formatTime } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Switch } from '../../components/ui/switch';
@@ -10,6 +10,7 @@ import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
 import { errorMessage } from '../../lib/api-errors';
+import { ComplianceEdit } from './ComplianceEdit';
 
 const PAGE_SIZE = 20;
 
@@ -78,7 +79,15 @@ function Standing({ supplier, onSaved }: { supplier: AdminSupplier; onSaved(s: A
             if (valid) void save({ rating: value });
           }}
         >
-          <input type="number" min={1} max={5} step={0.1} aria-label={`Rating of ${supplier.name}`} value={rating} onChange={(e) => setRating(e.target.value)} />
+          <input
+            type="number"
+            min={1}
+            max={5}
+            step={0.1}
+            aria-label={`Rating of ${supplier.name}`}
+            value={rating}
+            onChange={(e) => setRating(e.target.value)}
+          />
           <button type="submit" className="button button-ghost" disabled={saving || !valid || value === supplier.rating}>
             Save
           </button>
@@ -93,7 +102,11 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [edited, setEdited] = useState<Record<number, AdminSupplier>>({});
-  const load = useLoad<AdminSupplierPage>((signal) => staffApi().admin.suppliers({ q: q.trim() || undefined, page, pageSize: PAGE_SIZE }, { signal }), [q, page, refresh], { delayMs: 200 });
+  const load = useLoad<AdminSupplierPage>(
+    (signal) => staffApi().admin.suppliers({ q: q.trim() || undefined, page, pageSize: PAGE_SIZE }, { signal }),
+    [q, page, refresh],
+    { delayMs: 200 },
+  );
   useEffect(() => setEdited({}), [load.data]);
   const data = load.data;
   return (
@@ -131,6 +144,7 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
                     <th scope="col">Products</th>
                     <th scope="col">Verified</th>
                     <th scope="col">Rating</th>
+                    <th scope="col">Tax and B-BBEE</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -154,6 +168,16 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
                             onChanged();
                           }}
                         />
+                        <td>
+                          <ComplianceEdit
+                            key={`${s.vatNumber}|${s.registeredAddress}|${s.bbeeLevel}|${s.bbeeEvidence}|${s.bbeeExpiresOn}`}
+                            supplier={s}
+                            onSaved={(saved) => {
+                              setEdited((e) => ({ ...e, [saved.id]: saved }));
+                              onChanged();
+                            }}
+                          />
+                        </td>
                       </tr>
                     );
                   })}
@@ -174,7 +198,11 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
 export function ProductList({ refresh }: { refresh: number }) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const load = useLoad<AdminProductPage>((signal) => staffApi().admin.products({ q: q.trim() || undefined, page, pageSize: PAGE_SIZE }, { signal }), [q, page, refresh], { delayMs: 200 });
+  const load = useLoad<AdminProductPage>(
+    (signal) => staffApi().admin.products({ q: q.trim() || undefined, page, pageSize: PAGE_SIZE }, { signal }),
+    [q, page, refresh],
+    { delayMs: 200 },
+  );
   const data = load.data;
   return (
     <section className="card stack" aria-labelledby="admin-products">
@@ -235,13 +263,6 @@ export function ProductList({ refresh }: { refresh: number }) {
   );
 }
 
-const ACTIONS: Record<string, string> = {
-  'suppliers.import': 'imported suppliers',
-  'products.import': 'imported products',
-  'bulk.import': 'imported suppliers and products',
-  'suppliers.standing': 'changed a supplier’s standing',
-};
-
 /** The latest staff writes: who, what, when and how many rows. */
 export function AuditPanel({ refresh }: { refresh: number }) {
   const load = useLoad<AuditLog>((signal) => staffApi().admin.audit(10, { signal }), [refresh]);
@@ -259,7 +280,8 @@ export function AuditPanel({ refresh }: { refresh: number }) {
                 <span className="muted">
                   {formatDate(e.createdAt)} {formatTime(e.createdAt)}
                 </span>{' '}
-                <strong>{e.staffName}</strong> {ACTIONS[e.action] ?? e.action} ({e.rows === 1 ? '1 row' : `${formatNumber(e.rows)} rows`}){e.detail ? `: ${e.detail}` : ''}
+                <strong>{e.staffName}</strong> {auditActionText(e.action)} ({e.rows === 1 ? '1 row' : `${formatNumber(e.rows)} rows`})
+                {e.detail ? `: ${e.detail}` : ''}
               </li>
             ))}
           </ol>

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AuditPanel, ProductList, SupplierList } from './AdminLists';
 import { BulkImportPanel } from './BulkImportPanel';
 import { OutboxPanel } from './OutboxPanel';
+import { SupplierAccessPanel } from './SupplierAccessPanel';
 
 /** Spec 2's quick actions: the other staff tools. */
 const QUICK_ACTIONS = [
@@ -58,6 +59,7 @@ export default function AdminPage() {
         </details>
       </section>
       <SupplierList refresh={refresh} onChanged={changed} />
+      <SupplierAccessPanel refresh={refresh} onChanged={changed} />
       <ProductList refresh={refresh} />
       <AuditPanel refresh={refresh} />
       <OutboxPanel refresh={refresh} />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { importItems, lineCount, PRODUCT_LINE_FIELDS, readBulkText, SUPPLIER_LINE_FIELDS, type BulkLine } from '../../../sdk/bulk-text';
+import { importItems, lineCount, PRODUCT_LINE_FIELDS, readBulkText, SUPPLIER_LINE_FIELDS, type BulkLine } from '../../../contract/bulk-text';
 import { isHttpError } from '../../../sdk/client/errors';
 import { formatNumber, formatRand } from '../../../sdk/format';
 import {
@@ -9,7 +9,7 @@ import {
   type InvalidLine,
   type ProductPreviewLine,
   type SupplierPreviewLine,
-} from '../../../sdk/schemas/admin';
+} from '../../../contract/schemas/admin';
 import { useToast } from '../../components/ui/toast';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
@@ -68,12 +68,12 @@ function SupplierCells({ r }: { r: SupplierPreviewLine }) {
   return (
     <>
       <td>{r.name}</td>
-      <td>{r.email}</td>
+      <td className="import-address">{r.email}</td>
       <td>{r.categoryName}</td>
       <td>{r.city}</td>
       <td>{r.rating.toFixed(1)}</td>
       <td>{r.specialties.join(', ') || '–'}</td>
-      <td>{r.responseTimeHours} h</td>
+      <td>{r.responseTimeHours === null ? 'Not given' : `${r.responseTimeHours} h`}</td>
     </>
   );
 }
@@ -91,7 +91,12 @@ function ProductCells({ r }: { r: ProductPreviewLine }) {
       <td>{r.categoryName}</td>
       <td>
         {formatRand(r.unitPrice)} per {r.itemUnit.replace(/s$/, '')}
-        {r.unit.toLowerCase() !== r.itemUnit ? <span className="small muted"> ({formatRand(r.price)} per {r.unit})</span> : null}
+        {r.unit.toLowerCase() !== r.itemUnit ? (
+          <span className="small muted">
+            {' '}
+            ({formatRand(r.price)} per {r.unit})
+          </span>
+        ) : null}
       </td>
     </>
   );
@@ -108,7 +113,7 @@ function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRow[] }) 
   return (
     <>
       <TableScroll label={`${kind === 'supplier' ? 'Supplier' : kind === 'product' ? 'Product' : 'Supplier and product'} lines as they will be imported`}>
-        <table className="simple-table">
+        <table className="simple-table import-preview">
           <thead>
             <tr>
               <th scope="col">Line</th>
@@ -128,7 +133,11 @@ function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRow[] }) 
                   <>
                     <td>{r.kind === 'supplier' ? 'Supplier' : 'Product'}</td>
                     <td>{r.kind === 'supplier' ? r.name : r.catalogueItemName}</td>
-                    <td>{r.kind === 'supplier' ? `${r.categoryName}, ${r.city}` : `${formatRand(r.unitPrice)} per ${r.itemUnit.replace(/s$/, '')} from ${r.supplierName}`}</td>
+                    <td>
+                      {r.kind === 'supplier'
+                        ? `${r.categoryName}, ${r.city}`
+                        : `${formatRand(r.unitPrice)} per ${r.itemUnit.replace(/s$/, '')} from ${r.supplierName}`}
+                    </td>
                   </>
                 ) : r.kind === 'supplier' ? (
                   <SupplierCells r={r} />
@@ -141,7 +150,11 @@ function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRow[] }) 
           </tbody>
         </table>
       </TableScroll>
-      {rows.length > shown.length ? <p className="small muted">The first {ROWS_SHOWN} of {formatNumber(rows.length)} lines are shown.</p> : null}
+      {rows.length > shown.length ? (
+        <p className="small muted">
+          The first {ROWS_SHOWN} of {formatNumber(rows.length)} lines are shown.
+        </p>
+      ) : null}
     </>
   );
 }
@@ -174,7 +187,7 @@ const hasValues = (items: unknown[]) => items.some((i) => typeof i !== 'string')
 const byLine = (a: { line: number }, b: { line: number }) => a.line - b.line;
 
 /**
- * Bulk import of one kind of line (spec 2's bulk add suppliers, bulk add products) or both:
+ * Bulk import of one kind of line (the page's bulk add suppliers, bulk add products) or both:
  * paste lines or load a CSV file, preview every line (checked by the server in dry runs of 1,000
  * lines, with progress), then import them all in one transaction.
  */
@@ -187,14 +200,20 @@ export function BulkImportPanel({ kind, onImported }: { kind: ImportKind; onImpo
   const [importing, setImporting] = useState(false);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
+  /** Takes away the last warning about the lines: it was about text that has changed or been checked again. */
+  const dismissWarning = useRef<() => void>(() => {});
+  const warn = (description: string) => {
+    dismissWarning.current = toast({ title: ADMIN_MESSAGES.invalidFormat, description, variant: 'destructive' });
+  };
 
   const empty = text.trim() === '';
   const current = preview && preview.text === text ? preview : null;
   const checking = current !== null && !current.done;
-  const ready = current !== null && current.done && current.invalid.length === 0 && current.rows.length > 0;
+  const ready = current?.done && current.invalid.length === 0 && current.rows.length > 0;
 
   const edit = (value: string) => {
     running.current?.abort();
+    dismissWarning.current();
     setText(value);
     setPreview(null);
   };
@@ -206,12 +225,13 @@ export function BulkImportPanel({ kind, onImported }: { kind: ImportKind; onImpo
 
   const check = async () => {
     running.current?.abort();
+    dismissWarning.current();
     const controller = new AbortController();
     running.current = controller;
     const source = text;
     const { lines, local } = readLines(source, kind);
     if (lines.length > ADMIN_LIMITS.maxLines) {
-      toast({ title: ADMIN_MESSAGES.invalidFormat, description: ADMIN_MESSAGES.tooManyLines, variant: 'destructive' });
+      warn(ADMIN_MESSAGES.tooManyLines);
       return;
     }
     let state: Preview = { text: source, total: lines.length, checked: 0, rows: [], invalid: local, done: false };
@@ -240,16 +260,21 @@ export function BulkImportPanel({ kind, onImported }: { kind: ImportKind; onImpo
         }
         const inChunk = lines.filter((l) => l.line >= from && l.line <= to).length;
         // Chunks come in line order, so only a chunk's own rows need sorting (a mixed chunk answers suppliers, then products).
-        state = { ...state, checked: state.checked + inChunk, rows: state.rows.concat(rows.sort(byLine)), invalid: [...state.invalid, ...invalid].sort(byLine) };
+        state = {
+          ...state,
+          checked: state.checked + inChunk,
+          rows: state.rows.concat(rows.sort(byLine)),
+          invalid: [...state.invalid, ...invalid].sort(byLine),
+        };
         if (controller.signal.aborted) return;
         setPreview(state);
       }
       state = { ...state, checked: state.total, done: true };
       setPreview(state);
       if (state.invalid.length > 0) {
-        toast({ title: ADMIN_MESSAGES.invalidFormat, description: `${plural(state.invalid.length, 'line needs', 'lines need')} fixing; the preview names each.`, variant: 'destructive' });
+        warn(`${plural(state.invalid.length, 'line needs', 'lines need')} fixing; the preview names each.`);
       } else if (state.total === 0) {
-        toast({ title: ADMIN_MESSAGES.invalidFormat, description: ADMIN_MESSAGES.noLines, variant: 'destructive' });
+        warn(ADMIN_MESSAGES.noLines);
       }
     } catch (err) {
       if (controller.signal.aborted) return;
@@ -269,10 +294,14 @@ export function BulkImportPanel({ kind, onImported }: { kind: ImportKind; onImpo
         const r = await admin.bulkImport({ data: current.text });
         const suppliers = r.suppliers.added + r.suppliers.updated;
         const products = r.products.added + r.products.updated;
-        toast({ title: ADMIN_MESSAGES.importComplete, description: `${plural(suppliers, 'supplier', 'suppliers')} and ${plural(products, 'product', 'products')} imported.` });
+        toast({
+          title: ADMIN_MESSAGES.importComplete,
+          description: `${plural(suppliers, 'supplier', 'suppliers')} and ${plural(products, 'product', 'products')} imported.`,
+        });
       } else {
         const items = importItems(lines, 1, last);
-        const r = kind === 'supplier' ? await admin.importSuppliers({ suppliers: items, firstLine: 1 }) : await admin.importProducts({ products: items, firstLine: 1 });
+        const r =
+          kind === 'supplier' ? await admin.importSuppliers({ suppliers: items, firstLine: 1 }) : await admin.importProducts({ products: items, firstLine: 1 });
         toast({ title: copy.success, description: `${formatNumber(r.added)} added, ${formatNumber(r.updated)} updated.` });
       }
       setText('');
@@ -284,7 +313,7 @@ export function BulkImportPanel({ kind, onImported }: { kind: ImportKind; onImpo
         const parsed = invalidLinesDetailsSchema.safeParse(err.details);
         const invalid = parsed.success ? parsed.data.lines : [];
         setPreview({ ...current, invalid });
-        toast({ title: ADMIN_MESSAGES.invalidFormat, description: `${plural(invalid.length, 'line needs', 'lines need')} fixing; the preview names each.`, variant: 'destructive' });
+        warn(`${plural(invalid.length, 'line needs', 'lines need')} fixing; the preview names each.`);
       } else {
         toast({ title: ADMIN_MESSAGES.importFailed, description: errorMessage(err), variant: 'destructive' });
       }

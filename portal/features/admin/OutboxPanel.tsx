@@ -1,5 +1,5 @@
 import { formatNumber } from '../../../sdk/format';
-import type { OutboxDepth, OutboxStatus } from '../../../sdk/schemas/outbox';
+import type { OutboxDepth, OutboxStatus } from '../../../contract/schemas/outbox';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
@@ -47,7 +47,9 @@ export function OutboxPanel({ refresh }: { refresh: number }) {
             ))}
           </dl>
           <p className="small">
-            {outbox.oldestPendingSeconds === null ? 'No e-mail is waiting.' : `The oldest e-mail still to send has waited ${formatAge(outbox.oldestPendingSeconds)}.`}
+            {outbox.oldestPendingSeconds === null
+              ? 'No e-mail is waiting.'
+              : `The oldest e-mail still to send has waited ${formatAge(outbox.oldestPendingSeconds)}.`}
           </p>
         </>
       ) : null}

@@ -3,8 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsDashboard } from '../../../sdk/schemas/analytics';
-import { useApiMock } from '../../../widget/test/api-mock';
+import type { SiteAnalyticsDashboard } from '../../../contract/schemas/analytics';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import AnalyticsStatusPage from './AnalyticsStatusPage';
 
 // happy-dom has no canvas to draw on; the chart's table holds the same figures.
@@ -16,11 +16,10 @@ vi.mock('uplot', () => ({
   },
 }));
 
-
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
-const view = (days: number): AnalyticsDashboard => ({
+const view = (days: number): SiteAnalyticsDashboard => ({
   from: '2026-11-18',
   to: '2026-11-24',
   days,
@@ -62,18 +61,20 @@ describe('the analytics status page', () => {
     expect(within(screen.getByRole('region', { name: 'Lead scoring' })).getByText('52.5 / 100')).toBeTruthy();
 
     const daily = await screen.findByRole('figure', { name: 'Visitors and page views per day' });
-    expect(within(daily).getAllByRole('row').map((r) => r.textContent)).toEqual(['DayVisitorsPage views', '2026-11-2359', '2026-11-2436']);
+    expect(
+      within(daily)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['DayVisitorsPage views', '2026-11-2359', '2026-11-2436']);
 
     const funnel = screen.getByRole('region', { name: 'Where visitors drop off' });
     expect(within(funnel).getByRole('list', { name: 'Quote funnel' }).textContent).toContain('Submitted it4 (50%)');
     await user.click(within(funnel).getByRole('tab', { name: 'Table' }));
-    expect(within(funnel).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'StepVisitorsOf those who started',
-      'Started the quote form8100%',
-      'Submitted it450%',
-      'Saw their quotes338%',
-      'Opened a tracking link113%',
-    ]);
+    expect(
+      within(funnel)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['StepVisitorsOf those who started', 'Started the quote form8100%', 'Submitted it450%', 'Saw their quotes338%', 'Opened a tracking link113%']);
 
     await user.click(screen.getByRole('button', { name: '90 days' }));
     expect(api.requests).toEqual(['GET /api/analytics/dashboard?days=30', 'GET /api/analytics/dashboard?days=90']);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { AnalyticsDashboard } from '../../../sdk/schemas/analytics';
+import type { SiteAnalyticsDashboard } from '../../../contract/schemas/analytics';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { Tabs } from '../../components/ui/tabs';
@@ -15,7 +15,7 @@ const PERIODS = [7, 30, 90] as const;
 /** The series' colours: the design's primary and success tokens. */
 const VISITORS = '#2563eb';
 const VIEWS = '#16a34a';
-const STAGE_NAMES: Record<AnalyticsDashboard['funnel'][number]['stage'], string> = {
+const STAGE_NAMES: Record<SiteAnalyticsDashboard['funnel'][number]['stage'], string> = {
   'form-start': 'Started the quote form',
   'form-submit': 'Submitted it',
   'quotes-shown': 'Saw their quotes',
@@ -26,11 +26,13 @@ const KIND_NAMES: Record<string, string> = {
   'buyer-quotes': 'buyer quotes',
   'data-request': 'data request links',
   'supplier-lead': 'supplier leads',
+  'supplier-leads': 'supplier leads to fan out',
   'partner-welcome': 'partner welcomes',
   'partner-registered': 'partner notices',
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }) : 'never');
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }) : 'never';
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`);
 
 function Tile({ title, status, children }: { title: string; status: { text: string; tone: 'success' | 'warning' | 'muted' }; children: ReactNode }) {
@@ -44,12 +46,15 @@ function Tile({ title, status, children }: { title: string; status: { text: stri
   );
 }
 
-function Tiles({ tiles, consent }: { tiles: AnalyticsDashboard['tiles']; consent: AnalyticsDashboard['consent'] }) {
+function Tiles({ tiles, consent }: { tiles: SiteAnalyticsDashboard['tiles']; consent: SiteAnalyticsDashboard['consent'] }) {
   const dead = tiles.alertPriorities.reduce((n, p) => n + p.dead, 0);
   const waiting = tiles.alertPriorities.reduce((n, p) => n + p.waiting, 0);
   return (
     <div className="tiles">
-      <Tile title="User tracking" status={tiles.userTracking.eventsToday > 0 ? { text: 'Receiving', tone: 'success' } : { text: 'No events today', tone: 'muted' }}>
+      <Tile
+        title="User tracking"
+        status={tiles.userTracking.eventsToday > 0 ? { text: 'Receiving', tone: 'success' } : { text: 'No events today', tone: 'muted' }}
+      >
         <FactRow term="Events today" value={String(tiles.userTracking.eventsToday)} />
         <FactRow term="Visitors today" value={String(tiles.userTracking.visitorsToday)} />
         <FactRow term="Last event" value={when(tiles.userTracking.lastEventAt)} />
@@ -65,13 +70,25 @@ function Tiles({ tiles, consent }: { tiles: AnalyticsDashboard['tiles']; consent
           <FactRow key={t.name} term={t.name.replace(/_/g, ' ')} value={t.rows.toLocaleString('en-ZA')} />
         ))}
       </Tile>
-      <Tile title="Quote tracking" status={tiles.quoteTracking.viewed > 0 ? { text: 'Links opened', tone: 'success' } : { text: 'No views yet', tone: 'muted' }}>
+      <Tile
+        title="Quote tracking"
+        status={tiles.quoteTracking.viewed > 0 ? { text: 'Links opened', tone: 'success' } : { text: 'No views yet', tone: 'muted' }}
+      >
         <FactRow term="Quotes sent" value={String(tiles.quoteTracking.quotes)} />
         <FactRow term="Opened from their link" value={`${tiles.quoteTracking.viewed} (${percent(tiles.quoteTracking.viewed, tiles.quoteTracking.quotes)})`} />
         <FactRow term="Views" value={String(tiles.quoteTracking.views)} />
         <FactRow term="Last view" value={when(tiles.quoteTracking.lastViewedAt)} />
       </Tile>
-      <Tile title="Alert priorities" status={dead > 0 ? { text: `${dead} failed`, tone: 'warning' } : waiting > 0 ? { text: `${waiting} waiting`, tone: 'muted' } : { text: 'Nothing waiting', tone: 'success' }}>
+      <Tile
+        title="Alert priorities"
+        status={
+          dead > 0
+            ? { text: `${dead} failed`, tone: 'warning' }
+            : waiting > 0
+              ? { text: `${waiting} waiting`, tone: 'muted' }
+              : { text: 'Nothing waiting', tone: 'success' }
+        }
+      >
         {tiles.alertPriorities.length === 0 ? (
           <FactRow term="E-mails" value="none kept" />
         ) : (
@@ -98,8 +115,9 @@ function FactRow({ term, value }: { term: string; value: string }) {
 }
 
 /** Horizontal bars with their figures; the table view holds the same. */
-function Bars({ rows, label }: { rows: { name: string; value: number; note?: string }[]; label: string }) {
+function Bars({ rows, label, empty }: { rows: { name: string; value: number; note?: string }[]; label: string; empty?: string }) {
   const max = Math.max(1, ...rows.map((r) => r.value));
+  if (rows.length === 0 && empty) return <p className="chart-empty muted">{empty}</p>;
   return (
     <ul className="bars" aria-label={label}>
       {rows.map((r) => (
@@ -166,9 +184,13 @@ function Panel({ id, title, intro, chart, table }: { id: string; title: string; 
   );
 }
 
-function Figures({ data }: { data: AnalyticsDashboard }) {
+function Figures({ data }: { data: SiteAnalyticsDashboard }) {
   const start = data.funnel[0]!.visitors;
-  const funnelRows = data.funnel.map((s) => ({ name: STAGE_NAMES[s.stage], value: s.visitors, note: s.stage === 'form-start' ? undefined : `(${percent(s.visitors, start)})` }));
+  const funnelRows = data.funnel.map((s) => ({
+    name: STAGE_NAMES[s.stage],
+    value: s.visitors,
+    note: s.stage === 'form-start' ? undefined : `(${percent(s.visitors, start)})`,
+  }));
   const deviceTotal = data.devices.reduce((n, d) => n + d.visitors, 0);
   return (
     <>
@@ -179,6 +201,7 @@ function Figures({ data }: { data: AnalyticsDashboard }) {
           description="Visitors are counted per day: a session id is hashed with a salt that is deleted when its day ends, so the same person on two days counts twice."
           columnHeading="Day"
           labels={data.daily.map((d) => d.day)}
+          empty={data.daily.every((d) => d.visitors === 0 && d.pageViews === 0) ? `No visit was counted in these ${data.days} days.` : undefined}
           series={[
             { label: 'Visitors', values: data.daily.map((d) => d.visitors), color: VISITORS, kind: 'line' },
             { label: 'Page views', values: data.daily.map((d) => d.pageViews), color: VIEWS, kind: 'line' },
@@ -203,15 +226,32 @@ function Figures({ data }: { data: AnalyticsDashboard }) {
           id="pages-title"
           title="Top pages"
           intro="Pages by their route, never by an address that could hold an id or a token."
-          chart={<Bars label="Top pages by views" rows={data.topPages.map((p) => ({ name: p.path, value: p.views }))} />}
+          chart={
+            <Bars
+              label="Top pages by views"
+              rows={data.topPages.map((p) => ({ name: p.path, value: p.views }))}
+              empty={`No page view was counted in these ${data.days} days.`}
+            />
+          }
           table={<Table caption="Top pages" head={['Page', 'Views', 'Visitors']} rows={data.topPages.map((p) => [p.path, p.views, p.visitors])} />}
         />
         <Panel
           id="devices-title"
           title="Devices"
           intro="The kind of device, read from the browser's description, which is not kept."
-          chart={<Bars label="Visitors by device" rows={data.devices.map((d) => ({ name: DEVICE_NAMES[d.device], value: d.visitors, note: `(${percent(d.visitors, deviceTotal)})` }))} />}
-          table={<Table caption="Devices" head={['Device', 'Visitors', 'Share']} rows={data.devices.map((d) => [DEVICE_NAMES[d.device], d.visitors, percent(d.visitors, deviceTotal)])} />}
+          chart={
+            <Bars
+              label="Visitors by device"
+              rows={data.devices.map((d) => ({ name: DEVICE_NAMES[d.device], value: d.visitors, note: `(${percent(d.visitors, deviceTotal)})` }))}
+            />
+          }
+          table={
+            <Table
+              caption="Devices"
+              head={['Device', 'Visitors', 'Share']}
+              rows={data.devices.map((d) => [DEVICE_NAMES[d.device], d.visitors, percent(d.visitors, deviceTotal)])}
+            />
+          }
         />
         <Panel
           id="consent-title"
@@ -255,9 +295,7 @@ export default function AnalyticsStatusPage() {
       <div className="page-head">
         <div>
           <h1>Analytics</h1>
-          <p className="muted">
-            {data ? `${data.from} to ${data.to}. ` : ''}Only visitors who allowed analytics are counted; nothing they typed is kept.
-          </p>
+          <p className="muted">{data ? `${data.from} to ${data.to}. ` : ''}Only visitors who allowed analytics are counted; nothing they typed is kept.</p>
         </div>
         <div className="presentation-toggle" role="group" aria-label="Period">
           {PERIODS.map((p) => (
@@ -267,7 +305,9 @@ export default function AnalyticsStatusPage() {
           ))}
         </div>
       </div>
-      {load.status === 'error' && !data ? <ErrorAlert inline title="Figures not loaded" message={load.error instanceof Error ? load.error.message : 'Procura could not be reached.'} /> : null}
+      {load.status === 'error' && !data ? (
+        <ErrorAlert inline title="Figures not loaded" message={load.error instanceof Error ? load.error.message : 'Procura could not be reached.'} />
+      ) : null}
       {data ? (
         <>
           <Tiles tiles={data.tiles} consent={data.consent} />

@@ -18,7 +18,11 @@ function renderBanner(preferencesRequested = 0) {
   const onConsentChange = vi.fn();
   const onDecision = vi.fn();
   const view = render(<ConsentBanner onConsentChange={onConsentChange} onDecision={onDecision} preferencesRequested={preferencesRequested} />);
-  return { onConsentChange, onDecision, rerender: (n: number) => view.rerender(<ConsentBanner onConsentChange={onConsentChange} onDecision={onDecision} preferencesRequested={n} />) };
+  return {
+    onConsentChange,
+    onDecision,
+    rerender: (n: number) => view.rerender(<ConsentBanner onConsentChange={onConsentChange} onDecision={onDecision} preferencesRequested={n} />),
+  };
 }
 
 describe('consent banner', () => {
@@ -32,7 +36,14 @@ describe('consent banner', () => {
     await user.click(screen.getByRole('button', { name: button }));
 
     const record = stored()!;
-    expect(record).toEqual({ essential: true, analytics, marketing: false, timestamp: record.timestamp, revision: CONSENT_REVISION, consentId: record.consentId });
+    expect(record).toEqual({
+      essential: true,
+      analytics,
+      marketing: false,
+      timestamp: record.timestamp,
+      revision: CONSENT_REVISION,
+      consentId: record.consentId,
+    });
     expect(record.consentId).toMatch(/^[A-Za-z0-9_-]{21}$/);
     expect(new Date(record.timestamp).toISOString()).toBe(record.timestamp);
     expect(onConsentChange).toHaveBeenCalledExactlyOnceWith(record);
@@ -100,7 +111,10 @@ describe('consent banner', () => {
   });
 
   it('asks again when the stored choice was made under an earlier policy or cannot be read', () => {
-    localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ essential: true, analytics: true, marketing: false, timestamp: '2026-01-01T00:00:00.000Z', revision: CONSENT_REVISION - 1 }));
+    localStorage.setItem(
+      CONSENT_STORAGE_KEY,
+      JSON.stringify({ essential: true, analytics: true, marketing: false, timestamp: '2026-01-01T00:00:00.000Z', revision: CONSENT_REVISION - 1 }),
+    );
     const first = renderBanner();
     expect(banner()).toBeTruthy();
     expect(first.onConsentChange).not.toHaveBeenCalled();
@@ -113,7 +127,10 @@ describe('consent banner', () => {
 
   it('opens the preferences with the stored choice when the footer asks', async () => {
     const user = userEvent.setup();
-    localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ essential: true, analytics: true, marketing: false, timestamp: '2026-11-01T08:00:00.000Z', revision: CONSENT_REVISION }));
+    localStorage.setItem(
+      CONSENT_STORAGE_KEY,
+      JSON.stringify({ essential: true, analytics: true, marketing: false, timestamp: '2026-11-01T08:00:00.000Z', revision: CONSENT_REVISION }),
+    );
     const { onConsentChange, rerender } = renderBanner();
     expect(dialog()).toBeNull();
     rerender(1);

@@ -12,7 +12,17 @@ export interface ConsentBannerProps {
   preferencesRequested: number;
 }
 
-function CookiePreferences({ initial, consentId, onSave, onCancel }: { initial: boolean; consentId: string | undefined; onSave(analytics: boolean): void; onCancel(): void }) {
+function CookiePreferences({
+  initial,
+  consentId,
+  onSave,
+  onCancel,
+}: {
+  initial: boolean;
+  consentId: string | undefined;
+  onSave(analytics: boolean): void;
+  onCancel(): void;
+}) {
   const gpc = globalPrivacyControl();
   const [analytics, setAnalytics] = useState(initial);
   const dialog = useRef<HTMLDivElement>(null);
@@ -168,7 +178,9 @@ export function ConsentBanner({ onConsentChange, onDecision, preferencesRequeste
           </div>
         </section>
       ) : null}
-      {modalOpen ? <CookiePreferences initial={stored?.analytics ?? false} consentId={stored?.consentId} onSave={save} onCancel={() => setModalOpen(false)} /> : null}
+      {modalOpen ? (
+        <CookiePreferences initial={stored?.analytics ?? false} consentId={stored?.consentId} onSave={save} onCancel={() => setModalOpen(false)} />
+      ) : null}
     </>
   );
 }

@@ -9,7 +9,14 @@ import PrivacyTestPage from './PrivacyTestPage';
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
-const record: ConsentRecord = { essential: true, analytics: true, marketing: false, timestamp: '2026-11-24T08:00:00.000Z', revision: 1, consentId: 'q8bX2mN0vL4rT6yW1zA3c' };
+const record: ConsentRecord = {
+  essential: true,
+  analytics: true,
+  marketing: false,
+  timestamp: '2026-11-24T08:00:00.000Z',
+  revision: 1,
+  consentId: 'q8bX2mN0vL4rT6yW1zA3c',
+};
 
 function renderPage(consent: ConsentRecord | null) {
   const controls = { openPreferences: vi.fn(), forgotten: vi.fn() };
@@ -31,13 +38,13 @@ describe('the privacy check', () => {
     localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(record));
     localStorage.setItem('analytics-session-id', 'V1StGXR8_Z5jdHi6B-myT');
     const controls = renderPage(record);
-    expect([value('Site usage analytics'), value('Consent ID'), value('Policy revision'), value('Global Privacy Control'), value('Analytics session id')]).toEqual([
-      'Allowed',
-      'q8bX2mN0vL4rT6yW1zA3c',
-      '1',
-      'Off',
-      'Stored (sent with analytics events)',
-    ]);
+    expect([
+      value('Site usage analytics'),
+      value('Consent ID'),
+      value('Policy revision'),
+      value('Global Privacy Control'),
+      value('Analytics session id'),
+    ]).toEqual(['Allowed', 'q8bX2mN0vL4rT6yW1zA3c', '1', 'Off', 'Stored (sent with analytics events)']);
     await user.click(screen.getByRole('button', { name: 'Change my choice' }));
     expect(controls.openPreferences).toHaveBeenCalledOnce();
     await user.click(screen.getByRole('button', { name: 'Clear my choice' }));

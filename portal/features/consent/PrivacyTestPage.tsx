@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { ANALYTICS_SESSION_KEY } from '../../../sdk/analytics-rules';
+import { ANALYTICS_SESSION_KEY } from '../../../contract/analytics-rules';
 import { globalPrivacyControl } from '../../lib/analytics';
 import { useConsent, useConsentControls } from '../../lib/consent-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import { clearConsent, CONSENT_STORAGE_KEY } from './consent-store';
 import './consent.css';
-
 
 function stored(key: string): string | null {
   try {
@@ -73,7 +72,11 @@ export default function PrivacyTestPage() {
           </dl>
         ) : (
           <>
-            <p>{raw ? 'A choice is stored, but for an earlier policy: the banner asks again.' : 'No choice is stored: the banner asks on every page until you choose.'}</p>
+            <p>
+              {raw
+                ? 'A choice is stored, but for an earlier policy: the banner asks again.'
+                : 'No choice is stored: the banner asks on every page until you choose.'}
+            </p>
             <dl className="record">
               <PrivacySignals gpc={gpc} sessionId={sessionId} />
             </dl>
@@ -89,7 +92,8 @@ export default function PrivacyTestPage() {
         </div>
       </section>
       <p>
-        Read the <Link href="/privacy">privacy policy</Link>, or <Link href="/privacy/my-data">see and delete the data Procura holds for your e-mail address</Link>.
+        Read the <Link href="/privacy">privacy policy</Link>, or{' '}
+        <Link href="/privacy/my-data">see and delete the data Procura holds for your e-mail address</Link>.
       </p>
     </div>
   );

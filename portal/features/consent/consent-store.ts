@@ -1,4 +1,4 @@
-import { ANALYTICS_SESSION_ID, randomId } from '../../../sdk/analytics-rules';
+import { ANALYTICS_SESSION_ID, randomId } from '../../../contract/analytics-rules';
 import type { ConsentRecord } from '../../lib/consent-context';
 /** Where the buyer's cookie choice is kept. */
 export const CONSENT_STORAGE_KEY = 'procura-consent';
@@ -15,7 +15,14 @@ export function readConsent(storage: Storage | undefined = globalThis.localStora
     const record = JSON.parse(raw) as Partial<ConsentRecord>;
     if (record.revision !== CONSENT_REVISION || typeof record.analytics !== 'boolean') return null;
     const consentId = typeof record.consentId === 'string' && ANALYTICS_SESSION_ID.test(record.consentId) ? record.consentId : undefined;
-    return { essential: true, analytics: record.analytics, marketing: false, timestamp: String(record.timestamp), revision: CONSENT_REVISION, ...(consentId ? { consentId } : {}) };
+    return {
+      essential: true,
+      analytics: record.analytics,
+      marketing: false,
+      timestamp: String(record.timestamp),
+      revision: CONSENT_REVISION,
+      ...(consentId ? { consentId } : {}),
+    };
   } catch {
     return null;
   }
@@ -41,11 +48,6 @@ export function saveConsent(analytics: boolean, now = new Date(), storage: Stora
     // private browsing without storage: the choice holds for this page only
   }
   return record;
-}
-
-/** Analytics may run only when the buyer said yes. */
-export function analyticsAllowed(record: ConsentRecord | null): boolean {
-  return record?.analytics === true;
 }
 
 /** Forgets the stored choice: the banner asks again on the next page. */

@@ -5,13 +5,13 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { SALES_MESSAGES } from '../../../sdk/schemas/sales';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { DEMO_MESSAGES } from '../../../contract/schemas/demo-request';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import { ToastProvider } from '../../components/ui/toast';
 import paths from '../../app/paths.json';
 import DemoPage from './DemoPage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 function renderDemo() {
@@ -41,7 +41,8 @@ describe('the demo form', () => {
     const { user } = renderDemo();
     expect(document.title).toBe('Book a demo · Procura');
     await user.click(screen.getByRole('button', { name: 'Book My Demo' }));
-    for (const message of [SALES_MESSAGES.demoCompanyName, SALES_MESSAGES.demoContactPerson, SALES_MESSAGES.demoEmail, SALES_MESSAGES.demoPhone]) expect(screen.getByText(message)).toBeTruthy();
+    for (const message of [DEMO_MESSAGES.companyName, DEMO_MESSAGES.contactPerson, DEMO_MESSAGES.email, DEMO_MESSAGES.phone])
+      expect(screen.getByText(message)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Company name/ }));
     expect(screen.getByRole('textbox', { name: /Company name/ }).getAttribute('aria-describedby')).toBe('demo-companyName-error');
     expect(screen.getByRole('textbox', { name: 'Current suppliers' }).getAttribute('aria-invalid')).toBeNull();
@@ -62,13 +63,25 @@ describe('the demo form', () => {
     await screen.findByRole('button', { name: 'Book My Demo' });
     await new Promise((r) => setTimeout(r, 0));
     expect(bodies).toEqual([
-      { companyName: 'Berea Clinics', contactPerson: 'Ayesha Patel', email: 'ayesha@berea.example.co.za', phone: '031 555 0100', monthlySpend: '50k-200k', currentSuppliers: '', painPoints: 'Prices change every month' },
+      {
+        companyName: 'Berea Clinics',
+        contactPerson: 'Ayesha Patel',
+        email: 'ayesha@berea.example.co.za',
+        phone: '031 555 0100',
+        monthlySpend: '50k-200k',
+        currentSuppliers: '',
+        painPoints: 'Prices change every month',
+      },
     ]);
     expect(location.history).toEqual(['/demo', '/demo-success']);
   });
 
   it('keeps what was typed when the booking fails, and says so', async () => {
-    api.server.use(http.post('*/api/demo-requests', () => HttpResponse.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, { status: 500 })));
+    api.server.use(
+      http.post('*/api/demo-requests', () =>
+        HttpResponse.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, { status: 500 }),
+      ),
+    );
     const { user, location } = renderDemo();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Book My Demo' }));
@@ -83,13 +96,16 @@ describe('the demo form', () => {
   it("shows the server's word on a field it refused", async () => {
     api.server.use(
       http.post('*/api/demo-requests', () =>
-        HttpResponse.json({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { phone: SALES_MESSAGES.demoPhone } } } }, { status: 400 }),
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { phone: DEMO_MESSAGES.phone } } } },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = renderDemo();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Book My Demo' }));
-    expect(await screen.findByText(SALES_MESSAGES.demoPhone)).toBeTruthy();
+    expect(await screen.findByText(DEMO_MESSAGES.phone)).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /Phone/ }).getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { demoRequestSchema, MONTHLY_SPEND_BANDS, MONTHLY_SPEND_LABELS, type DemoRequestInput } from '../../../sdk/schemas/sales';
+import { demoRequestSchema, MONTHLY_SPEND_BANDS, MONTHLY_SPEND_LABELS, type DemoRequestInput } from '../../../contract/schemas/demo-request';
 import { isHttpError } from '../../../sdk/client/errors';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -13,7 +13,7 @@ type Values = Record<Field, string>;
 
 const EMPTY: Values = { companyName: '', contactPerson: '', email: '', phone: '', monthlySpend: '', currentSuppliers: '', painPoints: '' };
 
-/** Each field's message, by the rules the server applies (spec 5: company, name, e-mail and phone required). */
+/** Each field's message, by the rules the server applies (company, name, e-mail and phone required). */
 export function checkDemoForm(values: Values): Partial<Record<Field, string>> {
   const result = demoRequestSchema.safeParse(values);
   const errors: Partial<Record<Field, string>> = {};
@@ -66,15 +66,19 @@ export default function DemoPage() {
     }
   };
 
-  const text = (f: Field, label: string, options: { type?: string; rows?: number; required?: boolean; autoComplete?: string; placeholder?: string; hint?: string } = {}) => (
-    <TextField {...options} id={`demo-${f}`} name={f} label={label} value={values[f]} error={error(f)} onChange={set(f)} onBlur={touch(f)} />
-  );
+  const text = (
+    f: Field,
+    label: string,
+    options: { type?: string; rows?: number; required?: boolean; autoComplete?: string; placeholder?: string; hint?: string } = {},
+  ) => <TextField {...options} id={`demo-${f}`} name={f} label={label} value={values[f]} error={error(f)} onChange={set(f)} onBlur={touch(f)} />;
 
   return (
     <div className="container page">
       <div className="hero">
         <h1>Book a Demo</h1>
-        <p className="muted">See how Procura gets your team priced quotes from matched South African suppliers in seconds. Tell us about your buying; we reply within 24 hours.</p>
+        <p className="muted">
+          See how Procura gets your team priced quotes from matched South African suppliers in seconds. Tell us about your buying; we reply within 24 hours.
+        </p>
       </div>
       <div className="configurator-grid">
         <form className="card form-stack" noValidate onSubmit={submit} aria-labelledby="demo-form-title">

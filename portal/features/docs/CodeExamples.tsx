@@ -13,7 +13,12 @@ export function CodeExamples({ languages, idPrefix }: { languages: ExampleLangua
         label: LANGUAGE_LABELS[lang],
         content: (
           <div className="stack">
-            <Code id={`${idPrefix}-${lang}`} label={`${LANGUAGE_LABELS[lang]} example`} value={code[lang]} rows={Math.min(22, code[lang].split('\n').length + 1)} />
+            <Code
+              id={`${idPrefix}-${lang}`}
+              label={`${LANGUAGE_LABELS[lang]} example`}
+              value={code[lang]}
+              rows={Math.min(22, code[lang].split('\n').length + 1)}
+            />
             <CopyButton text={code[lang]} label="Copy code" done={`${LANGUAGE_LABELS[lang]} example copied to clipboard`} />
           </div>
         ),

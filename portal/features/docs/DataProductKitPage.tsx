@@ -14,7 +14,12 @@ const INTEGRATIONS = [
   { name: 'Quote widget by script tag', difficulty: 'Easy', text: 'Paste one line from the widget configurator.', href: '/widget-configurator' },
   { name: 'Widget by direct link or iframe', difficulty: 'Easy', text: 'For sites that do not allow scripts.', href: '/widget-configurator' },
   { name: 'Market data in a dashboard', difficulty: 'Medium', text: 'Call the data endpoints with your key and chart the answers.', href: '/docs' },
-  { name: 'Procurement records into a warehouse', difficulty: 'Advanced', text: 'Walk /api/v2/procurement-data by cursor into your own tables (Enterprise).', href: '/docs' },
+  {
+    name: 'Procurement records into a warehouse',
+    difficulty: 'Advanced',
+    text: 'Walk /api/v2/procurement-data by cursor into your own tables (Enterprise).',
+    href: '/docs',
+  },
 ] as const;
 
 /** /data-product-kit: how to start, what libraries exist, integrations by difficulty, and code. */
@@ -43,7 +48,11 @@ export default function DataProductKitPage() {
                     Make your first call (see Code Examples), then read the <Link href="/docs">documentation</Link> for every endpoint.
                   </li>
                   <li>
-                    Data products: {Object.values(DATA_PRODUCTS).map((p) => `${p.label} ${formatRand(p.priceZar)}`).join(', ')} a month.
+                    Data products:{' '}
+                    {Object.values(DATA_PRODUCTS)
+                      .map((p) => `${p.label} ${formatRand(p.priceZar)}`)
+                      .join(', ')}{' '}
+                    a month.
                   </li>
                 </ol>
               ),

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../../server/openapi/openapi';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import { COMPANY } from '../../lib/content';
 import DocsPage from './DocsPage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 async function openTab(name: string) {
@@ -19,7 +19,15 @@ async function openTab(name: string) {
 }
 
 /** Each body row's cells, as read. */
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 describe('Get Access', () => {
   it('offers registration, an enterprise e-mail and the contact block', async () => {
@@ -35,6 +43,19 @@ describe('Get Access', () => {
     expect(within(contact).getByRole('link', { name: COMPANY.email }).getAttribute('href')).toBe(`mailto:${COMPANY.email}`);
     expect(within(contact).getByRole('link', { name: COMPANY.phone }).getAttribute('href')).toBe(`tel:${COMPANY.phone.replace(/\s/g, '')}`);
     expect(within(contact).getByText(`Support ${COMPANY.supportHours}`)).toBeTruthy();
+  });
+});
+
+describe('Schema', () => {
+  it('says company_size is the size the buyer stated on either form, or unknown', async () => {
+    const panel = await openTab('Schema');
+    const row = rowsOf(within(within(panel).getByRole('region', { name: 'rfq_submissions columns' })).getByRole('table')).find((r) => r[0] === 'company_size');
+    expect(row).toEqual([
+      'company_size',
+      'string',
+      'The company size the buyer chose on the quote form or the widget (optional on both), in employees: 1-10, 11-50, 51-100, 101-250 or 250+; unknown when none was chosen',
+    ]);
+    expect(panel.textContent).not.toContain('does not ask');
   });
 });
 
@@ -74,7 +95,11 @@ describe('API Reference', () => {
   it('keeps types in the Type column and descriptions in their own', async () => {
     const panel = await openTab('API Reference');
     const params = await within(panel).findByRole('table', { name: 'Parameters of GET /api/v2/procurement-data' });
-    expect(within(params).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Parameter', 'In', 'Type', 'Description']);
+    expect(
+      within(params)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Parameter', 'In', 'Type', 'Description']);
     expect(rowsOf(params)).toEqual([
       ['start_date', 'query', 'string (date)', ''],
       ['city_code', 'query', 'string', ''],
@@ -84,6 +109,8 @@ describe('API Reference', () => {
       ['X-Partner-ID (required)', 'header', 'string', 'Your partner id; it must be the one your key belongs to.'],
     ]);
     const rfq = within(panel).getByRole('table', { name: 'Parameters of POST /api/rfq' });
-    expect(rowsOf(rfq)).toEqual([['Idempotency-Key', 'header', 'string, up to 200 characters', 'Makes a retry safe: the same key answers with the first answer.']]);
+    expect(rowsOf(rfq)).toEqual([
+      ['Idempotency-Key', 'header', 'string, up to 200 characters', 'Makes a retry safe: the same key answers with the first answer.'],
+    ]);
   });
 });

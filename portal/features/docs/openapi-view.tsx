@@ -39,10 +39,15 @@ function range(min: number | undefined, max: number | undefined, unit = ''): str
 }
 
 /** What a value must be, in a reader's words: `string, 3–200 characters`, `one of: a, b`, `integer, 1–1000, default 100`. */
-export function typeOf(s: JsonSchema = {}): string {
+function typeOf(s: JsonSchema = {}): string {
   if (s.anyOf) {
     const literals = s.anyOf.every((part) => part.enum || part.const !== undefined);
-    return literals ? `one of: ${s.anyOf.flatMap((part) => part.enum ?? [part.const]).map(literal).join(', ')}` : s.anyOf.map((part) => typeOf(part)).join(' or ');
+    return literals
+      ? `one of: ${s.anyOf
+          .flatMap((part) => part.enum ?? [part.const])
+          .map(literal)
+          .join(', ')}`
+      : s.anyOf.map((part) => typeOf(part)).join(' or ');
   }
   if (s.enum) return `one of: ${s.enum.map(literal).join(', ')}`;
   if (s.const !== undefined) return typeof s.const === 'string' ? `"${s.const}"` : String(s.const);

@@ -2,20 +2,29 @@ import { Link } from 'wouter';
 import { ContactDetails } from '../../components/ContactDetails';
 import { COMPANY } from '../../lib/content';
 import { usePageMeta } from '../../lib/use-page-title';
-import { Claims, FigureStrip } from './figures';
+import { Claims, FigureStrip, meaningful } from './figures';
 
-const LEADERSHIP = [
-  ['Buyers', 'Owns the quote request, from the form to the e-mail: that every quote is true to a supplier’s price list and arrives within a minute.', COMPANY.email],
-  ['Suppliers', 'Lists suppliers, checks their details and keeps their price lists and delivery areas current; suppliers who stop delivering well stop being matched.', COMPANY.email],
+const TEAMS = [
+  [
+    'Buyers',
+    'Owns the quote request, from the form to the e-mail: that every quote is true to a supplier’s price list and arrives within a minute.',
+    COMPANY.email,
+  ],
+  [
+    'Suppliers',
+    'Lists suppliers, checks their details and keeps their price lists and delivery areas current; suppliers who stop delivering well stop being matched.',
+    COMPANY.email,
+  ],
   ['Partners and data', 'Works with the sites that embed our quote widget and the businesses that use our market data.', COMPANY.partnersEmail],
   ['Privacy', 'Our information officer: answers requests about personal information under POPIA, the GDPR and the CCPA.', COMPANY.privacyEmail],
 ] as const;
 
-/** /about: the company, who leads what, mission, vision and what Procura does. */
+/** /about: the company, who answers for what, mission, vision and what Procura does. */
 export default function AboutPage() {
   usePageMeta({
     title: 'About Procura',
-    description: 'Procura connects South African businesses with suppliers of cleaning, hygiene and maintenance supplies: priced quotes from real price lists in seconds.',
+    description:
+      'Procura connects South African businesses with suppliers of cleaning, hygiene and maintenance supplies: priced quotes from real price lists in seconds.',
   });
   return (
     <div className="container page stack">
@@ -33,7 +42,7 @@ export default function AboutPage() {
           { label: 'Suppliers in good standing', value: (c) => c.suppliers },
           { label: 'Cities with delivery', value: (c) => c.citiesCovered },
           { label: 'Product categories', value: (c) => c.categories },
-          { label: 'Quotes this month', value: (c) => c.quotesThisMonth },
+          { label: 'Quotes sent in the last 12 months', value: (c) => c.quotesLast12Months, shownWhen: (c) => meaningful(c.quotesLast12Months) },
         ]}
       />
 
@@ -41,25 +50,28 @@ export default function AboutPage() {
         <h2 id="what-title">What we do</h2>
         <p>
           We keep each supplier’s price list, delivery areas, capacity, rating and delivery record. When you send a request, we match it with the suppliers who
-          can fill it and price each quote from that supplier’s own list, volume tiers included, with VAT shown separately. Sites that embed our quote widget earn
-          a share of the requests their visitors send, and businesses can buy anonymous market data through our API.{' '}
+          can fill it and price each quote from that supplier’s own list, volume tiers included, with VAT shown separately. Sites that embed our quote widget
+          earn a share of the requests their visitors send, and businesses can buy anonymous market data through our API.{' '}
           <Link href="/how-it-works">How it works</Link>.
         </p>
         <h2 id="mission-title">Mission</h2>
-        <p>To make buying everyday supplies as quick and fair for a small business as it is for a large one: real prices from several suppliers, in one request.</p>
+        <p>
+          To make buying everyday supplies as quick and fair for a small business as it is for a large one: real prices from several suppliers, in one request.
+        </p>
         <h2 id="vision-title">Vision</h2>
         <p>
-          One request, quotes from every supplier that can deliver: across South Africa first, then Africa, then anywhere. <Link href="/vision">Our global vision</Link>.
+          One request, quotes from every supplier that can deliver: across South Africa first, then Africa, then anywhere.{' '}
+          <Link href="/vision">Our global vision</Link>.
         </p>
       </section>
 
       <Claims />
 
-      <section aria-labelledby="leadership-title">
-        <h2 id="leadership-title">Leadership</h2>
-        <p className="muted">Who answers for each part of Procura, and how to reach them.</p>
+      <section aria-labelledby="teams-title">
+        <h2 id="teams-title">Who answers for what</h2>
+        <p className="muted">Each part of Procura has a team that answers for it; write to it directly.</p>
         <div className="people-grid">
-          {LEADERSHIP.map(([area, text, email]) => (
+          {TEAMS.map(([area, text, email]) => (
             <article key={area} className="card">
               <h3>{area}</h3>
               <p className="small muted">{text}</p>

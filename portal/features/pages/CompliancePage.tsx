@@ -1,16 +1,10 @@
+import { Fragment } from 'react';
 import { Link } from 'wouter';
-import { certificateIdentity, type SiteVerification } from '../../../sdk/schemas/site';
+import { certificateIdentity, technicalVerification } from '../../../sdk/schemas/site';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../lib/content';
 import { useSiteFigures } from '../../lib/site-figures';
 import { usePageMeta } from '../../lib/use-page-title';
 import { countedAt } from './figures';
-
-function tlsText(v: SiteVerification): string {
-  if (v.tls === null) return 'Not checked: the public address is not HTTPS';
-  if (!v.tls.protocol) return `The handshake failed (${v.tls.problem})`;
-  const trust = v.tls.trusted ? 'trusted' : `not trusted (${v.tls.problem})`;
-  return `${v.tls.protocol}, certificate ${trust}${v.tls.issuer ? `, issued by ${v.tls.issuer}` : ''}${v.tls.validTo ? `, valid to ${v.tls.validTo.slice(0, 10)}` : ''}`;
-}
 
 function Checklist({ items }: { items: readonly string[] }) {
   return (
@@ -26,11 +20,11 @@ function Checklist({ items }: { items: readonly string[] }) {
 export default function CompliancePage() {
   usePageMeta({
     title: 'Compliance certificate',
-    description: 'Procura’s compliance certificate: company registration, POPIA, GDPR and CCPA checklists, the site’s TLS verification and our data quality standards.',
+    description:
+      'Procura’s compliance certificate: company registration, POPIA, GDPR and CCPA checklists, the site’s TLS verification and our data quality standards.',
   });
   const { figures, failed } = useSiteFigures();
   const identity = figures ? certificateIdentity(figures.asOf) : null;
-  const v = figures?.verification;
   return (
     <div className="container page stack">
       <div className="hero hero-with-action">
@@ -92,16 +86,16 @@ export default function CompliancePage() {
 
         <section aria-labelledby="verification-title">
           <h3 id="verification-title">Technical verification</h3>
-          {v ? (
+          {figures ? (
             <dl className="facts">
-              <dt>Domain</dt>
-              <dd>{v.domain}</dd>
-              <dt>HTTPS</dt>
-              <dd>{v.https ? 'Yes, with Strict-Transport-Security' : 'No: the site is not served over HTTPS'}</dd>
-              <dt>TLS</dt>
-              <dd>{tlsText(v)}</dd>
+              {technicalVerification(figures).map(([label, text]) => (
+                <Fragment key={label}>
+                  <dt>{label}</dt>
+                  <dd>{text}</dd>
+                </Fragment>
+              ))}
               <dt>Checked</dt>
-              <dd>{countedAt(v.tls?.checkedAt ?? figures.asOf)}</dd>
+              <dd>{countedAt(figures.verification.tls?.checkedAt ?? figures.asOf)}</dd>
             </dl>
           ) : (
             <p className="muted">Checking…</p>

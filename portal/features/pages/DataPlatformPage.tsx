@@ -3,7 +3,9 @@ import { DATA_PRODUCTS, MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPL
 import { formatNumber, formatRand } from '../../../sdk/format';
 import { TiersTable } from '../../components/TiersTable';
 import { usePageMeta } from '../../lib/use-page-title';
-import { FigureStrip } from './figures';
+import { ACTIVITY_FIGURES, COMPANY } from '../../lib/content';
+import { useSiteFigures } from '../../lib/site-figures';
+import { FigureStrip, meaningful } from './figures';
 
 const PRODUCT_TEXT: Record<keyof typeof DATA_PRODUCTS, string> = {
   'market-intelligence': 'Demand per product category: how many requests, for what quantities, over the days you choose.',
@@ -17,8 +19,10 @@ const PRODUCT_TEXT: Record<keyof typeof DATA_PRODUCTS, string> = {
 export default function DataPlatformPage() {
   usePageMeta({
     title: 'Data platform',
-    description: 'South African procurement market data from real quote requests: market intelligence, pricing trends, supplier directory and RFQ insights by API.',
+    description:
+      'South African procurement market data from real quote requests: market intelligence, pricing trends, supplier directory and RFQ insights by API.',
   });
+  const { figures } = useSiteFigures();
   return (
     <div className="container page stack">
       <div className="hero hero-with-action">
@@ -39,12 +43,19 @@ export default function DataPlatformPage() {
       <FigureStrip
         label="The market data today"
         items={[
-          { label: 'Quote requests in the market data', value: (c) => c.marketDataRequests },
-          { label: 'Requests this month', value: (c) => c.requestsThisMonth },
+          { label: 'Quote requests in the market data', value: (c) => c.marketDataRequests, shownWhen: (c) => meaningful(c.marketDataRequests) },
           { label: 'Suppliers in good standing', value: (c) => c.suppliers },
           { label: 'Product categories', value: (c) => c.categories },
+          { label: 'Cities with delivery', value: (c) => c.citiesCovered },
         ]}
       />
+      {figures && !meaningful(figures.counts.marketDataRequests) ? (
+        <p className="alert alert-info">
+          The market data is new: it holds fewer than {formatNumber(ACTIVITY_FIGURES.minimum)} quote requests so far, and any figure over fewer than{' '}
+          {MIN_GROUP_RFQS} requests is withheld. Write to <a href={`mailto:${COMPANY.partnersEmail}`}>{COMPANY.partnersEmail}</a> to hear what it holds for your
+          categories and regions before you subscribe.
+        </p>
+      ) : null}
 
       <section aria-labelledby="products-title">
         <h2 id="products-title">Data products</h2>

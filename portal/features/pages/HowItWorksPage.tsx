@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 import { formatNumber } from '../../../sdk/format';
+import { POSITION_BADGES } from '../../../sdk/rules';
+import { SCORE_TEXT } from '../../components/quotes/scores';
 import { useSiteFigures } from '../../lib/site-figures';
 import { usePageMeta } from '../../lib/use-page-title';
 
@@ -22,9 +24,11 @@ const STEPS = [
 export default function HowItWorksPage() {
   usePageMeta({
     title: 'How it works',
-    description: 'Three steps to supplier quotes: submit a request, get matched with suppliers who can deliver, compare real prices. How matching and pricing work.',
+    description:
+      'Three steps to supplier quotes: submit a request, get matched with suppliers who can deliver, compare real prices. How matching and pricing work.',
   });
   const { figures } = useSiteFigures();
+  const served = (figures?.sectors ?? []).filter((sector) => sector.activeSuppliers > 0);
   return (
     <div className="container page stack">
       <div className="hero">
@@ -53,9 +57,9 @@ export default function HowItWorksPage() {
           <li>can supply your quantity, and your quantity meets its minimum order.</li>
         </ul>
         <p>
-          Those that qualify are ranked by fit: how close they deliver (a quarter of the score), their rating and on-time record (a fifth each), how quickly they
-          respond (a tenth) and their price against the market average (a quarter). You get the best ones, as many as you asked for. If fewer qualify, you get
-          those and we tell you so.
+          Those that qualify are ranked by fit: how close they deliver (a quarter of the score), their rating and on-time record (a fifth each), how quickly
+          they respond (a tenth) and their price against the market average (a quarter). You get the best ones, as many as you asked for. If fewer qualify, you
+          get those and we tell you so.
         </p>
         <h2 id="pricing-title">How prices are worked out</h2>
         <p>
@@ -69,22 +73,50 @@ export default function HowItWorksPage() {
         </p>
       </section>
 
-      <section aria-labelledby="industries-title">
-        <h2 id="industries-title">Industries served</h2>
-        <ul className="industry-grid">
-          {(figures?.sectors ?? []).map((sector) => (
-            <li key={sector.id} className="card industry">
-              <h3>{sector.name}</h3>
-              <p className="small muted">
-                {sector.activeSuppliers > 0
-                  ? `${formatNumber(sector.activeSuppliers)} ${sector.activeSuppliers === 1 ? 'supplier' : 'suppliers'} in good standing`
-                  : 'No suppliers listed yet'}
-              </p>
-            </li>
-          ))}
+      <section className="prose" id="scores" aria-labelledby="scores-title">
+        <h2 id="scores-title">How quotes are scored</h2>
+        <p>
+          Each quote carries a badge, a sentence comparing it with the others and three scores. They are worked out by fixed rules from the figures Procura
+          holds, the same for every supplier: no AI is involved, and the same quotes always get the same scores.
+        </p>
+        <ul>
+          <li>
+            <strong>Badges.</strong> {POSITION_BADGES['lowest-price']} goes to the cheapest quote. {POSITION_BADGES['fastest-delivery']} and{' '}
+            {POSITION_BADGES['highest-quality']} go to a quote that no other beats on delivery time or on quality score. {POSITION_BADGES['best-balance']} marks
+            the best fit of location, rating, record, response time and price; {POSITION_BADGES['premium-option']} a quote more than 5% dearer than the average.
+          </li>
+          <li>
+            <strong>Quality score</strong> (out of 100). {SCORE_TEXT.quality}
+          </li>
+          <li>
+            <strong>Reliability</strong> (out of 100). {SCORE_TEXT.reliability}
+          </li>
+          <li>
+            <strong>Risk level.</strong> {SCORE_TEXT.risk}
+          </li>
+          <li>
+            <strong>The sentence under each quote</strong> names the figures behind its badge: its price against the other quotes, its delivery time and the
+            supplier’s rating and record. Every comparison in it is true of the quotes you were sent.
+          </li>
         </ul>
-        {figures ? null : <p className="small muted">Loading the industries…</p>}
       </section>
+
+      {served.length > 0 || !figures ? (
+        <section aria-labelledby="industries-title">
+          <h2 id="industries-title">Industries served</h2>
+          <ul className="industry-grid">
+            {served.map((sector) => (
+              <li key={sector.id} className="card industry">
+                <h3>{sector.name}</h3>
+                <p className="small muted">
+                  {formatNumber(sector.activeSuppliers)} {sector.activeSuppliers === 1 ? 'supplier' : 'suppliers'} in good standing
+                </p>
+              </li>
+            ))}
+          </ul>
+          {figures ? null : <p className="small muted">Loading the industries…</p>}
+        </section>
+      ) : null}
 
       <section className="card cta" aria-labelledby="start-title">
         <h2 id="start-title">Ready when you are</h2>

@@ -47,7 +47,9 @@ export default function QuoteTrackerPage() {
     <div className="container page narrow stack">
       <div className="hero">
         <h1>Quote tracker</h1>
-        <p className="lead">Every quote e-mail carries a tracking link for each quote. Paste the link, or the token in it that starts with qt_, to see the quote.</p>
+        <p className="lead">
+          Every quote e-mail carries a tracking link for each quote. Paste the link, or the token in it that starts with qt_, to see the quote.
+        </p>
       </div>
       <form className="card form-stack" onSubmit={submit} noValidate>
         <div className="field">

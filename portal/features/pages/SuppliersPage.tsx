@@ -29,6 +29,12 @@ function CityCard({ city }: { city: CityFigures }) {
       <p className="small">
         <strong>{plural(city.suppliersBased, 'supplier', 'suppliers')}</strong> based here
         <br />
+        {city.suppliersBased > 0 ? (
+          <>
+            <strong>{formatNumber(city.suppliersVerified)}</strong> of them verified
+            <br />
+          </>
+        ) : null}
         <strong>{formatNumber(city.suppliersDelivering)}</strong> {city.suppliersDelivering === 1 ? 'delivers' : 'deliver'} here
       </p>
       <span className={`badge ${coverage.badge}`}>{coverage.text}</span>
@@ -44,7 +50,7 @@ function CategoryCard({ category, sector }: { category: CategoryFigures; sector:
       <p className="small">
         <strong>{plural(category.activeSuppliers, 'active supplier', 'active suppliers')}</strong>
         <br />
-        Average response: {responseHours(category.averageResponseHours)}
+        Average response: {responseHours(category.averageResponseHours, category.activeSuppliers)}
       </p>
     </li>
   );
@@ -54,7 +60,8 @@ function CategoryCard({ category, sector }: { category: CategoryFigures; sector:
 export default function SuppliersPage() {
   usePageMeta({
     title: 'Supplier directory',
-    description: 'South African suppliers of cleaning, hygiene and maintenance supplies on Procura: live counts per city and category, coverage and response times.',
+    description:
+      'South African suppliers of cleaning, hygiene and maintenance supplies on Procura: live counts per city and category, coverage and response times.',
   });
   const { figures, failed } = useSiteFigures();
   const [query, setQuery] = useState('');
@@ -63,7 +70,7 @@ export default function SuppliersPage() {
   const cities = [...(figures?.cities ?? [])]
     .filter((c) => matches(query, c.name, c.province))
     .sort((a, b) => b.suppliersBased - a.suppliersBased || b.suppliersDelivering - a.suppliersDelivering || a.name.localeCompare(b.name));
-  const categories = (figures?.categories ?? []).filter((c) => matches(query, c.name, sectors.get(c.sectorId) ?? ''));
+  const categories = (figures?.categories ?? []).filter((c) => c.activeSuppliers > 0 && matches(query, c.name, sectors.get(c.sectorId) ?? ''));
   return (
     <div className="container page stack">
       <div className="hero">
@@ -71,8 +78,8 @@ export default function SuppliersPage() {
         <p className="lead">
           {figures ? (
             <>
-              {plural(figures.counts.suppliers, 'supplier', 'suppliers')} in good standing, delivering to {plural(figures.counts.citiesCovered, 'city', 'cities')},
-              in {plural(figures.counts.categories, 'product category', 'product categories')}.
+              {plural(figures.counts.suppliers, 'supplier', 'suppliers')} in good standing, delivering to{' '}
+              {plural(figures.counts.citiesCovered, 'city', 'cities')}, in {plural(figures.counts.categories, 'product category', 'product categories')}.
             </>
           ) : (
             'Suppliers in good standing, by city and category.'
@@ -83,7 +90,14 @@ export default function SuppliersPage() {
 
       <div className="field directory-search" role="search">
         <label htmlFor={searchId}>Search cities, provinces and categories</label>
-        <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. Durban or sanitizers" autoComplete="off" />
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="e.g. Durban or sanitizers"
+          autoComplete="off"
+        />
       </div>
       {failed ? <p className="alert alert-danger">The directory could not be loaded. Please reload the page.</p> : null}
 
@@ -99,7 +113,9 @@ export default function SuppliersPage() {
 
       <section aria-labelledby="categories-title">
         <h2 id="categories-title">Categories</h2>
-        {figures && categories.length === 0 ? <p className="muted">No category matches “{query}”.</p> : null}
+        {figures && categories.length === 0 ? (
+          <p className="muted">{query.trim() ? `No category matches “${query}”.` : 'No category has suppliers yet.'}</p>
+        ) : null}
         <ul className="directory-grid">
           {categories.map((category) => (
             <CategoryCard key={category.id} category={category} sector={sectors.get(category.sectorId) ?? ''} />

@@ -18,7 +18,9 @@ describe('the terms page', () => {
     render(<TermsPage />);
     const text = document.body.textContent!;
     expect(text).toContain('Your company name and e-mail address go to the suppliers who quote on your request');
-    expect(text).toContain('deleted 72 hours after the request ends (when the buyer closes it, when the supplier whose quote the buyer accepted confirms, or when no quote is left to accept)');
+    expect(text).toContain(
+      'deleted 72 hours after the request ends (when the buyer closes it, when the supplier whose quote the buyer accepted confirms, or when no quote is left to accept)',
+    );
     expect(text).toContain('the supplier whose quote you accept receives them with your order');
     expect(text).toContain('indicative prices from each supplier’s price list');
   });

@@ -19,23 +19,24 @@ export default function TermsPage() {
 
       <h2>Who sees your details</h2>
       <p>
-        Your company name and e-mail address go to the suppliers who quote on your request, with the request itself, so they can contact you about their quotes. If
-        you give a contact name or copy in colleagues, the suppliers see those too. No one else receives them; Procura does not sell them or use them for
+        Your company name and e-mail address go to the suppliers who quote on your request, with the request itself, so they can contact you about their quotes.
+        If you give a contact name or copy in colleagues, the suppliers see those too. When you accept a quote, the delivery address, phone number,
+        purchase-order reference and VAT number you give go to that supplier alone. No one else receives them; Procura does not sell them or use them for
         marketing.
       </p>
 
       <h2>How long we keep them</h2>
       <p>
-        Your e-mail addresses, name and company are deleted {PERSONAL_DATA_RETENTION}; the e-mails about it {PERSONAL_DATA_HOURS} hours after they were
-        written. Until then, the supplier whose quote you accept receives them with your order, so that it can confirm and deliver. The request
-        stays, with no personal details, and counts towards the anonymous market figures Procura publishes; a figure is never shown for so few requests that it
-        could point to you.
+        Your e-mail addresses, name, company and delivery details are deleted {PERSONAL_DATA_RETENTION}; the e-mails about it {PERSONAL_DATA_HOURS} hours after
+        they were written. Until then, the supplier whose quote you accept receives them with your order, so that it can confirm and deliver. The request stays,
+        with no personal details, and counts towards the anonymous market figures Procura publishes; a figure is never shown for so few requests that it could
+        point to you.
       </p>
 
       <h2>What a quote is</h2>
       <p>
-        Quotes are indicative prices from each supplier’s price list, dated with the list they come from, with VAT shown separately. They are not binding offers:
-        confirm the price, stock and delivery date with the supplier before you order. A quote is valid until the date it shows.
+        Quotes are indicative prices from each supplier’s price list, dated with the list they come from, with VAT shown separately. They are not binding
+        offers: confirm the price, stock and delivery date with the supplier before you order. A quote is valid until the date it shows.
       </p>
 
       <h2>What we ask of you</h2>
@@ -46,8 +47,8 @@ export default function TermsPage() {
 
       <h2>Questions</h2>
       <p>
-        Write to <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> or call {COMPANY.phone} ({COMPANY.supportHours}). Your choice about site usage analytics is
-        separate from these terms; change it under Privacy settings at the foot of any page. <Link href="/">Request quotes</Link>.
+        Write to <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> or call {COMPANY.phone} ({COMPANY.supportHours}). Your choice about site usage
+        analytics is separate from these terms; change it under Privacy settings at the foot of any page. <Link href="/">Request quotes</Link>.
       </p>
     </div>
   );

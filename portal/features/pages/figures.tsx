@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CLAIMS } from '../../lib/content';
+import { ACTIVITY_FIGURES, CLAIMS } from '../../lib/content';
 import { formatNumber } from '../../../sdk/format';
 import type { SiteFigures } from '../../../sdk/schemas/site';
 import { useSiteFigures } from '../../lib/site-figures';
@@ -7,23 +7,31 @@ import { useSiteFigures } from '../../lib/site-figures';
 export type Counts = SiteFigures['counts'];
 
 /** A number counted from the database, or a placeholder while it is on its way. */
-export function Count({ value }: { value: number | undefined }) {
+function Count({ value }: { value: number | undefined }) {
   return value === undefined ? (
     <span className="figure-pending">
       <span className="visually-hidden">Loading</span>
     </span>
   ) : (
-    <>{formatNumber(value)}</>
+    formatNumber(value)
   );
 }
 
+export interface Figure {
+  label: string;
+  value: (counts: Counts) => number;
+  /** Shown only when this holds of the counts (and so not before they are known). */
+  shownWhen?: (counts: Counts) => boolean;
+}
+
 /** A row of live figures, each with its label; they say when they were counted. */
-export function FigureStrip({ items, label }: { items: { value: (counts: Counts) => number; label: string }[]; label: string }) {
+export function FigureStrip({ items, label }: { items: Figure[]; label: string }) {
   const { figures, failed } = useSiteFigures();
+  const shown = items.filter((item) => !item.shownWhen || (figures !== null && item.shownWhen(figures.counts)));
   return (
     <section aria-label={label}>
       <dl className="figure-strip">
-        {items.map((item) => (
+        {shown.map((item) => (
           <div key={item.label} className="figure">
             <dt>{item.label}</dt>
             <dd>
@@ -33,11 +41,20 @@ export function FigureStrip({ items, label }: { items: { value: (counts: Counts)
         ))}
       </dl>
       <p className="small muted">
-        {failed ? 'The live figures could not be loaded. Please reload the page.' : figures ? <>Counted from our database at {countedAt(figures.asOf)}.</> : 'Counting…'}
+        {failed ? (
+          'The live figures could not be loaded. Please reload the page.'
+        ) : figures ? (
+          <>Counted from our database at {countedAt(figures.asOf)}.</>
+        ) : (
+          'Counting…'
+        )}
       </p>
     </section>
   );
 }
+
+/** Whether an activity count is large enough to show (see ACTIVITY_FIGURES). */
+export const meaningful = (n: number) => n >= ACTIVITY_FIGURES.minimum;
 
 /** '18 Nov 2026, 09:30 UTC': the same text on the server and in the browser, whatever its time zone. */
 export function countedAt(iso: string): string {
@@ -47,7 +64,7 @@ export function countedAt(iso: string): string {
   return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
 }
 
-/** The claims no data backs, each with its own wording (sdk/content.ts). */
+/** The claims no data backs, each with its own wording (contract/content.ts). */
 export function Claims({ heading = 'What we expect, not what we measured' }: { heading?: ReactNode }) {
   return (
     <section aria-labelledby="claims-title">
@@ -65,7 +82,8 @@ export function Claims({ heading = 'What we expect, not what we measured' }: { h
   );
 }
 
-/** 'about 9.5 hours', or that no supplier serves it yet. */
-export function responseHours(hours: number | null): string {
-  return hours === null ? 'no suppliers yet' : `${formatNumber(hours)} hours`;
+/** '9.5 hours' (of the suppliers with a response time recorded), or why there is no figure. */
+export function responseHours(hours: number | null, suppliers: number): string {
+  if (hours !== null) return `${formatNumber(hours)} hours`;
+  return suppliers === 0 ? 'no suppliers yet' : 'not recorded yet';
 }

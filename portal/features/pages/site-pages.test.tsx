@@ -7,7 +7,12 @@ import type { SiteFigures } from '../../../sdk/schemas/site';
 import { FIGURES } from '../../test/figures';
 import paths from '../../app/paths.json';
 import { SiteFiguresProvider } from '../../lib/site-figures';
+import { MIN_GROUP_RFQS } from '../../../sdk/data-api';
+import { ACTIVITY_FIGURES, COMPANY } from '../../lib/content';
+import AboutPage from './AboutPage';
 import CompliancePage from './CompliancePage';
+import DataPlatformPage from './DataPlatformPage';
+import HowItWorksPage from './HowItWorksPage';
 import NotFoundPage from './NotFoundPage';
 import QuoteTrackerPage, { trackingTokenFrom } from './QuoteTrackerPage';
 import SuppliersPage from './SuppliersPage';
@@ -66,34 +71,134 @@ describe('the supplier directory', () => {
     expect(document.body.textContent).toContain('58 suppliers in good standing, delivering to 25 cities, in 16 product categories.');
     const cities = within(screen.getByRole('region', { name: 'Cities' })).getAllByRole('listitem');
     expect(cities.map((c) => c.querySelector('h3')!.textContent)).toEqual(['Johannesburg', 'Durban', 'Upington']);
-    expect(cities[0]!.textContent).toBe('JohannesburgGauteng10 suppliers based here23 deliver hereVerified local suppliers');
+    expect(cities[0]!.textContent).toBe('JohannesburgGauteng10 suppliers based here4 of them verified23 deliver hereVerified local suppliers');
     expect(cities[2]!.textContent).toContain('Delivery available');
     const categories = within(screen.getByRole('region', { name: 'Categories' })).getAllByRole('listitem');
     expect(categories[0]!.textContent).toBe('SanitizersCleaning25 active suppliersAverage response: 16.2 hours');
-    expect(categories[1]!.textContent).toBe('GeysersPlumbing0 active suppliersAverage response: no suppliers yet');
+    // A category no supplier serves yet is not listed.
+    expect(categories).toHaveLength(1);
   });
 
   it('searches cities, provinces and categories', () => {
     renderAt('/suppliers', <SuppliersPage />);
     fireEvent.change(screen.getByLabelText('Search cities, provinces and categories'), { target: { value: 'gauteng' } });
-    expect(within(screen.getByRole('region', { name: 'Cities' })).getAllByRole('listitem').map((c) => c.querySelector('h3')!.textContent)).toEqual(['Johannesburg']);
+    expect(
+      within(screen.getByRole('region', { name: 'Cities' }))
+        .getAllByRole('listitem')
+        .map((c) => c.querySelector('h3')!.textContent),
+    ).toEqual(['Johannesburg']);
     expect(screen.getByText('No category matches “gauteng”.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Search cities, provinces and categories'), { target: { value: 'plumb' } });
-    expect(within(screen.getByRole('region', { name: 'Categories' })).getAllByRole('listitem').map((c) => c.querySelector('h3')!.textContent)).toEqual(['Geysers']);
+    fireEvent.change(screen.getByLabelText('Search cities, provinces and categories'), { target: { value: 'clean' } });
+    expect(
+      within(screen.getByRole('region', { name: 'Categories' }))
+        .getAllByRole('listitem')
+        .map((c) => c.querySelector('h3')!.textContent),
+    ).toEqual(['Sanitizers']);
   });
 });
 
 describe('the compliance page', () => {
-  it('issues the certificate from the figures it shows, with the live TLS verification', () => {
+  it('issues the certificate for the day, with the live TLS verification and the traffic it measures', () => {
     renderAt('/compliance', <CompliancePage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Compliance Certificate');
     const text = document.body.textContent!;
-    expect(text).toContain('Certificate IDPRC-2026-34800');
+    expect(text).toContain('Certificate IDPRC-2026-1118');
     expect(text).toContain('Issued2026-11-18');
     expect(text).toContain("TLSTLSv1.3, certificate trusted, issued by Let's Encrypt, valid to 2027-01-30");
+    expect(text).toContain('Traffic3 quote requests served this month (since 1 Nov 2026), counted from the database');
+    expect(text).toContain('Site visitsNot measured: site usage analytics run only for visitors who consent, so they give no full count');
     expect(text).toContain('Sanitizers (25)');
     expect(text).not.toContain('Geysers (0)');
     expect(screen.getByRole('link', { name: 'Download certificate (PDF)' }).getAttribute('href')).toBe('/downloads/compliance-certificate');
+  });
+
+  it('keeps the certificate id through the day, whenever the figures were counted', () => {
+    renderAt('/compliance', <CompliancePage />, { ...FIGURES, asOf: '2026-11-18T23:59:59.000Z' });
+    expect(document.body.textContent).toContain('Certificate IDPRC-2026-1118');
+  });
+});
+
+describe('the about page', () => {
+  const activity = (quotesLast12Months: number) => ({ ...FIGURES, counts: { ...FIGURES.counts, quotesLast12Months } });
+
+  it('shows the quotes sent over the last 12 months once there are enough to mean something', () => {
+    renderAt('/about', <AboutPage />, activity(ACTIVITY_FIGURES.minimum));
+    const strip = within(screen.getByRole('region', { name: 'Procura today' }));
+    expect(strip.getAllByRole('term').map((t) => t.textContent)).toEqual([
+      'Suppliers in good standing',
+      'Cities with delivery',
+      'Product categories',
+      'Quotes sent in the last 12 months',
+    ]);
+    expect(strip.getByText('Quotes sent in the last 12 months').nextElementSibling?.textContent).toBe(String(ACTIVITY_FIGURES.minimum));
+  });
+
+  it('leaves out a handful of quotes rather than showing it', () => {
+    renderAt('/about', <AboutPage />, activity(ACTIVITY_FIGURES.minimum - 1));
+    const strip = within(screen.getByRole('region', { name: 'Procura today' }));
+    expect(strip.getAllByRole('term').map((t) => t.textContent)).toEqual(['Suppliers in good standing', 'Cities with delivery', 'Product categories']);
+    expect(document.body.textContent).not.toMatch(/quotes this month/i);
+  });
+
+  it('names teams and how to reach them, under a heading that promises no people', () => {
+    renderAt('/about', <AboutPage />);
+    expect(screen.queryByRole('heading', { name: 'Leadership' })).toBeNull();
+    const teams = screen.getByRole('region', { name: 'Who answers for what' });
+    expect(
+      within(teams)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Buyers', 'Suppliers', 'Partners and data', 'Privacy']);
+    expect(
+      within(teams)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([COMPANY.email, COMPANY.email, COMPANY.partnersEmail, COMPANY.privacyEmail]);
+  });
+});
+
+describe('how it works', () => {
+  it('lists only the industries with suppliers, each with its count', () => {
+    renderAt('/how-it-works', <HowItWorksPage />);
+    const industries = within(screen.getByRole('region', { name: 'Industries served' })).getAllByRole('listitem');
+    expect(industries.map((i) => i.textContent)).toEqual(['Cleaning25 suppliers in good standing']);
+    expect(document.body.textContent).not.toContain('No suppliers listed yet');
+  });
+
+  it('explains how quotes are scored, at the address the quote pages link to', () => {
+    renderAt('/how-it-works', <HowItWorksPage />);
+    const section = screen.getByRole('region', { name: 'How quotes are scored' });
+    expect(section.id).toBe('scores');
+    expect(within(section).getByText(/no AI is involved/)).toBeTruthy();
+    const terms = [...section.querySelectorAll('li > strong')].map((s) => s.textContent);
+    expect(terms).toEqual(['Badges.', 'Quality score', 'Reliability', 'Risk level.', 'The sentence under each quote']);
+    expect(within(section).getByText(/verification by Procura 15 more/)).toBeTruthy();
+  });
+});
+
+describe('the data platform', () => {
+  const market = (marketDataRequests: number) => ({ ...FIGURES, counts: { ...FIGURES.counts, marketDataRequests } });
+
+  it('shows the requests in the market data once there are enough to mean something', () => {
+    renderAt('/data-platform', <DataPlatformPage />, market(ACTIVITY_FIGURES.minimum));
+    const strip = within(screen.getByRole('region', { name: 'The market data today' }));
+    expect(strip.getAllByRole('term').map((t) => t.textContent)).toEqual([
+      'Quote requests in the market data',
+      'Suppliers in good standing',
+      'Product categories',
+      'Cities with delivery',
+    ]);
+    expect(screen.queryByText(/The market data is new/)).toBeNull();
+  });
+
+  it('says the market data is new rather than showing a handful of requests beside the prices', () => {
+    renderAt('/data-platform', <DataPlatformPage />, market(1));
+    const strip = within(screen.getByRole('region', { name: 'The market data today' }));
+    expect(strip.getAllByRole('term').map((t) => t.textContent)).toEqual(['Suppliers in good standing', 'Product categories', 'Cities with delivery']);
+    expect(screen.getByText(/The market data is new/).textContent).toBe(
+      `The market data is new: it holds fewer than ${ACTIVITY_FIGURES.minimum} quote requests so far, and any figure over fewer than ${MIN_GROUP_RFQS} requests is withheld. Write to ${COMPANY.partnersEmail} to hear what it holds for your categories and regions before you subscribe.`,
+    );
+    expect(document.body.textContent).not.toMatch(/\b1 quote request/);
   });
 });
 

@@ -16,12 +16,36 @@ import { RevenueTable, RevenueTerms } from '../../components/revenue';
 import { formatNumber, formatRand } from '../../../sdk/format';
 
 const LABELS = {
-  businessType: { ecommerce: 'E-commerce', directory: 'Directory', marketplace: 'Marketplace', portal: 'Portal', media: 'Media', software: 'Software', other: 'Other' },
+  businessType: {
+    ecommerce: 'E-commerce',
+    directory: 'Directory',
+    marketplace: 'Marketplace',
+    portal: 'Portal',
+    media: 'Media',
+    software: 'Software',
+    other: 'Other',
+  },
   integrationType: { widget: 'Widget', api: 'Data API', both: 'Widget and data API', enterprise: 'Enterprise' },
-  monthlyTraffic: { 'under-1k': 'Under 1,000', '1k-10k': '1,000 - 10,000', '10k-50k': '10,000 - 50,000', '50k-100k': '50,000 - 100,000', '100k-plus': 'Over 100,000' },
+  monthlyTraffic: {
+    'under-1k': 'Under 1,000',
+    '1k-10k': '1,000 - 10,000',
+    '10k-50k': '10,000 - 50,000',
+    '50k-100k': '50,000 - 100,000',
+    '100k-plus': 'Over 100,000',
+  },
 } as const;
 
-const EMPTY: Values = { companyName: '', contactEmail: '', contactName: '', website: '', businessType: '', integrationType: '', monthlyTraffic: '', useCase: '' };
+// In the order the form shows the fields.
+const EMPTY: Values = {
+  companyName: '',
+  contactName: '',
+  contactEmail: '',
+  website: '',
+  businessType: '',
+  integrationType: '',
+  monthlyTraffic: '',
+  useCase: '',
+};
 
 function Credentials({ credentials }: { credentials: PartnerCredentials['credentials'] }) {
   const origin = window.location.origin;
@@ -121,14 +145,21 @@ export default function ApiRegistrationPage() {
   const submit = async (e: { preventDefault(): void }) => {
     e.preventDefault();
     setShown(new Set(Object.keys(EMPTY) as Field[]));
-    if (pending || Object.keys(validate(values)).length > 0) return;
+    const invalid = validate(values);
+    // The first field in error, in the form's order, takes focus: on a phone the messages sit above the button.
+    const first = (Object.keys(EMPTY) as Field[]).find((f) => invalid[f]);
+    if (first) document.getElementById(`reg-${first}`)?.focus();
+    if (pending || first) return;
     setPending(true);
     try {
       const body = await api().partners.register(values as Parameters<ReturnType<typeof api>['partners']['register']>[0]);
       if (body?.success === true) setCredentials(body.credentials);
       else toast({ title: 'Registration failed', description: REGISTRATION_FAILED, variant: 'destructive' });
     } catch (err) {
-      setServerErrors(fieldMessages(err) as Partial<Record<Field, string>>);
+      const refused = fieldMessages(err) as Partial<Record<Field, string>>;
+      setServerErrors(refused);
+      const firstRefused = (Object.keys(EMPTY) as Field[]).find((f) => refused[f]);
+      if (firstRefused) document.getElementById(`reg-${firstRefused}`)?.focus();
       toast({ title: 'Registration failed', description: REGISTRATION_FAILED, variant: 'destructive' });
     } finally {
       setPending(false);
@@ -199,7 +230,7 @@ export default function ApiRegistrationPage() {
         </form>
         <div className="stack">
           <section className="card" aria-labelledby="reg-tiers">
-            <h2 id="reg-tiers">Data API tiers</h2>
+            <h2 id="reg-tiers">Data API tiers and prices</h2>
             <TiersTable />
             <p className="small muted">Prices are per product per month. Every partner starts on Starter; ask us to move up.</p>
           </section>

@@ -3,27 +3,41 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { payouts, REVENUE_MODEL } from '../../../sdk/revenue';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import PartnerAreaPage from './PartnerAreaPage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
-const PROFILE: PartnerProfile = { partnerId: 'p_0123456789abcdef', companyName: 'Coastal Cleaning', tier: 'starter', keyPrefix: 'procura_live_ab12', keyCreatedAt: '2026-11-20T08:00:00.000Z' };
+const PROFILE: PartnerProfile = {
+  partnerId: 'p_0123456789abcdef',
+  companyName: 'Coastal Cleaning',
+  tier: 'starter',
+  keyPrefix: 'procura_live_ab12',
+  keyCreatedAt: '2026-11-20T08:00:00.000Z',
+};
 const MONTHS = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 
-function analytics(trend: [rfqs: number, qualified: number, enterprise?: number, awarded?: number][]): PartnerAnalytics {
+function analytics(
+  trend: [rfqs: number, qualified: number, enterprise?: number, awarded?: number, pending?: number][],
+  model: Partial<PartnerAnalytics['revenueModel']> = {},
+): PartnerAnalytics {
+  const shares = trend.map(([, qualifiedRfqs, enterpriseLeads = 0]) => (qualifiedRfqs - enterpriseLeads) * 15 + enterpriseLeads * 90);
+  const paid = payouts(shares, model.minimumPayout ?? REVENUE_MODEL.minimumPayout);
   const monthlyTrends = MONTHS.map((month, i) => {
-    const [rfqs, qualifiedRfqs, enterpriseLeads = 0, awardedRfqs = 0] = trend[i]!;
-    return { month, rfqs, qualifiedRfqs, enterpriseLeads, awardedRfqs, revenue: (qualifiedRfqs - enterpriseLeads) * 15 + enterpriseLeads * 90 };
+    const [rfqs, qualifiedRfqs, enterpriseLeads = 0, awardedRfqs = 0, pendingRfqs = 0] = trend[i]!;
+    return { month, rfqs, qualifiedRfqs, pendingRfqs, enterpriseLeads, awardedRfqs, ...paid[i]! };
   });
   const now = monthlyTrends.at(-1)!;
-  const sum = (key: 'rfqs' | 'qualifiedRfqs' | 'enterpriseLeads' | 'awardedRfqs') => monthlyTrends.reduce((n, m) => n + m[key], 0);
+  const sum = (key: 'rfqs' | 'qualifiedRfqs' | 'pendingRfqs' | 'enterpriseLeads' | 'awardedRfqs') => monthlyTrends.reduce((n, m) => n + m[key], 0);
   return {
     partnerId: PROFILE.partnerId,
     totalRfqs: sum('rfqs'),
     qualifiedRfqs: sum('qualifiedRfqs'),
+    pendingRfqs: sum('pendingRfqs'),
+    monthPendingRfqs: now.pendingRfqs,
     enterpriseLeads: sum('enterpriseLeads'),
     awardedRfqs: sum('awardedRfqs'),
     month: now.month,
@@ -32,6 +46,9 @@ function analytics(trend: [rfqs: number, qualified: number, enterprise?: number,
     monthEnterpriseLeads: now.enterpriseLeads,
     monthAwardedRfqs: now.awardedRfqs,
     revenue: now.revenue,
+    carriedIn: now.carriedIn,
+    balance: now.carriedIn + now.revenue,
+    revenueModel: { ...REVENUE_MODEL, ...model },
     widgetLoads: 0,
     conversionRate: null,
     topProducts: [],
@@ -47,7 +64,9 @@ function partnerApi(answer: PartnerAnalytics) {
       return HttpResponse.json(PROFILE);
     }),
     http.get('*/api/embed/analytics', () => HttpResponse.json(answer)),
-    http.get('*/api/partners/hosts', () => HttpResponse.json({ hosts: [{ host: 'coastal.example.co.za', addedAt: PROFILE.keyCreatedAt }], uncreditedHosts: [] })),
+    http.get('*/api/partners/hosts', () =>
+      HttpResponse.json({ hosts: [{ host: 'coastal.example.co.za', addedAt: PROFILE.keyCreatedAt }], uncreditedHosts: [] }),
+    ),
   );
   return seen;
 }
@@ -69,47 +88,135 @@ describe('partner area', () => {
     partnerApi(analytics(MONTHS.map(() => [0, 0])));
     await signIn();
     expect(within(trends()).queryByRole('table')).toBeNull();
-    expect(within(trends()).getByText('Nothing yet: no request has come through your widgets in these six months. Each month’s requests and earnings will show here.')).toBeTruthy();
+    expect(
+      within(trends()).getByText(
+        'Nothing yet: no request has come through your widgets in these six months. Each month’s requests and earnings will show here.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/2026-\d\d/)).toBeNull();
   });
 
   it('names each month of the trend', async () => {
-    partnerApi(analytics([[0, 0], [0, 0], [3, 2, 1, 1], [0, 0], [12, 10, 0, 4], [4, 4, 2, 1]]));
+    partnerApi(
+      analytics([
+        [0, 0],
+        [0, 0],
+        [3, 2, 1, 1],
+        [0, 0],
+        [12, 10, 0, 4, 1],
+        [4, 4, 2, 1],
+      ]),
+    );
     await signIn();
-    expect(within(within(trends()).getByRole('table')).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'Month',
-      'RFQs',
-      'Qualified',
-      'Enterprise leads',
-      'Awarded',
-      'Earned',
-    ]);
+    expect(
+      within(within(trends()).getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Month', 'RFQs', 'Qualified', 'Pending', 'Enterprise leads', 'Awarded', 'Earned', 'Payout']);
     const rows = within(within(trends()).getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['June 2026', '0', '0', '0', '0', 'R0.00'],
-      ['July 2026', '0', '0', '0', '0', 'R0.00'],
-      ['August 2026', '3', '2', '1', '1', 'R105.00'],
-      ['September 2026', '0', '0', '0', '0', 'R0.00'],
-      ['October 2026', '12', '10', '0', '4', 'R150.00'],
-      ['November 2026', '4', '4', '2', '1', 'R210.00'],
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['June 2026', '0', '0', '0', '0', '0', 'R0.00', '–'],
+      ['July 2026', '0', '0', '0', '0', '0', 'R0.00', '–'],
+      ['August 2026', '3', '2', '0', '1', '1', 'R105.00', 'R105.00'],
+      ['September 2026', '0', '0', '0', '0', '0', 'R0.00', '–'],
+      ['October 2026', '12', '10', '1', '0', '4', 'R150.00', 'R150.00'],
+      ['November 2026', '4', '4', '0', '2', '1', 'R210.00', 'R210.00'],
     ]);
   });
 
-  it("counts this month's and all-time enterprise leads and awarded RFQs, and explains the rates behind the earnings", async () => {
-    partnerApi(analytics([[0, 0], [0, 0], [3, 2, 1, 1], [0, 0], [12, 10, 0, 4], [4, 4, 2, 1]]));
+  it('carries a month under the minimum payout over until the balance reaches it, and says so', async () => {
+    partnerApi(
+      analytics([
+        [0, 0],
+        [1, 1],
+        [0, 0],
+        [2, 2, 1],
+        [1, 1],
+        [2, 0, 0, 0, 2],
+      ]),
+    );
+    await signIn();
+    const rows = within(within(trends()).getByRole('table')).getAllByRole('row').slice(1);
+    expect(
+      rows.map(
+        (r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => [c.textContent])
+            .at(-1)![0],
+      ),
+    ).toEqual(['–', 'R15.00 carried over', 'R15.00 carried over', 'R120.00, with R15.00 carried in', 'R15.00 carried over', 'R15.00 carried over']);
+    const month = screen.getByRole('region', { name: 'This month' });
+    expect([...month.querySelectorAll('.stat')].map((s) => [...s.children].map((c) => c.textContent)).at(-2)).toEqual([
+      'Balance',
+      'R15.00',
+      'R15.00 carried in',
+    ]);
+    expect(within(month).getByText(/^Your balance is/).textContent).toBe(
+      'Your balance is R15.00, carried over from earlier months. It is under the R100.00 minimum payout, so it carries over to next month until it reaches R100.00.',
+    );
+  });
+
+  it('says when a balance that reached the minimum is paid, under the terms the server applies', async () => {
+    partnerApi(
+      analytics(
+        [
+          [0, 0],
+          [0, 0],
+          [0, 0],
+          [0, 0],
+          [1, 1],
+          [2, 2, 1],
+        ],
+        { minimumPayout: 50, paymentTerms: 'Net 14' },
+      ),
+    );
+    await signIn();
+    const month = screen.getByRole('region', { name: 'This month' });
+    expect(within(month).getByText(/^Your balance is/).textContent).toBe(
+      'Your balance is R120.00, with R15.00 carried over from earlier months. It reaches the R50.00 minimum payout and is paid after November 2026 ends (Net 14).',
+    );
+    expect(within(month).getByText(/^Each qualified request earns/).textContent).toContain('(Net 14, minimum payout R50.00)');
+  });
+
+  it("counts this month's and all-time pending RFQs, enterprise leads and awarded RFQs, and explains the rates behind the earnings", async () => {
+    partnerApi(
+      analytics([
+        [0, 0],
+        [0, 0],
+        [3, 2, 1, 1],
+        [0, 0],
+        [12, 10, 0, 4, 1],
+        [5, 3, 2, 1, 2],
+      ]),
+    );
     await signIn();
     const month = screen.getByRole('region', { name: 'This month' });
     const stats = [...month.querySelectorAll('.stat')].map((s) => [...s.children].map((c) => c.textContent));
     expect(stats).toEqual([
-      ['RFQs', '4', '19 in all'],
-      ['Qualified', '4', '16 in all'],
+      ['RFQs', '5', '20 in all'],
+      ['Qualified', '3', '15 in all'],
+      ['Pending', '2', '3 in all'],
       ['Enterprise leads', '2', '3 in all'],
       ['Awarded RFQs', '1', '6 in all'],
-      ['Earnings', 'R210.00'],
+      ['Earnings', 'R195.00'],
+      ['Balance', 'R195.00'],
       ['Loads that became RFQs', '–'],
     ]);
     expect(within(month).getByText(/^Each qualified request earns/).textContent).toBe(
-      'Each qualified request earns R25.00, or R150.00 when it is an enterprise lead (from a company of more than 100 employees); you receive 60%, paid monthly (Net 30, minimum payout R100.00).',
+      'Each qualified request earns R25.00, or R150.00 when it is an enterprise lead (from a company of more than 100 employees); you receive 60%, paid monthly by EFT bank transfer (Net 30, minimum payout R100.00).',
+    );
+    expect(within(month).getByText(/^Payouts are made/).textContent).toBe(
+      'Payouts are made by EFT bank transfer to a South African bank account; PayPal is not offered for payouts. Questions about a payout: partners@procura.co.za.',
+    );
+    expect(within(month).getByRole('link', { name: 'partners@procura.co.za' }).getAttribute('href')).toBe(
+      'mailto:partners@procura.co.za?subject=Partner%20payout',
     );
   });
 

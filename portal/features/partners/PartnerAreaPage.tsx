@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { API_TIERS } from '../../../sdk/data-api';
 import { isHttpError } from '../../../sdk/client/errors';
 import { formatRand } from '../../../sdk/format';
+import { PAYOUT_METHOD } from '../../../sdk/revenue';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
 import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
@@ -11,6 +12,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { partnerApi } from '../../lib/api';
+import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PartnerHosts } from './PartnerHosts';
 
@@ -22,6 +24,24 @@ interface Session {
 /** '2026-11' as 'November 2026'. */
 function monthName(month: string): string {
   return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** What a month pays: its balance once it reaches the minimum payout, or the balance it carries over. */
+function payoutText(m: PartnerAnalytics['monthlyTrends'][number]): string {
+  if (m.payout > 0) return m.carriedIn > 0 ? `${formatRand(m.payout)}, with ${formatRand(m.carriedIn)} carried in` : formatRand(m.payout);
+  return m.carriedOver > 0 ? `${formatRand(m.carriedOver)} carried over` : '–';
+}
+
+/** This month's balance, what earlier months carried into it, and whether it is paid or carried over. */
+function balanceText(a: PartnerAnalytics): string {
+  const { minimumPayout, paymentTerms } = a.revenueModel;
+  const carried =
+    a.carriedIn === 0 ? '.' : a.revenue === 0 ? ', carried over from earlier months.' : `, with ${formatRand(a.carriedIn)} carried over from earlier months.`;
+  const outcome =
+    a.balance >= minimumPayout
+      ? `It reaches the ${formatRand(minimumPayout)} minimum payout and is paid after ${monthName(a.month)} ends (${paymentTerms}).`
+      : `It is under the ${formatRand(minimumPayout)} minimum payout, so it carries over to next month until it reaches ${formatRand(minimumPayout)}.`;
+  return `Your balance is ${formatRand(a.balance)}${carried} ${outcome}`;
 }
 
 function Dashboard({
@@ -80,6 +100,11 @@ function Dashboard({
             <span className="small muted">{analytics.qualifiedRfqs} in all</span>
           </div>
           <div className="card stat">
+            <span className="small muted">Pending</span>
+            <strong>{analytics.monthPendingRfqs}</strong>
+            <span className="small muted">{analytics.pendingRfqs} in all</span>
+          </div>
+          <div className="card stat">
             <span className="small muted">Enterprise leads</span>
             <strong>{analytics.monthEnterpriseLeads}</strong>
             <span className="small muted">{analytics.enterpriseLeads} in all</span>
@@ -94,12 +119,26 @@ function Dashboard({
             <strong>{formatRand(analytics.revenue)}</strong>
           </div>
           <div className="card stat">
+            <span className="small muted">Balance</span>
+            <strong>{formatRand(analytics.balance)}</strong>
+            {analytics.carriedIn > 0 ? <span className="small muted">{formatRand(analytics.carriedIn)} carried in</span> : null}
+          </div>
+          <div className="card stat">
             <span className="small muted">Loads that became RFQs</span>
             <strong>{analytics.conversionRate === null ? '–' : `${analytics.conversionRate}%`}</strong>
           </div>
         </div>
-        <RevenueTerms />
-        <p className="small muted">An awarded RFQ is one whose buyer accepted a quote. Each enterprise lead is a qualified request too.</p>
+        {analytics.balance > 0 ? <p className="small">{balanceText(analytics)}</p> : null}
+        <RevenueTerms model={analytics.revenueModel} />
+        <p className="small">
+          Payouts are made by {PAYOUT_METHOD} to a South African bank account; PayPal is not offered for payouts. Questions about a payout:{' '}
+          <a href={`mailto:${COMPANY.partnersEmail}?subject=Partner%20payout`}>{COMPANY.partnersEmail}</a>.
+        </p>
+        <p className="small muted">
+          A request a supplier quoted is pending until its buyer opens the quote e-mail or the supplier confirms the order; then it qualifies and pays. One
+          still pending 30 days after it was made never pays. An awarded RFQ is one whose buyer accepted a quote. Each enterprise lead is a qualified request
+          too.
+        </p>
       </section>
       {/* One above the other: the trend's six columns need the page's width. */}
       <div className="stack">
@@ -117,9 +156,11 @@ function Dashboard({
                     <th scope="col">Month</th>
                     <th scope="col">RFQs</th>
                     <th scope="col">Qualified</th>
+                    <th scope="col">Pending</th>
                     <th scope="col">Enterprise leads</th>
                     <th scope="col">Awarded</th>
                     <th scope="col">Earned</th>
+                    <th scope="col">Payout</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -128,9 +169,11 @@ function Dashboard({
                       <td>{monthName(m.month)}</td>
                       <td>{m.rfqs}</td>
                       <td>{m.qualifiedRfqs}</td>
+                      <td>{m.pendingRfqs}</td>
                       <td>{m.enterpriseLeads}</td>
                       <td>{m.awardedRfqs}</td>
                       <td>{formatRand(m.revenue)}</td>
+                      <td>{payoutText(m)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -152,8 +195,8 @@ function Dashboard({
             </ol>
           )}
           <p className="small muted">
-            {analytics.totalRfqs} requests in all from your sites, {analytics.qualifiedRfqs} qualified (a supplier quoted, and the buyer&rsquo;s first through you in 30
-            days). Buyers are never named here.
+            {analytics.totalRfqs} requests in all from your sites, {analytics.qualifiedRfqs} qualified (a supplier quoted, the buyer opened the quote e-mail or
+            the supplier confirmed, and it was the buyer&rsquo;s first through you in 30 days), {analytics.pendingRfqs} pending. Buyers are never named here.
           </p>
         </section>
       </div>
@@ -227,7 +270,13 @@ export default function PartnerAreaPage() {
   return (
     <div className="container page">
       {session && data ? (
-        <Dashboard session={session} profile={data.profile} analytics={data.analytics} onRotated={(key) => setSession({ ...session, apiKey: key })} onSignOut={signOut} />
+        <Dashboard
+          session={session}
+          profile={data.profile}
+          analytics={data.analytics}
+          onRotated={(key) => setSession({ ...session, apiKey: key })}
+          onSignOut={signOut}
+        />
       ) : (
         <form className="card form-stack narrow" onSubmit={signIn} aria-labelledby="pa-title" noValidate>
           <h1 id="pa-title">Partner area</h1>

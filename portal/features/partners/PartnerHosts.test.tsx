@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PARTNER_HOST_MESSAGES, type PartnerHosts as Hosts } from '../../../sdk/schemas/partners';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import { PartnerHosts } from './PartnerHosts';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 const SESSION = { partnerId: 'p_0123456789abcdef', apiKey: 'procura_live_ab12_secret' };
@@ -17,14 +17,18 @@ const AT = '2026-11-20T08:00:00.000Z';
 function hostsApi(start: Hosts) {
   let state = start;
   const calls: string[] = [];
-  const authorised = (request: Request) => request.headers.get('authorization') === `Bearer ${SESSION.apiKey}` && request.headers.get('x-partner-id') === SESSION.partnerId;
+  const authorised = (request: Request) =>
+    request.headers.get('authorization') === `Bearer ${SESSION.apiKey}` && request.headers.get('x-partner-id') === SESSION.partnerId;
   api.server.use(
     http.get('*/api/partners/hosts', ({ request }) => (authorised(request) ? HttpResponse.json(state) : new HttpResponse(null, { status: 401 }))),
     http.post('*/api/partners/hosts', async ({ request }) => {
       const { host } = (await request.json()) as { host: string };
       calls.push(`add ${host}`);
       if (!/^[a-z0-9.-]+$/.test(host.trim().toLowerCase())) {
-        return HttpResponse.json({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { host: PARTNER_HOST_MESSAGES.host } } } }, { status: 400 });
+        return HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { host: PARTNER_HOST_MESSAGES.host } } } },
+          { status: 400 },
+        );
       }
       const clean = host.trim().toLowerCase();
       state = { hosts: [...state.hosts, { host: clean, addedAt: AT }], uncreditedHosts: state.uncreditedHosts.filter((h) => h.host !== clean) };
@@ -40,7 +44,10 @@ function hostsApi(start: Hosts) {
 }
 
 const credited = () => screen.getByRole('list', { name: 'Hosts credited to you' });
-const listed = (list: HTMLElement) => within(list).getAllByRole('listitem').map((li) => li.textContent);
+const listed = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('partner hosts', () => {
   it('lists the hosts, offers the uncredited ones, and adds one with a click', async () => {

@@ -48,7 +48,10 @@ export function PartnerHosts({ session }: { session: { partnerId: string; apiKey
   };
   const add = async (name: string) => {
     setFieldError(undefined);
-    return change(() => partnerApi(session).partners.addHost({ host: name }), `${name.trim().toLowerCase()} added. Its requests are credited to you from now on.`);
+    return change(
+      () => partnerApi(session).partners.addHost({ host: name }),
+      `${name.trim().toLowerCase()} added. Its requests are credited to you from now on.`,
+    );
   };
   const submit = async (e: { preventDefault(): void }) => {
     e.preventDefault();
@@ -60,8 +63,8 @@ export function PartnerHosts({ session }: { session: { partnerId: string; apiKey
     <section className="card" aria-labelledby="pa-hosts">
       <h2 id="pa-hosts">Your sites</h2>
       <p className="small muted">
-        A widget request earns you credit only when the page it was sent from is on one of these hosts, so no other site can claim your partner ID. Your registered
-        website is the first.
+        A widget request earns you credit only when the page it was sent from is on one of these hosts, so no other site can claim your partner ID. Your
+        registered website is the first.
       </p>
       <p role="status" className="small">
         {notice}

@@ -3,11 +3,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MyData } from '../../../sdk/schemas/analytics';
-import { useApiMock } from '../../../widget/test/api-mock';
+import type { MyData } from '../../../contract/schemas/analytics';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import MyDataPage from './MyDataPage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(() => {
   cleanup();
   window.location.hash = '';
@@ -32,10 +32,16 @@ const held: MyData = {
       additionalEmails: ['sipho@example.co.za'],
       companyName: 'Umoya Cleaning',
       contactName: 'Thandi Nkosi',
+      deliveryAddress: '14 Chartwell Drive, Umhlanga, 4319',
+      phone: '+27 82 123 4567',
+      purchaseOrderReference: null,
+      vatNumber: '4123456789',
       quoteCount: 3,
     },
   ],
-  emails: [{ kind: 'buyer-quotes', about: 'Your quotes for a request', status: 'sent', createdAt: '2026-11-24T08:00:00.000Z', sentAt: '2026-11-24T08:00:02.000Z' }],
+  emails: [
+    { kind: 'buyer-quotes', about: 'Your quotes for a request', status: 'sent', createdAt: '2026-11-24T08:00:00.000Z', sentAt: '2026-11-24T08:00:02.000Z' },
+  ],
 };
 
 describe('the data request page', () => {
@@ -45,7 +51,10 @@ describe('the data request page', () => {
     api.server.use(
       http.post('*/api/privacy/data-requests', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ message: 'Thank you. If that address can receive e-mail from Procura, a link to your data is on its way. It works for one hour.' }, { status: 202 });
+        return HttpResponse.json(
+          { message: 'Thank you. If that address can receive e-mail from Procura, a link to your data is on its way. It works for one hour.' },
+          { status: 202 },
+        );
       }),
     );
     render(<MyDataPage />);
@@ -78,6 +87,9 @@ describe('the data request page', () => {
     render(<MyDataPage />);
     expect(await screen.findByRole('heading', { name: 'Requests (1)' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: /thandi@example\.co\.za, sipho@example\.co\.za, Umoya Cleaning, Thandi Nkosi/ })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: /Thandi Nkosi/ }).textContent).toContain(
+      '“For the clinic in Umlazi”Delivery address: 14 Chartwell Drive, Umhlanga, 4319 · Phone: +27 82 123 4567 · VAT number: 4123456789',
+    );
     expect(screen.getByText('Your quotes for a request, written 24 Nov 2026, 10:00 (sent)')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete my data' }));

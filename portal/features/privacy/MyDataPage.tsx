@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { isHttpError } from '../../../sdk/client/errors';
-import { EMAIL_SHAPE_MESSAGE, isEmailShaped } from './email-shape';
-import type { MyData, MyDataDeleted } from '../../../sdk/schemas/analytics';
+import { isEmailShaped } from '../../../sdk/email';
+import type { MyData, MyDataDeleted } from '../../../contract/schemas/analytics';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { privacyApi } from '../../lib/api';
@@ -22,6 +22,9 @@ function tokenFromHash(hash: string): string | null {
 const failure = (err: unknown) => (isHttpError(err) ? err.message : 'Procura could not be reached. Please try again.');
 
 /** Asks for the link: the same answer whether or not Procura holds anything for the address. */
+// The same words as the quote request form's e-mail field.
+const EMAIL_SHAPE_MESSAGE = 'Please enter a valid email address';
+
 function RequestForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -30,7 +33,7 @@ function RequestForm() {
   const [failed, setFailed] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!isEmailShaped(email)) {
+    if (!isEmailShaped(email.trim())) {
       setError(EMAIL_SHAPE_MESSAGE);
       return;
     }
@@ -58,7 +61,17 @@ function RequestForm() {
       <h2 id="my-data-form-title" className="card-title">
         Get a link to your data
       </h2>
-      <TextField id="my-data-email" name="email" type="email" label="E-mail address" value={email} onChange={setEmail} error={error} autoComplete="email" required />
+      <TextField
+        id="my-data-email"
+        name="email"
+        type="email"
+        label="E-mail address"
+        value={email}
+        onChange={setEmail}
+        error={error}
+        autoComplete="email"
+        required
+      />
       {failed ? <ErrorAlert inline title="Not sent" message={failed} /> : null}
       <div className="form-actions">
         <button type="submit" className="button" disabled={pending}>
@@ -78,6 +91,17 @@ function download(data: MyData) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** What the buyer gave on accepting a quote, in words, or null when nothing is held. */
+function orderDetails(r: MyData['rfqs'][number]): string | null {
+  const parts = [
+    r.deliveryAddress ? `Delivery address: ${r.deliveryAddress}` : null,
+    r.phone ? `Phone: ${r.phone}` : null,
+    r.purchaseOrderReference ? `Purchase order: ${r.purchaseOrderReference}` : null,
+    r.vatNumber ? `VAT number: ${r.vatNumber}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 /** What the link shows: every request and e-mail held for the address, to download or delete. */
@@ -160,6 +184,12 @@ function HeldData({ token }: { token: string }) {
                       {r.productDescription ? (
                         <>
                           <br />“{r.productDescription}”
+                        </>
+                      ) : null}
+                      {orderDetails(r) ? (
+                        <>
+                          <br />
+                          {orderDetails(r)}
                         </>
                       ) : null}
                     </td>

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { ANALYTICS_RETENTION } from '../../../sdk/analytics-rules';
+import { ANALYTICS_RETENTION } from '../../../contract/analytics-rules';
 import { PERSONAL_DATA_HOURS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
 import { COMPANY, PRIVACY_POLICY } from '../../lib/content';
 import { useConsentControls } from '../../lib/consent-context';
@@ -36,8 +36,8 @@ export default function PrivacyPolicyPage() {
     <div className="container page prose">
       <h1>Privacy policy</h1>
       <p className="muted">
-        Revision {PRIVACY_POLICY.revision}, {PRIVACY_POLICY.date}. How {COMPANY.name} handles personal information under the Protection of Personal Information Act
-        (POPIA) and, for visitors from the European Union, the GDPR.
+        Revision {PRIVACY_POLICY.revision}, {PRIVACY_POLICY.date}. How {COMPANY.name} handles personal information under the Protection of Personal Information
+        Act (POPIA) and, for visitors from the European Union, the GDPR.
       </p>
       <p>
         <button type="button" className="button button-secondary" onClick={openPreferences}>
@@ -48,15 +48,19 @@ export default function PrivacyPolicyPage() {
       <h2>What we collect</h2>
       <ul>
         <li>
-          <strong>When you ask for quotes:</strong> the product, description, quantity, delivery city and budget band you give, your e-mail address and any addresses
-          you copy in, and optionally your company and contact name.
+          <strong>When you ask for quotes:</strong> the product, description, quantity, delivery city and budget band you give, your e-mail address and any
+          addresses you copy in, and optionally your company and contact name.
         </li>
         <li>
-          <strong>Site usage analytics, only if you agree:</strong> which pages are viewed (by their kind, such as “a quote page”, never the address in your browser),
-          time between pages, the type of device, catalogue products looked at, the form’s steps (which field changed, never what you typed) and, for a request that
-          was sent, the catalogue product, quantity, estimated value and city. A random session id in your browser ties one visit’s events together; we keep only a
-          hash of it that changes every day, so days cannot be joined. No names, e-mail addresses, phone numbers or typed text are collected, and no advertising
-          or marketing cookies are used.
+          <strong>When you accept a quote:</strong> the delivery address and phone number you give, and your purchase-order reference and VAT number if you give
+          them. Only the supplier whose quote you accept receives them.
+        </li>
+        <li>
+          <strong>Site usage analytics, only if you agree:</strong> which pages are viewed (by their kind, such as “a quote page”, never the address in your
+          browser), time between pages, the type of device, catalogue products looked at, the form’s steps (which field changed, never what you typed) and, for
+          a request that was sent, the catalogue product, quantity, estimated value and city. A random session id in your browser ties one visit’s events
+          together; we keep only a hash of it that changes every day, so days cannot be joined. No names, e-mail addresses, phone numbers or typed text are
+          collected, and no advertising or marketing cookies are used.
         </li>
         <li>
           <strong>Your cookie choice:</strong> a random consent id, what you chose, this policy’s revision and the time, as proof of your consent. No address or
@@ -70,8 +74,12 @@ export default function PrivacyPolicyPage() {
 
       <h2>How we use it</h2>
       <ul>
-        <li>Your request and contact details go to the suppliers who quote, so they can contact you about their quotes (see the <Link href="/terms">terms</Link>).</li>
-        <li>Requests without personal details count towards anonymous market figures; a figure is never shown for so few requests that it could point to you.</li>
+        <li>
+          Your request and contact details go to the suppliers who quote, so they can contact you about their quotes (see the <Link href="/terms">terms</Link>).
+        </li>
+        <li>
+          Requests without personal details count towards anonymous market figures; a figure is never shown for so few requests that it could point to you.
+        </li>
         <li>Analytics tell us which pages lead to quotes and where visitors give up, so we can improve the site. It is never sold or used for advertising.</li>
       </ul>
 
@@ -85,10 +93,12 @@ export default function PrivacyPolicyPage() {
         </thead>
         <tbody>
           <tr>
-            <td>Your e-mail addresses, name, company and description on a request, and the e-mails about it</td>
             <td>
-              Until {PERSONAL_DATA_RETENTION}, or until you delete them; the request stays without them. The e-mails go {PERSONAL_DATA_HOURS} hours after
-              they were written.
+              Your e-mail addresses, name, company and description on a request, the delivery details you give when accepting a quote, and the e-mails about it
+            </td>
+            <td>
+              Until {PERSONAL_DATA_RETENTION}, or until you delete them; the request stays without them. The e-mails go {PERSONAL_DATA_HOURS} hours after they
+              were written.
             </td>
           </tr>
           <tr>
@@ -112,18 +122,16 @@ export default function PrivacyPolicyPage() {
 
       <h2>Your rights</h2>
       <p>
-        You may ask what we hold about you, have it corrected or deleted, object to its use and withdraw consent at any time. The quickest way: <Link href="/privacy/my-data">
-          see, download or delete your data
-        </Link>{' '}
-        with a link we e-mail to you, with no need to write to anyone. Withdrawing analytics consent stops all measuring at once and removes the session id from your
-        browser; your browser’s Global Privacy Control signal is honoured in the same way. You may also complain to the Information Regulator
-        (inforeg.org.za).
+        You may ask what we hold about you, have it corrected or deleted, object to its use and withdraw consent at any time. The quickest way:{' '}
+        <Link href="/privacy/my-data">see, download or delete your data</Link> with a link we e-mail to you, with no need to write to anyone. Withdrawing
+        analytics consent stops all measuring at once and removes the session id from your browser; your browser’s Global Privacy Control signal is honoured in
+        the same way. You may also complain to the Information Regulator (inforeg.org.za).
       </p>
 
       <h2>Security</h2>
       <p>
-        Everything between your browser and Procura travels over TLS. In production, the database and its backups are stored encrypted with AES-256. Secrets such
-        as tracking links and data request links are stored only as hashes, and staff reach personal information only after signing in.
+        Everything between your browser and Procura travels over TLS. In production, the database and its backups are stored encrypted with AES-256. Secrets
+        such as tracking links and data request links are stored only as hashes, and staff reach personal information only after signing in.
       </p>
 
       <h2>Contact</h2>

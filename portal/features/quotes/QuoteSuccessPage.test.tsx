@@ -1,16 +1,19 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { Router } from 'wouter';
 import userEvent from '@testing-library/user-event';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import { keepQuoteTokens } from '../../lib/submission-tokens';
 import { RFQ_ID, rfqAnswer, threeQuotes, trackedAnswer } from '../../test/quotes';
+import { useEffect } from 'react';
+import { ToastProvider, useToast } from '../../components/ui/toast';
+import { SENT_TOAST } from '../../lib/fresh-submission';
 import QuoteSuccessPage from './QuoteSuccessPage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 const at = (path: string) => {
@@ -86,7 +89,11 @@ describe('the statuses on the results page', () => {
     api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(threeQuotes(['not_selected', 'confirmed', 'not_selected']), 'awarded'))));
     at(`/quote-success?rfqId=${RFQ_ID}`);
     await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
-    expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Status: Not selected', 'Status: Confirmed by supplier', 'Status: Not selected']);
+    expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual([
+      'Status: Not selected',
+      'Status: Confirmed by supplier',
+      'Status: Not selected',
+    ]);
     expect(within(card('Berea Supplies')).getByText('Your chosen supplier')).toBeTruthy();
     expect(within(card('Coastal Hygiene')).queryByText('Your chosen supplier')).toBeNull();
     expect(facts()).toMatchObject({ 'Company size': '250+ employees', Status: 'Awarded to Berea Supplies' });
@@ -96,37 +103,227 @@ describe('the statuses on the results page', () => {
   it('says acceptance happens from the e-mail when this tab did not send the request', async () => {
     api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(threeQuotes()))));
     at(`/quote-success?rfqId=${RFQ_ID}`);
-    expect((await screen.findByText(/To accept a quote, open it from the e-mail/)).textContent).toBe(
-      'To accept a quote, open it from the e-mail we sent you: each quote there has an Accept this quote button. This page can be opened by anyone with its address, so it cannot accept for you.',
+    expect((await screen.findByText(/To accept a quote, open this page from/)).textContent).toBe(
+      'To accept a quote, open this page from the Compare all quotes link of the e-mail we sent you, or use a quote’s Accept this quote button there. Anyone with this page’s address can read it, so the address alone cannot accept for you.',
     );
     expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Compare quotes' })).toBeTruthy();
   });
 
-  it('accepts in the tab that sent the request, after the same confirmation, and marks the others not selected', async () => {
+  it('says a widget demo request is a demo and offers no quote to accept, even in the tab that sent it', async () => {
+    keepQuoteTokens(RFQ_ID, threeQuotes());
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(threeQuotes(), 'open', { demo: true }))));
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
+    expect(screen.getByText(/^A demo:/).textContent).toBe(
+      'A demo: this request came from the widget demo, so no supplier was told of it and its quotes cannot be accepted. To order, send a request from the home page.',
+    );
+    expect(screen.getByRole('link', { name: 'the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
+    expect(screen.queryByText(/To accept a quote, open this page from/)).toBeNull();
+  });
+
+  it("accepts from the e-mail's Compare all quotes link in any browser, with the tokens of its fragment, which it then drops from the address", async () => {
     const user = userEvent.setup();
+    const quotes = threeQuotes();
+    window.history.replaceState(null, '', `/quote-success?rfqId=${RFQ_ID}#from=email&${quotes.map((q) => `${q.id}=${q.trackingToken}`).join('&')}`);
+    api.server.use(
+      http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(quotes))),
+      http.post('*/api/quotes/track/:token/accept', () =>
+        HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'accepted', 'not_selected']), 2, 'awarded')),
+      ),
+    );
+    try {
+      at(`/quote-success?rfqId=${RFQ_ID}`);
+      await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
+      expect(window.location.hash).toBe('');
+      expect(window.location.search).toBe(`?rfqId=${RFQ_ID}`);
+      expect(screen.queryByText(/To accept a quote, open this page from/)).toBeNull();
+      await user.click(within(card('Berea Supplies')).getByRole('button', { name: 'Accept this quote' }));
+      const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+      expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
+        'You are accepting the quote from Berea Supplies for R4,600.00 excl. VAT (R5,290.00 incl. VAT).',
+      );
+      await user.type(within(dialog).getByRole('textbox', { name: /Delivery address/ }), '14 Chartwell Drive, Umhlanga, 4319');
+      await user.type(within(dialog).getByRole('textbox', { name: /Phone number/ }), '+27 31 555 0142');
+      await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+      await screen.findByText(/^You accepted the quote from Berea Supplies/);
+      expect(api.requests).toEqual([`GET /api/rfq/${RFQ_ID}`, 'POST /api/quotes/track/qt_2_secret2/accept']);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('accepts in the tab that sent the request, after the same confirmation with the delivery details, and marks the others not selected', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
     keepQuoteTokens(RFQ_ID, threeQuotes());
     api.server.use(
       http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(threeQuotes()))),
-      http.post('*/api/quotes/track/:token/accept', () => HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'not_selected', 'accepted']), 3, 'awarded'))),
+      http.post('*/api/quotes/track/:token/accept', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'not_selected', 'accepted']), 3, 'awarded'));
+      }),
     );
     at(`/quote-success?rfqId=${RFQ_ID}`);
     await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
-    expect(screen.queryByText(/To accept a quote, open it from the e-mail/)).toBeNull();
+    expect(screen.queryByText(/To accept a quote, open this page from/)).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Accept this quote' })).toHaveLength(3);
 
     await user.click(within(card('Umhlanga Chemicals')).getByRole('button', { name: 'Accept this quote' }));
     const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
-    expect(within(dialog).getByText(/You are accepting/).textContent).toBe('You are accepting the quote from Umhlanga Chemicals for R5,980.00 incl. VAT.');
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
+      'You are accepting the quote from Umhlanga Chemicals for R5,200.00 excl. VAT (R5,980.00 incl. VAT).',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    expect(
+      within(dialog)
+        .getByRole('textbox', { name: /Delivery address/ })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: /Delivery address/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Delivery address/ }), '14 Chartwell Drive, Umhlanga, 4319');
+    await user.type(within(dialog).getByRole('textbox', { name: /Phone number/ }), '+27 31 555 0142');
+    await user.type(within(dialog).getByRole('textbox', { name: 'VAT number (optional)' }), '4123456789');
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
 
     expect((await screen.findByText(/^You accepted the quote from Umhlanga Chemicals/)).textContent).toBe(
       'You accepted the quote from Umhlanga Chemicals. We sent them your order and contact details, and told the other suppliers they were not selected.',
     );
     expect(api.requests).toEqual([`GET /api/rfq/${RFQ_ID}`, 'POST /api/quotes/track/qt_3_secret3/accept']);
-    expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Status: Not selected', 'Status: Not selected', 'Status: Accepted']);
+    expect(bodies).toEqual([{ deliveryAddress: '14 Chartwell Drive, Umhlanga, 4319', phone: '+27 31 555 0142', vatNumber: '4123456789' }]);
+    expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual([
+      'Status: Not selected',
+      'Status: Not selected',
+      'Status: Accepted',
+    ]);
     expect(within(card('Umhlanga Chemicals')).getByText('Your chosen supplier')).toBeTruthy();
     expect(facts()).toMatchObject({ Status: 'Awarded to Umhlanga Chemicals' });
     expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
+  });
+});
+
+describe('what each quote card tells of its supplier', () => {
+  const card = (supplier: string) => screen.getByRole('heading', { level: 3, name: supplier }).closest('article')!;
+  const fact = (supplier: string, term: string) => within(card(supplier)).getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
+
+  it('says when the supplier usually answers, and to expect 24-48 hours where none is recorded', async () => {
+    const [a, b, c] = threeQuotes();
+    const quotes = [a!, { ...b!, supplier: { ...b!.supplier, responseTimeHours: null } }, { ...c!, supplier: { ...c!.supplier, responseTimeHours: 48 } }];
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(quotes))));
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
+    expect(fact('Coastal Hygiene', 'Supplier response')).toBe('Usually within 4 hours');
+    expect(fact('Berea Supplies', 'Supplier response')).toBe('Expected 24-48 hours');
+    expect(fact('Umhlanga Chemicals', 'Supplier response')).toBe('Usually within 2 days');
+  });
+});
+
+describe('the summary tiles', () => {
+  const tile = (label: string) => screen.getByText(label, { selector: '.stat > span' }).closest('.stat')!;
+
+  it("agree with the cards: the lowest price with and without VAT, the fastest quote's own lead time", async () => {
+    const [a, b, c] = threeQuotes();
+    const quotes = [a!, { ...b!, leadTime: '1-3 days', leadTimeDays: { min: 1, max: 3 } }, { ...c!, leadTime: '1-2 days', leadTimeDays: { min: 1, max: 2 } }];
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(quotes))));
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
+    expect(tile('Lowest price').textContent).toBe('Lowest priceR4,000.00 excl. VATR4,600.00 incl. VAT');
+    expect(tile('Fastest delivery').textContent).toBe('Fastest delivery1-2 daysUmhlanga Chemicals');
+  });
+
+  it('name no one supplier as fastest when quotes tie on delivery', async () => {
+    const [a, b, c] = threeQuotes();
+    const quotes = [a!, { ...b!, leadTime: '1-2 days', leadTimeDays: { min: 1, max: 2 } }, { ...c!, leadTime: '1-2 days', leadTimeDays: { min: 1, max: 2 } }];
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(quotes))));
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
+    expect(tile('Fastest delivery').textContent).toBe('Fastest delivery1-2 days2 quotes');
+  });
+
+  it('explain the quality score, and link to how quotes are scored', async () => {
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(threeQuotes()))));
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
+    expect(tile('Average quality').textContent).toBe('Average quality80/100of the quotes’ quality scores');
+    const note = screen.getByText(/^Quality scores are out of 100/);
+    expect(note.textContent).toBe(
+      'Quality scores are out of 100. The supplier’s star rating gives up to 85 points (1 star none, 5 stars all 85), and verification by Procura 15 more. Worked out by fixed rules, not AI: How quotes are scored',
+    );
+    expect(within(note).getByRole('link', { name: 'How quotes are scored' }).getAttribute('href')).toBe('/how-it-works#scores');
+  });
+});
+
+describe('the results page straight after sending', () => {
+  function SentToast() {
+    const toast = useToast();
+    useEffect(() => toast({ title: 'Request Submitted Successfully!', description: '3 quotes were sent to buyer@clinic.co.za.', key: SENT_TOAST }), [toast]);
+    return null;
+  }
+
+  it('takes over from the toast that said the request was sent, so it covers nothing of the page', async () => {
+    window.history.replaceState({ fresh: { email: 'buyer@clinic.co.za', count: 3, notSent: null } }, '');
+    let loaded!: () => void;
+    const answered = new Promise<void>((resolve) => (loaded = resolve));
+    api.server.use(
+      http.get('*/api/rfq/:rfqId', async () => {
+        await answered;
+        return HttpResponse.json(rfqAnswer(threeQuotes()));
+      }),
+    );
+    try {
+      const { hook, searchHook } = memoryLocation({ path: `/quote-success?rfqId=${RFQ_ID}` });
+      render(
+        <ToastProvider>
+          <SentToast />
+          <Router hook={hook} searchHook={searchHook}>
+            <QuoteSuccessPage />
+          </Router>
+        </ToastProvider>,
+      );
+      // While the quotes load, the toast is what says the request went.
+      expect(screen.getByText('3 quotes were sent to buyer@clinic.co.za.')).toBeTruthy();
+      loaded();
+      const panel = (await screen.findByRole('heading', { name: 'Quotes Sent Successfully!' })).closest('section')!;
+      expect(panel.textContent).toContain('3 quotes were sent to buyer@clinic.co.za.');
+      await waitFor(() => expect(screen.queryByText('Request Submitted Successfully!')).toBeNull());
+    } finally {
+      window.history.replaceState(null, '');
+    }
+  });
+});
+
+describe('B-BBEE on the results page', () => {
+  it('shows each quote’s level and recognised spend, and orders the quotes by level or recognised spend', async () => {
+    const user = userEvent.setup();
+    const [a, b, c] = threeQuotes();
+    const expired = {
+      ...b!,
+      recognisedSpend: 0,
+      supplier: {
+        ...b!.supplier,
+        bbee: { level: 2, evidence: 'certificate' as const, expiresOn: '2026-10-31', status: 'expired' as const, recognitionPercent: 0 },
+      },
+    };
+    const none = {
+      ...a!,
+      recognisedSpend: 0,
+      supplier: { ...a!.supplier, bbee: { level: null, evidence: null, expiresOn: null, status: 'none' as const, recognitionPercent: 0 } },
+    };
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer([none, expired, c!]))));
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
+    const names = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const card = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('article')!;
+    expect(within(card('Umhlanga Chemicals')).getByText('R5,200.00 excl. VAT · B-BBEE level 3 · recognised R5,720.00')).toBeTruthy();
+    expect(within(card('Berea Supplies')).getByText('R4,600.00 excl. VAT · B-BBEE level 2 expired 2026-10-31 · recognised R0.00')).toBeTruthy();
+    expect(within(card('Coastal Hygiene')).getByText('R4,000.00 excl. VAT · No B-BBEE evidence · recognised R0.00')).toBeTruthy();
+    expect(names()).toEqual(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order quotes by' }), 'Best B-BBEE level');
+    expect(names()).toEqual(['Umhlanga Chemicals', 'Coastal Hygiene', 'Berea Supplies']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order quotes by' }), 'Highest recognised spend');
+    expect(names()).toEqual(['Umhlanga Chemicals', 'Coastal Hygiene', 'Berea Supplies']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order quotes by' }), 'Lowest price');
+    expect(names()).toEqual(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals']);
   });
 });

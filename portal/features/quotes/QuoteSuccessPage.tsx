@@ -1,32 +1,43 @@
-import { useMemo, useState } from 'react';
+import { IndicativeWas, PriceBasisBadge } from '../../components/quotes/firm';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
-import { formatQuantity, POSITION_BADGES, singularUnit } from '../../../sdk/rules';
-import type { Quote, QuoteActionResponse, Rfq } from '../../../sdk/schemas/rfq';
-import { formatRand } from '../../../sdk/format';
+import { formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText } from '../../../sdk/rules';
+import type { OrderDetailsInput, Quote, QuoteActionResponse, Rfq } from '../../../sdk/schemas/rfq';
+import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
-import { canAccept, isWinner, QuoteStatusBadge, RfqStatusBadge } from '../../components/quotes/status';
+import { quotationPath } from '../../../contract/buyer-links';
+import { BbeeLine, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
+import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
+import { canAccept, DemoNotice, isWinner, QuoteStatusBadge, RfqStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
 import { api } from '../../lib/api';
-import type { FreshSubmission } from '../../lib/fresh-submission';
-import { quoteTokens } from '../../lib/submission-tokens';
+import { SENT_TOAST, type FreshSubmission } from '../../lib/fresh-submission';
+import { useDismissToast } from '../../components/ui/toast';
+import { takeQuoteTokens } from '../../lib/submission-tokens';
 import { useLoad } from '../../lib/use-load';
 import { PageLoading } from '../../components/ui/page-loading';
 
-/** The rfqId from the query, or else the first run of digits in the address (spec 2). */
+/** The rfqId from the query, or else the first run of digits in the address. */
 export function findRfqId(search: string, href: string): string | null {
   const fromQuery = new URLSearchParams(search).get('rfqId');
   if (fromQuery && /^\d+$/.test(fromQuery)) return fromQuery;
   return /(\d{6,})/.exec(href)?.[1] ?? null;
 }
 
-/** Days of the fastest quote: the lead time's first number, 999 when there is none. */
-export function leadDays(leadTime: string): number {
-  const n = /\d+/.exec(leadTime);
-  return n ? Number(n[0]) : 999;
+/** The quotes that arrive soonest: the fewest days at the earliest, then at the latest (more than one when they tie). */
+function fastestOf(quotes: Quote[]): Quote[] {
+  const rank = (q: Quote) => q.leadTimeDays.min * 1000 + q.leadTimeDays.max;
+  const best = Math.min(...quotes.map(rank));
+  return quotes.filter((q) => rank(q) === best);
+}
+
+/** The cheapest quote excl. VAT; the first of a tie. */
+function lowestOf(quotes: Quote[]): Quote | null {
+  return quotes.reduce<Quote | null>((best, q) => (!best || q.totalPrice < best.totalPrice ? q : best), null);
 }
 
 const COVERAGE_WIDTH: Record<string, number> = { excellent: 100, good: 75, moderate: 50 };
@@ -36,14 +47,14 @@ function coverageOf(q: Quote): string {
   return d <= 1 ? 'excellent' : d <= 3 ? 'good' : d <= 5 ? 'moderate' : 'limited';
 }
 
-function QuoteCard({ quote, rfq, onAccept }: { quote: Quote; rfq: Rfq; onAccept?: (() => void) | undefined }) {
+function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; token?: string | undefined; onAccept?: (() => void) | undefined }) {
   const coverage = coverageOf(quote);
   const winner = isWinner(quote.status);
   const what = `${formatQuantity(rfq.quantity, rfq.unit)} of ${rfq.productName}`;
   const subject = `Quote ${quote.id}: ${what}`;
   // A supplier imported without a contact person has none: the greeting then names no one.
   const greeting = quote.supplier.contactPerson ? `Hello ${quote.supplier.contactPerson},` : 'Hello,';
-  const body = `${greeting}\n\nI received your quote ${quote.id} through Procura for ${what}, delivered to ${rfq.deliveryLocation}, at ${formatRand(quote.totalPrice)} excl. VAT.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
+  const body = `${greeting}\n\nI received your quote ${quote.id} through Procura for ${what}, delivered to ${rfq.deliveryLocation}, at ${formatPriceWithVat(quote.totalPrice, quote.totalPriceInclVat)}.\n\nPlease confirm price, stock and delivery.\n\nThank you`;
   return (
     <article className={`card quote-card${winner ? ' quote-card-winner' : ''}`} aria-labelledby={`quote-${quote.id}`}>
       {winner ? <p className="winner-mark">Your chosen supplier</p> : null}
@@ -60,23 +71,27 @@ function QuoteCard({ quote, rfq, onAccept }: { quote: Quote; rfq: Rfq; onAccept?
       <div className="price-row">
         <div>
           <div className="big-figure">{formatRand(quote.totalPrice)}</div>
-          <div className="small muted">excl. VAT · {formatRand(quote.unitPrice)} per {singularUnit(rfq.unit)}</div>
+          <div className="small muted">
+            excl. VAT · {formatRand(quote.unitPrice)} per {singularUnit(rfq.unit)}
+            <IndicativeWas quote={quote} /> <PriceBasisBadge quote={quote} />
+          </div>
         </div>
         <div className="small">
           {formatRand(quote.totalPriceInclVat)} incl. VAT ({Math.round(quote.vatRate * 100)}%)
         </div>
       </div>
+      <BbeeLine quote={quote} />
       <dl className="facts small">
         <dt>Lead time</dt>
         <dd>{quote.leadTime}</dd>
         <dt>Minimum order</dt>
-        <dd>
-          {formatQuantity(quote.minimumOrderQuantity, rfq.unit)}
-        </dd>
+        <dd>{formatQuantity(quote.minimumOrderQuantity, rfq.unit)}</dd>
         <dt>Valid</dt>
         <dd>{quote.validityPeriod}</dd>
         <dt>Payment</dt>
         <dd>{quote.paymentTerms}</dd>
+        <dt>Supplier response</dt>
+        <dd>{supplierResponseText(quote.supplier.responseTimeHours)}</dd>
       </dl>
       <div className="coverage">
         <span className="small">Delivery coverage: {coverage}</span>
@@ -92,6 +107,11 @@ function QuoteCard({ quote, rfq, onAccept }: { quote: Quote; rfq: Rfq; onAccept?
             Accept this quote
           </button>
         ) : null}
+        {token ? (
+          <a className="button button-secondary" href={quotationPath(token)} download>
+            Quotation (PDF)
+          </a>
+        ) : null}
         <a className="button button-secondary" href={`mailto:${quote.supplier.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}>
           Contact supplier
         </a>
@@ -106,11 +126,19 @@ export default function QuoteSuccessPage() {
   const rfqId = findRfqId(search, window.location.href);
   const state = useLoad(rfqId ? (signal) => api().rfq.get(rfqId, { signal }) : null, [rfqId]);
   const [fresh] = useState<FreshSubmission | undefined>(() => (window.history.state as { fresh?: FreshSubmission } | null)?.fresh);
-  const tokens = useMemo(() => (rfqId ? quoteTokens(rfqId) : {}), [rfqId]);
+  // The tokens this tab holds: from its own submission, or from the e-mail's Compare all quotes link.
+  const tokens = useMemo(() => (rfqId ? takeQuoteTokens(rfqId) : {}), [rfqId]);
   // The request as the last action's answer left it, over the one first read.
   const [acted, setActed] = useState<QuoteActionResponse['quote']['rfq'] | null>(null);
   const [accepting, setAccepting] = useState<Quote | null>(null);
   const [accepted, setAccepted] = useState<string | null>(null);
+  const [order, setOrder] = useState<QuoteOrder>('rank');
+  // Once the panel below says what the toast said, the toast goes: it would only cover the page.
+  const dismissToast = useDismissToast();
+  const shown = fresh !== undefined && state.status === 'loaded';
+  useEffect(() => {
+    if (shown) dismissToast(SENT_TOAST);
+  }, [shown, dismissToast]);
 
   if (!rfqId) {
     return <ErrorAlert title="Invalid Request" message="No quote ID provided in URL" />;
@@ -147,14 +175,14 @@ export default function QuoteSuccessPage() {
   const quotes = rfq.quotes;
   const winner = quotes.find((q) => isWinner(q.status));
   const mayAccept = Object.keys(tokens).length > 0;
-  const accept = async (quote: Quote) => {
-    const answer = await api().quotes.accept(tokens[quote.id]!);
+  const accept = async (quote: Quote, details: OrderDetailsInput) => {
+    const answer = await api().quotes.accept(tokens[quote.id]!, details);
     setActed(answer.quote.rfq);
     setAccepting(null);
     setAccepted(quote.supplier.name);
   };
-  const lowest = quotes.length ? Math.min(...quotes.map((q) => q.totalPrice)) : null;
-  const fastest = quotes.length ? Math.min(...quotes.map((q) => leadDays(q.leadTime))) : 999;
+  const lowest = lowestOf(quotes);
+  const fastest = fastestOf(quotes);
   const verified = quotes.filter((q) => q.supplier.verified).length;
   const quality = quotes.length ? Math.round(quotes.reduce((n, q) => n + q.aiInsights.qualityScore, 0) / quotes.length) : 0;
 
@@ -180,7 +208,10 @@ export default function QuoteSuccessPage() {
             <ol>
               <li>Check your e-mail: every quote with its own link.</li>
               <li>Compare the offers below side by side on price, delivery and terms.</li>
-              <li>Accept the one you want. That supplier receives your contact details and confirms the order.</li>
+              <li>
+                Accept the one you want, giving the delivery address and a phone number. That supplier receives them with your contact details and confirms the
+                order.
+              </li>
             </ol>
           </div>
           <Link href="/" className="button">
@@ -212,9 +243,7 @@ export default function QuoteSuccessPage() {
           <dt>Product</dt>
           <dd>{rfq.productName}</dd>
           <dt>Quantity</dt>
-          <dd>
-            {formatQuantity(rfq.quantity, rfq.unit)}
-          </dd>
+          <dd>{formatQuantity(rfq.quantity, rfq.unit)}</dd>
           <dt>Delivery to</dt>
           <dd>{rfq.deliveryLocation}</dd>
           {rfq.companySize ? (
@@ -241,11 +270,13 @@ export default function QuoteSuccessPage() {
         <div className="summary-grid">
           <div className="card stat">
             <span className="small muted">Lowest price</span>
-            <strong>{lowest === null ? '–' : formatRand(lowest)}</strong>
+            <strong>{lowest ? `${formatRand(lowest.totalPrice)} excl. VAT` : '–'}</strong>
+            {lowest ? <span className="small muted">{formatRand(lowest.totalPriceInclVat)} incl. VAT</span> : null}
           </div>
           <div className="card stat">
             <span className="small muted">Fastest delivery</span>
-            <strong>{fastest === 999 ? '–' : `${fastest} ${fastest === 1 ? 'day' : 'days'}`}</strong>
+            <strong>{fastest[0] ? fastest[0].leadTime : '–'}</strong>
+            {fastest[0] ? <span className="small muted">{fastest.length === 1 ? fastest[0].supplier.name : `${fastest.length} quotes`}</span> : null}
           </div>
           <div className="card stat">
             <span className="small muted">Verified suppliers</span>
@@ -254,8 +285,12 @@ export default function QuoteSuccessPage() {
           <div className="card stat">
             <span className="small muted">Average quality</span>
             <strong>{quality}/100</strong>
+            <span className="small muted">of the quotes’ quality scores</span>
           </div>
         </div>
+        <p className="small muted summary-note">
+          Quality scores are out of 100. {SCORE_TEXT.quality} Worked out by fixed rules, not AI: <ScoresLink />
+        </p>
       </section>
       <section className="quotes-section" aria-labelledby="quotes-title">
         <h2 id="quotes-title">
@@ -266,16 +301,24 @@ export default function QuoteSuccessPage() {
             You accepted the quote from {accepted}. We sent them your order and contact details, and told the other suppliers they were not selected.
           </p>
         ) : null}
-        {quotes.length > 0 && rfq.status === 'open' && !mayAccept ? (
+        {rfq.demo ? <DemoNotice /> : null}
+        {quotes.length > 0 && rfq.status === 'open' && !mayAccept && !rfq.demo ? (
           <p className="notice">
-            To accept a quote, open it from the e-mail we sent you: each quote there has an <strong>Accept this quote</strong> button. This page can be opened by anyone
-            with its address, so it cannot accept for you.
+            To accept a quote, open this page from the <strong>Compare all quotes</strong> link of the e-mail we sent you, or use a quote’s{' '}
+            <strong>Accept this quote</strong> button there. Anyone with this page’s address can read it, so the address alone cannot accept for you.
           </p>
         ) : null}
+        {quotes.length > 1 ? <QuoteOrderSelect id="quote-order" value={order} onChange={setOrder} /> : null}
         {quotes.length > 0 ? (
           <div className="quotes-grid">
-            {quotes.map((q) => (
-              <QuoteCard key={q.id} quote={q} rfq={rfq} onAccept={tokens[q.id] && canAccept(q.status, rfq.status) ? () => setAccepting(q) : undefined} />
+            {orderQuotes(quotes, order).map((q) => (
+              <QuoteCard
+                key={q.id}
+                quote={q}
+                rfq={rfq}
+                token={tokens[q.id]}
+                onAccept={tokens[q.id] && canAccept(q.status, rfq.status, rfq.demo) ? () => setAccepting(q) : undefined}
+              />
             ))}
           </div>
         ) : (
@@ -289,8 +332,9 @@ export default function QuoteSuccessPage() {
       {accepting ? (
         <AcceptQuoteDialog
           supplierName={accepting.supplier.name}
+          totalPrice={accepting.totalPrice}
           totalPriceInclVat={accepting.totalPriceInclVat}
-          onAccept={() => accept(accepting)}
+          onAccept={(details) => accept(accepting, details)}
           onClose={() => setAccepting(null)}
         />
       ) : null}

@@ -4,16 +4,32 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
 import type { RfqFormValues } from '../../../sdk/rules';
-import { product, useApiMock } from '../../../widget/test/api-mock';
+import { product, setupApiMock } from '../../../widget/test/api-mock';
 import { useRfqForm } from '../../../widget/app/use-rfq-form';
-import { Sidebar } from './HomePage';
+import userEvent from '@testing-library/user-event';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { ToastProvider } from '../../components/ui/toast';
+import { FIGURES } from '../../test/figures';
+import { SiteFiguresProvider } from '../../lib/site-figures';
+import { RFQ_ID, rfqAnswer, threeQuotes } from '../../test/quotes';
+import HomePage, { Sidebar } from './HomePage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
-function Harness({ initial = {} }: { initial?: Partial<RfqFormValues> }) {
+function Form({ initial }: { initial: Partial<RfqFormValues> }) {
   const form = useRfqForm(initial);
   return <Sidebar form={form} />;
+}
+
+/** The sidebar as the home page renders it: this month's popular products come with the page's figures. */
+function Harness({ initial = {}, popularProducts = popular([0, 0, 0, 0]) }: { initial?: Partial<RfqFormValues>; popularProducts?: PopularProduct[] }) {
+  return (
+    <SiteFiguresProvider initial={{ ...FIGURES, popularProducts }}>
+      <Form initial={initial} />
+    </SiteFiguresProvider>
+  );
 }
 
 const popular = (counts: number[]): PopularProduct[] =>
@@ -22,10 +38,20 @@ const popular = (counts: number[]): PopularProduct[] =>
     rfqCount: counts[i]!,
   }));
 
-function preview(overrides: { basis?: 'catalogue-average' | 'estimate'; note?: string; availability: string; recommendation: string; totalSuppliers: number }): QuotePreview {
+function preview(overrides: {
+  basis?: 'catalogue-average' | 'estimate';
+  note?: string;
+  availability: string;
+  recommendation: string;
+  totalSuppliers: number;
+  cityData?: QuotePreview['supplierMatch']['cityData'];
+  locationMatch?: QuotePreview['supplierMatch']['locationMatch'];
+}): QuotePreview {
   return {
     costPreview: {
       totalCost: 500,
+      vatRate: 0.15,
+      totalCostInclVat: 575,
       unitPrice: 50,
       unitInfo: { unit: 'units', unitDescription: 'per unit (estimate)' },
       priceRange: { min: 42.5, max: 57.5 },
@@ -37,29 +63,27 @@ function preview(overrides: { basis?: 'catalogue-average' | 'estimate'; note?: s
     supplierMatch: {
       totalSuppliers: overrides.totalSuppliers,
       categoryName: 'Cleaning Supplies',
-      cityData: null,
+      cityData: overrides.cityData ?? null,
       expectedQuotes: Math.min(3, overrides.totalSuppliers),
       volumeCategory: 'standard',
+      locationMatch: overrides.locationMatch ?? 'none',
       locationAdvantage: false,
       marketInsights: { competition: 'high', availability: overrides.availability, recommendation: overrides.recommendation },
     },
   };
 }
 
-function answer(popularProducts: PopularProduct[], previewAnswer?: QuotePreview) {
-  api.server.use(
-    http.get('*/api/catalogue/popular', () => HttpResponse.json({ products: popularProducts })),
-    ...(previewAnswer ? [http.get('*/api/catalogue/preview', () => HttpResponse.json(previewAnswer))] : []),
-  );
+function answer(previewAnswer: QuotePreview) {
+  api.server.use(http.get('*/api/catalogue/preview', () => HttpResponse.json(previewAnswer)));
 }
 
 const card = (name: string) => screen.getByRole('heading', { name }).closest('section')!;
 
 describe('Popular This Month', () => {
   it('says once that there are no requests yet, with no zero counts', async () => {
-    answer(popular([0, 0, 0, 0]));
-    render(<Harness />);
-    expect(await screen.findByText('No requests yet this month.')).toBeTruthy();
+    render(<Harness popularProducts={popular([0, 0, 0, 0])} />);
+    // From the figures the page arrived with: nothing to wait for, no call.
+    expect(screen.getByText('No requests yet this month.')).toBeTruthy();
     const popularCard = within(card('Popular This Month'));
     expect(popularCard.queryByText(/requests? this month$/)).toBeNull();
     expect(popularCard.getAllByRole('button').map((b) => b.textContent)).toEqual([
@@ -71,9 +95,8 @@ describe('Popular This Month', () => {
   });
 
   it('shows the counts of the products requested this month, and only those', async () => {
-    answer(popular([3, 1, 0, 0]));
-    render(<Harness />);
-    expect(await screen.findByText('3 requests this month')).toBeTruthy();
+    render(<Harness popularProducts={popular([3, 1, 0, 0])} />);
+    expect(screen.getByText('3 requests this month')).toBeTruthy();
     const popularCard = within(card('Popular This Month'));
     expect(popularCard.getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Household Bleach3 requests this month',
@@ -86,7 +109,6 @@ describe('Popular This Month', () => {
 describe('live cost preview', () => {
   it('names the estimate for a product not in the catalogue and says nothing about coverage before a location', async () => {
     answer(
-      popular([0, 0, 0, 0]),
       preview({
         totalSuppliers: 13,
         availability: 'Give a delivery location to see which suppliers deliver there.',
@@ -97,6 +119,9 @@ describe('live cost preview', () => {
     expect(
       await screen.findByText('Not in our catalogue, so this is the default estimate of R50.00 per unit; suppliers quote from their own category pricing.'),
     ).toBeTruthy();
+    const cost = within(card('Live Cost Preview'));
+    expect(cost.getByText('R500.00', { exact: false }).textContent).toBe('R500.00 excl. VAT');
+    expect(cost.getByText(/incl\. VAT/).textContent).toBe('R575.00 incl. VAT (15%) · R50.00 per unit excl. VAT · range R42.50 to R57.50');
     const matching = within(card('Supplier Matching'));
     expect(matching.getByText('Give a delivery location to see which suppliers deliver there.')).toBeTruthy();
     expect(matching.queryByText('Can supply this order')).toBeNull();
@@ -106,7 +131,6 @@ describe('live cost preview', () => {
 
   it('gives the supplier figures once a location is given, labelled as an estimate for unknown products', async () => {
     answer(
-      popular([0, 0, 0, 0]),
       preview({
         totalSuppliers: 13,
         availability: '13 cleaning supplies suppliers deliver to Durban and can quote this from their category pricing; it is not on their price lists.',
@@ -119,5 +143,101 @@ describe('live cost preview', () => {
     expect(matching.getByText('Can quote an estimate').nextElementSibling?.textContent).toBe('13');
     expect(matching.queryByText('Can supply this order')).toBeNull();
     expect(matching.getByText('Ask for 10 quotes to compare the widest field.')).toBeTruthy();
+  });
+
+  it('counts only verified suppliers as verified local suppliers, and each other figure by what it counts', async () => {
+    const city = (coverage: 'verified' | 'good' | 'none', suppliers: number, verifiedSuppliers: number) => ({
+      name: 'Johannesburg',
+      province: 'Gauteng',
+      suppliers,
+      verifiedSuppliers,
+      coverage,
+    });
+    const cases = [
+      [city('verified', 11, 4), '4 verified local suppliers (11 based here)'],
+      [city('verified', 1, 1), '1 verified local supplier'],
+      [city('good', 2, 0), 'Good coverage · 2 suppliers based here'],
+      [city('none', 0, 0), 'No coverage yet'],
+    ] as const;
+    for (const [cityData, text] of cases) {
+      answer(preview({ basis: 'catalogue-average', totalSuppliers: 13, availability: '', recommendation: '', cityData }));
+      render(<Harness initial={{ productName: 'Household Bleach', quantity: '10', deliveryLocation: 'Johannesburg' }} />);
+      const matching = within(card('Supplier Matching'));
+      expect((await matching.findByText('Serving Johannesburg')).nextElementSibling?.textContent).toBe(text);
+      cleanup();
+    }
+  });
+
+  it('says how to name a place it does not know, and gives no figures for it', async () => {
+    const message =
+      'Please enter a delivery location we know: did you mean Johannesburg, Gauteng? Or give a town with its province (e.g. Knysna, Western Cape).';
+    answer({
+      ...preview({ totalSuppliers: 13, availability: message, recommendation: '', locationMatch: 'unknown' }),
+      costPreview: {
+        ...preview({ totalSuppliers: 13, availability: '', recommendation: '' }).costPreview,
+        basis: 'catalogue-average',
+        note: 'The average of suppliers’ current price lists.',
+      },
+    });
+    render(<Harness initial={{ productName: 'Household Bleach', quantity: '10', deliveryLocation: 'Johanesburg' }} />);
+    const matching = within(card('Supplier Matching'));
+    expect(await matching.findByText(message)).toBeTruthy();
+    expect(matching.queryByText('Can supply this order')).toBeNull();
+    expect(matching.queryByText('Expected quotes')).toBeNull();
+  });
+});
+
+describe('sending the request', () => {
+  async function send(notSent: { email: string; reason: 'daily_limit' }[] = [], quotes = threeQuotes()) {
+    const user = userEvent.setup();
+    answer(preview({ totalSuppliers: 3, availability: '', recommendation: '' }));
+    api.catalogue([]);
+    const { quotes: stored, ...rfq } = rfqAnswer(quotes);
+    api.server.use(
+      http.post('*/api/rfq', () =>
+        HttpResponse.json(
+          {
+            ...rfq,
+            primaryEmail: 'buyer@clinic.co.za',
+            quotes: stored.map((q, i) => ({ ...q, trackingToken: quotes[i]!.trackingToken })),
+            emailDelivery: { notSent },
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    const location = memoryLocation({ path: '/', record: true });
+    render(
+      <ToastProvider>
+        <SiteFiguresProvider initial={{ ...FIGURES, popularProducts: popular([0, 0, 0, 0]) }}>
+          <Router hook={location.hook}>
+            <HomePage />
+          </Router>
+        </SiteFiguresProvider>
+      </ToastProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'All on one page' }));
+    await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Floor polish');
+    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Non-slip floor polish for a hospital corridor');
+    await user.type(screen.getByRole('combobox', { name: /Delivery location/ }), 'Durban');
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    return location;
+  }
+
+  it('says in its toast what happened: how many quotes went to which address, not that they will be sent', async () => {
+    const location = await send();
+    const toast = (await screen.findByText('Request Submitted Successfully!')).closest('[role="status"]')!;
+    expect(within(toast as HTMLElement).getByText('3 quotes were sent to buyer@clinic.co.za.')).toBeTruthy();
+    expect(screen.queryByText(/within 60 seconds/)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(location.history!.at(-1)).toBe(`/quote-success?rfqId=${RFQ_ID}`);
+  });
+
+  it('says no supplier could quote yet when none did', async () => {
+    await send([], []);
+    const toast = (await screen.findByText('Request Submitted Successfully!')).closest('[role="status"]')!;
+    expect(within(toast as HTMLElement).getByText('No supplier could quote this request yet. We e-mailed the details to buyer@clinic.co.za.')).toBeTruthy();
   });
 });

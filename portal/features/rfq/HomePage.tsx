@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { emailNotSentMessage, singularUnit, type RfqFormValues } from '../../../sdk/rules';
-import { formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
-import { formatRand } from '../../../sdk/format';
+import { fieldErrorsOf, formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
+import { formatNumber, formatRand } from '../../../sdk/format';
 import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
 import { QuoteRequestForm } from '../../../widget/app/QuoteRequestForm';
 import { useRfqForm, type RfqForm } from '../../../widget/app/use-rfq-form';
@@ -10,9 +10,10 @@ import { useToast } from '../../components/ui/toast';
 import { listedOnly } from '../../lib/analytics';
 import { siteAnalytics } from '../../lib/site-analytics';
 import { useFormAnalytics } from './use-form-analytics';
-import type { ProductSuggestion, QuotePreview } from '../../../sdk/schemas/catalogue';
-import type { FreshSubmission } from '../../lib/fresh-submission';
+import type { ProductSuggestion, QuotePreview, SupplierMatch } from '../../../sdk/schemas/catalogue';
+import { SENT_TOAST, sentSummary, type FreshSubmission } from '../../lib/fresh-submission';
 import { keepQuoteTokens } from '../../lib/submission-tokens';
+import { useSiteFigures } from '../../lib/site-figures';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -30,18 +31,30 @@ function usePreview(values: RfqFormValues) {
 
 const COVERAGE_TEXT = { verified: 'Verified local suppliers', good: 'Good coverage', delivery: 'Delivery available', none: 'No coverage yet' } as const;
 
+const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/** A city's coverage, each figure said with what it counts: only verified suppliers are called verified. */
+function cityLine(city: NonNullable<SupplierMatch['cityData']>): string {
+  if (city.coverage === 'verified') {
+    const verified = count(city.verifiedSuppliers, 'verified local supplier', 'verified local suppliers');
+    return city.suppliers > city.verifiedSuppliers ? `${verified} (${city.suppliers} based here)` : verified;
+  }
+  return city.suppliers > 0 ? `${COVERAGE_TEXT[city.coverage]} · ${count(city.suppliers, 'supplier', 'suppliers')} based here` : COVERAGE_TEXT[city.coverage];
+}
+
 /** The form's live sidebar: cost preview, supplier matching, this month's popular products. */
 export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview: QuotePreview | null): void }) {
   const preview = usePreview(form.values);
   const told = useRef(onPreview);
   told.current = onPreview;
   useEffect(() => told.current?.(preview), [preview]);
-  const popularLoad = useLoad((signal) => formApi.popular(4, signal).then((products) => products.slice(0, 4)), []);
-  const popular = popularLoad.status === 'error' ? [] : (popularLoad.data ?? null);
+  // With the page's figures: the home page arrives with them, so it fetches no API client to show them.
+  const { figures, failed } = useSiteFigures();
+  const popular = failed ? [] : (figures?.popularProducts ?? null);
   const cost = preview?.costPreview;
   const match = preview?.supplierMatch;
-  // Coverage figures mean something only once the buyer has said where to deliver.
-  const located = form.values.deliveryLocation.trim().length >= 2;
+  // Coverage figures mean something only once the buyer has said where to deliver, by a name Procura knows.
+  const located = form.values.deliveryLocation.trim().length >= 2 && match?.locationMatch !== 'unknown';
   const requested = popular?.filter((p) => p.rfqCount > 0) ?? [];
   return (
     <aside className="sidebar" aria-label="Your request at a glance">
@@ -51,9 +64,12 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
         </h2>
         {cost ? (
           <>
-            <p className="big-figure">{formatRand(cost.totalCost)}</p>
+            <p className="big-figure">
+              {formatRand(cost.totalCost)} <span className="small muted">excl. VAT</span>
+            </p>
             <p className="small muted">
-              {formatRand(cost.unitPrice)} per {singularUnit(cost.unitInfo.unit)} excl. VAT · range {formatRand(cost.priceRange.min)} to {formatRand(cost.priceRange.max)}
+              {formatRand(cost.totalCostInclVat)} incl. VAT ({Math.round(cost.vatRate * 100)}%) · {formatRand(cost.unitPrice)} per{' '}
+              {singularUnit(cost.unitInfo.unit)} excl. VAT · range {formatRand(cost.priceRange.min)} to {formatRand(cost.priceRange.max)}
             </p>
             {cost.discount > 0 ? (
               <p className="small">
@@ -81,9 +97,7 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
                 {match.cityData ? (
                   <>
                     <dt>Serving {match.cityData.name}</dt>
-                    <dd>
-                      {match.cityData.suppliers} · {COVERAGE_TEXT[match.cityData.coverage]}
-                    </dd>
+                    <dd>{cityLine(match.cityData)}</dd>
                   </>
                 ) : null}
                 <dt>Expected quotes</dt>
@@ -159,15 +173,33 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
           Explore
         </h2>
         <ul className="explore small">
-          <li><Link href="/embed-benefits">Embed benefits</Link></li>
-          <li><Link href="/docs">API documentation</Link></li>
-          <li><Link href="/api-registration">API registration</Link></li>
-          <li><Link href="/widget-configurator">Widget configurator</Link></li>
-          <li><Link href="/widget-demo">Widget demo</Link></li>
-          <li><Link href="/data-platform">Data platform</Link></li>
-          <li><Link href="/privacy-compliance">Privacy and compliance</Link></li>
-          <li><Link href="/embed-demo">Embed examples</Link></li>
-          <li><Link href="/quote-tracker">Quote tracker</Link></li>
+          <li>
+            <Link href="/embed-benefits">Embed benefits</Link>
+          </li>
+          <li>
+            <Link href="/docs">API documentation</Link>
+          </li>
+          <li>
+            <Link href="/api-registration">API registration</Link>
+          </li>
+          <li>
+            <Link href="/widget-configurator">Widget configurator</Link>
+          </li>
+          <li>
+            <Link href="/widget-demo">Widget demo</Link>
+          </li>
+          <li>
+            <Link href="/data-platform">Data platform</Link>
+          </li>
+          <li>
+            <Link href="/privacy-compliance">Privacy and compliance</Link>
+          </li>
+          <li>
+            <Link href="/embed-demo">Embed examples</Link>
+          </li>
+          <li>
+            <Link href="/quote-tracker">Quote tracker</Link>
+          </li>
         </ul>
       </nav>
     </aside>
@@ -215,7 +247,9 @@ export default function HomePage() {
     try {
       const body = await sendRfq(values);
       const notSent = body ? emailNotSentMessage(body.emailDelivery?.notSent ?? []) : null;
-      toast({ title: 'Request Submitted Successfully!', description: notSent ?? `Quotes will be sent to ${values.primaryEmail} within 60 seconds.` });
+      const fresh: FreshSubmission = { email: values.primaryEmail, count: body?.quotes.length ?? 0, notSent };
+      // What happened, as the results page then says it in its own panel, where it covers nothing.
+      toast({ title: 'Request Submitted Successfully!', description: sentSummary(fresh), key: SENT_TOAST });
       if (!body?.rfqId) {
         setPending(false);
         toast({ title: 'Warning', description: 'Quote submitted but unable to show details. Check your email.' });
@@ -230,10 +264,11 @@ export default function HomePage() {
         location: preview?.supplierMatch.cityData?.name,
       });
       keepQuoteTokens(body.rfqId, body.quotes);
-      const fresh: FreshSubmission = { email: values.primaryEmail, count: body.quotes.length, notSent };
       redirect.current = setTimeout(() => navigate(`/quote-success?rfqId=${body.rfqId}`, { state: { fresh } }), 100);
     } catch (err) {
       setPending(false);
+      const fields = fieldErrorsOf(err);
+      if (fields) form.showServerErrors(fields);
       toast({ ...submissionFailure(err), variant: 'destructive' });
     }
   };

@@ -8,7 +8,9 @@ import { useFormAnalytics } from './use-form-analytics';
 describe('the quote form\u2019s interactions', () => {
   it('starts once, names the fields that changed when one is left, never their values, and reports the submit', () => {
     const track = vi.fn();
-    const { result, rerender } = renderHook(({ values }: { values: RfqFormValues }) => useFormAnalytics(values, { track }), { initialProps: { values: EMPTY_RFQ } });
+    const { result, rerender } = renderHook(({ values }: { values: RfqFormValues }) => useFormAnalytics(values, { track }), {
+      initialProps: { values: EMPTY_RFQ },
+    });
     act(() => result.current.handlers.onFocusCapture());
     act(() => result.current.handlers.onFocusCapture());
     expect(track.mock.calls).toEqual([['form-interaction', { formType: 'rfq-form', action: 'start' }]]);

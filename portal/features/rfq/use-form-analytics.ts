@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { FORM_FIELD_NAMES, type FormFieldName } from '../../../sdk/analytics-rules';
+import { FORM_FIELD_NAMES, type FormFieldName } from '../../../contract/analytics-rules';
 import type { RfqFormValues } from '../../../sdk/rules';
 import type { SiteAnalytics } from '../../lib/analytics';
 

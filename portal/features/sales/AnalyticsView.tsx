@@ -1,5 +1,6 @@
 import { formatRand } from '../../../sdk/format';
-import type { AnalyticsDashboard, ProspectStatus } from '../../../sdk/schemas/sales';
+import type { OutreachDashboard } from '../../../contract/schemas/outreach';
+import type { ProspectStatus } from '../../../contract/schemas/sales';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { Tabs } from '../../components/ui/tabs';
 import { Chart } from '../../components/Chart';
@@ -24,7 +25,7 @@ const SHORT_STATUS: Record<ProspectStatus, string> = {
 /** 24 Nov */
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-function OutreachTracking({ dashboard }: { dashboard: AnalyticsDashboard }) {
+function OutreachTracking({ dashboard }: { dashboard: OutreachDashboard }) {
   const rows = dashboard.outreach;
   const contacted = rows.filter((r) => r.emailSent || r.callMade).length;
   const responded = rows.filter((r) => r.responseReceived).length;
@@ -113,7 +114,7 @@ function OutreachTracking({ dashboard }: { dashboard: AnalyticsDashboard }) {
   );
 }
 
-function DailyActivity({ dashboard }: { dashboard: AnalyticsDashboard }) {
+function DailyActivity({ dashboard }: { dashboard: OutreachDashboard }) {
   const { activity, daily } = dashboard;
   const labels = daily.map((d) => d.day);
   const axis = daily.map((d) => shortDay(d.day));
@@ -158,6 +159,7 @@ function DailyActivity({ dashboard }: { dashboard: AnalyticsDashboard }) {
           columnHeading="Day"
           labels={labels}
           axisLabels={axis}
+          empty={daily.every((d) => d.emailsSent === 0 && d.callsMade === 0) ? 'No e-mail or call was logged in these 14 days.' : undefined}
           series={[
             { label: 'E-mails sent', values: daily.map((d) => d.emailsSent), color: COLOURS.email, kind: 'line' },
             { label: 'Calls made', values: daily.map((d) => d.callsMade), color: COLOURS.call, kind: 'line' },
@@ -170,6 +172,7 @@ function DailyActivity({ dashboard }: { dashboard: AnalyticsDashboard }) {
           columnHeading="Day"
           labels={labels}
           axisLabels={axis}
+          empty={daily.every((d) => d.responsesReceived === 0 && d.demosScheduled === 0) ? 'No response or demo was logged in these 14 days.' : undefined}
           series={[
             { label: 'Responses received', values: daily.map((d) => d.responsesReceived), color: COLOURS.response, kind: 'line' },
             { label: 'Demos scheduled', values: daily.map((d) => d.demosScheduled), color: COLOURS.demo, kind: 'line' },
@@ -181,7 +184,7 @@ function DailyActivity({ dashboard }: { dashboard: AnalyticsDashboard }) {
   );
 }
 
-function PerformanceAnalytics({ dashboard }: { dashboard: AnalyticsDashboard }) {
+function PerformanceAnalytics({ dashboard }: { dashboard: OutreachDashboard }) {
   const { activity, pipeline, weekly, firstCustomer } = dashboard;
   const { week } = activity.team;
   const { week1, responseRatePercent, daysToFirstCustomer } = activity.targets;
@@ -194,6 +197,7 @@ function PerformanceAnalytics({ dashboard }: { dashboard: AnalyticsDashboard }) 
           columnHeading="Status"
           labels={pipeline.map((p) => p.status)}
           axisLabels={pipeline.map((p) => SHORT_STATUS[p.status])}
+          empty={pipeline.every((p) => p.count === 0) ? 'No prospects yet: each status shows here once the first is added.' : undefined}
           series={[{ label: 'Prospects', values: pipeline.map((p) => p.count), color: COLOURS.pipeline }]}
         />
         <Chart
@@ -203,6 +207,11 @@ function PerformanceAnalytics({ dashboard }: { dashboard: AnalyticsDashboard }) 
           labels={weekly.map((w) => w.weekStart)}
           axisLabels={weekly.map((w) => shortDay(w.weekStart))}
           unit="%"
+          empty={
+            weekly.every((w) => w.responseRate === null)
+              ? 'No prospect was contacted in these 8 weeks: the rate shows here from the first week one is.'
+              : undefined
+          }
           series={[
             { label: 'Response rate', values: weekly.map((w) => w.responseRate), color: COLOURS.rate },
             { label: 'Target', values: weekly.map(() => responseRatePercent), color: COLOURS.target, kind: 'target' },
@@ -230,14 +239,16 @@ function PerformanceAnalytics({ dashboard }: { dashboard: AnalyticsDashboard }) 
               ? `First customer won on ${firstCustomer.customerDay}, ${firstCustomer.days} days after the first outreach on ${firstCustomer.startDay} (target ${daysToFirstCustomer} days).`
               : `Day ${firstCustomer.days} of ${daysToFirstCustomer} since the first outreach on ${firstCustomer.startDay}; no customer yet.`}
         </p>
-        {firstCustomer.startDay !== null && firstCustomer.customerDay === null ? <Progress label="Days used" value={firstCustomer.days ?? 0} target={daysToFirstCustomer} /> : null}
+        {firstCustomer.startDay !== null && firstCustomer.customerDay === null ? (
+          <Progress label="Days used" value={firstCustomer.days ?? 0} target={daysToFirstCustomer} />
+        ) : null}
       </section>
     </div>
   );
 }
 
 /** The Internal Analytics Dashboard's three tabs, for staff or (shared) for a share link. */
-export function AnalyticsView({ dashboard }: { dashboard: AnalyticsDashboard }) {
+export function AnalyticsView({ dashboard }: { dashboard: OutreachDashboard }) {
   return (
     <Tabs
       label="Internal analytics"

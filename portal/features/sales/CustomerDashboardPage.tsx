@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatRand } from '../../../sdk/format';
-import { PROSPECT_STATUSES, REVENUE_PROJECTION, type ActivitySummary, type Prospect, type ProspectStatus } from '../../../sdk/schemas/sales';
+import { PROSPECT_STATUSES, REVENUE_PROJECTION, type ProspectStatus } from '../../../contract/schemas/sales';
+import type { ActivitySummary } from '../../../contract/schemas/outreach';
+import type { Prospect } from '../../../contract/schemas/prospects';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { Tabs } from '../../components/ui/tabs';
@@ -26,7 +28,17 @@ function ProspectList({ version, onChanged }: { version: number; onChanged(): vo
   const [editing, setEditing] = useState<Prospect | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
   const load = useLoad(
-    (signal) => staffApi().sales.prospects({ q: q.trim() || undefined, status: status || undefined, owner: owner === '' ? undefined : owner === 'none' ? 'none' : Number(owner), page, pageSize: PAGE_SIZE }, { signal }),
+    (signal) =>
+      staffApi().sales.prospects(
+        {
+          q: q.trim() || undefined,
+          status: status || undefined,
+          owner: owner === '' ? undefined : owner === 'none' ? 'none' : Number(owner),
+          page,
+          pageSize: PAGE_SIZE,
+        },
+        { signal },
+      ),
     [q, status, owner, page, version],
     { delayMs: q ? 250 : 0 },
   );
@@ -41,7 +53,13 @@ function ProspectList({ version, onChanged }: { version: number; onChanged(): vo
       <div className="toolbar">
         <div className="field">
           <label htmlFor="prospect-search">Search</label>
-          <input id="prospect-search" type="search" value={q} placeholder="Company, contact, e-mail, industry, notes" onChange={(e) => filter(() => setQ(e.target.value))} />
+          <input
+            id="prospect-search"
+            type="search"
+            value={q}
+            placeholder="Company, contact, e-mail, industry, notes"
+            onChange={(e) => filter(() => setQ(e.target.value))}
+          />
         </div>
         <div className="field">
           <label htmlFor="prospect-status-filter">Status</label>
@@ -237,15 +255,15 @@ function WeeklyTargets({ summary }: { summary: ActivitySummary }) {
           <Progress label="Response rate" value={week.responseRate ?? 0} target={responseRatePercent} suffix="%" />
         </div>
         <p className="small muted">
-          Contacts are the prospects e-mailed or called this week, each counted once; the response rate is responses per contact. The first customer is due within{' '}
-          {daysToFirstCustomer} days of the first outreach (see Internal analytics).
+          Contacts are the prospects e-mailed or called this week, each counted once; the response rate is responses per contact. The first customer is due
+          within {daysToFirstCustomer} days of the first outreach (see Internal analytics).
         </p>
       </section>
       <section className="card" aria-labelledby="projection">
         <h3 id="projection">Revenue projection</h3>
         <p>
-          Procura earns a {fee}% success fee on the spend it brings to suppliers. What that makes each month, by how much monthly spend our customers place through
-          Procura:
+          Procura earns a {fee}% success fee on the spend it brings to suppliers. What that makes each month, by how much monthly spend our customers place
+          through Procura:
         </p>
         <TableScroll label="Revenue projection">
           <table className="simple-table">

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isHttpError } from '../../../sdk/client/errors';
-import type { ProspectImportResult } from '../../../sdk/schemas/sales';
+import type { ProspectImportResult } from '../../../contract/schemas/prospects';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { useToast } from '../../components/ui/toast';
@@ -17,8 +17,16 @@ export function ImportPanel({ onImported }: { onImported(): void }) {
   const [preview, setPreview] = useState<ProspectImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  /** Takes away the last failure's toast once the CSV changes or is checked again. */
+  const dismissFailure = useRef<() => void>(() => {});
+  const change = (text: string) => {
+    dismissFailure.current();
+    setCsv(text);
+    setPreview(null);
+  };
 
   const run = async (dryRun: boolean) => {
+    dismissFailure.current();
     setPending(true);
     setFailure(null);
     try {
@@ -34,7 +42,7 @@ export function ImportPanel({ onImported }: { onImported(): void }) {
       const problems = isHttpError(err) ? (err.details as { problems?: ProspectImportResult['problems'] } | undefined)?.problems : undefined;
       if (problems) setPreview({ imported: false, created: 0, updated: 0, lines: [], problems });
       setFailure(errorMessage(err));
-      toast({ title: 'Import Failed', description: errorMessage(err), variant: 'destructive' });
+      dismissFailure.current = toast({ title: 'Import Failed', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -45,8 +53,8 @@ export function ImportPanel({ onImported }: { onImported(): void }) {
     <section className="card stack" aria-labelledby="import-title">
       <h2 id="import-title">Import prospects from CSV</h2>
       <p className="small muted">
-        Use the columns of the export (a header row first). A line with an ID updates that prospect; a line without one adds a new prospect. Nothing is written until every
-        line is good.
+        Use the columns of the export (a header row first). A line with an ID updates that prospect; a line without one adds a new prospect. Nothing is written
+        until every line is good.
       </p>
       <div className="field">
         <label htmlFor="import-file">CSV file</label>
@@ -56,31 +64,24 @@ export function ImportPanel({ onImported }: { onImported(): void }) {
           accept=".csv,text/csv"
           onChange={async (e) => {
             const file = e.target.files?.[0];
-            if (file) {
-              setCsv(await file.text());
-              setPreview(null);
-            }
+            if (file) change(await file.text());
           }}
         />
       </div>
       <div className="field">
         <label htmlFor="import-text">Or paste the CSV</label>
-        <textarea
-          id="import-text"
-          className="code"
-          rows={6}
-          value={csv}
-          onChange={(e) => {
-            setCsv(e.target.value);
-            setPreview(null);
-          }}
-        />
+        <textarea id="import-text" className="code" rows={6} value={csv} onChange={(e) => change(e.target.value)} />
       </div>
       <div className="button-row">
         <button type="button" className="button button-secondary" disabled={empty || pending} onClick={() => run(true)}>
           Preview
         </button>
-        <button type="button" className="button" disabled={empty || pending || !preview || preview.problems.length > 0 || preview.lines.length === 0} onClick={() => run(false)}>
+        <button
+          type="button"
+          className="button"
+          disabled={empty || pending || !preview || preview.problems.length > 0 || preview.lines.length === 0}
+          onClick={() => run(false)}
+        >
           {preview && preview.problems.length === 0 ? `Import ${preview.lines.length} prospect${preview.lines.length === 1 ? '' : 's'}` : 'Import'}
         </button>
       </div>
@@ -88,7 +89,8 @@ export function ImportPanel({ onImported }: { onImported(): void }) {
       {preview ? (
         <div className="stack" aria-live="polite">
           <p>
-            {preview.lines.length} good line{preview.lines.length === 1 ? '' : 's'} ({preview.created} new, {preview.updated} updates), {preview.problems.length} bad.
+            {preview.lines.length} good line{preview.lines.length === 1 ? '' : 's'} ({preview.created} new, {preview.updated} updates),{' '}
+            {preview.problems.length} bad.
           </p>
           {preview.problems.length > 0 ? (
             <TableScroll label="Lines that cannot be imported">

@@ -3,11 +3,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SALES_MESSAGES, type Prospect } from '../../../sdk/schemas/sales';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { SALES_MESSAGES } from '../../../contract/schemas/sales';
+import type { Prospect } from '../../../contract/schemas/prospects';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import { ProspectModal } from './ProspectModal';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 const PROSPECT: Prospect = {
@@ -37,7 +38,7 @@ const PROSPECT: Prospect = {
 };
 const OWNERS = [{ id: 3, name: 'Thandi Nkosi' }];
 
-function open(overrides: { onSaved?: (p: Prospect) => void; onClose?: () => void } = {}) {
+function open(overrides: { onSaved?: (p: Prospect) => void; onClose?: () => void; prospect?: Prospect } = {}) {
   const onSaved = vi.fn(overrides.onSaved);
   const onClose = vi.fn(overrides.onClose);
   const onLogged = vi.fn();
@@ -45,7 +46,7 @@ function open(overrides: { onSaved?: (p: Prospect) => void; onClose?: () => void
   opener.textContent = 'Update Berea Clinics';
   document.body.append(opener);
   opener.focus();
-  render(<ProspectModal prospect={PROSPECT} owners={OWNERS} onSaved={onSaved} onClose={onClose} onLogged={onLogged} />);
+  render(<ProspectModal prospect={overrides.prospect ?? PROSPECT} owners={OWNERS} onSaved={onSaved} onClose={onClose} onLogged={onLogged} />);
   return { onSaved, onClose, onLogged, opener, user: userEvent.setup() };
 }
 
@@ -70,6 +71,29 @@ describe('the Update Prospect modal', () => {
     opener.remove();
   });
 
+  it('offers Not Contacted only while the prospect has not been contacted', () => {
+    const options = () =>
+      screen
+        .getAllByRole<HTMLOptionElement>('option')
+        .filter((o) => o.parentElement === screen.getByRole('combobox', { name: 'Status' }))
+        .map((o) => o.value);
+    open();
+    expect(options()[0]).toBe('Not Contacted');
+    cleanup();
+    open({ prospect: { ...PROSPECT, status: 'Email Sent', lastContact: '2026-11-24' } });
+    expect(options()).toEqual([
+      'Email Sent',
+      'Called - No Answer',
+      'Spoke to Contact',
+      'Interested',
+      'Demo Scheduled',
+      'Trial',
+      'Customer',
+      'Not Interested',
+      'Follow Up Required',
+    ]);
+  });
+
   it('closes on Escape', async () => {
     const { user, onClose } = open();
     await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Prefers mornings');
@@ -83,7 +107,10 @@ describe('the Update Prospect modal', () => {
       http.patch('*/api/staff/prospects/7', async ({ request }) => {
         bodies.push(await request.json());
         return bodies.length === 1
-          ? HttpResponse.json({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { email: SALES_MESSAGES.email } } } }, { status: 400 })
+          ? HttpResponse.json(
+              { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { email: SALES_MESSAGES.email } } } },
+              { status: 400 },
+            )
           : HttpResponse.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, { status: 500 });
       }),
     );
@@ -139,7 +166,17 @@ describe('the Update Prospect modal', () => {
     api.server.use(
       http.post('*/api/staff/prospects/7/activities', async ({ request }) =>
         HttpResponse.json(
-          { id: 1, kind: 'call', note: '', prospectId: 7, company: 'Berea Clinics', staff: OWNERS[0], occurredAt: '2026-11-24T08:00:00.000Z', day: '2026-11-24', ...((await request.json()) as object) },
+          {
+            id: 1,
+            kind: 'call',
+            note: '',
+            prospectId: 7,
+            company: 'Berea Clinics',
+            staff: OWNERS[0],
+            occurredAt: '2026-11-24T08:00:00.000Z',
+            day: '2026-11-24',
+            ...((await request.json()) as object),
+          },
           { status: 201 },
         ),
       ),

@@ -1,14 +1,6 @@
 import { useState } from 'react';
-import {
-  ACTIVITY_LABELS,
-  PROSPECT_STATUSES,
-  PROSPECT_TIERS,
-  SALES_MESSAGES,
-  TIER_DESCRIPTIONS,
-  type ActivityKind,
-  type Prospect,
-  type ProspectInput,
-} from '../../../sdk/schemas/sales';
+import { ACTIVITY_LABELS, PROSPECT_STATUSES, PROSPECT_TIERS, SALES_MESSAGES, TIER_DESCRIPTIONS, type ActivityKind } from '../../../contract/schemas/sales';
+import type { Prospect, ProspectInput } from '../../../contract/schemas/prospects';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
@@ -177,8 +169,8 @@ export function ProspectModal({
       {prospect ? (
         <p className="muted small">
           {prospect.company}
-          {prospect.lastContact ? ` · last contact ${prospect.lastContact}` : ' · not contacted yet'}. A new status sets the last contact to today and logs what it
-          says happened.
+          {prospect.lastContact ? ` · last contact ${prospect.lastContact}` : ' · not contacted yet'}. A new status sets the last contact to today and logs what
+          it says happened.
         </p>
       ) : null}
       <form className="form-stack" noValidate onSubmit={save} aria-label={title}>
@@ -187,7 +179,8 @@ export function ProspectModal({
           {select(
             'status',
             'Status',
-            PROSPECT_STATUSES.map((s) => ({ value: s, label: s })),
+            // Not Contacted is where a prospect starts; once contacted it never goes back (the server refuses it too).
+            PROSPECT_STATUSES.filter((s) => s !== 'Not Contacted' || !prospect || prospect.status === 'Not Contacted').map((s) => ({ value: s, label: s })),
             true,
           )}
           {select(
@@ -209,7 +202,11 @@ export function ProspectModal({
           {text('estimatedValue', 'Estimated value (R)', { inputMode: 'numeric' })}
           {text('conversionProbability', 'Conversion probability (%)', { inputMode: 'numeric', hint: 'A whole number from 0 to 100' })}
         </div>
-        {select('ownerId', 'Owner', [...(prospect ? [] : [{ value: '', label: 'You' }]), { value: 'none', label: 'Nobody yet' }, ...owners.map((o) => ({ value: String(o.id), label: o.name }))])}
+        {select('ownerId', 'Owner', [
+          ...(prospect ? [] : [{ value: '', label: 'You' }]),
+          { value: 'none', label: 'Nobody yet' },
+          ...owners.map((o) => ({ value: String(o.id), label: o.name })),
+        ])}
         {text('nextAction', 'Next action')}
         {text('actualResponse', 'Their response', { rows: 2 })}
         {text('callNotes', 'Call notes', { rows: 3 })}

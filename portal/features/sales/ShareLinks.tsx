@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ShareLinkCreated } from '../../../sdk/schemas/sales';
+import type { ShareLinkCreated } from '../../../contract/schemas/outreach';
 import { formatDate } from '../../../widget/app/format';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -50,7 +50,8 @@ export function ShareLinks() {
     <section className="card stack" aria-labelledby="share-title">
       <h2 id="share-title">Share this dashboard</h2>
       <p className="small muted">
-        A read-only link for someone without an account: it shows the team's progress and the prospects' companies, never a contact's name, e-mail, phone or notes.
+        A read-only link for someone without an account: it shows the team's progress and the prospects' companies, never a contact's name, e-mail, phone or
+        notes.
       </p>
       <form className="share-form" onSubmit={create} noValidate>
         <div className="field">
@@ -111,10 +112,17 @@ export function ShareLinks() {
                   <td>{formatDate(l.createdAt)}</td>
                   <td>{l.createdBy}</td>
                   <td>{formatDate(l.expiresAt)}</td>
-                  <td>{l.active ? <span className="badge badge-success">Active</span> : <span className="badge">{l.revokedAt ? 'Revoked' : 'Expired'}</span>}</td>
+                  <td>
+                    {l.active ? <span className="badge badge-success">Active</span> : <span className="badge">{l.revokedAt ? 'Revoked' : 'Expired'}</span>}
+                  </td>
                   <td>
                     {l.active ? (
-                      <button type="button" className="button button-secondary" aria-label={`Revoke the link made ${formatDate(l.createdAt)}, ending ${formatDate(l.expiresAt)}`} onClick={() => revoke(l.id)}>
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        aria-label={`Revoke the link made ${formatDate(l.createdAt)}, ending ${formatDate(l.expiresAt)}`}
+                        onClick={() => revoke(l.id)}
+                      >
                         Revoke
                       </button>
                     ) : null}

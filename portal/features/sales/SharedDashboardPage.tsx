@@ -32,8 +32,8 @@ export default function SharedDashboardPage() {
       <div className="hero">
         <h1>Internal Analytics Dashboard</h1>
         <p className="notice">
-          A read-only view Procura shared with you{load.data?.expiresAt ? `, until ${formatDate(load.data.expiresAt)}` : ''}. It shows the sales team's progress; it holds
-          nobody's contact details.
+          A read-only view Procura shared with you{load.data?.expiresAt ? `, until ${formatDate(load.data.expiresAt)}` : ''}. It shows the sales team's
+          progress; it holds nobody's contact details.
         </p>
       </div>
       {load.status === 'error' ? <ErrorAlert title="The dashboard could not be loaded" message={errorMessage(load.error)} /> : null}

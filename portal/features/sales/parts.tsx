@@ -1,4 +1,5 @@
-import { ACTIVITY_LABELS, type Activity, type Counters, type ProspectStatus } from '../../../sdk/schemas/sales';
+import { ACTIVITY_LABELS, type ProspectStatus } from '../../../contract/schemas/sales';
+import type { Activity, Counters } from '../../../contract/schemas/outreach';
 import { formatTime } from '../../../widget/app/format';
 
 /** A figure against its target: "3 of 5", with a bar that fills to the target. */
@@ -10,7 +11,11 @@ export function Progress({ label, value, target, suffix = '' }: { label: string;
         <span>{label}</span>
         <strong>
           {value}
-          {suffix} <span className="muted small">of {target}{suffix}</span>
+          {suffix}{' '}
+          <span className="muted small">
+            of {target}
+            {suffix}
+          </span>
           {done ? <span className="badge badge-success progress-done">Target met</span> : null}
         </strong>
       </div>

@@ -10,7 +10,13 @@ describe('/bot', () => {
     render(<BotPage />);
     expect(screen.getByRole('heading', { name: 'ProcuraBot', level: 1 })).toBeTruthy();
     expect(screen.getByText('ProcuraBot/1.0 (+http://localhost:3000/bot)')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['What it does', 'How to recognise it', 'robots.txt', 'How fast it goes', 'Contact']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'What it does',
+      'How to recognise it',
+      'robots.txt',
+      'How fast it goes',
+      'Contact',
+    ]);
     expect(screen.getByText(/User-agent: ProcuraBot\s+Disallow: \//)).toBeTruthy();
     expect(document.body.textContent).toContain('At most one request every second to one site');
     expect(document.body.textContent).toContain('At most 50 pages in one crawl.');

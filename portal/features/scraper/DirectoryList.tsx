@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SCRAPER_MESSAGES as M } from '../../../sdk/schemas/scraping';
+import { SCRAPER_MESSAGES as M } from '../../../contract/schemas/scraping';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
@@ -40,7 +40,13 @@ export function DirectoryList({ refresh, onChanged }: { refresh: number; onChang
           {directories.map((d) => (
             <li key={d.url}>
               <span className="break-anywhere">{d.url}</span>
-              <button type="button" className="button button-secondary" onClick={() => remove(d.url)} disabled={removing !== null} aria-label={`Remove ${d.url}`}>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => remove(d.url)}
+                disabled={removing !== null}
+                aria-label={`Remove ${d.url}`}
+              >
                 {removing === d.url ? 'Removing…' : 'Remove'}
               </button>
             </li>

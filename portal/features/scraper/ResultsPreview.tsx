@@ -1,4 +1,4 @@
-import { SCRAPER_LIMITS, type ReviewItem } from '../../../sdk/schemas/scraping';
+import { SCRAPER_LIMITS, type ReviewItem } from '../../../contract/schemas/scraping';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
@@ -21,7 +21,7 @@ function decision(item: ReviewItem): string {
   return `Rejected: ${item.failures.join('; ')}`;
 }
 
-/** The first results of a session (spec 2's preview of the first 10), read again as more are found. */
+/** The first results of a session (a preview of the first 10), read again as more are found. */
 export function ResultsPreview({ sessionId, found, refresh }: { sessionId: number; found: number; refresh: number }) {
   const items = useLoad((signal) => staffApi().scraping.items({ sessionId, limit: SCRAPER_LIMITS.previewItems }, { signal }), [sessionId, found, refresh]);
   const list = items.data?.items ?? [];

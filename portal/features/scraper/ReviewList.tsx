@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatRand } from '../../../sdk/format';
-import { SCRAPER_LIMITS, SCRAPER_MESSAGES as M, type ApproveItemInput, type ReviewItem } from '../../../sdk/schemas/scraping';
+import { SCRAPER_LIMITS, SCRAPER_MESSAGES as M, type ApproveItemInput, type ReviewItem } from '../../../contract/schemas/scraping';
 import { TextField } from '../../../widget/app/TextField';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
@@ -35,7 +35,16 @@ function Facts({ item }: { item: ReviewItem }) {
           ['Phone', item.phone ?? 'none given'],
           ['Place', item.cityText ? `${item.cityText}${item.cityId ? '' : " (not one of Procura's cities)"}` : (item.cityId ?? 'none given')],
           ['Category', item.categoryId ?? 'not matched'],
-          ['Website', website ? <a href={website} rel="noopener noreferrer nofollow">{foundOn(website)}</a> : 'none given'],
+          [
+            'Website',
+            website ? (
+              <a key="website" href={website} rel="noopener noreferrer nofollow">
+                {foundOn(website)}
+              </a>
+            ) : (
+              'none given'
+            ),
+          ],
         ]
       : [
           ['Price', item.priceCents === null ? 'none given' : `${formatRand(item.priceCents / 100)}${item.unit ? ` per ${item.unit}` : ''}`],
@@ -66,8 +75,8 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided(): void }
   // A refused approval takes the focus to the first field it names.
   useEffect(() => {
     const first = Object.keys(errors)[0];
-    if (first) document.getElementById(id(first))?.focus();
-  }, [errors]);
+    if (first) document.getElementById(`review-${item.id}-${first}`)?.focus();
+  }, [errors, item.id]);
 
   const approve = async () => {
     setPending('approve');

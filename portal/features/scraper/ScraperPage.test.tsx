@@ -3,21 +3,23 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReviewItem, ScrapeSession, ScrapingStatus } from '../../../sdk/schemas/scraping';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { SCRAPER_MESSAGES as M, type ReviewItem, type ScrapeSession, type ScrapingStatus } from '../../../contract/schemas/scraping';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import { ToastProvider } from '../../components/ui/toast';
 import ScraperPage from './ScraperPage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 function session(overrides: Partial<ScrapeSession> = {}): ScrapeSession {
   return {
     id: 12,
     kind: 'url',
-    state: 'running',
+    status: 'running',
     totalScraped: 0,
     verified: 0,
+    awaitingReview: 0,
+    approved: 0,
     rejected: 0,
     duration: 1200,
     directories: 0,
@@ -33,7 +35,7 @@ function session(overrides: Partial<ScrapeSession> = {}): ScrapeSession {
   };
 }
 
-const ended = (overrides: Partial<ScrapeSession> = {}) => session({ state: 'completed', progress: 100, finishedAt: '2026-11-24T10:00:05.000Z', ...overrides });
+const ended = (overrides: Partial<ScrapeSession> = {}) => session({ status: 'completed', progress: 100, finishedAt: '2026-11-24T10:00:05.000Z', ...overrides });
 
 function item(overrides: Partial<ReviewItem> & Pick<ReviewItem, 'id' | 'name'>): ReviewItem {
   return {
@@ -66,14 +68,36 @@ function item(overrides: Partial<ReviewItem> & Pick<ReviewItem, 'id' | 'name'>):
 }
 
 const SPARKLE = item({ id: 31, name: 'Sparkle Hygiene Supplies (Pty) Ltd' });
-const BAY = item({ id: 32, name: 'Bay Laundry Solutions', email: null, cityId: 'gqeberha', cityText: 'Gqeberha', notes: ['"info(at)baylaundry.example" is not a valid e-mail address'] });
-const MYSTERY = item({ id: 33, name: 'Mystery Cleaning Co', email: null, phone: null, decision: 'rejected', failures: ['No valid e-mail address or South African phone number'] });
+const BAY = item({
+  id: 32,
+  name: 'Bay Laundry Solutions',
+  email: null,
+  cityId: 'gqeberha',
+  cityText: 'Gqeberha',
+  notes: ['"info(at)baylaundry.example" is not a valid e-mail address'],
+});
+const MYSTERY = item({
+  id: 33,
+  name: 'Mystery Cleaning Co',
+  email: null,
+  phone: null,
+  decision: 'rejected',
+  failures: ['No valid e-mail address or South African phone number'],
+});
 
 /**
  * The scraper's API: status answers in turn (the last one repeats), the review list and the
  * preview from `items`, and an empty directory list. Answers `sent` (method, path, body).
  */
-function scraperApi({ statuses, items = [], pending = items.filter((i) => i.decision === 'pending') }: { statuses: ScrapingStatus[]; items?: ReviewItem[]; pending?: ReviewItem[] }) {
+function scraperApi({
+  statuses,
+  items = [],
+  pending = items.filter((i) => i.decision === 'pending'),
+}: {
+  statuses: ScrapingStatus[];
+  items?: ReviewItem[];
+  pending?: ReviewItem[];
+}) {
   const sent: [string, string, unknown][] = [];
   let next = 0;
   const state = { pending: [...pending] };
@@ -148,10 +172,11 @@ describe('the scraper page', () => {
     expect(progress().getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByText('Ready')).toBeTruthy();
     const preview = screen.getByRole('table');
-    expect(within(preview).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'NameKindFound onReview',
-      'Sparkle Hygiene Supplies (Pty) LtdSupplierdirectory.example.co.za/cleaningWaiting for review',
-    ]);
+    expect(
+      within(preview)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['NameKindFound onReview', 'Sparkle Hygiene Supplies (Pty) LtdSupplierdirectory.example.co.za/cleaningWaiting for review']);
     expect(api.requests).toContain('GET /api/scraping/items?sessionId=12&limit=10');
   });
 
@@ -159,7 +184,10 @@ describe('the scraper page', () => {
     scraperApi({ statuses: [{ isRunning: false, session: null }] });
     api.server.use(
       http.post('*/api/scrape', () =>
-        HttpResponse.json({ error: { code: 'url_refused', message: '169.254.169.254 is a cloud metadata address, which the scraper does not fetch' } }, { status: 400 }),
+        HttpResponse.json(
+          { error: { code: 'url_refused', message: '169.254.169.254 is a cloud metadata address, which the scraper does not fetch' } },
+          { status: 400 },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -172,18 +200,31 @@ describe('the scraper page', () => {
     expect(screen.getByText('Ready')).toBeTruthy();
   });
 
-  it('runs the demo, showing its progress while it runs, and says how many verified suppliers it added', async () => {
+  it('runs the demo, showing its progress while it runs, and says its finds wait for review, none added yet', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const demo = session({ id: 13, kind: 'sample', pagesPlanned: 3 });
     scraperApi({
-      statuses: [{ isRunning: false, session: ended({ id: 11 }) }, { isRunning: true, session: { ...demo, progress: 33, pagesDone: 1 } }],
+      statuses: [
+        { isRunning: false, session: ended({ id: 11 }) },
+        { isRunning: true, session: { ...demo, progress: 33, pagesDone: 1 } },
+      ],
     });
     api.server.use(
       http.post('*/api/scraping/simulate', async () => {
         await released;
         return HttpResponse.json({
-          session: { ...demo, state: 'completed', progress: 100, pagesDone: 3, totalScraped: 11, verified: 9, rejected: 2, found: { suppliers: 9, products: 2 } },
+          session: {
+            ...demo,
+            status: 'completed',
+            progress: 100,
+            pagesDone: 3,
+            totalScraped: 11,
+            verified: 9,
+            awaitingReview: 9,
+            rejected: 2,
+            found: { suppliers: 9, products: 2 },
+          },
           results: { verified: 7, suppliers: 9, products: 2 },
         });
       }),
@@ -197,26 +238,44 @@ describe('the scraper page', () => {
     expect(screen.getByText('Active')).toBeTruthy();
     release();
     expect(await toastWith('Demo Completed')).toBeTruthy();
-    expect(screen.getByText('Added 7 verified suppliers')).toBeTruthy();
+    expect(screen.getByText('9 of 11 finds passed the checks and wait for your review below: nothing is added until you approve it')).toBeTruthy();
+    expect(screen.queryByText(/^Added \d/)).toBeNull();
     expect(progress().getAttribute('aria-valuenow')).toBe('100');
+    const facts = [...document.querySelectorAll('.facts dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]);
+    expect(facts).toEqual([
+      ['Waiting for review', '9'],
+      ['Approved', '0'],
+      ['Rejected', '2'],
+      ['Websites read', '0'],
+      ['Time', '1.2 s'],
+    ]);
     expect(screen.getByText('Ready')).toBeTruthy();
+  });
+
+  it('says plainly when a crawl found nothing that passed the checks', () => {
+    expect(M.demoCompletedText(0, 11)).toBe('None of the 11 finds passed the checks; nothing was added');
+    expect(M.demoCompletedText(1, 1)).toBe('1 of 1 find passed the checks and waits for your review below: nothing is added until you approve it');
+    expect(M.productsCompletedText(0, 1)).toBe('No product from 1 website passed the checks; nothing was added');
   });
 
   it('stops the demo, which then says it was stopped', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const demo = session({ id: 13, kind: 'sample', pagesPlanned: 2, pagesDone: 1, progress: 50 });
-    const statuses: ScrapingStatus[] = [{ isRunning: false, session: null }, { isRunning: true, session: demo }];
+    const statuses: ScrapingStatus[] = [
+      { isRunning: false, session: null },
+      { isRunning: true, session: demo },
+    ];
     scraperApi({ statuses });
     api.server.use(
       http.post('*/api/scraping/simulate', async () => {
         await released;
-        return HttpResponse.json({ session: { ...demo, state: 'stopped' }, results: { verified: 2, suppliers: 3, products: 0 } });
+        return HttpResponse.json({ session: { ...demo, status: 'stopped' }, results: { verified: 2, suppliers: 3, products: 0 } });
       }),
       http.post('*/api/scraping/stop', () => {
-        statuses.push({ isRunning: false, session: { ...demo, state: 'stopped' } });
+        statuses.push({ isRunning: false, session: { ...demo, status: 'stopped' } });
         release();
-        return HttpResponse.json({ session: { ...demo, state: 'stopped' } });
+        return HttpResponse.json({ session: { ...demo, status: 'stopped' } });
       }),
     );
     const user = userEvent.setup();
@@ -233,7 +292,9 @@ describe('the scraper page', () => {
   it("says 'Demo Failed' with the server's message", async () => {
     scraperApi({ statuses: [{ isRunning: false, session: null }] });
     api.server.use(
-      http.post('*/api/scraping/simulate', () => HttpResponse.json({ error: { code: 'crawl_running', message: 'Session 9 is still running: stop it or wait until it ends' } }, { status: 409 })),
+      http.post('*/api/scraping/simulate', () =>
+        HttpResponse.json({ error: { code: 'crawl_running', message: 'Session 9 is still running: stop it or wait until it ends' } }, { status: 409 }),
+      ),
     );
     const user = userEvent.setup();
     renderPage();
@@ -243,11 +304,23 @@ describe('the scraper page', () => {
     expect(screen.getByText('Session 9 is still running: stop it or wait until it ends')).toBeTruthy();
   });
 
-  it('scrapes supplier products and says how many it added from how many websites', async () => {
+  it('scrapes supplier products and says how many from how many websites wait for review', async () => {
     scraperApi({
       statuses: [
         { isRunning: false, session: null },
-        { isRunning: false, session: ended({ id: 14, kind: 'products', verified: 5, directories: 2, found: { suppliers: 0, products: 6 }, totalScraped: 6, rejected: 1 }) },
+        {
+          isRunning: false,
+          session: ended({
+            id: 14,
+            kind: 'products',
+            verified: 5,
+            awaitingReview: 5,
+            directories: 2,
+            found: { suppliers: 0, products: 6 },
+            totalScraped: 6,
+            rejected: 1,
+          }),
+        },
       ],
     });
     api.server.use(http.post('*/api/scraping/products', () => HttpResponse.json({ session: session({ id: 14, kind: 'products' }) }, { status: 202 })));
@@ -258,12 +331,15 @@ describe('the scraper page', () => {
     expect(await toastWith('Scraping Started')).toBeTruthy();
     expect(screen.getByText('Session 14 is now running')).toBeTruthy();
     expect(await toastWith('Product Scraping Completed')).toBeTruthy();
-    expect(screen.getByText('Added 5 products from 2 websites')).toBeTruthy();
+    expect(screen.getByText('5 products from 2 websites passed the checks and wait for your review below: nothing is added until you approve it')).toBeTruthy();
   });
 
   it("names the server's reason when a crawl cannot start, and when a running one fails", async () => {
     scraperApi({
-      statuses: [{ isRunning: true, session: session({ id: 15, kind: 'directories' }) }, { isRunning: false, session: session({ id: 15, kind: 'directories', state: 'failed', error: 'The crawl stopped on an unexpected error' }) }],
+      statuses: [
+        { isRunning: true, session: session({ id: 15, kind: 'directories' }) },
+        { isRunning: false, session: session({ id: 15, kind: 'directories', status: 'failed', error: 'The crawl stopped on an unexpected error' }) },
+      ],
     });
     renderPage();
     await screen.findByText('Active');
@@ -272,8 +348,12 @@ describe('the scraper page', () => {
     expect(screen.getAllByText('The crawl stopped on an unexpected error').length).toBeGreaterThan(0);
 
     api.server.use(
-      http.post('*/api/scraping/start', () => HttpResponse.json({ error: { code: 'no_directories', message: 'No directory URLs are saved: add one to crawl the list' } }, { status: 400 })),
-      http.post('*/api/scraping/products', () => HttpResponse.json({ error: { code: 'no_supplier_sites', message: 'No approved supplier has a website to crawl for products' } }, { status: 400 })),
+      http.post('*/api/scraping/start', () =>
+        HttpResponse.json({ error: { code: 'no_directories', message: 'No directory URLs are saved: add one to crawl the list' } }, { status: 400 }),
+      ),
+      http.post('*/api/scraping/products', () =>
+        HttpResponse.json({ error: { code: 'no_supplier_sites', message: 'No approved supplier has a website to crawl for products' } }, { status: 400 }),
+      ),
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Crawl saved directories' }));
@@ -286,14 +366,17 @@ describe('the scraper page', () => {
 
   it('stops a running crawl', async () => {
     const { sent, record } = scraperApi({
-      statuses: [{ isRunning: true, session: session({ pagesDone: 1, pagesPlanned: 3, progress: 33 }) }, { isRunning: false, session: session({ state: 'stopped', pagesDone: 2, pagesPlanned: 3, progress: 67 }) }],
+      statuses: [
+        { isRunning: true, session: session({ pagesDone: 1, pagesPlanned: 3, progress: 33 }) },
+        { isRunning: false, session: session({ status: 'stopped', pagesDone: 2, pagesPlanned: 3, progress: 67 }) },
+      ],
     });
     let stopped = false;
     api.server.use(
       http.post('*/api/scraping/stop', async ({ request }) => {
         await record(request);
         stopped = true;
-        return HttpResponse.json({ session: session({ state: 'stopped' }) });
+        return HttpResponse.json({ session: session({ status: 'stopped' }) });
       }),
     );
     const user = userEvent.setup();
@@ -314,7 +397,13 @@ describe('the review list', () => {
         const body = (await record(request)) as { email?: string };
         if (params.id === '32' && !body.email) {
           return HttpResponse.json(
-            { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { email: 'The page gave no e-mail address: enter the supplier’s e-mail to approve it' } } } },
+            {
+              error: {
+                code: 'validation_error',
+                message: 'Request validation failed',
+                details: { fields: { email: 'The page gave no e-mail address: enter the supplier’s e-mail to approve it' } },
+              },
+            },
             { status: 400 },
           );
         }
@@ -335,7 +424,9 @@ describe('the review list', () => {
 
     const sparkle = await card('Sparkle Hygiene Supplies (Pty) Ltd');
     expect(within(sparkle).queryByLabelText(/Supplier e-mail/)).toBeNull();
-    expect(within(sparkle).getByRole('link', { name: 'directory.example.co.za/cleaning' }).getAttribute('href')).toBe('https://directory.example.co.za/cleaning?page=1');
+    expect(within(sparkle).getByRole('link', { name: 'directory.example.co.za/cleaning' }).getAttribute('href')).toBe(
+      'https://directory.example.co.za/cleaning?page=1',
+    );
     await user.click(within(sparkle).getByRole('button', { name: 'Approve' }));
     expect(await toastWith('Approved')).toBeTruthy();
     expect(screen.getByText('Sparkle Hygiene Supplies (Pty) Ltd is supplier #77: unverified, and quoted once it has a price list.')).toBeTruthy();
@@ -360,7 +451,19 @@ describe('the review list', () => {
   });
 
   it('rejects an item and shows a product with its price', async () => {
-    const gel = item({ id: 40, kind: 'product', name: 'Sparkle Hand Sanitizer Gel 500ml', email: null, phone: null, website: null, cityId: null, cityText: null, priceCents: 4550, currency: 'ZAR', sellerName: 'Sparkle Hygiene Supplies (Pty) Ltd' });
+    const gel = item({
+      id: 40,
+      kind: 'product',
+      name: 'Sparkle Hand Sanitizer Gel 500ml',
+      email: null,
+      phone: null,
+      website: null,
+      cityId: null,
+      cityText: null,
+      priceCents: 4550,
+      currency: 'ZAR',
+      sellerName: 'Sparkle Hygiene Supplies (Pty) Ltd',
+    });
     const { sent, record, state } = scraperApi({ statuses: [{ isRunning: false, session: ended() }], items: [gel] });
     api.server.use(
       http.post('*/api/scraping/items/:id/reject', async ({ request }) => {

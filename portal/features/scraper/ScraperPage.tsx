@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { SCRAPER_MESSAGES as M, type ScrapeSession, type ScrapingStatus } from '../../../sdk/schemas/scraping';
+import { SCRAPER_MESSAGES as M, type ScrapeSession, type ScrapingStatus } from '../../../contract/schemas/scraping';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
@@ -10,7 +10,7 @@ import { fieldErrors, errorMessage } from '../../lib/api-errors';
 import { DirectoryList } from './DirectoryList';
 import { ResultsPreview } from './ResultsPreview';
 import { ReviewList } from './ReviewList';
-import { durationText, endToast, KIND_LABELS, sessionLine, STATE_LABELS } from './session-text';
+import { durationText, endToast, KIND_LABELS, sessionLine, STATUS_LABELS } from './session-text';
 
 /** How often the page asks for a running crawl's progress. */
 export const POLL_MS = 500;
@@ -27,7 +27,11 @@ function StatusPanel({ status }: { status: ScrapingStatus }) {
         </h2>
         <span className={`badge ${isRunning ? 'badge-primary' : 'badge-success'}`}>{isRunning ? 'Active' : 'Ready'}</span>
       </div>
-      {session ? <SessionFacts session={session} running={isRunning} /> : <p className="muted">No crawl has run yet. Type a directory URL below, or run the demo.</p>}
+      {session ? (
+        <SessionFacts session={session} running={isRunning} />
+      ) : (
+        <p className="muted">No crawl has run yet. Type a directory URL below, or run the demo.</p>
+      )}
     </section>
   );
 }
@@ -39,7 +43,7 @@ function SessionFacts({ session, running }: { session: ScrapeSession; running: b
         <strong>
           Session {session.id}: {KIND_LABELS[session.kind]}
         </strong>{' '}
-        <span className="muted">({running ? 'running' : STATE_LABELS[session.state].toLowerCase()})</span>
+        <span className="muted">({running ? 'running' : STATUS_LABELS[session.status].toLowerCase()})</span>
       </p>
       <div className="progress-row">
         <div
@@ -57,8 +61,10 @@ function SessionFacts({ session, running }: { session: ScrapeSession; running: b
       </div>
       <p className="small flush">{sessionLine(session)}</p>
       <dl className="facts small">
-        <dt>Verified</dt>
-        <dd>{session.verified}</dd>
+        <dt>Waiting for review</dt>
+        <dd>{session.awaitingReview}</dd>
+        <dt>Approved</dt>
+        <dd>{session.approved}</dd>
         <dt>Rejected</dt>
         <dd>{session.rejected}</dd>
         <dt>Websites read</dt>
@@ -118,7 +124,7 @@ export default function ScraperPage() {
   const active = Boolean(status?.isRunning) || pending === 'demo';
   useEffect(() => {
     if (!active) return;
-    // The product reads its data once and never polls (spec 9). A running crawl is the one
+    // The product reads its data once and never polls. A running crawl is the one
     // exception: its progress moves on the server by itself, so while it runs the page asks for
     // it every half second, and stops asking when the crawl ends.
     let live = true;
@@ -210,12 +216,13 @@ export default function ScraperPage() {
       'demo',
       async () => {
         try {
-          const { session, results } = await staffApi().scraping.simulate();
+          const { session } = await staffApi().scraping.simulate();
           watched.current.delete(session.id);
           setStatus({ isRunning: false, session });
           changed();
-          if (session.state === 'completed') toast({ title: M.demoCompleted, description: M.demoCompletedText(results.verified) });
-          else toast({ title: M.demoFailed, description: session.error ?? `The demo was ${STATE_LABELS[session.state].toLowerCase()}`, variant: 'destructive' });
+          if (session.status === 'completed') toast({ title: M.demoCompleted, description: M.demoCompletedText(session.awaitingReview, session.totalScraped) });
+          else
+            toast({ title: M.demoFailed, description: session.error ?? `The demo was ${STATUS_LABELS[session.status].toLowerCase()}`, variant: 'destructive' });
         } finally {
           demoPending.current = false;
         }
@@ -248,7 +255,11 @@ export default function ScraperPage() {
           until you approve it below.
         </p>
       </div>
-      {status ? <StatusPanel status={status} /> : <div className="skeleton" role="status" aria-label="Loading the scraper's status" style={{ height: '8rem' }} />}
+      {status ? (
+        <StatusPanel status={status} />
+      ) : (
+        <div className="skeleton" role="status" aria-label="Loading the scraper's status" style={{ height: '8rem' }} />
+      )}
 
       <section className="card stack" aria-labelledby="scraper-controls">
         <h2 id="scraper-controls">Scraping controls</h2>

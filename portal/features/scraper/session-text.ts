@@ -1,4 +1,4 @@
-import { SCRAPER_MESSAGES as M, type ScrapeKind, type ScrapeSession, type ScrapeState } from '../../../sdk/schemas/scraping';
+import { SCRAPER_MESSAGES as M, type ScrapeKind, type ScrapeSession, type ScrapeStatus } from '../../../contract/schemas/scraping';
 import { formatNumber } from '../../../sdk/format';
 import type { ToastInput } from '../../components/ui/toast';
 
@@ -9,7 +9,7 @@ export const KIND_LABELS: Record<ScrapeKind, string> = {
   sample: 'Demo on the sample directory',
 };
 
-export const STATE_LABELS: Record<ScrapeState, string> = {
+export const STATUS_LABELS: Record<ScrapeStatus, string> = {
   running: 'Running',
   completed: 'Completed',
   stopped: 'Stopped',
@@ -35,19 +35,19 @@ export function sessionLine(s: ScrapeSession): string {
 }
 
 /**
- * The toast for a crawl the page watched end, as spec 8 words it: a product crawl's 'Added {n}
- * products from {m} websites' counts its finds that passed the checks and the sites it read.
+ * The toast for a crawl the page watched end, as the page words it, except that a crawl adds
+ * nothing by itself: a product crawl's toast counts its finds waiting for review and the sites it read.
  */
 export function endToast(s: ScrapeSession): ToastInput {
   const failure = s.kind === 'products' ? M.productsFailed : s.kind === 'sample' ? M.demoFailed : M.failed;
-  switch (s.state) {
+  switch (s.status) {
     case 'completed':
       return s.kind === 'products'
-        ? { title: M.productsCompleted, description: M.productsCompletedText(s.verified, s.directories) }
+        ? { title: M.productsCompleted, description: M.productsCompletedText(s.awaitingReview, s.directories) }
         : { title: M.complete, description: M.completeText(s.found.suppliers, s.found.products) };
     case 'stopped':
       return { title: M.stopped, description: M.stoppedText(s.id, s.pagesDone + s.pagesFailed) };
     default:
-      return { title: failure, description: s.error ?? STATE_LABELS[s.state], variant: 'destructive' };
+      return { title: failure, description: s.error ?? STATUS_LABELS[s.status], variant: 'destructive' };
   }
 }

@@ -5,12 +5,12 @@ import { http, HttpResponse } from 'msw';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '../../../sdk/schemas/staff';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { STAFF_MESSAGES } from '../../../contract/schemas/staff';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import SetPasswordPage from './SetPasswordPage';
 import { afterSignIn } from './SignInPage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 function renderAt(path: string) {
@@ -30,7 +30,10 @@ describe('the set-password page', () => {
       http.post('*/api/staff/password', async ({ request }) => {
         sent.push(await request.json());
         return sent.length === 1
-          ? HttpResponse.json({ error: { code: 'validation_error', message: 'Validation failed', details: { fields: { password: STAFF_MESSAGES.passwordCommon } } } }, { status: 400 })
+          ? HttpResponse.json(
+              { error: { code: 'validation_error', message: 'Validation failed', details: { fields: { password: STAFF_MESSAGES.passwordCommon } } } },
+              { status: 400 },
+            )
           : HttpResponse.json({ email: 'ayesha@procura.example' });
       }),
     );
@@ -59,9 +62,32 @@ describe('the set-password page', () => {
     ]);
   });
 
-  it('says a link without a token is incomplete', () => {
+  it('says what makes a password too easy to guess, and shows the server’s judgement beside the field', async () => {
+    api.server.use(
+      http.post('*/api/staff/password', () =>
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Validation failed', details: { fields: { password: STAFF_MESSAGES.passwordWeak } } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAt('/staff/set-password?token=st_abc');
+    expect(screen.getByText(/^At least 12 characters/).textContent).toBe(
+      'At least 12 characters, and hard to guess: a few unrelated words make a strong one that is easy to type. Common passwords, and ones made of your name, your e-mail address or Procura, are refused.',
+    );
+    await user.type(screen.getByLabelText(/New password/), 'password1234');
+    await user.type(screen.getByLabelText(/Type it again/), 'password1234');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('This password is too easy to guess. Add a word or two that have nothing to do with you or Procura.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/New password/));
+  });
+
+  it('says a link without a token is incomplete, under the page heading', () => {
     renderAt('/staff/set-password');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Set your password');
     expect(screen.getByRole('alert').textContent).toContain('Link incomplete');
+    expect(screen.queryByLabelText('New password')).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { STAFF_MESSAGES, STAFF_PASSWORD_MIN_LENGTH } from '../../../sdk/schemas/staff';
+import { STAFF_MESSAGES, STAFF_PASSWORD_MIN_LENGTH } from '../../../contract/schemas/staff';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
@@ -21,7 +21,14 @@ export default function SetPasswordPage() {
   const [pending, setPending] = useState(false);
 
   if (!token) {
-    return <ErrorAlert title="Link incomplete" message="Open the link from your message again, or ask an admin for a new one." />;
+    return (
+      <div className="container page">
+        <div className="card form-stack narrow">
+          <h1>Set your password</h1>
+          <ErrorAlert title="Link incomplete" message="Open the link from your message again, or ask an admin for a new one." inline />
+        </div>
+      </div>
+    );
   }
 
   const submit = async (e: { preventDefault(): void }) => {
@@ -54,7 +61,8 @@ export default function SetPasswordPage() {
       <form className="card form-stack narrow" onSubmit={submit} aria-labelledby="staff-set-password-title" noValidate>
         <h1 id="staff-set-password-title">Set your password</h1>
         <p className="small muted">
-          At least {STAFF_PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one that is easy to type; the most common passwords are refused.
+          At least {STAFF_PASSWORD_MIN_LENGTH} characters, and hard to guess: a few unrelated words make a strong one that is easy to type. Common passwords,
+          and ones made of your name, your e-mail address or Procura, are refused.
         </p>
         {failure ? <ErrorAlert title="Password not set" message={failure} inline /> : null}
         <TextField

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { STAFF_MESSAGES, type StaffUser } from '../../../sdk/schemas/staff';
+import { STAFF_MESSAGES, type StaffUser } from '../../../contract/schemas/staff';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
@@ -44,7 +44,17 @@ export function SignInForm({ onSignedIn, notice }: { onSignedIn(user: StaffUser)
       <h1 id="staff-sign-in-title">Staff sign-in</h1>
       {notice ? <p className="notice">{notice}</p> : null}
       {failure ? <ErrorAlert title="Not signed in" message={failure} inline /> : null}
-      <TextField id="staff-email" name="email" type="email" label="E-mail" autoComplete="username" required value={email} onChange={setEmail} error={errors.email} />
+      <TextField
+        id="staff-email"
+        name="email"
+        type="email"
+        label="E-mail"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
       <TextField
         id="staff-password"
         name="password"

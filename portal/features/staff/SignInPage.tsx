@@ -1,5 +1,5 @@
 import { useLocation, useSearch } from 'wouter';
-import type { StaffUser } from '../../../sdk/schemas/staff';
+import type { StaffUser } from '../../../contract/schemas/staff';
 import { STAFF_HOME, useStaffSession } from '../../lib/staff-session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SignInForm } from './SignInForm';

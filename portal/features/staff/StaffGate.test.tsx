@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES, type StaffUser } from '../../../sdk/schemas/staff';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { STAFF_MESSAGES, type StaffUser } from '../../../contract/schemas/staff';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import { StaffSessionContext } from '../../lib/staff-session';
 import { ToastProvider } from '../../components/ui/toast';
 import { Nav } from '../../app/Nav';
 import StaffGate from './StaffGate';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 const AYESHA: StaffUser = { email: 'ayesha@procura.example', name: 'Ayesha Patel', role: 'admin' };
@@ -31,7 +31,8 @@ function Page({ roles = ['admin'] as const }: { roles?: readonly ('admin' | 'sal
   );
 }
 
-const signedOut = () => http.get('*/api/staff/me', () => HttpResponse.json({ error: { code: 'unauthorized', message: STAFF_MESSAGES.signedOut } }, { status: 401 }));
+const signedOut = () =>
+  http.get('*/api/staff/me', () => HttpResponse.json({ error: { code: 'unauthorized', message: STAFF_MESSAGES.signedOut } }, { status: 401 }));
 
 describe('a staff page', () => {
   it('shows the sign-in form in its place when signed out, and the page once signed in', async () => {
@@ -97,5 +98,37 @@ describe('a staff page', () => {
     expect(screen.getByText(/signed in as Sipho Mokoena \(sales\)/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your start page' }).getAttribute('href')).toBe('/customer-dashboard');
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+    // The navigation offers only the staff pages a sales person can open, wherever they are, after the main links.
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Home', '/'],
+      ['Book Demo', '/demo'],
+      ['About', '/about'],
+      ['API Access', '/api-registration'],
+      ['Customer dashboard', '/customer-dashboard'],
+      ['Internal analytics', '/internal-analytics'],
+    ]);
+  });
+
+  const MAIN_LINKS = ['Home', 'Book Demo', 'About', 'API Access'];
+
+  it('offers a signed-in admin every staff page, and the section’s pages before anyone signs in', async () => {
+    api.server.use(signedOut());
+    render(<Page />);
+    await screen.findByRole('heading', { name: 'Staff sign-in' });
+    const links = () =>
+      within(screen.getByRole('navigation', { name: 'Main' }))
+        .getAllByRole('link')
+        .map((a) => a.textContent);
+    expect(links()).toEqual([...MAIN_LINKS, 'Admin Dashboard', 'Analytics', 'Scraper']);
+    cleanup();
+    api.server.use(http.get('*/api/staff/me', () => HttpResponse.json(AYESHA)));
+    render(<Page />);
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    expect(links()).toEqual([...MAIN_LINKS, 'Admin Dashboard', 'Analytics', 'Scraper', 'Customer dashboard', 'Internal analytics']);
   });
 });

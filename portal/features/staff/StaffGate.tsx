@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { StaffRole } from '../../../sdk/schemas/staff';
+import type { StaffRole } from '../../../contract/schemas/staff';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { STAFF_HOME, useStaffSession } from '../../lib/staff-session';

@@ -5,10 +5,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
 import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
-import { useApiMock } from '../../../widget/test/api-mock';
+import { setupApiMock } from '../../../widget/test/api-mock';
 import SupplierResponsePage from './SupplierResponsePage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(cleanup);
 
 const TOKEN = 'sr_Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4';
@@ -21,7 +21,16 @@ function order(overrides: Partial<SupplierResponse> = {}): SupplierResponse {
     acceptedAt: '2026-11-22T11:31:00.000Z',
     respondedAt: null,
     withdrawalReason: null,
-    buyer: { email: 'thandi@clinic.example.co.za', contactName: 'Thandi Mokoena', companyName: 'Umoya Clinic', companySize: '250+' },
+    buyer: {
+      email: 'thandi@clinic.example.co.za',
+      contactName: 'Thandi Mokoena',
+      companyName: 'Umoya Clinic',
+      companySize: '250+',
+      deliveryAddress: 'Umoya Clinic, Block B\n14 Chartwell Drive\nUmhlanga, 4319',
+      phone: '+27 31 555 0142',
+      purchaseOrderReference: 'PO-2291',
+      vatNumber: null,
+    },
     order: {
       productName: 'Hand Sanitizer 70% Alcohol',
       productDescription: 'For the wards and the entrance',
@@ -66,13 +75,15 @@ const facts = (heading: string) => {
 };
 
 describe("the supplier's response page", () => {
-  it('shows the order and the buyer to contact', async () => {
+  it('shows the order, where to deliver it and the buyer to contact', async () => {
     serve(order());
     await page();
     expect(facts('The order')).toEqual({
       Product: 'Hand Sanitizer 70% Alcohol',
       Description: 'For the wards and the entrance',
       Quantity: '200 litres',
+      'Purchase order': 'PO-2291',
+      'Delivery address': 'Umoya Clinic, Block B\n14 Chartwell Drive\nUmhlanga, 4319',
       'Deliver to': 'Durban, KwaZulu-Natal',
       'Unit price': 'R23.00 excl. VAT',
       'Total excl. VAT': 'R4,600.00',
@@ -82,8 +93,16 @@ describe("the supplier's response page", () => {
       'Payment terms': 'Cash on delivery',
       'Quote valid until': '22 Dec 2026',
     });
-    expect(facts('The buyer')).toEqual({ 'E-mail': 'thandi@clinic.example.co.za', Name: 'Thandi Mokoena', Company: 'Umoya Clinic', 'Company size': '250+ employees' });
+    expect(facts('The buyer')).toEqual({
+      'E-mail': 'thandi@clinic.example.co.za',
+      Phone: '+27 31 555 0142',
+      Name: 'Thandi Mokoena',
+      Company: 'Umoya Clinic',
+      'VAT number': 'Not given',
+      'Company size': '250+ employees',
+    });
     expect(screen.getByRole('link', { name: 'thandi@clinic.example.co.za' }).getAttribute('href')).toBe('mailto:thandi@clinic.example.co.za');
+    expect(screen.getByRole('link', { name: '+27 31 555 0142' }).getAttribute('href')).toBe('tel:+27315550142');
   });
 
   it('confirms the order and says the buyer was told', async () => {
@@ -91,7 +110,9 @@ describe("the supplier's response page", () => {
     serve(order(), { confirm: () => HttpResponse.json(order({ status: 'confirmed', respondedAt: '2026-11-22T12:00:00.000Z' })) });
     await page();
     await user.click(screen.getByRole('button', { name: 'Confirm order' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Order confirmed. We told the buyer. Contact them to arrange delivery at thandi@clinic.example.co.za.');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Order confirmed. We told the buyer. Contact them to arrange delivery at thandi@clinic.example.co.za or +27 31 555 0142.',
+    );
     expect(api.requests).toEqual([`GET /api/supplier-responses/${TOKEN}`, `POST /api/supplier-responses/${TOKEN}/confirm`]);
     expect(screen.queryByRole('button', { name: /Confirm order|Withdraw/ })).toBeNull();
     expect(screen.getByText('Status:').textContent).toBe('Status: Confirmed by supplier');
@@ -100,7 +121,8 @@ describe("the supplier's response page", () => {
   it("withdraws only with a reason of 5 to 1000 characters, in the rule's own words", async () => {
     const user = userEvent.setup();
     const bodies = serve(order(), {
-      withdraw: () => HttpResponse.json(order({ status: 'withdrawn', respondedAt: '2026-11-22T12:00:00.000Z', withdrawalReason: 'Out of stock until January' })),
+      withdraw: () =>
+        HttpResponse.json(order({ status: 'withdrawn', respondedAt: '2026-11-22T12:00:00.000Z', withdrawalReason: 'Out of stock until January' })),
     });
     await page();
     await user.click(screen.getByRole('button', { name: 'Withdraw from this order' }));
@@ -126,7 +148,7 @@ describe("the supplier's response page", () => {
     serve(order({ status: 'confirmed', respondedAt: '2026-11-23T08:00:00.000Z' }));
     await page();
     expect(screen.getByText(/You confirmed this order/).closest('p')!.textContent).toBe(
-      'You confirmed this order on 23 Nov 2026. We told the buyer. Contact them to arrange delivery at thandi@clinic.example.co.za.',
+      'You confirmed this order on 23 Nov 2026. We told the buyer. Contact them to arrange delivery at thandi@clinic.example.co.za or +27 31 555 0142.',
     );
     expect(screen.queryByRole('button', { name: /Confirm order|Withdraw/ })).toBeNull();
   });
@@ -140,7 +162,11 @@ describe("the supplier's response page", () => {
   });
 
   it("says the link is not found, in the server's words, and sends nothing for a token without sr_", async () => {
-    api.server.use(http.get('*/api/supplier-responses/:token', () => HttpResponse.json({ error: { code: 'not_found', message: 'Response link not found' } }, { status: 404 })));
+    api.server.use(
+      http.get('*/api/supplier-responses/:token', () =>
+        HttpResponse.json({ error: { code: 'not_found', message: 'Response link not found' } }, { status: 404 }),
+      ),
+    );
     render(<SupplierResponsePage params={{ token: TOKEN }} />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Response Link Not Found')).toBeTruthy();
@@ -155,12 +181,27 @@ describe("the supplier's response page", () => {
   });
 
   it('says when the buyer’s contact was deleted, keeping the company size', async () => {
-    serve(order({ buyer: { email: null, contactName: null, companyName: null, companySize: '101-250' } }));
+    serve(
+      order({
+        buyer: {
+          email: null,
+          contactName: null,
+          companyName: null,
+          companySize: '101-250',
+          deliveryAddress: null,
+          phone: null,
+          purchaseOrderReference: null,
+          vatNumber: null,
+        },
+      }),
+    );
     await page();
     const buyer = screen.getByRole('heading', { name: 'The buyer' }).closest('section')!;
     expect(within(buyer).getByText(/contact details were deleted/).textContent).toBe(
       'The buyer’s contact details were deleted: Procura keeps them at most 72 hours after a request ends. Use the e-mail that brought you this link.',
     );
     expect(facts('The buyer')).toEqual({ 'Company size': '101-250 employees' });
+    expect(Object.keys(facts('The order'))).not.toContain('Delivery address');
+    expect(Object.keys(facts('The order'))).not.toContain('Purchase order');
   });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, isSupplierResponseToken, SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
-import { formatRand } from '../../../sdk/format';
+import { formatRand, quotedEnd } from '../../../sdk/format';
 import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { formatDate } from '../../../widget/app/format';
@@ -13,6 +13,7 @@ import { api } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageLoading } from '../../components/ui/page-loading';
+import { purchaseOrderPath } from '../../../contract/buyer-links';
 
 /** The reason's length as the server checks it (trimmed). */
 function reasonError(reason: string): string | undefined {
@@ -27,6 +28,11 @@ function reasonFromAnswer(error: unknown): string | undefined {
   return fields?.reason;
 }
 
+/** A phone link: the +27 number without its spaces. */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/\s/g, '')}`;
+}
+
 /** Where the supplier's answer stands, once given: said on arrival (earlier) or just now. */
 function Answered({ order, now }: { order: SupplierResponse; now: boolean }) {
   const when = order.respondedAt ? ` on ${formatDate(order.respondedAt)}` : '';
@@ -39,6 +45,12 @@ function Answered({ order, now }: { order: SupplierResponse; now: boolean }) {
             <>
               {' '}
               at <a href={`mailto:${order.buyer.email}`}>{order.buyer.email}</a>
+              {order.buyer.phone ? (
+                <>
+                  {' '}
+                  or <a href={telHref(order.buyer.phone)}>{order.buyer.phone}</a>
+                </>
+              ) : null}
             </>
           ) : null}
           .
@@ -51,7 +63,7 @@ function Answered({ order, now }: { order: SupplierResponse; now: boolean }) {
       <div className="notice notice-danger" role={now ? 'status' : undefined}>
         <p className="flush">
           <strong>{now ? 'You withdrew from this order.' : `You withdrew from this order${when}.`}</strong>
-          {order.withdrawalReason ? <> Your reason: “{order.withdrawalReason}”.</> : null} We told the buyer, who may accept another quote.
+          {order.withdrawalReason ? ` Your reason: ${quotedEnd(order.withdrawalReason)}` : null} We told the buyer, who may accept another quote.
         </p>
       </div>
     );
@@ -74,6 +86,18 @@ function OrderDetails({ order }: { order: SupplierResponse }) {
           <dd className="prewrap">{o.productDescription}</dd>
           <dt>Quantity</dt>
           <dd>{formatQuantity(o.quantity, o.unit)}</dd>
+          {buyer.email ? (
+            <>
+              <dt>Purchase order</dt>
+              <dd>{buyer.purchaseOrderReference ?? 'Not given'}</dd>
+            </>
+          ) : null}
+          {buyer.deliveryAddress ? (
+            <>
+              <dt>Delivery address</dt>
+              <dd className="prewrap">{buyer.deliveryAddress}</dd>
+            </>
+          ) : null}
           <dt>Deliver to</dt>
           <dd>{o.deliveryLocation}</dd>
           <dt>Unit price</dt>
@@ -100,18 +124,22 @@ function OrderDetails({ order }: { order: SupplierResponse }) {
             <dd>
               <a href={`mailto:${buyer.email}`}>{buyer.email}</a>
             </dd>
+            <dt>Phone</dt>
+            <dd>{buyer.phone ? <a href={telHref(buyer.phone)}>{buyer.phone}</a> : 'Not given'}</dd>
             <dt>Name</dt>
             <dd>{buyer.contactName ?? 'Not given'}</dd>
             <dt>Company</dt>
             <dd>{buyer.companyName ?? 'Not given'}</dd>
+            <dt>VAT number</dt>
+            <dd>{buyer.vatNumber ?? 'Not given'}</dd>
             <dt>Company size</dt>
             <dd>{buyer.companySize ? companySizeLabel(buyer.companySize) : 'Not given'}</dd>
           </dl>
         ) : (
           <>
             <p className="small">
-              The buyer&rsquo;s contact details were deleted: Procura keeps them at most {PERSONAL_DATA_HOURS} hours after a request ends. Use the e-mail that brought you this
-              link.
+              The buyer&rsquo;s contact details were deleted: Procura keeps them at most {PERSONAL_DATA_HOURS} hours after a request ends. Use the e-mail that
+              brought you this link.
             </p>
             {buyer.companySize ? (
               <dl className="facts">
@@ -188,6 +216,13 @@ export default function SupplierResponsePage({ params }: { params: { token: stri
             Status: <QuoteStatusBadge status={order.status} />
           </span>
         </p>
+        {order.buyer.deliveryAddress ? (
+          <p>
+            <a className="button button-secondary" href={purchaseOrderPath('supplier', token)} download>
+              {order.status === 'withdrawn' ? 'Cancelled purchase order (PDF)' : 'Purchase order (PDF)'}
+            </a>
+          </p>
+        ) : null}
       </div>
       {/* Read the order before answering; once answered, the answer comes first. */}
       {order.status === 'accepted' ? <OrderDetails order={order} /> : null}
@@ -196,7 +231,8 @@ export default function SupplierResponsePage({ params }: { params: { token: stri
         {order.status === 'accepted' ? (
           <>
             <p className="flush">
-              The buyer accepted your quote. Confirm that you will deliver this order as quoted, or withdraw with a reason if you cannot; the buyer is told either way.
+              The buyer accepted your quote. Confirm that you will deliver this order as quoted, or withdraw with a reason if you cannot; the buyer is told
+              either way.
             </p>
             {failure ? (
               <div className="alert alert-danger" role="alert">

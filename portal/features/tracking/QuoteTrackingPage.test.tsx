@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuoteActionResponse } from '../../../sdk/schemas/rfq';
-import { useApiMock } from '../../../widget/test/api-mock';
-import { threeQuotes, trackedAnswer } from '../../test/quotes';
+import { setupApiMock } from '../../../widget/test/api-mock';
+import { formatTime } from '../../../widget/app/format';
+import { keepQuoteTokens, quoteTokens } from '../../lib/submission-tokens';
+import { RFQ_ID, threeQuotes, trackedAnswer } from '../../test/quotes';
 import QuoteTrackingPage from './QuoteTrackingPage';
 
-const api = useApiMock();
+const api = setupApiMock();
 afterEach(() => {
   cleanup();
   window.history.replaceState(null, '', '/');
@@ -16,10 +18,25 @@ afterEach(() => {
 
 const TOKEN = 'qt_1_secret1';
 
-/** Serves the tracking read of quote 1 and answers each action with what the test gives. */
+/** Serves the tracking read of quote 1 and answers each action with what the test gives; answers the bodies the actions were sent. */
 function serve(read: QuoteActionResponse, actions: Partial<Record<'accept' | 'decline' | 'close', () => Response>> = {}) {
+  const bodies: unknown[] = [];
   api.server.use(http.get('*/api/quotes/track/:token', () => HttpResponse.json(read)));
-  for (const [name, answer] of Object.entries(actions)) api.server.use(http.post(`*/api/quotes/track/:token/${name}`, answer));
+  for (const [name, answer] of Object.entries(actions)) {
+    api.server.use(
+      http.post(`*/api/quotes/track/:token/${name}`, async ({ request }) => {
+        bodies.push((await request.text()) || null);
+        return answer();
+      }),
+    );
+  }
+  return bodies;
+}
+
+/** Gives the accept confirmation the delivery details it asks for. */
+async function fillDetails(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByRole('textbox', { name: /Delivery address/ }), '14 Chartwell Drive, Umhlanga, 4319');
+  await user.type(within(dialog).getByRole('textbox', { name: /Phone number/ }), '031 555 0142');
 }
 
 const page = async () => {
@@ -27,11 +44,14 @@ const page = async () => {
   await screen.findByRole('heading', { level: 1, name: 'Hand Sanitizer 70% Alcohol' });
 };
 const card = (supplier: string) => screen.getByRole('heading', { level: 3, name: supplier }).closest('li')!;
-const statusOf = (supplier: string) => within(card(supplier)).getByText(/^(Offered|Accepted|Not selected|Declined|Confirmed by supplier|Withdrawn by supplier|Expired)$/).textContent;
+const statusOf = (supplier: string) =>
+  within(card(supplier)).getByText(/^(Offered|Accepted|Not selected|Declined|Confirmed by supplier|Withdrawn by supplier|Expired)$/).textContent;
 
 describe('the tracking page when the quote cannot be shown', () => {
   it("shows the server's error text as '{status}: {message}'", async () => {
-    api.server.use(http.get('*/api/quotes/track/:token', () => HttpResponse.json({ error: { code: 'quote_not_found', message: 'Quote not found' } }, { status: 404 })));
+    api.server.use(
+      http.get('*/api/quotes/track/:token', () => HttpResponse.json({ error: { code: 'quote_not_found', message: 'Quote not found' } }, { status: 404 })),
+    );
     render(<QuoteTrackingPage params={{ token: 'qt_1_abc' }} />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Quote Not Found')).toBeTruthy();
@@ -63,7 +83,14 @@ describe("the buyer's decision on the tracking page", () => {
     expect(screen.getByRole('heading', { level: 2, name: 'All 3 quotes for this request' })).toBeTruthy();
     expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Offered', 'Declined', 'Offered']);
     expect(within(card('Coastal Hygiene')).getByText('The quote on this page')).toBeTruthy();
-    expect(within(card('Berea Supplies')).getByRole('link', { name: 'Open quote from Berea Supplies' }).getAttribute('href')).toBe('/quote/qt_2_secret2');
+    expect(within(card('Berea Supplies')).getByText(/incl\. VAT/).textContent).toBe(
+      'R4,600.00 excl. VAT (R5,290.00 incl. VAT) · 3-5 business days · valid until 22 Dec 2026',
+    );
+    // Each control's name is its visible text (WCAG 2.5.3), the card's supplier its description.
+    const open = within(card('Berea Supplies')).getByRole('link', { name: 'Open quote', description: 'Berea Supplies' });
+    expect(open.getAttribute('href')).toBe('/quote/qt_2_secret2');
+    expect(open.getAttribute('aria-label')).toBeNull();
+    expect(within(card('Berea Supplies')).getByRole('button', { name: 'Accept', description: 'Berea Supplies' }).getAttribute('aria-label')).toBeNull();
   });
 
   it('compares two or three quotes side by side, marking the best of each comparable term', async () => {
@@ -78,12 +105,17 @@ describe("the buyer's decision on the tracking page", () => {
     await user.click(within(compare).getByRole('checkbox', { name: /Umhlanga Chemicals/ }));
 
     const table = within(compare).getByRole('table', { name: '2 quotes side by side' });
-    const rows = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['', 'Coastal Hygiene', 'Umhlanga Chemicals'],
       ['Price excl. VAT', 'R4,000.00Lowest', 'R5,200.00'],
+      ['Price basis', 'Indicative', 'Indicative'],
       ['VAT', 'R600.00 (15%)', 'R780.00 (15%)'],
       ['Total incl. VAT', 'R4,600.00', 'R5,980.00'],
+      ['B-BBEE', 'B-BBEE level 1 (135%)Best', 'B-BBEE level 3 (110%)'],
+      ['Recognised spend', 'R5,400.00', 'R5,720.00Highest'],
       ['Lead time', '2-4 business daysFastest', '4-6 business days'],
       ['Minimum order', '20 litres', '60 litres'],
       ['Payment terms', '30 days', 'Cash on delivery'],
@@ -94,17 +126,22 @@ describe("the buyer's decision on the tracking page", () => {
     expect(within(table).getByRole('rowheader', { name: 'Price excl. VAT' })).toBeTruthy();
   });
 
-  it('accepts only after a confirmation naming the supplier and the total incl. VAT, then shows every card as the answer has it', async () => {
+  it('accepts only after a confirmation naming the supplier and the total excl. and incl. VAT, then shows every card as the answer has it', async () => {
     const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const bodies = serve(trackedAnswer(threeQuotes(), 1), {
       accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded')),
     });
     await page();
     await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
     const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
-    expect(within(dialog).getByText(/You are accepting/).textContent).toBe('You are accepting the quote from Coastal Hygiene for R4,600.00 incl. VAT.');
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
+      'You are accepting the quote from Coastal Hygiene for R4,000.00 excl. VAT (R4,600.00 incl. VAT).',
+    );
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: /Delivery address/ }));
     expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_secret1']);
 
+    await fillDetails(user, dialog);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Purchase order reference (optional)' }), 'PO-2291');
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     expect(await screen.findByText(/^You accepted this quote on 22 Nov 2026\./)).toBeTruthy();
     expect(screen.getByText(/^You accepted this quote/).textContent).toBe(
@@ -113,10 +150,75 @@ describe("the buyer's decision on the tracking page", () => {
     expect(screen.getByText(/^You accepted this quote/).parentElement!.getAttribute('aria-live')).toBe('polite');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_secret1', 'POST /api/quotes/track/qt_1_secret1/accept']);
+    expect(bodies.map((b) => JSON.parse(b as string))).toEqual([
+      { deliveryAddress: '14 Chartwell Drive, Umhlanga, 4319', phone: '031 555 0142', purchaseOrderReference: 'PO-2291' },
+    ]);
     expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Accepted', 'Not selected', 'Not selected']);
     expect(screen.getByText('This quote:').textContent).toBe('This quote: Accepted');
     expect(screen.getByText('Your request:').textContent).toBe('Your request: Awarded');
     expect(screen.queryByRole('button', { name: /Accept|Decline|Close request/ })).toBeNull();
+  });
+
+  it('asks for the delivery address and phone, each problem on its field, focus on the first, and sends nothing until they are right', async () => {
+    const user = userEvent.setup();
+    serve(trackedAnswer(threeQuotes(), 1), {
+      accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded')),
+    });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    const address = within(dialog).getByRole('textbox', { name: /Delivery address/ });
+    const phone = within(dialog).getByRole('textbox', { name: /Phone number/ });
+    const vat = within(dialog).getByRole('textbox', { name: 'VAT number (optional)' });
+    expect([address, phone].map((f) => f.getAttribute('aria-required'))).toEqual(['true', 'true']);
+
+    await user.type(vat, '5123456789');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    const message = (field: HTMLElement) => document.getElementById(`${field.id}-error`)?.textContent;
+    expect([address, phone, vat].map(message)).toEqual([
+      'Please enter the street address for delivery',
+      'Please enter a South African phone number, e.g. 082 123 4567',
+      'VAT number must be 10 digits starting with 4',
+    ]);
+    expect([address, phone, vat].map((f) => f.getAttribute('aria-invalid'))).toEqual(['true', 'true', 'true']);
+    expect(document.activeElement).toBe(address);
+
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    expect(document.activeElement).toBe(vat);
+    expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_secret1']);
+
+    await user.clear(vat);
+    await user.type(vat, '4123 456 789{Enter}');
+    expect(await screen.findByText(/^You accepted this quote/)).toBeTruthy();
+    expect(api.requests.at(-1)).toBe('POST /api/quotes/track/qt_1_secret1/accept');
+  });
+
+  it("shows the server's message for a field on that field", async () => {
+    const user = userEvent.setup();
+    serve(trackedAnswer(threeQuotes(), 1), {
+      accept: () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'validation_error',
+              message: 'Request validation failed',
+              details: { fields: { phone: 'Please enter a South African phone number, e.g. 082 123 4567' } },
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    const phone = within(dialog).getByRole('textbox', { name: /Phone number/ });
+    await within(dialog).findByText('Please enter a South African phone number, e.g. 082 123 4567');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(phone);
+    expect(within(dialog).queryByText(/Request validation failed/)).toBeNull();
   });
 
   it("shows a refusal in the server's own words and changes nothing", async () => {
@@ -127,6 +229,7 @@ describe("the buyer's decision on the tracking page", () => {
     await page();
     await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
     const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This request was already awarded to Berea Supplies.');
     expect(within(dialog).getByRole('button', { name: 'Accept quote' })).toBeTruthy();
@@ -140,9 +243,12 @@ describe("the buyer's decision on the tracking page", () => {
       accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'accepted', 'not_selected']), 2, 'awarded')),
     });
     await page();
-    await user.click(within(card('Berea Supplies')).getByRole('button', { name: 'Accept the quote from Berea Supplies' }));
+    await user.click(within(card('Berea Supplies')).getByRole('button', { name: 'Accept' }));
     const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
-    expect(within(dialog).getByText(/You are accepting/).textContent).toBe('You are accepting the quote from Berea Supplies for R5,290.00 incl. VAT.');
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
+      'You are accepting the quote from Berea Supplies for R4,600.00 excl. VAT (R5,290.00 incl. VAT).',
+    );
+    await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     await screen.findByText('You accepted the quote from Berea Supplies, so this one was not selected.');
     expect(api.requests.at(-1)).toBe('POST /api/quotes/track/qt_2_secret2/accept');
@@ -181,7 +287,9 @@ describe("the buyer's decision on the tracking page", () => {
 
   it('closes the request without a winner after a confirmation', async () => {
     const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), { close: () => HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'not_selected', 'not_selected']), 1, 'closed')) });
+    serve(trackedAnswer(threeQuotes(), 1), {
+      close: () => HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'not_selected', 'not_selected']), 1, 'closed')),
+    });
     await page();
     await user.click(screen.getByRole('button', { name: 'Close request without a winner' }));
     const dialog = screen.getByRole('dialog', { name: 'Close this request without a winner?' });
@@ -194,13 +302,87 @@ describe("the buyer's decision on the tracking page", () => {
     expect(screen.queryByRole('button', { name: /Accept|Decline|Close request/ })).toBeNull();
   });
 
-  it("says why a withdrawn quote ended, and that the request is open again for another", async () => {
+  it('says why a withdrawn quote ended, and that the request is open again for another', async () => {
     serve(trackedAnswer(threeQuotes(['withdrawn', 'offered', 'offered']), 1, 'open', { withdrawalReason: 'Out of stock until January' }));
     await page();
     expect(screen.getByText(/withdrew this quote/).textContent).toBe(
       'Coastal Hygiene withdrew this quote on 22 Nov 2026: “Out of stock until January”. Your request is open again: you can accept another quote below.',
     );
     expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
-    expect(within(card('Berea Supplies')).getByRole('button', { name: 'Accept the quote from Berea Supplies' })).toBeTruthy();
+    expect(within(card('Berea Supplies')).getByRole('button', { name: 'Accept' })).toBeTruthy();
+  });
+});
+
+describe("Procura's assessment on the tracking page", () => {
+  it('is named for what it is, fixed rules and not AI, with each score explained and the way to the full explanation', async () => {
+    serve(trackedAnswer(threeQuotes(), 1));
+    await page();
+    expect(screen.queryByText(/AI analysis/)).toBeNull();
+    const section = screen.getByRole('region', { name: 'Procura’s assessment' });
+    expect(within(section).getByText(/^Worked out by fixed rules/).textContent).toBe(
+      'Worked out by fixed rules from the supplier’s record on Procura, the same for every supplier: no AI is involved. How quotes are scored',
+    );
+    expect(within(section).getByRole('link', { name: 'How quotes are scored' }).getAttribute('href')).toBe('/how-it-works#scores');
+    const list = section.querySelector('dl')!;
+    expect(Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]))).toEqual({
+      'Quality score': '75/100The supplier’s star rating gives up to 85 points (1 star none, 5 stars all 85), and verification by Procura 15 more.',
+      Reliability:
+        '80/100Orders delivered on time give up to 80 points (none until Procura has a delivery record of the supplier), and how quickly the supplier answers up to 20.',
+      'Risk level':
+        'low riskHigh below 80% of orders on time or a rating below 3.5; medium below 90% on time, with no delivery record yet, or not verified; low otherwise.',
+    });
+  });
+});
+
+describe("the tracking page's view count", () => {
+  afterEach(() => sessionStorage.clear());
+  const viewed = () => screen.getByText(/^Quote from /).textContent;
+
+  it("counts a view from the buyer's e-mail as theirs, drops the mark from the address, and keeps the request's tokens for the tab", async () => {
+    window.history.replaceState(null, '', `/quote/${TOKEN}#from=email`);
+    serve(trackedAnswer(threeQuotes(), 1));
+    await page();
+    expect(api.requests).toEqual([`GET /api/quotes/track/${TOKEN}?view=own`]);
+    expect(window.location.hash).toBe('');
+    // The tokens are kept once the answer is in, in an effect after the page has drawn it.
+    await waitFor(() => expect(quoteTokens(RFQ_ID)).toEqual(Object.fromEntries(threeQuotes().map((q) => [q.id, q.trackingToken]))));
+    expect(viewed()).toBe(
+      `Quote from Coastal Hygiene · Opened by others 2 times (your own visits are not counted): first on 22 Nov 2026, last at ${formatTime('2026-11-22T11:30:00.000Z')}.`,
+    );
+  });
+
+  it("counts a view in the tab that sent the request as the buyer's own", async () => {
+    keepQuoteTokens(RFQ_ID, threeQuotes());
+    serve(trackedAnswer(threeQuotes(), 1, 'open', { viewCount: 0 }));
+    await page();
+    expect(api.requests).toEqual([`GET /api/quotes/track/${TOKEN}?view=own`]);
+    expect(viewed()).toBe('Quote from Coastal Hygiene · Nobody else has opened this quote’s link.');
+  });
+
+  it('counts a view anywhere else, such as an address copied from the bar', async () => {
+    serve(trackedAnswer(threeQuotes(), 1));
+    await page();
+    expect(api.requests).toEqual([`GET /api/quotes/track/${TOKEN}`]);
+    expect(quoteTokens(RFQ_ID)).toEqual({});
+  });
+
+  it('says a widget demo request is a demo, and offers no accept for it or its siblings', async () => {
+    const quotes = threeQuotes();
+    const read = trackedAnswer(quotes, 1);
+    serve({ ...read, quote: { ...read.quote, rfq: { ...read.quote.rfq, demo: true } } });
+    await page();
+    expect(screen.getByText(/^A demo:/).textContent).toBe(
+      'A demo: this request came from the widget demo, so no supplier was told of it and its quotes cannot be accepted. To order, send a request from the home page.',
+    );
+    expect(screen.queryByRole('button', { name: /^Accept/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Close request without a winner' })).toBeTruthy();
+  });
+
+  it('ends the sentence once when the reason ends with its own full stop', async () => {
+    serve(trackedAnswer(threeQuotes(['withdrawn', 'offered', 'offered']), 1, 'open', { withdrawalReason: 'Out of stock until December.' }));
+    await page();
+    expect(screen.getByText(/withdrew this quote/).textContent).toBe(
+      'Coastal Hygiene withdrew this quote on 22 Nov 2026: “Out of stock until December.” Your request is open again: you can accept another quote below.',
+    );
   });
 });

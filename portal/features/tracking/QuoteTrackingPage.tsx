@@ -1,19 +1,24 @@
-import { useEffect, useState } from 'react';
+import { IndicativeWas, PriceBasisBadge } from '../../components/quotes/firm';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { formatQuantity, isTrackingToken } from '../../../sdk/rules';
+import { formatQuantity, isTrackingToken, supplierResponseText } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
-import { formatRand } from '../../../sdk/format';
+import { formatRand, quotedEnd } from '../../../sdk/format';
 import type { Quote, QuoteActionResponse, TrackedQuote } from '../../../sdk/schemas/rfq';
 import { formatDate, formatTime } from '../../../widget/app/format';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
-import { actionErrorText, canAccept, isWinner, QuoteStatusBadge, RfqStatusBadge } from '../../components/quotes/status';
+import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
+import { actionErrorText, canAccept, DemoNotice, isWinner, QuoteStatusBadge, RfqStatusBadge } from '../../components/quotes/status';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { api } from '../../lib/api';
+import { holdsQuoteToken, keepQuoteTokens, takeBuyerFragment } from '../../lib/submission-tokens';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageLoading } from '../../components/ui/page-loading';
+import { purchaseOrderPath, quotationPath } from '../../../contract/buyer-links';
+import { BbeeLine, bbeeLabel, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 
 const RISK_BADGE = { low: 'badge-success', medium: 'badge-warning', high: 'badge-danger' } as const;
 
@@ -28,6 +33,13 @@ function forgetAction(): void {
   if (!url.searchParams.has('action')) return;
   url.searchParams.delete('action');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** Who else opened the quote's link: the buyer's own visits are counted apart, and not here. */
+function viewedByOthers(quote: TrackedQuote): string {
+  if (quote.viewCount === 0) return 'Nobody else has opened this quote’s link.';
+  const times = quote.viewCount === 1 ? 'once' : `${quote.viewCount} times`;
+  return `Opened by others ${times} (your own visits are not counted): first on ${formatDate(quote.firstViewedAt)}, last at ${formatTime(quote.lastViewedAt)}.`;
 }
 
 /** What the buyer reads about where this quote and its request stand. */
@@ -52,7 +64,7 @@ function Standing({ quote, winner }: { quote: TrackedQuote; winner: Quote | unde
       return (
         <p className="notice notice-danger">
           {supplier} withdrew this quote{since}
-          {quote.withdrawalReason ? <>: “{quote.withdrawalReason}”</> : null}.{' '}
+          {quote.withdrawalReason ? `: ${quotedEnd(quote.withdrawalReason)}` : '.'}{' '}
           {quote.rfq.status === 'open' ? 'Your request is open again: you can accept another quote below.' : null}
         </p>
       );
@@ -62,7 +74,8 @@ function Standing({ quote, winner }: { quote: TrackedQuote; winner: Quote | unde
       if (quote.rfq.status === 'expired') return <p className="notice">Every quote for this request has expired. Send a new request for fresh prices.</p>;
       return <p className="notice">This quote expired on {formatDate(quote.quoteData.validUntil)}. Accept another quote or send a new request.</p>;
     case 'not_selected':
-      if (quote.rfq.status === 'awarded' && winner) return <p className="notice">You accepted the quote from {winner.supplier.name}, so this one was not selected.</p>;
+      if (quote.rfq.status === 'awarded' && winner)
+        return <p className="notice">You accepted the quote from {winner.supplier.name}, so this one was not selected.</p>;
       if (quote.rfq.status === 'closed') return <p className="notice">You closed this request without a winner. The suppliers who quoted were told.</p>;
       return null;
     default:
@@ -73,26 +86,32 @@ function Standing({ quote, winner }: { quote: TrackedQuote; winner: Quote | unde
 /** One quote of the request, in the list beside this one. */
 function RequestQuote({ quote, current, mayAccept, onAccept }: { quote: Quote; current: boolean; mayAccept: boolean; onAccept(): void }) {
   const token = quote.trackingToken;
+  // The buttons' names are their visible text; the supplier they act on is their description.
+  const supplierId = `request-quote-${quote.id}`;
   return (
     <li className={`card request-quote${isWinner(quote.status) ? ' quote-card-winner' : ''}`}>
       <div className="quote-head">
-        <h3>{quote.supplier.name}</h3>
+        <h3 id={supplierId}>{quote.supplier.name}</h3>
         <QuoteStatusBadge status={quote.status} />
       </div>
       <p className="small">
-        <strong>{formatRand(quote.totalPriceInclVat)}</strong> incl. VAT · {quote.leadTime} · valid until {formatDate(quote.validUntil)}
+        <strong>{formatRand(quote.totalPrice)}</strong> excl. VAT ({formatRand(quote.totalPriceInclVat)} incl. VAT) · {quote.leadTime} · valid until{' '}
+        {formatDate(quote.validUntil)}
+      </p>
+      <p className="small">
+        {bbeeLabel(quote.supplier.bbee)} · recognised {formatRand(quote.recognisedSpend)}
       </p>
       {current ? (
         <p className="small muted">The quote on this page</p>
       ) : (
         <div className="button-row">
           {mayAccept && token ? (
-            <button type="button" className="button" onClick={onAccept} aria-label={`Accept the quote from ${quote.supplier.name}`}>
+            <button type="button" className="button" onClick={onAccept} aria-describedby={supplierId}>
               Accept
             </button>
           ) : null}
           {token ? (
-            <Link href={`/quote/${token}`} className="button button-secondary" aria-label={`Open quote from ${quote.supplier.name}`}>
+            <Link href={`/quote/${token}`} className="button button-secondary" aria-describedby={supplierId}>
               Open quote
             </Link>
           ) : null}
@@ -108,11 +127,16 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   usePageTitle('Your quote');
   const token = decodeURIComponent(params.token);
   const valid = isTrackingToken(token);
-  // An invalid token is never sent (spec 2).
-  const state = useLoad(valid ? (signal) => api().quotes.track(token, { signal }) : null, [token, valid]);
+  // The buyer's own view: a link of their e-mail (its mark read once, then dropped from the
+  // address, so a copied address is someone else's), or a tab that holds the request's tokens.
+  const [fromEmail] = useState(() => takeBuyerFragment().fromEmail);
+  const own = useMemo(() => fromEmail || holdsQuoteToken(token), [fromEmail, token]);
+  // An invalid token is never sent.
+  const state = useLoad(valid ? (signal) => api().quotes.track(token, { signal, ownView: own }) : null, [token, valid, own]);
   // The quote as the last action's answer left it, over the one first read.
   const [acted, setActed] = useState<{ token: string; quote: TrackedQuote } | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [order, setOrder] = useState<QuoteOrder>('rank');
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -126,12 +150,17 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   const loaded = state.status === 'loaded' ? state.data.quote : undefined;
   const quote = acted?.token === token ? acted.quote : loaded;
 
+  // The buyer's tab keeps the request's tokens: its other quotes and its results page are theirs too.
+  useEffect(() => {
+    if (own && loaded) keepQuoteTokens(loaded.rfq.rfqId, loaded.rfq.quotes);
+  }, [own, loaded]);
+
   // The e-mail's "Accept this quote" lands here: the confirmation opens, and nothing is accepted until the buyer confirms.
   useEffect(() => {
     if (!loaded || !askedToAccept()) return;
     forgetAction();
     const self = loaded.rfq.quotes.find((q) => q.id === loaded.quoteReference);
-    if (self && canAccept(loaded.status, loaded.rfq.status)) setDialog({ kind: 'accept', quote: self });
+    if (self && canAccept(loaded.status, loaded.rfq.status, loaded.rfq.demo)) setDialog({ kind: 'accept', quote: self });
   }, [loaded]);
 
   if (!valid) return <ErrorAlert title="Quote Not Found" message="Invalid tracking token" />;
@@ -151,9 +180,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   const apply = (answer: QuoteActionResponse, actedOn: string) => {
     const rfq = answer.quote.rfq;
     const next: TrackedQuote =
-      actedOn === token
-        ? answer.quote
-        : { ...quote, rfq, status: rfq.quotes.find((q) => q.id === quote.quoteReference)?.status ?? quote.status };
+      actedOn === token ? answer.quote : { ...quote, rfq, status: rfq.quotes.find((q) => q.id === quote.quoteReference)?.status ?? quote.status };
     setActed({ token, quote: next });
   };
 
@@ -186,8 +213,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
       <div>
         <h1>{data.productName}</h1>
         <p className="muted">
-          Quote from {data.supplier.name} · viewed {quote.viewCount} {quote.viewCount === 1 ? 'time' : 'times'} · first viewed {formatDate(quote.firstViewedAt)} · last viewed at{' '}
-          {formatTime(quote.lastViewedAt)}
+          Quote from {data.supplier.name} · {viewedByOthers(quote)}
         </p>
         <p className="status-line">
           <span>
@@ -200,6 +226,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
       </div>
       <section className="card decision" aria-labelledby="decision-title">
         <h2 id="decision-title">Your decision</h2>
+        {rfq.demo ? <DemoNotice /> : null}
         {/* Announced as it changes: after an action it says where the quote now stands. */}
         <div aria-live="polite">
           <Standing quote={quote} winner={winner} />
@@ -211,7 +238,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
         ) : null}
         {open ? (
           <div className="button-row">
-            {self && canAccept(quote.status, rfq.status) ? (
+            {self && canAccept(quote.status, rfq.status, rfq.demo) ? (
               <button type="button" className="button" onClick={() => setDialog({ kind: 'accept', quote: self })}>
                 Accept this quote
               </button>
@@ -232,8 +259,22 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
         <dl className="facts">
           <dt>Supplier</dt>
           <dd>{data.supplier.name}</dd>
+          <dt>Price</dt>
+          <dd>
+            <PriceBasisBadge quote={data} />
+            {data.firmedAt ? ` confirmed by the supplier on ${formatDate(data.firmedAt)}` : ' from the supplier’s price list'}
+          </dd>
           <dt>Unit price</dt>
-          <dd>{formatRand(data.unitPrice)} excl. VAT</dd>
+          <dd>
+            {formatRand(data.unitPrice)} excl. VAT
+            <IndicativeWas quote={data} />
+          </dd>
+          {data.supplierNote ? (
+            <>
+              <dt>Supplier’s note</dt>
+              <dd className="prewrap">{data.supplierNote}</dd>
+            </>
+          ) : null}
           <dt>Total price</dt>
           <dd>
             {formatRand(data.totalPrice)} excl. VAT ({formatRand(data.totalPriceInclVat)} incl. VAT)
@@ -248,32 +289,67 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           <dd>{formatDate(data.validUntil)}</dd>
           <dt>Payment terms</dt>
           <dd>{data.paymentTerms}</dd>
+          <dt>Supplier response</dt>
+          <dd>{supplierResponseText(data.supplier.responseTimeHours)}</dd>
+          <dt>Supplier VAT number</dt>
+          <dd>{data.supplier.vatNumber ?? 'Not on file'}</dd>
         </dl>
+        {self ? <BbeeLine quote={self} /> : null}
         {data.notes ? <p className="hint">{data.notes}</p> : null}
+        <p>
+          <a className="button button-secondary" href={quotationPath(token)} download>
+            Download the quotation (PDF)
+          </a>
+          {self && (self.status === 'accepted' || self.status === 'confirmed' || self.status === 'withdrawn') && rfq.status !== 'expired' ? (
+            <>
+              {' '}
+              <a className="button button-secondary" href={purchaseOrderPath('quotes', token)} download>
+                {self.status === 'withdrawn' ? 'Cancelled purchase order (PDF)' : 'Purchase order (PDF)'}
+              </a>
+            </>
+          ) : null}
+        </p>
       </section>
       {rfq.quotes.length > 1 ? (
         <section aria-labelledby="request-quotes">
           <h2 id="request-quotes">All {rfq.quotes.length} quotes for this request</h2>
+          <QuoteOrderSelect id="request-quote-order" value={order} onChange={setOrder} />
           <ul className="quotes-grid plain-cards">
-            {rfq.quotes.map((q) => (
-              <RequestQuote key={q.id} quote={q} current={q.id === quote.quoteReference} mayAccept={canAccept(q.status, rfq.status)} onAccept={() => setDialog({ kind: 'accept', quote: q })} />
+            {orderQuotes(rfq.quotes, order).map((q) => (
+              <RequestQuote
+                key={q.id}
+                quote={q}
+                current={q.id === quote.quoteReference}
+                mayAccept={canAccept(q.status, rfq.status, rfq.demo)}
+                onAccept={() => setDialog({ kind: 'accept', quote: q })}
+              />
             ))}
           </ul>
         </section>
       ) : null}
       <QuoteCompare quotes={rfq.quotes} />
       {ai ? (
-        <section className="card" aria-labelledby="ai-title">
-          <h2 id="ai-title">AI analysis</h2>
+        <section className="card" aria-labelledby="assessment-title">
+          <h2 id="assessment-title">Procura’s assessment</h2>
+          <p className="small muted">
+            {SCORE_TEXT.rules} <ScoresLink />
+          </p>
           <p>{ai.recommendation}</p>
-          <dl className="facts">
+          <dl className="facts scores">
             <dt>Quality score</dt>
-            <dd>{ai.qualityScore}/100</dd>
+            <dd>
+              <strong>{ai.qualityScore}/100</strong>
+              <span className="score-help">{SCORE_TEXT.quality}</span>
+            </dd>
             <dt>Reliability</dt>
-            <dd>{ai.reliabilityRating}/100</dd>
+            <dd>
+              <strong>{ai.reliabilityRating}/100</strong>
+              <span className="score-help">{SCORE_TEXT.reliability}</span>
+            </dd>
             <dt>Risk level</dt>
             <dd>
               <span className={`badge ${RISK_BADGE[ai.riskLevel as keyof typeof RISK_BADGE] ?? ''}`}>{ai.riskLevel} risk</span>
+              <span className="score-help">{SCORE_TEXT.risk}</span>
             </dd>
           </dl>
         </section>
@@ -291,10 +367,11 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
       {dialog?.kind === 'accept' ? (
         <AcceptQuoteDialog
           supplierName={dialog.quote.supplier.name}
+          totalPrice={dialog.quote.totalPrice}
           totalPriceInclVat={dialog.quote.totalPriceInclVat}
-          onAccept={() => {
+          onAccept={(details) => {
             const target = dialog.quote.id === quote.quoteReference ? token : dialog.quote.trackingToken!;
-            return act(() => api().quotes.accept(target), target);
+            return act(() => api().quotes.accept(target, details), target);
           }}
           onClose={() => setDialog(null)}
         />
@@ -309,7 +386,10 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           onConfirm={() => act(() => api().quotes.closeRequest(token), token)}
           onClose={() => setDialog(null)}
         >
-          <p className="flush">No quote will be accepted, and every supplier who quoted is told they were not selected. This cannot be undone; for another order, send a new request.</p>
+          <p className="flush">
+            No quote will be accepted, and every supplier who quoted is told they were not selected. This cannot be undone; for another order, send a new
+            request.
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

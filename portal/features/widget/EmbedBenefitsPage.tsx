@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PAYOUT_METHOD } from '../../../sdk/revenue';
 import { RevenueTable, RevenueTerms } from '../../components/revenue';
 
 const BENEFITS = [
@@ -8,7 +9,7 @@ const BENEFITS = [
   ['Useful to your visitors', 'They describe what they need and get priced quotes from matched South African suppliers in seconds, on your site.'],
   ['Your brand', 'Your colours, logo and name; a light, dark or branded theme; the Procura footer can be hidden.'],
   ['Safe on your page', 'The widget runs in its own frame, loads lazily, talks only to your page’s origin and never reads your page.'],
-  ['Revenue every month', 'A share of every qualified request your visitors send, paid monthly.'],
+  ['Revenue every month', `A share of every qualified request your visitors send, paid monthly by ${PAYOUT_METHOD}.`],
   ['Counted for you', 'Your partner area shows requests and earnings month by month, and how often a widget load becomes a request.'],
 ] as const;
 
@@ -65,7 +66,8 @@ export default function EmbedBenefitsPage() {
       <section className="card" aria-labelledby="contact-title">
         <h2 id="contact-title">Talk to us</h2>
         <p className="small">
-          Embed enquiries: <a href={`mailto:${COMPANY.partnersEmail}?subject=Embedding%20Procura`}>{COMPANY.partnersEmail}</a>, {COMPANY.phone} ({COMPANY.supportHours}).
+          Embed enquiries: <a href={`mailto:${COMPANY.partnersEmail}?subject=Embedding%20Procura`}>{COMPANY.partnersEmail}</a>, {COMPANY.phone} (
+          {COMPANY.supportHours}).
         </p>
       </section>
     </div>

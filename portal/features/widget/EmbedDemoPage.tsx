@@ -65,24 +65,27 @@ function ApiDocs({ origin }: { origin: string }) {
   return (
     <div className="stack small">
       <p>
-        The script tag mounts the widget where it stands and reads its settings from <code>data-*</code> attributes: <code>data-partner-id</code>, <code>data-company-name</code>,{' '}
-        <code>data-primary-color</code>, <code>data-logo</code> (https only), <code>data-website-url</code>, <code>data-compact</code>, <code>data-hide-procura-branding</code>,{' '}
-        <code>data-theme</code> (light, dark or branded), <code>data-embed-id</code> and <code>data-container</code> (a CSS selector).
+        The script tag mounts the widget where it stands and reads its settings from <code>data-*</code> attributes: <code>data-partner-id</code>,{' '}
+        <code>data-company-name</code>, <code>data-primary-color</code>, <code>data-logo</code> (https only), <code>data-website-url</code>,{' '}
+        <code>data-compact</code>, <code>data-hide-procura-branding</code>, <code>data-theme</code> (light, dark or branded), <code>data-embed-id</code> and{' '}
+        <code>data-container</code> (a CSS selector).
       </p>
       <p>To mount from code, queue commands before the script arrives:</p>
       <pre className="code-block">
         <code>{QUEUE_EXAMPLE.replace('ORIGIN', origin)}</code>
       </pre>
       <p>
-        Each widget reports <code>PROCURA_WIDGET_SUCCESS</code> and <code>PROCURA_WIDGET_ERROR</code> once on each of three channels: to <code>Procura('on', …)</code> callbacks, as a
-        DOM event on its container, and as its own <code>postMessage</code> to your window, from <code>{origin}</code> (check <code>event.origin</code>). Each message carries{' '}
-        <code>type</code>, <code>v</code> (the protocol version), <code>embedId</code> and <code>data</code> or <code>error</code>. The widget posts only to your page's origin, and
-        the script ignores messages from any other origin or frame.
+        Each widget reports <code>PROCURA_WIDGET_SUCCESS</code> and <code>PROCURA_WIDGET_ERROR</code> once on each of three channels: to{' '}
+        <code>Procura('on', …)</code> callbacks, as a DOM event on its container, and as its own <code>postMessage</code> to your window, from{' '}
+        <code>{origin}</code> (check <code>event.origin</code>). Each message carries <code>type</code>, <code>v</code> (the protocol version),{' '}
+        <code>embedId</code> and <code>data</code> or <code>error</code>. The widget posts only to your page's origin, and the script ignores messages from any
+        other origin or frame.
       </p>
       <p>
-        Your own form can send requests to <code>POST {origin}/api/embed/rfq</code> with <code>productName</code>, <code>productDescription</code>, <code>quantity</code>,{' '}
-        <code>budgetRange</code> (under-1k, 1k-5k, 5k-20k or 20k-plus), <code>location</code>, <code>contactEmail</code>, <code>companyName</code>, <code>partnerId</code> and{' '}
-        <code>source: 'embed-widget'</code>; the answer holds the <code>quotes</code>. See the <Link href="/docs">API documentation</Link> for every field.
+        Your own form can send requests to <code>POST {origin}/api/embed/rfq</code> with <code>productName</code>, <code>productDescription</code>,{' '}
+        <code>quantity</code>, <code>budgetRange</code> (under-1k, 1k-5k, 5k-20k or 20k-plus), <code>location</code>, <code>contactEmail</code>,{' '}
+        <code>companyName</code>, <code>partnerId</code> and <code>source: 'embed-widget'</code>; the answer holds the <code>quotes</code>. See the{' '}
+        <Link href="/docs">API documentation</Link> for every field.
       </p>
     </div>
   );

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { RevenueTable, RevenueTerms } from '../../components/revenue';
 import { EmbeddedWidget } from './EmbeddedWidget';
 
-/** The file name of the downloaded embed page (spec 2). */
+/** The file name of the downloaded embed page. */
 export const EMBED_FILE_NAME = 'procura-widget-embed.html';
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
@@ -72,7 +72,14 @@ export default function WidgetConfiguratorPage() {
   const text = (key: 'companyName' | 'websiteUrl' | 'logo' | 'partnerEmail' | 'partnerId', label: string, type = 'text', placeholder = '', hint = '') => (
     <div className="field">
       <label htmlFor={`cfg-${key}`}>{label}</label>
-      <input id={`cfg-${key}`} type={type} value={settings[key]} placeholder={placeholder} aria-describedby={hint ? `cfg-${key}-hint` : undefined} onChange={(e) => set(key, e.target.value)} />
+      <input
+        id={`cfg-${key}`}
+        type={type}
+        value={settings[key]}
+        placeholder={placeholder}
+        aria-describedby={hint ? `cfg-${key}-hint` : undefined}
+        onChange={(e) => set(key, e.target.value)}
+      />
       {hint ? (
         <p id={`cfg-${key}-hint`} className="hint">
           {hint}
@@ -97,7 +104,12 @@ export default function WidgetConfiguratorPage() {
             <div className="field">
               <label htmlFor="cfg-primaryColor">Primary Color</label>
               <div className="colour-row">
-                <input type="color" aria-label="Pick the primary color" value={colourValid ? settings.primaryColor : DEFAULT_PRIMARY_COLOR} onChange={(e) => set('primaryColor', e.target.value)} />
+                <input
+                  type="color"
+                  aria-label="Pick the primary color"
+                  value={colourValid ? settings.primaryColor : DEFAULT_PRIMARY_COLOR}
+                  onChange={(e) => set('primaryColor', e.target.value)}
+                />
                 <input
                   id="cfg-primaryColor"
                   type="text"
@@ -117,9 +129,20 @@ export default function WidgetConfiguratorPage() {
             <ThemeChoice name="cfg-theme" value={settings.theme} onChange={(t) => set('theme', t)} />
             <SwitchField id="cfg-compact" label="Compact Mode: Show all fields on one page" checked={settings.compact} onChange={(v) => set('compact', v)} />
             <SwitchField id="cfg-quick" label="Short form: seven fields, for small spaces" checked={settings.quick} onChange={(v) => set('quick', v)} />
-            <SwitchField id="cfg-branding" label="Hide branding: remove the 'Powered by Procura' footer" checked={settings.hideProcuraBranding} onChange={(v) => set('hideProcuraBranding', v)} />
+            <SwitchField
+              id="cfg-branding"
+              label="Hide branding: remove the 'Powered by Procura' footer"
+              checked={settings.hideProcuraBranding}
+              onChange={(v) => set('hideProcuraBranding', v)}
+            />
             {text('partnerEmail', 'Partner e-mail', 'email', 'partners@example.co.za', 'Where we send your revenue-share statements.')}
-            {text('partnerId', 'Partner ID (optional)', 'text', 'From your API registration', 'Requests sent through your widget are credited to this partner.')}
+            {text(
+              'partnerId',
+              'Partner ID (optional)',
+              'text',
+              'From your API registration',
+              'Requests sent through your widget are credited to this partner.',
+            )}
           </section>
 
           <section className="card" aria-labelledby="cfg-code">
@@ -204,8 +227,8 @@ export default function WidgetConfiguratorPage() {
           <section className="card" aria-labelledby="cfg-support">
             <h2 id="cfg-support">Partnership support</h2>
             <p className="small">
-              Questions about embedding or payouts? E-mail <a href={`mailto:${COMPANY.partnersEmail}?subject=Widget%20partnership`}>{COMPANY.partnersEmail}</a>, or reach us at{' '}
-              <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> ({COMPANY.supportHours}).
+              Questions about embedding or payouts? E-mail <a href={`mailto:${COMPANY.partnersEmail}?subject=Widget%20partnership`}>{COMPANY.partnersEmail}</a>,
+              or reach us at <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> ({COMPANY.supportHours}).
             </p>
           </section>
         </div>

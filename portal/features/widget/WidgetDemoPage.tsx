@@ -10,7 +10,7 @@ import { formatRand } from '../../../sdk/format';
 /** The monthly volume the demo's revenue potential is shown for. */
 const DEMO_VOLUME = 500;
 
-/** /widget-demo: the four presets as live, working widgets. */
+/** /widget-demo: the four presets as working widgets whose requests are demos: quoted and e-mailed to the visitor, told to no supplier. */
 export default function WidgetDemoPage() {
   usePageTitle('Widget demo');
   const [style, setStyle] = useState<DemoStyle>('default');
@@ -26,7 +26,10 @@ export default function WidgetDemoPage() {
     <div className="container page stack">
       <div className="hero">
         <h1>Widget Demo</h1>
-        <p className="muted">Four ways partners set up the quote widget. Each one below is live: a request sent through it gets real quotes.</p>
+        <p className="muted">
+          Four ways partners set up the quote widget. Each works as it would on a partner’s site: a request sent through it is quoted and e-mailed to you,
+          marked as a demo, and no supplier is told of it.
+        </p>
       </div>
       <div className="configurator-grid">
         <div className="stack">
@@ -89,7 +92,7 @@ export default function WidgetDemoPage() {
           </section>
         </div>
         <section className="card" aria-labelledby="demo-live">
-          <h2 id="demo-live">Live widget: {label}</h2>
+          <h2 id="demo-live">Try it: {label}</h2>
           <EmbeddedWidget config={{ ...config, embedId }} />
         </section>
       </div>

@@ -1,6 +1,6 @@
 import type { WidgetConfig } from '../../../sdk/embed/config';
 
-/** The widget demo's four configurations (spec 2 and 9: their colours). */
+/** The widget demo's four configurations (their colours). */
 export const DEMO_PRESETS = {
   default: { label: 'Default', companyName: 'Sandton Office Supplies', primaryColor: '#3b82f6', compact: false, hideProcuraBranding: false },
   compact: { label: 'Compact', companyName: 'GreenLeaf Cleaning', primaryColor: '#059669', compact: true, hideProcuraBranding: false },

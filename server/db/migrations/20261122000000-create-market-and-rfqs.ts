@@ -126,11 +126,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('rfqs_created_idx').on('rfqs').column('created_at').execute();
-  await db.schema
-    .createIndex('rfqs_item_created_idx')
-    .on('rfqs')
-    .columns(['catalogue_item_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('rfqs_item_created_idx').on('rfqs').columns(['catalogue_item_id', 'created_at']).execute();
 
   await db.schema
     .createTable('quotes')

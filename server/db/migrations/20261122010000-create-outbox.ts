@@ -13,9 +13,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     // Lower goes first: a buyer waiting for quotes before a supplier's lead.
     .addColumn('priority', 'integer', (c) => c.notNull())
     .addColumn('payload', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql.raw(`status in ('pending', 'sending', 'sent', 'held', 'dead')`)),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().check(sql.raw(`status in ('pending', 'sending', 'sent', 'held', 'dead')`)))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     // When a pending row is due, or when a claimed row's lease runs out.
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())

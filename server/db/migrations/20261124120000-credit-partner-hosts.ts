@@ -31,7 +31,10 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('partner_credits_pk', ['partner_id', 'buyer_key'])
     .execute();
   await db.schema.createIndex('partner_credits_expires_idx').on('partner_credits').column('expires_at').execute();
-  await db.insertInto('meta').values({ key: 'partner_credit_key', value: randomBytes(32).toString('hex') }).execute();
+  await db
+    .insertInto('meta')
+    .values({ key: 'partner_credit_key', value: randomBytes(32).toString('hex') })
+    .execute();
 
   // 'uncredited' (not from one of the partner's hosts), 'host' (from one, but not a qualified RFQ
   // to pay for) or 'qualified'; null when no partner is named.
@@ -44,7 +47,18 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     // Earlier RFQs are judged by the host rule alone: the buyers' addresses needed for the 30-day rule may be gone.
     await db
       .updateTable('rfqs')
-      .set({ partner_credit: host === null ? 'uncredited' : (eb: any) => eb.case().when('referrer_host', '=', host).then(eb.case().when('matched_count', '>', 0).then('qualified').else('host').end()).else('uncredited').end() })
+      .set({
+        partner_credit:
+          host === null
+            ? 'uncredited'
+            : (eb: any) =>
+                eb
+                  .case()
+                  .when('referrer_host', '=', host)
+                  .then(eb.case().when('matched_count', '>', 0).then('qualified').else('host').end())
+                  .else('uncredited')
+                  .end(),
+      })
       .where('partner_id', '=', p.id)
       .execute();
   }

@@ -4,7 +4,10 @@ import type { Dialect } from '../database';
 // Migrations never import app code and are frozen once shipped: they see the database as `any`.
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   // What a supplier says it specialises in, as an import line gives it: a JSON array of text.
-  await db.schema.alterTable('suppliers').addColumn('specialties', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('suppliers')
+    .addColumn('specialties', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 
   // A supplier Procura has no delivery record of has no on-time rate: null, never a made-up figure.
   if (dialect === 'postgres') {

@@ -21,6 +21,21 @@ import * as createSalesWorkspace from './20261124160000-create-sales-workspace';
 import * as createAnalytics from './20261124170000-create-analytics';
 import * as addOutboxFailingSince from './20261124180000-add-outbox-failing-since';
 import * as addOrderStatuses from './20261124190000-add-order-statuses';
+import * as countAddressesBySlot from './20261127000000-count-addresses-by-slot';
+import * as partialRfqIndexes from './20261127010000-partial-rfq-indexes';
+import * as idempotencyRfq from './20261127020000-idempotency-rfq';
+import * as countRegistrationEmails from './20261127030000-count-registration-emails';
+import * as signInFailures from './20261127040000-sign-in-failures';
+import * as cursorCoveringIndex from './20261127050000-cursor-covering-index';
+import * as addOrderDetails from './20261127133800-add-order-details';
+import * as markDemoRequests from './20261127140000-mark-demo-requests';
+import * as allowUnknownResponseTimes from './20261128000000-allow-unknown-response-times';
+import * as countOwnViews from './20261128010000-count-own-views';
+import * as createSupplierWorkspace from './20261128020000-create-supplier-workspace';
+import * as addSupplierMinimumOrder from './20261128020000-add-supplier-minimum-order';
+import * as createBasketLines from './20261128030000-create-basket-lines';
+import * as addSupplierCompliance from './20261128040000-add-supplier-compliance';
+import * as createPurchaseOrders from './20261128050000-create-purchase-orders';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -49,10 +64,23 @@ const migrations: Record<string, DialectMigration> = {
   '20261124170000-create-analytics': createAnalytics,
   '20261124180000-add-outbox-failing-since': addOutboxFailingSince,
   '20261124190000-add-order-statuses': addOrderStatuses,
+  '20261127000000-count-addresses-by-slot': countAddressesBySlot,
+  '20261127010000-partial-rfq-indexes': partialRfqIndexes,
+  '20261127020000-idempotency-rfq': idempotencyRfq,
+  '20261127030000-count-registration-emails': countRegistrationEmails,
+  '20261127040000-sign-in-failures': signInFailures,
+  '20261127050000-cursor-covering-index': cursorCoveringIndex,
+  '20261127133800-add-order-details': addOrderDetails,
+  '20261127140000-mark-demo-requests': markDemoRequests,
+  '20261128000000-allow-unknown-response-times': allowUnknownResponseTimes,
+  '20261128010000-count-own-views': countOwnViews,
+  '20261128020000-create-supplier-workspace': createSupplierWorkspace,
+  '20261128020000-add-supplier-minimum-order': addSupplierMinimumOrder,
+  '20261128030000-create-basket-lines': createBasketLines,
+  '20261128040000-add-supplier-compliance': addSupplierCompliance,
+  '20261128050000-create-purchase-orders': createPurchaseOrders,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
-  return Object.fromEntries(
-    Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]),
-  );
+  return Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, dialect) }]));
 }

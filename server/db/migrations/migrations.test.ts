@@ -27,15 +27,21 @@ describe('migrations to one name per concept', () => {
     await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
     await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitizers', 'Sanitizers', 'hygiene', '[]', 1)`.execute(db);
     await sql`insert into catalogue_items (id, name, description, unit, category_id, reference_price_cents, avg_delivery, unit_quantity, unit_description, keywords, sort_order)
-      values ('geyser', 'Geyser', '150 liter electric geyser', 'liters', 'sanitizers', 100, '1-2 days', null, 'per liter, 5 L containers', '[]', 1)`.execute(db);
+      values ('geyser', 'Geyser', '150 liter electric geyser', 'liters', 'sanitizers', 100, '1-2 days', null, 'per liter, 5 L containers', '[]', 1)`.execute(
+      db,
+    );
     await sql`insert into meta (key, value) values ('market_revision', 'r1')`.execute(db);
     const rfq = (id: string, embedSource: string | null) =>
       sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, embed_source, created_at)
-        values (${id}, 'Sanitiser', 'For three sites', 20, 'liters', 3, 0, '', 'Durban', 'sanitizers', 'a@example.co.za', '[]', ${embedSource}, '2026-11-20T10:00:00.000Z')`.execute(db);
+        values (${id}, 'Sanitiser', 'For three sites', 20, 'liters', 3, 0, '', 'Durban', 'sanitizers', 'a@example.co.za', '[]', ${embedSource}, '2026-11-20T10:00:00.000Z')`.execute(
+        db,
+      );
     await rfq('100000000000000001', 'procura-widget');
     await rfq('100000000000000002', 'embed-widget');
     await rfq('100000000000000003', null);
-    await sql`insert into widget_loads (partner_id, embed_id, referrer_host, day, loads, compact, theme, branding_hidden) values ('p_1', 'shop', 'shop.example', '2026-11-20', 2, 0, 'light', 1)`.execute(db);
+    await sql`insert into widget_loads (partner_id, embed_id, referrer_host, day, loads, compact, theme, branding_hidden) values ('p_1', 'shop', 'shop.example', '2026-11-20', 2, 0, 'light', 1)`.execute(
+      db,
+    );
 
     await migrateToLatest(database!);
 
@@ -63,10 +69,14 @@ describe('the migration to partner hosts', () => {
     await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
     await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitisers', 'Sanitisers', 'hygiene', '[]', 1)`.execute(db);
     await sql`insert into partners (id, company_name, contact_email, contact_name, website, business_type, integration_type, monthly_traffic, use_case, tier, key_hash, key_prefix, key_created_at, created_at)
-      values ('p_1', 'Coastal', 'dev@coastal.example', 'Thandi', 'https://Coastal.example.co.za/about', 'directory', 'both', '10k-50k', 'Quotes', 'starter', 'h1', 'procura_live_ab', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')`.execute(db);
+      values ('p_1', 'Coastal', 'dev@coastal.example', 'Thandi', 'https://Coastal.example.co.za/about', 'directory', 'both', '10k-50k', 'Quotes', 'starter', 'h1', 'procura_live_ab', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
     const rfq = (id: string, partnerId: string | null, host: string | null, matched: number) =>
       sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, partner_id, referrer_host, created_at, rfq_ref)
-        values (${id}, 'Sanitiser', 'For three sites', 20, 'litres', 3, ${matched}, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', ${partnerId}, ${host}, '2026-11-20T10:00:00.000Z', ${`r_${id.slice(-20).padStart(20, '0')}`})`.execute(db);
+        values (${id}, 'Sanitiser', 'For three sites', 20, 'litres', 3, ${matched}, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', ${partnerId}, ${host}, '2026-11-20T10:00:00.000Z', ${`r_${id.slice(-20).padStart(20, '0')}`})`.execute(
+        db,
+      );
     await rfq('100000000000000001', 'p_1', 'coastal.example.co.za', 3);
     await rfq('100000000000000002', 'p_1', 'coastal.example.co.za', 0);
     await rfq('100000000000000003', 'p_1', 'copycat.example.com', 3);
@@ -92,10 +102,14 @@ describe('the migration to partner hosts', () => {
 describe('the migration for supplier imports', () => {
   it('keeps each on-time rate, allows none, gives specialties, and refuses a twin e-mail in another case', async () => {
     const { db } = await databaseAt('20261124130000-create-staff');
-    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(db);
+    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
+      db,
+    );
     const supplier = (id: number, email: string, onTime: string) =>
       sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, ${sql.raw(onTime)}, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(db);
+        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, ${sql.raw(onTime)}, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+        db,
+      );
     await supplier(1, 'sales@coastal.example', '93');
 
     await migrateToLatest(database!);
@@ -110,25 +124,71 @@ describe('the migration for supplier imports', () => {
 describe('the migration to order statuses', () => {
   it('leaves every earlier request open and every quote offered, with no company size', async () => {
     const { db } = await databaseAt('20261124170000-create-analytics');
-    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(db);
+    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
+      db,
+    );
     await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
     await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitisers', 'Sanitisers', 'hygiene', '[]', 1)`.execute(db);
     await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(db);
+      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
     await sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, created_at, rfq_ref)
-      values ('100000000000000001', 'Sanitiser', 'For three sites', 20, 'litres', 3, 1, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', '2026-11-20T10:00:00.000Z', 'r_00000000000000000001')`.execute(db);
+      values ('100000000000000001', 'Sanitiser', 'For three sites', 20, 'litres', 3, 1, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', '2026-11-20T10:00:00.000Z', 'r_00000000000000000001')`.execute(
+      db,
+    );
     await sql`insert into quotes (rfq_id, supplier_id, rank, pricing_basis, list_unit_price_cents, unit_price_cents, discount_percent, total_cents, vat_rate, vat_cents, total_incl_vat_cents,
         minimum_order_quantity, lead_min_days, lead_max_days, payment_terms, validity_days, valid_until, price_list_date, notes, competitive_position, price_difference, quality_score,
         reliability_rating, risk_level, recommendation, tracking_secret_hash, created_at)
-      values ('100000000000000001', 1, 1, 'price-list', 100, 100, 0, 2000, 0.15, 300, 2300, 1, 1, 2, 'Net 30', 14, '2026-12-04', '2026-11-01', '', 'lowest-price', 0, 80, 80, 'low', '', 'h', '2026-11-20T10:00:00.000Z')`.execute(db);
+      values ('100000000000000001', 1, 1, 'price-list', 100, 100, 0, 2000, 0.15, 300, 2300, 1, 1, 2, 'Net 30', 14, '2026-12-04', '2026-11-01', '', 'lowest-price', 0, 80, 80, 'low', '', 'h', '2026-11-20T10:00:00.000Z')`.execute(
+      db,
+    );
 
     await migrateToLatest(database!);
 
     expect(await db.selectFrom('rfqs').select(['status', 'status_changed_at', 'awarded_quote_id', 'company_size']).execute()).toEqual([
       { status: 'open', status_changed_at: null, awarded_quote_id: null, company_size: null },
     ]);
-    expect(await db.selectFrom('quotes').select(['status', 'status_changed_at', 'accepted_at', 'withdrawal_reason', 'response_secret_hash', 'buyer_link_sealed', 'courtesy_mailed_at']).execute()).toEqual([
-      { status: 'offered', status_changed_at: null, accepted_at: null, withdrawal_reason: null, response_secret_hash: null, buyer_link_sealed: null, courtesy_mailed_at: null },
+    expect(
+      await db
+        .selectFrom('quotes')
+        .select(['status', 'status_changed_at', 'accepted_at', 'withdrawal_reason', 'response_secret_hash', 'buyer_link_sealed', 'courtesy_mailed_at'])
+        .execute(),
+    ).toEqual([
+      {
+        status: 'offered',
+        status_changed_at: null,
+        accepted_at: null,
+        withdrawal_reason: null,
+        response_secret_hash: null,
+        buyer_link_sealed: null,
+        courtesy_mailed_at: null,
+      },
     ]);
+  });
+});
+
+describe('the migration to unknown response times', () => {
+  it('keeps each response time and allows a supplier none', async () => {
+    const { db } = await databaseAt('20261127050000-cursor-covering-index');
+    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
+      db,
+    );
+    const supplier = (id: number, email: string, hours: string) =>
+      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, 93, ${sql.raw(hours)}, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+        db,
+      );
+    await supplier(1, 'sales@coastal.example', '4');
+    await expect(supplier(2, 'sales@karoo.example', 'null')).rejects.toThrow(/null/i);
+
+    await migrateToLatest(database!);
+
+    await supplier(2, 'sales@karoo.example', 'null');
+    expect(await db.selectFrom('suppliers').select(['id', 'response_time_hours']).orderBy('id').execute()).toEqual([
+      { id: 1, response_time_hours: 4 },
+      { id: 2, response_time_hours: null },
+    ]);
+    await expect(supplier(3, 'Sales@Coastal.example', '8')).rejects.toThrow(/unique/i);
   });
 });

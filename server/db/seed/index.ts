@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../schema';
 import type { Dialect } from '../database';
-import { bumpMarketRevision } from '../../catalogue/market.repository';
+import { marketChanged } from '../../catalogue/market-store';
 import { CATALOGUE, CATEGORIES, CITIES, SECTORS, type CatalogueItemSeed } from './data';
 import { catalogueVariants, generatedSuppliers, starterSuppliers, type SupplierSeed } from './suppliers';
 
@@ -22,13 +22,19 @@ export interface SeedSummary {
 
 /** Whether the database holds no market data yet. */
 export async function isMarketEmpty(db: Kysely<DB>): Promise<boolean> {
-  const row = await db.selectFrom('cities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('cities')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
 async function insertChunked<T extends keyof DB>(trx: Transaction<DB>, table: T, rows: Record<string, unknown>[]) {
   for (let i = 0; i < rows.length; i += 500) {
-    await trx.insertInto(table).values(rows.slice(i, i + 500) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + 500) as never)
+      .execute();
   }
 }
 
@@ -37,13 +43,19 @@ export async function seedMarket(db: Kysely<DB>, dialect: Dialect, options: Seed
   const now = (options.now ?? new Date()).toISOString();
   const large = options.suppliers !== undefined;
   const items: CatalogueItemSeed[] = large ? [...CATALOGUE, ...catalogueVariants()] : CATALOGUE;
-  const suppliers: SupplierSeed[] = large
-    ? generatedSuppliers(options.suppliers!, options.offers ?? options.suppliers! * 20, items)
-    : starterSuppliers();
+  const suppliers: SupplierSeed[] = large ? generatedSuppliers(options.suppliers!, options.offers ?? options.suppliers! * 20, items) : starterSuppliers();
 
   await db.transaction().execute(async (trx) => {
-    await insertChunked(trx, 'cities', CITIES.map((c, i) => ({ ...c, sort_order: i })));
-    await insertChunked(trx, 'sectors', SECTORS.map((s, i) => ({ ...s, sort_order: i })));
+    await insertChunked(
+      trx,
+      'cities',
+      CITIES.map((c, i) => ({ ...c, sort_order: i })),
+    );
+    await insertChunked(
+      trx,
+      'sectors',
+      SECTORS.map((s, i) => ({ ...s, sort_order: i })),
+    );
     await insertChunked(
       trx,
       'categories',
@@ -84,7 +96,13 @@ export async function seedMarket(db: Kysely<DB>, dialect: Dialect, options: Seed
         payment_terms: s.paymentTerms,
         validity_days: s.validityDays,
         price_list_date: s.priceListDate,
+        minimum_order_cents: s.minimumOrderCents ?? 0,
         created_at: now,
+        vat_number: s.compliance?.vatNumber ?? null,
+        registered_address: s.compliance?.registeredAddress ?? null,
+        bbee_level: s.compliance?.bbeeLevel ?? null,
+        bbee_evidence: s.compliance?.bbeeEvidence ?? null,
+        bbee_expires_on: s.compliance?.bbeeExpiresOn ?? null,
       })),
     );
     if (dialect === 'postgres') {
@@ -121,7 +139,7 @@ export async function seedMarket(db: Kysely<DB>, dialect: Dialect, options: Seed
         })),
       ),
     );
-    await bumpMarketRevision(trx);
+    await marketChanged(trx);
   });
   return {
     cities: CITIES.length,

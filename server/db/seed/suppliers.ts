@@ -1,3 +1,4 @@
+import type { SupplierCompliance } from '../../domain/market';
 import { CATALOGUE, CATEGORIES, CITIES, PAYMENT_TERMS, type CatalogueItemSeed } from './data';
 
 /**
@@ -21,9 +22,13 @@ export interface SupplierSeed {
   paymentTerms: string;
   validityDays: number;
   priceListDate: string;
+  /** The least one order may come to, excl. VAT, in cents; none when absent. */
+  minimumOrderCents?: number;
   categories: { categoryId: string; capacityUnits: number; minimumOrderQuantity: number; priceFactor: number }[];
   coverage: { scope: 'city' | 'province' | 'national'; area: string; leadDays: number }[];
   offers: { itemId: string; unitPriceCents: number; minimumOrderQuantity: number; tiers: { minQuantity: number; unitPriceCents: number }[] }[];
+  /** VAT number, registered address and B-BBEE standing; none on file when left out. */
+  compliance?: SupplierCompliance;
 }
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
@@ -45,13 +50,106 @@ export function createRng(seed: number) {
 }
 export type Rng = ReturnType<typeof createRng>;
 
-const NAME_PREFIXES = ['Ubuntu', 'Highveld', 'Protea', 'Baobab', 'Table Bay', 'Jacaranda', 'Msunduzi', 'Vaal', 'Drakensberg', 'Amanzi', 'Sunbird', 'Kingfisher', 'Marula', 'Fynbos', 'Springbok', 'Umhlanga', 'Karoo', 'Lowveld', 'Boland', 'Zululand', 'Magaliesberg', 'Indlovu', 'Kestrel', 'Acacia', 'Blue Crane', 'Tugela', 'Limpopo Valley', 'Garden Route', 'Mzansi', 'Sable'];
-const NAME_SUFFIXES = ['Hygiene Supplies', 'Cleaning Co.', 'Janitorial', 'Industrial Supplies', 'Distributors', 'Wholesale', 'Facility Supplies', 'Chemicals', 'Safety & Hygiene', 'Trading', 'Hygiene Solutions', 'Supply Co.'];
-const FIRST_NAMES = ['Thandi', 'Sipho', 'Johan', 'Ayesha', 'Pieter', 'Nomvula', 'Rajesh', 'Lerato', 'Michael', 'Zanele', 'Kobus', 'Fatima', 'Bongani', 'Annelie', 'Themba', 'Priya', 'Mandla', 'Chantal', 'Tshepo', 'Karabo'];
-const SURNAMES = ['Nkosi', 'van der Merwe', 'Naidoo', 'Dlamini', 'Botha', 'Pillay', 'Mokoena', 'Smith', 'Khumalo', 'Pretorius', 'Govender', 'Mahlangu', 'Jacobs', 'Ndlovu', 'Coetzee', 'Mthembu', 'Fourie', 'Maharaj', 'Sithole', 'Venter'];
+const NAME_PREFIXES = [
+  'Ubuntu',
+  'Highveld',
+  'Protea',
+  'Baobab',
+  'Table Bay',
+  'Jacaranda',
+  'Msunduzi',
+  'Vaal',
+  'Drakensberg',
+  'Amanzi',
+  'Sunbird',
+  'Kingfisher',
+  'Marula',
+  'Fynbos',
+  'Springbok',
+  'Umhlanga',
+  'Karoo',
+  'Lowveld',
+  'Boland',
+  'Zululand',
+  'Magaliesberg',
+  'Indlovu',
+  'Kestrel',
+  'Acacia',
+  'Blue Crane',
+  'Tugela',
+  'Limpopo Valley',
+  'Garden Route',
+  'Mzansi',
+  'Sable',
+];
+const NAME_SUFFIXES = [
+  'Hygiene Supplies',
+  'Cleaning Co.',
+  'Janitorial',
+  'Industrial Supplies',
+  'Distributors',
+  'Wholesale',
+  'Facility Supplies',
+  'Chemicals',
+  'Safety & Hygiene',
+  'Trading',
+  'Hygiene Solutions',
+  'Supply Co.',
+];
+const FIRST_NAMES = [
+  'Thandi',
+  'Sipho',
+  'Johan',
+  'Ayesha',
+  'Pieter',
+  'Nomvula',
+  'Rajesh',
+  'Lerato',
+  'Michael',
+  'Zanele',
+  'Kobus',
+  'Fatima',
+  'Bongani',
+  'Annelie',
+  'Themba',
+  'Priya',
+  'Mandla',
+  'Chantal',
+  'Tshepo',
+  'Karabo',
+];
+const SURNAMES = [
+  'Nkosi',
+  'van der Merwe',
+  'Naidoo',
+  'Dlamini',
+  'Botha',
+  'Pillay',
+  'Mokoena',
+  'Smith',
+  'Khumalo',
+  'Pretorius',
+  'Govender',
+  'Mahlangu',
+  'Jacobs',
+  'Ndlovu',
+  'Coetzee',
+  'Mthembu',
+  'Fourie',
+  'Maharaj',
+  'Sithole',
+  'Venter',
+];
 const AREA_CODES: Record<string, string> = {
-  Gauteng: '11', 'Western Cape': '21', 'KwaZulu-Natal': '31', 'Eastern Cape': '41', 'Free State': '51',
-  Limpopo: '15', Mpumalanga: '13', 'North West': '14', 'Northern Cape': '53',
+  Gauteng: '11',
+  'Western Cape': '21',
+  'KwaZulu-Natal': '31',
+  'Eastern Cape': '41',
+  'Free State': '51',
+  Limpopo: '15',
+  Mpumalanga: '13',
+  'North West': '14',
+  'Northern Cape': '53',
 };
 const PRICE_LIST_DATES = ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'];
 const RESPONSE_HOURS = [2, 4, 6, 8, 12, 24, 48];
@@ -73,8 +171,50 @@ const CAPACITY: Record<Archetype, [number, number]> = {
   local: [200, 600],
 };
 
+const STREETS = [
+  'Protea Road',
+  'Industry Street',
+  'Main Reef Road',
+  'Jacaranda Avenue',
+  'Harbour Drive',
+  'Voortrekker Road',
+  'Mineral Crescent',
+  'Aloe Street',
+  'Marula Close',
+  'Station Road',
+  'Kingfisher Lane',
+  'Fynbos Way',
+];
+const DISTRICTS = ['Industria', 'Business Park', 'Light Industrial', 'Commercial Park', 'Trade Park'];
+/** Levels as they spread among the supplier base; 0 is non-compliant, null none on file. */
+const LEVELS: (number | null)[] = [1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5, 6, 7, 8, 0, 0, null, null];
+const EXPIRIES = ['2027-02-28', '2027-03-31', '2027-05-31', '2027-06-30', '2027-08-31', '2027-10-31', '2027-11-30'];
+const EXPIRED = ['2026-06-30', '2026-09-30'];
+
+/**
+ * A supplier's VAT number, registered address and B-BBEE standing: invented but well formed. Drawn
+ * from a sequence of the supplier's own, so the rest of the seed stays as it was.
+ */
+function complianceOf(id: number, homeCityId: string): SupplierCompliance {
+  const rng = createRng(0x5eed_0000 + id);
+  const city = cityById.get(homeCityId)!;
+  const vatNumber = `4${String(rng.int(0, 999_999_999)).padStart(9, '0')}`;
+  const postalCode = String(rng.int(1000, 9999));
+  const registeredAddress = `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${city.name} ${rng.pick(DISTRICTS)}, ${city.name}, ${postalCode}`;
+  const level = rng.pick(LEVELS);
+  if (level === null || level === 0) return { vatNumber, registeredAddress, bbeeLevel: level, bbeeEvidence: null, bbeeExpiresOn: null };
+  // Exempted and qualifying small enterprises (levels 1, 2 and 4 on turnover) may swear an affidavit.
+  const bbeeEvidence = [1, 2, 4].includes(level) && rng.chance(0.35) ? 'affidavit' : 'certificate';
+  const bbeeExpiresOn = rng.chance(0.1) ? rng.pick(EXPIRED) : rng.pick(EXPIRIES);
+  return { vatNumber, registeredAddress, bbeeLevel: level, bbeeEvidence, bbeeExpiresOn };
+}
+
 function slug(text: string): string {
-  return text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 interface Namer {
@@ -170,6 +310,7 @@ function makeSupplier(
     categories,
     coverage,
     offers,
+    compliance: complianceOf(id, homeCityId),
   };
 }
 
@@ -198,14 +339,22 @@ export function starterSuppliers(): SupplierSeed[] {
     for (let i = 0; i < 8; i++) {
       suppliers.push(makeSupplier(rng, namer, id++, 'metro', metro, rotation(categoryIds, i, 8, 3), CATALOGUE));
     }
-    suppliers.push(
-      makeSupplier(rng, namer, id++, 'metro', metro, rotation(categoryIds, 0, 2, 1), CATALOGUE, { poorStanding: true }),
-    );
+    suppliers.push(makeSupplier(rng, namer, id++, 'metro', metro, rotation(categoryIds, 0, 2, 1), CATALOGUE, { poorStanding: true }));
   }
   const regional: [string, number][] = [
-    ['gqeberha', 3], ['bloemfontein', 2], ['east-london', 2], ['polokwane', 2], ['mbombela', 2],
-    ['pietermaritzburg', 2], ['kimberley', 1], ['rustenburg', 1], ['george', 1], ['richards-bay', 1],
-    ['centurion', 1], ['stellenbosch', 1], ['emalahleni', 1],
+    ['gqeberha', 3],
+    ['bloemfontein', 2],
+    ['east-london', 2],
+    ['polokwane', 2],
+    ['mbombela', 2],
+    ['pietermaritzburg', 2],
+    ['kimberley', 1],
+    ['rustenburg', 1],
+    ['george', 1],
+    ['richards-bay', 1],
+    ['centurion', 1],
+    ['stellenbosch', 1],
+    ['emalahleni', 1],
   ];
   for (const [home, count] of regional) {
     for (let i = 0; i < count; i++) {
@@ -239,7 +388,13 @@ export function catalogueVariants(): CatalogueItemSeed[] {
 }
 
 const CITY_WEIGHTS: Record<string, number> = {
-  johannesburg: 14, 'cape-town': 10, durban: 8, pretoria: 7, gqeberha: 3, bloemfontein: 2, 'east-london': 2,
+  johannesburg: 14,
+  'cape-town': 10,
+  durban: 8,
+  pretoria: 7,
+  gqeberha: 3,
+  bloemfontein: 2,
+  'east-london': 2,
 };
 
 /**

@@ -18,11 +18,6 @@ const PAGES: readonly SamplePage[] = Object.freeze([
   { path: 'products.html', contentType: 'text/html; charset=utf-8', body: PRODUCTS_HTML },
 ]);
 
-/** Every file of the sample directory, first page first. */
-export function samplePages(): readonly SamplePage[] {
-  return PAGES;
-}
-
 /** A sample file by its path under {@link SAMPLE_PATH} ('' and '/' are the first page), or null. */
 export function readSamplePage(path: string): SamplePage | null {
   const name = path.replace(/^\/+/, '') || 'index.html';

@@ -12,6 +12,7 @@ const layout = (title: string, body: string) => `<!doctype html>
 <meta charset="utf-8">
 <title>${title} | Mzansi Cleaning Trade Directory (sample)</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #1f2937; }
 article { border: 1px solid #e5e7eb; border-radius: .5rem; padding: 1rem; margin: 1rem 0; }

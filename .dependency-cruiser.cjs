@@ -1,0 +1,103 @@
+/**
+ * The house's rules (docs/architecture.md), checked by `npm run check:layers`, which `npm test`
+ * runs: a rule broken fails the build. Exceptions are named here with their reason.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+/**
+ * Resources that are one aggregate, written and read together in one transaction: a request and
+ * its quotes (rfq/, quotes/), the accepted supplier's answer to one of them (supplier-responses/),
+ * a supplier's leads and its firm-up or withdrawal of one from its workspace (supplier-leads/)
+ * and the buyer's data requests over them (privacy/). Their services share these repositories.
+ */
+const AGGREGATE_PATH = '^server/(rfq|quotes|supplier-responses|supplier-leads|privacy)/';
+
+/**
+ * The modules that read other resources' rows by design: the e-mail renderer and the mail worker
+ * make each e-mail from the rows its payload names (a request, its quotes, a partner, a demo
+ * booking), a read model kept in one place; the scraper's approval writes a supplier through the
+ * admin import's own statements, so an approved find and an imported one are stored alike.
+ */
+const READ_MODELS = ['^server/mail/messages\\.ts$', '^server/mail/mail-worker\\.ts$', '^server/scraping/import-path\\.ts$'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle makes a module half-initialised when it is first read.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'sdk-imports-nothing-of-ours',
+      severity: 'error',
+      comment: 'sdk/ is the published package: it imports nothing of the application, not even its private contract.',
+      from: { path: '^sdk/' },
+      to: { path: '^(contract|server|portal|widget|e2e|examples|build|bench)/' },
+    },
+    {
+      name: 'contract-imports-only-sdk',
+      severity: 'error',
+      comment: 'contract/ is what the portal and the server share beyond the package: schemas and clients, built on the sdk alone.',
+      from: { path: '^contract/' },
+      to: { path: '^(server|portal|widget|e2e|examples|build|bench)/' },
+    },
+    {
+      name: 'widget-imports-only-sdk',
+      severity: 'error',
+      comment: 'The widget runs on partner sites: it imports the sdk and nothing else of ours.',
+      from: { path: '^widget/' },
+      to: { path: '^(server|portal|e2e|examples)/' },
+    },
+    {
+      name: 'nothing-imports-the-server',
+      severity: 'error',
+      comment:
+        'Only the server and its own tests read server/. Exception: the docs page test renders the OpenAPI document the server serves, so the page and the document cannot drift apart.',
+      from: { pathNot: ['^server/', '^portal/features/docs/DocsPage\\.test\\.tsx$'] },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'nothing-imports-the-portal',
+      severity: 'error',
+      comment: 'Only the portal reads portal/; the journeys may import it to check what it renders.',
+      from: { pathNot: '^(portal|e2e)/' },
+      to: { path: '^portal/' },
+    },
+    {
+      name: 'features-apart',
+      severity: 'error',
+      comment: 'A portal feature never imports another: what two share lives in components/ or lib/.',
+      from: { path: '^portal/features/([^/]+)/' },
+      to: { path: '^portal/features/', pathNot: '^portal/features/$1/' },
+    },
+    {
+      name: 'routers-never-read-repositories',
+      severity: 'error',
+      comment: 'A router parses, authorises and answers; what it reads or writes goes through its service.',
+      from: { path: '\\.router\\.ts$' },
+      to: { path: '\\.repository\\.ts$' },
+    },
+    {
+      name: 'services-keep-to-their-resource',
+      severity: 'error',
+      comment: "A service reads another resource's data through that resource's service, never its repository.",
+      from: { path: '^server/([^/]+)/', pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$', ...READ_MODELS, AGGREGATE_PATH] },
+      to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: '^server/$1/' },
+    },
+    {
+      name: 'the-request-aggregate-keeps-to-itself',
+      severity: 'error',
+      comment: "The request aggregate's services share its repositories, and read every other resource through its service.",
+      from: { path: AGGREGATE_PATH, pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$'] },
+      to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: AGGREGATE_PATH },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};

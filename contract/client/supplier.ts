@@ -1,0 +1,130 @@
+/**
+ * The supplier workspace's calls, made by Procura's own pages with the supplier session cookie
+ * the browser holds, and the staff's supplier-access calls. Not part of the published package.
+ *
+ * @module
+ */
+import {
+  supplierAccessListSchema,
+  supplierLeadSchema,
+  supplierLeadsSchema,
+  supplierLinkSentSchema,
+  supplierMeSchema,
+  supplierUserSchema,
+  supplierUsersSchema,
+  type DeclineLeadInput,
+  type FirmLeadInput,
+  type LeadFilter,
+  type SupplierAccess,
+  type SupplierInviteInput,
+  type SupplierLead,
+  type SupplierMe,
+  type SupplierUser,
+} from '../schemas/supplier-workspace';
+import { isHttpError } from '../../sdk/client/errors';
+import { createTransport, type CallOptions, type ClientOptions, type Transport } from '../../sdk/client/transport';
+
+/**
+ * The workspace's calls.
+ *
+ * @example
+ * const supplier = createSupplierClient({ baseUrl: location.origin });
+ * const me = await supplier.me(); // null when signed out
+ */
+export interface SupplierClient {
+  /** E-mails a sign-in link (`POST /api/supplier/sign-in-link`); the same answer for any address. */
+  requestLink(email: string, options?: CallOptions): Promise<{ message: string }>;
+  /** Exchanges a link's token for a session (`POST /api/supplier/session`); the browser keeps the cookie. */
+  signIn(token: string, options?: CallOptions): Promise<SupplierMe>;
+  /** Ends the session (`POST /api/supplier/sign-out`). */
+  signOut(options?: CallOptions): Promise<void>;
+  /** Who is signed in (`GET /api/supplier/me`), or null when signed out. */
+  me(options?: CallOptions): Promise<SupplierMe | null>;
+  /** The leads, newest first (`GET /api/supplier/leads`). */
+  leads(status?: LeadFilter, options?: CallOptions): Promise<SupplierLead[]>;
+  /** Makes a lead firm (`POST /api/supplier/leads/:quoteId/firm`). */
+  firm(quoteId: string, input: FirmLeadInput, options?: CallOptions): Promise<SupplierLead>;
+  /** Withdraws a lead's quote (`POST /api/supplier/leads/:quoteId/decline`). */
+  decline(quoteId: string, input: DeclineLeadInput, options?: CallOptions): Promise<SupplierLead>;
+  /** Confirms an accepted order (`POST /api/supplier/leads/:quoteId/confirm`). */
+  confirm(quoteId: string, options?: CallOptions): Promise<SupplierLead>;
+  /** The supplier's people (`GET /api/supplier/users`). */
+  users(options?: CallOptions): Promise<SupplierUser[]>;
+  /** Adds a colleague (`POST /api/supplier/users`). */
+  addUser(input: SupplierInviteInput, options?: CallOptions): Promise<SupplierUser>;
+  /** Removes a colleague (`DELETE /api/supplier/users/:userId`). */
+  removeUser(userId: number, options?: CallOptions): Promise<void>;
+}
+
+/**
+ * The workspace's calls over one transport.
+ *
+ * @example
+ * const calls = supplierCalls(createTransport({ baseUrl: location.origin, retry: 0 }));
+ */
+function supplierCalls(api: Transport): SupplierClient {
+  const lead = (quoteId: string, action: string) => `api/supplier/leads/${encodeURIComponent(quoteId)}/${action}`;
+  return {
+    requestLink: (email, opts) => api.post(supplierLinkSentSchema, 'api/supplier/sign-in-link', { email }, null, opts),
+    signIn: (token, opts) => api.post(supplierMeSchema, 'api/supplier/session', { token }, null, opts),
+    signOut: async (opts) => {
+      await api.post(null, 'api/supplier/sign-out', undefined, null, opts);
+    },
+    me: (opts) =>
+      api.get(supplierMeSchema, 'api/supplier/me', undefined, opts).catch((err: unknown) => {
+        if (isHttpError(err) && err.status === 401) return null;
+        throw err;
+      }),
+    leads: async (status, opts) => (await api.get(supplierLeadsSchema, 'api/supplier/leads', status ? { status } : undefined, opts)).leads,
+    firm: (quoteId, input, opts) => api.post(supplierLeadSchema, lead(quoteId, 'firm'), input, null, opts),
+    decline: (quoteId, input, opts) => api.post(supplierLeadSchema, lead(quoteId, 'decline'), input, null, opts),
+    confirm: (quoteId, opts) => api.post(supplierLeadSchema, lead(quoteId, 'confirm'), undefined, null, opts),
+    users: async (opts) => (await api.get(supplierUsersSchema, 'api/supplier/users', undefined, opts)).users,
+    addUser: (input, opts) => api.post(supplierUserSchema, 'api/supplier/users', input, null, opts),
+    removeUser: async (userId, opts) => {
+      await api.delete(null, `api/supplier/users/${userId}`, opts);
+    },
+  };
+}
+
+/**
+ * A workspace client for a page of Procura's own (same origin: the browser sends the cookie and Origin).
+ *
+ * @example
+ * const supplier = createSupplierClient({ baseUrl: location.origin });
+ */
+export function createSupplierClient(options: ClientOptions): SupplierClient {
+  return supplierCalls(createTransport(options));
+}
+
+/**
+ * The staff's calls about supplier access (role admin).
+ *
+ * @example
+ * const access = supplierAccessCalls(transport);
+ * await access.invite(12, { email: 'owner@cleanco.co.za', name: 'Nomsa' });
+ */
+export interface SupplierAccessCalls {
+  /** Invites a supplier's user (`POST /api/admin/suppliers/:id/invite`), who is e-mailed a sign-in link. */
+  invite(supplierId: number, input: SupplierInviteInput, options?: CallOptions): Promise<SupplierUser>;
+  /** Every supplier user (`GET /api/admin/supplier-users`). */
+  list(options?: CallOptions): Promise<SupplierAccess[]>;
+  /** Disables or enables a supplier user (`PATCH /api/admin/supplier-users/:userId`). */
+  setDisabled(userId: number, disabled: boolean, options?: CallOptions): Promise<void>;
+}
+
+/**
+ * The staff's supplier-access calls over one transport.
+ *
+ * @example
+ * const access = supplierAccessCalls(createTransport({ baseUrl: location.origin }));
+ */
+export function supplierAccessCalls(api: Transport): SupplierAccessCalls {
+  return {
+    invite: (supplierId, input, opts) => api.post(supplierUserSchema, `api/admin/suppliers/${supplierId}/invite`, input, null, opts),
+    list: async (opts) => (await api.get(supplierAccessListSchema, 'api/admin/supplier-users', undefined, opts)).users,
+    setDisabled: async (userId, disabled, opts) => {
+      await api.patch(null, `api/admin/supplier-users/${userId}`, { disabled }, opts);
+    },
+  };
+}

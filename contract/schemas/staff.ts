@@ -1,0 +1,125 @@
+/**
+ * Staff accounts: signing in, setting a password from a one-time link, and who is signed in.
+ * Staff calls are made by Procura's own portal with its session cookie; they are not part of
+ * the published package.
+ *
+ * @module
+ */
+import { z } from 'zod';
+
+/**
+ * What a staff role may do: `admin` runs imports and the scraper, `sales` the sales workspace.
+ *
+ * @example
+ * STAFF_ROLES.includes('admin'); // true
+ */
+export const STAFF_ROLES = ['admin', 'sales'] as const;
+/**
+ * A staff role.
+ *
+ * @example
+ * const role: StaffRole = 'sales';
+ */
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The shortest password a staff member may set.
+ *
+ * @example
+ * password.length >= STAFF_PASSWORD_MIN_LENGTH;
+ */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+
+/**
+ * What the staff pages and API say, in one place.
+ *
+ * @example
+ * STAFF_MESSAGES.signInFailed; // 'Wrong e-mail or password.'
+ */
+export const STAFF_MESSAGES = {
+  email: 'Enter your e-mail address',
+  password: 'Enter your password',
+  passwordTooShort: `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: 'Use at most 200 characters',
+  passwordCommon: 'This password is one of the most common ones. Choose another.',
+  passwordWeak: 'This password is too easy to guess. Add a word or two that have nothing to do with you or Procura.',
+  signInFailed: 'Wrong e-mail or password.',
+  linkInvalid: 'This link has expired or was already used. Ask an admin for a new one.',
+  signedOut: 'Sign in to continue.',
+  wrongRole: 'Your account may not do this.',
+  /** Names the address the server serves its pages at: one opened at another (127.0.0.1 for localhost) cannot sign in or change anything. */
+  badOrigin: (origin: string) => `This request did not come from a Procura page. Open Procura at ${origin} and try again there.`,
+} as const;
+
+/**
+ * `POST /api/staff/sign-in`.
+ *
+ * @example
+ * staffSignInSchema.parse({ email: 'thandi@procura.co.za', password: 'correct horse battery' });
+ */
+export const staffSignInSchema = z.object({
+  email: z.string({ error: STAFF_MESSAGES.email }).trim().min(1, { error: STAFF_MESSAGES.email }).max(254, { error: STAFF_MESSAGES.email }),
+  password: z.string({ error: STAFF_MESSAGES.password }).min(1, { error: STAFF_MESSAGES.password }).max(200, { error: STAFF_MESSAGES.passwordTooLong }),
+});
+/**
+ * What the sign-in form sends.
+ *
+ * @example
+ * const input: StaffSignInInput = { email: 'thandi@procura.co.za', password: 'correct horse battery' };
+ */
+export type StaffSignInInput = z.input<typeof staffSignInSchema>;
+
+/**
+ * `POST /api/staff/password`: the token from a set-password link and the new password.
+ *
+ * @example
+ * staffSetPasswordSchema.parse({ token: 'st_…', password: 'correct horse battery' });
+ */
+export const staffSetPasswordSchema = z.object({
+  token: z.string({ error: STAFF_MESSAGES.linkInvalid }).min(1, { error: STAFF_MESSAGES.linkInvalid }).max(200, { error: STAFF_MESSAGES.linkInvalid }),
+  password: z
+    .string({ error: STAFF_MESSAGES.passwordTooShort })
+    .min(STAFF_PASSWORD_MIN_LENGTH, { error: STAFF_MESSAGES.passwordTooShort })
+    .max(200, { error: STAFF_MESSAGES.passwordTooLong }),
+});
+/**
+ * What the set-password form sends.
+ *
+ * @example
+ * const input: StaffSetPasswordInput = { token, password: 'correct horse battery' };
+ */
+export type StaffSetPasswordInput = z.input<typeof staffSetPasswordSchema>;
+
+/**
+ * The signed-in staff member (`GET /api/staff/me`, and the answer to signing in).
+ *
+ * @example
+ * const { name, role } = staffUserSchema.parse(json);
+ */
+export const staffUserSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+/**
+ * A signed-in staff member.
+ *
+ * @example
+ * const me: StaffUser = await staff.me();
+ */
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/**
+ * The answer to setting a password: the e-mail to sign in with.
+ *
+ * @example
+ * const { email } = staffPasswordSetSchema.parse(json);
+ */
+export const staffPasswordSetSchema = z.object({ email: z.string() });
+/**
+ * The answer to setting a password.
+ *
+ * @example
+ * const { email }: StaffPasswordSet = await staff.setPassword(input);
+ */
+export type StaffPasswordSet = z.infer<typeof staffPasswordSetSchema>;

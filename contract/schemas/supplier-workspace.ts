@@ -1,0 +1,288 @@
+/**
+ * The supplier workspace's contract: signing in with one-time links, the supplier's people, and
+ * its leads with firming up and declining. Called by Procura's own pages with the supplier
+ * session cookie; not part of the published package.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { QUOTE_STATUSES } from '../../sdk/rules';
+import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
+
+/**
+ * What the supplier pages and API say, in one place.
+ *
+ * @example
+ * SUPPLIER_MESSAGES.linkSent; // 'If that address belongs to …'
+ */
+export const SUPPLIER_MESSAGES = {
+  email: 'Enter your e-mail address',
+  name: 'Enter the person’s name',
+  linkSent: 'If that address belongs to a supplier on Procura, a sign-in link is on its way. It works once, within 15 minutes.',
+  linkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
+  signedOut: 'Sign in to continue.',
+  leadNotFound: 'Lead not found',
+  userNotFound: 'No such person in your team',
+  emailTaken: 'That address already belongs to someone on Procura.',
+  notYourself: 'You cannot remove yourself. Ask a colleague to remove you.',
+  unitPrice: 'Enter a unit price of at least R0.01',
+  leadTimeDays: 'Enter a lead time of 0 to 365 days',
+  validUntil: 'Enter a date from today on',
+  note: 'Keep the note to 500 characters',
+  reason: 'Please give a reason (at least 5 characters)',
+  notFirmable: 'Only an offered quote within its validity can be made firm.',
+  notDeclinable: 'Only an offered quote the buyer has not answered can be withdrawn.',
+} as const;
+
+const email = z
+  .string({ error: SUPPLIER_MESSAGES.email })
+  .trim()
+  .min(3, { error: SUPPLIER_MESSAGES.email })
+  .max(254, { error: SUPPLIER_MESSAGES.email })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: SUPPLIER_MESSAGES.email });
+
+/**
+ * `POST /api/supplier/sign-in-link`: the address to send a link to.
+ *
+ * @example
+ * supplierSignInLinkSchema.parse({ email: 'sales@cleanco.co.za' });
+ */
+export const supplierSignInLinkSchema = z.object({ email });
+/**
+ * The one answer to a sign-in link request, whether or not the address is known.
+ *
+ * @example
+ * supplierLinkSentSchema.parse({ message: SUPPLIER_MESSAGES.linkSent });
+ */
+export const supplierLinkSentSchema = z.object({ message: z.string() });
+
+/**
+ * `POST /api/supplier/session`: the token of a sign-in link.
+ *
+ * @example
+ * supplierSessionInputSchema.parse({ token: 'sl_…' });
+ */
+export const supplierSessionInputSchema = z.object({
+  token: z.string({ error: SUPPLIER_MESSAGES.linkInvalid }).min(1, { error: SUPPLIER_MESSAGES.linkInvalid }).max(200, { error: SUPPLIER_MESSAGES.linkInvalid }),
+});
+/**
+ * Who is signed in to the workspace, and for which supplier (`GET /api/supplier/me`).
+ *
+ * @example
+ * supplierMeSchema.parse(json).supplier.name;
+ */
+export const supplierMeSchema = z.object({
+  user: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+  supplier: z.object({ id: z.number().int(), name: z.string() }),
+});
+/**
+ * The signed-in supplier user.
+ *
+ * @example
+ * const me: SupplierMe = await supplier.me();
+ */
+export type SupplierMe = z.infer<typeof supplierMeSchema>;
+
+/**
+ * One of a supplier's people.
+ *
+ * @example
+ * supplierUserSchema.parse(json.users[0]).lastSignInAt;
+ */
+export const supplierUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  disabled: z.boolean(),
+});
+/**
+ * One of a supplier's people.
+ *
+ * @example
+ * const user: SupplierUser = users[0];
+ */
+export type SupplierUser = z.infer<typeof supplierUserSchema>;
+
+/**
+ * `GET /api/supplier/users`.
+ *
+ * @example
+ * supplierUsersSchema.parse(json).users.length;
+ */
+export const supplierUsersSchema = z.object({ users: z.array(supplierUserSchema) });
+
+/**
+ * A person to add: `POST /api/supplier/users` (a colleague) and `POST /api/admin/suppliers/:id/invite` (staff).
+ *
+ * @example
+ * supplierInviteSchema.parse({ email: 'thabo@cleanco.co.za', name: 'Thabo Mokoena' });
+ */
+export const supplierInviteSchema = z.object({
+  email,
+  name: z.string({ error: SUPPLIER_MESSAGES.name }).trim().min(1, { error: SUPPLIER_MESSAGES.name }).max(120, { error: SUPPLIER_MESSAGES.name }),
+});
+/**
+ * What the invite forms send.
+ *
+ * @example
+ * const input: SupplierInviteInput = { email: 'thabo@cleanco.co.za', name: 'Thabo Mokoena' };
+ */
+export type SupplierInviteInput = z.input<typeof supplierInviteSchema>;
+
+/**
+ * The statuses a lead list can be narrowed to: a quote's statuses, and `firm` for offered quotes made firm.
+ *
+ * @example
+ * LEAD_FILTERS.includes('firm'); // true
+ */
+export const LEAD_FILTERS = [...QUOTE_STATUSES, 'firm'] as const;
+/**
+ * One of {@link LEAD_FILTERS}.
+ *
+ * @example
+ * const filter: LeadFilter = 'firm';
+ */
+export type LeadFilter = (typeof LEAD_FILTERS)[number];
+
+/**
+ * `GET /api/supplier/leads?status=`.
+ *
+ * @example
+ * supplierLeadsQuerySchema.parse({ status: 'offered' });
+ */
+export const supplierLeadsQuerySchema = z.object({ status: z.enum(LEAD_FILTERS).optional() }).strict();
+
+/**
+ * One request the supplier was quoted for. The buyer's contact appears only once the buyer
+ * accepted this supplier's quote, and only while Procura keeps it.
+ *
+ * @example
+ * supplierLeadSchema.parse(json.leads[0]).quoteId; // 'Q-12'
+ */
+export const supplierLeadSchema = z.object({
+  quoteId: z.string(),
+  requestedAt: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  deliveryLocation: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  unitPrice: randSchema,
+  totalPrice: randSchema,
+  totalPriceInclVat: randSchema,
+  leadTimeDays: z.object({ min: z.number().int(), max: z.number().int() }),
+  validUntil: isoDateSchema,
+  firmedAt: z.string().nullable(),
+  indicativeUnitPrice: randSchema,
+  indicativeTotalPrice: randSchema,
+  withdrawalReason: z.string().nullable(),
+  buyer: z
+    .object({
+      email: z.string().nullable(),
+      contactName: z.string().nullable(),
+      companyName: z.string().nullable(),
+      phone: z.string().nullable(),
+      deliveryAddress: z.string().nullable(),
+    })
+    .nullable(),
+});
+/**
+ * One of the supplier's leads.
+ *
+ * @example
+ * const lead: SupplierLead = leads[0];
+ */
+export type SupplierLead = z.infer<typeof supplierLeadSchema>;
+
+/**
+ * `GET /api/supplier/leads`: newest first.
+ *
+ * @example
+ * supplierLeadsSchema.parse(json).leads;
+ */
+export const supplierLeadsSchema = z.object({ leads: z.array(supplierLeadSchema) });
+
+/**
+ * `POST /api/supplier/leads/:quoteId/firm`: what changes, if anything, from the indicative quote.
+ *
+ * @example
+ * firmLeadSchema.parse({ unitPrice: 42.5, note: 'Delivered Tuesdays' });
+ */
+export const firmLeadSchema = z
+  .object({
+    unitPrice: z
+      .number({ error: SUPPLIER_MESSAGES.unitPrice })
+      .min(0.01, { error: SUPPLIER_MESSAGES.unitPrice })
+      .max(10_000_000, { error: SUPPLIER_MESSAGES.unitPrice })
+      .optional(),
+    leadTimeDays: z
+      .number({ error: SUPPLIER_MESSAGES.leadTimeDays })
+      .int({ error: SUPPLIER_MESSAGES.leadTimeDays })
+      .min(0, { error: SUPPLIER_MESSAGES.leadTimeDays })
+      .max(365, { error: SUPPLIER_MESSAGES.leadTimeDays })
+      .optional(),
+    validUntil: isoDateSchema.optional(),
+    note: z.string({ error: SUPPLIER_MESSAGES.note }).trim().max(500, { error: SUPPLIER_MESSAGES.note }).optional(),
+  })
+  .strict();
+/**
+ * What the firm-up form sends.
+ *
+ * @example
+ * const input: FirmLeadInput = {};
+ */
+export type FirmLeadInput = z.input<typeof firmLeadSchema>;
+
+/**
+ * `POST /api/supplier/leads/:quoteId/decline`: why the supplier withdraws its quote.
+ *
+ * @example
+ * declineLeadSchema.parse({ reason: 'Out of stock until January' });
+ */
+export const declineLeadSchema = z.object({
+  reason: z.string({ error: SUPPLIER_MESSAGES.reason }).trim().min(5, { error: SUPPLIER_MESSAGES.reason }).max(1000, { error: SUPPLIER_MESSAGES.reason }),
+});
+/**
+ * What the decline form sends.
+ *
+ * @example
+ * const input: DeclineLeadInput = { reason: 'Out of stock until January' };
+ */
+export type DeclineLeadInput = z.input<typeof declineLeadSchema>;
+
+/**
+ * `PATCH /api/admin/supplier-users/:userId`: staff disable or enable a supplier user.
+ *
+ * @example
+ * supplierUserStateSchema.parse({ disabled: true });
+ */
+export const supplierUserStateSchema = z.object({ disabled: z.boolean() }).strict();
+
+/**
+ * A supplier user as staff see them (`GET /api/admin/supplier-users`).
+ *
+ * @example
+ * supplierAccessSchema.parse(json.users[0]).supplierName;
+ */
+export const supplierAccessSchema = supplierUserSchema.extend({
+  supplierId: z.number().int(),
+  supplierName: z.string(),
+  lastPriceChangeAt: z.string().nullable(),
+});
+/**
+ * A supplier user as staff see them.
+ *
+ * @example
+ * const row: SupplierAccess = users[0];
+ */
+export type SupplierAccess = z.infer<typeof supplierAccessSchema>;
+
+/**
+ * `GET /api/admin/supplier-users`.
+ *
+ * @example
+ * supplierAccessListSchema.parse(json).users;
+ */
+export const supplierAccessListSchema = z.object({ users: z.array(supplierAccessSchema) });

@@ -1,0 +1,19 @@
+/** Where a buyer reads how a quote's badge, sentence and scores are worked out. */
+const SCORES_HELP_HREF = '/how-it-works#scores';
+
+/**
+ * What each score of a quote means, in the buyer's words: the rules of docs/quoting.md §5
+ * (`server/domain/insights.ts`), which are fixed rules, not AI.
+ */
+export const SCORE_TEXT = {
+  rules: 'Worked out by fixed rules from the supplier’s record on Procura, the same for every supplier: no AI is involved.',
+  quality: 'The supplier’s star rating gives up to 85 points (1 star none, 5 stars all 85), and verification by Procura 15 more.',
+  reliability:
+    'Orders delivered on time give up to 80 points (none until Procura has a delivery record of the supplier), and how quickly the supplier answers up to 20.',
+  risk: 'High below 80% of orders on time or a rating below 3.5; medium below 90% on time, with no delivery record yet, or not verified; low otherwise.',
+} as const;
+
+/** The link to the full explanation. A plain link: the page loads and scrolls to the section. */
+export function ScoresLink() {
+  return <a href={SCORES_HELP_HREF}>How quotes are scored</a>;
+}

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
+import { formatDate } from '../../../widget/app/format';
+import { TextField } from '../../../widget/app/TextField';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { TableScroll } from '../../components/ui/table-scroll';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { staffApi } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
+
+/**
+ * Who may sign in to the supplier workspace: invite a supplier's user (e-mailed a sign-in link),
+ * see when each last signed in and when their supplier last changed its prices, and disable or
+ * enable a user. Every change is audited.
+ */
+export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; onChanged(): void }) {
+  const state = useLoad((signal) => staffApi().supplierAccess.list({ signal }), [refresh]);
+  const [supplierId, setSupplierId] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const invite = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    setNotice(null);
+    const problems: Record<string, string> = {};
+    if (!/^[1-9]\d*$/.test(supplierId.trim())) problems.supplierId = 'Enter the supplier’s ID from the list above';
+    if (!name.trim()) problems.name = SUPPLIER_MESSAGES.name;
+    if (!email.trim()) problems.email = SUPPLIER_MESSAGES.email;
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setPending(true);
+    try {
+      const user = await staffApi().supplierAccess.invite(Number(supplierId), { name, email });
+      setNotice(`${user.email} was e-mailed a sign-in link to the supplier workspace.`);
+      setName('');
+      setEmail('');
+      onChanged();
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setFailure(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const toggle = async (userId: number, disabled: boolean) => {
+    setFailure(null);
+    try {
+      await staffApi().supplierAccess.setDisabled(userId, disabled);
+      onChanged();
+    } catch (err) {
+      setFailure(errorMessage(err));
+    }
+  };
+
+  return (
+    <section className="card stack" aria-labelledby="admin-supplier-access">
+      <h2 id="admin-supplier-access">Supplier workspace access</h2>
+      <p className="small muted">A supplier&rsquo;s people sign in at /supplier with a link we e-mail them, and keep their own prices and leads there.</p>
+      <form className="form-stack" onSubmit={invite} noValidate aria-label="Invite a supplier user">
+        <TextField
+          id="invite-supplier"
+          label="Supplier ID"
+          inputMode="numeric"
+          value={supplierId}
+          onChange={setSupplierId}
+          error={errors.supplierId}
+          required
+        />
+        <TextField id="invite-name" label="Name" value={name} onChange={setName} error={errors.name} required />
+        <TextField id="invite-email" type="email" label="E-mail" value={email} onChange={setEmail} error={errors.email} required />
+        <div>
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? 'Inviting…' : 'Invite to the supplier workspace'}
+          </button>
+        </div>
+      </form>
+      {notice ? (
+        <p className="notice notice-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? <ErrorAlert title="Not done" message={failure} inline /> : null}
+      {state.status === 'error' ? <ErrorAlert title="Supplier users not loaded" message={errorMessage(state.error)} inline /> : null}
+      {state.data && state.data.length === 0 ? <p className="muted">No supplier has a user yet.</p> : null}
+      {state.data && state.data.length > 0 ? (
+        <TableScroll label="Supplier users">
+          <table className="simple-table">
+            <caption className="visually-hidden">Supplier users</caption>
+            <thead>
+              <tr>
+                <th scope="col">Supplier</th>
+                <th scope="col">User</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col">Last price change</th>
+                <th scope="col">Access</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.data.map((u) => (
+                <tr key={u.id}>
+                  <td>
+                    {u.supplierName} <span className="small muted">#{u.supplierId}</span>
+                  </td>
+                  <td>
+                    {u.name}
+                    <div className="small muted">{u.email}</div>
+                  </td>
+                  <td>{u.lastSignInAt ? formatDate(u.lastSignInAt) : <span className="muted">never</span>}</td>
+                  <td>{u.lastPriceChangeAt ? formatDate(u.lastPriceChangeAt) : <span className="muted">none</span>}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => toggle(u.id, !u.disabled)}
+                      aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.name}`}
+                    >
+                      {u.disabled ? 'Enable' : 'Disable'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+    </section>
+  );
+}

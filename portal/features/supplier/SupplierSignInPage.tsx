@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
+import { TextField } from '../../../widget/app/TextField';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { PageLoading } from '../../components/ui/page-loading';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { supplierApi } from '../../lib/api';
+import { usePageTitle } from '../../lib/use-page-title';
+
+/** The token of a sign-in link, which rides in the address's fragment (`#sl_…`) and so reaches no server log. */
+function linkToken(): string | null {
+  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  return /^sl_[A-Za-z0-9_-]{20,100}$/.test(hash) ? hash : null;
+}
+
+/**
+ * /supplier/sign-in: opened from a sign-in link, it signs in and goes to the workspace; opened
+ * without one, it asks for the address to send a link to.
+ */
+export default function SupplierSignInPage() {
+  usePageTitle('Supplier sign-in');
+  const [, navigate] = useLocation();
+  const [token] = useState(linkToken);
+  const [linkFailure, setLinkFailure] = useState<string | null>(null);
+  const tried = useRef(false);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (!token || tried.current) return;
+    tried.current = true;
+    // The token leaves the address bar at once: it works once, and a copied address should not carry it.
+    window.history.replaceState(null, '', window.location.pathname);
+    supplierApi()
+      .signIn(token)
+      .then(
+        () => navigate('/supplier', { replace: true }),
+        (err: unknown) => setLinkFailure(errorMessage(err)),
+      );
+  }, [token, navigate]);
+
+  if (token && !linkFailure) return <PageLoading label="Signing you in…" />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    if (!email.trim()) {
+      setError(SUPPLIER_MESSAGES.email);
+      document.getElementById('supplier-email')?.focus();
+      return;
+    }
+    setError(undefined);
+    setPending(true);
+    try {
+      setSent((await supplierApi().requestLink(email)).message);
+    } catch (err) {
+      setError(fieldErrors(err).email);
+      setFailure(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="container page">
+      <form className="card form-stack narrow" onSubmit={submit} aria-labelledby="supplier-sign-in-title" noValidate>
+        <h1 id="supplier-sign-in-title">Supplier sign-in</h1>
+        <p>
+          Keep your prices, delivery areas and terms up to date, and answer your leads with a firm price. We e-mail you a link to sign in: no password needed.
+        </p>
+        {linkFailure ? <ErrorAlert title="Not signed in" message={linkFailure} inline /> : null}
+        {sent ? (
+          <p className="notice notice-success" role="status">
+            {sent}
+          </p>
+        ) : null}
+        {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
+        <TextField
+          id="supplier-email"
+          name="email"
+          type="email"
+          label="Your work e-mail"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={setEmail}
+          error={error}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? 'Sending…' : 'E-mail me a sign-in link'}
+          </button>
+        </div>
+        <p className="small muted">Not on Procura yet? Ask the Procura team to invite your business, or a colleague who already signs in to add you.</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,369 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { formatQuantity } from '../../../sdk/rules';
+import { formatRand } from '../../../sdk/format';
+import { LEAD_FILTERS, SUPPLIER_MESSAGES, type LeadFilter, type SupplierLead, type SupplierMe } from '../../../contract/schemas/supplier-workspace';
+import { formatDate } from '../../../widget/app/format';
+import { TextField } from '../../../widget/app/TextField';
+import { QuoteStatusBadge } from '../../components/quotes/status';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { PageLoading } from '../../components/ui/page-loading';
+import { Tabs } from '../../components/ui/tabs';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { supplierApi } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const FILTER_LABELS: Record<LeadFilter, string> = {
+  offered: 'Open',
+  firm: 'Made firm',
+  accepted: 'Accepted by the buyer',
+  confirmed: 'Confirmed',
+  declined: 'Declined by the buyer',
+  not_selected: 'Not selected',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
+/** The firm-up form of one lead: the indicative figures as they stand, each changeable. */
+function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierLead): void }) {
+  const id = lead.quoteId;
+  const [unitPrice, setUnitPrice] = useState(lead.unitPrice.toFixed(2));
+  const [leadTime, setLeadTime] = useState(String(lead.leadTimeDays.max));
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const price = Number(unitPrice.replace(',', '.').replace(/^R\s*/i, ''));
+    const days = Number(leadTime);
+    const problems: Record<string, string> = {};
+    if (!Number.isFinite(price) || price < 0.01) problems.unitPrice = SUPPLIER_MESSAGES.unitPrice;
+    if (!Number.isInteger(days) || days < 0 || days > 365) problems.leadTimeDays = SUPPLIER_MESSAGES.leadTimeDays;
+    setErrors(problems);
+    setFailure(null);
+    if (Object.keys(problems).length > 0) return;
+    setPending(true);
+    try {
+      onDone(await supplierApi().firm(id, { unitPrice: price, leadTimeDays: days, ...(note.trim() ? { note } : {}) }));
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setFailure(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form className="form-stack" onSubmit={submit} noValidate aria-label={`Firm up quote ${id}`}>
+      {failure ? <ErrorAlert title="Not made firm" message={failure} inline /> : null}
+      <TextField id={`${id}-price`} label="Unit price excl. VAT (R)" value={unitPrice} onChange={setUnitPrice} error={errors.unitPrice} required />
+      <TextField id={`${id}-lead`} label="Lead time (days)" inputMode="numeric" value={leadTime} onChange={setLeadTime} error={errors.leadTimeDays} required />
+      <TextField id={`${id}-note`} label="Note to the buyer (optional)" rows={2} value={note} onChange={setNote} error={errors.note} />
+      <button type="submit" className="button" disabled={pending}>
+        {pending ? 'Making it firm…' : 'Make this price firm'}
+      </button>
+    </form>
+  );
+}
+
+/** The decline form of one lead: a reason the buyer is told. */
+function DeclineForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierLead): void }) {
+  const id = lead.quoteId;
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    if (reason.trim().length < 5) {
+      setError(SUPPLIER_MESSAGES.reason);
+      document.getElementById(`${id}-reason`)?.focus();
+      return;
+    }
+    setError(undefined);
+    setPending(true);
+    try {
+      onDone(await supplierApi().decline(id, { reason }));
+    } catch (err) {
+      setError(fieldErrors(err).reason);
+      setFailure(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form className="form-stack" onSubmit={submit} noValidate aria-label={`Withdraw quote ${id}`}>
+      {failure ? <ErrorAlert title="Not withdrawn" message={failure} inline /> : null}
+      <TextField id={`${id}-reason`} label="Why you withdraw (the buyer is told)" rows={2} value={reason} onChange={setReason} error={error} required />
+      <button type="submit" className="button button-secondary" disabled={pending}>
+        {pending ? 'Withdrawing…' : 'Withdraw this quote'}
+      </button>
+    </form>
+  );
+}
+
+/** One lead: what was asked, what was quoted, where it stands, and what the supplier can do. */
+function LeadCard({ initial }: { initial: SupplierLead }) {
+  const [lead, setLead] = useState(initial);
+  const [open, setOpen] = useState<'firm' | 'decline' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const done = (l: SupplierLead) => {
+    setLead(l);
+    setOpen(null);
+  };
+  const confirm = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      done(await supplierApi().confirm(lead.quoteId));
+    } catch (err) {
+      setFailure(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+  const canAct = lead.status === 'offered' || lead.status === 'declined';
+  const changed = lead.firmedAt !== null && lead.indicativeUnitPrice !== lead.unitPrice;
+  return (
+    <article className="card lead-card" aria-labelledby={`lead-${lead.quoteId}`}>
+      <div className="quote-head">
+        <h3 id={`lead-${lead.quoteId}`}>{lead.productName}</h3>
+        <span>
+          <QuoteStatusBadge status={lead.status} />{' '}
+          {lead.firmedAt ? <span className="badge badge-success">Firm</span> : <span className="badge">Indicative</span>}
+        </span>
+      </div>
+      <p className="small muted">
+        {lead.quoteId} · {formatQuantity(lead.quantity, lead.unit)} to {lead.deliveryLocation} · requested {formatDate(lead.requestedAt)}
+      </p>
+      <dl className="facts small">
+        <dt>Unit price</dt>
+        <dd>
+          {formatRand(lead.unitPrice)} excl. VAT{changed ? ` (indicative ${formatRand(lead.indicativeUnitPrice)})` : ''}
+        </dd>
+        <dt>Total</dt>
+        <dd>
+          {formatRand(lead.totalPrice)} excl. VAT · {formatRand(lead.totalPriceInclVat)} incl.
+        </dd>
+        <dt>Lead time</dt>
+        <dd>{lead.leadTimeDays.min === lead.leadTimeDays.max ? lead.leadTimeDays.min : `${lead.leadTimeDays.min}-${lead.leadTimeDays.max}`} days</dd>
+        <dt>Valid until</dt>
+        <dd>{formatDate(lead.validUntil)}</dd>
+        {lead.withdrawalReason ? (
+          <>
+            <dt>Your reason</dt>
+            <dd>{lead.withdrawalReason}</dd>
+          </>
+        ) : null}
+      </dl>
+      {lead.buyer ? (
+        <section aria-label="The buyer" className="notice">
+          <strong>The buyer accepted.</strong>{' '}
+          {lead.buyer.email ? (
+            <>
+              {lead.buyer.contactName ?? 'Contact'}
+              {lead.buyer.companyName ? `, ${lead.buyer.companyName}` : ''}: <a href={`mailto:${lead.buyer.email}`}>{lead.buyer.email}</a>
+              {lead.buyer.phone ? (
+                <>
+                  {' '}
+                  · <a href={`tel:${lead.buyer.phone.replace(/\s/g, '')}`}>{lead.buyer.phone}</a>
+                </>
+              ) : null}
+              {lead.buyer.deliveryAddress ? <span className="prewrap"> · {lead.buyer.deliveryAddress}</span> : null}
+            </>
+          ) : (
+            'Their contact details were deleted.'
+          )}
+        </section>
+      ) : null}
+      {failure ? <ErrorAlert title="Not confirmed" message={failure} inline /> : null}
+      <div className="form-actions">
+        {canAct && !lead.firmedAt && lead.status === 'offered' ? (
+          <button type="button" className="button" aria-expanded={open === 'firm'} onClick={() => setOpen(open === 'firm' ? null : 'firm')}>
+            Firm up
+          </button>
+        ) : null}
+        {canAct ? (
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-expanded={open === 'decline'}
+            onClick={() => setOpen(open === 'decline' ? null : 'decline')}
+          >
+            Decline
+          </button>
+        ) : null}
+        {lead.status === 'accepted' ? (
+          <button type="button" className="button" onClick={confirm} disabled={pending}>
+            {pending ? 'Confirming…' : 'Confirm the order'}
+          </button>
+        ) : null}
+      </div>
+      {open === 'firm' ? <FirmForm lead={lead} onDone={done} /> : null}
+      {open === 'decline' ? <DeclineForm lead={lead} onDone={done} /> : null}
+    </article>
+  );
+}
+
+/** The leads tab: newest first, narrowed by status. */
+function Leads() {
+  const [filter, setFilter] = useState<LeadFilter | ''>('');
+  const state = useLoad((signal) => supplierApi().leads(filter || undefined, { signal }), [filter]);
+  return (
+    <div className="form-stack">
+      <div className="field">
+        <label htmlFor="lead-filter">Show</label>
+        <select id="lead-filter" value={filter} onChange={(e) => setFilter(e.target.value as LeadFilter | '')}>
+          <option value="">All leads</option>
+          {LEAD_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {FILTER_LABELS[f]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.status === 'error' ? <ErrorAlert title="Leads not loaded" message={errorMessage(state.error)} inline /> : null}
+      {state.status === 'loading' && !state.data ? <div className="skeleton" style={{ height: '10rem' }} role="status" aria-label="Loading leads" /> : null}
+      {state.data && state.data.length === 0 ? (
+        <p className="notice">
+          No leads{filter ? ' with this status' : ' yet'}. When a buyer&rsquo;s request matches your price list and delivery areas, it appears here.
+        </p>
+      ) : null}
+      {state.data?.map((lead) => (
+        <LeadCard key={`${lead.quoteId}-${lead.status}-${lead.firmedAt ?? ''}`} initial={lead} />
+      ))}
+    </div>
+  );
+}
+
+/** The team tab: the supplier's people, adding and removing colleagues. */
+function Team({ me }: { me: SupplierMe }) {
+  const [version, setVersion] = useState(0);
+  const state = useLoad((signal) => supplierApi().users({ signal }), [version]);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    setNotice(null);
+    const problems: Record<string, string> = {};
+    if (!email.trim()) problems.email = SUPPLIER_MESSAGES.email;
+    if (!name.trim()) problems.name = SUPPLIER_MESSAGES.name;
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setPending(true);
+    try {
+      const user = await supplierApi().addUser({ email, name });
+      setNotice(`${user.name} can now sign in: we e-mailed them a link.`);
+      setEmail('');
+      setName('');
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setFailure(errorMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+  const remove = async (userId: number, who: string) => {
+    setFailure(null);
+    try {
+      await supplierApi().removeUser(userId);
+      setNotice(`${who} was removed.`);
+      setVersion((v) => v + 1);
+    } catch (err) {
+      setFailure(errorMessage(err));
+    }
+  };
+  return (
+    <div className="form-stack">
+      {notice ? (
+        <p className="notice notice-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? <ErrorAlert title="Not done" message={failure} inline /> : null}
+      {state.status === 'error' ? <ErrorAlert title="Team not loaded" message={errorMessage(state.error)} inline /> : null}
+      <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {state.data?.map((u) => (
+          <li key={u.id} className="card">
+            <strong>{u.name}</strong> <span className="small muted">{u.email}</span>
+            <div className="small muted">
+              {u.lastSignInAt ? `Last signed in ${formatDate(u.lastSignInAt)}` : 'Not signed in yet'}
+              {u.disabled ? ' · disabled by Procura' : ''}
+            </div>
+            {u.id === me.user.id ? (
+              <span className="small">That is you.</span>
+            ) : (
+              <button type="button" className="button button-ghost" onClick={() => remove(u.id, u.name)}>
+                Remove {u.name}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form className="card form-stack" onSubmit={add} noValidate aria-labelledby="team-add">
+        <h3 id="team-add">Add a colleague</h3>
+        <TextField id="team-name" label="Name" value={name} onChange={setName} error={errors.name} required />
+        <TextField id="team-email" type="email" label="Work e-mail" value={email} onChange={setEmail} error={errors.email} required />
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? 'Adding…' : 'Add and e-mail a sign-in link'}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** /supplier: the supplier's workspace, for its signed-in people. */
+export default function SupplierWorkspacePage() {
+  usePageTitle('Supplier workspace');
+  const [signedOut, setSignedOut] = useState(false);
+  const state = useLoad((signal) => supplierApi().me({ signal }), [signedOut]);
+  if (state.status === 'error') return <ErrorAlert title="Workspace not loaded" message={errorMessage(state.error)} />;
+  if (state.status !== 'loaded') return <PageLoading label="Loading your workspace…" />;
+  const me = state.data;
+  if (!me) {
+    return (
+      <div className="container page">
+        <div className="card narrow form-stack">
+          <h1>Supplier workspace</h1>
+          <p>{signedOut ? 'You are signed out.' : 'Sign in to see your leads.'}</p>
+          <Link href="/supplier/sign-in" className="button">
+            Sign in with an e-mailed link
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const signOut = async () => {
+    await supplierApi().signOut();
+    setSignedOut(true);
+  };
+  return (
+    <div className="container page">
+      <div className="quote-head">
+        <h1>{me.supplier.name}</h1>
+        <button type="button" className="button button-ghost" onClick={signOut}>
+          Sign out
+        </button>
+      </div>
+      <p className="small muted">
+        Signed in as {me.user.name} ({me.user.email})
+      </p>
+      <Tabs
+        label="Workspace"
+        tabs={[
+          { id: 'leads', label: 'Leads', content: <Leads /> },
+          { id: 'team', label: 'Team', content: <Team me={me} /> },
+        ]}
+      />
+    </div>
+  );
+}

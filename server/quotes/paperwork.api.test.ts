@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
+import { pdfText } from '../test/pdf-text';
+import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+
+// 27 November 2026, 10:00 in Johannesburg.
+let now = Date.UTC(2026, 10, 27, 8, 0, 0);
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+
+async function submit(overrides: Record<string, unknown> = {}) {
+  const res = await server.request('POST', '/api/rfq', { body: validRfq({ companyName: 'Umhlanga Day Clinic', ...overrides }) });
+  return rfqSubmitResponseSchema.parse(res.json);
+}
+
+/** The PDF bytes a path answers, with its headers. */
+async function download(path: string) {
+  const res = await fetch(`${server.url}${path}`);
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
+}
+
+async function setLevel(q: Quote, level: number | null, expiresOn = '2027-03-31') {
+  await db()
+    .updateTable('suppliers')
+    .set({
+      vat_number: '4123456789',
+      registered_address: '12 Harbour Drive, Durban, 4001',
+      bbee_level: level,
+      bbee_evidence: level && level > 0 ? 'certificate' : null,
+      bbee_expires_on: level && level > 0 ? expiresOn : null,
+    })
+    .where('id', '=', q.supplier.id)
+    .execute();
+}
+
+describe('GET /api/quotes/track/:token/quotation.pdf', () => {
+  it('gives the quotation with every field a finance team files, VAT to the cent, with embedded fonts and the same bytes each time', async () => {
+    const rfq = await submit({ quantity: 37 });
+    const q = rfq.quotes[0]!;
+    await setLevel(q, 2);
+    const pdf = await download(`/api/quotes/track/${q.trackingToken}/quotation.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.disposition).toBe(`attachment; filename="procura-quotation-${q.id}.pdf"`);
+    expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+    const raw = pdf.body.toString('latin1');
+    expect(raw).toMatch(/\/FontFile2 \d+ 0 R/);
+    expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
+    expect(raw).toContain('/MarkInfo');
+    expect(pdf.body.length).toBeLessThan(40_000);
+    const text = pdfText(pdf.body);
+    const cents = Math.round(q.totalPrice * 100);
+    const vat = Math.round(cents * 0.15);
+    for (const expected of [
+      'Quotation',
+      q.id,
+      '27 November 2026',
+      `${Number(q.validUntil.slice(8))} December 2026`,
+      'Umhlanga Day Clinic',
+      q.supplier.name,
+      '12 Harbour Drive, Durban, 4001',
+      '4123456789',
+      'B-BBEE level 2 (verification certificate expiring 31 March 2027); procurement',
+      'recognition 125% as at 27 November 2026',
+      'Hand Sanitizer 70% Alcohol',
+      '37',
+      'litres',
+      `R${(q.unitPrice).toFixed(2)}`,
+      'Subtotal excl. VAT',
+      'VAT at 15%',
+      `R${((cents + vat) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      `R${(vat / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      `R${(Math.round(cents * 1.25) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+      q.paymentTerms,
+      q.leadTime,
+      `Indicative price from ${q.supplier.name}’s price list of`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(vat).toBe(Math.round(q.vatAmount * 100));
+    const again = await download(`/api/quotes/track/${q.trackingToken}/quotation.pdf`);
+    expect(again.body.equals(pdf.body)).toBe(true);
+  });
+
+  it('gives the recognised spend of each level, and 0 for an expired certificate from the day after expiry', async () => {
+    const rfq = await submit();
+    const q = rfq.quotes[0]!;
+    const cents = Math.round(q.totalPrice * 100);
+    const percents: Record<number, number> = { 1: 135, 2: 125, 3: 110, 4: 100, 5: 80, 6: 60, 7: 50, 8: 10, 0: 0 };
+    for (const level of [1, 2, 3, 4, 5, 6, 7, 8, 0]) {
+      await setLevel(q, level);
+      const text = pdfText((await download(`/api/quotes/track/${q.trackingToken}/quotation.pdf`)).body);
+      const recognised = `R${(Math.round((cents * percents[level]!) / 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+      expect(text).toContain(`B-BBEE recognised spend\n${recognised}`);
+      expect(text.replace(/\s*\n/g, ' ')).toContain(`procurement recognition ${percents[level]}%`);
+    }
+    await setLevel(q, 3, '2026-11-27');
+    expect(pdfText((await download(`/api/quotes/track/${q.trackingToken}/quotation.pdf`)).body).replace(/\s*\n/g, ' ')).toContain(
+      'procurement recognition 110%',
+    );
+    now = Date.UTC(2026, 10, 27, 22, 30, 0); // 28 November, 00:30 in Johannesburg
+    const expired = pdfText((await download(`/api/quotes/track/${q.trackingToken}/quotation.pdf`)).body);
+    expect(expired.replace(/\s*\n/g, ' ')).toContain(
+      'B-BBEE level 3 expired 2026-11-27 (verification certificate expiring 27 November 2026); procurement recognition 0% as at 28 November 2026',
+    );
+    expect(expired).toContain('B-BBEE recognised spend\nR0.00');
+    now = Date.UTC(2026, 10, 27, 8, 0, 0);
+  });
+
+  it('answers 404 for a token that opens no quote, and for another request’s secret', async () => {
+    const a = await submit();
+    const b = await submit();
+    const [, aSecret] = /^qt_[0-9a-z]+_(.+)$/.exec(a.quotes[0]!.trackingToken!)!;
+    const bId = /^qt_([0-9a-z]+)_/.exec(b.quotes[0]!.trackingToken!)![1];
+    for (const token of [`qt_${bId}_${aSecret}`, 'qt_zz_AAAAAAAAAAAAAAAAAAAAAAAA']) {
+      const res = await server.request('GET', `/api/quotes/track/${token}/quotation.pdf`);
+      expect(res.status).toBe(404);
+      expect(res.json.error).toEqual({ code: 'quote_not_found', message: 'Quote not found' });
+    }
+  });
+});
+
+/** A request whose quote `winner` the buyer accepted with delivery details; answers it and the supplier's response token. */
+async function accepted(winner = 0) {
+  const rfq = await submit({ primaryEmail: 'thandi@mokoena.example', contactName: 'Thandi Mokoena', companyName: 'Mokoena Facilities', quantity: 37 });
+  const details = validOrder({
+    deliveryAddress: 'Gate 3\n14 Chartwell Drive, Umhlanga, 4319',
+    phone: '031 555 0142',
+    purchaseOrderReference: 'REQ-2291',
+    vatNumber: '4987 654 321',
+  });
+  expect((await server.request('POST', `/api/quotes/track/${rfq.quotes[winner]!.trackingToken}/accept`, { body: details })).status).toBe(200);
+  const row = await db()
+    .selectFrom('outbox')
+    .select('payload')
+    .where('kind', '=', 'supplier-order')
+    .where('payload', 'like', `%"rfqId":"${rfq.rfqId}"%`)
+    .executeTakeFirstOrThrow();
+  return { rfq, responseToken: (JSON.parse(row.payload) as { token: string }).token };
+}
+
+describe('the purchase order issued on acceptance', () => {
+  it('is numbered in sequence for the year and carries the buyer, the supplier, the line, VAT and the terms', async () => {
+    const first = await accepted();
+    const second = await accepted(1);
+    const numbers = await db().selectFrom('purchase_orders').select(['po_number', 'rfq_id']).orderBy('id').execute();
+    const a = numbers.find((n) => n.rfq_id === first.rfq.rfqId)!.po_number;
+    const b = numbers.find((n) => n.rfq_id === second.rfq.rfqId)!.po_number;
+    expect(a).toMatch(/^PO-2026-\d{6}$/);
+    expect(Number(b.slice(8))).toBe(Number(a.slice(8)) + 1);
+
+    const q = first.rfq.quotes[0]!;
+    const pdf = await download(`/api/quotes/track/${q.trackingToken}/purchase-order.pdf`);
+    expect([pdf.status, pdf.type, pdf.disposition]).toEqual([200, 'application/pdf', `attachment; filename="procura-${a.toLowerCase()}.pdf"`]);
+    const text = pdfText(pdf.body);
+    const cents = Math.round(q.totalPrice * 100);
+    const vat = Math.round(cents * 0.15);
+    const r = (c: number) => `R${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    for (const expected of [
+      'Purchase order',
+      a,
+      '27 November 2026',
+      q.id,
+      'REQ-2291',
+      'Mokoena Facilities',
+      'Thandi Mokoena',
+      'thandi@mokoena.example',
+      '+27 31 555 0142',
+      '4987654321',
+      'Gate 3, 14 Chartwell Drive, Umhlanga, 4319',
+      q.supplier.name,
+      'Hand Sanitizer 70% Alcohol',
+      '37',
+      r(cents),
+      r(vat),
+      r(cents + vat),
+      q.paymentTerms,
+      q.leadTime,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const supplierCopy = await download(`/api/supplier-responses/${first.responseToken}/purchase-order.pdf`);
+    expect(supplierCopy.body.equals(pdf.body)).toBe(true);
+  });
+
+  it('is downloadable only with the accepted quote’s own tracking token or its supplier’s response link (404 otherwise)', async () => {
+    const { rfq, responseToken } = await accepted();
+    const other = await accepted();
+    const sibling = rfq.quotes[1]!.trackingToken!;
+    const [, secret] = /^sr_[0-9a-z]+_(.+)$/.exec(responseToken)!;
+    const otherId = /^sr_([0-9a-z]+)_/.exec(other.responseToken)![1];
+    for (const path of [
+      `/api/quotes/track/${sibling}/purchase-order.pdf`,
+      `/api/supplier-responses/sr_${otherId}_${secret}/purchase-order.pdf`,
+      `/api/quotes/track/qt_zz_AAAAAAAAAAAAAAAAAAAAAAAA/purchase-order.pdf`,
+    ]) {
+      const res = await server.request('GET', path);
+      expect(res.status).toBe(404);
+    }
+    // Once the buyer's details are deleted, no purchase order is given out.
+    await db()
+      .updateTable('rfqs')
+      .set({ personal_data_deleted_at: new Date(now).toISOString(), delivery_address: null, phone: null, vat_number: null })
+      .where('id', '=', rfq.rfqId)
+      .execute();
+    expect((await server.request('GET', `/api/quotes/track/${rfq.quotes[0]!.trackingToken}/purchase-order.pdf`)).status).toBe(404);
+    expect((await server.request('GET', `/api/supplier-responses/${responseToken}/purchase-order.pdf`)).json.error).toEqual({
+      code: 'purchase_order_not_found',
+      message: 'Purchase order not found',
+    });
+  });
+
+  it('is cancelled on a document of its own when the supplier withdraws, keeping its number', async () => {
+    const { rfq, responseToken } = await accepted();
+    const before = await download(`/api/supplier-responses/${responseToken}/purchase-order.pdf`);
+    const withdraw = await server.request('POST', `/api/supplier-responses/${responseToken}/withdraw`, { body: { reason: 'Out of stock until January' } });
+    expect(withdraw.status).toBe(200);
+    const after = await download(`/api/quotes/track/${rfq.quotes[0]!.trackingToken}/purchase-order.pdf`);
+    const po = (await db().selectFrom('purchase_orders').select('po_number').where('rfq_id', '=', rfq.rfqId).executeTakeFirstOrThrow()).po_number;
+    expect(after.disposition).toBe(`attachment; filename="procura-cancelled-${po.toLowerCase()}.pdf"`);
+    const text = pdfText(after.body).replace(/\s*\n/g, ' ');
+    expect(text).toContain('Purchase order: CANCELLED');
+    expect(text).toContain('Reason given: Out of stock until January');
+    expect(text).toContain(po);
+    expect(after.body.equals(before.body)).toBe(false);
+  });
+});

@@ -1,0 +1,161 @@
+import { centsToRand } from '../../sdk/format';
+import type { BasketSplit, Quote, QuoteLine, RfqLine } from '../../sdk/index';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { splitOf, type BasketOption, type SplitQuote } from '../domain/basket';
+import { formatLeadTime } from '../domain/pricing';
+import { quoteReference } from '../lib/ids';
+import type { QuoteRow } from '../quotes/quotes.repository';
+import { findQuoteLines, findRfqLines } from './rfq.repository';
+
+/** The id a line goes by in the API: `L1` is the first. */
+function lineId(lineNo: number): string {
+  return `L${lineNo + 1}`;
+}
+
+/** How a basket is named where one product name is shown: its first product and how many more. */
+export function basketName(names: readonly string[]): string {
+  return names.length === 1 ? names[0]! : `${names[0]} and ${names.length - 1} more ${names.length === 2 ? 'product' : 'products'}`;
+}
+
+/** A stored line of a quote, as the API and the split read it. */
+export interface StoredQuoteLine {
+  quote_id: number;
+  line_no: number;
+  pricing_basis: 'price-list' | 'category-estimate';
+  list_unit_price_cents: number;
+  unit_price_cents: number;
+  discount_percent: number;
+  total_cents: number;
+  minimum_order_quantity: number;
+  lead_min_days: number;
+  lead_max_days: number;
+  status: 'offered' | 'accepted' | 'not_selected';
+  minimum_order_cents: number;
+}
+
+/** A stored basket line. */
+export interface StoredRfqLine {
+  line_no: number;
+  product_name: string;
+  quantity: number;
+  unit: string;
+}
+
+export function toApiLine(l: StoredRfqLine): RfqLine {
+  return { lineId: lineId(l.line_no), productName: l.product_name, quantity: l.quantity, unit: l.unit };
+}
+
+function toApiQuoteLine(l: StoredQuoteLine, line: StoredRfqLine): QuoteLine {
+  return {
+    lineId: lineId(l.line_no),
+    productName: line.product_name,
+    quantity: line.quantity,
+    unit: line.unit,
+    pricingBasis: l.pricing_basis,
+    listUnitPrice: centsToRand(Number(l.list_unit_price_cents)),
+    unitPrice: centsToRand(Number(l.unit_price_cents)),
+    discountPercent: Number(l.discount_percent),
+    totalPrice: centsToRand(Number(l.total_cents)),
+    minimumOrderQuantity: l.minimum_order_quantity,
+    leadTime: formatLeadTime({ min: l.lead_min_days, max: l.lead_max_days }),
+    status: l.status,
+  };
+}
+
+/** A basket quote as the API shows it: the quote, its lines, its coverage and its minimum order. */
+export function withLines(quote: Quote, lines: readonly StoredQuoteLine[], basket: readonly StoredRfqLine[]): Quote {
+  const covered = lines.length;
+  const total = basket.length;
+  return {
+    ...quote,
+    lines: lines.map((l) => toApiQuoteLine(l, basket[l.line_no]!)),
+    coverage: { covered, total, text: `${covered} of ${total} ${total === 1 ? 'line' : 'lines'}` },
+    minimumOrder: centsToRand(Number(lines[0]?.minimum_order_cents ?? 0)),
+  };
+}
+
+function toApiOption(o: BasketOption, quoteIdOfRank: (rank: number) => string): BasketSplit['split'] {
+  return {
+    lines: o.lines.map((rank, n) => ({ lineId: lineId(n), quoteId: rank === null ? null : quoteIdOfRank(rank) })),
+    covered: o.covered,
+    totalPrice: centsToRand(o.totalCents),
+    vatAmount: centsToRand(o.vatCents),
+    totalPriceInclVat: centsToRand(o.totalInclVatCents),
+    deliveries: o.deliveries,
+    suppliers: o.suppliers.map((s) => ({ quoteId: quoteIdOfRank(s.rank), lineIds: s.lines.map(lineId), totalPrice: centsToRand(s.totalCents) })),
+  };
+}
+
+/** The split of a basket's quotes as the API shows it. */
+export function toApiSplit(quotes: readonly SplitQuote[], lineCount: number, vatRate: number, quoteIdOfRank: (rank: number) => string): BasketSplit {
+  const s = splitOf(quotes, lineCount, vatRate);
+  return {
+    split: toApiOption(s.split, quoteIdOfRank),
+    single: s.single ? toApiOption(s.single, quoteIdOfRank) : null,
+    saving: s.savingCents === null ? null : centsToRand(s.savingCents),
+    extraDeliveries: s.extraDeliveries,
+    message: s.message,
+  };
+}
+
+/** The quotes the split is computed over, from stored rows: the ones that can still be ordered. */
+function splitQuotesOf(quotes: readonly { id: number; rank: number; total_cents: number; status: string }[], lines: readonly StoredQuoteLine[]): SplitQuote[] {
+  return quotes
+    .filter((q) => q.status !== 'withdrawn' && q.status !== 'declined')
+    .map((q) => {
+      const own = lines.filter((l) => l.quote_id === q.id);
+      return {
+        rank: q.rank,
+        minimumOrderCents: Number(own[0]?.minimum_order_cents ?? 0),
+        totalCents: Number(q.total_cents),
+        covered: own.length,
+        lines: own.map((l) => ({ line: l.line_no, totalCents: Number(l.total_cents) })),
+      };
+    });
+}
+
+/** A basket's quotes with the lines each supplies (for its e-mails, which need no split). */
+export async function quotesWithLines(db: Database['db'], rfqId: string, quotes: readonly { quote: QuoteRow }[], apiQuotes: Quote[]): Promise<Quote[]> {
+  const [lines, quoteLines] = await Promise.all([findRfqLines(db, rfqId), findQuoteLines(db, rfqId)]);
+  const stored = quoteLines as StoredQuoteLine[];
+  return apiQuotes.map((q, i) =>
+    withLines(
+      q,
+      stored.filter((l) => l.quote_id === quotes[i]!.quote.id),
+      lines,
+    ),
+  );
+}
+
+/** A stored basket's lines, its quotes' lines and the split, for `GET /api/rfq/:rfqId`. */
+export async function basketParts(
+  deps: { database: Database; config: Pick<Config, 'vatRate'> },
+  rfqId: string,
+  quotes: readonly { quote: QuoteRow }[],
+  apiQuotes: Quote[],
+): Promise<{ lines: RfqLine[]; quotes: Quote[]; split: BasketSplit }> {
+  const { db } = deps.database;
+  const [lines, quoteLines] = await Promise.all([findRfqLines(db, rfqId), findQuoteLines(db, rfqId)]);
+  const stored = quoteLines as StoredQuoteLine[];
+  const byRank = new Map(quotes.map(({ quote }) => [quote.rank, quoteReference(quote.id)]));
+  return {
+    lines: lines.map(toApiLine),
+    quotes: apiQuotes.map((q, i) =>
+      withLines(
+        q,
+        stored.filter((l) => l.quote_id === quotes[i]!.quote.id),
+        lines,
+      ),
+    ),
+    split: toApiSplit(
+      splitQuotesOf(
+        quotes.map(({ quote }) => quote),
+        stored,
+      ),
+      lines.length,
+      deps.config.vatRate,
+      (rank) => byRank.get(rank)!,
+    ),
+  };
+}

@@ -1,0 +1,97 @@
+import type { Executor } from '../db/executor';
+import type { LeadFilter } from '../../contract/schemas/supplier-workspace';
+
+/** At most this many leads in one answer, newest first. */
+const LEADS_PAGE = 200;
+
+/** A supplier's quotes with their requests, newest first, narrowed to a status; `day` is today in Johannesburg. */
+export async function findLeads(db: Executor, supplierId: number, status: LeadFilter | undefined, day: string) {
+  let query = db
+    .selectFrom('quotes as q')
+    .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
+    .select([
+      'q.id',
+      'q.status',
+      'q.unit_price_cents',
+      'q.total_cents',
+      'q.total_incl_vat_cents',
+      'q.lead_min_days',
+      'q.lead_max_days',
+      'q.valid_until',
+      'q.firmed_at',
+      'q.indicative_unit_price_cents',
+      'q.indicative_total_cents',
+      'q.withdrawal_reason',
+      'q.created_at',
+      'r.product_name',
+      'r.quantity',
+      'r.unit',
+      'r.delivery_location',
+      'r.awarded_quote_id',
+      'r.personal_data_deleted_at',
+      'r.primary_email',
+      'r.contact_name',
+      'r.company_name',
+      'r.phone',
+      'r.delivery_address',
+    ])
+    .where('q.supplier_id', '=', supplierId)
+    // A request from the widget demo is told to no supplier.
+    .where('r.demo', '=', 0);
+  if (status === 'offered') query = query.where('q.status', '=', 'offered').where('q.valid_until', '>=', day);
+  else if (status === 'expired') query = query.where('q.status', '=', 'offered').where('q.valid_until', '<', day);
+  else if (status === 'firm') query = query.where('q.status', '=', 'offered').where('q.firmed_at', 'is not', null);
+  else if (status) query = query.where('q.status', '=', status);
+  return query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(LEADS_PAGE).execute();
+}
+
+export type LeadRow = Awaited<ReturnType<typeof findLeads>>[number];
+
+/** Makes an offered, not yet firm quote firm at the figures given; false when it is no longer offered or was firmed. */
+export async function firmQuote(
+  trx: Executor,
+  quoteId: number,
+  set: {
+    now: string;
+    unitPriceCents: number;
+    listUnitPriceCents: number;
+    discountPercent: number;
+    totalCents: number;
+    vatCents: number;
+    totalInclVatCents: number;
+    indicativeUnitPriceCents: number;
+    indicativeTotalCents: number;
+    leadMinDays: number;
+    leadMaxDays: number;
+    validUntil: string;
+    note: string | null;
+  },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('quotes')
+    .set({
+      firmed_at: set.now,
+      unit_price_cents: set.unitPriceCents,
+      list_unit_price_cents: set.listUnitPriceCents,
+      discount_percent: set.discountPercent,
+      total_cents: set.totalCents,
+      vat_cents: set.vatCents,
+      total_incl_vat_cents: set.totalInclVatCents,
+      indicative_unit_price_cents: set.indicativeUnitPriceCents,
+      indicative_total_cents: set.indicativeTotalCents,
+      lead_min_days: set.leadMinDays,
+      lead_max_days: set.leadMaxDays,
+      valid_until: set.validUntil,
+      supplier_note: set.note,
+    })
+    .where('id', '=', quoteId)
+    .where('status', '=', 'offered')
+    .where('firmed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Which supplier a quote is of, if it exists. */
+export async function supplierOfQuote(db: Executor, quoteId: number): Promise<number | undefined> {
+  return (await db.selectFrom('quotes').select('supplier_id').where('id', '=', quoteId).executeTakeFirst())?.supplier_id;
+}

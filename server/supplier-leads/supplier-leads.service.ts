@@ -1,0 +1,202 @@
+import { centsToRand } from '../../sdk/format';
+import { SUPPLIER_MESSAGES, type FirmLeadInput, type LeadFilter, type SupplierLead } from '../../contract/schemas/supplier-workspace';
+import { vatCents } from '../domain/pricing';
+import { isPastValidity, quoteStatus, validityDay } from '../domain/validity';
+import { ApiError } from '../errors';
+import { quoteReference } from '../lib/ids';
+import { mayEmailBuyer } from '../mail/guard';
+import type { OutboxMessage } from '../mail/messages';
+import { findQuoteInRequest, moveQuote } from '../quotes/quotes.repository';
+import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
+import { answerOrderOfQuote } from '../supplier-responses/supplier-responses.service';
+import { recordSupplierAudit, type SupplierMember } from '../supplier/supplier-users.service';
+import { findLeads, firmQuote, supplierOfQuote, type LeadRow } from './supplier-leads.repository';
+
+export type LeadDeps = QuoteDeps & { clock: () => number };
+
+const notFound = () => new ApiError(404, 'lead_not_found', SUPPLIER_MESSAGES.leadNotFound);
+
+/** `Q-12` to 12; anything else is no lead. */
+function quoteIdOfRef(reference: string): number {
+  const match = /^Q-([1-9]\d{0,15})$/.exec(reference);
+  if (!match) throw notFound();
+  return Number(match[1]);
+}
+
+/** A quote of this supplier's, or 404: another supplier's lead is as unknown as one that does not exist. */
+async function ownQuoteId(deps: LeadDeps, member: SupplierMember, reference: string): Promise<number> {
+  const quoteId = quoteIdOfRef(reference);
+  if ((await supplierOfQuote(deps.database.db, quoteId)) !== member.supplierId) throw notFound();
+  return quoteId;
+}
+
+/** A lead as the workspace shows it: the buyer's contact only once this quote is accepted, and only while kept. */
+function toLead(row: LeadRow, day: string): SupplierLead {
+  const status = quoteStatus(row.status, row.valid_until, day);
+  const won = (status === 'accepted' || status === 'confirmed') && row.awarded_quote_id === row.id;
+  const kept = row.personal_data_deleted_at === null;
+  return {
+    quoteId: quoteReference(row.id),
+    requestedAt: row.created_at,
+    productName: row.product_name,
+    quantity: row.quantity,
+    unit: row.unit,
+    deliveryLocation: row.delivery_location,
+    status,
+    unitPrice: centsToRand(row.unit_price_cents),
+    totalPrice: centsToRand(row.total_cents),
+    totalPriceInclVat: centsToRand(row.total_incl_vat_cents),
+    leadTimeDays: { min: row.lead_min_days, max: row.lead_max_days },
+    validUntil: row.valid_until,
+    firmedAt: row.firmed_at,
+    indicativeUnitPrice: centsToRand(row.indicative_unit_price_cents ?? row.unit_price_cents),
+    indicativeTotalPrice: centsToRand(row.indicative_total_cents ?? row.total_cents),
+    withdrawalReason: row.withdrawal_reason,
+    buyer: won
+      ? {
+          email: kept ? row.primary_email : null,
+          contactName: kept ? row.contact_name : null,
+          companyName: kept ? row.company_name : null,
+          phone: kept ? row.phone : null,
+          deliveryAddress: kept ? row.delivery_address : null,
+        }
+      : null,
+  };
+}
+
+/** Every request this supplier was quoted for, newest first, narrowed to a status. */
+export async function listLeads(deps: Pick<LeadDeps, 'database' | 'clock'>, member: SupplierMember, status: LeadFilter | undefined): Promise<SupplierLead[]> {
+  const day = validityDay(deps.clock());
+  return (await findLeads(deps.database.db, member.supplierId, status, day)).map((row) => toLead(row, day));
+}
+
+/** One lead of this supplier's, as things now stand. */
+async function leadOf(deps: Pick<LeadDeps, 'database' | 'clock'>, member: SupplierMember, quoteId: number): Promise<SupplierLead> {
+  const lead = (await listLeads(deps, member, undefined)).find((l) => l.quoteId === quoteReference(quoteId));
+  if (lead) return lead;
+  // Older than the list's page: read it alone.
+  const state = await findQuoteInRequest(deps.database.db, quoteId);
+  if (!state) throw notFound();
+  const { quote } = state.quote;
+  const day = validityDay(deps.clock());
+  return toLead(
+    {
+      ...quote,
+      product_name: state.rfq.product_name,
+      quantity: state.rfq.quantity,
+      unit: state.rfq.unit,
+      delivery_location: state.rfq.delivery_location,
+      awarded_quote_id: state.rfq.awarded_quote_id,
+      personal_data_deleted_at: state.rfq.personal_data_deleted_at,
+      primary_email: state.rfq.primary_email,
+      contact_name: state.rfq.contact_name,
+      company_name: state.rfq.company_name,
+      phone: state.rfq.phone,
+      delivery_address: state.rfq.delivery_address,
+    },
+    day,
+  );
+}
+
+/**
+ * Makes an offered quote within its validity firm, at the unit price given or the indicative one,
+ * with the lead time, validity and note given. The indicative figures are kept beside the firm
+ * ones, the buyer is e-mailed once, and the write is audited. A repeat changes nothing.
+ */
+export async function firmLead(deps: LeadDeps, member: SupplierMember, reference: string, input: FirmLeadInput): Promise<SupplierLead> {
+  const quoteId = await ownQuoteId(deps, member, reference);
+  const nowMs = deps.clock();
+  const now = new Date(nowMs);
+  const day = validityDay(nowMs);
+  if (input.validUntil !== undefined && isPastValidity(input.validUntil, day)) {
+    throw new ApiError(400, 'validation_error', 'Request validation failed', { fields: { validUntil: SUPPLIER_MESSAGES.validUntil } });
+  }
+  let mailed = false;
+  await runAction(deps.writes, async (trx) => {
+    const state = await findQuoteInRequest(trx, quoteId);
+    if (!state) throw notFound();
+    const { quote } = state.quote;
+    if (quote.firmed_at) return; // a repeat: the quote is firm already
+    if (quote.status !== 'offered' || isPastValidity(quote.valid_until, day) || state.rfq.status !== 'open') {
+      throw new ApiError(409, 'not_firmable', SUPPLIER_MESSAGES.notFirmable);
+    }
+    const unitPriceCents = input.unitPrice === undefined ? quote.unit_price_cents : Math.round(input.unitPrice * 100);
+    const changed = unitPriceCents !== quote.unit_price_cents;
+    const totalCents = unitPriceCents * state.rfq.quantity;
+    const vat = vatCents(totalCents, Number(quote.vat_rate));
+    const ok = await firmQuote(trx, quoteId, {
+      now: now.toISOString(),
+      unitPriceCents,
+      // A changed price is the supplier's own: no list price or volume discount stands behind it.
+      listUnitPriceCents: changed ? unitPriceCents : quote.list_unit_price_cents,
+      discountPercent: changed ? 0 : Number(quote.discount_percent),
+      totalCents,
+      vatCents: vat,
+      totalInclVatCents: totalCents + vat,
+      indicativeUnitPriceCents: quote.unit_price_cents,
+      indicativeTotalCents: quote.total_cents,
+      leadMinDays: input.leadTimeDays ?? quote.lead_min_days,
+      leadMaxDays: input.leadTimeDays ?? quote.lead_max_days,
+      validUntil: input.validUntil ?? quote.valid_until,
+      note: input.note ? input.note : null,
+    });
+    if (!ok) throw new StaleStateError();
+    await recordSupplierAudit(trx, { supplierId: member.supplierId, userId: member.id, action: 'leads.firm', rows: 1, detail: quoteReference(quoteId) }, nowMs);
+    const buyer = state.rfq.primary_email;
+    if (state.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {
+      const message: OutboxMessage = { kind: 'buyer-quote-firmed', recipient: buyer, payload: { rfqId: state.rfq.id, quoteId } };
+      await deps.outbox.enqueue(trx, [message], now);
+      mailed = true;
+    }
+  });
+  if (mailed) deps.outbox.notify();
+  return leadOf(deps, member, quoteId);
+}
+
+/**
+ * Withdraws a quote the buyer has not accepted (offered, or declined by the buyer, and still
+ * valid), with a reason the buyer is told; the request's status follows from its quotes. A repeat
+ * changes nothing.
+ */
+export async function declineLead(deps: LeadDeps, member: SupplierMember, reference: string, reason: string): Promise<SupplierLead> {
+  const quoteId = await ownQuoteId(deps, member, reference);
+  const nowMs = deps.clock();
+  const now = new Date(nowMs);
+  const day = validityDay(nowMs);
+  let mailed = false;
+  await runAction(deps.writes, async (trx) => {
+    const state = await findQuoteInRequest(trx, quoteId);
+    if (!state) throw notFound();
+    const { quote } = state.quote;
+    if (quote.status === 'withdrawn' && quote.accepted_at === null) return; // a repeat
+    if (!(quote.status === 'offered' || quote.status === 'declined') || isPastValidity(quote.valid_until, day) || state.rfq.status !== 'open') {
+      throw new ApiError(409, 'not_declinable', SUPPLIER_MESSAGES.notDeclinable);
+    }
+    if (!(await moveQuote(trx, quoteId, ['offered', 'declined'], 'withdrawn', now.toISOString(), { withdrawal_reason: reason }))) throw new StaleStateError();
+    await recordSupplierAudit(
+      trx,
+      { supplierId: member.supplierId, userId: member.id, action: 'leads.decline', rows: 1, detail: quoteReference(quoteId) },
+      nowMs,
+    );
+    const buyer = state.rfq.primary_email;
+    if (state.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {
+      await deps.outbox.enqueue(trx, [{ kind: 'buyer-quote-declined', recipient: buyer, payload: { rfqId: state.rfq.id, quoteId } }], now);
+      mailed = true;
+    }
+  });
+  if (mailed) deps.outbox.notify();
+  return leadOf(deps, member, quoteId);
+}
+
+/** The supplier confirms, from its workspace, the order the buyer placed by accepting its quote. */
+export async function confirmLead(deps: LeadDeps, member: SupplierMember, reference: string): Promise<SupplierLead> {
+  const quoteId = await ownQuoteId(deps, member, reference);
+  const nowMs = deps.clock();
+  await answerOrderOfQuote(deps, quoteId, { kind: 'confirm' }, new Date(nowMs), null);
+  await deps.database.db
+    .transaction()
+    .execute((trx) =>
+      recordSupplierAudit(trx, { supplierId: member.supplierId, userId: member.id, action: 'leads.confirm', rows: 1, detail: quoteReference(quoteId) }, nowMs),
+    );
+  return leadOf(deps, member, quoteId);
+}

@@ -1,0 +1,152 @@
+import type { Executor as Db } from '../db/executor';
+
+export async function findSupplier(db: Db, supplierId: number) {
+  return db.selectFrom('suppliers').select(['id', 'name']).where('id', '=', supplierId).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('supplier_users as u')
+    .innerJoin('suppliers as s', 's.id', 'u.supplier_id')
+    .select(['u.id', 'u.supplier_id', 'u.email', 'u.name', 'u.disabled_at', 's.name as supplier_name'])
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function findUser(db: Db, id: number) {
+  return db.selectFrom('supplier_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: { supplierId: number; email: string; name: string; now: string }): Promise<number> {
+  const row = await db
+    .insertInto('supplier_users')
+    .values({ supplier_id: user.supplierId, email: user.email, name: user.name, disabled_at: null, created_at: user.now, last_sign_in_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function listUsers(db: Db, supplierId: number) {
+  return db.selectFrom('supplier_users').selectAll().where('supplier_id', '=', supplierId).orderBy('id').execute();
+}
+
+/** Every supplier user with their supplier's name and its latest price-list write. */
+export async function listAllUsers(db: Db) {
+  return db
+    .selectFrom('supplier_users as u')
+    .innerJoin('suppliers as s', 's.id', 'u.supplier_id')
+    .selectAll('u')
+    .select((eb) => [
+      's.name as supplier_name',
+      eb
+        .selectFrom('supplier_audit as a')
+        .select((a) => a.fn.max('a.created_at').as('at'))
+        .whereRef('a.supplier_id', '=', 'u.supplier_id')
+        .where('a.action', 'like', 'offers.%')
+        .as('last_price_change_at'),
+    ])
+    .orderBy('s.name')
+    .orderBy('u.id')
+    .execute();
+}
+
+/** Deletes a person, their address, links and sessions with them. */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('supplier_users').where('id', '=', id).execute();
+}
+
+export async function setUserDisabled(db: Db, id: number, disabledAt: string | null): Promise<void> {
+  await db.updateTable('supplier_users').set({ disabled_at: disabledAt }).where('id', '=', id).execute();
+}
+
+export async function insertLink(db: Db, link: { hash: string; userId: number; expiresAt: string }): Promise<void> {
+  await db
+    .insertInto('supplier_sign_in_links')
+    .values({ token_hash: link.hash, supplier_user_id: link.userId, expires_at: link.expiresAt, used_at: null })
+    .execute();
+}
+
+/** Leaves one live link per person: a new one replaces any earlier. */
+export async function deleteLinks(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('supplier_sign_in_links').where('supplier_user_id', '=', userId).execute();
+}
+
+/** Spends an unused, unexpired link once (a single conditional update); answers whose it was. */
+export async function spendLink(db: Db, hash: string, now: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('supplier_sign_in_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('supplier_user_id')
+    .executeTakeFirst();
+  return row?.supplier_user_id;
+}
+
+export async function recordSignIn(db: Db, userId: number, now: string): Promise<void> {
+  await db.updateTable('supplier_users').set({ last_sign_in_at: now }).where('id', '=', userId).execute();
+}
+
+export async function insertSession(db: Db, session: { idHash: string; userId: number; now: string; expiresAt: string }): Promise<void> {
+  await db
+    .insertInto('supplier_sessions')
+    .values({ id_hash: session.idHash, supplier_user_id: session.userId, created_at: session.now, last_seen_at: session.now, expires_at: session.expiresAt })
+    .execute();
+}
+
+/** A session with its person and supplier, if it exists and the person is not disabled. */
+export async function findSession(db: Db, idHash: string) {
+  return db
+    .selectFrom('supplier_sessions as x')
+    .innerJoin('supplier_users as u', 'u.id', 'x.supplier_user_id')
+    .innerJoin('suppliers as s', 's.id', 'u.supplier_id')
+    .select(['x.last_seen_at', 'x.expires_at', 'u.id', 'u.email', 'u.name', 'u.supplier_id', 's.name as supplier_name'])
+    .where('x.id_hash', '=', idHash)
+    .where('u.disabled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Db, idHash: string, now: string): Promise<void> {
+  await db.updateTable('supplier_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.deleteFrom('supplier_sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('supplier_sessions').where('supplier_user_id', '=', userId).execute();
+}
+
+/** Records a supplier user's write, in the write's own transaction. */
+export async function recordSupplierAudit(
+  db: Db,
+  entry: { supplierId: number; userId: number; action: string; rows: number; detail?: string },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('supplier_audit')
+    .values({
+      supplier_id: entry.supplierId,
+      supplier_user_id: entry.userId,
+      action: entry.action,
+      rows: entry.rows,
+      detail: entry.detail ?? '',
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Drops sessions past their end or idle too long, and links expired or used; answers how many. */
+export async function pruneSupplierAccess(db: Db, { now, idleSince }: { now: string; idleSince: string }): Promise<number> {
+  const sessions = await db
+    .deleteFrom('supplier_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
+    .executeTakeFirst();
+  const links = await db
+    .deleteFrom('supplier_sign_in_links')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(sessions.numDeletedRows) + Number(links.numDeletedRows);
+}

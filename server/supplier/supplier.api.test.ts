@@ -1,0 +1,436 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rfqSubmitResponseSchema } from '../../sdk/index';
+import { SUPPLIER_MESSAGES, supplierLeadsSchema, supplierMeSchema } from '../../contract/schemas/supplier-workspace';
+import { MessageRenderer } from '../mail/messages';
+import { signInStaff } from '../test/staff';
+import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+let now = Date.parse('2026-11-02T08:00:00.000Z');
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof signInStaff>>;
+const origin = 'http://procura.test';
+beforeAll(async () => {
+  server = await startTestServer({ RFQ_RATE_LIMIT: '1000', TRUST_PROXY: '1' }, { clock: () => now });
+  admin = await signInStaff(server);
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+const cookieOf = (res: { headers: Headers }) => res.headers.get('set-cookie')!.split(';')[0]!;
+let clientNo = 0;
+/** Each test's calls from an address of its own, so the per-client limits of one do not reach another. */
+const client = () => ({ 'x-forwarded-for': `198.51.100.${++clientNo}` });
+
+/** The token of the latest sign-in link e-mailed to `email`, if any. */
+async function lastLink(email: string): Promise<string | undefined> {
+  const row = await db()
+    .selectFrom('outbox')
+    .select('payload')
+    .where('kind', '=', 'supplier-sign-in')
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.payload) as { token: string }).token : undefined;
+}
+const linksTo = async (email: string) =>
+  (await db().selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute()).length;
+
+/** The admin's headers, signed in again when the clock has moved past the session's life. */
+async function adminHeaders() {
+  if ((await server.request('GET', '/api/staff/me', { headers: admin.headers })).status !== 200) admin = await signInStaff(server);
+  return admin.headers;
+}
+const invite = async (supplierId: number, email: string, name = 'Sipho Dlamini') =>
+  server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers: await adminHeaders() });
+const exchange = (token: string, headers: Record<string, string> = { origin }) => server.request('POST', '/api/supplier/session', { body: { token }, headers });
+const me = (cookie: string) => server.request('GET', '/api/supplier/me', { headers: { cookie } });
+
+/** Invites `email` to `supplierId` and signs in from the e-mailed link; answers the headers a workspace page sends. */
+async function signInSupplier(supplierId: number, email: string) {
+  expect((await invite(supplierId, email)).status).toBe(201);
+  const res = await exchange((await lastLink(email))!, { origin, ...client() });
+  expect(res.status).toBe(200);
+  const cookie = cookieOf(res);
+  return { cookie, headers: { cookie, origin } };
+}
+
+const supplierIds = async () => (await db().selectFrom('suppliers').select('id').orderBy('id').execute()).map((r) => r.id);
+
+describe('sign-in links', () => {
+  it('are e-mailed to an invited user, work once, and start a supplier session of its own cookie', async () => {
+    const [supplierId] = await supplierIds();
+    const res = await invite(supplierId!, ' Sipho@CleanCo.example ');
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ email: 'sipho@cleanco.example', name: 'Sipho Dlamini', lastSignInAt: null, disabled: false });
+    const token = (await lastLink('sipho@cleanco.example'))!;
+    expect(token).toMatch(/^sl_[A-Za-z0-9_-]{43}$/);
+    const stored = await db().selectFrom('supplier_sign_in_links').select(['token_hash', 'expires_at']).execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(token);
+    expect(stored.at(-1)!.expires_at).toBe(new Date(now + 15 * MINUTE).toISOString());
+
+    const mail = await db().selectFrom('outbox').select(['kind', 'payload']).where('recipient', '=', 'sipho@cleanco.example').executeTakeFirstOrThrow();
+    const email = await new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(mail);
+    expect(email.text).toContain(`http://procura.test/supplier/sign-in#${token}`);
+
+    const signedIn = await exchange(token);
+    expect(signedIn.status).toBe(200);
+    const name = await db().selectFrom('suppliers').select('name').where('id', '=', supplierId!).executeTakeFirstOrThrow();
+    expect(supplierMeSchema.parse(signedIn.json)).toEqual({
+      user: { id: res.json.id, email: 'sipho@cleanco.example', name: 'Sipho Dlamini' },
+      supplier: { id: supplierId, name: name.name },
+    });
+    const setCookie = signedIn.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^procura_supplier=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
+    expect((await me(cookieOf(signedIn))).json).toEqual(signedIn.json);
+    // The staff cookie's name with the supplier's session opens nothing of staff's.
+    const asStaff = await server.request('GET', '/api/staff/me', { headers: { cookie: cookieOf(signedIn).replace('procura_supplier', 'procura_staff') } });
+    expect(asStaff.status).toBe(401);
+
+    const again = await exchange(token);
+    expect([again.status, again.json.error]).toEqual([400, { code: 'invalid_token', message: SUPPLIER_MESSAGES.linkInvalid }]);
+  });
+
+  it('answer 202 the same for any address, and e-mail only a known user', async () => {
+    const [supplierId] = await supplierIds();
+    await invite(supplierId!, 'known@cleanco.example');
+    const before = await linksTo('known@cleanco.example');
+    const headers = { origin, ...client() };
+    const known = await server.request('POST', '/api/supplier/sign-in-link', { body: { email: 'KNOWN@cleanco.example' }, headers });
+    const unknown = await server.request('POST', '/api/supplier/sign-in-link', { body: { email: 'nobody@cleanco.example' }, headers });
+    expect([known.status, known.json]).toEqual([202, { message: SUPPLIER_MESSAGES.linkSent }]);
+    expect([unknown.status, unknown.json]).toEqual([known.status, known.json]);
+    expect(await linksTo('known@cleanco.example')).toBe(before + 1);
+    expect(await linksTo('nobody@cleanco.example')).toBe(0);
+    // A new link replaces the one before.
+    const links = await db()
+      .selectFrom('supplier_sign_in_links as l')
+      .innerJoin('supplier_users as u', 'u.id', 'l.supplier_user_id')
+      .select('l.token_hash')
+      .where('u.email', '=', 'known@cleanco.example')
+      .execute();
+    expect(links).toHaveLength(1);
+  });
+
+  it('stop working 15 minutes after they were sent', async () => {
+    const [, supplierId] = await supplierIds();
+    await invite(supplierId!, 'late@cleanco.example');
+    const first = (await lastLink('late@cleanco.example'))!;
+    now += 15 * MINUTE;
+    expect((await exchange(first)).json.error.code).toBe('invalid_token');
+    await server.request('POST', '/api/supplier/sign-in-link', { body: { email: 'late@cleanco.example' }, headers: { origin, ...client() } });
+    now += 14 * MINUTE;
+    expect((await exchange((await lastLink('late@cleanco.example'))!)).status).toBe(200);
+  });
+
+  it('are throttled per client and per address', async () => {
+    const [supplierId] = await supplierIds();
+    await invite(supplierId!, 'flood@cleanco.example');
+    const before = await linksTo('flood@cleanco.example');
+    const headers = { origin, ...client() };
+    const answers = [];
+    for (let i = 0; i < 11; i++)
+      answers.push(await server.request('POST', '/api/supplier/sign-in-link', { body: { email: 'flood@cleanco.example' }, headers }));
+    expect(answers.map((a) => a.status)).toEqual([...Array(10).fill(202), 429]);
+    expect(answers[10]!.json.error.code).toBe('rate_limited');
+    // Five links an hour reach the address, however many clients ask.
+    expect(await linksTo('flood@cleanco.example')).toBe(before + 5);
+    const other = await server.request('POST', '/api/supplier/sign-in-link', { body: { email: 'flood@cleanco.example' }, headers: { origin, ...client() } });
+    expect(other.status).toBe(202);
+    expect(await linksTo('flood@cleanco.example')).toBe(before + 5);
+
+    const guesses = { origin, ...client() };
+    const tries = [];
+    for (let i = 0; i < 21; i++) tries.push((await exchange(`sl_${'x'.repeat(43)}`, guesses)).status);
+    expect(tries).toEqual([...Array(20).fill(400), 429]);
+  });
+});
+
+describe('supplier sessions', () => {
+  it('need the Origin on state changes, end when idle 12 hours, after 7 days, on sign-out and when staff disable the user', async () => {
+    const [supplierId] = await supplierIds();
+    const { cookie } = await signInSupplier(supplierId!, 'rules@cleanco.example');
+    for (const headers of [{ cookie }, { cookie, origin: 'https://evil.example' }] as Record<string, string>[]) {
+      const res = await server.request('POST', '/api/supplier/users', { body: { email: 'x@cleanco.example', name: 'X' }, headers });
+      expect([res.status, res.json.error.code]).toEqual([403, 'bad_origin']);
+    }
+    expect((await exchange('sl_abc', {})).status).toBe(403);
+
+    now += 11 * HOUR;
+    expect((await me(cookie)).status).toBe(200);
+    now += 11 * HOUR;
+    expect((await me(cookie)).status).toBe(200);
+    now += 12 * HOUR;
+    expect([(await me(cookie)).status, (await me(cookie)).json.error]).toEqual([401, { code: 'unauthorized', message: SUPPLIER_MESSAGES.signedOut }]);
+
+    const second = await signInSupplier(supplierId!, 'week@cleanco.example');
+    for (let i = 0; i < 6; i++) {
+      now += 11 * HOUR;
+      expect((await me(second.cookie)).status).toBe(200);
+      now += 11 * HOUR;
+      expect((await me(second.cookie)).status).toBe(200);
+    }
+    now += 11 * HOUR;
+    expect((await me(second.cookie)).status).toBe(200);
+    now += 24 * HOUR;
+    expect((await me(second.cookie)).status).toBe(401);
+
+    const third = await signInSupplier(supplierId!, 'out@cleanco.example');
+    const out = await server.request('POST', '/api/supplier/sign-out', { headers: third.headers });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toBe('procura_supplier=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+    expect((await me(third.cookie)).status).toBe(401);
+
+    const fourth = await signInSupplier(supplierId!, 'disabled@cleanco.example');
+    const user = await db().selectFrom('supplier_users').select('id').where('email', '=', 'disabled@cleanco.example').executeTakeFirstOrThrow();
+    const disable = await server.request('PATCH', `/api/admin/supplier-users/${user.id}`, { body: { disabled: true }, headers: await adminHeaders() });
+    expect(disable.status).toBe(204);
+    expect((await me(fourth.cookie)).status).toBe(401);
+    await server.request('POST', '/api/supplier/sign-in-link', { body: { email: 'disabled@cleanco.example' }, headers: { origin, ...client() } });
+    expect(await linksTo('disabled@cleanco.example')).toBe(1);
+    const audit = await db().selectFrom('staff_audit').select('action').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.action).toBe('supplier-users.disable');
+    const list = await server.request('GET', '/api/admin/supplier-users', { headers: await adminHeaders() });
+    expect(list.json.users.find((u: { email: string }) => u.email === 'disabled@cleanco.example')).toMatchObject({
+      disabled: true,
+      supplierId,
+      lastSignInAt: expect.any(String),
+    });
+  });
+
+  it('are for staff to invite into: a signed-out or sales caller is refused, an unknown supplier is 404, another supplier’s address 409', async () => {
+    const [a, b] = await supplierIds();
+    expect((await server.request('POST', `/api/admin/suppliers/${a}/invite`, { body: { email: 'n@x.example', name: 'N' }, headers: { origin } })).status).toBe(
+      401,
+    );
+    const sales = await signInStaff(server, { role: 'sales' });
+    expect(
+      (await server.request('POST', `/api/admin/suppliers/${a}/invite`, { body: { email: 'n@x.example', name: 'N' }, headers: sales.headers })).status,
+    ).toBe(403);
+    expect((await invite(999_999, 'n@x.example')).json.error.code).toBe('supplier_not_found');
+    await invite(a!, 'taken@cleanco.example');
+    const taken = await invite(b!, 'taken@cleanco.example');
+    expect([taken.status, taken.json.error]).toEqual([409, { code: 'email_taken', message: SUPPLIER_MESSAGES.emailTaken }]);
+    expect((await invite(a!, 'bad-address', '')).json.error.details.fields).toEqual({ email: SUPPLIER_MESSAGES.email, name: SUPPLIER_MESSAGES.name });
+  });
+});
+
+describe('colleagues', () => {
+  it('are added with a link, listed, and removed with their address; nobody removes themselves or another supplier’s person', async () => {
+    const [a, b] = await supplierIds();
+    const owner = await signInSupplier(a!, 'owner@cleanco.example');
+    const other = await signInSupplier(b!, 'owner@otherco.example');
+    const added = await server.request('POST', '/api/supplier/users', { body: { email: 'Colleague@CleanCo.example', name: 'Lerato' }, headers: owner.headers });
+    expect(added.status).toBe(201);
+    expect(await lastLink('colleague@cleanco.example')).toMatch(/^sl_/);
+    const list = await server.request('GET', '/api/supplier/users', { headers: { cookie: owner.cookie } });
+    expect(list.json.users.map((u: { email: string }) => u.email)).toContain('colleague@cleanco.example');
+    expect(list.json.users.map((u: { email: string }) => u.email)).not.toContain('owner@otherco.example');
+
+    const foreign = await server.request('DELETE', `/api/supplier/users/${added.json.id}`, { headers: other.headers });
+    expect([foreign.status, foreign.json.error.code]).toEqual([404, 'user_not_found']);
+    const ownerId = (await me(owner.cookie)).json.user.id;
+    const self = await server.request('DELETE', `/api/supplier/users/${ownerId}`, { headers: owner.headers });
+    expect([self.status, self.json.error.message]).toEqual([409, SUPPLIER_MESSAGES.notYourself]);
+    expect((await server.request('DELETE', `/api/supplier/users/${added.json.id}`, { headers: owner.headers })).status).toBe(204);
+    expect(await db().selectFrom('supplier_users').select('id').where('email', '=', 'colleague@cleanco.example').executeTakeFirst()).toBeUndefined();
+    const audit = await db().selectFrom('supplier_audit').select(['action', 'supplier_user_id']).where('supplier_id', '=', a!).orderBy('id').execute();
+    expect(audit).toEqual([
+      { action: 'users.add', supplier_user_id: ownerId },
+      { action: 'users.remove', supplier_user_id: ownerId },
+    ]);
+  });
+});
+
+describe('leads', () => {
+  let buyers = 0;
+  /** A new request from a buyer of its own; answers it and the first quote's supplier signed in. */
+  async function leadOfNewRequest() {
+    const res = await server.request('POST', '/api/rfq', {
+      body: validRfq({ primaryEmail: `buyer${++buyers}@buyers${buyers}.example`, companyName: 'Mokoena Facilities' }),
+      headers: client(),
+    });
+    expect(res.status).toBe(201);
+    const rfq = rfqSubmitResponseSchema.parse(res.json);
+    return rfq;
+  }
+  const sessions = new Map<number, { cookie: string; headers: Record<string, string> }>();
+  async function sessionOf(supplierId: number) {
+    if (!sessions.has(supplierId)) sessions.set(supplierId, await signInSupplier(supplierId, `leads${supplierId}@supplier.example`));
+    return sessions.get(supplierId)!;
+  }
+  const buyerMails = (rfqId: string) =>
+    db()
+      .selectFrom('outbox')
+      .select(['kind', 'recipient', 'payload'])
+      .where('kind', 'like', 'buyer-quote-%')
+      .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
+      .orderBy('id')
+      .execute();
+  const render = (row: { kind: string; payload: string }) => new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(row);
+
+  it('lists the supplier’s own quotes, newest first, without the buyer’s contact, and 404s another supplier’s', async () => {
+    const rfq = await leadOfNewRequest();
+    const [mine, theirs] = rfq.quotes;
+    const s = await sessionOf(mine!.supplier.id);
+    const res = await server.request('GET', '/api/supplier/leads', { headers: { cookie: s.cookie } });
+    expect(res.status).toBe(200);
+    const { leads } = supplierLeadsSchema.parse(res.json);
+    expect(leads[0]).toEqual({
+      quoteId: mine!.id,
+      requestedAt: mine!.createdAt,
+      productName: rfq.productName,
+      quantity: 200,
+      unit: rfq.unit,
+      deliveryLocation: rfq.deliveryLocation,
+      status: 'offered',
+      unitPrice: mine!.unitPrice,
+      totalPrice: mine!.totalPrice,
+      totalPriceInclVat: mine!.totalPriceInclVat,
+      leadTimeDays: mine!.leadTimeDays,
+      validUntil: mine!.validUntil,
+      firmedAt: null,
+      indicativeUnitPrice: mine!.unitPrice,
+      indicativeTotalPrice: mine!.totalPrice,
+      withdrawalReason: null,
+      buyer: null,
+    });
+    expect(JSON.stringify(res.json)).not.toContain('buyers');
+    expect(leads.map((l) => l.quoteId)).not.toContain(theirs!.id);
+    for (const action of ['firm', 'decline'] as const) {
+      const foreign = await server.request('POST', `/api/supplier/leads/${theirs!.id}/${action}`, {
+        body: action === 'firm' ? {} : { reason: 'Out of stock' },
+        headers: s.headers,
+      });
+      expect([foreign.status, foreign.json.error]).toEqual([404, { code: 'lead_not_found', message: SUPPLIER_MESSAGES.leadNotFound }]);
+    }
+    const bogus = await server.request('POST', '/api/supplier/leads/12/firm', { body: {}, headers: s.headers });
+    expect(bogus.status).toBe(404);
+    expect(
+      (await server.request('GET', '/api/supplier/leads?status=withdrawn', { headers: { cookie: s.cookie } })).json.leads.map(
+        (l: { quoteId: string }) => l.quoteId,
+      ),
+    ).not.toContain(mine!.id);
+    expect((await server.request('GET', '/api/supplier/leads?status=nope', { headers: { cookie: s.cookie } })).status).toBe(400);
+    expect((await server.request('GET', '/api/supplier/leads')).status).toBe(401);
+  });
+
+  it('firms up at a changed price once: the buyer is e-mailed and the request shows Firm beside the indicative price', async () => {
+    const rfq = await leadOfNewRequest();
+    const q = rfq.quotes[0]!;
+    const s = await sessionOf(q.supplier.id);
+    const firm = await server.request('POST', `/api/supplier/leads/${q.id}/firm`, {
+      body: { unitPrice: 19.5, leadTimeDays: 4, note: 'Delivered on Tuesdays' },
+      headers: s.headers,
+    });
+    expect(firm.status).toBe(200);
+    expect(firm.json).toMatchObject({
+      status: 'offered',
+      unitPrice: 19.5,
+      totalPrice: 3900,
+      totalPriceInclVat: 4485,
+      leadTimeDays: { min: 4, max: 4 },
+      firmedAt: new Date(now).toISOString(),
+      indicativeUnitPrice: q.unitPrice,
+      indicativeTotalPrice: q.totalPrice,
+    });
+
+    const view = await server.request('GET', `/api/rfq/${rfq.rfqId}`);
+    const shown = view.json.quotes.find((x: { id: string }) => x.id === q.id);
+    expect(shown).toMatchObject({
+      unitPrice: 19.5,
+      totalPrice: 3900,
+      firmedAt: new Date(now).toISOString(),
+      indicativeUnitPrice: q.unitPrice,
+      indicativeTotalPrice: q.totalPrice,
+      supplierNote: 'Delivered on Tuesdays',
+    });
+    expect(view.json.quotes.find((x: { id: string }) => x.id !== q.id).firmedAt).toBeUndefined();
+    const tracked = await server.request('GET', `/api/quotes/track/${q.trackingToken}`);
+    expect(tracked.json.quote.quoteData).toMatchObject({ firmedAt: new Date(now).toISOString(), indicativeUnitPrice: q.unitPrice });
+
+    const again = await server.request('POST', `/api/supplier/leads/${q.id}/firm`, { body: { unitPrice: 10 }, headers: s.headers });
+    expect([again.status, again.json.unitPrice]).toEqual([200, 19.5]);
+    const mails = await buyerMails(rfq.rfqId);
+    expect(mails.map((m) => [m.kind, m.recipient])).toEqual([['buyer-quote-firmed', rfq.primaryEmail]]);
+    const email = await render(mails[0]!);
+    expect(email.subject).toBe(`Procura: ${q.supplier.name} changed its price to R19.50 per ${email.subject.split(' per ')[1]}`);
+    expect(email.text).toContain('Delivered on Tuesdays');
+    const audit = await db()
+      .selectFrom('supplier_audit')
+      .select(['action', 'detail'])
+      .where('supplier_id', '=', q.supplier.id)
+      .where('action', 'like', 'leads.%')
+      .execute();
+    expect(audit).toEqual([{ action: 'leads.firm', detail: q.id }]);
+  });
+
+  it('firms up at the indicative price when none is given, and says the price was confirmed', async () => {
+    const rfq = await leadOfNewRequest();
+    const q = rfq.quotes[1]!;
+    const s = await sessionOf(q.supplier.id);
+    const firm = await server.request('POST', `/api/supplier/leads/${q.id}/firm`, { body: {}, headers: s.headers });
+    expect(firm.json).toMatchObject({
+      unitPrice: q.unitPrice,
+      totalPrice: q.totalPrice,
+      indicativeUnitPrice: q.unitPrice,
+      leadTimeDays: q.leadTimeDays,
+      validUntil: q.validUntil,
+    });
+    const [mail] = await buyerMails(rfq.rfqId);
+    expect((await render(mail!)).subject).toBe(`Procura: ${q.supplier.name} confirmed its price`);
+  });
+
+  it('refuses to firm up a quote past its validity, an accepted one, and a validity in the past', async () => {
+    const rfq = await leadOfNewRequest();
+    const [first, second] = rfq.quotes;
+    const s1 = await sessionOf(first!.supplier.id);
+    const past = await server.request('POST', `/api/supplier/leads/${first!.id}/firm`, { body: { validUntil: '2020-01-01' }, headers: s1.headers });
+    expect([past.status, past.json.error.details.fields]).toEqual([400, { validUntil: SUPPLIER_MESSAGES.validUntil }]);
+    expect((await server.request('POST', `/api/quotes/track/${second!.trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
+    const s2 = await sessionOf(second!.supplier.id);
+    const accepted = await server.request('POST', `/api/supplier/leads/${second!.id}/firm`, { body: {}, headers: s2.headers });
+    expect([accepted.status, accepted.json.error]).toEqual([409, { code: 'not_firmable', message: SUPPLIER_MESSAGES.notFirmable }]);
+    // The winner sees the buyer's contact; the request is no longer open to firm up or decline the others.
+    const lead = (await server.request('GET', '/api/supplier/leads?status=accepted', { headers: { cookie: s2.cookie } })).json.leads.find(
+      (l: { quoteId: string }) => l.quoteId === second!.id,
+    );
+    expect(lead.buyer).toMatchObject({ email: rfq.primaryEmail, companyName: 'Mokoena Facilities', phone: '+27 82 123 4567' });
+    expect((await server.request('POST', `/api/supplier/leads/${first!.id}/decline`, { body: { reason: 'Out of stock' }, headers: s1.headers })).status).toBe(
+      409,
+    );
+    // The supplier confirms the order from its workspace.
+    const confirmed = await server.request('POST', `/api/supplier/leads/${second!.id}/confirm`, { headers: s2.headers });
+    expect([confirmed.status, confirmed.json.status]).toEqual([200, 'confirmed']);
+
+    const later = await leadOfNewRequest();
+    const saved = now;
+    now = Date.parse(`${later.quotes[0]!.validUntil}T23:00:00.000Z`);
+    const s3 = await signInSupplier(later.quotes[0]!.supplier.id, 'late-firm@supplier.example');
+    const expired = await server.request('POST', `/api/supplier/leads/${later.quotes[0]!.id}/firm`, { body: {}, headers: s3.headers });
+    now = saved;
+    expect(expired.status).toBe(409);
+  });
+
+  it('declines with a reason the buyer is told; the quote can no longer be accepted, and a repeat changes nothing', async () => {
+    const rfq = await leadOfNewRequest();
+    const q = rfq.quotes[0]!;
+    const s = await sessionOf(q.supplier.id);
+    const short = await server.request('POST', `/api/supplier/leads/${q.id}/decline`, { body: { reason: 'no' }, headers: s.headers });
+    expect(short.json.error.details.fields).toEqual({ reason: SUPPLIER_MESSAGES.reason });
+    const res = await server.request('POST', `/api/supplier/leads/${q.id}/decline`, { body: { reason: 'Out of stock until January' }, headers: s.headers });
+    expect(res.json).toMatchObject({ status: 'withdrawn', withdrawalReason: 'Out of stock until January' });
+    expect(
+      (await server.request('POST', `/api/supplier/leads/${q.id}/decline`, { body: { reason: 'Another reason' }, headers: s.headers })).json.withdrawalReason,
+    ).toBe('Out of stock until January');
+    const mails = await buyerMails(rfq.rfqId);
+    expect(mails.map((m) => m.kind)).toEqual(['buyer-quote-declined']);
+    const email = await render(mails[0]!);
+    expect(email.subject).toBe(`Procura: ${q.supplier.name} withdrew quote ${q.id}`);
+    expect(email.text).toContain('Their reason: Out of stock until January');
+    const accept = await server.request('POST', `/api/quotes/track/${q.trackingToken}/accept`, { body: validOrder() });
+    expect(accept.status).toBe(409);
+    expect((await server.request('POST', `/api/supplier/leads/${q.id}/firm`, { body: {}, headers: s.headers })).status).toBe(409);
+  });
+});

@@ -1,0 +1,96 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { supplierInviteSchema, supplierSessionInputSchema, supplierSignInLinkSchema, supplierUserStateSchema } from '../../contract/schemas/supplier-workspace';
+import { staffOf, staffOnly } from '../staff/staff-auth';
+import type { AppDeps } from '../deps';
+import { sameOrigin } from '../http/sessions';
+import { validate } from '../http/validate';
+import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
+import { supplierCookie, supplierOf, supplierOnly, supplierSessionIdOf } from './supplier-auth';
+import {
+  endSession,
+  inviteSupplierUser,
+  listColleagues,
+  listSupplierAccess,
+  meOf,
+  removeColleague,
+  requestSignInLink,
+  setSupplierUserDisabled,
+  startSession,
+} from './supplier-users.service';
+
+/** Sign-in link requests per client (an IPv6 client by its /64): 10 in 15 minutes. */
+const SIGN_IN_LINK_REQUESTS: RatePolicy = { bucket: 'supplier-sign-in-link', limit: 10, windowSeconds: 15 * 60 };
+/** Attempts to exchange a link for a session per client: 20 in 15 minutes. */
+const SESSION_ATTEMPTS: RatePolicy = { bucket: 'supplier-session', limit: 20, windowSeconds: 15 * 60 };
+
+const userParams = z.object({ userId: z.coerce.number().int().positive() });
+const supplierIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The supplier workspace's access: sign-in links, sessions, who is signed in, and the supplier's people. */
+export function supplierRouter(deps: AppDeps) {
+  const router = new Router();
+  const origin = sameOrigin(deps);
+  const signedIn = supplierOnly(deps);
+
+  const linkLimit = limitPerClient(deps, SIGN_IN_LINK_REQUESTS, 'sign-in link requests');
+  router.post('/api/supplier/sign-in-link', origin, linkLimit, validate({ body: supplierSignInLinkSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 202;
+    ctx.body = await requestSignInLink(deps, ctx.request.body);
+  });
+
+  // Links are long random tokens; a client trying many is refused before any is looked up.
+  const sessionLimit = limitPerClient(deps, SESSION_ATTEMPTS, 'sign-in attempts');
+  router.post('/api/supplier/session', origin, sessionLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());
+    ctx.append('Set-Cookie', supplierCookie(deps.config.publicUrl, sessionId));
+    ctx.body = me;
+  });
+
+  router.post('/api/supplier/sign-out', origin, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const sessionId = supplierSessionIdOf(ctx, deps.config.publicUrl);
+    if (sessionId) await endSession(deps.database.db, sessionId);
+    ctx.append('Set-Cookie', supplierCookie(deps.config.publicUrl, null));
+    ctx.status = 204;
+  });
+
+  router.get('/api/supplier/me', signedIn, async (ctx) => {
+    ctx.body = meOf(supplierOf(ctx));
+  });
+
+  router.get('/api/supplier/users', signedIn, async (ctx) => {
+    ctx.body = { users: await listColleagues(deps.database.db, supplierOf(ctx).supplierId) };
+  });
+
+  router.post('/api/supplier/users', signedIn, validate({ body: supplierInviteSchema }), async (ctx) => {
+    const me = supplierOf(ctx);
+    ctx.status = 201;
+    ctx.body = await inviteSupplierUser(deps, { supplierId: me.supplierId, ...ctx.request.body }, { colleague: me });
+  });
+
+  router.delete('/api/supplier/users/:userId', signedIn, validate({ params: userParams }), async (ctx) => {
+    await removeColleague(deps.database.db, supplierOf(ctx), ctx.params.userId, deps.clock());
+    ctx.status = 204;
+  });
+
+  // Staff (admin): invite a supplier's first user (or any), see who has access, disable someone.
+  const admin = staffOnly(deps, 'admin');
+  router.post('/api/admin/suppliers/:id/invite', admin, validate({ params: supplierIdParams, body: supplierInviteSchema }), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await inviteSupplierUser(deps, { supplierId: ctx.params.id, ...ctx.request.body }, { staffId: staffOf(ctx).id });
+  });
+
+  router.get('/api/admin/supplier-users', admin, async (ctx) => {
+    ctx.body = { users: await listSupplierAccess(deps.database.db) };
+  });
+
+  router.patch('/api/admin/supplier-users/:userId', admin, validate({ params: userParams, body: supplierUserStateSchema }), async (ctx) => {
+    await setSupplierUserDisabled(deps.database.db, staffOf(ctx).id, ctx.params.userId, ctx.request.body.disabled, deps.clock());
+    ctx.status = 204;
+  });
+
+  return router;
+}
