@@ -10,8 +10,8 @@ export { expect };
 /** The password journeys give new staff members. */
 const STAFF_PASSWORD = 'tafelberg-sunrise-0471';
 
-/** The plain-text parts of the mailbox's e-mails to `recipient`, newest first. */
-export async function mailTo(page: Page, recipient: string): Promise<{ subject: string; text: string }[]> {
+/** The plain-text parts of the mailbox's e-mails to `recipient`, newest first, with the files each carries. */
+export async function mailTo(page: Page, recipient: string): Promise<{ subject: string; text: string; attachments: { name: string; href: string }[] }[]> {
   await page.goto('/dev/mailbox');
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell', { name: recipient, exact: true }) });
   const links = await rows
@@ -21,8 +21,10 @@ export async function mailTo(page: Page, recipient: string): Promise<{ subject: 
   for (const { href, subject } of links) {
     const html = await (await page.request.get(href)).text();
     const text = /<pre>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
+    const attachments = [...html.matchAll(/<a href="(\/dev\/mailbox\/\d+\/attachments\/\d+)" download="([^"]+)"/g)].map((m) => ({ href: m[1]!, name: m[2]! }));
     mails.push({
       subject,
+      attachments,
       text: text.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>'),
     });
   }

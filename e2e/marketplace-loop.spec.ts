@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, mailTo, test } from './fixtures';
 
 // The journey reads the mailbox for its buyer's and supplier's e-mails: a server of its own keeps
@@ -53,6 +54,16 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   await expect(tab.getByText('Your request:')).toHaveText('Your request: Open');
   const supplier = (await tab.getByRole('region', { name: 'Quote details' }).locator('dd').first().textContent())!;
   await expectAccessible(tab);
+
+  // The buyer's finance team gets the quotation as a PDF.
+  const quotation = tab.waitForEvent('download');
+  await tab.getByRole('link', { name: 'Download the quotation (PDF)' }).click();
+  expect((await quotation).suggestedFilename()).toMatch(/^procura-quotation-Q-[0-9a-z]+\.pdf$/);
+  expect(
+    readFileSync((await (await quotation).path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // Compare two quotes side by side.
   const compare = tab.getByRole('region', { name: 'Compare quotes' });
@@ -116,6 +127,13 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   expect(orderMail!.text).toContain(`Purchase order: ${DELIVERY.po}`);
   expect(orderMail!.text).toContain(`VAT number: ${DELIVERY.vat}`);
   const responsePath = new URL(/http:\/\/\S+\/supplier-response\/sr_[A-Za-z0-9_-]+/.exec(orderMail!.text)![0]).pathname;
+  // It carries the purchase order, the same document the buyer downloads from the tracking page.
+  expect(orderMail!.attachments.map((a) => a.name)).toEqual([expect.stringMatching(/^procura-po-\d{4}-\d{6}\.pdf$/)]);
+  const attached = await (await page.request.get(orderMail!.attachments[0]!.href)).body();
+  await expect(tab.getByRole('link', { name: 'Purchase order (PDF)' })).toBeVisible();
+  const ordered = await (await page.request.get((await tab.getByRole('link', { name: 'Purchase order (PDF)' }).getAttribute('href'))!)).body();
+  expect(attached.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(attached.equals(ordered)).toBe(true);
 
   // The supplier confirms.
   const supplierTab = await page.context().newPage();

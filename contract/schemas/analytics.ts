@@ -319,6 +319,20 @@ export const myDataSchema = z.object({
       purchaseOrderReference: z.string().nullable(),
       vatNumber: z.string().nullable(),
       quoteCount: z.number().int(),
+      /** The purchase orders issued on the sender's acceptance: empty for a copied address. */
+      purchaseOrders: z.array(
+        z.object({
+          poNumber: z.string(),
+          issuedOn: z.string(),
+          /** The day the supplier withdrew, which cancelled it; null while it stands. */
+          cancelledOn: z.string().nullable(),
+          quoteId: z.string(),
+          supplierName: z.string(),
+          totalPrice: z.number(),
+          vatAmount: z.number(),
+          totalPriceInclVat: z.number(),
+        }),
+      ),
     }),
   ),
   emails: z.array(

@@ -269,10 +269,16 @@ export class MailWorker {
       ) {
         throw new UnrenderableMessageError('The address asked for no more quote e-mails');
       }
-      const email = await renderer.render(row);
+      const [email, attachments] = await Promise.all([renderer.render(row), renderer.attachments(row)]);
       const started = performance.now();
       try {
-        await this.options.transport.send({ from: this.options.from, to: row.recipient, messageId: row.message_id, ...email });
+        await this.options.transport.send({
+          from: this.options.from,
+          to: row.recipient,
+          messageId: row.message_id,
+          ...email,
+          ...(attachments.length > 0 ? { attachments } : {}),
+        });
         this.options.observeSend?.((performance.now() - started) / 1000, 'sent');
       } catch (err) {
         this.options.observeSend?.((performance.now() - started) / 1000, 'failed');

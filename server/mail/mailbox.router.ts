@@ -90,7 +90,9 @@ ${rows.map((row, i) => {
   router.get('/:id', async (ctx) => {
     const row = await outboxMessage(db, messageId(ctx));
     if (!row) throw new ApiError(404, 'not_found', 'No such e-mail');
-    const email = await tryRender(new MessageRenderer(db, deps.outbox.settings), row);
+    const renderer = new MessageRenderer(db, deps.outbox.settings);
+    const email = await tryRender(renderer, row);
+    const attachments = 'subject' in email ? await renderer.attachments(row) : [];
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'html';
     ctx.body = page(
@@ -99,7 +101,15 @@ ${rows.map((row, i) => {
 <h1>${'subject' in email ? email.subject : row.kind}</h1>
 <dl><dt>To</dt><dd>${row.recipient}</dd><dt>From</dt><dd>${deps.config.mail.from}</dd><dt>Message-ID</dt><dd>${row.message_id}</dd>
 <dt>Status</dt><dd>${STATUS_TEXT[row.status]}</dd><dt>Attempts</dt><dd>${row.attempts}</dd>
-${row.sent_at ? html`<dt>Sent</dt><dd>${row.sent_at}</dd>` : ''}${row.last_error ? html`<dt>Last error</dt><dd>${row.last_error}</dd>` : ''}</dl>
+${row.sent_at ? html`<dt>Sent</dt><dd>${row.sent_at}</dd>` : ''}${row.last_error ? html`<dt>Last error</dt><dd>${row.last_error}</dd>` : ''}
+${
+  attachments.length > 0
+    ? html`<dt>Attachments</dt><dd>${attachments.map(
+        (a, n) =>
+          html`<a href="/dev/mailbox/${row.id}/attachments/${n}" download="${a.filename}">${a.filename}</a> (${Math.ceil(a.content.length / 1024)} KB) `,
+      )}</dd>`
+    : ''
+}</dl>
 ${
   'subject' in email
     ? html`<h2>HTML part</h2><iframe sandbox src="/dev/mailbox/${row.id}/html" title="HTML part of the e-mail"></iframe>
@@ -123,6 +133,16 @@ ${
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     ctx.type = 'html';
     ctx.body = email.html;
+  });
+
+  router.get('/:id/attachments/:n', async (ctx) => {
+    const row = await outboxMessage(db, messageId(ctx));
+    const attachment = row && (await new MessageRenderer(db, deps.outbox.settings).attachments(row))[Number(ctx.params.n)];
+    if (!attachment) throw new ApiError(404, 'not_found', 'No such attachment');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="${attachment.filename}"`);
+    ctx.type = attachment.contentType;
+    ctx.body = attachment.content;
   });
 
   return router;

@@ -8,7 +8,7 @@ import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteIdOf, quoteReference, timePrefix, trackingToken } from '../lib/ids';
 import { toApiQuote, toApiSupplier, withTracking } from '../quotes/quote.mapper';
 import { findPartner } from '../partners/partners.repository';
-import { findComplianceOfRfq, findQuotesForRfq } from '../quotes/quotes.repository';
+import { findComplianceOfRfq, findQuoteInRequest, findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from '../rfq/rfq.repository';
 import { mailOpenProof } from '../partners/partner-credit';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
@@ -29,8 +29,10 @@ import {
   supplierLeadEmail,
   supplierNotSelectedEmail,
   supplierOrderEmail,
+  type Attachment,
   type Email,
 } from './templates';
+import { findPurchaseOrderDocument } from '../quotes/paperwork';
 
 /**
  * Every e-mail the product sends, as the outbox stores it: a kind, one recipient and what the
@@ -231,6 +233,19 @@ export class MessageRenderer {
     const quote = loaded.quotes.find((q) => q.id === quoteReference(quoteId));
     if (!quote) throw new UnrenderableMessageError(`Quote ${quoteId} no longer exists`);
     return { ...loaded, quote: { ...quote, withdrawalReason: loaded.withdrawalReasons.get(quote.id) ?? null } };
+  }
+
+  /**
+   * The files an e-mail carries, read when it is sent (the development mailbox's list never
+   * needs them): the purchase order with the supplier's order and the buyer's confirmation, the
+   * cancelled one with the withdrawal. None once the buyer's personal data is gone.
+   */
+  async attachments(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Attachment[]> {
+    if (row.kind !== 'supplier-order' && row.kind !== 'buyer-order-confirmed' && row.kind !== 'buyer-order-withdrawn') return [];
+    const { quoteId } = JSON.parse(row.payload) as { quoteId: number };
+    const state = await findQuoteInRequest(this.db, quoteId);
+    const po = state && (await findPurchaseOrderDocument(this.db, state));
+    return po ? [{ filename: po.fileName, content: po.body, contentType: 'application/pdf' }] : [];
   }
 
   async render(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Email> {

@@ -15,6 +15,13 @@ export interface Email {
   headers?: Record<string, string>;
 }
 
+/** A file an e-mail carries, such as a purchase order. */
+export interface Attachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // Table layout with inline styles: what mail clients render reliably, images or not.

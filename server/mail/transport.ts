@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import type { Attachment } from './templates';
 
 /** One e-mail ready for the wire. */
 export interface OutgoingMail {
@@ -9,6 +10,7 @@ export interface OutgoingMail {
   text: string;
   messageId: string;
   headers?: Record<string, string>;
+  attachments?: Attachment[];
 }
 
 /** Where the outbox worker hands e-mails; resolves once the server accepted the message. */

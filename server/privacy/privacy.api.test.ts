@@ -183,7 +183,7 @@ describe('a buyer\u2019s data request', () => {
     expect(await records()).toEqual([]);
   });
 
-  it('shows the delivery details given on accepting a quote, and deletes them with the address', async () => {
+  it('shows the delivery details given on accepting a quote and the purchase order issued, and deletes them with the address', async () => {
     const sent = await server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: 'naledi@example.co.za' }) });
     const accepted = await server.request('POST', `/api/quotes/track/${sent.json.quotes[0].trackingToken}/accept`, {
       body: validOrder({ purchaseOrderReference: 'PO-77', vatNumber: '4123456789' }),
@@ -191,12 +191,30 @@ describe('a buyer\u2019s data request', () => {
     expect(accepted.status).toBe(200);
     await ask('naledi@example.co.za');
     const token = await linkTokenFor('naledi@example.co.za');
+    const quote = sent.json.quotes[0];
+    const po = await server.database.db
+      .selectFrom('purchase_orders')
+      .select(['po_number', 'issued_on'])
+      .where('rfq_id', '=', sent.json.rfqId)
+      .executeTakeFirstOrThrow();
     expect((await open(token)).json.rfqs).toEqual([
       expect.objectContaining({
         deliveryAddress: 'Unit 4, 12 Long Street, Cape Town, 8001',
         phone: '+27 82 123 4567',
         purchaseOrderReference: 'PO-77',
         vatNumber: '4123456789',
+        purchaseOrders: [
+          {
+            poNumber: po.po_number,
+            issuedOn: po.issued_on,
+            cancelledOn: null,
+            quoteId: quote.id,
+            supplierName: quote.supplier.name,
+            totalPrice: quote.totalPrice,
+            vatAmount: quote.vatAmount,
+            totalPriceInclVat: quote.totalPriceInclVat,
+          },
+        ],
       }),
     ]);
     expect((await erase(token)).status).toBe(200);

@@ -51,6 +51,28 @@ export async function rfqsNaming(db: Executor, email: string) {
     .filter((r) => r.sender || r.copied);
 }
 
+/** The purchase orders of the requests `rfqIds`, with their quotes' totals, oldest first. */
+export async function purchaseOrdersOf(db: Executor, rfqIds: string[]) {
+  if (rfqIds.length === 0) return [];
+  return db
+    .selectFrom('purchase_orders as po')
+    .innerJoin('quotes as q', 'q.id', 'po.quote_id')
+    .select([
+      'po.rfq_id',
+      'po.quote_id',
+      'po.po_number',
+      'po.issued_on',
+      'po.cancelled_on',
+      'po.supplier_json',
+      'q.total_cents',
+      'q.vat_cents',
+      'q.total_incl_vat_cents',
+    ])
+    .where('po.rfq_id', 'in', rfqIds)
+    .orderBy('po.id')
+    .execute();
+}
+
 /** The e-mails the outbox holds for `email`. */
 export async function emailsTo(db: Executor, email: string) {
   return db

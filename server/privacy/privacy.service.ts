@@ -5,7 +5,8 @@ import { ANALYTICS_MESSAGES, type MyData, type MyDataDeleted } from '../../contr
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
 import { ApiError } from '../errors';
-import { hashSecret } from '../lib/ids';
+import { hashSecret, quoteReference } from '../lib/ids';
+import { centsToRand } from '../../sdk/format';
 import { mayMailMailbox } from '../mail/guard';
 import { deleteIdempotencyRecordsOf } from '../rfq/rfq.repository';
 import { DATA_REQUEST_MINUTES } from '../mail/messages';
@@ -17,6 +18,7 @@ import {
   emailsTo,
   findOpenDataRequest,
   insertDataRequest,
+  purchaseOrdersOf,
   rfqsNaming,
   setAdditionalEmails,
 } from './privacy.repository';
@@ -79,6 +81,10 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
   const request = await openRequest(deps.database.db, token, new Date(deps.clock()));
   const { db } = deps.database;
   const [rfqs, emails] = await Promise.all([rfqsNaming(db, request.email), emailsTo(db, request.email)]);
+  const orders = await purchaseOrdersOf(
+    db,
+    rfqs.filter((r) => r.sender).map((r) => r.id),
+  );
   deps.logger.info({ rfqs: rfqs.length, emails: emails.length }, 'data request opened');
   return {
     email: request.email,
@@ -105,6 +111,18 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
         purchaseOrderReference: own ? r.purchase_order_reference : null,
         vatNumber: own ? r.vat_number : null,
         quoteCount: Number(r.quote_count ?? 0),
+        purchaseOrders: orders
+          .filter((po) => po.rfq_id === r.id)
+          .map((po) => ({
+            poNumber: po.po_number,
+            issuedOn: po.issued_on,
+            cancelledOn: po.cancelled_on,
+            quoteId: quoteReference(po.quote_id),
+            supplierName: (JSON.parse(po.supplier_json) as { name: string }).name,
+            totalPrice: centsToRand(Number(po.total_cents)),
+            vatAmount: centsToRand(Number(po.vat_cents)),
+            totalPriceInclVat: centsToRand(Number(po.total_incl_vat_cents)),
+          })),
       };
     }),
     emails: emails.map((e) => ({ kind: e.kind, about: EMAIL_ABOUT[e.kind] ?? e.kind, status: e.status, createdAt: e.created_at, sentAt: e.sent_at })),

@@ -1,4 +1,7 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MailWorker } from '../mail/mail-worker';
+import type { OutgoingMail } from '../mail/transport';
 import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
 import { pdfText } from '../test/pdf-text';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
@@ -117,6 +120,24 @@ describe('GET /api/quotes/track/:token/quotation.pdf', () => {
     now = Date.UTC(2026, 10, 27, 8, 0, 0);
   });
 
+  it('lists each line a basket quote prices, with the quote’s own subtotal, VAT and total', async () => {
+    const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq({ companyName: 'Umhlanga Day Clinic' });
+    const lines = [
+      { productName: 'Hand Sanitizer 70% Alcohol', quantity: 200 },
+      { productName: 'Household Bleach', quantity: 40 },
+    ];
+    const res = await server.request('POST', '/api/rfq', { body: { ...shared, lines, supplierCount: 5, deliveryLocation: 'Johannesburg' } });
+    const q = rfqSubmitResponseSchema.parse(res.json).quotes.find((x) => x.lines?.length === 2)!;
+    const text = pdfText((await download(`/api/quotes/track/${q.trackingToken}/quotation.pdf`)).body);
+    const r = (rand: number) => `R${rand.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    for (const line of q.lines!) {
+      expect(text).toContain(line.productName);
+      expect(text).toContain(r(line.totalPrice));
+    }
+    expect(q.lines!.reduce((sum, l) => sum + Math.round(l.totalPrice * 100), 0)).toBe(Math.round(q.totalPrice * 100));
+    for (const figure of [q.totalPrice, q.vatAmount, q.totalPriceInclVat]) expect(text).toContain(r(figure));
+  });
+
   it('answers 404 for a token that opens no quote, and for another request’s secret', async () => {
     const a = await submit();
     const b = await submit();
@@ -233,5 +254,61 @@ describe('the purchase order issued on acceptance', () => {
     expect(text).toContain('Reason given: Out of stock until January');
     expect(text).toContain(po);
     expect(after.body.equals(before.body)).toBe(false);
+  });
+
+  it('goes with the supplier’s order e-mail and the buyer’s confirmation, and the cancelled one with the withdrawal', async () => {
+    const { rfq, responseToken } = await accepted();
+    const token = rfq.quotes[0]!.trackingToken!;
+    const issued = await download(`/api/quotes/track/${token}/purchase-order.pdf`);
+    expect((await server.request('POST', `/api/supplier-responses/${responseToken}/confirm`, { body: {} })).status).toBe(200);
+
+    /** Sends a request's held e-mails of `kinds` through a worker and answers what it handed over. */
+    const send = async (rfqId: string, ...kinds: string[]) => {
+      await db()
+        .updateTable('outbox')
+        .set({ status: 'pending', next_attempt_at: new Date(now - 1000).toISOString() })
+        .where('kind', 'in', kinds)
+        .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
+        .execute();
+      const sent: OutgoingMail[] = [];
+      const worker = new MailWorker({
+        database: server.database,
+        transport: { send: async (mail) => void sent.push(mail), close: () => {} },
+        logger: pino({ level: 'silent' }),
+        from: 'Procura <quotes@procura.test>',
+        settings: server.app.deps.outbox.settings,
+        maxAttempts: 1,
+        retryBaseMs: 1000,
+        batchSize: 10,
+        now: () => new Date(now),
+      });
+      while ((await worker.drainOnce()) > 0);
+      return sent;
+    };
+    // The development mailbox lists the attachment and gives the same file (until the e-mail is sent).
+    const order = await db()
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', '=', 'supplier-order')
+      .where('payload', 'like', `%"rfqId":"${rfq.rfqId}"%`)
+      .executeTakeFirstOrThrow();
+    const page = await server.request('GET', `/dev/mailbox/${order.id}`);
+    expect(page.text).toContain(`/dev/mailbox/${order.id}/attachments/0`);
+    expect((await download(`/dev/mailbox/${order.id}/attachments/0`)).body.equals(issued.body)).toBe(true);
+    expect((await server.request('GET', `/dev/mailbox/${order.id}/attachments/1`)).status).toBe(404);
+
+    const sent = await send(rfq.rfqId, 'supplier-order', 'buyer-order-confirmed');
+    expect(sent.map((m) => m.to).sort()).toEqual([rfq.quotes[0]!.supplier.email, 'thandi@mokoena.example'].sort());
+    for (const mail of sent) {
+      expect(mail.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[/filename="(.+)"/.exec(issued.disposition!)![1], 'application/pdf']]);
+      expect(mail.attachments![0]!.content.equals(issued.body)).toBe(true);
+    }
+
+    const withdrawn = await accepted();
+    expect(
+      (await server.request('POST', `/api/supplier-responses/${withdrawn.responseToken}/withdraw`, { body: { reason: 'Warehouse flooded' } })).status,
+    ).toBe(200);
+    const [withdrawal] = await send(withdrawn.rfq.rfqId, 'buyer-order-withdrawn');
+    expect(pdfText(withdrawal!.attachments![0]!.content).replace(/\s*\n/g, ' ')).toContain('Reason given: Warehouse flooded');
   });
 });

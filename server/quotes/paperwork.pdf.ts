@@ -70,13 +70,18 @@ export interface PaperSupplier {
   bbee: BbeeStanding;
 }
 
-/** The priced line of a quote or order: one product, its quantity and prices in cents. */
+/** A priced line of a quote or order: one product, its quantity and prices in cents excl. VAT. */
 export interface PaperLine {
   productName: string;
   description: string | null;
   quantity: number;
   unit: string;
   unitPriceCents: number;
+  totalCents: number;
+}
+
+/** A quote's or order's subtotal excl. VAT, its VAT rate and amount, and its total incl. VAT, in cents. */
+export interface PaperTotals {
   totalCents: number;
   vatRate: number;
   vatCents: number;
@@ -94,7 +99,8 @@ export interface QuotationInput {
   supplier: PaperSupplier;
   buyerCompany: string | null;
   deliveryLocation: string;
-  line: PaperLine;
+  lines: PaperLine[];
+  totals: PaperTotals;
   recognisedCents: number;
   paymentTerms: string;
   leadTime: string;
@@ -121,7 +127,8 @@ export interface PurchaseOrderInput {
     purchaseOrderReference: string | null;
   };
   supplier: PaperSupplier;
-  line: PaperLine;
+  lines: PaperLine[];
+  totals: PaperTotals;
   recognisedCents: number;
   paymentTerms: string;
   leadTime: string;
@@ -224,7 +231,7 @@ function bbeeText(b: BbeeStanding, asOf: string): string {
 }
 
 /** The line table: product, quantity, unit, unit price excl. VAT, line total; then subtotal, VAT and total. */
-function lines(doc: Doc, line: PaperLine, recognisedCents: number) {
+function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recognisedCents: number) {
   const cols = [
     { label: 'Description', w: 195, align: 'left' as const },
     { label: 'Quantity', w: 60, align: 'right' as const },
@@ -257,8 +264,10 @@ function lines(doc: Doc, line: PaperLine, recognisedCents: number) {
     .lineWidth(0.5)
     .strokeColor(MUTED)
     .stroke();
-  const name = line.description ? `${line.productName}\n${line.description}` : line.productName;
-  row([name, formatNumber(line.quantity), line.unit, rand(line.unitPriceCents), rand(line.totalCents)], 'Body');
+  for (const line of items) {
+    const name = line.description ? `${line.productName}\n${line.description}` : line.productName;
+    row([name, formatNumber(line.quantity), line.unit, rand(line.unitPriceCents), rand(line.totalCents)], 'Body');
+  }
   doc
     .moveTo(MARGIN, doc.y)
     .lineTo(MARGIN + width(doc), doc.y)
@@ -266,13 +275,13 @@ function lines(doc: Doc, line: PaperLine, recognisedCents: number) {
     .strokeColor(MUTED)
     .stroke();
   doc.moveDown(0.4);
-  const totals: [string, string, 'Body' | 'Bold'][] = [
-    ['Subtotal excl. VAT', rand(line.totalCents), 'Body'],
-    [`VAT at ${Math.round(line.vatRate * 10000) / 100}%`, rand(line.vatCents), 'Body'],
-    ['Total incl. VAT', rand(line.totalInclVatCents), 'Bold'],
+  const figures: [string, string, 'Body' | 'Bold'][] = [
+    ['Subtotal excl. VAT', rand(totals.totalCents), 'Body'],
+    [`VAT at ${Math.round(totals.vatRate * 10000) / 100}%`, rand(totals.vatCents), 'Body'],
+    ['Total incl. VAT', rand(totals.totalInclVatCents), 'Bold'],
     ['B-BBEE recognised spend', rand(recognisedCents), 'Body'],
   ];
-  for (const [label, value, font] of totals) {
+  for (const [label, value, font] of figures) {
     const y = doc.y;
     doc
       .font(font)
@@ -311,7 +320,7 @@ export function quotationPdf(q: QuotationInput): Promise<Buffer> {
     heading(doc, 'Supplier');
     facts(doc, supplierRows(q.supplier, q.asOf));
     heading(doc, 'Quoted');
-    lines(doc, q.line, q.recognisedCents);
+    lines(doc, q.lines, q.totals, q.recognisedCents);
     heading(doc, 'Terms');
     facts(doc, [
       ['Payment terms', q.paymentTerms],
@@ -365,7 +374,7 @@ export function purchaseOrderPdf(po: PurchaseOrderInput): Promise<Buffer> {
     heading(doc, 'Supplier');
     facts(doc, supplierRows(po.supplier, po.date));
     heading(doc, 'Ordered');
-    lines(doc, po.line, po.recognisedCents);
+    lines(doc, po.lines, po.totals, po.recognisedCents);
     heading(doc, 'Terms');
     facts(doc, [
       ['Payment terms', po.paymentTerms],

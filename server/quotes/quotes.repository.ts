@@ -199,6 +199,7 @@ async function findRequestOfQuote(db: Executor, rfqId: string) {
       'awarded_quote_id',
       'personal_data_deleted_at',
       'demo',
+      'line_count',
     ])
     .where('id', '=', rfqId)
     .executeTakeFirst();

@@ -3,7 +3,8 @@ import { orderDetailsSchema, trackingPathSchema, trackingQuerySchema } from '../
 import type { AppDeps } from '../deps';
 import { sameOriginWhenGiven } from '../http/origin';
 import { validate } from '../http/validate';
-import { actOnQuote, buyerPurchaseOrder, quotationDocument, trackQuote, QUOTE_ACTIONS, type PaperDocument } from './quotes.service';
+import { actOnQuote, buyerPurchaseOrder, quotationDocument, trackQuote, QUOTE_ACTIONS } from './quotes.service';
+import type { PaperDocument } from './paperwork';
 
 /** Answers a document as a PDF download, kept by no cache. */
 export function sendPdf(ctx: { type: string; body: unknown; set(field: string, value: string): void }, doc: PaperDocument): void {

@@ -10,18 +10,16 @@ import { ApiError } from '../errors';
 import { hashSecret, newTrackingSecret, parseTrackingToken, quoteReference, responseToken, secretMatches, trackingToken } from '../lib/ids';
 import { seal } from '../lib/seal';
 import type { Outbox } from '../mail/outbox';
-import { complianceView, toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
-import { purchaseOrderPdf, quotationPdf, type PaperLine, type PaperSupplier } from './paperwork.pdf';
+import { toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
+import { quotationPdf } from './paperwork.pdf';
+import { issuePurchaseOrder, paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from './paperwork';
 import { recognisedCents } from '../../sdk/bbee';
 import { formatLeadTime } from '../domain/pricing';
 import {
   awardRfq,
   closeRfq,
-  findPurchaseOrder,
   findQuoteInRequest,
-  insertPurchaseOrder,
   lockRequestOfQuote,
-  nextPurchaseOrderNumber,
   findTrackingSecretHash,
   markCourtesyMailed,
   moveQuote,
@@ -299,36 +297,6 @@ function notSelectedMessages(state: QuoteInRequest, quoteIds: number[], outcome:
     .map((q) => ({ kind: 'supplier-not-selected' as const, recipient: q.supplier.s_email, payload: { rfqId: state.rfq.id, quoteId: q.quote.id, outcome } }));
 }
 
-/** A document to download: its bytes and a file name that names no person. */
-export interface PaperDocument {
-  body: Buffer;
-  fileName: string;
-}
-
-/** The supplier of a quote as its paperwork names it, with its standing on `day`. */
-function paperSupplier(state: QuoteInRequest, day: string): PaperSupplier {
-  const s = state.quote.supplier;
-  const view = complianceView(state.compliance.get(s.s_id), day);
-  return { name: s.s_name, registeredAddress: view.registeredAddress, vatNumber: view.vatNumber, email: s.s_email, phone: s.s_phone, bbee: view.bbee };
-}
-
-/** The priced line of a quote, with its request's product, quantity and unit. */
-function paperLine(state: QuoteInRequest, withDescription: boolean): PaperLine {
-  const { rfq, quote } = state;
-  const q = quote.quote;
-  return {
-    productName: rfq.product_name,
-    description: withDescription ? rfq.product_description : null,
-    quantity: rfq.quantity,
-    unit: rfq.unit,
-    unitPriceCents: q.unit_price_cents,
-    totalCents: q.total_cents,
-    vatRate: Number(q.vat_rate),
-    vatCents: q.vat_cents,
-    totalInclVatCents: q.total_incl_vat_cents,
-  };
-}
-
 /**
  * `GET /api/quotes/track/:token/quotation.pdf`: the quote the token opens as a quotation a finance
  * team can file; 404 for any token that opens none. No view is counted.
@@ -351,7 +319,8 @@ export async function quotationDocument(deps: Pick<QuoteDeps, 'database'>, token
     supplier,
     buyerCompany: state.rfq.personal_data_deleted_at ? null : state.rfq.company_name,
     deliveryLocation: state.rfq.delivery_location,
-    line: paperLine(state, false),
+    lines: await paperLines(db, state, false),
+    totals: paperTotals(state),
     recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
     paymentTerms: q.payment_terms,
     leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
@@ -360,65 +329,6 @@ export async function quotationDocument(deps: Pick<QuoteDeps, 'database'>, token
     notes: q.notes,
   });
   return { body, fileName: `procura-quotation-${reference}.pdf` };
-}
-
-/** A purchase order's number: `PO-`, its year and its number in the year, six digits. */
-function purchaseOrderNumber(year: number, n: number): string {
-  return `PO-${year}-${String(n).padStart(6, '0')}`;
-}
-
-/**
- * Issues the purchase order of a quote being accepted, numbered in the database (one atomic
- * upsert per year, so numbers are sequential across processes), with the supplier's details as
- * they stand today kept with it, so the document never changes.
- */
-async function issuePurchaseOrder(trx: Executor, state: QuoteInRequest, day: string, at: string): Promise<void> {
-  const year = Number(day.slice(0, 4));
-  const n = await nextPurchaseOrderNumber(trx, year);
-  await insertPurchaseOrder(trx, {
-    po_number: purchaseOrderNumber(year, n),
-    rfq_id: state.rfq.id,
-    quote_id: state.quote.quote.id,
-    issued_on: day,
-    supplier_json: JSON.stringify(paperSupplier(state, day)),
-    created_at: at,
-  });
-}
-
-const poNotFound = () => new ApiError(404, 'purchase_order_not_found', 'Purchase order not found');
-
-/**
- * The purchase order of an accepted quote as a PDF: the one issued at acceptance, or, once the
- * supplier withdrew, the cancelled one. None while the buyer's details are gone (404).
- */
-export async function purchaseOrderDocument(db: Executor, state: QuoteInRequest): Promise<PaperDocument> {
-  const po = await findPurchaseOrder(db, state.quote.quote.id);
-  const { rfq } = state;
-  if (!po || rfq.personal_data_deleted_at !== null || rfq.delivery_address === null) throw poNotFound();
-  const q = state.quote.quote;
-  const supplier = JSON.parse(po.supplier_json) as PaperSupplier;
-  const body = await purchaseOrderPdf({
-    poNumber: po.po_number,
-    date: po.issued_on,
-    quoteReference: quoteReference(q.id),
-    cancelled: po.cancelled_on ? { date: po.cancelled_on, reason: po.cancel_reason ?? '' } : null,
-    buyer: {
-      company: rfq.company_name,
-      contactName: rfq.contact_name,
-      email: rfq.primary_email,
-      phone: rfq.phone,
-      vatNumber: rfq.vat_number,
-      deliveryAddress: rfq.delivery_address,
-      deliveryLocation: rfq.delivery_location,
-      purchaseOrderReference: rfq.purchase_order_reference,
-    },
-    supplier,
-    line: paperLine(state, true),
-    recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
-    paymentTerms: q.payment_terms,
-    leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
-  });
-  return { body, fileName: `procura-${po.cancelled_on ? 'cancelled-' : ''}${po.po_number.toLowerCase()}.pdf` };
 }
 
 /** `GET /api/quotes/track/:token/purchase-order.pdf`: the purchase order of the quote the token opens; 404 when it has none. */

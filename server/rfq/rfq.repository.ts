@@ -170,6 +170,17 @@ export async function findRfqLines(db: Executor, rfqId: string) {
   return db.selectFrom('rfq_lines').select(['line_no', 'product_name', 'quantity', 'unit']).where('rfq_id', '=', rfqId).orderBy('line_no').execute();
 }
 
+/** The lines one basket quote prices, with each line's product, in order: what its paperwork lists. */
+export async function findLinesOfQuote(db: Executor, quoteId: number) {
+  return db
+    .selectFrom('quote_lines as l')
+    .innerJoin('rfq_lines as r', (j) => j.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
+    .select(['r.product_name', 'r.product_description', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents'])
+    .where('l.quote_id', '=', quoteId)
+    .orderBy('l.line_no')
+    .execute();
+}
+
 /** How a basket's quotes price its lines, with each quote's minimum order, by quote and line. */
 export async function findQuoteLines(db: Executor, rfqId: string) {
   return db

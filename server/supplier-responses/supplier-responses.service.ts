@@ -11,7 +11,8 @@ import { mayEmailBuyer } from '../mail/guard';
 import { qualifyPendingCredit } from '../partners/partner-credit';
 import type { OutboxMessage } from '../mail/messages';
 import { cancelPurchaseOrder, findQuoteInRequest, moveQuote, moveRequestQuotes, reopenRfq, type QuoteInRequest } from '../quotes/quotes.repository';
-import { purchaseOrderDocument, runAction, StaleStateError, type PaperDocument, type QuoteDeps } from '../quotes/quotes.service';
+import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
+import { purchaseOrderDocument, type PaperDocument } from '../quotes/paperwork';
 
 const notFound = () => new ApiError(404, 'response_not_found', 'Response link not found');
 

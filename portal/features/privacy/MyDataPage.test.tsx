@@ -37,6 +37,18 @@ const held: MyData = {
       purchaseOrderReference: null,
       vatNumber: '4123456789',
       quoteCount: 3,
+      purchaseOrders: [
+        {
+          poNumber: 'PO-2026-000123',
+          issuedOn: '2026-11-24',
+          cancelledOn: null,
+          quoteId: 'Q-1a2b3c',
+          supplierName: 'Coastal Hygiene',
+          totalPrice: 1000,
+          vatAmount: 150,
+          totalPriceInclVat: 1150,
+        },
+      ],
     },
   ],
   emails: [
@@ -88,7 +100,7 @@ describe('the data request page', () => {
     expect(await screen.findByRole('heading', { name: 'Requests (1)' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: /thandi@example\.co\.za, sipho@example\.co\.za, Umoya Cleaning, Thandi Nkosi/ })).toBeTruthy();
     expect(screen.getByRole('cell', { name: /Thandi Nkosi/ }).textContent).toContain(
-      '“For the clinic in Umlazi”Delivery address: 14 Chartwell Drive, Umhlanga, 4319 · Phone: +27 82 123 4567 · VAT number: 4123456789',
+      '“For the clinic in Umlazi”Delivery address: 14 Chartwell Drive, Umhlanga, 4319 · Phone: +27 82 123 4567 · VAT number: 4123456789 · Purchase order PO-2026-000123 to Coastal Hygiene, R1,150.00 incl. VAT, issued 24 Nov 2026',
     );
     expect(screen.getByText('Your quotes for a request, written 24 Nov 2026, 10:00 (sent)')).toBeTruthy();
 

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { isHttpError } from '../../../sdk/client/errors';
 import { isEmailShaped } from '../../../sdk/email';
+import { formatRand } from '../../../sdk/format';
+import { formatDate } from '../../../widget/app/format';
 import type { MyData, MyDataDeleted } from '../../../contract/schemas/analytics';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
@@ -100,6 +102,10 @@ function orderDetails(r: MyData['rfqs'][number]): string | null {
     r.phone ? `Phone: ${r.phone}` : null,
     r.purchaseOrderReference ? `Purchase order: ${r.purchaseOrderReference}` : null,
     r.vatNumber ? `VAT number: ${r.vatNumber}` : null,
+    ...r.purchaseOrders.map(
+      (po) =>
+        `Purchase order ${po.poNumber} to ${po.supplierName}, ${formatRand(po.totalPriceInclVat)} incl. VAT, issued ${formatDate(po.issuedOn)}${po.cancelledOn ? `, cancelled ${formatDate(po.cancelledOn)}` : ''}`,
+    ),
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : null;
 }

@@ -1,0 +1,125 @@
+import { recognisedCents } from '../../sdk/bbee';
+import { formatLeadTime } from '../domain/pricing';
+import type { Executor } from '../db/executor';
+import { ApiError } from '../errors';
+import { quoteReference } from '../lib/ids';
+import { findLinesOfQuote } from '../rfq/rfq.repository';
+import { purchaseOrderPdf, type PaperLine, type PaperSupplier, type PaperTotals } from './paperwork.pdf';
+import { complianceView } from './quote.mapper';
+import { findPurchaseOrder, insertPurchaseOrder, nextPurchaseOrderNumber, type QuoteInRequest } from './quotes.repository';
+
+/** A document to download or attach: its bytes and a file name that names no person. */
+export interface PaperDocument {
+  body: Buffer;
+  fileName: string;
+}
+
+/** The supplier of a quote as its paperwork names it, with its standing on `day`. */
+export function paperSupplier(state: QuoteInRequest, day: string): PaperSupplier {
+  const s = state.quote.supplier;
+  const view = complianceView(state.compliance.get(s.s_id), day);
+  return { name: s.s_name, registeredAddress: view.registeredAddress, vatNumber: view.vatNumber, email: s.s_email, phone: s.s_phone, bbee: view.bbee };
+}
+
+/**
+ * The priced lines of a quote: its request's one product, or, for a basket, each line the quote
+ * prices. Descriptions are the buyer's words, so only the purchase order (which goes with the
+ * buyer's personal data) carries them.
+ */
+export async function paperLines(db: Executor, state: QuoteInRequest, withDescription: boolean): Promise<PaperLine[]> {
+  const { rfq, quote } = state;
+  const q = quote.quote;
+  if (rfq.line_count === 0) {
+    return [
+      {
+        productName: rfq.product_name,
+        description: withDescription ? rfq.product_description : null,
+        quantity: rfq.quantity,
+        unit: rfq.unit,
+        unitPriceCents: q.unit_price_cents,
+        totalCents: q.total_cents,
+      },
+    ];
+  }
+  return (await findLinesOfQuote(db, q.id)).map((l) => ({
+    productName: l.product_name,
+    description: withDescription && l.product_description ? l.product_description : null,
+    quantity: l.quantity,
+    unit: l.unit,
+    unitPriceCents: Number(l.unit_price_cents),
+    totalCents: Number(l.total_cents),
+  }));
+}
+
+/** A quote's subtotal, VAT and total as its paperwork states them: the figures the buyer was quoted. */
+export function paperTotals(state: QuoteInRequest): PaperTotals {
+  const q = state.quote.quote;
+  return { totalCents: q.total_cents, vatRate: Number(q.vat_rate), vatCents: q.vat_cents, totalInclVatCents: q.total_incl_vat_cents };
+}
+
+/** A purchase order's number: `PO-`, its year and its number in the year, six digits. */
+function purchaseOrderNumber(year: number, n: number): string {
+  return `PO-${year}-${String(n).padStart(6, '0')}`;
+}
+
+/**
+ * Issues the purchase order of a quote being accepted, numbered in the database (one atomic
+ * upsert per year, so numbers are sequential across processes), with the supplier's details as
+ * they stand today kept with it, so the document never changes.
+ */
+export async function issuePurchaseOrder(trx: Executor, state: QuoteInRequest, day: string, at: string): Promise<void> {
+  const year = Number(day.slice(0, 4));
+  const n = await nextPurchaseOrderNumber(trx, year);
+  await insertPurchaseOrder(trx, {
+    po_number: purchaseOrderNumber(year, n),
+    rfq_id: state.rfq.id,
+    quote_id: state.quote.quote.id,
+    issued_on: day,
+    supplier_json: JSON.stringify(paperSupplier(state, day)),
+    created_at: at,
+  });
+}
+
+const poNotFound = () => new ApiError(404, 'purchase_order_not_found', 'Purchase order not found');
+
+/**
+ * The purchase order of an accepted quote as a PDF: the one issued at acceptance, or, once the
+ * supplier withdrew, the cancelled one. Undefined while it has none or the buyer's details are gone.
+ */
+export async function findPurchaseOrderDocument(db: Executor, state: QuoteInRequest): Promise<PaperDocument | undefined> {
+  const po = await findPurchaseOrder(db, state.quote.quote.id);
+  const { rfq } = state;
+  if (!po || rfq.personal_data_deleted_at !== null || rfq.delivery_address === null) return undefined;
+  const q = state.quote.quote;
+  const supplier = JSON.parse(po.supplier_json) as PaperSupplier;
+  const body = await purchaseOrderPdf({
+    poNumber: po.po_number,
+    date: po.issued_on,
+    quoteReference: quoteReference(q.id),
+    cancelled: po.cancelled_on ? { date: po.cancelled_on, reason: po.cancel_reason ?? '' } : null,
+    buyer: {
+      company: rfq.company_name,
+      contactName: rfq.contact_name,
+      email: rfq.primary_email,
+      phone: rfq.phone,
+      vatNumber: rfq.vat_number,
+      deliveryAddress: rfq.delivery_address,
+      deliveryLocation: rfq.delivery_location,
+      purchaseOrderReference: rfq.purchase_order_reference,
+    },
+    supplier,
+    lines: await paperLines(db, state, true),
+    totals: paperTotals(state),
+    recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
+    paymentTerms: q.payment_terms,
+    leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
+  });
+  return { body, fileName: `procura-${po.cancelled_on ? 'cancelled-' : ''}${po.po_number.toLowerCase()}.pdf` };
+}
+
+/** {@link findPurchaseOrderDocument}, for a download: 404 when there is none. */
+export async function purchaseOrderDocument(db: Executor, state: QuoteInRequest): Promise<PaperDocument> {
+  const document = await findPurchaseOrderDocument(db, state);
+  if (!document) throw poNotFound();
+  return document;
+}
