@@ -4,7 +4,11 @@ import { expect, mailTo, setStaffPassword, signInStaff, test } from './fixtures'
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.describe('the supplier workspace on a phone', () => {
-  test('staff invite a supplier user from /admin, who signs in from the e-mailed link and adds a colleague', async ({ page, staffLink, expectAccessible }) => {
+  test('staff invite a supplier user from /admin, who signs in from the e-mailed link and adds a colleague', async ({
+    page,
+    staffLink,
+    expectAccessible,
+  }, testInfo) => {
     await setStaffPassword(page, staffLink({ email: 'invites@procura.example', name: 'Invites Admin', role: 'admin' }));
     await page.goto('/admin');
     await signInStaff(page, 'invites@procura.example');
@@ -26,6 +30,18 @@ test.describe('the supplier workspace on a phone', () => {
     await expect(page.getByText('Signed in as Nomsa Khumalo (nomsa@supplier-one.example)')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Leads' })).toBeVisible();
     await expectAccessible(page);
+
+    // Its own terms and B-BBEE standing, which its quotes and paperwork carry.
+    await page.getByRole('tab', { name: 'Your details' }).click();
+    await page.getByRole('textbox', { name: 'Payment terms' }).fill('45 days from statement');
+    await page.getByRole('combobox', { name: 'B-BBEE level' }).selectOption({ label: 'Level 3' });
+    await page.getByRole('combobox', { name: 'Evidence' }).selectOption({ label: 'Sworn affidavit' });
+    await page.getByLabel('Evidence expires on').fill('2027-09-30');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save my details' }).click();
+    await expect(page.getByRole('status')).toHaveText('Saved. Your next quotes use these details.');
+    await expect(page.getByText(/B-BBEE level 3\b.*procurement recognition 110%/)).toBeVisible();
+    await testInfo.attach('supplier details at 390 px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
     await page.getByRole('tab', { name: 'Team' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Thabo Mokoena');

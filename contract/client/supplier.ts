@@ -10,6 +10,7 @@ import {
   supplierLeadsSchema,
   supplierLinkSentSchema,
   supplierMeSchema,
+  supplierProfileSchema,
   supplierUserSchema,
   supplierUsersSchema,
   type DeclineLeadInput,
@@ -19,6 +20,8 @@ import {
   type SupplierInviteInput,
   type SupplierLead,
   type SupplierMe,
+  type SupplierProfile,
+  type SupplierProfileChange,
   type SupplierUser,
 } from '../schemas/supplier-workspace';
 import { isHttpError } from '../../sdk/client/errors';
@@ -54,6 +57,10 @@ export interface SupplierClient {
   addUser(input: SupplierInviteInput, options?: CallOptions): Promise<SupplierUser>;
   /** Removes a colleague (`DELETE /api/supplier/users/:userId`). */
   removeUser(userId: number, options?: CallOptions): Promise<void>;
+  /** The supplier's own details (`GET /api/supplier/profile`). */
+  profile(options?: CallOptions): Promise<SupplierProfile>;
+  /** Changes them (`PATCH /api/supplier/profile`). */
+  updateProfile(input: SupplierProfileChange, options?: CallOptions): Promise<SupplierProfile>;
 }
 
 /**
@@ -84,6 +91,8 @@ function supplierCalls(api: Transport): SupplierClient {
     removeUser: async (userId, opts) => {
       await api.delete(null, `api/supplier/users/${userId}`, opts);
     },
+    profile: (opts) => api.get(supplierProfileSchema, 'api/supplier/profile', undefined, opts),
+    updateProfile: (input, opts) => api.patch(supplierProfileSchema, 'api/supplier/profile', input, opts),
   };
 }
 

@@ -446,6 +446,18 @@ export const invalidLinesDetailsSchema = z.object({ lines: z.array(invalidLineSc
 const action = z.enum(['add', 'update']);
 
 /**
+ * A supplier's VAT number, registered address and B-BBEE standing as on file: the level 1-8, 0 for
+ * non-compliant, null when none is on file, with the evidence and the last day it counts.
+ */
+export const complianceOnFileFields = {
+  vatNumber: z.string().nullable(),
+  registeredAddress: z.string().nullable(),
+  bbeeLevel: z.number().int().min(0).max(8).nullable(),
+  bbeeEvidence: z.enum(['certificate', 'affidavit']).nullable(),
+  bbeeExpiresOn: z.string().nullable(),
+};
+
+/**
  * A supplier line as the import reads it: category and city resolved, and whether it adds a
  * supplier or updates the one with its e-mail (`supplierId`).
  *
@@ -463,11 +475,7 @@ export const supplierPreviewLineSchema = z.object({
   specialties: z.array(z.string()),
   responseTimeHours: z.number().int().nullable(),
   /** The line's VAT number, address and B-BBEE standing; null where the line gives none (what is on file stays). */
-  vatNumber: z.string().nullable(),
-  registeredAddress: z.string().nullable(),
-  bbeeLevel: z.number().int().min(0).max(8).nullable(),
-  bbeeEvidence: z.enum(['certificate', 'affidavit']).nullable(),
-  bbeeExpiresOn: z.string().nullable(),
+  ...complianceOnFileFields,
   action,
   supplierId: z.number().int().nullable(),
 });
@@ -649,12 +657,7 @@ export const adminSupplierSchema = z.object({
   products: z.number().int(),
   priceListDate: z.string(),
   createdAt: z.string(),
-  vatNumber: z.string().nullable(),
-  registeredAddress: z.string().nullable(),
-  /** 1-8, 0 for non-compliant, null when none is on file. */
-  bbeeLevel: z.number().int().min(0).max(8).nullable(),
-  bbeeEvidence: z.enum(['certificate', 'affidavit']).nullable(),
-  bbeeExpiresOn: z.string().nullable(),
+  ...complianceOnFileFields,
 });
 /**
  * A supplier in the admin list.
@@ -722,6 +725,59 @@ export const adminProductPageSchema = listPage('products', adminProductSchema);
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 /**
+ * A supplier's VAT number, registered address and B-BBEE standing as a change names them, each
+ * optional: staff's standing edit and the supplier's own profile share them. Null clears a value;
+ * a B-BBEE level (1-8, `non-compliant`, or null for none on file) with, for a level 1-8, its
+ * evidence and expiry date; {@link complianceChangeRule} checks that they go together.
+ */
+export const complianceChangeFields = {
+  vatNumber: z
+    .string({ error: STANDING_MESSAGES.vatNumber })
+    .nullable()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v.trim() === '') return v === undefined ? undefined : null;
+      const vatNumber = normalizeVatNumber(v);
+      if (vatNumber !== null) return vatNumber;
+      ctx.addIssue({ code: 'custom', message: STANDING_MESSAGES.vatNumber });
+      return z.NEVER;
+    }),
+  registeredAddress: z
+    .string({ error: STANDING_MESSAGES.registeredAddress })
+    .trim()
+    .max(ADMIN_LIMITS.registeredAddress, { error: STANDING_MESSAGES.registeredAddress })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v)),
+  bbeeLevel: z
+    .union([z.number().int().min(1).max(8), z.literal('non-compliant'), z.null()], { error: STANDING_MESSAGES.bbeeLevel })
+    .optional()
+    .transform((v) => (v === 'non-compliant' ? 0 : v)),
+  bbeeEvidence: z.enum(['certificate', 'affidavit'], { error: STANDING_MESSAGES.bbeeEvidence }).optional(),
+  bbeeExpiresOn: z
+    .string({ error: STANDING_MESSAGES.bbeeExpiresOn })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: STANDING_MESSAGES.bbeeExpiresOn })
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+      error: STANDING_MESSAGES.bbeeExpiresOn,
+    })
+    .optional(),
+};
+
+/** A level from 1 to 8 needs its evidence and expiry; evidence or expiry need such a level. */
+export function complianceChangeRule(
+  s: { bbeeLevel?: number | null | undefined; bbeeEvidence?: string | undefined; bbeeExpiresOn?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const level = s.bbeeLevel;
+  if (typeof level === 'number' && level > 0) {
+    if (s.bbeeEvidence === undefined) ctx.addIssue({ code: 'custom', path: ['bbeeEvidence'], message: STANDING_MESSAGES.bbeeEvidence });
+    if (s.bbeeExpiresOn === undefined) ctx.addIssue({ code: 'custom', path: ['bbeeExpiresOn'], message: STANDING_MESSAGES.bbeeExpiresOn });
+  } else if (s.bbeeEvidence !== undefined || s.bbeeExpiresOn !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['bbeeLevel'], message: LINE_REASONS.bbeeWithoutLevel() });
+  }
+}
+
+/**
  * `PATCH /api/admin/suppliers/:id`: a supplier's standing, any of: verified, rating (1-5), VAT
  * number (10 digits starting with 4; null clears it), registered address (null clears it), and its
  * B-BBEE level (1-8, `non-compliant`, or null when none is on file) with, for a level 1-8, the
@@ -741,48 +797,11 @@ export const supplierStandingSchema = z
         .max(5, { error: 'Rating must be a number from 1 to 5' })
         .transform((r) => Math.round(r * 10) / 10)
         .optional(),
-      vatNumber: z
-        .string({ error: STANDING_MESSAGES.vatNumber })
-        .nullable()
-        .optional()
-        .transform((v, ctx) => {
-          if (v === undefined || v === null || v.trim() === '') return v === undefined ? undefined : null;
-          const vatNumber = normalizeVatNumber(v);
-          if (vatNumber !== null) return vatNumber;
-          ctx.addIssue({ code: 'custom', message: STANDING_MESSAGES.vatNumber });
-          return z.NEVER;
-        }),
-      registeredAddress: z
-        .string({ error: STANDING_MESSAGES.registeredAddress })
-        .trim()
-        .max(ADMIN_LIMITS.registeredAddress, { error: STANDING_MESSAGES.registeredAddress })
-        .nullable()
-        .optional()
-        .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v)),
-      bbeeLevel: z
-        .union([z.number().int().min(1).max(8), z.literal('non-compliant'), z.null()], { error: STANDING_MESSAGES.bbeeLevel })
-        .optional()
-        .transform((v) => (v === 'non-compliant' ? 0 : v)),
-      bbeeEvidence: z.enum(['certificate', 'affidavit'], { error: STANDING_MESSAGES.bbeeEvidence }).optional(),
-      bbeeExpiresOn: z
-        .string({ error: STANDING_MESSAGES.bbeeExpiresOn })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: STANDING_MESSAGES.bbeeExpiresOn })
-        .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
-          error: STANDING_MESSAGES.bbeeExpiresOn,
-        })
-        .optional(),
+      ...complianceChangeFields,
     },
     strict,
   )
-  .superRefine((s, ctx) => {
-    const level = s.bbeeLevel;
-    if (typeof level === 'number' && level > 0) {
-      if (s.bbeeEvidence === undefined) ctx.addIssue({ code: 'custom', path: ['bbeeEvidence'], message: STANDING_MESSAGES.bbeeEvidence });
-      if (s.bbeeExpiresOn === undefined) ctx.addIssue({ code: 'custom', path: ['bbeeExpiresOn'], message: STANDING_MESSAGES.bbeeExpiresOn });
-    } else if (s.bbeeEvidence !== undefined || s.bbeeExpiresOn !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['bbeeLevel'], message: LINE_REASONS.bbeeWithoutLevel() });
-    }
-  })
+  .superRefine(complianceChangeRule)
   .refine((s) => Object.values(s).some((v) => v !== undefined), { error: ADMIN_MESSAGES.standingEmpty });
 /**
  * What a client sends to change a supplier's standing.

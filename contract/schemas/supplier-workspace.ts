@@ -8,6 +8,9 @@
 import { z } from 'zod';
 import { QUOTE_STATUSES } from '../../sdk/rules';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
+import { normalizePhone, ORDER_MESSAGES } from '../../sdk/order-rules';
+import { bbeeStandingSchema } from '../../sdk/schemas/rfq';
+import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './admin';
 
 /**
  * What the supplier pages and API say, in one place.
@@ -32,6 +35,11 @@ export const SUPPLIER_MESSAGES = {
   reason: 'Please give a reason (at least 5 characters)',
   notFirmable: 'Only an offered quote within its validity can be made firm.',
   notDeclinable: 'Only an offered quote the buyer has not answered can be withdrawn.',
+  contactPerson: 'Enter the contact person’s name (2 to 100 characters)',
+  paymentTerms: 'Enter your payment terms (2 to 100 characters), such as 30 days from invoice',
+  validityDays: 'Enter how many days a quote stays valid: 1 to 90',
+  minimumOrder: 'Enter a minimum order from R0 to R1,000,000 excl. VAT',
+  profileEmpty: 'Change at least one detail',
 } as const;
 
 const email = z
@@ -286,3 +294,79 @@ export type SupplierAccess = z.infer<typeof supplierAccessSchema>;
  * supplierAccessListSchema.parse(json).users;
  */
 export const supplierAccessListSchema = z.object({ users: z.array(supplierAccessSchema) });
+
+/**
+ * `GET /api/supplier/profile`: the supplier's own details as buyers and their paperwork see them:
+ * contact, terms (payment terms, how long a quote stays valid, the least an order may come to,
+ * excl. VAT) and the VAT number, registered address and B-BBEE standing on its quotations and
+ * purchase orders (`bbee`: as it counts today).
+ *
+ * @example
+ * supplierProfileSchema.parse(json).bbee.recognitionPercent; // 125
+ */
+export const supplierProfileSchema = z.object({
+  name: z.string(),
+  contactPerson: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  paymentTerms: z.string(),
+  validityDays: z.number().int(),
+  minimumOrder: randSchema,
+  ...complianceOnFileFields,
+  bbee: bbeeStandingSchema,
+});
+/**
+ * The supplier's own details.
+ *
+ * @example
+ * const profile: SupplierProfile = await supplier.profile();
+ */
+export type SupplierProfile = z.infer<typeof supplierProfileSchema>;
+
+const profileText = (message: string) => z.string({ error: message }).trim().min(2, { error: message }).max(100, { error: message });
+
+/**
+ * `PATCH /api/supplier/profile`: any of the supplier's contact, terms and paperwork details. The
+ * phone is a South African number; the VAT number, address and B-BBEE standing follow the same
+ * rules as staff's standing edit. The next quote uses the new terms.
+ *
+ * @example
+ * supplierProfileChangeSchema.parse({ paymentTerms: '30 days from statement', minimumOrder: 500 });
+ */
+export const supplierProfileChangeSchema = z
+  .strictObject({
+    contactPerson: profileText(SUPPLIER_MESSAGES.contactPerson).optional(),
+    phone: z
+      .string({ error: ORDER_MESSAGES.phone })
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const phone = normalizePhone(v);
+        if (phone !== null) return phone;
+        ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phone });
+        return z.NEVER;
+      }),
+    paymentTerms: profileText(SUPPLIER_MESSAGES.paymentTerms).optional(),
+    validityDays: z
+      .number({ error: SUPPLIER_MESSAGES.validityDays })
+      .int({ error: SUPPLIER_MESSAGES.validityDays })
+      .min(1, { error: SUPPLIER_MESSAGES.validityDays })
+      .max(90, { error: SUPPLIER_MESSAGES.validityDays })
+      .optional(),
+    minimumOrder: z
+      .number({ error: SUPPLIER_MESSAGES.minimumOrder })
+      .min(0, { error: SUPPLIER_MESSAGES.minimumOrder })
+      .max(1_000_000, { error: SUPPLIER_MESSAGES.minimumOrder })
+      .transform((r) => Math.round(r * 100) / 100)
+      .optional(),
+    ...complianceChangeFields,
+  })
+  .superRefine(complianceChangeRule)
+  .refine((s) => Object.values(s).some((v) => v !== undefined), { error: SUPPLIER_MESSAGES.profileEmpty });
+/**
+ * What the supplier sends to change its details.
+ *
+ * @example
+ * const input: SupplierProfileChange = { phone: '031 555 0100' };
+ */
+export type SupplierProfileChange = z.input<typeof supplierProfileChangeSchema>;

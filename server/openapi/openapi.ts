@@ -58,6 +58,8 @@ import {
   supplierInviteSchema,
   supplierLeadSchema,
   supplierLeadsQuerySchema,
+  supplierProfileChangeSchema,
+  supplierProfileSchema,
   supplierLeadsSchema,
   supplierLinkSentSchema,
   supplierMeSchema,
@@ -78,7 +80,7 @@ function schema(s: ZodType, io: 'input' | 'output'): Json {
 }
 
 interface Route {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   summary: string;
   tag: 'Quotes' | 'Orders' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Privacy' | 'Health' | 'Supplier workspace';
@@ -187,6 +189,27 @@ const SUPPLIER_ROUTES: Route[] = [
     supplier: true,
     ok: [204, null],
     errors: [400, 401, 403, 404, 409],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/supplier/profile',
+    tag: 'Supplier workspace',
+    summary: "The supplier's own details: contact, terms, VAT number, registered address and B-BBEE standing",
+    supplier: true,
+    ok: [200, supplierProfileSchema],
+    errors: [401],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'patch',
+    path: '/api/supplier/profile',
+    tag: 'Supplier workspace',
+    summary: 'Change any of those details; the next quote uses them',
+    supplier: true,
+    body: supplierProfileChangeSchema,
+    ok: [200, supplierProfileSchema],
+    errors: [400, 401, 403],
     errorText: SUPPLIER_ERRORS,
   },
   {

@@ -8,16 +8,15 @@ import { cityFullName, UnknownPlaceError } from '../domain/interpret';
 import { rfqStatus, validityDay } from '../domain/validity';
 import { ApiError } from '../errors';
 import { hashSecret, newRfqId, newTrackingSecret, quoteReference, randomBytesPooled, trackingToken } from '../lib/ids';
-import { seal } from '../lib/seal';
 import { decideRfqMail } from '../mail/guard';
 import { fanOutLeads, rfqMessages } from '../mail/messages';
 import { partnerCredit } from '../partners/partner-credit';
 import { isRegisteredPartner } from '../partners/partners.service';
 import { toApiQuote, withTracking, type RfqContext } from '../quotes/quote.mapper';
 import type { FirmColumns, QuoteRow } from '../quotes/quotes.repository';
-import { findIdempotencyRecord, insertBasketLines, insertIdempotencyRecord, insertRfq, isUniqueViolation } from './rfq.repository';
+import { insertBasketLines, insertRfq } from './rfq.repository';
 import { basketName, toApiLine, toApiSplit, withLines, type StoredQuoteLine } from './basket.mapper';
-import { referrerHost, replay, requestHash, sealKey, supplierView, type RfqDeps, type SubmitResult } from './rfq.service';
+import { answerOnce, referrerHost, supplierView, type RememberAnswer, type RfqDeps, type SubmitResult } from './rfq.service';
 
 /** A basket as the service stores it: the main form's shared fields with its lines. */
 export type BasketRequest = RfqBasketSubmission;
@@ -74,14 +73,12 @@ function fieldError(field: string, message: string): ApiError {
  * a single request does, with the lines, each quote's lines and the split. It counts as one
  * request everywhere a request counts (rate limit, e-mail caps, partner credit).
  */
-export async function submitBasket(deps: RfqDeps, input: BasketRequest, idempotencyKey: string | undefined, now: Date): Promise<SubmitResult> {
+export function submitBasket(deps: RfqDeps, input: BasketRequest, idempotencyKey: string | undefined, now: Date): Promise<SubmitResult> {
+  return answerOnce(deps.database.db, idempotencyKey, input, (remember) => submitNewBasket(deps, input, now, remember));
+}
+
+async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, remember: RememberAnswer): Promise<SubmitResult> {
   const { db } = deps.database;
-  const key = idempotencyKey === undefined ? undefined : `rfq:${idempotencyKey}`;
-  const hash = key === undefined ? '' : requestHash(input);
-  if (key !== undefined) {
-    const existing = await findIdempotencyRecord(db, key);
-    if (existing) return replay(existing, hash, key);
-  }
 
   const market = await deps.market.current();
   const partnerId = input.partnerId !== undefined && (await isRegisteredPartner(db, input.partnerId)) ? input.partnerId : null;
@@ -156,93 +153,76 @@ export async function submitBasket(deps: RfqDeps, input: BasketRequest, idempote
     line_count: lineCount,
   };
 
-  try {
-    const body = await deps.writes.run(async (trx) => {
-      if (partnerId !== null) {
-        rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, quoted: set.matched > 0 });
-      }
-      const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
-      const sendLeads = mail.sendLeads && rows.length > 0 && !demo;
-      const messages = rfqMessages({ rfqId, buyers: mail.buyers, secret, sendLeads });
-      const ids = await insertRfq(trx, rfq, rows as Insertable<QuotesTable>[], { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) });
-      const quoteLines: (Insertable<QuoteLinesTable> & StoredQuoteLine)[] = set.quotes.flatMap((q, i) =>
-        q.lines.map((l) => ({
-          quote_id: ids[i]!,
-          line_no: l.line,
-          rfq_id: rfqId,
-          pricing_basis: l.pricingBasis,
-          list_unit_price_cents: l.listUnitPriceCents,
-          unit_price_cents: l.unitPriceCents,
-          discount_percent: l.discountPercent,
-          total_cents: l.totalCents,
-          minimum_order_quantity: l.minimumOrderQuantity,
-          lead_min_days: l.leadDays.min,
-          lead_max_days: l.leadDays.max,
-          status: 'offered' as const,
-          minimum_order_cents: q.minimumOrderCents,
-        })),
-      );
-      await insertBasketLines(
-        trx,
-        rfqLines,
-        quoteLines.map(({ minimum_order_cents: _m, ...l }) => l),
-      );
-      const tokens = ids.map((id) => trackingToken(id, secret));
-      if (deps.outbox.holding && sendLeads) {
-        await deps.outbox.enqueue(
-          trx,
-          fanOutLeads(
-            rfqId,
-            ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email })),
-          ),
-          now,
-        );
-      }
-      const stored = rfqLines.map((l) => ({ line_no: l.line_no, product_name: l.product_name, quantity: l.quantity, unit: l.unit }));
-      const body: RfqSubmitResponse = {
-        rfqId,
-        productName,
-        quantity: lineCount,
-        unit,
-        deliveryLocation,
-        supplierCount: input.supplierCount,
-        primaryEmail: input.primaryEmail,
-        companySize: input.companySize ?? null,
-        status: rfqStatus('open', rows, today),
-        matching: { requested: set.requested, matched: set.matched, message: set.message },
-        quotes: ids.map((id, i) => {
-          const quote = toApiQuote({ ...rows[i]!, id }, suppliers[i]!, rfqContext);
-          return withLines(
-            withTracking(quote, tokens[i]!, deps.config.publicUrl),
-            quoteLines.filter((l) => l.quote_id === id),
-            stored,
-          );
-        }),
-        emailDelivery: { notSent: mail.notSent },
-        demo,
-        createdAt,
-        lines: stored.map(toApiLine),
-        split: toApiSplit(set.quotes, lineCount, deps.config.vatRate, (rank) => quoteReference(ids[rank - 1]!)),
-      };
-      if (key !== undefined) {
-        await insertIdempotencyRecord(trx, {
-          key,
-          request_hash: hash,
-          status_code: 201,
-          response_body: seal(JSON.stringify(body), sealKey(key)),
-          rfq_id: rfqId,
-          created_at: createdAt,
-        });
-      }
-      return body;
-    });
-    deps.outbox.notify();
-    return { status: 201, body, replayed: false };
-  } catch (err) {
-    if (key !== undefined && isUniqueViolation(err)) {
-      const existing = await findIdempotencyRecord(db, key);
-      if (existing) return replay(existing, hash, key);
+  const body = await deps.writes.run(async (trx) => {
+    if (partnerId !== null) {
+      rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, quoted: set.matched > 0 });
     }
-    throw err;
-  }
+    const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
+    const sendLeads = mail.sendLeads && rows.length > 0 && !demo;
+    const messages = rfqMessages({ rfqId, buyers: mail.buyers, secret, sendLeads });
+    const ids = await insertRfq(trx, rfq, rows as Insertable<QuotesTable>[], { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) });
+    const quoteLines: (Insertable<QuoteLinesTable> & StoredQuoteLine)[] = set.quotes.flatMap((q, i) =>
+      q.lines.map((l) => ({
+        quote_id: ids[i]!,
+        line_no: l.line,
+        rfq_id: rfqId,
+        pricing_basis: l.pricingBasis,
+        list_unit_price_cents: l.listUnitPriceCents,
+        unit_price_cents: l.unitPriceCents,
+        discount_percent: l.discountPercent,
+        total_cents: l.totalCents,
+        minimum_order_quantity: l.minimumOrderQuantity,
+        lead_min_days: l.leadDays.min,
+        lead_max_days: l.leadDays.max,
+        status: 'offered' as const,
+        minimum_order_cents: q.minimumOrderCents,
+      })),
+    );
+    await insertBasketLines(
+      trx,
+      rfqLines,
+      quoteLines.map(({ minimum_order_cents: _m, ...l }) => l),
+    );
+    const tokens = ids.map((id) => trackingToken(id, secret));
+    if (deps.outbox.holding && sendLeads) {
+      await deps.outbox.enqueue(
+        trx,
+        fanOutLeads(
+          rfqId,
+          ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email })),
+        ),
+        now,
+      );
+    }
+    const stored = rfqLines.map((l) => ({ line_no: l.line_no, product_name: l.product_name, quantity: l.quantity, unit: l.unit }));
+    const body: RfqSubmitResponse = {
+      rfqId,
+      productName,
+      quantity: lineCount,
+      unit,
+      deliveryLocation,
+      supplierCount: input.supplierCount,
+      primaryEmail: input.primaryEmail,
+      companySize: input.companySize ?? null,
+      status: rfqStatus('open', rows, today),
+      matching: { requested: set.requested, matched: set.matched, message: set.message },
+      quotes: ids.map((id, i) => {
+        const quote = toApiQuote({ ...rows[i]!, id }, suppliers[i]!, rfqContext);
+        return withLines(
+          withTracking(quote, tokens[i]!, deps.config.publicUrl),
+          quoteLines.filter((l) => l.quote_id === id),
+          stored,
+        );
+      }),
+      emailDelivery: { notSent: mail.notSent },
+      demo,
+      createdAt,
+      lines: stored.map(toApiLine),
+      split: toApiSplit(set.quotes, lineCount, deps.config.vatRate, (rank) => quoteReference(ids[rank - 1]!)),
+    };
+    await remember(trx, body, rfqId, createdAt);
+    return body;
+  });
+  deps.outbox.notify();
+  return { status: 201, body, replayed: false };
 }

@@ -4,6 +4,9 @@ import { DEMO_EMBED_ID } from '../../sdk/embed/config';
 import type { CompanySize, Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk/index';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { Executor } from '../db/executor';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema';
 import type { GroupCommit } from '../db/group-commit';
 import { decideRfqMail } from '../mail/guard';
 import { fanOutLeads, rfqMessages } from '../mail/messages';
@@ -114,7 +117,7 @@ export function referrerHost(url: string | undefined): string | null {
   }
 }
 
-export function requestHash(input: unknown): string {
+function requestHash(input: unknown): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
@@ -122,9 +125,9 @@ export function requestHash(input: unknown): string {
  * What an answer is sealed under in its idempotency record: the key the caller sent, so that the
  * answer (its tracking tokens, the buyer's address) opens only for a caller presenting the key.
  */
-export const sealKey = (key: string) => `idempotency ${key}`;
+const sealKey = (key: string) => `idempotency ${key}`;
 
-export function replay(record: { request_hash: string; status_code: number; response_body: string }, hash: string, key: string): SubmitResult {
+function replay(record: { request_hash: string; status_code: number; response_body: string }, hash: string, key: string): SubmitResult {
   if (record.request_hash !== hash) {
     throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
   }
@@ -133,27 +136,70 @@ export function replay(record: { request_hash: string; status_code: number; resp
   return { status: record.status_code, body: JSON.parse(body) as unknown, replayed: true };
 }
 
+/** Keeps a new request's answer under its idempotency key, in the request's transaction. */
+export type RememberAnswer = (trx: Transaction<DB>, body: unknown, rfqId: string, createdAt: string) => Promise<void>;
+
+/**
+ * Answers a request once per idempotency key: with no key, `submit` runs; with a key already
+ * used for the same request, the first answer is replayed (422 for a different request); with a
+ * new key, `submit` runs and keeps its answer through `remember`, in its own transaction. When
+ * another request with the same key commits first, this one answers as that one did.
+ */
+export async function answerOnce(
+  db: Executor,
+  idempotencyKey: string | undefined,
+  input: unknown,
+  submit: (remember: RememberAnswer) => Promise<SubmitResult>,
+): Promise<SubmitResult> {
+  if (idempotencyKey === undefined) return submit(async () => {});
+  const key = `rfq:${idempotencyKey}`;
+  const hash = requestHash(input);
+  const existing = await findIdempotencyRecord(db, key);
+  if (existing) return replay(existing, hash, key);
+  try {
+    return await submit(async (trx, body, rfqId, createdAt) => {
+      await insertIdempotencyRecord(trx, {
+        key,
+        request_hash: hash,
+        status_code: 201,
+        response_body: seal(JSON.stringify(body), sealKey(key)),
+        rfq_id: rfqId,
+        created_at: createdAt,
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const first = await findIdempotencyRecord(db, key);
+      if (first) return replay(first, hash, key);
+    }
+    throw err;
+  }
+}
+
 /**
  * Stores a quote request and the quotes computed for it, in one transaction. With an
  * idempotency key, a repeat of the same request answers with the first answer instead. A
  * location Procura does not know is refused as bad input of `locationField`, the caller's name
  * for it.
  */
-export async function submitRfq(
+export function submitRfq(
   deps: RfqDeps,
   input: RfqRequest,
   idempotencyKey: string | undefined,
   now: Date,
   locationField: 'deliveryLocation' | 'location' = 'deliveryLocation',
 ): Promise<SubmitResult> {
-  const { db } = deps.database;
-  const key = idempotencyKey === undefined ? undefined : `rfq:${idempotencyKey}`;
-  const hash = key === undefined ? '' : requestHash(input);
-  if (key !== undefined) {
-    const existing = await findIdempotencyRecord(db, key);
-    if (existing) return replay(existing, hash, key);
-  }
+  return answerOnce(deps.database.db, idempotencyKey, input, (remember) => submitNewRfq(deps, input, now, locationField, remember));
+}
 
+async function submitNewRfq(
+  deps: RfqDeps,
+  input: RfqRequest,
+  now: Date,
+  locationField: 'deliveryLocation' | 'location',
+  remember: RememberAnswer,
+): Promise<SubmitResult> {
+  const { db } = deps.database;
   const market = await deps.market.current();
   // Only a registered partner is named; an unknown id is dropped, not stored.
   const partnerId = input.partnerId !== undefined && (await isRegisteredPartner(db, input.partnerId)) ? input.partnerId : null;
@@ -216,68 +262,50 @@ export async function submitRfq(
     demo: demo ? 1 : 0,
   };
 
-  try {
-    const body = await deps.writes.run(async (trx) => {
-      if (partnerId !== null) {
-        rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, quoted: set.matched > 0 });
-      }
-      const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
-      const sendLeads = mail.sendLeads && rows.length > 0 && !demo;
-      const messages = rfqMessages({ rfqId, buyers: mail.buyers, secret, sendLeads });
-      // The request, its quotes, its links and its e-mails: one statement on PostgreSQL.
-      const ids = await insertRfq(trx, rfq, rows, { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) });
-      const tokens = ids.map((id) => trackingToken(id, secret));
-      if (deps.outbox.holding && sendLeads) {
-        await deps.outbox.enqueue(
-          trx,
-          fanOutLeads(
-            rfqId,
-            ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email })),
-          ),
-          now,
-        );
-      }
-      const body: RfqSubmitResponse = {
-        rfqId,
-        productName: input.productName,
-        quantity: input.quantity,
-        unit: set.unit,
-        deliveryLocation,
-        supplierCount: input.supplierCount,
-        primaryEmail: input.primaryEmail,
-        companySize: input.companySize ?? null,
-        status: rfqStatus('open', rows, today),
-        matching: { requested: set.requested, matched: set.matched, message: set.message },
-        quotes: ids.map((id, i) => {
-          const quote = toApiQuote({ ...rows[i]!, id }, suppliers[i]!, rfqContext);
-          return withTracking(quote, tokens[i]!, deps.config.publicUrl);
-        }),
-        emailDelivery: { notSent: mail.notSent },
-        demo,
-        createdAt,
-      };
-      if (key !== undefined) {
-        await insertIdempotencyRecord(trx, {
-          key,
-          request_hash: hash,
-          status_code: 201,
-          response_body: seal(JSON.stringify(body), sealKey(key)),
-          rfq_id: rfqId,
-          created_at: createdAt,
-        });
-      }
-      return body;
-    });
-    deps.outbox.notify();
-    return { status: 201, body, replayed: false };
-  } catch (err) {
-    // Another request with the same key committed first: answer as it did.
-    if (key !== undefined && isUniqueViolation(err)) {
-      const existing = await findIdempotencyRecord(db, key);
-      if (existing) return replay(existing, hash, key);
+  const body = await deps.writes.run(async (trx) => {
+    if (partnerId !== null) {
+      rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, quoted: set.matched > 0 });
     }
-    throw err;
-  }
+    const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
+    const sendLeads = mail.sendLeads && rows.length > 0 && !demo;
+    const messages = rfqMessages({ rfqId, buyers: mail.buyers, secret, sendLeads });
+    // The request, its quotes, its links and its e-mails: one statement on PostgreSQL.
+    const ids = await insertRfq(trx, rfq, rows, { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) });
+    const tokens = ids.map((id) => trackingToken(id, secret));
+    if (deps.outbox.holding && sendLeads) {
+      await deps.outbox.enqueue(
+        trx,
+        fanOutLeads(
+          rfqId,
+          ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email })),
+        ),
+        now,
+      );
+    }
+    const body: RfqSubmitResponse = {
+      rfqId,
+      productName: input.productName,
+      quantity: input.quantity,
+      unit: set.unit,
+      deliveryLocation,
+      supplierCount: input.supplierCount,
+      primaryEmail: input.primaryEmail,
+      companySize: input.companySize ?? null,
+      status: rfqStatus('open', rows, today),
+      matching: { requested: set.requested, matched: set.matched, message: set.message },
+      quotes: ids.map((id, i) => {
+        const quote = toApiQuote({ ...rows[i]!, id }, suppliers[i]!, rfqContext);
+        return withTracking(quote, tokens[i]!, deps.config.publicUrl);
+      }),
+      emailDelivery: { notSent: mail.notSent },
+      demo,
+      createdAt,
+    };
+    await remember(trx, body, rfqId, createdAt);
+    return body;
+  });
+  deps.outbox.notify();
+  return { status: 201, body, replayed: false };
 }
 
 /** A stored request with its quotes and statuses, the e-mail masked, no tracking tokens. */

@@ -434,3 +434,85 @@ describe('leads', () => {
     expect((await server.request('POST', `/api/supplier/leads/${q.id}/firm`, { body: {}, headers: s.headers })).status).toBe(409);
   });
 });
+
+describe('the supplier’s own details', () => {
+  it('are shown and changed by its people, audited, and the next quote uses them', async () => {
+    const first = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq() })).json);
+    const supplierId = first.quotes[0]!.supplier.id;
+    const { headers } = await signInSupplier(supplierId, `owner-${supplierId}@profile.example`);
+
+    const before = await server.request('GET', '/api/supplier/profile', { headers });
+    expect(before.status).toBe(200);
+    expect(before.json).toMatchObject({ name: first.quotes[0]!.supplier.name, email: first.quotes[0]!.supplier.email });
+
+    const changed = await server.request('PATCH', '/api/supplier/profile', {
+      headers,
+      body: {
+        phone: '(031) 555-0188',
+        paymentTerms: '45 days from statement',
+        minimumOrder: 750,
+        vatNumber: '4111 222 333',
+        registeredAddress: '9 Dock Road, Durban, 4001',
+        bbeeLevel: 2,
+        bbeeEvidence: 'affidavit',
+        bbeeExpiresOn: '2027-06-30',
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.json).toMatchObject({
+      phone: '+27 31 555 0188',
+      paymentTerms: '45 days from statement',
+      minimumOrder: 750,
+      vatNumber: '4111222333',
+      registeredAddress: '9 Dock Road, Durban, 4001',
+      bbeeLevel: 2,
+      bbeeEvidence: 'affidavit',
+      bbeeExpiresOn: '2027-06-30',
+      bbee: { level: 2, status: 'valid', recognitionPercent: 125 },
+    });
+    const audit = await db()
+      .selectFrom('supplier_audit')
+      .select(['action', 'detail'])
+      .where('supplier_id', '=', supplierId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({
+      action: 'profile.update',
+      detail: 'phone, paymentTerms, minimumOrder, vatNumber, registeredAddress, bbeeLevel, bbeeEvidence, bbeeExpiresOn',
+    });
+
+    const next = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq() })).json);
+    const quote = next.quotes.find((q) => q.supplier.id === supplierId)!;
+    expect(quote.paymentTerms).toBe('45 days from statement');
+    expect(quote.supplier).toMatchObject({ phone: '+27 31 555 0188', vatNumber: '4111222333', bbee: { level: 2, recognitionPercent: 125 } });
+
+    // Non-compliant clears the evidence; another supplier's people see their own details only.
+    const cleared = await server.request('PATCH', '/api/supplier/profile', { headers, body: { bbeeLevel: 'non-compliant' } });
+    expect(cleared.json).toMatchObject({ bbeeLevel: 0, bbeeEvidence: null, bbeeExpiresOn: null, bbee: { status: 'non-compliant', recognitionPercent: 0 } });
+    const [, otherId] = (await supplierIds()).filter((id) => id !== supplierId);
+    const other = await signInSupplier(otherId!, `owner-${otherId}@profile.example`);
+    expect((await server.request('GET', '/api/supplier/profile', { headers: other.headers })).json.vatNumber).not.toBe('4111222333');
+  });
+
+  it('refuse bad values with the field’s message, an empty change, a signed-out caller and a foreign page', async () => {
+    const [supplierId] = await supplierIds();
+    const { headers, cookie } = await signInSupplier(supplierId!, 'checks@profile.example');
+    const patch = (body: unknown, h: Record<string, string> = headers) => server.request('PATCH', '/api/supplier/profile', { headers: h, body });
+    const fields = async (body: unknown) => (await patch(body)).json.error.details.fields;
+    expect(await fields({ phone: '+44 20 7946 0958' })).toEqual({ phone: 'Please enter a South African phone number, e.g. 082 123 4567' });
+    expect(await fields({ vatNumber: '5123456789' })).toEqual({ vatNumber: 'VAT number must be 10 digits starting with 4' });
+    expect(await fields({ validityDays: 0, minimumOrder: -1 })).toEqual({
+      validityDays: SUPPLIER_MESSAGES.validityDays,
+      minimumOrder: SUPPLIER_MESSAGES.minimumOrder,
+    });
+    expect(await fields({ bbeeLevel: 3 })).toEqual({
+      bbeeEvidence: 'Choose the evidence of the level: certificate or sworn affidavit',
+      bbeeExpiresOn: 'Give the date the evidence expires, such as 2027-03-31',
+    });
+    expect((await patch({ rating: 5 })).status).toBe(400);
+    expect(await fields({})).toEqual({ body: SUPPLIER_MESSAGES.profileEmpty });
+    expect((await patch({ paymentTerms: 'Cash' }, { cookie })).status).toBe(403);
+    expect((await patch({ paymentTerms: 'Cash' }, { origin })).status).toBe(401);
+    expect((await server.request('GET', '/api/supplier/profile')).status).toBe(401);
+  });
+});

@@ -1,6 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { supplierInviteSchema, supplierSessionInputSchema, supplierSignInLinkSchema, supplierUserStateSchema } from '../../contract/schemas/supplier-workspace';
+import {
+  supplierInviteSchema,
+  supplierProfileChangeSchema,
+  supplierSessionInputSchema,
+  supplierSignInLinkSchema,
+  supplierUserStateSchema,
+} from '../../contract/schemas/supplier-workspace';
+import { supplierProfile, updateSupplierProfile } from './supplier-profile.service';
 import { staffOf, staffOnly } from '../staff/staff-auth';
 import type { AppDeps } from '../deps';
 import { sameOrigin } from '../http/sessions';
@@ -27,7 +34,7 @@ const SESSION_ATTEMPTS: RatePolicy = { bucket: 'supplier-session', limit: 20, wi
 const userParams = z.object({ userId: z.coerce.number().int().positive() });
 const supplierIdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** The supplier workspace's access: sign-in links, sessions, who is signed in, and the supplier's people. */
+/** The supplier workspace's access (sign-in links, sessions, who is signed in), the supplier's people and its own details. */
 export function supplierRouter(deps: AppDeps) {
   const router = new Router();
   const origin = sameOrigin(deps);
@@ -74,6 +81,14 @@ export function supplierRouter(deps: AppDeps) {
   router.delete('/api/supplier/users/:userId', signedIn, validate({ params: userParams }), async (ctx) => {
     await removeColleague(deps.database.db, supplierOf(ctx), ctx.params.userId, deps.clock());
     ctx.status = 204;
+  });
+
+  router.get('/api/supplier/profile', signedIn, async (ctx) => {
+    ctx.body = await supplierProfile(deps, supplierOf(ctx));
+  });
+
+  router.patch('/api/supplier/profile', signedIn, validate({ body: supplierProfileChangeSchema }), async (ctx) => {
+    ctx.body = await updateSupplierProfile(deps, supplierOf(ctx), ctx.request.body);
   });
 
   // Staff (admin): invite a supplier's first user (or any), see who has access, disable someone.

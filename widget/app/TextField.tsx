@@ -21,7 +21,7 @@ export interface TextFieldProps {
   /** A textarea of this many rows instead of an input. */
   rows?: number;
   type?: string;
-  inputMode?: 'numeric';
+  inputMode?: 'numeric' | 'decimal';
   readOnly?: boolean;
   placeholder?: string;
   name?: string;

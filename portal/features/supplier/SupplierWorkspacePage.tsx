@@ -13,6 +13,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
+import { SupplierProfileTab } from './SupplierProfile';
 
 const FILTER_LABELS: Record<LeadFilter, string> = {
   offered: 'Open',
@@ -361,6 +362,7 @@ export default function SupplierWorkspacePage() {
         label="Workspace"
         tabs={[
           { id: 'leads', label: 'Leads', content: <Leads /> },
+          { id: 'profile', label: 'Your details', content: <SupplierProfileTab /> },
           { id: 'team', label: 'Team', content: <Team me={me} /> },
         ]}
       />

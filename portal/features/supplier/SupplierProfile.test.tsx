@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SupplierProfile } from '../../../contract/schemas/supplier-workspace';
+import { setupApiMock } from '../../../widget/test/api-mock';
+import { SupplierProfileTab } from './SupplierProfile';
+
+const api = setupApiMock();
+afterEach(cleanup);
+
+const onFile: SupplierProfile = {
+  name: 'Coastal Hygiene',
+  contactPerson: 'Nomsa Zulu',
+  email: 'sales@coastal.example',
+  phone: '+27 31 555 0100',
+  paymentTerms: '30 days from invoice',
+  validityDays: 7,
+  minimumOrder: 500,
+  vatNumber: null,
+  registeredAddress: null,
+  bbeeLevel: null,
+  bbeeEvidence: null,
+  bbeeExpiresOn: null,
+  bbee: { level: null, evidence: null, expiresOn: null, status: 'none', recognitionPercent: 0 },
+};
+
+describe('the supplier’s details tab', () => {
+  it('sends only what changed, with a level’s evidence and expiry, and shows what was saved', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    api.server.use(
+      http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
+      http.patch('*/api/supplier/profile', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({
+          ...onFile,
+          paymentTerms: body.paymentTerms,
+          bbeeLevel: 2,
+          bbeeEvidence: 'certificate',
+          bbeeExpiresOn: '2027-03-31',
+          bbee: { level: 2, evidence: 'certificate', expiresOn: '2027-03-31', status: 'valid', recognitionPercent: 125 },
+        });
+      }),
+    );
+    render(<SupplierProfileTab />);
+    const terms = await screen.findByRole('textbox', { name: 'Payment terms' });
+    expect((terms as HTMLInputElement).value).toBe('30 days from invoice');
+    expect(screen.getByText(/procurement recognition 0%/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Change at least one detail: nothing has changed.');
+    expect(sent).toEqual([]);
+
+    await user.clear(terms);
+    await user.type(terms, 'Cash on delivery');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'B-BBEE level' }), 'Level 2');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(screen.getByText('Choose the evidence of the level: certificate or sworn affidavit')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Evidence' }).getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Evidence' }), 'Verification certificate');
+    await user.type(screen.getByLabelText('Evidence expires on'), '2027-03-31');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect((await screen.findByText('Saved. Your next quotes use these details.')).getAttribute('role')).toBe('status');
+    expect(sent).toEqual([{ paymentTerms: 'Cash on delivery', bbeeLevel: 2, bbeeEvidence: 'certificate', bbeeExpiresOn: '2027-03-31' }]);
+    expect(screen.getByText(/B-BBEE level 2.*procurement recognition 125%/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { bbeeLabel } from '../../../sdk/bbee';
+import { formatRand } from '../../../sdk/format';
+import { SUPPLIER_MESSAGES, type SupplierProfile, type SupplierProfileChange } from '../../../contract/schemas/supplier-workspace';
+import { TextField } from '../../../widget/app/TextField';
+import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, type ComplianceField } from '../../components/compliance/compliance-fields';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { supplierApi } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
+
+type TermsField = 'contactPerson' | 'phone' | 'paymentTerms' | 'validityDays' | 'minimumOrder';
+type Field = TermsField | ComplianceField;
+
+/** The form's text for the supplier's contact and terms. */
+function termsDraft(p: SupplierProfile): Record<TermsField, string> {
+  return {
+    contactPerson: p.contactPerson,
+    phone: p.phone,
+    paymentTerms: p.paymentTerms,
+    validityDays: String(p.validityDays),
+    minimumOrder: String(p.minimumOrder),
+  };
+}
+
+/**
+ * What the form changes of the profile: only the fields whose value differs from what is on
+ * file, so the audit names what changed. Numbers that do not read as numbers are sent as they
+ * are, for the server's message.
+ */
+function changeOf(p: SupplierProfile, terms: Record<TermsField, string>, compliance: ReturnType<typeof complianceChange>): SupplierProfileChange {
+  const number = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? (text as unknown as number) : Number(text));
+  const asked: SupplierProfileChange = {
+    contactPerson: terms.contactPerson,
+    phone: terms.phone,
+    paymentTerms: terms.paymentTerms,
+    validityDays: number(terms.validityDays),
+    minimumOrder: number(terms.minimumOrder),
+    ...compliance,
+  };
+  const onFile: Record<string, unknown> = { ...p, bbeeLevel: p.bbeeLevel === 0 ? 'non-compliant' : p.bbeeLevel };
+  const graded = typeof compliance.bbeeLevel === 'number';
+  return Object.fromEntries(
+    Object.entries(asked).filter(([k, v]) => {
+      // A level 1-8 goes with its evidence and expiry: any of the three changed sends all three.
+      if (graded && (k === 'bbeeLevel' || k === 'bbeeEvidence' || k === 'bbeeExpiresOn'))
+        return (
+          compliance.bbeeLevel !== onFile.bbeeLevel || compliance.bbeeEvidence !== onFile.bbeeEvidence || compliance.bbeeExpiresOn !== onFile.bbeeExpiresOn
+        );
+      return v !== onFile[k];
+    }),
+  ) as SupplierProfileChange;
+}
+
+function ProfileForm({ initial }: { initial: SupplierProfile }) {
+  const [profile, setProfile] = useState(initial);
+  const [terms, setTerms] = useState(() => termsDraft(initial));
+  const [compliance, setCompliance] = useState(() => complianceDraft(initial));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const setTerm = (field: TermsField) => (value: string) => setTerms((t) => ({ ...t, [field]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    setNotice(null);
+    const found = checkCompliance(compliance);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const change = changeOf(profile, terms, complianceChange(compliance));
+    if (Object.keys(change).length === 0) {
+      setNotice(`${SUPPLIER_MESSAGES.profileEmpty}: nothing has changed.`);
+      return;
+    }
+    setSaving(true);
+    try {
+      const saved = await supplierApi().updateProfile(change);
+      setProfile(saved);
+      setTerms(termsDraft(saved));
+      setCompliance(complianceDraft(saved));
+      setNotice('Saved. Your next quotes use these details.');
+    } catch (err) {
+      const fields = fieldErrors(err) as Partial<Record<Field, string>>;
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="form-stack" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="profile-heading">
+      <h2 id="profile-heading" className="visually-hidden">
+        Your details
+      </h2>
+      {notice ? (
+        <p className="notice notice-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
+      <section className="card form-stack" aria-labelledby="profile-contact">
+        <h3 id="profile-contact">Contact and terms</h3>
+        <p className="small muted">Buyers see these on every quote; your quotation and purchase orders carry them. Orders go to {profile.email}.</p>
+        <TextField
+          id="profile-contactPerson"
+          label="Contact person"
+          value={terms.contactPerson}
+          onChange={setTerm('contactPerson')}
+          error={errors.contactPerson}
+        />
+        <TextField id="profile-phone" type="tel" label="Phone" value={terms.phone} onChange={setTerm('phone')} error={errors.phone} />
+        <TextField id="profile-paymentTerms" label="Payment terms" value={terms.paymentTerms} onChange={setTerm('paymentTerms')} error={errors.paymentTerms} />
+        <TextField
+          id="profile-validityDays"
+          inputMode="numeric"
+          label="Quotes stay valid for (days)"
+          value={terms.validityDays}
+          onChange={setTerm('validityDays')}
+          error={errors.validityDays}
+        />
+        <TextField
+          id="profile-minimumOrder"
+          inputMode="decimal"
+          label="Minimum order, rand excl. VAT"
+          hint={`Now ${formatRand(profile.minimumOrder)}; 0 for none.`}
+          value={terms.minimumOrder}
+          onChange={setTerm('minimumOrder')}
+          error={errors.minimumOrder}
+        />
+      </section>
+      <section className="card form-stack" aria-labelledby="profile-tax">
+        <h3 id="profile-tax">Tax and B-BBEE</h3>
+        <p className="small muted">
+          Buyers compare quotes on it today: {bbeeLabel(profile.bbee)}, procurement recognition {profile.bbee.recognitionPercent}%.
+        </p>
+        <ComplianceFields idPrefix="profile" draft={compliance} onChange={setCompliance} errors={errors} />
+      </section>
+      <div>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving…' : 'Save my details'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The profile tab: the supplier's contact, terms, VAT number, address and B-BBEE standing, editable. */
+export function SupplierProfileTab() {
+  const state = useLoad((signal) => supplierApi().profile({ signal }), []);
+  if (state.status === 'error') return <ErrorAlert title="Details not loaded" message={errorMessage(state.error)} inline />;
+  if (!state.data) return <div className="skeleton" style={{ height: '12rem' }} role="status" aria-label="Loading your details" />;
+  return <ProfileForm initial={state.data} />;
+}
