@@ -448,6 +448,9 @@ const action = z.enum(['add', 'update']);
 /**
  * A supplier's VAT number, registered address and B-BBEE standing as on file: the level 1-8, 0 for
  * non-compliant, null when none is on file, with the evidence and the last day it counts.
+ *
+ * @example
+ * z.object({ name: z.string(), ...complianceOnFileFields });
  */
 export const complianceOnFileFields = {
   vatNumber: z.string().nullable(),
@@ -729,6 +732,9 @@ export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
  * optional: staff's standing edit and the supplier's own profile share them. Null clears a value;
  * a B-BBEE level (1-8, `non-compliant`, or null for none on file) with, for a level 1-8, its
  * evidence and expiry date; {@link complianceChangeRule} checks that they go together.
+ *
+ * @example
+ * z.strictObject({ ...complianceChangeFields }).superRefine(complianceChangeRule);
  */
 export const complianceChangeFields = {
   vatNumber: z
@@ -763,7 +769,12 @@ export const complianceChangeFields = {
     .optional(),
 };
 
-/** A level from 1 to 8 needs its evidence and expiry; evidence or expiry need such a level. */
+/**
+ * A level from 1 to 8 needs its evidence and expiry; evidence or expiry need such a level.
+ *
+ * @example
+ * z.strictObject({ ...complianceChangeFields }).superRefine(complianceChangeRule).safeParse({ bbeeLevel: 2 }).success; // false
+ */
 export function complianceChangeRule(
   s: { bbeeLevel?: number | null | undefined; bbeeEvidence?: string | undefined; bbeeExpiresOn?: string | undefined },
   ctx: z.RefinementCtx,
