@@ -31,7 +31,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'react', include: ['portal/**/*.test.tsx'] },
+        test: { name: 'react', include: ['portal/**/*.test.{ts,tsx}'] },
       },
       {
         // The widget's tests run on @preact/compat, as its iframe build does: React's modules are

@@ -30,7 +30,7 @@ const BUDGET_LABELS: Record<(typeof BUDGET_RANGES)[number], string> = {
  * The terms the buyer agrees to, linked: their company and address go to the suppliers who
  * quote, and their whole contact to the one whose quote they accept, who must deliver the order.
  */
-function TermsAgreement() {
+export function TermsAgreement() {
   return (
     <span>
       I agree to the <TermsLink />, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their
@@ -87,10 +87,12 @@ export interface QuoteRequestFormProps {
   idPrefix?: string;
   /** Inside a partner's widget, where the page around it owns the keyboard: no hint about keys. */
   embedded?: boolean;
+  /** Shown under the product's fields, such as a way to ask for more products at once. */
+  productActions?: ReactNode;
 }
 
 /** The quote request form, in steps or compact; the state lives in {@link RfqForm}. */
-export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idPrefix = 'rfq', embedded = false }: QuoteRequestFormProps) {
+export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idPrefix = 'rfq', embedded = false, productActions }: QuoteRequestFormProps) {
   const { values, errors, step } = form;
   const keyboardLikely = useMediaQuery(KEYBOARD_LIKELY_QUERY);
   const id = (field: string) => `${idPrefix}-${field}`;
@@ -164,6 +166,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         {text('quantity', 'Quantity', { required: true, inputMode: 'numeric' })}
         {text('unit', 'Unit', { readOnly: true, placeholder: 'Set by the product', hint: 'Set from the chosen product' })}
       </div>
+      {productActions}
       <Combobox<LocationSuggestion>
         id={id('deliveryLocation')}
         label="Delivery location"

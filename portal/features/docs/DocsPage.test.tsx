@@ -66,7 +66,7 @@ describe('API Reference', () => {
 
   it('shows each POST request body field with its type', async () => {
     const panel = await openTab('API Reference');
-    for (const path of ['/api/rfq', '/api/embed/rfq', '/api/analytics/widget-load', '/api/partners/register']) {
+    for (const path of ['/api/embed/rfq', '/api/analytics/widget-load', '/api/partners/register']) {
       expect(await within(panel).findByRole('table', { name: `Request body of POST ${path}` })).toBeTruthy();
     }
     expect(rowsOf(within(panel).getByRole('table', { name: 'Request body of POST /api/partners/register' }))).toEqual([
@@ -83,7 +83,11 @@ describe('API Reference', () => {
     expect(load).toContainEqual(['config', 'object']);
     expect(load).toContainEqual(['config.theme', 'one of: light, dark, branded']);
     expect(load).toContainEqual(['config.compact', 'boolean']);
-    const rfq = rowsOf(within(panel).getByRole('table', { name: 'Request body of POST /api/rfq' }));
+    // One product, or a basket: a table each.
+    const rfq = rowsOf(within(panel).getByRole('table', { name: 'Request body of POST /api/rfq, form 1 of 2' }));
+    const basket = rowsOf(within(panel).getByRole('table', { name: 'Request body of POST /api/rfq, form 2 of 2' }));
+    expect(basket.map((r) => r[0])).toContain('lines (required)');
+    expect(basket.map((r) => r[0])).not.toContain('productName (required)');
     expect(rfq).toContainEqual(['quantity (required)', 'integer, 1–1000000']);
     expect(rfq).toContainEqual(['agreeTerms (required)', 'true']);
     expect(rfq).toContainEqual(['budgetRange', 'one of: under-10k, 10k-50k, 50k-100k, 100k-500k, over-500k, "" (empty)']);

@@ -114,12 +114,12 @@ export function ParametersTable({ label, parameters }: { label: string; paramete
 }
 
 /** A JSON request body's fields with their types; descriptions only where the document gives any. */
-export function RequestBodyTable({ label, schema }: { label: string; schema: JsonSchema }) {
+function BodyFields({ caption, schema }: { caption: string; schema: JsonSchema }) {
   const fields = fieldsOf(schema);
   const described = fields.some((f) => f.schema.description);
   return (
     <table className="simple-table reference-table">
-      <caption className="visually-hidden">Request body of {label}</caption>
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Field</th>
@@ -139,5 +139,21 @@ export function RequestBodyTable({ label, schema }: { label: string; schema: Jso
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A request body's fields; a body of several forms (one product, or a basket) gives each its own table. */
+export function RequestBodyTable({ label, schema }: { label: string; schema: JsonSchema }) {
+  const forms = schema.anyOf?.filter((f) => f.properties) ?? [];
+  if (forms.length === 0) return <BodyFields caption={`Request body of ${label}`} schema={schema} />;
+  return (
+    <>
+      {forms.map((form, i) => (
+        <div key={Object.keys(form.properties!).join()}>
+          <p className="small muted">{i === 0 ? `One of ${forms.length} forms. The first:` : 'Or:'}</p>
+          <BodyFields caption={`Request body of ${label}, form ${i + 1} of ${forms.length}`} schema={form} />
+        </div>
+      ))}
+    </>
   );
 }

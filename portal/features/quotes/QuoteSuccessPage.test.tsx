@@ -327,3 +327,100 @@ describe('B-BBEE on the results page', () => {
     expect(names()).toEqual(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals']);
   });
 });
+
+describe('a basket on the results page', () => {
+  it('shows its products, the cheapest split beside the best single supplier, and each supplier’s price line by line', async () => {
+    const lines = [
+      { lineId: 'L1', productName: 'Household Bleach', quantity: 40, unit: 'litres' },
+      { lineId: 'L2', productName: 'Refuse Bags', quantity: 20, unit: 'rolls' },
+    ];
+    const priced = (lineId: string, unitPrice: number) => {
+      const l = lines.find((x) => x.lineId === lineId)!;
+      return {
+        ...l,
+        pricingBasis: 'price-list' as const,
+        listUnitPrice: unitPrice,
+        unitPrice,
+        discountPercent: 0,
+        totalPrice: unitPrice * l.quantity,
+        minimumOrderQuantity: 1,
+        leadTime: '1-2 days',
+        status: 'offered' as const,
+      };
+    };
+    const [a, b] = threeQuotes();
+    const both = {
+      ...a!,
+      totalPrice: 1200,
+      lines: [priced('L1', 20), priced('L2', 20)],
+      coverage: { covered: 2, total: 2, text: '2 of 2 lines' },
+      minimumOrder: 0,
+    };
+    const bags = { ...b!, totalPrice: 300, lines: [priced('L2', 15)], coverage: { covered: 1, total: 2, text: '1 of 2 lines' }, minimumOrder: 0 };
+    const option = (suppliers: { quoteId: string; lineIds: string[]; totalPrice: number }[], total: number) => ({
+      lines: lines.map((l) => ({ lineId: l.lineId, quoteId: suppliers.find((s) => s.lineIds.includes(l.lineId))!.quoteId })),
+      covered: 2,
+      totalPrice: total,
+      vatAmount: total * 0.15,
+      totalPriceInclVat: total * 1.15,
+      deliveries: suppliers.length,
+      suppliers,
+    });
+    const split = {
+      split: option(
+        [
+          { quoteId: both.id, lineIds: ['L1'], totalPrice: 800 },
+          { quoteId: bags.id, lineIds: ['L2'], totalPrice: 300 },
+        ],
+        1100,
+      ),
+      single: option([{ quoteId: both.id, lineIds: ['L1', 'L2'], totalPrice: 1200 }], 1200),
+      saving: 100,
+      extraDeliveries: 1,
+      message: 'Splitting saves R100.00 excl. VAT for one more delivery.',
+    };
+    api.server.use(
+      http.get('*/api/rfq/:rfqId', () =>
+        HttpResponse.json(rfqAnswer([both, bags], 'open', { productName: 'Household Bleach and 1 more product', quantity: 2, unit: 'products', lines, split })),
+      ),
+    );
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { name: 'Cheapest split and best single supplier' });
+    expect(screen.getByText('Household Bleach: 40 litres')).toBeTruthy();
+    expect(screen.getByText('Splitting saves R100.00 excl. VAT for one more delivery.')).toBeTruthy();
+    const splitCard = screen.getByRole('article', { name: 'Cheapest split' });
+    expect(within(splitCard).getByText('R1,100.00')).toBeTruthy();
+    expect(splitCard.textContent).toContain('2 deliveries');
+    expect(
+      within(splitCard)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Coastal Hygiene (R800.00): Household Bleach', 'Berea Supplies (R300.00): Refuse Bags']);
+    expect(screen.getByRole('article', { name: 'Best single supplier' }).textContent).toContain('1 delivery');
+    expect(screen.getByText('The split saves R100.00 excl. VAT against the single supplier.')).toBeTruthy();
+
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Coastal Hygiene', 'Berea Supplies']);
+    const bleach = within(table).getByRole('row', { name: /Household Bleach/ });
+    expect(
+      within(bleach)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['R800.00CheapestR20.00 each', 'Not quoted']);
+    const refuse = within(table).getByRole('row', { name: /Refuse Bags/ });
+    expect(
+      within(refuse)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['R400.00R20.00 each', 'R300.00CheapestR15.00 each']);
+    expect(within(table).getByRole('row', { name: /Total excl. VAT/ }).textContent).toContain('1 of 2 lines');
+    // The summary's first figure is the split's, and each card says how much of the basket it covers.
+    expect(screen.getByText('Cheapest split', { selector: '.stat span' }).closest('.stat')!.textContent).toContain('R1,100.00 excl. VAT');
+    const card = within(document.querySelector<HTMLElement>('.quotes-grid')!).getByRole('heading', { level: 3, name: 'Berea Supplies' }).closest('article')!;
+    expect(card.textContent).toContain('excl. VAT · 1 of 2 lines');
+  });
+});

@@ -8,6 +8,7 @@ import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
+import { BasketMatrix, BasketSplitPanel, isBasket } from '../../components/quotes/basket';
 import { quotationPath } from '../../../contract/buyer-links';
 import { BbeeLine, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
@@ -50,7 +51,8 @@ function coverageOf(q: Quote): string {
 function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; token?: string | undefined; onAccept?: (() => void) | undefined }) {
   const coverage = coverageOf(quote);
   const winner = isWinner(quote.status);
-  const what = `${formatQuantity(rfq.quantity, rfq.unit)} of ${rfq.productName}`;
+  // A basket is named by its products ('Household Bleach and 2 more products').
+  const what = rfq.lines ? rfq.productName : `${formatQuantity(rfq.quantity, rfq.unit)} of ${rfq.productName}`;
   const subject = `Quote ${quote.id}: ${what}`;
   // A supplier imported without a contact person has none: the greeting then names no one.
   const greeting = quote.supplier.contactPerson ? `Hello ${quote.supplier.contactPerson},` : 'Hello,';
@@ -72,7 +74,7 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
         <div>
           <div className="big-figure">{formatRand(quote.totalPrice)}</div>
           <div className="small muted">
-            excl. VAT · {formatRand(quote.unitPrice)} per {singularUnit(rfq.unit)}
+            excl. VAT · {quote.coverage ? quote.coverage.text : `${formatRand(quote.unitPrice)} per ${singularUnit(rfq.unit)}`}
             <IndicativeWas quote={quote} /> <PriceBasisBadge quote={quote} />
           </div>
         </div>
@@ -240,10 +242,27 @@ export default function QuoteSuccessPage() {
       <section className="card" aria-labelledby="rfq-title">
         <h2 id="rfq-title">Your request</h2>
         <dl className="facts">
-          <dt>Product</dt>
-          <dd>{rfq.productName}</dd>
-          <dt>Quantity</dt>
-          <dd>{formatQuantity(rfq.quantity, rfq.unit)}</dd>
+          {rfq.lines ? (
+            <>
+              <dt>Products</dt>
+              <dd>
+                <ul className="basket-request-lines">
+                  {rfq.lines.map((l) => (
+                    <li key={l.lineId}>
+                      {l.productName}: {formatQuantity(l.quantity, l.unit)}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>Product</dt>
+              <dd>{rfq.productName}</dd>
+              <dt>Quantity</dt>
+              <dd>{formatQuantity(rfq.quantity, rfq.unit)}</dd>
+            </>
+          )}
           <dt>Delivery to</dt>
           <dd>{rfq.deliveryLocation}</dd>
           {rfq.companySize ? (
@@ -268,11 +287,22 @@ export default function QuoteSuccessPage() {
           Summary
         </h2>
         <div className="summary-grid">
-          <div className="card stat">
-            <span className="small muted">Lowest price</span>
-            <strong>{lowest ? `${formatRand(lowest.totalPrice)} excl. VAT` : '–'}</strong>
-            {lowest ? <span className="small muted">{formatRand(lowest.totalPriceInclVat)} incl. VAT</span> : null}
-          </div>
+          {isBasket(rfq) ? (
+            <div className="card stat">
+              <span className="small muted">Cheapest split</span>
+              <strong>{formatRand(rfq.split.split.totalPrice)} excl. VAT</strong>
+              <span className="small muted">
+                {rfq.split.split.covered} of {rfq.lines.length} products · {rfq.split.split.deliveries}{' '}
+                {rfq.split.split.deliveries === 1 ? 'delivery' : 'deliveries'}
+              </span>
+            </div>
+          ) : (
+            <div className="card stat">
+              <span className="small muted">Lowest price</span>
+              <strong>{lowest ? `${formatRand(lowest.totalPrice)} excl. VAT` : '–'}</strong>
+              {lowest ? <span className="small muted">{formatRand(lowest.totalPriceInclVat)} incl. VAT</span> : null}
+            </div>
+          )}
           <div className="card stat">
             <span className="small muted">Fastest delivery</span>
             <strong>{fastest[0] ? fastest[0].leadTime : '–'}</strong>
@@ -292,6 +322,12 @@ export default function QuoteSuccessPage() {
           Quality scores are out of 100. {SCORE_TEXT.quality} Worked out by fixed rules, not AI: <ScoresLink />
         </p>
       </section>
+      {isBasket(rfq) && quotes.length > 0 ? (
+        <>
+          <BasketSplitPanel rfq={rfq} />
+          <BasketMatrix rfq={rfq} />
+        </>
+      ) : null}
       <section className="quotes-section" aria-labelledby="quotes-title">
         <h2 id="quotes-title">
           {quotes.length} {quotes.length === 1 ? 'quote' : 'quotes'}

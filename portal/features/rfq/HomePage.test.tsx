@@ -241,3 +241,88 @@ describe('sending the request', () => {
     expect(within(toast as HTMLElement).getByText('No supplier could quote this request yet. We e-mailed the details to buyer@clinic.co.za.')).toBeTruthy();
   });
 });
+
+describe('asking for many products at once', () => {
+  it('carries the product over, reads a pasted list naming its bad lines, shows the API’s message on the line it names, and sends the basket', async () => {
+    const user = userEvent.setup();
+    answer(preview({ totalSuppliers: 3, availability: '', recommendation: '' }));
+    api.catalogue([]);
+    const bodies: Record<string, unknown>[] = [];
+    const { quotes: stored, ...rfq } = rfqAnswer(threeQuotes());
+    api.server.use(
+      http.post('*/api/rfq', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (bodies.length === 1) {
+          return HttpResponse.json(
+            {
+              error: {
+                code: 'validation_error',
+                message: 'Request validation failed',
+                details: { fields: { 'lines.1.unit': 'Unit must be at most 30 characters' } },
+              },
+            },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json({ ...rfq, primaryEmail: 'stores@clinic.co.za', quotes: stored, emailDelivery: { notSent: [] } }, { status: 201 });
+      }),
+    );
+    const location = memoryLocation({ path: '/', record: true });
+    render(
+      <ToastProvider>
+        <SiteFiguresProvider initial={{ ...FIGURES, popularProducts: popular([0, 0, 0, 0]) }}>
+          <Router hook={location.hook}>
+            <HomePage />
+          </Router>
+        </SiteFiguresProvider>
+      </ToastProvider>,
+    );
+    await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Household Bleach');
+    await user.clear(screen.getByRole('textbox', { name: /Quantity/ }));
+    await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '40');
+    await user.click(screen.getByRole('button', { name: 'Paste a list' }));
+
+    const box = await screen.findByRole('textbox', { name: /Paste your list/ }, { timeout: 10_000 });
+    expect(document.activeElement).toBe(box);
+    expect((screen.getByRole('textbox', { name: 'Product 1' }) as HTMLInputElement).value).toBe('Household Bleach');
+    await user.type(box, 'Refuse bags, 20, rolls{enter}Gloves, lots{enter}Mop heads, 6');
+    await user.click(screen.getByRole('button', { name: 'Add these products' }));
+    expect(screen.getByRole('status').textContent).toBe('2 products added. 1 line needs fixing: it is left in the box.');
+    expect(screen.getByText('Line 2 (Gloves, lots): Quantity must be at least 1')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Gloves, lots');
+    expect(screen.getAllByRole('textbox', { name: /^Product \d$/ }).map((i) => (i as HTMLInputElement).value)).toEqual([
+      'Household Bleach',
+      'Refuse bags',
+      'Mop heads',
+    ]);
+
+    // Nothing is sent while a shared field is missing; the message is the request's own.
+    await user.click(screen.getByRole('button', { name: 'Get Quotes for 3 Products' }));
+    expect(bodies).toEqual([]);
+    expect(screen.getByText('Please enter your delivery location')).toBeTruthy();
+    await user.type(screen.getByRole('combobox', { name: /Delivery location/ }), 'Durban');
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'stores@clinic.co.za');
+    await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Get Quotes for 3 Products' }));
+    const unit = await screen.findByRole('textbox', { name: 'Unit (optional)', description: 'Unit must be at most 30 characters' });
+    expect(document.activeElement).toBe(unit);
+    expect(bodies[0]).toMatchObject({
+      lines: [
+        { productName: 'Household Bleach', quantity: '40' },
+        { productName: 'Refuse bags', quantity: '20', unit: 'rolls' },
+        { productName: 'Mop heads', quantity: '6' },
+      ],
+      deliveryLocation: 'Durban',
+      primaryEmail: 'stores@clinic.co.za',
+      agreeTerms: true,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove product 3' }));
+    await user.click(screen.getByRole('button', { name: 'Get Quotes for 2 Products' }));
+    expect(await screen.findByText('Request Submitted Successfully!')).toBeTruthy();
+    expect((bodies[1]!.lines as unknown[]).length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(location.history!.at(-1)).toBe(`/quote-success?rfqId=${RFQ_ID}`);
+  });
+});

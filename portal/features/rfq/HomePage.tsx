@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { emailNotSentMessage, singularUnit, type RfqFormValues } from '../../../sdk/rules';
 import { fieldErrorsOf, formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
@@ -11,11 +11,15 @@ import { listedOnly } from '../../lib/analytics';
 import { siteAnalytics } from '../../lib/site-analytics';
 import { useFormAnalytics } from './use-form-analytics';
 import type { ProductSuggestion, QuotePreview, SupplierMatch } from '../../../sdk/schemas/catalogue';
+import type { RfqSubmitResponse } from '../../../sdk/schemas/rfq';
 import { SENT_TOAST, sentSummary, type FreshSubmission } from '../../lib/fresh-submission';
 import { keepQuoteTokens } from '../../lib/submission-tokens';
 import { useSiteFigures } from '../../lib/site-figures';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
+
+// Many products at once: the form and the full request schema load only when the buyer asks for it.
+const BasketRequestForm = lazy(() => import('./BasketRequestForm'));
 
 function usePreview(values: RfqFormValues) {
   const { productName, quantity, deliveryLocation, supplierCount } = values;
@@ -234,11 +238,29 @@ export default function HomePage() {
     siteAnalytics.track('product-interest', { productName, category: product.category, quantity, ...(total > 1000 ? { priceViewed: total } : {}) });
   };
   const [compact, setCompact] = useState(false);
+  // Many products at once: the basket form, opened on its lines or on its paste box.
+  const [basket, setBasket] = useState<{ paste: boolean } | null>(null);
   const [pending, setPending] = useState(false);
   const toast = useToast();
   const [, navigate] = useLocation();
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
+
+  /** Tells the buyer what happened and opens the results; answers whether there are results to open. */
+  const sent = (body: RfqSubmitResponse | undefined, email: string): body is RfqSubmitResponse => {
+    const notSent = body ? emailNotSentMessage(body.emailDelivery?.notSent ?? []) : null;
+    const fresh: FreshSubmission = { email, count: body?.quotes.length ?? 0, notSent };
+    // What happened, as the results page then says it in its own panel, where it covers nothing.
+    toast({ title: 'Request Submitted Successfully!', description: sentSummary(fresh), key: SENT_TOAST });
+    if (!body?.rfqId) {
+      setPending(false);
+      toast({ title: 'Warning', description: 'Quote submitted but unable to show details. Check your email.' });
+      return false;
+    }
+    keepQuoteTokens(body.rfqId, body.quotes);
+    redirect.current = setTimeout(() => navigate(`/quote-success?rfqId=${body.rfqId}`, { state: { fresh } }), 100);
+    return true;
+  };
 
   const submit = async (values: RfqFormValues) => {
     if (pending) return;
@@ -246,15 +268,7 @@ export default function HomePage() {
     interactions.submitted();
     try {
       const body = await sendRfq(values);
-      const notSent = body ? emailNotSentMessage(body.emailDelivery?.notSent ?? []) : null;
-      const fresh: FreshSubmission = { email: values.primaryEmail, count: body?.quotes.length ?? 0, notSent };
-      // What happened, as the results page then says it in its own panel, where it covers nothing.
-      toast({ title: 'Request Submitted Successfully!', description: sentSummary(fresh), key: SENT_TOAST });
-      if (!body?.rfqId) {
-        setPending(false);
-        toast({ title: 'Warning', description: 'Quote submitted but unable to show details. Check your email.' });
-        return;
-      }
+      if (!sent(body, values.primaryEmail)) return;
       const preview = lastPreview.current;
       const quoted = body.quotes.length > 0 ? body.quotes.reduce((sum, q) => sum + q.totalPrice, 0) / body.quotes.length : 0;
       siteAnalytics.track('quote-request', {
@@ -263,8 +277,6 @@ export default function HomePage() {
         estimatedValue: Math.round((preview?.costPreview.totalCost ?? quoted) * 100) / 100,
         location: preview?.supplierMatch.cityData?.name,
       });
-      keepQuoteTokens(body.rfqId, body.quotes);
-      redirect.current = setTimeout(() => navigate(`/quote-success?rfqId=${body.rfqId}`, { state: { fresh } }), 100);
     } catch (err) {
       setPending(false);
       const fields = fieldErrorsOf(err);
@@ -285,7 +297,7 @@ export default function HomePage() {
             <ProcessingScreen />
           ) : (
             <>
-              <div className="presentation-toggle" role="group" aria-label="Form layout">
+              <div className="presentation-toggle" role="group" aria-label="Form layout" hidden={basket !== null}>
                 <button type="button" className="button button-ghost" aria-pressed={!compact} onClick={() => setCompact(false)}>
                   Step by step
                 </button>
@@ -293,7 +305,40 @@ export default function HomePage() {
                   All on one page
                 </button>
               </div>
-              <QuoteRequestForm form={form} compact={compact} pending={pending} onSubmit={submit} />
+              {basket ? (
+                <Suspense fallback={<div className="skeleton" style={{ height: '20rem' }} role="status" aria-label="Loading the form for many products" />}>
+                  <BasketRequestForm
+                    initial={form.values}
+                    paste={basket.paste}
+                    onSending={() => interactions.submitted()}
+                    onSent={sent}
+                    onSingle={(first) => {
+                      if (first) {
+                        form.setField('productName', first.productName);
+                        form.setField('quantity', first.quantity);
+                      }
+                      setBasket(null);
+                    }}
+                  />
+                </Suspense>
+              ) : (
+                <QuoteRequestForm
+                  form={form}
+                  compact={compact}
+                  pending={pending}
+                  onSubmit={submit}
+                  productActions={
+                    <div className="basket-start">
+                      <button type="button" className="button button-ghost" onClick={() => setBasket({ paste: false })}>
+                        Add another product
+                      </button>
+                      <button type="button" className="button button-ghost" onClick={() => setBasket({ paste: true })}>
+                        Paste a list
+                      </button>
+                    </div>
+                  }
+                />
+              )}
             </>
           )}
         </section>

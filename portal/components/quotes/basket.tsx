@@ -1,0 +1,159 @@
+import { formatQuantity } from '../../../sdk/rules';
+import { formatRand } from '../../../sdk/format';
+import type { BasketOption, Quote, Rfq } from '../../../sdk/schemas/rfq';
+import { TableScroll } from '../ui/table-scroll';
+
+/** A basket request: its lines and split are present. */
+type Basket = Rfq & { lines: NonNullable<Rfq['lines']>; split: NonNullable<Rfq['split']> };
+
+/** Whether a request is a basket, with its lines and split. */
+export function isBasket(rfq: Rfq): rfq is Basket {
+  return rfq.lines !== undefined && rfq.split !== undefined;
+}
+
+/** Per line, the lowest line total among the quotes that price it (the split's own choice may differ, for minimum orders). */
+function cheapestByLine(rfq: Basket): Map<string, number> {
+  const best = new Map<string, number>();
+  for (const q of rfq.quotes) {
+    for (const l of q.lines ?? []) {
+      const now = best.get(l.lineId);
+      if (now === undefined || l.totalPrice < now) best.set(l.lineId, l.totalPrice);
+    }
+  }
+  return best;
+}
+
+const lineOf = (q: Quote, lineId: string) => q.lines?.find((l) => l.lineId === lineId);
+
+/**
+ * The basket's lines against its suppliers: each supplier's price of each line, the cheapest of a
+ * line marked, a line a supplier does not quote shown as such, and each supplier's total and
+ * coverage. A table from 48rem; below, one card per supplier.
+ */
+export function BasketMatrix({ rfq }: { rfq: Basket }) {
+  const cheapest = cheapestByLine(rfq);
+  const quotes = rfq.quotes;
+  const cell = (q: Quote, lineId: string) => {
+    const l = lineOf(q, lineId);
+    if (!l) return <span className="muted">Not quoted</span>;
+    const best = cheapest.get(lineId) === l.totalPrice;
+    return (
+      <>
+        <span className={best ? 'basket-best' : undefined}>{formatRand(l.totalPrice)}</span>
+        {best ? <span className="badge badge-success">Cheapest</span> : null}
+        <br />
+        <span className="small muted">{formatRand(l.unitPrice)} each</span>
+      </>
+    );
+  };
+  return (
+    <section className="card basket-section" aria-labelledby="basket-matrix-title">
+      <h2 id="basket-matrix-title">Every supplier’s price, line by line</h2>
+      <div className="basket-matrix">
+        <TableScroll label="Prices line by line">
+          <table className="simple-table">
+            <caption className="visually-hidden">
+              {rfq.lines.length} products against {quotes.length} suppliers, excl. VAT
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                {quotes.map((q) => (
+                  <th key={q.id} scope="col">
+                    {q.supplier.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rfq.lines.map((line) => (
+                <tr key={line.lineId}>
+                  <th scope="row">
+                    {line.productName}
+                    <br />
+                    <span className="small muted">{formatQuantity(line.quantity, line.unit)}</span>
+                  </th>
+                  {quotes.map((q) => (
+                    <td key={q.id}>{cell(q, line.lineId)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total excl. VAT</th>
+                {quotes.map((q) => (
+                  <td key={q.id}>
+                    <strong>{formatRand(q.totalPrice)}</strong>
+                    <br />
+                    <span className="small muted">{q.coverage?.text}</span>
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </TableScroll>
+      </div>
+      <ul className="basket-cards">
+        {quotes.map((q) => (
+          <li key={q.id} className="card" aria-label={`${q.supplier.name}: ${q.coverage?.text ?? ''}`}>
+            <h3>{q.supplier.name}</h3>
+            <p className="small muted">
+              {q.coverage?.text} · {formatRand(q.totalPrice)} excl. VAT
+            </p>
+            <dl className="basket-card-lines">
+              {rfq.lines.map((line) => (
+                <div key={line.lineId}>
+                  <dt>
+                    {line.productName} <span className="small muted">({formatQuantity(line.quantity, line.unit)})</span>
+                  </dt>
+                  <dd>{cell(q, line.lineId)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One way to order the basket: its total, deliveries, and each supplier's lines. */
+function OptionCard({ title, option, rfq }: { title: string; option: BasketOption; rfq: Basket }) {
+  const names = new Map(rfq.quotes.map((q) => [q.id, q.supplier.name]));
+  const products = new Map(rfq.lines.map((l) => [l.lineId, l.productName]));
+  const missing = rfq.lines.length - option.covered;
+  return (
+    <article className="card basket-option" aria-label={title}>
+      <h3>{title}</h3>
+      <p className="big-figure">{formatRand(option.totalPrice)}</p>
+      <p className="small muted">
+        excl. VAT · {formatRand(option.totalPriceInclVat)} incl. VAT · {option.deliveries} {option.deliveries === 1 ? 'delivery' : 'deliveries'}
+        {missing > 0 ? ` · ${missing} ${missing === 1 ? 'product' : 'products'} not quoted` : ''}
+      </p>
+      <ul className="small">
+        {option.suppliers.map((s) => (
+          <li key={s.quoteId}>
+            <strong>{names.get(s.quoteId)}</strong> ({formatRand(s.totalPrice)}): {s.lineIds.map((id) => products.get(id)).join(', ')}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+/** The cheapest split of the basket beside the best single supplier, with what the split saves. */
+export function BasketSplitPanel({ rfq }: { rfq: Basket }) {
+  const { split, single, saving, message } = rfq.split;
+  return (
+    <section className="basket-section" aria-labelledby="basket-split-title">
+      <h2 id="basket-split-title">Cheapest split and best single supplier</h2>
+      <p>{message}</p>
+      <div className="basket-options">
+        <OptionCard title="Cheapest split" option={split} rfq={rfq} />
+        {single ? <OptionCard title="Best single supplier" option={single} rfq={rfq} /> : null}
+      </div>
+      {saving !== null && saving > 0 ? <p className="small muted">The split saves {formatRand(saving)} excl. VAT against the single supplier.</p> : null}
+    </section>
+  );
+}

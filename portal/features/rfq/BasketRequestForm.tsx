@@ -1,0 +1,355 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MAX_BASKET_LINES, SUPPLIER_COUNT_CHOICES, type RfqFormValues } from '../../../sdk/rules';
+import { rfqBasketSubmissionSchema, type RfqSubmitResponse } from '../../../sdk/schemas/rfq';
+import type { BasketInput } from '../../../sdk/client/forms';
+import type { LocationSuggestion } from '../../../sdk/schemas/catalogue';
+import { fieldErrorsOf, formApi, submissionFailure } from '../../../widget/app/api';
+import { api } from '../../lib/api';
+import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
+import { CompanySizeField } from '../../../widget/app/CompanySizeField';
+import { LocationOption, TermsAgreement } from '../../../widget/app/QuoteRequestForm';
+import { FieldError, TextField } from '../../../widget/app/TextField';
+import '../../../widget/app/controls.css';
+import '../../../widget/app/quote-form.css';
+import { readPastedList, type BasketDraftLine, type RefusedPasteLine } from './basket-paste';
+
+type Shared = Pick<
+  RfqFormValues,
+  'deliveryLocation' | 'supplierCount' | 'primaryEmail' | 'additionalEmails' | 'companyName' | 'contactName' | 'companySize' | 'agreeTerms'
+>;
+
+/** A line with a key of its own, so removing one keeps the others' fields and focus. */
+type KeyedLine = BasketDraftLine & { key: number };
+
+export interface BasketRequestFormProps {
+  /** The single-product form's values: its product becomes the first line, its other fields carry over. */
+  initial: RfqFormValues;
+  /** Open with the paste box. */
+  paste: boolean;
+  /** Back to one product, with the first line. */
+  onSingle(first: BasketDraftLine | null): void;
+  /** Called as the basket is sent. */
+  onSending(): void;
+  /** Called with the API's answer and the buyer's address, once it is in. */
+  onSent(body: RfqSubmitResponse, email: string): void;
+}
+
+/**
+ * The home form for many products at once: a line per product (name, quantity, unit), more added
+ * one at a time or pasted as a list, then where to deliver, how many suppliers, and the buyer's
+ * contact, as the single-product form asks them. Every field's message is the API's own; a
+ * refused line's field is named by its place (`lines.2.quantity`).
+ */
+export default function BasketRequestForm({ initial, paste, onSingle, onSending, onSent }: BasketRequestFormProps) {
+  const nextKey = useRef(0);
+  const keyed = (l: BasketDraftLine): KeyedLine => ({ ...l, key: nextKey.current++ });
+  const [lines, setLines] = useState<KeyedLine[]>(() => {
+    const first = initial.productName.trim() ? [keyed({ productName: initial.productName, quantity: initial.quantity, unit: initial.unit })] : [];
+    return paste && first.length > 0 ? first : [...first, keyed({ productName: '', quantity: '1', unit: '' })];
+  });
+  const [shared, setShared] = useState<Shared>({
+    deliveryLocation: initial.deliveryLocation,
+    supplierCount: initial.supplierCount,
+    primaryEmail: initial.primaryEmail,
+    additionalEmails: initial.additionalEmails,
+    companyName: initial.companyName,
+    contactName: initial.contactName,
+    companySize: initial.companySize,
+    agreeTerms: initial.agreeTerms,
+  });
+  const [pasteOpen, setPasteOpen] = useState(paste);
+  const [pasteText, setPasteText] = useState('');
+  const [refused, setRefused] = useState<RefusedPasteLine[]>([]);
+  const [pasted, setPasted] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const focusNext = useRef<string | null>(paste ? 'basket-paste' : `basket-line-${lines.length - 1}-productName`);
+  const locations = useSuggestions<LocationSuggestion>(formApi.locations, shared.deliveryLocation, 2);
+
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
+
+  const setLine = (i: number, field: keyof BasketDraftLine, value: string) => setLines((ls) => ls.map((l, n) => (n === i ? { ...l, [field]: value } : l)));
+  const setField = <K extends keyof Shared>(field: K, value: Shared[K]) => setShared((s) => ({ ...s, [field]: value }));
+  const add = () => {
+    focusNext.current = `basket-line-${lines.length}-productName`;
+    setLines((ls) => [...ls, keyed({ productName: '', quantity: '1', unit: '' })]);
+  };
+  const remove = (i: number) => {
+    const left = lines.filter((_, n) => n !== i);
+    if (left.length === 0) return onSingle(null);
+    focusNext.current = `basket-line-${Math.min(i, left.length - 1)}-productName`;
+    setLines(left);
+    setErrors({});
+  };
+  const readPaste = () => {
+    const read = readPastedList(pasteText);
+    const room = MAX_BASKET_LINES - lines.filter((l) => l.productName.trim() !== '').length;
+    const taken = read.lines.slice(0, Math.max(0, room));
+    // The pasted lines go after the ones with a product; an empty line left for typing goes.
+    setLines((ls) => [...ls.filter((l) => l.productName.trim() !== ''), ...taken.map(keyed)]);
+    setRefused(read.refused);
+    setPasteText(read.refused.map((r) => r.text).join('\n'));
+    const over = read.lines.length - taken.length;
+    setPasted(
+      `${taken.length} ${taken.length === 1 ? 'product' : 'products'} added.` +
+        (read.refused.length > 0
+          ? ` ${read.refused.length} ${read.refused.length === 1 ? 'line needs' : 'lines need'} fixing: ${read.refused.length === 1 ? 'it is' : 'they are'} left in the box.`
+          : '') +
+        (over > 0 ? ` ${over} more did not fit: a request holds at most ${MAX_BASKET_LINES} products.` : ''),
+    );
+    if (read.refused.length > 0) focusNext.current = 'basket-paste';
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const filled = lines.filter((l) => l.productName.trim() !== '' || l.quantity.trim() !== '1');
+    const input: Record<string, unknown> = {
+      lines: filled.map((l) => ({ productName: l.productName, quantity: l.quantity, ...(l.unit.trim() ? { unit: l.unit } : {}) })),
+      deliveryLocation: shared.deliveryLocation,
+      supplierCount: shared.supplierCount,
+      primaryEmail: shared.primaryEmail,
+      agreeTerms: shared.agreeTerms,
+      ...(shared.additionalEmails.trim() ? { additionalEmails: shared.additionalEmails } : {}),
+      ...(shared.companyName.trim() ? { companyName: shared.companyName } : {}),
+      ...(shared.contactName.trim() ? { contactName: shared.contactName } : {}),
+      ...(shared.companySize ? { companySize: shared.companySize } : {}),
+    };
+    const checked = rfqBasketSubmissionSchema.safeParse(input);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        // Lines are checked as typed: a blank line the buyer left is not sent, so it is named by its own place.
+        const path =
+          issue.path[0] === 'lines' && typeof issue.path[1] === 'number'
+            ? ['lines', lines.indexOf(filled[issue.path[1]]!), ...issue.path.slice(2)]
+            : issue.path;
+        const key = path.join('.');
+        if (!(key in found)) found[key] = issue.message;
+      }
+      return show(found);
+    }
+    setPending(true);
+    try {
+      onSending();
+      // Checked above with the request's own schema.
+      onSent(await api().rfq.submitBasket(input as BasketInput), shared.primaryEmail);
+    } catch (err) {
+      setPending(false);
+      const fields = fieldErrorsOf(err);
+      if (fields) {
+        // The API names a line by its place among the lines sent.
+        show(
+          Object.fromEntries(
+            Object.entries(fields).map(([k, v]) => {
+              const m = /^lines\.(\d+)\.(.+)$/.exec(k);
+              return [m ? `lines.${lines.indexOf(filled[Number(m[1])]!)}.${m[2]}` : k, v];
+            }),
+          ),
+        );
+      } else setFailure(submissionFailure(err).description);
+    }
+  };
+  const show = (found: Record<string, string>) => {
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first)
+      focusNext.current =
+        first === 'lines'
+          ? `basket-line-0-productName`
+          : first.startsWith('lines.')
+            ? `basket-${first.replaceAll('.', '-').replace('lines-', 'line-')}`
+            : `basket-${first}`;
+  };
+
+  return (
+    <form className="quote-form basket-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="basket-title">
+      <h2 id="basket-title">Your products</h2>
+      <p className="hint">
+        One line per product. Each supplier quotes the lines it can supply, and we work out the cheapest split beside the best single supplier.
+      </p>
+      <ol className="basket-lines">
+        {lines.map((l, i) => (
+          <li key={l.key} className="basket-line">
+            <TextField
+              id={`basket-line-${i}-productName`}
+              label={`Product ${i + 1}`}
+              value={l.productName}
+              placeholder="e.g. Household Bleach"
+              error={errors[`lines.${i}.productName`]}
+              onChange={(v) => setLine(i, 'productName', v)}
+            />
+            <TextField
+              id={`basket-line-${i}-quantity`}
+              label="Quantity"
+              inputMode="numeric"
+              value={l.quantity}
+              error={errors[`lines.${i}.quantity`]}
+              onChange={(v) => setLine(i, 'quantity', v)}
+            />
+            <TextField
+              id={`basket-line-${i}-unit`}
+              label="Unit (optional)"
+              value={l.unit}
+              placeholder="litres, packs…"
+              error={errors[`lines.${i}.unit`]}
+              onChange={(v) => setLine(i, 'unit', v)}
+            />
+            <button type="button" className="button button-ghost basket-remove" onClick={() => remove(i)}>
+              Remove<span className="visually-hidden"> product {i + 1}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <FieldError id="basket-lines" message={errors.lines} />
+      <div className="basket-actions">
+        <button type="button" className="button button-secondary" onClick={add} disabled={lines.length >= MAX_BASKET_LINES}>
+          Add another product
+        </button>
+        <button
+          type="button"
+          className="button button-ghost"
+          aria-expanded={pasteOpen}
+          aria-controls="basket-paste-box"
+          onClick={() => setPasteOpen((o) => !o)}
+        >
+          Paste a list
+        </button>
+        {lines.length === 1 ? (
+          <button type="button" className="button button-ghost" onClick={() => onSingle(lines[0]!)}>
+            Back to one product
+          </button>
+        ) : null}
+      </div>
+      {pasteOpen ? (
+        <div id="basket-paste-box" className="field">
+          <label htmlFor="basket-paste">Paste your list: one product a line, as name, quantity, unit</label>
+          <textarea
+            id="basket-paste"
+            rows={6}
+            value={pasteText}
+            placeholder={'Household Bleach, 40, litres\nToilet Paper 2-Ply (48-pack), 30, packs'}
+            aria-describedby={refused.length > 0 ? 'basket-paste-refused' : undefined}
+            onChange={(e) => setPasteText(e.target.value)}
+          />
+          <button type="button" className="button button-secondary" onClick={readPaste} disabled={pasteText.trim() === ''}>
+            Add these products
+          </button>
+          {pasted ? (
+            <p className="notice" role="status">
+              {pasted}
+            </p>
+          ) : null}
+          {refused.length > 0 ? (
+            <ul id="basket-paste-refused" className="field-error">
+              {refused.map((r) => (
+                <li key={r.line}>
+                  Line {r.line} ({r.text}): {r.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <h2>Delivery and suppliers</h2>
+      <Combobox<LocationSuggestion>
+        id="basket-deliveryLocation"
+        label="Delivery location"
+        required
+        placeholder="City, e.g. Durban"
+        value={shared.deliveryLocation}
+        error={errors.deliveryLocation}
+        items={locations}
+        itemKey={(l) => l.id}
+        renderItem={(l) => <LocationOption location={l} />}
+        onChange={(v) => setField('deliveryLocation', v)}
+        onPick={(l) => setField('deliveryLocation', l.fullName)}
+        onBlur={() => {}}
+      />
+      <div className="field">
+        <label htmlFor="basket-supplierCount">How many suppliers should quote?</label>
+        <select
+          id="basket-supplierCount"
+          value={shared.supplierCount}
+          onChange={(e) => setField('supplierCount', Number(e.target.value) as Shared['supplierCount'])}
+        >
+          {SUPPLIER_COUNT_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n} suppliers
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <h2>Your contact</h2>
+      <TextField
+        id="basket-primaryEmail"
+        type="email"
+        label="E-mail address"
+        required
+        placeholder="you@company.co.za"
+        value={shared.primaryEmail}
+        error={errors.primaryEmail}
+        onChange={(v) => setField('primaryEmail', v)}
+      />
+      <TextField
+        id="basket-additionalEmails"
+        label="Also send the quotes to (optional)"
+        hint="Separate addresses with commas"
+        value={shared.additionalEmails}
+        error={errors.additionalEmails}
+        onChange={(v) => setField('additionalEmails', v)}
+      />
+      <div className="field-row">
+        <TextField
+          id="basket-companyName"
+          label="Company name (optional)"
+          value={shared.companyName}
+          error={errors.companyName}
+          onChange={(v) => setField('companyName', v)}
+        />
+        <TextField
+          id="basket-contactName"
+          label="Contact name (optional)"
+          value={shared.contactName}
+          error={errors.contactName}
+          onChange={(v) => setField('contactName', v)}
+        />
+      </div>
+      <CompanySizeField
+        id="basket-companySize"
+        value={shared.companySize}
+        error={errors.companySize}
+        onChange={(v) => setField('companySize', v as Shared['companySize'])}
+      />
+      <div className="field checkbox-field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            id="basket-agreeTerms"
+            checked={shared.agreeTerms}
+            aria-invalid={errors.agreeTerms ? true : undefined}
+            aria-describedby={errors.agreeTerms ? 'basket-agreeTerms-error' : undefined}
+            onChange={(e) => setField('agreeTerms', e.target.checked)}
+          />
+          <TermsAgreement />
+        </label>
+        <FieldError id="basket-agreeTerms" message={errors.agreeTerms} />
+      </div>
+      {failure ? (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={pending}>
+        {pending ? 'Getting quotes…' : `Get Quotes for ${lines.filter((l) => l.productName.trim()).length || lines.length} Products`}
+      </button>
+    </form>
+  );
+}
