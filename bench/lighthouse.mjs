@@ -33,9 +33,14 @@ export async function lighthouseScores(base, paths = LIGHTHOUSE_PATHS) {
   for (const path of paths) await fetch(`${base}${path}`).then((r) => r.text());
   try {
     for (const path of paths) {
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.values(CATEGORIES) });
-      const { categories, audits } = result.lhr;
+      const run = () => lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.values(CATEGORIES) });
+      let result = await run();
+      // A run Lighthouse could not finish (its first page in a fresh Chromium, now and then) scores
+      // nothing: it is run once more, and if it fails again its error is what the report says.
+      if (result.lhr.runtimeError) result = await run();
+      const { categories, audits, runtimeError } = result.lhr;
       scores[path] = Object.fromEntries(Object.entries(CATEGORIES).map(([key, id]) => [key, Math.round((categories[id]?.score ?? 0) * 100)]));
+      if (runtimeError) scores[path].error = `${runtimeError.code}: ${runtimeError.message}`;
       scores[path].failing = Object.values(audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
         .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
@@ -56,7 +61,7 @@ export function describeScores(scores) {
   return Object.entries(scores)
     .map(
       ([path, s]) =>
-        `  ${path.padEnd(14)} performance ${s.performance}, accessibility ${s.accessibility}, SEO ${s.seo}, best practices ${s.best_practices}${s.failing.length ? `; below 90: ${s.failing.join(', ')}` : ''}`,
+        `  ${path.padEnd(14)} ${s.error ? `not measured, Lighthouse failed twice (${s.error})` : `performance ${s.performance}, accessibility ${s.accessibility}, SEO ${s.seo}, best practices ${s.best_practices}`}${s.failing.length ? `; below 90: ${s.failing.join(', ')}` : ''}`,
     )
     .join('\n');
 }
