@@ -286,6 +286,7 @@ export class MessageRenderer {
           quote,
           buyerCompany: rfq.company_name,
           buyerEmail: rfq.primary_email,
+          workspaceUrl: `${this.settings.publicUrl}/supplier?lead=${encodeURIComponent(quote.id)}`,
         });
       }
       case 'supplier-leads':

@@ -420,7 +420,10 @@ describe('supplier lead e-mail', () => {
       quote: q,
       buyerCompany: 'Umhlanga Clinics',
       buyerEmail: 'jane.buyer@example.co.za',
+      workspaceUrl: `https://procura.example/supplier?lead=${q.id}`,
     });
+    expect(email.text).toContain(`Make this price firm or decline, in your supplier workspace: https://procura.example/supplier?lead=${q.id}`);
+    expect(email.html).toContain(`href="https://procura.example/supplier?lead=${q.id}"`);
     expect(email.subject).toBe('Procura lead: 120 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
     expect(email.text).toContain('Buyer: Umhlanga Clinics (jane.buyer@example.co.za)');
     expect(email.text).toContain('Budget: R10,000 to R50,000');

@@ -205,6 +205,8 @@ export interface SupplierLeadInput {
   quote: Quote;
   buyerCompany: string | null;
   buyerEmail: string;
+  /** The lead in the supplier workspace, where it is made firm or declined. */
+  workspaceUrl: string;
 }
 
 const BUDGET_LABELS: Record<string, string> = {
@@ -241,8 +243,17 @@ export function supplierLeadEmail(input: SupplierLeadInput): Email {
   const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${q.priceListDate}. Please contact the buyer to confirm it.`;
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
 ${detailsTable(rows)}
-<p style="margin:16px 0 0;"><a href="mailto:${input.buyerEmail}?subject=${encodeURIComponent(`Your Procura quote ${q.id}`)}" style="color:#1d4ed8;font-weight:bold;">Reply to the buyer</a></p>`;
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Procura support: ${SUPPORT_HOURS} (South African time).`].join('\n');
+<p style="margin:16px 0 0;"><a href="${safeUrl(input.workspaceUrl)}" style="color:#1d4ed8;font-weight:bold;">Make this price firm or decline, in your supplier workspace</a></p>
+<p style="margin:8px 0 0;"><a href="mailto:${input.buyerEmail}?subject=${encodeURIComponent(`Your Procura quote ${q.id}`)}" style="color:#1d4ed8;">Reply to the buyer</a></p>`;
+  const text = [
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Make this price firm or decline, in your supplier workspace: ${input.workspaceUrl}`,
+    '',
+    `Procura support: ${SUPPORT_HOURS} (South African time).`,
+  ].join('\n');
   return { subject, html: layout(subject, intro, body), text };
 }
 

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
 import { formatQuantity } from '../../../sdk/rules';
 import { formatRand } from '../../../sdk/format';
 import { LEAD_FILTERS, SUPPLIER_MESSAGES, type LeadFilter, type SupplierLead, type SupplierMe } from '../../../contract/schemas/supplier-workspace';
@@ -106,8 +106,15 @@ function DeclineForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: Suppli
 }
 
 /** One lead: what was asked, what was quoted, where it stands, and what the supplier can do. */
-function LeadCard({ initial }: { initial: SupplierLead }) {
+function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?: boolean }) {
   const [lead, setLead] = useState(initial);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The lead a lead e-mail's link names: brought into view, its heading focused.
+  useEffect(() => {
+    if (!opened) return;
+    heading.current?.scrollIntoView({ block: 'center' });
+    heading.current?.focus();
+  }, [opened]);
   const [open, setOpen] = useState<'firm' | 'decline' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -129,9 +136,11 @@ function LeadCard({ initial }: { initial: SupplierLead }) {
   const canAct = lead.status === 'offered' || lead.status === 'declined';
   const changed = lead.firmedAt !== null && lead.indicativeUnitPrice !== lead.unitPrice;
   return (
-    <article className="card lead-card" aria-labelledby={`lead-${lead.quoteId}`}>
+    <article className={`card lead-card${opened ? ' lead-card-opened' : ''}`} aria-labelledby={`lead-${lead.quoteId}`}>
       <div className="quote-head">
-        <h3 id={`lead-${lead.quoteId}`}>{lead.productName}</h3>
+        <h3 id={`lead-${lead.quoteId}`} ref={heading} tabIndex={opened ? -1 : undefined}>
+          {lead.productName}
+        </h3>
         <span>
           <QuoteStatusBadge status={lead.status} />{' '}
           {lead.firmedAt ? <span className="badge badge-success">Firm</span> : <span className="badge">Indicative</span>}
@@ -212,6 +221,7 @@ function LeadCard({ initial }: { initial: SupplierLead }) {
 /** The leads tab: newest first, narrowed by status. */
 function Leads() {
   const [filter, setFilter] = useState<LeadFilter | ''>('');
+  const opened = new URLSearchParams(useSearch()).get('lead');
   const state = useLoad((signal) => supplierApi().leads(filter || undefined, { signal }), [filter]);
   return (
     <div className="form-stack">
@@ -234,7 +244,7 @@ function Leads() {
         </p>
       ) : null}
       {state.data?.map((lead) => (
-        <LeadCard key={`${lead.quoteId}-${lead.status}-${lead.firmedAt ?? ''}`} initial={lead} />
+        <LeadCard key={`${lead.quoteId}-${lead.status}-${lead.firmedAt ?? ''}`} initial={lead} opened={lead.quoteId === opened} />
       ))}
     </div>
   );
