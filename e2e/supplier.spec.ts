@@ -43,6 +43,12 @@ test.describe('the supplier workspace on a phone', () => {
     await expect(page.getByText(/B-BBEE level 3\b.*procurement recognition 110%/)).toBeVisible();
     await testInfo.attach('supplier details at 390 px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
+    // How its leads went: none yet for a new user's supplier, or some from the seed's requests.
+    await page.getByRole('tab', { name: 'Performance' }).click();
+    await expect(page.getByText('Leads in 12 months')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Your leads by month' }).getByRole('row')).toHaveCount(13);
+    await expectAccessible(page);
+
     await page.getByRole('tab', { name: 'Team' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Thabo Mokoena');
     await page.getByRole('textbox', { name: 'Work e-mail' }).fill('thabo@supplier-one.example');

@@ -11,6 +11,7 @@ import {
   supplierLinkSentSchema,
   supplierMeSchema,
   supplierProfileSchema,
+  supplierStatsSchema,
   supplierUserSchema,
   supplierUsersSchema,
   type DeclineLeadInput,
@@ -22,6 +23,7 @@ import {
   type SupplierMe,
   type SupplierProfile,
   type SupplierProfileChange,
+  type SupplierStats,
   type SupplierUser,
 } from '../schemas/supplier-workspace';
 import { isHttpError } from '../../sdk/client/errors';
@@ -61,6 +63,8 @@ export interface SupplierClient {
   profile(options?: CallOptions): Promise<SupplierProfile>;
   /** Changes them (`PATCH /api/supplier/profile`). */
   updateProfile(input: SupplierProfileChange, options?: CallOptions): Promise<SupplierProfile>;
+  /** How its leads went over 12 months (`GET /api/supplier/stats`). */
+  stats(options?: CallOptions): Promise<SupplierStats>;
 }
 
 /**
@@ -93,6 +97,7 @@ function supplierCalls(api: Transport): SupplierClient {
     },
     profile: (opts) => api.get(supplierProfileSchema, 'api/supplier/profile', undefined, opts),
     updateProfile: (input, opts) => api.patch(supplierProfileSchema, 'api/supplier/profile', input, opts),
+    stats: (opts) => api.get(supplierStatsSchema, 'api/supplier/stats', undefined, opts),
   };
 }
 

@@ -370,3 +370,43 @@ export const supplierProfileChangeSchema = z
  * const input: SupplierProfileChange = { phone: '031 555 0100' };
  */
 export type SupplierProfileChange = z.input<typeof supplierProfileChangeSchema>;
+
+const statsFigures = {
+  /** Requests the supplier was quoted for. */
+  received: z.number().int(),
+  /** Of those, made firm from the workspace. */
+  firmed: z.number().int(),
+  /** Withdrawn by the supplier before the buyer accepted. */
+  declined: z.number().int(),
+  /** Accepted by the buyer (whatever came after). */
+  accepted: z.number().int(),
+  /** Confirmed by the supplier after acceptance. */
+  confirmed: z.number().int(),
+  /** Accepted as a share of received, in whole per cent; null with none received. */
+  winRatePercent: z.number().int().nullable(),
+  /** The median hours from the lead to its firm price; null with none firmed. */
+  medianHoursToFirm: z.number().nullable(),
+};
+
+/**
+ * `GET /api/supplier/stats`: how the supplier's leads went over the last 12 months, counted from
+ * its stored quotes: in all, by month (Johannesburg time, oldest first, every month shown) and by
+ * product (the 20 it was quoted for most).
+ *
+ * @example
+ * supplierStatsSchema.parse(json).totals.winRatePercent; // 18
+ */
+export const supplierStatsSchema = z.object({
+  /** The first day counted (YYYY-MM-DD). */
+  since: isoDateSchema,
+  totals: z.object(statsFigures),
+  byMonth: z.array(z.object({ month: z.string(), ...statsFigures })),
+  byProduct: z.array(z.object({ productName: z.string(), ...statsFigures })),
+});
+/**
+ * How the supplier's leads went.
+ *
+ * @example
+ * const { totals }: SupplierStats = await supplier.stats();
+ */
+export type SupplierStats = z.infer<typeof supplierStatsSchema>;

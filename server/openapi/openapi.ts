@@ -61,6 +61,7 @@ import {
   supplierLeadsQuerySchema,
   supplierProfileChangeSchema,
   supplierProfileSchema,
+  supplierStatsSchema,
   supplierLeadsSchema,
   supplierLinkSentSchema,
   supplierMeSchema,
@@ -190,6 +191,17 @@ const SUPPLIER_ROUTES: Route[] = [
     supplier: true,
     ok: [204, null],
     errors: [400, 401, 403, 404, 409],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/supplier/stats',
+    tag: 'Supplier workspace',
+    summary:
+      "How the supplier's leads went over 12 months: received, made firm, declined, accepted, confirmed, win rate and median hours to a firm price; in all, by month and by product",
+    supplier: true,
+    ok: [200, supplierStatsSchema],
+    errors: [401],
     errorText: SUPPLIER_ERRORS,
   },
   {

@@ -270,6 +270,56 @@ describe('leads', () => {
       .execute();
   const render = (row: { kind: string; payload: string }) => new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(row);
 
+  it('are counted for the supplier’s figures: received, made firm, declined, accepted and confirmed, by month and by product', async () => {
+    const bleach = () =>
+      server.request('POST', '/api/rfq', {
+        body: validRfq({
+          productName: 'Household Bleach',
+          productDescription: 'Bleach for the wards of a clinic',
+          quantity: 40,
+          primaryEmail: `ward${++buyers}@clinic${buyers}.example`,
+        }),
+        headers: client(),
+      });
+    const first = rfqSubmitResponseSchema.parse((await bleach()).json);
+    const supplierId = first.quotes[0]!.supplier.id;
+    const s = await sessionOf(supplierId);
+    const stats = async () => (await server.request('GET', '/api/supplier/stats', { headers: s.headers })).json;
+    const before = await stats();
+    const mine = async () => {
+      const rfq = rfqSubmitResponseSchema.parse((await bleach()).json);
+      return rfq.quotes.find((q) => q.supplier.id === supplierId)!;
+    };
+    const [firmed, declined, accepted, untouched] = [await mine(), await mine(), await mine(), await mine()];
+    const started = now;
+    now += 3 * HOUR;
+    expect((await server.request('POST', `/api/supplier/leads/${firmed.id}/firm`, { body: {}, headers: s.headers })).status).toBe(200);
+    expect((await server.request('POST', `/api/supplier/leads/${declined.id}/decline`, { body: { reason: 'Out of stock' }, headers: s.headers })).status).toBe(
+      200,
+    );
+    expect((await server.request('POST', `/api/quotes/track/${accepted.trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
+    expect((await server.request('POST', `/api/supplier/leads/${accepted.id}/confirm`, { headers: s.headers })).status).toBe(200);
+    expect(untouched.status).toBe('offered');
+
+    const after = await stats();
+    const delta = (a: Record<string, number>, b: Record<string, number>) =>
+      Object.fromEntries(['received', 'firmed', 'declined', 'accepted', 'confirmed'].map((k) => [k, a[k]! - b[k]!]));
+    expect(delta(after.totals, before.totals)).toEqual({ received: 4, firmed: 1, declined: 1, accepted: 1, confirmed: 1 });
+    const month = new Date(started).toISOString().slice(0, 7);
+    const monthRow = (x: { byMonth: { month: string }[] }) => x.byMonth.find((m) => m.month === month) as unknown as Record<string, number>;
+    expect(delta(monthRow(after), monthRow(before))).toEqual({ received: 4, firmed: 1, declined: 1, accepted: 1, confirmed: 1 });
+    expect(after.byMonth).toHaveLength(12);
+    expect(after.byMonth.at(-1).month).toBe(month);
+    const product = after.byProduct.find((p: { productName: string }) => p.productName === 'Household Bleach');
+    // The first request and these four; the one made firm took 3 hours.
+    expect(product).toMatchObject({ received: 5, firmed: 1, declined: 1, accepted: 1, confirmed: 1, winRatePercent: 20, medianHoursToFirm: 3 });
+    // Another supplier's figures do not move.
+    const other = await sessionOf(first.quotes[1]!.supplier.id);
+    const theirs = (await server.request('GET', '/api/supplier/stats', { headers: other.headers })).json;
+    expect(theirs.byProduct.find((p: { productName: string }) => p.productName === 'Household Bleach')?.firmed ?? 0).toBe(0);
+    expect((await server.request('GET', '/api/supplier/stats')).status).toBe(401);
+  });
+
   it('lists the supplier’s own quotes, newest first, without the buyer’s contact, and 404s another supplier’s', async () => {
     const rfq = await leadOfNewRequest();
     const [mine, theirs] = rfq.quotes;

@@ -8,6 +8,7 @@ import {
   supplierUserStateSchema,
 } from '../../contract/schemas/supplier-workspace';
 import { supplierProfile, updateSupplierProfile } from './supplier-profile.service';
+import { supplierStats } from './supplier-stats.service';
 import { staffOf, staffOnly } from '../staff/staff-auth';
 import type { AppDeps } from '../deps';
 import { sameOrigin } from '../http/sessions';
@@ -34,7 +35,7 @@ const SESSION_ATTEMPTS: RatePolicy = { bucket: 'supplier-session', limit: 20, wi
 const userParams = z.object({ userId: z.coerce.number().int().positive() });
 const supplierIdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** The supplier workspace's access (sign-in links, sessions, who is signed in), the supplier's people and its own details. */
+/** The supplier workspace's access (sign-in links, sessions, who is signed in), the supplier's people, its own details and its figures. */
 export function supplierRouter(deps: AppDeps) {
   const router = new Router();
   const origin = sameOrigin(deps);
@@ -81,6 +82,10 @@ export function supplierRouter(deps: AppDeps) {
   router.delete('/api/supplier/users/:userId', signedIn, validate({ params: userParams }), async (ctx) => {
     await removeColleague(deps.database.db, supplierOf(ctx), ctx.params.userId, deps.clock());
     ctx.status = 204;
+  });
+
+  router.get('/api/supplier/stats', signedIn, async (ctx) => {
+    ctx.body = await supplierStats(deps, supplierOf(ctx));
   });
 
   router.get('/api/supplier/profile', signedIn, async (ctx) => {

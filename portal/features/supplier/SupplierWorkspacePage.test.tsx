@@ -1,15 +1,19 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { SupplierLead } from '../../../contract/schemas/supplier-workspace';
+import type { SupplierLead, SupplierStats } from '../../../contract/schemas/supplier-workspace';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import SupplierWorkspacePage from './SupplierWorkspacePage';
 
 const api = setupApiMock();
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const lead = (quoteId: string, productName: string): SupplierLead => ({
   quoteId,
@@ -49,5 +53,45 @@ describe('the supplier workspace', () => {
     expect(document.activeElement).toBe(heading);
     expect(heading.closest('article')!.className).toContain('lead-card-opened');
     expect(screen.getByRole('heading', { level: 3, name: 'Household Bleach' }).closest('article')!.className).not.toContain('lead-card-opened');
+  });
+
+  it('shows how the leads went: the year’s figures, then by month and by product', async () => {
+    // happy-dom has no canvas to draw on: without a ResizeObserver the chart draws nothing, and its table is read instead.
+    vi.stubGlobal('ResizeObserver', undefined);
+    const user = userEvent.setup();
+    const none = { received: 0, firmed: 0, declined: 0, accepted: 0, confirmed: 0, winRatePercent: null, medianHoursToFirm: null };
+    const november = { received: 5, firmed: 2, declined: 1, accepted: 1, confirmed: 1, winRatePercent: 20, medianHoursToFirm: 3 };
+    const stats: SupplierStats = {
+      since: '2025-12-01',
+      totals: november,
+      byMonth: [
+        { month: '2025-12', ...none },
+        { month: '2026-11', ...november },
+      ],
+      byProduct: [{ productName: 'Household Bleach', ...november, medianHoursToFirm: 60 }],
+    };
+    api.server.use(
+      http.get('*/api/supplier/me', () =>
+        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+      ),
+      http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [] })),
+      http.get('*/api/supplier/stats', () => HttpResponse.json(stats)),
+    );
+    const { hook, searchHook } = memoryLocation({ path: '/supplier' });
+    render(
+      <Router hook={hook} searchHook={searchHook}>
+        <SupplierWorkspacePage />
+      </Router>,
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Performance' }));
+    const winRate = (await screen.findByText('Win rate', { selector: '.stat span' })).closest('.stat')!;
+    expect(winRate.textContent).toBe('Win rate20%1 accepted by the buyer');
+    const rowText = (table: string, name: string) =>
+      within(within(screen.getByRole('table', { name: table })).getByRole('row', { name: new RegExp(name) }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(rowText('Your leads by month', 'Dec 2025')).toEqual(['0', '0', '0', '0', '0', '–', '–']);
+    expect(rowText('Your leads by month', 'Nov 2026')).toEqual(['5', '2', '1', '1', '1', '20%', '3 h']);
+    expect(rowText('Your leads by product', 'Household Bleach')).toEqual(['5', '2', '1', '1', '1', '20%', '2.5 days']);
   });
 });

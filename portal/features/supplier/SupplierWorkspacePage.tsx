@@ -14,6 +14,7 @@ import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SupplierProfileTab } from './SupplierProfile';
+import { SupplierStatsTab } from './SupplierStats';
 
 const FILTER_LABELS: Record<LeadFilter, string> = {
   offered: 'Open',
@@ -372,6 +373,7 @@ export default function SupplierWorkspacePage() {
         label="Workspace"
         tabs={[
           { id: 'leads', label: 'Leads', content: <Leads /> },
+          { id: 'stats', label: 'Performance', content: <SupplierStatsTab /> },
           { id: 'profile', label: 'Your details', content: <SupplierProfileTab /> },
           { id: 'team', label: 'Team', content: <Team me={me} /> },
         ]}

@@ -1,0 +1,106 @@
+import type { SupplierStats } from '../../../contract/schemas/supplier-workspace';
+import { Chart } from '../../components/Chart';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { TableScroll } from '../../components/ui/table-scroll';
+import { errorMessage } from '../../lib/api-errors';
+import { supplierApi } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
+
+type Figures = SupplierStats['totals'];
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 'Nov 2026' for '2026-11'. */
+const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+const percent = (n: number | null) => (n === null ? '–' : `${n}%`);
+const hours = (n: number | null) => (n === null ? '–' : n < 48 ? `${n} h` : `${Math.round((n / 24) * 10) / 10} days`);
+
+const COLUMNS: [keyof Figures, string, (f: Figures) => string][] = [
+  ['received', 'Leads', (f) => String(f.received)],
+  ['firmed', 'Made firm', (f) => String(f.firmed)],
+  ['declined', 'Declined', (f) => String(f.declined)],
+  ['accepted', 'Accepted', (f) => String(f.accepted)],
+  ['confirmed', 'Confirmed', (f) => String(f.confirmed)],
+  ['winRatePercent', 'Win rate', (f) => percent(f.winRatePercent)],
+  ['medianHoursToFirm', 'Median time to firm', (f) => hours(f.medianHoursToFirm)],
+];
+
+function FiguresTable({ label, first, rows }: { label: string; first: string; rows: { name: string; figures: Figures }[] }) {
+  return (
+    <TableScroll label={label}>
+      <table className="simple-table">
+        <caption className="visually-hidden">{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            {COLUMNS.map(([key, heading]) => (
+              <th key={key} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.name}>
+              <th scope="row">{r.name}</th>
+              {COLUMNS.map(([key, , cell]) => (
+                <td key={key}>{cell(r.figures)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** The performance tab: how the supplier's leads went over 12 months, with a chart and tables. */
+export function SupplierStatsTab() {
+  const state = useLoad((signal) => supplierApi().stats({ signal }), []);
+  if (state.status === 'error') return <ErrorAlert title="Figures not loaded" message={errorMessage(state.error)} inline />;
+  if (!state.data) return <div className="skeleton" style={{ height: '12rem' }} role="status" aria-label="Loading your figures" />;
+  const { totals, byMonth, byProduct } = state.data;
+  return (
+    <div className="form-stack">
+      <div className="summary-grid">
+        <div className="card stat">
+          <span className="small muted">Leads in 12 months</span>
+          <strong>{totals.received}</strong>
+        </div>
+        <div className="card stat">
+          <span className="small muted">Win rate</span>
+          <strong>{percent(totals.winRatePercent)}</strong>
+          <span className="small muted">{totals.accepted} accepted by the buyer</span>
+        </div>
+        <div className="card stat">
+          <span className="small muted">Made firm</span>
+          <strong>{totals.firmed}</strong>
+          <span className="small muted">{totals.medianHoursToFirm === null ? 'none yet' : `median ${hours(totals.medianHoursToFirm)} after the lead`}</span>
+        </div>
+        <div className="card stat">
+          <span className="small muted">Confirmed orders</span>
+          <strong>{totals.confirmed}</strong>
+        </div>
+      </div>
+      <Chart
+        title="Leads and wins by month"
+        description="Leads received, and of them the ones the buyer accepted, by the month of the request."
+        columnHeading="Month"
+        labels={byMonth.map((m) => monthName(m.month))}
+        empty={totals.received === 0 ? 'No leads in the last 12 months yet.' : undefined}
+        series={[
+          { label: 'Leads', values: byMonth.map((m) => m.received), color: '#1d4ed8', kind: 'bars' },
+          { label: 'Accepted', values: byMonth.map((m) => m.accepted), color: '#15803d', kind: 'line' },
+        ]}
+      />
+      <h3>By month</h3>
+      <FiguresTable label="Your leads by month" first="Month" rows={byMonth.map((m) => ({ name: monthName(m.month), figures: m }))} />
+      <h3>By product</h3>
+      {byProduct.length === 0 ? (
+        <p className="notice">No leads yet.</p>
+      ) : (
+        <FiguresTable label="Your leads by product" first="Product" rows={byProduct.map((p) => ({ name: p.productName, figures: p }))} />
+      )}
+    </div>
+  );
+}
