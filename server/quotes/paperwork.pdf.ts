@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../lib/pdf';
 import { COMPANY } from '../../contract/content';
 import { bbeeEvidenceText, bbeeLabel, type BbeeStanding } from '../../sdk/bbee';
 import { centsToRand, formatNumber, formatRand } from '../../sdk/format';
@@ -151,39 +152,16 @@ function render(title: string, date: string, build: (doc: Doc) => void): Promise
     pdfVersion: '1.7',
     info: { Title: title, Author: COMPANY.name, Creator: 'Procura', Producer: 'Procura', CreationDate: new Date(`${date}T00:00:00Z`) },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   doc.registerFont('Body', FONTS().regular);
   doc.registerFont('Bold', FONTS().bold);
   doc.font('Body').fillColor(INK);
-  build(doc);
-  footer(doc);
-  doc.end();
-  return done;
-}
-
-function footer(doc: Doc) {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const y = doc.page.height - MARGIN + 10;
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Body')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(`${COMPANY.name} · reg. ${COMPANY.registrationNumber} · ${COMPANY.address} · ${COMPANY.email}`, MARGIN, y, {
-        width: doc.page.width - 2 * MARGIN - 60,
-        lineBreak: false,
-      })
-      .text(`Page ${i - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 60, y, { width: 60, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  return pdfBytes(doc, build, {
+    text: `${COMPANY.name} · reg. ${COMPANY.registrationNumber} · ${COMPANY.address} · ${COMPANY.email}`,
+    font: 'Body',
+    size: 7.5,
+    color: MUTED,
+    margin: MARGIN,
+  });
 }
 
 const width = (doc: Doc) => doc.page.width - 2 * MARGIN;

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../lib/pdf';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
 import { centsToRand, formatRand } from '../../sdk/format';
 import { technicalVerification, type SiteFigures } from '../../sdk/index';
@@ -19,39 +20,14 @@ function render(title: string, subject: string, build: (doc: Doc) => void): Prom
     bufferPages: true,
     info: { Title: title, Subject: subject, Author: COMPANY.name, Creator: 'Procura' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   doc.font('Helvetica').fillColor(INK);
-  build(doc);
-  footer(doc);
-  doc.end();
-  return done;
-}
-
-/** The company line and page numbers at the foot of every page. */
-function footer(doc: Doc) {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const y = doc.page.height - MARGIN + 10;
-    // Writing below the bottom margin would start a new page; lift the margin for the footer.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`${COMPANY.name} · ${COMPANY.address} · ${COMPANY.email} · ${COMPANY.phone}`, MARGIN, y, {
-        width: doc.page.width - 2 * MARGIN - 60,
-        lineBreak: false,
-      })
-      .text(`Page ${i - range.start + 1} of ${range.count}`, doc.page.width - MARGIN - 60, y, { width: 60, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  return pdfBytes(doc, build, {
+    text: `${COMPANY.name} · ${COMPANY.address} · ${COMPANY.email} · ${COMPANY.phone}`,
+    font: 'Helvetica',
+    size: 8,
+    color: MUTED,
+    margin: MARGIN,
+  });
 }
 
 function heading(doc: Doc, text: string, size = 13) {
