@@ -42,6 +42,12 @@ beforeAll(async () => {
   // And one from the widget demo, which is no market data: no answer below counts it.
   const demo = await server.request('POST', '/api/rfq', { body: validRfq({ embedId: 'demo-default-1764230400000', embedSource: 'embed-widget' }) });
   expect(demo.json.demo).toBe(true);
+  // And a basket: its row names its first line's category and its count of lines, which no figure may count as demand.
+  const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
+  const basket = await server.request('POST', '/api/rfq', {
+    body: { ...shared, lines: [{ productName: 'Hand Sanitizer 70% Alcohol', quantity: 500 }, { productName: 'Toilet Paper 2-Ply (48-pack)', quantity: 50 }] },
+  });
+  expect(basket.json.lines).toHaveLength(2);
 });
 afterAll(() => server.close());
 

@@ -3,6 +3,9 @@ import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
 
 // Requests from the widget demo (`demo = 1`) are no market data: every query here leaves them out.
+// So are baskets (`line_count > 0`) until their lines are published one by one: a basket's row
+// names its first line's category and its count of lines as its quantity, which no figure may
+// count as demand.
 
 export interface RfqRecordRow {
   id: string;
@@ -37,6 +40,7 @@ export async function rfqRecords(
     .selectFrom('rfqs')
     .select(['id', 'rfq_ref', 'created_at', 'category_id', 'quantity', 'budget_range', 'city_id', 'intent_score', 'company_size'])
     .where('demo', '=', 0)
+    .where('line_count', '=', 0)
     .orderBy('created_at')
     .orderBy('id')
     .limit(q.limit + 1);
@@ -76,6 +80,7 @@ export async function demandByPeriod(
     .select([period.as('period_start'), 'rfqs.category_id', sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(rfqs.quantity)`.as('avg_quantity')])
     .where('rfqs.created_at', '>=', q.from)
     .where('rfqs.demo', '=', 0)
+    .where('rfqs.line_count', '=', 0)
     .groupBy([period, 'rfqs.category_id']);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   if (q.region) query = query.where(regionSlug, '=', q.region);
@@ -101,6 +106,7 @@ export async function quotesByPeriod(
     ])
     .where('rfqs.created_at', '>=', q.from)
     .where('rfqs.demo', '=', 0)
+    .where('rfqs.line_count', '=', 0)
     .groupBy([period, 'rfqs.category_id']);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   if (q.region) query = query.where(regionSlug, '=', q.region);
@@ -119,6 +125,7 @@ export async function demandByCategory(db: Kysely<DB>, q: { from: string; catego
     ])
     .where('created_at', '>=', q.from)
     .where('demo', '=', 0)
+    .where('line_count', '=', 0)
     .groupBy('category_id');
   if (q.categoryId) query = query.where('category_id', '=', q.categoryId);
   return query.execute();
@@ -132,6 +139,7 @@ export async function quotingSuppliersByCategory(db: Kysely<DB>, q: { from: stri
     .select(['rfqs.category_id', sql<number>`count(distinct quotes.supplier_id)`.as('supplier_count')])
     .where('rfqs.created_at', '>=', q.from)
     .where('rfqs.demo', '=', 0)
+    .where('rfqs.line_count', '=', 0)
     .groupBy('rfqs.category_id');
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   return query.execute();
@@ -144,6 +152,7 @@ export async function demandByCategoryAndCity(db: Kysely<DB>, q: { from: string;
     .select(['category_id', 'city_id', sql<number>`count(*)`.as('rfq_count')])
     .where('created_at', '>=', q.from)
     .where('demo', '=', 0)
+    .where('line_count', '=', 0)
     .where('city_id', 'is not', null)
     .groupBy(['category_id', 'city_id']);
   if (q.categoryId) query = query.where('category_id', '=', q.categoryId);
@@ -190,6 +199,7 @@ export async function quotesByCategoryAndRegion(db: Kysely<DB>, q: { categoryId?
       sql<number>`avg(suppliers.rating)`.as('avg_rating'),
     ])
     .where('rfqs.demo', '=', 0)
+    .where('rfqs.line_count', '=', 0)
     .groupBy(['rfqs.category_id', regionSlug]);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   if (q.region) query = query.where(regionSlug, '=', q.region);
@@ -209,6 +219,7 @@ export async function demandBy(db: Kysely<DB>, by: 'budget' | 'quantity' | 'regi
     .select([key.as('key'), sql<number>`count(*)`.as('rfq_count')])
     .where('rfqs.created_at', '>=', q.from)
     .where('rfqs.demo', '=', 0)
+    .where('rfqs.line_count', '=', 0)
     .groupBy(key)
     .orderBy(key);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
@@ -221,7 +232,8 @@ export async function intentSummary(db: Kysely<DB>, q: { from: string; categoryI
     .selectFrom('rfqs')
     .select([sql<number>`count(*)`.as('rfq_count'), sql<number>`avg(rfqs.intent_score)`.as('avg_intent')])
     .where('rfqs.created_at', '>=', q.from)
-    .where('rfqs.demo', '=', 0);
+    .where('rfqs.demo', '=', 0)
+    .where('rfqs.line_count', '=', 0);
   if (q.categoryId) query = query.where('rfqs.category_id', '=', q.categoryId);
   return query.executeTakeFirstOrThrow();
 }
