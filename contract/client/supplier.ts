@@ -12,6 +12,7 @@ import {
   supplierMeSchema,
   supplierProfileSchema,
   supplierStatsSchema,
+  supplierCoverageSchema,
   supplierUserSchema,
   supplierUsersSchema,
   type DeclineLeadInput,
@@ -24,6 +25,8 @@ import {
   type SupplierProfile,
   type SupplierProfileChange,
   type SupplierStats,
+  type SupplierCoverage,
+  type SupplierCoverageInput,
   type SupplierUser,
 } from '../schemas/supplier-workspace';
 import { isHttpError } from '../../sdk/client/errors';
@@ -65,6 +68,10 @@ export interface SupplierClient {
   updateProfile(input: SupplierProfileChange, options?: CallOptions): Promise<SupplierProfile>;
   /** How its leads went over 12 months (`GET /api/supplier/stats`). */
   stats(options?: CallOptions): Promise<SupplierStats>;
+  /** Where it delivers (`GET /api/supplier/coverage`). */
+  coverage(options?: CallOptions): Promise<SupplierCoverage>;
+  /** Replaces where it delivers (`PUT /api/supplier/coverage`). */
+  setCoverage(input: SupplierCoverageInput, options?: CallOptions): Promise<SupplierCoverage>;
 }
 
 /**
@@ -98,6 +105,8 @@ function supplierCalls(api: Transport): SupplierClient {
     profile: (opts) => api.get(supplierProfileSchema, 'api/supplier/profile', undefined, opts),
     updateProfile: (input, opts) => api.patch(supplierProfileSchema, 'api/supplier/profile', input, opts),
     stats: (opts) => api.get(supplierStatsSchema, 'api/supplier/stats', undefined, opts),
+    coverage: (opts) => api.get(supplierCoverageSchema, 'api/supplier/coverage', undefined, opts),
+    setCoverage: (input, opts) => api.put(supplierCoverageSchema, 'api/supplier/coverage', input, opts),
   };
 }
 

@@ -40,6 +40,11 @@ export const SUPPLIER_MESSAGES = {
   validityDays: 'Enter how many days a quote stays valid: 1 to 90',
   minimumOrder: 'Enter a minimum order from R0 to R1,000,000 excl. VAT',
   profileEmpty: 'Change at least one detail',
+  coverageEmpty: 'Add at least one place you deliver to',
+  coverageCity: 'Choose a city from the list',
+  coverageProvince: 'Choose a province from the list',
+  coverageTwice: 'This place is already on the list',
+  leadDays: 'Enter a lead time of 0 to 60 days',
 } as const;
 
 const email = z
@@ -410,3 +415,63 @@ export const supplierStatsSchema = z.object({
  * const { totals }: SupplierStats = await supplier.stats();
  */
 export type SupplierStats = z.infer<typeof supplierStatsSchema>;
+
+/**
+ * Where a supplier delivers: a city (by its id), a province (by its name) or the whole country.
+ *
+ * @example
+ * COVERAGE_SCOPES.includes('province'); // true
+ */
+export const COVERAGE_SCOPES = ['city', 'province', 'national'] as const;
+
+/**
+ * `GET /api/supplier/coverage`: the places the supplier delivers to, each with the days a
+ * delivery there takes (`name` as the pages show it), and the provinces one may choose.
+ *
+ * @example
+ * supplierCoverageSchema.parse(json).areas[0]; // { scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1 }
+ */
+export const supplierCoverageSchema = z.object({
+  areas: z.array(z.object({ scope: z.enum(COVERAGE_SCOPES), area: z.string(), name: z.string(), leadDays: z.number().int() })),
+  provinces: z.array(z.string()),
+});
+/**
+ * The places a supplier delivers to.
+ *
+ * @example
+ * const { areas }: SupplierCoverage = await supplier.coverage();
+ */
+export type SupplierCoverage = z.infer<typeof supplierCoverageSchema>;
+
+/**
+ * `PUT /api/supplier/coverage`: every place the supplier delivers to, replacing the list: 1 to 200
+ * places, each once, with a lead time of 0 to 60 days. A bad place is named by its position
+ * (`details.fields["areas.2.area"]`).
+ *
+ * @example
+ * supplierCoverageInputSchema.parse({ areas: [{ scope: 'province', area: 'Gauteng', leadDays: 2 }] });
+ */
+export const supplierCoverageInputSchema = z.strictObject({
+  areas: z
+    .array(
+      z.strictObject({
+        scope: z.enum(COVERAGE_SCOPES),
+        area: z.string().trim().max(60),
+        leadDays: z
+          .number({ error: SUPPLIER_MESSAGES.leadDays })
+          .int({ error: SUPPLIER_MESSAGES.leadDays })
+          .min(0, { error: SUPPLIER_MESSAGES.leadDays })
+          .max(60, { error: SUPPLIER_MESSAGES.leadDays }),
+      }),
+      { error: SUPPLIER_MESSAGES.coverageEmpty },
+    )
+    .min(1, { error: SUPPLIER_MESSAGES.coverageEmpty })
+    .max(200),
+});
+/**
+ * What the supplier sends to set where it delivers.
+ *
+ * @example
+ * const input: SupplierCoverageInput = { areas: [{ scope: 'national', area: '', leadDays: 5 }] };
+ */
+export type SupplierCoverageInput = z.input<typeof supplierCoverageInputSchema>;

@@ -94,6 +94,8 @@ export interface Transport {
   post<S extends $ZodType>(schema: S | null, path: string, json: unknown, keyed?: SubmitOptions | null, options?: CallOptions): Promise<output<S>>;
   /** PATCHes `path` with `json`; sent once. */
   patch<S extends $ZodType>(schema: S | null, path: string, json: unknown, options?: CallOptions): Promise<output<S>>;
+  /** PUTs `json` at `path`, replacing what is there; sent once. */
+  put<S extends $ZodType>(schema: S | null, path: string, json: unknown, options?: CallOptions): Promise<output<S>>;
   /** DELETEs `path`; sent once, as a repeat after a lost answer would meet a 404. */
   delete<S extends $ZodType>(schema: S | null, path: string, options?: CallOptions): Promise<output<S>>;
   /** The rate-limit figures of the last partner answer, or null before the first. */
@@ -223,6 +225,7 @@ export function createTransport(options: ClientOptions): Transport {
           : { ...(opts.headers ? { headers: opts.headers } : {}), retry: 0 }),
       }),
     patch: (schema, path, json, opts = {}) => call(schema, path, { method: 'patch', json, signal: opts.signal, retry: 0 }),
+    put: (schema, path, json, opts = {}) => call(schema, path, { method: 'put', json, signal: opts.signal, retry: 0 }),
     delete: (schema, path, opts = {}) => call(schema, path, { method: 'delete', signal: opts.signal, retry: 0 }),
     get rateLimit() {
       return rateLimit;

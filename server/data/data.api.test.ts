@@ -45,7 +45,13 @@ beforeAll(async () => {
   // And a basket: its row names its first line's category and its count of lines, which no figure may count as demand.
   const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
   const basket = await server.request('POST', '/api/rfq', {
-    body: { ...shared, lines: [{ productName: 'Hand Sanitizer 70% Alcohol', quantity: 500 }, { productName: 'Toilet Paper 2-Ply (48-pack)', quantity: 50 }] },
+    body: {
+      ...shared,
+      lines: [
+        { productName: 'Hand Sanitizer 70% Alcohol', quantity: 500 },
+        { productName: 'Toilet Paper 2-Ply (48-pack)', quantity: 50 },
+      ],
+    },
   });
   expect(basket.json.lines).toHaveLength(2);
 });

@@ -62,6 +62,8 @@ import {
   supplierProfileChangeSchema,
   supplierProfileSchema,
   supplierStatsSchema,
+  supplierCoverageInputSchema,
+  supplierCoverageSchema,
   supplierLeadsSchema,
   supplierLinkSentSchema,
   supplierMeSchema,
@@ -82,7 +84,7 @@ function schema(s: ZodType, io: 'input' | 'output'): Json {
 }
 
 interface Route {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   summary: string;
   tag: 'Quotes' | 'Orders' | 'Catalogue' | 'Widget' | 'Partners' | 'Data' | 'Site' | 'Privacy' | 'Health' | 'Supplier workspace';
@@ -202,6 +204,27 @@ const SUPPLIER_ROUTES: Route[] = [
     supplier: true,
     ok: [200, supplierStatsSchema],
     errors: [401],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/supplier/coverage',
+    tag: 'Supplier workspace',
+    summary: 'Where the supplier delivers (cities, provinces or the whole country) with the days a delivery takes, and the provinces one may choose',
+    supplier: true,
+    ok: [200, supplierCoverageSchema],
+    errors: [401],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'put',
+    path: '/api/supplier/coverage',
+    tag: 'Supplier workspace',
+    summary: 'Replace where the supplier delivers; the next quote uses it',
+    supplier: true,
+    body: supplierCoverageInputSchema,
+    ok: [200, supplierCoverageSchema],
+    errors: [400, 401, 403],
     errorText: SUPPLIER_ERRORS,
   },
   {

@@ -566,3 +566,67 @@ describe('the supplier’s own details', () => {
     expect((await server.request('GET', '/api/supplier/profile')).status).toBe(401);
   });
 });
+
+describe('where the supplier delivers', () => {
+  it('is replaced by its people, audited, named for the pages, and the next request quotes from it', async () => {
+    // A supplier quoted in Durban.
+    const first = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq(), headers: client() })).json);
+    const supplierId = first.quotes[0]!.supplier.id;
+    const { headers } = await signInSupplier(supplierId, `areas-${supplierId}@coverage.example`);
+    const before = await server.request('GET', '/api/supplier/coverage', { headers });
+    expect(before.status).toBe(200);
+    expect(before.json.provinces).toContain('KwaZulu-Natal');
+
+    // Only Cape Town now: it is no longer quoted for Durban.
+    const set = await server.request('PUT', '/api/supplier/coverage', {
+      headers,
+      body: {
+        areas: [
+          { scope: 'city', area: 'cape-town', leadDays: 2 },
+          { scope: 'province', area: 'Gauteng', leadDays: 4 },
+        ],
+      },
+    });
+    expect(set.status).toBe(200);
+    expect(set.json.areas).toEqual([
+      { scope: 'province', area: 'Gauteng', name: 'Gauteng', leadDays: 4 },
+      { scope: 'city', area: 'cape-town', name: 'Cape Town, Western Cape', leadDays: 2 },
+    ]);
+    const audit = await db()
+      .selectFrom('supplier_audit')
+      .select(['action', 'rows'])
+      .where('supplier_id', '=', supplierId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: 'coverage.update', rows: 2 });
+    const durban = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq(), headers: client() })).json);
+    expect(durban.quotes.map((q) => q.supplier.id)).not.toContain(supplierId);
+
+    // The whole country again, in 3 days.
+    expect(
+      (await server.request('PUT', '/api/supplier/coverage', { headers, body: { areas: [{ scope: 'national', area: '', leadDays: 3 }] } })).json.areas,
+    ).toEqual([{ scope: 'national', area: '', name: 'All of South Africa', leadDays: 3 }]);
+  });
+
+  it('refuses an unknown city or province, a place twice, a bad lead time and an empty list, naming the place', async () => {
+    const [supplierId] = await supplierIds();
+    const { headers } = await signInSupplier(supplierId!, 'areas-checks@coverage.example');
+    const fields = async (areas: unknown) => (await server.request('PUT', '/api/supplier/coverage', { headers, body: { areas } })).json.error.details.fields;
+    expect(
+      await fields([
+        { scope: 'city', area: 'atlantis', leadDays: 1 },
+        { scope: 'province', area: 'Gauteng', leadDays: 1 },
+        { scope: 'province', area: 'Gauteng', leadDays: 2 },
+        { scope: 'province', area: 'Narnia', leadDays: 2 },
+      ]),
+    ).toEqual({
+      'areas.0.area': SUPPLIER_MESSAGES.coverageCity,
+      'areas.2.area': SUPPLIER_MESSAGES.coverageTwice,
+      'areas.3.area': SUPPLIER_MESSAGES.coverageProvince,
+    });
+    expect(await fields([{ scope: 'national', area: '', leadDays: 61 }])).toEqual({ 'areas.0.leadDays': SUPPLIER_MESSAGES.leadDays });
+    expect(await fields([])).toEqual({ areas: SUPPLIER_MESSAGES.coverageEmpty });
+    expect((await server.request('PUT', '/api/supplier/coverage', { body: { areas: [] } })).status).toBe(403);
+    expect((await server.request('GET', '/api/supplier/coverage')).status).toBe(401);
+  });
+});

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
+  supplierCoverageInputSchema,
   supplierInviteSchema,
   supplierProfileChangeSchema,
   supplierSessionInputSchema,
@@ -9,6 +10,7 @@ import {
 } from '../../contract/schemas/supplier-workspace';
 import { supplierProfile, updateSupplierProfile } from './supplier-profile.service';
 import { supplierStats } from './supplier-stats.service';
+import { setSupplierCoverage, supplierCoverage } from './supplier-coverage.service';
 import { staffOf, staffOnly } from '../staff/staff-auth';
 import type { AppDeps } from '../deps';
 import { sameOrigin } from '../http/sessions';
@@ -86,6 +88,14 @@ export function supplierRouter(deps: AppDeps) {
 
   router.get('/api/supplier/stats', signedIn, async (ctx) => {
     ctx.body = await supplierStats(deps, supplierOf(ctx));
+  });
+
+  router.get('/api/supplier/coverage', signedIn, async (ctx) => {
+    ctx.body = await supplierCoverage(deps, supplierOf(ctx));
+  });
+
+  router.put('/api/supplier/coverage', signedIn, validate({ body: supplierCoverageInputSchema }), async (ctx) => {
+    ctx.body = await setSupplierCoverage(deps, supplierOf(ctx), ctx.request.body);
   });
 
   router.get('/api/supplier/profile', signedIn, async (ctx) => {

@@ -31,6 +31,7 @@ describe('the supplier’s details tab', () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
     api.server.use(
+      http.get('*/api/supplier/coverage', () => HttpResponse.json({ areas: [], provinces: ['Gauteng'] })),
       http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
       http.patch('*/api/supplier/profile', async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
@@ -68,5 +69,55 @@ describe('the supplier’s details tab', () => {
     expect((await screen.findByText('Saved. Your next quotes use these details.')).getAttribute('role')).toBe('status');
     expect(sent).toEqual([{ paymentTerms: 'Cash on delivery', bbeeLevel: 2, bbeeEvidence: 'certificate', bbeeExpiresOn: '2027-03-31' }]);
     expect(screen.getByText(/B-BBEE level 2.*procurement recognition 125%/)).toBeTruthy();
+  });
+
+  it('lists where the supplier delivers, and sends the whole list with the place a refusal names marked', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    api.server.use(
+      http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
+      http.get('*/api/supplier/coverage', () =>
+        HttpResponse.json({ areas: [{ scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1 }], provinces: ['Gauteng', 'Western Cape'] }),
+      ),
+      http.put('*/api/supplier/coverage', async ({ request }) => {
+        const body = (await request.json()) as { areas: { scope: string; area: string; leadDays: number }[] };
+        sent.push(body);
+        if (body.areas.some((a) => a.leadDays > 60)) {
+          return HttpResponse.json(
+            {
+              error: {
+                code: 'validation_error',
+                message: 'Request validation failed',
+                details: { fields: { 'areas.1.leadDays': 'Enter a lead time of 0 to 60 days' } },
+              },
+            },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json({ areas: body.areas.map((a) => ({ ...a, name: a.area || 'All of South Africa' })), provinces: ['Gauteng', 'Western Cape'] });
+      }),
+    );
+    api.catalogue([]);
+    render(<SupplierProfileTab />);
+    expect(((await screen.findByRole('combobox', { name: 'City' })) as HTMLInputElement).value).toBe('Durban, KwaZulu-Natal');
+    await user.click(screen.getByRole('button', { name: 'Add a place' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Place 2' }), 'A province');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Province' }), 'Gauteng');
+    const days = screen.getAllByRole('textbox', { name: 'Lead time (days)' });
+    await user.clear(days[1]!);
+    await user.type(days[1]!, '90');
+    await user.click(screen.getByRole('button', { name: 'Save where you deliver' }));
+    expect(await screen.findByText('Enter a lead time of 0 to 60 days')).toBeTruthy();
+    expect(days[1]!.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(days[1]!);
+    await user.type(days[1]!, '3');
+    await user.click(screen.getByRole('button', { name: 'Save where you deliver' }));
+    expect(await screen.findByText('Saved: 2 places. Your next quotes use them.')).toBeTruthy();
+    expect(sent.at(-1)).toEqual({
+      areas: [
+        { scope: 'city', area: 'durban', leadDays: 1 },
+        { scope: 'province', area: 'Gauteng', leadDays: 3 },
+      ],
+    });
   });
 });

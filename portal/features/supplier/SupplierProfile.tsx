@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
+import { SupplierCoverageSection } from './SupplierCoverage';
 
 type TermsField = 'contactPerson' | 'phone' | 'paymentTerms' | 'validityDays' | 'minimumOrder';
 type Field = TermsField | ComplianceField;
@@ -147,10 +148,15 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
   );
 }
 
-/** The profile tab: the supplier's contact, terms, VAT number, address and B-BBEE standing, editable. */
+/** The profile tab: the supplier's contact, terms, VAT number, address and B-BBEE standing, and where it delivers, editable. */
 export function SupplierProfileTab() {
   const state = useLoad((signal) => supplierApi().profile({ signal }), []);
   if (state.status === 'error') return <ErrorAlert title="Details not loaded" message={errorMessage(state.error)} inline />;
   if (!state.data) return <div className="skeleton" style={{ height: '12rem' }} role="status" aria-label="Loading your details" />;
-  return <ProfileForm initial={state.data} />;
+  return (
+    <div className="form-stack">
+      <ProfileForm initial={state.data} />
+      <SupplierCoverageSection />
+    </div>
+  );
 }

@@ -1,0 +1,170 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { COVERAGE_SCOPES, type SupplierCoverage } from '../../../contract/schemas/supplier-workspace';
+import type { LocationSuggestion } from '../../../sdk/schemas/catalogue';
+import { formApi } from '../../../widget/app/api';
+import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
+import { LocationOption } from '../../../widget/app/QuoteRequestForm';
+import { FieldError, TextField } from '../../../widget/app/TextField';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { supplierApi } from '../../lib/api';
+import { useLoad } from '../../lib/use-load';
+
+type Scope = (typeof COVERAGE_SCOPES)[number];
+/** A place as the form holds it: for a city, the name typed or picked beside the id picked. */
+interface DraftArea {
+  key: number;
+  scope: Scope;
+  area: string;
+  name: string;
+  leadDays: string;
+}
+
+const SCOPE_LABELS: Record<Scope, string> = { city: 'A city', province: 'A province', national: 'All of South Africa' };
+
+function CityField({ id, area, error, onPick }: { id: string; area: DraftArea; error?: string | undefined; onPick(id: string, name: string): void }) {
+  const [typed, setTyped] = useState(area.name);
+  const items = useSuggestions<LocationSuggestion>(formApi.locations, typed, 2);
+  return (
+    <Combobox<LocationSuggestion>
+      id={id}
+      label="City"
+      value={typed}
+      error={error}
+      items={items}
+      itemKey={(l) => l.id}
+      renderItem={(l) => <LocationOption location={l} />}
+      onChange={(v) => {
+        setTyped(v);
+        onPick('', v);
+      }}
+      onPick={(l) => {
+        setTyped(l.fullName);
+        onPick(l.id, l.fullName);
+      }}
+      onBlur={() => {}}
+    />
+  );
+}
+
+function CoverageForm({ initial }: { initial: SupplierCoverage }) {
+  const nextKey = useRef(0);
+  const draftOf = (c: SupplierCoverage): DraftArea[] =>
+    c.areas.map((a) => ({ key: nextKey.current++, scope: a.scope, area: a.area, name: a.name, leadDays: String(a.leadDays) }));
+  const [areas, setAreas] = useState(() => draftOf(initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (i: number, change: Partial<DraftArea>) => setAreas((as) => as.map((a, n) => (n === i ? { ...a, ...change } : a)));
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    setFailure(null);
+    setSaving(true);
+    try {
+      const saved = await supplierApi().setCoverage({
+        areas: areas.map((a) => ({
+          scope: a.scope,
+          area: a.scope === 'national' ? '' : a.area,
+          leadDays: Number(a.leadDays.trim() === '' ? Number.NaN : a.leadDays),
+        })),
+      });
+      setAreas(draftOf(saved));
+      setErrors({});
+      setNotice(`Saved: ${saved.areas.length} ${saved.areas.length === 1 ? 'place' : 'places'}. Your next quotes use them.`);
+    } catch (err) {
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFailure(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card form-stack" noValidate onSubmit={(e) => void save(e)} aria-labelledby="coverage-title">
+      <h3 id="coverage-title">Where you deliver</h3>
+      <p className="small muted">Requests for these places are quoted from your price list, with the lead time you give for each.</p>
+      {notice ? (
+        <p className="notice notice-success" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
+      <ol className="basket-lines">
+        {areas.map((a, i) => (
+          <li key={a.key} className="basket-line coverage-line">
+            <div className="field">
+              <label htmlFor={`coverage-${i}-scope`}>Place {i + 1}</label>
+              <select id={`coverage-${i}-scope`} value={a.scope} onChange={(e) => set(i, { scope: e.target.value as Scope, area: '', name: '' })}>
+                {COVERAGE_SCOPES.map((s) => (
+                  <option key={s} value={s}>
+                    {SCOPE_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {a.scope === 'city' ? (
+              <CityField id={`coverage-${i}-area`} area={a} error={errors[`areas.${i}.area`]} onPick={(area, name) => set(i, { area, name })} />
+            ) : a.scope === 'province' ? (
+              <div className="field">
+                <label htmlFor={`coverage-${i}-area`}>Province</label>
+                <select
+                  id={`coverage-${i}-area`}
+                  value={a.area}
+                  aria-invalid={errors[`areas.${i}.area`] ? true : undefined}
+                  aria-describedby={errors[`areas.${i}.area`] ? `coverage-${i}-area-error` : undefined}
+                  onChange={(e) => set(i, { area: e.target.value, name: e.target.value })}
+                >
+                  <option value="">Choose…</option>
+                  {initial.provinces.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={`coverage-${i}-area`} message={errors[`areas.${i}.area`]} />
+              </div>
+            ) : (
+              <p className="small muted">Every city Procura quotes for.</p>
+            )}
+            <TextField
+              id={`coverage-${i}-leadDays`}
+              label="Lead time (days)"
+              inputMode="numeric"
+              value={a.leadDays}
+              error={errors[`areas.${i}.leadDays`]}
+              onChange={(v) => set(i, { leadDays: v })}
+            />
+            <button type="button" className="button button-ghost basket-remove" onClick={() => setAreas((as) => as.filter((_, n) => n !== i))}>
+              Remove<span className="visually-hidden"> place {i + 1}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <FieldError id="coverage-areas" message={errors.areas} />
+      <div className="basket-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => setAreas((as) => [...as, { key: nextKey.current++, scope: 'city', area: '', name: '', leadDays: '2' }])}
+        >
+          Add a place
+        </button>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving…' : 'Save where you deliver'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Where the supplier delivers, editable: loaded, then a row per place. */
+export function SupplierCoverageSection() {
+  const state = useLoad((signal) => supplierApi().coverage({ signal }), []);
+  if (state.status === 'error') return <ErrorAlert title="Delivery areas not loaded" message={errorMessage(state.error)} inline />;
+  if (!state.data) return <div className="skeleton" style={{ height: '8rem' }} role="status" aria-label="Loading where you deliver" />;
+  return <CoverageForm initial={state.data} />;
+}
