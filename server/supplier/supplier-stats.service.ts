@@ -51,9 +51,11 @@ export async function supplierStats(deps: { database: Database; clock: () => num
   const since = `${months[0]}-01`;
   // A Johannesburg day starts two hours before UTC's.
   const quotes = await quotesOfSupplierSince(deps.database.db, member.supplierId, new Date(Date.parse(`${since}T00:00:00+02:00`)).toISOString());
-  const monthOf = (q: Quote) => validityDay(Date.parse(q.created_at)).slice(0, 7);
+  // Each quote is put in its month and its product's group once.
+  const byMonth = new Map<string, Quote[]>(months.map((m) => [m, []]));
   const byProduct = new Map<string, Quote[]>();
   for (const q of quotes) {
+    byMonth.get(validityDay(Date.parse(q.created_at)).slice(0, 7))?.push(q);
     const group = byProduct.get(q.product_name);
     if (group) group.push(q);
     else byProduct.set(q.product_name, [q]);
@@ -61,7 +63,7 @@ export async function supplierStats(deps: { database: Database; clock: () => num
   return {
     since,
     totals: figuresOf(quotes),
-    byMonth: months.map((m) => ({ month: m, ...figuresOf(quotes.filter((q) => monthOf(q) === m)) })),
+    byMonth: months.map((m) => ({ month: m, ...figuresOf(byMonth.get(m)!) })),
     byProduct: [...byProduct.entries()]
       .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
       .slice(0, PRODUCTS)
