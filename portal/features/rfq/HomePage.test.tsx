@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
@@ -284,7 +284,7 @@ describe('asking for many products at once', () => {
     await user.click(screen.getByRole('button', { name: 'Paste a list' }));
 
     const box = await screen.findByRole('textbox', { name: /Paste your list/ }, { timeout: 10_000 });
-    expect(document.activeElement).toBe(box);
+    await waitFor(() => expect(document.activeElement).toBe(box));
     expect((screen.getByRole('textbox', { name: 'Product 1' }) as HTMLInputElement).value).toBe('Household Bleach');
     await user.type(box, 'Refuse bags, 20, rolls{enter}Gloves, lots{enter}Mop heads, 6');
     await user.click(screen.getByRole('button', { name: 'Add these products' }));
@@ -306,7 +306,7 @@ describe('asking for many products at once', () => {
     await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
     await user.click(screen.getByRole('button', { name: 'Get Quotes for 3 Products' }));
     const unit = await screen.findByRole('textbox', { name: 'Unit (optional)', description: 'Unit must be at most 30 characters' });
-    expect(document.activeElement).toBe(unit);
+    await waitFor(() => expect(document.activeElement).toBe(unit));
     expect(bodies[0]).toMatchObject({
       lines: [
         { productName: 'Household Bleach', quantity: '40' },

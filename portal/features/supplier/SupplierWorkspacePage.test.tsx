@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +50,8 @@ describe('the supplier workspace', () => {
       </Router>,
     );
     const heading = await screen.findByRole('heading', { level: 3, name: 'Refuse Bags' });
-    expect(document.activeElement).toBe(heading);
+    // The focus moves in an effect after the lead is drawn.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.closest('article')!.className).toContain('lead-card-opened');
     expect(screen.getByRole('heading', { level: 3, name: 'Household Bleach' }).closest('article')!.className).not.toContain('lead-card-opened');
   });
