@@ -67,22 +67,44 @@ test('a buyer pastes a restocking list, fixes its bad line, compares every suppl
   await expectAccessible(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // The buyer orders the whole basket from the best single supplier; its order carries the purchase order.
-  const single = page.getByRole('article', { name: 'Best single supplier' });
-  const supplier = (await single.getByRole('listitem').first().locator('strong').textContent())!;
-  const quoteCard = page.locator('.quotes-grid article').filter({ has: page.getByRole('heading', { level: 3, name: supplier }) });
-  await quoteCard.getByRole('button', { name: 'Accept this quote' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Accept this quote?' });
+  // The buyer accepts the cheapest split in one step; each of its suppliers receives the order of its own products and confirms it.
+  const names = await split.getByRole('listitem').locator('strong').allTextContents();
+  await split.getByRole('button', { name: 'Accept cheapest split' }).click();
+  const dialog = page.getByRole('dialog', { name: names.length > 1 ? 'Accept the cheapest split?' : 'Accept this quote?' });
   await dialog.getByRole('textbox', { name: /Delivery address/ }).fill('Stores, 12 Clinic Road, Parktown, Johannesburg, 2193');
   await dialog.getByRole('textbox', { name: /Phone number/ }).fill('011 555 0177');
-  await dialog.getByRole('button', { name: 'Accept quote' }).click();
-  await expect(page.getByText(`You accepted the quote from ${supplier}.`, { exact: false })).toBeVisible();
-
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: names.length > 1 ? 'Accept split' : 'Accept quote' }).click();
+  const ordered = page.getByRole('status').filter({ hasText: 'You ordered from' });
+  for (const name of names) await expect(ordered).toContainText(name);
+  // Nothing is left to split; the matrix marks each supplier's ordered lines.
+  await expect(page.getByRole('heading', { name: 'Cheapest split and best single supplier' })).toHaveCount(0);
   const rfq = (await page.request.get(`/api/rfq/${new URL(page.url()).searchParams.get('rfqId')}`).then((r) => r.json())) as {
-    quotes: { supplier: { name: string; email: string } }[];
+    status: string;
+    lines: { productName: string }[];
+    quotes: { supplier: { name: string; email: string }; lines: { productName: string; status: string }[] }[];
   };
-  const to = rfq.quotes.find((q) => q.supplier.name === supplier)!.supplier.email;
-  const order = (await mailTo(page, to)).find((m) => /\/supplier-response\/sr_/.test(m.text));
-  expect(order, "the supplier's order e-mail").toBeTruthy();
-  expect(order!.attachments.map((a) => a.name)).toEqual([expect.stringMatching(/^procura-po-\d{4}-\d{6}\.pdf$/)]);
+  expect(rfq.status).toBe('awarded');
+  const accepted = rfq.quotes.flatMap((q) => q.lines.filter((l) => l.status === 'accepted'));
+  expect(accepted.length).toBeGreaterThanOrEqual(6);
+  await expect(table.getByText('Ordered')).toHaveCount(accepted.length);
+  await testInfo.attach('basket ordered', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  for (const name of names) {
+    const quote = rfq.quotes.find((q) => q.supplier.name === name)!;
+    const mine = quote.lines.filter((l) => l.status === 'accepted').map((l) => l.productName);
+    const order = (await mailTo(page, quote.supplier.email)).find((m) => /\/supplier-response\/sr_/.test(m.text));
+    expect(order, `${name}'s order e-mail`).toBeTruthy();
+    expect(order!.attachments.map((a) => a.name)).toEqual([expect.stringMatching(/^procura-po-\d{4}-\d{6}\.pdf$/)]);
+    for (const product of mine) expect(order!.text).toContain(product);
+    const others = rfq.lines.map((l) => l.productName).filter((p) => !mine.includes(p));
+    for (const product of others) expect(order!.text).not.toContain(`: ${product}`);
+
+    const supplierTab = await page.context().newPage();
+    await supplierTab.goto(new URL(/http:\/\/\S+\/supplier-response\/sr_[A-Za-z0-9_-]+/.exec(order!.text)![0]).pathname);
+    await expect(supplierTab.getByRole('region', { name: 'The order' }).getByRole('listitem')).toHaveCount(mine.length);
+    await expectAccessible(supplierTab);
+    await supplierTab.getByRole('button', { name: 'Confirm order' }).click();
+    await expect(supplierTab.getByRole('status')).toContainText('Order confirmed. We told the buyer.');
+    await supplierTab.close();
+  }
 });

@@ -77,3 +77,14 @@ export function quotedEnd(text: string): string {
   const remark = text.trim();
   return /[.!?…]$/.test(remark) ? `“${remark}”` : `“${remark}”.`;
 }
+
+/**
+ * How a basket (or a basket's order) is named where one product name is shown: its first product
+ * and how many more.
+ *
+ * @example
+ * basketName(['Household Bleach', 'Refuse Bags', 'Hand Soap']); // 'Household Bleach and 2 more products'
+ */
+export function basketName(names: readonly string[]): string {
+  return names.length === 1 ? names[0]! : `${names[0]} and ${names.length - 1} more ${names.length === 2 ? 'product' : 'products'}`;
+}

@@ -47,6 +47,10 @@ export const ERROR_CODES = {
     rfq_awarded: 409,
     rfq_closed: 409,
     rfq_anonymised: 409,
+    line_awarded: 409,
+    order_placed: 409,
+    not_a_basket: 409,
+    nothing_to_split: 409,
     demo_request: 409,
   },
   /** The accepted supplier's confirm or withdraw link. */

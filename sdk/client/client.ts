@@ -35,6 +35,7 @@ import {
   quoteActionResponseSchema,
   rfqSchema,
   trackedQuoteResponseSchema,
+  type AcceptQuoteInput,
   type OrderDetailsInput,
   type QuoteActionResponse,
   type Rfq,
@@ -98,9 +99,15 @@ export interface ProcuraClient extends FormCalls {
     /**
      * Accepts the quote (`POST /api/quotes/track/:token/accept`) with what the supplier needs to
      * deliver: the street address and a phone number, a purchase-order reference and VAT number
-     * when there are any. Every other quote of the request is not selected.
+     * when there are any. Every other quote of the request is not selected. For a basket,
+     * `lineIds` awards only those lines to this supplier; the others stay open.
      */
-    accept(token: string, details: OrderDetailsInput, options?: CallOptions): Promise<QuoteActionResponse>;
+    accept(token: string, details: AcceptQuoteInput, options?: CallOptions): Promise<QuoteActionResponse>;
+    /**
+     * Accepts a basket's cheapest split in one step (`POST /api/quotes/track/:token/accept-split`):
+     * each supplier of the split gets the order of its lines. The token opens any quote of the basket.
+     */
+    acceptSplit(token: string, details: OrderDetailsInput, options?: CallOptions): Promise<QuoteActionResponse>;
     /** Declines this one quote (`POST /api/quotes/track/:token/decline`). */
     decline(token: string, options?: CallOptions): Promise<QuoteActionResponse>;
     /** Closes the quote's request without a winner (`POST /api/quotes/track/:token/close`). */
@@ -202,6 +209,7 @@ export function createClient(options: ClientOptions): ProcuraClient {
     quotes: {
       track: (token, opts) => get(trackedQuoteResponseSchema, `api/quotes/track/${segment(token)}`, opts?.ownView ? { view: 'own' } : undefined, opts),
       accept: (token, details, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/accept`, details, null, opts),
+      acceptSplit: (token, details, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/accept-split`, details, null, opts),
       decline: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/decline`, undefined, null, opts),
       closeRequest: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/close`, undefined, null, opts),
     },

@@ -701,3 +701,28 @@ export type OrderDetailsInput = z.input<typeof orderDetailsSchema>;
  * const details: OrderDetails = orderDetailsSchema.parse(body);
  */
 export type OrderDetails = z.output<typeof orderDetailsSchema>;
+/** A basket line's id as the API names it: `L1` is the first line. */
+const lineIdSchema = z.string().regex(/^L[1-9]\d?$/, { error: 'Each line is named L1 to L50' });
+
+/**
+ * What the buyer sends to accept a quote (`POST /api/quotes/track/:token/accept`): the order
+ * details and, for a basket, the lines awarded to this supplier (`lineIds`, by default every line
+ * of the quote not yet awarded to another). The lines left unawarded stay open for the others.
+ *
+ * @example
+ * acceptQuoteSchema.parse({ deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '082 123 4567', lineIds: ['L1', 'L3'] });
+ */
+export const acceptQuoteSchema = orderDetailsSchema.extend({
+  lineIds: z
+    .array(lineIdSchema, { error: 'Choose the lines to accept, e.g. ["L1", "L3"]' })
+    .min(1, { error: 'Choose at least one line to accept' })
+    .max(50, { error: 'A basket has at most 50 lines' })
+    .optional(),
+});
+/**
+ * What the buyer sends to accept a quote, or some lines of a basket's quote.
+ *
+ * @example
+ * await procura.quotes.accept(token, { deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '082 123 4567', lineIds: ['L2'] });
+ */
+export type AcceptQuoteInput = z.input<typeof acceptQuoteSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, QUOTE_STATUSES, SUPPLIER_RESPONSE_MESSAGES, isSupplierResponseToken } from '../rules';
-import { isoDateTimeSchema } from './common';
+import { isoDateTimeSchema, randSchema } from './common';
 import { quoteSchema } from './rfq';
 
 /**
@@ -57,7 +57,14 @@ export const supplierResponseSchema = z.object({
       paymentTerms: true,
       validUntil: true,
     })
-    .extend({ productDescription: z.string(), deliveryLocation: z.string() }),
+    .extend({
+      productDescription: z.string(),
+      deliveryLocation: z.string(),
+      /** For a basket: the lines the buyer ordered from this supplier; the totals are theirs. */
+      lines: z
+        .array(z.object({ productName: z.string(), quantity: z.number().int(), unit: z.string(), unitPrice: randSchema, totalPrice: randSchema }))
+        .optional(),
+    }),
 });
 /**
  * An accepted order as its supplier sees it.

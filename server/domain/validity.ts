@@ -31,7 +31,9 @@ export function quoteStatus(stored: StoredQuoteStatus, validUntil: string, day: 
  */
 export function rfqStatus(stored: StoredRfqStatus, quotes: { status: StoredQuoteStatus; valid_until: string }[], day: string): RfqStatus {
   if (stored !== 'open') return stored;
-  return quotes.some((q) => ACCEPTABLE.includes(q.status) && !isPastValidity(q.valid_until, day)) ? 'open' : 'expired';
+  if (quotes.some((q) => ACCEPTABLE.includes(q.status) && !isPastValidity(q.valid_until, day))) return 'open';
+  // A basket the buyer ordered part of, whose other lines' quotes expired, ends with those orders.
+  return quotes.some((q) => q.status === 'accepted' || q.status === 'confirmed') ? 'awarded' : 'expired';
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

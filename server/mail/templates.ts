@@ -3,6 +3,7 @@ import { formatRand } from '../../sdk/format';
 import { bbeeLabel } from '../../sdk/bbee';
 import { compareFragment, FROM_EMAIL, quotationPath } from '../../contract/buyer-links';
 import { html, safeUrl, type SafeHtml } from './html';
+import { vatCents } from '../domain/pricing';
 
 /** Spec section 1: support hours, stated wherever a buyer may need help. */
 const SUPPORT_HOURS = 'Monday-Friday 8AM-5PM';
@@ -409,6 +410,23 @@ const footer = `Procura support: ${SUPPORT_HOURS} (South African time).`;
 
 /** The figures of an accepted order, as both sides read them. */
 function orderRows(q: Quote): [string, string][] {
+  if (q.lines) {
+    // A basket's order is the lines the buyer awarded this supplier (before that, every line it quoted).
+    const ordered = q.lines.filter((l) => l.status === 'accepted');
+    const lines = ordered.length > 0 ? ordered : q.lines;
+    const totalCents = lines.reduce((sum, l) => sum + Math.round(l.totalPrice * 100), 0);
+    const vat = vatCents(totalCents, q.vatRate);
+    return [
+      ['Quote reference', q.id],
+      ...lineRows(lines),
+      ['Total excl. VAT', formatRand(totalCents / 100)],
+      [`VAT (${Math.round(q.vatRate * 100)}%)`, formatRand(vat / 100)],
+      ['Total incl. VAT', formatRand((totalCents + vat) / 100)],
+      ['Lead time', q.leadTime],
+      ['Payment terms', q.paymentTerms],
+      ['Valid until', q.validUntil],
+    ];
+  }
   return [
     ['Quote reference', q.id],
     ['Unit price', `${formatRand(q.unitPrice)} excl. VAT per ${singularUnit(q.unit)}`],
@@ -476,9 +494,14 @@ export function supplierOrderEmail(input: SupplierOrderInput): Email {
     : [['Buyer', 'Their contact details were deleted, as Procura does 72 hours after a request ends.']];
   const order: [string, string][] = [
     ...(b ? [['Purchase order', given(b.purchaseOrderReference)] as [string, string]] : []),
-    ['Product', input.request.productName],
-    ...(input.request.productDescription ? [['Description', input.request.productDescription] as [string, string]] : []),
-    ['Quantity', formatQuantity(input.request.quantity, input.request.unit)],
+    // A basket's products are its lines, listed with the order.
+    ...(q.lines
+      ? []
+      : ([
+          ['Product', input.request.productName],
+          ...(input.request.productDescription ? [['Description', input.request.productDescription] as [string, string]] : []),
+          ['Quantity', formatQuantity(input.request.quantity, input.request.unit)],
+        ] as [string, string][])),
     ...(b?.deliveryAddress ? [['Delivery address', oneLine(b.deliveryAddress)] as [string, string]] : []),
     ['Delivery to', input.request.deliveryLocation],
     ...orderRows(q),

@@ -34,6 +34,7 @@ import {
   supplierPerformanceSchema,
   supplierQuerySchema,
   trackedQuoteResponseSchema,
+  acceptQuoteSchema,
   orderDetailsSchema,
   quoteActionResponseSchema,
   supplierResponseSchema,
@@ -114,7 +115,7 @@ const DATA = (product: DataProduct) =>
 const ACTION_ERRORS = {
   403: "`bad_origin`: a browser call from a page that is not Procura's",
   404: 'No quote or order for this token (`quote_not_found`, `response_not_found`)',
-  409: 'The quote or request no longer allows it (`quote_expired`, `quote_withdrawn`, `quote_accepted`, `rfq_awarded`, `rfq_closed`, `rfq_anonymised`, `order_answered`); the message says why',
+  409: 'The quote or request no longer allows it (`quote_expired`, `quote_withdrawn`, `quote_accepted`, `rfq_awarded`, `rfq_closed`, `rfq_anonymised`, `order_answered`; for a basket `line_awarded`, `order_placed`, `not_a_basket`, `nothing_to_split`); the message says why',
 };
 
 const SUPPLIER_ERRORS = {
@@ -346,7 +347,7 @@ const ROUTES: Route[] = [
       [
         'accept',
         'Accept the quote',
-        "Every other quote of the request is not selected and the request is awarded; the supplier receives the order with the buyer's contact, the delivery details of the body and a response link, the other suppliers a courtesy note. Refused (409) for a quote past its validity or withdrawn by its supplier, and on a request already awarded or closed.",
+        'Every other quote of the request is not selected and the request is awarded; the supplier receives the order with the buyer\'s contact, the delivery details of the body and a response link, the other suppliers a courtesy note. For a basket, `lineIds` (e.g. `["L1", "L3"]`) awards only those lines to this supplier, by default every line of its quote not awarded to another; the other quotes\' offers of them are not selected, the lines left stay open, and the request is awarded once no line is left to order. Refused (409) for a quote past its validity or withdrawn by its supplier, on a request already awarded or closed, for a basket line already awarded to another supplier (`line_awarded`), and for more lines from a supplier already ordered from (`order_placed`).',
       ],
       [
         'decline',
@@ -366,12 +367,24 @@ const ROUTES: Route[] = [
       tag: 'Quotes',
       summary,
       description: `${action === 'accept' ? "The body gives what the supplier needs to deliver: the street address and a South African phone number (required), a purchase-order reference and a VAT number (10 digits starting with 4) when there are any; they are deleted with the buyer's e-mail address." : 'No body.'} Answers the quote and its request as they now stand (no view is counted). ${effect} Repeating an action that already took effect changes nothing and answers the same. A browser call must come from Procura's own pages (its Origin); clients that send no Origin may call.`,
-      ...(action === 'accept' ? { body: orderDetailsSchema } : {}),
+      ...(action === 'accept' ? { body: acceptQuoteSchema } : {}),
       ok: [200, quoteActionResponseSchema],
       errors: [400, 403, 404, 409],
       errorText: ACTION_ERRORS,
     }),
   ),
+  {
+    method: 'post',
+    path: '/api/quotes/track/{token}/accept-split',
+    tag: 'Quotes',
+    summary: "Accept a basket's cheapest split in one step",
+    description:
+      "The token opens any quote of the basket; the body is the order details, as for accepting one quote. Each supplier of the split the request's answer shows (`split.split`: the lines no supplier was awarded, from the quotes still valid) gets the order of its lines, as if each were accepted on its own, in one step; the request is awarded once no line is left to order. Answers the token's quote and its request as they now stand. Refused (409) for a single-product request (`not_a_basket`) and for a basket with nothing left to order (`nothing_to_split`, or the request's own refusal). A browser call must come from Procura's own pages (its Origin).",
+    body: orderDetailsSchema,
+    ok: [200, quoteActionResponseSchema],
+    errors: [400, 403, 404, 409],
+    errorText: ACTION_ERRORS,
+  },
   {
     method: 'get',
     path: '/api/supplier-responses/{token}',

@@ -1,5 +1,5 @@
 import { recognisedCents } from '../../sdk/bbee';
-import { formatLeadTime } from '../domain/pricing';
+import { formatLeadTime, vatCents } from '../domain/pricing';
 import type { Executor } from '../db/executor';
 import { ApiError } from '../errors';
 import { quoteReference } from '../lib/ids';
@@ -23,12 +23,13 @@ export function paperSupplier(state: QuoteInRequest, day: string): PaperSupplier
 
 /**
  * The priced lines of a quote: its request's one product, or, for a basket, each line the quote
- * prices. Descriptions are the buyer's words, so only the purchase order (which goes with the
- * buyer's personal data) carries them.
+ * prices (`quotation`) or the lines the buyer ordered from it (`order`). Descriptions are the
+ * buyer's words, so only the purchase order (which goes with the buyer's personal data) carries them.
  */
-export async function paperLines(db: Executor, state: QuoteInRequest, withDescription: boolean): Promise<PaperLine[]> {
+export async function paperLines(db: Executor, state: QuoteInRequest, kind: 'quotation' | 'order'): Promise<PaperLine[]> {
   const { rfq, quote } = state;
   const q = quote.quote;
+  const withDescription = kind === 'order';
   if (rfq.line_count === 0) {
     return [
       {
@@ -41,20 +42,31 @@ export async function paperLines(db: Executor, state: QuoteInRequest, withDescri
       },
     ];
   }
-  return (await findLinesOfQuote(db, q.id)).map((l) => ({
-    productName: l.product_name,
-    description: withDescription && l.product_description ? l.product_description : null,
-    quantity: l.quantity,
-    unit: l.unit,
-    unitPriceCents: Number(l.unit_price_cents),
-    totalCents: Number(l.total_cents),
-  }));
+  return (await findLinesOfQuote(db, q.id))
+    .filter((l) => kind === 'quotation' || l.status === 'accepted')
+    .map((l) => ({
+      productName: l.product_name,
+      description: withDescription && l.product_description ? l.product_description : null,
+      quantity: l.quantity,
+      unit: l.unit,
+      unitPriceCents: Number(l.unit_price_cents),
+      totalCents: Number(l.total_cents),
+    }));
 }
 
-/** A quote's subtotal, VAT and total as its paperwork states them: the figures the buyer was quoted. */
-export function paperTotals(state: QuoteInRequest): PaperTotals {
+/**
+ * A quote's subtotal, VAT and total as its paperwork states them: the figures the buyer was
+ * quoted, or, for the lines of a basket ordered from it, their sum with VAT at the quote's rate.
+ */
+export function paperTotals(state: QuoteInRequest, lines?: readonly PaperLine[]): PaperTotals {
   const q = state.quote.quote;
-  return { totalCents: q.total_cents, vatRate: Number(q.vat_rate), vatCents: q.vat_cents, totalInclVatCents: q.total_incl_vat_cents };
+  const vatRate = Number(q.vat_rate);
+  if (lines && state.rfq.line_count > 0) {
+    const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+    const vat = vatCents(totalCents, vatRate);
+    return { totalCents, vatRate, vatCents: vat, totalInclVatCents: totalCents + vat };
+  }
+  return { totalCents: q.total_cents, vatRate, vatCents: q.vat_cents, totalInclVatCents: q.total_incl_vat_cents };
 }
 
 /** A purchase order's number: `PO-`, its year and its number in the year, six digits. */
@@ -92,6 +104,8 @@ export async function findPurchaseOrderDocument(db: Executor, state: QuoteInRequ
   if (!po || rfq.personal_data_deleted_at !== null || rfq.delivery_address === null) return undefined;
   const q = state.quote.quote;
   const supplier = JSON.parse(po.supplier_json) as PaperSupplier;
+  const lines = await paperLines(db, state, 'order');
+  const totals = paperTotals(state, lines);
   const body = await purchaseOrderPdf({
     poNumber: po.po_number,
     date: po.issued_on,
@@ -108,9 +122,9 @@ export async function findPurchaseOrderDocument(db: Executor, state: QuoteInRequ
       purchaseOrderReference: rfq.purchase_order_reference,
     },
     supplier,
-    lines: await paperLines(db, state, true),
-    totals: paperTotals(state),
-    recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
+    lines,
+    totals,
+    recognisedCents: recognisedCents(totals.totalCents, supplier.bbee.recognitionPercent),
     paymentTerms: q.payment_terms,
     leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
   });

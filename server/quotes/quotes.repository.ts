@@ -1,9 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderDetails } from '../../sdk/schemas/rfq';
 import type { Dialect } from '../db/database';
 import type { Executor } from '../db/executor';
 import { runStatement } from '../db/statements';
-import type { PurchaseOrdersTable, QuotesTable, StoredQuoteStatus } from '../db/schema';
+import type { DB, PurchaseOrdersTable, QuoteLineStatus, QuotesTable, StoredQuoteStatus } from '../db/schema';
 import type { SupplierCompliance } from '../domain/market';
 
 /** Columns that hold secrets or their hashes: read only where a token is checked. */
@@ -245,23 +245,120 @@ export async function lockRequestOfQuote(trx: Executor, dialect: Dialect, quoteI
 /** The state of a request and its quotes, as {@link findQuoteInRequest} answers it. */
 export type QuoteInRequest = NonNullable<Awaited<ReturnType<typeof findQuoteInRequest>>>;
 
+/** The request's columns that keep the buyer's order details. */
+function orderColumns(details: OrderDetails) {
+  return {
+    delivery_address: details.deliveryAddress,
+    phone: details.phone,
+    purchase_order_reference: details.purchaseOrderReference,
+    vat_number: details.vatNumber,
+  };
+}
+
 /** Awards an open request to a quote, keeping the buyer's order details; false when the request is no longer open. */
 export async function awardRfq(trx: Executor, rfqId: string, quoteId: number, now: string, details: OrderDetails): Promise<boolean> {
   const result = await trx
     .updateTable('rfqs')
-    .set({
-      status: 'awarded',
-      awarded_quote_id: quoteId,
-      status_changed_at: now,
-      delivery_address: details.deliveryAddress,
-      phone: details.phone,
-      purchase_order_reference: details.purchaseOrderReference,
-      vat_number: details.vatNumber,
-    })
+    .set({ status: 'awarded', awarded_quote_id: quoteId, status_changed_at: now, ...orderColumns(details) })
     .where('id', '=', rfqId)
     .where('status', '=', 'open')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Keeps the buyer's order details on an open basket whose lines are being awarded; false when it is no longer open. */
+export async function recordOrderDetails(trx: Executor, rfqId: string, details: OrderDetails): Promise<boolean> {
+  const result = await trx.updateTable('rfqs').set(orderColumns(details)).where('id', '=', rfqId).where('status', '=', 'open').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends an open basket as awarded, every line ordered or none left to order; false when it is no longer open. */
+export async function finishBasket(trx: Executor, rfqId: string, quoteId: number, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('rfqs')
+    .set({ status: 'awarded', awarded_quote_id: quoteId, status_changed_at: now })
+    .where('id', '=', rfqId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Where each line of each quote of a basket stands. */
+export async function findLineStatuses(db: Executor, rfqId: string): Promise<{ quote_id: number; line_no: number; status: QuoteLineStatus }[]> {
+  return db.selectFrom('quote_lines').select(['quote_id', 'line_no', 'status']).where('rfq_id', '=', rfqId).orderBy('quote_id').orderBy('line_no').execute();
+}
+
+/**
+ * Awards lines of a basket to a quote: its offered lines `lineNos` accepted, every other quote's
+ * offer of them not selected. False when one of the quote's lines was no longer offered.
+ */
+export async function awardLines(trx: Executor, rfqId: string, quoteId: number, lineNos: number[]): Promise<boolean> {
+  const won = await trx
+    .updateTable('quote_lines')
+    .set({ status: 'accepted' })
+    .where('quote_id', '=', quoteId)
+    .where('line_no', 'in', lineNos)
+    .where('status', '=', 'offered')
+    .executeTakeFirst();
+  if (Number(won.numUpdatedRows) !== lineNos.length) return false;
+  await trx
+    .updateTable('quote_lines')
+    .set({ status: 'not_selected' })
+    .where('rfq_id', '=', rfqId)
+    .where('line_no', 'in', lineNos)
+    .where('quote_id', '!=', quoteId)
+    .where('status', '=', 'offered')
+    .execute();
+  return true;
+}
+
+/**
+ * After a supplier withdrew from lines `lineNos` of a basket, offers them again from every quote
+ * that priced them and is still valid on `validOn`, and those quotes with them.
+ */
+export async function reofferLines(trx: Executor, rfqId: string, lineNos: number[], validOn: string, now: string): Promise<void> {
+  if (lineNos.length === 0) return;
+  const reopenable = (eb: ExpressionBuilder<DB, 'quote_lines'>) =>
+    eb
+      .selectFrom('quotes')
+      .select('quotes.id')
+      .where('quotes.rfq_id', '=', rfqId)
+      .where('quotes.status', 'in', ['offered', 'declined', 'not_selected'])
+      .where('quotes.valid_until', '>=', validOn);
+  await trx
+    .updateTable('quote_lines')
+    .set({ status: 'offered' })
+    .where('rfq_id', '=', rfqId)
+    .where('line_no', 'in', lineNos)
+    .where('status', '=', 'not_selected')
+    .where('quote_id', 'in', reopenable)
+    .execute();
+  await trx
+    .updateTable('quotes')
+    .set({ status: 'offered', status_changed_at: now })
+    .where('rfq_id', '=', rfqId)
+    .where('status', '=', 'not_selected')
+    .where('valid_until', '>=', validOn)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('quote_lines')
+          .select('quote_lines.line_no')
+          .whereRef('quote_lines.quote_id', '=', 'quotes.id')
+          .where('quote_lines.status', '=', 'offered'),
+      ),
+    )
+    .execute();
+}
+
+/** Opens a basket again after one of its suppliers withdrew, whether it was awarded or still open. */
+export async function reopenBasket(trx: Executor, rfqId: string, now: string): Promise<void> {
+  await trx
+    .updateTable('rfqs')
+    .set({ status: 'open', awarded_quote_id: null, status_changed_at: now })
+    .where('id', '=', rfqId)
+    .where('status', '=', 'awarded')
+    .execute();
 }
 
 /** Closes an open request without a winner; false when it is no longer open. */

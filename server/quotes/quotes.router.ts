@@ -1,9 +1,9 @@
 import Router from '@koa/router';
-import { orderDetailsSchema, trackingPathSchema, trackingQuerySchema } from '../../sdk/index';
+import { acceptQuoteSchema, orderDetailsSchema, trackingPathSchema, trackingQuerySchema } from '../../sdk/index';
 import type { AppDeps } from '../deps';
 import { sameOriginWhenGiven } from '../http/origin';
 import { validate } from '../http/validate';
-import { actOnQuote, buyerPurchaseOrder, quotationDocument, trackQuote, QUOTE_ACTIONS } from './quotes.service';
+import { acceptSplit, actOnQuote, buyerPurchaseOrder, quotationDocument, trackQuote, QUOTE_ACTIONS } from './quotes.service';
 import type { PaperDocument } from './paperwork';
 
 /** Answers a document as a PDF download, kept by no cache. */
@@ -32,9 +32,15 @@ export function quotesRouter(deps: AppDeps) {
   });
 
   // The token names the quote, the path the action; accepting carries what the supplier needs to deliver.
-  router.post('/track/:token/accept', origin, validate({ params: trackingPathSchema, body: orderDetailsSchema }), async (ctx) => {
+  router.post('/track/:token/accept', origin, validate({ params: trackingPathSchema, body: acceptQuoteSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await actOnQuote(deps, ctx.params.token, { kind: 'accept', details: ctx.request.body }, new Date(deps.clock()));
+    const { lineIds, ...details } = ctx.request.body;
+    ctx.body = await actOnQuote(deps, ctx.params.token, { kind: 'accept', details, lineIds }, new Date(deps.clock()));
+  });
+  // A basket's cheapest split, accepted in one step: the token opens any quote of the basket.
+  router.post('/track/:token/accept-split', origin, validate({ params: trackingPathSchema, body: orderDetailsSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await acceptSplit(deps, ctx.params.token, ctx.request.body, new Date(deps.clock()));
   });
   for (const kind of QUOTE_ACTIONS.filter((a) => a !== 'accept')) {
     router.post(`/track/:token/${kind}`, origin, validate({ params: trackingPathSchema }), async (ctx) => {

@@ -5,20 +5,23 @@ import type { Database } from '../db/database';
 import type { GroupCommit } from '../db/group-commit';
 import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
-import { ACCEPTABLE, isPastValidity, longDate, rfqStatus, validityDay } from '../domain/validity';
+import { ACCEPTABLE, isPastValidity, rfqStatus, validityDay } from '../domain/validity';
 import { ApiError } from '../errors';
-import { hashSecret, newTrackingSecret, parseTrackingToken, quoteReference, responseToken, secretMatches, trackingToken } from '../lib/ids';
-import { seal } from '../lib/seal';
+import { parseTrackingToken, quoteReference, secretMatches, trackingToken } from '../lib/ids';
 import type { Outbox } from '../mail/outbox';
 import { toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
 import { quotationPdf } from './paperwork.pdf';
-import { issuePurchaseOrder, paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from './paperwork';
+import { paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from './paperwork';
+import { awardBasket, awardedSuppliers, decideBasketAccept, lineNoOf, notFound, notSelectedMessages, placeOrder, readBasketLines, refusals } from './orders';
+import { openSplit, type StoredQuoteLine } from '../rfq/basket.mapper';
+import { findQuoteLines } from '../rfq/rfq.repository';
 import { recognisedCents } from '../../sdk/bbee';
 import { formatLeadTime } from '../domain/pricing';
 import {
   awardRfq,
   closeRfq,
   findQuoteInRequest,
+  finishBasket,
   lockRequestOfQuote,
   findTrackingSecretHash,
   markCourtesyMailed,
@@ -27,8 +30,6 @@ import {
   recordQuoteView,
   type QuoteInRequest,
 } from './quotes.repository';
-
-const notFound = () => new ApiError(404, 'quote_not_found', 'Quote not found');
 
 /** The quote a tracking token opens, and the secret it carries; 404 for any token that opens none. */
 async function openToken(db: Executor, token: string): Promise<{ quoteId: number; secret: string }> {
@@ -133,37 +134,10 @@ export const QUOTE_ACTIONS = ['accept', 'decline', 'close'] as const;
 export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
 
 /** An action as the buyer asks it: accepting gives the supplier what it needs to deliver. */
-export type BuyerAction = { kind: 'accept'; details: OrderDetails } | { kind: 'decline' } | { kind: 'close' };
-
-/** The 409 refusals of the buyer's and the supplier's actions, with the messages people read. */
-const refusals = {
-  expired: (validUntil: string) =>
-    new ApiError(409, 'quote_expired', `This quote expired on ${longDate(validUntil)}. Accept another quote or send a new request.`),
-  awarded: (supplier: string) => new ApiError(409, 'rfq_awarded', `This request was already awarded to ${supplier}.`),
-  closed: () => new ApiError(409, 'rfq_closed', 'This request was closed without a winner.'),
-  withdrawn: (supplier: string) => new ApiError(409, 'quote_withdrawn', `${supplier} withdrew this quote.`),
-  accepted: () => new ApiError(409, 'quote_accepted', 'You accepted this quote; it cannot be declined.'),
-  demo: () =>
-    new ApiError(
-      409,
-      'demo_request',
-      'This request came from the widget demo: no supplier was told of it, so its quotes cannot be accepted. Send a real request to order.',
-    ),
-  anonymised: () =>
-    new ApiError(
-      409,
-      'rfq_anonymised',
-      'Your contact details were deleted from this request, so no supplier could reach you about an order. Send a new request.',
-    ),
-};
+export type BuyerAction = { kind: 'accept'; details: OrderDetails; lineIds?: string[] | undefined } | { kind: 'decline' } | { kind: 'close' };
 
 /** What an action does to a request in a given state: nothing (a repeat), a refusal, or its change. */
 type Decision = { kind: 'repeat' } | { kind: 'refuse'; error: ApiError } | { kind: 'apply' };
-
-function awardedSupplier(state: QuoteInRequest): string {
-  const winner = state.quotes.find((q) => q.quote.id === state.rfq.awarded_quote_id);
-  return winner?.supplier.s_name ?? 'another supplier';
-}
 
 /** Decides an action from the stored state alone; the writes then check that state still holds. */
 function decide(action: QuoteAction, state: QuoteInRequest, day: string): Decision {
@@ -172,7 +146,7 @@ function decide(action: QuoteAction, state: QuoteInRequest, day: string): Decisi
   const supplier = state.quote.supplier.s_name;
   const refuse = (error: ApiError): Decision => ({ kind: 'refuse', error });
   const requestEnded = (): Decision | null =>
-    rfq.status === 'awarded' ? refuse(refusals.awarded(awardedSupplier(state))) : rfq.status === 'closed' ? refuse(refusals.closed()) : null;
+    rfq.status === 'awarded' ? refuse(refusals.awarded(awardedSuppliers(state))) : rfq.status === 'closed' ? refuse(refusals.closed()) : null;
   // An open request's not-selected quote is one that was past its validity when the request reopened.
   const expired = quote.status === 'not_selected' || isPastValidity(quote.valid_until, day);
 
@@ -190,7 +164,7 @@ function decide(action: QuoteAction, state: QuoteInRequest, day: string): Decisi
       return requestEnded() ?? (expired ? refuse(refusals.expired(quote.valid_until)) : { kind: 'apply' });
     case 'close':
       if (rfq.status === 'closed') return { kind: 'repeat' };
-      if (rfq.status === 'awarded') return refuse(refusals.awarded(awardedSupplier(state)));
+      if (rfq.status === 'awarded') return refuse(refusals.awarded(awardedSuppliers(state)));
       return { kind: 'apply' };
   }
 }
@@ -202,6 +176,8 @@ export class StaleStateError extends Error {
     this.name = 'StaleStateError';
   }
 }
+
+const stale = () => new StaleStateError();
 
 const ATTEMPTS = 3;
 
@@ -246,40 +222,45 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
     await lockRequestOfQuote(trx, deps.database.dialect, quoteId);
     const current = await findQuoteInRequest(trx, quoteId);
     if (!current) throw notFound();
+    const basket = current.rfq.line_count > 0;
+    if (asked.kind === 'accept' && asked.lineIds && !basket) {
+      throw new ApiError(400, 'validation_error', 'Request validation failed', {
+        fields: { lineIds: 'This request is for one product: accept its quote without lineIds' },
+      });
+    }
+    if (asked.kind === 'accept' && basket) {
+      const lines = await readBasketLines(trx, current);
+      const decision = decideBasketAccept(current, lines, quoteId, asked.lineIds?.map(lineNoOf) ?? null, day);
+      if (decision.kind === 'refuse') throw decision.error;
+      if (decision.kind === 'apply') {
+        const messages = await awardBasket(trx, current, [{ quoteId, lineNos: decision.lineNos, buyerToken: token }], asked.details, at, day, stale);
+        await deps.outbox.enqueue(trx, messages, now);
+        mailed = true;
+      }
+      return (await findQuoteInRequest(trx, quoteId)) ?? current;
+    }
     const decision = decide(action, current, day);
     if (decision.kind === 'refuse') throw decision.error;
     if (decision.kind === 'repeat') return current;
     const rfqId = current.rfq.id;
-    if (action === 'accept') {
-      if (asked.kind !== 'accept' || !(await awardRfq(trx, rfqId, quoteId, at, asked.details))) throw new StaleStateError();
-      const responseSecret = newTrackingSecret();
-      const accepted = await moveQuote(trx, quoteId, ACCEPTABLE, 'accepted', at, {
-        accepted_at: at,
-        response_secret_hash: hashSecret(responseSecret),
-        buyer_link_sealed: seal(token, responseSecret),
-        withdrawal_reason: null,
-      });
-      if (!accepted) throw new StaleStateError();
-      await issuePurchaseOrder(trx, current, day, at);
+    if (asked.kind === 'accept') {
+      if (!(await awardRfq(trx, rfqId, quoteId, at, asked.details))) throw stale();
+      const order = await placeOrder(trx, current, quoteId, token, at, day);
+      if (!order) throw stale();
       const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at, { except: quoteId });
       const tell = await markCourtesyMailed(trx, others, at);
-      await deps.outbox.enqueue(
-        trx,
-        [
-          { kind: 'supplier-order', recipient: current.quote.supplier.s_email, payload: { rfqId, quoteId, token: responseToken(quoteId, responseSecret) } },
-          ...notSelectedMessages(current, tell, 'awarded'),
-        ],
-        now,
-      );
+      await deps.outbox.enqueue(trx, [order, ...notSelectedMessages(current, tell, 'awarded')], now);
       mailed = true;
     } else if (action === 'decline') {
-      if (current.rfq.status !== 'open' || !(await moveQuote(trx, quoteId, ['offered'], 'declined', at))) throw new StaleStateError();
+      if (current.rfq.status !== 'open' || !(await moveQuote(trx, quoteId, ['offered'], 'declined', at))) throw stale();
     } else {
-      if (!(await closeRfq(trx, rfqId, at))) throw new StaleStateError();
+      // A basket whose buyer ordered some lines ends awarded: closing gives up the lines left.
+      const ordered = current.quotes.find((q) => q.quote.status === 'accepted' || q.quote.status === 'confirmed');
+      if (!(await (ordered ? finishBasket(trx, rfqId, ordered.quote.id, at) : closeRfq(trx, rfqId, at)))) throw stale();
       const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at);
       // The suppliers of a demo request never heard of it.
       const tell = current.rfq.demo === 1 ? [] : await markCourtesyMailed(trx, others, at);
-      await deps.outbox.enqueue(trx, notSelectedMessages(current, tell, 'closed'), now);
+      await deps.outbox.enqueue(trx, notSelectedMessages(current, tell, ordered ? 'awarded' : 'closed'), now);
       mailed = tell.length > 0;
     }
     const changed = await findQuoteInRequest(trx, quoteId);
@@ -290,11 +271,47 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
   return trackedAnswer(state, token, secret, deps.config.publicUrl, day);
 }
 
-function notSelectedMessages(state: QuoteInRequest, quoteIds: number[], outcome: 'awarded' | 'closed') {
-  const told = new Set(quoteIds);
-  return state.quotes
-    .filter((q) => told.has(q.quote.id))
-    .map((q) => ({ kind: 'supplier-not-selected' as const, recipient: q.supplier.s_email, payload: { rfqId: state.rfq.id, quoteId: q.quote.id, outcome } }));
+/**
+ * The buyer accepts a basket's cheapest split in one step, through the tracking token of any of
+ * its quotes: each supplier of the split gets the order of its lines, as if each had been
+ * accepted on its own, in one transaction. Refuses (409) a single-product request and a basket
+ * with nothing left to order.
+ */
+export async function acceptSplit(
+  deps: QuoteDeps & { config: { vatRate: number } },
+  token: string,
+  details: OrderDetails,
+  now: Date,
+): Promise<TrackedQuoteResponse> {
+  const { db } = deps.database;
+  const { quoteId, secret } = await openToken(db, token);
+  const at = now.toISOString();
+  const day = validityDay(now.getTime());
+  const state = await runAction(deps.writes, async (trx) => {
+    await lockRequestOfQuote(trx, deps.database.dialect, quoteId);
+    const current = await findQuoteInRequest(trx, quoteId);
+    if (!current) throw notFound();
+    if (current.rfq.line_count === 0) throw refusals.notBasket();
+    const [lines, priced] = await Promise.all([readBasketLines(trx, current), findQuoteLines(trx, current.rfq.id)]);
+    const quotes = current.quotes.map((q) => q.quote);
+    const split = openSplit(quotes, priced as StoredQuoteLine[], current.rfq.line_count, deps.config.vatRate, day).split;
+    if (split.suppliers.length === 0) {
+      // Nothing left: a basket the buyer ordered from answers as it stands (a repeat changes nothing).
+      if (lines.awardedTo.size > 0) return current;
+      const decision = decideBasketAccept(current, lines, quoteId, null, day);
+      throw decision.kind === 'refuse' ? decision.error : refusals.nothingToSplit();
+    }
+    const awards = split.suppliers.map((s) => {
+      const quote = quotes.find((q) => q.rank === s.rank)!;
+      const decision = decideBasketAccept(current, lines, quote.id, s.lines, day);
+      if (decision.kind !== 'apply') throw decision.kind === 'refuse' ? decision.error : stale();
+      return { quoteId: quote.id, lineNos: decision.lineNos, buyerToken: trackingToken(quote.id, secret) };
+    });
+    await deps.outbox.enqueue(trx, await awardBasket(trx, current, awards, details, at, day, stale), now);
+    return (await findQuoteInRequest(trx, quoteId)) ?? current;
+  });
+  deps.outbox.notify();
+  return trackedAnswer(state, token, secret, deps.config.publicUrl, day);
 }
 
 /**
@@ -319,7 +336,7 @@ export async function quotationDocument(deps: Pick<QuoteDeps, 'database'>, token
     supplier,
     buyerCompany: state.rfq.personal_data_deleted_at ? null : state.rfq.company_name,
     deliveryLocation: state.rfq.delivery_location,
-    lines: await paperLines(db, state, false),
+    lines: await paperLines(db, state, 'quotation'),
     totals: paperTotals(state),
     recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
     paymentTerms: q.payment_terms,

@@ -2,7 +2,8 @@ import { centsToRand } from '../../sdk/format';
 import type { BasketSplit, Quote, QuoteLine, RfqLine } from '../../sdk/index';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { splitOf, type BasketOption, type SplitQuote } from '../domain/basket';
+import { splitOf, type BasketOption, type BasketSplitDraft } from '../domain/basket';
+import { isPastValidity } from '../domain/validity';
 import { formatLeadTime } from '../domain/pricing';
 import { quoteReference } from '../lib/ids';
 import type { QuoteRow } from '../quotes/quotes.repository';
@@ -11,11 +12,6 @@ import { findQuoteLines, findRfqLines } from './rfq.repository';
 /** The id a line goes by in the API: `L1` is the first. */
 function lineId(lineNo: number): string {
   return `L${lineNo + 1}`;
-}
-
-/** How a basket is named where one product name is shown: its first product and how many more. */
-export function basketName(names: readonly string[]): string {
-  return names.length === 1 ? names[0]! : `${names[0]} and ${names.length - 1} more ${names.length === 2 ? 'product' : 'products'}`;
 }
 
 /** A stored line of a quote, as the API and the split read it. */
@@ -87,9 +83,8 @@ function toApiOption(o: BasketOption, quoteIdOfRank: (rank: number) => string): 
   };
 }
 
-/** The split of a basket's quotes as the API shows it. */
-export function toApiSplit(quotes: readonly SplitQuote[], lineCount: number, vatRate: number, quoteIdOfRank: (rank: number) => string): BasketSplit {
-  const s = splitOf(quotes, lineCount, vatRate);
+/** The split of a basket as the API shows it. */
+export function toApiSplit(s: BasketSplitDraft, quoteIdOfRank: (rank: number) => string): BasketSplit {
   return {
     split: toApiOption(s.split, quoteIdOfRank),
     single: s.single ? toApiOption(s.single, quoteIdOfRank) : null,
@@ -99,20 +94,36 @@ export function toApiSplit(quotes: readonly SplitQuote[], lineCount: number, vat
   };
 }
 
-/** The quotes the split is computed over, from stored rows: the ones that can still be ordered. */
-function splitQuotesOf(quotes: readonly { id: number; rank: number; total_cents: number; status: string }[], lines: readonly StoredQuoteLine[]): SplitQuote[] {
-  return quotes
-    .filter((q) => q.status !== 'withdrawn' && q.status !== 'declined')
+/** A stored quote as the split reads it. */
+type SplitSource = Pick<QuoteRow, 'id' | 'rank' | 'status' | 'valid_until'>;
+
+/**
+ * The split of what a stored basket can still order on `day`: the lines no supplier was awarded,
+ * priced by the quotes the buyer can still accept (offered and valid; a declined one the buyer
+ * turned down). Before any award it covers the whole basket; once every line is awarded, none.
+ */
+export function openSplit(
+  quotes: readonly SplitSource[],
+  lines: readonly StoredQuoteLine[],
+  lineCount: number,
+  vatRate: number,
+  day: string,
+): BasketSplitDraft {
+  const open = quotes
+    .filter((q) => q.status === 'offered' && !isPastValidity(q.valid_until, day))
     .map((q) => {
       const own = lines.filter((l) => l.quote_id === q.id);
+      const offered = own.filter((l) => l.status === 'offered');
       return {
         rank: q.rank,
         minimumOrderCents: Number(own[0]?.minimum_order_cents ?? 0),
-        totalCents: Number(q.total_cents),
-        covered: own.length,
-        lines: own.map((l) => ({ line: l.line_no, totalCents: Number(l.total_cents) })),
+        totalCents: offered.reduce((sum, l) => sum + Number(l.total_cents), 0),
+        covered: offered.length,
+        lines: offered.map((l) => ({ line: l.line_no, totalCents: Number(l.total_cents) })),
       };
-    });
+    })
+    .filter((q) => q.covered > 0);
+  return splitOf(open, lineCount, vatRate);
 }
 
 /** A basket's quotes with the lines each supplies (for its e-mails, which need no split). */
@@ -134,6 +145,7 @@ export async function basketParts(
   rfqId: string,
   quotes: readonly { quote: QuoteRow }[],
   apiQuotes: Quote[],
+  day: string,
 ): Promise<{ lines: RfqLine[]; quotes: Quote[]; split: BasketSplit }> {
   const { db } = deps.database;
   const [lines, quoteLines] = await Promise.all([findRfqLines(db, rfqId), findQuoteLines(db, rfqId)]);
@@ -149,12 +161,13 @@ export async function basketParts(
       ),
     ),
     split: toApiSplit(
-      splitQuotesOf(
+      openSplit(
         quotes.map(({ quote }) => quote),
         stored,
+        lines.length,
+        deps.config.vatRate,
+        day,
       ),
-      lines.length,
-      deps.config.vatRate,
       (rank) => byRank.get(rank)!,
     ),
   };

@@ -15,7 +15,8 @@ import { isRegisteredPartner } from '../partners/partners.service';
 import { toApiQuote, withTracking, type RfqContext } from '../quotes/quote.mapper';
 import type { FirmColumns, QuoteRow } from '../quotes/quotes.repository';
 import { insertBasketLines, insertRfq } from './rfq.repository';
-import { basketName, toApiLine, toApiSplit, withLines, type StoredQuoteLine } from './basket.mapper';
+import { toApiLine, toApiSplit, withLines, type StoredQuoteLine } from './basket.mapper';
+import { basketName } from '../../sdk/format';
 import { answerOnce, referrerHost, supplierView, type RememberAnswer, type RfqDeps, type SubmitResult } from './rfq.service';
 
 /** A basket as the service stores it: the main form's shared fields with its lines. */
@@ -218,7 +219,7 @@ async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, r
       demo,
       createdAt,
       lines: stored.map(toApiLine),
-      split: toApiSplit(set.quotes, lineCount, deps.config.vatRate, (rank) => quoteReference(ids[rank - 1]!)),
+      split: toApiSplit(set.split, (rank) => quoteReference(ids[rank - 1]!)),
     };
     await remember(trx, body, rfqId, createdAt);
     return body;

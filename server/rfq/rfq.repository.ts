@@ -175,7 +175,7 @@ export async function findLinesOfQuote(db: Executor, quoteId: number) {
   return db
     .selectFrom('quote_lines as l')
     .innerJoin('rfq_lines as r', (j) => j.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
-    .select(['r.product_name', 'r.product_description', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents'])
+    .select(['r.product_name', 'r.product_description', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents', 'l.status'])
     .where('l.quote_id', '=', quoteId)
     .orderBy('l.line_no')
     .execute();

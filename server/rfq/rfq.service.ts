@@ -321,7 +321,7 @@ export async function getRfq(deps: Pick<RfqDeps, 'database' | 'config' | 'market
     toApiQuote(quote, toApiSupplier(supplier, market.suppliersById.get(supplier.s_id)?.compliance, today), rfqContext),
   );
   // A basket reads its lines and its quotes' lines too: a single request reads nothing more.
-  const basket = row.line_count > 0 ? await basketParts(deps, rfqId, rows, quotes) : null;
+  const basket = row.line_count > 0 ? await basketParts(deps, rfqId, rows, quotes, today) : null;
   return {
     rfqId: row.id,
     productName: row.product_name,

@@ -10,9 +10,19 @@ import { unseal } from '../lib/seal';
 import { mayEmailBuyer } from '../mail/guard';
 import { qualifyPendingCredit } from '../partners/partner-credit';
 import type { OutboxMessage } from '../mail/messages';
-import { cancelPurchaseOrder, findQuoteInRequest, moveQuote, moveRequestQuotes, reopenRfq, type QuoteInRequest } from '../quotes/quotes.repository';
+import {
+  cancelPurchaseOrder,
+  findQuoteInRequest,
+  moveQuote,
+  moveRequestQuotes,
+  reofferLines,
+  reopenBasket,
+  reopenRfq,
+  type QuoteInRequest,
+} from '../quotes/quotes.repository';
+import { readBasketLines } from '../quotes/orders';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
-import { purchaseOrderDocument, type PaperDocument } from '../quotes/paperwork';
+import { paperLines, paperTotals, purchaseOrderDocument, type PaperDocument } from '../quotes/paperwork';
 
 const notFound = () => new ApiError(404, 'response_not_found', 'Response link not found');
 
@@ -27,7 +37,17 @@ async function openToken(db: Executor, token: string): Promise<{ state: QuoteInR
 }
 
 /** The order as its supplier's response page shows it; the buyer's contact only while it is kept. */
-function responseAnswer({ rfq, quote: { quote, supplier } }: QuoteInRequest): SupplierResponse {
+/**
+ * The accepted order as its supplier's response link shows it. A basket's order is the lines the
+ * buyer ordered from this supplier, with their totals.
+ */
+async function responseAnswer(db: Executor, state: QuoteInRequest): Promise<SupplierResponse> {
+  const {
+    rfq,
+    quote: { quote, supplier },
+  } = state;
+  const lines = rfq.line_count > 0 ? await paperLines(db, state, 'order') : null;
+  const totals = paperTotals(state, lines ?? undefined);
   const kept = rfq.personal_data_deleted_at === null;
   const answered = quote.status === 'confirmed' || quote.status === 'withdrawn';
   return {
@@ -55,19 +75,30 @@ function responseAnswer({ rfq, quote: { quote, supplier } }: QuoteInRequest): Su
       deliveryLocation: rfq.delivery_location,
       currency: 'ZAR',
       unitPrice: centsToRand(quote.unit_price_cents),
-      totalPrice: centsToRand(quote.total_cents),
-      vatAmount: centsToRand(quote.vat_cents),
-      totalPriceInclVat: centsToRand(quote.total_incl_vat_cents),
+      totalPrice: centsToRand(totals.totalCents),
+      vatAmount: centsToRand(totals.vatCents),
+      totalPriceInclVat: centsToRand(totals.totalInclVatCents),
       leadTime: formatLeadTime({ min: quote.lead_min_days, max: quote.lead_max_days }),
       paymentTerms: quote.payment_terms,
       validUntil: quote.valid_until,
+      ...(lines
+        ? {
+            lines: lines.map((l) => ({
+              productName: l.productName,
+              quantity: l.quantity,
+              unit: l.unit,
+              unitPrice: centsToRand(l.unitPriceCents),
+              totalPrice: centsToRand(l.totalCents),
+            })),
+          }
+        : {}),
     },
   };
 }
 
 /** The accepted order behind a supplier's response link. */
 export async function getSupplierResponse(deps: Pick<QuoteDeps, 'database'>, token: string): Promise<SupplierResponse> {
-  return responseAnswer((await openToken(deps.database.db, token)).state);
+  return responseAnswer(deps.database.db, (await openToken(deps.database.db, token)).state);
 }
 
 /** `GET /api/supplier-responses/:token/purchase-order.pdf`: the order's purchase order (or its cancellation); 404 otherwise. */
@@ -90,7 +121,7 @@ const answeredAlready = (status: 'confirmed' | 'withdrawn') =>
  */
 export async function answerOrder(deps: QuoteDeps, token: string, answer: SupplierAnswer, now: Date): Promise<SupplierResponse> {
   const { state: opened, secret } = await openToken(deps.database.db, token);
-  return responseAnswer(await answerOrderOfQuote(deps, opened.quote.quote.id, answer, now, secret));
+  return responseAnswer(deps.database.db, await answerOrderOfQuote(deps, opened.quote.quote.id, answer, now, secret));
 }
 
 /**
@@ -114,11 +145,25 @@ export async function answerOrderOfQuote(deps: QuoteDeps, quoteId: number, answe
       // A supplier that dealt with the buyer and confirmed is evidence of a real buyer: a partner's pending credit settles.
       await qualifyPendingCredit(trx, current.rfq.id, now);
     } else {
+      const day = validityDay(now.getTime());
       if (!(await moveQuote(trx, quoteId, ['accepted'], 'withdrawn', at, { withdrawal_reason: answer.reason }))) throw new StaleStateError();
-      if (!(await reopenRfq(trx, current.rfq.id, quoteId, at))) throw new StaleStateError();
       // The order issued stays as it was; its cancellation is a document of its own.
-      await cancelPurchaseOrder(trx, quoteId, validityDay(now.getTime()), answer.reason);
-      await moveRequestQuotes(trx, current.rfq.id, ['not_selected'], 'offered', at, { validOn: validityDay(now.getTime()) });
+      await cancelPurchaseOrder(trx, quoteId, day, answer.reason);
+      if (current.rfq.line_count > 0) {
+        // A basket's other orders stand: only this supplier's lines are open again, from the quotes that still can.
+        await reopenBasket(trx, current.rfq.id, at);
+        const { lines } = await readBasketLines(trx, current);
+        await reofferLines(
+          trx,
+          current.rfq.id,
+          lines.filter((l) => l.quote_id === quoteId && l.status === 'accepted').map((l) => l.line_no),
+          day,
+          at,
+        );
+      } else {
+        if (!(await reopenRfq(trx, current.rfq.id, quoteId, at))) throw new StaleStateError();
+        await moveRequestQuotes(trx, current.rfq.id, ['not_selected'], 'offered', at, { validOn: day });
+      }
     }
     const buyer = current.rfq.primary_email;
     if (current.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {

@@ -29,9 +29,14 @@ function refusedFields(error: unknown): Partial<Record<OrderDetailsField, string
 }
 
 export interface AcceptQuoteDialogProps {
+  /** Who receives the order: one supplier's name, or the split's suppliers named together. */
   supplierName: string;
   totalPrice: number;
   totalPriceInclVat: number;
+  /** For a basket: the products ordered, named in the confirmation. */
+  products?: readonly string[] | undefined;
+  /** Several suppliers (a basket's split): each receives the order of its own products. */
+  split?: boolean;
   /** Accepts with the details the buyer gave; a throw keeps the dialog open and says why. */
   onAccept(details: OrderDetailsInput): Promise<void>;
   onClose(): void;
@@ -43,7 +48,7 @@ export interface AcceptQuoteDialogProps {
  * address and phone; a purchase-order reference and VAT number when the buyer has them). Each
  * field's problem shows on it, and focus moves to the first. Accepting is never done without it.
  */
-export function AcceptQuoteDialog({ supplierName, totalPrice, totalPriceInclVat, onAccept, onClose }: AcceptQuoteDialogProps) {
+export function AcceptQuoteDialog({ supplierName, totalPrice, totalPriceInclVat, products, split = false, onAccept, onClose }: AcceptQuoteDialogProps) {
   const [values, setValues] = useState<OrderDetailsValues>(EMPTY);
   const [shown, setShown] = useState<Set<OrderDetailsField>>(new Set());
   const [refused, setRefused] = useState<Partial<Record<OrderDetailsField, { message: string; value: string }>>>({});
@@ -70,8 +75,8 @@ export function AcceptQuoteDialog({ supplierName, totalPrice, totalPriceInclVat,
 
   return (
     <ConfirmDialog
-      title="Accept this quote?"
-      confirmLabel="Accept quote"
+      title={split ? 'Accept the cheapest split?' : 'Accept this quote?'}
+      confirmLabel={split ? 'Accept split' : 'Accept quote'}
       pendingLabel="Accepting…"
       focus="field"
       validate={() => {
@@ -94,14 +99,19 @@ export function AcceptQuoteDialog({ supplierName, totalPrice, totalPriceInclVat,
       describe={(err) => (Object.keys(refusedFields(err)).length > 0 ? null : actionErrorText(err))}
     >
       <p>
-        You are accepting the quote from <strong>{supplierName}</strong> for <strong>{formatPriceWithVat(totalPrice, totalPriceInclVat)}</strong>.
+        You are accepting {split ? 'the split between' : 'the quote from'} <strong>{supplierName}</strong> for{' '}
+        <strong>{formatPriceWithVat(totalPrice, totalPriceInclVat)}</strong>
+        {products ? `: ${products.join(', ')}` : ''}.
       </p>
       <p className="small flush">
-        {supplierName} receives the order with your contact details (e-mail address, name, company and company size) and the delivery details below, and is
-        asked to confirm it. The other suppliers are told they were not selected.
+        {split ? 'Each supplier receives the order of its own products' : `${supplierName} receives the order`} with your contact details (e-mail address, name,
+        company and company size) and the delivery details below, and is asked to confirm it.{' '}
+        {products
+          ? 'The suppliers left with nothing to supply are told they were not selected; products you do not order here stay open.'
+          : 'The other suppliers are told they were not selected.'}
       </p>
       <fieldset className="form-stack accept-details">
-        <legend>Delivery details for {supplierName}</legend>
+        <legend>Delivery details for {split ? 'the suppliers' : supplierName}</legend>
         {field('deliveryAddress', 'Delivery address', {
           required: true,
           rows: 3,

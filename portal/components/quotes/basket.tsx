@@ -40,7 +40,11 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
     return (
       <>
         <span className={best ? 'basket-best' : undefined}>{formatRand(l.totalPrice)}</span>
-        {best ? <span className="badge badge-success">Cheapest</span> : null}
+        {l.status === 'accepted' && (q.status === 'accepted' || q.status === 'confirmed') ? (
+          <span className="badge badge-success">Ordered</span>
+        ) : best && l.status === 'offered' ? (
+          <span className="badge badge-success">Cheapest</span>
+        ) : null}
         <br />
         <span className="small muted">{formatRand(l.unitPrice)} each</span>
       </>
@@ -118,8 +122,8 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
   );
 }
 
-/** One way to order the basket: its total, deliveries, and each supplier's lines. */
-function OptionCard({ title, option, rfq }: { title: string; option: BasketOption; rfq: Basket }) {
+/** One way to order the basket: its total, deliveries, and each supplier's lines; acceptable when `onAccept` is given. */
+function OptionCard({ title, option, rfq, onAccept }: { title: string; option: BasketOption; rfq: Basket; onAccept?: (() => void) | undefined }) {
   const names = new Map(rfq.quotes.map((q) => [q.id, q.supplier.name]));
   const products = new Map(rfq.lines.map((l) => [l.lineId, l.productName]));
   const missing = rfq.lines.length - option.covered;
@@ -138,20 +142,32 @@ function OptionCard({ title, option, rfq }: { title: string; option: BasketOptio
           </li>
         ))}
       </ul>
+      {onAccept ? (
+        <button type="button" className="button" onClick={onAccept}>
+          Accept {title.toLowerCase()}
+        </button>
+      ) : null}
     </article>
   );
 }
 
-/** The cheapest split of the basket beside the best single supplier, with what the split saves. */
-export function BasketSplitPanel({ rfq }: { rfq: Basket }) {
+/**
+ * The cheapest split of the basket beside the best single supplier, with what the split saves:
+ * of the lines still to order. Each is acceptable in one step when `onAccept` is given.
+ */
+export function BasketSplitPanel({ rfq, onAccept }: { rfq: Basket; onAccept?: ((option: 'split' | 'single') => void) | undefined }) {
   const { split, single, saving, message } = rfq.split;
+  if (split.covered === 0) return null;
   return (
     <section className="basket-section" aria-labelledby="basket-split-title">
       <h2 id="basket-split-title">Cheapest split and best single supplier</h2>
       <p>{message}</p>
+      {rfq.quotes.some((q) => (q.status === 'accepted' || q.status === 'confirmed') && q.lines?.some((l) => l.status === 'accepted')) ? (
+        <p className="small muted">Of the products you have not ordered yet.</p>
+      ) : null}
       <div className="basket-options">
-        <OptionCard title="Cheapest split" option={split} rfq={rfq} />
-        {single ? <OptionCard title="Best single supplier" option={single} rfq={rfq} /> : null}
+        <OptionCard title="Cheapest split" option={split} rfq={rfq} onAccept={onAccept && (() => onAccept('split'))} />
+        {single ? <OptionCard title="Best single supplier" option={single} rfq={rfq} onAccept={onAccept && (() => onAccept('single'))} /> : null}
       </div>
       {saving !== null && saving > 0 ? <p className="small muted">The split saves {formatRand(saving)} excl. VAT against the single supplier.</p> : null}
     </section>

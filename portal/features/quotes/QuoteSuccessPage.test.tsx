@@ -329,7 +329,8 @@ describe('B-BBEE on the results page', () => {
 });
 
 describe('a basket on the results page', () => {
-  it('shows its products, the cheapest split beside the best single supplier, and each supplier’s price line by line', async () => {
+  /** A two-line basket: Coastal Hygiene quotes both lines, Berea Supplies the bags, cheaper. */
+  function basket() {
     const lines = [
       { lineId: 'L1', productName: 'Household Bleach', quantity: 40, unit: 'litres' },
       { lineId: 'L2', productName: 'Refuse Bags', quantity: 20, unit: 'rolls' },
@@ -345,7 +346,7 @@ describe('a basket on the results page', () => {
         totalPrice: unitPrice * l.quantity,
         minimumOrderQuantity: 1,
         leadTime: '1-2 days',
-        status: 'offered' as const,
+        status: 'offered' as 'offered' | 'accepted' | 'not_selected',
       };
     };
     const [a, b] = threeQuotes();
@@ -379,11 +380,18 @@ describe('a basket on the results page', () => {
       extraDeliveries: 1,
       message: 'Splitting saves R100.00 excl. VAT for one more delivery.',
     };
-    api.server.use(
-      http.get('*/api/rfq/:rfqId', () =>
-        HttpResponse.json(rfqAnswer([both, bags], 'open', { productName: 'Household Bleach and 1 more product', quantity: 2, unit: 'products', lines, split })),
-      ),
-    );
+    return {
+      lines,
+      both,
+      bags,
+      split,
+      answer: () => rfqAnswer([both, bags], 'open', { productName: 'Household Bleach and 1 more product', quantity: 2, unit: 'products', lines, split }),
+    };
+  }
+
+  it('shows its products, the cheapest split beside the best single supplier, and each supplier’s price line by line', async () => {
+    const { answer } = basket();
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(answer())));
     at(`/quote-success?rfqId=${RFQ_ID}`);
     await screen.findByRole('heading', { name: 'Cheapest split and best single supplier' });
     expect(screen.getByText('Household Bleach: 40 litres')).toBeTruthy();
@@ -422,5 +430,79 @@ describe('a basket on the results page', () => {
     expect(screen.getByText('Cheapest split', { selector: '.stat span' }).closest('.stat')!.textContent).toContain('R1,100.00 excl. VAT');
     const card = within(document.querySelector<HTMLElement>('.quotes-grid')!).getByRole('heading', { level: 3, name: 'Berea Supplies' }).closest('article')!;
     expect(card.textContent).toContain('excl. VAT · 1 of 2 lines');
+  });
+
+  it('accepts the split in one step from the tab that sent the request, then shows what was ordered', async () => {
+    const user = userEvent.setup();
+    const { both, bags, split, answer } = basket();
+    keepQuoteTokens(RFQ_ID, [both, bags]);
+    const bodies: unknown[] = [];
+    let ordered = false;
+    api.server.use(
+      http.get('*/api/rfq/:rfqId', () => {
+        const rfq = answer();
+        if (!ordered) return HttpResponse.json(rfq);
+        // Read again after the order: each supplier's lines of the split accepted, nothing left to split.
+        const status = (quoteId: string, lineId: string) =>
+          split.split.lines.find((l) => l.lineId === lineId)!.quoteId === quoteId ? 'accepted' : 'not_selected';
+        return HttpResponse.json({
+          ...rfq,
+          status: 'awarded',
+          awardedQuoteId: both.id,
+          quotes: rfq.quotes.map((q) => ({ ...q, status: 'accepted', lines: q.lines!.map((l) => ({ ...l, status: status(q.id, l.lineId) })) })),
+          split: { ...split, split: { ...split.split, covered: 0, suppliers: [], lines: split.split.lines.map((l) => ({ ...l, quoteId: null })) } },
+        });
+      }),
+      http.post('*/api/quotes/track/:token/accept-split', async ({ request }) => {
+        bodies.push(await request.json());
+        ordered = true;
+        return HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'accepted', 'not_selected']), 1, 'awarded'));
+      }),
+    );
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Accept cheapest split' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept the cheapest split?' });
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
+      'You are accepting the split between Coastal Hygiene and Berea Supplies for R1,100.00 excl. VAT (R1,265.00 incl. VAT): Household Bleach, Refuse Bags.',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Delivery address/ }), '14 Chartwell Drive, Umhlanga, 4319');
+    await user.type(within(dialog).getByRole('textbox', { name: /Phone number/ }), '082 123 4567');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept split' }));
+
+    expect((await screen.findByText(/^You ordered from/)).textContent).toBe(
+      'You ordered from Coastal Hygiene and Berea Supplies. We sent each its order and your contact details; a supplier left with nothing to supply is told it was not selected.',
+    );
+    expect(api.requests).toEqual([`GET /api/rfq/${RFQ_ID}`, `POST /api/quotes/track/${both.trackingToken}/accept-split`, `GET /api/rfq/${RFQ_ID}`]);
+    expect(bodies).toEqual([{ deliveryAddress: '14 Chartwell Drive, Umhlanga, 4319', phone: '082 123 4567' }]);
+    // Nothing is left to split; the matrix marks what each supplier was ordered.
+    expect(screen.queryByRole('heading', { name: 'Cheapest split and best single supplier' })).toBeNull();
+    const bleach = within(screen.getByRole('table')).getByRole('row', { name: /Household Bleach/ });
+    expect(within(bleach).getAllByRole('cell')[0]!.textContent).toBe('R800.00OrderedR20.00 each');
+  });
+
+  it('accepts the best single supplier as the order of its lines', async () => {
+    const user = userEvent.setup();
+    const { both, bags, answer } = basket();
+    keepQuoteTokens(RFQ_ID, [both, bags]);
+    const bodies: unknown[] = [];
+    api.server.use(
+      http.get('*/api/rfq/:rfqId', () => HttpResponse.json(answer())),
+      http.post('*/api/quotes/track/:token/accept', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded'));
+      }),
+    );
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Accept best single supplier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
+      'You are accepting the quote from Coastal Hygiene for R1,200.00 excl. VAT (R1,380.00 incl. VAT): Household Bleach, Refuse Bags.',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Delivery address/ }), '14 Chartwell Drive, Umhlanga, 4319');
+    await user.type(within(dialog).getByRole('textbox', { name: /Phone number/ }), '082 123 4567');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    await screen.findByText(/^You ordered from Coastal Hygiene\./);
+    expect(api.requests[1]).toBe(`POST /api/quotes/track/${both.trackingToken}/accept`);
+    expect(bodies).toEqual([{ deliveryAddress: '14 Chartwell Drive, Umhlanga, 4319', phone: '082 123 4567', lineIds: ['L1', 'L2'] }]);
   });
 });

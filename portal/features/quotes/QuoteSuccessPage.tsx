@@ -122,6 +122,65 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
   );
 }
 
+/** An order the buyer is about to place: one quote, the lines of a basket's quote still open, or a basket's split. */
+interface Ordering {
+  supplierName: string;
+  totalPrice: number;
+  totalPriceInclVat: number;
+  products?: string[];
+  split?: boolean;
+  send(details: OrderDetailsInput): Promise<QuoteActionResponse>;
+}
+
+function quoteOrdering(q: Quote, tokens: Record<string, string>): Ordering {
+  return {
+    supplierName: q.supplier.name,
+    totalPrice: q.totalPrice,
+    totalPriceInclVat: q.totalPriceInclVat,
+    send: (d) => api().quotes.accept(tokens[q.id]!, d),
+  };
+}
+
+/** A figure excl. VAT with VAT at `rate` added, to the cent. */
+const withVat = (rand: number, rate: number) => Math.round(rand * (1 + rate) * 100) / 100;
+
+/** A basket quote's lines still open (not awarded to another supplier): what accepting it orders. */
+function basketQuoteOrdering(q: Quote, tokens: Record<string, string>): Ordering {
+  const open = (q.lines ?? []).filter((l) => l.status === 'offered');
+  const lineIds = open.map((l) => l.lineId);
+  const total = Math.round(open.reduce((sum, l) => sum + l.totalPrice * 100, 0)) / 100;
+  return {
+    supplierName: q.supplier.name,
+    totalPrice: total,
+    totalPriceInclVat: withVat(total, q.vatRate),
+    products: open.map((l) => l.productName),
+    send: (d) => api().quotes.accept(tokens[q.id]!, { ...d, lineIds }),
+  };
+}
+
+/** The basket's split, or its best single supplier, as one order of the lines still open. */
+function optionOrdering(
+  rfq: Rfq & { split: NonNullable<Rfq['split']>; lines: NonNullable<Rfq['lines']> },
+  which: 'split' | 'single',
+  tokens: Record<string, string>,
+): Ordering {
+  const option = which === 'split' ? rfq.split.split : rfq.split.single!;
+  const names = option.suppliers.map((s) => rfq.quotes.find((q) => q.id === s.quoteId)!.supplier.name);
+  const products = option.lines.filter((l) => l.quoteId !== null).map((l) => rfq.lines.find((line) => line.lineId === l.lineId)!.productName);
+  const ordering = {
+    supplierName: names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`,
+    totalPrice: option.totalPrice,
+    totalPriceInclVat: option.totalPriceInclVat,
+    products,
+    split: names.length > 1,
+  };
+  const first = option.suppliers[0]!;
+  // The split is computed again where it is accepted, from the same stored quotes; the single supplier is one quote's lines.
+  return which === 'split'
+    ? { ...ordering, send: (d) => api().quotes.acceptSplit(tokens[first.quoteId]!, d) }
+    : { ...ordering, send: (d) => api().quotes.accept(tokens[first.quoteId]!, { ...d, lineIds: first.lineIds }) };
+}
+
 export default function QuoteSuccessPage() {
   usePageTitle('Your quotes');
   const search = useSearch();
@@ -132,7 +191,9 @@ export default function QuoteSuccessPage() {
   const tokens = useMemo(() => (rfqId ? takeQuoteTokens(rfqId) : {}), [rfqId]);
   // The request as the last action's answer left it, over the one first read.
   const [acted, setActed] = useState<QuoteActionResponse['quote']['rfq'] | null>(null);
-  const [accepting, setAccepting] = useState<Quote | null>(null);
+  const [accepting, setAccepting] = useState<Ordering | null>(null);
+  // A basket read again after an order: its lines' statuses and what is left to split.
+  const [reread, setReread] = useState<Rfq | null>(null);
   const [accepted, setAccepted] = useState<string | null>(null);
   const [order, setOrder] = useState<QuoteOrder>('rank');
   // Once the panel below says what the toast said, the toast goes: it would only cover the page.
@@ -166,23 +227,31 @@ export default function QuoteSuccessPage() {
     return <ErrorAlert title="Quote Not Found" message={`Unable to load quote details: ${message}`} />;
   }
 
-  const rfq: Rfq = acted
-    ? {
-        ...state.data,
-        status: acted.status,
-        awardedQuoteId: acted.awardedQuoteId,
-        quotes: state.data.quotes.map((q) => ({ ...q, status: acted.quotes.find((a) => a.id === q.id)?.status ?? q.status })),
-      }
-    : state.data;
+  const rfq: Rfq = reread
+    ? reread
+    : acted
+      ? {
+          ...state.data,
+          status: acted.status,
+          awardedQuoteId: acted.awardedQuoteId,
+          quotes: state.data.quotes.map((q) => ({ ...q, status: acted.quotes.find((a) => a.id === q.id)?.status ?? q.status })),
+        }
+      : state.data;
   const quotes = rfq.quotes;
   const winner = quotes.find((q) => isWinner(q.status));
   const mayAccept = Object.keys(tokens).length > 0;
-  const accept = async (quote: Quote, details: OrderDetailsInput) => {
-    const answer = await api().quotes.accept(tokens[quote.id]!, details);
+  const place = async (ordering: Ordering, details: OrderDetailsInput) => {
+    const answer = await ordering.send(details);
     setActed(answer.quote.rfq);
+    if (isBasket(rfq)) setReread(await api().rfq.get(rfq.rfqId));
     setAccepting(null);
-    setAccepted(quote.supplier.name);
+    setAccepted(ordering.supplierName);
   };
+  const acceptQuote = (q: Quote) => setAccepting(isBasket(rfq) ? basketQuoteOrdering(q, tokens) : quoteOrdering(q, tokens));
+  const acceptOption =
+    isBasket(rfq) && mayAccept && rfq.status === 'open' && !rfq.demo
+      ? (option: 'split' | 'single') => setAccepting(optionOrdering(rfq, option, tokens))
+      : undefined;
   const lowest = lowestOf(quotes);
   const fastest = fastestOf(quotes);
   const verified = quotes.filter((q) => q.supplier.verified).length;
@@ -324,7 +393,7 @@ export default function QuoteSuccessPage() {
       </section>
       {isBasket(rfq) && quotes.length > 0 ? (
         <>
-          <BasketSplitPanel rfq={rfq} />
+          <BasketSplitPanel rfq={rfq} onAccept={acceptOption} />
           <BasketMatrix rfq={rfq} />
         </>
       ) : null}
@@ -334,7 +403,9 @@ export default function QuoteSuccessPage() {
         </h2>
         {accepted ? (
           <p className="notice" role="status">
-            You accepted the quote from {accepted}. We sent them your order and contact details, and told the other suppliers they were not selected.
+            {isBasket(rfq)
+              ? `You ordered from ${accepted}. We sent each its order and your contact details; a supplier left with nothing to supply is told it was not selected.`
+              : `You accepted the quote from ${accepted}. We sent them your order and contact details, and told the other suppliers they were not selected.`}
           </p>
         ) : null}
         {rfq.demo ? <DemoNotice /> : null}
@@ -353,7 +424,7 @@ export default function QuoteSuccessPage() {
                 quote={q}
                 rfq={rfq}
                 token={tokens[q.id]}
-                onAccept={tokens[q.id] && canAccept(q.status, rfq.status, rfq.demo) ? () => setAccepting(q) : undefined}
+                onAccept={tokens[q.id] && canAccept(q.status, rfq.status, rfq.demo) ? () => acceptQuote(q) : undefined}
               />
             ))}
           </div>
@@ -367,10 +438,12 @@ export default function QuoteSuccessPage() {
       <QuoteCompare quotes={quotes} />
       {accepting ? (
         <AcceptQuoteDialog
-          supplierName={accepting.supplier.name}
+          supplierName={accepting.supplierName}
           totalPrice={accepting.totalPrice}
           totalPriceInclVat={accepting.totalPriceInclVat}
-          onAccept={(details) => accept(accepting, details)}
+          products={accepting.products}
+          split={accepting.split}
+          onAccept={(details) => place(accepting, details)}
           onClose={() => setAccepting(null)}
         />
       ) : null}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, isSupplierResponseToken, SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
-import { formatRand, quotedEnd } from '../../../sdk/format';
+import { basketName, formatRand, quotedEnd } from '../../../sdk/format';
 import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { formatDate } from '../../../widget/app/format';
@@ -71,6 +71,11 @@ function Answered({ order, now }: { order: SupplierResponse; now: boolean }) {
   return <p className="notice">This order can no longer be answered here.</p>;
 }
 
+/** What an order is named by: its product, or a basket order's products. */
+function orderName(o: SupplierResponse['order']): string {
+  return o.lines && o.lines.length > 0 ? basketName(o.lines.map((l) => l.productName)) : o.productName;
+}
+
 /** The order and its buyer, as the supplier needs them to deliver. */
 function OrderDetails({ order }: { order: SupplierResponse }) {
   const o = order.order;
@@ -80,12 +85,29 @@ function OrderDetails({ order }: { order: SupplierResponse }) {
       <section className="card" aria-labelledby="sr-order">
         <h2 id="sr-order">The order</h2>
         <dl className="facts">
-          <dt>Product</dt>
-          <dd>{o.productName}</dd>
-          <dt>Description</dt>
-          <dd className="prewrap">{o.productDescription}</dd>
-          <dt>Quantity</dt>
-          <dd>{formatQuantity(o.quantity, o.unit)}</dd>
+          {o.lines ? (
+            <>
+              <dt>Products</dt>
+              <dd>
+                <ul className="basket-request-lines">
+                  {o.lines.map((l) => (
+                    <li key={l.productName}>
+                      {l.productName}: {formatQuantity(l.quantity, l.unit)} at {formatRand(l.unitPrice)} each, {formatRand(l.totalPrice)}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>Product</dt>
+              <dd>{o.productName}</dd>
+              <dt>Description</dt>
+              <dd className="prewrap">{o.productDescription}</dd>
+              <dt>Quantity</dt>
+              <dd>{formatQuantity(o.quantity, o.unit)}</dd>
+            </>
+          )}
           {buyer.email ? (
             <>
               <dt>Purchase order</dt>
@@ -100,8 +122,12 @@ function OrderDetails({ order }: { order: SupplierResponse }) {
           ) : null}
           <dt>Deliver to</dt>
           <dd>{o.deliveryLocation}</dd>
-          <dt>Unit price</dt>
-          <dd>{formatRand(o.unitPrice)} excl. VAT</dd>
+          {o.lines ? null : (
+            <>
+              <dt>Unit price</dt>
+              <dd>{formatRand(o.unitPrice)} excl. VAT</dd>
+            </>
+          )}
           <dt>Total excl. VAT</dt>
           <dd>{formatRand(o.totalPrice)}</dd>
           <dt>VAT</dt>
@@ -207,7 +233,7 @@ export default function SupplierResponsePage({ params }: { params: { token: stri
   return (
     <div className="container page stack">
       <div>
-        <h1>Order: {order.order.productName}</h1>
+        <h1>Order: {orderName(order.order)}</h1>
         <p className="muted">
           {order.supplierName} · quote {order.quoteReference} · accepted by the buyer on {formatDate(order.acceptedAt)}
         </p>
