@@ -263,6 +263,46 @@ export function readBulkText(text: string, kind: BulkKind | 'mixed'): BulkLine[]
   return parsed.records.map((r) => recordToLine(r, kind, columns));
 }
 
+/** A supplier's own price-list line: a product line without the supplier, which is the one signed in. */
+const PRICE_LIST_FIELDS = PRODUCT_LINE_FIELDS.filter((f) => f !== 'supplierId');
+const PRICE_LIST_COLUMNS = ['name', 'price', 'unit', 'category'] as const;
+
+/**
+ * A supplier's own price list, read as product lines of `supplierId`: pipe-separated lines
+ * `name | description | price | unit | category`, or a CSV whose header names `name`, `price`,
+ * `unit` and `category` (`description` optional; a `supplierId` column is not read).
+ *
+ * @example
+ * readPriceList('Household Bleach | 5 L | 18.50 | litres | Cleaning Supplies', 12);
+ * // [{ line: 1, kind: 'product', values: { name: 'Household Bleach', description: '5 L', price: '18.50', unit: 'litres', category: 'Cleaning Supplies', supplierId: '12' } }]
+ */
+export function readPriceList(text: string, supplierId: number): BulkLine[] {
+  const parsed = parseBulkText(text);
+  const supplier = { supplierId: String(supplierId) };
+  const header = parsed.header;
+  if (header) {
+    const missing = PRICE_LIST_COLUMNS.filter((c) => !header.columns.includes(c));
+    if (missing.length > 0)
+      return [{ line: header.line, kind: null, reason: `The header row lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }];
+  }
+  const columns = parsed.format === 'csv' ? header!.columns : null;
+  return parsed.records.map(({ line, fields }): BulkLine => {
+    if (columns) {
+      if (fields.length !== columns.length)
+        return { line, kind: 'product', reason: `Expected ${columns.length} fields as in the header row, found ${fields.length}` };
+      const values: Record<string, string> = Object.fromEntries(PRICE_LIST_FIELDS.map((f) => [f, '']));
+      columns.forEach((c, i) => {
+        if (c !== null && c in values) values[c] = fields[i]!;
+      });
+      return { line, kind: 'product', values: { ...values, ...supplier } };
+    }
+    if (fields.length !== PRICE_LIST_FIELDS.length) {
+      return { line, kind: 'product', reason: `Expected ${PRICE_LIST_FIELDS.length} fields (${PRICE_LIST_FIELDS.join(' | ')}), found ${fields.length}` };
+    }
+    return { line, kind: 'product', values: { ...Object.fromEntries(PRICE_LIST_FIELDS.map((f, i) => [f, fields[i]!])), ...supplier } };
+  });
+}
+
 /**
  * Whether a pipe-separated line is a header naming the fields (`name | email | …`), which an
  * import skips.

@@ -75,6 +75,12 @@ export const ERROR_CODES = {
     not_firmable: 409,
     not_declinable: 409,
   },
+  /** A supplier's own price list. */
+  supplierOffers: {
+    /** Another supplier's offer answers the same as one that does not exist. */
+    offer_not_found: 404,
+    offer_exists: 409,
+  },
   /** The widget's script. */
   embed: {
     widget_unavailable: 503,

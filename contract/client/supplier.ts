@@ -29,6 +29,17 @@ import {
   type SupplierCoverageInput,
   type SupplierUser,
 } from '../schemas/supplier-workspace';
+import {
+  offerImportResultSchema,
+  supplierOfferSchema,
+  supplierOffersSchema,
+  type NewSupplierOffer,
+  type OfferImportInput,
+  type OfferImportResult,
+  type SupplierOffer,
+  type SupplierOfferChange,
+  type SupplierOffers,
+} from '../schemas/supplier-offers';
 import { isHttpError } from '../../sdk/client/errors';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from '../../sdk/client/transport';
 
@@ -72,6 +83,16 @@ export interface SupplierClient {
   coverage(options?: CallOptions): Promise<SupplierCoverage>;
   /** Replaces where it delivers (`PUT /api/supplier/coverage`). */
   setCoverage(input: SupplierCoverageInput, options?: CallOptions): Promise<SupplierCoverage>;
+  /** Its price list (`GET /api/supplier/offers`). */
+  offers(options?: CallOptions): Promise<SupplierOffers>;
+  /** Adds a catalogue product to it (`POST /api/supplier/offers`). */
+  addOffer(input: NewSupplierOffer, options?: CallOptions): Promise<SupplierOffer>;
+  /** Changes an offer's terms (`PATCH /api/supplier/offers/:offerId`). */
+  changeOffer(offerId: number, change: SupplierOfferChange, options?: CallOptions): Promise<SupplierOffer>;
+  /** Takes a product off it (`DELETE /api/supplier/offers/:offerId`). */
+  removeOffer(offerId: number, options?: CallOptions): Promise<void>;
+  /** Replaces it from pasted text, or previews that (`POST /api/supplier/offers/import`). */
+  importOffers(input: OfferImportInput, options?: CallOptions): Promise<OfferImportResult>;
 }
 
 /**
@@ -107,6 +128,13 @@ function supplierCalls(api: Transport): SupplierClient {
     stats: (opts) => api.get(supplierStatsSchema, 'api/supplier/stats', undefined, opts),
     coverage: (opts) => api.get(supplierCoverageSchema, 'api/supplier/coverage', undefined, opts),
     setCoverage: (input, opts) => api.put(supplierCoverageSchema, 'api/supplier/coverage', input, opts),
+    offers: (opts) => api.get(supplierOffersSchema, 'api/supplier/offers', undefined, opts),
+    addOffer: (input, opts) => api.post(supplierOfferSchema, 'api/supplier/offers', input, null, opts),
+    changeOffer: (offerId, change, opts) => api.patch(supplierOfferSchema, `api/supplier/offers/${offerId}`, change, opts),
+    removeOffer: async (offerId, opts) => {
+      await api.delete(null, `api/supplier/offers/${offerId}`, opts);
+    },
+    importOffers: (input, opts) => api.post(offerImportResultSchema, 'api/supplier/offers/import', input, null, opts),
   };
 }
 

@@ -499,7 +499,7 @@ export async function applyProducts(trx: Executor, plans: ProductPlan[], now: Da
 }
 
 /** The one answer to an import with a bad line: every bad line with its number and reason. */
-function invalidLinesError(lines: InvalidLine[]): ApiError {
+export function invalidLinesError(lines: InvalidLine[]): ApiError {
   return new ApiError(400, 'invalid_lines', ADMIN_MESSAGES.invalidFormat, { lines });
 }
 
@@ -568,7 +568,7 @@ function auditDetail({ suppliers, products }: Counts): string {
   return parts.join('; ');
 }
 
-function checkSize(lines: RawLine[]): void {
+export function checkSize(lines: RawLine[]): void {
   if (lines.length === 0) throw new ApiError(400, 'no_lines', ADMIN_MESSAGES.noLines);
   if (lines.length > ADMIN_LIMITS.maxLines) throw new ApiError(400, 'too_many_lines', ADMIN_MESSAGES.tooManyLines);
 }

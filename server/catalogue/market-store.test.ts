@@ -33,10 +33,36 @@ describe('market store', () => {
     expect(updated.unitPriceCents).toBe(offer.unitPriceCents + 100);
   });
 
+  it('reads only the offers in stock and within their dates on its day, and says when that next changes', async () => {
+    const [a, b, c] = await database.db.selectFrom('offers').select(['id', 'supplier_id', 'catalogue_item_id']).orderBy('id').limit(3).execute();
+    await database.db.updateTable('offers').set({ in_stock: 0 }).where('id', '=', a!.id).execute();
+    await database.db.updateTable('offers').set({ valid_from: '2026-12-01' }).where('id', '=', b!.id).execute();
+    await database.db.updateTable('offers').set({ valid_until: '2026-11-29' }).where('id', '=', c!.id).execute();
+    const has = (offers: Map<string, { length: number; at(i: number): { supplierId: number } }>, o: typeof a) => {
+      const list = offers.get(o!.catalogue_item_id);
+      return list !== undefined && Array.from({ length: list.length }, (_, i) => list.at(i).supplierId).includes(o!.supplier_id);
+    };
+    const on = async (day: string) => {
+      const input = await loadMarketInput(database.db, day);
+      return { offers: (input.offers as OfferListsBuilder).build(), changesOn: input.changesOn };
+    };
+    try {
+      const today = await on('2026-11-27');
+      expect([has(today.offers, a), has(today.offers, b), has(today.offers, c)]).toEqual([false, false, true]);
+      // c ends after the 29th, so the market changes on the 30th; b starts on 1 December.
+      expect(today.changesOn).toBe('2026-11-30');
+      const december = await on('2026-12-01');
+      expect([has(december.offers, a), has(december.offers, b), has(december.offers, c)]).toEqual([false, true, false]);
+      expect(december.changesOn).toBeNull();
+    } finally {
+      await database.db.updateTable('offers').set({ in_stock: 1, valid_from: null, valid_until: null }).where('id', 'in', [a!.id, b!.id, c!.id]).execute();
+    }
+  });
+
   it('reads every supplier and offer, whatever the size of the pages it reads them in', async () => {
     // The offers come packed item by item: compared as the lists they become.
     const packed = async (page: number) => {
-      const input = await loadMarketInput(database.db, page);
+      const input = await loadMarketInput(database.db, '2026-11-27', page);
       return { ...input, offers: (input.offers as OfferListsBuilder).build() };
     };
     const whole = await packed(1_000_000);

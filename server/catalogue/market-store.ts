@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { buildMarket, type MarketSnapshot } from '../domain/market';
 import type { Executor } from '../db/executor';
 import { bumpMarketRevision, loadMarketInput, readMarketRevision } from './market.repository';
+import { validityDay } from '../domain/validity';
 
 /**
  * Marks the market as changed, so that every server process reloads its snapshot. Call it in the
@@ -21,6 +22,8 @@ export class MarketStore {
   private snapshot: MarketSnapshot | null = null;
   private loading: Promise<MarketSnapshot> | null = null;
   private checkedAt = 0;
+  /** When the snapshot's offers change by their dates (midnight in South Africa), in ms. */
+  private changesAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -29,7 +32,7 @@ export class MarketStore {
 
   async current(): Promise<MarketSnapshot> {
     const now = Date.now();
-    if (this.snapshot && now - this.checkedAt < this.refreshMs) return this.snapshot;
+    if (this.snapshot && now - this.checkedAt < this.refreshMs && now < this.changesAt) return this.snapshot;
     if (this.loading) return this.loading;
     this.loading = this.refresh(now).finally(() => {
       this.loading = null;
@@ -45,8 +48,11 @@ export class MarketStore {
 
   private async refresh(now: number): Promise<MarketSnapshot> {
     const revision = await readMarketRevision(this.db);
-    if (!this.snapshot || this.snapshot.revision !== revision) {
-      this.snapshot = buildMarket(await loadMarketInput(this.db));
+    // An offer's dates are applied as the market is read: it is read again the day one starts or ends.
+    if (!this.snapshot || this.snapshot.revision !== revision || now >= this.changesAt) {
+      this.snapshot = buildMarket(await loadMarketInput(this.db, validityDay(now)));
+      const { changesOn } = this.snapshot;
+      this.changesAt = changesOn === null ? Number.POSITIVE_INFINITY : Date.parse(`${changesOn}T00:00:00+02:00`);
     }
     this.checkedAt = now;
     return this.snapshot;

@@ -40,8 +40,16 @@ const CATEGORIES_OF =
   'select supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor from supplier_categories where supplier_id > ? and supplier_id <= ?';
 const COVERAGE_OF = 'select supplier_id, scope, area, lead_days from supplier_coverage where supplier_id > ? and supplier_id <= ?';
 // Most offers have no tiers: null rather than '[]' spares a string per row.
-const OFFERS_PAGE =
-  "select id, supplier_id, catalogue_item_id, unit_price_cents, minimum_order_quantity, nullif(tiers, '[]') from offers where id > ? order by id limit ?";
+// Only what can be quoted on the day read: in stock and within its dates.
+const QUOTABLE = '(in_stock = 1 and (valid_from is null or valid_from <= ?) and (valid_until is null or valid_until >= ?))';
+const OFFERS_PAGE = `select id, supplier_id, catalogue_item_id, unit_price_cents, minimum_order_quantity, nullif(tiers, '[]') from offers where id > ? and ${QUOTABLE} order by id limit ?`;
+/** The next day an offer starts (its first day) or stops (the day after its last) being quotable. */
+const NEXT_DATE_CHANGE = 'select (select min(valid_from) from offers where valid_from > ?), (select min(valid_until) from offers where valid_until >= ?)';
+
+/** The day after a South African day. */
+function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
 
 /** A price list as the product writes it: `[{"minQuantity":50,"unitPriceCents":1234},...]`. */
 const WRITTEN_TIERS = /^\[(?:\{"minQuantity":\d+,"unitPriceCents":\d+\}(?:,(?!\])|(?=\])))*\]$/;
@@ -65,7 +73,7 @@ export function parseTiers(text: string): PriceTier[] {
  * engine keeps at once, so the rows of a large market are never all held together. Repeated
  * text (ids of cities, categories and items, payment terms, dates) is kept once, not per row.
  */
-export async function loadMarketInput(db: Kysely<DB>, page = PAGE): Promise<MarketInput> {
+export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE): Promise<MarketInput> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -178,11 +186,18 @@ export async function loadMarketInput(db: Kysely<DB>, page = PAGE): Promise<Mark
       const counts = await trx
         .selectFrom('offers')
         .select(['catalogue_item_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where((eb) =>
+          eb.and([
+            eb('in_stock', '=', 1),
+            eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', day)]),
+            eb.or([eb('valid_until', 'is', null), eb('valid_until', '>=', day)]),
+          ]),
+        )
         .groupBy('catalogue_item_id')
         .execute();
       for (const c of counts) offers.reserve(once(c.catalogue_item_id), Number(c.n));
       for (let after = 0; ; ) {
-        const rows = await selectArrays(trx, OFFERS_PAGE, [after, page]);
+        const rows = await selectArrays(trx, OFFERS_PAGE, [after, day, day, page]);
         for (const [, supplierId, itemId, unitPriceCents, minimumOrderQuantity, tiers] of rows) {
           offers.add({
             supplierId: supplierId as number,
@@ -195,8 +210,11 @@ export async function loadMarketInput(db: Kysely<DB>, page = PAGE): Promise<Mark
         if (rows.length < page) break;
         after = rows[rows.length - 1]![0] as number;
       }
+      const [[starts, ends] = [null, null]] = await selectArrays(trx, NEXT_DATE_CHANGE, [day, day]);
+      const changes = [starts as string | null, ends === null ? null : dayAfter(ends as string)].filter((d): d is string => d !== null).sort();
       return {
         revision,
+        changesOn: changes[0] ?? null,
         cities: cities.map((c) => ({ id: c.id, name: c.name, province: once(c.province), latitude: Number(c.latitude), longitude: Number(c.longitude) })),
         categories: categories.map((c) => ({ id: c.id, name: c.name, sectorId: c.sector_id, keywords: JSON.parse(c.keywords) as string[] })),
         items: items.map((i) => ({

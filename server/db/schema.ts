@@ -96,6 +96,11 @@ export interface OffersTable {
   unit_price_cents: number;
   minimum_order_quantity: number;
   tiers: string; // JSON [{ minQuantity, unitPriceCents }]
+  /** 1 while the supplier has it in stock; an offer out of stock is not quoted. */
+  in_stock: ColumnType<number, number | undefined, number>;
+  /** The first and last South African day it may be quoted (YYYY-MM-DD, inclusive); null for no bound. */
+  valid_from: ColumnType<string | null, string | null | undefined, string | null>;
+  valid_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RfqsTable {

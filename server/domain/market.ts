@@ -356,6 +356,8 @@ export interface Supplier {
 
 export interface MarketSnapshot {
   revision: string;
+  /** The first South African day (YYYY-MM-DD) on which an offer starts or stops being quotable by its dates; null when none does. */
+  changesOn: string | null;
   cities: MarketCity[];
   citiesById: Map<string, MarketCity>;
   /** The cities' other names, for those of its cities the snapshot holds. */
@@ -378,6 +380,8 @@ export interface MarketSnapshot {
 
 export interface MarketInput {
   revision: string;
+  /** See {@link MarketSnapshot.changesOn}; absent for a market read without dates (tests). */
+  changesOn?: string | null;
   cities: City[];
   categories: Category[];
   items: Omit<CatalogueItem, 'matchName'>[];
@@ -443,6 +447,7 @@ export function buildMarket(input: MarketInput): MarketSnapshot {
   ];
   return {
     revision: input.revision,
+    changesOn: input.changesOn ?? null,
     cities,
     citiesById,
     placeNames,

@@ -73,6 +73,14 @@ import {
   supplierUserSchema,
   supplierUsersSchema,
 } from '../../contract/schemas/supplier-workspace';
+import {
+  newSupplierOfferSchema,
+  offerImportResultSchema,
+  offerImportSchema,
+  supplierOfferChangeSchema,
+  supplierOfferSchema,
+  supplierOffersSchema,
+} from '../../contract/schemas/supplier-offers';
 
 import { ALL_ERROR_CODES, ERROR_CODES } from '../error-codes';
 
@@ -121,8 +129,8 @@ const ACTION_ERRORS = {
 const SUPPLIER_ERRORS = {
   401: '`unauthorized`: no live supplier session',
   403: "`bad_origin`: a state change from a page that is not Procura's",
-  404: "Not found: another supplier's lead or person answers the same (`lead_not_found`, `user_not_found`)",
-  409: 'The lead no longer allows it (`not_firmable`, `not_declinable`, `not_accepted`, `order_answered`), or the person cannot be added or removed (`email_taken`, `not_yourself`)',
+  404: "Not found: another supplier's lead, person or offer answers the same (`lead_not_found`, `user_not_found`, `offer_not_found`)",
+  409: 'The lead no longer allows it (`not_firmable`, `not_declinable`, `not_accepted`, `order_answered`), the person cannot be added or removed (`email_taken`, `not_yourself`), or the product is already on the price list (`offer_exists`)',
 };
 
 const SUPPLIER_ROUTES: Route[] = [
@@ -225,6 +233,62 @@ const SUPPLIER_ROUTES: Route[] = [
     supplier: true,
     body: supplierCoverageInputSchema,
     ok: [200, supplierCoverageSchema],
+    errors: [400, 401, 403],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/supplier/offers',
+    tag: 'Supplier workspace',
+    summary:
+      "The supplier's price list by product name: each offer's unit price, minimum order, volume prices, stock and dates, whether it is quoted today, and the day the list last changed",
+    supplier: true,
+    ok: [200, supplierOffersSchema],
+    errors: [401],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier/offers',
+    tag: 'Supplier workspace',
+    summary: 'Add a catalogue product to the price list; the next quote uses it. Refused (409 `offer_exists`) for a product already listed',
+    supplier: true,
+    body: newSupplierOfferSchema,
+    ok: [201, supplierOfferSchema],
+    errors: [400, 401, 403, 409],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'patch',
+    path: '/api/supplier/offers/{offerId}',
+    tag: 'Supplier workspace',
+    summary:
+      'Change an offer: unit price, minimum order, volume prices (each above the minimum order and below the unit price), in stock, first and last day. An offer out of stock or outside its dates is not quoted; the next quote uses the change',
+    supplier: true,
+    body: supplierOfferChangeSchema,
+    ok: [200, supplierOfferSchema],
+    errors: [400, 401, 403, 404],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'delete',
+    path: '/api/supplier/offers/{offerId}',
+    tag: 'Supplier workspace',
+    summary: 'Take a product off the price list',
+    supplier: true,
+    ok: [204, null],
+    errors: [401, 403, 404],
+    errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier/offers/import',
+    tag: 'Supplier workspace',
+    summary:
+      'Replace the price list from pasted text (`name | description | price | unit | category` lines, or a CSV with a header), read and checked as the admin import reads a product line; all or none, every bad line named (400 `invalid_lines`). Each line names a product of the catalogue; every offer the text does not list is removed. With `dryRun`, the preview',
+    supplier: true,
+    body: offerImportSchema,
+    ok: [200, offerImportResultSchema],
     errors: [400, 401, 403],
     errorText: SUPPLIER_ERRORS,
   },

@@ -11,6 +11,8 @@ import {
 import { supplierProfile, updateSupplierProfile } from './supplier-profile.service';
 import { supplierStats } from './supplier-stats.service';
 import { setSupplierCoverage, supplierCoverage } from './supplier-coverage.service';
+import { addOffer, changeOffer, importOffers, listOffers, removeOffer } from './supplier-offers.service';
+import { newSupplierOfferSchema, offerImportSchema, supplierOfferChangeSchema } from '../../contract/schemas/supplier-offers';
 import { staffOf, staffOnly } from '../staff/staff-auth';
 import type { AppDeps } from '../deps';
 import { sameOrigin } from '../http/sessions';
@@ -36,6 +38,9 @@ const SESSION_ATTEMPTS: RatePolicy = { bucket: 'supplier-session', limit: 20, wi
 
 const userParams = z.object({ userId: z.coerce.number().int().positive() });
 const supplierIdParams = z.object({ id: z.coerce.number().int().positive() });
+const offerParams = z.object({ offerId: z.coerce.number().int().positive() });
+/** A pasted price list: up to 2 MB of text (the schema's own limit) in its JSON body. */
+const PRICE_LIST_BODY_LIMIT = 3 * 1024 * 1024;
 
 /** The supplier workspace's access (sign-in links, sessions, who is signed in), the supplier's people, its own details and its figures. */
 export function supplierRouter(deps: AppDeps) {
@@ -104,6 +109,28 @@ export function supplierRouter(deps: AppDeps) {
 
   router.patch('/api/supplier/profile', signedIn, validate({ body: supplierProfileChangeSchema }), async (ctx) => {
     ctx.body = await updateSupplierProfile(deps, supplierOf(ctx), ctx.request.body);
+  });
+
+  router.get('/api/supplier/offers', signedIn, async (ctx) => {
+    ctx.body = await listOffers(deps, supplierOf(ctx));
+  });
+
+  router.post('/api/supplier/offers', signedIn, validate({ body: newSupplierOfferSchema }), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await addOffer(deps, supplierOf(ctx), ctx.request.body);
+  });
+
+  router.post('/api/supplier/offers/import', signedIn, validate({ body: offerImportSchema, bodyLimit: PRICE_LIST_BODY_LIMIT }), async (ctx) => {
+    ctx.body = await importOffers(deps, supplierOf(ctx), ctx.request.body);
+  });
+
+  router.patch('/api/supplier/offers/:offerId', signedIn, validate({ params: offerParams, body: supplierOfferChangeSchema }), async (ctx) => {
+    ctx.body = await changeOffer(deps, supplierOf(ctx), ctx.params.offerId, ctx.request.body);
+  });
+
+  router.delete('/api/supplier/offers/:offerId', signedIn, validate({ params: offerParams }), async (ctx) => {
+    await removeOffer(deps, supplierOf(ctx), ctx.params.offerId);
+    ctx.status = 204;
   });
 
   // Staff (admin): invite a supplier's first user (or any), see who has access, disable someone.

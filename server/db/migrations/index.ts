@@ -36,6 +36,7 @@ import * as addSupplierMinimumOrder from './20261128020000-add-supplier-minimum-
 import * as createBasketLines from './20261128030000-create-basket-lines';
 import * as addSupplierCompliance from './20261128040000-add-supplier-compliance';
 import * as createPurchaseOrders from './20261128050000-create-purchase-orders';
+import * as addOfferStockAndValidity from './20261128060000-add-offer-stock-and-validity';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -79,6 +80,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128030000-create-basket-lines': createBasketLines,
   '20261128040000-add-supplier-compliance': addSupplierCompliance,
   '20261128050000-create-purchase-orders': createPurchaseOrders,
+  '20261128060000-add-offer-stock-and-validity': addOfferStockAndValidity,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,0 +1,25 @@
+import type { TestServer } from './harness';
+import { signInStaff } from './staff';
+
+/**
+ * Invites `email` to `supplierId` from /admin and signs in from the link e-mailed to it; answers
+ * the headers a workspace page sends with every call: the supplier cookie and PUBLIC_URL's origin.
+ */
+export async function signInSupplier(server: TestServer, supplierId: number, email: string, headers: Record<string, string> = {}) {
+  const admin = await signInStaff(server);
+  const origin = new URL(server.config.publicUrl).origin;
+  const invited = await server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name: 'Sipho Dlamini' }, headers: admin.headers });
+  if (invited.status !== 201) throw new Error(`invite answered ${invited.status}: ${invited.text}`);
+  const row = await server.database.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('kind', '=', 'supplier-sign-in')
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const { token } = JSON.parse(row.payload) as { token: string };
+  const res = await server.request('POST', '/api/supplier/session', { body: { token }, headers: { origin, ...headers } });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.text}`);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  return { cookie, headers: { cookie, origin } };
+}
