@@ -12,14 +12,12 @@ import {
 } from '../../contract/schemas/supplier-offers';
 import { centsToRand } from '../../sdk/format';
 import { checkSize, invalidLinesError, planProducts, reference } from '../admin/admin.service';
-import * as adminRepo from '../admin/admin.repository';
-import { parseTiers } from '../catalogue/market.repository';
 import { marketChanged, type MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
 import { validityDay } from '../domain/validity';
 import { ApiError, invalidFields } from '../errors';
-import { findOffersOf, findPriceListDate, type OfferRow } from './supplier-offers.repository';
+import { datePriceList, ensureCategories, findOffersOf, findPriceListDate, lockPriceLists, replaceOffers, type OfferRow } from './supplier-offers.repository';
 import { recordSupplierAudit } from './supplier-users.repository';
 import type { SupplierMember } from './supplier-users.service';
 
@@ -28,9 +26,6 @@ export interface SupplierOffersDeps {
   market: MarketStore;
   clock: () => number;
 }
-
-/** A supplier category an offer adds starts on the import's defaults (docs/quoting.md). */
-const NEW_CATEGORY = { capacity_units: 10_000, minimum_order_quantity: 1, price_factor: 1 };
 
 const offerNotFound = () => new ApiError(404, 'offer_not_found', OFFER_MESSAGES.offerNotFound);
 const toCents = (rand: number) => Math.round(rand * 100);
@@ -49,7 +44,7 @@ function toApiOffer(row: OfferRow, day: string): SupplierOffer {
     unit: row.unit,
     unitPrice: centsToRand(row.unit_price_cents),
     minimumOrderQuantity: row.minimum_order_quantity,
-    tiers: parseTiers(row.tiers).map((t) => ({ minQuantity: t.minQuantity, unitPrice: centsToRand(t.unitPriceCents) })),
+    tiers: row.tiers.map((t) => ({ minQuantity: t.minQuantity, unitPrice: centsToRand(t.unitPriceCents) })),
     inStock: row.in_stock === 1,
     validFrom: row.valid_from,
     validUntil: row.valid_until,
@@ -105,7 +100,7 @@ async function changePriceList<T>(
   const now = new Date(deps.clock());
   const result = await deps.database.db.transaction().execute(async (trx) => {
     const written = await write(trx);
-    await adminRepo.datePriceLists(trx, [member.supplierId], validityDay(now.getTime()));
+    await datePriceList(trx, member.supplierId, validityDay(now.getTime()));
     await marketChanged(trx);
     await recordSupplierAudit(trx, { supplierId: member.supplierId, userId: member.id, ...audit }, now.toISOString());
     return written;
@@ -155,7 +150,7 @@ export async function addOffer(deps: SupplierOffersDeps, member: SupplierMember,
       .values({ supplier_id: member.supplierId, catalogue_item_id: item.id, ...termColumns(terms) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await adminRepo.ensureSupplierCategories(trx, [{ supplier_id: member.supplierId, category_id: item.category_id, ...NEW_CATEGORY }]);
+    await ensureCategories(trx, member.supplierId, [item.category_id]);
     return row.id;
   });
   return oneOffer(db, member, offerId, validityDay(deps.clock()));
@@ -177,7 +172,7 @@ export async function changeOffer(
   const terms: Terms = {
     unitPriceCents: change.unitPrice === undefined ? row.unit_price_cents : toCents(change.unitPrice),
     minimumOrderQuantity: change.minimumOrderQuantity ?? row.minimum_order_quantity,
-    tiers: change.tiers ? change.tiers.map((t) => ({ minQuantity: t.minQuantity, unitPriceCents: toCents(t.unitPrice) })) : parseTiers(row.tiers),
+    tiers: change.tiers ? change.tiers.map((t) => ({ minQuantity: t.minQuantity, unitPriceCents: toCents(t.unitPrice) })) : row.tiers,
     inStock: change.inStock ?? row.in_stock === 1,
     validFrom: change.validFrom === undefined ? row.valid_from : change.validFrom,
     validUntil: change.validUntil === undefined ? row.valid_until : change.validUntil,
@@ -248,29 +243,21 @@ export async function importOffers(deps: SupplierOffersDeps, member: SupplierMem
   }
   const now = new Date(deps.clock());
   const result = await deps.database.db.transaction().execute(async (trx) => {
-    await adminRepo.lockImports(trx, deps.database.dialect);
+    await lockPriceLists(trx, deps.database.dialect);
     const planned = await planOn(trx);
     if (planned.invalid.length > 0) throw invalidLinesError(planned.invalid);
-    await adminRepo.upsertOffers(
+    await replaceOffers(
       trx,
-      planned.plans.map((p) => ({ supplier_id: member.supplierId, catalogue_item_id: p.item.id!, unit_price_cents: p.unitPriceCents })),
+      member.supplierId,
+      planned.plans.map((p) => ({ catalogueItemId: p.item.id!, unitPriceCents: p.unitPriceCents })),
+      planned.gone.map((o) => o.id),
     );
-    if (planned.gone.length > 0) {
-      await trx
-        .deleteFrom('offers')
-        .where('supplier_id', '=', member.supplierId)
-        .where(
-          'id',
-          'in',
-          planned.gone.map((o) => o.id),
-        )
-        .execute();
-    }
-    await adminRepo.ensureSupplierCategories(
+    await ensureCategories(
       trx,
-      planned.plans.map((p) => ({ supplier_id: member.supplierId, category_id: p.category.id, ...NEW_CATEGORY })),
+      member.supplierId,
+      planned.plans.map((p) => p.category.id),
     );
-    await adminRepo.datePriceLists(trx, [member.supplierId], validityDay(now.getTime()));
+    await datePriceList(trx, member.supplierId, validityDay(now.getTime()));
     await marketChanged(trx);
     const c = counts(planned);
     await recordSupplierAudit(
