@@ -15,6 +15,7 @@ import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SupplierProfileTab } from './SupplierProfile';
 import { SupplierStatsTab } from './SupplierStats';
+import { SupplierPriceListTab } from './SupplierPriceList';
 
 const FILTER_LABELS: Record<LeadFilter, string> = {
   offered: 'Open',
@@ -373,6 +374,7 @@ export default function SupplierWorkspacePage() {
         label="Workspace"
         tabs={[
           { id: 'leads', label: 'Leads', content: <Leads /> },
+          { id: 'prices', label: 'Price list', content: <SupplierPriceListTab /> },
           { id: 'stats', label: 'Performance', content: <SupplierStatsTab /> },
           { id: 'profile', label: 'Your details', content: <SupplierProfileTab /> },
           { id: 'team', label: 'Team', content: <Team me={me} /> },
