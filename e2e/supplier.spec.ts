@@ -64,4 +64,89 @@ test.describe('the supplier workspace on a phone', () => {
     await page.goto(link);
     await expect(page.getByRole('alert')).toContainText(SUPPLIER_MESSAGES.linkInvalid);
   });
+
+  test('a supplier changes a price from its phone, the next request quotes it, it makes the lead firm, and confirms the order the buyer accepts', async ({
+    page,
+    staffLink,
+    expectAccessible,
+    database,
+  }, testInfo) => {
+    const request = {
+      productName: 'Hand Sanitizer 70% Alcohol',
+      productDescription: 'Refills for the ward dispensers',
+      quantity: 10,
+      supplierCount: 5,
+      deliveryLocation: 'Durban',
+      agreeTerms: true,
+    };
+    const ask = async (email: string) => {
+      const res = await page.request.post('/api/rfq', { data: { ...request, primaryEmail: email } });
+      expect(res.status()).toBe(201);
+      return (await res.json()) as {
+        quotes: { id: string; pricingBasis: string; listUnitPrice: number; trackingUrl: string; supplier: { name: string; email: string } }[];
+      };
+    };
+    const first = (await ask('first.buyer@clinic.example.co.za')).quotes.find((q) => q.pricingBasis === 'price-list')!;
+    const supplierId = database.get('select id from suppliers where email = ?', first.supplier.email)!.id as number;
+
+    // Staff invite one of the supplier's people, who signs in from the e-mailed link.
+    await setStaffPassword(page, staffLink({ email: 'prices@procura.example', name: 'Prices Admin', role: 'admin' }));
+    await page.goto('/admin');
+    await signInStaff(page, 'prices@procura.example');
+    await page.getByLabel('Supplier ID').fill(String(supplierId));
+    await page.getByRole('textbox', { name: 'Name' }).fill('Lindiwe Ndlovu');
+    await page.getByRole('textbox', { name: 'E-mail' }).last().fill('lindiwe@prices.example');
+    await page.getByRole('button', { name: 'Invite to the supplier workspace' }).click();
+    await expect(page.getByText('lindiwe@prices.example was e-mailed a sign-in link to the supplier workspace.')).toBeVisible();
+    const [mail] = await mailTo(page, 'lindiwe@prices.example');
+    await page.goto(/(http\S+\/supplier\/sign-in#sl_[\w-]{43})/.exec(mail!.text)![1]!);
+    await expect(page.getByText('Signed in as Lindiwe Ndlovu (lindiwe@prices.example)')).toBeVisible();
+
+    // The price list: one price changed, its volume prices dropped.
+    await page.getByRole('tab', { name: 'Price list' }).click();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 4, name: request.productName }) });
+    await expect(card.getByText('Quoted', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await card.getByRole('button', { name: `Change ${request.productName}` }).click();
+    const price = Math.round((first.listUnitPrice - 1.11) * 100) / 100;
+    await card.getByRole('textbox', { name: /^Unit price \(R per .+, excl\. VAT\)$/ }).fill(price.toFixed(2));
+    while ((await card.getByRole('button', { name: /^Remove volume price/ }).count()) > 0)
+      await card
+        .getByRole('button', { name: /^Remove volume price/ })
+        .first()
+        .click();
+    await expectAccessible(page);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status')).toHaveText(`${request.productName}: saved. Your next quotes use it.`);
+    await expect(card).toContainText(`R${price.toFixed(2)}`);
+    await testInfo.attach('price list at 390 px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+    // The next buyer's request is quoted at that price; its lead is in the workspace, made firm there.
+    const quote = (await ask('second.buyer@clinic.example.co.za')).quotes.find((q) => q.supplier.email === first.supplier.email)!;
+    expect(quote.listUnitPrice).toBe(price);
+    await page.goto(`/supplier?lead=${quote.id}`);
+    const lead = page.locator('.lead-card-opened');
+    await expect(lead).toContainText('Indicative');
+    await lead.getByRole('button', { name: 'Firm up' }).click();
+    await lead.getByRole('button', { name: 'Make this price firm' }).click();
+    await expect(lead.getByText('Firm', { exact: true })).toBeVisible();
+
+    // The buyer's tracking page says so; the buyer accepts.
+    const buyer = await page.context().newPage();
+    await buyer.goto(new URL(quote.trackingUrl).pathname);
+    await expect(buyer.getByText('Firm', { exact: true }).first()).toBeVisible();
+    await buyer.getByRole('button', { name: 'Accept this quote' }).click();
+    const dialog = buyer.getByRole('dialog', { name: 'Accept this quote?' });
+    await dialog.getByRole('textbox', { name: /Delivery address/ }).fill('Ward 4 stores, 12 Clinic Road, Durban, 4001');
+    await dialog.getByRole('textbox', { name: /Phone number/ }).fill('031 555 0142');
+    await dialog.getByRole('button', { name: 'Accept quote' }).click();
+    await expect(buyer.getByText('This quote:')).toHaveText('This quote: Accepted');
+
+    // The supplier confirms from the workspace.
+    await page.reload();
+    await lead.getByRole('button', { name: 'Confirm the order' }).click();
+    await expect(lead.getByText('Confirmed by supplier', { exact: true })).toBeVisible();
+    await buyer.reload();
+    await expect(buyer.getByText('This quote:')).toHaveText('This quote: Confirmed by supplier');
+  });
 });

@@ -36,7 +36,9 @@ export interface AcceptQuoteDialogProps {
   /** For a basket: the products ordered, named in the confirmation. */
   products?: readonly string[] | undefined;
   /** Several suppliers (a basket's split): each receives the order of its own products. */
-  split?: boolean;
+  split?: boolean | undefined;
+  /** A basket's products left for other suppliers after this order. */
+  leavesOpen?: boolean | undefined;
   /** Accepts with the details the buyer gave; a throw keeps the dialog open and says why. */
   onAccept(details: OrderDetailsInput): Promise<void>;
   onClose(): void;
@@ -48,7 +50,16 @@ export interface AcceptQuoteDialogProps {
  * address and phone; a purchase-order reference and VAT number when the buyer has them). Each
  * field's problem shows on it, and focus moves to the first. Accepting is never done without it.
  */
-export function AcceptQuoteDialog({ supplierName, totalPrice, totalPriceInclVat, products, split = false, onAccept, onClose }: AcceptQuoteDialogProps) {
+export function AcceptQuoteDialog({
+  supplierName,
+  totalPrice,
+  totalPriceInclVat,
+  products,
+  split = false,
+  leavesOpen = false,
+  onAccept,
+  onClose,
+}: AcceptQuoteDialogProps) {
   const [values, setValues] = useState<OrderDetailsValues>(EMPTY);
   const [shown, setShown] = useState<Set<OrderDetailsField>>(new Set());
   const [refused, setRefused] = useState<Partial<Record<OrderDetailsField, { message: string; value: string }>>>({});
@@ -107,7 +118,7 @@ export function AcceptQuoteDialog({ supplierName, totalPrice, totalPriceInclVat,
         {split ? 'Each supplier receives the order of its own products' : `${supplierName} receives the order`} with your contact details (e-mail address, name,
         company and company size) and the delivery details below, and is asked to confirm it.{' '}
         {products
-          ? 'The suppliers left with nothing to supply are told they were not selected; products you do not order here stay open.'
+          ? `The suppliers left with nothing to supply are told they were not selected${leavesOpen ? '; the products you do not order here stay open for the others' : ''}.`
           : 'The other suppliers are told they were not selected.'}
       </p>
       <fieldset className="form-stack accept-details">

@@ -25,6 +25,18 @@ function cheapestByLine(rfq: Basket): Map<string, number> {
 
 const lineOf = (q: Quote, lineId: string) => q.lines?.find((l) => l.lineId === lineId);
 
+/** What the buyer ordered from a supplier, excl. VAT: its accepted lines; null when nothing. */
+export function ordered(q: Quote): number | null {
+  if (q.status !== 'accepted' && q.status !== 'confirmed') return null;
+  const lines = (q.lines ?? []).filter((l) => l.status === 'accepted');
+  return lines.length === 0 ? null : lines.reduce((sum, l) => sum + Math.round(l.totalPrice * 100), 0) / 100;
+}
+
+/** What a basket's orders come to, excl. VAT. */
+export function orderedTotal(quotes: readonly Quote[]): number {
+  return Math.round(quotes.reduce((sum, q) => sum + (ordered(q) ?? 0) * 100, 0)) / 100;
+}
+
 /**
  * The basket's lines against its suppliers: each supplier's price of each line, the cheapest of a
  * line marked, a line a supplier does not quote shown as such, and each supplier's total and
@@ -91,6 +103,12 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
                     <strong>{formatRand(q.totalPrice)}</strong>
                     <br />
                     <span className="small muted">{q.coverage?.text}</span>
+                    {ordered(q) !== null ? (
+                      <>
+                        <br />
+                        <span className="small">Ordered: {formatRand(ordered(q)!)}</span>
+                      </>
+                    ) : null}
                   </td>
                 ))}
               </tr>

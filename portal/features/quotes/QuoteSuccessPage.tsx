@@ -1,5 +1,5 @@
 import { IndicativeWas, PriceBasisBadge } from '../../components/quotes/firm';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText } from '../../../sdk/rules';
@@ -8,7 +8,7 @@ import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
-import { BasketMatrix, BasketSplitPanel, isBasket } from '../../components/quotes/basket';
+import { BasketMatrix, BasketSplitPanel, isBasket, orderedTotal } from '../../components/quotes/basket';
 import { quotationPath } from '../../../contract/buyer-links';
 import { BbeeLine, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
@@ -129,6 +129,7 @@ interface Ordering {
   totalPriceInclVat: number;
   products?: string[];
   split?: boolean;
+  leavesOpen?: boolean;
   send(details: OrderDetailsInput): Promise<QuoteActionResponse>;
 }
 
@@ -145,7 +146,7 @@ function quoteOrdering(q: Quote, tokens: Record<string, string>): Ordering {
 const withVat = (rand: number, rate: number) => Math.round(rand * (1 + rate) * 100) / 100;
 
 /** A basket quote's lines still open (not awarded to another supplier): what accepting it orders. */
-function basketQuoteOrdering(q: Quote, tokens: Record<string, string>): Ordering {
+function basketQuoteOrdering(rfq: Rfq, q: Quote, tokens: Record<string, string>): Ordering {
   const open = (q.lines ?? []).filter((l) => l.status === 'offered');
   const lineIds = open.map((l) => l.lineId);
   const total = Math.round(open.reduce((sum, l) => sum + l.totalPrice * 100, 0)) / 100;
@@ -154,6 +155,7 @@ function basketQuoteOrdering(q: Quote, tokens: Record<string, string>): Ordering
     totalPrice: total,
     totalPriceInclVat: withVat(total, q.vatRate),
     products: open.map((l) => l.productName),
+    leavesOpen: open.length < (rfq.split?.split.covered ?? 0),
     send: (d) => api().quotes.accept(tokens[q.id]!, { ...d, lineIds }),
   };
 }
@@ -168,17 +170,34 @@ function optionOrdering(
   const names = option.suppliers.map((s) => rfq.quotes.find((q) => q.id === s.quoteId)!.supplier.name);
   const products = option.lines.filter((l) => l.quoteId !== null).map((l) => rfq.lines.find((line) => line.lineId === l.lineId)!.productName);
   const ordering = {
-    supplierName: names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`,
+    supplierName: joinNames(names),
     totalPrice: option.totalPrice,
     totalPriceInclVat: option.totalPriceInclVat,
     products,
     split: names.length > 1,
+    leavesOpen: option.covered < rfq.split.split.covered,
   };
   const first = option.suppliers[0]!;
   // The split is computed again where it is accepted, from the same stored quotes; the single supplier is one quote's lines.
   return which === 'split'
     ? { ...ordering, send: (d) => api().quotes.acceptSplit(tokens[first.quoteId]!, d) }
     : { ...ordering, send: (d) => api().quotes.accept(tokens[first.quoteId]!, { ...d, lineIds: first.lineIds }) };
+}
+
+/** 'A', 'A and B', 'A, B and C'. */
+function joinNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** Said where the buyer looks after ordering a basket, and focused, so a screen reader hears it. */
+function OrderedNotice({ names }: { names: string }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <p className="notice" role="status" tabIndex={-1} ref={notice}>
+      You ordered from {names}. We sent each its order and your contact details; a supplier left with nothing to supply is told it was not selected.
+    </p>
+  );
 }
 
 export default function QuoteSuccessPage() {
@@ -238,7 +257,8 @@ export default function QuoteSuccessPage() {
         }
       : state.data;
   const quotes = rfq.quotes;
-  const winner = quotes.find((q) => isWinner(q.status));
+  // A basket may be ordered from several suppliers: each is named.
+  const winners = quotes.filter((q) => isWinner(q.status)).map((q) => q.supplier.name);
   const mayAccept = Object.keys(tokens).length > 0;
   const place = async (ordering: Ordering, details: OrderDetailsInput) => {
     const answer = await ordering.send(details);
@@ -247,7 +267,7 @@ export default function QuoteSuccessPage() {
     setAccepting(null);
     setAccepted(ordering.supplierName);
   };
-  const acceptQuote = (q: Quote) => setAccepting(isBasket(rfq) ? basketQuoteOrdering(q, tokens) : quoteOrdering(q, tokens));
+  const acceptQuote = (q: Quote) => setAccepting(isBasket(rfq) ? basketQuoteOrdering(rfq, q, tokens) : quoteOrdering(q, tokens));
   const acceptOption =
     isBasket(rfq) && mayAccept && rfq.status === 'open' && !rfq.demo
       ? (option: 'split' | 'single') => setAccepting(optionOrdering(rfq, option, tokens))
@@ -346,7 +366,7 @@ export default function QuoteSuccessPage() {
           <dt>Status</dt>
           <dd>
             <RfqStatusBadge status={rfq.status} />
-            {winner ? <span className="small"> to {winner.supplier.name}</span> : null}
+            {winners.length > 0 ? <span className="small"> to {joinNames(winners)}</span> : null}
           </dd>
         </dl>
         {quotes.length > 0 ? <p className="small muted">{rfq.matching.message}</p> : null}
@@ -356,7 +376,15 @@ export default function QuoteSuccessPage() {
           Summary
         </h2>
         <div className="summary-grid">
-          {isBasket(rfq) ? (
+          {isBasket(rfq) && rfq.split.split.covered === 0 && winners.length > 0 ? (
+            <div className="card stat">
+              <span className="small muted">Ordered</span>
+              <strong>{formatRand(orderedTotal(rfq.quotes))} excl. VAT</strong>
+              <span className="small muted">
+                {winners.length} {winners.length === 1 ? 'delivery' : 'deliveries'}
+              </span>
+            </div>
+          ) : isBasket(rfq) ? (
             <div className="card stat">
               <span className="small muted">Cheapest split</span>
               <strong>{formatRand(rfq.split.split.totalPrice)} excl. VAT</strong>
@@ -393,6 +421,7 @@ export default function QuoteSuccessPage() {
       </section>
       {isBasket(rfq) && quotes.length > 0 ? (
         <>
+          {accepted ? <OrderedNotice names={accepted} /> : null}
           <BasketSplitPanel rfq={rfq} onAccept={acceptOption} />
           <BasketMatrix rfq={rfq} />
         </>
@@ -401,11 +430,9 @@ export default function QuoteSuccessPage() {
         <h2 id="quotes-title">
           {quotes.length} {quotes.length === 1 ? 'quote' : 'quotes'}
         </h2>
-        {accepted ? (
+        {accepted && !isBasket(rfq) ? (
           <p className="notice" role="status">
-            {isBasket(rfq)
-              ? `You ordered from ${accepted}. We sent each its order and your contact details; a supplier left with nothing to supply is told it was not selected.`
-              : `You accepted the quote from ${accepted}. We sent them your order and contact details, and told the other suppliers they were not selected.`}
+            You accepted the quote from {accepted}. We sent them your order and contact details, and told the other suppliers they were not selected.
           </p>
         ) : null}
         {rfq.demo ? <DemoNotice /> : null}
@@ -443,6 +470,7 @@ export default function QuoteSuccessPage() {
           totalPriceInclVat={accepting.totalPriceInclVat}
           products={accepting.products}
           split={accepting.split}
+          leavesOpen={accepting.leavesOpen}
           onAccept={(details) => place(accepting, details)}
           onClose={() => setAccepting(null)}
         />

@@ -92,7 +92,7 @@ function OrderDetails({ order }: { order: SupplierResponse }) {
                 <ul className="basket-request-lines">
                   {o.lines.map((l) => (
                     <li key={l.productName}>
-                      {l.productName}: {formatQuantity(l.quantity, l.unit)} at {formatRand(l.unitPrice)} each, {formatRand(l.totalPrice)}
+                      {l.productName}: {formatQuantity(l.quantity, l.unit)} at {formatRand(l.unitPrice)} each excl. VAT, {formatRand(l.totalPrice)}
                     </li>
                   ))}
                 </ul>
