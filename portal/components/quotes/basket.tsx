@@ -26,7 +26,7 @@ function cheapestByLine(rfq: Basket): Map<string, number> {
 const lineOf = (q: Quote, lineId: string) => q.lines?.find((l) => l.lineId === lineId);
 
 /** What the buyer ordered from a supplier, excl. VAT: its accepted lines; null when nothing. */
-export function ordered(q: Quote): number | null {
+function ordered(q: Quote): number | null {
   if (q.status !== 'accepted' && q.status !== 'confirmed') return null;
   const lines = (q.lines ?? []).filter((l) => l.status === 'accepted');
   return lines.length === 0 ? null : lines.reduce((sum, l) => sum + Math.round(l.totalPrice * 100), 0) / 100;
