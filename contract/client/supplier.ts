@@ -52,7 +52,7 @@ import { createTransport, type CallOptions, type ClientOptions, type Transport }
  */
 export interface SupplierClient {
   /** E-mails a sign-in link (`POST /api/supplier/sign-in-link`); the same answer for any address. */
-  requestLink(email: string, options?: CallOptions): Promise<{ message: string }>;
+  requestLink(email: string, options?: CallOptions & { lead?: string | undefined }): Promise<{ message: string }>;
   /** Exchanges a link's token for a session (`POST /api/supplier/session`); the browser keeps the cookie. */
   signIn(token: string, options?: CallOptions): Promise<SupplierMe>;
   /** Ends the session (`POST /api/supplier/sign-out`). */
@@ -104,7 +104,8 @@ export interface SupplierClient {
 function supplierCalls(api: Transport): SupplierClient {
   const lead = (quoteId: string, action: string) => `api/supplier/leads/${encodeURIComponent(quoteId)}/${action}`;
   return {
-    requestLink: (email, opts) => api.post(supplierLinkSentSchema, 'api/supplier/sign-in-link', { email }, null, opts),
+    requestLink: (email, opts) =>
+      api.post(supplierLinkSentSchema, 'api/supplier/sign-in-link', { email, ...(opts?.lead ? { lead: opts.lead } : {}) }, null, opts),
     signIn: (token, opts) => api.post(supplierMeSchema, 'api/supplier/session', { token }, null, opts),
     signOut: async (opts) => {
       await api.post(null, 'api/supplier/sign-out', undefined, null, opts);

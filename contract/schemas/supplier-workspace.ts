@@ -60,7 +60,15 @@ const email = z
  * @example
  * supplierSignInLinkSchema.parse({ email: 'sales@cleanco.co.za' });
  */
-export const supplierSignInLinkSchema = z.object({ email });
+export const supplierSignInLinkSchema = z.object({
+  email,
+  /** The lead the supplier was opening (`Q-123`): the e-mailed link opens the workspace on it. */
+  lead: z
+    .string()
+    .regex(/^Q-\d{1,15}$/)
+    .optional()
+    .catch(undefined),
+});
 /**
  * The one answer to a sign-in link request, whether or not the address is known.
  *

@@ -68,7 +68,7 @@ export type OutboxMessage =
   /** The buyer's notice that a supplier made its quote firm, or withdrew it before the buyer chose. */
   | { kind: 'buyer-quote-firmed' | 'buyer-quote-declined'; recipient: string; payload: { rfqId: string; quoteId: number } }
   /** A supplier user's one-time sign-in link; the token exists nowhere else in clear, and is dropped once sent. */
-  | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string } };
+  | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string; lead?: string } };
 
 /** How long a data request's link works. */
 export const DATA_REQUEST_MINUTES = ANALYTICS_RETENTION.dataRequestMinutes;
@@ -81,9 +81,9 @@ function dataRequestLink(publicUrl: string, token: string): string {
 /** How long a supplier user's sign-in link works. */
 export const SIGN_IN_LINK_MINUTES = 15;
 
-/** The page a supplier's sign-in link opens; the token rides in the fragment, which browsers never send. */
-function supplierSignInLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/supplier/sign-in#${token}`;
+/** The page a supplier's sign-in link opens (then the lead it names); the token rides in the fragment, which browsers never send. */
+function supplierSignInLink(publicUrl: string, token: string, lead: string | undefined): string {
+  return `${publicUrl}/supplier/sign-in${lead ? `?lead=${encodeURIComponent(lead)}` : ''}#${token}`;
 }
 
 /** Who waits for what: the buyer is on the results page; a supplier's lead can follow. */
@@ -340,9 +340,9 @@ export class MessageRenderer {
         return buyerQuoteDeclinedEmail({ ...input, reason: quote.withdrawalReason ?? '', acceptable });
       }
       case 'supplier-sign-in': {
-        const { token, supplierName } = message.payload;
+        const { token, supplierName, lead } = message.payload;
         if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
-        return supplierSignInEmail({ link: supplierSignInLink(this.settings.publicUrl, token), supplierName, validMinutes: SIGN_IN_LINK_MINUTES });
+        return supplierSignInEmail({ link: supplierSignInLink(this.settings.publicUrl, token, lead), supplierName, validMinutes: SIGN_IN_LINK_MINUTES });
       }
       case 'partner-welcome':
       case 'partner-registered': {

@@ -42,11 +42,21 @@ export interface SupplierMember {
 export type AddedBy = { staffId: number } | { colleague: SupplierMember } | { commandLine: true };
 
 /** A new sign-in link for a person: 256 random bits, stored hashed, replacing any earlier link; e-mailed in `trx`. */
-async function sendLink(trx: Transaction<DB>, outbox: Outbox, user: { id: number; email: string; supplierName: string }, nowMs: number): Promise<void> {
+async function sendLink(
+  trx: Transaction<DB>,
+  outbox: Outbox,
+  user: { id: number; email: string; supplierName: string },
+  nowMs: number,
+  lead?: string,
+): Promise<void> {
   const token = `sl_${randomBytes(32).toString('base64url')}`;
   await repo.deleteLinks(trx, user.id);
   await repo.insertLink(trx, { hash: hashSecret(token), userId: user.id, expiresAt: iso(nowMs + SIGN_IN_LINK_MINUTES * 60_000) });
-  await outbox.enqueue(trx, [{ kind: 'supplier-sign-in', recipient: user.email, payload: { token, supplierName: user.supplierName } }], new Date(nowMs));
+  await outbox.enqueue(
+    trx,
+    [{ kind: 'supplier-sign-in', recipient: user.email, payload: { token, supplierName: user.supplierName, ...(lead ? { lead } : {}) } }],
+    new Date(nowMs),
+  );
 }
 
 const toUser = (u: Awaited<ReturnType<typeof repo.listUsers>>[number]): SupplierUser => ({
@@ -92,14 +102,14 @@ export async function inviteSupplierUser(
  * answers the same: nothing tells whether it is known. An address gets at most
  * {@link SIGN_IN_LINKS_PER_ADDRESS} links an hour.
  */
-export async function requestSignInLink(deps: SupplierAccessDeps, input: { email: string }): Promise<{ message: string }> {
+export async function requestSignInLink(deps: SupplierAccessDeps, input: { email: string; lead?: string | undefined }): Promise<{ message: string }> {
   const email = normaliseEmail(input.email);
   const nowMs = deps.clock();
   const sent = await deps.database.db.transaction().execute(async (trx) => {
     const user = await repo.findUserByEmail(trx, email);
     if (!user || user.disabled_at) return false;
     if (!(await admit(trx, SIGN_IN_LINKS_PER_ADDRESS, email, nowMs)).allowed) return false;
-    await sendLink(trx, deps.outbox, { id: user.id, email: user.email, supplierName: user.supplier_name }, nowMs);
+    await sendLink(trx, deps.outbox, { id: user.id, email: user.email, supplierName: user.supplier_name }, nowMs, input.lead);
     return true;
   });
   if (sent) deps.outbox.notify();

@@ -92,6 +92,26 @@ describe('sign-in links', () => {
     expect([again.status, again.json.error]).toEqual([400, { code: 'invalid_token', message: SUPPLIER_MESSAGES.linkInvalid }]);
   });
 
+  it('keep the lead a supplier was opening, so the e-mailed link opens the workspace on it; a malformed one is left out', async () => {
+    const [supplierId] = await supplierIds();
+    await invite(supplierId!, 'lead@cleanco.example');
+    const render = async () => {
+      const mail = await db()
+        .selectFrom('outbox')
+        .select(['kind', 'payload'])
+        .where('recipient', '=', 'lead@cleanco.example')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return (await new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(mail)).text;
+    };
+    const ask = (lead: string) =>
+      server.request('POST', '/api/supplier/sign-in-link', { body: { email: 'lead@cleanco.example', lead }, headers: { origin, ...client() } });
+    expect((await ask('Q-123')).status).toBe(202);
+    expect(await render()).toContain(`http://procura.test/supplier/sign-in?lead=Q-123#${(await lastLink('lead@cleanco.example'))!}`);
+    expect((await ask('javascript:alert(1)')).status).toBe(202);
+    expect(await render()).toContain(`http://procura.test/supplier/sign-in#${(await lastLink('lead@cleanco.example'))!}`);
+  });
+
   it('answer 202 the same for any address, and e-mail only a known user', async () => {
     const [supplierId] = await supplierIds();
     await invite(supplierId!, 'known@cleanco.example');

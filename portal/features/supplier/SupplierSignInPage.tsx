@@ -14,6 +14,12 @@ function linkToken(): string | null {
   return /^sl_[A-Za-z0-9_-]{20,100}$/.test(hash) ? hash : null;
 }
 
+/** The lead the supplier was opening when asked to sign in (`?lead=Q-123`), which the workspace opens after. */
+function leadOfAddress(): string | null {
+  const lead = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lead');
+  return lead && /^Q-\d{1,15}$/.test(lead) ? lead : null;
+}
+
 /**
  * /supplier/sign-in: opened from a sign-in link, it signs in and goes to the workspace; opened
  * without one, it asks for the address to send a link to.
@@ -22,6 +28,7 @@ export default function SupplierSignInPage() {
   usePageTitle('Supplier sign-in');
   const [, navigate] = useLocation();
   const [token] = useState(linkToken);
+  const [lead] = useState(leadOfAddress);
   const [linkFailure, setLinkFailure] = useState<string | null>(null);
   const tried = useRef(false);
   const [email, setEmail] = useState('');
@@ -34,14 +41,14 @@ export default function SupplierSignInPage() {
     if (!token || tried.current) return;
     tried.current = true;
     // The token leaves the address bar at once: it works once, and a copied address should not carry it.
-    window.history.replaceState(null, '', window.location.pathname);
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
     supplierApi()
       .signIn(token)
       .then(
-        () => navigate('/supplier', { replace: true }),
+        () => navigate(lead ? `/supplier?lead=${encodeURIComponent(lead)}` : '/supplier', { replace: true }),
         (err: unknown) => setLinkFailure(errorMessage(err)),
       );
-  }, [token, navigate]);
+  }, [token, lead, navigate]);
 
   if (token && !linkFailure) return <PageLoading label="Signing you in…" />;
 
@@ -56,7 +63,7 @@ export default function SupplierSignInPage() {
     setError(undefined);
     setPending(true);
     try {
-      setSent((await supplierApi().requestLink(email)).message);
+      setSent((await supplierApi().requestLink(email, { lead: lead ?? undefined })).message);
     } catch (err) {
       setError(fieldErrors(err).email);
       setFailure(errorMessage(err));

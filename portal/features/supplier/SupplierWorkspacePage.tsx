@@ -339,6 +339,8 @@ export default function SupplierWorkspacePage() {
   usePageTitle('Supplier workspace');
   const [signedOut, setSignedOut] = useState(false);
   const state = useLoad((signal) => supplierApi().me({ signal }), [signedOut]);
+  // A lead e-mail's link names its lead: signing in first keeps it, so the workspace opens on it after.
+  const lead = new URLSearchParams(useSearch()).get('lead');
   if (state.status === 'error') return <ErrorAlert title="Workspace not loaded" message={errorMessage(state.error)} />;
   if (state.status !== 'loaded') return <PageLoading label="Loading your workspace…" />;
   const me = state.data;
@@ -348,7 +350,7 @@ export default function SupplierWorkspacePage() {
         <div className="card narrow form-stack">
           <h1>Supplier workspace</h1>
           <p>{signedOut ? 'You are signed out.' : 'Sign in to see your leads.'}</p>
-          <Link href="/supplier/sign-in" className="button">
+          <Link href={lead && !signedOut ? `/supplier/sign-in?lead=${encodeURIComponent(lead)}` : '/supplier/sign-in'} className="button">
             Sign in with an e-mailed link
           </Link>
         </div>
