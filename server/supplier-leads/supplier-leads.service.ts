@@ -192,11 +192,9 @@ export async function declineLead(deps: LeadDeps, member: SupplierMember, refere
 export async function confirmLead(deps: LeadDeps, member: SupplierMember, reference: string): Promise<SupplierLead> {
   const quoteId = await ownQuoteId(deps, member, reference);
   const nowMs = deps.clock();
-  await answerOrderOfQuote(deps, quoteId, { kind: 'confirm' }, new Date(nowMs), null);
-  await deps.database.db
-    .transaction()
-    .execute((trx) =>
-      recordSupplierAudit(trx, { supplierId: member.supplierId, userId: member.id, action: 'leads.confirm', rows: 1, detail: quoteReference(quoteId) }, nowMs),
-    );
+  // The audit row is written in the order's own transaction: a confirmation is never left unrecorded.
+  await answerOrderOfQuote(deps, quoteId, { kind: 'confirm' }, new Date(nowMs), null, (trx) =>
+    recordSupplierAudit(trx, { supplierId: member.supplierId, userId: member.id, action: 'leads.confirm', rows: 1, detail: quoteReference(quoteId) }, nowMs),
+  );
   return leadOf(deps, member, quoteId);
 }

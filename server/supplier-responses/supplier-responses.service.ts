@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema';
 import { centsToRand } from '../../sdk/format';
 import type { CompanySize } from '../../sdk/rules';
 import type { SupplierResponse } from '../../sdk/schemas/supplier-responses';
@@ -129,7 +131,15 @@ export async function answerOrder(deps: QuoteDeps, token: string, answer: Suppli
  * opens the buyer's tracking link for the e-mail) or its workspace (no secret: the e-mail links
  * to the request's results page). Refuses (409) a quote that is not accepted. Answers the state after.
  */
-export async function answerOrderOfQuote(deps: QuoteDeps, quoteId: number, answer: SupplierAnswer, now: Date, secret: string | null): Promise<QuoteInRequest> {
+export async function answerOrderOfQuote(
+  deps: QuoteDeps,
+  quoteId: number,
+  answer: SupplierAnswer,
+  now: Date,
+  secret: string | null,
+  /** More to write in the answer's transaction when it takes effect (the workspace's audit row). */
+  also?: (trx: Transaction<DB>) => Promise<void>,
+): Promise<QuoteInRequest> {
   const at = now.toISOString();
   const target = answer.kind === 'confirm' ? 'confirmed' : 'withdrawn';
   let mailed = false;
@@ -165,6 +175,7 @@ export async function answerOrderOfQuote(deps: QuoteDeps, quoteId: number, answe
         await moveRequestQuotes(trx, current.rfq.id, ['not_selected'], 'offered', at, { validOn: day });
       }
     }
+    if (also) await also(trx);
     const buyer = current.rfq.primary_email;
     if (current.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {
       const sealed = current.own.buyer_link_sealed;

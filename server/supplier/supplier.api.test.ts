@@ -319,6 +319,8 @@ describe('leads', () => {
     );
     expect((await server.request('POST', `/api/quotes/track/${accepted.trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
     expect((await server.request('POST', `/api/supplier/leads/${accepted.id}/confirm`, { headers: s.headers })).status).toBe(200);
+    const audit = await db().selectFrom('supplier_audit').select(['action', 'detail']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: 'leads.confirm', detail: accepted.id });
     expect(untouched.status).toBe('offered');
 
     const after = await stats();
