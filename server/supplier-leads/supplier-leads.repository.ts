@@ -95,3 +95,36 @@ export async function firmQuote(
 export async function supplierOfQuote(db: Executor, quoteId: number): Promise<number | undefined> {
   return (await db.selectFrom('quotes').select('supplier_id').where('id', '=', quoteId).executeTakeFirst())?.supplier_id;
 }
+
+/** A supplier's leads made since `since` (none of the widget demo's), as its measured response time reads them. */
+export async function findLeadAnswers(db: Executor, supplierId: number, since: string) {
+  return db
+    .selectFrom('quotes as q')
+    .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
+    .select(['q.created_at', 'q.firmed_at', 'q.status', 'q.accepted_at', 'q.status_changed_at', 'q.valid_until'])
+    .where('q.supplier_id', '=', supplierId)
+    .where('r.demo', '=', 0)
+    .where('q.created_at', '>=', since)
+    .execute();
+}
+
+/** When the supplier's first person was given workspace access, if any was. */
+export async function findWorkspaceStart(db: Executor, supplierId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('supplier_users')
+    .select((eb) => eb.fn.min('created_at').as('since'))
+    .where('supplier_id', '=', supplierId)
+    .executeTakeFirst();
+  return (row?.since as string | null | undefined) ?? null;
+}
+
+/** Sets the response time the market quotes the supplier with; false when it had that figure already. */
+export async function setResponseTime(db: Executor, supplierId: number, hours: number): Promise<boolean> {
+  const result = await db
+    .updateTable('suppliers')
+    .set({ response_time_hours: hours })
+    .where('id', '=', supplierId)
+    .where((eb) => eb.or([eb('response_time_hours', 'is', null), eb('response_time_hours', '!=', hours)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

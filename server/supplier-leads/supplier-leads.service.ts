@@ -10,7 +10,10 @@ import { findQuoteInRequest, moveQuote } from '../quotes/quotes.repository';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
 import { answerOrderOfQuote } from '../supplier-responses/supplier-responses.service';
 import { recordSupplierAudit, type SupplierMember } from '../supplier/supplier-users.service';
-import { findLeads, firmQuote, supplierOfQuote, type LeadRow } from './supplier-leads.repository';
+import { findLeadAnswers, findLeads, findWorkspaceStart, firmQuote, setResponseTime, supplierOfQuote, type LeadRow } from './supplier-leads.repository';
+import { measuredResponseHours, type AnsweredLead } from '../domain/track-record';
+import { marketChanged } from '../catalogue/market-store';
+import type { Executor } from '../db/executor';
 
 export type LeadDeps = QuoteDeps & { clock: () => number };
 
@@ -98,6 +101,34 @@ async function leadOf(deps: Pick<LeadDeps, 'database' | 'clock'>, member: Suppli
   );
 }
 
+const YEAR_MS = 365 * 86_400_000;
+
+/** When a lead stopped being open to an answer, as the measure reads it: the buyer chose another, or its validity ended; null while it is open. */
+function leadClosedAt(row: Awaited<ReturnType<typeof findLeadAnswers>>[number], nowMs: number): string | null {
+  if (row.status === 'not_selected') return row.status_changed_at;
+  const validityEnd = `${row.valid_until}T23:59:59+02:00`;
+  return Date.parse(validityEnd) < nowMs ? validityEnd : null;
+}
+
+/**
+ * Measures again, in the transaction of one of its answers, how fast the supplier answers its
+ * leads since it had workspace access (12 months at most), and quotes it with that figure from
+ * the next request on (docs/quoting.md, "Measured response time").
+ */
+async function remeasureResponse(trx: Executor, supplierId: number, nowMs: number): Promise<void> {
+  const start = await findWorkspaceStart(trx, supplierId);
+  if (start === null) return;
+  const since = new Date(Math.max(Date.parse(start), nowMs - YEAR_MS)).toISOString();
+  const leads: AnsweredLead[] = (await findLeadAnswers(trx, supplierId, since)).map((row) => ({
+    createdAt: row.created_at,
+    // Made firm, declined before the buyer acted, or the buyer's order answered.
+    answeredAt: row.firmed_at ?? (row.status === 'withdrawn' || row.status === 'confirmed' ? row.status_changed_at : null),
+    closedAt: leadClosedAt(row, nowMs),
+  }));
+  const hours = measuredResponseHours(leads, nowMs);
+  if (hours !== null && (await setResponseTime(trx, supplierId, hours))) await marketChanged(trx);
+}
+
 /**
  * Makes an offered quote within its validity firm, at the unit price given or the indicative one,
  * with the lead time, validity and note given. The indicative figures are kept beside the firm
@@ -142,6 +173,7 @@ export async function firmLead(deps: LeadDeps, member: SupplierMember, reference
     });
     if (!ok) throw new StaleStateError();
     await recordSupplierAudit(trx, { supplierId: member.supplierId, userId: member.id, action: 'leads.firm', rows: 1, detail: quoteReference(quoteId) }, nowMs);
+    await remeasureResponse(trx, member.supplierId, nowMs);
     const buyer = state.rfq.primary_email;
     if (state.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {
       const message: OutboxMessage = { kind: 'buyer-quote-firmed', recipient: buyer, payload: { rfqId: state.rfq.id, quoteId } };
@@ -178,6 +210,7 @@ export async function declineLead(deps: LeadDeps, member: SupplierMember, refere
       { supplierId: member.supplierId, userId: member.id, action: 'leads.decline', rows: 1, detail: quoteReference(quoteId) },
       nowMs,
     );
+    await remeasureResponse(trx, member.supplierId, nowMs);
     const buyer = state.rfq.primary_email;
     if (state.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {
       await deps.outbox.enqueue(trx, [{ kind: 'buyer-quote-declined', recipient: buyer, payload: { rfqId: state.rfq.id, quoteId } }], now);
@@ -193,8 +226,13 @@ export async function confirmLead(deps: LeadDeps, member: SupplierMember, refere
   const quoteId = await ownQuoteId(deps, member, reference);
   const nowMs = deps.clock();
   // The audit row is written in the order's own transaction: a confirmation is never left unrecorded.
-  await answerOrderOfQuote(deps, quoteId, { kind: 'confirm' }, new Date(nowMs), null, (trx) =>
-    recordSupplierAudit(trx, { supplierId: member.supplierId, userId: member.id, action: 'leads.confirm', rows: 1, detail: quoteReference(quoteId) }, nowMs),
-  );
+  await answerOrderOfQuote(deps, quoteId, { kind: 'confirm' }, new Date(nowMs), null, async (trx) => {
+    await recordSupplierAudit(
+      trx,
+      { supplierId: member.supplierId, userId: member.id, action: 'leads.confirm', rows: 1, detail: quoteReference(quoteId) },
+      nowMs,
+    );
+    await remeasureResponse(trx, member.supplierId, nowMs);
+  });
   return leadOf(deps, member, quoteId);
 }

@@ -290,6 +290,42 @@ describe('leads', () => {
       .execute();
   const render = (row: { kind: string; payload: string }) => new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(row);
 
+  it("measure the supplier's response time once five are answered, and quote it with that from then on", async () => {
+    const paper = () =>
+      server.request('POST', '/api/rfq', {
+        body: validRfq({
+          productName: 'Toilet Paper 2-Ply (48-pack)',
+          productDescription: 'For the staff toilets',
+          quantity: 30,
+          deliveryLocation: 'Cape Town',
+          primaryEmail: `stores${++buyers}@office${buyers}.example`,
+        }),
+        headers: client(),
+      });
+    // A supplier none of whose people signed in before: its measure starts now.
+    const withUsers = new Set((await db().selectFrom('supplier_users').select('supplier_id').execute()).map((u) => u.supplier_id));
+    const supplierId = rfqSubmitResponseSchema
+      .parse((await paper()).json)
+      .quotes.map((q) => q.supplier.id)
+      .find((id) => !withUsers.has(id))!;
+    const s = await sessionOf(supplierId);
+    const leads = [];
+    for (let i = 0; i < 5; i++) leads.push(rfqSubmitResponseSchema.parse((await paper()).json).quotes.find((q) => q.supplier.id === supplierId)!);
+    const onFile = async () =>
+      (await db().selectFrom('suppliers').select('response_time_hours').where('id', '=', supplierId).executeTakeFirstOrThrow()).response_time_hours;
+    const before = await onFile();
+    // Answered after 2, 4, 6, 8 and 10 hours: the figure on file stands until the fifth.
+    for (const [i, lead] of leads.entries()) {
+      now += 2 * HOUR;
+      expect((await server.request('POST', `/api/supplier/leads/${lead.id}/firm`, { body: {}, headers: s.headers })).status).toBe(200);
+      if (i < 4) expect(await onFile()).toBe(before);
+    }
+    expect(await onFile()).toBe(6);
+    // The market was marked changed: the next request's quote of this supplier says so.
+    const next = rfqSubmitResponseSchema.parse((await paper()).json).quotes.find((q) => q.supplier.id === supplierId)!;
+    expect(next.supplier.responseTimeHours).toBe(6);
+  });
+
   it('are counted for the supplier’s figures: received, made firm, declined, accepted and confirmed, by month and by product', async () => {
     const bleach = () =>
       server.request('POST', '/api/rfq', {
