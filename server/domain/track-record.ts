@@ -4,9 +4,9 @@
  */
 
 /** The response score's floor: a lead left this long unanswered counts as this long. */
-export const UNANSWERED_HOURS = 72;
+const UNANSWERED_HOURS = 72;
 /** Leads counted before a measured figure replaces the one on file. */
-export const MIN_MEASURED_LEADS = 5;
+const MIN_MEASURED_LEADS = 5;
 
 /**
  * A lead as the measure reads it: when it was made, when the supplier answered it (made it firm,
