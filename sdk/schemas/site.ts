@@ -128,6 +128,8 @@ export const siteFiguresSchema = z.object({
     quotesThisMonth: count,
     /** Quotes sent in the 12 months up to `asOf`. */
     quotesLast12Months: count,
+    /** Products quoted in the 12 months up to `asOf`: each single-product request quoted, and each quoted line of a basket. */
+    productsQuotedLast12Months: count,
     /** Quote requests since the start of this calendar month (UTC). */
     requestsThisMonth: count,
     /** Every quote request in the market data the data API draws on. */

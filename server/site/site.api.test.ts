@@ -108,20 +108,38 @@ describe('GET /api/site/figures', () => {
       ...before,
       quotesThisMonth: before.quotesThisMonth + quotes,
       quotesLast12Months: before.quotesLast12Months + quotes,
+      productsQuotedLast12Months: before.productsQuotedLast12Months + 1,
       requestsThisMonth: before.requestsThisMonth + 1,
       marketDataRequests: before.marketDataRequests + 1,
     });
+
+    // A basket counts once as a request, and each line a supplier priced as a product quoted.
+    const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
+    const lines = [
+      { productName: 'Household Bleach', quantity: 40 },
+      { productName: 'Refuse Bags', quantity: 20 },
+      { productName: 'Hand Sanitizer 70% Alcohol', quantity: 10 },
+    ];
+    const basket = await server.request('POST', '/api/rfq', { body: { ...shared, lines, deliveryLocation: 'Johannesburg' } });
+    expect(basket.status).toBe(201);
+    const priced = new Set((basket.json.quotes as { lines: { lineId: string }[] }[]).flatMap((q) => q.lines.map((l) => l.lineId))).size;
+    expect(priced).toBeGreaterThan(1);
+    now += 60_000;
+    const withBasket = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts;
+    expect(withBasket.requestsThisMonth).toBe(after.counts.requestsThisMonth + 1);
+    expect(withBasket.productsQuotedLast12Months).toBe(after.counts.productsQuotedLast12Months + priced);
 
     // Next month the month's counts start again; the market data keeps every request.
     now = Date.parse('2026-12-01T00:00:00.000Z');
     const december = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts;
     expect(december.quotesThisMonth).toBe(0);
     expect(december.requestsThisMonth).toBe(0);
-    expect(december.marketDataRequests).toBe(after.counts.marketDataRequests);
+    expect(december.marketDataRequests).toBe(withBasket.marketDataRequests);
     // The last 12 months run on over the month's end, and end a year on.
-    expect(december.quotesLast12Months).toBe(after.counts.quotesLast12Months);
-    now = Date.parse('2027-11-18T09:31:00.000Z');
-    expect(siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts.quotesLast12Months).toBe(0);
+    expect(december.quotesLast12Months).toBe(withBasket.quotesLast12Months);
+    now = Date.parse('2027-11-18T09:33:00.000Z');
+    const yearOn = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts;
+    expect([yearOn.quotesLast12Months, yearOn.productsQuotedLast12Months]).toEqual([0, 0]);
     now = Date.parse('2026-11-18T09:40:00.000Z');
   });
 });

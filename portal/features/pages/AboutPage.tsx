@@ -43,6 +43,11 @@ export default function AboutPage() {
           { label: 'Cities with delivery', value: (c) => c.citiesCovered },
           { label: 'Product categories', value: (c) => c.categories },
           { label: 'Quotes sent in the last 12 months', value: (c) => c.quotesLast12Months, shownWhen: (c) => meaningful(c.quotesLast12Months) },
+          {
+            label: 'Products quoted in the last 12 months',
+            value: (c) => c.productsQuotedLast12Months,
+            shownWhen: (c) => meaningful(c.productsQuotedLast12Months),
+          },
         ]}
       />
 

@@ -119,9 +119,9 @@ describe('the compliance page', () => {
 });
 
 describe('the about page', () => {
-  const activity = (quotesLast12Months: number) => ({ ...FIGURES, counts: { ...FIGURES.counts, quotesLast12Months } });
+  const activity = (n: number) => ({ ...FIGURES, counts: { ...FIGURES.counts, quotesLast12Months: n, productsQuotedLast12Months: n } });
 
-  it('shows the quotes sent over the last 12 months once there are enough to mean something', () => {
+  it('shows the quotes sent and products quoted over the last 12 months once there are enough to mean something', () => {
     renderAt('/about', <AboutPage />, activity(ACTIVITY_FIGURES.minimum));
     const strip = within(screen.getByRole('region', { name: 'Procura today' }));
     expect(strip.getAllByRole('term').map((t) => t.textContent)).toEqual([
@@ -129,6 +129,7 @@ describe('the about page', () => {
       'Cities with delivery',
       'Product categories',
       'Quotes sent in the last 12 months',
+      'Products quoted in the last 12 months',
     ]);
     expect(strip.getByText('Quotes sent in the last 12 months').nextElementSibling?.textContent).toBe(String(ACTIVITY_FIGURES.minimum));
   });
