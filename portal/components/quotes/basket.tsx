@@ -6,6 +6,15 @@ import { TableScroll } from '../ui/table-scroll';
 /** A basket request: its lines and split are present. */
 type Basket = Rfq & { lines: NonNullable<Rfq['lines']>; split: NonNullable<Rfq['split']> };
 
+/**
+ * A quote's minimum order as a buyer reads it: a basket quote's in rand (its lines each have
+ * their own quantities), 'None' when it has none; a single product's in its unit.
+ */
+export function minimumOrderText(q: Quote): string {
+  if (q.lines) return q.minimumOrder ? `${formatRand(q.minimumOrder)} excl. VAT` : 'None';
+  return formatQuantity(q.minimumOrderQuantity, q.unit);
+}
+
 /** Whether a request is a basket, with its lines and split. */
 export function isBasket(rfq: Rfq): rfq is Basket {
   return rfq.lines !== undefined && rfq.split !== undefined;

@@ -1,5 +1,5 @@
+import { minimumOrderText } from './basket';
 import { useState, type ReactNode } from 'react';
-import { formatQuantity } from '../../../sdk/rules';
 import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import type { Quote } from '../../../sdk/schemas/rfq';
 import { formatDate } from '../../../widget/app/format';
@@ -45,7 +45,7 @@ const ROWS: Row[] = [
   },
   { label: 'Recognised spend', cell: (q) => formatRand(q.recognisedSpend), figure: (q) => q.recognisedSpend, best: 'high', bestLabel: 'Highest' },
   { label: 'Lead time', cell: (q) => q.leadTime, figure: (q) => q.leadTimeDays.min, best: 'low', bestLabel: 'Fastest' },
-  { label: 'Minimum order', cell: (q) => formatQuantity(q.minimumOrderQuantity, q.unit) },
+  { label: 'Minimum order', cell: minimumOrderText },
   { label: 'Payment terms', cell: (q) => q.paymentTerms },
   { label: 'Valid until', cell: (q) => formatDate(q.validUntil) },
   { label: 'Quality score', cell: (q) => `${q.aiInsights.qualityScore}/100`, figure: (q) => q.aiInsights.qualityScore, best: 'high', bestLabel: 'Highest' },

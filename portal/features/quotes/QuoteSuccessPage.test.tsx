@@ -430,6 +430,8 @@ describe('a basket on the results page', () => {
     expect(screen.getByText('Cheapest split', { selector: '.stat span' }).closest('.stat')!.textContent).toContain('R1,100.00 excl. VAT');
     const card = within(document.querySelector<HTMLElement>('.quotes-grid')!).getByRole('heading', { level: 3, name: 'Berea Supplies' }).closest('article')!;
     expect(card.textContent).toContain('excl. VAT · 1 of 2 lines');
+    // A basket quote's minimum order is in rand, or none: its lines each have their own quantities.
+    expect(within(card).getByText('Minimum order', { selector: 'dt' }).nextElementSibling!.textContent).toBe('None');
   });
 
   it('accepts the split in one step from the tab that sent the request, then shows what was ordered', async () => {

@@ -8,7 +8,7 @@ import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
-import { BasketMatrix, BasketSplitPanel, isBasket, orderedTotal } from '../../components/quotes/basket';
+import { BasketMatrix, BasketSplitPanel, isBasket, minimumOrderText, orderedTotal } from '../../components/quotes/basket';
 import { quotationPath } from '../../../contract/buyer-links';
 import { BbeeLine, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
@@ -87,7 +87,7 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
         <dt>Lead time</dt>
         <dd>{quote.leadTime}</dd>
         <dt>Minimum order</dt>
-        <dd>{formatQuantity(quote.minimumOrderQuantity, rfq.unit)}</dd>
+        <dd>{minimumOrderText(quote)}</dd>
         <dt>Valid</dt>
         <dd>{quote.validityPeriod}</dd>
         <dt>Payment</dt>
