@@ -49,7 +49,8 @@ export type ProcurementDataQuery = z.infer<typeof procurementDataQuerySchema>;
 /**
  * One RFQ in the documented `rfq_submissions` shape: no e-mail, name or company. `rfq_ref` is a
  * random pseudonym of the request, never its `rfqId` (the buyer's request number); the timestamp is
- * cut to the hour.
+ * cut to the hour. A basket (one request of many products) is published a record per line, each
+ * with the basket's `rfq_ref` and its own `line_number` (1, 2, …; null for a single product).
  * `intent_score` (0-100): 20, plus 25 with a budget band, 20 with a company name, 15 for 100 or
  * more units, 10 with a contact name, 10 when colleagues are copied in.
  *
@@ -66,6 +67,7 @@ export const rfqSubmissionRecordSchema = z.object({
   /** The buyer's stated company size, or `unknown` when none was given. */
   company_size: z.enum([...COMPANY_SIZES, 'unknown']),
   intent_score: z.number().int().min(0).max(100),
+  line_number: z.number().int().min(1).nullable(),
 });
 /**
  * One record of `GET /api/v2/procurement-data`.

@@ -42,7 +42,7 @@ beforeAll(async () => {
   // And one from the widget demo, which is no market data: no answer below counts it.
   const demo = await server.request('POST', '/api/rfq', { body: validRfq({ embedId: 'demo-default-1764230400000', embedSource: 'embed-widget' }) });
   expect(demo.json.demo).toBe(true);
-  // And a basket: its row names its first line's category and its count of lines, which no figure may count as demand.
+  // And a basket: published a record per line; its row names its first line's category and its count of lines, which no figure may count as demand.
   const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
   const basket = await server.request('POST', '/api/rfq', {
     body: {
@@ -64,9 +64,16 @@ describe('GET /api/v2/procurement-data', () => {
     const res = await get('/api/v2/procurement-data?limit=1000');
     expect(res.status).toBe(200);
     const body = procurementDataSchema.parse(res.json);
-    expect(body.results).toHaveLength(9);
+    expect(body.results).toHaveLength(11);
     expect(body.has_more).toBe(false);
-    const sanitiser = body.results.filter((r) => r.city_code === 'durban');
+    // The basket: a record per line, each with its own category and quantity, sharing the basket's rfq_ref.
+    const lines = body.results.filter((r) => r.line_number !== null);
+    expect(lines.map((r) => [r.line_number, r.product_category, r.quantity_requested])).toEqual([
+      [1, 'sanitizers', 500],
+      [2, 'hygiene-products', 50],
+    ]);
+    expect(lines[0]!.rfq_ref).toBe(lines[1]!.rfq_ref);
+    const sanitiser = body.results.filter((r) => r.city_code === 'durban' && r.line_number === null);
     expect(sanitiser).toHaveLength(7);
     // 20 + company 20 + 100 units 15 + contact 10, and 25 more with a budget band.
     expect(sanitiser.map((r) => r.intent_score).sort()).toEqual([65, 65, 65, 65, 90, 90, 90]);
@@ -75,6 +82,8 @@ describe('GET /api/v2/procurement-data', () => {
       '101-250',
       '101-250',
       '101-250',
+      'unknown',
+      'unknown',
       'unknown',
       'unknown',
       'unknown',
@@ -100,12 +109,14 @@ describe('GET /api/v2/procurement-data', () => {
       cursor = body.next_cursor;
       // A cursor carries only what the page it ends already shows: no rfqId, no finer time.
       const last = body.results[body.results.length - 1]!;
-      if (cursor) expect(Buffer.from(cursor, 'base64url').toString('utf8')).toBe(`${last.submission_timestamp}|${last.rfq_ref}`);
+      const line = last.line_number === null ? '' : `|${last.line_number}`;
+      if (cursor) expect(Buffer.from(cursor, 'base64url').toString('utf8')).toBe(`${last.submission_timestamp}|${last.rfq_ref}${line}`);
       expect(body.has_more).toBe(cursor !== null);
       pages++;
     } while (cursor);
-    expect(pages).toBe(5);
-    expect(new Set(seen.map((r) => r.rfq_ref)).size).toBe(9);
+    expect(pages).toBe(6);
+    expect(seen).toHaveLength(11);
+    expect(new Set(seen.map((r) => r.rfq_ref)).size).toBe(10);
   });
 
   it('compresses a page in the encoding the client prefers, and not for a client that accepts none', async () => {
@@ -141,7 +152,7 @@ describe('GET /api/v2/procurement-data', () => {
     const tamper = (text: string) => `cursor=${Buffer.from(text).toString('base64url')}`;
     expect(await bad(tamper(`${hour}|r_00000000000000000000`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
     expect(await bad(tamper(`2020-01-01T00:00:00Z|${ref}`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
-    expect(await bad(tamper(`${hour}|${ref}|1`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
+    expect(await bad(tamper(`${hour}|${ref}|0`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
     expect(await bad('cursor=%E2%9C%93%00')).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
   });
 

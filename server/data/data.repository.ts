@@ -3,9 +3,9 @@ import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
 
 // Requests from the widget demo (`demo = 1`) are no market data: every query here leaves them out.
-// So are baskets (`line_count > 0`) until their lines are published one by one: a basket's row
-// names its first line's category and its count of lines as its quantity, which no figure may
-// count as demand.
+// A basket (`line_count > 0`) is published line by line in the records. The figures below leave
+// baskets out: a basket's row names its first line's category and its count of lines as its
+// quantity, which no figure may count as demand.
 
 export interface RfqRecordRow {
   id: string;
@@ -18,6 +18,8 @@ export interface RfqRecordRow {
   intent_score: number;
   /** As the buyer stated it, or null. */
   company_size: string | null;
+  /** A basket line's number in its basket (0 is the first); -1 for a single-product request. */
+  line_no: number;
 }
 
 /** The RFQ with this pseudonym created in [from, to); the (created_at, id) index narrows the search to that hour. */
@@ -31,25 +33,44 @@ export async function rfqInHour(db: Kysely<DB>, from: string, to: string, rfqRef
     .executeTakeFirst();
 }
 
-/** RFQs in (created_at, id) order after `after`, one more than `limit` so the caller knows if more remain. */
+/** A record's line: -1 for a single-product request, which has no lines. */
+const lineNo = sql<number>`coalesce(l.line_no, -1)`;
+const recordCategory = sql<string>`coalesce(l.category_id, r.category_id)`;
+
+/**
+ * Records in (created_at, id, line) order after `after`, one more than `limit` so the caller
+ * knows if more remain: a single-product request is one record, a basket one per line.
+ */
 export async function rfqRecords(
   db: Kysely<DB>,
-  q: { from?: string; cityId?: string; categoryId?: string; after?: { createdAt: string; id: string }; limit: number },
+  q: { from?: string; cityId?: string; categoryId?: string; after?: { createdAt: string; id: string; lineNo: number }; limit: number },
 ): Promise<RfqRecordRow[]> {
   let query = db
-    .selectFrom('rfqs')
-    .select(['id', 'rfq_ref', 'created_at', 'category_id', 'quantity', 'budget_range', 'city_id', 'intent_score', 'company_size'])
-    .where('demo', '=', 0)
-    .where('line_count', '=', 0)
-    .orderBy('created_at')
-    .orderBy('id')
+    .selectFrom('rfqs as r')
+    .leftJoin('rfq_lines as l', 'l.rfq_id', 'r.id')
+    .select([
+      'r.id',
+      'r.rfq_ref',
+      'r.created_at',
+      recordCategory.as('category_id'),
+      sql<number>`coalesce(l.quantity, r.quantity)`.as('quantity'),
+      'r.budget_range',
+      'r.city_id',
+      'r.intent_score',
+      'r.company_size',
+      lineNo.as('line_no'),
+    ])
+    .where('r.demo', '=', 0)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .orderBy(lineNo)
     .limit(q.limit + 1);
-  if (q.from) query = query.where('created_at', '>=', q.from);
-  if (q.cityId) query = query.where('city_id', '=', q.cityId);
-  if (q.categoryId) query = query.where('category_id', '=', q.categoryId);
+  if (q.from) query = query.where('r.created_at', '>=', q.from);
+  if (q.cityId) query = query.where('r.city_id', '=', q.cityId);
+  if (q.categoryId) query = query.where(recordCategory, '=', q.categoryId);
   if (q.after) {
-    const { createdAt, id } = q.after;
-    query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('created_at', 'id'), '>', tuple(createdAt, id)));
+    const { createdAt, id, lineNo: line } = q.after;
+    query = query.where(sql<boolean>`(r.created_at, r.id, ${lineNo}) > (${createdAt}, ${id}, ${line})`);
   }
   return query.execute();
 }

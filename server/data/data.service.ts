@@ -29,11 +29,13 @@ import {
   suppliersByCategoryAndRegion,
 } from './data.repository';
 
-// A cursor names the last RFQ of a page by what that page already shows, its pseudonym and its
-// hour, so it carries neither the buyer's rfqId nor a finer time; an edited cursor can only name
-// another record the caller may read anyway, so it needs no key (docs/security.md).
-function encodeCursor(row: { created_at: string; rfq_ref: string }): string {
-  return Buffer.from(`${submissionHour(row.created_at)}|${row.rfq_ref}`).toString('base64url');
+// A cursor names the last record of a page by what that page already shows: its pseudonym, its
+// hour and, for a basket's line, its line number; so it carries neither the buyer's rfqId nor a
+// finer time. An edited cursor can only name another record the caller may read anyway, so it
+// needs no key (docs/security.md).
+function encodeCursor(row: { created_at: string; rfq_ref: string; line_no: number }): string {
+  const line = row.line_no >= 0 ? `|${row.line_no + 1}` : '';
+  return Buffer.from(`${submissionHour(row.created_at)}|${row.rfq_ref}${line}`).toString('base64url');
 }
 
 /** The hour a record is published with: its exact time is not part of the data API. */
@@ -43,16 +45,16 @@ function submissionHour(createdAt: string): string {
 
 const BAD_CURSOR = { cursor: 'cursor must be the next_cursor of a previous answer' };
 
-async function decodeCursor(database: Database, cursor: string): Promise<{ createdAt: string; id: string }> {
-  const match = /^(\d{4}-\d\d-\d\dT\d\d):00:00Z\|(r_[0-9a-f]{20})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+async function decodeCursor(database: Database, cursor: string): Promise<{ createdAt: string; id: string; lineNo: number }> {
+  const match = /^(\d{4}-\d\d-\d\dT\d\d):00:00Z\|(r_[0-9a-f]{20})(?:\|([1-9]\d?))?$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const hour = match ? new Date(`${match[1]}:00:00.000Z`) : undefined;
   if (!match || !hour || Number.isNaN(hour.getTime())) throw invalidFields(BAD_CURSOR);
   const row = await rfqInHour(database.db, hour.toISOString(), new Date(hour.getTime() + 3_600_000).toISOString(), match[2]!);
   if (row === undefined) throw invalidFields(BAD_CURSOR);
-  return { createdAt: row.created_at, id: row.id };
+  return { createdAt: row.created_at, id: row.id, lineNo: match[3] === undefined ? -1 : Number(match[3]) - 1 };
 }
 
-/** Record-level RFQs in the `rfq_submissions` shape, oldest first, paged by an opaque cursor. */
+/** Record-level RFQs in the `rfq_submissions` shape, oldest first (a basket line by line), paged by an opaque cursor. */
 export async function procurementData(database: Database, q: ProcurementDataQuery): Promise<ProcurementData> {
   const rows = await rfqRecords(database.db, {
     from: q.start_date ? `${q.start_date}T00:00:00.000Z` : undefined,
@@ -61,16 +63,17 @@ export async function procurementData(database: Database, q: ProcurementDataQuer
     after: q.cursor ? await decodeCursor(database, q.cursor) : undefined,
     limit: q.limit,
   });
-  const page = rows.slice(0, q.limit);
+  const page = rows.slice(0, q.limit).map((r) => ({ ...r, line_no: Number(r.line_no) }));
   const results: RfqSubmissionRecord[] = page.map((r) => ({
     rfq_ref: r.rfq_ref,
     submission_timestamp: submissionHour(r.created_at),
     product_category: r.category_id,
-    quantity_requested: r.quantity,
+    quantity_requested: Number(r.quantity),
     budget_range_zar: r.budget_range,
     city_code: r.city_id,
     company_size: (r.company_size ?? 'unknown') as RfqSubmissionRecord['company_size'],
     intent_score: Number(r.intent_score),
+    line_number: r.line_no >= 0 ? r.line_no + 1 : null,
   }));
   const hasMore = rows.length > q.limit;
   return { results, has_more: hasMore, next_cursor: hasMore ? encodeCursor(page[page.length - 1]!) : null };
