@@ -121,6 +121,7 @@ const record = (n: number) => ({
   city_code: 'durban',
   company_size: 'unknown' as const,
   intent_score: 35,
+  line_number: null,
 });
 
 describe('createClient: requests and parsed answers', () => {

@@ -67,7 +67,7 @@ export const rfqSubmissionRecordSchema = z.object({
   /** The buyer's stated company size, or `unknown` when none was given. */
   company_size: z.enum([...COMPANY_SIZES, 'unknown']),
   intent_score: z.number().int().min(0).max(100),
-  line_number: z.number().int().min(1).nullable(),
+  line_number: z.number().int().min(1).nullable().default(null),
 });
 /**
  * One record of `GET /api/v2/procurement-data`.
