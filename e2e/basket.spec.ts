@@ -39,6 +39,9 @@ test('a buyer pastes a restocking list, fixes its bad line, compares every suppl
 
   await expect(page).toHaveURL(/\/quote-success\?rfqId=\d{18}$/, { timeout: 15_000 });
   const split = page.getByRole('article', { name: 'Cheapest split' });
+  await expect(split).toBeVisible();
+  // The results open at their top, not where the long form was scrolled to.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(split).toContainText(/\d deliver(y|ies)/);
   const table = page.getByRole('table');
   await expect(table.getByRole('rowheader')).toHaveText([

@@ -95,6 +95,10 @@ export function App() {
   );
   const [location] = useLocation();
   useEffect(() => siteAnalytics.pageView(location), [location]);
+  // A new page opens at its top (the results page no longer opens where the home form was); an address with a fragment keeps its place.
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
   const [staffUser, setStaffUser] = useState<StaffUser | null | undefined>(undefined);
   const staffSession = useMemo(() => ({ user: staffUser, setUser: setStaffUser }), [staffUser]);
   return (
