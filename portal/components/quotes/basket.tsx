@@ -67,7 +67,9 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
           <span className="badge badge-success">Cheapest</span>
         ) : null}
         <br />
-        <span className="small muted">{formatRand(l.unitPrice)} each</span>
+        <span className="small muted">
+          {formatRand(l.unitPrice)} each{l.pricingBasis === 'category-estimate' ? ', estimated: not on its price list' : ''}
+        </span>
       </>
     );
   };

@@ -339,7 +339,7 @@ describe('a basket on the results page', () => {
       const l = lines.find((x) => x.lineId === lineId)!;
       return {
         ...l,
-        pricingBasis: 'price-list' as const,
+        pricingBasis: 'price-list' as 'price-list' | 'category-estimate',
         listUnitPrice: unitPrice,
         unitPrice,
         discountPercent: 0,
@@ -390,7 +390,9 @@ describe('a basket on the results page', () => {
   }
 
   it('shows its products, the cheapest split beside the best single supplier, and each supplier’s price line by line', async () => {
-    const { answer } = basket();
+    const { answer, bags } = basket();
+    // Berea Supplies does not list the bags: its price is the market estimate, and the matrix says so.
+    bags.lines[0]!.pricingBasis = 'category-estimate';
     api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(answer())));
     at(`/quote-success?rfqId=${RFQ_ID}`);
     await screen.findByRole('heading', { name: 'Cheapest split and best single supplier' });
@@ -424,7 +426,7 @@ describe('a basket on the results page', () => {
       within(refuse)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['R400.00R20.00 each', 'R300.00CheapestR15.00 each']);
+    ).toEqual(['R400.00R20.00 each', 'R300.00CheapestR15.00 each, estimated: not on its price list']);
     expect(within(table).getByRole('row', { name: /Total excl. VAT/ }).textContent).toContain('1 of 2 lines');
     // The summary's first figure is the split's, and each card says how much of the basket it covers.
     expect(screen.getByText('Cheapest split', { selector: '.stat span' }).closest('.stat')!.textContent).toContain('R1,100.00 excl. VAT');
