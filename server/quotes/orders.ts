@@ -1,16 +1,15 @@
 import type { OrderDetails } from '../../sdk/schemas/rfq';
 import type { Executor } from '../db/executor';
-import type { QuoteLineStatus } from '../db/schema';
 import { ACCEPTABLE, isPastValidity, longDate } from '../domain/validity';
 import { ApiError } from '../errors';
 import { hashSecret, newTrackingSecret, responseToken } from '../lib/ids';
 import { seal } from '../lib/seal';
 import type { OutboxMessage } from '../mail/messages';
-import { findRfqLines } from '../rfq/rfq.repository';
+import { findQuoteLines, findRfqLines } from '../rfq/rfq.repository';
+import type { StoredQuoteLine } from '../rfq/basket.mapper';
 import { issuePurchaseOrder } from './paperwork';
 import {
   awardLines,
-  findLineStatuses,
   findQuoteInRequest,
   finishBasket,
   markCourtesyMailed,
@@ -100,14 +99,16 @@ export async function placeOrder(
 
 /** A basket's lines as its quotes stand: which quote each awarded line went to, and every quote's lines. */
 export interface BasketLines {
-  lines: { quote_id: number; line_no: number; status: QuoteLineStatus }[];
+  /** Every quote's priced lines, with their status (what the split is computed from). */
+  lines: StoredQuoteLine[];
   products: Map<number, string>;
   /** Each awarded line's quote: accepted by the buyer, its supplier not withdrawn. */
   awardedTo: Map<number, number>;
 }
 
 export async function readBasketLines(db: Executor, state: QuoteInRequest): Promise<BasketLines> {
-  const [lines, rfqLines] = await Promise.all([findLineStatuses(db, state.rfq.id), findRfqLines(db, state.rfq.id)]);
+  const [quoteLines, rfqLines] = await Promise.all([findQuoteLines(db, state.rfq.id), findRfqLines(db, state.rfq.id)]);
+  const lines = quoteLines as StoredQuoteLine[];
   const ordered = new Set(state.quotes.filter((q) => q.quote.status === 'accepted' || q.quote.status === 'confirmed').map((q) => q.quote.id));
   const awardedTo = new Map<number, number>();
   for (const l of lines) if (l.status === 'accepted' && ordered.has(l.quote_id)) awardedTo.set(l.line_no, l.quote_id);

@@ -3,7 +3,7 @@ import type { OrderDetails } from '../../sdk/schemas/rfq';
 import type { Dialect } from '../db/database';
 import type { Executor } from '../db/executor';
 import { runStatement } from '../db/statements';
-import type { DB, PurchaseOrdersTable, QuoteLineStatus, QuotesTable, StoredQuoteStatus } from '../db/schema';
+import type { DB, PurchaseOrdersTable, QuotesTable, StoredQuoteStatus } from '../db/schema';
 import type { SupplierCompliance } from '../domain/market';
 
 /** Columns that hold secrets or their hashes: read only where a token is checked. */
@@ -281,11 +281,6 @@ export async function finishBasket(trx: Executor, rfqId: string, quoteId: number
     .where('status', '=', 'open')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** Where each line of each quote of a basket stands. */
-export async function findLineStatuses(db: Executor, rfqId: string): Promise<{ quote_id: number; line_no: number; status: QuoteLineStatus }[]> {
-  return db.selectFrom('quote_lines').select(['quote_id', 'line_no', 'status']).where('rfq_id', '=', rfqId).orderBy('quote_id').orderBy('line_no').execute();
 }
 
 /**

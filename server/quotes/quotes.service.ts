@@ -13,8 +13,7 @@ import { toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
 import { quotationPdf } from './paperwork.pdf';
 import { paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from './paperwork';
 import { awardBasket, awardedSuppliers, decideBasketAccept, lineNoOf, notFound, notSelectedMessages, placeOrder, readBasketLines, refusals } from './orders';
-import { openSplit, type StoredQuoteLine } from '../rfq/basket.mapper';
-import { findQuoteLines } from '../rfq/rfq.repository';
+import { openSplit } from '../rfq/basket.mapper';
 import { recognisedCents } from '../../sdk/bbee';
 import { formatLeadTime } from '../domain/pricing';
 import {
@@ -292,9 +291,9 @@ export async function acceptSplit(
     const current = await findQuoteInRequest(trx, quoteId);
     if (!current) throw notFound();
     if (current.rfq.line_count === 0) throw refusals.notBasket();
-    const [lines, priced] = await Promise.all([readBasketLines(trx, current), findQuoteLines(trx, current.rfq.id)]);
+    const lines = await readBasketLines(trx, current);
     const quotes = current.quotes.map((q) => q.quote);
-    const split = openSplit(quotes, priced as StoredQuoteLine[], current.rfq.line_count, deps.config.vatRate, day).split;
+    const split = openSplit(quotes, lines.lines, current.rfq.line_count, deps.config.vatRate, day).split;
     if (split.suppliers.length === 0) {
       // Nothing left: a basket the buyer ordered from answers as it stands (a repeat changes nothing).
       if (lines.awardedTo.size > 0) return current;
