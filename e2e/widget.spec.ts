@@ -199,6 +199,30 @@ test.describe('the embedded widget on a partner site', () => {
       await expect(page.getByRole('textbox', { name: 'Product name' })).toHaveValue('');
     });
 
+    test('sends many products from the full form as one basket, credited to the partner', async ({ page, database, expectAccessible }) => {
+      await page.goto(`/widget-embed?config=${encodeURIComponent(JSON.stringify({ compact: true, partnerId, embedId: 'shop-basket' }))}`);
+      await page.getByRole('combobox', { name: 'Product name' }).fill('Household Bleach');
+      await page.getByRole('textbox', { name: 'Quantity' }).fill('40');
+      await page.getByRole('button', { name: 'Add another product' }).click();
+      const second = page.getByRole('textbox', { name: 'Product 2' });
+      await expect(second).toBeFocused();
+      await expect(page.getByRole('textbox', { name: 'Product 1' })).toHaveValue('Household Bleach');
+      await second.fill('Refuse Bags');
+      await page.getByRole('textbox', { name: 'Quantity' }).nth(1).fill('20');
+      await page.getByRole('combobox', { name: 'Delivery location' }).fill('Durban');
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill('stores@coastal.example.co.za');
+      await page.getByRole('checkbox', { name: /I agree/ }).check();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Get Quotes for 2 Products' }).click();
+      await expect(page.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
+      expect(database.get("select partner_id, embed_source, line_count from rfqs where embed_id = 'shop-basket'")).toEqual({
+        partner_id: partnerId,
+        embed_source: 'embed-widget',
+        line_count: 2,
+      });
+      await page.screenshot({ path: test.info().outputPath('widget-basket-sent.png') });
+    });
+
     test('passes axe in each theme on its own page', async ({ page, expectAccessible }) => {
       for (const theme of ['light', 'dark', 'branded']) {
         await page.goto(`/widget-embed?config=${encodeURIComponent(JSON.stringify({ companyName: 'Coastal Cleaning', primaryColor: '#059669', theme }))}`);

@@ -1,4 +1,4 @@
-import { countWidgetLoad, findLocations, findProducts, quotePreview, submitEmbedRfq, submitRfq } from '../../sdk/client/forms';
+import { countWidgetLoad, findLocations, findProducts, quotePreview, submitBasket, submitEmbedRfq, submitRfq } from '../../sdk/client/forms';
 import { createTransport, type Transport } from '../../sdk/client/transport';
 
 let transport: Transport | undefined;
@@ -9,4 +9,4 @@ export function transportToOrigin(): Transport {
   return transport;
 }
 
-export { countWidgetLoad, findLocations, findProducts, quotePreview, submitEmbedRfq, submitRfq };
+export { countWidgetLoad, findLocations, findProducts, quotePreview, submitBasket, submitEmbedRfq, submitRfq };

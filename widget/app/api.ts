@@ -1,7 +1,7 @@
 import { isHttpError, isNetworkError, isTimeoutError } from '../../sdk/client/errors';
-import type { countWidgetLoad, PreviewParams, submitEmbedRfq, submitRfq } from '../../sdk/client/forms';
+import type { BasketInput, countWidgetLoad, PreviewParams, submitEmbedRfq, submitRfq } from '../../sdk/client/forms';
 import type { LocationSuggestion, ProductSuggestion, QuotePreview } from '../../sdk/schemas/catalogue';
-import type { RfqFormValues } from '../../sdk/rules';
+import type { EMBED_SOURCE, RfqFormValues } from '../../sdk/rules';
 import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
 
 let client: Promise<typeof import('./api-client')> | undefined;
@@ -26,6 +26,11 @@ export const formApi = {
     const c = await sdk();
     return (await c.findLocations(c.transportToOrigin(), q, { signal })).suggestions;
   },
+  /** A basket of products (`POST /api/rfq` with `lines`); an embedded one names where it came from, as {@link sendRfq} does. */
+  submitBasket: async (input: BasketInput, embed?: EmbedContext): Promise<RfqSubmitResponse> => {
+    const c = await sdk();
+    return c.submitBasket(c.transportToOrigin(), embed ? { ...input, ...embed, timestamp: new Date().toISOString() } : input);
+  },
   submitEmbedRfq: async (input: Parameters<typeof submitEmbedRfq>[1]) => {
     const c = await sdk();
     return c.submitEmbedRfq(c.transportToOrigin(), input);
@@ -44,7 +49,7 @@ export const formApi = {
 export interface EmbedContext {
   embedId: string;
   referrerUrl?: string;
-  embedSource: string;
+  embedSource: typeof EMBED_SOURCE;
   partnerId?: string;
 }
 

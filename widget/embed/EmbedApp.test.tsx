@@ -241,3 +241,88 @@ describe('the widget on the demo page', () => {
     );
   });
 });
+
+describe('the widget for many products', () => {
+  it('carries the product into a basket, sends its lines with where the widget is, and reports the quotes', async () => {
+    const user = userEvent.setup();
+    api.catalogue([]);
+    const bodies: Record<string, unknown>[] = [];
+    api.server.use(
+      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      http.post('*/api/rfq', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        if (bodies.length === 1) {
+          return HttpResponse.json(
+            {
+              error: {
+                code: 'validation_error',
+                message: 'Request validation failed',
+                details: { fields: { 'lines.1.quantity': 'Quantity must be at most 1000000' } },
+              },
+            },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(
+          {
+            rfqId: '123456789012345678',
+            productName: 'Household Bleach',
+            quantity: 2,
+            unit: 'products',
+            deliveryLocation: 'Durban, KwaZulu-Natal',
+            supplierCount: 3,
+            primaryEmail: 'stores@clinic.co.za',
+            companySize: null,
+            status: 'expired',
+            matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
+            quotes: [],
+            emailDelivery: { notSent: [] },
+            createdAt: '2026-11-22T10:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    render(<EmbedApp config={sanitizeConfig({ embedId: 'shop', partnerId: 'partner-coastal' })} />);
+    await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Household Bleach');
+    await user.clear(screen.getByRole('textbox', { name: /Quantity/ }));
+    await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '40');
+    await user.click(screen.getByRole('button', { name: 'Add another product' }));
+
+    const second = await screen.findByRole('textbox', { name: 'Product 2' }, { timeout: 10_000 });
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    expect((screen.getByRole('textbox', { name: 'Product 1' }) as HTMLInputElement).value).toBe('Household Bleach');
+    // The widget has no paste box: that is the home page's.
+    expect(screen.queryByRole('button', { name: 'Paste a list' })).toBeNull();
+    await user.type(second, 'Refuse bags');
+    await user.clear(screen.getAllByRole('textbox', { name: 'Quantity' })[1]!);
+    await user.type(screen.getAllByRole('textbox', { name: 'Quantity' })[1]!, '20');
+    await user.type(screen.getByRole('combobox', { name: /Delivery location/ }), 'Durban');
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'stores@clinic.co.za');
+    await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Get Quotes for 2 Products' }));
+
+    // A refused line: its message on its field, the buyer taken there, and no alert of the single form's.
+    const quantity = await screen.findByRole('textbox', { name: 'Quantity', description: 'Quantity must be at most 1000000' });
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    expect(screen.queryByText('Validation Error')).toBeNull();
+    expect(bodies[0]).toMatchObject({
+      lines: [
+        { productName: 'Household Bleach', quantity: '40' },
+        { productName: 'Refuse bags', quantity: '20' },
+      ],
+      deliveryLocation: 'Durban',
+      embedId: 'shop',
+      embedSource: 'embed-widget',
+      partnerId: 'partner-coastal',
+    });
+    expect(bodies[0]).not.toHaveProperty('productName');
+
+    await user.click(screen.getByRole('button', { name: 'Get Quotes for 2 Products' }));
+    expect(await screen.findByRole('heading', { name: 'Request Received' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Request Another Quote' }));
+    // Back to the single-product form, empty.
+    expect((screen.getByRole('combobox', { name: /Product name/ }) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('textbox', { name: 'Product 1' })).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { DEMO_REQUEST_NOTICE, EMBED_SOURCE, emailNotSentMessage, type EmailNotSentReason, type EmbedBudgetRange, type RfqFormValues } from '../../sdk/rules';
-import { fieldErrorsOf, formApi, sendRfq, submissionFailure } from '../app/api';
+import { fieldErrorsOf, formApi, sendRfq, submissionFailure, type EmbedContext } from '../app/api';
 import { ProcessingScreen } from '../app/ProcessingScreen';
 import { QuickQuoteForm, type QuickFormValues } from '../app/QuickQuoteForm';
 import { QuoteRequestForm } from '../app/QuoteRequestForm';
@@ -26,6 +26,13 @@ type Outcome =
 /** The widget inside its iframe: the partner's header, the quote request form, its outcome, the footer. */
 export function EmbedApp({ config }: { config: WidgetConfig }) {
   const form = useRfqForm();
+  // The form for many products, loaded when the buyer first asks for another product.
+  const [basket, setBasket] = useState(false);
+  const [BasketRequestForm, setBasketRequestForm] = useState<typeof import('../app/BasketRequestForm').default | null>(null);
+  const openBasket = () => {
+    setBasket(true);
+    void import('../app/BasketRequestForm').then((m) => setBasketRequestForm(() => m.default));
+  };
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [refused, setRefused] = useState<{ fields: Record<string, string> } | null>(null);
@@ -62,11 +69,14 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
       .catch(() => {}); // counting a load never gets in the buyer's way
   }, []);
 
-  /** Sends a request (or, in preview, only pretends to) and shows and reports the outcome. */
+  /**
+   * Sends a request (or, in preview, only pretends to) and shows and reports its outcome; a
+   * failure is reported to the host and rejects, for the form to show.
+   */
   const send = async (
     email: string,
     request: () => Promise<{ rfqId: string; quotes: unknown[]; emailDelivery?: { notSent: { email: string; reason: EmailNotSentReason }[] }; demo?: boolean }>,
-  ) => {
+  ): Promise<void> => {
     if (pending) return;
     if (preview) {
       setOutcome({ kind: 'sent', count: 0, email, rfqId: null });
@@ -86,23 +96,24 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
       });
       post?.({ type: WIDGET_SUCCESS, ...envelope, data: { rfqId: body.rfqId, quoteCount: body.quotes.length, preview: false } });
     } catch (err) {
-      const failure = submissionFailure(err);
-      const fields = fieldErrorsOf(err);
-      if (fields) {
-        if (config.quick) setRefused({ fields });
-        else form.showServerErrors(fields);
-      }
-      setOutcome({ kind: 'failed', ...failure });
-      post?.({ type: WIDGET_ERROR, ...envelope, error: { code: 'submission_failed', message: failure.description } });
+      post?.({ type: WIDGET_ERROR, ...envelope, error: { code: 'submission_failed', message: submissionFailure(err).description } });
+      throw err;
     } finally {
       setPending(false);
     }
   };
 
+  /** A refused single-product request: its field messages on the form's fields, and the alert above it. */
+  const refusedWith = (show: (fields: Record<string, string>) => void) => (err: unknown) => {
+    const fields = fieldErrorsOf(err);
+    if (fields) show(fields);
+    setOutcome({ kind: 'failed', ...submissionFailure(err) });
+  };
+
+  const embed: EmbedContext = { embedId: config.embedId, referrerUrl: config.referrerUrl, embedSource: EMBED_SOURCE, partnerId: config.partnerId };
+
   const submitFull = (values: RfqFormValues) =>
-    send(values.primaryEmail, () =>
-      sendRfq(values, { embedId: config.embedId, referrerUrl: config.referrerUrl, embedSource: EMBED_SOURCE, partnerId: config.partnerId }),
-    );
+    send(values.primaryEmail, () => sendRfq(values, embed)).catch(refusedWith((fields) => form.showServerErrors(fields)));
 
   const submitQuick = (values: QuickFormValues) =>
     send(values.contactEmail, () =>
@@ -116,10 +127,11 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
         referrerUrl: config.referrerUrl,
         source: 'embed-widget',
       }),
-    );
+    ).catch(refusedWith((fields) => setRefused({ fields })));
 
   const another = () => {
     form.reset();
+    setBasket(false);
     setOutcome(null);
   };
 
@@ -195,8 +207,41 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
             ) : null}
             {config.quick ? (
               <QuickQuoteForm pending={pending} onSubmit={submitQuick} refused={refused} idPrefix={`q-${config.embedId}`} />
+            ) : basket ? (
+              // Its own messages show on its lines and fields; the alert above is the single form's.
+              BasketRequestForm ? (
+                <BasketRequestForm
+                  initial={form.values}
+                  paste={false}
+                  idPrefix={`b-${config.embedId}`}
+                  send={(input) => send(input.primaryEmail, () => formApi.submitBasket(input, embed))}
+                  onSingle={(first) => {
+                    if (first) {
+                      form.setField('productName', first.productName);
+                      form.setField('quantity', first.quantity);
+                    }
+                    setBasket(false);
+                  }}
+                />
+              ) : (
+                <p role="status">Loading the form for many products…</p>
+              )
             ) : (
-              <QuoteRequestForm form={form} compact={config.compact} pending={pending} onSubmit={submitFull} idPrefix={`w-${config.embedId}`} embedded />
+              <QuoteRequestForm
+                form={form}
+                compact={config.compact}
+                pending={pending}
+                onSubmit={submitFull}
+                idPrefix={`w-${config.embedId}`}
+                embedded
+                productActions={
+                  <div className="basket-start">
+                    <button type="button" className="button button-ghost" onClick={openBasket}>
+                      Add another product
+                    </button>
+                  </div>
+                }
+              />
             )}
           </div>
         )}

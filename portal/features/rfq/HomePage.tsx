@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { emailNotSentMessage, singularUnit, type RfqFormValues } from '../../../sdk/rules';
 import { fieldErrorsOf, formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
 import { formatNumber, formatRand } from '../../../sdk/format';
+import type { BasketRequestFormProps } from '../../../widget/app/BasketRequestForm';
 import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';
 import { QuoteRequestForm } from '../../../widget/app/QuoteRequestForm';
 import { useRfqForm, type RfqForm } from '../../../widget/app/use-rfq-form';
@@ -19,7 +20,11 @@ import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 
 // Many products at once: the form and the full request schema load only when the buyer asks for it.
-const BasketRequestForm = lazy(() => import('./BasketRequestForm'));
+// The basket form and the reader of its paste box load together, once the buyer asks for more products.
+const BasketRequestForm = lazy(async () => {
+  const [{ default: Form }, { readPastedList }] = await Promise.all([import('../../../widget/app/BasketRequestForm'), import('./basket-paste')]);
+  return { default: (props: Omit<BasketRequestFormProps, 'readPaste'>) => <Form {...props} readPaste={readPastedList} /> };
+});
 
 function usePreview(values: RfqFormValues) {
   const { productName, quantity, deliveryLocation, supplierCount } = values;
@@ -310,8 +315,10 @@ export default function HomePage() {
                   <BasketRequestForm
                     initial={form.values}
                     paste={basket.paste}
-                    onSending={() => interactions.submitted()}
-                    onSent={sent}
+                    send={async (input) => {
+                      interactions.submitted();
+                      sent(await formApi.submitBasket(input), input.primaryEmail);
+                    }}
                     onSingle={(first) => {
                       if (first) {
                         form.setField('productName', first.productName);

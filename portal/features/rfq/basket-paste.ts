@@ -1,19 +1,6 @@
 import { parseCsv } from '../../../contract/csv';
 import { basketLineSchema } from '../../../sdk/schemas/rfq';
-
-/** A product line the buyer typed or pasted, as the form holds it. */
-export interface BasketDraftLine {
-  productName: string;
-  quantity: string;
-  unit: string;
-}
-
-/** A pasted line that cannot be a product: its line number, its text and why, in the request's own words. */
-export interface RefusedPasteLine {
-  line: number;
-  text: string;
-  reason: string;
-}
+import type { BasketDraftLine, RefusedPasteLine } from '../../../widget/app/BasketRequestForm';
 
 /**
  * Reads a pasted list, one product a line: `name, quantity, unit` (the unit may be left out; a

@@ -1,17 +1,29 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MAX_BASKET_LINES, SUPPLIER_COUNT_CHOICES, type RfqFormValues } from '../../../sdk/rules';
-import { rfqBasketSubmissionSchema, type RfqSubmitResponse } from '../../../sdk/schemas/rfq';
-import type { BasketInput } from '../../../sdk/client/forms';
-import type { LocationSuggestion } from '../../../sdk/schemas/catalogue';
-import { fieldErrorsOf, formApi, submissionFailure } from '../../../widget/app/api';
-import { api } from '../../lib/api';
-import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
-import { CompanySizeField } from '../../../widget/app/CompanySizeField';
-import { LocationOption, TermsAgreement } from '../../../widget/app/QuoteRequestForm';
-import { FieldError, TextField } from '../../../widget/app/TextField';
-import '../../../widget/app/controls.css';
-import '../../../widget/app/quote-form.css';
-import { readPastedList, type BasketDraftLine, type RefusedPasteLine } from './basket-paste';
+import { MAX_BASKET_LINES, SUPPLIER_COUNT_CHOICES, type RfqFormValues } from '../../sdk/rules';
+import { rfqBasketSubmissionSchema } from '../../sdk/schemas/rfq';
+import type { BasketInput } from '../../sdk/client/forms';
+import type { LocationSuggestion } from '../../sdk/schemas/catalogue';
+import { fieldErrorsOf, formApi, submissionFailure } from './api';
+import { Combobox, useSuggestions } from './Combobox';
+import { CompanySizeField } from './CompanySizeField';
+import { LocationOption, TermsAgreement } from './QuoteRequestForm';
+import { FieldError, TextField } from './TextField';
+import './controls.css';
+import './quote-form.css';
+
+/** A product line the buyer typed or pasted, as the form holds it. */
+export interface BasketDraftLine {
+  productName: string;
+  quantity: string;
+  unit: string;
+}
+
+/** A pasted line that cannot be a product: its line number, its text and why, in the request's own words. */
+export interface RefusedPasteLine {
+  line: number;
+  text: string;
+  reason: string;
+}
 
 type Shared = Pick<
   RfqFormValues,
@@ -28,10 +40,15 @@ export interface BasketRequestFormProps {
   paste: boolean;
   /** Back to one product, with the first line. */
   onSingle(first: BasketDraftLine | null): void;
-  /** Called as the basket is sent. */
-  onSending(): void;
-  /** Called with the API's answer and the buyer's address, once it is in. */
-  onSent(body: RfqSubmitResponse, email: string): void;
+  /**
+   * Sends the checked basket and takes the answer; rejects as the SDK does, so a refusal's
+   * field messages show on their lines and fields.
+   */
+  send(input: BasketInput): Promise<void>;
+  /** Reads a pasted list; without it the form has no paste box. */
+  readPaste?(text: string): { lines: BasketDraftLine[]; refused: RefusedPasteLine[] };
+  /** Prefix of element ids, so two forms can share a page. */
+  idPrefix?: string;
 }
 
 /**
@@ -40,7 +57,7 @@ export interface BasketRequestFormProps {
  * contact, as the single-product form asks them. Every field's message is the API's own; a
  * refused line's field is named by its place (`lines.2.quantity`).
  */
-export default function BasketRequestForm({ initial, paste, onSingle, onSending, onSent }: BasketRequestFormProps) {
+export default function BasketRequestForm({ initial, paste, onSingle, send, readPaste, idPrefix = 'basket' }: BasketRequestFormProps) {
   const nextKey = useRef(0);
   const keyed = (l: BasketDraftLine): KeyedLine => ({ ...l, key: nextKey.current++ });
   const [lines, setLines] = useState<KeyedLine[]>(() => {
@@ -57,14 +74,14 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
     companySize: initial.companySize,
     agreeTerms: initial.agreeTerms,
   });
-  const [pasteOpen, setPasteOpen] = useState(paste);
+  const [pasteOpen, setPasteOpen] = useState(paste && readPaste !== undefined);
   const [pasteText, setPasteText] = useState('');
   const [refused, setRefused] = useState<RefusedPasteLine[]>([]);
   const [pasted, setPasted] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const focusNext = useRef<string | null>(paste ? 'basket-paste' : `basket-line-${lines.length - 1}-productName`);
+  const focusNext = useRef<string | null>(paste ? `${idPrefix}-paste` : `${idPrefix}-line-${lines.length - 1}-productName`);
   const locations = useSuggestions<LocationSuggestion>(formApi.locations, shared.deliveryLocation, 2);
 
   useEffect(() => {
@@ -76,18 +93,19 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
   const setLine = (i: number, field: keyof BasketDraftLine, value: string) => setLines((ls) => ls.map((l, n) => (n === i ? { ...l, [field]: value } : l)));
   const setField = <K extends keyof Shared>(field: K, value: Shared[K]) => setShared((s) => ({ ...s, [field]: value }));
   const add = () => {
-    focusNext.current = `basket-line-${lines.length}-productName`;
+    focusNext.current = `${idPrefix}-line-${lines.length}-productName`;
     setLines((ls) => [...ls, keyed({ productName: '', quantity: '1', unit: '' })]);
   };
   const remove = (i: number) => {
     const left = lines.filter((_, n) => n !== i);
     if (left.length === 0) return onSingle(null);
-    focusNext.current = `basket-line-${Math.min(i, left.length - 1)}-productName`;
+    focusNext.current = `${idPrefix}-line-${Math.min(i, left.length - 1)}-productName`;
     setLines(left);
     setErrors({});
   };
-  const readPaste = () => {
-    const read = readPastedList(pasteText);
+  const addPasted = () => {
+    if (!readPaste) return;
+    const read = readPaste(pasteText);
     const room = MAX_BASKET_LINES - lines.filter((l) => l.productName.trim() !== '').length;
     const taken = read.lines.slice(0, Math.max(0, room));
     // The pasted lines go after the ones with a product; an empty line left for typing goes.
@@ -102,7 +120,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
           : '') +
         (over > 0 ? ` ${over} more did not fit: a request holds at most ${MAX_BASKET_LINES} products.` : ''),
     );
-    if (read.refused.length > 0) focusNext.current = 'basket-paste';
+    if (read.refused.length > 0) focusNext.current = `${idPrefix}-paste`;
   };
 
   const submit = async (e: FormEvent) => {
@@ -136,9 +154,8 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
     }
     setPending(true);
     try {
-      onSending();
       // Checked above with the request's own schema.
-      onSent(await api().rfq.submitBasket(input as BasketInput), shared.primaryEmail);
+      await send(input as BasketInput);
     } catch (err) {
       setPending(false);
       const fields = fieldErrorsOf(err);
@@ -161,15 +178,15 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
     if (first)
       focusNext.current =
         first === 'lines'
-          ? `basket-line-0-productName`
+          ? `${idPrefix}-line-0-productName`
           : first.startsWith('lines.')
-            ? `basket-${first.replaceAll('.', '-').replace('lines-', 'line-')}`
-            : `basket-${first}`;
+            ? `${idPrefix}-${first.replaceAll('.', '-').replace('lines-', 'line-')}`
+            : `${idPrefix}-${first}`;
   };
 
   return (
-    <form className="quote-form basket-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="basket-title">
-      <h2 id="basket-title">Your products</h2>
+    <form className="quote-form basket-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${idPrefix}-title`}>
+      <h2 id={`${idPrefix}-title`}>Your products</h2>
       <p className="hint">
         One line per product. Each supplier quotes the lines it can supply, and we work out the cheapest split beside the best single supplier.
       </p>
@@ -177,7 +194,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
         {lines.map((l, i) => (
           <li key={l.key} className="basket-line">
             <TextField
-              id={`basket-line-${i}-productName`}
+              id={`${idPrefix}-line-${i}-productName`}
               label={`Product ${i + 1}`}
               value={l.productName}
               placeholder="e.g. Household Bleach"
@@ -185,7 +202,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
               onChange={(v) => setLine(i, 'productName', v)}
             />
             <TextField
-              id={`basket-line-${i}-quantity`}
+              id={`${idPrefix}-line-${i}-quantity`}
               label="Quantity"
               inputMode="numeric"
               value={l.quantity}
@@ -193,7 +210,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
               onChange={(v) => setLine(i, 'quantity', v)}
             />
             <TextField
-              id={`basket-line-${i}-unit`}
+              id={`${idPrefix}-line-${i}-unit`}
               label="Unit (optional)"
               value={l.unit}
               placeholder="litres, packs…"
@@ -206,20 +223,22 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
           </li>
         ))}
       </ol>
-      <FieldError id="basket-lines" message={errors.lines} />
+      <FieldError id={`${idPrefix}-lines`} message={errors.lines} />
       <div className="basket-actions">
         <button type="button" className="button button-secondary" onClick={add} disabled={lines.length >= MAX_BASKET_LINES}>
           Add another product
         </button>
-        <button
-          type="button"
-          className="button button-ghost"
-          aria-expanded={pasteOpen}
-          aria-controls="basket-paste-box"
-          onClick={() => setPasteOpen((o) => !o)}
-        >
-          Paste a list
-        </button>
+        {readPaste ? (
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-expanded={pasteOpen}
+            aria-controls={`${idPrefix}-paste-box`}
+            onClick={() => setPasteOpen((o) => !o)}
+          >
+            Paste a list
+          </button>
+        ) : null}
         {lines.length === 1 ? (
           <button type="button" className="button button-ghost" onClick={() => onSingle(lines[0]!)}>
             Back to one product
@@ -227,17 +246,17 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
         ) : null}
       </div>
       {pasteOpen ? (
-        <div id="basket-paste-box" className="field">
-          <label htmlFor="basket-paste">Paste your list: one product a line, as name, quantity, unit</label>
+        <div id={`${idPrefix}-paste-box`} className="field basket-paste-box">
+          <label htmlFor={`${idPrefix}-paste`}>Paste your list: one product a line, as name, quantity, unit</label>
           <textarea
-            id="basket-paste"
+            id={`${idPrefix}-paste`}
             rows={6}
             value={pasteText}
             placeholder={'Household Bleach, 40, litres\nToilet Paper 2-Ply (48-pack), 30, packs'}
-            aria-describedby={refused.length > 0 ? 'basket-paste-refused' : undefined}
+            aria-describedby={refused.length > 0 ? `${idPrefix}-paste-refused` : undefined}
             onChange={(e) => setPasteText(e.target.value)}
           />
-          <button type="button" className="button button-secondary" onClick={readPaste} disabled={pasteText.trim() === ''}>
+          <button type="button" className="button button-secondary" onClick={addPasted} disabled={pasteText.trim() === ''}>
             Add these products
           </button>
           {pasted ? (
@@ -246,7 +265,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
             </p>
           ) : null}
           {refused.length > 0 ? (
-            <ul id="basket-paste-refused" className="field-error">
+            <ul id={`${idPrefix}-paste-refused`} className="field-error">
               {refused.map((r) => (
                 <li key={r.line}>
                   Line {r.line} ({r.text}): {r.reason}
@@ -259,7 +278,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
 
       <h2>Delivery and suppliers</h2>
       <Combobox<LocationSuggestion>
-        id="basket-deliveryLocation"
+        id={`${idPrefix}-deliveryLocation`}
         label="Delivery location"
         required
         placeholder="City, e.g. Durban"
@@ -273,9 +292,9 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
         onBlur={() => {}}
       />
       <div className="field">
-        <label htmlFor="basket-supplierCount">How many suppliers should quote?</label>
+        <label htmlFor={`${idPrefix}-supplierCount`}>How many suppliers should quote?</label>
         <select
-          id="basket-supplierCount"
+          id={`${idPrefix}-supplierCount`}
           value={shared.supplierCount}
           onChange={(e) => setField('supplierCount', Number(e.target.value) as Shared['supplierCount'])}
         >
@@ -289,7 +308,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
 
       <h2>Your contact</h2>
       <TextField
-        id="basket-primaryEmail"
+        id={`${idPrefix}-primaryEmail`}
         type="email"
         label="E-mail address"
         required
@@ -299,7 +318,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
         onChange={(v) => setField('primaryEmail', v)}
       />
       <TextField
-        id="basket-additionalEmails"
+        id={`${idPrefix}-additionalEmails`}
         label="Also send the quotes to (optional)"
         hint="Separate addresses with commas"
         value={shared.additionalEmails}
@@ -308,14 +327,14 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
       />
       <div className="field-row">
         <TextField
-          id="basket-companyName"
+          id={`${idPrefix}-companyName`}
           label="Company name (optional)"
           value={shared.companyName}
           error={errors.companyName}
           onChange={(v) => setField('companyName', v)}
         />
         <TextField
-          id="basket-contactName"
+          id={`${idPrefix}-contactName`}
           label="Contact name (optional)"
           value={shared.contactName}
           error={errors.contactName}
@@ -323,7 +342,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
         />
       </div>
       <CompanySizeField
-        id="basket-companySize"
+        id={`${idPrefix}-companySize`}
         value={shared.companySize}
         error={errors.companySize}
         onChange={(v) => setField('companySize', v as Shared['companySize'])}
@@ -332,15 +351,15 @@ export default function BasketRequestForm({ initial, paste, onSingle, onSending,
         <label className="checkbox">
           <input
             type="checkbox"
-            id="basket-agreeTerms"
+            id={`${idPrefix}-agreeTerms`}
             checked={shared.agreeTerms}
             aria-invalid={errors.agreeTerms ? true : undefined}
-            aria-describedby={errors.agreeTerms ? 'basket-agreeTerms-error' : undefined}
+            aria-describedby={errors.agreeTerms ? `${idPrefix}-agreeTerms-error` : undefined}
             onChange={(e) => setField('agreeTerms', e.target.checked)}
           />
           <TermsAgreement />
         </label>
-        <FieldError id="basket-agreeTerms" message={errors.agreeTerms} />
+        <FieldError id={`${idPrefix}-agreeTerms`} message={errors.agreeTerms} />
       </div>
       {failure ? (
         <p className="field-error" role="alert">
