@@ -11,6 +11,7 @@ export const FIGURES: SiteFigures = {
     sectors: 7,
     quotesThisMonth: 12,
     quotesLast12Months: 340,
+    firmQuotesLast12Months: 120,
     productsQuotedLast12Months: 310,
     requestsThisMonth: 3,
     marketDataRequests: 40,

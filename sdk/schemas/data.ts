@@ -182,8 +182,9 @@ export const spanQuerySchema = z.strictObject({ days, category: slug('category')
 export type SpanQuery = z.infer<typeof spanQuerySchema>;
 
 /**
- * Demand per category over the span: RFQs, average quantity, average quotes per RFQ, quoting
- * suppliers and the cities with enough RFQs to name. Small groups are withheld.
+ * Demand per category over the span, a basket's lines each in its own category: RFQs, average
+ * quantity, average quotes per product asked for, the quotes made firm, quoting suppliers and the
+ * cities with enough RFQs to name. Small groups are withheld.
  *
  * @example
  * const { categories } = marketIntelligenceSchema.parse(await res.json());
@@ -197,6 +198,8 @@ export const marketIntelligenceSchema = z.object({
       rfq_count: z.number().int().nullable(),
       avg_quantity: z.number().nullable(),
       avg_quotes_per_rfq: z.number().nullable(),
+      /** The category's quotes over the span that their suppliers made firm; absent from older servers' answers, read as null. */
+      firm_quote_count: z.number().int().nullable().default(null),
       supplier_count: z.number().int().nullable(),
       top_cities: z.array(z.object({ city_code: z.string(), rfq_count: z.number().int() })),
     }),
@@ -288,7 +291,8 @@ export const supplierMetricsSchema = z.object({
 export type SupplierMetrics = z.infer<typeof supplierMetricsSchema>;
 
 /**
- * Quotes per category and region in the documented `supplier_responses` terms.
+ * Quotes per category and region in the documented `supplier_responses` terms, a basket quote's
+ * lines each in its own category; `firm_response_count` counts those their suppliers made firm.
  *
  * @example
  * supplierPerformanceSchema.parse(await res.json()).groups[0]?.avg_delivery_days;
@@ -300,6 +304,8 @@ export const supplierPerformanceSchema = z.object({
       region: z.string(),
       withheld: z.boolean(),
       response_count: z.number().int().nullable(),
+      /** The group's quotes that their suppliers made firm; absent from older servers' answers, read as null. */
+      firm_response_count: z.number().int().nullable().default(null),
       supplier_count: z.number().int().nullable(),
       avg_quoted_price_zar: z.number().nullable(),
       avg_delivery_days: z.number().nullable(),

@@ -128,6 +128,8 @@ export const siteFiguresSchema = z.object({
     quotesThisMonth: count,
     /** Quotes sent in the 12 months up to `asOf`. */
     quotesLast12Months: count,
+    /** Of those, the quotes their suppliers made firm: confirmed, or changed to a price they stand by. */
+    firmQuotesLast12Months: count,
     /** Products quoted in the 12 months up to `asOf`: each single-product request quoted, and each quoted line of a basket. */
     productsQuotedLast12Months: count,
     /** Quote requests since the start of this calendar month (UTC). */

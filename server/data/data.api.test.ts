@@ -54,6 +54,18 @@ beforeAll(async () => {
     },
   });
   expect(basket.json.lines).toHaveLength(2);
+  // One sanitiser quote its supplier made firm: the figures that count quotes say how many are firm.
+  const firmed = await server.database.db
+    .selectFrom('quotes')
+    .innerJoin('rfqs', 'rfqs.id', 'quotes.rfq_id')
+    .select('quotes.id')
+    .where('rfqs.company_name', '=', 'Secret Clinic 0')
+    .executeTakeFirstOrThrow();
+  await server.database.db
+    .updateTable('quotes')
+    .set({ firmed_at: new Date(now).toISOString() })
+    .where('id', '=', firmed.id)
+    .execute();
 });
 afterAll(() => server.close());
 
@@ -170,7 +182,8 @@ describe('GET /api/v2/market-trends', () => {
     const month = `${new Date(now).toISOString().slice(0, 7)}-01`;
     const open = trends.filter((t) => !t.withheld);
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ period_start: month, rfq_count: 7, supplier_count: 5, avg_quantity: 103 });
+    // Seven sanitiser requests and the basket's sanitiser line (500): a basket counts line by line.
+    expect(open[0]).toMatchObject({ period_start: month, product_category: 'sanitizers', rfq_count: 8, supplier_count: 8, avg_quantity: 152.6 });
     expect(open[0]!.avg_unit_price_zar).toBeGreaterThan(0);
     const small = trends.filter((t) => t.withheld);
     expect(small.length).toBeGreaterThan(0);
@@ -178,7 +191,7 @@ describe('GET /api/v2/market-trends', () => {
 
     for (const period of ['week', 'quarter']) {
       const other = marketTrendsSchema.parse((await get(`/api/v2/market-trends?period=${period}`)).json);
-      expect(other.trends.find((t) => !t.withheld)?.rfq_count).toBe(7);
+      expect(other.trends.find((t) => !t.withheld)?.rfq_count).toBe(8);
     }
     expect(marketTrendsSchema.parse((await get('/api/v2/market-trends?region=western-cape')).json).trends.every((t) => t.withheld)).toBe(true);
     expect((await get('/api/v2/market-trends?period=year')).json.error).toEqual({
@@ -197,7 +210,15 @@ describe('the aggregate endpoints', () => {
       const { categories } = marketIntelligenceSchema.parse(res.json);
       const open = categories.filter((c) => !c.withheld);
       expect(open).toHaveLength(1);
-      expect(open[0]).toMatchObject({ rfq_count: 7, supplier_count: 5, avg_quotes_per_rfq: 5, top_cities: [{ city_code: 'durban', rfq_count: 7 }] });
+      // 35 quotes of seven requests and 4 of the basket's sanitiser line, over 8 products asked for.
+      expect(open[0]).toMatchObject({
+        product_category: 'sanitizers',
+        rfq_count: 8,
+        supplier_count: 8,
+        avg_quotes_per_rfq: 4.9,
+        firm_quote_count: 1,
+        top_cities: [{ city_code: 'durban', rfq_count: 8 }],
+      });
       expect(categories.filter((c) => c.withheld).every((c) => c.rfq_count === null && c.top_cities.length === 0)).toBe(true);
     }
     expect((await get('/api/data/market-intelligence?days=0', starter)).json.error.details).toEqual({
@@ -209,10 +230,11 @@ describe('the aggregate endpoints', () => {
     expect((await get('/api/data/rfq-insights', starter)).status).toBe(403);
     const insights = rfqInsightsSchema.parse((await get('/api/data/rfq-insights')).json);
     expect(insights).toMatchObject({
-      rfq_count: 9,
-      by_budget_range: [{ budget_range_zar: 'none', rfq_count: 6 }],
-      by_quantity_band: [{ quantity_band: '100-999', rfq_count: 7 }],
-      by_region: [{ region: 'kwazulu-natal', rfq_count: 7 }],
+      // The basket once among requests, in the band of its 500-unit line.
+      rfq_count: 10,
+      by_budget_range: [{ budget_range_zar: 'none', rfq_count: 7 }],
+      by_quantity_band: [{ quantity_band: '100-999', rfq_count: 8 }],
+      by_region: [{ region: 'kwazulu-natal', rfq_count: 8 }],
       withheld_groups: 3,
     });
     expect(insights.avg_intent_score).toBeGreaterThan(20);
@@ -229,7 +251,14 @@ describe('the aggregate endpoints', () => {
       expect(res.text).not.toMatch(/@|\.example|\+27/);
     }
     const perf = supplierPerformanceSchema.parse((await get('/api/v2/supplier-performance?region=kwazulu-natal')).json);
-    expect(perf.groups.filter((g) => !g.withheld)).toEqual([expect.objectContaining({ region: 'kwazulu-natal', response_count: 35, supplier_count: 5 })]);
+    expect(perf.groups.filter((g) => !g.withheld)).toEqual([
+      expect.objectContaining({ product_category: 'sanitizers', region: 'kwazulu-natal', response_count: 39, firm_response_count: 1, supplier_count: 8 }),
+    ]);
+    // The basket's paper line is a group of one request: withheld, however many suppliers priced it.
+    expect(perf.groups.find((g) => g.product_category === 'hygiene-products')).toMatchObject({ withheld: true, response_count: null });
+    const sanitiser = marketIntelligenceSchema.parse((await get('/api/data/market-intelligence?category=sanitizers', starter)).json).categories;
+    expect(sanitiser.map((c) => [c.product_category, c.rfq_count])).toEqual([['sanitizers', 8]]);
+    expect(rfqInsightsSchema.parse((await get('/api/data/rfq-insights?category=hygiene-products')).json).rfq_count).toBe(3);
     expect((await get('/api/v2/supplier-performance?min_rating=9')).json.error.details).toEqual({
       fields: { min_rating: 'min_rating must be a number from 1 to 5' },
     });

@@ -127,11 +127,12 @@ export async function marketIntelligence(database: Database, q: SpanQuery, now: 
     quotingSuppliersByCategory(database.db, filter),
     demandByCategoryAndCity(database.db, filter),
   ]);
-  const supplierCount = new Map(suppliers.map((s) => [s.category_id, Number(s.supplier_count)]));
+  const quotedBy = new Map(suppliers.map((s) => [s.category_id, s]));
   const categories = demand
     .map((d) => {
       const rfqs = Number(d.rfq_count);
-      const quoting = supplierCount.get(d.category_id) ?? 0;
+      const quoted = quotedBy.get(d.category_id);
+      const quoting = Number(quoted?.supplier_count ?? 0);
       const withheld = rfqs < MIN_GROUP_RFQS || quoting < MIN_GROUP_SUPPLIERS;
       const topCities = withheld
         ? []
@@ -146,6 +147,7 @@ export async function marketIntelligence(database: Database, q: SpanQuery, now: 
         rfq_count: withheld ? null : rfqs,
         avg_quantity: withheld ? null : round(Number(d.avg_quantity)),
         avg_quotes_per_rfq: withheld ? null : round(Number(d.avg_quotes)),
+        firm_quote_count: withheld ? null : Number(quoted?.firm_count ?? 0),
         supplier_count: withheld ? null : quoting,
         top_cities: topCities,
       };
@@ -220,6 +222,7 @@ export async function supplierPerformance(database: Database, q: SupplierQuery):
           region: r.region,
           withheld,
           response_count: withheld ? null : Number(r.response_count),
+          firm_response_count: withheld ? null : Number(r.firm_count),
           supplier_count: withheld ? null : Number(r.supplier_count),
           avg_quoted_price_zar: withheld ? null : Math.round(Number(r.avg_unit_price_cents)) / 100,
           avg_delivery_days: withheld ? null : round(Number(r.avg_delivery_days)),

@@ -6,6 +6,7 @@ import { siteFiguresSchema } from '../../sdk/index';
 import { COMPANY } from '../../contract/content';
 import { CATEGORIES, SECTORS } from '../db/seed/data';
 import { pdfText } from '../test/pdf-text';
+import { quoteIdOf } from '../lib/ids';
 import { signInStaff } from '../test/staff';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 
@@ -128,6 +129,17 @@ describe('GET /api/site/figures', () => {
     const withBasket = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts;
     expect(withBasket.requestsThisMonth).toBe(after.counts.requestsThisMonth + 1);
     expect(withBasket.productsQuotedLast12Months).toBe(after.counts.productsQuotedLast12Months + priced);
+
+    // A quote its supplier made firm counts among the firm quotes, and still once among the quotes.
+    const quoteId = quoteIdOf(sent.json.quotes[0].id);
+    await server.database.db
+      .updateTable('quotes')
+      .set({ firmed_at: new Date(now).toISOString() })
+      .where('id', '=', quoteId)
+      .execute();
+    now += 60_000;
+    const firmed = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json).counts;
+    expect([firmed.firmQuotesLast12Months, firmed.quotesLast12Months]).toEqual([withBasket.firmQuotesLast12Months + 1, withBasket.quotesLast12Months]);
 
     // Next month the month's counts start again; the market data keeps every request.
     now = Date.parse('2026-12-01T00:00:00.000Z');

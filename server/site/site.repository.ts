@@ -3,16 +3,18 @@ import type { Executor } from '../db/executor';
 export interface SiteCounts {
   quotesThisMonth: number;
   quotesLast12Months: number;
+  firmQuotesLast12Months: number;
   productsQuotedLast12Months: number;
   requestsThisMonth: number;
   marketDataRequests: number;
 }
 
+/** Quotes since `since`, and how many of them their suppliers made firm. */
 const quotesSince = (db: Executor, since: string) =>
   db
     .selectFrom('rfqs')
     .innerJoin('quotes', 'quotes.rfq_id', 'rfqs.id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('quotes.firmed_at').as('firm')])
     .where('rfqs.created_at', '>=', since)
     .where('rfqs.demo', '=', 0)
     .executeTakeFirstOrThrow();
@@ -70,6 +72,7 @@ export async function countActivity(db: Executor, monthStart: string, yearAgo: s
   return {
     quotesThisMonth: Number(quotes.n),
     quotesLast12Months: Number(yearQuotes.n),
+    firmQuotesLast12Months: Number(yearQuotes.firm),
     productsQuotedLast12Months: products,
     requestsThisMonth: Number(requests.n),
     marketDataRequests: Number(all.n),

@@ -152,6 +152,13 @@ function Schema() {
             </tr>
             <tr>
               <td>
+                <code>firm_response_count</code>
+              </td>
+              <td>integer</td>
+              <td>Of those, the quotes their suppliers made firm</td>
+            </tr>
+            <tr>
+              <td>
                 <code>avg_quoted_price_zar</code>
               </td>
               <td>decimal</td>

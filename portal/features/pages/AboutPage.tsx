@@ -44,6 +44,11 @@ export default function AboutPage() {
           { label: 'Product categories', value: (c) => c.categories },
           { label: 'Quotes sent in the last 12 months', value: (c) => c.quotesLast12Months, shownWhen: (c) => meaningful(c.quotesLast12Months) },
           {
+            label: 'Prices confirmed by their suppliers in the last 12 months',
+            value: (c) => c.firmQuotesLast12Months,
+            shownWhen: (c) => meaningful(c.firmQuotesLast12Months),
+          },
+          {
             label: 'Products quoted in the last 12 months',
             value: (c) => c.productsQuotedLast12Months,
             shownWhen: (c) => meaningful(c.productsQuotedLast12Months),

@@ -119,9 +119,12 @@ describe('the compliance page', () => {
 });
 
 describe('the about page', () => {
-  const activity = (n: number) => ({ ...FIGURES, counts: { ...FIGURES.counts, quotesLast12Months: n, productsQuotedLast12Months: n } });
+  const activity = (n: number, firm = n) => ({
+    ...FIGURES,
+    counts: { ...FIGURES.counts, quotesLast12Months: n, firmQuotesLast12Months: firm, productsQuotedLast12Months: n },
+  });
 
-  it('shows the quotes sent and products quoted over the last 12 months once there are enough to mean something', () => {
+  it('shows the quotes sent, the prices confirmed and products quoted over the last 12 months once there are enough to mean something', () => {
     renderAt('/about', <AboutPage />, activity(ACTIVITY_FIGURES.minimum));
     const strip = within(screen.getByRole('region', { name: 'Procura today' }));
     expect(strip.getAllByRole('term').map((t) => t.textContent)).toEqual([
@@ -129,9 +132,17 @@ describe('the about page', () => {
       'Cities with delivery',
       'Product categories',
       'Quotes sent in the last 12 months',
+      'Prices confirmed by their suppliers in the last 12 months',
       'Products quoted in the last 12 months',
     ]);
     expect(strip.getByText('Quotes sent in the last 12 months').nextElementSibling?.textContent).toBe(String(ACTIVITY_FIGURES.minimum));
+  });
+
+  it('leaves out the confirmed prices while they are a handful, beside enough quotes', () => {
+    renderAt('/about', <AboutPage />, activity(ACTIVITY_FIGURES.minimum, ACTIVITY_FIGURES.minimum - 1));
+    const strip = within(screen.getByRole('region', { name: 'Procura today' }));
+    expect(strip.queryByText(/Prices confirmed/)).toBeNull();
+    expect(strip.getByText('Quotes sent in the last 12 months')).toBeTruthy();
   });
 
   it('leaves out a handful of quotes rather than showing it', () => {
