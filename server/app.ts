@@ -75,7 +75,7 @@ export function createApp({
     logger,
     market,
     writes: new GroupCommit(database.db, database.dialect),
-    outbox: new Outbox(config, database, logger, { observeSend: metrics.observeSend }),
+    outbox: new Outbox(config, database, logger, { observeSend: metrics.observeSend, clock }),
     scraper: createScrapeRunner({ database, logger, market, clock, config }),
     clock,
   };

@@ -45,7 +45,26 @@ export const SUPPLIER_MESSAGES = {
   coverageProvince: 'Choose a province from the list',
   coverageTwice: 'This place is already on the list',
   leadDays: 'Enter a lead time of 0 to 60 days',
+  leadEmails: 'Choose how lead e-mails come: each lead, every 15 minutes or hourly',
 } as const;
+
+/**
+ * How a supplier takes its lead e-mails: each lead as it comes, or a digest of the leads of the
+ * last 15 minutes or hour (each lead with its own link), and the digest's window in minutes.
+ */
+export const LEAD_EMAIL_WINDOWS = { each: 0, 'every-15-minutes': 15, hourly: 60 } as const;
+/**
+ * One of {@link LEAD_EMAIL_WINDOWS}.
+ *
+ * @example
+ * const choice: LeadEmails = 'hourly';
+ */
+export type LeadEmails = keyof typeof LEAD_EMAIL_WINDOWS;
+
+/** The choice a stored window stands for; a window the product never writes reads as each lead. */
+export function leadEmailsOf(minutes: number): LeadEmails {
+  return (Object.keys(LEAD_EMAIL_WINDOWS) as LeadEmails[]).find((k) => LEAD_EMAIL_WINDOWS[k] === minutes) ?? 'each';
+}
 
 const email = z
   .string({ error: SUPPLIER_MESSAGES.email })
@@ -325,6 +344,7 @@ export const supplierProfileSchema = z.object({
   paymentTerms: z.string(),
   validityDays: z.number().int(),
   minimumOrder: randSchema,
+  leadEmails: z.enum(Object.keys(LEAD_EMAIL_WINDOWS) as [LeadEmails, ...LeadEmails[]]),
   ...complianceOnFileFields,
   bbee: bbeeStandingSchema,
 });
@@ -339,9 +359,9 @@ export type SupplierProfile = z.infer<typeof supplierProfileSchema>;
 const profileText = (message: string) => z.string({ error: message }).trim().min(2, { error: message }).max(100, { error: message });
 
 /**
- * `PATCH /api/supplier/profile`: any of the supplier's contact, terms and paperwork details. The
- * phone is a South African number; the VAT number, address and B-BBEE standing follow the same
- * rules as staff's standing edit. The next quote uses the new terms.
+ * `PATCH /api/supplier/profile`: any of the supplier's contact, terms and paperwork details, and
+ * how its lead e-mails come. The phone is a South African number; the VAT number, address and
+ * B-BBEE standing follow the same rules as staff's standing edit. The next quote uses the new terms.
  *
  * @example
  * supplierProfileChangeSchema.parse({ paymentTerms: '30 days from statement', minimumOrder: 500 });
@@ -372,6 +392,7 @@ export const supplierProfileChangeSchema = z
       .max(1_000_000, { error: SUPPLIER_MESSAGES.minimumOrder })
       .transform((r) => Math.round(r * 100) / 100)
       .optional(),
+    leadEmails: z.enum(Object.keys(LEAD_EMAIL_WINDOWS) as [LeadEmails, ...LeadEmails[]], { error: SUPPLIER_MESSAGES.leadEmails }).optional(),
     ...complianceChangeFields,
   })
   .superRefine(complianceChangeRule)

@@ -35,7 +35,7 @@ export async function bumpMarketRevision(db: Executor): Promise<void> {
 const PAGE = 2_000;
 
 const SUPPLIERS_PAGE =
-  'select id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, minimum_order_cents, vat_number, registered_address, bbee_level, bbee_evidence, bbee_expires_on from suppliers where id > ? order by id limit ?';
+  'select id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, minimum_order_cents, vat_number, registered_address, bbee_level, bbee_evidence, bbee_expires_on, lead_digest_minutes from suppliers where id > ? order by id limit ?';
 const CATEGORIES_OF =
   'select supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor from supplier_categories where supplier_id > ? and supplier_id <= ?';
 const COVERAGE_OF = 'select supplier_id, scope, area, lead_days from supplier_coverage where supplier_id > ? and supplier_id <= ?';
@@ -125,12 +125,14 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
           bbeeLevel,
           bbeeEvidence,
           bbeeExpiresOn,
+          leadDigestMinutes,
         ] of rows) {
           const supplier: Supplier = {
             id: id as number,
             name: name as string,
             contactPerson: contactPerson as string,
             email: email as string,
+            leadDigestMinutes: Number(leadDigestMinutes),
             phone: phone as string,
             homeCityId: once(homeCityId as string),
             verified: Boolean(verified),

@@ -53,6 +53,8 @@ export interface SuppliersTable {
   on_time_rate: number | null;
   /** Hours the supplier usually takes to answer; null when its import line or page gave none. */
   response_time_hours: number | null;
+  /** How lead e-mails go to the supplier: 0 each as it comes, or a digest every 15 or 60 minutes. */
+  lead_digest_minutes: ColumnType<number, number | undefined, number>;
   dispatch_days: number;
   payment_terms: string;
   validity_days: number;

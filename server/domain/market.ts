@@ -330,6 +330,8 @@ export interface Supplier {
   name: string;
   contactPerson: string;
   email: string;
+  /** Its lead e-mails: 0 each as it comes, or a digest every this many minutes. */
+  leadDigestMinutes: number;
   phone: string;
   homeCityId: string;
   verified: boolean;

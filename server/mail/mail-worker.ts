@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { GroupCommit } from '../db/group-commit';
-import { fanOutLeads, MessageRenderer, outboxRows, sentPayload, UnrenderableMessageError, type MessageSettings } from './messages';
+import { MessageRenderer, sentPayload, UnrenderableMessageError, type MessageSettings } from './messages';
+import { writeLeads } from './leads';
 import { addressHash } from './guard';
 import { suppressedHashes } from './guard.repository';
 import { findLeadsOfRfq } from '../quotes/quotes.repository';
-import { claimDueRows, insertOutboxRows, recordOutcome, renewClaims, type OutboxRow } from './outbox.repository';
+import { claimDueRows, recordOutcome, renewClaims, type OutboxRow } from './outbox.repository';
 import { MAIL_CONCURRENCY, type MailTransport } from './transport';
 
 /** Told how long each handover to the transport took and how it ended. */
@@ -235,8 +236,9 @@ export class MailWorker {
   }
 
   /**
-   * Turns a request's `supplier-leads` row into one lead row per supplier, in the transaction
-   * that records the row as done, so each lead is written exactly once; then looks for them.
+   * Turns a request's `supplier-leads` row into its suppliers' leads (an e-mail each, or a place in
+   * a supplier's digest), in the transaction that records the row as done, so each lead is written
+   * exactly once; then looks for them.
    */
   private async fanOut(row: OutboxRow): Promise<void> {
     try {
@@ -245,8 +247,11 @@ export class MailWorker {
         const done = await recordOutcome(trx, { id: row.id, attempts: row.attempts }, { status: 'sent', sentAt: now, lastError: null, failingSince: null });
         if (done) {
           const { rfqId } = JSON.parse(row.payload) as { rfqId: string };
-          const leads = fanOutLeads(rfqId, await findLeadsOfRfq(trx, rfqId));
-          await insertOutboxRows(trx, outboxRows(leads, { messageIdDomain: this.options.settings.messageIdDomain, now, held: false }));
+          await writeLeads(trx, this.options.database.dialect, rfqId, await findLeadsOfRfq(trx, rfqId), {
+            messageIdDomain: this.options.settings.messageIdDomain,
+            now,
+            held: false,
+          });
         }
         return done;
       });

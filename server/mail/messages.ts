@@ -26,8 +26,10 @@ import {
   demoRequestEmail,
   partnerRegisteredEmail,
   partnerWelcomeEmail,
+  supplierLeadDigestEmail,
   supplierLeadEmail,
   supplierNotSelectedEmail,
+  type SupplierLeadInput,
   supplierOrderEmail,
   type Attachment,
   type Email,
@@ -48,6 +50,11 @@ export type OutboxMessage =
   | { kind: 'buyer-quotes'; recipient: string; payload: { rfqId: string; secret?: string; tokens?: string[]; linkToken?: string } }
   /** A matched supplier's lead. */
   | { kind: 'supplier-lead'; recipient: string; payload: { rfqId: string; quoteId: number } }
+  /**
+   * A supplier's leads of its digest window, oldest first, for a supplier that takes them so; the
+   * list grows until the row is due ({@link writeLeads}).
+   */
+  | { kind: 'supplier-lead-digest'; recipient: string; payload: { windowMinutes: number; leads: { rfqId: string; quoteId: number }[] } }
   /**
    * A request's leads, owed together: written with the request as one row, turned into one
    * `supplier-lead` per quote by the outbox worker after the buyer has their answer. No recipient.
@@ -91,6 +98,7 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'buyer-quotes': 0,
   'data-request': 0,
   'supplier-lead': 1,
+  'supplier-lead-digest': 1,
   'supplier-leads': 1,
   'supplier-order': 1,
   'buyer-order-confirmed': 1,
@@ -118,8 +126,14 @@ function newMessageId(nowMs: number, domain: string): string {
   return `<${timePrefix(nowMs)}.${randomUUID()}@${domain}>`;
 }
 
-/** Outbox rows for messages caused together; `held` when no transport would send them. */
-export function outboxRows(messages: OutboxMessage[], { messageIdDomain, now, held }: { messageIdDomain: string; now: string; held: boolean }): NewOutboxRow[] {
+/**
+ * Outbox rows for messages caused together; `held` when no transport would send them. Each is
+ * due at once, or at `sendAt`.
+ */
+export function outboxRows(
+  messages: OutboxMessage[],
+  { messageIdDomain, now, held, sendAt = now }: { messageIdDomain: string; now: string; held: boolean; sendAt?: string },
+): NewOutboxRow[] {
   const nowMs = Date.parse(now);
   return messages.map((m) => ({
     message_id: newMessageId(nowMs, messageIdDomain),
@@ -129,7 +143,7 @@ export function outboxRows(messages: OutboxMessage[], { messageIdDomain, now, he
     payload: JSON.stringify(m.payload),
     status: held ? 'held' : 'pending',
     attempts: 0,
-    next_attempt_at: now,
+    next_attempt_at: sendAt,
     last_error: null,
     sent_at: null,
     created_at: now,
@@ -139,7 +153,7 @@ export function outboxRows(messages: OutboxMessage[], { messageIdDomain, now, he
 /**
  * The e-mails a new quote request causes: the buyer's to each address it may e-mail (each with
  * the token of its unsubscribe links), and, unless `sendLeads` is false, the quoting suppliers'
- * leads, as one message that the outbox worker fans out into one per supplier ({@link fanOutLeads}).
+ * leads, as one message that the outbox worker fans out into one per supplier ({@link writeLeads}).
  * Nothing here depends on the ids the quotes will get, so the rows go in with the request's own.
  */
 export function rfqMessages(input: { rfqId: string; buyers: { email: string; linkToken: string }[]; secret: string; sendLeads: boolean }): OutboxMessage[] {
@@ -149,11 +163,6 @@ export function rfqMessages(input: { rfqId: string; buyers: { email: string; lin
     ),
     ...(input.sendLeads ? [{ kind: 'supplier-leads', recipient: '', payload: { rfqId: input.rfqId } } satisfies OutboxMessage] : []),
   ];
-}
-
-/** One lead e-mail per quoting supplier of a request. */
-export function fanOutLeads(rfqId: string, leads: { quoteId: number; supplierEmail: string }[]): OutboxMessage[] {
-  return leads.map((q) => ({ kind: 'supplier-lead', recipient: q.supplierEmail, payload: { rfqId, quoteId: q.quoteId } }));
 }
 
 /** The payload a sent row keeps: without anything secret in it. */
@@ -235,6 +244,24 @@ export class MessageRenderer {
     return { ...loaded, quote: { ...quote, withdrawalReason: loaded.withdrawalReasons.get(quote.id) ?? null } };
   }
 
+  /** A lead as its e-mail, or a digest, shows it. */
+  private async lead(rfqId: string, quoteId: number): Promise<SupplierLeadInput> {
+    const { rfq, quotes } = await this.load(rfqId);
+    const quote = quotes.find((q) => q.id === quoteReference(quoteId));
+    if (!quote) throw new UnrenderableMessageError(`Quote ${quoteId} no longer exists`);
+    return {
+      productName: rfq.product_name,
+      quantity: rfq.quantity,
+      unit: rfq.unit,
+      deliveryLocation: rfq.delivery_location,
+      budgetRange: rfq.budget_range,
+      quote,
+      buyerCompany: rfq.company_name,
+      buyerEmail: rfq.primary_email,
+      workspaceUrl: `${this.settings.publicUrl}/supplier?lead=${encodeURIComponent(quote.id)}`,
+    };
+  }
+
   /**
    * The files an e-mail carries, read when it is sent (the development mailbox's list never
    * needs them): the purchase order with the supplier's order and the buyer's confirmation, the
@@ -273,21 +300,20 @@ export class MessageRenderer {
           demo: rfq.demo === 1,
         });
       }
-      case 'supplier-lead': {
-        const { rfq, quotes } = await this.load(message.payload.rfqId);
-        const quote = quotes.find((q) => q.id === quoteReference(message.payload.quoteId));
-        if (!quote) throw new UnrenderableMessageError(`Quote ${message.payload.quoteId} no longer exists`);
-        return supplierLeadEmail({
-          productName: rfq.product_name,
-          quantity: rfq.quantity,
-          unit: rfq.unit,
-          deliveryLocation: rfq.delivery_location,
-          budgetRange: rfq.budget_range,
-          quote,
-          buyerCompany: rfq.company_name,
-          buyerEmail: rfq.primary_email,
-          workspaceUrl: `${this.settings.publicUrl}/supplier?lead=${encodeURIComponent(quote.id)}`,
-        });
+      case 'supplier-lead':
+        return supplierLeadEmail(await this.lead(message.payload.rfqId, message.payload.quoteId));
+      case 'supplier-lead-digest': {
+        // A lead whose request is gone (its buyer's data deleted) is left out; the others still go.
+        const leads: SupplierLeadInput[] = [];
+        for (const { rfqId, quoteId } of message.payload.leads) {
+          try {
+            leads.push(await this.lead(rfqId, quoteId));
+          } catch (err) {
+            if (!(err instanceof UnrenderableMessageError)) throw err;
+          }
+        }
+        if (leads.length === 0) throw new UnrenderableMessageError('None of the leads of this digest exists any longer');
+        return supplierLeadDigestEmail({ leads, windowMinutes: message.payload.windowMinutes });
       }
       case 'supplier-leads':
         throw new UnrenderableMessageError("A request's leads are sent as one e-mail per supplier, not as one e-mail");

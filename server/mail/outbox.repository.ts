@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { DB, OutboxStatus, OutboxTable } from '../db/schema';
 import type { Executor } from '../db/executor';
@@ -125,15 +125,22 @@ export async function countOutbox(db: Executor): Promise<Partial<Record<OutboxSt
 /** How deep the outbox is: rows by status, and the creation time of the oldest e-mail not yet sent. */
 export interface OutboxDepth {
   byStatus: Record<OutboxStatus, number>;
-  /** The oldest pending or claimed row's `created_at`; null when none waits. */
+  /**
+   * Since when the longest-waiting pending or claimed row has waited, or null when none waits: its
+   * `created_at`, except a lead digest still to be first tried, which waits only from when it is
+   * due (it gathers leads until then by design).
+   */
   oldestWaitingAt: string | null;
 }
 
-export async function outboxDepth(db: Executor): Promise<OutboxDepth> {
+export async function outboxDepth(db: Executor, now: string): Promise<OutboxDepth> {
   const counts = await countOutbox(db);
+  const waitingSince = sql<
+    string | null
+  >`case when kind = 'supplier-lead-digest' and attempts = 0 then (case when next_attempt_at <= ${now} then next_attempt_at end) else created_at end`;
   const oldest = await db
     .selectFrom('outbox')
-    .select((eb) => eb.fn.min('created_at').as('at'))
+    .select(sql<string | null>`min(${waitingSince})`.as('at'))
     .where('status', 'in', ['pending', 'sending'])
     .executeTakeFirst();
   return {
@@ -173,4 +180,34 @@ export async function deletePartnerEmails(db: Executor, partnerId: string): Prom
     .where('payload', '=', JSON.stringify({ partnerId }))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * The supplier's digest still gathering leads, if any: written, never tried, in the given status
+ * (`pending`, or `held` where nothing sends), and not due before `openAfter`, so no worker is
+ * about to claim it. Locked on PostgreSQL until the caller's transaction ends, so two requests'
+ * leads added at once are both kept.
+ */
+export async function findOpenLeadDigest(
+  db: Executor,
+  dialect: Dialect,
+  q: { recipient: string; status: 'pending' | 'held'; openAfter: string },
+): Promise<{ id: number; payload: string } | undefined> {
+  let query = db
+    .selectFrom('outbox')
+    .select(['id', 'payload'])
+    .where('kind', '=', 'supplier-lead-digest')
+    .where('attempts', '=', 0)
+    .where('recipient', '=', q.recipient)
+    .where('status', '=', q.status)
+    .where('next_attempt_at', '>', q.openAfter)
+    .orderBy('id')
+    .limit(1);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Rewrites a digest's list of leads. */
+export async function setOutboxPayload(db: Executor, id: number, payload: string): Promise<void> {
+  await db.updateTable('outbox').set({ payload }).where('id', '=', id).execute();
 }

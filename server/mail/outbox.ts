@@ -10,6 +10,7 @@ import { countOutbox, findOutboxRow, insertOutboxRows, listOutbox, outboxDepth, 
 import type { Executor } from '../db/executor';
 import type { OutboxDepth } from '../../contract/schemas/outbox';
 import { smtpTransport, type MailTransport } from './transport';
+import { writeLeads, type LeadRecipient } from './leads';
 
 /**
  * The product's one way to send e-mail: messages are written to the outbox in the transaction
@@ -25,11 +26,12 @@ export class Outbox {
     config: Config,
     private readonly database: Database,
     logger: Logger,
-    options: { transport?: MailTransport; observeSend?: SendObserver } = {},
+    options: { transport?: MailTransport; observeSend?: SendObserver; clock?: () => number } = {},
   ) {
     this.settings = { publicUrl: config.publicUrl, messageIdDomain: config.mail.fromDomain };
     const transport = options.transport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined);
     this.transport = transport;
+    const clock = options.clock;
     if (transport) {
       this.worker = new MailWorker({
         database,
@@ -41,6 +43,7 @@ export class Outbox {
         retryBaseMs: config.mail.retryBaseMs,
         retryForMs: config.mail.retryHours * 60 * 60 * 1000,
         ...(options.observeSend ? { observeSend: options.observeSend } : {}),
+        ...(clock ? { now: () => new Date(clock()) } : {}),
       });
     }
   }
@@ -57,12 +60,17 @@ export class Outbox {
 
   /**
    * The outbox rows of `messages`, for a caller that inserts them with rows of its own. Held, a
-   * request's leads are left out: nothing fans them out, so the caller writes them one per supplier
-   * ({@link fanOutLeads}) once its quotes have ids, where the development mailbox shows them.
+   * request's leads are left out: nothing fans them out, so the caller writes them
+   * ({@link writeLeadsNow}) once its quotes have ids, where the development mailbox shows them.
    */
   rowsOf(messages: OutboxMessage[], now: Date): NewOutboxRow[] {
     const kept = this.holding ? messages.filter((m) => m.kind !== 'supplier-leads') : messages;
     return outboxRows(kept, { messageIdDomain: this.settings.messageIdDomain, now: now.toISOString(), held: this.holding });
+  }
+
+  /** Writes a request's leads in the caller's transaction, as the worker does when it fans them out: for holding, where no worker runs. */
+  async writeLeadsNow(trx: Transaction<DB>, rfqId: string, leads: LeadRecipient[], now: Date): Promise<void> {
+    await writeLeads(trx, this.database.dialect, rfqId, leads, { messageIdDomain: this.settings.messageIdDomain, now: now.toISOString(), held: this.holding });
   }
 
   /** Tells the worker new rows are waiting. */
@@ -93,7 +101,7 @@ export class Outbox {
  * seconds of the oldest one not yet sent (null when none waits).
  */
 export async function readOutboxDepth(db: Executor, nowMs: number): Promise<OutboxDepth> {
-  const { byStatus, oldestWaitingAt } = await outboxDepth(db);
+  const { byStatus, oldestWaitingAt } = await outboxDepth(db, new Date(nowMs).toISOString());
   return {
     depth: byStatus,
     oldestPendingSeconds: oldestWaitingAt === null ? null : Math.max(0, Math.floor((nowMs - Date.parse(oldestWaitingAt)) / 1000)),

@@ -219,15 +219,17 @@ const BUDGET_LABELS: Record<string, string> = {
 };
 
 /** The lead a matched supplier receives: the request, the quote sent in its name, and the buyer's contact. */
-export function supplierLeadEmail(input: SupplierLeadInput): Email {
+/** What a lead asks for, in a subject or heading: '40 litres of Household Bleach', or a basket's '3 products'. */
+function leadWhat(input: SupplierLeadInput): string {
+  const lines = input.quote.lines;
+  return lines ? `${lines.length} ${lines.length === 1 ? 'product' : 'products'}` : `${formatQuantity(input.quantity, input.unit)} of ${input.productName}`;
+}
+
+/** A lead's details, as its own e-mail and a digest show them. */
+function leadRows(input: SupplierLeadInput): [string, string][] {
   const q = input.quote;
-  // A basket's lead names only the lines this supplier quoted.
-  const what = q.lines
-    ? `${q.lines.length} ${q.lines.length === 1 ? 'product' : 'products'}`
-    : `${formatQuantity(input.quantity, input.unit)} of ${input.productName}`;
-  const subject = `Procura lead: ${what} to ${input.deliveryLocation}`;
   const buyer = input.buyerCompany ? `${input.buyerCompany} (${input.buyerEmail})` : input.buyerEmail;
-  const rows: [string, string][] = [
+  return [
     ...(q.lines
       ? lineRows(q.lines)
       : [['Product', input.productName] as [string, string], ['Quantity', formatQuantity(input.quantity, input.unit)] as [string, string]]),
@@ -241,17 +243,59 @@ export function supplierLeadEmail(input: SupplierLeadInput): Email {
     ['Valid until', q.validUntil],
     ['Payment terms', q.paymentTerms],
   ];
-  const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${q.priceListDate}. Please contact the buyer to confirm it.`;
+}
+
+const WORKSPACE_LINK = 'Make this price firm or decline, in your supplier workspace';
+
+/** A lead's two links: into the workspace, and a reply to the buyer. */
+function leadLinks(input: SupplierLeadInput): SafeHtml {
+  return html`<p style="margin:16px 0 0;"><a href="${safeUrl(input.workspaceUrl)}" style="color:#1d4ed8;font-weight:bold;">${WORKSPACE_LINK}</a></p>
+<p style="margin:8px 0 0;"><a href="mailto:${input.buyerEmail}?subject=${encodeURIComponent(`Your Procura quote ${input.quote.id}`)}" style="color:#1d4ed8;">Reply to the buyer</a></p>`;
+}
+
+export function supplierLeadEmail(input: SupplierLeadInput): Email {
+  const subject = `Procura lead: ${leadWhat(input)} to ${input.deliveryLocation}`;
+  const rows = leadRows(input);
+  const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${input.quote.priceListDate}. Please contact the buyer to confirm it.`;
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
 ${detailsTable(rows)}
-<p style="margin:16px 0 0;"><a href="${safeUrl(input.workspaceUrl)}" style="color:#1d4ed8;font-weight:bold;">Make this price firm or decline, in your supplier workspace</a></p>
-<p style="margin:8px 0 0;"><a href="mailto:${input.buyerEmail}?subject=${encodeURIComponent(`Your Procura quote ${q.id}`)}" style="color:#1d4ed8;">Reply to the buyer</a></p>`;
+${leadLinks(input)}`;
   const text = [
     intro,
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
-    `Make this price firm or decline, in your supplier workspace: ${input.workspaceUrl}`,
+    `${WORKSPACE_LINK}: ${input.workspaceUrl}`,
+    '',
+    `Procura support: ${SUPPORT_HOURS} (South African time).`,
+  ].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+/**
+ * The leads of a supplier's digest window in one e-mail, oldest first: each with its details and
+ * its own link into the workspace, as its own e-mail would have had.
+ */
+export function supplierLeadDigestEmail(input: { leads: SupplierLeadInput[]; windowMinutes: number }): Email {
+  const count = input.leads.length;
+  const window = input.windowMinutes === 60 ? 'hour' : `${input.windowMinutes} minutes`;
+  const subject = `Procura: ${count} new ${count === 1 ? 'lead' : 'leads'} in the last ${window}`;
+  const intro = `Buyers asked Procura for quotes and you were matched ${count === 1 ? 'once' : `${count} times`}. We sent each the quote below in your name, from your price list. Please contact each buyer to confirm it. You chose a digest every ${window}; change it under Your details in the workspace.`;
+  const sections = input.leads.map(
+    (lead, i) => html`<h2 style="font-size:16px;margin:24px 0 8px;">${i + 1}. ${leadWhat(lead)} to ${lead.deliveryLocation}</h2>
+${detailsTable(leadRows(lead))}
+${leadLinks(lead)}`,
+  );
+  const body = html`<p style="margin:0 0 8px;">${intro}</p>
+${sections}`;
+  const text = [
+    intro,
+    ...input.leads.flatMap((lead, i) => [
+      '',
+      `${i + 1}. ${leadWhat(lead)} to ${lead.deliveryLocation}`,
+      ...leadRows(lead).map(([label, value]) => `${label}: ${value}`),
+      `${WORKSPACE_LINK}: ${lead.workspaceUrl}`,
+    ]),
     '',
     `Procura support: ${SUPPORT_HOURS} (South African time).`,
   ].join('\n');

@@ -146,11 +146,11 @@ export async function findComplianceOfRfq(db: Executor, rfqId: string): Promise<
 }
 
 /** A request's quotes, best first, with the address of each quote's supplier: its leads. */
-export async function findLeadsOfRfq(db: Executor, rfqId: string): Promise<{ quoteId: number; supplierEmail: string }[]> {
+export async function findLeadsOfRfq(db: Executor, rfqId: string): Promise<{ quoteId: number; supplierEmail: string; digestMinutes: number }[]> {
   return db
     .selectFrom('quotes as q')
     .innerJoin('suppliers as s', 's.id', 'q.supplier_id')
-    .select(['q.id as quoteId', 's.email as supplierEmail'])
+    .select(['q.id as quoteId', 's.email as supplierEmail', 's.lead_digest_minutes as digestMinutes'])
     .where('q.rfq_id', '=', rfqId)
     .orderBy('q.rank')
     .execute();

@@ -9,7 +9,7 @@ import { rfqStatus, validityDay } from '../domain/validity';
 import { ApiError } from '../errors';
 import { hashSecret, newRfqId, newTrackingSecret, quoteReference, randomBytesPooled, trackingToken } from '../lib/ids';
 import { decideRfqMail } from '../mail/guard';
-import { fanOutLeads, rfqMessages } from '../mail/messages';
+import { rfqMessages } from '../mail/messages';
 import { partnerCredit } from '../partners/partner-credit';
 import { isRegisteredPartner } from '../partners/partners.service';
 import { toApiQuote, withTracking, type RfqContext } from '../quotes/quote.mapper';
@@ -186,14 +186,11 @@ async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, r
     );
     const tokens = ids.map((id) => trackingToken(id, secret));
     if (deps.outbox.holding && sendLeads) {
-      await deps.outbox.enqueue(
-        trx,
-        fanOutLeads(
-          rfqId,
-          ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email })),
-        ),
-        now,
-      );
+      const leads = ids.map((quoteId, i) => {
+        const { email, leadDigestMinutes } = set.quotes[i]!.supplier;
+        return { quoteId, supplierEmail: email, digestMinutes: leadDigestMinutes };
+      });
+      await deps.outbox.writeLeadsNow(trx, rfqId, leads, now);
     }
     const stored = rfqLines.map((l) => ({ line_no: l.line_no, product_name: l.product_name, quantity: l.quantity, unit: l.unit }));
     const body: RfqSubmitResponse = {

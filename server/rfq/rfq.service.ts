@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { GroupCommit } from '../db/group-commit';
 import { decideRfqMail } from '../mail/guard';
-import { fanOutLeads, rfqMessages } from '../mail/messages';
+import { rfqMessages } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import type { RfqsTable } from '../db/schema';
 import { buildQuotes, type QuoteDraft, type QuoteSet } from '../domain/quote-engine';
@@ -273,14 +273,11 @@ async function submitNewRfq(
     const ids = await insertRfq(trx, rfq, rows, { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) });
     const tokens = ids.map((id) => trackingToken(id, secret));
     if (deps.outbox.holding && sendLeads) {
-      await deps.outbox.enqueue(
-        trx,
-        fanOutLeads(
-          rfqId,
-          ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email })),
-        ),
-        now,
-      );
+      const leads = ids.map((quoteId, i) => {
+        const { email, leadDigestMinutes } = set.quotes[i]!.supplier;
+        return { quoteId, supplierEmail: email, digestMinutes: leadDigestMinutes };
+      });
+      await deps.outbox.writeLeadsNow(trx, rfqId, leads, now);
     }
     const body: RfqSubmitResponse = {
       rfqId,

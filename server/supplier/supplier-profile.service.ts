@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
-import type { SupplierProfile, supplierProfileChangeSchema } from '../../contract/schemas/supplier-workspace';
+import { LEAD_EMAIL_WINDOWS, leadEmailsOf, type SupplierProfile, type supplierProfileChangeSchema } from '../../contract/schemas/supplier-workspace';
 import { bbeeStanding } from '../../sdk/bbee';
 import { centsToRand } from '../../sdk/format';
 import { marketChanged, type MarketStore } from '../catalogue/market-store';
@@ -31,6 +31,7 @@ async function readProfile(db: Executor, supplierId: number, day: string): Promi
       'payment_terms',
       'validity_days',
       'minimum_order_cents',
+      'lead_digest_minutes',
       'vat_number',
       'registered_address',
       'bbee_level',
@@ -47,6 +48,7 @@ async function readProfile(db: Executor, supplierId: number, day: string): Promi
     paymentTerms: r.payment_terms,
     validityDays: r.validity_days,
     minimumOrder: centsToRand(Number(r.minimum_order_cents)),
+    leadEmails: leadEmailsOf(Number(r.lead_digest_minutes)),
     vatNumber: r.vat_number,
     registeredAddress: r.registered_address,
     bbeeLevel: r.bbee_level,
@@ -69,6 +71,7 @@ function columnsOf(change: ProfileChange): { set: Updateable<SuppliersTable>; ch
   if (change.paymentTerms !== undefined) set.payment_terms = change.paymentTerms;
   if (change.validityDays !== undefined) set.validity_days = change.validityDays;
   if (change.minimumOrder !== undefined) set.minimum_order_cents = Math.round(change.minimumOrder * 100);
+  if (change.leadEmails !== undefined) set.lead_digest_minutes = LEAD_EMAIL_WINDOWS[change.leadEmails];
   if (change.vatNumber !== undefined) set.vat_number = change.vatNumber;
   if (change.registeredAddress !== undefined) set.registered_address = change.registeredAddress;
   if (change.bbeeLevel !== undefined) {

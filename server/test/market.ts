@@ -9,6 +9,7 @@ export function toSupplier(s: SupplierSeed): Supplier {
     name: s.name,
     contactPerson: s.contactPerson,
     email: s.email,
+    leadDigestMinutes: 0,
     phone: s.phone,
     homeCityId: s.homeCityId,
     verified: s.verified,

@@ -26,6 +26,7 @@ const KIND_NAMES: Record<string, string> = {
   'buyer-quotes': 'buyer quotes',
   'data-request': 'data request links',
   'supplier-lead': 'supplier leads',
+  'supplier-lead-digest': 'supplier lead digests',
   'supplier-leads': 'supplier leads to fan out',
   'partner-welcome': 'partner welcomes',
   'partner-registered': 'partner notices',

@@ -18,6 +18,7 @@ const onFile: SupplierProfile = {
   paymentTerms: '30 days from invoice',
   validityDays: 7,
   minimumOrder: 500,
+  leadEmails: 'each',
   vatNumber: null,
   registeredAddress: null,
   bbeeLevel: null,
@@ -69,6 +70,28 @@ describe('the supplier’s details tab', () => {
     expect((await screen.findByText('Saved. Your next quotes use these details.')).getAttribute('role')).toBe('status');
     expect(sent).toEqual([{ paymentTerms: 'Cash on delivery', bbeeLevel: 2, bbeeEvidence: 'certificate', bbeeExpiresOn: '2027-03-31' }]);
     expect(screen.getByText(/B-BBEE level 2.*procurement recognition 125%/)).toBeTruthy();
+  });
+
+  it('takes its lead e-mails as an hourly digest, sending only that choice', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    api.server.use(
+      http.get('*/api/supplier/coverage', () => HttpResponse.json({ areas: [], provinces: ['Gauteng'] })),
+      http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
+      http.patch('*/api/supplier/profile', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({ ...onFile, ...body });
+      }),
+    );
+    render(<SupplierProfileTab />);
+    await screen.findByRole('group', { name: /How new leads reach sales@coastal.example/ });
+    expect((screen.getByRole('radio', { name: /Each lead as it comes/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: /A digest every hour/ }));
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await screen.findByText('Saved. Your next quotes use these details.')).toBeTruthy();
+    expect(sent).toEqual([{ leadEmails: 'hourly' }]);
+    expect((screen.getByRole('radio', { name: /A digest every hour/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('lists where the supplier delivers, and sends the whole list with the place a refusal names marked', async () => {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { bbeeLabel } from '../../../sdk/bbee';
 import { formatRand } from '../../../sdk/format';
-import { SUPPLIER_MESSAGES, type SupplierProfile, type SupplierProfileChange } from '../../../contract/schemas/supplier-workspace';
-import { TextField } from '../../../widget/app/TextField';
+import { SUPPLIER_MESSAGES, type LeadEmails, type SupplierProfile, type SupplierProfileChange } from '../../../contract/schemas/supplier-workspace';
+import { FieldError, TextField } from '../../../widget/app/TextField';
 import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, type ComplianceField } from '../../components/compliance/compliance-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
@@ -11,7 +11,14 @@ import { useLoad } from '../../lib/use-load';
 import { SupplierCoverageSection } from './SupplierCoverage';
 
 type TermsField = 'contactPerson' | 'phone' | 'paymentTerms' | 'validityDays' | 'minimumOrder';
-type Field = TermsField | ComplianceField;
+type Field = TermsField | ComplianceField | 'leadEmails';
+
+/** The lead e-mail choices, as the form names them. */
+const LEAD_EMAIL_CHOICES: { value: LeadEmails; label: string; hint: string }[] = [
+  { value: 'each', label: 'Each lead as it comes', hint: 'One e-mail per lead, within seconds of the request.' },
+  { value: 'every-15-minutes', label: 'A digest every 15 minutes', hint: 'The leads of the last 15 minutes in one e-mail, each with its own link.' },
+  { value: 'hourly', label: 'A digest every hour', hint: 'The leads of the last hour in one e-mail, each with its own link.' },
+];
 
 /** The form's text for the supplier's contact and terms. */
 function termsDraft(p: SupplierProfile): Record<TermsField, string> {
@@ -29,7 +36,12 @@ function termsDraft(p: SupplierProfile): Record<TermsField, string> {
  * file, so the audit names what changed. Numbers that do not read as numbers are sent as they
  * are, for the server's message.
  */
-function changeOf(p: SupplierProfile, terms: Record<TermsField, string>, compliance: ReturnType<typeof complianceChange>): SupplierProfileChange {
+function changeOf(
+  p: SupplierProfile,
+  terms: Record<TermsField, string>,
+  leadEmails: LeadEmails,
+  compliance: ReturnType<typeof complianceChange>,
+): SupplierProfileChange {
   const number = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? (text as unknown as number) : Number(text));
   const asked: SupplierProfileChange = {
     contactPerson: terms.contactPerson,
@@ -37,6 +49,7 @@ function changeOf(p: SupplierProfile, terms: Record<TermsField, string>, complia
     paymentTerms: terms.paymentTerms,
     validityDays: number(terms.validityDays),
     minimumOrder: number(terms.minimumOrder),
+    leadEmails,
     ...compliance,
   };
   const onFile: Record<string, unknown> = { ...p, bbeeLevel: p.bbeeLevel === 0 ? 'non-compliant' : p.bbeeLevel };
@@ -57,6 +70,7 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
   const [profile, setProfile] = useState(initial);
   const [terms, setTerms] = useState(() => termsDraft(initial));
   const [compliance, setCompliance] = useState(() => complianceDraft(initial));
+  const [leadEmails, setLeadEmails] = useState(initial.leadEmails);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -70,7 +84,7 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
     const found = checkCompliance(compliance);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const change = changeOf(profile, terms, complianceChange(compliance));
+    const change = changeOf(profile, terms, leadEmails, complianceChange(compliance));
     if (Object.keys(change).length === 0) {
       setNotice(`${SUPPLIER_MESSAGES.profileEmpty}: nothing has changed.`);
       return;
@@ -81,6 +95,7 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
       setProfile(saved);
       setTerms(termsDraft(saved));
       setCompliance(complianceDraft(saved));
+      setLeadEmails(saved.leadEmails);
       setNotice('Saved. Your next quotes use these details.');
     } catch (err) {
       const fields = fieldErrors(err) as Partial<Record<Field, string>>;
@@ -131,6 +146,24 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
           onChange={setTerm('minimumOrder')}
           error={errors.minimumOrder}
         />
+      </section>
+      <section className="card form-stack" aria-labelledby="profile-leads">
+        <h3 id="profile-leads">Lead e-mails</h3>
+        <fieldset className="form-stack" aria-describedby={errors.leadEmails ? 'profile-leadEmails-error' : undefined}>
+          <legend className="small muted">
+            How new leads reach {profile.email}. Every lead is in the workspace as soon as it comes, whichever you choose.
+          </legend>
+          {LEAD_EMAIL_CHOICES.map((c) => (
+            <label key={c.value} className="checkbox">
+              <input type="radio" name="leadEmails" value={c.value} checked={leadEmails === c.value} onChange={() => setLeadEmails(c.value)} />
+              <span>
+                {c.label}
+                <span className="small muted"> · {c.hint}</span>
+              </span>
+            </label>
+          ))}
+          <FieldError id="profile-leadEmails" message={errors.leadEmails} />
+        </fieldset>
       </section>
       <section className="card form-stack" aria-labelledby="profile-tax">
         <h3 id="profile-tax">Tax and B-BBEE</h3>

@@ -37,6 +37,7 @@ import * as createBasketLines from './20261128030000-create-basket-lines';
 import * as addSupplierCompliance from './20261128040000-add-supplier-compliance';
 import * as createPurchaseOrders from './20261128050000-create-purchase-orders';
 import * as addOfferStockAndValidity from './20261128060000-add-offer-stock-and-validity';
+import * as addLeadDigests from './20261128070000-add-lead-digests';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -81,6 +82,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128040000-add-supplier-compliance': addSupplierCompliance,
   '20261128050000-create-purchase-orders': createPurchaseOrders,
   '20261128060000-add-offer-stock-and-validity': addOfferStockAndValidity,
+  '20261128070000-add-lead-digests': addLeadDigests,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
