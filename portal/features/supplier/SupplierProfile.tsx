@@ -149,7 +149,7 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
       </section>
       <section className="card form-stack" aria-labelledby="profile-leads">
         <h3 id="profile-leads">Lead e-mails</h3>
-        <fieldset className="form-stack" aria-describedby={errors.leadEmails ? 'profile-leadEmails-error' : undefined}>
+        <fieldset className="form-stack lead-emails" aria-describedby={errors.leadEmails ? 'profile-leadEmails-error' : undefined}>
           <legend className="small muted">
             How new leads reach {profile.email}. Every lead is in the workspace as soon as it comes, whichever you choose.
           </legend>
