@@ -10,23 +10,24 @@ import {
   adminProductPageSchema,
   adminSupplierPageSchema,
   adminSupplierSchema,
-  auditLogSchema,
-  bulkImportResultSchema,
-  productImportResultSchema,
-  supplierImportResultSchema,
   type AdminListParams,
   type AdminProductPage,
   type AdminSupplier,
   type AdminSupplierPage,
-  type AuditLog,
+  type SupplierStandingInput,
+} from '../schemas/admin';
+import { auditLogSchema, type AuditLog } from '../schemas/audit';
+import {
+  bulkImportResultSchema,
+  productImportResultSchema,
+  supplierImportResultSchema,
   type BulkImportInput,
   type BulkImportResult,
   type ProductImportInput,
   type ProductImportResult,
   type SupplierImportInput,
   type SupplierImportResult,
-  type SupplierStandingInput,
-} from '../schemas/admin';
+} from '../schemas/imports';
 import { outboxDepthSchema, type OutboxDepth } from '../schemas/outbox';
 import type { CallOptions, Transport } from '../../sdk/client/transport';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictQuery, wholeNumber } from './query';
 
 /**
  * The supplier scraper's contract: crawl sessions and their real progress, the review list of
@@ -285,15 +286,6 @@ export const reviewItemSchema = z.object({
  */
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
-const wholeNumber = (name: string, min: number, max?: number) => {
-  const message = max === undefined ? `${name} must be a whole number from ${min}` : `${name} must be a whole number from ${min} to ${max}`;
-  const n = z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message });
-  return max === undefined ? n : n.max(max, { error: message });
-};
-const strict = {
-  error: (issue: { code: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys!.join(', ')}` : undefined),
-};
-
 /**
  * The query of `GET /api/scraping/items`: a session's items, or items of a decision or kind
  * across sessions, in the order they were found; `afterId` pages on, `limit` is 100 (at most 500).
@@ -309,7 +301,7 @@ export const reviewItemsQuerySchema = z.strictObject(
     afterId: wholeNumber('afterId', 0).optional(),
     limit: wholeNumber('limit', 1, SCRAPER_LIMITS.maxItems).default(SCRAPER_LIMITS.defaultItems),
   },
-  strict,
+  strictQuery,
 );
 /**
  * What a client asks the review list for.
@@ -372,7 +364,7 @@ export const approveItemSchema = z.strictObject(
     category: optionalText('category', 100),
     unit: optionalText('unit', 30),
   },
-  strict,
+  strictQuery,
 );
 /**
  * What a client sends with an approval.
@@ -420,4 +412,4 @@ export type DirectoryList = z.infer<typeof directoryListSchema>;
  * @example
  * directoryQuerySchema.parse({ url: 'https://directory.example.co.za/' });
  */
-export const directoryQuerySchema = z.strictObject({ url: urlField }, strict);
+export const directoryQuerySchema = z.strictObject({ url: urlField }, strictQuery);

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
-import { invalidLineSchema } from './admin';
+import { invalidLineSchema } from './imports';
 
 /**
  * What the price list's pages and API say, in one place.

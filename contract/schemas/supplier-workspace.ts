@@ -10,7 +10,7 @@ import { QUOTE_STATUSES } from '../../sdk/rules';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
 import { normalizePhone, ORDER_MESSAGES } from '../../sdk/order-rules';
 import { bbeeStandingSchema } from '../../sdk/schemas/rfq';
-import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './admin';
+import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
 
 /**
  * What the supplier pages and API say, in one place.

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../contract/schemas/staff';
-import {
-  adminProductPageSchema,
-  adminSupplierPageSchema,
-  adminSupplierSchema,
-  auditLogSchema,
-  bulkImportResultSchema,
-  productImportResultSchema,
-  supplierImportResultSchema,
-} from '../../contract/schemas/admin';
+import { adminProductPageSchema, adminSupplierPageSchema, adminSupplierSchema } from '../../contract/schemas/admin';
+import { auditLogSchema } from '../../contract/schemas/audit';
+import { bulkImportResultSchema, productImportResultSchema, supplierImportResultSchema } from '../../contract/schemas/imports';
 import { outboxDepthSchema } from '../../contract/schemas/outbox';
 import { readMarketRevision } from '../catalogue/market.repository';
 import { validRfq } from '../test/harness';

@@ -1,31 +1,16 @@
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import {
-  adminListQuerySchema,
-  auditQuerySchema,
-  bulkImportSchema,
-  productImportSchema,
-  supplierIdParamsSchema,
-  supplierImportSchema,
-  supplierStandingSchema,
-} from '../../contract/schemas/admin';
+import { adminListQuerySchema, supplierIdParamsSchema, supplierStandingSchema } from '../../contract/schemas/admin';
+import { auditQuerySchema } from '../../contract/schemas/audit';
+import { bulkImportSchema, productImportSchema, supplierImportSchema } from '../../contract/schemas/imports';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { staffOnly } from '../staff/staff-auth';
 import { readOutboxDepth } from '../mail/outbox';
 import type { StaffMember } from '../staff/staff.service';
-import {
-  auditLog,
-  bulkImport,
-  importProducts,
-  importSuppliers,
-  listProducts,
-  listSuppliers,
-  productsCsv,
-  setSupplierStanding,
-  suppliersCsv,
-} from './admin.service';
+import { auditLog, listProducts, listSuppliers, productsCsv, setSupplierStanding, suppliersCsv } from './admin.service';
+import { bulkImport, importProducts, importSuppliers } from './imports.service';
 
 /** An import of 10,000 lines is about 2 MB of JSON; the admin imports alone read bodies this large. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../sdk/index';
-import { ADMIN_MESSAGES, productImportSchema, supplierImportSchema } from '../../contract/schemas/admin';
+import { ADMIN_MESSAGES } from '../../contract/schemas/admin';
+import { productImportSchema, supplierImportSchema } from '../../contract/schemas/imports';
 import { readMarketRevision } from '../catalogue/market.repository';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { createStaff } from '../test/staff';
-import { bulkImport, IMPORT_DEFAULTS, importProducts, importSuppliers, setSupplierStanding, type AdminDeps } from './admin.service';
+import { bulkImport, IMPORT_DEFAULTS, importProducts, importSuppliers } from './imports.service';
+import { setSupplierStanding, type AdminDeps } from './admin.service';
 
 const NOW = Date.UTC(2026, 10, 24, 9, 30, 0);
 let server: TestServer;

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { LINE_REASONS } from '../../contract/schemas/admin';
-import { applyProducts, IMPORT_DEFAULTS, planProducts, reference } from '../admin/admin.service';
+import { LINE_REASONS } from '../../contract/schemas/imports';
+import { applyProducts, IMPORT_DEFAULTS, planProducts, reference } from '../admin/imports.service';
 import * as adminRepo from '../admin/admin.repository';
 import { marketChanged } from '../catalogue/market-store';
 import type { Database } from '../db/database';

@@ -3,7 +3,7 @@
  * approval going through the import path so an approved find is stored as an imported one is.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { AuditAction } from '../../contract/schemas/admin';
+import type { AuditAction } from '../../contract/schemas/audit';
 import type { ReviewItem } from '../../contract/schemas/scraping';
 import { nameKey } from './supplier-keys';
 import type { DB } from '../db/schema';

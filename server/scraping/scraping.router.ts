@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { approveItemSchema, directoryQuerySchema, reviewItemParamsSchema, reviewItemsQuerySchema, scrapeUrlSchema } from '../../contract/schemas/scraping';
-import type { AuditAction } from '../../contract/schemas/admin';
+import type { AuditAction } from '../../contract/schemas/audit';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { staffOf, staffOnly } from '../staff/staff-auth';

@@ -1,4 +1,4 @@
-import type { AuditAction } from '../../contract/schemas/admin';
+import type { AuditAction } from '../../contract/schemas/audit';
 import type { Executor as Db } from '../db/executor';
 
 /** One staff write: who, what (`suppliers.import`), how many rows, and a short note without personal data. */

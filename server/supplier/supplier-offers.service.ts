@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { readPriceList } from '../../contract/bulk-text';
-import type { InvalidLine } from '../../contract/schemas/admin';
+import type { InvalidLine } from '../../contract/schemas/imports';
 import {
   OFFER_MESSAGES,
   type newSupplierOfferSchema,
@@ -11,7 +11,7 @@ import {
   type supplierOfferChangeSchema,
 } from '../../contract/schemas/supplier-offers';
 import { centsToRand } from '../../sdk/format';
-import { checkSize, invalidLinesError, planProducts, reference } from '../admin/admin.service';
+import { checkSize, invalidLinesError, planProducts, reference } from '../admin/imports.service';
 import { marketChanged, type MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';

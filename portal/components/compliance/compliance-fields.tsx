@@ -1,6 +1,7 @@
 import { BBEE_LEVELS } from '../../../sdk/bbee';
 import { normalizeVatNumber } from '../../../sdk/order-rules';
-import { STANDING_MESSAGES, type SupplierStandingInput } from '../../../contract/schemas/admin';
+import { STANDING_MESSAGES } from '../../../contract/schemas/compliance';
+import type { SupplierStandingInput } from '../../../contract/schemas/admin';
 
 /** A supplier's VAT number, registered address and B-BBEE standing as on file (level 0: non-compliant). */
 export interface ComplianceOnFile {

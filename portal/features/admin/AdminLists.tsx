@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_EXPORTS } from '../../../contract/client/admin';
 import { formatNumber, formatRand } from '../../../sdk/format';
-import { auditActionText, type AdminProductPage, type AdminSupplier, type AdminSupplierPage, type AuditLog } from '../../../contract/schemas/admin';
+import { auditActionText, type AuditLog } from '../../../contract/schemas/audit';
+import type { AdminProductPage, AdminSupplier, AdminSupplierPage } from '../../../contract/schemas/admin';
 import { formatDate, formatTime } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Switch } from '../../components/ui/switch';

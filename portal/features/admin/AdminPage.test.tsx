@@ -3,7 +3,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, type AdminSupplier, type AdminSupplierPage, type AuditLog, type SupplierPreviewLine } from '../../../contract/schemas/admin';
+import { AUDIT_ACTIONS, type AuditLog } from '../../../contract/schemas/audit';
+import type { AdminSupplier, AdminSupplierPage } from '../../../contract/schemas/admin';
+import type { SupplierPreviewLine } from '../../../contract/schemas/imports';
 import type { OutboxDepth } from '../../../contract/schemas/outbox';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { ToastProvider } from '../../components/ui/toast';

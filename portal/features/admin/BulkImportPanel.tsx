@@ -2,14 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { importItems, lineCount, PRODUCT_LINE_FIELDS, readBulkText, SUPPLIER_LINE_FIELDS, type BulkLine } from '../../../contract/bulk-text';
 import { isHttpError } from '../../../sdk/client/errors';
 import { formatNumber, formatRand } from '../../../sdk/format';
-import {
-  ADMIN_LIMITS,
-  ADMIN_MESSAGES,
-  invalidLinesDetailsSchema,
-  type InvalidLine,
-  type ProductPreviewLine,
-  type SupplierPreviewLine,
-} from '../../../contract/schemas/admin';
+import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../../contract/schemas/admin';
+import { invalidLinesDetailsSchema, type InvalidLine, type ProductPreviewLine, type SupplierPreviewLine } from '../../../contract/schemas/imports';
 import { useToast } from '../../components/ui/toast';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
