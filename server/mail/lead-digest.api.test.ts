@@ -100,8 +100,8 @@ describe('a digest sent over SMTP', () => {
       expect(digests.every((d) => d.status === 'pending' && (JSON.parse(d.payload) as { leads: unknown[] }).leads.length === 2)).toBe(true);
     });
     expect(sink.received.filter((m) => /lead/i.test(m.subject))).toEqual([]);
-    // A digest gathering its window's leads is not an e-mail waiting to go.
-    expect((await readOutboxDepth(server.database.db, now)).oldestPendingSeconds).toBeNull();
+    // A digest gathering its window's leads is not an e-mail waiting to go (once the buyers' e-mails are recorded as sent).
+    await vi.waitFor(async () => expect((await readOutboxDepth(server.database.db, now)).oldestPendingSeconds).toBeNull());
 
     now += 10 * MINUTE;
     server.app.deps.outbox.notify();
