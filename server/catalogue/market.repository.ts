@@ -185,16 +185,12 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
 
       // Packed item by item as they are read: a large market never holds an object per offer.
       const offers = new OfferListsBuilder();
+      // Every offer, quotable today or not: counted from the item index alone (a tenth of a second
+      // at two million offers, where counting only the quotable ones reads every row, seconds); the
+      // few columns sized for offers not read are trimmed once.
       const counts = await trx
         .selectFrom('offers')
         .select(['catalogue_item_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where((eb) =>
-          eb.and([
-            eb('in_stock', '=', 1),
-            eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', day)]),
-            eb.or([eb('valid_until', 'is', null), eb('valid_until', '>=', day)]),
-          ]),
-        )
         .groupBy('catalogue_item_id')
         .execute();
       for (const c of counts) offers.reserve(once(c.catalogue_item_id), Number(c.n));

@@ -33,4 +33,16 @@ describe('OfferListsBuilder', () => {
     expect(lists.get('mop-head')!.at(0)).toEqual(offers[3]);
     expect(bleach.lowestTierCents(2)).toBe(4500.25);
   });
+
+  it('sized for more offers than come, keeps only those that came, and no list where none came', () => {
+    const builder = new OfferListsBuilder();
+    builder.reserve('bleach-5l', 4);
+    builder.reserve('gloves-100', 2);
+    const offer = { supplierId: 7, itemId: 'bleach-5l', unitPriceCents: 4599, minimumOrderQuantity: 10, tiers: NO_TIERS };
+    builder.add(offer);
+    const lists = builder.build();
+    expect(lists.get('bleach-5l')!.length).toBe(1);
+    expect(lists.get('bleach-5l')!.at(0)).toEqual(offer);
+    expect(lists.has('gloves-100')).toBe(false);
+  });
 });

@@ -211,8 +211,9 @@ export class OfferListsBuilder {
   private readonly items = new Map<string, OfferColumns>();
 
   /**
-   * Sizes an item's columns for `count` offers before they are added: written straight into
-   * arrays of their final length, a large market is read without growing and copying them.
+   * Sizes an item's columns for up to `count` offers before they are added: written straight into
+   * arrays of their final length (or trimmed once, when fewer come), a large market is read
+   * without growing and copying them.
    */
   reserve(itemId: string, count: number): void {
     if (!this.items.has(itemId)) this.items.set(itemId, columns(count));
@@ -239,11 +240,13 @@ export class OfferListsBuilder {
   build(): Map<string, OfferList> {
     const lists = new Map<string, OfferList>();
     for (const [itemId, c] of [...this.items]) {
+      this.items.delete(itemId);
+      // Sized for offers that were not quotable, and none was: no list, as for an item nobody offers.
+      if (c.suppliers.length === 0) continue;
       lists.set(
         itemId,
         new OfferList(itemId, c.suppliers.done(), c.prices.done(), c.minimums.done(), c.tierStart.done(), c.tierMinimums.done(), c.tierPrices.done()),
       );
-      this.items.delete(itemId);
     }
     return lists;
   }
