@@ -1,3 +1,5 @@
+// Kept whole: the bench's sections, one function each, read one after another; each is short, and
+// apart they would only import each other's helpers.
 import { mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';

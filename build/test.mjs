@@ -11,6 +11,7 @@ const GROUPS = [
     { name: 'layers', command: 'npm run --silent check:layers' },
     { name: 'lint', command: 'npm run --silent lint' },
     { name: 'dead exports', command: 'npm run --silent check:dead' },
+    { name: 'file sizes', command: 'npm run --silent check:sizes' },
     { name: 'build', command: 'node build/build.mjs' },
   ],
   [{ name: 'unit and API tests', command: 'npx vitest run' }],

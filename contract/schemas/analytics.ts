@@ -1,3 +1,5 @@
+// Kept whole: the analytics contract (events, consent, the dashboards) is one concept whose shapes
+// refer to one another.
 /**
  * Consent-gated site analytics, proof of consent, buyers' data requests and the staff's
  * analytics view. The portal sends events only with the visitor's consent; every schema here

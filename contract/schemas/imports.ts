@@ -1,3 +1,5 @@
+// Kept whole: the import's line fields, the reasons a line is refused and the previews built from
+// them are one contract; each schema here uses the readers above it.
 import { z } from 'zod';
 import { normalizeVatNumber } from '../../sdk/order-rules';
 import { BBEE_LEVELS, type BbeeEvidence } from '../../sdk/bbee';

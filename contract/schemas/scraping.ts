@@ -1,3 +1,5 @@
+// Kept whole: the scraper's contract: its sessions, found items, review and directories share
+// their shapes.
 import { z } from 'zod';
 import { strictQuery, wholeNumber } from './query';
 

@@ -1,3 +1,5 @@
+// Kept whole: the workspace's calls (sign-in, leads, details, coverage, performance) share its
+// messages; the price list has a module of its own.
 /**
  * The supplier workspace's contract: signing in with one-time links, the supplier's people, and
  * its leads with firming up and declining. Called by Procura's own pages with the supplier

@@ -1,3 +1,5 @@
+// Kept whole: the published API's request and quote schemas refer to one another (a basket's
+// lines, a quote's lines, the split), and the SDK's types come from them in one place.
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
 import {

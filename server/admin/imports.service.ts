@@ -1,3 +1,5 @@
+// Kept whole: reading, planning and applying an import share the plan types, which nothing else
+// uses.
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../contract/schemas/admin';

@@ -1,3 +1,5 @@
+// Kept whole: the database's one type, as Kysely reads it, table by table; each table is a few
+// lines.
 import type { ColumnType, Generated } from 'kysely';
 
 /** Every date-time column holds ISO 8601 text in UTC; every date column `YYYY-MM-DD`. */

@@ -1,3 +1,5 @@
+// Kept whole: the market snapshot's types and the compact containers it is built from (offer
+// columns, small maps) are one structure.
 import { PLACE_NAMES, PROVINCE_NAMES, type PlaceNameKind } from './place-names';
 import { normalizePhrase } from './text';
 

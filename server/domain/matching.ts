@@ -1,3 +1,5 @@
+// Kept whole: matching's steps (place, category, candidates, scores) share their memoised indexes
+// of the snapshot.
 import type { CatalogueItem, Category, City, MarketSnapshot, Offer, OfferList, Supplier, SupplierCategory } from './market';
 import type { LocationInterpretation } from './interpret';
 import { distanceKm, quotedUnitPrice, volumeDiscountPercent, type UnitPrice } from './pricing';

@@ -1,3 +1,5 @@
+// Kept whole: every e-mail kind's stored message and its rendering, in one switch, so a new kind
+// is added in one place.
 import { quotesWithLines } from '../rfq/basket.mapper';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';

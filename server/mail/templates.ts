@@ -1,3 +1,5 @@
+// Kept whole: every e-mail's template with the layout and table helpers they share, so they look
+// alike.
 import { DEMO_REQUEST_NOTICE, formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText, type CompanySize, type Quote } from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
 import { bbeeLabel } from '../../sdk/bbee';

@@ -1,3 +1,4 @@
+// Kept whole: the OpenAPI document, route by route, is one document.
 import { z, type ZodType } from 'zod';
 import {
   API_TIERS,

@@ -1,3 +1,4 @@
+// Kept whole: the quotes table's queries share their selected columns and row types.
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderDetails } from '../../sdk/schemas/rfq';
 import type { Dialect } from '../db/database';

@@ -1,3 +1,4 @@
+// Kept whole: the page extraction rules share their text, address and contact helpers.
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { nameKey } from './supplier-keys';
 

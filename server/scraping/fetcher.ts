@@ -1,3 +1,4 @@
+// Kept whole: the polite fetcher's robots rules, pacing, redirects and size limits are one loop.
 import { promises as dns } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';

@@ -1,3 +1,5 @@
+// Kept whole: the results page's states (waiting, quotes, a basket, an order placed) share its
+// loading, tracking tokens and notices.
 import { IndicativeWas, PriceBasisBadge } from '../../components/quotes/firm';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';

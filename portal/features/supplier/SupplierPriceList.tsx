@@ -1,3 +1,5 @@
+// Kept whole: the price list tab's card, editor, add form and import share the offer draft and its
+// field errors.
 import { useRef, useState, type FormEvent } from 'react';
 import type { OfferImportResult, SupplierOffer, SupplierOfferChange, SupplierOffers } from '../../../contract/schemas/supplier-offers';
 import { formatRand } from '../../../sdk/format';

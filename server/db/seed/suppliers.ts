@@ -1,3 +1,4 @@
+// Kept whole: the seed's suppliers are data, written out.
 import type { SupplierCompliance } from '../../domain/market';
 import { CATALOGUE, CATEGORIES, CITIES, PAYMENT_TERMS, type CatalogueItemSeed } from './data';
 
