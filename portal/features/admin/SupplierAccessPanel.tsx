@@ -4,9 +4,10 @@ import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
-import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { errorMessage } from '../../lib/api-errors';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
+import { useSave } from '../../lib/use-save';
 
 /**
  * Who may sign in to the supplier workspace: invite a supplier's user (e-mailed a sign-in link),
@@ -18,14 +19,12 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
   const [supplierId, setSupplierId] = useState('');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, setErrors, failure, saving: pending, run } = useSave();
+  const [toggleFailure, setToggleFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
   const invite = async (e: FormEvent) => {
     e.preventDefault();
-    setFailure(null);
     setNotice(null);
     const problems: Record<string, string> = {};
     if (!/^[1-9]\d*$/.test(supplierId.trim())) problems.supplierId = 'Enter the supplier’s ID from the list above';
@@ -33,28 +32,22 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
     if (!email.trim()) problems.email = SUPPLIER_MESSAGES.email;
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    setPending(true);
-    try {
+    await run(async () => {
       const user = await staffApi().supplierAccess.invite(Number(supplierId), { name, email });
       setNotice(`${user.email} was e-mailed a sign-in link to the supplier workspace.`);
       setName('');
       setEmail('');
       onChanged();
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setFailure(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const toggle = async (userId: number, disabled: boolean) => {
-    setFailure(null);
+    setToggleFailure(null);
     try {
       await staffApi().supplierAccess.setDisabled(userId, disabled);
       onChanged();
     } catch (err) {
-      setFailure(errorMessage(err));
+      setToggleFailure(errorMessage(err));
     }
   };
 
@@ -85,7 +78,7 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
           {notice}
         </p>
       ) : null}
-      {failure ? <ErrorAlert title="Not done" message={failure} inline /> : null}
+      {(failure ?? toggleFailure) ? <ErrorAlert title="Not done" message={(failure ?? toggleFailure)!} inline /> : null}
       {state.status === 'error' ? <ErrorAlert title="Supplier users not loaded" message={errorMessage(state.error)} inline /> : null}
       {state.data && state.data.length === 0 ? <p className="muted">No supplier has a user yet.</p> : null}
       {state.data && state.data.length > 0 ? (

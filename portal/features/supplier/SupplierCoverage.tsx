@@ -6,7 +6,8 @@ import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
 import { LocationOption } from '../../../widget/app/QuoteRequestForm';
 import { FieldError, TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { errorMessage } from '../../lib/api-errors';
+import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 
@@ -52,18 +53,14 @@ function CoverageForm({ initial }: { initial: SupplierCoverage }) {
   const draftOf = (c: SupplierCoverage): DraftArea[] =>
     c.areas.map((a) => ({ key: nextKey.current++, scope: a.scope, area: a.area, name: a.name, leadDays: String(a.leadDays) }));
   const [areas, setAreas] = useState(() => draftOf(initial));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, failure, saving, run } = useSave();
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const set = (i: number, change: Partial<DraftArea>) => setAreas((as) => as.map((a, n) => (n === i ? { ...a, ...change } : a)));
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
-    setFailure(null);
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await supplierApi().setCoverage({
         areas: areas.map((a) => ({
           scope: a.scope,
@@ -72,15 +69,8 @@ function CoverageForm({ initial }: { initial: SupplierCoverage }) {
         })),
       });
       setAreas(draftOf(saved));
-      setErrors({});
       setNotice(`Saved: ${saved.areas.length} ${saved.areas.length === 1 ? 'place' : 'places'}. Your next quotes use them.`);
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

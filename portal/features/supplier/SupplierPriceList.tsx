@@ -9,7 +9,8 @@ import { formApi } from '../../../widget/app/api';
 import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
 import { FieldError, TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { errorMessage } from '../../lib/api-errors';
+import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { formatDate } from '../../../widget/app/format';
@@ -46,15 +47,11 @@ function OfferForm({ offer, onSaved, onCancel }: { offer: SupplierOffer; onSaved
   const [inStock, setInStock] = useState(offer.inStock);
   const [from, setFrom] = useState(offer.validFrom ?? '');
   const [until, setUntil] = useState(offer.validUntil ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, failure, saving, run } = useSave();
   const unit = singularUnit(offer.unit);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setSaving(true);
-    setFailure(null);
     const change: SupplierOfferChange = {
       unitPrice: typed(price),
       minimumOrderQuantity: typed(minimum),
@@ -63,18 +60,11 @@ function OfferForm({ offer, onSaved, onCancel }: { offer: SupplierOffer; onSaved
       validFrom: from === '' ? null : from,
       validUntil: until === '' ? null : until,
     };
-    try {
-      onSaved(await supplierApi().changeOffer(offer.offerId, change));
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(errorMessage(err));
+    await run(
+      async () => onSaved(await supplierApi().changeOffer(offer.offerId, change)),
       // Focus the first field the answer names, in the form's order.
-      const first = Object.keys(fields)[0];
-      if (first) document.getElementById(`${id}-${first.replace(/\./g, '-')}`)?.focus();
-    } finally {
-      setSaving(false);
-    }
+      (fields) => document.getElementById(`${id}-${Object.keys(fields)[0]!.replace(/\./g, '-')}`)?.focus(),
+    );
   };
 
   return (
@@ -265,9 +255,7 @@ function AddOffer({ listed, onAdded }: { listed: Set<string>; onAdded(o: Supplie
   const [query, setQuery] = useState('');
   const [product, setProduct] = useState<ProductSuggestion | null>(null);
   const [price, setPrice] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, failure, saving, run } = useSave();
   const found = useSuggestions<ProductSuggestion>(formApi.products, query, 2);
   const items = found.filter((p) => !listed.has(p.id));
 
@@ -278,21 +266,12 @@ function AddOffer({ listed, onAdded }: { listed: Set<string>; onAdded(o: Supplie
       document.getElementById('offer-new-product')?.focus();
       return;
     }
-    setSaving(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       onAdded(await supplierApi().addOffer({ catalogueItemId: product.id, unitPrice: typed(price) }));
       setQuery('');
       setProduct(null);
       setPrice('');
-      setErrors({});
-    } catch (err) {
-      const fields = fieldErrors(err);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

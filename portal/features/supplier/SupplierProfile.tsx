@@ -5,9 +5,10 @@ import { SUPPLIER_MESSAGES, type LeadEmails, type SupplierProfile, type Supplier
 import { FieldError, TextField } from '../../../widget/app/TextField';
 import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, type ComplianceField } from '../../components/compliance/compliance-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { errorMessage } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
+import { useSave } from '../../lib/use-save';
 import { SupplierCoverageSection } from './SupplierCoverage';
 
 type TermsField = 'contactPerson' | 'phone' | 'paymentTerms' | 'validityDays' | 'minimumOrder';
@@ -71,15 +72,12 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
   const [terms, setTerms] = useState(() => termsDraft(initial));
   const [compliance, setCompliance] = useState(() => complianceDraft(initial));
   const [leadEmails, setLeadEmails] = useState(initial.leadEmails);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { errors, setErrors, failure, saving, run } = useSave<Field>();
   const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const setTerm = (field: TermsField) => (value: string) => setTerms((t) => ({ ...t, [field]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setFailure(null);
     setNotice(null);
     const found = checkCompliance(compliance);
     setErrors(found);
@@ -89,21 +87,14 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
       setNotice(`${SUPPLIER_MESSAGES.profileEmpty}: nothing has changed.`);
       return;
     }
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await supplierApi().updateProfile(change);
       setProfile(saved);
       setTerms(termsDraft(saved));
       setCompliance(complianceDraft(saved));
       setLeadEmails(saved.leadEmails);
       setNotice('Saved. Your next quotes use these details.');
-    } catch (err) {
-      const fields = fieldErrors(err) as Partial<Record<Field, string>>;
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFailure(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

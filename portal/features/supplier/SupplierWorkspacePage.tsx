@@ -12,6 +12,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
+import { useSave } from '../../lib/use-save';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SupplierProfileTab } from './SupplierProfile';
 import { SupplierStatsTab } from './SupplierStats';
@@ -34,9 +35,7 @@ function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierL
   const [unitPrice, setUnitPrice] = useState(lead.unitPrice.toFixed(2));
   const [leadTime, setLeadTime] = useState(String(lead.leadTimeDays.max));
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, failure, saving: pending, run } = useSave();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const price = Number(unitPrice.replace(',', '.').replace(/^R\s*/i, ''));
@@ -45,17 +44,8 @@ function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierL
     if (!Number.isFinite(price) || price < 0.01) problems.unitPrice = SUPPLIER_MESSAGES.unitPrice;
     if (!Number.isInteger(days) || days < 0 || days > 365) problems.leadTimeDays = SUPPLIER_MESSAGES.leadTimeDays;
     setErrors(problems);
-    setFailure(null);
     if (Object.keys(problems).length > 0) return;
-    setPending(true);
-    try {
-      onDone(await supplierApi().firm(id, { unitPrice: price, leadTimeDays: days, ...(note.trim() ? { note } : {}) }));
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setFailure(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
+    await run(async () => onDone(await supplierApi().firm(id, { unitPrice: price, leadTimeDays: days, ...(note.trim() ? { note } : {}) })));
   };
   return (
     <form className="form-stack" onSubmit={submit} noValidate aria-label={`Firm up quote ${id}`}>
