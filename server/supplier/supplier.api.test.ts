@@ -3,6 +3,7 @@ import { rfqSubmitResponseSchema } from '../../sdk/index';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema, supplierMeSchema } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail/messages';
 import { signInStaff } from '../test/staff';
+import { signInSupplier } from '../test/suppliers';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
@@ -47,14 +48,8 @@ const invite = async (supplierId: number, email: string, name = 'Sipho Dlamini')
 const exchange = (token: string, headers: Record<string, string> = { origin }) => server.request('POST', '/api/supplier/session', { body: { token }, headers });
 const me = (cookie: string) => server.request('GET', '/api/supplier/me', { headers: { cookie } });
 
-/** Invites `email` to `supplierId` and signs in from the e-mailed link; answers the headers a workspace page sends. */
-async function signInSupplier(supplierId: number, email: string) {
-  expect((await invite(supplierId, email)).status).toBe(201);
-  const res = await exchange((await lastLink(email))!, { origin, ...client() });
-  expect(res.status).toBe(200);
-  const cookie = cookieOf(res);
-  return { cookie, headers: { cookie, origin } };
-}
+/** Invites `email` to `supplierId` and signs in from the e-mailed link, from an address of its own; answers the headers a workspace page sends. */
+const signIn = (supplierId: number, email: string) => signInSupplier(server, supplierId, email, client());
 
 const supplierIds = async () => (await db().selectFrom('suppliers').select('id').orderBy('id').execute()).map((r) => r.id);
 
@@ -170,7 +165,7 @@ describe('sign-in links', () => {
 describe('supplier sessions', () => {
   it('need the Origin on state changes, end when idle 12 hours, after 7 days, on sign-out and when staff disable the user', async () => {
     const [supplierId] = await supplierIds();
-    const { cookie } = await signInSupplier(supplierId!, 'rules@cleanco.example');
+    const { cookie } = await signIn(supplierId!, 'rules@cleanco.example');
     for (const headers of [{ cookie }, { cookie, origin: 'https://evil.example' }] as Record<string, string>[]) {
       const res = await server.request('POST', '/api/supplier/users', { body: { email: 'x@cleanco.example', name: 'X' }, headers });
       expect([res.status, res.json.error.code]).toEqual([403, 'bad_origin']);
@@ -184,7 +179,7 @@ describe('supplier sessions', () => {
     now += 12 * HOUR;
     expect([(await me(cookie)).status, (await me(cookie)).json.error]).toEqual([401, { code: 'unauthorized', message: SUPPLIER_MESSAGES.signedOut }]);
 
-    const second = await signInSupplier(supplierId!, 'week@cleanco.example');
+    const second = await signIn(supplierId!, 'week@cleanco.example');
     for (let i = 0; i < 6; i++) {
       now += 11 * HOUR;
       expect((await me(second.cookie)).status).toBe(200);
@@ -196,13 +191,13 @@ describe('supplier sessions', () => {
     now += 24 * HOUR;
     expect((await me(second.cookie)).status).toBe(401);
 
-    const third = await signInSupplier(supplierId!, 'out@cleanco.example');
+    const third = await signIn(supplierId!, 'out@cleanco.example');
     const out = await server.request('POST', '/api/supplier/sign-out', { headers: third.headers });
     expect(out.status).toBe(204);
     expect(out.headers.get('set-cookie')).toBe('procura_supplier=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
     expect((await me(third.cookie)).status).toBe(401);
 
-    const fourth = await signInSupplier(supplierId!, 'disabled@cleanco.example');
+    const fourth = await signIn(supplierId!, 'disabled@cleanco.example');
     const user = await db().selectFrom('supplier_users').select('id').where('email', '=', 'disabled@cleanco.example').executeTakeFirstOrThrow();
     const disable = await server.request('PATCH', `/api/admin/supplier-users/${user.id}`, { body: { disabled: true }, headers: await adminHeaders() });
     expect(disable.status).toBe(204);
@@ -239,8 +234,8 @@ describe('supplier sessions', () => {
 describe('colleagues', () => {
   it('are added with a link, listed, and removed with their address; nobody removes themselves or another supplier’s person', async () => {
     const [a, b] = await supplierIds();
-    const owner = await signInSupplier(a!, 'owner@cleanco.example');
-    const other = await signInSupplier(b!, 'owner@otherco.example');
+    const owner = await signIn(a!, 'owner@cleanco.example');
+    const other = await signIn(b!, 'owner@otherco.example');
     const added = await server.request('POST', '/api/supplier/users', { body: { email: 'Colleague@CleanCo.example', name: 'Lerato' }, headers: owner.headers });
     expect(added.status).toBe(201);
     expect(await lastLink('colleague@cleanco.example')).toMatch(/^sl_/);
@@ -277,7 +272,7 @@ describe('leads', () => {
   }
   const sessions = new Map<number, { cookie: string; headers: Record<string, string> }>();
   async function sessionOf(supplierId: number) {
-    if (!sessions.has(supplierId)) sessions.set(supplierId, await signInSupplier(supplierId, `leads${supplierId}@supplier.example`));
+    if (!sessions.has(supplierId)) sessions.set(supplierId, await signIn(supplierId, `leads${supplierId}@supplier.example`));
     return sessions.get(supplierId)!;
   }
   const buyerMails = (rfqId: string) =>
@@ -515,7 +510,7 @@ describe('leads', () => {
     const later = await leadOfNewRequest();
     const saved = now;
     now = Date.parse(`${later.quotes[0]!.validUntil}T23:00:00.000Z`);
-    const s3 = await signInSupplier(later.quotes[0]!.supplier.id, 'late-firm@supplier.example');
+    const s3 = await signIn(later.quotes[0]!.supplier.id, 'late-firm@supplier.example');
     const expired = await server.request('POST', `/api/supplier/leads/${later.quotes[0]!.id}/firm`, { body: {}, headers: s3.headers });
     now = saved;
     expect(expired.status).toBe(409);
@@ -547,7 +542,7 @@ describe('the supplier’s own details', () => {
   it('are shown and changed by its people, audited, and the next quote uses them', async () => {
     const first = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq() })).json);
     const supplierId = first.quotes[0]!.supplier.id;
-    const { headers } = await signInSupplier(supplierId, `owner-${supplierId}@profile.example`);
+    const { headers } = await signIn(supplierId, `owner-${supplierId}@profile.example`);
 
     const before = await server.request('GET', '/api/supplier/profile', { headers });
     expect(before.status).toBe(200);
@@ -598,13 +593,13 @@ describe('the supplier’s own details', () => {
     const cleared = await server.request('PATCH', '/api/supplier/profile', { headers, body: { bbeeLevel: 'non-compliant' } });
     expect(cleared.json).toMatchObject({ bbeeLevel: 0, bbeeEvidence: null, bbeeExpiresOn: null, bbee: { status: 'non-compliant', recognitionPercent: 0 } });
     const [, otherId] = (await supplierIds()).filter((id) => id !== supplierId);
-    const other = await signInSupplier(otherId!, `owner-${otherId}@profile.example`);
+    const other = await signIn(otherId!, `owner-${otherId}@profile.example`);
     expect((await server.request('GET', '/api/supplier/profile', { headers: other.headers })).json.vatNumber).not.toBe('4111222333');
   });
 
   it('refuse bad values with the field’s message, an empty change, a signed-out caller and a foreign page', async () => {
     const [supplierId] = await supplierIds();
-    const { headers, cookie } = await signInSupplier(supplierId!, 'checks@profile.example');
+    const { headers, cookie } = await signIn(supplierId!, 'checks@profile.example');
     const patch = (body: unknown, h: Record<string, string> = headers) => server.request('PATCH', '/api/supplier/profile', { headers: h, body });
     const fields = async (body: unknown) => (await patch(body)).json.error.details.fields;
     expect(await fields({ phone: '+44 20 7946 0958' })).toEqual({ phone: 'Please enter a South African phone number, e.g. 082 123 4567' });
@@ -630,7 +625,7 @@ describe('where the supplier delivers', () => {
     // A supplier quoted in Durban.
     const first = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq(), headers: client() })).json);
     const supplierId = first.quotes[0]!.supplier.id;
-    const { headers } = await signInSupplier(supplierId, `areas-${supplierId}@coverage.example`);
+    const { headers } = await signIn(supplierId, `areas-${supplierId}@coverage.example`);
     const before = await server.request('GET', '/api/supplier/coverage', { headers });
     expect(before.status).toBe(200);
     expect(before.json.provinces).toContain('KwaZulu-Natal');
@@ -668,7 +663,7 @@ describe('where the supplier delivers', () => {
 
   it('refuses an unknown city or province, a place twice, a bad lead time and an empty list, naming the place', async () => {
     const [supplierId] = await supplierIds();
-    const { headers } = await signInSupplier(supplierId!, 'areas-checks@coverage.example');
+    const { headers } = await signIn(supplierId!, 'areas-checks@coverage.example');
     const fields = async (areas: unknown) => (await server.request('PUT', '/api/supplier/coverage', { headers, body: { areas } })).json.error.details.fields;
     expect(
       await fields([
