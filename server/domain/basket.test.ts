@@ -3,6 +3,7 @@ import { type BasketLineError, buildBasketQuotes } from './basket';
 import { buildQuotes } from './quote-engine';
 import { UnknownPlaceError } from './interpret';
 import { marketOf, supplierSeed } from '../test/market';
+import { centsToRand, formatRand } from '../../sdk/format';
 
 const now = new Date('2026-11-22T09:00:00Z');
 const options = { now, vatRate: 0.15 };
@@ -147,6 +148,16 @@ describe('a basket', () => {
     expect(set.split.single?.covered).toBe(2);
     expect(set.quotes[0]!.coverage).toBe('2 of 3 lines');
     expect(set.split.message).toContain('1 of 3 lines have no supplier yet.');
+  });
+
+  it("names each quote's own total in its recommendation, and the lines it covers when it leaves some out", () => {
+    const set = buildBasketQuotes(smallMarket(), basket, options);
+    const [alpha, bravo] = ['Alpha Hygiene', 'Bravo Sanitisers'].map((name) => set.quotes.find((q) => q.supplier.name === name)!);
+    // Bravo's total covers its sanitiser line only; the paper line it leaves out counts at the market's average when compared.
+    expect(bravo!.insights.recommendation).toMatch(
+      new RegExp(`${formatRand(centsToRand(bravo!.totalCents)).replace(/[.$]/g, '\\$&')} excl\\. VAT for 1 of the 2 products`),
+    );
+    expect(alpha!.insights.recommendation).not.toMatch(/of the 2 products/);
   });
 
   it('chooses suppliers by how much of the basket they cover, then by price', () => {

@@ -206,7 +206,9 @@ export function buildBasketQuotes(market: MarketSnapshot, request: BasketRequest
   const insights = deriveInsights(
     drafts.map((d, i) => ({
       supplier: d.supplier,
-      totalCents: d.totalCents + lines.reduce((sum, line, n) => sum + (chosen[i]!.lines[n] ? 0 : line.referenceUnitCents * line.quantity), 0),
+      totalCents: d.totalCents,
+      comparedCents: d.totalCents + lines.reduce((sum, line, n) => sum + (chosen[i]!.lines[n] ? 0 : line.referenceUnitCents * line.quantity), 0),
+      coverage: { priced: chosen[i]!.covered, of: lines.length },
       leadDays: d.leadDays,
       fitScore: chosen[i]!.fitSum / lines.length,
     })),

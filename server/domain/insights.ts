@@ -41,10 +41,21 @@ const PREMIUM_THRESHOLD = 5;
 /** What insights need to know of each quote in a set. */
 export interface InsightInput {
   supplier: Supplier;
+  /** The quote's total excl. VAT, as the buyer sees it and the recommendation names it. */
   totalCents: number;
+  /**
+   * What the quote is compared at, where that is not its total: a basket quote that leaves lines
+   * out counts them at the market's average, so that totals of different lines compare alike.
+   */
+  comparedCents?: number;
+  /** A basket quote's lines priced, of the basket's: the recommendation says so when some are missing. */
+  coverage?: { priced: number; of: number };
   leadDays: LeadDays;
   fitScore: number;
 }
+
+/** What a quote is compared at: its total, or what stands in for it ({@link InsightInput.comparedCents}). */
+const compared = (q: InsightInput) => q.comparedCents ?? q.totalCents;
 
 export interface Insights {
   competitivePosition: CompetitivePosition;
@@ -90,7 +101,7 @@ function tiesOf(quotes: InsightInput[], index: number, key: (q: InsightInput, i:
 export function deriveInsights(quotes: InsightInput[], requested: number): Insights[] {
   const n = quotes.length;
   if (n === 0) return [];
-  const sum = quotes.reduce((total, q) => total + q.totalCents, 0);
+  const sum = quotes.reduce((total, q) => total + compared(q), 0);
   const quality = quotes.map((q) => qualityScore(q.supplier));
   const reliability = quotes.map((q) => reliabilityRating(q.supplier));
   const fastest = Math.max(...quotes.map(speedKey));
@@ -103,7 +114,7 @@ export function deriveInsights(quotes: InsightInput[], requested: number): Insig
     taken.add(index);
   };
   assign(
-    pickBest(quotes, taken, (q) => -q.totalCents),
+    pickBest(quotes, taken, (q) => -compared(q)),
     'lowest-price',
   );
   const quick = pickBest(quotes, taken, speedKey);
@@ -116,17 +127,17 @@ export function deriveInsights(quotes: InsightInput[], requested: number): Insig
   );
 
   return quotes.map((q, i) => {
-    const versus = versusAverage(q.totalCents, sum, n);
+    const versus = versusAverage(compared(q), sum, n);
     const position = positions[i] ?? (versus.percent > PREMIUM_THRESHOLD ? 'premium-option' : 'best-balance');
     const ties =
       position === 'lowest-price'
-        ? tiesOf(quotes, i, (x) => x.totalCents)
+        ? tiesOf(quotes, i, compared)
         : position === 'fastest-delivery'
           ? tiesOf(quotes, i, speedKey)
           : position === 'highest-quality'
             ? tiesOf(quotes, i, (_, j) => quality[j]!)
             : 0;
-    const cheaper = quotes.filter((x) => x.totalCents < q.totalCents).length;
+    const cheaper = quotes.filter((x) => compared(x) < compared(q)).length;
     return {
       competitivePosition: position,
       priceDifference: versus.percent,
@@ -173,16 +184,18 @@ function recommend({ q, position, versus, quality, n, requested, ties, cheaper }
   const unproven = s.onTimeRate === null;
   const who = `${s.verified ? 'verified supplier' : 'supplier'} rated ${s.rating.toFixed(1)}/5${unproven ? ` ${NO_RECORD}` : ''}`;
   const lead = formatLeadTime(q.leadDays);
-  const total = formatRand(centsToRand(q.totalCents));
+  // A basket quote that leaves lines out says so beside its total, which covers only its own.
+  const partial = q.coverage && q.coverage.priced < q.coverage.of ? ` for ${q.coverage.priced} of the ${q.coverage.of} products` : '';
+  const total = `${formatRand(centsToRand(q.totalCents))} excl. VAT${partial}`;
   if (n === 1) {
     return requested > 1
-      ? `The only supplier that qualified: ${total} excl. VAT with delivery in ${lead}, from a ${who}.`
-      : `The quote you asked for: ${total} excl. VAT with delivery in ${lead}, from a ${who}.`;
+      ? `The only supplier that qualified: ${total} with delivery in ${lead}, from a ${who}.`
+      : `The quote you asked for: ${total} with delivery in ${lead}, from a ${who}.`;
   }
   const tie = ties > 0 ? `, ${tied(ties)}` : '';
   switch (position) {
     case 'lowest-price':
-      return `Lowest price of the ${n} quotes${tie ? `${tie},` : ''} at ${total} excl. VAT, ${versus}, with delivery in ${lead} from a ${who}.`;
+      return `Lowest price of the ${n} quotes${tie ? `${tie},` : ''} at ${total}, ${versus}, with delivery in ${lead} from a ${who}.`;
     case 'fastest-delivery':
       return `Fastest delivery of the ${n} quotes (${lead}${tie}), ${versus}, from a ${who}.`;
     case 'highest-quality':
