@@ -90,6 +90,30 @@ test.describe('the buyer portal', () => {
     });
   });
 
+  test("keeps what the buyer typed into the home form before the page's script started", async ({ page }) => {
+    // The server-rendered form is there at once; the script is held back while the buyer types.
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js$/, async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('#rfq-productName').fill('Household Bleach');
+    await page.locator('#rfq-quantity').fill('40');
+    release();
+    // Once hydrated the step buttons answer (until then a click does nothing), and the form holds what was typed.
+    await expect(async () => {
+      await page.getByRole('button', { name: /Supplier Requirements/ }).click();
+      await expect(page.getByRole('heading', { name: 'Step 2: Supplier Requirements' })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await page.getByRole('button', { name: /What do you need/ }).click();
+    await expect(page.getByRole('combobox', { name: 'Product name' })).toHaveValue('Household Bleach');
+    await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('40');
+  });
+
   test('shows the field messages and sends nothing when the form is not valid', async ({ page, expectAccessible }) => {
     let posted = 0;
     page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/rfq') && posted++);

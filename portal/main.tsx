@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { embeddedFigures, SiteFiguresProvider } from './lib/site-figures';
+import { keepTypedFields } from './lib/typed-before-start';
 import '../widget/styles/tokens.css';
 import './styles/base.css';
 import './styles/pages.css';
@@ -18,5 +19,8 @@ const tree = (
   </StrictMode>
 );
 // A page rendered on the server is hydrated in place; any other arrives as the empty shell.
-if (root.firstChild) hydrateRoot(root, tree);
-else createRoot(root).render(tree);
+if (root.firstChild) {
+  // What the visitor typed while the script loaded, which hydration would set back to the rendered values.
+  keepTypedFields(root);
+  hydrateRoot(root, tree);
+} else createRoot(root).render(tree);

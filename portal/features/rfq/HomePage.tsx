@@ -16,6 +16,7 @@ import type { RfqSubmitResponse } from '../../../sdk/schemas/rfq';
 import { SENT_TOAST, sentSummary, type FreshSubmission } from '../../lib/fresh-submission';
 import { keepQuoteTokens } from '../../lib/submission-tokens';
 import { useSiteFigures } from '../../lib/site-figures';
+import { takeTyped } from '../../lib/typed-before-start';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -219,6 +220,13 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
 export default function HomePage() {
   usePageTitle('Request quotes');
   const base = useRfqForm();
+  // What the buyer typed before the page's script started, put back once it has.
+  useEffect(() => {
+    for (const field of ['productName', 'productDescription', 'quantity', 'deliveryLocation'] as const) {
+      const value = takeTyped(`rfq-${field}`);
+      if (value !== undefined) base.setField(field, value);
+    }
+  }, [base.setField]);
   // The catalogue product the buyer chose: the only product name analytics may send.
   const picked = useRef<ProductSuggestion | null>(null);
   const form: RfqForm = {
