@@ -190,9 +190,9 @@ export default function BasketRequestForm({ initial, paste, onSingle, send, read
       <p className="hint">
         One line per product. Each supplier quotes the lines it can supply, and we work out the cheapest split beside the best single supplier.
       </p>
-      <ol className="basket-lines">
+      <ol className="line-list">
         {lines.map((l, i) => (
-          <li key={l.key} className="basket-line">
+          <li key={l.key} className="line-item">
             <TextField
               id={`${idPrefix}-line-${i}-productName`}
               label={`Product ${i + 1}`}
@@ -217,14 +217,14 @@ export default function BasketRequestForm({ initial, paste, onSingle, send, read
               error={errors[`lines.${i}.unit`]}
               onChange={(v) => setLine(i, 'unit', v)}
             />
-            <button type="button" className="button button-ghost basket-remove" onClick={() => remove(i)}>
+            <button type="button" className="button button-ghost line-remove" onClick={() => remove(i)}>
               Remove<span className="visually-hidden"> product {i + 1}</span>
             </button>
           </li>
         ))}
       </ol>
       <FieldError id={`${idPrefix}-lines`} message={errors.lines} />
-      <div className="basket-actions">
+      <div className="line-actions">
         <button type="button" className="button button-secondary" onClick={add} disabled={lines.length >= MAX_BASKET_LINES}>
           Add another product
         </button>

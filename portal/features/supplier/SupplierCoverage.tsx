@@ -83,9 +83,9 @@ function CoverageForm({ initial }: { initial: SupplierCoverage }) {
         </p>
       ) : null}
       {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
-      <ol className="basket-lines">
+      <ol className="line-list">
         {areas.map((a, i) => (
-          <li key={a.key} className="basket-line coverage-line">
+          <li key={a.key} className="line-item">
             <div className="field">
               <label htmlFor={`coverage-${i}-scope`}>Place {i + 1}</label>
               <select id={`coverage-${i}-scope`} value={a.scope} onChange={(e) => set(i, { scope: e.target.value as Scope, area: '', name: '' })}>
@@ -128,14 +128,14 @@ function CoverageForm({ initial }: { initial: SupplierCoverage }) {
               error={errors[`areas.${i}.leadDays`]}
               onChange={(v) => set(i, { leadDays: v })}
             />
-            <button type="button" className="button button-ghost basket-remove" onClick={() => setAreas((as) => as.filter((_, n) => n !== i))}>
+            <button type="button" className="button button-ghost line-remove" onClick={() => setAreas((as) => as.filter((_, n) => n !== i))}>
               Remove<span className="visually-hidden"> place {i + 1}</span>
             </button>
           </li>
         ))}
       </ol>
       <FieldError id="coverage-areas" message={errors.areas} />
-      <div className="basket-actions">
+      <div className="line-actions">
         <button
           type="button"
           className="button button-secondary"
