@@ -26,16 +26,27 @@ type Outcome =
 /** The widget inside its iframe: the partner's header, the quote request form, its outcome, the footer. */
 export function EmbedApp({ config }: { config: WidgetConfig }) {
   const form = useRfqForm();
+  const [pending, setPending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [refused, setRefused] = useState<{ fields: Record<string, string> } | null>(null);
   // The form for many products, loaded when the buyer first asks for another product.
   const [basket, setBasket] = useState(false);
   const [BasketRequestForm, setBasketRequestForm] = useState<typeof import('../app/BasketRequestForm').default | null>(null);
   const openBasket = () => {
     setBasket(true);
-    void import('../app/BasketRequestForm').then((m) => setBasketRequestForm(() => m.default));
+    setOutcome(null);
+    import('../app/BasketRequestForm').then(
+      (m) => setBasketRequestForm(() => m.default),
+      () => {
+        setBasket(false);
+        setOutcome({
+          kind: 'failed',
+          title: 'Not loaded',
+          description: 'The form for many products could not be loaded. Check your connection and try again.',
+        });
+      },
+    );
   };
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [refused, setRefused] = useState<{ fields: Record<string, string> } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const preview = config.embedId === PREVIEW_EMBED_ID;
   const [post] = useState(() => hostChannel(config));
