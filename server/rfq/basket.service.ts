@@ -1,5 +1,4 @@
 import type { Insertable } from 'kysely';
-import { DEMO_EMBED_ID } from '../../sdk/embed/config';
 import type { RfqBasketSubmission, RfqSubmitResponse } from '../../sdk/index';
 import type { QuoteLinesTable, QuotesTable, RfqLinesTable, RfqsTable } from '../db/schema';
 import { BasketLineError, buildBasketQuotes, type BasketQuoteDraft, type BasketSet } from '../domain/basket';
@@ -7,17 +6,16 @@ import { intentScore } from '../domain/intent';
 import { cityFullName, UnknownPlaceError } from '../domain/interpret';
 import { rfqStatus, validityDay } from '../domain/validity';
 import { ApiError } from '../errors';
-import { hashSecret, newRfqId, newTrackingSecret, quoteReference, randomBytesPooled, trackingToken } from '../lib/ids';
+import { hashSecret, newRfqId, newTrackingSecret, quoteReference, trackingToken } from '../lib/ids';
 import { decideRfqMail } from '../mail/guard';
 import { rfqMessages } from '../mail/messages';
 import { partnerCredit } from '../partners/partner-credit';
-import { isRegisteredPartner } from '../partners/partners.service';
 import { toApiQuote, withTracking, type RfqContext } from '../quotes/quote.mapper';
 import type { FirmColumns, QuoteRow } from '../quotes/quotes.repository';
 import { insertBasketLines, insertRfq } from './rfq.repository';
 import { toApiLine, toApiSplit, withLines, type StoredQuoteLine } from './basket.mapper';
 import { basketName } from '../../sdk/format';
-import { answerOnce, referrerHost, supplierView, type RememberAnswer, type RfqDeps, type SubmitResult } from './rfq.service';
+import { answerOnce, requestOrigin, senderColumns, supplierView, writeHeldLeads, type RememberAnswer, type RfqDeps, type SubmitResult } from './rfq.service';
 
 /** A basket as the service stores it: the main form's shared fields with its lines. */
 export type BasketRequest = RfqBasketSubmission;
@@ -79,11 +77,8 @@ export function submitBasket(deps: RfqDeps, input: BasketRequest, idempotencyKey
 }
 
 async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, remember: RememberAnswer): Promise<SubmitResult> {
-  const { db } = deps.database;
-
   const market = await deps.market.current();
-  const partnerId = input.partnerId !== undefined && (await isRegisteredPartner(db, input.partnerId)) ? input.partnerId : null;
-  const demo = partnerId === null && input.embedId !== undefined && DEMO_EMBED_ID.test(input.embedId);
+  const { partnerId, demo } = await requestOrigin(deps.database.db, input);
   let set: BasketSet;
   try {
     set = buildBasketQuotes(
@@ -123,34 +118,24 @@ async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, r
   }));
 
   const rfq: Insertable<RfqsTable> = {
-    id: rfqId,
+    ...senderColumns(input, {
+      rfqId,
+      createdAt,
+      partnerId,
+      demo,
+      deliveryLocation,
+      cityId: set.location.city?.id ?? null,
+      matched: set.matched,
+      message: set.message,
+    }),
     product_name: productName,
     product_description: '',
     quantity: lineCount,
     unit,
-    budget_range: input.budgetRange ?? null,
-    supplier_count: input.supplierCount,
-    matched_count: set.matched,
-    matching_message: set.message,
-    delivery_location: deliveryLocation,
-    city_id: set.location.city?.id ?? null,
     catalogue_item_id: null,
     category_id: set.lines[0]!.product.category.id,
-    primary_email: input.primaryEmail,
-    additional_emails: JSON.stringify(input.additionalEmails),
-    company_name: input.companyName ?? null,
-    contact_name: input.contactName ?? null,
-    embed_id: input.embedId ?? null,
-    embed_source: input.embedSource ?? null,
-    partner_id: partnerId,
-    referrer_host: referrerHost(input.referrerUrl),
-    client_timestamp: input.timestamp ?? null,
-    created_at: createdAt,
     // A basket reads as large as its largest line.
     intent_score: intentScore({ ...input, quantity: Math.max(...input.lines.map((l) => l.quantity)) }),
-    rfq_ref: `r_${randomBytesPooled(10).toString('hex')}`,
-    company_size: input.companySize ?? null,
-    demo: demo ? 1 : 0,
     line_count: lineCount,
   };
 
@@ -185,13 +170,15 @@ async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, r
       quoteLines.map(({ minimum_order_cents: _m, ...l }) => l),
     );
     const tokens = ids.map((id) => trackingToken(id, secret));
-    if (deps.outbox.holding && sendLeads) {
-      const leads = ids.map((quoteId, i) => {
-        const { email, leadDigestMinutes } = set.quotes[i]!.supplier;
-        return { quoteId, supplierEmail: email, digestMinutes: leadDigestMinutes };
-      });
-      await deps.outbox.writeLeadsNow(trx, rfqId, leads, now);
-    }
+    if (sendLeads)
+      await writeHeldLeads(
+        deps,
+        trx,
+        rfqId,
+        ids,
+        set.quotes.map((q) => q.supplier),
+        now,
+      );
     const stored = rfqLines.map((l) => ({ line_no: l.line_no, product_name: l.product_name, quantity: l.quantity, unit: l.unit }));
     const body: RfqSubmitResponse = {
       rfqId,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { DEMO_EMBED_ID } from '../../sdk/embed/config';
 import type { CompanySize, Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk/index';
 import type { Config } from '../config';
@@ -117,6 +117,79 @@ export function referrerHost(url: string | undefined): string | null {
   }
 }
 
+/** What a request says of its sender and where it came from, single or basket alike. */
+interface Sender {
+  budgetRange?: string | undefined;
+  supplierCount: number;
+  primaryEmail: string;
+  additionalEmails: string[];
+  companyName?: string | undefined;
+  contactName?: string | undefined;
+  companySize?: string | undefined;
+  embedId?: string | undefined;
+  embedSource?: string | undefined;
+  partnerId?: string | undefined;
+  referrerUrl?: string | undefined;
+  timestamp?: string | undefined;
+}
+
+/**
+ * The partner a request names, only when registered (an unknown id is dropped, not stored), and
+ * whether it came from a widget on the demo page, never a partner's: such a request reaches no supplier.
+ */
+export async function requestOrigin(db: Kysely<DB>, input: Sender): Promise<{ partnerId: string | null; demo: boolean }> {
+  const partnerId = input.partnerId !== undefined && (await isRegisteredPartner(db, input.partnerId)) ? input.partnerId : null;
+  return { partnerId, demo: partnerId === null && input.embedId !== undefined && DEMO_EMBED_ID.test(input.embedId) };
+}
+
+/** The columns of a request's row that a single-product request and a basket share: its sender, where it came from, how it matched. */
+export function senderColumns(
+  input: Sender,
+  r: {
+    rfqId: string;
+    createdAt: string;
+    partnerId: string | null;
+    demo: boolean;
+    deliveryLocation: string;
+    cityId: string | null;
+    matched: number;
+    message: string;
+  },
+) {
+  return {
+    id: r.rfqId,
+    budget_range: input.budgetRange ?? null,
+    supplier_count: input.supplierCount,
+    matched_count: r.matched,
+    matching_message: r.message,
+    delivery_location: r.deliveryLocation,
+    city_id: r.cityId,
+    primary_email: input.primaryEmail,
+    additional_emails: JSON.stringify(input.additionalEmails),
+    company_name: input.companyName ?? null,
+    contact_name: input.contactName ?? null,
+    embed_id: input.embedId ?? null,
+    embed_source: input.embedSource ?? null,
+    partner_id: r.partnerId,
+    referrer_host: referrerHost(input.referrerUrl),
+    client_timestamp: input.timestamp ?? null,
+    created_at: r.createdAt,
+    rfq_ref: `r_${randomBytesPooled(10).toString('hex')}`,
+    company_size: input.companySize ?? null,
+    demo: r.demo ? 1 : 0,
+  } satisfies Partial<Insertable<RfqsTable>>;
+}
+
+/**
+ * Where no worker fans a request's leads out (e-mail held), writes them with the request: one
+ * per quote, to its supplier as the supplier takes its leads.
+ */
+export async function writeHeldLeads(deps: Pick<RfqDeps, 'outbox'>, trx: Transaction<DB>, rfqId: string, ids: number[], suppliers: Supplier[], now: Date) {
+  if (!deps.outbox.holding) return;
+  const leads = ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email, digestMinutes: suppliers[i]!.leadDigestMinutes }));
+  await deps.outbox.writeLeadsNow(trx, rfqId, leads, now);
+}
+
 function requestHash(input: unknown): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
@@ -199,12 +272,8 @@ async function submitNewRfq(
   locationField: 'deliveryLocation' | 'location',
   remember: RememberAnswer,
 ): Promise<SubmitResult> {
-  const { db } = deps.database;
   const market = await deps.market.current();
-  // Only a registered partner is named; an unknown id is dropped, not stored.
-  const partnerId = input.partnerId !== undefined && (await isRegisteredPartner(db, input.partnerId)) ? input.partnerId : null;
-  // A widget on the demo page, never a partner's: its request reaches no supplier.
-  const demo = partnerId === null && input.embedId !== undefined && DEMO_EMBED_ID.test(input.embedId);
+  const { partnerId, demo } = await requestOrigin(deps.database.db, input);
   let set: QuoteSet;
   try {
     set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
@@ -233,33 +302,23 @@ async function submitNewRfq(
   });
 
   const rfq: Insertable<RfqsTable> = {
-    id: rfqId,
+    ...senderColumns(input, {
+      rfqId,
+      createdAt,
+      partnerId,
+      demo,
+      deliveryLocation,
+      cityId: set.location.city?.id ?? null,
+      matched: set.matched,
+      message: set.message,
+    }),
     product_name: input.productName,
     product_description: input.productDescription,
     quantity: input.quantity,
     unit: set.unit,
-    budget_range: input.budgetRange ?? null,
-    supplier_count: input.supplierCount,
-    matched_count: set.matched,
-    matching_message: set.message,
-    delivery_location: deliveryLocation,
-    city_id: set.location.city?.id ?? null,
     catalogue_item_id: set.product.item?.id ?? null,
     category_id: set.product.category.id,
-    primary_email: input.primaryEmail,
-    additional_emails: JSON.stringify(input.additionalEmails),
-    company_name: input.companyName ?? null,
-    contact_name: input.contactName ?? null,
-    embed_id: input.embedId ?? null,
-    embed_source: input.embedSource ?? null,
-    partner_id: partnerId,
-    referrer_host: referrerHost(input.referrerUrl),
-    client_timestamp: input.timestamp ?? null,
-    created_at: createdAt,
     intent_score: intentScore(input),
-    rfq_ref: `r_${randomBytesPooled(10).toString('hex')}`,
-    company_size: input.companySize ?? null,
-    demo: demo ? 1 : 0,
   };
 
   const body = await deps.writes.run(async (trx) => {
@@ -272,13 +331,15 @@ async function submitNewRfq(
     // The request, its quotes, its links and its e-mails: one statement on PostgreSQL.
     const ids = await insertRfq(trx, rfq, rows, { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) });
     const tokens = ids.map((id) => trackingToken(id, secret));
-    if (deps.outbox.holding && sendLeads) {
-      const leads = ids.map((quoteId, i) => {
-        const { email, leadDigestMinutes } = set.quotes[i]!.supplier;
-        return { quoteId, supplierEmail: email, digestMinutes: leadDigestMinutes };
-      });
-      await deps.outbox.writeLeadsNow(trx, rfqId, leads, now);
-    }
+    if (sendLeads)
+      await writeHeldLeads(
+        deps,
+        trx,
+        rfqId,
+        ids,
+        set.quotes.map((q) => q.supplier),
+        now,
+      );
     const body: RfqSubmitResponse = {
       rfqId,
       productName: input.productName,
