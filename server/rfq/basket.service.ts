@@ -15,7 +15,8 @@ import type { FirmColumns, QuoteRow } from '../quotes/quotes.repository';
 import { insertBasketLines, insertRfq } from './rfq.repository';
 import { toApiLine, toApiSplit, withLines, type StoredQuoteLine } from './basket.mapper';
 import { basketName } from '../../sdk/format';
-import { answerOnce, requestOrigin, senderColumns, supplierView, writeHeldLeads, type RememberAnswer, type RfqDeps, type SubmitResult } from './rfq.service';
+import { answerOnce, type RememberAnswer, type SubmitResult } from './idempotency';
+import { requestOrigin, senderColumns, supplierView, writeHeldLeads, type RfqDeps } from './rfq.service';
 
 /** A basket as the service stores it: the main form's shared fields with its lines. */
 export type BasketRequest = RfqBasketSubmission;

@@ -1,17 +1,13 @@
-import { createHash } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { DEMO_EMBED_ID } from '../../sdk/embed/config';
 import type { CompanySize, Rfq, RfqSubmission, RfqSubmitResponse } from '../../sdk/index';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { Executor } from '../db/executor';
-import type { Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB, RfqsTable } from '../db/schema';
 import type { GroupCommit } from '../db/group-commit';
 import { decideRfqMail } from '../mail/guard';
 import { rfqMessages } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
-import type { RfqsTable } from '../db/schema';
 import { buildQuotes, type QuoteDraft, type QuoteSet } from '../domain/quote-engine';
 import { UnitNotQuotableError } from '../domain/units';
 import { intentScore } from '../domain/intent';
@@ -24,9 +20,9 @@ import { rfqStatus, validityDay } from '../domain/validity';
 import { complianceView, toApiQuote, toApiSupplier, withTracking, type SupplierView } from '../quotes/quote.mapper';
 import { findQuotesForRfq, type FirmColumns, type QuoteRow } from '../quotes/quotes.repository';
 import { partnerCredit } from '../partners/partner-credit';
-import { seal, unseal } from '../lib/seal';
 import { isRegisteredPartner } from '../partners/partners.service';
-import { findIdempotencyRecord, findRfqRow, insertIdempotencyRecord, insertRfq, isUniqueViolation } from './rfq.repository';
+import { findRfqRow, insertRfq } from './rfq.repository';
+import { answerOnce, type RememberAnswer, type SubmitResult } from './idempotency';
 import { basketParts } from './basket.mapper';
 
 export interface RfqDeps {
@@ -35,12 +31,6 @@ export interface RfqDeps {
   config: Config;
   writes: GroupCommit;
   outbox: Outbox;
-}
-
-export interface SubmitResult {
-  status: number;
-  body: unknown;
-  replayed: boolean;
 }
 
 export function supplierView(s: Supplier, cityName: string, province: string, day: string): SupplierView {
@@ -188,65 +178,6 @@ export async function writeHeldLeads(deps: Pick<RfqDeps, 'outbox'>, trx: Transac
   if (!deps.outbox.holding) return;
   const leads = ids.map((quoteId, i) => ({ quoteId, supplierEmail: suppliers[i]!.email, digestMinutes: suppliers[i]!.leadDigestMinutes }));
   await deps.outbox.writeLeadsNow(trx, rfqId, leads, now);
-}
-
-function requestHash(input: unknown): string {
-  return createHash('sha256').update(JSON.stringify(input)).digest('hex');
-}
-
-/**
- * What an answer is sealed under in its idempotency record: the key the caller sent, so that the
- * answer (its tracking tokens, the buyer's address) opens only for a caller presenting the key.
- */
-const sealKey = (key: string) => `idempotency ${key}`;
-
-function replay(record: { request_hash: string; status_code: number; response_body: string }, hash: string, key: string): SubmitResult {
-  if (record.request_hash !== hash) {
-    throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
-  }
-  // Records written before answers were sealed hold them in clear, for at most their 24 hours.
-  const body = unseal(record.response_body, sealKey(key)) ?? record.response_body;
-  return { status: record.status_code, body: JSON.parse(body) as unknown, replayed: true };
-}
-
-/** Keeps a new request's answer under its idempotency key, in the request's transaction. */
-export type RememberAnswer = (trx: Transaction<DB>, body: unknown, rfqId: string, createdAt: string) => Promise<void>;
-
-/**
- * Answers a request once per idempotency key: with no key, `submit` runs; with a key already
- * used for the same request, the first answer is replayed (422 for a different request); with a
- * new key, `submit` runs and keeps its answer through `remember`, in its own transaction. When
- * another request with the same key commits first, this one answers as that one did.
- */
-export async function answerOnce(
-  db: Executor,
-  idempotencyKey: string | undefined,
-  input: unknown,
-  submit: (remember: RememberAnswer) => Promise<SubmitResult>,
-): Promise<SubmitResult> {
-  if (idempotencyKey === undefined) return submit(async () => {});
-  const key = `rfq:${idempotencyKey}`;
-  const hash = requestHash(input);
-  const existing = await findIdempotencyRecord(db, key);
-  if (existing) return replay(existing, hash, key);
-  try {
-    return await submit(async (trx, body, rfqId, createdAt) => {
-      await insertIdempotencyRecord(trx, {
-        key,
-        request_hash: hash,
-        status_code: 201,
-        response_body: seal(JSON.stringify(body), sealKey(key)),
-        rfq_id: rfqId,
-        created_at: createdAt,
-      });
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      const first = await findIdempotencyRecord(db, key);
-      if (first) return replay(first, hash, key);
-    }
-    throw err;
-  }
 }
 
 /**
