@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
+import { ColumnHeads } from './ui/column-heads';
 
 export interface ChartSeries {
   label: string;
@@ -146,16 +147,7 @@ export function Chart({
       <div className={showTable && !empty ? 'table-scroll' : 'visually-hidden'}>
         <table className="simple-table">
           <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{columnHeading}</th>
-              {series.map((s) => (
-                <th key={s.label} scope="col">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads names={[columnHeading, ...series.map((s) => s.label)]} />
           <tbody>
             {labels.map((label, i) => (
               <tr key={label}>

@@ -1,6 +1,7 @@
 import { API_TIERS, DATA_PRODUCTS } from '../../sdk/data-api';
 import { formatNumber, formatRand } from '../../sdk/format';
 import { TableScroll } from './ui/table-scroll';
+import { ColumnHeads } from './ui/column-heads';
 
 /** The data API's tiers: quota and products with their monthly prices, from the configuration the server enforces; narrow enough for a phone, a product a line. */
 export function TiersTable() {
@@ -8,13 +9,7 @@ export function TiersTable() {
     <TableScroll label="Data API tiers">
       <table className="simple-table tiers-table">
         <caption className="visually-hidden">Data API tiers</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tier</th>
-            <th scope="col">Requests</th>
-            <th scope="col">Data products</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Tier', 'Requests', 'Data products']} />
         <tbody>
           {Object.values(API_TIERS).map((t) => (
             <tr key={t.label}>

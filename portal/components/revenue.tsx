@@ -1,6 +1,7 @@
 import { partnerEarnings, PAYOUT_METHOD, REVENUE_MODEL, REVENUE_SCENARIOS, type RevenueModel } from '../../sdk/revenue';
 import { formatNumber, formatRand } from '../../sdk/format';
 import { TableScroll } from './ui/table-scroll';
+import { ColumnHeads } from './ui/column-heads';
 
 /**
  * The revenue-share terms in one sentence: the published model, or the terms the server applies
@@ -23,12 +24,7 @@ export function RevenueTable() {
     <TableScroll label="Estimated monthly earnings">
       <table className="simple-table">
         <caption className="visually-hidden">Estimated monthly earnings</caption>
-        <thead>
-          <tr>
-            <th scope="col">Qualified requests a month</th>
-            <th scope="col">You earn</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Qualified requests a month', 'You earn']} />
         <tbody>
           {REVENUE_SCENARIOS.map((n) => (
             <tr key={n}>

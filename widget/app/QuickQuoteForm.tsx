@@ -9,6 +9,7 @@ import { TermsLink } from './TermsLink';
 import { TextField } from './TextField';
 import './controls.css';
 import './quote-form.css';
+import { SubmitButton } from './SubmitButton';
 
 const EMBED_BUDGET_LABELS: Record<EmbedBudgetRange, string> = {
   'under-1k': 'Under R1,000',
@@ -127,11 +128,9 @@ export function QuickQuoteForm({ pending, onSubmit, refused = null, idPrefix = '
         <CompanySizeField id={id('companySize')} value={values.companySize} onChange={(v) => set('companySize', v)} />
       </div>
       <QuickTerms />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Processing...' : 'Get My Quotes'}
-        </button>
-      </div>
+      <SubmitButton pending={pending} busy="Processing...">
+        Get My Quotes
+      </SubmitButton>
     </form>
   );
 }

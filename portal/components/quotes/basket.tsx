@@ -2,6 +2,7 @@ import { formatQuantity } from '../../../sdk/rules';
 import { formatRand } from '../../../sdk/format';
 import type { BasketOption, Quote, Rfq } from '../../../sdk/schemas/rfq';
 import { TableScroll } from '../ui/table-scroll';
+import { ColumnHeads } from '../ui/column-heads';
 
 /** A basket request: its lines and split are present. */
 type Basket = Rfq & { lines: NonNullable<Rfq['lines']>; split: NonNullable<Rfq['split']> };
@@ -82,16 +83,7 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
             <caption className="visually-hidden">
               {rfq.lines.length} products against {quotes.length} suppliers, excl. VAT
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                {quotes.map((q) => (
-                  <th key={q.id} scope="col">
-                    {q.supplier.name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads names={['Product', ...quotes.map((q) => q.supplier.name)]} />
             <tbody>
               {rfq.lines.map((line) => (
                 <tr key={line.lineId}>

@@ -12,6 +12,7 @@ import { staffApi } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
 import { errorMessage } from '../../lib/api-errors';
 import { ComplianceEdit } from './ComplianceEdit';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 const PAGE_SIZE = 20;
 
@@ -135,19 +136,7 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
           <>
             <TableScroll label="Suppliers on this page">
               <table className="simple-table" aria-busy={load.status === 'loading'}>
-                <thead>
-                  <tr>
-                    <th scope="col">Id</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">City</th>
-                    <th scope="col">Categories</th>
-                    <th scope="col">On time</th>
-                    <th scope="col">Products</th>
-                    <th scope="col">Verified</th>
-                    <th scope="col">Rating</th>
-                    <th scope="col">Tax and B-BBEE</th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={['Id', 'Name', 'City', 'Categories', 'On time', 'Products', 'Verified', 'Rating', 'Tax and B-BBEE']} />
                 <tbody>
                   {data.suppliers.map((row) => {
                     const s = edited[row.id] ?? row;
@@ -230,14 +219,7 @@ export function ProductList({ refresh }: { refresh: number }) {
           <>
             <TableScroll label="Products on this page">
               <table className="simple-table" aria-busy={load.status === 'loading'}>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Supplier</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Price excl. VAT</th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={['Product', 'Supplier', 'Category', 'Price excl. VAT']} />
                 <tbody>
                   {data.products.map((p) => (
                     <tr key={p.id}>

@@ -8,6 +8,7 @@ import { useToast } from '../../components/ui/toast';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 export type ImportKind = 'supplier' | 'product' | 'mixed';
 
@@ -108,17 +109,7 @@ function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRow[] }) 
     <>
       <TableScroll label={`${kind === 'supplier' ? 'Supplier' : kind === 'product' ? 'Product' : 'Supplier and product'} lines as they will be imported`}>
         <table className="simple-table import-preview">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              {heads.map((h) => (
-                <th scope="col" key={h}>
-                  {h}
-                </th>
-              ))}
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Line', ...heads, 'Action']} />
           <tbody>
             {shown.map((r) => (
               <tr key={r.line}>

@@ -5,6 +5,7 @@ import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, t
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 /** What the list shows of a supplier's B-BBEE standing, as on file (expiry is judged where quotes are made). */
 function bbeeOnFile(s: Pick<AdminSupplier, 'bbeeLevel' | 'bbeeEvidence' | 'bbeeExpiresOn'>): string {
@@ -51,11 +52,9 @@ export function ComplianceEdit({ supplier, onSaved }: { supplier: AdminSupplier;
       </summary>
       <form className="stack" noValidate onSubmit={(e) => void submit(e)} aria-label={`Tax and B-BBEE details of ${supplier.name}`}>
         <ComplianceFields idPrefix={`supplier-${supplier.id}`} draft={draft} onChange={setDraft} errors={errors} />
-        <div>
-          <button type="submit" className="button button-secondary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save tax and B-BBEE details'}
-          </button>
-        </div>
+        <SubmitButton pending={saving} busy="Saving…" secondary row={null}>
+          Save tax and B-BBEE details
+        </SubmitButton>
       </form>
     </details>
   );

@@ -8,6 +8,8 @@ import { errorMessage } from '../../lib/api-errors';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
+import { ColumnHeads } from '../../components/ui/column-heads';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 /**
  * Who may sign in to the supplier workspace: invite a supplier's user (e-mailed a sign-in link),
@@ -67,11 +69,9 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
         />
         <TextField id="invite-name" label="Name" value={name} onChange={setName} error={errors.name} required />
         <TextField id="invite-email" type="email" label="E-mail" value={email} onChange={setEmail} error={errors.email} required />
-        <div>
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? 'Inviting…' : 'Invite to the supplier workspace'}
-          </button>
-        </div>
+        <SubmitButton pending={pending} busy="Inviting…" row={null}>
+          Invite to the supplier workspace
+        </SubmitButton>
       </form>
       {notice ? (
         <p className="notice notice-success" role="status">
@@ -85,15 +85,7 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
         <TableScroll label="Supplier users">
           <table className="simple-table">
             <caption className="visually-hidden">Supplier users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Supplier</th>
-                <th scope="col">User</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col">Last price change</th>
-                <th scope="col">Access</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Supplier', 'User', 'Last sign-in', 'Last price change', 'Access']} />
             <tbody>
               {state.data.map((u) => (
                 <tr key={u.id}>

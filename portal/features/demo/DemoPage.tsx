@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 type Field = keyof DemoRequestInput;
 type Values = Record<Field, string>;
@@ -103,11 +104,9 @@ export default function DemoPage() {
           </div>
           {text('currentSuppliers', 'Current suppliers', { placeholder: 'Who you buy from today' })}
           {text('painPoints', 'Your biggest procurement challenge', { rows: 4 })}
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={pending}>
-              {pending ? 'Sending…' : 'Book My Demo'}
-            </button>
-          </div>
+          <SubmitButton pending={pending} busy="Sending…">
+            Book My Demo
+          </SubmitButton>
           <p className="small muted">We use these details only to arrange and follow up your demo.</p>
         </form>
         <aside className="stack" aria-label="About the demo">

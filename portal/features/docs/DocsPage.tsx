@@ -13,6 +13,7 @@ const ApiReference = lazy(() => import('./ApiReference'));
 import { TiersTable } from '../../components/TiersTable';
 import { formatNumber } from '../../../sdk/format';
 import { COMPANY_SIZES } from '../../../sdk/rules';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 function Overview() {
   return (
@@ -55,13 +56,7 @@ function Schema() {
       </p>
       <TableScroll label="rfq_submissions columns">
         <table className="simple-table">
-          <thead>
-            <tr>
-              <th scope="col">Column</th>
-              <th scope="col">Type</th>
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Column', 'Type', 'Meaning']} />
           <tbody>
             <tr>
               <td>
@@ -135,13 +130,7 @@ function Schema() {
       </p>
       <TableScroll label="supplier_responses columns">
         <table className="simple-table">
-          <thead>
-            <tr>
-              <th scope="col">Column</th>
-              <th scope="col">Type</th>
-              <th scope="col">Meaning</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Column', 'Type', 'Meaning']} />
           <tbody>
             <tr>
               <td>

@@ -1,3 +1,5 @@
+import { ColumnHeads } from '../../components/ui/column-heads';
+
 /** A JSON Schema as the OpenAPI document gives it: only what the reference shows. */
 export interface JsonSchema {
   type?: string | string[];
@@ -89,14 +91,7 @@ export function ParametersTable({ label, parameters }: { label: string; paramete
   return (
     <table className="simple-table reference-table">
       <caption className="visually-hidden">Parameters of {label}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Parameter</th>
-          <th scope="col">In</th>
-          <th scope="col">Type</th>
-          <th scope="col">Description</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Parameter', 'In', 'Type', 'Description']} />
       <tbody>
         {parameters.map((p) => (
           <tr key={`${p.in}-${p.name}`}>
@@ -120,13 +115,7 @@ function BodyFields({ caption, schema }: { caption: string; schema: JsonSchema }
   return (
     <table className="simple-table reference-table">
       <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          {described ? <th scope="col">Description</th> : null}
-        </tr>
-      </thead>
+      <ColumnHeads names={['Field', 'Type', described && 'Description']} />
       <tbody>
         {fields.map((f) => (
           <tr key={f.name}>

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { TiersTable } from '../../components/TiersTable';
 import { RevenueTable, RevenueTerms } from '../../components/revenue';
 import { formatNumber, formatRand } from '../../../sdk/format';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 const LABELS = {
   businessType: {
@@ -222,11 +223,9 @@ export default function ApiRegistrationPage() {
           </div>
           {choice('monthlyTraffic', 'Monthly visitors', TRAFFIC_BANDS)}
           {text('useCase', 'How will you use Procura?', { rows: 3, placeholder: 'e.g. quotes beside every supplier listing in our directory' })}
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={pending}>
-              {pending ? 'Registering...' : 'Get my credentials'}
-            </button>
-          </div>
+          <SubmitButton pending={pending} busy="Registering...">
+            Get my credentials
+          </SubmitButton>
         </form>
         <div className="stack">
           <section className="card" aria-labelledby="reg-tiers">

@@ -15,6 +15,8 @@ import { partnerApi } from '../../lib/api';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PartnerHosts } from './PartnerHosts';
+import { ColumnHeads } from '../../components/ui/column-heads';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 interface Session {
   partnerId: string;
@@ -151,18 +153,7 @@ function Dashboard({
           ) : (
             <TableScroll label="Requests and earnings by month">
               <table className="simple-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Month</th>
-                    <th scope="col">RFQs</th>
-                    <th scope="col">Qualified</th>
-                    <th scope="col">Pending</th>
-                    <th scope="col">Enterprise leads</th>
-                    <th scope="col">Awarded</th>
-                    <th scope="col">Earned</th>
-                    <th scope="col">Payout</th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={['Month', 'RFQs', 'Qualified', 'Pending', 'Enterprise leads', 'Awarded', 'Earned', 'Payout']} />
                 <tbody>
                   {analytics.monthlyTrends.map((m) => (
                     <tr key={m.month}>
@@ -298,11 +289,9 @@ export default function PartnerAreaPage() {
             placeholder="procura_live_…"
             hint="Shown once, when you registered; Procura keeps only a fingerprint of it. If you did not keep it, register again for a new partner ID and key."
           />
-          <div className="form-actions">
-            <button type="submit" className="button" disabled={pending}>
-              {pending ? 'Signing in…' : 'Sign in'}
-            </button>
-          </div>
+          <SubmitButton pending={pending} busy="Signing in…">
+            Sign in
+          </SubmitButton>
         </form>
       )}
     </div>

@@ -13,6 +13,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { TextField } from '../../../widget/app/TextField';
 import '../../../widget/app/controls.css';
 import './privacy.css';
+import { ColumnHeads } from '../../components/ui/column-heads';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
 
@@ -75,11 +77,9 @@ function RequestForm() {
         required
       />
       {failed ? <ErrorAlert inline title="Not sent" message={failed} /> : null}
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Sending…' : 'E-mail me a link'}
-        </button>
-      </div>
+      <SubmitButton pending={pending} busy="Sending…">
+        E-mail me a link
+      </SubmitButton>
     </form>
   );
 }
@@ -165,14 +165,7 @@ function HeldData({ token }: { token: string }) {
         ) : (
           <TableScroll label="Requests held for your address">
             <table className="simple-table">
-              <thead>
-                <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Request</th>
-                  <th scope="col">Your part</th>
-                  <th scope="col">Details held</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Sent', 'Request', 'Your part', 'Details held']} />
               <tbody>
                 {data.rfqs.map((r) => (
                   <tr key={r.rfqId}>

@@ -5,6 +5,7 @@ import { COMPANY, PRIVACY_POLICY } from '../../lib/content';
 import { useConsentControls } from '../../lib/consent-context';
 import { usePageTitle } from '../../lib/use-page-title';
 import './privacy.css';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 /** The Information Officer's contact, for the privacy pages. */
 export function InformationOfficer() {
@@ -85,12 +86,7 @@ export default function PrivacyPolicyPage() {
 
       <h2>How long we keep it</h2>
       <table className="simple-table">
-        <thead>
-          <tr>
-            <th scope="col">What</th>
-            <th scope="col">Kept</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['What', 'Kept']} />
         <tbody>
           <tr>
             <td>

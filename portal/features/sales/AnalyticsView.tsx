@@ -5,6 +5,7 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { Tabs } from '../../components/ui/tabs';
 import { Chart } from '../../components/Chart';
 import { COUNTER_LABELS, CounterGrid, Flag, Progress, StatusBadge } from './parts';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 const COLOURS = { email: '#1d4ed8', call: '#0f766e', response: '#b45309', demo: '#7c3aed', target: '#64748b', pipeline: '#1d4ed8', rate: '#0f766e' };
 
@@ -51,21 +52,21 @@ function OutreachTracking({ dashboard }: { dashboard: OutreachDashboard }) {
         <TableScroll label="Outreach tracking">
           <table className="simple-table outreach-table">
             <caption className="visually-hidden">Every prospect and what was done for it</caption>
-            <thead>
-              <tr>
-                <th scope="col">Company</th>
-                {dashboard.shared ? null : <th scope="col">Contact</th>}
-                <th scope="col">Status</th>
-                <th scope="col">Last contact</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Call</th>
-                <th scope="col">Response</th>
-                <th scope="col">Demo</th>
-                <th scope="col">Conversion probability</th>
-                <th scope="col">Estimated value</th>
-                {dashboard.shared ? null : <th scope="col">Their response and call notes</th>}
-              </tr>
-            </thead>
+            <ColumnHeads
+              names={[
+                'Company',
+                !dashboard.shared && 'Contact',
+                'Status',
+                'Last contact',
+                'E-mail',
+                'Call',
+                'Response',
+                'Demo',
+                'Conversion probability',
+                'Estimated value',
+                !dashboard.shared && 'Their response and call notes',
+              ]}
+            />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
@@ -127,16 +128,7 @@ function DailyActivity({ dashboard }: { dashboard: OutreachDashboard }) {
         <TableScroll label="Per person today">
           <table className="simple-table">
             <caption className="visually-hidden">Per person today</caption>
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                {COUNTER_LABELS.map(([key, label]) => (
-                  <th key={key} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads names={['Person', ...COUNTER_LABELS.map(([, label]) => label)]} />
             <tbody>
               {activity.people.map((p) => (
                 <tr key={p.id}>

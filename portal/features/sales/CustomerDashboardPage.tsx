@@ -16,6 +16,7 @@ import { ActivityLog, COUNTER_LABELS, CounterGrid, Progress, StatusBadge } from 
 import { ProspectModal } from './ProspectModal';
 import { errorMessage } from '../../lib/api-errors';
 import '../../styles/sales.css';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 const PAGE_SIZE = 25;
 
@@ -120,19 +121,7 @@ function ProspectList({ version, onChanged }: { version: number; onChanged(): vo
           <TableScroll label="Prospects">
             <table className="simple-table prospects-table">
               <caption className="visually-hidden">Prospects, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Company</th>
-                  <th scope="col">Contact</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Next action</th>
-                  <th scope="col">Owner</th>
-                  <th scope="col">Estimated value</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Company', 'Contact', 'Status', 'Next action', 'Owner', 'Estimated value', { hidden: 'Actions' }]} />
               <tbody>
                 {list.prospects.map((p) => (
                   <tr key={p.id}>
@@ -205,16 +194,7 @@ function DailyActivity({ summary }: { summary: ActivitySummary }) {
         ) : (
           <TableScroll label="Per person today">
             <table className="simple-table">
-              <thead>
-                <tr>
-                  <th scope="col">Person</th>
-                  {COUNTER_LABELS.map(([key, label]) => (
-                    <th key={key} scope="col">
-                      {label} (target {summary.targets.daily[key]})
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <ColumnHeads names={['Person', ...COUNTER_LABELS.map(([key, label]) => `${label} (target ${summary.targets.daily[key]})`)]} />
               <tbody>
                 {summary.people.map((p) => (
                   <tr key={p.id}>
@@ -267,13 +247,7 @@ function WeeklyTargets({ summary }: { summary: ActivitySummary }) {
         </p>
         <TableScroll label="Revenue projection">
           <table className="simple-table">
-            <thead>
-              <tr>
-                <th scope="col">Scenario</th>
-                <th scope="col">Monthly spend through Procura</th>
-                <th scope="col">Procura's fee a month</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Scenario', 'Monthly spend through Procura', "Procura's fee a month"]} />
             <tbody>
               {REVENUE_PROJECTION.scenarios.map((s) => (
                 <tr key={s.label}>

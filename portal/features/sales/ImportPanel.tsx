@@ -6,6 +6,7 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 /**
  * Prospects from a CSV file (the export's columns, in any order): a preview of every line first,
@@ -96,12 +97,7 @@ export function ImportPanel({ onImported }: { onImported(): void }) {
             <TableScroll label="Lines that cannot be imported">
               <table className="simple-table">
                 <caption className="visually-hidden">Lines that cannot be imported</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">Why</th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={['Line', 'Why']} />
                 <tbody>
                   {preview.problems.map((p, i) => (
                     <tr key={`${p.line}-${i}`}>

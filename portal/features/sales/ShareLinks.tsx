@@ -8,6 +8,7 @@ import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 /**
  * Admins share the dashboard read-only with someone outside: a link that works 1 to 90 days,
@@ -95,17 +96,7 @@ export function ShareLinks() {
         <TableScroll label="Share links">
           <table className="simple-table">
             <caption className="visually-hidden">Share links made</caption>
-            <thead>
-              <tr>
-                <th scope="col">Made</th>
-                <th scope="col">By</th>
-                <th scope="col">Ends</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Made', 'By', 'Ends', 'State', { hidden: 'Actions' }]} />
             <tbody>
               {links.data.links.map((l) => (
                 <tr key={l.id}>

@@ -3,6 +3,7 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { errorMessage } from '../../lib/api-errors';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 const DECISIONS = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' } as const;
 
@@ -40,14 +41,7 @@ export function ResultsPreview({ sessionId, found, refresh }: { sessionId: numbe
             <caption className="visually-hidden">
               The first {list.length} of {found} results of session {sessionId}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Found on</th>
-                <th scope="col">Review</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Name', 'Kind', 'Found on', 'Review']} />
             <tbody>
               {list.map((item) => (
                 <tr key={item.id}>

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { fieldErrors, errorMessage } from '../../lib/api-errors';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 const MISMATCH = 'The two passwords differ';
 
@@ -87,11 +88,9 @@ export default function SetPasswordPage() {
           onChange={setConfirm}
           error={errors.confirm}
         />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? 'Saving…' : 'Set password'}
-          </button>
-        </div>
+        <SubmitButton pending={pending} busy="Saving…">
+          Set password
+        </SubmitButton>
       </form>
     </div>
   );

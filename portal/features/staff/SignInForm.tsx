@@ -4,6 +4,7 @@ import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { fieldErrors, errorMessage } from '../../lib/api-errors';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 /**
  * The staff sign-in form: e-mail and password, named so password managers fill them; a failure
@@ -66,11 +67,9 @@ export function SignInForm({ onSignedIn, notice }: { onSignedIn(user: StaffUser)
         onChange={setPassword}
         error={errors.password}
       />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Signing in…' : 'Sign in'}
-        </button>
-      </div>
+      <SubmitButton pending={pending} busy="Signing in…">
+        Sign in
+      </SubmitButton>
       <p className="small muted">No password yet, or forgotten it? Ask an admin for a link to set one.</p>
     </form>
   );

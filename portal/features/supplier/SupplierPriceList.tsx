@@ -14,6 +14,7 @@ import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { formatDate } from '../../../widget/app/format';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 /** Today in South Africa (YYYY-MM-DD), as offers' dates are read. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
@@ -312,11 +313,9 @@ function AddOffer({ listed, onAdded }: { listed: Set<string>; onAdded(o: Supplie
         error={errors.unitPrice}
         onChange={setPrice}
       />
-      <div className="button-row">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Adding…' : 'Add to my price list'}
-        </button>
-      </div>
+      <SubmitButton pending={saving} busy="Adding…" row="button-row">
+        Add to my price list
+      </SubmitButton>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { SupplierCoverageSection } from './SupplierCoverage';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 type TermsField = 'contactPerson' | 'phone' | 'paymentTerms' | 'validityDays' | 'minimumOrder';
 type Field = TermsField | ComplianceField | 'leadEmails';
@@ -163,11 +164,9 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
         </p>
         <ComplianceFields idPrefix="profile" draft={compliance} onChange={setCompliance} errors={errors} />
       </section>
-      <div>
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save my details'}
-        </button>
-      </div>
+      <SubmitButton pending={saving} busy="Saving…" row={null}>
+        Save my details
+      </SubmitButton>
     </form>
   );
 }

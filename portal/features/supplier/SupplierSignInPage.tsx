@@ -7,6 +7,7 @@ import { PageLoading } from '../../components/ui/page-loading';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
+import { SubmitButton } from '../../../widget/app/SubmitButton';
 
 /** The token of a sign-in link, which rides in the address's fragment (`#sl_…`) and so reaches no server log. */
 function linkToken(): string | null {
@@ -97,11 +98,9 @@ export default function SupplierSignInPage() {
           onChange={setEmail}
           error={error}
         />
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={pending}>
-            {pending ? 'Sending…' : 'E-mail me a sign-in link'}
-          </button>
-        </div>
+        <SubmitButton pending={pending} busy="Sending…">
+          E-mail me a sign-in link
+        </SubmitButton>
         <p className="small muted">Not on Procura yet? Ask the Procura team to invite your business, or a colleague who already signs in to add you.</p>
       </form>
     </div>

@@ -5,6 +5,7 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { errorMessage } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 type Figures = SupplierStats['totals'];
 
@@ -29,16 +30,7 @@ function FiguresTable({ label, first, rows }: { label: string; first: string; ro
     <TableScroll label={label}>
       <table className="simple-table">
         <caption className="visually-hidden">{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            {COLUMNS.map(([key, heading]) => (
-              <th key={key} scope="col">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads names={[first, ...COLUMNS.map(([, heading]) => heading)]} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.name}>

@@ -14,6 +14,7 @@ import { errorText, useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmbeddedWidget } from './EmbeddedWidget';
 import { RevenueTable, RevenueTerms } from '../../components/revenue';
+import { ColumnHeads } from '../../components/ui/column-heads';
 
 /** The latest requests sent through embedded widgets, anonymised by the server. */
 function LiveData() {
@@ -26,14 +27,7 @@ function LiveData() {
     <TableScroll label="Latest requests through partner widgets">
       <table className="simple-table">
         <caption className="small muted">The latest {rfqs.length} requests sent through partner widgets. Buyers are never named.</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">City</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Received</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Product', 'City', 'Quantity', 'Received']} />
         <tbody>
           {rfqs.map((r, i) => (
             <tr key={i}>
