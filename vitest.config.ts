@@ -31,7 +31,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'react', include: ['portal/**/*.test.{ts,tsx}'] },
+        test: { name: 'react', include: ['portal/**/*.test.{ts,tsx}'], setupFiles: ['widget/test/cleanup.ts'] },
       },
       {
         // The widget's tests run on @preact/compat, as its iframe build does: React's modules are
@@ -48,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'widget',
           include: ['widget/**/*.test.{ts,tsx}'],
+          setupFiles: ['widget/test/cleanup.ts'],
           server: { deps: { inline: ['@testing-library/react'] } },
         },
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { REVENUE_MODEL } from '../sdk/index';
 
 const problems = (env: Record<string, string>) => {
   try {
@@ -84,15 +85,7 @@ describe('the scale-out and fault settings', () => {
 
 describe('the revenue model', () => {
   it('is the published model unless set', () => {
-    expect(loadConfig({}).revenue).toEqual({
-      perQualifiedRfq: 25,
-      perEnterpriseLead: 150,
-      enterpriseEmployees: 100,
-      partnerShare: 0.6,
-      paymentTerms: 'Net 30',
-      minimumPayout: 100,
-      payout: 'monthly',
-    });
+    expect(loadConfig({}).revenue).toEqual(REVENUE_MODEL);
   });
 
   it('reads each figure from its own variable', () => {

@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Nav, navVariantFor } from './Nav';
-
-afterEach(cleanup);
 
 function linksAt(path: string) {
   const location = memoryLocation({ path });

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type uPlot from 'uplot';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Chart, chartOptions, type ChartSeries } from './Chart';
-
-afterEach(cleanup);
 
 const STATUSES = ['New', 'E-mailed', 'No answer', 'Spoke', 'Interested', 'Demo', 'Trial', 'Customer', 'Lost', 'Follow up'];
 const xAxis = (o: uPlot.Options) => o.axes![0]!;

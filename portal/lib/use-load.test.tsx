@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { errorText, useLoad } from './use-load';
-
-afterEach(cleanup);
 
 /** A read per query whose answer the test gives by hand, with the signal it was given. */
 function reads() {

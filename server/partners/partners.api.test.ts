@@ -1,6 +1,6 @@
 import { MessageRenderer } from '../mail/messages';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { API_TIERS, PARTNER_MESSAGES, partnerAnalyticsSchema, partnerProfileSchema } from '../../sdk/index';
+import { API_TIERS, PARTNER_MESSAGES, partnerAnalyticsSchema, partnerProfileSchema, REVENUE_MODEL } from '../../sdk/index';
 import { hashSecret } from '../lib/ids';
 import { startTestServer, validOrder, type TestServer } from '../test/harness';
 import { openQuoteEmail, registerPartner, validRegistration } from '../test/partners';
@@ -325,15 +325,7 @@ describe('GET /api/embed/analytics', () => {
       { month: '2026-11', revenue: 15, carriedIn: 0, payout: 0, carriedOver: 15 },
     ]);
     expect(a).toMatchObject({ revenue: 15, carriedIn: 0, balance: 15 });
-    expect(a.revenueModel).toEqual({
-      perQualifiedRfq: 25,
-      perEnterpriseLead: 150,
-      enterpriseEmployees: 100,
-      partnerShare: 0.6,
-      paymentTerms: 'Net 30',
-      minimumPayout: 100,
-      payout: 'monthly',
-    });
+    expect(a.revenueModel).toEqual(REVENUE_MODEL);
   });
 
   it('applies the revenue model the server was started with', async () => {

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupApiMock } from '../test/api-mock';
 import { QuickQuoteForm } from './QuickQuoteForm';
 
 const api = setupApiMock();
 beforeEach(() => api.catalogue([]));
-afterEach(cleanup);
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const combo = (name: RegExp) => screen.getByRole('combobox', { name }) as HTMLInputElement;

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RFQ_MESSAGES, type RfqFormValues } from '../../sdk/rules';
 import { DURBAN, product, setupApiMock } from '../test/api-mock';
 import { QuoteRequestForm } from './QuoteRequestForm';
 import { useRfqForm } from './use-rfq-form';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const SANITISERS = [
   'Hand Sanitizer 70% Alcohol',

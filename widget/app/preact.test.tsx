@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
 // The iframe ships these components on @preact/compat, so their tests must run on it too: a
 // test that passed on React would say nothing about what partners' visitors get.
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component as PreactComponent, options, type VNode } from 'preact';
 import { Component } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QuickQuoteForm } from './QuickQuoteForm';
 import { TextField } from './TextField';
-
-afterEach(cleanup);
 
 describe('the widget test project', () => {
   it("takes React's modules from @preact/compat", () => {

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sanitizeConfig } from '../../sdk/embed/config';
 import { setupApiMock } from '../test/api-mock';
 import { EmbedApp } from './EmbedApp';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 /** Fills in the widget's short form and sends it. */
 async function fillAndSendQuickForm(): Promise<void> {

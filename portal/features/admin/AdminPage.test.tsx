@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditLog } from '../../../contract/schemas/audit';
 import type { AdminSupplier, AdminSupplierPage } from '../../../contract/schemas/admin';
 import type { SupplierPreviewLine } from '../../../contract/schemas/imports';
@@ -13,7 +13,6 @@ import AdminPage from './AdminPage';
 import { formatAge } from './OutboxPanel';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const COASTAL: AdminSupplier = {
   id: 41,

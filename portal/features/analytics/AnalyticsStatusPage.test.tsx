@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SiteAnalyticsDashboard } from '../../../contract/schemas/analytics';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import AnalyticsStatusPage from './AnalyticsStatusPage';
@@ -17,7 +17,6 @@ vi.mock('uplot', () => ({
 }));
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const view = (days: number): SiteAnalyticsDashboard => ({
   from: '2026-11-18',

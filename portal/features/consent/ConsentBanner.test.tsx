@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsentBanner } from './ConsentBanner';
 import { CONSENT_REVISION, CONSENT_STORAGE_KEY, type ConsentRecord } from './consent-store';
 
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
 
 const stored = () => JSON.parse(localStorage.getItem(CONSENT_STORAGE_KEY) ?? 'null') as ConsentRecord | null;
 const banner = () => screen.queryByRole('region', { name: /Help Us Improve/ });

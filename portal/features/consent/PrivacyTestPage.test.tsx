@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsentContext, ConsentControlsContext, type ConsentRecord } from '../../lib/consent-context';
 import { CONSENT_STORAGE_KEY } from './consent-store';
 import PrivacyTestPage from './PrivacyTestPage';
 
 beforeEach(() => localStorage.clear());
-afterEach(cleanup);
 
 const record: ConsentRecord = {
   essential: true,

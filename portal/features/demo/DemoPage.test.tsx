@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { DEMO_MESSAGES } from '../../../contract/schemas/demo-request';
@@ -12,7 +12,6 @@ import paths from '../../app/paths.json';
 import DemoPage from './DemoPage';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 function renderDemo() {
   const location = memoryLocation({ path: '/demo', record: true });

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../../server/openapi/openapi';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { COMPANY } from '../../lib/content';
 import DocsPage from './DocsPage';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 async function openTab(name: string) {
   const user = userEvent.setup();

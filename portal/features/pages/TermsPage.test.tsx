@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import paths from '../../app/paths.json';
 import TermsPage from './TermsPage';
-
-afterEach(cleanup);
 
 describe('the terms page', () => {
   it('is a route of the portal, with its own title', () => {

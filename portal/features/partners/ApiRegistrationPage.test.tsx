@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTNER_MESSAGES } from '../../../sdk/data-api';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import ApiRegistrationPage from './ApiRegistrationPage';
 
 setupApiMock();
-afterEach(cleanup);
 
 describe('partner registration', () => {
   it('moves focus to the first field in error, in the order of the form, when the form is sent', async () => {

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payouts, REVENUE_MODEL } from '../../../sdk/revenue';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import PartnerAreaPage from './PartnerAreaPage';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const PROFILE: PartnerProfile = {
   partnerId: 'p_0123456789abcdef',

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTNER_HOST_MESSAGES, type PartnerHosts as Hosts } from '../../../sdk/schemas/partners';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { PartnerHosts } from './PartnerHosts';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const SESSION = { partnerId: 'p_0123456789abcdef', apiKey: 'procura_live_ab12_secret' };
 const AT = '2026-11-20T08:00:00.000Z';

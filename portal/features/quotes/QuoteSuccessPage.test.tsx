@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -14,7 +14,6 @@ import { SENT_TOAST } from '../../lib/fresh-submission';
 import QuoteSuccessPage from './QuoteSuccessPage';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const at = (path: string) => {
   const { hook, searchHook } = memoryLocation({ path });

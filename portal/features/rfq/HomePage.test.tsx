@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
 import type { RfqFormValues } from '../../../sdk/rules';
 import { product, setupApiMock } from '../../../widget/test/api-mock';
@@ -16,7 +16,6 @@ import { RFQ_ID, rfqAnswer, threeQuotes } from '../../test/quotes';
 import HomePage, { Sidebar } from './HomePage';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 function Form({ initial }: { initial: Partial<RfqFormValues> }) {
   const form = useRfqForm(initial);

@@ -2,14 +2,13 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SALES_MESSAGES } from '../../../contract/schemas/sales';
 import type { Prospect } from '../../../contract/schemas/prospects';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { ProspectModal } from './ProspectModal';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const PROSPECT: Prospect = {
   id: 7,

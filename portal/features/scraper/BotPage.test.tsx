@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import BotPage from './BotPage';
-
-afterEach(cleanup);
 
 describe('/bot', () => {
   it('names the user agent, the robots.txt rules it keeps, its pace and whom to write to', () => {

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCRAPER_MESSAGES as M, type ReviewItem, type ScrapeSession, type ScrapingStatus } from '../../../contract/schemas/scraping';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { ToastProvider } from '../../components/ui/toast';
 import ScraperPage from './ScraperPage';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 function session(overrides: Partial<ScrapeSession> = {}): ScrapeSession {
   return {

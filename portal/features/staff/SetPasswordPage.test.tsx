@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../contract/schemas/staff';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import SetPasswordPage from './SetPasswordPage';
 import { afterSignIn } from './SignInPage';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 function renderAt(path: string) {
   const location = memoryLocation({ path, record: true });

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useMemo, useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES, type StaffUser } from '../../../contract/schemas/staff';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { StaffSessionContext } from '../../lib/staff-session';
@@ -12,7 +12,6 @@ import { Nav } from '../../app/Nav';
 import StaffGate from './StaffGate';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const AYESHA: StaffUser = { email: 'ayesha@procura.example', name: 'Ayesha Patel', role: 'admin' };
 

@@ -2,14 +2,13 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
 import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import SupplierResponsePage from './SupplierResponsePage';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const TOKEN = 'sr_Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4';
 

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupplierOffer } from '../../../contract/schemas/supplier-offers';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { SupplierPriceListTab } from './SupplierPriceList';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const bleach: SupplierOffer = {
   offerId: 7,

@@ -1,14 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SupplierProfile } from '../../../contract/schemas/supplier-workspace';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { SupplierProfileTab } from './SupplierProfile';
 
 const api = setupApiMock();
-afterEach(cleanup);
 
 const onFile: SupplierProfile = {
   name: 'Coastal Hygiene',

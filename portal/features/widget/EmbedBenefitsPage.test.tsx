@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import EmbedBenefitsPage from './EmbedBenefitsPage';
-
-afterEach(cleanup);
 
 describe('why embed Procura', () => {
   it('says how partners are paid: monthly, by EFT bank transfer', () => {
