@@ -3,7 +3,7 @@ import { partnerAnalyticsSchema } from '../../sdk/index';
 import { readBuyerFragment } from '../../contract/buyer-links';
 import { sweep } from '../retention';
 import { startTestServer, validOrder, type TestServer } from '../test/harness';
-import { openQuoteEmail, quoteEmailLinks, registerPartner } from '../test/partners';
+import { openQuoteEmail, quoteEmailLinks, registerPartner, widgetRequest } from '../test/partners';
 
 let server: TestServer;
 let now = Date.UTC(2026, 10, 20, 9, 0, 0);
@@ -16,18 +16,12 @@ type Partner = Awaited<ReturnType<typeof registerPartner>>;
 
 // What a script can send: the partner's id, its own host as the referrer, the largest company size and a made-up buyer.
 const scripted = async (p: Partner, contactEmail: string) => {
-  const res = await server.request('POST', '/api/embed/rfq', {
-    body: {
-      productName: 'Thick Bleach 5L',
-      productDescription: 'Thick bleach for ablution blocks at three sites',
-      quantity: 40,
-      location: 'Durban',
-      contactEmail,
-      companySize: '250+',
-      partnerId: p.partnerId,
-      referrerUrl: 'https://coastal.example.co.za/',
-      source: 'embed-widget',
-    },
+  const res = await widgetRequest(server, {
+    contactEmail,
+    companySize: '250+',
+    partnerId: p.partnerId,
+    referrerUrl: 'https://coastal.example.co.za/',
+    source: 'embed-widget',
   });
   expect(res.status).toBe(201);
   return res;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_HOST_MESSAGES, partnerAnalyticsSchema, partnerHostsSchema } from '../../sdk/index';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
-import { openQuoteEmail, registerPartner } from '../test/partners';
+import { openQuoteEmail, registerPartner, widgetRequest } from '../test/partners';
 
 let server: TestServer;
 let now = Date.UTC(2026, 10, 20, 9, 0, 0);
@@ -13,18 +13,12 @@ afterAll(() => server.close());
 type Partner = Awaited<ReturnType<typeof registerPartner>>;
 
 const embedRfq = (p: Partner, host: string, contactEmail: string) =>
-  server.request('POST', '/api/embed/rfq', {
-    body: {
-      productName: 'Thick Bleach 5L',
-      productDescription: 'Thick bleach for ablution blocks at three sites',
-      quantity: 40,
-      location: 'Durban',
-      contactEmail,
-      partnerId: p.partnerId,
-      embedId: 'footer',
-      referrerUrl: `https://${host}/cleaning`,
-      source: 'embed-widget',
-    },
+  widgetRequest(server, {
+    contactEmail,
+    partnerId: p.partnerId,
+    embedId: 'footer',
+    referrerUrl: `https://${host}/cleaning`,
+    source: 'embed-widget',
   });
 
 const analytics = async (p: Partner) => partnerAnalyticsSchema.parse((await server.request('GET', '/api/embed/analytics', { headers: p.headers })).json);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { API_TIERS, PARTNER_MESSAGES, partnerAnalyticsSchema, partnerProfileSchema, REVENUE_MODEL } from '../../sdk/index';
 import { hashSecret } from '../lib/ids';
 import { startTestServer, validOrder, type TestServer } from '../test/harness';
-import { openQuoteEmail, registerPartner, validRegistration } from '../test/partners';
+import { openQuoteEmail, registerPartner, validRegistration, widgetRequest } from '../test/partners';
 import { isWellFormedApiKey } from './api-keys';
 import { setPartnerTier } from './partners.repository';
 import { subjectKey } from '../limits/rate-limiter';
@@ -181,18 +181,12 @@ describe('GET /api/embed/analytics', () => {
       body: { embedId: 'footer', partnerId: p.partnerId, referrerUrl: 'https://copycat.example.com/' },
     });
     const embed = (overrides: Record<string, unknown>) =>
-      server.request('POST', '/api/embed/rfq', {
-        body: {
-          productName: 'Thick Bleach 5L',
-          productDescription: 'Thick bleach for ablution blocks at three sites',
-          quantity: 40,
-          location: 'Durban',
-          contactEmail: 'ops@buyer.example.co.za',
-          partnerId: p.partnerId,
-          source: 'embed-widget',
-          referrerUrl: 'https://coastal.example.co.za/suppliers',
-          ...overrides,
-        },
+      widgetRequest(server, {
+        contactEmail: 'ops@buyer.example.co.za',
+        partnerId: p.partnerId,
+        source: 'embed-widget',
+        referrerUrl: 'https://coastal.example.co.za/suppliers',
+        ...overrides,
       });
     expect((await embed({})).status).toBe(201);
     expect((await embed({ productName: 'Industrial Floor Scrubber', quantity: 900000 })).status).toBe(201);
@@ -213,18 +207,12 @@ describe('GET /api/embed/analytics', () => {
   it('counts enterprise leads (qualified, over 100 employees) at the enterprise rate, and awarded requests, in the month of the request', async () => {
     const p = await registerPartner(server, { website: 'https://leads.example.co.za' });
     const embed = async (contactEmail: string, companySize: string) => {
-      const res = await server.request('POST', '/api/embed/rfq', {
-        body: {
-          productName: 'Thick Bleach 5L',
-          productDescription: 'Thick bleach for ablution blocks at three sites',
-          quantity: 40,
-          location: 'Durban',
-          contactEmail,
-          companySize,
-          partnerId: p.partnerId,
-          source: 'embed-widget',
-          referrerUrl: 'https://leads.example.co.za/',
-        },
+      const res = await widgetRequest(server, {
+        contactEmail,
+        companySize,
+        partnerId: p.partnerId,
+        source: 'embed-widget',
+        referrerUrl: 'https://leads.example.co.za/',
       });
       expect(res.status).toBe(201);
       // Each buyer opens the quote e-mail: the request qualifies.
@@ -290,18 +278,12 @@ describe('GET /api/embed/analytics', () => {
     const p = await registerPartner(server, { website: 'https://carry.example.co.za' });
     const qualifiedRequest = async (at: number, contactEmail: string, companySize = '11-50') => {
       now = at;
-      const res = await server.request('POST', '/api/embed/rfq', {
-        body: {
-          productName: 'Thick Bleach 5L',
-          productDescription: 'Thick bleach for ablution blocks at three sites',
-          quantity: 40,
-          location: 'Durban',
-          contactEmail,
-          companySize,
-          partnerId: p.partnerId,
-          source: 'embed-widget',
-          referrerUrl: 'https://carry.example.co.za/',
-        },
+      const res = await widgetRequest(server, {
+        contactEmail,
+        companySize,
+        partnerId: p.partnerId,
+        source: 'embed-widget',
+        referrerUrl: 'https://carry.example.co.za/',
       });
       expect(res.status).toBe(201);
       await openQuoteEmail(server, res.json.rfqId);
@@ -342,17 +324,11 @@ describe('GET /api/embed/analytics', () => {
     );
     try {
       const p = await registerPartner(configured, { website: 'https://terms.example.co.za' });
-      const res = await configured.request('POST', '/api/embed/rfq', {
-        body: {
-          productName: 'Thick Bleach 5L',
-          productDescription: 'Thick bleach for ablution blocks at three sites',
-          quantity: 40,
-          location: 'Durban',
-          contactEmail: 'ops@buyer.example.co.za',
-          partnerId: p.partnerId,
-          source: 'embed-widget',
-          referrerUrl: 'https://terms.example.co.za/',
-        },
+      const res = await widgetRequest(configured, {
+        contactEmail: 'ops@buyer.example.co.za',
+        partnerId: p.partnerId,
+        source: 'embed-widget',
+        referrerUrl: 'https://terms.example.co.za/',
       });
       await openQuoteEmail(configured, res.json.rfqId);
       const a = partnerAnalyticsSchema.parse((await configured.request('GET', '/api/embed/analytics', { headers: p.headers })).json);

@@ -47,3 +47,16 @@ export async function openQuoteEmail(
   expect(res.status).toBe(302);
   return res.headers.get('location')!;
 }
+
+/** A request for Thick Bleach 5L to Durban as a partner's widget sends it; `fields` give the buyer, the partner and the rest. */
+export function widgetRequest(server: TestServer, fields: Record<string, unknown>) {
+  return server.request('POST', '/api/embed/rfq', {
+    body: {
+      productName: 'Thick Bleach 5L',
+      productDescription: 'Thick bleach for ablution blocks at three sites',
+      quantity: 40,
+      location: 'Durban',
+      ...fields,
+    },
+  });
+}
