@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { adminProductPageSchema, adminSupplierPageSchema, adminSupplierSchema } from '../../contract/schemas/admin';
 import { auditLogSchema } from '../../contract/schemas/audit';
 import { bulkImportResultSchema, productImportResultSchema, supplierImportResultSchema } from '../../contract/schemas/imports';
@@ -8,7 +7,7 @@ import { readMarketRevision } from '../catalogue/market.repository';
 import { validRfq } from '../test/harness';
 import { parseBulkText } from '../../contract/bulk-text';
 import { startTestServer, type TestServer } from '../test/harness';
-import { signInStaff } from '../test/staff';
+import { expectForeignOriginRefused, expectSignedOutRefused, expectWrongRoleRefused, signInStaff, type StaffCall } from '../test/staff';
 
 let server: TestServer;
 let admin: { cookie: string; origin: string };
@@ -30,7 +29,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = adm
 const COASTAL = 'Coastal Hygiene | sales@coastal.example | sanitizers | Durban | 4.5 | gel | 24h';
 
 describe('who may use the admin calls', () => {
-  const calls: [string, string, unknown?][] = [
+  const calls: StaffCall[] = [
     ['GET', '/api/admin/suppliers'],
     ['GET', '/api/admin/products'],
     ['GET', '/api/admin/suppliers.csv'],
@@ -44,32 +43,16 @@ describe('who may use the admin calls', () => {
   ];
 
   it('answers 401 to anyone signed out, from a Procura page or not', async () => {
-    for (const [method, path, body] of calls) {
-      const res = await server.request(method, path, { body, headers: { origin: admin.origin } });
-      expect([method, path, res.status, res.json?.error]).toEqual([method, path, 401, { code: 'unauthorized', message: STAFF_MESSAGES.signedOut }]);
-    }
+    await expectSignedOutRefused(server, calls, admin.origin);
   });
 
   it('answers 403 to a sales user', async () => {
-    for (const [method, path, body] of calls) {
-      const res = await server.request(method, path, { body, headers: sales });
-      expect([method, path, res.status, res.json?.error]).toEqual([method, path, 403, { code: 'forbidden', message: STAFF_MESSAGES.wrongRole }]);
-    }
+    await expectWrongRoleRefused(server, calls, sales);
   });
 
   it('answers 403 to a change without an Origin or from another one, and changes nothing', async () => {
     const before = await count('suppliers');
-    for (const [method, path, body] of calls.filter(([m]) => m !== 'GET')) {
-      for (const headers of [{ cookie: admin.cookie }, { cookie: admin.cookie, origin: 'https://evil.example' }] as Record<string, string>[]) {
-        const res = await server.request(method, path, { body, headers });
-        expect([method, path, res.status, res.json?.error]).toEqual([
-          method,
-          path,
-          403,
-          { code: 'bad_origin', message: 'This request did not come from a Procura page. Open Procura at http://procura.test and try again there.' },
-        ]);
-      }
-    }
+    await expectForeignOriginRefused(server, calls, admin.cookie);
     expect(await count('suppliers')).toBe(before);
   });
 

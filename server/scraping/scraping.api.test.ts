@@ -1,10 +1,9 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { reviewItemListSchema, scrapeStartedSchema, scrapingStatusSchema, simulateResultSchema, type ReviewItem } from '../../contract/schemas/scraping';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
-import { signInStaff } from '../test/staff';
+import { expectForeignOriginRefused, expectSignedOutRefused, expectWrongRoleRefused, signInStaff, type StaffCall } from '../test/staff';
 import type { ApiError } from '../errors';
 import { APPROVAL_MESSAGES, approvalImportPath } from './import-path';
 
@@ -75,7 +74,7 @@ const get = (path: string, headers: Record<string, string> = admin) => server.re
 const lastAudit = () => db().selectFrom('staff_audit').select(['action', 'rows', 'detail']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 
 describe('who may use the scraper calls', () => {
-  const calls: [string, string, unknown?][] = [
+  const calls: StaffCall[] = [
     ['GET', '/api/scraping/status'],
     ['GET', '/api/scraping/items'],
     ['GET', '/api/scraping/directories'],
@@ -91,31 +90,15 @@ describe('who may use the scraper calls', () => {
   ];
 
   it('answers 401 to anyone signed out', async () => {
-    for (const [method, path, body] of calls) {
-      const res = await server.request(method, path, { body, headers: { origin: admin.origin } });
-      expect([method, path, res.status, res.json?.error]).toEqual([method, path, 401, { code: 'unauthorized', message: STAFF_MESSAGES.signedOut }]);
-    }
+    await expectSignedOutRefused(server, calls, admin.origin);
   });
 
   it('answers 403 to a sales user', async () => {
-    for (const [method, path, body] of calls) {
-      const res = await server.request(method, path, { body, headers: sales });
-      expect([method, path, res.status, res.json?.error]).toEqual([method, path, 403, { code: 'forbidden', message: STAFF_MESSAGES.wrongRole }]);
-    }
+    await expectWrongRoleRefused(server, calls, sales);
   });
 
   it('answers 403 to a change without an Origin or from another one, and starts nothing', async () => {
-    for (const [method, path, body] of calls.filter(([m]) => m !== 'GET')) {
-      for (const headers of [{ cookie: admin.cookie }, { cookie: admin.cookie, origin: 'https://evil.example' }] as Record<string, string>[]) {
-        const res = await server.request(method, path, { body, headers });
-        expect([method, path, res.status, res.json?.error]).toEqual([
-          method,
-          path,
-          403,
-          { code: 'bad_origin', message: 'This request did not come from a Procura page. Open Procura at http://procura.test and try again there.' },
-        ]);
-      }
-    }
+    await expectForeignOriginRefused(server, calls, admin.cookie);
     expect(await db().selectFrom('scrape_sessions').select('id').execute()).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
-import type { StaffRole } from '../../contract/schemas/staff';
+import { expect } from 'vitest';
+import { STAFF_MESSAGES, type StaffRole } from '../../contract/schemas/staff';
 import { addStaff, setStaffPassword } from '../staff/staff.service';
 import type { TestServer } from './harness';
 
@@ -30,4 +31,31 @@ export async function signInStaff(server: TestServer, options: { role?: StaffRol
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.text}`);
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   return { ...person, cookie, headers: { cookie, origin } };
+}
+
+/** A staff call to check the gate on: its method, path and body. */
+export type StaffCall = [method: string, path: string, body?: unknown];
+
+/** The answer each call gets with `headers`, beside what it should be, so a failure names the call. */
+async function expectEach(server: TestServer, calls: StaffCall[], headers: Record<string, string>, status: number, error: unknown) {
+  for (const [method, path, body] of calls) {
+    const res = await server.request(method, path, { body, headers });
+    expect([method, path, res.status, res.json?.error]).toEqual([method, path, status, error]);
+  }
+}
+
+/** Every call answers 401 signed out, even from a Procura page (`origin`). */
+export const expectSignedOutRefused = (server: TestServer, calls: StaffCall[], origin: string) =>
+  expectEach(server, calls, { origin }, 401, { code: 'unauthorized', message: STAFF_MESSAGES.signedOut });
+
+/** Every call answers 403 to a staff member of a role it is not for (`headers`, as signInStaff gives them). */
+export const expectWrongRoleRefused = (server: TestServer, calls: StaffCall[], headers: Record<string, string>) =>
+  expectEach(server, calls, headers, 403, { code: 'forbidden', message: STAFF_MESSAGES.wrongRole });
+
+/** Every change answers 403 `bad_origin` to the right person's `cookie` sent without an Origin or from another site. */
+export async function expectForeignOriginRefused(server: TestServer, calls: StaffCall[], cookie: string) {
+  const changes = calls.filter(([method]) => method !== 'GET');
+  const error = { code: 'bad_origin', message: 'This request did not come from a Procura page. Open Procura at http://procura.test and try again there.' };
+  await expectEach(server, changes, { cookie }, 403, error);
+  await expectEach(server, changes, { cookie, origin: 'https://evil.example' }, 403, error);
 }
