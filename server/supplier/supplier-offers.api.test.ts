@@ -3,7 +3,7 @@ import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index
 import { OFFER_MESSAGES, offerImportResultSchema, supplierOfferSchema, supplierOffersSchema, type SupplierOffer } from '../../contract/schemas/supplier-offers';
 import { validityDay } from '../domain/validity';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
-import { signInSupplier } from '../test/suppliers';
+import { signInSupplier, lastSupplierAudit } from '../test/suppliers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -60,12 +60,7 @@ describe('the price list', () => {
     expect(supplierOfferSchema.parse(res.json)).toMatchObject({ offerId: offer.offerId, unitPrice: price, tiers: [], quoted: true });
     const quote = quoteOf(await submit(), name)!;
     expect(quote.listUnitPrice).toBe(price);
-    const audit = await db()
-      .selectFrom('supplier_audit')
-      .select(['action', 'detail'])
-      .where('supplier_id', '=', supplierId)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const audit = await lastSupplierAudit(server, supplierId);
     expect(audit).toEqual({ action: 'offers.update', detail: `${offer.productName}: unitPrice, tiers` });
     const date = await db().selectFrom('suppliers').select('price_list_date').where('id', '=', supplierId).executeTakeFirstOrThrow();
     expect(date.price_list_date).toBe(day(0));
@@ -205,12 +200,7 @@ describe('replacing the price list from pasted text', () => {
         [reprice!.productName, Math.round((reprice!.unitPrice + 1) * 100) / 100],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
-    const audit = await db()
-      .selectFrom('supplier_audit')
-      .select(['action', 'detail'])
-      .where('supplier_id', '=', supplierId)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const audit = await lastSupplierAudit(server, supplierId);
     expect(audit).toEqual({ action: 'offers.import', detail: `0 added, 2 updated, ${list.offers.length - 2} removed` });
   });
 

@@ -3,7 +3,7 @@ import { rfqSubmitResponseSchema } from '../../sdk/index';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema, supplierMeSchema } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail/messages';
 import { signInStaff } from '../test/staff';
-import { signInSupplier } from '../test/suppliers';
+import { signInSupplier, lastSupplierAudit } from '../test/suppliers';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
@@ -573,12 +573,7 @@ describe('the supplier’s own details', () => {
       bbeeExpiresOn: '2027-06-30',
       bbee: { level: 2, status: 'valid', recognitionPercent: 125 },
     });
-    const audit = await db()
-      .selectFrom('supplier_audit')
-      .select(['action', 'detail'])
-      .where('supplier_id', '=', supplierId)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const audit = await lastSupplierAudit(server, supplierId);
     expect(audit).toEqual({
       action: 'profile.update',
       detail: 'phone, paymentTerms, minimumOrder, vatNumber, registeredAddress, bbeeLevel, bbeeEvidence, bbeeExpiresOn',

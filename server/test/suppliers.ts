@@ -23,3 +23,13 @@ export async function signInSupplier(server: TestServer, supplierId: number, ema
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   return { cookie, headers: { cookie, origin } };
 }
+
+/** The newest entry of a supplier's audit log: its action and detail. */
+export function lastSupplierAudit(server: TestServer, supplierId: number) {
+  return server.database.db
+    .selectFrom('supplier_audit')
+    .select(['action', 'detail'])
+    .where('supplier_id', '=', supplierId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+}
