@@ -2,8 +2,8 @@ import { interpretProduct, isUnknownPlace, resolveLocation, cityFullName, Unknow
 import type { LocationInterpretation, ProductInterpretation } from './interpret';
 import type { MarketSnapshot, Supplier } from './market';
 import { bestCandidates, priced, supplierEntry, type QuoteTarget } from './matching';
-import { deriveInsights, type Insights } from './insights';
-import { quoteTarget, referencePriceCents, type EngineOptions } from './quote-engine';
+import { deriveInsights } from './insights';
+import { quoteTarget, referencePriceCents, type EngineOptions, type QuoteTerms } from './quote-engine';
 import { centsToRand, formatRand, possessive } from '../../sdk/format';
 import { addDays, johannesburgDay } from './calendar';
 import { formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
@@ -48,27 +48,13 @@ export interface BasketLineDraft {
 }
 
 /** One supplier's quote for the lines of a basket it can supply. */
-export interface BasketQuoteDraft {
-  rank: number;
-  supplier: Supplier;
+/** A supplier's quote for the lines of a basket it can supply; its lead time is the longest of its lines'. */
+export interface BasketQuoteDraft extends QuoteTerms {
   lines: BasketLineDraft[];
   /** Lines quoted, of the basket's lines. */
   covered: number;
   coverage: string;
-  totalCents: number;
-  vatRate: number;
-  vatCents: number;
-  totalInclVatCents: number;
-  /** The longest of its lines' lead times. */
-  leadDays: LeadDays;
-  leadTime: string;
   minimumOrderCents: number;
-  paymentTerms: string;
-  validityDays: number;
-  validUntil: string;
-  priceListDate: string;
-  notes: string;
-  insights: Insights;
 }
 
 /** An option for the whole basket: some quotes' lines, with their totals. */

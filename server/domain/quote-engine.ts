@@ -17,18 +17,14 @@ export interface QuoteRequest {
   deliveryLocation: string;
 }
 
-export interface QuoteDraft {
+/** What every quote draft has, a single product's or a basket's: its supplier, totals, terms and insights. */
+export interface QuoteTerms {
   rank: number;
   supplier: Supplier;
-  pricingBasis: 'price-list' | 'category-estimate';
-  listUnitPriceCents: number;
-  unitPriceCents: number;
-  discountPercent: number;
   totalCents: number;
   vatRate: number;
   vatCents: number;
   totalInclVatCents: number;
-  minimumOrderQuantity: number;
   leadDays: LeadDays;
   leadTime: string;
   paymentTerms: string;
@@ -37,6 +33,14 @@ export interface QuoteDraft {
   priceListDate: string;
   notes: string;
   insights: Insights;
+}
+
+export interface QuoteDraft extends QuoteTerms {
+  pricingBasis: 'price-list' | 'category-estimate';
+  listUnitPriceCents: number;
+  unitPriceCents: number;
+  discountPercent: number;
+  minimumOrderQuantity: number;
 }
 
 export interface QuoteSet {

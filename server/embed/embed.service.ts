@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { embedRfqSchema, EmbedRfqResponse, RecentEmbedRfqs, RfqSubmitResponse, WidgetLoad } from '../../sdk/index';
 import type { DB } from '../db/schema';
 import { isRegisteredPartner } from '../partners/partners.service';
-import { referrerHost, submitRfq, type RfqDeps } from '../rfq/rfq.service';
+import { referrerHost, type RfqDeps } from '../rfq/new-request';
+import { submitRfq } from '../rfq/rfq.service';
 import { countWidgetLoad, recentEmbedRfqs } from './embed.repository';
 
 /** How many recent embedded requests the Live Data tab shows. */
