@@ -4,7 +4,11 @@
 // coverage, categories and price lists are generated here from a fixed PRNG seed, so the same
 // size always gives the same market. Names are invented, e-mail addresses use the reserved
 // `.example` domain and phone numbers the 555 exchange.
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
+
+/** The seed's word lists for supplier and contact names. */
+const NAMES = JSON.parse(readFileSync(new URL('../server/db/seed/supplier-names.json', import.meta.url), 'utf8'));
 
 /** mulberry32, as the product's seed uses: the same sequence for the same seed everywhere. */
 function createRng(seed) {
@@ -24,96 +28,6 @@ function createRng(seed) {
   };
 }
 
-const NAME_PREFIXES = [
-  'Ubuntu',
-  'Highveld',
-  'Protea',
-  'Baobab',
-  'Table Bay',
-  'Jacaranda',
-  'Msunduzi',
-  'Vaal',
-  'Drakensberg',
-  'Amanzi',
-  'Sunbird',
-  'Kingfisher',
-  'Marula',
-  'Fynbos',
-  'Springbok',
-  'Umhlanga',
-  'Karoo',
-  'Lowveld',
-  'Boland',
-  'Zululand',
-  'Magaliesberg',
-  'Indlovu',
-  'Kestrel',
-  'Acacia',
-  'Blue Crane',
-  'Tugela',
-  'Limpopo Valley',
-  'Garden Route',
-  'Mzansi',
-  'Sable',
-];
-const NAME_SUFFIXES = [
-  'Hygiene Supplies',
-  'Cleaning Co.',
-  'Janitorial',
-  'Industrial Supplies',
-  'Distributors',
-  'Wholesale',
-  'Facility Supplies',
-  'Chemicals',
-  'Safety & Hygiene',
-  'Trading',
-  'Hygiene Solutions',
-  'Supply Co.',
-];
-const FIRST_NAMES = [
-  'Thandi',
-  'Sipho',
-  'Johan',
-  'Ayesha',
-  'Pieter',
-  'Nomvula',
-  'Rajesh',
-  'Lerato',
-  'Michael',
-  'Zanele',
-  'Kobus',
-  'Fatima',
-  'Bongani',
-  'Annelie',
-  'Themba',
-  'Priya',
-  'Mandla',
-  'Chantal',
-  'Tshepo',
-  'Karabo',
-];
-const SURNAMES = [
-  'Nkosi',
-  'van der Merwe',
-  'Naidoo',
-  'Dlamini',
-  'Botha',
-  'Pillay',
-  'Mokoena',
-  'Smith',
-  'Khumalo',
-  'Pretorius',
-  'Govender',
-  'Mahlangu',
-  'Jacobs',
-  'Ndlovu',
-  'Coetzee',
-  'Mthembu',
-  'Fourie',
-  'Maharaj',
-  'Sithole',
-  'Venter',
-];
 const PAYMENT_TERMS = ['Net 30', 'Net 14', 'Net 60 (account customers)'];
 const PRICE_LIST_DATES = ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'];
 const RESPONSE_HOURS = [2, 4, 6, 8, 12, 24, 48];
@@ -175,8 +89,8 @@ export function writeMarket(file, { suppliers, offersPerSupplier = 20, seed = 7_
       const chosen = [...new Set(Array.from({ length: rng.int(3, 6) }, () => rng.pick(categoryIds)))];
       const national = rng.chance(0.15);
       const good = !rng.chance(0.05);
-      const name = `${rng.pick(NAME_PREFIXES)} ${rng.pick(NAME_SUFFIXES)} ${id}`;
-      const person = `${rng.pick(FIRST_NAMES)} ${rng.pick(SURNAMES)}`;
+      const name = `${rng.pick(NAMES.prefixes)} ${rng.pick(NAMES.suffixes)} ${id}`;
+      const person = `${rng.pick(NAMES.firstNames)} ${rng.pick(NAMES.surnames)}`;
       insertSupplier.run(
         id,
         name,

@@ -1,6 +1,7 @@
 // Kept whole: the seed's suppliers are data, written out.
 import type { SupplierCompliance } from '../../domain/market';
 import { CATALOGUE, CATEGORIES, CITIES, PAYMENT_TERMS, type CatalogueItemSeed } from './data';
+import NAMES from './supplier-names.json';
 
 /**
  * A fictional supplier base. Names and people are invented; e-mail addresses use the reserved
@@ -51,96 +52,6 @@ export function createRng(seed: number) {
 }
 export type Rng = ReturnType<typeof createRng>;
 
-const NAME_PREFIXES = [
-  'Ubuntu',
-  'Highveld',
-  'Protea',
-  'Baobab',
-  'Table Bay',
-  'Jacaranda',
-  'Msunduzi',
-  'Vaal',
-  'Drakensberg',
-  'Amanzi',
-  'Sunbird',
-  'Kingfisher',
-  'Marula',
-  'Fynbos',
-  'Springbok',
-  'Umhlanga',
-  'Karoo',
-  'Lowveld',
-  'Boland',
-  'Zululand',
-  'Magaliesberg',
-  'Indlovu',
-  'Kestrel',
-  'Acacia',
-  'Blue Crane',
-  'Tugela',
-  'Limpopo Valley',
-  'Garden Route',
-  'Mzansi',
-  'Sable',
-];
-const NAME_SUFFIXES = [
-  'Hygiene Supplies',
-  'Cleaning Co.',
-  'Janitorial',
-  'Industrial Supplies',
-  'Distributors',
-  'Wholesale',
-  'Facility Supplies',
-  'Chemicals',
-  'Safety & Hygiene',
-  'Trading',
-  'Hygiene Solutions',
-  'Supply Co.',
-];
-const FIRST_NAMES = [
-  'Thandi',
-  'Sipho',
-  'Johan',
-  'Ayesha',
-  'Pieter',
-  'Nomvula',
-  'Rajesh',
-  'Lerato',
-  'Michael',
-  'Zanele',
-  'Kobus',
-  'Fatima',
-  'Bongani',
-  'Annelie',
-  'Themba',
-  'Priya',
-  'Mandla',
-  'Chantal',
-  'Tshepo',
-  'Karabo',
-];
-const SURNAMES = [
-  'Nkosi',
-  'van der Merwe',
-  'Naidoo',
-  'Dlamini',
-  'Botha',
-  'Pillay',
-  'Mokoena',
-  'Smith',
-  'Khumalo',
-  'Pretorius',
-  'Govender',
-  'Mahlangu',
-  'Jacobs',
-  'Ndlovu',
-  'Coetzee',
-  'Mthembu',
-  'Fourie',
-  'Maharaj',
-  'Sithole',
-  'Venter',
-];
 const AREA_CODES: Record<string, string> = {
   Gauteng: '11',
   'Western Cape': '21',
@@ -227,7 +138,7 @@ function createNamer(): Namer {
   return {
     name(rng) {
       for (let attempt = 0; ; attempt++) {
-        const base = `${rng.pick(NAME_PREFIXES)} ${rng.pick(NAME_SUFFIXES)}`;
+        const base = `${rng.pick(NAMES.prefixes)} ${rng.pick(NAMES.suffixes)}`;
         const name = attempt < 20 ? base : `${base} ${Math.floor(attempt / 20) + 1}`;
         if (!used.has(name)) {
           used.add(name);
@@ -250,8 +161,8 @@ function makeSupplier(
 ): SupplierSeed {
   const city = cityById.get(homeCityId)!;
   const name = namer.name(rng);
-  const first = rng.pick(FIRST_NAMES);
-  const last = rng.pick(SURNAMES);
+  const first = rng.pick(NAMES.firstNames);
+  const last = rng.pick(NAMES.surnames);
   const good = !options.poorStanding;
   const categories = categoryIds.map((categoryId) => {
     const geysers = categoryId === 'geysers';
