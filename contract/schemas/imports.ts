@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { normalizeVatNumber } from '../../sdk/order-rules';
 import { BBEE_LEVELS, type BbeeEvidence } from '../../sdk/bbee';
 import { randSchema } from '../../sdk/schemas/common';
-import { ADMIN_LIMITS, ADMIN_MESSAGES } from './admin';
+import { ADMIN_LIMITS, ADMIN_MESSAGES, adminProductSchema } from './admin';
 import { complianceOnFileFields, REGISTERED_ADDRESS_MAX, STANDING_MESSAGES } from './compliance';
 
 /**
@@ -423,16 +423,8 @@ export type SupplierPreviewLine = z.infer<typeof supplierPreviewLineSchema>;
  * @example
  * const { newItem, unitPrice, itemUnit }: ProductPreviewLine = productPreviewLineSchema.parse(json.lines[0]);
  */
-export const productPreviewLineSchema = z.object({
+export const productPreviewLineSchema = adminProductSchema.omit({ id: true }).extend({
   line: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  price: randSchema,
-  unit: z.string(),
-  category: z.string(),
-  categoryName: z.string(),
-  supplierId: z.number().int(),
-  supplierName: z.string(),
   catalogueItemId: z.string().nullable(),
   catalogueItemName: z.string(),
   newItem: z.boolean(),

@@ -1,7 +1,9 @@
 import { centsToRand } from '../../sdk/format';
 import type { BasketSplit, Quote, QuoteLine, RfqLine } from '../../sdk/index';
 import type { Config } from '../config';
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/database';
+import type { QuoteLinesTable } from '../db/schema';
 import { splitOf, type BasketOption, type BasketSplitDraft } from '../domain/basket';
 import { isPastValidity } from '../domain/validity';
 import { formatLeadTime } from '../domain/pricing';
@@ -14,21 +16,8 @@ function lineId(lineNo: number): string {
   return `L${lineNo + 1}`;
 }
 
-/** A stored line of a quote, as the API and the split read it. */
-export interface StoredQuoteLine {
-  quote_id: number;
-  line_no: number;
-  pricing_basis: 'price-list' | 'category-estimate';
-  list_unit_price_cents: number;
-  unit_price_cents: number;
-  discount_percent: number;
-  total_cents: number;
-  minimum_order_quantity: number;
-  lead_min_days: number;
-  lead_max_days: number;
-  status: 'offered' | 'accepted' | 'not_selected';
-  minimum_order_cents: number;
-}
+/** A stored line of a quote, as the API and the split read it: its row, with its supplier's minimum order. */
+export type StoredQuoteLine = Omit<Selectable<QuoteLinesTable>, 'rfq_id'> & { minimum_order_cents: number };
 
 /** A stored basket line. */
 export interface StoredRfqLine {

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor as Db } from '../db/executor';
-import type { ProspectsTable } from '../db/schema';
+import type { DemoRequestsTable, ProspectsTable } from '../db/schema';
 
 export type NewProspectRow = Insertable<ProspectsTable>;
 export type ProspectChanges = Updateable<ProspectsTable>;
@@ -217,20 +217,7 @@ export async function pipelineCounts(db: Db) {
   return rows.map((r) => ({ status: r.status, n: Number(r.n), cents: Number(r.cents ?? 0) }));
 }
 
-export async function insertDemoRequest(
-  db: Db,
-  row: {
-    prospect_id: number;
-    company_name: string;
-    contact_person: string;
-    email: string;
-    phone: string;
-    monthly_spend: string | null;
-    current_suppliers: string;
-    pain_points: string;
-    created_at: string;
-  },
-): Promise<number> {
+export async function insertDemoRequest(db: Db, row: Insertable<DemoRequestsTable> & { prospect_id: number }): Promise<number> {
   const { id } = await db.insertInto('demo_requests').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }

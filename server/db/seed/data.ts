@@ -3,6 +3,7 @@
  * product categories and the 16-item starter catalogue. Reference prices are rand per unit and
  * seed the suppliers' price lists; the prices buyers see are those lists, not these figures.
  */
+import type { CatalogueItem } from '../../domain/market';
 
 export interface CitySeed {
   id: string;
@@ -107,19 +108,12 @@ export const CATEGORIES: CategorySeed[] = [
   { id: 'eco-cleaning', name: 'Eco Cleaning', sectorId: 'cleaning', keywords: ['eco', 'biodegradable', 'green', 'natural', 'enzyme'] },
 ];
 
-export interface CatalogueItemSeed {
-  id: string;
-  name: string;
-  description: string;
+/** A catalogue item as the seed writes it: the market's item before it is normalised for matching. */
+export type CatalogueItemSeed = Omit<CatalogueItem, 'matchName' | 'unit' | 'keywords' | 'sortOrder'> & {
   unit: 'litres' | 'packs' | 'pieces' | 'kg';
-  categoryId: string;
-  referencePriceCents: number;
-  avgDelivery: string;
-  unitQuantity: number | null;
-  unitDescription: string;
   /** Phrases that name this exact product in a buyer's words. */
   keywords: string[];
-}
+};
 
 export const CATALOGUE: CatalogueItemSeed[] = [
   {
