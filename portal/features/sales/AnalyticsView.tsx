@@ -6,6 +6,9 @@ import { Tabs } from '../../components/ui/tabs';
 import { Chart } from '../../components/Chart';
 import { COUNTER_LABELS, CounterGrid, Flag, Progress, StatusBadge } from './parts';
 import { ColumnHeads } from '../../components/ui/column-heads';
+import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { errorMessage } from '../../lib/api-errors';
+import type { Load } from '../../lib/use-load';
 
 const COLOURS = { email: '#1d4ed8', call: '#0f766e', response: '#b45309', demo: '#7c3aed', target: '#64748b', pipeline: '#1d4ed8', rate: '#0f766e' };
 
@@ -250,5 +253,21 @@ export function AnalyticsView({ dashboard }: { dashboard: OutreachDashboard }) {
         { id: 'performance', label: 'Performance Analytics', content: <PerformanceAnalytics dashboard={dashboard} /> },
       ]}
     />
+  );
+}
+
+/** The dashboard as it loads: a status while it comes, the view once it has, and why when it could not be loaded. */
+export function LoadedAnalytics({ load, inline = false }: { load: Load<OutreachDashboard>; inline?: boolean }) {
+  return (
+    <>
+      {load.status === 'error' ? <ErrorAlert title="The dashboard could not be loaded" message={errorMessage(load.error)} inline={inline} /> : null}
+      {load.data ? (
+        <AnalyticsView dashboard={load.data} />
+      ) : load.status === 'error' ? null : (
+        <p className="muted" role="status">
+          Loading the dashboard…
+        </p>
+      )}
+    </>
   );
 }

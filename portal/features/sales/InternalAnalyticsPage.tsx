@@ -1,11 +1,9 @@
 import { Link } from 'wouter';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { useStaffSession } from '../../lib/staff-session';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AnalyticsView } from './AnalyticsView';
-import { errorMessage } from '../../lib/api-errors';
+import { LoadedAnalytics } from './AnalyticsView';
 import { ShareLinks } from './ShareLinks';
 import '../../styles/sales.css';
 
@@ -25,14 +23,7 @@ export default function InternalAnalyticsPage() {
           Customer dashboard
         </Link>
       </div>
-      {load.status === 'error' ? <ErrorAlert title="The dashboard could not be loaded" message={errorMessage(load.error)} inline /> : null}
-      {load.data ? (
-        <AnalyticsView dashboard={load.data} />
-      ) : load.status === 'error' ? null : (
-        <p className="muted" role="status">
-          Loading the dashboard…
-        </p>
-      )}
+      <LoadedAnalytics load={load} inline />
       {user?.role === 'admin' ? <ShareLinks /> : null}
     </div>
   );

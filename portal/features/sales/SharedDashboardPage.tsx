@@ -1,12 +1,11 @@
 import { useParams } from 'wouter';
 import { formatDate } from '../../../widget/app/format';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Link } from 'wouter';
-import { AnalyticsView } from './AnalyticsView';
-import { errorMessage, isNotFound } from '../../lib/api-errors';
+import { LoadedAnalytics } from './AnalyticsView';
+import { isNotFound } from '../../lib/api-errors';
 import '../../styles/sales.css';
 
 /** /da_{token}: the Internal Analytics Dashboard through a share link, read-only and signed out. */
@@ -36,14 +35,7 @@ export default function SharedDashboardPage() {
           progress; it holds nobody's contact details.
         </p>
       </div>
-      {load.status === 'error' ? <ErrorAlert title="The dashboard could not be loaded" message={errorMessage(load.error)} /> : null}
-      {load.data ? (
-        <AnalyticsView dashboard={load.data} />
-      ) : load.status === 'error' ? null : (
-        <p className="muted" role="status">
-          Loading the dashboard…
-        </p>
-      )}
+      <LoadedAnalytics load={load} />
     </div>
   );
 }

@@ -245,6 +245,17 @@ export default function ScraperPage() {
 
   const running = Boolean(status?.isRunning);
   const busy = pending !== null || running;
+  /** A button that starts a crawl of saved sites: 'Starting…' while the call runs. */
+  const crawl = (action: 'directories' | 'products', label: string, start: () => Promise<{ session: ScrapeSession }>, failure: string) => (
+    <button
+      type="button"
+      className="button button-secondary"
+      disabled={busy}
+      onClick={() => run(action, async () => started((await start()).session), failure)}
+    >
+      {pending === action ? 'Starting…' : label}
+    </button>
+  );
   const session = status?.session ?? null;
   return (
     <div className="container page stack">
@@ -291,22 +302,8 @@ export default function ScraperPage() {
           </div>
         </form>
         <div className="button-row">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            onClick={() => run('directories', async () => started((await staffApi().scraping.start()).session), M.failed)}
-          >
-            {pending === 'directories' ? 'Starting…' : 'Crawl saved directories'}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            onClick={() => run('products', async () => started((await staffApi().scraping.products()).session), M.productsFailed)}
-          >
-            {pending === 'products' ? 'Starting…' : 'Scrape supplier products'}
-          </button>
+          {crawl('directories', 'Crawl saved directories', () => staffApi().scraping.start(), M.failed)}
+          {crawl('products', 'Scrape supplier products', () => staffApi().scraping.products(), M.productsFailed)}
           <button type="button" className="button button-secondary" disabled={busy} onClick={demo}>
             {pending === 'demo' ? 'Running demo…' : 'Run demo'}
           </button>

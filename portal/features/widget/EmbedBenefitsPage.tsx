@@ -19,6 +19,33 @@ const SCENARIOS = [
   ['A property-management portal', 'Building managers order consumables for every site from the portal they already use.'],
 ] as const;
 
+/** A titled section of cards, each a heading and its text. */
+function CardSection({
+  id,
+  heading,
+  cards,
+  grid = 'benefit-grid',
+}: {
+  id: string;
+  heading: string;
+  cards: readonly (readonly [string, string])[];
+  grid?: string;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <div className={grid}>
+        {cards.map(([title, text]) => (
+          <article key={title} className="card">
+            <h3>{title}</h3>
+            <p className="small muted">{text}</p>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /** /embed-benefits: why a site would embed the quote widget. */
 export default function EmbedBenefitsPage() {
   usePageTitle('Why embed Procura');
@@ -36,28 +63,8 @@ export default function EmbedBenefitsPage() {
           </Link>
         </div>
       </div>
-      <section aria-labelledby="benefits-title">
-        <h2 id="benefits-title">What you get</h2>
-        <div className="benefit-grid">
-          {BENEFITS.map(([title, text]) => (
-            <article key={title} className="card">
-              <h3>{title}</h3>
-              <p className="small muted">{text}</p>
-            </article>
-          ))}
-        </div>
-      </section>
-      <section aria-labelledby="scenarios-title">
-        <h2 id="scenarios-title">How partners use it</h2>
-        <div className="benefit-grid grid-of-3">
-          {SCENARIOS.map(([title, text]) => (
-            <article key={title} className="card">
-              <h3>{title}</h3>
-              <p className="small muted">{text}</p>
-            </article>
-          ))}
-        </div>
-      </section>
+      <CardSection id="benefits-title" heading="What you get" cards={BENEFITS} />
+      <CardSection id="scenarios-title" heading="How partners use it" cards={SCENARIOS} grid="benefit-grid grid-of-3" />
       <section className="card" aria-labelledby="earn-title">
         <h2 id="earn-title">What you earn</h2>
         <RevenueTerms />
