@@ -243,7 +243,7 @@ function PerformanceAnalytics({ dashboard }: { dashboard: OutreachDashboard }) {
 }
 
 /** The Internal Analytics Dashboard's three tabs, for staff or (shared) for a share link. */
-export function AnalyticsView({ dashboard }: { dashboard: OutreachDashboard }) {
+function AnalyticsView({ dashboard }: { dashboard: OutreachDashboard }) {
   return (
     <Tabs
       label="Internal analytics"
