@@ -47,7 +47,6 @@ export interface BasketLineDraft {
   leadTime: string;
 }
 
-/** One supplier's quote for the lines of a basket it can supply. */
 /** A supplier's quote for the lines of a basket it can supply; its lead time is the longest of its lines'. */
 export interface BasketQuoteDraft extends QuoteTerms {
   lines: BasketLineDraft[];

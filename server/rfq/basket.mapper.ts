@@ -1,7 +1,7 @@
 import { centsToRand } from '../../sdk/format';
 import type { BasketSplit, Quote, QuoteLine, RfqLine } from '../../sdk/index';
-import type { Config } from '../config';
 import type { Selectable } from 'kysely';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { QuoteLinesTable } from '../db/schema';
 import { splitOf, type BasketOption, type BasketSplitDraft } from '../domain/basket';

@@ -1,3 +1,7 @@
+/**
+ * How a new request is written, a single product or a basket alike: its sender's columns, where it came from, its quotes'
+ * rows, and the one transaction that holds the request, its quotes, its e-mails and its answer.
+ */
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { DEMO_EMBED_ID } from '../../sdk/embed/config';
 import type { CompanySize, RfqSubmitResponse } from '../../sdk/index';
@@ -20,11 +24,6 @@ import { complianceView, toApiQuote, withTracking, type SupplierView } from '../
 import type { FirmColumns, QuoteRow } from '../quotes/quotes.repository';
 import type { RememberAnswer, SubmitResult } from './idempotency';
 import { insertRfq } from './rfq.repository';
-
-/**
- * How a new request is written, a single product or a basket alike: its sender's columns, where it came from, its quotes'
- * rows, and the one transaction that holds the request, its quotes, its e-mails and its answer.
- */
 
 export interface RfqDeps {
   database: Database;
@@ -220,7 +219,16 @@ export async function commitRequest<Q extends QuoteTerms>(
   });
   const { partnerId, demo } = origin;
   const rfq: Insertable<RfqsTable> = {
-    ...senderColumns(input, { rfqId, createdAt, partnerId, demo, deliveryLocation, cityId: set.location.city?.id ?? null, ...set }),
+    ...senderColumns(input, {
+      rfqId,
+      createdAt,
+      partnerId,
+      demo,
+      deliveryLocation,
+      cityId: set.location.city?.id ?? null,
+      matched: set.matched,
+      message: set.message,
+    }),
     ...draft.columns,
   };
   const { product_name: productName, quantity, unit } = draft.columns;
