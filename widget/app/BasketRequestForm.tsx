@@ -2,11 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_BASKET_LINES, SUPPLIER_COUNT_CHOICES, type RfqFormValues } from '../../sdk/rules';
 import { rfqBasketSubmissionSchema } from '../../sdk/schemas/rfq';
 import type { BasketInput } from '../../sdk/client/forms';
-import type { LocationSuggestion } from '../../sdk/schemas/catalogue';
-import { fieldErrorsOf, formApi, submissionFailure } from './api';
-import { Combobox, useSuggestions } from './Combobox';
+import { fieldErrorsOf, submissionFailure } from './api';
 import { CompanySizeField } from './CompanySizeField';
-import { LocationOption, TermsAgreement } from './QuoteRequestForm';
+import { DeliveryLocationField } from './LocationField';
+import { TermsAgreement } from './QuoteRequestForm';
 import { FieldError, TextField } from './TextField';
 import './controls.css';
 import './quote-form.css';
@@ -82,7 +81,6 @@ export default function BasketRequestForm({ initial, paste, onSingle, send, read
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const focusNext = useRef<string | null>(paste ? `${idPrefix}-paste` : `${idPrefix}-line-${lines.length - 1}-productName`);
-  const locations = useSuggestions<LocationSuggestion>(formApi.locations, shared.deliveryLocation, 2);
 
   useEffect(() => {
     if (!focusNext.current) return;
@@ -277,18 +275,11 @@ export default function BasketRequestForm({ initial, paste, onSingle, send, read
       ) : null}
 
       <h2>Delivery and suppliers</h2>
-      <Combobox<LocationSuggestion>
+      <DeliveryLocationField
         id={`${idPrefix}-deliveryLocation`}
-        label="Delivery location"
-        required
-        placeholder="City, e.g. Durban"
         value={shared.deliveryLocation}
         error={errors.deliveryLocation}
-        items={locations}
-        itemKey={(l) => l.id}
-        renderItem={(l) => <LocationOption location={l} />}
         onChange={(v) => setField('deliveryLocation', v)}
-        onPick={(l) => setField('deliveryLocation', l.fullName)}
         onBlur={() => {}}
       />
       <div className="field">

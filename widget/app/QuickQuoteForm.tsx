@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { EMBED_BUDGET_RANGES, validateEmbedForm, type CompanySize, type EmbedBudgetRange, type EmbedFormValues } from '../../sdk/rules';
-import type { LocationSuggestion } from '../../sdk/schemas/catalogue';
-import { formApi } from './api';
-import { Combobox, useSuggestions } from './Combobox';
+import { validateEmbedForm, type CompanySize, type EmbedBudgetRange, type EmbedFormValues } from '../../sdk/rules';
+import { BudgetField } from './BudgetField';
 import { CompanySizeField } from './CompanySizeField';
-import { LocationOption } from './QuoteRequestForm';
+import { DeliveryLocationField } from './LocationField';
 import { TermsLink } from './TermsLink';
 import { TextField } from './TextField';
 import './controls.css';
@@ -63,7 +61,6 @@ export function QuickQuoteForm({ pending, onSubmit, refused = null, idPrefix = '
   const all: Partial<Record<QuickField, string>> = validateEmbedForm(values);
   const error = (f: QuickField) => (shown.has(f) ? all[f] : undefined) ?? (refusedAt[f]?.value === values[f] ? refusedAt[f]?.message : undefined);
   const id = (f: string) => `${idPrefix}-${f}`;
-  const locations = useSuggestions<LocationSuggestion>(formApi.locations, values.location, 2);
   const current = useRef(values);
   current.current = values;
 
@@ -96,30 +93,13 @@ export function QuickQuoteForm({ pending, onSubmit, refused = null, idPrefix = '
       {field('productDescription', 'Description', { required: true, rows: 2, placeholder: 'What it is for, grade, pack size' })}
       <div className="field-row">
         {field('quantity', 'Quantity', { required: true })}
-        <div className="field">
-          <label htmlFor={id('budgetRange')}>Budget (optional)</label>
-          <select id={id('budgetRange')} value={values.budgetRange} onChange={(e) => set('budgetRange', e.target.value)}>
-            <option value="">No budget given</option>
-            {EMBED_BUDGET_RANGES.map((b) => (
-              <option key={b} value={b}>
-                {EMBED_BUDGET_LABELS[b]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BudgetField id={id('budgetRange')} labels={EMBED_BUDGET_LABELS} value={values.budgetRange} onChange={(v) => set('budgetRange', v)} />
       </div>
-      <Combobox<LocationSuggestion>
+      <DeliveryLocationField
         id={id('location')}
-        label="Delivery location"
-        required
-        placeholder="City, e.g. Durban"
         value={values.location}
         error={error('location')}
-        items={locations}
-        itemKey={(l) => l.id}
-        renderItem={(l) => <LocationOption location={l} />}
         onChange={(v) => set('location', v)}
-        onPick={(l) => set('location', l.fullName)}
         onBlur={() => touch('location')}
       />
       {field('contactEmail', 'E-mail address', { type: 'email', required: true, placeholder: 'you@company.co.za' })}

@@ -1,9 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { BUDGET_RANGES, singularUnit, SUPPLIER_COUNT_CHOICES, type RfqField, type RfqFormValues } from '../../sdk/rules';
-import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
+import { singularUnit, SUPPLIER_COUNT_CHOICES, type BudgetRange, type RfqField, type RfqFormValues } from '../../sdk/rules';
+import type { ProductSuggestion } from '../../sdk/schemas/catalogue';
 import { formApi } from './api';
 import { Combobox, useSuggestions } from './Combobox';
+import { BudgetField } from './BudgetField';
 import { CompanySizeField } from './CompanySizeField';
+import { DeliveryLocationField } from './LocationField';
 import { FieldError, TextField, type TextFieldProps } from './TextField';
 import { TermsLink } from './TermsLink';
 import { useMediaQuery } from './use-media-query';
@@ -18,7 +20,7 @@ const STEP_TITLES: Record<Step, string> = {
   3: 'Contact Information',
 };
 
-const BUDGET_LABELS: Record<(typeof BUDGET_RANGES)[number], string> = {
+const BUDGET_LABELS: Record<BudgetRange, string> = {
   'under-10k': 'Under R10,000',
   '10k-50k': 'R10,000 - R50,000',
   '50k-100k': 'R50,000 - R100,000',
@@ -36,16 +38,6 @@ export function TermsAgreement() {
       I agree to the <TermsLink />, and to my company name and e-mail address being shared with the suppliers who quote, so they can contact me about their
       quotes. If I accept a quote, my contact details also go to that supplier, so they can deliver the order.
     </span>
-  );
-}
-
-/** A place in the location suggestions, with the name the buyer typed when it is not the city's own ('Also called Jozi'). */
-export function LocationOption({ location }: { location: LocationSuggestion }) {
-  return (
-    <>
-      <span className="suggestion-name">{location.fullName}</span>
-      {location.note ? <span className="suggestion-meta">{location.note}</span> : null}
-    </>
   );
 }
 
@@ -97,7 +89,6 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
   const keyboardLikely = useMediaQuery(KEYBOARD_LIKELY_QUERY);
   const id = (field: string) => `${idPrefix}-${field}`;
   const productItems = useSuggestions<ProductSuggestion>(formApi.products, values.productName, 2).slice(0, compact ? 3 : 5);
-  const locationItems = useSuggestions<LocationSuggestion>(formApi.locations, values.deliveryLocation, 2);
   const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
   // A refused submission's first field: the form is back on its step, and the buyer lands on it.
@@ -167,18 +158,11 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         {text('unit', 'Unit', { readOnly: true, placeholder: 'Set by the product', hint: 'Set from the chosen product' })}
       </div>
       {productActions}
-      <Combobox<LocationSuggestion>
+      <DeliveryLocationField
         id={id('deliveryLocation')}
-        label="Delivery location"
-        required
-        placeholder="City, e.g. Durban"
         value={values.deliveryLocation}
         error={errors.deliveryLocation}
-        items={locationItems}
-        itemKey={(l) => l.id}
-        renderItem={(l) => <LocationOption location={l} />}
         onChange={(v) => form.setField('deliveryLocation', v)}
-        onPick={(l) => form.setField('deliveryLocation', l.fullName)}
         onBlur={() => form.touch('deliveryLocation')}
       />
     </>
@@ -204,17 +188,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         </div>
         <FieldError id={id('supplierCount')} message={errors.supplierCount} />
       </fieldset>
-      <div className="field">
-        <label htmlFor={id('budgetRange')}>Budget (optional)</label>
-        <select id={id('budgetRange')} value={values.budgetRange} onChange={(e) => form.setField('budgetRange', e.target.value)}>
-          <option value="">No budget given</option>
-          {BUDGET_RANGES.map((b) => (
-            <option key={b} value={b}>
-              {BUDGET_LABELS[b]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <BudgetField id={id('budgetRange')} labels={BUDGET_LABELS} value={values.budgetRange} onChange={(v) => form.setField('budgetRange', v)} />
     </>
   );
 

@@ -52,6 +52,19 @@ function cityLine(city: NonNullable<SupplierMatch['cityData']>): string {
   return city.suppliers > 0 ? `${COVERAGE_TEXT[city.coverage]} · ${count(city.suppliers, 'supplier', 'suppliers')} based here` : COVERAGE_TEXT[city.coverage];
 }
 
+/** The pages for partners and developers, linked from the home page's side column. */
+const EXPLORE: [href: string, label: string][] = [
+  ['/embed-benefits', 'Embed benefits'],
+  ['/docs', 'API documentation'],
+  ['/api-registration', 'API registration'],
+  ['/widget-configurator', 'Widget configurator'],
+  ['/widget-demo', 'Widget demo'],
+  ['/data-platform', 'Data platform'],
+  ['/privacy-compliance', 'Privacy and compliance'],
+  ['/embed-demo', 'Embed examples'],
+  ['/quote-tracker', 'Quote tracker'],
+];
+
 /** The form's live sidebar: cost preview, supplier matching, this month's popular products. */
 export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview: QuotePreview | null): void }) {
   const preview = usePreview(form.values);
@@ -183,33 +196,11 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
           Explore
         </h2>
         <ul className="explore small">
-          <li>
-            <Link href="/embed-benefits">Embed benefits</Link>
-          </li>
-          <li>
-            <Link href="/docs">API documentation</Link>
-          </li>
-          <li>
-            <Link href="/api-registration">API registration</Link>
-          </li>
-          <li>
-            <Link href="/widget-configurator">Widget configurator</Link>
-          </li>
-          <li>
-            <Link href="/widget-demo">Widget demo</Link>
-          </li>
-          <li>
-            <Link href="/data-platform">Data platform</Link>
-          </li>
-          <li>
-            <Link href="/privacy-compliance">Privacy and compliance</Link>
-          </li>
-          <li>
-            <Link href="/embed-demo">Embed examples</Link>
-          </li>
-          <li>
-            <Link href="/quote-tracker">Quote tracker</Link>
-          </li>
+          {EXPLORE.map(([href, label]) => (
+            <li key={href}>
+              <Link href={href}>{label}</Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </aside>

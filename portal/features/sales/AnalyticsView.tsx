@@ -4,7 +4,7 @@ import type { ProspectStatus } from '../../../contract/schemas/sales';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { Tabs } from '../../components/ui/tabs';
 import { Chart } from '../../components/Chart';
-import { COUNTER_LABELS, CounterGrid, Flag, Progress, StatusBadge } from './parts';
+import { COUNTER_LABELS, CounterGrid, Flag, Progress, StatusBadge, WeekProgress } from './parts';
 import { ColumnHeads } from '../../components/ui/column-heads';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage } from '../../lib/api-errors';
@@ -181,8 +181,7 @@ function DailyActivity({ dashboard }: { dashboard: OutreachDashboard }) {
 
 function PerformanceAnalytics({ dashboard }: { dashboard: OutreachDashboard }) {
   const { activity, pipeline, weekly, firstCustomer } = dashboard;
-  const { week } = activity.team;
-  const { week1, responseRatePercent, daysToFirstCustomer } = activity.targets;
+  const { responseRatePercent, daysToFirstCustomer } = activity.targets;
   return (
     <div className="stack">
       <div className="chart-grid chart-grid-wide">
@@ -217,13 +216,7 @@ function PerformanceAnalytics({ dashboard }: { dashboard: OutreachDashboard }) {
         <h3 id="week-progress">
           This week ({activity.weekStart} to {activity.weekEnd}) against the week-one targets
         </h3>
-        <div className="progress-grid">
-          <Progress label="Prospects contacted" value={week.contacts} target={week1.contacts} />
-          <Progress label="Responses" value={week.responsesReceived} target={week1.responses} />
-          <Progress label="Demos scheduled" value={week.demosScheduled} target={week1.demos} />
-          <Progress label="Trials started" value={week.trials} target={week1.trials} />
-          <Progress label="Response rate" value={week.responseRate ?? 0} target={responseRatePercent} suffix="%" />
-        </div>
+        <WeekProgress summary={activity} />
       </section>
       <section className="card" aria-labelledby="first-customer">
         <h3 id="first-customer">First customer</h3>

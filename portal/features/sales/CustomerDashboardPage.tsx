@@ -12,7 +12,7 @@ import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ImportPanel } from './ImportPanel';
-import { ActivityLog, COUNTER_LABELS, CounterGrid, Progress, StatusBadge } from './parts';
+import { ActivityLog, COUNTER_LABELS, CounterGrid, StatusBadge, WeekProgress } from './parts';
 import { ProspectModal } from './ProspectModal';
 import { errorMessage } from '../../lib/api-errors';
 import '../../styles/sales.css';
@@ -218,8 +218,7 @@ function DailyActivity({ summary }: { summary: ActivitySummary }) {
 }
 
 function WeeklyTargets({ summary }: { summary: ActivitySummary }) {
-  const { week } = summary.team;
-  const { week1, responseRatePercent, daysToFirstCustomer } = summary.targets;
+  const { daysToFirstCustomer } = summary.targets;
   const fee = REVENUE_PROJECTION.successFeePercent;
   return (
     <div className="stack">
@@ -227,13 +226,7 @@ function WeeklyTargets({ summary }: { summary: ActivitySummary }) {
         This week, {summary.weekStart} to {summary.weekEnd}
       </h2>
       <section className="card" aria-label="This week against the week-one targets">
-        <div className="progress-grid">
-          <Progress label="Prospects contacted" value={week.contacts} target={week1.contacts} />
-          <Progress label="Responses" value={week.responsesReceived} target={week1.responses} />
-          <Progress label="Demos scheduled" value={week.demosScheduled} target={week1.demos} />
-          <Progress label="Trials started" value={week.trials} target={week1.trials} />
-          <Progress label="Response rate" value={week.responseRate ?? 0} target={responseRatePercent} suffix="%" />
-        </div>
+        <WeekProgress summary={summary} />
         <p className="small muted">
           Contacts are the prospects e-mailed or called this week, each counted once; the response rate is responses per contact. The first customer is due
           within {daysToFirstCustomer} days of the first outreach (see Internal analytics).

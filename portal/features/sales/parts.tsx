@@ -1,5 +1,5 @@
 import { ACTIVITY_LABELS, type ProspectStatus } from '../../../contract/schemas/sales';
-import type { Activity, Counters } from '../../../contract/schemas/outreach';
+import type { Activity, ActivitySummary, Counters } from '../../../contract/schemas/outreach';
 import { formatTime } from '../../../widget/app/format';
 
 /** A figure against its target: "3 of 5", with a bar that fills to the target. */
@@ -33,6 +33,20 @@ export const COUNTER_LABELS: [keyof Counters, string][] = [
   ['demosScheduled', 'Demos scheduled'],
 ];
 
+/** The team's week so far against the week-one targets. */
+export function WeekProgress({ summary }: { summary: Pick<ActivitySummary, 'team' | 'targets'> }) {
+  const { week } = summary.team;
+  const { week1, responseRatePercent } = summary.targets;
+  return (
+    <div className="progress-grid">
+      <Progress label="Prospects contacted" value={week.contacts} target={week1.contacts} />
+      <Progress label="Responses" value={week.responsesReceived} target={week1.responses} />
+      <Progress label="Demos scheduled" value={week.demosScheduled} target={week1.demos} />
+      <Progress label="Trials started" value={week.trials} target={week1.trials} />
+      <Progress label="Response rate" value={week.responseRate ?? 0} target={responseRatePercent} suffix="%" />
+    </div>
+  );
+}
 /** The four counters against their daily targets. */
 export function CounterGrid({ counters, targets, label }: { counters: Counters; targets: Counters; label: string }) {
   return (

@@ -1,15 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { COVERAGE_SCOPES, type SupplierCoverage } from '../../../contract/schemas/supplier-workspace';
-import type { LocationSuggestion } from '../../../sdk/schemas/catalogue';
-import { formApi } from '../../../widget/app/api';
-import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
-import { LocationOption } from '../../../widget/app/QuoteRequestForm';
+import { LocationCombobox } from '../../../widget/app/LocationField';
 import { FieldError, TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { errorMessage } from '../../lib/api-errors';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
+import { Loaded } from '../../components/ui/loaded';
 
 type Scope = (typeof COVERAGE_SCOPES)[number];
 /** A place as the form holds it: for a city, the name typed or picked beside the id picked. */
@@ -25,16 +22,12 @@ const SCOPE_LABELS: Record<Scope, string> = { city: 'A city', province: 'A provi
 
 function CityField({ id, area, error, onPick }: { id: string; area: DraftArea; error?: string | undefined; onPick(id: string, name: string): void }) {
   const [typed, setTyped] = useState(area.name);
-  const items = useSuggestions<LocationSuggestion>(formApi.locations, typed, 2);
   return (
-    <Combobox<LocationSuggestion>
+    <LocationCombobox
       id={id}
       label="City"
       value={typed}
       error={error}
-      items={items}
-      itemKey={(l) => l.id}
-      renderItem={(l) => <LocationOption location={l} />}
       onChange={(v) => {
         setTyped(v);
         onPick('', v);
@@ -154,7 +147,9 @@ function CoverageForm({ initial }: { initial: SupplierCoverage }) {
 /** Where the supplier delivers, editable: loaded, then a row per place. */
 export function SupplierCoverageSection() {
   const state = useLoad((signal) => supplierApi().coverage({ signal }), []);
-  if (state.status === 'error') return <ErrorAlert title="Delivery areas not loaded" message={errorMessage(state.error)} inline />;
-  if (!state.data) return <div className="skeleton" style={{ height: '8rem' }} role="status" aria-label="Loading where you deliver" />;
-  return <CoverageForm initial={state.data} />;
+  return (
+    <Loaded state={state} failed="Delivery areas not loaded" loading="Loading where you deliver" height="8rem">
+      {(coverage) => <CoverageForm initial={coverage} />}
+    </Loaded>
+  );
 }

@@ -15,6 +15,7 @@ import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { formatDate } from '../../../widget/app/format';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { Loaded } from '../../components/ui/loaded';
 
 /** Today in South Africa (YYYY-MM-DD), as offers' dates are read. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
@@ -454,7 +455,9 @@ function PriceList({ initial }: { initial: SupplierOffers }) {
 /** The price list tab: loaded, then one card per offer, a product to add and the list to replace. */
 export function SupplierPriceListTab() {
   const state = useLoad((signal) => supplierApi().offers({ signal }), []);
-  if (state.status === 'error') return <ErrorAlert title="Price list not loaded" message={errorMessage(state.error)} inline />;
-  if (!state.data) return <div className="skeleton" style={{ height: '12rem' }} role="status" aria-label="Loading your price list" />;
-  return <PriceList initial={state.data} />;
+  return (
+    <Loaded state={state} failed="Price list not loaded" loading="Loading your price list" height="12rem">
+      {(offers) => <PriceList initial={offers} />}
+    </Loaded>
+  );
 }

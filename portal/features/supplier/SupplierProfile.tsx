@@ -5,12 +5,12 @@ import { SUPPLIER_MESSAGES, type LeadEmails, type SupplierProfile, type Supplier
 import { FieldError, TextField } from '../../../widget/app/TextField';
 import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, type ComplianceField } from '../../components/compliance/compliance-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { errorMessage } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { SupplierCoverageSection } from './SupplierCoverage';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { Loaded } from '../../components/ui/loaded';
 
 type TermsField = 'contactPerson' | 'phone' | 'paymentTerms' | 'validityDays' | 'minimumOrder';
 type Field = TermsField | ComplianceField | 'leadEmails';
@@ -174,12 +174,14 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
 /** The profile tab: the supplier's contact, terms, VAT number, address and B-BBEE standing, and where it delivers, editable. */
 export function SupplierProfileTab() {
   const state = useLoad((signal) => supplierApi().profile({ signal }), []);
-  if (state.status === 'error') return <ErrorAlert title="Details not loaded" message={errorMessage(state.error)} inline />;
-  if (!state.data) return <div className="skeleton" style={{ height: '12rem' }} role="status" aria-label="Loading your details" />;
   return (
-    <div className="form-stack">
-      <ProfileForm initial={state.data} />
-      <SupplierCoverageSection />
-    </div>
+    <Loaded state={state} failed="Details not loaded" loading="Loading your details" height="12rem">
+      {(profile) => (
+        <div className="form-stack">
+          <ProfileForm initial={profile} />
+          <SupplierCoverageSection />
+        </div>
+      )}
+    </Loaded>
   );
 }

@@ -1,8 +1,7 @@
 import type { SupplierStats } from '../../../contract/schemas/supplier-workspace';
 import { Chart } from '../../components/Chart';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
+import { Loaded } from '../../components/ui/loaded';
 import { TableScroll } from '../../components/ui/table-scroll';
-import { errorMessage } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { ColumnHeads } from '../../components/ui/column-heads';
@@ -49,9 +48,14 @@ function FiguresTable({ label, first, rows }: { label: string; first: string; ro
 /** The performance tab: how the supplier's leads went over 12 months, with a chart and tables. */
 export function SupplierStatsTab() {
   const state = useLoad((signal) => supplierApi().stats({ signal }), []);
-  if (state.status === 'error') return <ErrorAlert title="Figures not loaded" message={errorMessage(state.error)} inline />;
-  if (!state.data) return <div className="skeleton" style={{ height: '12rem' }} role="status" aria-label="Loading your figures" />;
-  const { totals, byMonth, byProduct } = state.data;
+  return (
+    <Loaded state={state} failed="Figures not loaded" loading="Loading your figures" height="12rem">
+      {(stats) => <StatsView stats={stats} />}
+    </Loaded>
+  );
+}
+
+function StatsView({ stats: { totals, byMonth, byProduct } }: { stats: SupplierStats }) {
   return (
     <div className="form-stack">
       <div className="summary-grid">
