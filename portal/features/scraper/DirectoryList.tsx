@@ -4,6 +4,7 @@ import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { errorMessage } from '../../lib/api-errors';
+import { ListPanel } from './ListPanel';
 
 /** The saved directory list that 'Crawl saved directories' crawls; URLs are added from the controls above. */
 export function DirectoryList({ refresh, onChanged }: { refresh: number; onChanged(): void }) {
@@ -25,13 +26,7 @@ export function DirectoryList({ refresh, onChanged }: { refresh: number; onChang
   };
 
   return (
-    <section className="card stack" aria-labelledby="scraper-directories">
-      <h2 id="scraper-directories">Saved directories</h2>
-      {list.status === 'error' ? (
-        <p className="field-error" role="alert">
-          {errorMessage(list.error)}
-        </p>
-      ) : null}
+    <ListPanel id="scraper-directories" title="Saved directories" load={list}>
       {list.status === 'loaded' && directories.length === 0 ? (
         <p className="muted flush">No directory is saved. Type a URL above and choose Save to directory list.</p>
       ) : null}
@@ -53,6 +48,6 @@ export function DirectoryList({ refresh, onChanged }: { refresh: number; onChang
           ))}
         </ul>
       ) : null}
-    </section>
+    </ListPanel>
   );
 }

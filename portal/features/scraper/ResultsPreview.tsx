@@ -2,8 +2,8 @@ import { SCRAPER_LIMITS, type ReviewItem } from '../../../contract/schemas/scrap
 import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
-import { errorMessage } from '../../lib/api-errors';
 import { ColumnHeads } from '../../components/ui/column-heads';
+import { ListPanel } from './ListPanel';
 
 const DECISIONS = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Rejected' } as const;
 
@@ -27,13 +27,7 @@ export function ResultsPreview({ sessionId, found, refresh }: { sessionId: numbe
   const items = useLoad((signal) => staffApi().scraping.items({ sessionId, limit: SCRAPER_LIMITS.previewItems }, { signal }), [sessionId, found, refresh]);
   const list = items.data?.items ?? [];
   return (
-    <section className="card stack" aria-labelledby="scraper-preview">
-      <h2 id="scraper-preview">Results preview</h2>
-      {items.status === 'error' ? (
-        <p className="field-error" role="alert">
-          {errorMessage(items.error)}
-        </p>
-      ) : null}
+    <ListPanel id="scraper-preview" title="Results preview" load={items}>
       {list.length === 0 && items.status !== 'loading' ? <p className="muted flush">Nothing found in session {sessionId} yet.</p> : null}
       {list.length > 0 ? (
         <TableScroll label={`First results of session ${sessionId}`}>
@@ -60,6 +54,6 @@ export function ResultsPreview({ sessionId, found, refresh }: { sessionId: numbe
           Showing the first {list.length} of {found}. Every one waiting for review is in the list below.
         </p>
       ) : null}
-    </section>
+    </ListPanel>
   );
 }

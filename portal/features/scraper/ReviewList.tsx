@@ -7,6 +7,7 @@ import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { fieldErrors, errorMessage } from '../../lib/api-errors';
 import { foundOn } from './ResultsPreview';
+import { ListPanel } from './ListPanel';
 
 type Field = keyof Required<ApproveItemInput>;
 
@@ -174,17 +175,17 @@ export function ReviewList({ refresh, onDecided }: { refresh: number; onDecided(
   const items = useLoad((signal) => staffApi().scraping.items({ decision: 'pending', limit: SCRAPER_LIMITS.defaultItems }, { signal }), [refresh]);
   const list = items.data?.items ?? [];
   return (
-    <section className="card stack" aria-labelledby="scraper-review">
-      <h2 id="scraper-review">Review list</h2>
-      <p className="small muted flush">
-        An approved supplier joins the market unverified and is quoted once it has a price list: approve its products here, or import its price list on the
-        admin page. Duplicates and finds without a way to reach the business were rejected by the automatic checks.
-      </p>
-      {items.status === 'error' ? (
-        <p className="field-error" role="alert">
-          {errorMessage(items.error)}
+    <ListPanel
+      id="scraper-review"
+      title="Review list"
+      load={items}
+      intro={
+        <p className="small muted flush">
+          An approved supplier joins the market unverified and is quoted once it has a price list: approve its products here, or import its price list on the
+          admin page. Duplicates and finds without a way to reach the business were rejected by the automatic checks.
         </p>
-      ) : null}
+      }
+    >
       {items.status === 'loaded' && list.length === 0 ? <p className="muted flush">Nothing is waiting for review.</p> : null}
       {list.length > 0 ? (
         <>
@@ -198,6 +199,6 @@ export function ReviewList({ refresh, onDecided }: { refresh: number; onDecided(
           </ul>
         </>
       ) : null}
-    </section>
+    </ListPanel>
   );
 }

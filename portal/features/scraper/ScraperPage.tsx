@@ -164,15 +164,21 @@ export default function ScraperPage() {
     }
   };
 
+  /** Whether a URL is typed; when not, says so at the field and puts the cursor there. */
+  const urlGiven = () => {
+    if (url.trim()) {
+      setUrlError(undefined);
+      return true;
+    }
+    setUrlError(M.enterUrl);
+    toast({ title: M.enterUrl, variant: 'destructive' });
+    document.getElementById('scraper-url')?.focus();
+    return false;
+  };
+
   const scrapeUrl = async (e: { preventDefault(): void }) => {
     e.preventDefault();
-    if (!url.trim()) {
-      setUrlError(M.enterUrl);
-      toast({ title: M.enterUrl, variant: 'destructive' });
-      document.getElementById('scraper-url')?.focus();
-      return;
-    }
-    setUrlError(undefined);
+    if (!urlGiven()) return;
     setPending('url');
     try {
       started((await staffApi().scraping.scrape({ url })).session);
@@ -186,13 +192,7 @@ export default function ScraperPage() {
   };
 
   const saveDirectory = () => {
-    if (!url.trim()) {
-      setUrlError(M.enterUrl);
-      toast({ title: M.enterUrl, variant: 'destructive' });
-      document.getElementById('scraper-url')?.focus();
-      return;
-    }
-    setUrlError(undefined);
+    if (!urlGiven()) return;
     return run(
       'save',
       async () => {
