@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { PartnerHosts } from './PartnerHosts';
 import { ColumnHeads } from '../../components/ui/column-heads';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { Stat } from '../../components/ui/stat';
 
 interface Session {
   partnerId: string;
@@ -91,44 +92,14 @@ function Dashboard({
       <section className="partner-month" aria-labelledby="pa-month">
         <h2 id="pa-month">This month</h2>
         <div className="summary-grid">
-          <div className="card stat">
-            <span className="small muted">RFQs</span>
-            <strong>{analytics.monthRfqs}</strong>
-            <span className="small muted">{analytics.totalRfqs} in all</span>
-          </div>
-          <div className="card stat">
-            <span className="small muted">Qualified</span>
-            <strong>{analytics.monthQualifiedRfqs}</strong>
-            <span className="small muted">{analytics.qualifiedRfqs} in all</span>
-          </div>
-          <div className="card stat">
-            <span className="small muted">Pending</span>
-            <strong>{analytics.monthPendingRfqs}</strong>
-            <span className="small muted">{analytics.pendingRfqs} in all</span>
-          </div>
-          <div className="card stat">
-            <span className="small muted">Enterprise leads</span>
-            <strong>{analytics.monthEnterpriseLeads}</strong>
-            <span className="small muted">{analytics.enterpriseLeads} in all</span>
-          </div>
-          <div className="card stat">
-            <span className="small muted">Awarded RFQs</span>
-            <strong>{analytics.monthAwardedRfqs}</strong>
-            <span className="small muted">{analytics.awardedRfqs} in all</span>
-          </div>
-          <div className="card stat">
-            <span className="small muted">Earnings</span>
-            <strong>{formatRand(analytics.revenue)}</strong>
-          </div>
-          <div className="card stat">
-            <span className="small muted">Balance</span>
-            <strong>{formatRand(analytics.balance)}</strong>
-            {analytics.carriedIn > 0 ? <span className="small muted">{formatRand(analytics.carriedIn)} carried in</span> : null}
-          </div>
-          <div className="card stat">
-            <span className="small muted">Loads that became RFQs</span>
-            <strong>{analytics.conversionRate === null ? '–' : `${analytics.conversionRate}%`}</strong>
-          </div>
+          <Stat label="RFQs" value={analytics.monthRfqs} note={`${analytics.totalRfqs} in all`} />
+          <Stat label="Qualified" value={analytics.monthQualifiedRfqs} note={`${analytics.qualifiedRfqs} in all`} />
+          <Stat label="Pending" value={analytics.monthPendingRfqs} note={`${analytics.pendingRfqs} in all`} />
+          <Stat label="Enterprise leads" value={analytics.monthEnterpriseLeads} note={`${analytics.enterpriseLeads} in all`} />
+          <Stat label="Awarded RFQs" value={analytics.monthAwardedRfqs} note={`${analytics.awardedRfqs} in all`} />
+          <Stat label="Earnings" value={formatRand(analytics.revenue)} />
+          <Stat label="Balance" value={formatRand(analytics.balance)} note={analytics.carriedIn > 0 ? `${formatRand(analytics.carriedIn)} carried in` : null} />
+          <Stat label="Loads that became RFQs" value={analytics.conversionRate === null ? '–' : `${analytics.conversionRate}%`} />
         </div>
         {analytics.balance > 0 ? <p className="small">{balanceText(analytics)}</p> : null}
         <RevenueTerms model={analytics.revenueModel} />

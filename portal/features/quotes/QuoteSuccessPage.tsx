@@ -23,6 +23,7 @@ import { useDismissToast } from '../../components/ui/toast';
 import { takeQuoteTokens } from '../../lib/submission-tokens';
 import { useLoad } from '../../lib/use-load';
 import { PageLoading } from '../../components/ui/page-loading';
+import { Stat } from '../../components/ui/stat';
 
 /** The rfqId from the query, or else the first run of digits in the address. */
 export function findRfqId(search: string, href: string): string | null {
@@ -379,43 +380,31 @@ export default function QuoteSuccessPage() {
         </h2>
         <div className="summary-grid">
           {isBasket(rfq) && rfq.split.split.covered === 0 && winners.length > 0 ? (
-            <div className="card stat">
-              <span className="small muted">Ordered</span>
-              <strong>{formatRand(orderedTotal(rfq.quotes))} excl. VAT</strong>
-              <span className="small muted">
-                {winners.length} {winners.length === 1 ? 'delivery' : 'deliveries'}
-              </span>
-            </div>
+            <Stat
+              label="Ordered"
+              value={`${formatRand(orderedTotal(rfq.quotes))} excl. VAT`}
+              note={`${winners.length} ${winners.length === 1 ? 'delivery' : 'deliveries'}`}
+            />
           ) : isBasket(rfq) ? (
-            <div className="card stat">
-              <span className="small muted">Cheapest split</span>
-              <strong>{formatRand(rfq.split.split.totalPrice)} excl. VAT</strong>
-              <span className="small muted">
-                {rfq.split.split.covered} of {rfq.lines.length} products · {rfq.split.split.deliveries}{' '}
-                {rfq.split.split.deliveries === 1 ? 'delivery' : 'deliveries'}
-              </span>
-            </div>
+            <Stat
+              label="Cheapest split"
+              value={`${formatRand(rfq.split.split.totalPrice)} excl. VAT`}
+              note={`${rfq.split.split.covered} of ${rfq.lines.length} products · ${rfq.split.split.deliveries} ${rfq.split.split.deliveries === 1 ? 'delivery' : 'deliveries'}`}
+            />
           ) : (
-            <div className="card stat">
-              <span className="small muted">Lowest price</span>
-              <strong>{lowest ? `${formatRand(lowest.totalPrice)} excl. VAT` : '–'}</strong>
-              {lowest ? <span className="small muted">{formatRand(lowest.totalPriceInclVat)} incl. VAT</span> : null}
-            </div>
+            <Stat
+              label="Lowest price"
+              value={lowest ? `${formatRand(lowest.totalPrice)} excl. VAT` : '–'}
+              note={lowest ? `${formatRand(lowest.totalPriceInclVat)} incl. VAT` : null}
+            />
           )}
-          <div className="card stat">
-            <span className="small muted">Fastest delivery</span>
-            <strong>{fastest[0] ? fastest[0].leadTime : '–'}</strong>
-            {fastest[0] ? <span className="small muted">{fastest.length === 1 ? fastest[0].supplier.name : `${fastest.length} quotes`}</span> : null}
-          </div>
-          <div className="card stat">
-            <span className="small muted">Verified suppliers</span>
-            <strong>{verified}</strong>
-          </div>
-          <div className="card stat">
-            <span className="small muted">Average quality</span>
-            <strong>{quality}/100</strong>
-            <span className="small muted">of the quotes’ quality scores</span>
-          </div>
+          <Stat
+            label="Fastest delivery"
+            value={fastest[0] ? fastest[0].leadTime : '–'}
+            note={fastest[0] && (fastest.length === 1 ? fastest[0].supplier.name : `${fastest.length} quotes`)}
+          />
+          <Stat label="Verified suppliers" value={verified} />
+          <Stat label="Average quality" value={`${quality}/100`} note="of the quotes’ quality scores" />
         </div>
         <p className="small muted summary-note">
           Quality scores are out of 100. {SCORE_TEXT.quality} Worked out by fixed rules, not AI: <ScoresLink />

@@ -9,6 +9,7 @@ import { ColumnHeads } from '../../components/ui/column-heads';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage } from '../../lib/api-errors';
 import type { Load } from '../../lib/use-load';
+import { Stat } from '../../components/ui/stat';
 
 const COLOURS = { email: '#1d4ed8', call: '#0f766e', response: '#b45309', demo: '#7c3aed', target: '#64748b', pipeline: '#1d4ed8', rate: '#0f766e' };
 
@@ -43,10 +44,7 @@ function OutreachTracking({ dashboard }: { dashboard: OutreachDashboard }) {
           ['Responded', responded],
           ['Demos scheduled', demos],
         ].map(([label, n]) => (
-          <div key={label} className="card stat">
-            <span className="small muted">{label}</span>
-            <strong>{n}</strong>
-          </div>
+          <Stat key={label} label={label} value={n} />
         ))}
       </section>
       {rows.length === 0 ? (

@@ -5,6 +5,7 @@ import { TableScroll } from '../../components/ui/table-scroll';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { ColumnHeads } from '../../components/ui/column-heads';
+import { Stat } from '../../components/ui/stat';
 
 type Figures = SupplierStats['totals'];
 
@@ -59,24 +60,14 @@ function StatsView({ stats: { totals, byMonth, byProduct } }: { stats: SupplierS
   return (
     <div className="form-stack">
       <div className="summary-grid">
-        <div className="card stat">
-          <span className="small muted">Leads in 12 months</span>
-          <strong>{totals.received}</strong>
-        </div>
-        <div className="card stat">
-          <span className="small muted">Win rate</span>
-          <strong>{percent(totals.winRatePercent)}</strong>
-          <span className="small muted">{totals.accepted} accepted by the buyer</span>
-        </div>
-        <div className="card stat">
-          <span className="small muted">Made firm</span>
-          <strong>{totals.firmed}</strong>
-          <span className="small muted">{totals.medianHoursToFirm === null ? 'none yet' : `median ${hours(totals.medianHoursToFirm)} after the lead`}</span>
-        </div>
-        <div className="card stat">
-          <span className="small muted">Confirmed orders</span>
-          <strong>{totals.confirmed}</strong>
-        </div>
+        <Stat label="Leads in 12 months" value={totals.received} />
+        <Stat label="Win rate" value={percent(totals.winRatePercent)} note={`${totals.accepted} accepted by the buyer`} />
+        <Stat
+          label="Made firm"
+          value={totals.firmed}
+          note={totals.medianHoursToFirm === null ? 'none yet' : `median ${hours(totals.medianHoursToFirm)} after the lead`}
+        />
+        <Stat label="Confirmed orders" value={totals.confirmed} />
       </div>
       <Chart
         title="Leads and wins by month"
