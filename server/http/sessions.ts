@@ -63,6 +63,20 @@ export function cookieSessionId(ctx: Context, base: string, publicUrl: string): 
 }
 
 /**
+ * The sign-out of the session kept in cookie `base`: the session ends where it is stored (when the
+ * cookie names one) and the browser is told to delete the cookie; 204 either way.
+ */
+export function signOutOf(base: string, publicUrl: string, end: (sessionId: string) => Promise<void>): Middleware {
+  return async function signOut(ctx: Context) {
+    ctx.set('Cache-Control', 'no-store');
+    const sessionId = cookieSessionId(ctx, base, publicUrl);
+    if (sessionId) await end(sessionId);
+    ctx.append('Set-Cookie', sessionSetCookie(base, publicUrl, null));
+    ctx.status = 204;
+  };
+}
+
+/**
  * Refuses a state change whose `Origin` is not PUBLIC_URL's: with SameSite=Lax cookies this
  * closes cross-site request forgery, and a request with no Origin at all is refused too.
  */

@@ -2,8 +2,8 @@ import type { Context, Middleware, Next } from 'koa';
 import { STAFF_MESSAGES, type StaffRole } from '../../contract/schemas/staff';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { cookieSessionId, sameOrigin, sessionSetCookie } from '../http/sessions';
-import { staffForSession, type StaffMember } from './staff.service';
+import { cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
+import { signOut, staffForSession, type StaffMember } from './staff.service';
 
 const COOKIE = 'procura_staff';
 
@@ -11,7 +11,11 @@ const COOKIE = 'procura_staff';
 export const sessionCookie = (publicUrl: string, sessionId: string | null) => sessionSetCookie(COOKIE, publicUrl, sessionId);
 
 /** The staff session id the request's cookie carries, if any. */
-export const sessionIdOf = (ctx: Context, publicUrl: string) => cookieSessionId(ctx, COOKIE, publicUrl);
+const sessionIdOf = (ctx: Context, publicUrl: string) => cookieSessionId(ctx, COOKIE, publicUrl);
+
+/** Ends the staff session the request's cookie names, and deletes the cookie. */
+export const staffSignOut = (deps: Pick<AppDeps, 'config' | 'database'>) =>
+  signOutOf(COOKIE, deps.config.publicUrl, (sessionId) => signOut(deps.database.db, sessionId));
 
 export { sameOrigin };
 

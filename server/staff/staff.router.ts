@@ -2,8 +2,8 @@ import Router from '@koa/router';
 import { staffSetPasswordSchema, staffSignInSchema } from '../../contract/schemas/staff';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
-import { sameOrigin, sessionCookie, sessionIdOf, staffOf, staffOnly } from './staff-auth';
-import { setStaffPassword, signIn, signOut } from './staff.service';
+import { sameOrigin, sessionCookie, staffOf, staffOnly, staffSignOut } from './staff-auth';
+import { setStaffPassword, signIn } from './staff.service';
 import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
 
 const publicUser = ({ email, name, role }: { email: string; name: string; role: 'admin' | 'sales' }) => ({ email, name, role });
@@ -30,13 +30,7 @@ export function staffRouter(deps: AppDeps) {
     ctx.body = publicUser(user);
   });
 
-  router.post('/api/staff/sign-out', origin, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    const sessionId = sessionIdOf(ctx, deps.config.publicUrl);
-    if (sessionId) await signOut(deps.database.db, sessionId);
-    ctx.append('Set-Cookie', sessionCookie(deps.config.publicUrl, null));
-    ctx.status = 204;
-  });
+  router.post('/api/staff/sign-out', origin, staffSignOut(deps));
 
   router.get('/api/staff/me', staffOnly(deps), async (ctx) => {
     ctx.body = publicUser(staffOf(ctx));

@@ -2,8 +2,8 @@ import type { Context, Middleware, Next } from 'koa';
 import { SUPPLIER_MESSAGES } from '../../contract/schemas/supplier-workspace';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { cookieSessionId, sameOrigin, sessionSetCookie } from '../http/sessions';
-import { supplierForSession, type SupplierMember } from './supplier-users.service';
+import { cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
+import { endSession, supplierForSession, type SupplierMember } from './supplier-users.service';
 
 /** The supplier session's cookie: its own, never the staff one (`__Host-` prefixed on https). */
 const COOKIE = 'procura_supplier';
@@ -12,7 +12,11 @@ const COOKIE = 'procura_supplier';
 export const supplierCookie = (publicUrl: string, sessionId: string | null) => sessionSetCookie(COOKIE, publicUrl, sessionId);
 
 /** The supplier session id the request's cookie carries, if any. */
-export const supplierSessionIdOf = (ctx: Context, publicUrl: string) => cookieSessionId(ctx, COOKIE, publicUrl);
+const supplierSessionIdOf = (ctx: Context, publicUrl: string) => cookieSessionId(ctx, COOKIE, publicUrl);
+
+/** Ends the supplier session the request's cookie names, and deletes the cookie. */
+export const supplierSignOut = (deps: Pick<AppDeps, 'config' | 'database'>) =>
+  signOutOf(COOKIE, deps.config.publicUrl, (sessionId) => endSession(deps.database.db, sessionId));
 
 /** The supplier user a handler after {@link supplierOnly} runs for. */
 export const supplierOf = (ctx: Context) => ctx.state.supplier as SupplierMember;

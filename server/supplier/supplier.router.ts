@@ -18,9 +18,8 @@ import type { AppDeps } from '../deps';
 import { sameOrigin } from '../http/sessions';
 import { validate } from '../http/validate';
 import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
-import { supplierCookie, supplierOf, supplierOnly, supplierSessionIdOf } from './supplier-auth';
+import { supplierCookie, supplierOf, supplierOnly, supplierSignOut } from './supplier-auth';
 import {
-  endSession,
   inviteSupplierUser,
   listColleagues,
   listSupplierAccess,
@@ -64,13 +63,7 @@ export function supplierRouter(deps: AppDeps) {
     ctx.body = me;
   });
 
-  router.post('/api/supplier/sign-out', origin, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    const sessionId = supplierSessionIdOf(ctx, deps.config.publicUrl);
-    if (sessionId) await endSession(deps.database.db, sessionId);
-    ctx.append('Set-Cookie', supplierCookie(deps.config.publicUrl, null));
-    ctx.status = 204;
-  });
+  router.post('/api/supplier/sign-out', origin, supplierSignOut(deps));
 
   router.get('/api/supplier/me', signedIn, async (ctx) => {
     ctx.body = meOf(supplierOf(ctx));

@@ -38,14 +38,10 @@ function OutreachTracking({ dashboard }: { dashboard: OutreachDashboard }) {
   return (
     <div className="stack">
       <section className="summary-grid" aria-label="Outreach so far">
-        {[
-          ['Prospects', rows.length],
-          ['Contacted', contacted],
-          ['Responded', responded],
-          ['Demos scheduled', demos],
-        ].map(([label, n]) => (
-          <Stat key={label} label={label} value={n} />
-        ))}
+        <Stat label="Prospects" value={rows.length} />
+        <Stat label="Contacted" value={contacted} />
+        <Stat label="Responded" value={responded} />
+        <Stat label="Demos scheduled" value={demos} />
       </section>
       {rows.length === 0 ? (
         <p className="muted">No prospects yet.</p>
