@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useToast } from './toast';
 
 async function copyText(text: string): Promise<void> {
@@ -56,6 +56,38 @@ export function Code({ id, label, value, rows = 4 }: { id: string; label: string
         value={value}
         onFocus={(e) => e.currentTarget.select()}
       />
+    </div>
+  );
+}
+
+/**
+ * Code to paste elsewhere: the labelled box, its copy button with any other `actions` in a row
+ * under it, and then what the reader should know about it.
+ */
+export function CodeToCopy({
+  copyLabel = 'Copy Code',
+  done,
+  actions,
+  children,
+  ...code
+}: {
+  id: string;
+  label: string;
+  value: string;
+  rows?: number;
+  copyLabel?: string;
+  done: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="stack">
+      <Code {...code} />
+      <div className="button-row">
+        <CopyButton text={code.value} label={copyLabel} done={done} />
+        {actions}
+      </div>
+      {children}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Code, CopyButton } from '../../components/ui/code';
+import { CodeToCopy } from '../../components/ui/code';
 import { Tabs } from '../../components/ui/tabs';
 import { examples, LANGUAGE_LABELS, type ExampleLanguage } from './examples';
 
@@ -12,15 +12,14 @@ export function CodeExamples({ languages, idPrefix }: { languages: ExampleLangua
         id: lang,
         label: LANGUAGE_LABELS[lang],
         content: (
-          <div className="stack">
-            <Code
-              id={`${idPrefix}-${lang}`}
-              label={`${LANGUAGE_LABELS[lang]} example`}
-              value={code[lang]}
-              rows={Math.min(22, code[lang].split('\n').length + 1)}
-            />
-            <CopyButton text={code[lang]} label="Copy code" done={`${LANGUAGE_LABELS[lang]} example copied to clipboard`} />
-          </div>
+          <CodeToCopy
+            id={`${idPrefix}-${lang}`}
+            label={`${LANGUAGE_LABELS[lang]} example`}
+            value={code[lang]}
+            rows={Math.min(22, code[lang].split('\n').length + 1)}
+            copyLabel="Copy code"
+            done={`${LANGUAGE_LABELS[lang]} example copied to clipboard`}
+          />
         ),
       }))}
     />

@@ -6,7 +6,7 @@ import { validatePartnerRegistration as validate, type PartnerField as Field, ty
 import type { PartnerCredentials } from '../../../sdk/schemas/partners';
 import { TextField } from '../../../widget/app/TextField';
 import { scriptSnippet } from '../../../widget/snippet';
-import { Code, CopyButton } from '../../components/ui/code';
+import { CodeToCopy, CopyButton } from '../../components/ui/code';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
@@ -81,27 +81,29 @@ function Credentials({ credentials }: { credentials: PartnerCredentials['credent
               id: 'widget',
               label: 'Widget Embed',
               content: (
-                <div className="stack">
-                  <Code id="cred-snippet" label="Paste this where the quote widget should appear" value={snippet} rows={3} />
-                  <CopyButton text={snippet} label="Copy Code" done="Embed code copied to clipboard" />
+                <CodeToCopy
+                  id="cred-snippet"
+                  label="Paste this where the quote widget should appear"
+                  value={snippet}
+                  rows={3}
+                  done="Embed code copied to clipboard"
+                >
                   <p className="small">
                     Set your colours and logo in the <Link href="/widget-configurator">widget configurator</Link>, with your partner ID.
                   </p>
-                </div>
+                </CodeToCopy>
               ),
             },
             {
               id: 'data',
               label: 'Data API',
               content: (
-                <div className="stack">
-                  <Code id="cred-curl" label="Your first call" value={curl} rows={4} />
-                  <CopyButton text={curl} label="Copy curl" done="curl command copied to clipboard" />
+                <CodeToCopy id="cred-curl" label="Your first call" value={curl} rows={4} copyLabel="Copy curl" done="curl command copied to clipboard">
                   <p className="small">
                     You are on the {API_TIERS.starter.label} tier: {formatNumber(API_TIERS.starter.hourlyQuota)} requests an hour,{' '}
                     {API_TIERS.starter.products.map((p) => `${DATA_PRODUCTS[p].label} (${formatRand(DATA_PRODUCTS[p].priceZar)} a month)`).join(' and ')}.
                   </p>
-                </div>
+                </CodeToCopy>
               ),
             },
             {

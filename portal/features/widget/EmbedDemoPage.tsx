@@ -4,7 +4,7 @@ import { formatDate, formatTime } from '../../../widget/app/format';
 import type { WidgetTheme } from '../../../sdk/embed/config';
 import { scriptSnippet } from '../../../widget/snippet';
 import { THEME_LABELS, ThemeChoice } from '../../components/ThemeChoice';
-import { Code, CopyButton } from '../../components/ui/code';
+import { CodeToCopy } from '../../components/ui/code';
 import { SwitchField } from '../../components/ui/switch';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Tabs } from '../../components/ui/tabs';
@@ -114,12 +114,7 @@ export default function EmbedDemoPage() {
                 {
                   id: 'code',
                   label: 'Embed Code',
-                  content: (
-                    <div className="stack">
-                      <Code id="embed-code" label="This widget's code" value={code} />
-                      <CopyButton text={code} label="Copy Code" done="Embed code copied to clipboard" />
-                    </div>
-                  ),
+                  content: <CodeToCopy id="embed-code" label="This widget's code" value={code} done="Embed code copied to clipboard" />,
                 },
                 { id: 'api', label: 'API Docs', content: <ApiDocs origin={origin} /> },
                 {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_PRIMARY_COLOR, sanitizeConfig, type WidgetTheme } from '../../../sdk/embed/config';
 import { directLink, embedPageHtml, iframeSnippet, scriptSnippet, type SnippetConfig } from '../../../widget/snippet';
 import { ThemeChoice } from '../../components/ThemeChoice';
-import { Code, CopyButton } from '../../components/ui/code';
+import { CodeToCopy } from '../../components/ui/code';
 import { SwitchField } from '../../components/ui/switch';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
@@ -154,15 +154,17 @@ export default function WidgetConfiguratorPage() {
                   id: 'embed',
                   label: 'Embed Code',
                   content: (
-                    <div className="stack">
-                      <Code id="cfg-script" label="Paste this where the widget should appear" value={script} />
-                      <div className="button-row">
-                        <CopyButton text={script} label="Copy Code" done="Embed code copied to clipboard" />
+                    <CodeToCopy
+                      id="cfg-script"
+                      label="Paste this where the widget should appear"
+                      value={script}
+                      done="Embed code copied to clipboard"
+                      actions={
                         <button type="button" className="button button-secondary" onClick={download}>
                           Download {EMBED_FILE_NAME}
                         </button>
-                      </div>
-                    </div>
+                      }
+                    />
                   ),
                 },
                 {
@@ -170,17 +172,26 @@ export default function WidgetConfiguratorPage() {
                   label: 'Direct Link',
                   content: (
                     <div className="stack">
-                      <Code id="cfg-link" label="Link to the widget" value={link} rows={3} />
-                      <div className="button-row">
-                        <CopyButton text={link} label="Copy Link" done="Direct link copied to clipboard" />
-                        <a className="button button-secondary" href={link} target="_blank" rel="noopener">
-                          Test Link
-                        </a>
-                      </div>
-                      <Code id="cfg-iframe" label="Or an iframe, for sites that do not allow scripts" value={iframeSnippet(base, config)} />
-                      <div className="button-row">
-                        <CopyButton text={iframeSnippet(base, config)} label="Copy iframe Code" done="iframe code copied to clipboard" />
-                      </div>
+                      <CodeToCopy
+                        id="cfg-link"
+                        label="Link to the widget"
+                        value={link}
+                        rows={3}
+                        copyLabel="Copy Link"
+                        done="Direct link copied to clipboard"
+                        actions={
+                          <a className="button button-secondary" href={link} target="_blank" rel="noopener">
+                            Test Link
+                          </a>
+                        }
+                      />
+                      <CodeToCopy
+                        id="cfg-iframe"
+                        label="Or an iframe, for sites that do not allow scripts"
+                        value={iframeSnippet(base, config)}
+                        copyLabel="Copy iframe Code"
+                        done="iframe code copied to clipboard"
+                      />
                     </div>
                   ),
                 },
