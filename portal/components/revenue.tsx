@@ -19,7 +19,7 @@ export function RevenueTerms({ model = REVENUE_MODEL }: { model?: RevenueModel }
 }
 
 /** What a partner earns a month at the model's example volumes. */
-export function RevenueTable() {
+function RevenueTable() {
   return (
     <TableScroll label="Estimated monthly earnings">
       <table className="simple-table">
@@ -35,5 +35,15 @@ export function RevenueTable() {
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** The published revenue share: its terms, and what a partner earns a month at example volumes. */
+export function RevenueShare() {
+  return (
+    <>
+      <RevenueTerms />
+      <RevenueTable />
+    </>
   );
 }

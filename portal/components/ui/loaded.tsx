@@ -1,25 +1,26 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-errors';
-import type { Load } from '../../lib/use-load';
+import { useLoad } from '../../lib/use-load';
 import { ErrorAlert } from './ErrorAlert';
 
 /**
- * A panel that waits for its read: the refusal in an alert under `failed`, a placeholder of the
- * panel's `height` announced as `loading`, then the panel drawn from the answer.
+ * A panel that reads once, when it mounts: the refusal in an alert under `failed`, a placeholder
+ * of the panel's `height` announced as `loading`, then the panel drawn from the answer.
  */
 export function Loaded<T>({
-  state,
+  read,
   failed,
   loading,
   height,
   children,
 }: {
-  state: Load<T>;
+  read: (signal: AbortSignal) => Promise<T>;
   failed: string;
   loading: string;
   height: string;
   children: (data: T) => ReactNode;
 }) {
+  const state = useLoad(read, []);
   if (state.status === 'error') return <ErrorAlert title={failed} message={errorMessage(state.error)} inline />;
   if (!state.data) return <div className="skeleton" style={{ height }} role="status" aria-label={loading} />;
   return children(state.data);

@@ -6,7 +6,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { usePageMeta } from '../../lib/use-page-title';
-import { RevenueTable, RevenueTerms } from '../../components/revenue';
+import { RevenueShare } from '../../components/revenue';
 import { CodeExamples } from './CodeExamples';
 
 const ApiReference = lazy(() => import('./ApiReference'));
@@ -239,8 +239,7 @@ export default function DocsPage() {
                     with your partner ID and what you need: we move your partner ID to the tier, and your next request counts against its limits.
                   </p>
                   <h3>Widget revenue share</h3>
-                  <RevenueTerms />
-                  <RevenueTable />
+                  <RevenueShare />
                   <section aria-labelledby="docs-contact" className="contact-block">
                     <h3 id="docs-contact">Contact</h3>
                     <ContactDetails className="plain-list unmarked" />

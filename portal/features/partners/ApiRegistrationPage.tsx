@@ -12,7 +12,7 @@ import { useToast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { TiersTable } from '../../components/TiersTable';
-import { RevenueTable, RevenueTerms } from '../../components/revenue';
+import { RevenueShare } from '../../components/revenue';
 import { formatNumber, formatRand } from '../../../sdk/format';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 
@@ -111,8 +111,7 @@ function Credentials({ credentials }: { credentials: PartnerCredentials['credent
               label: 'Revenue',
               content: (
                 <div className="stack">
-                  <RevenueTerms />
-                  <RevenueTable />
+                  <RevenueShare />
                   <p className="small">
                     See what your widgets bring in the <Link href="/partners">partner area</Link>.
                   </p>
@@ -237,8 +236,7 @@ export default function ApiRegistrationPage() {
           </section>
           <section className="card" aria-labelledby="reg-revenue">
             <h2 id="reg-revenue">Widget revenue share</h2>
-            <RevenueTerms />
-            <RevenueTable />
+            <RevenueShare />
           </section>
         </div>
       </div>

@@ -5,7 +5,6 @@ import { FieldError, TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
-import { useLoad } from '../../lib/use-load';
 import { Loaded } from '../../components/ui/loaded';
 
 type Scope = (typeof COVERAGE_SCOPES)[number];
@@ -146,9 +145,8 @@ function CoverageForm({ initial }: { initial: SupplierCoverage }) {
 
 /** Where the supplier delivers, editable: loaded, then a row per place. */
 export function SupplierCoverageSection() {
-  const state = useLoad((signal) => supplierApi().coverage({ signal }), []);
   return (
-    <Loaded state={state} failed="Delivery areas not loaded" loading="Loading where you deliver" height="8rem">
+    <Loaded read={(signal) => supplierApi().coverage({ signal })} failed="Delivery areas not loaded" loading="Loading where you deliver" height="8rem">
       {(coverage) => <CoverageForm initial={coverage} />}
     </Loaded>
   );

@@ -12,7 +12,6 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage } from '../../lib/api-errors';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
-import { useLoad } from '../../lib/use-load';
 import { formatDate } from '../../../widget/app/format';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { Loaded } from '../../components/ui/loaded';
@@ -454,9 +453,8 @@ function PriceList({ initial }: { initial: SupplierOffers }) {
 
 /** The price list tab: loaded, then one card per offer, a product to add and the list to replace. */
 export function SupplierPriceListTab() {
-  const state = useLoad((signal) => supplierApi().offers({ signal }), []);
   return (
-    <Loaded state={state} failed="Price list not loaded" loading="Loading your price list" height="12rem">
+    <Loaded read={(signal) => supplierApi().offers({ signal })} failed="Price list not loaded" loading="Loading your price list" height="12rem">
       {(offers) => <PriceList initial={offers} />}
     </Loaded>
   );

@@ -6,7 +6,6 @@ import { FieldError, TextField } from '../../../widget/app/TextField';
 import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, type ComplianceField } from '../../components/compliance/compliance-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { supplierApi } from '../../lib/api';
-import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { SupplierCoverageSection } from './SupplierCoverage';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
@@ -173,9 +172,8 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
 
 /** The profile tab: the supplier's contact, terms, VAT number, address and B-BBEE standing, and where it delivers, editable. */
 export function SupplierProfileTab() {
-  const state = useLoad((signal) => supplierApi().profile({ signal }), []);
   return (
-    <Loaded state={state} failed="Details not loaded" loading="Loading your details" height="12rem">
+    <Loaded read={(signal) => supplierApi().profile({ signal })} failed="Details not loaded" loading="Loading your details" height="12rem">
       {(profile) => (
         <div className="form-stack">
           <ProfileForm initial={profile} />

@@ -3,7 +3,6 @@ import { Chart } from '../../components/Chart';
 import { Loaded } from '../../components/ui/loaded';
 import { TableScroll } from '../../components/ui/table-scroll';
 import { supplierApi } from '../../lib/api';
-import { useLoad } from '../../lib/use-load';
 import { ColumnHeads } from '../../components/ui/column-heads';
 import { Stat } from '../../components/ui/stat';
 
@@ -48,9 +47,8 @@ function FiguresTable({ label, first, rows }: { label: string; first: string; ro
 
 /** The performance tab: how the supplier's leads went over 12 months, with a chart and tables. */
 export function SupplierStatsTab() {
-  const state = useLoad((signal) => supplierApi().stats({ signal }), []);
   return (
-    <Loaded state={state} failed="Figures not loaded" loading="Loading your figures" height="12rem">
+    <Loaded read={(signal) => supplierApi().stats({ signal })} failed="Figures not loaded" loading="Loading your figures" height="12rem">
       {(stats) => <StatsView stats={stats} />}
     </Loaded>
   );

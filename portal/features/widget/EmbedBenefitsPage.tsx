@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PAYOUT_METHOD } from '../../../sdk/revenue';
-import { RevenueTable, RevenueTerms } from '../../components/revenue';
+import { RevenueShare } from '../../components/revenue';
 
 const BENEFITS = [
   ['Free integration', 'No setup fee and no monthly cost. One script tag, about 5 minutes.'],
@@ -67,8 +67,7 @@ export default function EmbedBenefitsPage() {
       <CardSection id="scenarios-title" heading="How partners use it" cards={SCENARIOS} grid="benefit-grid grid-of-3" />
       <section className="card" aria-labelledby="earn-title">
         <h2 id="earn-title">What you earn</h2>
-        <RevenueTerms />
-        <RevenueTable />
+        <RevenueShare />
       </section>
       <section className="card" aria-labelledby="contact-title">
         <h2 id="contact-title">Talk to us</h2>

@@ -13,7 +13,7 @@ import { api } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmbeddedWidget } from './EmbeddedWidget';
-import { RevenueTable, RevenueTerms } from '../../components/revenue';
+import { RevenueShare } from '../../components/revenue';
 import { ColumnHeads } from '../../components/ui/column-heads';
 
 /** The latest requests sent through embedded widgets, anonymised by the server. */
@@ -122,8 +122,7 @@ export default function EmbedDemoPage() {
                   label: 'Revenue',
                   content: (
                     <div className="stack">
-                      <RevenueTerms />
-                      <RevenueTable />
+                      <RevenueShare />
                     </div>
                   ),
                 },

@@ -7,7 +7,7 @@ import { SwitchField } from '../../components/ui/switch';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
-import { RevenueTable, RevenueTerms } from '../../components/revenue';
+import { RevenueShare } from '../../components/revenue';
 import { EmbeddedWidget } from './EmbeddedWidget';
 
 /** The file name of the downloaded embed page. */
@@ -231,8 +231,7 @@ export default function WidgetConfiguratorPage() {
 
           <section className="card" aria-labelledby="cfg-revenue">
             <h2 id="cfg-revenue">Revenue sharing</h2>
-            <RevenueTerms />
-            <RevenueTable />
+            <RevenueShare />
           </section>
 
           <section className="card" aria-labelledby="cfg-support">
