@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import BetterSqlite from 'better-sqlite3';
 import { examples } from '../portal/features/docs/examples';
 import { procurementDataSchema } from '../sdk/schemas/data';
-import { expect, test } from './fixtures';
+import { expect, registerPartner, test } from './fixtures';
 
 // The documentation's examples, run as written against the built server. The JavaScript and SQL
 // examples count every RFQ the data API holds, so this journey has a server of its own.
@@ -18,22 +18,7 @@ let env: Record<string, string>;
 let dir = '';
 
 test.beforeAll(async ({ procura }) => {
-  const registration = await fetch(`${procura.base}/api/partners/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      companyName: 'Coastal Cleaning Directory',
-      contactEmail: 'dev@coastal.example.co.za',
-      contactName: 'Thandi Nkosi',
-      website: 'https://coastal.example.co.za',
-      businessType: 'directory',
-      integrationType: 'both',
-      monthlyTraffic: '10k-50k',
-      useCase: 'Quotes beside every cleaning-supplier listing in our directory',
-    }),
-  });
-  expect(registration.status).toBe(201);
-  const { partnerId, apiKey } = ((await registration.json()) as { credentials: { partnerId: string; apiKey: string } }).credentials;
+  const { partnerId, apiKey } = await registerPartner(procura.base, 'both');
   // Staff move a partner between tiers from the command line; the examples need enterprise data.
   const tier = await execFileAsync('node', ['dist/server/cli.js', 'partner-tier', partnerId, 'enterprise'], {
     env: { ...process.env, DATABASE_URL: `sqlite:${procura.databaseFile}`, LOG_LEVEL: 'error' },

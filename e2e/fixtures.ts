@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type FrameLocator, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import Database from 'better-sqlite3';
 import { startProcura, type Procura } from './server';
@@ -189,4 +189,45 @@ export async function fillAndSendWidget(frame: FrameLocator) {
   await frame.getByRole('textbox', { name: 'E-mail address' }).fill('buyer@coastal.example.co.za');
   await frame.getByRole('checkbox').check();
   await frame.getByRole('button', { name: 'Get My Quotes' }).click();
+}
+
+/** Registers Coastal Cleaning as a partner through the API, as the registration form does; answers its credentials. */
+export async function registerPartner(base: string, integrationType: 'widget' | 'both'): Promise<{ partnerId: string; apiKey: string }> {
+  const registration = await fetch(`${base}/api/partners/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      companyName: 'Coastal Cleaning',
+      contactEmail: 'dev@coastal.example.co.za',
+      contactName: 'Thandi Nkosi',
+      website: 'https://coastal.example.co.za',
+      businessType: 'directory',
+      integrationType,
+      monthlyTraffic: '10k-50k',
+      useCase: 'Quotes beside every cleaning-supplier listing',
+    }),
+  });
+  expect(registration.status).toBe(201);
+  return ((await registration.json()) as { credentials: { partnerId: string; apiKey: string } }).credentials;
+}
+
+/** Asks through the API for quotes on 40 bottles of bleach for Johannesburg, for `primaryEmail`; answers the RFQ made. */
+export async function requestBleachQuotes(
+  request: APIRequestContext,
+  primaryEmail: string,
+  supplierCount = 3,
+): Promise<{ rfqId: string; quotes: { trackingUrl: string; trackingToken: string }[] }> {
+  const res = await request.post('/api/rfq', {
+    data: {
+      productName: 'Household Bleach',
+      productDescription: 'Five-litre bottles for a school kitchen',
+      quantity: 40,
+      supplierCount,
+      deliveryLocation: 'Johannesburg',
+      primaryEmail,
+      agreeTerms: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
 }

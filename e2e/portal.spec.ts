@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, requestBleachQuotes, test } from './fixtures';
 
 async function fillStepOne(page: Page) {
   await page.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
@@ -135,19 +135,7 @@ test.describe('the buyer portal', () => {
   });
 
   test("opens a tracking link and counts everyone else's views, not the buyer's own", async ({ page, browser, request, expectAccessible }) => {
-    const res = await request.post('/api/rfq', {
-      data: {
-        productName: 'Household Bleach',
-        productDescription: 'Five-litre bottles for a school kitchen',
-        quantity: 40,
-        supplierCount: 3,
-        deliveryLocation: 'Johannesburg',
-        primaryEmail: 'tracking@example.co.za',
-        agreeTerms: true,
-      },
-    });
-    expect(res.status()).toBe(201);
-    const token = ((await res.json()) as { quotes: { trackingToken: string }[] }).quotes[0]!.trackingToken;
+    const token = (await requestBleachQuotes(request, 'tracking@example.co.za')).quotes[0]!.trackingToken;
     // A colleague opens the address the buyer copied from the bar.
     await page.goto(`/quote/${token}`);
     await expect(page.getByText(/^Quote from .* · Opened by others once \(your own visits are not counted\)/)).toBeVisible();

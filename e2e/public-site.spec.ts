@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, requestBleachQuotes, test } from './fixtures';
 
 // The public site as a visitor, a phone and a crawler meet it: every content page at phone and
 // desktop widths, its figures against the database, its HTML before any script runs, the two
@@ -130,19 +130,7 @@ test('the quote tracker refuses what is not a token and opens a pasted tracking 
   expect(tracked).toBe(0);
   await expectAccessible(page);
 
-  const res = await request.post('/api/rfq', {
-    data: {
-      productName: 'Household Bleach',
-      productDescription: 'Five-litre bottles for a school kitchen',
-      quantity: 40,
-      supplierCount: 3,
-      deliveryLocation: 'Johannesburg',
-      primaryEmail: 'tracker@example.co.za',
-      agreeTerms: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const quote = ((await res.json()) as { quotes: { trackingUrl: string; trackingToken: string }[] }).quotes[0]!;
+  const quote = (await requestBleachQuotes(request, 'tracker@example.co.za')).quotes[0]!;
   await page.getByLabel('Tracking link or token').fill(quote.trackingUrl);
   await page.getByRole('button', { name: 'Track quote' }).click();
   await expect(page).toHaveURL(new RegExp(`/quote/${quote.trackingToken}$`));

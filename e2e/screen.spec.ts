@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, requestBleachQuotes, test } from './fixtures';
 
 // What a buyer or partner sees on a phone (390 px) and a desktop (1280 px): measured in the
 // browser, since only layout and computed styles show it.
@@ -74,19 +74,8 @@ test.describe('on a phone', () => {
     }
 
     // Three quotes side by side: every supplier's column on the screen at once.
-    const res = await request.post('/api/rfq', {
-      data: {
-        productName: 'Household Bleach',
-        productDescription: 'Five-litre bottles for a school kitchen',
-        quantity: 40,
-        supplierCount: 5,
-        deliveryLocation: 'Johannesburg',
-        primaryEmail: 'phone.compare@example.co.za',
-        agreeTerms: true,
-      },
-    });
-    expect(res.status()).toBe(201);
-    await page.goto(`/quote-success?rfqId=${((await res.json()) as { rfqId: string }).rfqId}`);
+    const { rfqId } = await requestBleachQuotes(request, 'phone.compare@example.co.za', 5);
+    await page.goto(`/quote-success?rfqId=${rfqId}`);
     const compare = page.getByRole('region', { name: 'Compare quotes' });
     const boxes = compare.getByRole('checkbox');
     for (const i of [0, 1, 2]) await boxes.nth(i).check();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { scriptSnippet, type SnippetConfig } from '../widget/snippet';
-import { expect, fillAndSendWidget, mailTo, test } from './fixtures';
+import { expect, fillAndSendWidget, mailTo, registerPartner, test } from './fixtures';
 
 /** What the first host page records of the widget's success, read back from its window. */
 interface HostEvents {
@@ -28,21 +28,7 @@ const settings = (embedId: string, compact: boolean): SnippetConfig & { embedId:
 });
 
 test.beforeAll(async ({ procura }) => {
-  const registration = await fetch(`${procura.base}/api/partners/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      companyName: 'Coastal Cleaning',
-      contactEmail: 'dev@coastal.example.co.za',
-      contactName: 'Thandi Nkosi',
-      website: 'https://coastal.example.co.za',
-      businessType: 'directory',
-      integrationType: 'widget',
-      monthlyTraffic: '10k-50k',
-      useCase: 'Quotes beside every cleaning-supplier listing',
-    }),
-  });
-  ({ partnerId, apiKey } = ((await registration.json()) as { credentials: { partnerId: string; apiKey: string } }).credentials);
+  ({ partnerId, apiKey } = await registerPartner(procura.base, 'widget'));
 });
 
 const heightOf = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().height);

@@ -1,17 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_SESSION_ID, ANALYTICS_SESSION_KEY } from '../../contract/analytics-rules';
 import { createSiteAnalytics, listedOnly, type AnalyticsEnvironment } from './analytics';
+import { ANALYTICS_ALLOWED } from '../test/consent';
 import type { ConsentRecord } from './consent-context';
 
 const PATTERNS = ['/', '/quote-success', '/quote/:token', '/privacy/my-data', '/staff/set-password'];
-const yes: ConsentRecord = {
-  essential: true,
-  analytics: true,
-  marketing: false,
-  timestamp: '2026-11-24T08:00:00.000Z',
-  revision: 1,
-  consentId: 'q8bX2mN0vL4rT6yW1zA3c',
-};
+const yes = ANALYTICS_ALLOWED;
 const no: ConsentRecord = { ...yes, analytics: false };
 
 function setUp({ gpc = false, fail = false }: { gpc?: boolean; fail?: boolean } = {}) {

@@ -3,6 +3,22 @@ import type { Quote, QuoteActionResponse, Rfq } from '../../sdk/schemas/rfq';
 
 export const RFQ_ID = '482915736401928374';
 
+/** The compare table's row heads, word for word and in the order the spec gives them. */
+export const COMPARE_TERMS = [
+  'Price excl. VAT',
+  'Price basis',
+  'VAT',
+  'Total incl. VAT',
+  'B-BBEE',
+  'Recognised spend',
+  'Lead time',
+  'Minimum order',
+  'Payment terms',
+  'Valid until',
+  'Quality score',
+  'Status',
+];
+
 /** A quote as the API answers it: 200 litres of sanitiser, priced by `total` excl. VAT. */
 export function quote(n: number, name: string, total: number, overrides: Partial<Quote> = {}): Quote {
   const vat = Math.round(total * 15) / 100;

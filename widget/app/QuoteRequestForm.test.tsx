@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RFQ_MESSAGES, type RfqFormValues } from '../../sdk/rules';
 import { DURBAN, product, setupApiMock } from '../test/api-mock';
+import { stubMatchMedia } from '../test/media';
 import { QuoteRequestForm } from './QuoteRequestForm';
 import { useRfqForm } from './use-rfq-form';
 
@@ -23,24 +24,8 @@ function Harness({ compact = false, onSubmit = () => {}, embedded }: { compact?:
   return <QuoteRequestForm form={form} compact={compact} pending={false} onSubmit={onSubmit} embedded={embedded} />;
 }
 
-/** A screen that answers `matchMedia` queries: `fine` says whether it has a mouse-like pointer that hovers. */
-function pointer(fine: boolean) {
-  const queries: string[] = [];
-  vi.stubGlobal('matchMedia', (query: string) => {
-    queries.push(query);
-    return {
-      matches: fine,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    };
-  });
-  return queries;
-}
+/** A screen whose pointer is `fine` (mouse-like, that hovers) or not; returns the media queries asked. */
+const pointer = (fine: boolean) => stubMatchMedia(() => fine);
 beforeEach(() => {
   pointer(true);
   return () => vi.unstubAllGlobals();

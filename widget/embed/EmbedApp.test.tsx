@@ -4,15 +4,20 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { sanitizeConfig } from '../../sdk/embed/config';
-import { setupApiMock } from '../test/api-mock';
+import { setupApiMock, validationFailed } from '../test/api-mock';
+import { sendFloorPolishRequest } from '../test/form';
 import { EmbedApp } from './EmbedApp';
 
 const api = setupApiMock();
 
-/** Fills in the widget's short form and sends it. */
-async function fillAndSendQuickForm(): Promise<void> {
+/** The load the widget reports as it opens, taken as the API takes it. */
+const widgetLoaded = () => http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 }));
+
+/** Fills in the widget's short form and sends it, the API answering the request with `answer`. */
+async function fillAndSendQuickForm(answer: () => Response): Promise<void> {
   const user = userEvent.setup();
   api.catalogue([]);
+  api.server.use(widgetLoaded(), http.post('*/api/embed/rfq', answer));
   render(<EmbedApp config={sanitizeConfig({ embedId: 'shop-footer', quick: true })} />);
   await user.type(screen.getByRole('textbox', { name: /Product name/ }), 'Thick Bleach 5L');
   await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Thick bleach for the ablution blocks of three sites');
@@ -23,10 +28,9 @@ async function fillAndSendQuickForm(): Promise<void> {
   await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
 }
 
-/** The short form, filled in and sent; answers the alert it then shows. */
-/** Sends the form and answers the submission's own alert (a field's message is an alert of its own). */
-async function sendQuickForm(): Promise<HTMLElement> {
-  await fillAndSendQuickForm();
+/** Sends the short form and answers the submission's own alert (a field's message is an alert of its own). */
+async function sendQuickForm(answer: () => Response): Promise<HTMLElement> {
+  await fillAndSendQuickForm(answer);
   return waitFor(() => {
     const alert = screen.getAllByRole('alert').find((a) => a.classList.contains('widget-alert'));
     if (!alert) throw new Error('The submission has no alert yet');
@@ -34,65 +38,56 @@ async function sendQuickForm(): Promise<HTMLElement> {
   });
 }
 
+/** `POST /api/rfq`'s answer for a request to Durban that no supplier could quote. */
+function unquoted(request: { productName: string; quantity: number; unit: string; primaryEmail: string }) {
+  return HttpResponse.json(
+    {
+      rfqId: '123456789012345678',
+      ...request,
+      deliveryLocation: 'Durban, KwaZulu-Natal',
+      supplierCount: 3,
+      companySize: null,
+      status: 'expired',
+      matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
+      quotes: [],
+      emailDelivery: { notSent: [] },
+      createdAt: '2026-11-22T10:00:00.000Z',
+    },
+    { status: 201 },
+  );
+}
+
 describe('the widget when a submission fails', () => {
   it("shows an answer's error text as '{status}: {message}' under 'Submission Failed'", async () => {
-    api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/embed/rfq', () => HttpResponse.json({ error: { code: 'partner_suspended', message: 'This widget is switched off' } }, { status: 403 })),
+    const alert = await sendQuickForm(() =>
+      HttpResponse.json({ error: { code: 'partner_suspended', message: 'This widget is switched off' } }, { status: 403 }),
     );
-    const alert = await sendQuickForm();
     expect(within(alert).getByText('Submission Failed')).toBeTruthy();
     expect(within(alert).getByText('403: This widget is switched off')).toBeTruthy();
     expect(api.requests.filter((r) => r.startsWith('POST /api/embed/rfq'))).toHaveLength(1);
   });
 
   it('uses the status text when the answer carries no message of its own', async () => {
-    api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/embed/rfq', () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' })),
-    );
-    const alert = await sendQuickForm();
+    const alert = await sendQuickForm(() => new HttpResponse('<h1>Bad gateway</h1>', { status: 502, statusText: 'Bad Gateway' }));
     expect(within(alert).getByText('Submission Failed')).toBeTruthy();
     expect(within(alert).getByText('502: Bad Gateway')).toBeTruthy();
   });
 
   it("says 'An error occurred. Please try again.' when the answer cannot be read as quotes", async () => {
-    api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/embed/rfq', () => HttpResponse.json({ rfqId: 'not-an-id' }, { status: 201 })),
-    );
-    const alert = await sendQuickForm();
+    const alert = await sendQuickForm(() => HttpResponse.json({ rfqId: 'not-an-id' }, { status: 201 }));
     expect(within(alert).getByText('Submission Failed')).toBeTruthy();
     expect(within(alert).getByText('An error occurred. Please try again.')).toBeTruthy();
   });
 
   it("answers a validation error with 'Validation Error'", async () => {
-    api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/embed/rfq', () =>
-        HttpResponse.json(
-          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { location: 'Location required' } } } },
-          { status: 400 },
-        ),
-      ),
-    );
-    const alert = await sendQuickForm();
+    const alert = await sendQuickForm(() => validationFailed({ location: 'Location required' }));
     expect(within(alert).getByText('Validation Error')).toBeTruthy();
     expect(within(alert).getByText('Please check all required fields and try again.')).toBeTruthy();
   });
 
   it('shows the message the API gave a field on that field, and moves the buyer there', async () => {
     const unknown = 'Please enter a delivery location we know: a city, or a town with its province (e.g. Knysna, Western Cape)';
-    api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/embed/rfq', () =>
-        HttpResponse.json(
-          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { location: unknown } } } },
-          { status: 400 },
-        ),
-      ),
-    );
-    await sendQuickForm();
+    await sendQuickForm(() => validationFailed({ location: unknown }));
     const location = screen.getByRole('combobox', { name: /Delivery location/ });
     expect(await screen.findByText(unknown)).toBeTruthy();
     expect(location.getAttribute('aria-invalid')).toBe('true');
@@ -109,13 +104,8 @@ describe('the widget when a submission fails', () => {
       'Please enter a delivery location we know: did you mean Johannesburg, Gauteng? Or give a town with its province (e.g. Knysna, Western Cape)';
     api.catalogue([]);
     api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/rfq', () =>
-        HttpResponse.json(
-          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { deliveryLocation: unknown } } } },
-          { status: 400 },
-        ),
-      ),
+      widgetLoaded(),
+      http.post('*/api/rfq', () => validationFailed({ deliveryLocation: unknown })),
     );
     render(<EmbedApp config={sanitizeConfig({ embedId: 'shop' })} />);
     await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Floor polish');
@@ -140,37 +130,13 @@ describe('the widget in its frame', () => {
     const user = userEvent.setup();
     api.catalogue([]);
     api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/rfq', () =>
-        HttpResponse.json(
-          {
-            rfqId: '123456789012345678',
-            productName: 'Floor polish',
-            quantity: 1,
-            unit: 'litres',
-            deliveryLocation: 'Durban, KwaZulu-Natal',
-            supplierCount: 3,
-            primaryEmail: 'buyer@clinic.co.za',
-            companySize: null,
-            status: 'expired',
-            matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
-            quotes: [],
-            emailDelivery: { notSent: [] },
-            createdAt: '2026-11-22T10:00:00.000Z',
-          },
-          { status: 201 },
-        ),
-      ),
+      widgetLoaded(),
+      http.post('*/api/rfq', () => unquoted({ productName: 'Floor polish', quantity: 1, unit: 'litres', primaryEmail: 'buyer@clinic.co.za' })),
     );
     render(<EmbedApp config={sanitizeConfig({ companyName: 'Coastal Cleaning', compact: true, embedId: 'shop' })} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Request quotes' })).toBeTruthy();
 
-    await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Floor polish');
-    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Non-slip floor polish for a hospital corridor');
-    await user.type(screen.getByRole('combobox', { name: /Delivery location/ }), 'Durban');
-    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'buyer@clinic.co.za');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    await sendFloorPolishRequest(user);
 
     expect(await screen.findByRole('heading', { name: 'Request Received' })).toBeTruthy();
     expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Request Received']);
@@ -183,21 +149,17 @@ describe('the widget in its frame', () => {
 
 describe('the widget when the quotes could not be e-mailed', () => {
   it('says which address was not e-mailed and why, and still links to the quotes', async () => {
-    api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/embed/rfq', () =>
-        HttpResponse.json(
-          {
-            rfqId: '123456789012345678',
-            matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
-            quotes: [],
-            emailDelivery: { notSent: [{ email: 'o***@example.co.za', reason: 'daily_limit' }] },
-          },
-          { status: 201 },
-        ),
+    await fillAndSendQuickForm(() =>
+      HttpResponse.json(
+        {
+          rfqId: '123456789012345678',
+          matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
+          quotes: [],
+          emailDelivery: { notSent: [{ email: 'o***@example.co.za', reason: 'daily_limit' }] },
+        },
+        { status: 201 },
       ),
     );
-    await fillAndSendQuickForm();
 
     const result = await screen.findByRole('status', { name: 'Request Received' });
     expect(
@@ -214,7 +176,7 @@ describe('the widget on the demo page', () => {
   it('says its request was a demo, told to no supplier', async () => {
     const user = userEvent.setup();
     api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
+      widgetLoaded(),
       http.post('*/api/embed/rfq', () =>
         HttpResponse.json(
           {
@@ -245,42 +207,11 @@ describe('the widget for many products', () => {
   it('carries the product into a basket, sends its lines with where the widget is, and reports the quotes', async () => {
     const user = userEvent.setup();
     api.catalogue([]);
-    const bodies: Record<string, unknown>[] = [];
-    api.server.use(
-      http.post('*/api/analytics/widget-load', () => new HttpResponse(null, { status: 204 })),
-      http.post('*/api/rfq', async ({ request }) => {
-        bodies.push((await request.json()) as Record<string, unknown>);
-        if (bodies.length === 1) {
-          return HttpResponse.json(
-            {
-              error: {
-                code: 'validation_error',
-                message: 'Request validation failed',
-                details: { fields: { 'lines.1.quantity': 'Quantity must be at most 1000000' } },
-              },
-            },
-            { status: 400 },
-          );
-        }
-        return HttpResponse.json(
-          {
-            rfqId: '123456789012345678',
-            productName: 'Household Bleach',
-            quantity: 2,
-            unit: 'products',
-            deliveryLocation: 'Durban, KwaZulu-Natal',
-            supplierCount: 3,
-            primaryEmail: 'stores@clinic.co.za',
-            companySize: null,
-            status: 'expired',
-            matching: { requested: 3, matched: 0, message: 'No supplier delivers there yet.' },
-            quotes: [],
-            emailDelivery: { notSent: [] },
-            createdAt: '2026-11-22T10:00:00.000Z',
-          },
-          { status: 201 },
-        );
-      }),
+    api.server.use(widgetLoaded());
+    const bodies = api.record('post', '*/api/rfq', (_body, sent) =>
+      sent.length === 1
+        ? validationFailed({ 'lines.1.quantity': 'Quantity must be at most 1000000' })
+        : unquoted({ productName: 'Household Bleach', quantity: 2, unit: 'products', primaryEmail: 'stores@clinic.co.za' }),
     );
     render(<EmbedApp config={sanitizeConfig({ embedId: 'shop', partnerId: 'partner-coastal' })} />);
     await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Household Bleach');

@@ -20,6 +20,11 @@ export function product(overrides: Partial<ProductSuggestion> & Pick<ProductSugg
 
 export const DURBAN: LocationSuggestion = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal', note: null };
 
+/** The API's 400 for a request it refuses field by field, each field named with its message. */
+export function validationFailed(fields: Record<string, string>) {
+  return HttpResponse.json({ error: { code: 'validation_error', message: 'Request validation failed', details: { fields } } }, { status: 400 });
+}
+
 /**
  * An API double for component tests: every request must match a handler the test gave, or the
  * test fails. `requests` lists the paths and queries asked for, in order.
@@ -40,6 +45,21 @@ export function setupApiMock() {
   return {
     server,
     requests,
+    /**
+     * Answers `method` requests to `path` with `answer`, given the body and every body sent so far;
+     * returns that list of bodies, in the order they came.
+     */
+    record<B = Record<string, unknown>>(method: 'post' | 'put' | 'patch', path: string, answer: (body: B, sent: B[]) => Response | Promise<Response>): B[] {
+      const sent: B[] = [];
+      server.use(
+        http[method](path, async ({ request }) => {
+          const body = (await request.json()) as B;
+          sent.push(body);
+          return answer(body, sent);
+        }),
+      );
+      return sent;
+    },
     /** Answers product and location suggestions from the given lists, filtered by the query. */
     catalogue(products: ProductSuggestion[], locations: LocationSuggestion[] = [DURBAN]) {
       const match = (q: string | null, text: string) => text.toLowerCase().includes((q ?? '').toLowerCase());

@@ -2,7 +2,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { quote, threeQuotes } from '../../test/quotes';
+import { stubMatchMedia } from '../../../widget/test/media';
+import { COMPARE_TERMS, quote, threeQuotes } from '../../test/quotes';
 import { QuoteCompare, STACKED_COMPARE_QUERY } from './compare';
 
 afterEach(() => {
@@ -52,16 +53,7 @@ describe('comparing quotes', () => {
   });
 
   it('on a phone heads each row of figures with its term, so every quote keeps its column', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === STACKED_COMPARE_QUERY,
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    }));
+    stubMatchMedia((query) => query === STACKED_COMPARE_QUERY);
     const user = userEvent.setup();
     render(<QuoteCompare quotes={threeQuotes()} />);
     for (const name of [/Coastal/, /Berea/, /Umhlanga/]) await user.click(box(name));
@@ -72,20 +64,7 @@ describe('comparing quotes', () => {
         .map((c) => c.textContent),
     ).toEqual(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals']);
     const terms = within(table).getAllByRole('rowheader');
-    expect(terms.map((t) => t.textContent)).toEqual([
-      'Price excl. VAT',
-      'Price basis',
-      'VAT',
-      'Total incl. VAT',
-      'B-BBEE',
-      'Recognised spend',
-      'Lead time',
-      'Minimum order',
-      'Payment terms',
-      'Valid until',
-      'Quality score',
-      'Status',
-    ]);
+    expect(terms.map((t) => t.textContent)).toEqual(COMPARE_TERMS);
     for (const term of terms) {
       expect(term.getAttribute('colspan')).toBe('3');
       // The term's figures are the row below it, one a quote.

@@ -41,7 +41,7 @@ export function CopyButton({ text, label, done }: { text: string; label: string;
 }
 
 /** Read-only code in a labelled box, tall enough for every line; long lines scroll sideways, never wrap. */
-export function Code({ id, label, value, rows = 4 }: { id: string; label: string; value: string; rows?: number }) {
+function Code({ id, label, value, rows = 4 }: { id: string; label: string; value: string; rows?: number }) {
   const lines = value.split('\n').length;
   return (
     <div className="field">

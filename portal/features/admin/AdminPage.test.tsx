@@ -14,6 +14,9 @@ import { formatAge } from './OutboxPanel';
 
 const api = setupApiMock();
 
+/** A supplier's VAT and B-BBEE details while it has given none. */
+const NOTHING_ON_FILE = { vatNumber: null, registeredAddress: null, bbeeLevel: null, bbeeEvidence: null, bbeeExpiresOn: null };
+
 const COASTAL: AdminSupplier = {
   id: 41,
   name: 'Coastal Hygiene',
@@ -28,11 +31,7 @@ const COASTAL: AdminSupplier = {
   products: 2,
   priceListDate: '2026-11-24',
   createdAt: '2026-11-24T09:00:00.000Z',
-  vatNumber: null,
-  registeredAddress: null,
-  bbeeLevel: null,
-  bbeeEvidence: null,
-  bbeeExpiresOn: null,
+  ...NOTHING_ON_FILE,
 };
 const OUTBOX: OutboxDepth = { depth: { pending: 3, sending: 1, sent: 1240, held: 0, dead: 2 }, oldestPendingSeconds: 200 };
 const AUDIT: AuditLog = {
@@ -74,11 +73,7 @@ function echo(body: Body, bad: Record<number, string> = {}) {
         rating: 5,
         specialties: [],
         responseTimeHours: 24,
-        vatNumber: null,
-        registeredAddress: null,
-        bbeeLevel: null,
-        bbeeEvidence: null,
-        bbeeExpiresOn: null,
+        ...NOTHING_ON_FILE,
         action: 'add',
         supplierId: null,
       });
@@ -129,14 +124,10 @@ describe('the admin dashboard', () => {
 
   it('previews each line by its number, holds the import back until every line is good, then imports and reads the lists again', async () => {
     lists();
-    const bodies: Body[] = [];
-    api.server.use(
-      http.post('*/api/admin/suppliers', async ({ request }) => {
-        const body = (await request.json()) as Body;
-        bodies.push(body);
-        if (!body.dryRun) return HttpResponse.json({ dryRun: false, added: 2, updated: 0 });
-        return HttpResponse.json(echo(body, bodies.length === 1 ? { 4: 'Unknown city "Atlantis"' } : {}));
-      }),
+    const bodies = api.record<Body>('post', '*/api/admin/suppliers', (body, sent) =>
+      body.dryRun
+        ? HttpResponse.json(echo(body, sent.length === 1 ? { 4: 'Unknown city "Atlantis"' } : {}))
+        : HttpResponse.json({ dryRun: false, added: 2, updated: 0 }),
     );
     const user = userEvent.setup();
     renderPage();
@@ -265,14 +256,7 @@ describe('the admin dashboard', () => {
 
   it('reads a CSV file into the box and sends its rows by their columns', async () => {
     lists();
-    const bodies: Body[] = [];
-    api.server.use(
-      http.post('*/api/admin/suppliers', async ({ request }) => {
-        const body = (await request.json()) as Body;
-        bodies.push(body);
-        return HttpResponse.json(echo(body));
-      }),
-    );
+    const bodies = api.record<Body>('post', '*/api/admin/suppliers', (body) => HttpResponse.json(echo(body)));
     const user = userEvent.setup();
     renderPage();
     const suppliers = panel('Bulk add suppliers');
@@ -352,13 +336,8 @@ describe('the admin dashboard', () => {
 
   it('sets a supplier verified and its rating', async () => {
     lists();
-    const patches: unknown[] = [];
-    api.server.use(
-      http.patch('*/api/admin/suppliers/41', async ({ request }) => {
-        const body = (await request.json()) as { verified?: boolean; rating?: number };
-        patches.push(body);
-        return HttpResponse.json({ ...COASTAL, verified: body.verified ?? true, rating: body.rating ?? COASTAL.rating });
-      }),
+    const patches = api.record<{ verified?: boolean; rating?: number }>('patch', '*/api/admin/suppliers/41', (body) =>
+      HttpResponse.json({ ...COASTAL, verified: body.verified ?? true, rating: body.rating ?? COASTAL.rating }),
     );
     const user = userEvent.setup();
     renderPage();

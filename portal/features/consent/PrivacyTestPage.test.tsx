@@ -4,18 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsentContext, ConsentControlsContext, type ConsentRecord } from '../../lib/consent-context';
 import { CONSENT_STORAGE_KEY } from './consent-store';
+import { ANALYTICS_ALLOWED } from '../../test/consent';
 import PrivacyTestPage from './PrivacyTestPage';
 
 beforeEach(() => localStorage.clear());
-
-const record: ConsentRecord = {
-  essential: true,
-  analytics: true,
-  marketing: false,
-  timestamp: '2026-11-24T08:00:00.000Z',
-  revision: 1,
-  consentId: 'q8bX2mN0vL4rT6yW1zA3c',
-};
 
 function renderPage(consent: ConsentRecord | null) {
   const controls = { openPreferences: vi.fn(), forgotten: vi.fn() };
@@ -34,9 +26,9 @@ const value = (term: string) => screen.getByText(term).nextElementSibling?.textC
 describe('the privacy check', () => {
   it('shows the stored choice, its consent id and the Global Privacy Control state, and clears them', async () => {
     const user = userEvent.setup();
-    localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(record));
+    localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(ANALYTICS_ALLOWED));
     localStorage.setItem('analytics-session-id', 'V1StGXR8_Z5jdHi6B-myT');
-    const controls = renderPage(record);
+    const controls = renderPage(ANALYTICS_ALLOWED);
     expect([
       value('Site usage analytics'),
       value('Consent ID'),

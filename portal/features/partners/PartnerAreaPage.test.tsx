@@ -18,11 +18,17 @@ const PROFILE: PartnerProfile = {
   keyCreatedAt: '2026-11-20T08:00:00.000Z',
 };
 const MONTHS = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+type Month = [rfqs: number, qualified: number, enterprise?: number, awarded?: number, pending?: number];
+/** June to October for a partner with some history: two busy months among quiet ones. */
+const EARLIER_MONTHS: Month[] = [
+  [0, 0],
+  [0, 0],
+  [3, 2, 1, 1],
+  [0, 0],
+  [12, 10, 0, 4, 1],
+];
 
-function analytics(
-  trend: [rfqs: number, qualified: number, enterprise?: number, awarded?: number, pending?: number][],
-  model: Partial<PartnerAnalytics['revenueModel']> = {},
-): PartnerAnalytics {
+function analytics(trend: Month[], model: Partial<PartnerAnalytics['revenueModel']> = {}): PartnerAnalytics {
   const shares = trend.map(([, qualifiedRfqs, enterpriseLeads = 0]) => (qualifiedRfqs - enterpriseLeads) * 15 + enterpriseLeads * 90);
   const paid = payouts(shares, model.minimumPayout ?? REVENUE_MODEL.minimumPayout);
   const monthlyTrends = MONTHS.map((month, i) => {
@@ -96,16 +102,7 @@ describe('partner area', () => {
   });
 
   it('names each month of the trend', async () => {
-    partnerApi(
-      analytics([
-        [0, 0],
-        [0, 0],
-        [3, 2, 1, 1],
-        [0, 0],
-        [12, 10, 0, 4, 1],
-        [4, 4, 2, 1],
-      ]),
-    );
+    partnerApi(analytics([...EARLIER_MONTHS, [4, 4, 2, 1]]));
     await signIn();
     expect(
       within(within(trends()).getByRole('table'))
@@ -185,16 +182,7 @@ describe('partner area', () => {
   });
 
   it("counts this month's and all-time pending RFQs, enterprise leads and awarded RFQs, and explains the rates behind the earnings", async () => {
-    partnerApi(
-      analytics([
-        [0, 0],
-        [0, 0],
-        [3, 2, 1, 1],
-        [0, 0],
-        [12, 10, 0, 4, 1],
-        [5, 3, 2, 1, 2],
-      ]),
-    );
+    partnerApi(analytics([...EARLIER_MONTHS, [5, 3, 2, 1, 2]]));
     await signIn();
     const month = screen.getByRole('region', { name: 'This month' });
     const stats = [...month.querySelectorAll('.stat')].map((s) => [...s.children].map((c) => c.textContent));

@@ -4,8 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
 import type { RfqFormValues } from '../../../sdk/rules';
-import { product, setupApiMock } from '../../../widget/test/api-mock';
+import { product, setupApiMock, validationFailed } from '../../../widget/test/api-mock';
 import { useRfqForm } from '../../../widget/app/use-rfq-form';
+import { sendFloorPolishRequest } from '../../../widget/test/form';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -74,6 +75,21 @@ function preview(overrides: {
 
 function answer(previewAnswer: QuotePreview) {
   api.server.use(http.get('*/api/catalogue/preview', () => HttpResponse.json(previewAnswer)));
+}
+
+/** The whole page at `/`, as the router serves it; returns the location, which records where the page went. */
+function renderHomePage() {
+  const location = memoryLocation({ path: '/', record: true });
+  render(
+    <ToastProvider>
+      <SiteFiguresProvider initial={{ ...FIGURES, popularProducts: popular([0, 0, 0, 0]) }}>
+        <Router hook={location.hook}>
+          <HomePage />
+        </Router>
+      </SiteFiguresProvider>
+    </ToastProvider>,
+  );
+  return location;
 }
 
 const card = (name: string) => screen.getByRole('heading', { name }).closest('section')!;
@@ -205,23 +221,9 @@ describe('sending the request', () => {
         ),
       ),
     );
-    const location = memoryLocation({ path: '/', record: true });
-    render(
-      <ToastProvider>
-        <SiteFiguresProvider initial={{ ...FIGURES, popularProducts: popular([0, 0, 0, 0]) }}>
-          <Router hook={location.hook}>
-            <HomePage />
-          </Router>
-        </SiteFiguresProvider>
-      </ToastProvider>,
-    );
+    const location = renderHomePage();
     await user.click(screen.getByRole('button', { name: 'All on one page' }));
-    await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Floor polish');
-    await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Non-slip floor polish for a hospital corridor');
-    await user.type(screen.getByRole('combobox', { name: /Delivery location/ }), 'Durban');
-    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'buyer@clinic.co.za');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    await sendFloorPolishRequest(user);
     return location;
   }
 
@@ -246,37 +248,13 @@ describe('asking for many products at once', () => {
     const user = userEvent.setup();
     answer(preview({ totalSuppliers: 3, availability: '', recommendation: '' }));
     api.catalogue([]);
-    const bodies: Record<string, unknown>[] = [];
     const { quotes: stored, ...rfq } = rfqAnswer(threeQuotes());
-    api.server.use(
-      http.post('*/api/rfq', async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        bodies.push(body);
-        if (bodies.length === 1) {
-          return HttpResponse.json(
-            {
-              error: {
-                code: 'validation_error',
-                message: 'Request validation failed',
-                details: { fields: { 'lines.1.unit': 'Unit must be at most 30 characters' } },
-              },
-            },
-            { status: 400 },
-          );
-        }
-        return HttpResponse.json({ ...rfq, primaryEmail: 'stores@clinic.co.za', quotes: stored, emailDelivery: { notSent: [] } }, { status: 201 });
-      }),
+    const bodies = api.record('post', '*/api/rfq', (_body, sent) =>
+      sent.length === 1
+        ? validationFailed({ 'lines.1.unit': 'Unit must be at most 30 characters' })
+        : HttpResponse.json({ ...rfq, primaryEmail: 'stores@clinic.co.za', quotes: stored, emailDelivery: { notSent: [] } }, { status: 201 }),
     );
-    const location = memoryLocation({ path: '/', record: true });
-    render(
-      <ToastProvider>
-        <SiteFiguresProvider initial={{ ...FIGURES, popularProducts: popular([0, 0, 0, 0]) }}>
-          <Router hook={location.hook}>
-            <HomePage />
-          </Router>
-        </SiteFiguresProvider>
-      </ToastProvider>,
-    );
+    const location = renderHomePage();
     await user.type(screen.getByRole('combobox', { name: /Product name/ }), 'Household Bleach');
     await user.clear(screen.getByRole('textbox', { name: /Quantity/ }));
     await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '40');

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { SALES_MESSAGES } from '../../../contract/schemas/sales';
 import type { Prospect } from '../../../contract/schemas/prospects';
-import { setupApiMock } from '../../../widget/test/api-mock';
+import { setupApiMock, validationFailed } from '../../../widget/test/api-mock';
 import { ProspectModal } from './ProspectModal';
 
 const api = setupApiMock();
@@ -101,17 +101,10 @@ describe('the Update Prospect modal', () => {
   });
 
   it('keeps everything typed when the save fails, and says why beside the field the server named', async () => {
-    const bodies: unknown[] = [];
-    api.server.use(
-      http.patch('*/api/staff/prospects/7', async ({ request }) => {
-        bodies.push(await request.json());
-        return bodies.length === 1
-          ? HttpResponse.json(
-              { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { email: SALES_MESSAGES.email } } } },
-              { status: 400 },
-            )
-          : HttpResponse.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, { status: 500 });
-      }),
+    const bodies = api.record('patch', '*/api/staff/prospects/7', (_body, sent) =>
+      sent.length === 1
+        ? validationFailed({ email: SALES_MESSAGES.email })
+        : HttpResponse.json({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } }, { status: 500 }),
     );
     const { user, onSaved, onClose } = open();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Spoke to Contact');
@@ -137,14 +130,7 @@ describe('the Update Prospect modal', () => {
   });
 
   it('refuses a conversion probability outside 0-100 before asking, and sends only what changed', async () => {
-    const bodies: unknown[] = [];
-    api.server.use(
-      http.patch('*/api/staff/prospects/7', async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        bodies.push(body);
-        return HttpResponse.json({ ...PROSPECT, ...body, lastContact: '2026-11-24' });
-      }),
-    );
+    const bodies = api.record('patch', '*/api/staff/prospects/7', (body) => HttpResponse.json({ ...PROSPECT, ...body, lastContact: '2026-11-24' }));
     const { user, onSaved } = open();
     const probability = screen.getByRole('textbox', { name: /Conversion probability/ });
     await user.clear(probability);

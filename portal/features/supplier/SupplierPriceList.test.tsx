@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SupplierOffer } from '../../../contract/schemas/supplier-offers';
-import { setupApiMock } from '../../../widget/test/api-mock';
+import { setupApiMock, validationFailed } from '../../../widget/test/api-mock';
 import { SupplierPriceListTab } from './SupplierPriceList';
 
 const api = setupApiMock();
@@ -30,25 +30,11 @@ const card = (name: string) => screen.getByRole('heading', { level: 4, name }).c
 describe('the price list tab', () => {
   it("shows each offer's price, volume prices and standing, and saves a change, naming a refused field on it", async () => {
     const user = userEvent.setup();
-    const sent: unknown[] = [];
-    api.server.use(
-      http.get('*/api/supplier/offers', () => HttpResponse.json({ offers: [bleach, gloves], priceListDate: '2026-11-20' })),
-      http.patch('*/api/supplier/offers/:offerId', async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        sent.push(body);
-        if (body.unitPrice === 15)
-          return HttpResponse.json(
-            {
-              error: {
-                code: 'validation_error',
-                message: 'Request validation failed',
-                details: { fields: { 'tiers.0.unitPrice': 'Enter a volume price below the unit price, of at least R0.01' } },
-              },
-            },
-            { status: 400 },
-          );
-        return HttpResponse.json({ ...bleach, unitPrice: body.unitPrice, inStock: body.inStock, quoted: body.inStock });
-      }),
+    api.server.use(http.get('*/api/supplier/offers', () => HttpResponse.json({ offers: [bleach, gloves], priceListDate: '2026-11-20' })));
+    const sent = api.record('patch', '*/api/supplier/offers/:offerId', (body) =>
+      body.unitPrice === 15
+        ? validationFailed({ 'tiers.0.unitPrice': 'Enter a volume price below the unit price, of at least R0.01' })
+        : HttpResponse.json({ ...bleach, unitPrice: body.unitPrice, inStock: body.inStock, quoted: body.inStock }),
     );
     render(<SupplierPriceListTab />);
     await screen.findByRole('heading', { level: 4, name: 'Household Bleach' });

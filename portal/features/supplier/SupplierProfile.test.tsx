@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { SupplierProfile } from '../../../contract/schemas/supplier-workspace';
-import { setupApiMock } from '../../../widget/test/api-mock';
+import { setupApiMock, validationFailed } from '../../../widget/test/api-mock';
 import { SupplierProfileTab } from './SupplierProfile';
 
 const api = setupApiMock();
@@ -26,26 +26,26 @@ const onFile: SupplierProfile = {
   bbee: { level: null, evidence: null, expiresOn: null, status: 'none', recognitionPercent: 0 },
 };
 
+/** The supplier's details on file, delivering nowhere yet; returns the list of changes sent, each saved as `saved(body)`. */
+function profileApi(saved: (body: Record<string, unknown>) => Record<string, unknown>) {
+  api.server.use(
+    http.get('*/api/supplier/coverage', () => HttpResponse.json({ areas: [], provinces: ['Gauteng'] })),
+    http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
+  );
+  return api.record('patch', '*/api/supplier/profile', (body) => HttpResponse.json(saved(body)));
+}
+
 describe('the supplier’s details tab', () => {
   it('sends only what changed, with a level’s evidence and expiry, and shows what was saved', async () => {
     const user = userEvent.setup();
-    const sent: unknown[] = [];
-    api.server.use(
-      http.get('*/api/supplier/coverage', () => HttpResponse.json({ areas: [], provinces: ['Gauteng'] })),
-      http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
-      http.patch('*/api/supplier/profile', async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        sent.push(body);
-        return HttpResponse.json({
-          ...onFile,
-          paymentTerms: body.paymentTerms,
-          bbeeLevel: 2,
-          bbeeEvidence: 'certificate',
-          bbeeExpiresOn: '2027-03-31',
-          bbee: { level: 2, evidence: 'certificate', expiresOn: '2027-03-31', status: 'valid', recognitionPercent: 125 },
-        });
-      }),
-    );
+    const sent = profileApi((body) => ({
+      ...onFile,
+      paymentTerms: body.paymentTerms,
+      bbeeLevel: 2,
+      bbeeEvidence: 'certificate',
+      bbeeExpiresOn: '2027-03-31',
+      bbee: { level: 2, evidence: 'certificate', expiresOn: '2027-03-31', status: 'valid', recognitionPercent: 125 },
+    }));
     render(<SupplierProfileTab />);
     const terms = await screen.findByRole('textbox', { name: 'Payment terms' });
     expect((terms as HTMLInputElement).value).toBe('30 days from invoice');
@@ -73,16 +73,7 @@ describe('the supplier’s details tab', () => {
 
   it('takes its lead e-mails as an hourly digest, sending only that choice', async () => {
     const user = userEvent.setup();
-    const sent: unknown[] = [];
-    api.server.use(
-      http.get('*/api/supplier/coverage', () => HttpResponse.json({ areas: [], provinces: ['Gauteng'] })),
-      http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
-      http.patch('*/api/supplier/profile', async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
-        sent.push(body);
-        return HttpResponse.json({ ...onFile, ...body });
-      }),
-    );
+    const sent = profileApi((body) => ({ ...onFile, ...body }));
     render(<SupplierProfileTab />);
     await screen.findByRole('group', { name: /How new leads reach sales@coastal.example/ });
     expect((screen.getByRole('radio', { name: /Each lead as it comes/ }) as HTMLInputElement).checked).toBe(true);
@@ -95,29 +86,16 @@ describe('the supplier’s details tab', () => {
 
   it('lists where the supplier delivers, and sends the whole list with the place a refusal names marked', async () => {
     const user = userEvent.setup();
-    const sent: unknown[] = [];
     api.server.use(
       http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
       http.get('*/api/supplier/coverage', () =>
         HttpResponse.json({ areas: [{ scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1 }], provinces: ['Gauteng', 'Western Cape'] }),
       ),
-      http.put('*/api/supplier/coverage', async ({ request }) => {
-        const body = (await request.json()) as { areas: { scope: string; area: string; leadDays: number }[] };
-        sent.push(body);
-        if (body.areas.some((a) => a.leadDays > 60)) {
-          return HttpResponse.json(
-            {
-              error: {
-                code: 'validation_error',
-                message: 'Request validation failed',
-                details: { fields: { 'areas.1.leadDays': 'Enter a lead time of 0 to 60 days' } },
-              },
-            },
-            { status: 400 },
-          );
-        }
-        return HttpResponse.json({ areas: body.areas.map((a) => ({ ...a, name: a.area || 'All of South Africa' })), provinces: ['Gauteng', 'Western Cape'] });
-      }),
+    );
+    const sent = api.record<{ areas: { scope: string; area: string; leadDays: number }[] }>('put', '*/api/supplier/coverage', (body) =>
+      body.areas.some((a) => a.leadDays > 60)
+        ? validationFailed({ 'areas.1.leadDays': 'Enter a lead time of 0 to 60 days' })
+        : HttpResponse.json({ areas: body.areas.map((a) => ({ ...a, name: a.area || 'All of South Africa' })), provinces: ['Gauteng', 'Western Cape'] }),
     );
     api.catalogue([]);
     render(<SupplierProfileTab />);
