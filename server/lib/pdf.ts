@@ -35,3 +35,30 @@ export function pdfBytes(
   doc.end();
   return done;
 }
+
+/** How {@link labelledRows} sets its rows: the page margin, the label column's width, and the type. */
+export interface LabelledRowsStyle {
+  margin: number;
+  labelWidth: number;
+  size: number;
+  labelFont: string;
+  valueFont: string;
+  labelColor: string;
+  valueColor: string;
+}
+
+/** Rows of a label and its value side by side; a long value wraps in its own column, and the next row starts below the longer of the two. */
+export function labelledRows(doc: Doc, rows: [string, string][], style: LabelledRowsStyle): void {
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font(style.labelFont).fontSize(style.size).fillColor(style.labelColor).text(label, style.margin, y, { width: style.labelWidth });
+    const labelBottom = doc.y;
+    doc
+      .font(style.valueFont)
+      .fontSize(style.size)
+      .fillColor(style.valueColor)
+      .text(value, style.margin + style.labelWidth, y, { width: doc.page.width - 2 * style.margin - style.labelWidth });
+    doc.y = Math.max(doc.y, labelBottom) + 2;
+  }
+  doc.x = style.margin;
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { pdfBytes } from '../lib/pdf';
+import { labelledRows, pdfBytes, type LabelledRowsStyle } from '../lib/pdf';
 import { COMPANY } from '../../contract/content';
 import { bbeeEvidenceText, bbeeLabel, type BbeeStanding } from '../../sdk/bbee';
 import { centsToRand, formatNumber, formatRand } from '../../sdk/format';
@@ -176,21 +176,8 @@ function heading(doc: Doc, text: string) {
   doc.moveDown(0.6).font('Bold').fontSize(11).fillColor(INK).text(text, MARGIN).moveDown(0.2);
 }
 
-function facts(doc: Doc, rows: [string, string][]) {
-  const labelWidth = 140;
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('Bold').fontSize(9).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font('Body')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(value, MARGIN + labelWidth, y, { width: width(doc) - labelWidth });
-    doc.y = Math.max(doc.y, labelBottom) + 2;
-  }
-  doc.x = MARGIN;
-}
+const FACTS: LabelledRowsStyle = { margin: MARGIN, labelWidth: 140, size: 9, labelFont: 'Bold', valueFont: 'Body', labelColor: MUTED, valueColor: INK };
+const facts = (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, FACTS);
 
 function supplierRows(s: PaperSupplier, asOf: string): [string, string][] {
   return [

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { pdfBytes } from '../lib/pdf';
+import { labelledRows, pdfBytes, type LabelledRowsStyle } from '../lib/pdf';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
 import { centsToRand, formatRand } from '../../sdk/format';
 import { technicalVerification, type SiteFigures } from '../../sdk/index';
@@ -69,19 +69,16 @@ function checklist(doc: Doc, items: readonly string[]) {
   doc.x = MARGIN;
 }
 
-function facts(doc: Doc, rows: [string, string][]) {
-  const labelWidth = 150;
-  for (const [label, value] of rows) {
-    const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: labelWidth });
-    const labelBottom = doc.y;
-    doc
-      .font('Helvetica')
-      .fillColor(INK)
-      .text(value, MARGIN + labelWidth, y, { width: doc.page.width - 2 * MARGIN - labelWidth });
-    doc.y = Math.max(doc.y, labelBottom) + 2;
-  }
-}
+const FACTS: LabelledRowsStyle = {
+  margin: MARGIN,
+  labelWidth: 150,
+  size: 10,
+  labelFont: 'Helvetica-Bold',
+  valueFont: 'Helvetica',
+  labelColor: MUTED,
+  valueColor: INK,
+};
+const facts = (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, FACTS);
 
 const days = (lead: { min: number; max: number } | null) =>
   lead === null ? 'none' : lead.min === lead.max ? `${lead.min} days` : `${lead.min}-${lead.max} days`;

@@ -10,6 +10,7 @@ import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { ColumnHeads } from '../../components/ui/column-heads';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SuccessNotice } from '../../components/ui/success-notice';
 
 /**
  * Who may sign in to the supplier workspace: invite a supplier's user (e-mailed a sign-in link),
@@ -73,11 +74,7 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
           Invite to the supplier workspace
         </SubmitButton>
       </form>
-      {notice ? (
-        <p className="notice notice-success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <SuccessNotice message={notice} />
       {(failure ?? toggleFailure) ? <ErrorAlert title="Not done" message={(failure ?? toggleFailure)!} inline /> : null}
       {state.status === 'error' ? <ErrorAlert title="Supplier users not loaded" message={errorMessage(state.error)} inline /> : null}
       {state.data && state.data.length === 0 ? <p className="muted">No supplier has a user yet.</p> : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { DATA_PRODUCTS } from '../../../sdk/data-api';
 import { Tabs } from '../../components/ui/tabs';
@@ -21,6 +22,23 @@ const INTEGRATIONS = [
     href: '/docs',
   },
 ] as const;
+
+/** The kit's cards: each with its title, a badge and a line about it. */
+function KitList({ items }: { items: { name: string; title: ReactNode; badge: string; badgeClass?: string; text: string }[] }) {
+  return (
+    <ul className="kit-list">
+      {items.map((k) => (
+        <li key={k.name} className="card">
+          <div className="card-title">
+            <h3>{k.title}</h3>
+            <span className={k.badgeClass ? `badge ${k.badgeClass}` : 'badge'}>{k.badge}</span>
+          </div>
+          <p className="small muted">{k.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** /data-product-kit: how to start, what libraries exist, integrations by difficulty, and code. */
 export default function DataProductKitPage() {
@@ -61,36 +79,22 @@ export default function DataProductKitPage() {
               id: 'sdks',
               label: 'SDKs and Libraries',
               content: (
-                <ul className="kit-list">
-                  {LIBRARIES.map((l) => (
-                    <li key={l.name} className="card">
-                      <div className="card-title">
-                        <h3>{l.name}</h3>
-                        <span className={`badge ${l.status === 'stable' ? 'badge-success' : 'badge-warning'}`}>{l.status}</span>
-                      </div>
-                      <p className="small muted">{l.text}</p>
-                    </li>
-                  ))}
-                </ul>
+                <KitList
+                  items={LIBRARIES.map((l) => ({
+                    name: l.name,
+                    title: l.name,
+                    badge: l.status,
+                    badgeClass: l.status === 'stable' ? 'badge-success' : 'badge-warning',
+                    text: l.text,
+                  }))}
+                />
               ),
             },
             {
               id: 'integrations',
               label: 'Integrations',
               content: (
-                <ul className="kit-list">
-                  {INTEGRATIONS.map((i) => (
-                    <li key={i.name} className="card">
-                      <div className="card-title">
-                        <h3>
-                          <Link href={i.href}>{i.name}</Link>
-                        </h3>
-                        <span className="badge">{i.difficulty}</span>
-                      </div>
-                      <p className="small muted">{i.text}</p>
-                    </li>
-                  ))}
-                </ul>
+                <KitList items={INTEGRATIONS.map((i) => ({ name: i.name, title: <Link href={i.href}>{i.name}</Link>, badge: i.difficulty, text: i.text }))} />
               ),
             },
             { id: 'code', label: 'Code Examples', content: <CodeExamples languages={['javascript', 'python', 'curl']} idPrefix="kit" /> },

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
 import { Loaded } from '../../components/ui/loaded';
+import { SuccessNotice } from '../../components/ui/success-notice';
 
 type Scope = (typeof COVERAGE_SCOPES)[number];
 /** A place as the form holds it: for a city, the name typed or picked beside the id picked. */
@@ -69,11 +70,7 @@ function CoverageForm({ initial }: { initial: SupplierCoverage }) {
     <form className="card form-stack" noValidate onSubmit={(e) => void save(e)} aria-labelledby="coverage-title">
       <h3 id="coverage-title">Where you deliver</h3>
       <p className="small muted">Requests for these places are quoted from your price list, with the lead time you give for each.</p>
-      {notice ? (
-        <p className="notice notice-success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <SuccessNotice message={notice} />
       {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
       <ol className="line-list">
         {areas.map((a, i) => (

@@ -15,6 +15,7 @@ import { supplierApi } from '../../lib/api';
 import { formatDate } from '../../../widget/app/format';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { Loaded } from '../../components/ui/loaded';
+import { SuccessNotice } from '../../components/ui/success-notice';
 
 /** Today in South Africa (YYYY-MM-DD), as offers' dates are read. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
@@ -411,11 +412,7 @@ function PriceList({ initial }: { initial: SupplierOffers }) {
         {offers.length} {offers.length === 1 ? 'product' : 'products'}, {quoted} quoted today. Last changed {formatDate(initial.priceListDate)}. A change
         reaches the next quote.
       </p>
-      {notice ? (
-        <p className="notice notice-success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <SuccessNotice message={notice} />
       {offers.length > 5 ? <TextField id="offer-filter" label="Find a product on your list" value={filter} onChange={setFilter} /> : null}
       {shown.length === 0 ? (
         <p className="card empty-state">

@@ -10,6 +10,7 @@ import { useSave } from '../../lib/use-save';
 import { SupplierCoverageSection } from './SupplierCoverage';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { Loaded } from '../../components/ui/loaded';
+import { SuccessNotice } from '../../components/ui/success-notice';
 
 type TermsField = 'contactPerson' | 'phone' | 'paymentTerms' | 'validityDays' | 'minimumOrder';
 type Field = TermsField | ComplianceField | 'leadEmails';
@@ -102,11 +103,7 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
       <h2 id="profile-heading" className="visually-hidden">
         Your details
       </h2>
-      {notice ? (
-        <p className="notice notice-success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <SuccessNotice message={notice} />
       {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
       <section className="card form-stack" aria-labelledby="profile-contact">
         <h3 id="profile-contact">Contact and terms</h3>

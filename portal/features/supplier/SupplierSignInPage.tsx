@@ -8,6 +8,7 @@ import { errorMessage, fieldErrors } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SuccessNotice } from '../../components/ui/success-notice';
 
 /** The token of a sign-in link, which rides in the address's fragment (`#sl_…`) and so reaches no server log. */
 function linkToken(): string | null {
@@ -81,11 +82,7 @@ export default function SupplierSignInPage() {
           Keep your prices, delivery areas and terms up to date, and answer your leads with a firm price. We e-mail you a link to sign in: no password needed.
         </p>
         {linkFailure ? <ErrorAlert title="Not signed in" message={linkFailure} inline /> : null}
-        {sent ? (
-          <p className="notice notice-success" role="status">
-            {sent}
-          </p>
-        ) : null}
+        <SuccessNotice message={sent} />
         {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
         <TextField
           id="supplier-email"

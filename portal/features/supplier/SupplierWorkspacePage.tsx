@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { SupplierProfileTab } from './SupplierProfile';
 import { SupplierStatsTab } from './SupplierStats';
 import { SupplierPriceListTab } from './SupplierPriceList';
+import { SuccessNotice } from '../../components/ui/success-notice';
 
 const FILTER_LABELS: Record<LeadFilter, string> = {
   offered: 'Open',
@@ -287,11 +288,7 @@ function Team({ me }: { me: SupplierMe }) {
   };
   return (
     <div className="form-stack">
-      {notice ? (
-        <p className="notice notice-success" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <SuccessNotice message={notice} />
       {failure ? <ErrorAlert title="Not done" message={failure} inline /> : null}
       {state.status === 'error' ? <ErrorAlert title="Team not loaded" message={errorMessage(state.error)} inline /> : null}
       <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
