@@ -91,12 +91,15 @@ export function productKey(name: string, supplierId: number | null, sellerName: 
   return `${seller}|${name}`;
 }
 
+/** What every found item holds, supplier or product: its session and page, the checks' verdict, its name and the duplicate it matched. */
 function baseItem(
   sessionId: number,
   sourceUrl: string,
   now: string,
-  failures: string[],
-): Pick<NewItem, 'session_id' | 'source_url' | 'decision' | 'decided_by' | 'decided_at' | 'created_at' | 'failures'> {
+  c: { failures: string[]; name: string; nameKey: string; description: string | null; categoryId: string | null; notes: unknown },
+  duplicate: Duplicate | null,
+) {
+  const failures = duplicate ? [...c.failures, duplicateMessage(duplicate)] : c.failures;
   const rejected = failures.length > 0;
   return {
     session_id: sessionId,
@@ -106,17 +109,21 @@ function baseItem(
     decided_by: rejected ? 'checks' : null,
     decided_at: rejected ? now : null,
     created_at: now,
-  };
-}
-
-export function supplierItem(sessionId: number, sourceUrl: string, c: SupplierCandidate, duplicate: Duplicate | null, now: string, details: object): NewItem {
-  const failures = duplicate ? [...c.failures, duplicateMessage(duplicate)] : c.failures;
-  return {
-    ...baseItem(sessionId, sourceUrl, now, failures),
-    kind: 'supplier',
     name: c.name,
     name_key: c.nameKey,
     description: c.description,
+    category_id: c.categoryId,
+    notes: JSON.stringify(c.notes),
+    duplicate_of_item_id: duplicate?.itemId ?? null,
+    duplicate_of_supplier_id: duplicate?.supplierId ?? null,
+    duplicate_reason: duplicate?.reason ?? null,
+  } satisfies Partial<NewItem>;
+}
+
+export function supplierItem(sessionId: number, sourceUrl: string, c: SupplierCandidate, duplicate: Duplicate | null, now: string, details: object): NewItem {
+  return {
+    ...baseItem(sessionId, sourceUrl, now, c, duplicate),
+    kind: 'supplier',
     email: c.email,
     phone: c.phone,
     website: c.website,
@@ -124,7 +131,6 @@ export function supplierItem(sessionId: number, sourceUrl: string, c: SupplierCa
     city_id: c.cityId,
     city_text: c.cityText,
     province: c.province,
-    category_id: c.categoryId,
     catalogue_item_id: null,
     price_cents: null,
     currency: null,
@@ -132,10 +138,6 @@ export function supplierItem(sessionId: number, sourceUrl: string, c: SupplierCa
     sku: null,
     seller_name: null,
     details: JSON.stringify(details),
-    notes: JSON.stringify(c.notes),
-    duplicate_of_item_id: duplicate?.itemId ?? null,
-    duplicate_of_supplier_id: duplicate?.supplierId ?? null,
-    duplicate_reason: duplicate?.reason ?? null,
     supplier_id: null,
   };
 }
@@ -148,13 +150,9 @@ export function productItem(
   duplicate: Duplicate | null,
   now: string,
 ): NewItem {
-  const failures = duplicate ? [...c.failures, duplicateMessage(duplicate)] : c.failures;
   return {
-    ...baseItem(sessionId, sourceUrl, now, failures),
+    ...baseItem(sessionId, sourceUrl, now, c, duplicate),
     kind: 'product',
-    name: c.name,
-    name_key: c.nameKey,
-    description: c.description,
     email: null,
     phone: null,
     website: c.url,
@@ -162,7 +160,6 @@ export function productItem(
     city_id: null,
     city_text: null,
     province: null,
-    category_id: c.categoryId,
     catalogue_item_id: c.catalogueItemId,
     price_cents: c.priceCents,
     currency: c.currency,
@@ -170,10 +167,6 @@ export function productItem(
     sku: c.sku,
     seller_name: c.sellerName,
     details: JSON.stringify({}),
-    notes: JSON.stringify(c.notes),
-    duplicate_of_item_id: duplicate?.itemId ?? null,
-    duplicate_of_supplier_id: duplicate?.supplierId ?? null,
-    duplicate_reason: duplicate?.reason ?? null,
     supplier_id: supplierId,
   };
 }
