@@ -167,7 +167,34 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
-function Panel({ id, title, intro, chart, table }: { id: string; title: string; intro: string; chart: ReactNode; table: ReactNode }) {
+/** A row of a panel: its bar (name, value and a note beside it) and its table row (name, value and `more`). */
+interface FigureRow {
+  name: string;
+  value: number;
+  note?: string | undefined;
+  more: (string | number)[];
+}
+
+/** One set of figures, as bars or as a table: the chart `label` and the table's `caption` and `head`. */
+function Panel({
+  id,
+  title,
+  intro,
+  label,
+  caption,
+  head,
+  rows,
+  empty,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  label: string;
+  caption: string;
+  head: string[];
+  rows: FigureRow[];
+  empty?: string;
+}) {
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id} className="card-title">
@@ -177,8 +204,8 @@ function Panel({ id, title, intro, chart, table }: { id: string; title: string; 
       <Tabs
         label={`${title}: chart or table`}
         tabs={[
-          { id: 'chart', label: 'Chart', content: chart },
-          { id: 'table', label: 'Table', content: table },
+          { id: 'chart', label: 'Chart', content: <Bars label={label} rows={rows} {...(empty ? { empty } : {})} /> },
+          { id: 'table', label: 'Table', content: <Table caption={caption} head={head} rows={rows.map((r) => [r.name, r.value, ...r.more])} /> },
         ]}
       />
     </section>
@@ -187,12 +214,8 @@ function Panel({ id, title, intro, chart, table }: { id: string; title: string; 
 
 function Figures({ data }: { data: SiteAnalyticsDashboard }) {
   const start = data.funnel[0]!.visitors;
-  const funnelRows = data.funnel.map((s) => ({
-    name: STAGE_NAMES[s.stage],
-    value: s.visitors,
-    note: s.stage === 'form-start' ? undefined : `(${percent(s.visitors, start)})`,
-  }));
   const deviceTotal = data.devices.reduce((n, d) => n + d.visitors, 0);
+  const { accepted, decisions, globalPrivacyControl } = data.consent;
   return (
     <>
       <Suspense fallback={<div className="skeleton" style={{ height: 340 }} />}>
@@ -214,71 +237,50 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
           id="funnel-title"
           title="Where visitors drop off"
           intro="Visitors (per day) who reached each step of a quote, and their share of those who started the form."
-          chart={<Bars label="Quote funnel" rows={funnelRows} />}
-          table={
-            <Table
-              caption="Quote funnel"
-              head={['Step', 'Visitors', 'Of those who started']}
-              rows={data.funnel.map((s) => [STAGE_NAMES[s.stage], s.visitors, percent(s.visitors, start)])}
-            />
-          }
+          label="Quote funnel"
+          caption="Quote funnel"
+          head={['Step', 'Visitors', 'Of those who started']}
+          rows={data.funnel.map((s) => ({
+            name: STAGE_NAMES[s.stage],
+            value: s.visitors,
+            note: s.stage === 'form-start' ? undefined : `(${percent(s.visitors, start)})`,
+            more: [percent(s.visitors, start)],
+          }))}
         />
         <Panel
           id="pages-title"
           title="Top pages"
           intro="Pages by their route, never by an address that could hold an id or a token."
-          chart={
-            <Bars
-              label="Top pages by views"
-              rows={data.topPages.map((p) => ({ name: p.path, value: p.views }))}
-              empty={`No page view was counted in these ${data.days} days.`}
-            />
-          }
-          table={<Table caption="Top pages" head={['Page', 'Views', 'Visitors']} rows={data.topPages.map((p) => [p.path, p.views, p.visitors])} />}
+          label="Top pages by views"
+          caption="Top pages"
+          head={['Page', 'Views', 'Visitors']}
+          rows={data.topPages.map((p) => ({ name: p.path, value: p.views, more: [p.visitors] }))}
+          empty={`No page view was counted in these ${data.days} days.`}
         />
         <Panel
           id="devices-title"
           title="Devices"
           intro="The kind of device, read from the browser's description, which is not kept."
-          chart={
-            <Bars
-              label="Visitors by device"
-              rows={data.devices.map((d) => ({ name: DEVICE_NAMES[d.device], value: d.visitors, note: `(${percent(d.visitors, deviceTotal)})` }))}
-            />
-          }
-          table={
-            <Table
-              caption="Devices"
-              head={['Device', 'Visitors', 'Share']}
-              rows={data.devices.map((d) => [DEVICE_NAMES[d.device], d.visitors, percent(d.visitors, deviceTotal)])}
-            />
-          }
+          label="Visitors by device"
+          caption="Devices"
+          head={['Device', 'Visitors', 'Share']}
+          rows={data.devices.map((d) => {
+            const share = percent(d.visitors, deviceTotal);
+            return { name: DEVICE_NAMES[d.device], value: d.visitors, note: `(${share})`, more: [share] };
+          })}
         />
         <Panel
           id="consent-title"
           title="Consent"
           intro="Cookie choices made in the period; analytics only counts those who said yes, and never a browser sending Global Privacy Control."
-          chart={
-            <Bars
-              label="Cookie choices"
-              rows={[
-                { name: 'Allowed analytics', value: data.consent.accepted, note: `(${percent(data.consent.accepted, data.consent.decisions)})` },
-                { name: 'Refused', value: data.consent.decisions - data.consent.accepted },
-                { name: 'With Global Privacy Control', value: data.consent.globalPrivacyControl },
-              ]}
-            />
-          }
-          table={
-            <Table
-              caption="Cookie choices"
-              head={['Choice', 'Count', 'Share']}
-              rows={[
-                ['Allowed analytics', data.consent.accepted, percent(data.consent.accepted, data.consent.decisions)],
-                ['Refused', data.consent.decisions - data.consent.accepted, percent(data.consent.decisions - data.consent.accepted, data.consent.decisions)],
-                ['With Global Privacy Control', data.consent.globalPrivacyControl, percent(data.consent.globalPrivacyControl, data.consent.decisions)],
-              ]}
-            />
-          }
+          label="Cookie choices"
+          caption="Cookie choices"
+          head={['Choice', 'Count', 'Share']}
+          rows={[
+            { name: 'Allowed analytics', value: accepted, note: `(${percent(accepted, decisions)})`, more: [percent(accepted, decisions)] },
+            { name: 'Refused', value: decisions - accepted, more: [percent(decisions - accepted, decisions)] },
+            { name: 'With Global Privacy Control', value: globalPrivacyControl, more: [percent(globalPrivacyControl, decisions)] },
+          ]}
         />
       </div>
     </>
