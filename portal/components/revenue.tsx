@@ -1,7 +1,6 @@
 import { partnerEarnings, PAYOUT_METHOD, REVENUE_MODEL, REVENUE_SCENARIOS, type RevenueModel } from '../../sdk/revenue';
 import { formatNumber, formatRand } from '../../sdk/format';
-import { TableScroll } from './ui/table-scroll';
-import { ColumnHeads } from './ui/column-heads';
+import { DataTable } from './ui/data-table';
 
 /**
  * The revenue-share terms in one sentence: the published model, or the terms the server applies
@@ -21,20 +20,14 @@ export function RevenueTerms({ model = REVENUE_MODEL }: { model?: RevenueModel }
 /** What a partner earns a month at the model's example volumes. */
 function RevenueTable() {
   return (
-    <TableScroll label="Estimated monthly earnings">
-      <table className="simple-table">
-        <caption className="visually-hidden">Estimated monthly earnings</caption>
-        <ColumnHeads names={['Qualified requests a month', 'You earn']} />
-        <tbody>
-          {REVENUE_SCENARIOS.map((n) => (
-            <tr key={n}>
-              <td>{formatNumber(n)}</td>
-              <td>{formatRand(partnerEarnings({ qualifiedRfqs: n }))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable label="Estimated monthly earnings" caption="Estimated monthly earnings" heads={['Qualified requests a month', 'You earn']}>
+      {REVENUE_SCENARIOS.map((n) => (
+        <tr key={n}>
+          <td>{formatNumber(n)}</td>
+          <td>{formatRand(partnerEarnings({ qualifiedRfqs: n }))}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

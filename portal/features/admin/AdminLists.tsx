@@ -6,13 +6,12 @@ import type { AdminProductPage, AdminSupplier, AdminSupplierPage } from '../../.
 import { formatDate, formatTime } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Switch } from '../../components/ui/switch';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
 import { errorMessage } from '../../lib/api-errors';
 import { ComplianceEdit } from './ComplianceEdit';
-import { ColumnHeads } from '../../components/ui/column-heads';
+import { DataTable } from '../../components/ui/data-table';
 
 const PAGE_SIZE = 20;
 
@@ -134,46 +133,45 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
           <p className="muted small">{q.trim() ? 'No supplier matches.' : 'No suppliers yet. Import some above.'}</p>
         ) : (
           <>
-            <TableScroll label="Suppliers on this page">
-              <table className="simple-table" aria-busy={load.status === 'loading'}>
-                <ColumnHeads names={['Id', 'Name', 'City', 'Categories', 'On time', 'Products', 'Verified', 'Rating', 'Tax and B-BBEE']} />
-                <tbody>
-                  {data.suppliers.map((row) => {
-                    const s = edited[row.id] ?? row;
-                    return (
-                      <tr key={s.id}>
-                        <td>{s.id}</td>
-                        <td>
-                          {s.name}
-                          <div className="small muted">{s.email}</div>
-                        </td>
-                        <td>{s.city}</td>
-                        <td>{s.categories.join(', ')}</td>
-                        <td>{s.onTimeRate === null ? <span className="muted">no record yet</span> : `${s.onTimeRate}%`}</td>
-                        <td>{formatNumber(s.products)}</td>
-                        <Standing
-                          supplier={s}
-                          onSaved={(saved) => {
-                            setEdited((e) => ({ ...e, [saved.id]: saved }));
-                            onChanged();
-                          }}
-                        />
-                        <td>
-                          <ComplianceEdit
-                            key={`${s.vatNumber}|${s.registeredAddress}|${s.bbeeLevel}|${s.bbeeEvidence}|${s.bbeeExpiresOn}`}
-                            supplier={s}
-                            onSaved={(saved) => {
-                              setEdited((e) => ({ ...e, [saved.id]: saved }));
-                              onChanged();
-                            }}
-                          />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="Suppliers on this page"
+              heads={['Id', 'Name', 'City', 'Categories', 'On time', 'Products', 'Verified', 'Rating', 'Tax and B-BBEE']}
+              busy={load.status === 'loading'}
+            >
+              {data.suppliers.map((row) => {
+                const s = edited[row.id] ?? row;
+                return (
+                  <tr key={s.id}>
+                    <td>{s.id}</td>
+                    <td>
+                      {s.name}
+                      <div className="small muted">{s.email}</div>
+                    </td>
+                    <td>{s.city}</td>
+                    <td>{s.categories.join(', ')}</td>
+                    <td>{s.onTimeRate === null ? <span className="muted">no record yet</span> : `${s.onTimeRate}%`}</td>
+                    <td>{formatNumber(s.products)}</td>
+                    <Standing
+                      supplier={s}
+                      onSaved={(saved) => {
+                        setEdited((e) => ({ ...e, [saved.id]: saved }));
+                        onChanged();
+                      }}
+                    />
+                    <td>
+                      <ComplianceEdit
+                        key={`${s.vatNumber}|${s.registeredAddress}|${s.bbeeLevel}|${s.bbeeEvidence}|${s.bbeeExpiresOn}`}
+                        supplier={s}
+                        onSaved={(saved) => {
+                          setEdited((e) => ({ ...e, [saved.id]: saved }));
+                          onChanged();
+                        }}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
             <Pager page={data.page} pageSize={data.pageSize} total={data.total} what="suppliers" onPage={setPage} />
           </>
         )
@@ -217,25 +215,20 @@ export function ProductList({ refresh }: { refresh: number }) {
           <p className="muted small">{q.trim() ? 'No product matches.' : 'No products yet. Import a price list above.'}</p>
         ) : (
           <>
-            <TableScroll label="Products on this page">
-              <table className="simple-table" aria-busy={load.status === 'loading'}>
-                <ColumnHeads names={['Product', 'Supplier', 'Category', 'Price excl. VAT']} />
-                <tbody>
-                  {data.products.map((p) => (
-                    <tr key={p.id}>
-                      <td>{p.name}</td>
-                      <td>
-                        {p.supplierName} <span className="muted">#{p.supplierId}</span>
-                      </td>
-                      <td>{p.categoryName}</td>
-                      <td>
-                        {formatRand(p.price)} per {p.unit.replace(/s$/, '')}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable label="Products on this page" heads={['Product', 'Supplier', 'Category', 'Price excl. VAT']} busy={load.status === 'loading'}>
+              {data.products.map((p) => (
+                <tr key={p.id}>
+                  <td>{p.name}</td>
+                  <td>
+                    {p.supplierName} <span className="muted">#{p.supplierId}</span>
+                  </td>
+                  <td>{p.categoryName}</td>
+                  <td>
+                    {formatRand(p.price)} per {p.unit.replace(/s$/, '')}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             <Pager page={data.page} pageSize={data.pageSize} total={data.total} what="products" onPage={setPage} />
           </>
         )

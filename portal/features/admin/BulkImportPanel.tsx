@@ -5,10 +5,9 @@ import { formatNumber, formatRand } from '../../../sdk/format';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../../contract/schemas/admin';
 import { invalidLinesDetailsSchema, type InvalidLine, type ProductPreviewLine, type SupplierPreviewLine } from '../../../contract/schemas/imports';
 import { useToast } from '../../components/ui/toast';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { staffApi } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
-import { ColumnHeads } from '../../components/ui/column-heads';
+import { DataTable } from '../../components/ui/data-table';
 
 export type ImportKind = 'supplier' | 'product' | 'mixed';
 
@@ -107,34 +106,33 @@ function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRow[] }) 
         : ['Kind', 'Name', 'Details'];
   return (
     <>
-      <TableScroll label={`${kind === 'supplier' ? 'Supplier' : kind === 'product' ? 'Product' : 'Supplier and product'} lines as they will be imported`}>
-        <table className="simple-table import-preview">
-          <ColumnHeads names={['Line', ...heads, 'Action']} />
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.line}>
-                <td>{r.line}</td>
-                {kind === 'mixed' ? (
-                  <>
-                    <td>{r.kind === 'supplier' ? 'Supplier' : 'Product'}</td>
-                    <td>{r.kind === 'supplier' ? r.name : r.catalogueItemName}</td>
-                    <td>
-                      {r.kind === 'supplier'
-                        ? `${r.categoryName}, ${r.city}`
-                        : `${formatRand(r.unitPrice)} per ${r.itemUnit.replace(/s$/, '')} from ${r.supplierName}`}
-                    </td>
-                  </>
-                ) : r.kind === 'supplier' ? (
-                  <SupplierCells r={r} />
-                ) : (
-                  <ProductCells r={r} />
-                )}
-                <td>{r.action === 'add' ? 'Add' : 'Update'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={`${kind === 'supplier' ? 'Supplier' : kind === 'product' ? 'Product' : 'Supplier and product'} lines as they will be imported`}
+        heads={['Line', ...heads, 'Action']}
+        className="import-preview"
+      >
+        {shown.map((r) => (
+          <tr key={r.line}>
+            <td>{r.line}</td>
+            {kind === 'mixed' ? (
+              <>
+                <td>{r.kind === 'supplier' ? 'Supplier' : 'Product'}</td>
+                <td>{r.kind === 'supplier' ? r.name : r.catalogueItemName}</td>
+                <td>
+                  {r.kind === 'supplier'
+                    ? `${r.categoryName}, ${r.city}`
+                    : `${formatRand(r.unitPrice)} per ${r.itemUnit.replace(/s$/, '')} from ${r.supplierName}`}
+                </td>
+              </>
+            ) : r.kind === 'supplier' ? (
+              <SupplierCells r={r} />
+            ) : (
+              <ProductCells r={r} />
+            )}
+            <td>{r.action === 'add' ? 'Add' : 'Update'}</td>
+          </tr>
+        ))}
+      </DataTable>
       {rows.length > shown.length ? (
         <p className="small muted">
           The first {ROWS_SHOWN} of {formatNumber(rows.length)} lines are shown.

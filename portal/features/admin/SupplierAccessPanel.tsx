@@ -3,14 +3,13 @@ import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace'
 import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { errorMessage } from '../../lib/api-errors';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
-import { ColumnHeads } from '../../components/ui/column-heads';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { SuccessNotice } from '../../components/ui/success-notice';
+import { DataTable } from '../../components/ui/data-table';
 
 /**
  * Who may sign in to the supplier workspace: invite a supplier's user (e-mailed a sign-in link),
@@ -79,37 +78,31 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
       {state.status === 'error' ? <ErrorAlert title="Supplier users not loaded" message={errorMessage(state.error)} inline /> : null}
       {state.data && state.data.length === 0 ? <p className="muted">No supplier has a user yet.</p> : null}
       {state.data && state.data.length > 0 ? (
-        <TableScroll label="Supplier users">
-          <table className="simple-table">
-            <caption className="visually-hidden">Supplier users</caption>
-            <ColumnHeads names={['Supplier', 'User', 'Last sign-in', 'Last price change', 'Access']} />
-            <tbody>
-              {state.data.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    {u.supplierName} <span className="small muted">#{u.supplierId}</span>
-                  </td>
-                  <td>
-                    {u.name}
-                    <div className="small muted">{u.email}</div>
-                  </td>
-                  <td>{u.lastSignInAt ? formatDate(u.lastSignInAt) : <span className="muted">never</span>}</td>
-                  <td>{u.lastPriceChangeAt ? formatDate(u.lastPriceChangeAt) : <span className="muted">none</span>}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      onClick={() => toggle(u.id, !u.disabled)}
-                      aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.name}`}
-                    >
-                      {u.disabled ? 'Enable' : 'Disable'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable label="Supplier users" caption="Supplier users" heads={['Supplier', 'User', 'Last sign-in', 'Last price change', 'Access']}>
+          {state.data.map((u) => (
+            <tr key={u.id}>
+              <td>
+                {u.supplierName} <span className="small muted">#{u.supplierId}</span>
+              </td>
+              <td>
+                {u.name}
+                <div className="small muted">{u.email}</div>
+              </td>
+              <td>{u.lastSignInAt ? formatDate(u.lastSignInAt) : <span className="muted">never</span>}</td>
+              <td>{u.lastPriceChangeAt ? formatDate(u.lastPriceChangeAt) : <span className="muted">none</span>}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => toggle(u.id, !u.disabled)}
+                  aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.name}`}
+                >
+                  {u.disabled ? 'Enable' : 'Disable'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </section>
   );

@@ -4,7 +4,6 @@ import { MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_
 import { ContactDetails } from '../../components/ContactDetails';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { usePageMeta } from '../../lib/use-page-title';
 import { RevenueShare } from '../../components/revenue';
 import { CodeExamples } from './CodeExamples';
@@ -13,7 +12,7 @@ const ApiReference = lazy(() => import('./ApiReference'));
 import { TiersTable } from '../../components/TiersTable';
 import { formatNumber } from '../../../sdk/format';
 import { COMPANY_SIZES } from '../../../sdk/rules';
-import { ColumnHeads } from '../../components/ui/column-heads';
+import { DataTable } from '../../components/ui/data-table';
 
 function Overview() {
   return (
@@ -54,122 +53,110 @@ function Schema() {
       <p>
         One row per quote request, from <code>GET /api/v2/procurement-data</code>.
       </p>
-      <TableScroll label="rfq_submissions columns">
-        <table className="simple-table">
-          <ColumnHeads names={['Column', 'Type', 'Meaning']} />
-          <tbody>
-            <tr>
-              <td>
-                <code>rfq_ref</code>
-              </td>
-              <td>string</td>
-              <td>
-                A random pseudonym of the request (<code>r_</code> and 20 hex digits); never the buyer's <code>rfqId</code>
-              </td>
-            </tr>
-            <tr>
-              <td>
-                <code>submission_timestamp</code>
-              </td>
-              <td>UTC</td>
-              <td>When the request was sent, to the hour</td>
-            </tr>
-            <tr>
-              <td>
-                <code>product_category</code>
-              </td>
-              <td>string</td>
-              <td>The category the request was matched to</td>
-            </tr>
-            <tr>
-              <td>
-                <code>quantity_requested</code>
-              </td>
-              <td>integer</td>
-              <td>Units asked for</td>
-            </tr>
-            <tr>
-              <td>
-                <code>budget_range_zar</code>
-              </td>
-              <td>band</td>
-              <td>The buyer's budget band, if given</td>
-            </tr>
-            <tr>
-              <td>
-                <code>city_code</code>
-              </td>
-              <td>string</td>
-              <td>Delivery city, if Procura knows it</td>
-            </tr>
-            <tr>
-              <td>
-                <code>company_size</code>
-              </td>
-              <td>string</td>
-              <td>
-                The company size the buyer chose on the quote form or the widget (optional on both), in employees: {COMPANY_SIZES.slice(0, -1).join(', ')} or{' '}
-                {COMPANY_SIZES[COMPANY_SIZES.length - 1]}; <code>unknown</code> when none was chosen
-              </td>
-            </tr>
-            <tr>
-              <td>
-                <code>intent_score</code>
-              </td>
-              <td>0-100</td>
-              <td>
-                20, plus 25 with a budget band, 20 with a company name, 15 for 100 or more units, 10 with a contact name, 10 when colleagues are copied in
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable label="rfq_submissions columns" heads={['Column', 'Type', 'Meaning']}>
+        <tr>
+          <td>
+            <code>rfq_ref</code>
+          </td>
+          <td>string</td>
+          <td>
+            A random pseudonym of the request (<code>r_</code> and 20 hex digits); never the buyer's <code>rfqId</code>
+          </td>
+        </tr>
+        <tr>
+          <td>
+            <code>submission_timestamp</code>
+          </td>
+          <td>UTC</td>
+          <td>When the request was sent, to the hour</td>
+        </tr>
+        <tr>
+          <td>
+            <code>product_category</code>
+          </td>
+          <td>string</td>
+          <td>The category the request was matched to</td>
+        </tr>
+        <tr>
+          <td>
+            <code>quantity_requested</code>
+          </td>
+          <td>integer</td>
+          <td>Units asked for</td>
+        </tr>
+        <tr>
+          <td>
+            <code>budget_range_zar</code>
+          </td>
+          <td>band</td>
+          <td>The buyer's budget band, if given</td>
+        </tr>
+        <tr>
+          <td>
+            <code>city_code</code>
+          </td>
+          <td>string</td>
+          <td>Delivery city, if Procura knows it</td>
+        </tr>
+        <tr>
+          <td>
+            <code>company_size</code>
+          </td>
+          <td>string</td>
+          <td>
+            The company size the buyer chose on the quote form or the widget (optional on both), in employees: {COMPANY_SIZES.slice(0, -1).join(', ')} or{' '}
+            {COMPANY_SIZES[COMPANY_SIZES.length - 1]}; <code>unknown</code> when none was chosen
+          </td>
+        </tr>
+        <tr>
+          <td>
+            <code>intent_score</code>
+          </td>
+          <td>0-100</td>
+          <td>20, plus 25 with a budget band, 20 with a company name, 15 for 100 or more units, 10 with a contact name, 10 when colleagues are copied in</td>
+        </tr>
+      </DataTable>
       <h3>supplier_responses</h3>
       <p>
         Quotes, grouped by category and region, from <code>GET /api/v2/supplier-performance</code>.
       </p>
-      <TableScroll label="supplier_responses columns">
-        <table className="simple-table">
-          <ColumnHeads names={['Column', 'Type', 'Meaning']} />
-          <tbody>
-            <tr>
-              <td>
-                <code>response_count</code>
-              </td>
-              <td>integer</td>
-              <td>Quotes in the group</td>
-            </tr>
-            <tr>
-              <td>
-                <code>firm_response_count</code>
-              </td>
-              <td>integer</td>
-              <td>Of those, the quotes their suppliers made firm</td>
-            </tr>
-            <tr>
-              <td>
-                <code>avg_quoted_price_zar</code>
-              </td>
-              <td>decimal</td>
-              <td>Average quoted unit price, excl. VAT</td>
-            </tr>
-            <tr>
-              <td>
-                <code>avg_delivery_days</code>
-              </td>
-              <td>decimal</td>
-              <td>Average of the quoted lead times' first day</td>
-            </tr>
-            <tr>
-              <td>
-                <code>avg_supplier_rating</code>
-              </td>
-              <td>1-5</td>
-              <td>Average rating of the quoting suppliers</td>
-            </tr>
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable label="supplier_responses columns" heads={['Column', 'Type', 'Meaning']}>
+        <tr>
+          <td>
+            <code>response_count</code>
+          </td>
+          <td>integer</td>
+          <td>Quotes in the group</td>
+        </tr>
+        <tr>
+          <td>
+            <code>firm_response_count</code>
+          </td>
+          <td>integer</td>
+          <td>Of those, the quotes their suppliers made firm</td>
+        </tr>
+        <tr>
+          <td>
+            <code>avg_quoted_price_zar</code>
+          </td>
+          <td>decimal</td>
+          <td>Average quoted unit price, excl. VAT</td>
+        </tr>
+        <tr>
+          <td>
+            <code>avg_delivery_days</code>
+          </td>
+          <td>decimal</td>
+          <td>Average of the quoted lead times' first day</td>
+        </tr>
+        <tr>
+          <td>
+            <code>avg_supplier_rating</code>
+          </td>
+          <td>1-5</td>
+          <td>Average rating of the quoting suppliers</td>
+        </tr>
+      </DataTable>
     </div>
   );
 }

@@ -10,14 +10,13 @@ import { RevenueTerms } from '../../components/revenue';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { partnerApi } from '../../lib/api';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PartnerHosts } from './PartnerHosts';
-import { ColumnHeads } from '../../components/ui/column-heads';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { Stat } from '../../components/ui/stat';
+import { DataTable } from '../../components/ui/data-table';
 
 interface Session {
   partnerId: string;
@@ -122,25 +121,23 @@ function Dashboard({
               Nothing yet: no request has come through your widgets in these six months. Each month’s requests and earnings will show here.
             </p>
           ) : (
-            <TableScroll label="Requests and earnings by month">
-              <table className="simple-table">
-                <ColumnHeads names={['Month', 'RFQs', 'Qualified', 'Pending', 'Enterprise leads', 'Awarded', 'Earned', 'Payout']} />
-                <tbody>
-                  {analytics.monthlyTrends.map((m) => (
-                    <tr key={m.month}>
-                      <td>{monthName(m.month)}</td>
-                      <td>{m.rfqs}</td>
-                      <td>{m.qualifiedRfqs}</td>
-                      <td>{m.pendingRfqs}</td>
-                      <td>{m.enterpriseLeads}</td>
-                      <td>{m.awardedRfqs}</td>
-                      <td>{formatRand(m.revenue)}</td>
-                      <td>{payoutText(m)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="Requests and earnings by month"
+              heads={['Month', 'RFQs', 'Qualified', 'Pending', 'Enterprise leads', 'Awarded', 'Earned', 'Payout']}
+            >
+              {analytics.monthlyTrends.map((m) => (
+                <tr key={m.month}>
+                  <td>{monthName(m.month)}</td>
+                  <td>{m.rfqs}</td>
+                  <td>{m.qualifiedRfqs}</td>
+                  <td>{m.pendingRfqs}</td>
+                  <td>{m.enterpriseLeads}</td>
+                  <td>{m.awardedRfqs}</td>
+                  <td>{formatRand(m.revenue)}</td>
+                  <td>{payoutText(m)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </section>
         <section className="card" aria-labelledby="pa-products">

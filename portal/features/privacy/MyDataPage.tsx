@@ -6,15 +6,14 @@ import { formatRand } from '../../../sdk/format';
 import { formatDate } from '../../../widget/app/format';
 import type { MyData, MyDataDeleted } from '../../../contract/schemas/analytics';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { privacyApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { TextField } from '../../../widget/app/TextField';
 import '../../../widget/app/controls.css';
 import './privacy.css';
-import { ColumnHeads } from '../../components/ui/column-heads';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { DataTable } from '../../components/ui/data-table';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
 
@@ -163,40 +162,35 @@ function HeldData({ token }: { token: string }) {
         {data.rfqs.length === 0 ? (
           <p className="muted">No request holds this address.</p>
         ) : (
-          <TableScroll label="Requests held for your address">
-            <table className="simple-table">
-              <ColumnHeads names={['Sent', 'Request', 'Your part', 'Details held']} />
-              <tbody>
-                {data.rfqs.map((r) => (
-                  <tr key={r.rfqId}>
-                    <td>{when(r.createdAt)}</td>
-                    <td>
-                      {r.quantity} {r.unit} {r.productName} to {r.deliveryLocation}
+          <DataTable label="Requests held for your address" heads={['Sent', 'Request', 'Your part', 'Details held']}>
+            {data.rfqs.map((r) => (
+              <tr key={r.rfqId}>
+                <td>{when(r.createdAt)}</td>
+                <td>
+                  {r.quantity} {r.unit} {r.productName} to {r.deliveryLocation}
+                  <br />
+                  <span className="small muted">
+                    {r.quoteCount} quotes · <Link href={`/quote-success?rfqId=${r.rfqId}`}>results</Link>
+                  </span>
+                </td>
+                <td>{r.role === 'sender' ? 'You sent it' : 'You were copied in'}</td>
+                <td className="small">
+                  {[r.primaryEmail, ...r.additionalEmails.filter((e) => e !== r.primaryEmail), r.companyName, r.contactName].filter(Boolean).join(', ')}
+                  {r.productDescription ? (
+                    <>
+                      <br />“{r.productDescription}”
+                    </>
+                  ) : null}
+                  {orderDetails(r) ? (
+                    <>
                       <br />
-                      <span className="small muted">
-                        {r.quoteCount} quotes · <Link href={`/quote-success?rfqId=${r.rfqId}`}>results</Link>
-                      </span>
-                    </td>
-                    <td>{r.role === 'sender' ? 'You sent it' : 'You were copied in'}</td>
-                    <td className="small">
-                      {[r.primaryEmail, ...r.additionalEmails.filter((e) => e !== r.primaryEmail), r.companyName, r.contactName].filter(Boolean).join(', ')}
-                      {r.productDescription ? (
-                        <>
-                          <br />“{r.productDescription}”
-                        </>
-                      ) : null}
-                      {orderDetails(r) ? (
-                        <>
-                          <br />
-                          {orderDetails(r)}
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+                      {orderDetails(r)}
+                    </>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <section className="card" aria-labelledby="held-emails">

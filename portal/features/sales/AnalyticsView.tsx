@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage } from '../../lib/api-errors';
 import type { Load } from '../../lib/use-load';
 import { Stat } from '../../components/ui/stat';
+import { DataTable } from '../../components/ui/data-table';
 
 const COLOURS = { email: '#1d4ed8', call: '#0f766e', response: '#b45309', demo: '#7c3aed', target: '#64748b', pipeline: '#1d4ed8', rate: '#0f766e' };
 
@@ -122,24 +123,18 @@ function DailyActivity({ dashboard }: { dashboard: OutreachDashboard }) {
       <h2>Today, {activity.today}</h2>
       <CounterGrid counters={activity.team.today} targets={targets} label="The team today against the daily targets" />
       {dashboard.shared || activity.people.length === 0 ? null : (
-        <TableScroll label="Per person today">
-          <table className="simple-table">
-            <caption className="visually-hidden">Per person today</caption>
-            <ColumnHeads names={['Person', ...COUNTER_LABELS.map(([, label]) => label)]} />
-            <tbody>
-              {activity.people.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">{p.name}</th>
-                  {COUNTER_LABELS.map(([key]) => (
-                    <td key={key}>
-                      {p.today[key]} of {targets[key]}
-                    </td>
-                  ))}
-                </tr>
+        <DataTable label="Per person today" caption="Per person today" heads={['Person', ...COUNTER_LABELS.map(([, label]) => label)]}>
+          {activity.people.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">{p.name}</th>
+              {COUNTER_LABELS.map(([key]) => (
+                <td key={key}>
+                  {p.today[key]} of {targets[key]}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <div className="chart-grid">
         <Chart

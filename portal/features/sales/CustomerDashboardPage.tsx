@@ -5,7 +5,6 @@ import { PROSPECT_STATUSES, REVENUE_PROJECTION, type ProspectStatus } from '../.
 import type { ActivitySummary } from '../../../contract/schemas/outreach';
 import type { Prospect } from '../../../contract/schemas/prospects';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { Tabs } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
@@ -16,7 +15,7 @@ import { ActivityLog, COUNTER_LABELS, CounterGrid, StatusBadge, WeekProgress } f
 import { ProspectModal } from './ProspectModal';
 import { errorMessage } from '../../lib/api-errors';
 import '../../styles/sales.css';
-import { ColumnHeads } from '../../components/ui/column-heads';
+import { DataTable } from '../../components/ui/data-table';
 
 const PAGE_SIZE = 25;
 
@@ -118,40 +117,39 @@ function ProspectList({ version, onChanged }: { version: number; onChanged(): vo
         </div>
       ) : (
         <>
-          <TableScroll label="Prospects">
-            <table className="simple-table prospects-table">
-              <caption className="visually-hidden">Prospects, newest first</caption>
-              <ColumnHeads names={['Company', 'Contact', 'Status', 'Next action', 'Owner', 'Estimated value', { hidden: 'Actions' }]} />
-              <tbody>
-                {list.prospects.map((p) => (
-                  <tr key={p.id}>
-                    <td>
-                      <strong>{p.company}</strong>
-                      {p.source === 'demo request' ? <span className="badge badge-primary source-badge">Demo request</span> : null}
-                      <div className="small muted">{[p.industry, p.tier].filter(Boolean).join(' · ')}</div>
-                    </td>
-                    <td data-label="Contact">
-                      {p.contact || <span className="muted">–</span>}
-                      {p.email ? <div className="small muted break">{p.email}</div> : null}
-                      {p.phone ? <div className="small muted">{p.phone}</div> : null}
-                    </td>
-                    <td data-label="Status">
-                      <StatusBadge status={p.status} />
-                      <div className="small muted">{p.lastContact ? `Last contact ${p.lastContact}` : 'Never contacted'}</div>
-                    </td>
-                    <td data-label="Next action">{p.nextAction || <span className="muted">–</span>}</td>
-                    <td data-label="Owner">{p.owner?.name ?? <span className="muted">Nobody</span>}</td>
-                    <td data-label="Estimated value">{formatRand(p.estimatedValue)}</td>
-                    <td>
-                      <button type="button" className="button button-secondary" aria-label={`Update ${p.company}`} onClick={() => setEditing(p)}>
-                        Update
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="Prospects"
+            caption="Prospects, newest first"
+            heads={['Company', 'Contact', 'Status', 'Next action', 'Owner', 'Estimated value', { hidden: 'Actions' }]}
+            className="prospects-table"
+          >
+            {list.prospects.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <strong>{p.company}</strong>
+                  {p.source === 'demo request' ? <span className="badge badge-primary source-badge">Demo request</span> : null}
+                  <div className="small muted">{[p.industry, p.tier].filter(Boolean).join(' · ')}</div>
+                </td>
+                <td data-label="Contact">
+                  {p.contact || <span className="muted">–</span>}
+                  {p.email ? <div className="small muted break">{p.email}</div> : null}
+                  {p.phone ? <div className="small muted">{p.phone}</div> : null}
+                </td>
+                <td data-label="Status">
+                  <StatusBadge status={p.status} />
+                  <div className="small muted">{p.lastContact ? `Last contact ${p.lastContact}` : 'Never contacted'}</div>
+                </td>
+                <td data-label="Next action">{p.nextAction || <span className="muted">–</span>}</td>
+                <td data-label="Owner">{p.owner?.name ?? <span className="muted">Nobody</span>}</td>
+                <td data-label="Estimated value">{formatRand(p.estimatedValue)}</td>
+                <td>
+                  <button type="button" className="button button-secondary" aria-label={`Update ${p.company}`} onClick={() => setEditing(p)}>
+                    Update
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <nav className="pager" aria-label="Pages of prospects">
             <span className="small muted">
               {(list.page - 1) * list.pageSize + 1}-{Math.min(list.total, list.page * list.pageSize)} of {list.total}
@@ -192,21 +190,16 @@ function DailyActivity({ summary }: { summary: ActivitySummary }) {
         {summary.people.length === 0 ? (
           <p className="muted small">Nobody has logged anything this week yet.</p>
         ) : (
-          <TableScroll label="Per person today">
-            <table className="simple-table">
-              <ColumnHeads names={['Person', ...COUNTER_LABELS.map(([key, label]) => `${label} (target ${summary.targets.daily[key]})`)]} />
-              <tbody>
-                {summary.people.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row">{p.name}</th>
-                    {COUNTER_LABELS.map(([key]) => (
-                      <td key={key}>{p.today[key]}</td>
-                    ))}
-                  </tr>
+          <DataTable label="Per person today" heads={['Person', ...COUNTER_LABELS.map(([key, label]) => `${label} (target ${summary.targets.daily[key]})`)]}>
+            {summary.people.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">{p.name}</th>
+                {COUNTER_LABELS.map(([key]) => (
+                  <td key={key}>{p.today[key]}</td>
                 ))}
-              </tbody>
-            </table>
-          </TableScroll>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
       <section className="card" aria-labelledby="todays-log">
@@ -238,26 +231,21 @@ function WeeklyTargets({ summary }: { summary: ActivitySummary }) {
           Procura earns a {fee}% success fee on the spend it brings to suppliers. What that makes each month, by how much monthly spend our customers place
           through Procura:
         </p>
-        <TableScroll label="Revenue projection">
-          <table className="simple-table">
-            <ColumnHeads names={['Scenario', 'Monthly spend through Procura', "Procura's fee a month"]} />
-            <tbody>
-              {REVENUE_PROJECTION.scenarios.map((s) => (
-                <tr key={s.label}>
-                  <th scope="row">{s.label}</th>
-                  <td>
-                    {formatRand(s.monthlySpend).replace(/\.00$/, '')}
-                    {s.orMore ? '+' : ''}
-                  </td>
-                  <td>
-                    {formatRand((s.monthlySpend * fee) / 100).replace(/\.00$/, '')}
-                    {s.orMore ? '+' : ''} per month
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable label="Revenue projection" heads={['Scenario', 'Monthly spend through Procura', "Procura's fee a month"]}>
+          {REVENUE_PROJECTION.scenarios.map((s) => (
+            <tr key={s.label}>
+              <th scope="row">{s.label}</th>
+              <td>
+                {formatRand(s.monthlySpend).replace(/\.00$/, '')}
+                {s.orMore ? '+' : ''}
+              </td>
+              <td>
+                {formatRand((s.monthlySpend * fee) / 100).replace(/\.00$/, '')}
+                {s.orMore ? '+' : ''} per month
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </div>
   );

@@ -2,11 +2,10 @@ import { useRef, useState } from 'react';
 import { isHttpError } from '../../../sdk/client/errors';
 import type { ProspectImportResult } from '../../../contract/schemas/prospects';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
-import { ColumnHeads } from '../../components/ui/column-heads';
+import { DataTable } from '../../components/ui/data-table';
 
 /**
  * Prospects from a CSV file (the export's columns, in any order): a preview of every line first,
@@ -94,20 +93,14 @@ export function ImportPanel({ onImported }: { onImported(): void }) {
             {preview.problems.length} bad.
           </p>
           {preview.problems.length > 0 ? (
-            <TableScroll label="Lines that cannot be imported">
-              <table className="simple-table">
-                <caption className="visually-hidden">Lines that cannot be imported</caption>
-                <ColumnHeads names={['Line', 'Why']} />
-                <tbody>
-                  {preview.problems.map((p, i) => (
-                    <tr key={`${p.line}-${i}`}>
-                      <td>{p.line}</td>
-                      <td>{p.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable label="Lines that cannot be imported" caption="Lines that cannot be imported" heads={['Line', 'Why']}>
+              {preview.problems.map((p, i) => (
+                <tr key={`${p.line}-${i}`}>
+                  <td>{p.line}</td>
+                  <td>{p.reason}</td>
+                </tr>
+              ))}
+            </DataTable>
           ) : null}
         </div>
       ) : null}

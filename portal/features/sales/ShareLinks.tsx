@@ -3,12 +3,11 @@ import type { ShareLinkCreated } from '../../../contract/schemas/outreach';
 import { formatDate } from '../../../widget/app/format';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
-import { ColumnHeads } from '../../components/ui/column-heads';
+import { DataTable } from '../../components/ui/data-table';
 
 /**
  * Admins share the dashboard read-only with someone outside: a link that works 1 to 90 days,
@@ -93,36 +92,28 @@ export function ShareLinks() {
       ) : null}
       {links.status === 'error' ? <ErrorAlert title="The links could not be loaded" message={errorMessage(links.error)} inline /> : null}
       {links.data && links.data.links.length > 0 ? (
-        <TableScroll label="Share links">
-          <table className="simple-table">
-            <caption className="visually-hidden">Share links made</caption>
-            <ColumnHeads names={['Made', 'By', 'Ends', 'State', { hidden: 'Actions' }]} />
-            <tbody>
-              {links.data.links.map((l) => (
-                <tr key={l.id}>
-                  <td>{formatDate(l.createdAt)}</td>
-                  <td>{l.createdBy}</td>
-                  <td>{formatDate(l.expiresAt)}</td>
-                  <td>
-                    {l.active ? <span className="badge badge-success">Active</span> : <span className="badge">{l.revokedAt ? 'Revoked' : 'Expired'}</span>}
-                  </td>
-                  <td>
-                    {l.active ? (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        aria-label={`Revoke the link made ${formatDate(l.createdAt)}, ending ${formatDate(l.expiresAt)}`}
-                        onClick={() => revoke(l.id)}
-                      >
-                        Revoke
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable label="Share links" caption="Share links made" heads={['Made', 'By', 'Ends', 'State', { hidden: 'Actions' }]}>
+          {links.data.links.map((l) => (
+            <tr key={l.id}>
+              <td>{formatDate(l.createdAt)}</td>
+              <td>{l.createdBy}</td>
+              <td>{formatDate(l.expiresAt)}</td>
+              <td>{l.active ? <span className="badge badge-success">Active</span> : <span className="badge">{l.revokedAt ? 'Revoked' : 'Expired'}</span>}</td>
+              <td>
+                {l.active ? (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    aria-label={`Revoke the link made ${formatDate(l.createdAt)}, ending ${formatDate(l.expiresAt)}`}
+                    onClick={() => revoke(l.id)}
+                  >
+                    Revoke
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </section>
   );

@@ -1,10 +1,9 @@
 import type { SupplierStats } from '../../../contract/schemas/supplier-workspace';
 import { Chart } from '../../components/Chart';
 import { Loaded } from '../../components/ui/loaded';
-import { TableScroll } from '../../components/ui/table-scroll';
 import { supplierApi } from '../../lib/api';
-import { ColumnHeads } from '../../components/ui/column-heads';
 import { Stat } from '../../components/ui/stat';
+import { DataTable } from '../../components/ui/data-table';
 
 type Figures = SupplierStats['totals'];
 
@@ -26,22 +25,16 @@ const COLUMNS: [keyof Figures, string, (f: Figures) => string][] = [
 
 function FiguresTable({ label, first, rows }: { label: string; first: string; rows: { name: string; figures: Figures }[] }) {
   return (
-    <TableScroll label={label}>
-      <table className="simple-table">
-        <caption className="visually-hidden">{label}</caption>
-        <ColumnHeads names={[first, ...COLUMNS.map(([, heading]) => heading)]} />
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.name}>
-              <th scope="row">{r.name}</th>
-              {COLUMNS.map(([key, , cell]) => (
-                <td key={key}>{cell(r.figures)}</td>
-              ))}
-            </tr>
+    <DataTable label={label} caption={label} heads={[first, ...COLUMNS.map(([, heading]) => heading)]}>
+      {rows.map((r) => (
+        <tr key={r.name}>
+          <th scope="row">{r.name}</th>
+          {COLUMNS.map(([key, , cell]) => (
+            <td key={key}>{cell(r.figures)}</td>
           ))}
-        </tbody>
-      </table>
-    </TableScroll>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
