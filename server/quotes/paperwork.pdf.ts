@@ -271,6 +271,23 @@ function paragraph(doc: Doc, text: string, color = INK) {
     .fillColor(INK);
 }
 
+/** What a quotation and its purchase order both set out: the supplier as of `asOf`, the lines under `linesTitle` with their totals, and the terms. */
+function supplierAndLines(
+  doc: Doc,
+  supplier: PaperSupplier,
+  asOf: string,
+  linesTitle: string,
+  priced: { lines: readonly PaperLine[]; totals: PaperTotals; recognisedCents: number },
+  terms: [string, string][],
+) {
+  heading(doc, 'Supplier');
+  facts(doc, supplierRows(supplier, asOf));
+  heading(doc, linesTitle);
+  lines(doc, priced.lines, priced.totals, priced.recognisedCents);
+  heading(doc, 'Terms');
+  facts(doc, terms);
+}
+
 /** The supplier's quotation as a buyer's finance team files it. */
 export function quotationPdf(q: QuotationInput): Promise<Buffer> {
   return render(`Quotation ${q.reference}`, q.date, (doc) => {
@@ -282,12 +299,7 @@ export function quotationPdf(q: QuotationInput): Promise<Buffer> {
       ['Prepared for', q.buyerCompany ?? 'Not given'],
       ['Delivery to', q.deliveryLocation],
     ]);
-    heading(doc, 'Supplier');
-    facts(doc, supplierRows(q.supplier, q.asOf));
-    heading(doc, 'Quoted');
-    lines(doc, q.lines, q.totals, q.recognisedCents);
-    heading(doc, 'Terms');
-    facts(doc, [
+    supplierAndLines(doc, q.supplier, q.asOf, 'Quoted', q, [
       ['Payment terms', q.paymentTerms],
       ['Lead time', q.leadTime],
       [
@@ -336,12 +348,7 @@ export function purchaseOrderPdf(po: PurchaseOrderInput): Promise<Buffer> {
       ['VAT number', po.buyer.vatNumber ?? 'Not given'],
       ['Delivery address', `${po.buyer.deliveryAddress.replace(/\s*\n\s*/g, ', ')} (${po.buyer.deliveryLocation})`],
     ]);
-    heading(doc, 'Supplier');
-    facts(doc, supplierRows(po.supplier, po.date));
-    heading(doc, 'Ordered');
-    lines(doc, po.lines, po.totals, po.recognisedCents);
-    heading(doc, 'Terms');
-    facts(doc, [
+    supplierAndLines(doc, po.supplier, po.date, 'Ordered', po, [
       ['Payment terms', po.paymentTerms],
       ['Delivery lead time', po.leadTime],
     ]);
