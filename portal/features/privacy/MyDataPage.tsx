@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { privacyApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
-import { TextField } from '../../../widget/app/TextField';
+import { EmailField } from '../../components/ui/credential-fields';
 import '../../../widget/app/controls.css';
 import './privacy.css';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
@@ -64,17 +64,7 @@ function RequestForm() {
       <h2 id="my-data-form-title" className="card-title">
         Get a link to your data
       </h2>
-      <TextField
-        id="my-data-email"
-        name="email"
-        type="email"
-        label="E-mail address"
-        value={email}
-        onChange={setEmail}
-        error={error}
-        autoComplete="email"
-        required
-      />
+      <EmailField id="my-data-email" name="email" label="E-mail address" value={email} onChange={setEmail} error={error} />
       {failed ? <ErrorAlert inline title="Not sent" message={failed} /> : null}
       <SubmitButton pending={pending} busy="Sending…">
         E-mail me a link

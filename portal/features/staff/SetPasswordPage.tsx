@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { STAFF_MESSAGES, STAFF_PASSWORD_MIN_LENGTH } from '../../../contract/schemas/staff';
-import { TextField } from '../../../widget/app/TextField';
+import { PasswordField } from '../../components/ui/credential-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -66,28 +66,8 @@ export default function SetPasswordPage() {
           and ones made of your name, your e-mail address or Procura, are refused.
         </p>
         {failure ? <ErrorAlert title="Password not set" message={failure} inline /> : null}
-        <TextField
-          id="staff-new-password"
-          name="new-password"
-          type="password"
-          label="New password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
-        <TextField
-          id="staff-confirm-password"
-          name="confirm-password"
-          type="password"
-          label="Type it again"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
-        />
+        <PasswordField id="staff-new-password" label="New password" chosen value={password} onChange={setPassword} error={errors.password} />
+        <PasswordField id="staff-confirm-password" label="Type it again" chosen value={confirm} onChange={setConfirm} error={errors.confirm} />
         <SubmitButton pending={pending} busy="Saving…">
           Set password
         </SubmitButton>

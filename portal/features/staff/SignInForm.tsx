@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { STAFF_MESSAGES, type StaffUser } from '../../../contract/schemas/staff';
-import { TextField } from '../../../widget/app/TextField';
+import { EmailField, PasswordField } from '../../components/ui/credential-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { fieldErrors, errorMessage } from '../../lib/api-errors';
@@ -45,28 +45,8 @@ export function SignInForm({ onSignedIn, notice }: { onSignedIn(user: StaffUser)
       <h1 id="staff-sign-in-title">Staff sign-in</h1>
       {notice ? <p className="notice">{notice}</p> : null}
       {failure ? <ErrorAlert title="Not signed in" message={failure} inline /> : null}
-      <TextField
-        id="staff-email"
-        name="email"
-        type="email"
-        label="E-mail"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-      />
-      <TextField
-        id="staff-password"
-        name="password"
-        type="password"
-        label="Password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-      />
+      <EmailField id="staff-email" name="email" label="E-mail" autoComplete="username" value={email} onChange={setEmail} error={errors.email} />
+      <PasswordField id="staff-password" name="password" label="Password" value={password} onChange={setPassword} error={errors.password} />
       <SubmitButton pending={pending} busy="Signing in…">
         Sign in
       </SubmitButton>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
-import { TextField } from '../../../widget/app/TextField';
+import { EmailField } from '../../components/ui/credential-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
@@ -84,17 +84,7 @@ export default function SupplierSignInPage() {
         {linkFailure ? <ErrorAlert title="Not signed in" message={linkFailure} inline /> : null}
         <SuccessNotice message={sent} />
         {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
-        <TextField
-          id="supplier-email"
-          name="email"
-          type="email"
-          label="Your work e-mail"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={setEmail}
-          error={error}
-        />
+        <EmailField id="supplier-email" name="email" label="Your work e-mail" value={email} onChange={setEmail} error={error} />
         <SubmitButton pending={pending} busy="Sending…">
           E-mail me a sign-in link
         </SubmitButton>
