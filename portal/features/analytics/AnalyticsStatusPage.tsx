@@ -175,13 +175,12 @@ interface FigureRow {
   more: (string | number)[];
 }
 
-/** One set of figures, as bars or as a table: the chart `label` and the table's `caption` and `head`. */
+/** One set of figures, as bars or as a table: `label` names both, `head` names the table's columns. */
 function Panel({
   id,
   title,
   intro,
   label,
-  caption,
   head,
   rows,
   empty,
@@ -190,7 +189,6 @@ function Panel({
   title: string;
   intro: string;
   label: string;
-  caption: string;
   head: string[];
   rows: FigureRow[];
   empty?: string;
@@ -205,7 +203,7 @@ function Panel({
         label={`${title}: chart or table`}
         tabs={[
           { id: 'chart', label: 'Chart', content: <Bars label={label} rows={rows} {...(empty ? { empty } : {})} /> },
-          { id: 'table', label: 'Table', content: <Table caption={caption} head={head} rows={rows.map((r) => [r.name, r.value, ...r.more])} /> },
+          { id: 'table', label: 'Table', content: <Table caption={label} head={head} rows={rows.map((r) => [r.name, r.value, ...r.more])} /> },
         ]}
       />
     </section>
@@ -238,7 +236,6 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
           title="Where visitors drop off"
           intro="Visitors (per day) who reached each step of a quote, and their share of those who started the form."
           label="Quote funnel"
-          caption="Quote funnel"
           head={['Step', 'Visitors', 'Of those who started']}
           rows={data.funnel.map((s) => ({
             name: STAGE_NAMES[s.stage],
@@ -252,7 +249,6 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
           title="Top pages"
           intro="Pages by their route, never by an address that could hold an id or a token."
           label="Top pages by views"
-          caption="Top pages"
           head={['Page', 'Views', 'Visitors']}
           rows={data.topPages.map((p) => ({ name: p.path, value: p.views, more: [p.visitors] }))}
           empty={`No page view was counted in these ${data.days} days.`}
@@ -262,7 +258,6 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
           title="Devices"
           intro="The kind of device, read from the browser's description, which is not kept."
           label="Visitors by device"
-          caption="Devices"
           head={['Device', 'Visitors', 'Share']}
           rows={data.devices.map((d) => {
             const share = percent(d.visitors, deviceTotal);
@@ -274,7 +269,6 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
           title="Consent"
           intro="Cookie choices made in the period; analytics only counts those who said yes, and never a browser sending Global Privacy Control."
           label="Cookie choices"
-          caption="Cookie choices"
           head={['Choice', 'Count', 'Share']}
           rows={[
             { name: 'Allowed analytics', value: accepted, note: `(${percent(accepted, decisions)})`, more: [percent(accepted, decisions)] },
