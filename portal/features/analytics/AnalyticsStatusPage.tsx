@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { SiteAnalyticsDashboard } from '../../../contract/schemas/analytics';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
@@ -176,23 +176,8 @@ interface FigureRow {
 }
 
 /** One set of figures, as bars or as a table: `label` names both, `head` names the table's columns. */
-function Panel({
-  id,
-  title,
-  intro,
-  label,
-  head,
-  rows,
-  empty,
-}: {
-  id: string;
-  title: string;
-  intro: string;
-  label: string;
-  head: string[];
-  rows: FigureRow[];
-  empty?: string;
-}) {
+function Panel({ title, intro, label, head, rows, empty }: { title: string; intro: string; label: string; head: string[]; rows: FigureRow[]; empty?: string }) {
+  const id = useId();
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id} className="card-title">
@@ -232,7 +217,6 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
       </Suspense>
       <div className="two-panels">
         <Panel
-          id="funnel-title"
           title="Where visitors drop off"
           intro="Visitors (per day) who reached each step of a quote, and their share of those who started the form."
           label="Quote funnel"
@@ -245,7 +229,6 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
           }))}
         />
         <Panel
-          id="pages-title"
           title="Top pages"
           intro="Pages by their route, never by an address that could hold an id or a token."
           label="Top pages by views"
@@ -254,7 +237,6 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
           empty={`No page view was counted in these ${data.days} days.`}
         />
         <Panel
-          id="devices-title"
           title="Devices"
           intro="The kind of device, read from the browser's description, which is not kept."
           label="Visitors by device"
@@ -265,7 +247,6 @@ function Figures({ data }: { data: SiteAnalyticsDashboard }) {
           })}
         />
         <Panel
-          id="consent-title"
           title="Consent"
           intro="Cookie choices made in the period; analytics only counts those who said yes, and never a browser sending Global Privacy Control."
           label="Cookie choices"
