@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { popularProductsSchema, productSuggestionsSchema, quotePreviewSchema, locationSuggestionsSchema } from '../../sdk/index';
 import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
 import { CATALOGUE, CITIES } from '../db/seed/data';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { validRfq, startTestServerForFile } from '../test/harness';
 import { signInStaff } from '../test/staff';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
 describe('product suggestions', () => {
   it('suggests four products before two characters are typed', async () => {

@@ -1,12 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { startTestServerForFile } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = startTestServerForFile();
 
 /**
  * Calls that are not the developers' API: the staff pages' (cookie sessions, never a partner's

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { partnerAnalyticsSchema } from '../../sdk/index';
 import { readBuyerFragment } from '../../contract/buyer-links';
 import { sweep } from '../retention';
-import { startTestServer, validOrder, type TestServer } from '../test/harness';
+import { validOrder, startTestServerForFile } from '../test/harness';
 import { openQuoteEmail, quoteEmailLinks, registerPartner, widgetRequest } from '../test/partners';
 
-let server: TestServer;
 let now = Date.UTC(2026, 10, 20, 9, 0, 0);
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 
 type Partner = Awaited<ReturnType<typeof registerPartner>>;
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PARTNER_HOST_MESSAGES, partnerAnalyticsSchema, partnerHostsSchema } from '../../sdk/index';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { validRfq, startTestServerForFile } from '../test/harness';
 import { openQuoteEmail, registerPartner, widgetRequest } from '../test/partners';
 
-let server: TestServer;
 let now = Date.UTC(2026, 10, 20, 9, 0, 0);
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 
 type Partner = Awaited<ReturnType<typeof registerPartner>>;
 

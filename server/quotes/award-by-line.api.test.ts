@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quoteActionResponseSchema, rfqSchema, rfqSubmitResponseSchema, supplierResponseSchema, type Rfq, type RfqSubmitResponse } from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
-import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
 const LINES = [
   { productName: 'Hand Sanitizer 70% Alcohol', quantity: 200 },

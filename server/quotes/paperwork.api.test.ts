@@ -1,18 +1,14 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MailWorker } from '../mail/mail-worker';
 import type { OutgoingMail } from '../mail/transport';
 import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
 import { pdfText } from '../test/pdf-text';
-import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
 
 // 27 November 2026, 10:00 in Johannesburg.
 let now = Date.UTC(2026, 10, 27, 8, 0, 0);
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 
 const db = () => server.database.db;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   orderDetailsSchema,
   quoteActionResponseSchema,
@@ -8,17 +8,13 @@ import {
   type RfqSubmitResponse,
 } from '../../sdk/index';
 import { hashSecret, parseResponseToken, parseTrackingToken } from '../lib/ids';
-import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
 import { registerPartner } from '../test/partners';
 import { anonymiseRfqs } from '../privacy/privacy.repository';
 import { actOnQuote, type QuoteDeps } from './quotes.service';
 
 let now = Date.parse('2026-11-02T08:00:00.000Z');
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 
 async function submit(overrides: Record<string, unknown> = {}): Promise<RfqSubmitResponse> {
   const res = await server.request('POST', '/api/rfq', {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rfqSchema, rfqSubmitResponseSchema } from '../../sdk/index';
 import { bumpMarketRevision } from '../catalogue/market.repository';
 import { clearedPersonalData, clearLineDescriptions } from './rfq.repository';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { validRfq, startTestServerForFile } from '../test/harness';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
 const LINES = [
   { productName: 'Hand Sanitizer 70% Alcohol', quantity: 200 },

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BBEE_RECOGNITION, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type BbeeLevel, type Quote } from '../../sdk/index';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { validRfq, startTestServerForFile } from '../test/harness';
 
 // 27 November 2026, 10:00 in Johannesburg; the clock moves in the tests.
 let now = Date.UTC(2026, 10, 27, 8, 0, 0);
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 
 const db = () => server.database.db;
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk/index';
 import { hashSecret, parseTrackingToken, quoteReference } from '../lib/ids';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { startTestServer, validRfq, startTestServerForFile } from '../test/harness';
 import { MessageRenderer } from '../mail/messages';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
 describe('POST /api/rfq', () => {
   it('answers 201 with five priced quotes and stores the request and quotes', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MESSAGES } from '../../contract/schemas/demo-request';
 import { MessageRenderer } from '../mail/messages';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServerForFile } from '../test/harness';
 import { signInStaff } from '../test/staff';
 
-let server: TestServer;
 const now = Date.UTC(2026, 10, 24, 10, 0);
-beforeAll(async () => {
-  server = await startTestServer({ SALES_EMAIL: 'leads@procura.example', DEMO_RATE_LIMIT: '3', TRUST_PROXY: '1' }, { clock: () => now });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ SALES_EMAIL: 'leads@procura.example', DEMO_RATE_LIMIT: '3', TRUST_PROXY: '1' }, { clock: () => now });
 
 const FORM = {
   companyName: 'Berea Clinics',

@@ -2,23 +2,19 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { errorHandler } from '../errors';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, startTestServerForFile } from '../test/harness';
 import { createStaff, signInStaff, STAFF_PASSWORD } from '../test/staff';
 import { addStaff, disableStaff, resetStaff } from './staff.service';
 import { staffOf, staffOnly } from './staff-auth';
 import pino from 'pino';
 
 const HOUR = 3_600_000;
-let server: TestServer;
 let now = Date.UTC(2026, 10, 24, 8, 0, 0);
 const origin = 'http://procura.test';
-beforeAll(async () => {
-  server = await startTestServer({}, { clock: () => now });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({}, { clock: () => now });
 
 const signIn = (email: string, password: string, headers: Record<string, string> = { origin }) =>
   server.request('POST', '/api/staff/sign-in', { body: { email, password }, headers });

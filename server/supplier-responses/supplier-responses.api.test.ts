@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   quoteActionResponseSchema,
   rfqSubmitResponseSchema,
@@ -9,14 +9,10 @@ import {
 import { MessageRenderer } from '../mail/messages';
 import { anonymiseRfqs } from '../privacy/privacy.repository';
 import { parseTrackingToken } from '../lib/ids';
-import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+import { startTestServerForFile, validOrder, validRfq } from '../test/harness';
 
 const now = Date.parse('2026-11-02T08:00:00.000Z');
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 
 const BUYER = 'thandi.mokoena@example.co.za';
 

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
 import { OFFER_MESSAGES, offerImportResultSchema, supplierOfferSchema, supplierOffersSchema, type SupplierOffer } from '../../contract/schemas/supplier-offers';
 import { validityDay } from '../domain/validity';
-import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { validRfq, startTestServerForFile } from '../test/harness';
 import { signInSupplier, lastSupplierAudit } from '../test/suppliers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ RFQ_RATE_LIMIT: '1000', TRUST_PROXY: '1' });
-});
-afterAll(() => server.close());
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000', TRUST_PROXY: '1' });
 
 const db = () => server.database.db;
 let people = 0;

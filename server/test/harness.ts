@@ -3,6 +3,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { answerClientError } from '../http/client-error';
 import type { Readiness } from '../http/readiness';
 import { createApp, type App } from '../app';
@@ -113,6 +114,40 @@ export async function startTestServer(
       await app.stop();
       if (!options.database) await database.drop();
     },
+  };
+}
+
+type TestServerOptions = Parameters<typeof startTestServer>[1];
+
+/**
+ * One test server for the whole file: started before its first test and closed after its last.
+ * Its fields exist only once that has happened, so read them inside tests and hooks.
+ */
+export function startTestServerForFile(env: Record<string, string> = {}, options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(env, options);
+  });
+  afterAll(() => started?.close());
+  const current = (): TestServer => {
+    if (!started) throw new Error('The test server starts before the first test: use it inside a test or a hook');
+    return started;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    request: (method, path, requestOptions) => current().request(method, path, requestOptions),
+    close: () => current().close(),
   };
 }
 
