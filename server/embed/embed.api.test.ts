@@ -11,6 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The short form's messages for its five required fields, word for word as the spec gives them. */
+const SHORT_FORM_MESSAGES = {
+  productName: 'Product name required',
+  productDescription: 'Description required',
+  quantity: 'Quantity required',
+  location: 'Location required',
+  contactEmail: 'Valid email required',
+};
+
 const embedRfq = (overrides: Record<string, unknown> = {}) => ({
   productName: 'Thick Bleach 5L',
   productDescription: 'Thick bleach for ablution blocks at three sites, 5 litre cans',
@@ -59,11 +68,7 @@ describe('POST /api/embed/rfq', () => {
     });
     expect(res.status).toBe(400);
     expect(res.json.error.details.fields).toEqual({
-      productName: 'Product name required',
-      productDescription: 'Description required',
-      quantity: 'Quantity required',
-      location: 'Location required',
-      contactEmail: 'Valid email required',
+      ...SHORT_FORM_MESSAGES,
       budgetRange: RFQ_MESSAGES.budgetRange,
       source: RFQ_MESSAGES.embedField,
     });
@@ -72,13 +77,7 @@ describe('POST /api/embed/rfq', () => {
   it('names every missing field with its message', async () => {
     const res = await server.request('POST', '/api/embed/rfq', { body: {} });
     expect(res.status).toBe(400);
-    expect(res.json.error.details.fields).toEqual({
-      productName: 'Product name required',
-      productDescription: 'Description required',
-      quantity: 'Quantity required',
-      location: 'Location required',
-      contactEmail: 'Valid email required',
-    });
+    expect(res.json.error.details.fields).toEqual(SHORT_FORM_MESSAGES);
   });
 
   it("takes a request at the short form's minimums: 3-character name, 10-character description, quantity 1", async () => {

@@ -6,6 +6,7 @@ import { MarketStore } from '../catalogue/market-store';
 import { loadConfig } from '../config';
 import { ApiError } from '../errors';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
+import { streamFiller } from '../test/filler';
 import { PoliteFetcher, scraperUserAgent } from './fetcher';
 import * as repo from './scraping.repository';
 import { createScrapeRunner, ScrapeRunner } from './scraping.service';
@@ -65,17 +66,7 @@ beforeAll(async () => {
       res.writeHead(302, { location: 'http://10.0.0.7/suppliers?page=3' }).end();
     } else if (url.pathname === '/suppliers' && page === '4') {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.on('error', () => {});
-      const chunk = Buffer.alloc(256 * 1024, 'x');
-      let sent = 0;
-      const push = () => {
-        while (sent < 5 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return res.once('drain', push);
-        }
-        res.end();
-      };
-      push();
+      streamFiller(res, 5 * 1024 * 1024, 256 * 1024);
     } else if (url.pathname === '/suppliers' && page === '5') {
       held.push(res);
     } else {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FetchError, PoliteFetcher, decode, scraperUserAgent, type FetcherOptions } from './fetcher';
+import { streamFiller } from '../test/filler';
 
 const UA = scraperUserAgent('http://procura.test/');
 
@@ -89,17 +90,7 @@ beforeAll(async () => {
     '/huge': (_req, res) => {
       // 5 MB, streamed without a length: the fetcher must stop reading past 2 MB.
       res.writeHead(200, { 'content-type': 'text/html' });
-      const chunk = Buffer.alloc(64 * 1024, 'a');
-      let sent = 0;
-      const push = () => {
-        while (sent < 5 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return res.once('drain', push);
-        }
-        res.end();
-      };
-      res.on('error', () => {});
-      push();
+      streamFiller(res, 5 * 1024 * 1024, 64 * 1024);
     },
     '/huge-declared': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html', 'content-length': String(3 * 1024 * 1024) });

@@ -3,7 +3,7 @@ import { rfqSubmitResponseSchema } from '../../sdk/index';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema, supplierMeSchema } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail/messages';
 import { signInStaff } from '../test/staff';
-import { signInSupplier, lastSupplierAudit } from '../test/suppliers';
+import { lastSignInLink, lastSupplierAudit, signInSupplier } from '../test/suppliers';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
@@ -24,17 +24,7 @@ let clientNo = 0;
 /** Each test's calls from an address of its own, so the per-client limits of one do not reach another. */
 const client = () => ({ 'x-forwarded-for': `198.51.100.${++clientNo}` });
 
-/** The token of the latest sign-in link e-mailed to `email`, if any. */
-async function lastLink(email: string): Promise<string | undefined> {
-  const row = await db()
-    .selectFrom('outbox')
-    .select('payload')
-    .where('kind', '=', 'supplier-sign-in')
-    .where('recipient', '=', email)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.payload) as { token: string }).token : undefined;
-}
+const lastLink = (email: string) => lastSignInLink(server, email);
 const linksTo = async (email: string) =>
   (await db().selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute()).length;
 

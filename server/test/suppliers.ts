@@ -1,6 +1,18 @@
 import type { TestServer } from './harness';
 import { signInStaff } from './staff';
 
+/** The token of the latest sign-in link e-mailed to `email`, if any. */
+export async function lastSignInLink(server: TestServer, email: string): Promise<string | undefined> {
+  const row = await server.database.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('kind', '=', 'supplier-sign-in')
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.payload) as { token: string }).token : undefined;
+}
+
 /**
  * Invites `email` to `supplierId` from /admin and signs in from the link e-mailed to it; answers
  * the headers a workspace page sends with every call: the supplier cookie and PUBLIC_URL's origin.
@@ -10,14 +22,8 @@ export async function signInSupplier(server: TestServer, supplierId: number, ema
   const origin = new URL(server.config.publicUrl).origin;
   const invited = await server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name: 'Sipho Dlamini' }, headers: admin.headers });
   if (invited.status !== 201) throw new Error(`invite answered ${invited.status}: ${invited.text}`);
-  const row = await server.database.db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('kind', '=', 'supplier-sign-in')
-    .where('recipient', '=', email)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const { token } = JSON.parse(row.payload) as { token: string };
+  const token = await lastSignInLink(server, email);
+  if (!token) throw new Error(`no sign-in link was e-mailed to ${email}`);
   const res = await server.request('POST', '/api/supplier/session', { body: { token }, headers: { origin, ...headers } });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.text}`);
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
