@@ -40,10 +40,21 @@ const DEFAULT_POOL_MAX = 10;
 // well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** The answer a deferred BEGIN gives at once (see {@link preparingPool}). */
+const BEGUN = { command: 'BEGIN', rowCount: null, rows: [] };
+
 /**
  * A pool whose connections run the statements of `statements.ts` as named prepared statements:
  * each connection parses and plans each of them once, instead of on every request. Other
  * statements are sent as they are.
+ *
+ * A transaction's BEGIN is not sent alone: it travels in one write with the transaction's first
+ * statement, just before it (the connections pipeline, so the statement need not wait for
+ * BEGIN's answer), and the statement answers only once both have. A plain BEGIN fails only with
+ * its connection, which fails the statement behind it too. Every round trip costs this process
+ * and the database's a wake-up and a system call each way, and a request's transaction makes
+ * few statements, so this one is a large share. A transaction that ends before any statement
+ * never reaches the server.
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -52,13 +63,35 @@ function preparingPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       let wrapped = clients.get(client);
       if (!wrapped) {
+        let beginning = false;
+        const send = (text: unknown, values?: unknown[]) => {
+          if (typeof text === 'string' && text.startsWith(ROWS_AS_ARRAYS)) return client.query({ text, values, rowMode: 'array' });
+          const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
+          return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+        };
         wrapped = {
           query: ((text: unknown, values?: unknown[]) => {
-            if (typeof text === 'string' && text.startsWith(ROWS_AS_ARRAYS)) return client.query({ text, values, rowMode: 'array' });
-            const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
-            return name ? client.query({ name, text: text as string, values }) : client.query(text as string, values);
+            if (text === 'begin') {
+              beginning = true;
+              return Promise.resolve(BEGUN);
+            }
+            if (!beginning) return send(text, values);
+            beginning = false;
+            if (text === 'commit' || text === 'rollback') return Promise.resolve({ command: String(text).toUpperCase(), rowCount: null, rows: [] });
+            const { stream } = client.connection;
+            stream.cork();
+            try {
+              const begun = client.query('begin');
+              const result = send(text, values);
+              return Promise.all([begun, result]).then(([, answer]) => answer);
+            } finally {
+              stream.uncork();
+            }
           }) as unknown as PostgresPoolClient['query'],
-          release: () => client.release(),
+          release: () => {
+            beginning = false;
+            client.release();
+          },
         };
         clients.set(client, wrapped);
       }
@@ -79,6 +112,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     const pool = new pg.Pool({
       connectionString: url,
       max,
+      // Queries are sent without waiting for the one before to be answered: only the deferred
+      // BEGIN of preparingPool uses it, every other query is awaited before the next is made.
+      pipeline: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });

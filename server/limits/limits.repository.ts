@@ -1,15 +1,53 @@
 import type { Executor } from '../db/executor';
-import { runStatement } from '../db/statements';
+import { numbersParameters, runStatement } from '../db/statements';
+
+/** Hits to count in one window: `n` of them, for one subject of one bucket. */
+export interface WindowHits {
+  bucket: string;
+  subject: string;
+  windowKey: string;
+  expiresAt: string;
+  n: number;
+}
+
+const COUNT_ONE = `insert into rate_limit_windows (bucket, subject, window_key, hits, expires_at) values (?, ?, ?, ?, ?)
+   on conflict (bucket, subject, window_key) do update set hits = rate_limit_windows.hits + excluded.hits returning hits`;
+
+// PostgreSQL counts every window of a batch in one statement of fixed text (prepared once per connection).
+const COUNT_MANY = `insert into rate_limit_windows (bucket, subject, window_key, hits, expires_at)
+   select * from unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::text[])
+   on conflict (bucket, subject, window_key) do update set hits = rate_limit_windows.hits + excluded.hits
+   returning bucket, subject, window_key, hits`;
+
+/**
+ * Counts hits in their windows and answers each window's count so far, including them, in the
+ * order given. The windows must be distinct. Each window's count is written before it is read,
+ * atomically, so processes counting at once never both see the same count.
+ */
+export async function countHits(db: Executor, windows: readonly WindowHits[]): Promise<number[]> {
+  if (windows.length > 1 && numbersParameters(db)) {
+    const rows = await runStatement<{ bucket: string; subject: string; window_key: string; hits: number }>(db, COUNT_MANY, [
+      windows.map((w) => w.bucket),
+      windows.map((w) => w.subject),
+      windows.map((w) => w.windowKey),
+      windows.map((w) => w.n),
+      windows.map((w) => w.expiresAt),
+    ]);
+    const counts = new Map(rows.map((r) => [`${r.bucket}\n${r.subject}\n${r.window_key}`, Number(r.hits)]));
+    return windows.map((w) => counts.get(`${w.bucket}\n${w.subject}\n${w.windowKey}`)!);
+  }
+  const counts: number[] = [];
+  for (const w of windows) {
+    const [row] = await runStatement<{ hits: number }>(db, COUNT_ONE, [w.bucket, w.subject, w.windowKey, w.n, w.expiresAt]);
+    counts.push(Number(row!.hits));
+  }
+  return counts;
+}
 
 /** Counts one hit in a window and answers the window's count so far (one atomic statement). */
-export async function countHit(db: Executor, hit: { bucket: string; subject: string; windowKey: string; expiresAt: string }): Promise<number> {
-  const [row] = await runStatement<{ hits: number }>(
-    db,
-    `insert into rate_limit_windows (bucket, subject, window_key, hits, expires_at) values (?, ?, ?, 1, ?)
-     on conflict (bucket, subject, window_key) do update set hits = rate_limit_windows.hits + 1 returning hits`,
-    [hit.bucket, hit.subject, hit.windowKey, hit.expiresAt],
-  );
-  return Number(row!.hits);
+export async function countHit(db: Executor, hit: Omit<WindowHits, 'n'>): Promise<number> {
+  const [count] = await countHits(db, [{ ...hit, n: 1 }]);
+  return count!;
 }
 
 /** Drops the counters of windows that have ended; answers how many. */

@@ -112,6 +112,21 @@ describe('one rate limiter, counted in the database', () => {
     expect((await b.request('POST', '/api/analytics/widget-load', { body: widgetLoad, headers: from('203.0.113.31') })).status).toBe(204);
   });
 
+  it('counts hits that arrive together as if one by one: each window admits exactly its limit, and each admitted hit its own remaining count', async () => {
+    const clients = ['203.0.113.40', '203.0.113.41'];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (Math.floor(i / 2) % 2 === 0 ? a : b).request('POST', '/api/analytics/widget-load', { body: widgetLoad, headers: from(clients[i % clients.length]!) }),
+      ),
+    );
+    for (const [n, client] of clients.entries()) {
+      const own = answers.filter((_, i) => i % clients.length === n);
+      expect(own.map((r) => r.status).sort(), client).toEqual([204, 204, 204, 429, 429, 429]);
+      const remaining = own.filter((r) => r.status === 204).map((r) => r.headers.get('x-ratelimit-remaining'));
+      expect(remaining.sort(), client).toEqual(['0', '1', '2']);
+    }
+  });
+
   it('keeps no client address in its counters', async () => {
     const rows = await database.db.selectFrom('rate_limit_windows').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);

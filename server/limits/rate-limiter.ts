@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { Executor } from '../db/executor';
 import type { GroupCommit } from '../db/group-commit';
 import { ApiError } from '../errors';
-import { countHit } from './limits.repository';
+import { countHit, countHits, type WindowHits } from './limits.repository';
 
 /** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
 export interface RatePolicy {
@@ -37,7 +37,7 @@ export function subjectKey(bucket: string, subject: string): string {
  */
 export async function admit(db: Executor, policy: RatePolicy, subject: string, nowMs: number): Promise<Admission> {
   const window = windowOf(policy, subject, nowMs);
-  return admission(policy, await countHit(db, window), window.endMs, nowMs);
+  return admitted(policy, await countHit(db, window), window.endMs, nowMs);
 }
 
 function windowOf(policy: RatePolicy, subject: string, nowMs: number) {
@@ -52,7 +52,7 @@ function windowOf(policy: RatePolicy, subject: string, nowMs: number) {
   };
 }
 
-function admission(policy: RatePolicy, used: number, endMs: number, nowMs: number): Admission {
+function admitted(policy: RatePolicy, used: number, endMs: number, nowMs: number): Admission {
   return {
     allowed: used <= policy.limit,
     limit: policy.limit,
@@ -96,17 +96,68 @@ export function clientSubject(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** A window's hits waiting for the next batch, each to learn the count it brought the window to. */
+interface Waiting {
+  window: Omit<WindowHits, 'n'>;
+  hits: { resolve(count: number): void; reject(err: unknown): void }[];
+}
+
+/**
+ * Counts the hits that arrive together (in one turn of the event loop) in one write: each window
+ * once, by the number of its hits, and each hit learns the count it brought its window to, as if
+ * they had been counted one by one. On PostgreSQL that is one statement for the whole batch where
+ * every request made one of its own; on SQLite the batch joins the group commit as one write.
+ */
+function batchedHits(writes: GroupCommit): (window: Omit<WindowHits, 'n'>) => Promise<number> {
+  let waiting = new Map<string, Waiting>();
+  const flush = () => {
+    const batch = [...waiting.values()];
+    waiting = new Map();
+    void writes
+      .one((db) =>
+        countHits(
+          db,
+          batch.map((w) => ({ ...w.window, n: w.hits.length })),
+        ),
+      )
+      .then(
+        (counts) => {
+          batch.forEach((w, i) => {
+            const first = counts[i]! - w.hits.length;
+            w.hits.forEach((hit, k) => {
+              hit.resolve(first + k + 1);
+            });
+          });
+        },
+        (err: unknown) => {
+          for (const w of batch) for (const hit of w.hits) hit.reject(err);
+        },
+      );
+  };
+  return (window) =>
+    new Promise<number>((resolve, reject) => {
+      if (waiting.size === 0) setImmediate(flush);
+      const key = `${window.bucket}\n${window.subject}\n${window.windowKey}`;
+      let entry = waiting.get(key);
+      if (!entry) {
+        entry = { window, hits: [] };
+        waiting.set(key, entry);
+      }
+      entry.hits.push({ resolve, reject });
+    });
+}
+
 /**
  * Limits a route per client (`ctx.ip`, as `clientAddress` settled it from the trusted proxy hops,
  * an IPv6 client by its /64). `what` names the thing limited in the 429's message: "quote
- * requests". The hit is one statement: on SQLite it shares a commit with the writes of other
- * requests through the group commit; on PostgreSQL it runs alone, with no transaction around it.
+ * requests". The hits that arrive together are counted in one write (see {@link batchedHits}).
  */
 export function limitPerClient(deps: { writes: GroupCommit; clock: () => number }, policy: RatePolicy, what: string): Middleware {
+  const count = batchedHits(deps.writes);
   return async function limitClient(ctx: Context, next: Next) {
     const now = deps.clock();
-    const subject = clientSubject(ctx.ip);
-    const admission = await deps.writes.one((db) => admit(db, policy, subject, now));
+    const window = windowOf(policy, clientSubject(ctx.ip), now);
+    const admission = admitted(policy, await count(window), window.endMs, now);
     ctx.set(rateLimitHeaders(admission, now));
     if (!admission.allowed) {
       throw rateLimited(
