@@ -40,8 +40,8 @@ const DEFAULT_POOL_MAX = 10;
 // well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-/** The answer a deferred BEGIN gives at once (see {@link preparingPool}). */
-const BEGUN = { command: 'BEGIN', rowCount: null, rows: [] };
+/** The answer of a transaction's BEGIN, or of its end before any statement, given at once (see {@link preparingPool}). */
+const answeredAtOnce = (command: string) => Promise.resolve({ command: command.toUpperCase(), rowCount: null, rows: [] });
 
 /**
  * A pool whose connections run the statements of `statements.ts` as named prepared statements:
@@ -73,11 +73,11 @@ function preparingPool(pool: pg.Pool): PostgresPool {
           query: ((text: unknown, values?: unknown[]) => {
             if (text === 'begin') {
               beginning = true;
-              return Promise.resolve(BEGUN);
+              return answeredAtOnce(text);
             }
             if (!beginning) return send(text, values);
             beginning = false;
-            if (text === 'commit' || text === 'rollback') return Promise.resolve({ command: String(text).toUpperCase(), rowCount: null, rows: [] });
+            if (text === 'commit' || text === 'rollback') return answeredAtOnce(text);
             const { stream } = client.connection;
             stream.cork();
             try {
