@@ -10,6 +10,11 @@ export interface WindowHits {
   n: number;
 }
 
+/** What tells one window from another: its bucket, its subject and its start. */
+export function windowId(w: { bucket: string; subject: string; windowKey: string }): string {
+  return `${w.bucket}\n${w.subject}\n${w.windowKey}`;
+}
+
 const COUNT_ONE = `insert into rate_limit_windows (bucket, subject, window_key, hits, expires_at) values (?, ?, ?, ?, ?)
    on conflict (bucket, subject, window_key) do update set hits = rate_limit_windows.hits + excluded.hits returning hits`;
 
@@ -33,8 +38,8 @@ export async function countHits(db: Executor, windows: readonly WindowHits[]): P
       windows.map((w) => w.n),
       windows.map((w) => w.expiresAt),
     ]);
-    const counts = new Map(rows.map((r) => [`${r.bucket}\n${r.subject}\n${r.window_key}`, Number(r.hits)]));
-    return windows.map((w) => counts.get(`${w.bucket}\n${w.subject}\n${w.windowKey}`)!);
+    const counts = new Map(rows.map((r) => [windowId({ ...r, windowKey: r.window_key }), Number(r.hits)]));
+    return windows.map((w) => counts.get(windowId(w))!);
   }
   const counts: number[] = [];
   for (const w of windows) {

@@ -4,7 +4,7 @@ import type { Context, Middleware, Next } from 'koa';
 import type { Executor } from '../db/executor';
 import type { GroupCommit } from '../db/group-commit';
 import { ApiError } from '../errors';
-import { countHit, countHits, type WindowHits } from './limits.repository';
+import { countHit, countHits, windowId, type WindowHits } from './limits.repository';
 
 /** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
 export interface RatePolicy {
@@ -137,7 +137,7 @@ function batchedHits(writes: GroupCommit): (window: Omit<WindowHits, 'n'>) => Pr
   return (window) =>
     new Promise<number>((resolve, reject) => {
       if (waiting.size === 0) setImmediate(flush);
-      const key = `${window.bucket}\n${window.subject}\n${window.windowKey}`;
+      const key = windowId(window);
       let entry = waiting.get(key);
       if (!entry) {
         entry = { window, hits: [] };
