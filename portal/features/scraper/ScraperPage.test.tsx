@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SCRAPER_MESSAGES as M, type ReviewItem, type ScrapeSession, type ScrapingStatus } from '../../../contract/schemas/scraping';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { ToastProvider } from '../../components/ui/toast';
-import ScraperPage from './ScraperPage';
+import ScraperPage, { POLL_MS } from './ScraperPage';
 
 const api = setupApiMock();
 
@@ -255,6 +255,62 @@ describe('the scraper page', () => {
     expect(M.demoCompletedText(0, 11)).toBe('None of the 11 finds passed the checks; nothing was added');
     expect(M.demoCompletedText(1, 1)).toBe('1 of 1 find passed the checks and waits for your review below: nothing is added until you approve it');
     expect(M.productsCompletedText(0, 1)).toBe('No product from 1 website passed the checks; nothing was added');
+  });
+
+  it("announces the demo's end once: a progress read answered before the end and delivered after it is stale", async () => {
+    const demo = session({ id: 13, kind: 'sample', pagesPlanned: 3 });
+    const done = ended({
+      id: 13,
+      kind: 'sample',
+      pagesPlanned: 3,
+      pagesDone: 3,
+      totalScraped: 11,
+      verified: 9,
+      awaitingReview: 9,
+      rejected: 2,
+      found: { suppliers: 9, products: 2 },
+    });
+    let staleAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (staleAsked = resolve));
+    let demoAnswered!: () => void;
+    const answered = new Promise<void>((resolve) => (demoAnswered = resolve));
+    let reads = 0;
+    let staleDelivered = false;
+    api.server.use(
+      http.get('*/api/scraping/status', async () => {
+        const n = reads++;
+        if (n === 0) return HttpResponse.json({ isRunning: false, session: ended({ id: 11 }) });
+        if (n === 1) return HttpResponse.json({ isRunning: true, session: { ...demo, progress: 33, pagesDone: 1 } });
+        if (n === 2) {
+          // Read while the demo still ran, delivered once the page has the demo's answer.
+          staleAsked();
+          await answered;
+          staleDelivered = true;
+          return HttpResponse.json({ isRunning: true, session: { ...demo, progress: 66, pagesDone: 2 } });
+        }
+        return HttpResponse.json({ isRunning: false, session: done });
+      }),
+      http.get('*/api/scraping/items', () => HttpResponse.json({ items: [] })),
+      http.get('*/api/scraping/directories', () => HttpResponse.json({ directories: [] })),
+      http.post('*/api/scraping/simulate', async () => {
+        await asked;
+        setTimeout(demoAnswered, 0);
+        return HttpResponse.json({ session: done, results: { verified: 7, suppliers: 9, products: 2 } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('Ready');
+    await user.click(screen.getByRole('button', { name: 'Run demo' }));
+    expect(await toastWith('Demo Completed')).toBeTruthy();
+    await waitFor(() => expect(staleDelivered).toBe(true), { timeout: 4000 });
+    // Long enough for the reads a stale "running" would start again.
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS * 3));
+    expect(screen.queryByText(M.complete, { selector: '.toast-title' })).toBeNull();
+    expect(screen.getByText('Demo Completed', { selector: '.toast-title' })).toBeTruthy();
+    expect(progress().getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByText('Ready')).toBeTruthy();
+    expect(reads).toBe(3);
   });
 
   it('stops the demo, which then says it was stopped', async () => {

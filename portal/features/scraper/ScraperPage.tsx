@@ -95,17 +95,26 @@ export default function ScraperPage() {
   const changed = useCallback(() => setRefresh((n) => n + 1), []);
   /** Running sessions this page has seen: their end is announced once. */
   const watched = useRef(new Set<number>());
+  /**
+   * Sessions this page has seen end. A progress read the server answered while one still ran can
+   * reach the page after its end: it is stale, and would show it running and announce its end again.
+   */
+  const ended = useRef(new Set<number>());
   /** The demo's own answer announces its end; the progress reads leave it to that. */
   const demoPending = useRef(false);
 
   const apply = useCallback(
     (next: ScrapingStatus) => {
-      setStatus(next);
       const s = next.session;
+      if (s && next.isRunning && ended.current.has(s.id)) return;
+      setStatus(next);
       if (!s) return;
       if (next.isRunning) {
         watched.current.add(s.id);
-      } else if (watched.current.delete(s.id)) {
+        return;
+      }
+      ended.current.add(s.id);
+      if (watched.current.delete(s.id)) {
         if (!(s.kind === 'sample' && demoPending.current)) toast(endToast(s));
         changed();
       }
@@ -217,6 +226,7 @@ export default function ScraperPage() {
       async () => {
         try {
           const { session } = await staffApi().scraping.simulate();
+          ended.current.add(session.id);
           watched.current.delete(session.id);
           setStatus({ isRunning: false, session });
           changed();
