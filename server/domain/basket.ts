@@ -121,7 +121,6 @@ interface LineContext extends BasketLine {
 interface Candidate {
   supplier: Supplier;
   lines: (BasketLineDraft | null)[];
-  fitSum: number;
   covered: number;
   /** Its covered lines' total against those lines at the market's average price. */
   priceIndex: number;
@@ -169,19 +168,17 @@ export function buildBasketQuotes(market: MarketSnapshot, request: BasketRequest
   for (const supplier of seen.values()) {
     const priced = lines.map((line, n) => priceLine(market, location, supplier, line, n));
     let covered = 0;
-    let fitSum = 0;
     let spent = 0;
     let reference = 0;
     for (let n = 0; n < lines.length; n++) {
       const p = priced[n];
       if (!p) continue;
       covered++;
-      fitSum += p.fitScore;
-      spent += p.draft.totalCents;
+      spent += p.totalCents;
       reference += lines[n]!.referenceUnitCents * lines[n]!.quantity;
     }
     if (covered === 0) continue;
-    candidates.push({ supplier, lines: priced.map((p) => p?.draft ?? null), fitSum, covered, priceIndex: reference > 0 ? spent / reference : 1 });
+    candidates.push({ supplier, lines: priced, covered, priceIndex: reference > 0 ? spent / reference : 1 });
   }
   candidates.sort((a, b) => b.covered - a.covered || a.priceIndex - b.priceIndex || a.supplier.id - b.supplier.id);
   const chosen = candidates.slice(0, Math.min(request.supplierCount, SPLIT_MAX_SUPPLIERS));
@@ -195,7 +192,6 @@ export function buildBasketQuotes(market: MarketSnapshot, request: BasketRequest
       comparedCents: d.totalCents + lines.reduce((sum, line, n) => sum + (chosen[i]!.lines[n] ? 0 : line.referenceUnitCents * line.quantity), 0),
       coverage: { priced: chosen[i]!.covered, of: lines.length },
       leadDays: d.leadDays,
-      fitScore: chosen[i]!.fitSum / lines.length,
     })),
     request.supplierCount,
   );
@@ -213,31 +209,22 @@ export function buildBasketQuotes(market: MarketSnapshot, request: BasketRequest
   };
 }
 
-function priceLine(
-  market: MarketSnapshot,
-  location: LocationInterpretation,
-  supplier: Supplier,
-  line: LineContext,
-  n: number,
-): { draft: BasketLineDraft; fitScore: number } | null {
+function priceLine(market: MarketSnapshot, location: LocationInterpretation, supplier: Supplier, line: LineContext, n: number): BasketLineDraft | null {
   const entry = supplierEntry(market, line.target, location, supplier);
   if (!entry || line.baseQuantity > entry.terms.capacityUnits || line.baseQuantity < entry.minimumOrderQuantity) return null;
   const c = priced(entry, line.baseQuantity, line.referenceBaseCents);
   const unitPriceCents = Math.round(c.unitPriceCents * line.factor);
   const leadDays = leadTimeDays(supplier.dispatchDays, entry.coverageLeadDays, entry.distanceKm);
   return {
-    fitScore: c.fitScore,
-    draft: {
-      line: n,
-      pricingBasis: entry.offer ? 'price-list' : 'category-estimate',
-      listUnitPriceCents: Math.round(entry.listUnitPriceCents * line.factor),
-      unitPriceCents,
-      discountPercent: c.discountPercent,
-      totalCents: unitPriceCents * line.quantity,
-      minimumOrderQuantity: Math.ceil(entry.minimumOrderQuantity / line.factor - 1e-9),
-      leadDays,
-      leadTime: formatLeadTime(leadDays),
-    },
+    line: n,
+    pricingBasis: entry.offer ? 'price-list' : 'category-estimate',
+    listUnitPriceCents: Math.round(entry.listUnitPriceCents * line.factor),
+    unitPriceCents,
+    discountPercent: c.discountPercent,
+    totalCents: unitPriceCents * line.quantity,
+    minimumOrderQuantity: Math.ceil(entry.minimumOrderQuantity / line.factor - 1e-9),
+    leadDays,
+    leadTime: formatLeadTime(leadDays),
   };
 }
 

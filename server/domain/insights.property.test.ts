@@ -69,7 +69,17 @@ function falseClaims(set: QuoteSet, requested: number): string[] {
       if (dearer[3] !== undefined && (Number(dearer[3]) !== cheaper || Number(dearer[4]) !== others.length)) {
         fail(`"dearer than ${dearer[3]} of the ${dearer[4]}" but ${cheaper} of ${others.length} are cheaper`);
       }
+      // Worth paying more for only when no cheaper quote is rated as well and (where this one has a record) on time as often.
+      const own = q.supplier;
+      const matchedBy = others.some((j) => {
+        const other = quotes[j]!.supplier;
+        if (totals[j]! >= q.totalCents || other.rating < own.rating) return false;
+        return own.onTimeRate === null || (other.onTimeRate !== null && other.onTimeRate >= own.onTimeRate);
+      });
+      if (/worth it if/.test(s) && matchedBy) fail('"worth it if" but a cheaper quote is as good on rating and record');
+      if (/a cheaper quote here (matches|is rated)/.test(s) && !matchedBy) fail('"a cheaper quote here" matches it, but none does');
     }
+    if (q.insights.competitivePosition === 'best-balance' && q.insights.priceDifference > 5) fail('a balance more than 5 % dearer than average');
     const versus = /(at the average price|within 0\.1% of the average price|([\d.]+)% (above|below) the average price)/.exec(s);
     if (versus) {
       // Compare in integers: total × n against the sum of the set.

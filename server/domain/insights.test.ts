@@ -39,11 +39,11 @@ describe('supplier scores', () => {
 
 describe('positions across a set', () => {
   const set: InsightInput[] = [
-    { supplier: supplier({ id: 1, rating: 4.2 }), totalCents: 100_000, leadDays: { min: 2, max: 3 }, fitScore: 0.9 },
-    { supplier: supplier({ id: 2, rating: 4.0 }), totalCents: 90_000, leadDays: { min: 3, max: 5 }, fitScore: 0.8 },
-    { supplier: supplier({ id: 3, rating: 4.1 }), totalCents: 110_000, leadDays: { min: 1, max: 2 }, fitScore: 0.7 },
-    { supplier: supplier({ id: 4, rating: 4.9 }), totalCents: 120_000, leadDays: { min: 2, max: 4 }, fitScore: 0.6 },
-    { supplier: supplier({ id: 5, rating: 4.3 }), totalCents: 130_000, leadDays: { min: 3, max: 4 }, fitScore: 0.5 },
+    { supplier: supplier({ id: 1, rating: 4.2 }), totalCents: 100_000, leadDays: { min: 2, max: 3 } },
+    { supplier: supplier({ id: 2, rating: 4.0 }), totalCents: 90_000, leadDays: { min: 3, max: 5 } },
+    { supplier: supplier({ id: 3, rating: 4.1 }), totalCents: 110_000, leadDays: { min: 1, max: 2 } },
+    { supplier: supplier({ id: 4, rating: 4.9 }), totalCents: 120_000, leadDays: { min: 2, max: 4 } },
+    { supplier: supplier({ id: 5, rating: 4.3 }), totalCents: 130_000, leadDays: { min: 3, max: 4 } },
   ];
 
   it('names the cheapest, fastest, best quality and best balance, then premium options', () => {
@@ -58,9 +58,34 @@ describe('positions across a set', () => {
       'Lowest price of the 5 quotes at R900.00 excl. VAT, 18.2% below the average price, with delivery in 3-5 days from a verified supplier rated 4.0/5.',
     );
     expect(insights[2]!.recommendation).toBe('Fastest delivery of the 5 quotes (1-2 days), at the average price, from a verified supplier rated 4.1/5.');
+    // The 4.9-rated quote is cheaper and on time as often: nothing here is worth paying more for.
     expect(insights[4]!.recommendation).toBe(
-      'Dearer than the other 4 quotes at 18.2% above the average price; worth it if 95% of orders on time and a 4.3/5 rating matter more than price.',
+      'Dearer than the other 4 quotes at 18.2% above the average price, from a verified supplier rated 4.3/5 with 95% of orders on time; a cheaper quote here matches its rating and record.',
     );
+  });
+
+  it('says a premium option is worth its price only when no cheaper quote matches its rating and record', () => {
+    // As well rated as the cheaper 4.9 (which takes Premium Quality, being the better fit) and on time more often.
+    const better = set.map((q, i) => (i === 4 ? { ...q, supplier: supplier({ id: 5, rating: 4.9, onTimeRate: 99 }) } : q));
+    expect(deriveInsights(better, 5)[4]!.recommendation).toBe(
+      'Dearer than the other 4 quotes at 18.2% above the average price; worth it if 99% of orders on time and a 4.9/5 rating matter more than price.',
+    );
+    // No delivery record: only the rating is weighed, and the cheaper 4.9-rated quote is rated higher.
+    const unproven = set.map((q, i) => (i === 4 ? { ...q, supplier: supplier({ id: 5, rating: 4.5, onTimeRate: null }) } : q));
+    expect(deriveInsights(unproven, 5)[4]!.recommendation).toBe(
+      'Dearer than the other 4 quotes at 18.2% above the average price, from a verified supplier rated 4.5/5 with no delivery record on Procura yet; a cheaper quote here is rated as well.',
+    );
+  });
+
+  it('never calls a quote more than 5 % dearer than average a balance, however well it fits', () => {
+    const q = (id: number, totalCents: number, min: number, rating = 4): InsightInput => ({
+      supplier: supplier({ id, rating }),
+      totalCents,
+      leadDays: { min, max: min + 1 },
+    });
+    // The best fit, 12.5 % above the average of R1,066.67, beaten on price, speed and quality.
+    const dearFit = [q(1, 120_000, 3), q(2, 90_000, 2, 4.5), q(3, 110_000, 1)];
+    expect(deriveInsights(dearFit, 3).map((i) => i.competitivePosition)).toEqual(['premium-option', 'lowest-price', 'fastest-delivery']);
   });
 
   it('calls a quote a premium option only when it is more than 5 % dearer than average', () => {
@@ -101,19 +126,18 @@ describe('positions across a set', () => {
 
   it('counts the quotes a premium option is dearer than', () => {
     expect(deriveInsights(set, 5)[4]!.recommendation).toMatch(/^Dearer than the other 4 quotes at 18\.2% above/);
-    const q = (id: number, rating: number, totalCents: number, min: number, max: number, fitScore: number): InsightInput => ({
+    const q = (id: number, rating: number, totalCents: number, min: number, max: number): InsightInput => ({
       supplier: supplier({ id, rating }),
       totalCents,
       leadDays: { min, max },
-      fitScore,
     });
     const two = [
-      q(1, 4.2, 100_000, 2, 3, 0.9),
-      q(2, 4.0, 90_000, 3, 5, 0.8),
-      q(3, 4.1, 110_000, 1, 2, 0.7),
-      q(4, 4.0, 105_000, 3, 4, 0.6),
-      q(5, 4.0, 130_000, 3, 4, 0.5),
-      q(6, 4.0, 130_000, 3, 5, 0.4),
+      q(1, 4.2, 100_000, 2, 3),
+      q(2, 4.0, 90_000, 3, 5),
+      q(3, 4.1, 110_000, 1, 2),
+      q(4, 4.0, 105_000, 3, 4),
+      q(5, 4.0, 130_000, 3, 4),
+      q(6, 4.0, 130_000, 3, 5),
     ];
     const insights = deriveInsights(two, 7);
     expect(insights.map((i) => i.competitivePosition)).toEqual([
@@ -126,7 +150,7 @@ describe('positions across a set', () => {
     ]);
     // Average R1,108.33: both dear quotes are 17.3 % above it and dearer than four of the other five.
     expect(insights[4]!.recommendation).toBe(
-      'Dearer than 4 of the 5 other quotes at 17.3% above the average price; worth it if 95% of orders on time and a 4.0/5 rating matter more than price.',
+      'Dearer than 4 of the 5 other quotes at 17.3% above the average price, from a verified supplier rated 4.0/5 with 95% of orders on time; a cheaper quote here matches its rating and record.',
     );
   });
 

@@ -51,7 +51,6 @@ export interface InsightInput {
   /** A basket quote's lines priced, of the basket's: the recommendation says so when some are missing. */
   coverage?: { priced: number; of: number };
   leadDays: LeadDays;
-  fitScore: number;
 }
 
 /** What a quote is compared at: its total, or what stands in for it ({@link InsightInput.comparedCents}). */
@@ -93,10 +92,10 @@ function tiesOf(quotes: InsightInput[], index: number, key: (q: InsightInput, i:
  * buyer is shown (given best fit first), with `requested` the number of quotes asked for.
  * The cheapest quote is 'lowest-price'; of the rest, the fastest is 'fastest-delivery' and the
  * best quality score 'highest-quality', but only when no quote of the whole set beats it on that
- * (the cheapest may also be the fastest: then no other quote is called fastest); then the best
- * fit is 'best-balance'; any others are 'premium-option' when more than PREMIUM_THRESHOLD %
- * dearer than average, else 'best-balance'. Ties go to the better-fitting quote and are worded
- * as ties.
+ * (the cheapest may also be the fastest: then no other quote is called fastest); any others are
+ * 'premium-option' when more than PREMIUM_THRESHOLD % dearer than average, else 'best-balance':
+ * a quote that much dearer is never called a balance, however well it fits. Ties go to the
+ * better-fitting quote and are worded as ties.
  */
 export function deriveInsights(quotes: InsightInput[], requested: number): Insights[] {
   const n = quotes.length;
@@ -121,10 +120,6 @@ export function deriveInsights(quotes: InsightInput[], requested: number): Insig
   if (quick >= 0 && speedKey(quotes[quick]!) === fastest) assign(quick, 'fastest-delivery');
   const good = pickBest(quotes, taken, (_, i) => quality[i]!);
   if (good >= 0 && quality[good] === bestQuality) assign(good, 'highest-quality');
-  assign(
-    pickBest(quotes, taken, (q) => q.fitScore),
-    'best-balance',
-  );
 
   return quotes.map((q, i) => {
     const versus = versusAverage(compared(q), sum, n);
@@ -137,14 +132,16 @@ export function deriveInsights(quotes: InsightInput[], requested: number): Insig
           : position === 'highest-quality'
             ? tiesOf(quotes, i, (_, j) => quality[j]!)
             : 0;
-    const cheaper = quotes.filter((x) => compared(x) < compared(q)).length;
+    const cheaperQuotes = quotes.filter((x) => compared(x) < compared(q));
+    const cheaper = cheaperQuotes.length;
+    const matched = cheaperQuotes.some((x) => asGoodOnRecord(x.supplier, q.supplier));
     return {
       competitivePosition: position,
       priceDifference: versus.percent,
       qualityScore: quality[i]!,
       reliabilityRating: reliability[i]!,
       riskLevel: riskLevel(q.supplier),
-      recommendation: recommend({ q, position, versus: versus.text, quality: quality[i]!, n, requested, ties, cheaper }),
+      recommendation: recommend({ q, position, versus: versus.text, quality: quality[i]!, n, requested, ties, cheaper, matched }),
     };
   });
 }
@@ -177,9 +174,20 @@ interface Sentence {
   ties: number;
   /** Quotes of the set cheaper than this one. */
   cheaper: number;
+  /** Whether a cheaper quote of the set is as good on rating and delivery record ({@link asGoodOnRecord}). */
+  matched: boolean;
 }
 
-function recommend({ q, position, versus, quality, n, requested, ties, cheaper }: Sentence): string {
+/**
+ * Whether `other` is at least as good as `supplier` on what a dearer quote is worth paying for: a
+ * rating as high and, where `supplier` has a delivery record, a record as good.
+ */
+function asGoodOnRecord(other: Supplier, supplier: Supplier): boolean {
+  if (other.rating < supplier.rating) return false;
+  return supplier.onTimeRate === null || (other.onTimeRate !== null && other.onTimeRate >= supplier.onTimeRate);
+}
+
+function recommend({ q, position, versus, quality, n, requested, ties, cheaper, matched }: Sentence): string {
   const s = q.supplier;
   const unproven = s.onTimeRate === null;
   const who = `${s.verified ? 'verified supplier' : 'supplier'} rated ${s.rating.toFixed(1)}/5${unproven ? ` ${NO_RECORD}` : ''}`;
@@ -209,6 +217,11 @@ function recommend({ q, position, versus, quality, n, requested, ties, cheaper }
     case 'premium-option': {
       const others = n - 1;
       const than = cheaper === others ? (others === 1 ? 'the other quote' : `the other ${others} quotes`) : `${cheaper} of the ${others} other quotes`;
+      if (matched) {
+        return unproven
+          ? `Dearer than ${than} at ${versus}, from a ${who}; a cheaper quote here is rated as well.`
+          : `Dearer than ${than} at ${versus}, from a ${who} with ${s.onTimeRate}% of orders on time; a cheaper quote here matches its rating and record.`;
+      }
       return unproven
         ? `Dearer than ${than} at ${versus}, from a ${who}; worth it if its ${s.rating.toFixed(1)}/5 rating matters more than price.`
         : `Dearer than ${than} at ${versus}; worth it if ${s.onTimeRate}% of orders on time and a ${s.rating.toFixed(1)}/5 rating matter more than price.`;

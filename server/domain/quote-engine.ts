@@ -121,12 +121,11 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
       validUntil: addDays(johannesburgDay(options.now.getTime()), s.validityDays),
       priceListDate: s.priceListDate,
       notes: quoteNote(s, basis, product.category.name, converted),
-      fitScore: c.fitScore,
     };
   });
   // Computed on the final set, so every comparison is with the quotes the buyer is shown.
   const insights = deriveInsights(priced, request.supplierCount);
-  const quotes: QuoteDraft[] = priced.map(({ fitScore: _fit, ...q }, i) => ({ ...q, insights: insights[i]! }));
+  const quotes: QuoteDraft[] = priced.map((q, i) => ({ ...q, insights: insights[i]! }));
   const where = location.city ? cityFullName(location.city) : request.deliveryLocation;
   return {
     product,

@@ -83,7 +83,8 @@ export default function HowItWorksPage() {
           <li>
             <strong>Badges.</strong> {POSITION_BADGES['lowest-price']} goes to the cheapest quote. {POSITION_BADGES['fastest-delivery']} and{' '}
             {POSITION_BADGES['highest-quality']} go to a quote that no other beats on delivery time or on quality score. {POSITION_BADGES['best-balance']} marks
-            the best fit of location, rating, record, response time and price; {POSITION_BADGES['premium-option']} a quote more than 5% dearer than the average.
+            any other quote no more than 5% dearer than the average, {POSITION_BADGES['premium-option']} one dearer than that. A dearer quote&apos;s sentence
+            says whether a cheaper one is rated as well and delivers on time as often.
           </li>
           <li>
             <strong>Quality score</strong> (out of 100). {SCORE_TEXT.quality}
