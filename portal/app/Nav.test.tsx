@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -42,5 +43,17 @@ describe('the navigation', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Configurator' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('list', { name: 'Widget' })).toBeTruthy();
+  });
+
+  it('closes its menu with Escape and gives focus back to the menu button', async () => {
+    const user = userEvent.setup();
+    linksAt('/');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    expect(close.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 });

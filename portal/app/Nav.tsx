@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useToast } from '../components/ui/toast';
 import type { StaffRole } from '../../contract/schemas/staff';
@@ -111,6 +111,18 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
   const [open, setOpen] = useState(false);
   const { user } = useStaffSession();
   useEffect(() => setOpen(false), [location]);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and gives focus back to its button, as a disclosure does.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   // On staff pages: once someone is signed in, only the pages their role can open.
   const sectionLinks = variant === 'admin' ? staffLinks(user?.role, location) : NAV_VARIANTS[variant];
   const section = sectionLinks.filter((l) => !MAIN_HREFS.includes(l.href));
@@ -134,6 +146,7 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
         <nav aria-label="Main" data-many={NAV_VARIANTS.main.length + section.length > 5 || undefined}>
           <button
             type="button"
+            ref={toggle}
             className="icon-button nav-toggle"
             aria-expanded={open}
             aria-controls="nav-links"

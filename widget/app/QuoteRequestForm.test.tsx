@@ -107,24 +107,32 @@ describe('quote request form', () => {
     render(<Harness />);
     const next = () => screen.getByRole('button', { name: 'Next Step' }) as HTMLButtonElement;
     expect(heading()).toBe('Step 1: What do you need?');
-    expect(next().disabled).toBe(true);
+    expect(next().getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Previous' })).toBeNull();
 
     await user.type(combo(/Product name/), 'Floor polish');
     await user.type(combo(/Delivery location/), 'Durban');
-    expect(next().disabled).toBe(false);
+    expect(next().getAttribute('aria-disabled')).toBeNull();
     await user.click(next());
     expect(heading()).toBe('Step 1: What do you need?');
     expect(screen.getByRole('alert').textContent).toBe(RFQ_MESSAGES.productDescription);
+    // The buyer lands on the field the message is about.
+    expect(document.activeElement).toBe(field(/Description/));
 
     await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
     await user.click(next());
     expect(heading()).toBe('Step 2: Supplier Requirements');
+    // Focus moves to the new step's heading, so pressing Enter again does not skip the step unseen.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
     expect((screen.getByRole('radio', { name: '3 suppliers' }) as HTMLInputElement).checked).toBe(true);
 
     await user.click(next());
     expect(heading()).toBe('Step 3: Contact Information');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
     expect(screen.getByRole('button', { name: 'Get My Quotes' })).toBeTruthy();
+    // The next Tab reaches the step's first field, not the button after it.
+    await user.tab();
+    expect(document.activeElement).toBe(field(/E-mail address/));
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await user.click(screen.getByRole('button', { name: 'Previous' }));
@@ -141,6 +149,32 @@ describe('quote request form', () => {
     await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
     expect(heading()).toBe('Step 1: What do you need?');
     expect(screen.getAllByRole('alert').map((el) => el.textContent)).toContain(RFQ_MESSAGES.productName);
+    expect(document.activeElement).toBe(combo(/Product name/));
+  });
+
+  it('takes the buyer to the first field with a message when the compact form is refused', async () => {
+    const user = userEvent.setup();
+    render(<Harness compact />);
+    await user.type(combo(/Product name/), 'Floor polish');
+    await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
+    await user.clear(field(/Quantity/));
+    await user.type(field(/Quantity/), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(document.activeElement).toBe(field(/Quantity/));
+    expect(field(/Quantity/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('keeps a closed Next Step in reach of the keyboard: pressing it shows what is missing and goes there', async () => {
+    const user = userEvent.setup();
+    api.catalogue([]);
+    render(<Harness />);
+    const next = screen.getByRole('button', { name: 'Next Step' }) as HTMLButtonElement;
+    await user.type(combo(/Product name/), 'Floor polish');
+    next.focus();
+    await user.keyboard('{Enter}');
+    expect(heading()).toBe('Step 1: What do you need?');
+    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual([RFQ_MESSAGES.productDescription, RFQ_MESSAGES.deliveryLocation]);
+    expect(document.activeElement).toBe(field(/Description/));
   });
 
   it('jumps to a step with 1, 2 and 3 and the step buttons, but not while the buyer types', async () => {
@@ -271,13 +305,13 @@ describe('quote request form', () => {
     expect(combo(/Delivery location/).value).toBe('Johannesburg, Gauteng');
   });
 
-  it('says beside a disabled Next Step what is still missing, politely, and drops it once Next opens', async () => {
+  it('says beside a closed Next Step what is still missing, politely, and drops it once Next opens', async () => {
     const user = userEvent.setup();
     api.catalogue([]);
     render(<Harness />);
     const next = screen.getByRole('button', { name: 'Next Step' }) as HTMLButtonElement;
     const missing = () => document.getElementById(next.getAttribute('aria-describedby') ?? '')?.textContent;
-    expect(next.disabled).toBe(true);
+    expect(next.getAttribute('aria-disabled')).toBe('true');
     expect(missing()).toBe('Still needed: product name and delivery location.');
     expect(document.getElementById(next.getAttribute('aria-describedby')!)!.getAttribute('aria-live')).toBe('polite');
 
@@ -288,7 +322,7 @@ describe('quote request form', () => {
     expect(missing()).toBe('Still needed: delivery location.');
 
     await user.type(combo(/Delivery location/), 'Durban');
-    expect(next.disabled).toBe(false);
+    expect(next.getAttribute('aria-disabled')).toBeNull();
     expect(next.getAttribute('aria-describedby')).toBeNull();
     expect(screen.queryByText(/Still needed/)).toBeNull();
   });

@@ -91,6 +91,15 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
   const productItems = useSuggestions<ProductSuggestion>(formApi.products, values.productName, 2).slice(0, compact ? 3 : 5);
   const advanceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(advanceTimer.current), []);
+  // A new step is announced by its heading, where focus goes (the button that led there may be gone).
+  // Declared before the refusal's effect below, whose field takes focus when both change at once.
+  const stepTitle = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepTitle.current?.focus();
+  }, [step]);
   // A refused submission's first field: the form is back on its step, and the buyer lands on it.
   useEffect(() => {
     if (form.attention) document.getElementById(id(form.attention.field))?.focus();
@@ -231,6 +240,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
     if (pending) return;
     if (!compact && step < 3) {
       if (form.checkStep(step) && form.canLeave(step)) form.setStep((step + 1) as Step);
+      else form.attendFirstError([step]);
       return;
     }
     if (!form.checkAll()) {
@@ -238,6 +248,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         const firstBad = ([1, 2, 3] as Step[]).find((s) => !form.checkStep(s));
         if (firstBad) form.setStep(firstBad);
       }
+      form.attendFirstError([1, 2, 3]);
       return;
     }
     onSubmit(values);
@@ -275,7 +286,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         ))}
       </ol>
       {keyboardLikely && !embedded ? <p className="hint keys-hint">Press 1, 2 or 3 to jump to a step.</p> : null}
-      <h2 id={id('step-title')} className="step-title">
+      <h2 id={id('step-title')} className="step-title" tabIndex={-1} ref={stepTitle}>
         Step {step}: {STEP_TITLES[step]}
       </h2>
       {step === 1 ? stepOne : step === 2 ? stepTwo : stepThree}
@@ -289,7 +300,13 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
         )}
         {step < 3 ? (
           <div className="next-step">
-            <button type="submit" className="button" disabled={missing.length > 0} aria-describedby={missing.length > 0 ? id('missing') : undefined}>
+            {/* aria-disabled, not disabled: it stays in the tab order, and pressing it shows what is missing and goes there. */}
+            <button
+              type="submit"
+              className="button"
+              aria-disabled={missing.length > 0 ? true : undefined}
+              aria-describedby={missing.length > 0 ? id('missing') : undefined}
+            >
               Next Step
             </button>
             {/* Always in the page, so screen readers announce the sentence as it changes. */}

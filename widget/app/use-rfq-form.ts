@@ -51,6 +51,8 @@ export interface RfqForm {
   missing(step: Step): RfqField[];
   /** Shows every message of the step's fields; answers whether they are all valid. */
   checkStep(step: Step): boolean;
+  /** Asks for focus (see `attention`) on the first field of `steps`, in form order, whose value is refused. */
+  attendFirstError(steps: Step[]): void;
   /** Shows every message; answers whether the whole form is valid. */
   checkAll(): boolean;
   reset(): void;
@@ -129,6 +131,10 @@ export function useRfqForm(initial: Partial<RfqFormValues> = {}): RfqForm {
     checkStep: (s) => {
       show(STEP_FIELDS[s]);
       return STEP_FIELDS[s].every((f) => !allErrors[f]);
+    },
+    attendFirstError: (steps) => {
+      const field = steps.flatMap((s) => STEP_FIELDS[s]).find((f) => allErrors[f]);
+      if (field) setAttention({ field });
     },
     checkAll: () => {
       show(Object.keys(EMPTY_RFQ) as RfqField[]);

@@ -200,6 +200,29 @@ describe('live cost preview', () => {
     expect(matching.queryByText('Can supply this order')).toBeNull();
     expect(matching.queryByText('Expected quotes')).toBeNull();
   });
+  it('takes its figures away when the quantity becomes one the form refuses, and says why', async () => {
+    const user = userEvent.setup();
+    answer(preview({ totalSuppliers: 3, availability: '', recommendation: '' }));
+    function Changing() {
+      const form = useRfqForm({ productName: 'Household Bleach', quantity: '10', deliveryLocation: 'Durban' });
+      return (
+        <SiteFiguresProvider initial={{ ...FIGURES, popularProducts: popular([0, 0, 0, 0]) }}>
+          <Sidebar form={form} />
+          <button type="button" onClick={() => form.setField('quantity', '1 000')}>
+            Type 1 000
+          </button>
+        </SiteFiguresProvider>
+      );
+    }
+    render(<Changing />);
+    const cost = within(card('Live Cost Preview'));
+    expect(await cost.findByText(/incl\. VAT/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Type 1 000' }));
+    // No figure for a quantity the field refuses: the last one's would be for another quantity.
+    await waitFor(() => expect(cost.queryByText(/incl\. VAT/)).toBeNull());
+    expect(cost.getByText('Enter a whole number as the quantity to see an estimate.')).toBeTruthy();
+    expect(within(card('Supplier Matching')).queryByText('Can supply this order')).toBeNull();
+  });
 });
 
 describe('sending the request', () => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { emailNotSentMessage, singularUnit, type RfqFormValues } from '../../../sdk/rules';
+import { emailNotSentMessage, MAX_QUANTITY, singularUnit, toQuantity, type RfqFormValues } from '../../../sdk/rules';
 import { fieldErrorsOf, formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
 import { formatNumber, formatRand } from '../../../sdk/format';
 import type { BasketRequestFormProps } from '../../../widget/app/BasketRequestForm';
@@ -27,13 +27,24 @@ const BasketRequestForm = lazy(async () => {
   return { default: (props: Omit<BasketRequestFormProps, 'readPaste'>) => <Form {...props} readPaste={readPastedList} /> };
 });
 
+/**
+ * The quantity a preview is asked for: the form's, or 1 while it is empty; null while it is not a
+ * whole number from 1 to MAX_QUANTITY, when the quantity field says why and no figure is shown.
+ */
+function previewQuantity(quantity: string): string | null {
+  const text = quantity.trim() || '1';
+  const n = toQuantity(text) as number;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY ? text : null;
+}
+
 function usePreview(values: RfqFormValues) {
   const { productName, quantity, deliveryLocation, supplierCount } = values;
+  const asked = previewQuantity(quantity);
   const preview = useLoad(
-    productName.trim().length < 2
+    productName.trim().length < 2 || asked === null
       ? null
-      : (signal) => formApi.preview({ productName, quantity: quantity.trim() || '1', deliveryLocation, supplierCount }, signal),
-    [productName, quantity, deliveryLocation, supplierCount],
+      : (signal) => formApi.preview({ productName, quantity: asked, deliveryLocation, supplierCount }, signal),
+    [productName, asked, deliveryLocation, supplierCount],
     { delayMs: 250 },
   );
   return preview.data ?? null;
@@ -102,7 +113,11 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
             <p className="hint">{cost.note}</p>
           </>
         ) : (
-          <p className="small muted">Type a product name to see an estimate.</p>
+          <p className="small muted">
+            {form.values.productName.trim().length >= 2 && previewQuantity(form.values.quantity) === null
+              ? 'Enter a whole number as the quantity to see an estimate.'
+              : 'Type a product name to see an estimate.'}
+          </p>
         )}
       </section>
       <section className="card" aria-labelledby="match-title" aria-live="polite">
