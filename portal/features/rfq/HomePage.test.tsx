@@ -220,7 +220,7 @@ describe('live cost preview', () => {
     await user.click(screen.getByRole('button', { name: 'Type 1 000' }));
     // No figure for a quantity the field refuses: the last one's would be for another quantity.
     await waitFor(() => expect(cost.queryByText(/incl\. VAT/)).toBeNull());
-    expect(cost.getByText('Enter a whole number as the quantity to see an estimate.')).toBeTruthy();
+    expect(cost.getByText('Enter the quantity in digits, like 1000, to see an estimate.')).toBeTruthy();
     expect(within(card('Supplier Matching')).queryByText('Can supply this order')).toBeNull();
   });
 });

@@ -115,7 +115,7 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
         ) : (
           <p className="small muted">
             {form.values.productName.trim().length >= 2 && previewQuantity(form.values.quantity) === null
-              ? 'Enter a whole number as the quantity to see an estimate.'
+              ? 'Enter the quantity in digits, like 1000, to see an estimate.'
               : 'Type a product name to see an estimate.'}
           </p>
         )}
