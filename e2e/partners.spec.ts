@@ -17,7 +17,12 @@ test.describe('a new partner', () => {
     await page.getByRole('textbox', { name: 'How will you use Procura?' }).fill('Quotes beside every cleaning-supplier listing');
     await page.getByRole('button', { name: 'Get my credentials' }).click();
 
-    await expect(page.getByRole('heading', { name: 'Welcome to Procura partners' })).toBeVisible();
+    const welcome = page.getByRole('heading', { name: 'Welcome to Procura partners' });
+    await expect(welcome).toBeVisible();
+    // The key is shown once: the page opens at it, with focus on its heading, not scrolled past it.
+    await expect(welcome).toBeFocused();
+    await expect(welcome).toBeInViewport();
+    await expect(page.locator('code.secret')).toBeInViewport();
     const partnerId = (await page.locator('dd code').first().textContent())!;
     const apiKey = (await page.locator('code.secret').textContent())!;
     expect(partnerId).toMatch(/^p_/);

@@ -63,7 +63,8 @@ export default function DataProductKitPage() {
                   </li>
                   <li>Put the key in your environment as PROCURA_API_KEY and the id as PROCURA_PARTNER_ID.</li>
                   <li>
-                    Make your first call (see Code Examples), then read the <Link href="/docs">documentation</Link> for every endpoint.
+                    Make your first call: the cURL and Python examples (see Code Examples) work on every tier, the JavaScript one on Enterprise. Then read the{' '}
+                    <Link href="/docs">documentation</Link> for every endpoint.
                   </li>
                   <li>
                     Data products:{' '}

@@ -7,7 +7,9 @@ export const LANGUAGE_LABELS: Record<ExampleLanguage, string> = { javascript: 'J
 /** Every example reads the key and partner id from the environment, never from the code. */
 export function examples(origin: string): Record<ExampleLanguage, string> {
   return {
-    javascript: `// Node 18+ or a browser back end: walk every page of procurement data.
+    javascript: `// Node 18+ or a browser back end: walk every page of procurement data. This endpoint is the
+// Enterprise package's; on Starter and Professional it answers 403 product_not_in_tier, and the
+// Python and cURL examples' endpoints answer on every tier.
 const headers = {
   Authorization: \`Bearer \${process.env.PROCURA_API_KEY}\`,
   'X-Partner-ID': process.env.PROCURA_PARTNER_ID,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { fieldMessages } from '../../../sdk/client/errors';
 import { API_TIERS, BUSINESS_TYPES, DATA_PRODUCTS, INTEGRATION_TYPES, REGISTRATION_FAILED, TRAFFIC_BANDS } from '../../../sdk/data-api';
@@ -52,10 +52,18 @@ function Credentials({ credentials }: { credentials: PartnerCredentials['credent
   const origin = window.location.origin;
   const snippet = scriptSnippet(origin, { partnerId: credentials.partnerId });
   const curl = `curl -H "Authorization: Bearer ${credentials.apiKey}" \\\n     -H "X-Partner-ID: ${credentials.partnerId}" \\\n     "${origin}/api/data/market-intelligence?days=30"`;
+  // The key is shown only this once: the page opens at it, and focus goes to its heading (the button pressed is gone).
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    title.current?.focus();
+  }, []);
   return (
     <div className="stack">
       <section className="card success-panel" aria-labelledby="cred-title">
-        <h1 id="cred-title">Welcome to Procura partners</h1>
+        <h1 id="cred-title" tabIndex={-1} ref={title}>
+          Welcome to Procura partners
+        </h1>
         <p>Keep your API key somewhere safe now: it is shown only this once. We keep only a fingerprint of it, so we cannot show it again.</p>
         <dl className="facts">
           <dt>Partner ID</dt>

@@ -56,6 +56,8 @@ describe('the tracking page when the quote cannot be shown', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Quote Not Found')).toBeTruthy();
     expect(within(alert).getByText('404: Quote not found')).toBeTruthy();
+    // Not a dead end: the tracker takes another link.
+    expect(within(alert).getByRole('link', { name: 'Track another quote' }).getAttribute('href')).toBe('/quote-tracker');
     expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_abc']);
   });
 

@@ -123,6 +123,8 @@ function RequestQuote({ quote, current, mayAccept, onAccept }: { quote: Quote; c
 
 type Dialog = { kind: 'accept'; quote: Quote } | { kind: 'close' };
 
+const TRACK_ANOTHER = { href: '/quote-tracker', label: 'Track another quote' }; // a link that led to no quote: try another
+
 export default function QuoteTrackingPage({ params }: { params: { token: string } }) {
   usePageTitle('Your quote');
   const token = decodeURIComponent(params.token);
@@ -163,10 +165,10 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
     if (self && canAccept(loaded.status, loaded.rfq.status, loaded.rfq.demo)) setDialog({ kind: 'accept', quote: self });
   }, [loaded]);
 
-  if (!valid) return <ErrorAlert title="Quote Not Found" message="Invalid tracking token" />;
+  if (!valid) return <ErrorAlert title="Quote Not Found" message="Invalid tracking token" retry={TRACK_ANOTHER} />;
   if (state.status === 'error') {
     // The server's own text when it answered; 'Failed to load quote' when it could not be reached.
-    return <ErrorAlert title="Quote Not Found" message={isHttpError(state.error) ? state.error.message : 'Failed to load quote'} />;
+    return <ErrorAlert title="Quote Not Found" message={isHttpError(state.error) ? state.error.message : 'Failed to load quote'} retry={TRACK_ANOTHER} />;
   }
   if (!quote) {
     return (
