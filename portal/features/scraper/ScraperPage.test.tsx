@@ -36,6 +36,21 @@ function session(overrides: Partial<ScrapeSession> = {}): ScrapeSession {
 
 const ended = (overrides: Partial<ScrapeSession> = {}) => session({ status: 'completed', progress: 100, finishedAt: '2026-11-24T10:00:05.000Z', ...overrides });
 
+/** The demo as it runs, and as it ends: 11 finds on its 3 pages, 9 of them waiting for review. */
+const demoRunning = () => session({ id: 13, kind: 'sample', pagesPlanned: 3 });
+const demoDone = () =>
+  ended({
+    id: 13,
+    kind: 'sample',
+    pagesPlanned: 3,
+    pagesDone: 3,
+    totalScraped: 11,
+    verified: 9,
+    awaitingReview: 9,
+    rejected: 2,
+    found: { suppliers: 9, products: 2 },
+  });
+
 function item(overrides: Partial<ReviewItem> & Pick<ReviewItem, 'id' | 'name'>): ReviewItem {
   return {
     sessionId: 12,
@@ -202,7 +217,7 @@ describe('the scraper page', () => {
   it('runs the demo, showing its progress while it runs, and says its finds wait for review, none added yet', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const demo = session({ id: 13, kind: 'sample', pagesPlanned: 3 });
+    const demo = demoRunning();
     scraperApi({
       statuses: [
         { isRunning: false, session: ended({ id: 11 }) },
@@ -212,20 +227,7 @@ describe('the scraper page', () => {
     api.server.use(
       http.post('*/api/scraping/simulate', async () => {
         await released;
-        return HttpResponse.json({
-          session: {
-            ...demo,
-            status: 'completed',
-            progress: 100,
-            pagesDone: 3,
-            totalScraped: 11,
-            verified: 9,
-            awaitingReview: 9,
-            rejected: 2,
-            found: { suppliers: 9, products: 2 },
-          },
-          results: { verified: 7, suppliers: 9, products: 2 },
-        });
+        return HttpResponse.json({ session: demoDone(), results: { verified: 7, suppliers: 9, products: 2 } });
       }),
     );
     const user = userEvent.setup();
@@ -258,18 +260,8 @@ describe('the scraper page', () => {
   });
 
   it("announces the demo's end once: a progress read answered before the end and delivered after it is stale", async () => {
-    const demo = session({ id: 13, kind: 'sample', pagesPlanned: 3 });
-    const done = ended({
-      id: 13,
-      kind: 'sample',
-      pagesPlanned: 3,
-      pagesDone: 3,
-      totalScraped: 11,
-      verified: 9,
-      awaitingReview: 9,
-      rejected: 2,
-      found: { suppliers: 9, products: 2 },
-    });
+    const demo = demoRunning();
+    const done = demoDone();
     let staleAsked!: () => void;
     const asked = new Promise<void>((resolve) => (staleAsked = resolve));
     let demoAnswered!: () => void;
