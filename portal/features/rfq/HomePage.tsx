@@ -37,9 +37,9 @@ function previewQuantity(quantity: string): string | null {
   return Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY ? text : null;
 }
 
-function usePreview(values: RfqFormValues) {
-  const { productName, quantity, deliveryLocation, supplierCount } = values;
-  const asked = previewQuantity(quantity);
+/** The preview of the form's request at quantity `asked` ({@link previewQuantity}); none while that is null. */
+function usePreview(values: RfqFormValues, asked: string | null) {
+  const { productName, deliveryLocation, supplierCount } = values;
   const preview = useLoad(
     productName.trim().length < 2 || asked === null
       ? null
@@ -78,7 +78,8 @@ const EXPLORE: [href: string, label: string][] = [
 
 /** The form's live sidebar: cost preview, supplier matching, this month's popular products. */
 export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview: QuotePreview | null): void }) {
-  const preview = usePreview(form.values);
+  const asked = previewQuantity(form.values.quantity);
+  const preview = usePreview(form.values, asked);
   const told = useRef(onPreview);
   told.current = onPreview;
   useEffect(() => told.current?.(preview), [preview]);
@@ -114,7 +115,7 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
           </>
         ) : (
           <p className="small muted">
-            {form.values.productName.trim().length >= 2 && previewQuantity(form.values.quantity) === null
+            {form.values.productName.trim().length >= 2 && asked === null
               ? 'Enter the quantity in digits, like 1000, to see an estimate.'
               : 'Type a product name to see an estimate.'}
           </p>
