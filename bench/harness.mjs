@@ -255,6 +255,31 @@ export async function startServer(env = {}) {
   return { base, pid: child.pid, startMs: Math.round(performance.now() - started), stop };
 }
 
+/**
+ * This machine's reference: the rate of a bare Node HTTP server (no framework, a fixed JSON answer)
+ * under the same load as the product, so that figures from different machines can be compared.
+ */
+export async function bareHttpReference() {
+  const port = await freePort();
+  const child = spawn(
+    'node',
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1', () => console.log('up'))`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', () => reject(new Error('The bare HTTP server did not start.')));
+  });
+  try {
+    return await measured([{ pid: child.pid }], () => run(`http://127.0.0.1:${port}/`, {}));
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 export const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** GETs a URL over one kept-alive connection; answers the status, headers and raw body bytes. */

@@ -10,6 +10,7 @@
 // `market.mjs` and the Lighthouse runs `lighthouse.mjs`; this file runs those asked for and holds
 // their figures to the targets.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { describeScores, LIGHTHOUSE_TARGETS, lighthouseScores } from './lighthouse.mjs';
 import { SECONDS, CONNECTIONS, SUPPLIERS, OFFERS, BASKET_LINES, seedBenchDatabase, startServer } from './harness.mjs';
@@ -79,6 +80,7 @@ if (selected.has('sqlite')) {
   const sqlite = await sqliteSection();
   Object.assign(results, { rfq_submit: sqlite.rfq_submit, rfq_get: sqlite.rfq_get, healthz: sqlite.healthz });
   results.meta = { ...results.meta, submit_vs_healthz: sqlite.submit_vs_healthz };
+  results.machine = { cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, bare_node_http: sqlite.bare_node_http };
 }
 if (selected.has('basket')) {
   console.log(`Submitting ${BASKET_LINES}-line baskets from new buyers for ${SECONDS} s ...`);
@@ -164,6 +166,14 @@ if (selected.has('sqlite')) {
   row('sqlite', 'healthz', load(healthz), 'the bare HTTP rate', null);
   const r = results.meta.submit_vs_healthz;
   row('sqlite', 'submit / healthz', `${r} %`, `>= ${TARGETS.submitVsHealthzPercent} %`, r >= TARGETS.submitVsHealthzPercent);
+  const bare = results.machine.bare_node_http;
+  row(
+    'machine',
+    'bare Node HTTP',
+    `${load(bare)}; healthz at ${Math.round((healthz.rps / bare.rps) * 100)} % of it`,
+    "this machine's speed, to compare runs",
+    null,
+  );
 }
 if (selected.has('basket')) {
   const b = results.rfq_submit_basket;

@@ -26,6 +26,7 @@ import {
   percentile,
   smtpSink,
   post,
+  bareHttpReference,
 } from './harness.mjs';
 
 export const DATA_RFQS = 50_000;
@@ -194,7 +195,8 @@ export async function sqliteSection() {
   );
   const health = await measured([server], () => run(`${server.base}/healthz`, {}));
   await server.stop();
-  return { rfq_submit: submit, rfq_get: get, healthz: health, submit_vs_healthz: ratio(submit, health) };
+  const bare = await bareHttpReference();
+  return { rfq_submit: submit, rfq_get: get, healthz: health, submit_vs_healthz: ratio(submit, health), bare_node_http: bare };
 }
 
 /** The basket section: 10-line baskets from new buyers, submitted as the sqlite section submits single requests. */
