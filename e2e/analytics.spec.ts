@@ -49,7 +49,7 @@ async function requestQuotes(page: Page) {
   await page.getByRole('textbox', { name: 'Contact name (optional)' }).fill(TYPED.name);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Get My Quotes' }).click();
-  await expect(page).toHaveURL(/\/quote-success\?rfqId=\d{18}$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/quote-success\?rfqId=\d{18}$/);
   return new URL(page.url()).searchParams.get('rfqId')!;
 }
 

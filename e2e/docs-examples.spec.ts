@@ -56,7 +56,7 @@ test.afterAll(() => {
 /** Runs an example in a child process, as a developer would after copying it from the page. */
 async function run(command: string, file: string, code: string): Promise<string> {
   writeFileSync(join(dir, file), code);
-  const { stdout, stderr } = await execFileAsync(command, [join(dir, file)], { env, encoding: 'utf8', timeout: 15_000 });
+  const { stdout, stderr } = await execFileAsync(command, [join(dir, file)], { env, encoding: 'utf8', timeout: 60_000 });
   expect(stderr).toBe('');
   return stdout;
 }

@@ -100,7 +100,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(own);
       await own.stop();
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 120_000 },
   ],
 
   baseURL: async ({ procura }, use) => use(procura.base),

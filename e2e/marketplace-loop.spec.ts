@@ -32,7 +32,7 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Get My Quotes' }).click();
 
-  await expect(page).toHaveURL(/\/quote-success\?rfqId=\d{18}$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/quote-success\?rfqId=\d{18}$/);
   const rfqId = new URL(page.url()).searchParams.get('rfqId')!;
   const cards = page.locator('.quote-card');
   await expect(cards).toHaveCount(3);

@@ -34,7 +34,7 @@ test.describe('the scraper', () => {
           if (seen.at(-1) !== value) seen.push(value);
           return value;
         },
-        { intervals: [100], timeout: 30_000 },
+        { intervals: [100] },
       )
       .toBe(100);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));

@@ -94,8 +94,8 @@ test.describe('the embedded widget on a partner site', () => {
     await expect.poll(() => heightOf(page, '#one iframe')).toBeGreaterThan(before);
 
     await fillAndSendWidget(one);
-    await expect(one.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { events: HostEvents }).events.forgerDone), { timeout: 10_000 }).toBe(true);
+    await expect(one.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { events: HostEvents }).events.forgerDone)).toBe(true);
     const events = await page.evaluate(() => (window as unknown as { events: HostEvents }).events);
     expect(events.callbacks).toHaveLength(1);
     expect(events.callbacks[0]).toMatchObject({ embedId: 'shop-a', data: { quoteCount: 3, preview: false } });
@@ -152,7 +152,7 @@ test.describe('the embedded widget on a partner site', () => {
     await widget.getByRole('textbox', { name: 'E-mail address' }).fill('buyer@plain.example.co.za');
     await widget.getByRole('checkbox').check();
     await widget.getByRole('button', { name: 'Get My Quotes' }).click();
-    await expect(widget.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
+    await expect(widget.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard.length)).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([procura.base]);
   });
@@ -174,7 +174,7 @@ test.describe('the embedded widget on a partner site', () => {
       await page.getByRole('textbox', { name: 'E-mail address' }).fill('ops@coastal.example.co.za');
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Get My Quotes' }).click();
-      await expect(page.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible();
       expect(database.get("select partner_id, embed_source, budget_range, supplier_count from rfqs where embed_id = 'shop-quick'")).toEqual({
         partner_id: partnerId,
         embed_source: 'embed-widget',
@@ -200,7 +200,7 @@ test.describe('the embedded widget on a partner site', () => {
       await page.getByRole('checkbox', { name: /I agree/ }).check();
       await expectAccessible(page);
       await page.getByRole('button', { name: 'Get Quotes for 2 Products' }).click();
-      await expect(page.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { name: 'Quotes Sent Successfully!' })).toBeVisible();
       expect(database.get("select partner_id, embed_source, line_count from rfqs where embed_id = 'shop-basket'")).toEqual({
         partner_id: partnerId,
         embed_source: 'embed-widget',

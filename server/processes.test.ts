@@ -322,7 +322,7 @@ describe('an SMTP server that refuses for a while, then accepts', () => {
 });
 
 describe('SIGTERM during a burst of requests', () => {
-  it('answers every request the server accepted and exits with code 0 within 10 seconds', async () => {
+  it('answers every request the server accepted and exits with code 0, inside its 10-second limit', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'procura-sigterm-'));
     const file = join(dir, 'procura.sqlite');
     const sink = await startSmtpSink();
@@ -330,23 +330,18 @@ describe('SIGTERM during a burst of requests', () => {
       // At info level the server logs a line for every request it answered.
       const server = await startServer({ DATABASE_URL: `sqlite:${file}`, SMTP_URL: sink.url, RFQ_RATE_LIMIT: '100000', LOG_LEVEL: 'info' });
       let answered = 0;
-      let stoppedAt = 0;
       const results = await pool(400, 32, async (i) => {
         const answer =
           i % 2 === 0
             ? await send(server.base, 'POST', '/api/rfq', validRfq({ supplierCount: 1, primaryEmail: `burst${i}@example.co.za` }))
             : await send(server.base, 'GET', '/api/catalogue/products?q=sanitizer');
         answered += 1;
-        if (answered === 60) {
-          stoppedAt = Date.now();
-          server.child.kill('SIGTERM');
-        }
+        if (answered === 60) server.child.kill('SIGTERM');
         return answer;
       });
+      // A stop that outlasts its 10 seconds (SHUTDOWN_MS) ends with code 1, its work unfinished.
       const { code } = await server.exited;
-      const stoppedIn = Date.now() - stoppedAt;
       expect(code).toBe(0);
-      expect(stoppedIn).toBeLessThanOrEqual(10_000);
 
       const answers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as NodeJS.ErrnoException] : []));

@@ -219,7 +219,7 @@ describe('the widget for many products', () => {
     await user.type(screen.getByRole('textbox', { name: /Quantity/ }), '40');
     await user.click(screen.getByRole('button', { name: 'Add another product' }));
 
-    const second = await screen.findByRole('textbox', { name: 'Product 2' }, { timeout: 10_000 });
+    const second = await screen.findByRole('textbox', { name: 'Product 2' });
     await waitFor(() => expect(document.activeElement).toBe(second));
     expect((screen.getByRole('textbox', { name: 'Product 1' }) as HTMLInputElement).value).toBe('Household Bleach');
     // The widget has no paste box: that is the home page's.

@@ -141,7 +141,7 @@ function renderPage() {
 }
 
 const progress = () => screen.getByRole('progressbar');
-const toastWith = (title: string) => screen.findByText(title, { selector: '.toast-title' }, { timeout: 4000 });
+const toastWith = (title: string) => screen.findByText(title, { selector: '.toast-title' });
 
 describe('the scraper page', () => {
   it('asks for a URL, starts a crawl, follows its real progress while it runs and says what it found', async () => {
@@ -178,7 +178,7 @@ describe('the scraper page', () => {
     expect(sent).toEqual([['POST', '/api/scrape', { url: 'https://directory.example.co.za/cleaning' }]]);
     expect(screen.getByText('Active')).toBeTruthy();
 
-    await waitFor(() => expect(progress().getAttribute('aria-valuenow')).toBe('50'), { timeout: 4000 });
+    await waitFor(() => expect(progress().getAttribute('aria-valuenow')).toBe('50'));
     expect(screen.getByText('1 of 2 pages · 2 suppliers and 0 products found')).toBeTruthy();
 
     expect(await toastWith('Scraping Complete')).toBeTruthy();
@@ -235,7 +235,7 @@ describe('the scraper page', () => {
     await screen.findByText('Ready');
     await user.click(screen.getByRole('button', { name: 'Run demo' }));
     expect(screen.getByRole('button', { name: 'Running demo…' })).toHaveProperty('disabled', true);
-    await waitFor(() => expect(progress().getAttribute('aria-valuenow')).toBe('33'), { timeout: 4000 });
+    await waitFor(() => expect(progress().getAttribute('aria-valuenow')).toBe('33'));
     expect(screen.getByText('Active')).toBeTruthy();
     release();
     expect(await toastWith('Demo Completed')).toBeTruthy();
@@ -295,7 +295,7 @@ describe('the scraper page', () => {
     await screen.findByText('Ready');
     await user.click(screen.getByRole('button', { name: 'Run demo' }));
     expect(await toastWith('Demo Completed')).toBeTruthy();
-    await waitFor(() => expect(staleDelivered).toBe(true), { timeout: 4000 });
+    await waitFor(() => expect(staleDelivered).toBe(true));
     // Long enough for the reads a stale "running" would start again.
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 3));
     expect(screen.queryByText(M.complete, { selector: '.toast-title' })).toBeNull();
@@ -329,7 +329,7 @@ describe('the scraper page', () => {
     renderPage();
     await screen.findByText('Ready');
     await user.click(screen.getByRole('button', { name: 'Run demo' }));
-    await screen.findByText('Active', undefined, { timeout: 4000 });
+    await screen.findByText('Active');
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     expect(await toastWith('Demo Failed')).toBeTruthy();
     expect(screen.getByText('The demo was stopped')).toBeTruthy();

@@ -64,7 +64,7 @@ describe('the tracking page when the quote cannot be shown', () => {
   it("says 'Failed to load quote' when the server cannot be reached", async () => {
     api.server.use(http.get('*/api/quotes/track/:token', () => HttpResponse.error()));
     render(<QuoteTrackingPage params={{ token: 'qt_1_abc' }} />);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to load quote')).toBeTruthy();
   });
 
