@@ -13,10 +13,10 @@ import { invalidLineSchema } from './imports';
  * What the price list's pages and API say, in one place.
  *
  * @example
- * OFFER_MESSAGES.unitPrice; // 'Enter a unit price of at least R0.01'
+ * OFFER_MESSAGES.unitPrice; // 'Enter a unit price from R0.01 to R10,000,000'
  */
 export const OFFER_MESSAGES = {
-  unitPrice: 'Enter a unit price of at least R0.01',
+  unitPrice: 'Enter a unit price from R0.01 to R10,000,000',
   minimumOrderQuantity: 'Enter a minimum order of 1 to 1,000,000',
   tierQuantity: 'Enter a quantity above the minimum order',
   tierPrice: 'Enter a volume price below the unit price, of at least R0.01',
@@ -44,7 +44,11 @@ const offerDate = z
     { error: OFFER_MESSAGES.date },
   );
 
-const price = (message: string) => randSchema.refine((v) => Number.isFinite(v) && v >= 0.01 && v <= 10_000_000, { error: message });
+/** The highest unit price a supplier may give, in rand excl. VAT. */
+export const MAX_UNIT_PRICE = 10_000_000;
+
+/** A unit price in rand, from R0.01 to {@link MAX_UNIT_PRICE}; anything else, a missing one too, is told `message`. */
+const price = (message: string) => z.number({ error: message }).refine((v) => Number.isFinite(v) && v >= 0.01 && v <= MAX_UNIT_PRICE, { error: message });
 
 /**
  * A volume price: from `minQuantity` units on, each costs `unitPrice` (rand, excl. VAT).

@@ -13,6 +13,7 @@ import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
 import { normalizePhone, ORDER_MESSAGES } from '../../sdk/order-rules';
 import { bbeeStandingSchema } from '../../sdk/schemas/rfq';
 import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
+import { MAX_UNIT_PRICE } from './supplier-offers';
 
 /**
  * What the supplier pages and API say, in one place.
@@ -21,7 +22,7 @@ import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } 
  * SUPPLIER_MESSAGES.linkSent; // 'If that address belongs to …'
  */
 export const SUPPLIER_MESSAGES = {
-  email: 'Enter your e-mail address',
+  email: 'Enter an e-mail address, like name@company.co.za',
   name: 'Enter the person’s name',
   linkSent: 'If that address belongs to a supplier on Procura, a sign-in link is on its way. It works once, within 15 minutes.',
   linkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
@@ -30,11 +31,11 @@ export const SUPPLIER_MESSAGES = {
   userNotFound: 'No such person in your team',
   emailTaken: 'That address already belongs to someone on Procura.',
   notYourself: 'You cannot remove yourself. Ask a colleague to remove you.',
-  unitPrice: 'Enter a unit price of at least R0.01',
+  unitPrice: 'Enter a unit price from R0.01 to R10,000,000',
   leadTimeDays: 'Enter a lead time of 0 to 365 days',
   validUntil: 'Enter a date from today on',
   note: 'Keep the note to 500 characters',
-  reason: 'Please give a reason (at least 5 characters)',
+  reason: 'Please give a reason of 5 to 1,000 characters',
   notFirmable: 'Only an offered quote within its validity can be made firm.',
   notDeclinable: 'Only an offered quote the buyer has not answered can be withdrawn.',
   contactPerson: 'Enter the contact person’s name (2 to 100 characters)',
@@ -257,7 +258,7 @@ export const firmLeadSchema = z
     unitPrice: z
       .number({ error: SUPPLIER_MESSAGES.unitPrice })
       .min(0.01, { error: SUPPLIER_MESSAGES.unitPrice })
-      .max(10_000_000, { error: SUPPLIER_MESSAGES.unitPrice })
+      .max(MAX_UNIT_PRICE, { error: SUPPLIER_MESSAGES.unitPrice })
       .optional(),
     leadTimeDays: z
       .number({ error: SUPPLIER_MESSAGES.leadTimeDays })

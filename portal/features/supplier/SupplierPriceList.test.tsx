@@ -30,7 +30,9 @@ const card = (name: string) => screen.getByRole('heading', { level: 4, name }).c
 describe('the price list tab', () => {
   it("shows each offer's price, volume prices and standing, and saves a change, naming a refused field on it", async () => {
     const user = userEvent.setup();
-    api.server.use(http.get('*/api/supplier/offers', () => HttpResponse.json({ offers: [bleach, gloves], priceListDate: '2026-11-20' })));
+    // The list's day moves to the day of a change, as the server says when read again.
+    let priceListDate = '2026-11-20';
+    api.server.use(http.get('*/api/supplier/offers', () => HttpResponse.json({ offers: [bleach, gloves], priceListDate })));
     const sent = api.record('patch', '*/api/supplier/offers/:offerId', (body) =>
       body.unitPrice === 15
         ? validationFailed({ 'tiers.0.unitPrice': 'Enter a volume price below the unit price, of at least R0.01' })
@@ -56,8 +58,10 @@ describe('the price list tab', () => {
     await user.clear(price);
     await user.type(price, '17.95');
     await user.click(within(card('Household Bleach')).getByRole('checkbox', { name: 'In stock: quote it' }));
+    priceListDate = '2026-11-29';
     await user.click(within(card('Household Bleach')).getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe('Household Bleach: saved. Your next quotes use it.');
+    expect(await screen.findByText(/^2 products, 1 quoted today\. Last changed 29 Nov 2026/)).toBeTruthy();
     expect(sent.at(-1)).toEqual({
       unitPrice: 17.95,
       minimumOrderQuantity: 10,

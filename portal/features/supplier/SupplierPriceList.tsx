@@ -398,19 +398,30 @@ function ReplaceList({ onReplaced }: { onReplaced(summary: string): void }) {
 
 function PriceList({ initial }: { initial: SupplierOffers }) {
   const [offers, setOffers] = useState(initial.offers);
+  const [priceListDate, setPriceListDate] = useState(initial.priceListDate);
   const [filter, setFilter] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const reload = async (summary: string) => {
-    setOffers((await supplierApi().offers()).offers);
+    const list = await supplierApi().offers();
+    setOffers(list.offers);
+    setPriceListDate(list.priceListDate);
     setNotice(summary);
+  };
+  /** After a change saved here: the day the list last changed is the server's to say. A failed read leaves the day shown. */
+  const changed = (summary: string) => {
+    setNotice(summary);
+    supplierApi()
+      .offers()
+      .then((list) => setPriceListDate(list.priceListDate))
+      .catch(() => undefined);
   };
   const shown = offers.filter((o) => o.productName.toLowerCase().includes(filter.trim().toLowerCase()));
   const quoted = offers.filter((o) => o.quoted).length;
   return (
     <div className="stack">
       <p>
-        {offers.length} {offers.length === 1 ? 'product' : 'products'}, {quoted} quoted today. Last changed {formatDate(initial.priceListDate)}. A change
-        reaches the next quote.
+        {offers.length} {offers.length === 1 ? 'product' : 'products'}, {quoted} quoted today. Last changed {formatDate(priceListDate)}. A change reaches the
+        next quote.
       </p>
       <SuccessNotice message={notice} />
       {offers.length > 5 ? <TextField id="offer-filter" label="Find a product on your list" value={filter} onChange={setFilter} /> : null}
@@ -424,13 +435,13 @@ function PriceList({ initial }: { initial: SupplierOffers }) {
             <OfferCard
               key={o.offerId}
               offer={o}
-              onChanged={(changed) => {
-                setOffers((os) => os.map((x) => (x.offerId === changed.offerId ? changed : x)));
-                setNotice(`${changed.productName}: saved. Your next quotes use it.`);
+              onChanged={(offer) => {
+                setOffers((os) => os.map((x) => (x.offerId === offer.offerId ? offer : x)));
+                changed(`${offer.productName}: saved. Your next quotes use it.`);
               }}
               onRemoved={(offerId) => {
                 setOffers((os) => os.filter((x) => x.offerId !== offerId));
-                setNotice('Removed from your price list.');
+                changed('Removed from your price list.');
               }}
             />
           ))}
@@ -440,7 +451,7 @@ function PriceList({ initial }: { initial: SupplierOffers }) {
         listed={new Set(offers.map((o) => o.catalogueItemId))}
         onAdded={(o) => {
           setOffers((os) => [...os, o].sort((a, b) => a.productName.localeCompare(b.productName)));
-          setNotice(`${o.productName}: added. Your next quotes use it.`);
+          changed(`${o.productName}: added. Your next quotes use it.`);
         }}
       />
       <ReplaceList onReplaced={(summary) => void reload(summary)} />

@@ -76,13 +76,18 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
   const { errors, setErrors, failure, saving, run } = useSave<Field>();
   const [notice, setNotice] = useState<string | null>(null);
   const setTerm = (field: TermsField) => (value: string) => setTerms((t) => ({ ...t, [field]: value }));
+  // A refusal takes the supplier to the first field it names.
+  const focusFirst = (fields: Partial<Record<Field, string>>) => {
+    const first = Object.keys(fields)[0];
+    if (first) document.getElementById(`profile-${first}`)?.focus();
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
     const found = checkCompliance(compliance);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return focusFirst(found);
     const change = changeOf(profile, terms, leadEmails, complianceChange(compliance));
     if (Object.keys(change).length === 0) {
       setNotice(`${SUPPLIER_MESSAGES.profileEmpty}: nothing has changed.`);
@@ -95,7 +100,7 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
       setCompliance(complianceDraft(saved));
       setLeadEmails(saved.leadEmails);
       setNotice('Saved. Your next quotes use these details.');
-    });
+    }, focusFirst);
   };
 
   return (
@@ -103,8 +108,6 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
       <h2 id="profile-heading" className="visually-hidden">
         Your details
       </h2>
-      <SuccessNotice message={notice} />
-      {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
       <section className="card form-stack" aria-labelledby="profile-contact">
         <h3 id="profile-contact">Contact and terms</h3>
         <p className="small muted">Buyers see these on every quote; your quotation and purchase orders carry them. Orders go to {profile.email}.</p>
@@ -160,6 +163,9 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
         </p>
         <ComplianceFields idPrefix="profile" draft={compliance} onChange={setCompliance} errors={errors} />
       </section>
+      {/* What the save did, beside the button that saved: the form is longer than a screen. */}
+      <SuccessNotice message={notice} />
+      {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
       <SubmitButton pending={saving} busy="Saving…" row={null}>
         Save my details
       </SubmitButton>

@@ -52,4 +52,35 @@ describe('signing in to the supplier workspace', () => {
     expect(window.location.hash).toBe('');
     expect(window.location.search).toBe('?lead=Q-42');
   });
+
+  it('shows a refused address on its field alone, and signs in with a link pasted into the same tab', async () => {
+    const user = userEvent.setup();
+    api.server.use(
+      http.post('*/api/supplier/sign-in-link', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'validation_error',
+              message: 'Request validation failed',
+              details: { fields: { email: 'Enter an e-mail address, like name@company.co.za' } },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+      http.post('*/api/supplier/session', () => HttpResponse.json(ME)),
+    );
+    const location = at('/supplier/sign-in?lead=Q-42');
+    const field = screen.getByRole('textbox', { name: /Your work e-mail/ });
+    await user.type(field, 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+    expect(await screen.findByText('Enter an e-mail address, like name@company.co.za')).toBeTruthy();
+    expect(screen.queryByText('Request validation failed')).toBeNull();
+    expect(document.activeElement).toBe(field);
+
+    // The e-mailed link, pasted into this tab, changes only the address's fragment.
+    window.location.hash = TOKEN;
+    await waitFor(() => expect(location.history.at(-1)).toBe('/supplier?lead=Q-42'));
+    expect(window.location.hash).toBe('');
+  });
 });

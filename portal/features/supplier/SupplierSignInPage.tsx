@@ -4,7 +4,8 @@ import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace'
 import { EmailField } from '../../components/ui/credential-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
-import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { errorMessage } from '../../lib/api-errors';
+import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
@@ -29,19 +30,31 @@ function leadOfAddress(): string | null {
 export default function SupplierSignInPage() {
   usePageTitle('Supplier sign-in');
   const [, navigate] = useLocation();
-  const [token] = useState(linkToken);
-  const [lead] = useState(leadOfAddress);
+  const [token, setToken] = useState(linkToken);
+  const [lead, setLead] = useState(leadOfAddress);
   const [linkFailure, setLinkFailure] = useState<string | null>(null);
-  const tried = useRef(false);
+  /** The token last tried: each link is tried once. */
+  const tried = useRef<string | null>(null);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, failure, saving: pending, run } = useSave<'email'>();
+
+  // A link pasted into this tab while it shows the page changes only the address's fragment.
+  useEffect(() => {
+    const pasted = () => {
+      const next = linkToken();
+      if (!next) return;
+      setLead(leadOfAddress());
+      setLinkFailure(null);
+      setToken(next);
+    };
+    window.addEventListener('hashchange', pasted);
+    return () => window.removeEventListener('hashchange', pasted);
+  }, []);
 
   useEffect(() => {
-    if (!token || tried.current) return;
-    tried.current = true;
+    if (!token || tried.current === token) return;
+    tried.current = token;
     // The token leaves the address bar at once: it works once, and a copied address should not carry it.
     window.history.replaceState(null, '', window.location.pathname + window.location.search);
     supplierApi()
@@ -54,24 +67,15 @@ export default function SupplierSignInPage() {
 
   if (token && !linkFailure) return <PageLoading label="Signing you in…" />;
 
+  const focusEmail = () => document.getElementById('supplier-email')?.focus();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setFailure(null);
     if (!email.trim()) {
-      setError(SUPPLIER_MESSAGES.email);
-      document.getElementById('supplier-email')?.focus();
+      setErrors({ email: SUPPLIER_MESSAGES.email });
+      focusEmail();
       return;
     }
-    setError(undefined);
-    setPending(true);
-    try {
-      setSent((await supplierApi().requestLink(email, { lead: lead ?? undefined })).message);
-    } catch (err) {
-      setError(fieldErrors(err).email);
-      setFailure(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
+    await run(async () => setSent((await supplierApi().requestLink(email, { lead: lead ?? undefined })).message), focusEmail);
   };
 
   return (
@@ -84,7 +88,7 @@ export default function SupplierSignInPage() {
         {linkFailure ? <ErrorAlert title="Not signed in" message={linkFailure} inline /> : null}
         <SuccessNotice message={sent} />
         {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
-        <EmailField id="supplier-email" name="email" label="Your work e-mail" value={email} onChange={setEmail} error={error} />
+        <EmailField id="supplier-email" name="email" label="Your work e-mail" value={email} onChange={setEmail} error={errors.email} />
         <SubmitButton pending={pending} busy="Sending…">
           E-mail me a sign-in link
         </SubmitButton>

@@ -16,7 +16,7 @@ const hours = (n: number | null) => (n === null ? '–' : n < 48 ? `${n} h` : `$
 const COLUMNS: [keyof Figures, string, (f: Figures) => string][] = [
   ['received', 'Leads', (f) => String(f.received)],
   ['firmed', 'Made firm', (f) => String(f.firmed)],
-  ['declined', 'Declined', (f) => String(f.declined)],
+  ['declined', 'Withdrawn', (f) => String(f.declined)],
   ['accepted', 'Accepted', (f) => String(f.accepted)],
   ['confirmed', 'Confirmed', (f) => String(f.confirmed)],
   ['winRatePercent', 'Win rate', (f) => percent(f.winRatePercent)],

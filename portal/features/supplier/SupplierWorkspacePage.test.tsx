@@ -95,4 +95,45 @@ describe('the supplier workspace', () => {
     expect(rowText('Your leads by month', 'Nov 2026')).toEqual(['5', '2', '1', '1', '1', '20%', '3 h']);
     expect(rowText('Your leads by product', 'Household Bleach')).toEqual(['5', '2', '1', '1', '1', '20%', '2.5 days']);
   });
+
+  it('refuses an empty lead time rather than promising none, and takes focus back to the lead after its form', async () => {
+    const user = userEvent.setup();
+    api.server.use(
+      http.get('*/api/supplier/me', () =>
+        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+      ),
+      http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [lead('Q-3', 'Household Bleach')] })),
+    );
+    const sent = api.record('post', '*/api/supplier/leads/:quoteId/firm', () =>
+      HttpResponse.json({ ...lead('Q-3', 'Household Bleach'), unitPrice: 19, firmedAt: '2026-11-27T09:00:00.000Z' }),
+    );
+    const { hook, searchHook } = memoryLocation({ path: '/supplier' });
+    render(
+      <Router hook={hook} searchHook={searchHook}>
+        <SupplierWorkspacePage />
+      </Router>,
+    );
+    const firmUp = await screen.findByRole('button', { name: 'Firm up Q-3' });
+    expect(screen.getByRole('button', { name: 'Withdraw Q-3' })).toBeTruthy();
+
+    // Escape closes the form and gives focus back to the button that opened it.
+    await user.click(firmUp);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Firm up quote Q-3' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(firmUp));
+
+    await user.click(firmUp);
+    const form = within(screen.getByRole('form', { name: 'Firm up quote Q-3' }));
+    await user.clear(form.getByRole('textbox', { name: /Lead time/ }));
+    await user.click(form.getByRole('button', { name: 'Make this price firm' }));
+    expect(form.getByText('Enter a lead time of 0 to 365 days')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.type(form.getByRole('textbox', { name: /Lead time/ }), '3');
+    await user.clear(form.getByRole('textbox', { name: /Unit price/ }));
+    await user.type(form.getByRole('textbox', { name: /Unit price/ }), '19');
+    await user.click(form.getByRole('button', { name: 'Make this price firm' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Household Bleach' })));
+    expect(sent).toEqual([{ unitPrice: 19, leadTimeDays: 3 }]);
+  });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { formatQuantity } from '../../../sdk/rules';
 import { formatRand } from '../../../sdk/format';
+import { MAX_UNIT_PRICE } from '../../../contract/schemas/supplier-offers';
 import { LEAD_FILTERS, SUPPLIER_MESSAGES, type LeadFilter, type SupplierLead, type SupplierMe } from '../../../contract/schemas/supplier-workspace';
 import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
@@ -9,7 +10,7 @@ import { QuoteStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
 import { Tabs } from '../../components/ui/tabs';
-import { errorMessage, fieldErrors } from '../../lib/api-errors';
+import { errorMessage } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
@@ -39,10 +40,12 @@ function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierL
   const { errors, setErrors, failure, saving: pending, run } = useSave();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const price = Number(unitPrice.replace(',', '.').replace(/^R\s*/i, ''));
-    const days = Number(leadTime);
+    // An empty box is no figure: Number('') would read it as 0, a lead time of none.
+    const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+    const price = number(unitPrice.replace(',', '.').replace(/^R\s*/i, ''));
+    const days = number(leadTime);
     const problems: Record<string, string> = {};
-    if (!Number.isFinite(price) || price < 0.01) problems.unitPrice = SUPPLIER_MESSAGES.unitPrice;
+    if (!(price >= 0.01 && price <= MAX_UNIT_PRICE)) problems.unitPrice = SUPPLIER_MESSAGES.unitPrice;
     if (!Number.isInteger(days) || days < 0 || days > 365) problems.leadTimeDays = SUPPLIER_MESSAGES.leadTimeDays;
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
@@ -51,7 +54,15 @@ function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierL
   return (
     <form className="form-stack" onSubmit={submit} noValidate aria-label={`Firm up quote ${id}`}>
       {failure ? <ErrorAlert title="Not made firm" message={failure} inline /> : null}
-      <TextField id={`${id}-price`} label="Unit price excl. VAT (R)" value={unitPrice} onChange={setUnitPrice} error={errors.unitPrice} required />
+      <TextField
+        id={`${id}-price`}
+        label="Unit price excl. VAT (R)"
+        inputMode="decimal"
+        value={unitPrice}
+        onChange={setUnitPrice}
+        error={errors.unitPrice}
+        required
+      />
       <TextField id={`${id}-lead`} label="Lead time (days)" inputMode="numeric" value={leadTime} onChange={setLeadTime} error={errors.leadTimeDays} required />
       <TextField id={`${id}-note`} label="Note to the buyer (optional)" rows={2} value={note} onChange={setNote} error={errors.note} />
       <button type="submit" className="button" disabled={pending}>
@@ -65,32 +76,22 @@ function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierL
 function DeclineForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierLead): void }) {
   const id = lead.quoteId;
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, failure, saving: pending, run } = useSave<'reason'>();
+  const focusReason = () => document.getElementById(`${id}-reason`)?.focus();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setFailure(null);
-    if (reason.trim().length < 5) {
-      setError(SUPPLIER_MESSAGES.reason);
-      document.getElementById(`${id}-reason`)?.focus();
+    const length = reason.trim().length;
+    if (length < 5 || length > 1000) {
+      setErrors({ reason: SUPPLIER_MESSAGES.reason });
+      focusReason();
       return;
     }
-    setError(undefined);
-    setPending(true);
-    try {
-      onDone(await supplierApi().decline(id, { reason }));
-    } catch (err) {
-      setError(fieldErrors(err).reason);
-      setFailure(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
+    await run(async () => onDone(await supplierApi().decline(id, { reason })), focusReason);
   };
   return (
     <form className="form-stack" onSubmit={submit} noValidate aria-label={`Withdraw quote ${id}`}>
       {failure ? <ErrorAlert title="Not withdrawn" message={failure} inline /> : null}
-      <TextField id={`${id}-reason`} label="Why you withdraw (the buyer is told)" rows={2} value={reason} onChange={setReason} error={error} required />
+      <TextField id={`${id}-reason`} label="Why you withdraw (the buyer is told)" rows={2} value={reason} onChange={setReason} error={errors.reason} required />
       <button type="submit" className="button button-secondary" disabled={pending}>
         {pending ? 'Withdrawing…' : 'Withdraw this quote'}
       </button>
@@ -111,9 +112,19 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
   const [open, setOpen] = useState<'firm' | 'decline' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // After an action the card is redrawn without the button that was pressed: focus goes to its heading.
   const done = (l: SupplierLead) => {
     setLead(l);
     setOpen(null);
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+  // Escape closes an open form and gives focus back to the button that opened it.
+  const closeOnEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || open === null) return;
+    e.preventDefault();
+    const opener = open;
+    setOpen(null);
+    requestAnimationFrame(() => document.getElementById(`${lead.quoteId}-${opener}`)?.focus());
   };
   const confirm = async () => {
     setPending(true);
@@ -129,9 +140,9 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
   const canAct = lead.status === 'offered' || lead.status === 'declined';
   const changed = lead.firmedAt !== null && lead.indicativeUnitPrice !== lead.unitPrice;
   return (
-    <article className={`card lead-card${opened ? ' lead-card-opened' : ''}`} aria-labelledby={`lead-${lead.quoteId}`}>
+    <article className={`card lead-card${opened ? ' lead-card-opened' : ''}`} aria-labelledby={`lead-${lead.quoteId}`} onKeyDown={closeOnEscape}>
       <div className="quote-head">
-        <h3 id={`lead-${lead.quoteId}`} ref={heading} tabIndex={opened ? -1 : undefined}>
+        <h3 id={`lead-${lead.quoteId}`} ref={heading} tabIndex={-1}>
           {lead.productName}
         </h3>
         <span>
@@ -185,23 +196,31 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
       {failure ? <ErrorAlert title="Not confirmed" message={failure} inline /> : null}
       <div className="form-actions">
         {canAct && !lead.firmedAt && lead.status === 'offered' ? (
-          <button type="button" className="button" aria-expanded={open === 'firm'} onClick={() => setOpen(open === 'firm' ? null : 'firm')}>
-            Firm up
+          <button
+            type="button"
+            id={`${lead.quoteId}-firm`}
+            className="button"
+            aria-expanded={open === 'firm'}
+            onClick={() => setOpen(open === 'firm' ? null : 'firm')}
+          >
+            Firm up<span className="visually-hidden"> {lead.quoteId}</span>
           </button>
         ) : null}
         {canAct ? (
           <button
             type="button"
+            id={`${lead.quoteId}-decline`}
             className="button button-ghost"
             aria-expanded={open === 'decline'}
             onClick={() => setOpen(open === 'decline' ? null : 'decline')}
           >
-            Decline
+            Withdraw<span className="visually-hidden"> {lead.quoteId}</span>
           </button>
         ) : null}
         {lead.status === 'accepted' ? (
           <button type="button" className="button" onClick={confirm} disabled={pending}>
             {pending ? 'Confirming…' : 'Confirm the order'}
+            <span className="visually-hidden"> {lead.quoteId}</span>
           </button>
         ) : null}
       </div>
@@ -249,42 +268,33 @@ function Team({ me }: { me: SupplierMe }) {
   const state = useLoad((signal) => supplierApi().users({ signal }), [version]);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, failure, saving: pending, run } = useSave<'email' | 'name'>();
+  const focusFirst = (fields: Partial<Record<'email' | 'name', string>>) => document.getElementById(fields.name ? 'team-name' : 'team-email')?.focus();
   const add = async (e: FormEvent) => {
     e.preventDefault();
-    setFailure(null);
     setNotice(null);
-    const problems: Record<string, string> = {};
-    if (!email.trim()) problems.email = SUPPLIER_MESSAGES.email;
+    const problems: Partial<Record<'email' | 'name', string>> = {};
     if (!name.trim()) problems.name = SUPPLIER_MESSAGES.name;
+    if (!email.trim()) problems.email = SUPPLIER_MESSAGES.email;
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setPending(true);
-    try {
+    if (Object.keys(problems).length > 0) return focusFirst(problems);
+    await run(async () => {
       const user = await supplierApi().addUser({ email, name });
       setNotice(`${user.name} can now sign in: we e-mailed them a link.`);
       setEmail('');
       setName('');
       setVersion((v) => v + 1);
-    } catch (err) {
-      setErrors(fieldErrors(err));
-      setFailure(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
+    }, focusFirst);
   };
   const remove = async (userId: number, who: string) => {
-    setFailure(null);
-    try {
+    if (!window.confirm(`Remove ${who} from your team? They can no longer sign in.`)) return;
+    setNotice(null);
+    await run(async () => {
       await supplierApi().removeUser(userId);
       setNotice(`${who} was removed.`);
       setVersion((v) => v + 1);
-    } catch (err) {
-      setFailure(errorMessage(err));
-    }
+    });
   };
   return (
     <div className="form-stack">
