@@ -4,6 +4,8 @@ import { formatRand } from '../../sdk/format';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
 import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
+import { listLeads } from '../supplier-leads/supplier-leads.service';
+import type { SupplierMember } from '../supplier/supplier-users.service';
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
@@ -180,6 +182,13 @@ describe('accepting the split in one step', () => {
     // The purchase orders carry the ordered lines alone.
     const po = await server.database.db.selectFrom('purchase_orders').select('quote_id').where('rfq_id', '=', rfq.rfqId).orderBy('quote_id').execute();
     expect(po.map((p) => p.quote_id)).toEqual([quoteIdOf(rfq, 0), quoteIdOf(rfq, 1)]);
+
+    // Each supplier of the split sees, in its workspace, that the buyer accepted its quote, and whom to deliver to.
+    for (const i of [0, 1]) {
+      const member: SupplierMember = { id: 0, email: '', name: '', supplierId: rfq.quotes[i]!.supplier.id, supplierName: '' };
+      const [lead] = await listLeads({ database: server.database, clock: Date.now }, member, 'accepted');
+      expect(lead).toMatchObject({ quoteId: rfq.quotes[i]!.id, buyer: { email: validRfq().primaryEmail, deliveryAddress: validOrder().deliveryAddress } });
+    }
 
     expect((await acceptSplit(rfq.quotes[0]!.trackingToken!)).status).toBe(200);
     expect(await mail(rfq.rfqId)).toHaveLength(sent.length);

@@ -27,7 +27,6 @@ export async function findLeads(db: Executor, supplierId: number, status: LeadFi
       'r.quantity',
       'r.unit',
       'r.delivery_location',
-      'r.awarded_quote_id',
       'r.personal_data_deleted_at',
       'r.primary_email',
       'r.contact_name',

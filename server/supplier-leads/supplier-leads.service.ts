@@ -33,10 +33,13 @@ async function ownQuoteId(deps: LeadDeps, member: SupplierMember, reference: str
   return quoteId;
 }
 
-/** A lead as the workspace shows it: the buyer's contact only once this quote is accepted, and only while kept. */
+/**
+ * A lead as the workspace shows it: the buyer's contact only once this quote is accepted, and only while kept. A basket's
+ * buyer may accept several quotes, each for its own lines, so the quote's own status says it was won, not the request's award.
+ */
 function toLead(row: LeadRow, day: string): SupplierLead {
   const status = quoteStatus(row.status, row.valid_until, day);
-  const won = (status === 'accepted' || status === 'confirmed') && row.awarded_quote_id === row.id;
+  const won = status === 'accepted' || status === 'confirmed';
   const kept = row.personal_data_deleted_at === null;
   return {
     quoteId: quoteReference(row.id),
@@ -89,7 +92,6 @@ async function leadOf(deps: Pick<LeadDeps, 'database' | 'clock'>, member: Suppli
       quantity: state.rfq.quantity,
       unit: state.rfq.unit,
       delivery_location: state.rfq.delivery_location,
-      awarded_quote_id: state.rfq.awarded_quote_id,
       personal_data_deleted_at: state.rfq.personal_data_deleted_at,
       primary_email: state.rfq.primary_email,
       contact_name: state.rfq.contact_name,
