@@ -194,3 +194,37 @@ export function BasketSplitPanel({ rfq, onAccept }: { rfq: Basket; onAccept?: ((
     </section>
   );
 }
+
+/**
+ * One basket quote's lines, as its own page shows them: each product it quotes with its price,
+ * and those ordered from it. The lines it does not quote are counted in its coverage.
+ */
+export function QuoteLines({ quote }: { quote: Quote }) {
+  const won = quote.status === 'accepted' || quote.status === 'confirmed';
+  return (
+    <TableScroll label="This quote line by line">
+      <table className="simple-table">
+        <caption className="visually-hidden">
+          {quote.supplier.name}: {quote.coverage?.text}, excl. VAT
+        </caption>
+        <ColumnHeads names={['Product', 'Quantity', 'Unit price', 'Total']} />
+        <tbody>
+          {(quote.lines ?? []).map((l) => (
+            <tr key={l.lineId}>
+              <th scope="row">
+                {l.productName}
+                {won && l.status === 'accepted' ? <span className="badge badge-success">Ordered</span> : null}
+              </th>
+              <td>{formatQuantity(l.quantity, l.unit)}</td>
+              <td>
+                {formatRand(l.unitPrice)}
+                {l.pricingBasis === 'category-estimate' ? <span className="small muted"> estimated</span> : null}
+              </td>
+              <td>{formatRand(l.totalPrice)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -388,3 +388,46 @@ describe("the tracking page's view count", () => {
     );
   });
 });
+
+describe('the tracking page of a basket quote', () => {
+  it('shows the products it quotes line by line, the lines ordered from it, and a minimum order in rand, where a single product has a unit price', async () => {
+    const line = (lineId: string, productName: string, quantity: number, unitPrice: number, status: 'offered' | 'accepted' | 'not_selected') => ({
+      lineId,
+      productName,
+      quantity,
+      unit: 'litres',
+      pricingBasis: 'price-list' as const,
+      listUnitPrice: unitPrice,
+      unitPrice,
+      discountPercent: 0,
+      totalPrice: quantity * unitPrice,
+      minimumOrderQuantity: 1,
+      leadTime: '1-2 days',
+      status,
+    });
+    const [first, ...others] = threeQuotes(['accepted', 'offered', 'offered']);
+    const basketQuote = {
+      ...first!,
+      unitPrice: 0,
+      minimumOrderQuantity: 0,
+      minimumOrder: 500,
+      lines: [line('L1', 'Household Bleach', 40, 20, 'accepted'), line('L3', 'Liquid Hand Soap', 10, 35, 'offered')],
+      coverage: { covered: 2, total: 3, text: '2 of 3 lines' },
+    };
+    serve(trackedAnswer([basketQuote, ...others], 1));
+    await page();
+    const details = within(screen.getByRole('heading', { level: 2, name: 'Quote details' }).closest('section')!);
+    const term = (name: string) => details.queryByText(name, { selector: 'dt' })?.nextElementSibling?.textContent;
+    expect(term('Products')).toBe('2 of 3 lines');
+    expect(term('Unit price')).toBeUndefined();
+    expect(term('Quantity')).toBeUndefined();
+    expect(term('Minimum order')).toBe('R500.00 excl. VAT');
+    const rows = within(details.getByRole('table'))
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows.slice(1)).toEqual(['Household BleachOrdered40 litresR20.00R800.00', 'Liquid Hand Soap10 litresR35.00R350.00']);
+    expect(screen.getByText(/^You accepted this quote/).textContent).toContain(
+      'a product you ordered here is no longer open to the others, and one you did not stays open to them.',
+    );
+  });
+});

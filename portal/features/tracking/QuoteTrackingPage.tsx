@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { formatQuantity, isTrackingToken, supplierResponseText } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
-import { formatRand, quotedEnd } from '../../../sdk/format';
+import { formatRand } from '../../../sdk/format';
 import type { Quote, QuoteActionResponse, TrackedQuote } from '../../../sdk/schemas/rfq';
 import { formatDate, formatTime } from '../../../widget/app/format';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
@@ -18,6 +18,8 @@ import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageLoading } from '../../components/ui/page-loading';
 import { purchaseOrderPath, quotationPath } from '../../../contract/buyer-links';
+import { minimumOrderText, QuoteLines } from '../../components/quotes/basket';
+import { Standing } from './standing';
 import { BbeeLine, bbeeLabel, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 
 const RISK_BADGE = { low: 'badge-success', medium: 'badge-warning', high: 'badge-danger' } as const;
@@ -40,47 +42,6 @@ function viewedByOthers(quote: TrackedQuote): string {
   if (quote.viewCount === 0) return 'Nobody else has opened this quote’s link.';
   const times = quote.viewCount === 1 ? 'once' : `${quote.viewCount} times`;
   return `Opened by others ${times} (your own visits are not counted): first on ${formatDate(quote.firstViewedAt)}, last at ${formatTime(quote.lastViewedAt)}.`;
-}
-
-/** What the buyer reads about where this quote and its request stand. */
-function Standing({ quote, winner }: { quote: TrackedQuote; winner: Quote | undefined }) {
-  const supplier = quote.quoteData.supplier.name;
-  const since = quote.statusChangedAt ? ` on ${formatDate(quote.statusChangedAt)}` : '';
-  switch (quote.status) {
-    case 'accepted':
-      return (
-        <p className="notice">
-          You accepted this quote{since}. {supplier} has your order and contact details and is asked to confirm it; the other suppliers were told they were not
-          selected.
-        </p>
-      );
-    case 'confirmed':
-      return (
-        <p className="notice notice-success">
-          {supplier} confirmed your order{since}. They will contact you about delivery.
-        </p>
-      );
-    case 'withdrawn':
-      return (
-        <p className="notice notice-danger">
-          {supplier} withdrew this quote{since}
-          {quote.withdrawalReason ? `: ${quotedEnd(quote.withdrawalReason)}` : '.'}{' '}
-          {quote.rfq.status === 'open' ? 'Your request is open again: you can accept another quote below.' : null}
-        </p>
-      );
-    case 'declined':
-      return <p className="notice">You declined this quote. The supplier is not told, and while your request is open you can still accept it.</p>;
-    case 'expired':
-      if (quote.rfq.status === 'expired') return <p className="notice">Every quote for this request has expired. Send a new request for fresh prices.</p>;
-      return <p className="notice">This quote expired on {formatDate(quote.quoteData.validUntil)}. Accept another quote or send a new request.</p>;
-    case 'not_selected':
-      if (quote.rfq.status === 'awarded' && winner)
-        return <p className="notice">You accepted the quote from {winner.supplier.name}, so this one was not selected.</p>;
-      if (quote.rfq.status === 'closed') return <p className="notice">You closed this request without a winner. The suppliers who quoted were told.</p>;
-      return null;
-    default:
-      return null;
-  }
 }
 
 /** One quote of the request, in the list beside this one. */
@@ -208,6 +169,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   const ai = data.aiInsights;
   const rfq = quote.rfq;
   const self = rfq.quotes.find((q) => q.id === quote.quoteReference);
+  const basket = self?.lines !== undefined;
   const winner = rfq.quotes.find((q) => isWinner(q.status));
   const open = rfq.status === 'open';
   return (
@@ -266,9 +228,9 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
             <PriceBasisBadge quote={data} />
             {data.firmedAt ? ` confirmed by the supplier on ${formatDate(data.firmedAt)}` : ' from the supplier’s price list'}
           </dd>
-          <dt>Unit price</dt>
+          <dt>{basket ? 'Products' : 'Unit price'}</dt>
           <dd>
-            {formatRand(data.unitPrice)} excl. VAT
+            {self?.lines ? self.coverage?.text : `${formatRand(data.unitPrice)} excl. VAT`}
             <IndicativeWas quote={data} />
           </dd>
           {data.supplierNote ? (
@@ -281,12 +243,12 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           <dd>
             {formatRand(data.totalPrice)} excl. VAT ({formatRand(data.totalPriceInclVat)} incl. VAT)
           </dd>
-          <dt>Quantity</dt>
-          <dd>{formatQuantity(data.quantity, data.unit)}</dd>
+          {basket ? null : <dt>Quantity</dt>}
+          {basket ? null : <dd>{formatQuantity(data.quantity, data.unit)}</dd>}
           <dt>Lead time</dt>
           <dd>{data.leadTime}</dd>
           <dt>Minimum order</dt>
-          <dd>{formatQuantity(data.minimumOrderQuantity, data.unit)}</dd>
+          <dd>{self ? minimumOrderText(self) : formatQuantity(data.minimumOrderQuantity, data.unit)}</dd>
           <dt>Valid until</dt>
           <dd>{formatDate(data.validUntil)}</dd>
           <dt>Payment terms</dt>
@@ -296,6 +258,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           <dt>Supplier VAT number</dt>
           <dd>{data.supplier.vatNumber ?? 'Not on file'}</dd>
         </dl>
+        {self?.lines ? <QuoteLines quote={self} /> : null}
         {self ? <BbeeLine quote={self} /> : null}
         {data.notes ? <p className="hint">{data.notes}</p> : null}
         <p>
