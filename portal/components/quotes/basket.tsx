@@ -35,6 +35,27 @@ function cheapestByLine(rfq: Basket): Map<string, number> {
 
 const lineOf = (q: Quote, lineId: string) => q.lines?.find((l) => l.lineId === lineId);
 
+/** A figure excl. VAT with VAT at `rate` added, to the cent. */
+const withVat = (rand: number, rate: number) => Math.round(rand * (1 + rate) * 100) / 100;
+
+/**
+ * What accepting a basket quote orders: its lines still open (not awarded to another supplier), their products and total,
+ * and whether lines stay open for the other suppliers after it.
+ */
+export function basketQuoteOrder(quotes: readonly Quote[], q: Quote) {
+  const open = (q.lines ?? []).filter((l) => l.status === 'offered');
+  const lineIds = open.map((l) => l.lineId);
+  const total = Math.round(open.reduce((sum, l) => sum + l.totalPrice * 100, 0)) / 100;
+  const openElsewhere = quotes.filter((o) => o.id !== q.id).flatMap((o) => (o.lines ?? []).filter((l) => l.status === 'offered').map((l) => l.lineId));
+  return {
+    lineIds,
+    products: open.map((l) => l.productName),
+    totalPrice: total,
+    totalPriceInclVat: withVat(total, q.vatRate),
+    leavesOpen: openElsewhere.some((id) => !lineIds.includes(id)),
+  };
+}
+
 /** What the buyer ordered from a supplier, excl. VAT: its accepted lines; null when nothing. */
 function ordered(q: Quote): number | null {
   if (q.status !== 'accepted' && q.status !== 'confirmed') return null;

@@ -10,7 +10,7 @@ import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
-import { BasketMatrix, BasketSplitPanel, isBasket, minimumOrderText, orderedTotal } from '../../components/quotes/basket';
+import { BasketMatrix, basketQuoteOrder, BasketSplitPanel, isBasket, minimumOrderText, orderedTotal } from '../../components/quotes/basket';
 import { quotationPath } from '../../../contract/buyer-links';
 import { BbeeLine, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
@@ -145,22 +145,10 @@ function quoteOrdering(q: Quote, tokens: Record<string, string>): Ordering {
   };
 }
 
-/** A figure excl. VAT with VAT at `rate` added, to the cent. */
-const withVat = (rand: number, rate: number) => Math.round(rand * (1 + rate) * 100) / 100;
-
 /** A basket quote's lines still open (not awarded to another supplier): what accepting it orders. */
 function basketQuoteOrdering(rfq: Rfq, q: Quote, tokens: Record<string, string>): Ordering {
-  const open = (q.lines ?? []).filter((l) => l.status === 'offered');
-  const lineIds = open.map((l) => l.lineId);
-  const total = Math.round(open.reduce((sum, l) => sum + l.totalPrice * 100, 0)) / 100;
-  return {
-    supplierName: q.supplier.name,
-    totalPrice: total,
-    totalPriceInclVat: withVat(total, q.vatRate),
-    products: open.map((l) => l.productName),
-    leavesOpen: open.length < (rfq.split?.split.covered ?? 0),
-    send: (d) => api().quotes.accept(tokens[q.id]!, { ...d, lineIds }),
-  };
+  const { lineIds, ...order } = basketQuoteOrder(rfq.quotes, q);
+  return { supplierName: q.supplier.name, ...order, send: (d) => api().quotes.accept(tokens[q.id]!, { ...d, lineIds }) };
 }
 
 /** The basket's split, or its best single supplier, as one order of the lines still open. */

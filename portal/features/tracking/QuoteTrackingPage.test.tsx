@@ -390,21 +390,22 @@ describe("the tracking page's view count", () => {
 });
 
 describe('the tracking page of a basket quote', () => {
+  const line = (lineId: string, productName: string, quantity: number, unitPrice: number, status: 'offered' | 'accepted' | 'not_selected') => ({
+    lineId,
+    productName,
+    quantity,
+    unit: 'litres',
+    pricingBasis: 'price-list' as const,
+    listUnitPrice: unitPrice,
+    unitPrice,
+    discountPercent: 0,
+    totalPrice: quantity * unitPrice,
+    minimumOrderQuantity: 1,
+    leadTime: '1-2 days',
+    status,
+  });
+
   it('shows the products it quotes line by line, the lines ordered from it, and a minimum order in rand, where a single product has a unit price', async () => {
-    const line = (lineId: string, productName: string, quantity: number, unitPrice: number, status: 'offered' | 'accepted' | 'not_selected') => ({
-      lineId,
-      productName,
-      quantity,
-      unit: 'litres',
-      pricingBasis: 'price-list' as const,
-      listUnitPrice: unitPrice,
-      unitPrice,
-      discountPercent: 0,
-      totalPrice: quantity * unitPrice,
-      minimumOrderQuantity: 1,
-      leadTime: '1-2 days',
-      status,
-    });
     const [first, ...others] = threeQuotes(['accepted', 'offered', 'offered']);
     const basketQuote = {
       ...first!,
@@ -429,5 +430,28 @@ describe('the tracking page of a basket quote', () => {
     expect(screen.getByText(/^You accepted this quote/).textContent).toContain(
       'a product you ordered here is no longer open to the others, and one you did not stays open to them.',
     );
+  });
+
+  it('confirms an order of the lines still open, at their total, and sends only those', async () => {
+    const user = userEvent.setup();
+    const [first, ...others] = threeQuotes();
+    const basketQuote = {
+      ...first!,
+      totalPrice: 1150,
+      totalPriceInclVat: 1322.5,
+      lines: [line('L1', 'Household Bleach', 40, 20, 'not_selected'), line('L3', 'Liquid Hand Soap', 10, 35, 'offered')],
+      coverage: { covered: 2, total: 3, text: '2 of 3 lines' },
+    };
+    const bodies = serve(trackedAnswer([basketQuote, ...others], 1), { accept: () => HttpResponse.json(trackedAnswer([basketQuote, ...others], 1)) });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
+      'You are accepting the quote from Coastal Hygiene for R350.00 excl. VAT (R402.50 incl. VAT): Liquid Hand Soap.',
+    );
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(JSON.parse(bodies[0] as string)).toMatchObject({ lineIds: ['L3'] });
   });
 });

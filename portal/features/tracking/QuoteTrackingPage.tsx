@@ -18,7 +18,7 @@ import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageLoading } from '../../components/ui/page-loading';
 import { purchaseOrderPath, quotationPath } from '../../../contract/buyer-links';
-import { minimumOrderText, QuoteLines } from '../../components/quotes/basket';
+import { basketQuoteOrder, minimumOrderText, QuoteLines } from '../../components/quotes/basket';
 import { Standing } from './standing';
 import { BbeeLine, bbeeLabel, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 
@@ -171,6 +171,8 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   const self = rfq.quotes.find((q) => q.id === quote.quoteReference);
   const basket = self?.lines !== undefined;
   const winner = rfq.quotes.find((q) => isWinner(q.status));
+  // A basket quote orders its lines still open: the confirmation names them and their total.
+  const basketOrder = dialog?.kind === 'accept' && dialog.quote.lines ? basketQuoteOrder(rfq.quotes, dialog.quote) : null;
   const open = rfq.status === 'open';
   return (
     <div className="container page stack tracking">
@@ -332,11 +334,13 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
       {dialog?.kind === 'accept' ? (
         <AcceptQuoteDialog
           supplierName={dialog.quote.supplier.name}
-          totalPrice={dialog.quote.totalPrice}
-          totalPriceInclVat={dialog.quote.totalPriceInclVat}
+          totalPrice={basketOrder?.totalPrice ?? dialog.quote.totalPrice}
+          totalPriceInclVat={basketOrder?.totalPriceInclVat ?? dialog.quote.totalPriceInclVat}
+          products={basketOrder?.products}
+          leavesOpen={basketOrder?.leavesOpen}
           onAccept={(details) => {
             const target = dialog.quote.id === quote.quoteReference ? token : dialog.quote.trackingToken!;
-            return act(() => api().quotes.accept(target, details), target);
+            return act(() => api().quotes.accept(target, basketOrder ? { ...details, lineIds: basketOrder.lineIds } : details), target);
           }}
           onClose={() => setDialog(null)}
         />
