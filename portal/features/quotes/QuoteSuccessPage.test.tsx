@@ -481,6 +481,14 @@ describe('a basket on the results page', () => {
     expect(screen.queryByRole('heading', { name: 'Cheapest split and best single supplier' })).toBeNull();
     const bleach = within(screen.getByRole('table')).getByRole('row', { name: /Household Bleach/ });
     expect(within(bleach).getAllByRole('cell')[0]!.textContent).toBe('R800.00OrderedR20.00 each');
+    // Each chosen supplier's card says what was ordered from it, beside the whole of its quote.
+    const cardOf = (name: string) => screen.getByRole('article', { name });
+    expect(within(cardOf('Coastal Hygiene')).getByText(/^Ordered from it/).parentElement!.textContent).toBe(
+      'Ordered from it: R800.00 excl. VAT for Household Bleach',
+    );
+    expect(within(cardOf('Berea Supplies')).getByText(/^Ordered from it/).parentElement!.textContent).toBe(
+      'Ordered from it: R300.00 excl. VAT for Refuse Bags',
+    );
   });
 
   it('accepts the best single supplier as the order of its lines', async () => {

@@ -85,6 +85,16 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
           {formatRand(quote.totalPriceInclVat)} incl. VAT ({Math.round(quote.vatRate * 100)}%)
         </div>
       </div>
+      {winner && quote.lines ? (
+        // A basket's supplier is ordered some of the lines it quotes: what was ordered is the figure that counts.
+        <p className="small">
+          <strong>Ordered from it: {formatRand(orderedTotal([quote]))} excl. VAT</strong> for{' '}
+          {quote.lines
+            .filter((l) => l.status === 'accepted')
+            .map((l) => l.productName)
+            .join(', ')}
+        </p>
+      ) : null}
       <BbeeLine quote={quote} />
       <dl className="facts small">
         <dt>Lead time</dt>
