@@ -23,7 +23,8 @@ function levelRank(q: Quote): number {
 export function orderQuotes(quotes: Quote[], order: QuoteOrder): Quote[] {
   const by: Record<QuoteOrder, (a: Quote, b: Quote) => number> = {
     rank: () => 0,
-    price: (a, b) => a.totalPrice - b.totalPrice,
+    // A basket's quotes of the most products first: one of fewer is cheaper for what it leaves out.
+    price: (a, b) => (b.coverage?.covered ?? 0) - (a.coverage?.covered ?? 0) || a.totalPrice - b.totalPrice,
     level: (a, b) => levelRank(a) - levelRank(b),
     recognised: (a, b) => b.recognisedSpend - a.recognisedSpend,
   };

@@ -19,10 +19,22 @@ interface Row {
   figure?(q: Quote): number;
   best?: 'low' | 'high';
   bestLabel?: string;
+  /** A figure that grows with the products quoted: a basket's quote of fewer products is not its best. */
+  perProducts?: boolean;
+  /** A basket's row alone. */
+  basket?: boolean;
 }
 
 const ROWS: Row[] = [
-  { label: 'Price excl. VAT', cell: (q) => formatRand(q.totalPrice), figure: (q) => q.totalPrice, best: 'low', bestLabel: 'Lowest' },
+  { label: 'Products quoted', cell: (q) => q.coverage?.text ?? '', basket: true },
+  {
+    label: 'Price excl. VAT',
+    cell: (q) => formatRand(q.totalPrice),
+    figure: (q) => q.totalPrice,
+    best: 'low',
+    bestLabel: 'Lowest',
+    perProducts: true,
+  },
   {
     label: 'Price basis',
     cell: (q) => (
@@ -43,7 +55,14 @@ const ROWS: Row[] = [
     best: 'high',
     bestLabel: 'Best',
   },
-  { label: 'Recognised spend', cell: (q) => formatRand(q.recognisedSpend), figure: (q) => q.recognisedSpend, best: 'high', bestLabel: 'Highest' },
+  {
+    label: 'Recognised spend',
+    cell: (q) => formatRand(q.recognisedSpend),
+    figure: (q) => q.recognisedSpend,
+    best: 'high',
+    bestLabel: 'Highest',
+    perProducts: true,
+  },
   { label: 'Lead time', cell: (q) => q.leadTime, figure: (q) => q.leadTimeDays.min, best: 'low', bestLabel: 'Fastest' },
   { label: 'Minimum order', cell: minimumOrderText },
   { label: 'Payment terms', cell: (q) => q.paymentTerms },
@@ -55,9 +74,12 @@ const ROWS: Row[] = [
 /** The id of the one quote that is best on the row, or null when quotes tie for it. */
 function bestOf(row: Row, quotes: Quote[]): string | null {
   if (!row.figure) return null;
-  const figures = quotes.map((q) => row.figure!(q));
+  // A basket's prices compare among the quotes of the most products: one of fewer is cheaper for what it leaves out.
+  const most = Math.max(...quotes.map((q) => q.coverage?.covered ?? 0));
+  const pool = row.perProducts ? quotes.filter((q) => (q.coverage?.covered ?? 0) === most) : quotes;
+  const figures = pool.map((q) => row.figure!(q));
   const best = row.best === 'high' ? Math.max(...figures) : Math.min(...figures);
-  const winners = quotes.filter((_, i) => figures[i] === best);
+  const winners = pool.filter((_, i) => figures[i] === best);
   return winners.length === 1 ? winners[0]!.id : null;
 }
 
@@ -80,6 +102,7 @@ function Figures({ row, quotes, best }: { row: Row; quotes: Quote[]; best: strin
 function CompareTable({ quotes }: { quotes: Quote[] }) {
   const stacked = useMediaQuery(STACKED_COMPARE_QUERY);
   const caption = `${quotes.length} quotes side by side`;
+  const rows = quotes.some((q) => q.coverage) ? ROWS : ROWS.filter((r) => !r.basket);
   return (
     <TableScroll label={caption}>
       <table className={`simple-table compare-table${stacked ? ' compare-stacked' : ''}`}>
@@ -95,7 +118,7 @@ function CompareTable({ quotes }: { quotes: Quote[] }) {
           </tr>
         </thead>
         {stacked ? (
-          ROWS.map((row) => (
+          rows.map((row) => (
             <tbody key={row.label}>
               <tr>
                 <th scope="rowgroup" colSpan={quotes.length}>
@@ -109,7 +132,7 @@ function CompareTable({ quotes }: { quotes: Quote[] }) {
           ))
         ) : (
           <tbody>
-            {ROWS.map((row) => (
+            {rows.map((row) => (
               <tr key={row.label}>
                 <th scope="row">{row.label}</th>
                 <Figures row={row} quotes={quotes} best={bestOf(row, quotes)} />

@@ -435,6 +435,29 @@ describe('a basket on the results page', () => {
     expect(within(card).getByText('Minimum order', { selector: 'dt' }).nextElementSibling!.textContent).toBe('None');
   });
 
+  it('compares the prices of the quotes of the most products, and orders them first by price', async () => {
+    const user = userEvent.setup();
+    const { answer } = basket();
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(answer())));
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    const compare = within(await screen.findByRole('region', { name: 'Compare quotes' }));
+    await user.click(compare.getByRole('checkbox', { name: /Coastal Hygiene/ }));
+    await user.click(compare.getByRole('checkbox', { name: /Berea Supplies/ }));
+    const row = (name: string) =>
+      [
+        ...within(compare.getByRole('table'))
+          .getByRole('row', { name: new RegExp(`^${name}`) })
+          .querySelectorAll('th, td'),
+      ].map((c) => c.textContent);
+    expect(row('Products quoted')).toEqual(['Products quoted', '2 of 2 lines', '1 of 2 lines']);
+    // Berea's R300.00 is for the bags alone: the lowest price of the whole basket is Coastal's.
+    expect(row('Price excl. VAT')).toEqual(['Price excl. VAT', 'R1,200.00Lowest', 'R300.00']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order quotes by' }), 'price');
+    const cards = screen.getAllByRole('article').filter((a) => a.classList.contains('quote-card'));
+    expect(cards.map((c) => c.querySelector('h3')!.textContent)).toEqual(['Coastal Hygiene', 'Berea Supplies']);
+  });
+
   it('accepts the split in one step from the tab that sent the request, then shows what was ordered', async () => {
     const user = userEvent.setup();
     const { both, bags, split, answer } = basket();
