@@ -363,6 +363,26 @@ describe('order e-mails', () => {
     expect(email.text).toContain(`Supplier contact: ${q.supplier.contactPerson}, ${q.supplier.email}, ${q.supplier.phone}`);
     expect(email.text).toContain('See your order: https://procura.example/quote/qt_1_x');
     expect(email.html).toMatch(/<a href="https:\/\/procura.example\/quote\/qt_1_x" style="[^"]*">See your order<\/a>/);
+
+    // A basket's order is the lines awarded to this supplier, not the whole basket.
+    const line = (lineId: string, productName: string, quantity: number, unit: string, status: 'accepted' | 'not_selected') => ({
+      lineId,
+      productName,
+      quantity,
+      unit,
+      pricingBasis: 'price-list' as const,
+      listUnitPrice: 10,
+      unitPrice: 10,
+      discountPercent: 0,
+      totalPrice: quantity * 10,
+      minimumOrderQuantity: 1,
+      leadTime: '1-2 days',
+      status,
+    });
+    const basketQuote = { ...q, lines: [line('L1', 'Household Bleach', 40, 'litres', 'not_selected'), line('L3', 'Nitrile Gloves', 20, 'boxes', 'accepted')] };
+    const basketRequest = { productName: 'Household Bleach and 3 more products', quantity: 4, unit: 'products' };
+    const ordered = buyerOrderConfirmedEmail({ request: basketRequest, quote: basketQuote, quotesUrl: 'https://procura.example/quote/qt_1_x' });
+    expect(ordered.text).toContain(`${q.supplier.name} confirmed your order of 20 boxes of Nitrile Gloves (quote ${q.id}).`);
   });
 
   it('tells the buyer the supplier withdrew, with its reason (escaped) and what is left to choose', () => {

@@ -604,11 +604,18 @@ export interface BuyerOrderInput {
   quotesUrl: string;
 }
 
+/** What the buyer ordered from a quote: a basket's lines awarded to it (before that, every line it quotes), or the single product. */
+function orderedGoods(request: BuyerOrderInput['request'], q: Quote): string {
+  if (!q.lines) return `${formatQuantity(request.quantity, request.unit)} of ${request.productName}`;
+  const ordered = q.lines.filter((l) => l.status === 'accepted');
+  return (ordered.length > 0 ? ordered : q.lines).map((l) => `${formatQuantity(l.quantity, l.unit)} of ${l.productName}`).join(', ');
+}
+
 /** The buyer's notice that the supplier confirmed the accepted order. */
 export function buyerOrderConfirmedEmail(input: BuyerOrderInput): Email {
   const q = input.quote;
   const subject = `Procura: ${q.supplier.name} confirmed your order`;
-  const intro = `${q.supplier.name} confirmed your order of ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName} (quote ${q.id}). They will contact you about delivery and payment.`;
+  const intro = `${q.supplier.name} confirmed your order of ${orderedGoods(input.request, q)} (quote ${q.id}). They will contact you about delivery and payment.`;
   const rows: [string, string][] = [
     ...orderRows(q),
     ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
@@ -630,7 +637,7 @@ export interface BuyerOrderWithdrawnInput extends BuyerOrderInput {
 export function buyerOrderWithdrawnEmail(input: BuyerOrderWithdrawnInput): Email {
   const q = input.quote;
   const subject = `Procura: ${q.supplier.name} withdrew quote ${q.id}`;
-  const intro = `${q.supplier.name} withdrew the quote you accepted for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName} (quote ${q.id}).`;
+  const intro = `${q.supplier.name} withdrew the quote you accepted for ${orderedGoods(input.request, q)} (quote ${q.id}).`;
   const next =
     input.acceptable > 0
       ? `Your request is open again: ${plural(input.acceptable, 'other quote is', 'other quotes are')} still valid, and you can accept one of them.`
