@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MailWorker } from '../mail/mail-worker';
 import type { OutgoingMail } from '../mail/transport';
 import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
+import { possessive } from '../../sdk/format';
 import { pdfText } from '../test/pdf-text';
 import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
 
@@ -82,7 +83,7 @@ describe('GET /api/quotes/track/:token/quotation.pdf', () => {
       `R${(Math.round(cents * 1.25) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
       q.paymentTerms,
       q.leadTime,
-      `Indicative price from ${q.supplier.name}’s price list of`,
+      `Indicative price from ${possessive(q.supplier.name)} price list of`,
     ]) {
       expect(text).toContain(expected);
     }
@@ -249,6 +250,9 @@ describe('the purchase order issued on acceptance', () => {
     expect(text).toContain('Purchase order: CANCELLED');
     expect(text).toContain('Reason given: Out of stock until January');
     expect(text).toContain(po);
+    // The order asks for a tax invoice; its cancellation does not.
+    expect(pdfText(before.body).replace(/\s*\n/g, ' ')).toContain('Please send a full tax invoice');
+    expect(text).not.toContain('tax invoice');
     expect(after.body.equals(before.body)).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { labelledRows, pdfBytes, type LabelledRowsStyle } from '../lib/pdf';
 import { COMPANY } from '../../contract/content';
 import { bbeeEvidenceText, bbeeLabel, type BbeeStanding } from '../../sdk/bbee';
-import { centsToRand, formatNumber, formatRand } from '../../sdk/format';
+import { centsToRand, formatNumber, formatRand, possessive } from '../../sdk/format';
 
 import { longDate } from '../domain/validity';
 
@@ -305,8 +305,8 @@ export function quotationPdf(q: QuotationInput): Promise<Buffer> {
       [
         'Price basis',
         q.pricingBasis === 'price-list'
-          ? `Indicative price from ${q.supplier.name}’s price list of ${longDate(q.priceListDate)}.`
-          : `Indicative price estimated from ${q.supplier.name}’s category pricing (price list of ${longDate(q.priceListDate)}); the product is not on its list.`,
+          ? `Indicative price from ${possessive(q.supplier.name)} price list of ${longDate(q.priceListDate)}.`
+          : `Indicative price estimated from ${possessive(q.supplier.name)} category pricing (price list of ${longDate(q.priceListDate)}); the product is not on its list.`,
       ],
     ]);
     doc.moveDown(0.4);
@@ -353,6 +353,7 @@ export function purchaseOrderPdf(po: PurchaseOrderInput): Promise<Buffer> {
       ['Delivery lead time', po.leadTime],
     ]);
     doc.moveDown(0.4);
-    paragraph(doc, 'Please send a full tax invoice (VAT Act, section 20) naming this purchase order number.', MUTED);
+    // A cancelled order is not to be invoiced.
+    if (!po.cancelled) paragraph(doc, 'Please send a full tax invoice (VAT Act, section 20) naming this purchase order number.', MUTED);
   });
 }

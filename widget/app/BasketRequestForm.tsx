@@ -29,6 +29,9 @@ type Shared = Pick<
   'deliveryLocation' | 'supplierCount' | 'primaryEmail' | 'additionalEmails' | 'companyName' | 'contactName' | 'companySize' | 'agreeTerms'
 >;
 
+/** The submit button's text: 'Get Quotes for 3 Products', 'Get Quotes for 1 Product'. */
+const getQuotesLabel = (n: number) => `Get Quotes for ${n} ${n === 1 ? 'Product' : 'Products'}`;
+
 /** A line with a key of its own, so removing one keeps the others' fields and focus. */
 type KeyedLine = BasketDraftLine & { key: number };
 
@@ -358,7 +361,7 @@ export default function BasketRequestForm({ initial, paste, onSingle, send, read
         </p>
       ) : null}
       <button type="submit" className="button" disabled={pending}>
-        {pending ? 'Getting quotes…' : `Get Quotes for ${lines.filter((l) => l.productName.trim()).length || lines.length} Products`}
+        {pending ? 'Getting quotes…' : getQuotesLabel(lines.filter((l) => l.productName.trim()).length || lines.length)}
       </button>
     </form>
   );

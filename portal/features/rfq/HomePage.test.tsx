@@ -286,6 +286,7 @@ describe('asking for many products at once', () => {
     const box = await screen.findByRole('textbox', { name: /Paste your list/ });
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect((screen.getByRole('textbox', { name: 'Product 1' }) as HTMLInputElement).value).toBe('Household Bleach');
+    expect(screen.getByRole('button', { name: 'Get Quotes for 1 Product' })).toBeTruthy();
     await user.type(box, 'Refuse bags, 20, rolls{enter}Gloves, lots{enter}Mop heads, 6');
     await user.click(screen.getByRole('button', { name: 'Add these products' }));
     expect(screen.getByRole('status').textContent).toBe('2 products added. 1 line needs fixing: it is left in the box.');
