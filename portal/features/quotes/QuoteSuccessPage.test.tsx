@@ -231,6 +231,20 @@ describe('the summary tiles', () => {
     expect(tile('Fastest delivery').textContent).toBe('Fastest delivery1-2 daysUmhlanga Chemicals');
   });
 
+  it('leave out a withdrawn quote, which can no longer be had', async () => {
+    const [a, b, c] = threeQuotes();
+    const quotes = [
+      { ...a!, status: 'withdrawn' as const, leadTime: '1 day', leadTimeDays: { min: 1, max: 1 } },
+      { ...b!, leadTime: '1-3 days', leadTimeDays: { min: 1, max: 3 } },
+      c!,
+    ];
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(quotes))));
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' });
+    expect(tile('Lowest price').textContent).toBe('Lowest priceR4,600.00 excl. VATR5,290.00 incl. VAT');
+    expect(tile('Fastest delivery').textContent).toBe('Fastest delivery1-3 daysBerea Supplies');
+  });
+
   it('name no one supplier as fastest when quotes tie on delivery', async () => {
     const [a, b, c] = threeQuotes();
     const quotes = [a!, { ...b!, leadTime: '1-2 days', leadTimeDays: { min: 1, max: 2 } }, { ...c!, leadTime: '1-2 days', leadTimeDays: { min: 1, max: 2 } }];

@@ -39,9 +39,12 @@ function fastestOf(quotes: Quote[]): Quote[] {
   return quotes.filter((q) => rank(q) === best);
 }
 
-/** The cheapest quote excl. VAT; the first of a tie. */
+/** The cheapest quote excl. VAT, of a basket's quotes of the most products; the first of a tie. */
 function lowestOf(quotes: Quote[]): Quote | null {
-  return quotes.reduce<Quote | null>((best, q) => (!best || q.totalPrice < best.totalPrice ? q : best), null);
+  const most = Math.max(0, ...quotes.map((q) => q.coverage?.covered ?? 0));
+  return quotes
+    .filter((q) => (q.coverage?.covered ?? 0) === most)
+    .reduce<Quote | null>((best, q) => (!best || q.totalPrice < best.totalPrice ? q : best), null);
 }
 
 const COVERAGE_WIDTH: Record<string, number> = { excellent: 100, good: 75, moderate: 50 };
@@ -273,8 +276,10 @@ export default function QuoteSuccessPage() {
     isBasket(rfq) && mayAccept && rfq.status === 'open' && !rfq.demo
       ? (option: 'split' | 'single') => setAccepting(optionOrdering(rfq, option, tokens))
       : undefined;
-  const lowest = lowestOf(quotes);
-  const fastest = fastestOf(quotes);
+  // The summary reads the quotes still to be had: a withdrawn one is not.
+  const standing = quotes.filter((q) => q.status !== 'withdrawn');
+  const lowest = lowestOf(standing);
+  const fastest = fastestOf(standing);
   const verified = quotes.filter((q) => q.supplier.verified).length;
   const quality = quotes.length ? Math.round(quotes.reduce((n, q) => n + q.aiInsights.qualityScore, 0) / quotes.length) : 0;
 
