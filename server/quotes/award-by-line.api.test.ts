@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { quoteActionResponseSchema, rfqSchema, rfqSubmitResponseSchema, supplierResponseSchema, type Rfq, type RfqSubmitResponse } from '../../sdk/index';
+import {
+  quoteActionResponseSchema,
+  rfqSchema,
+  rfqSubmitResponseSchema,
+  supplierResponseSchema,
+  trackedQuoteResponseSchema,
+  type Rfq,
+  type RfqSubmitResponse,
+} from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
@@ -70,6 +78,11 @@ describe('accepting some lines of a basket', () => {
     let stored = await getRfq(rfq.rfqId);
     expect(lineStatuses(stored, 0)).toEqual(['L1:accepted', 'L2:offered', 'L3:offered']);
     expect(lineStatuses(stored, 1)).toEqual(['L1:not_selected', 'L2:offered', 'L3:offered']);
+    // The tracking page's request has the same lines, each marked as the results page marks it.
+    const tracked = trackedQuoteResponseSchema.parse((await server.request('GET', `/api/quotes/track/${b.trackingToken}`)).json).quote.rfq;
+    expect(tracked.quotes.map((q) => q.lines?.map((l) => `${l.lineId}:${l.status}`))).toEqual(
+      stored.quotes.map((q) => q.lines!.map((l) => `${l.lineId}:${l.status}`)),
+    );
     // The split is of what is left to order.
     expect(stored.split!.split.lines.find((l) => l.lineId === 'L1')!.quoteId).toBeNull();
     expect(stored.split!.split.covered).toBe(2);

@@ -13,7 +13,7 @@ import { toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
 import { quotationPdf } from './paperwork.pdf';
 import { paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from './paperwork';
 import { awardBasket, awardedSuppliers, decideBasketAccept, lineNoOf, notFound, notSelectedMessages, placeOrder, readBasketLines, refusals } from './orders';
-import { openSplit } from '../rfq/basket.mapper';
+import { openSplit, quotesWithLines } from '../rfq/basket.mapper';
 import { recognisedCents } from '../../sdk/bbee';
 import { formatLeadTime } from '../domain/pricing';
 import {
@@ -39,16 +39,27 @@ async function openToken(db: Executor, token: string): Promise<{ quoteId: number
   return parsed;
 }
 
-/** What a stored quote and its request look like to the buyer holding `secret`, on `day`. */
-function trackedAnswer(state: QuoteInRequest, token: string, secret: string, publicUrl: string, day: string): TrackedQuoteResponse {
+/**
+ * What a stored quote and its request look like to the buyer holding `secret`, on `day`: a basket's quotes with their
+ * lines, each priced and marked ordered or not, as the results page has them.
+ */
+async function trackedAnswer(
+  db: Executor,
+  state: QuoteInRequest,
+  token: string,
+  secret: string,
+  publicUrl: string,
+  day: string,
+): Promise<TrackedQuoteResponse> {
   const { own, rfq, quote: found } = state;
   const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: day };
-  const quotes: Quote[] = state.quotes.map(({ quote, supplier, trackingSecretHash }) => {
+  const single: Quote[] = state.quotes.map(({ quote, supplier, trackingSecretHash }) => {
     const api = toApiQuote(quote, toApiSupplier(supplier, state.compliance.get(supplier.s_id), day), context);
     // Quotes made before one request's quotes shared a secret have tokens of their own: those
     // the buyer opens from their e-mail, and the page offers them without a token.
     return secretMatches(secret, trackingSecretHash) ? withTracking(api, trackingToken(quote.id, secret), publicUrl) : api;
   });
+  const quotes = rfq.line_count > 0 ? await quotesWithLines(db, rfq.id, state.quotes, single) : single;
   const quote = quotes.find((q) => q.id === quoteReference(found.quote.id))!;
   return {
     success: true,
@@ -125,7 +136,7 @@ export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config'>, t
   await recordQuoteView(db, quoteId, now.toISOString(), own);
   const state = await findQuoteInRequest(db, quoteId);
   if (!state) throw notFound();
-  return trackedAnswer(state, token, secret, deps.config.publicUrl, validityDay(now.getTime()));
+  return trackedAnswer(db, state, token, secret, deps.config.publicUrl, validityDay(now.getTime()));
 }
 
 /** What the buyer can do to a quote from its tracking page or e-mail. */
@@ -267,7 +278,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
     return changed;
   });
   if (mailed) deps.outbox.notify();
-  return trackedAnswer(state, token, secret, deps.config.publicUrl, day);
+  return trackedAnswer(deps.database.db, state, token, secret, deps.config.publicUrl, day);
 }
 
 /**
@@ -310,7 +321,7 @@ export async function acceptSplit(
     return (await findQuoteInRequest(trx, quoteId)) ?? current;
   });
   deps.outbox.notify();
-  return trackedAnswer(state, token, secret, deps.config.publicUrl, day);
+  return trackedAnswer(deps.database.db, state, token, secret, deps.config.publicUrl, day);
 }
 
 /**
