@@ -37,6 +37,7 @@ export const SUPPLIER_MESSAGES = {
   note: 'Keep the note to 500 characters',
   reason: 'Please give a reason of 5 to 1,000 characters',
   notFirmable: 'Only an offered quote within its validity can be made firm.',
+  basketNotFirmable: 'A quote for several products is priced line by line from your price list: it cannot be made firm at one unit price.',
   notDeclinable: 'Only an offered quote the buyer has not answered can be withdrawn.',
   contactPerson: 'Enter the contact person’s name (2 to 100 characters)',
   paymentTerms: 'Enter your payment terms (2 to 100 characters), such as 30 days from invoice',
@@ -221,6 +222,19 @@ export const supplierLeadSchema = z.object({
   indicativeUnitPrice: randSchema,
   indicativeTotalPrice: randSchema,
   withdrawalReason: z.string().nullable(),
+  /** A basket's lead only: each product this supplier quotes, its price, and whether the buyer ordered it from this supplier. */
+  lines: z
+    .array(
+      z.object({
+        productName: z.string(),
+        quantity: z.number().int(),
+        unit: z.string(),
+        unitPrice: randSchema,
+        totalPrice: randSchema,
+        ordered: z.boolean(),
+      }),
+    )
+    .optional(),
   buyer: z
     .object({
       email: z.string().nullable(),

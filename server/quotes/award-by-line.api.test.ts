@@ -14,6 +14,8 @@ import { parseTrackingToken } from '../lib/ids';
 import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
 import { listLeads } from '../supplier-leads/supplier-leads.service';
 import type { SupplierMember } from '../supplier/supplier-users.service';
+import { signInSupplier } from '../test/suppliers';
+import { SUPPLIER_MESSAGES } from '../../contract/schemas/supplier-workspace';
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
@@ -158,6 +160,16 @@ describe('accepting some lines of a basket', () => {
   });
 });
 
+describe("a basket's lead in the supplier workspace", () => {
+  it('cannot be made firm at one unit price', async () => {
+    const rfq = await submitBasket();
+    const s = await signInSupplier(server, rfq.quotes[0]!.supplier.id, `basket-${Date.now()}@supplier.example`);
+    const firm = await server.request('POST', `/api/supplier/leads/${rfq.quotes[0]!.id}/firm`, { body: { unitPrice: 10 }, headers: s.headers });
+    expect([firm.status, firm.json.error]).toEqual([409, { code: 'not_firmable', message: SUPPLIER_MESSAGES.basketNotFirmable }]);
+    expect((await getRfq(rfq.rfqId)).quotes[0]!.totalPrice).toBe(rfq.quotes[0]!.totalPrice);
+  });
+});
+
 describe('accepting the split in one step', () => {
   it("orders each supplier's lines of the split, each supplier e-mailed once, and a repeat changes nothing", async () => {
     const rfq = await submitBasket();
@@ -201,6 +213,10 @@ describe('accepting the split in one step', () => {
       const member: SupplierMember = { id: 0, email: '', name: '', supplierId: rfq.quotes[i]!.supplier.id, supplierName: '' };
       const [lead] = await listLeads({ database: server.database, clock: Date.now }, member, 'accepted');
       expect(lead).toMatchObject({ quoteId: rfq.quotes[i]!.id, buyer: { email: validRfq().primaryEmail, deliveryAddress: validOrder().deliveryAddress } });
+      // Its products, each priced, the ordered ones marked: the lead's own unit price means nothing for a basket.
+      const ordered = i === 0 ? ['Hand Sanitizer 70% Alcohol', 'Household Bleach'] : ['Refuse Bags'];
+      expect(lead!.lines!.filter((l) => l.ordered).map((l) => l.productName)).toEqual(ordered);
+      expect(lead!.lines!.map((l) => l.totalPrice)).toEqual(after.quotes[i]!.lines!.map((l) => l.totalPrice));
     }
 
     expect((await acceptSplit(rfq.quotes[0]!.trackingToken!)).status).toBe(200);

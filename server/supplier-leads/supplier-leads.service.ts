@@ -10,7 +10,16 @@ import { findQuoteInRequest, moveQuote } from '../quotes/quotes.repository';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
 import { answerOrderOfQuote } from '../supplier-responses/supplier-responses.service';
 import { recordSupplierAudit, type SupplierMember } from '../supplier/supplier-users.service';
-import { findLeadAnswers, findLeads, findWorkspaceStart, firmQuote, setResponseTime, supplierOfQuote, type LeadRow } from './supplier-leads.repository';
+import {
+  findLeadAnswers,
+  findLeadLines,
+  findLeads,
+  findWorkspaceStart,
+  firmQuote,
+  setResponseTime,
+  supplierOfQuote,
+  type LeadRow,
+} from './supplier-leads.repository';
 import { measuredResponseHours, type AnsweredLead } from '../domain/track-record';
 import { marketChanged } from '../catalogue/market-store';
 import type { Executor } from '../db/executor';
@@ -37,7 +46,7 @@ async function ownQuoteId(deps: LeadDeps, member: SupplierMember, reference: str
  * A lead as the workspace shows it: the buyer's contact only once this quote is accepted, and only while kept. A basket's
  * buyer may accept several quotes, each for its own lines, so the quote's own status says it was won, not the request's award.
  */
-function toLead(row: LeadRow, day: string): SupplierLead {
+function toLead(row: LeadRow, day: string, lines: LeadLines): SupplierLead {
   const status = quoteStatus(row.status, row.valid_until, day);
   const won = status === 'accepted' || status === 'confirmed';
   const kept = row.personal_data_deleted_at === null;
@@ -58,6 +67,18 @@ function toLead(row: LeadRow, day: string): SupplierLead {
     indicativeUnitPrice: centsToRand(row.indicative_unit_price_cents ?? row.unit_price_cents),
     indicativeTotalPrice: centsToRand(row.indicative_total_cents ?? row.total_cents),
     withdrawalReason: row.withdrawal_reason,
+    ...(row.line_count > 0
+      ? {
+          lines: (lines.get(row.id) ?? []).map((l) => ({
+            productName: l.product_name,
+            quantity: l.quantity,
+            unit: l.unit,
+            unitPrice: centsToRand(l.unit_price_cents),
+            totalPrice: centsToRand(l.total_cents),
+            ordered: won && l.status === 'accepted',
+          })),
+        }
+      : {}),
     buyer: won
       ? {
           email: kept ? row.primary_email : null,
@@ -70,10 +91,29 @@ function toLead(row: LeadRow, day: string): SupplierLead {
   };
 }
 
+/** The lines of basket quotes, by quote id. */
+type LeadLines = Map<number, Awaited<ReturnType<typeof findLeadLines>>>;
+
+/** The lines of those of `rows` that are a basket's quotes, read in one statement. */
+async function linesOf(db: Executor, rows: readonly Pick<LeadRow, 'id' | 'line_count'>[]): Promise<LeadLines> {
+  const lines: LeadLines = new Map();
+  for (const line of await findLeadLines(
+    db,
+    rows.filter((r) => r.line_count > 0).map((r) => r.id),
+  )) {
+    const of = lines.get(line.quote_id) ?? [];
+    of.push(line);
+    lines.set(line.quote_id, of);
+  }
+  return lines;
+}
+
 /** Every request this supplier was quoted for, newest first, narrowed to a status. */
 export async function listLeads(deps: Pick<LeadDeps, 'database' | 'clock'>, member: SupplierMember, status: LeadFilter | undefined): Promise<SupplierLead[]> {
   const day = validityDay(deps.clock());
-  return (await findLeads(deps.database.db, member.supplierId, status, day)).map((row) => toLead(row, day));
+  const rows = await findLeads(deps.database.db, member.supplierId, status, day);
+  const lines = await linesOf(deps.database.db, rows);
+  return rows.map((row) => toLead(row, day, lines));
 }
 
 /** One lead of this supplier's, as things now stand. */
@@ -85,22 +125,21 @@ async function leadOf(deps: Pick<LeadDeps, 'database' | 'clock'>, member: Suppli
   if (!state) throw notFound();
   const { quote } = state.quote;
   const day = validityDay(deps.clock());
-  return toLead(
-    {
-      ...quote,
-      product_name: state.rfq.product_name,
-      quantity: state.rfq.quantity,
-      unit: state.rfq.unit,
-      delivery_location: state.rfq.delivery_location,
-      personal_data_deleted_at: state.rfq.personal_data_deleted_at,
-      primary_email: state.rfq.primary_email,
-      contact_name: state.rfq.contact_name,
-      company_name: state.rfq.company_name,
-      phone: state.rfq.phone,
-      delivery_address: state.rfq.delivery_address,
-    },
-    day,
-  );
+  const row = {
+    ...quote,
+    product_name: state.rfq.product_name,
+    quantity: state.rfq.quantity,
+    unit: state.rfq.unit,
+    delivery_location: state.rfq.delivery_location,
+    line_count: state.rfq.line_count,
+    personal_data_deleted_at: state.rfq.personal_data_deleted_at,
+    primary_email: state.rfq.primary_email,
+    contact_name: state.rfq.contact_name,
+    company_name: state.rfq.company_name,
+    phone: state.rfq.phone,
+    delivery_address: state.rfq.delivery_address,
+  };
+  return toLead(row, day, await linesOf(deps.database.db, [row]));
 }
 
 const YEAR_MS = 365 * 86_400_000;
@@ -150,6 +189,8 @@ export async function firmLead(deps: LeadDeps, member: SupplierMember, reference
     if (!state) throw notFound();
     const { quote } = state.quote;
     if (quote.firmed_at) return; // a repeat: the quote is firm already
+    // One unit price times the basket's count of products would be no price at all.
+    if (state.rfq.line_count > 0) throw new ApiError(409, 'not_firmable', SUPPLIER_MESSAGES.basketNotFirmable);
     if (quote.status !== 'offered' || isPastValidity(quote.valid_until, day) || state.rfq.status !== 'open') {
       throw new ApiError(409, 'not_firmable', SUPPLIER_MESSAGES.notFirmable);
     }

@@ -136,4 +136,38 @@ describe('the supplier workspace', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Household Bleach' })));
     expect(sent).toEqual([{ unitPrice: 19, leadTimeDays: 3 }]);
   });
+
+  it("shows a basket's lead product by product, the ordered ones marked, with no single unit price", async () => {
+    const basketLead: SupplierLead = {
+      ...lead('Q-9', 'Household Bleach and 1 more product'),
+      status: 'accepted',
+      quantity: 2,
+      unit: 'products',
+      unitPrice: 0,
+      lines: [
+        { productName: 'Household Bleach', quantity: 40, unit: 'litres', unitPrice: 20, totalPrice: 800, ordered: true },
+        { productName: 'Refuse Bags', quantity: 20, unit: 'rolls', unitPrice: 15, totalPrice: 300, ordered: false },
+      ],
+    };
+    api.server.use(
+      http.get('*/api/supplier/me', () =>
+        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+      ),
+      http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [basketLead] })),
+    );
+    const { hook, searchHook } = memoryLocation({ path: '/supplier' });
+    render(
+      <Router hook={hook} searchHook={searchHook}>
+        <SupplierWorkspacePage />
+      </Router>,
+    );
+    const products = await screen.findByRole('list', { name: 'Products you quote' });
+    expect(
+      within(products)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['40 litres of Household Bleach: R800.00 (R20.00 each)Ordered', '20 rolls of Refuse Bags: R300.00 (R15.00 each)']);
+    expect(screen.getByText(/^Ordered from you/).textContent).toBe('Ordered from you: R800.00 excl. VAT');
+    expect(screen.queryByText('Unit price', { selector: 'dt' })).toBeNull();
+  });
 });

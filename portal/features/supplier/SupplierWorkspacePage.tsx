@@ -17,6 +17,7 @@ import { useSave } from '../../lib/use-save';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SupplierProfileTab } from './SupplierProfile';
 import { SupplierStatsTab } from './SupplierStats';
+import { LeadLines } from './LeadLines';
 import { SupplierPriceListTab } from './SupplierPriceList';
 import { SuccessNotice } from '../../components/ui/success-notice';
 
@@ -154,10 +155,12 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
         {lead.quoteId} · {formatQuantity(lead.quantity, lead.unit)} to {lead.deliveryLocation} · requested {formatDate(lead.requestedAt)}
       </p>
       <dl className="facts small">
-        <dt>Unit price</dt>
-        <dd>
-          {formatRand(lead.unitPrice)} excl. VAT{changed ? ` (indicative ${formatRand(lead.indicativeUnitPrice)})` : ''}
-        </dd>
+        {lead.lines ? null : <dt>Unit price</dt>}
+        {lead.lines ? null : (
+          <dd>
+            {formatRand(lead.unitPrice)} excl. VAT{changed ? ` (indicative ${formatRand(lead.indicativeUnitPrice)})` : ''}
+          </dd>
+        )}
         <dt>Total</dt>
         <dd>
           {formatRand(lead.totalPrice)} excl. VAT · {formatRand(lead.totalPriceInclVat)} incl.
@@ -173,6 +176,7 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
           </>
         ) : null}
       </dl>
+      {lead.lines ? <LeadLines lines={lead.lines} /> : null}
       {lead.buyer ? (
         <section aria-label="The buyer" className="notice">
           <strong>The buyer accepted.</strong>{' '}
@@ -195,7 +199,7 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
       ) : null}
       {failure ? <ErrorAlert title="Not confirmed" message={failure} inline /> : null}
       <div className="form-actions">
-        {canAct && !lead.firmedAt && lead.status === 'offered' ? (
+        {canAct && !lead.firmedAt && lead.status === 'offered' && !lead.lines ? (
           <button
             type="button"
             id={`${lead.quoteId}-firm`}
