@@ -38,7 +38,7 @@ export const SUPPLIER_MESSAGES = {
   reason: 'Please give a reason of 5 to 1,000 characters',
   notFirmable: 'Only an offered quote within its validity can be made firm.',
   basketNotFirmable: 'A quote for several products is priced line by line from your price list: it cannot be made firm at one unit price.',
-  notDeclinable: 'Only an offered quote the buyer has not answered can be withdrawn.',
+  notDeclinable: 'Only a quote the buyer has not accepted can be withdrawn, while it is valid and the request is open.',
   contactPerson: 'Enter the contact person’s name (2 to 100 characters)',
   paymentTerms: 'Enter your payment terms (2 to 100 characters), such as 30 days from invoice',
   validityDays: 'Enter how many days a quote stays valid: 1 to 90',
