@@ -24,7 +24,7 @@ describe('a client that goes away mid-body', () => {
     socket.write('POST /api/rfq HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"productName":"Bleach');
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
-    await vi.waitFor(() => expect(lines.some((l) => l.msg === 'aborted')).toBe(true));
+    await vi.waitFor(() => expect(lines.some((l) => l.msg === 'aborted')).toBe(true), { timeout: 15_000, interval: 20 });
     expect(lines.find((l) => l.msg === 'aborted')!.level).toBe(30);
     expect(lines.filter((l) => l.msg === 'unhandled error')).toEqual([]);
   });

@@ -52,10 +52,13 @@ describe('GET /metrics', () => {
     expect((await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 3, primaryEmail: 'metrics@example.co.za' }) })).status).toBe(201);
     await vi.waitFor(() => expect(sink.received).toHaveLength(4), { timeout: 15_000, interval: 20 });
     const db = server.database.db;
-    await vi.waitFor(async () => {
-      const rows = await db.selectFrom('outbox').select('status').execute();
-      expect(rows.every((r) => r.status === 'sent')).toBe(true);
-    });
+    await vi.waitFor(
+      async () => {
+        const rows = await db.selectFrom('outbox').select('status').execute();
+        expect(rows.every((r) => r.status === 'sent')).toBe(true);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
     // One e-mail waiting since two minutes ago, as if the SMTP server were refusing it.
     await db
       .insertInto('outbox')
