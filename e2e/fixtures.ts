@@ -228,6 +228,6 @@ export async function requestBleachQuotes(
       agreeTerms: true,
     },
   });
-  expect(res.status()).toBe(201);
+  expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
