@@ -8,7 +8,7 @@ import { pruneWindows } from './limits/limits.repository';
 import { expirePendingCredits, prunePartnerCredits } from './partners/partners.repository';
 import { CREDIT_WINDOW_MS } from './partners/partner-credit';
 import { pruneAddressCounts } from './mail/guard.repository';
-import { clearLineDescriptions, deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
+import { clearPartsOfClearedRequests, deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
 import { pruneSupplierAccess } from './supplier/supplier-users.service';
@@ -79,7 +79,7 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
     beforeDay: validityDay(personalBefore.getTime()),
     now: now.toISOString(),
   });
-  await clearLineDescriptions(database.db);
+  await clearPartsOfClearedRequests(database.db);
   const emailsDeleted = await outbox.prune(personalBefore, database.db);
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   await pruneWindows(database.db, now.toISOString());

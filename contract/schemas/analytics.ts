@@ -315,7 +315,10 @@ export const myDataSchema = z.object({
       additionalEmails: z.array(z.string()),
       companyName: z.string().nullable(),
       contactName: z.string().nullable(),
-      /** What the sender gave when accepting a quote; null when not given, or for a copied address. */
+      /**
+       * What the sender gave when last accepting a quote; null when not given, or for a copied
+       * address. Each purchase order keeps what was given for it.
+       */
       deliveryAddress: z.string().nullable(),
       phone: z.string().nullable(),
       purchaseOrderReference: z.string().nullable(),
@@ -330,6 +333,12 @@ export const myDataSchema = z.object({
           cancelledOn: z.string().nullable(),
           quoteId: z.string(),
           supplierName: z.string(),
+          /** What the sender gave when accepting this quote; null when not given. */
+          deliveryAddress: z.string().nullable(),
+          phone: z.string().nullable(),
+          purchaseOrderReference: z.string().nullable(),
+          vatNumber: z.string().nullable(),
+          /** What was ordered: a basket's lines ordered from this supplier, excl. VAT. */
           totalPrice: z.number(),
           vatAmount: z.number(),
           totalPriceInclVat: z.number(),

@@ -144,7 +144,10 @@ export interface RfqsTable {
   intent_score: number;
   /** When the buyer's e-mails, name and company were deleted; null while they are kept. */
   personal_data_deleted_at: IsoText | null;
-  /** The street address the buyer gave when accepting a quote; personal data, cleared with the e-mail. */
+  /**
+   * The street address the buyer gave when last accepting a quote; personal data, cleared with the
+   * e-mail. Each purchase order keeps its own (a basket may have several).
+   */
   delivery_address: ColumnType<string | null, string | null | undefined, string | null>;
   /** The buyer's phone number given at acceptance, in +27 form; personal data. */
   phone: ColumnType<string | null, string | null | undefined, string | null>;
@@ -188,6 +191,11 @@ export interface PurchaseOrdersTable {
   /** Set when the supplier withdrew: the document is then the cancelled one. */
   cancelled_on: ColumnType<string | null, string | null | undefined, string | null>;
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the buyer gave when accepting this quote (personal data, cleared with the request's). */
+  delivery_address: ColumnType<string | null, string | null | undefined, string | null>;
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  purchase_order_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  vat_number: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: IsoText;
 }
 

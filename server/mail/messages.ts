@@ -10,7 +10,7 @@ import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteIdOf, quoteReference, timePrefix, trackingToken } from '../lib/ids';
 import { toApiQuote, toApiSupplier, withTracking } from '../quotes/quote.mapper';
 import { findPartner } from '../partners/partners.repository';
-import { findComplianceOfRfq, findQuoteInRequest, findQuotesForRfq } from '../quotes/quotes.repository';
+import { findComplianceOfRfq, findOrderDetails, findQuoteInRequest, findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from '../rfq/rfq.repository';
 import { mailOpenProof } from '../partners/partner-credit';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
@@ -322,22 +322,15 @@ export class MessageRenderer {
       case 'supplier-order': {
         const { token } = message.payload;
         if (!token) throw new UnrenderableMessageError('This e-mail was sent; its response link is not kept');
-        const { rfq, quote } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
+        const [{ rfq, quote }, given] = await Promise.all([
+          this.quoteOf(message.payload.rfqId, message.payload.quoteId),
+          findOrderDetails(this.db, message.payload.quoteId),
+        ]);
         const kept = rfq.personal_data_deleted_at === null;
         return supplierOrderEmail({
           request: orderRequest(rfq),
           quote,
-          buyer: kept
-            ? {
-                email: rfq.primary_email,
-                contactName: rfq.contact_name,
-                companyName: rfq.company_name,
-                deliveryAddress: rfq.delivery_address,
-                phone: rfq.phone,
-                purchaseOrderReference: rfq.purchase_order_reference,
-                vatNumber: rfq.vat_number,
-              }
-            : null,
+          buyer: kept ? { email: rfq.primary_email, contactName: rfq.contact_name, companyName: rfq.company_name, ...given } : null,
           companySize: rfq.company_size as CompanySize | null,
           responseUrl: `${this.settings.publicUrl}/supplier-response/${token}`,
         });

@@ -210,6 +210,10 @@ describe('a buyer\u2019s data request', () => {
             cancelledOn: null,
             quoteId: quote.id,
             supplierName: quote.supplier.name,
+            deliveryAddress: 'Unit 4, 12 Long Street, Cape Town, 8001',
+            phone: '+27 82 123 4567',
+            purchaseOrderReference: 'PO-77',
+            vatNumber: '4123456789',
             totalPrice: quote.totalPrice,
             vatAmount: quote.vatAmount,
             totalPriceInclVat: quote.totalPriceInclVat,
@@ -224,6 +228,38 @@ describe('a buyer\u2019s data request', () => {
       .where('id', '=', sent.json.rfqId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ primary_email: '', delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null });
+    const order = await server.database.db
+      .selectFrom('purchase_orders')
+      .select(['po_number', 'delivery_address', 'phone', 'purchase_order_reference', 'vat_number'])
+      .where('rfq_id', '=', sent.json.rfqId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ po_number: po.po_number, delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null });
+  });
+
+  it("states a basket's purchase order as the lines ordered from its supplier, not the whole quote", async () => {
+    const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq({ primaryEmail: 'zanele@example.co.za' });
+    const lines = [
+      { productName: 'Household Bleach', quantity: 40 },
+      { productName: 'Refuse Bags', quantity: 50 },
+    ];
+    const sent = await server.request('POST', '/api/rfq', { body: { ...shared, lines, deliveryLocation: 'Johannesburg' } });
+    expect(sent.status).toBe(201);
+    const quote = sent.json.quotes.find((q: { lines: unknown[] }) => q.lines.length === 2);
+    const ordered = quote.lines.find((l: { lineId: string }) => l.lineId === 'L1');
+    expect(ordered.totalPrice).toBeLessThan(quote.totalPrice);
+    const accepted = await server.request('POST', `/api/quotes/track/${quote.trackingToken}/accept`, { body: validOrder({ lineIds: ['L1'] }) });
+    expect(accepted.status).toBe(200);
+    await ask('zanele@example.co.za');
+    const [held] = (await open(await linkTokenFor('zanele@example.co.za'))).json.rfqs;
+    const vat = Math.round(ordered.totalPrice * 100 * 0.15) / 100;
+    expect(held.purchaseOrders).toEqual([
+      expect.objectContaining({
+        quoteId: quote.id,
+        totalPrice: ordered.totalPrice,
+        vatAmount: vat,
+        totalPriceInclVat: Math.round((ordered.totalPrice + vat) * 100) / 100,
+      }),
+    ]);
   });
 
   it('forgets the address once the link has expired', async () => {

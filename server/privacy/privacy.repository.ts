@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor';
-import { clearedPersonalData, clearLineDescriptions } from '../rfq/rfq.repository';
+import { clearedPersonalData, clearPartsOfClearedRequests } from '../rfq/rfq.repository';
 
 export async function insertDataRequest(db: Executor, row: { token_hash: string; email: string; created_at: string; expires_at: string }): Promise<void> {
   await db
@@ -51,7 +51,7 @@ export async function rfqsNaming(db: Executor, email: string) {
     .filter((r) => r.sender || r.copied);
 }
 
-/** The purchase orders of the requests `rfqIds`, with their quotes' totals, oldest first. */
+/** The purchase orders of the requests `rfqIds`, with the order details given for each and their quotes' totals, oldest first. */
 export async function purchaseOrdersOf(db: Executor, rfqIds: string[]) {
   if (rfqIds.length === 0) return [];
   return db
@@ -64,6 +64,11 @@ export async function purchaseOrdersOf(db: Executor, rfqIds: string[]) {
       'po.issued_on',
       'po.cancelled_on',
       'po.supplier_json',
+      'po.delivery_address',
+      'po.phone',
+      'po.purchase_order_reference',
+      'po.vat_number',
+      'q.vat_rate',
       'q.total_cents',
       'q.vat_cents',
       'q.total_incl_vat_cents',
@@ -93,7 +98,7 @@ export async function anonymiseRfqs(db: Executor, ids: string[], now: string): P
     .where('id', 'in', ids)
     .where('personal_data_deleted_at', 'is', null)
     .executeTakeFirst();
-  await clearLineDescriptions(db);
+  await clearPartsOfClearedRequests(db);
   return Number(result.numUpdatedRows);
 }
 

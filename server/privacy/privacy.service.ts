@@ -8,7 +8,8 @@ import { ApiError } from '../errors';
 import { hashSecret, quoteReference } from '../lib/ids';
 import { centsToRand } from '../../sdk/format';
 import { mayMailMailbox } from '../mail/guard';
-import { deleteIdempotencyRecordsOf } from '../rfq/rfq.repository';
+import { deleteIdempotencyRecordsOf, findLinesOfQuotes } from '../rfq/rfq.repository';
+import { quoteTotals } from '../quotes/paperwork';
 import { DATA_REQUEST_MINUTES } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import {
@@ -85,6 +86,15 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
     db,
     rfqs.filter((r) => r.sender).map((r) => r.id),
   );
+  // A basket's order is the lines ordered from its quote, not the whole quote.
+  const baskets = new Set(rfqs.filter((r) => r.line_count > 0).map((r) => r.id));
+  const ordered = new Map<number, { totalCents: number }[]>();
+  for (const line of await findLinesOfQuotes(
+    db,
+    orders.filter((po) => baskets.has(po.rfq_id)).map((po) => po.quote_id),
+  )) {
+    if (line.status === 'accepted') ordered.set(line.quote_id, [...(ordered.get(line.quote_id) ?? []), { totalCents: Number(line.total_cents) }]);
+  }
   deps.logger.info({ rfqs: rfqs.length, emails: emails.length }, 'data request opened');
   return {
     email: request.email,
@@ -113,16 +123,23 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
         quoteCount: Number(r.quote_count ?? 0),
         purchaseOrders: orders
           .filter((po) => po.rfq_id === r.id)
-          .map((po) => ({
-            poNumber: po.po_number,
-            issuedOn: po.issued_on,
-            cancelledOn: po.cancelled_on,
-            quoteId: quoteReference(po.quote_id),
-            supplierName: (JSON.parse(po.supplier_json) as { name: string }).name,
-            totalPrice: centsToRand(Number(po.total_cents)),
-            vatAmount: centsToRand(Number(po.vat_cents)),
-            totalPriceInclVat: centsToRand(Number(po.total_incl_vat_cents)),
-          })),
+          .map((po) => {
+            const totals = quoteTotals(po, baskets.has(po.rfq_id) ? (ordered.get(po.quote_id) ?? []) : undefined);
+            return {
+              poNumber: po.po_number,
+              issuedOn: po.issued_on,
+              cancelledOn: po.cancelled_on,
+              quoteId: quoteReference(po.quote_id),
+              supplierName: (JSON.parse(po.supplier_json) as { name: string }).name,
+              deliveryAddress: po.delivery_address,
+              phone: po.phone,
+              purchaseOrderReference: po.purchase_order_reference,
+              vatNumber: po.vat_number,
+              totalPrice: centsToRand(totals.totalCents),
+              vatAmount: centsToRand(totals.vatCents),
+              totalPriceInclVat: centsToRand(totals.totalInclVatCents),
+            };
+          }),
       };
     }),
     emails: emails.map((e) => ({ kind: e.kind, about: EMAIL_ABOUT[e.kind] ?? e.kind, status: e.status, createdAt: e.created_at, sentAt: e.sent_at })),

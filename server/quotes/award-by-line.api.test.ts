@@ -11,6 +11,7 @@ import {
 import { formatRand } from '../../sdk/format';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
+import { pdfText } from '../test/pdf-text';
 import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
 import { listLeads } from '../supplier-leads/supplier-leads.service';
 import type { SupplierMember } from '../supplier/supplier-users.service';
@@ -157,6 +158,37 @@ describe('accepting some lines of a basket', () => {
     expect(stored.quotes.map((q) => q.status)).toEqual(['accepted', ...rfq.quotes.slice(1).map(() => 'not_selected')]);
     const notes = (await mail(rfq.rfqId)).filter((m) => m.kind === 'supplier-not-selected');
     expect(notes.map((m) => JSON.parse(m.payload).outcome)).toEqual(rfq.quotes.slice(1).map(() => 'awarded'));
+  });
+});
+
+describe('a basket ordered in two acceptances', () => {
+  it('keeps with each order the details the buyer gave for it: its e-mail, its response page and its PDF', async () => {
+    const rfq = await submitBasket();
+    const [a, b] = [rfq.quotes[0]!, rfq.quotes[1]!];
+    const first = { deliveryAddress: 'Stores, 1 Main Reef Road, Johannesburg, 2001', purchaseOrderReference: 'REQ-101' };
+    const second = { deliveryAddress: 'Gate 2, 9 Jan Smuts Avenue, Johannesburg, 2196', purchaseOrderReference: 'REQ-202', vatNumber: '4123456789' };
+    expect((await accept(a.trackingToken!, { lineIds: ['L1'], ...first })).status).toBe(200);
+    expect((await accept(b.trackingToken!, { lineIds: ['L2'], ...second })).status).toBe(200);
+
+    for (const [quote, own, other] of [
+      [a, first, second],
+      [b, second, first],
+    ] as const) {
+      const text = await orderText(rfq.rfqId, quote.supplier.email);
+      expect(text).toContain(`Delivery address: ${own.deliveryAddress}`);
+      expect(text).toContain(`Purchase order: ${own.purchaseOrderReference}`);
+      expect(text).not.toContain(other.deliveryAddress);
+
+      const { token } = JSON.parse((await mail(rfq.rfqId)).find((m) => m.kind === 'supplier-order' && m.recipient === quote.supplier.email)!.payload) as {
+        token: string;
+      };
+      const response = supplierResponseSchema.parse((await server.request('GET', `/api/supplier-responses/${token}`)).json);
+      expect(response.buyer).toMatchObject({ vatNumber: null, ...own });
+
+      const pdf = pdfText(Buffer.from(await (await fetch(`${server.url}/api/quotes/track/${quote.trackingToken}/purchase-order.pdf`)).arrayBuffer()));
+      expect(pdf).toContain(own.purchaseOrderReference);
+      expect(pdf).not.toContain(other.purchaseOrderReference);
+    }
   });
 });
 

@@ -69,7 +69,7 @@ export function notSelectedMessages(state: QuoteInRequest, quoteIds: number[], o
 
 /**
  * Accepts one quote of `state` (`quoteId`, opened by the buyer's tracking token `buyerToken`):
- * its response link made, its purchase order issued. Answers the supplier's order e-mail; false
+ * its response link made, its purchase order issued with the buyer's order `details`. Answers the supplier's order e-mail; false
  * when the quote was no longer acceptable.
  */
 export async function placeOrder(
@@ -77,6 +77,7 @@ export async function placeOrder(
   state: QuoteInRequest,
   quoteId: number,
   buyerToken: string,
+  details: OrderDetails,
   at: string,
   day: string,
 ): Promise<OutboxMessage | null> {
@@ -89,7 +90,7 @@ export async function placeOrder(
   });
   if (!moved) return null;
   const quote = state.quotes.find((q) => q.quote.id === quoteId)!;
-  await issuePurchaseOrder(trx, { ...state, quote }, day, at);
+  await issuePurchaseOrder(trx, { ...state, quote }, details, day, at);
   return {
     kind: 'supplier-order',
     recipient: quote.supplier.s_email,
@@ -190,7 +191,7 @@ export async function awardBasket(
   const messages: OutboxMessage[] = [];
   for (const award of awards) {
     if (!(await awardLines(trx, rfqId, award.quoteId, award.lineNos))) throw stale();
-    const order = await placeOrder(trx, state, award.quoteId, award.buyerToken, at, day);
+    const order = await placeOrder(trx, state, award.quoteId, award.buyerToken, details, at, day);
     if (!order) throw stale();
     messages.push(order);
   }

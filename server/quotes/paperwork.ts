@@ -3,9 +3,10 @@ import { formatLeadTime, vatCents } from '../domain/pricing';
 import type { Executor } from '../db/executor';
 import { ApiError } from '../errors';
 import { quoteReference } from '../lib/ids';
-import { findLinesOfQuote } from '../rfq/rfq.repository';
+import { findLinesOfQuotes } from '../rfq/rfq.repository';
 import { purchaseOrderPdf, type PaperLine, type PaperSupplier, type PaperTotals } from './paperwork.pdf';
 import { complianceView } from './quote.mapper';
+import type { OrderDetails } from '../../sdk/schemas/rfq';
 import { findPurchaseOrder, insertPurchaseOrder, nextPurchaseOrderNumber, type QuoteInRequest } from './quotes.repository';
 
 /** A document to download or attach: its bytes and a file name that names no person. */
@@ -42,7 +43,7 @@ export async function paperLines(db: Executor, state: QuoteInRequest, kind: 'quo
       },
     ];
   }
-  return (await findLinesOfQuote(db, q.id))
+  return (await findLinesOfQuotes(db, [q.id]))
     .filter((l) => kind === 'quotation' || l.status === 'accepted')
     .map((l) => ({
       productName: l.product_name,
@@ -58,15 +59,22 @@ export async function paperLines(db: Executor, state: QuoteInRequest, kind: 'quo
  * A quote's subtotal, VAT and total as its paperwork states them: the figures the buyer was
  * quoted, or, for the lines of a basket ordered from it, their sum with VAT at the quote's rate.
  */
-export function paperTotals(state: QuoteInRequest, lines?: readonly PaperLine[]): PaperTotals {
-  const q = state.quote.quote;
+export function paperTotals(state: QuoteInRequest, lines?: readonly Pick<PaperLine, 'totalCents'>[]): PaperTotals {
+  return quoteTotals(state.quote.quote, state.rfq.line_count > 0 ? lines : undefined);
+}
+
+/** {@link paperTotals} of a quote's row: its own figures, or with `basketLines` their sum and its VAT. */
+export function quoteTotals(
+  q: { vat_rate: number | string; total_cents: number | string; vat_cents: number | string; total_incl_vat_cents: number | string },
+  basketLines?: readonly Pick<PaperLine, 'totalCents'>[],
+): PaperTotals {
   const vatRate = Number(q.vat_rate);
-  if (lines && state.rfq.line_count > 0) {
-    const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  if (basketLines) {
+    const totalCents = basketLines.reduce((sum, l) => sum + l.totalCents, 0);
     const vat = vatCents(totalCents, vatRate);
     return { totalCents, vatRate, vatCents: vat, totalInclVatCents: totalCents + vat };
   }
-  return { totalCents: q.total_cents, vatRate, vatCents: q.vat_cents, totalInclVatCents: q.total_incl_vat_cents };
+  return { totalCents: Number(q.total_cents), vatRate, vatCents: Number(q.vat_cents), totalInclVatCents: Number(q.total_incl_vat_cents) };
 }
 
 /** A purchase order's number: `PO-`, its year and its number in the year, six digits. */
@@ -77,19 +85,24 @@ function purchaseOrderNumber(year: number, n: number): string {
 /**
  * Issues the purchase order of a quote being accepted, numbered in the database (one atomic
  * upsert per year, so numbers are sequential across processes), with the supplier's details as
- * they stand today kept with it, so the document never changes.
+ * they stand today and the order details the buyer gave for it kept with it, so the document never
+ * changes (a later acceptance in the same basket gives its own).
  */
-export async function issuePurchaseOrder(trx: Executor, state: QuoteInRequest, day: string, at: string): Promise<void> {
+export async function issuePurchaseOrder(trx: Executor, state: QuoteInRequest, details: OrderDetails, day: string, at: string): Promise<void> {
   const year = Number(day.slice(0, 4));
   const n = await nextPurchaseOrderNumber(trx, year);
-  await insertPurchaseOrder(trx, {
-    po_number: purchaseOrderNumber(year, n),
-    rfq_id: state.rfq.id,
-    quote_id: state.quote.quote.id,
-    issued_on: day,
-    supplier_json: JSON.stringify(paperSupplier(state, day)),
-    created_at: at,
-  });
+  await insertPurchaseOrder(
+    trx,
+    {
+      po_number: purchaseOrderNumber(year, n),
+      rfq_id: state.rfq.id,
+      quote_id: state.quote.quote.id,
+      issued_on: day,
+      supplier_json: JSON.stringify(paperSupplier(state, day)),
+      created_at: at,
+    },
+    details,
+  );
 }
 
 const poNotFound = () => new ApiError(404, 'purchase_order_not_found', 'Purchase order not found');
@@ -101,7 +114,7 @@ const poNotFound = () => new ApiError(404, 'purchase_order_not_found', 'Purchase
 export async function findPurchaseOrderDocument(db: Executor, state: QuoteInRequest): Promise<PaperDocument | undefined> {
   const po = await findPurchaseOrder(db, state.quote.quote.id);
   const { rfq } = state;
-  if (!po || rfq.personal_data_deleted_at !== null || rfq.delivery_address === null) return undefined;
+  if (!po || rfq.personal_data_deleted_at !== null || po.delivery_address === null) return undefined;
   const q = state.quote.quote;
   const supplier = JSON.parse(po.supplier_json) as PaperSupplier;
   const lines = await paperLines(db, state, 'order');
@@ -115,11 +128,11 @@ export async function findPurchaseOrderDocument(db: Executor, state: QuoteInRequ
       company: rfq.company_name,
       contactName: rfq.contact_name,
       email: rfq.primary_email,
-      phone: rfq.phone,
-      vatNumber: rfq.vat_number,
-      deliveryAddress: rfq.delivery_address,
+      phone: po.phone,
+      vatNumber: po.vat_number,
+      deliveryAddress: po.delivery_address,
       deliveryLocation: rfq.delivery_location,
-      purchaseOrderReference: rfq.purchase_order_reference,
+      purchaseOrderReference: po.purchase_order_reference,
     },
     supplier,
     lines,

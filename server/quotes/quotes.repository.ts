@@ -246,7 +246,7 @@ export async function lockRequestOfQuote(trx: Executor, dialect: Dialect, quoteI
 /** The state of a request and its quotes, as {@link findQuoteInRequest} answers it. */
 export type QuoteInRequest = NonNullable<Awaited<ReturnType<typeof findQuoteInRequest>>>;
 
-/** The request's columns that keep the buyer's order details. */
+/** The columns that keep the buyer's order details, on the request and on each purchase order. */
 function orderColumns(details: OrderDetails) {
   return {
     delivery_address: details.deliveryAddress,
@@ -438,9 +438,34 @@ export async function nextPurchaseOrderNumber(trx: Executor, year: number): Prom
   return Number(row.last_number);
 }
 
-/** Records a purchase order issued for an accepted quote. */
-export async function insertPurchaseOrder(trx: Executor, row: Insertable<PurchaseOrdersTable>): Promise<void> {
-  await trx.insertInto('purchase_orders').values(row).execute();
+/** Records a purchase order issued for an accepted quote, with the order details its buyer gave. */
+export async function insertPurchaseOrder(
+  trx: Executor,
+  row: Omit<Insertable<PurchaseOrdersTable>, keyof ReturnType<typeof orderColumns>>,
+  details: OrderDetails,
+): Promise<void> {
+  await trx
+    .insertInto('purchase_orders')
+    .values({ ...row, ...orderColumns(details) })
+    .execute();
+}
+
+/**
+ * What the buyer gave when accepting a quote, as its purchase order keeps it: each field null when
+ * not given, once cleared with the request's personal data, or while the quote has no order.
+ */
+export async function findOrderDetails(db: Executor, quoteId: number): Promise<{ [K in keyof OrderDetails]: string | null }> {
+  const po = await db
+    .selectFrom('purchase_orders')
+    .select(['delivery_address', 'phone', 'purchase_order_reference', 'vat_number'])
+    .where('quote_id', '=', quoteId)
+    .executeTakeFirst();
+  return {
+    deliveryAddress: po?.delivery_address ?? null,
+    phone: po?.phone ?? null,
+    purchaseOrderReference: po?.purchase_order_reference ?? null,
+    vatNumber: po?.vat_number ?? null,
+  };
 }
 
 /** The purchase order of a quote, if one was issued. */

@@ -255,7 +255,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
     const rfqId = current.rfq.id;
     if (asked.kind === 'accept') {
       if (!(await awardRfq(trx, rfqId, quoteId, at, asked.details))) throw stale();
-      const order = await placeOrder(trx, current, quoteId, token, at, day);
+      const order = await placeOrder(trx, current, quoteId, token, asked.details, at, day);
       if (!order) throw stale();
       const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at, { except: quoteId });
       const tell = await markCourtesyMailed(trx, others, at);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rfqSchema, rfqSubmitResponseSchema } from '../../sdk/index';
 import { bumpMarketRevision } from '../catalogue/market.repository';
-import { clearedPersonalData, clearLineDescriptions } from './rfq.repository';
+import { clearedPersonalData, clearPartsOfClearedRequests } from './rfq.repository';
 import { validRfq, startTestServerForFile } from '../test/harness';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
@@ -178,7 +178,7 @@ describe('POST /api/rfq with lines', () => {
       .executeTakeFirstOrThrow();
     expect(kept.product_description).toBe('For the wards');
     await db.updateTable('rfqs').set(clearedPersonalData('2026-12-01T00:00:00.000Z')).where('id', '=', sent.rfqId).execute();
-    expect(await clearLineDescriptions(db)).toBeGreaterThanOrEqual(1);
+    expect(await clearPartsOfClearedRequests(db)).toBeGreaterThanOrEqual(1);
     const lines = await db.selectFrom('rfq_lines').select('product_description').where('rfq_id', '=', sent.rfqId).execute();
     expect(lines.map((l) => l.product_description)).toEqual(['', '', '', '']);
   });

@@ -139,17 +139,32 @@ export async function deletePersonalData(db: Executor, { before, beforeDay, now 
 }
 
 /**
- * Clears the free-text description of every basket line whose request's personal data was
- * deleted; the sweep and a buyer's own deletion run it after clearing the requests.
+ * Clears what a request's parts hold of the buyer's personal data once the request's was deleted:
+ * its basket lines' free-text descriptions and its purchase orders' order details (address,
+ * phone, purchase-order reference, VAT number). The sweep and a buyer's own deletion run it
+ * after clearing the requests; answers how many rows it cleared.
  */
-export async function clearLineDescriptions(db: Executor): Promise<number> {
-  const result = await db
+export async function clearPartsOfClearedRequests(db: Executor): Promise<number> {
+  const lines = await db
     .updateTable('rfq_lines')
     .set({ product_description: '' })
     .where('product_description', '<>', '')
     .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const orders = await db
+    .updateTable('purchase_orders')
+    .set({ delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null })
+    .where((eb) =>
+      eb.or([
+        eb('delivery_address', 'is not', null),
+        eb('phone', 'is not', null),
+        eb('purchase_order_reference', 'is not', null),
+        eb('vat_number', 'is not', null),
+      ]),
+    )
+    .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
+    .executeTakeFirst();
+  return Number(lines.numUpdatedRows) + Number(orders.numUpdatedRows);
 }
 
 /** Whether an error is a unique-constraint violation, on either database. */
@@ -170,13 +185,18 @@ export async function findRfqLines(db: Executor, rfqId: string) {
   return db.selectFrom('rfq_lines').select(['line_no', 'product_name', 'quantity', 'unit']).where('rfq_id', '=', rfqId).orderBy('line_no').execute();
 }
 
-/** The lines one basket quote prices, with each line's product, in order: what its paperwork lists. */
-export async function findLinesOfQuote(db: Executor, quoteId: number) {
+/**
+ * The lines basket quotes price, with each line's product, by quote and then in order: what a
+ * quote's paperwork lists, and what a supplier's leads show of each.
+ */
+export async function findLinesOfQuotes(db: Executor, quoteIds: readonly number[]) {
+  if (quoteIds.length === 0) return [];
   return db
     .selectFrom('quote_lines as l')
     .innerJoin('rfq_lines as r', (j) => j.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
-    .select(['r.product_name', 'r.product_description', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents', 'l.status'])
-    .where('l.quote_id', '=', quoteId)
+    .select(['l.quote_id', 'r.product_name', 'r.product_description', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents', 'l.status'])
+    .where('l.quote_id', 'in', quoteIds)
+    .orderBy('l.quote_id')
     .orderBy('l.line_no')
     .execute();
 }

@@ -47,19 +47,6 @@ export async function findLeads(db: Executor, supplierId: number, status: LeadFi
 
 export type LeadRow = Awaited<ReturnType<typeof findLeads>>[number];
 
-/** The lines of the basket quotes named, each with its product, in the basket's order. */
-export async function findLeadLines(db: Executor, quoteIds: readonly number[]) {
-  if (quoteIds.length === 0) return [];
-  return db
-    .selectFrom('quote_lines as l')
-    .innerJoin('rfq_lines as r', (join) => join.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
-    .select(['l.quote_id', 'r.product_name', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents', 'l.status'])
-    .where('l.quote_id', 'in', quoteIds)
-    .orderBy('l.quote_id')
-    .orderBy('l.line_no')
-    .execute();
-}
-
 /** Makes an offered, not yet firm quote firm at the figures given; false when it is no longer offered or was firmed. */
 export async function firmQuote(
   trx: Executor,

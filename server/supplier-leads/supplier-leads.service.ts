@@ -7,19 +7,11 @@ import { quoteReference } from '../lib/ids';
 import { mayEmailBuyer } from '../mail/guard';
 import type { OutboxMessage } from '../mail/messages';
 import { findQuoteInRequest, moveQuote } from '../quotes/quotes.repository';
+import { findLinesOfQuotes } from '../rfq/rfq.repository';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
 import { answerOrderOfQuote } from '../supplier-responses/supplier-responses.service';
 import { recordSupplierAudit, type SupplierMember } from '../supplier/supplier-users.service';
-import {
-  findLeadAnswers,
-  findLeadLines,
-  findLeads,
-  findWorkspaceStart,
-  firmQuote,
-  setResponseTime,
-  supplierOfQuote,
-  type LeadRow,
-} from './supplier-leads.repository';
+import { findLeadAnswers, findLeads, findWorkspaceStart, firmQuote, setResponseTime, supplierOfQuote, type LeadRow } from './supplier-leads.repository';
 import { measuredResponseHours, type AnsweredLead } from '../domain/track-record';
 import { marketChanged } from '../catalogue/market-store';
 import type { Executor } from '../db/executor';
@@ -92,12 +84,12 @@ function toLead(row: LeadRow, day: string, lines: LeadLines): SupplierLead {
 }
 
 /** The lines of basket quotes, by quote id. */
-type LeadLines = Map<number, Awaited<ReturnType<typeof findLeadLines>>>;
+type LeadLines = Map<number, Awaited<ReturnType<typeof findLinesOfQuotes>>>;
 
 /** The lines of those of `rows` that are a basket's quotes, read in one statement. */
 async function linesOf(db: Executor, rows: readonly Pick<LeadRow, 'id' | 'line_count'>[]): Promise<LeadLines> {
   const lines: LeadLines = new Map();
-  for (const line of await findLeadLines(
+  for (const line of await findLinesOfQuotes(
     db,
     rows.filter((r) => r.line_count > 0).map((r) => r.id),
   )) {

@@ -14,6 +14,7 @@ import { qualifyPendingCredit } from '../partners/partner-credit';
 import type { OutboxMessage } from '../mail/messages';
 import {
   cancelPurchaseOrder,
+  findOrderDetails,
   findQuoteInRequest,
   moveQuote,
   moveRequestQuotes,
@@ -48,7 +49,7 @@ async function responseAnswer(db: Executor, state: QuoteInRequest): Promise<Supp
     rfq,
     quote: { quote, supplier },
   } = state;
-  const lines = rfq.line_count > 0 ? await paperLines(db, state, 'order') : null;
+  const [lines, given] = await Promise.all([rfq.line_count > 0 ? paperLines(db, state, 'order') : null, findOrderDetails(db, quote.id)]);
   const totals = paperTotals(state, lines ?? undefined);
   const kept = rfq.personal_data_deleted_at === null;
   const answered = quote.status === 'confirmed' || quote.status === 'withdrawn';
@@ -64,10 +65,10 @@ async function responseAnswer(db: Executor, state: QuoteInRequest): Promise<Supp
       contactName: kept ? rfq.contact_name : null,
       companyName: kept ? rfq.company_name : null,
       companySize: rfq.company_size as CompanySize | null,
-      deliveryAddress: kept ? rfq.delivery_address : null,
-      phone: kept ? rfq.phone : null,
-      purchaseOrderReference: kept ? rfq.purchase_order_reference : null,
-      vatNumber: kept ? rfq.vat_number : null,
+      deliveryAddress: kept ? given.deliveryAddress : null,
+      phone: kept ? given.phone : null,
+      purchaseOrderReference: kept ? given.purchaseOrderReference : null,
+      vatNumber: kept ? given.vatNumber : null,
     },
     order: {
       productName: rfq.product_name,

@@ -44,9 +44,27 @@ const held: MyData = {
           cancelledOn: null,
           quoteId: 'Q-1a2b3c',
           supplierName: 'Coastal Hygiene',
+          deliveryAddress: '14 Chartwell Drive, Umhlanga, 4319',
+          phone: '+27 82 123 4567',
+          purchaseOrderReference: null,
+          vatNumber: '4123456789',
           totalPrice: 1000,
           vatAmount: 150,
           totalPriceInclVat: 1150,
+        },
+        {
+          poNumber: 'PO-2026-000124',
+          issuedOn: '2026-11-25',
+          cancelledOn: null,
+          quoteId: 'Q-1a2b3d',
+          supplierName: 'Berea Supplies',
+          deliveryAddress: 'Gate 2, 9 Umgeni Road, Durban, 4001',
+          phone: '+27 82 123 4567',
+          purchaseOrderReference: 'UC-778',
+          vatNumber: null,
+          totalPrice: 200,
+          vatAmount: 30,
+          totalPriceInclVat: 230,
         },
       ],
     },
@@ -100,7 +118,9 @@ describe('the data request page', () => {
     expect(await screen.findByRole('heading', { name: 'Requests (1)' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: /thandi@example\.co\.za, sipho@example\.co\.za, Umoya Cleaning, Thandi Nkosi/ })).toBeTruthy();
     expect(screen.getByRole('cell', { name: /Thandi Nkosi/ }).textContent).toContain(
-      '“For the clinic in Umlazi”Delivery address: 14 Chartwell Drive, Umhlanga, 4319 · Phone: +27 82 123 4567 · VAT number: 4123456789 · Purchase order PO-2026-000123 to Coastal Hygiene, R1,150.00 incl. VAT, issued 24 Nov 2026',
+      '“For the clinic in Umlazi”' +
+        'Purchase order PO-2026-000123 to Coastal Hygiene, R1,150.00 incl. VAT, issued 24 Nov 2026 · Delivery address: 14 Chartwell Drive, Umhlanga, 4319 · Phone: +27 82 123 4567 · VAT number: 4123456789' +
+        'Purchase order PO-2026-000124 to Berea Supplies, R230.00 incl. VAT, issued 25 Nov 2026 · Delivery address: Gate 2, 9 Umgeni Road, Durban, 4001 · Phone: +27 82 123 4567 · Purchase order reference: UC-778',
     );
     expect(screen.getByText('Your quotes for a request, written 24 Nov 2026, 10:00 (sent)')).toBeTruthy();
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { isHttpError } from '../../../sdk/client/errors';
 import { isEmailShaped } from '../../../sdk/email';
@@ -84,19 +84,33 @@ function download(data: MyData) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** What the buyer gave on accepting a quote, in words, or null when nothing is held. */
-function orderDetails(r: MyData['rfqs'][number]): string | null {
-  const parts = [
-    r.deliveryAddress ? `Delivery address: ${r.deliveryAddress}` : null,
-    r.phone ? `Phone: ${r.phone}` : null,
-    r.purchaseOrderReference ? `Purchase order: ${r.purchaseOrderReference}` : null,
-    r.vatNumber ? `VAT number: ${r.vatNumber}` : null,
-    ...r.purchaseOrders.map(
-      (po) =>
-        `Purchase order ${po.poNumber} to ${po.supplierName}, ${formatRand(po.totalPriceInclVat)} incl. VAT, issued ${formatDate(po.issuedOn)}${po.cancelledOn ? `, cancelled ${formatDate(po.cancelledOn)}` : ''}`,
-    ),
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : null;
+type GivenDetails = Pick<MyData['rfqs'][number], 'deliveryAddress' | 'phone' | 'purchaseOrderReference' | 'vatNumber'>;
+
+/** What the buyer gave on accepting a quote, in words. */
+function given(d: GivenDetails): string[] {
+  return [
+    d.deliveryAddress ? `Delivery address: ${d.deliveryAddress}` : null,
+    d.phone ? `Phone: ${d.phone}` : null,
+    d.purchaseOrderReference ? `Purchase order reference: ${d.purchaseOrderReference}` : null,
+    d.vatNumber ? `VAT number: ${d.vatNumber}` : null,
+  ].filter((part) => part !== null);
+}
+
+/**
+ * The request's purchase orders, each with what the buyer gave for it (a basket's orders may
+ * differ), one a line; what was given on the request itself where it has no order.
+ */
+function orderDetails(r: MyData['rfqs'][number]): string[] {
+  if (r.purchaseOrders.length === 0) {
+    const parts = given(r);
+    return parts.length > 0 ? [parts.join(' · ')] : [];
+  }
+  return r.purchaseOrders.map((po) =>
+    [
+      `Purchase order ${po.poNumber} to ${po.supplierName}, ${formatRand(po.totalPriceInclVat)} incl. VAT, issued ${formatDate(po.issuedOn)}${po.cancelledOn ? `, cancelled ${formatDate(po.cancelledOn)}` : ''}`,
+      ...given(po),
+    ].join(' · '),
+  );
 }
 
 /** What the link shows: every request and e-mail held for the address, to download or delete. */
@@ -171,12 +185,12 @@ function HeldData({ token }: { token: string }) {
                       <br />“{r.productDescription}”
                     </>
                   ) : null}
-                  {orderDetails(r) ? (
-                    <>
+                  {orderDetails(r).map((line) => (
+                    <Fragment key={line}>
                       <br />
-                      {orderDetails(r)}
-                    </>
-                  ) : null}
+                      {line}
+                    </Fragment>
+                  ))}
                 </td>
               </tr>
             ))}

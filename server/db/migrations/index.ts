@@ -38,6 +38,7 @@ import * as addSupplierCompliance from './20261128040000-add-supplier-compliance
 import * as createPurchaseOrders from './20261128050000-create-purchase-orders';
 import * as addOfferStockAndValidity from './20261128060000-add-offer-stock-and-validity';
 import * as addLeadDigests from './20261128070000-add-lead-digests';
+import * as keepOrderDetailsPerOrder from './20261129000000-keep-order-details-per-order';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -83,6 +84,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261128050000-create-purchase-orders': createPurchaseOrders,
   '20261128060000-add-offer-stock-and-validity': addOfferStockAndValidity,
   '20261128070000-add-lead-digests': addLeadDigests,
+  '20261129000000-keep-order-details-per-order': keepOrderDetailsPerOrder,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -16,6 +16,15 @@ async function databaseAt(last: string): Promise<TestDatabase> {
   return database;
 }
 
+/** Durban and the sanitisers category, which a request of these tests names. */
+async function durbanSanitisers(db: TestDatabase['db']): Promise<void> {
+  await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
+    db,
+  );
+  await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
+  await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitisers', 'Sanitisers', 'hygiene', '[]', 1)`.execute(db);
+}
+
 afterEach(async () => {
   await database?.drop();
   database = undefined;
@@ -124,11 +133,7 @@ describe('the migration for supplier imports', () => {
 describe('the migration to order statuses', () => {
   it('leaves every earlier request open and every quote offered, with no company size', async () => {
     const { db } = await databaseAt('20261124170000-create-analytics');
-    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
-      db,
-    );
-    await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
-    await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitisers', 'Sanitisers', 'hygiene', '[]', 1)`.execute(db);
+    await durbanSanitisers(db);
     await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
       values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
       db,
@@ -190,5 +195,37 @@ describe('the migration to unknown response times', () => {
       { id: 2, response_time_hours: null },
     ]);
     await expect(supplier(3, 'Sales@Coastal.example', '8')).rejects.toThrow(/unique/i);
+  });
+});
+
+describe('the migration to order details per purchase order', () => {
+  it('gives each purchase order issued before it the details its request held, and none to a request without', async () => {
+    const { db } = await databaseAt('20261128070000-add-lead-digests');
+    await durbanSanitisers(db);
+    const rfq = (id: string, ref: string, address: string | null) =>
+      sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email,
+          additional_emails, created_at, rfq_ref, delivery_address, phone, purchase_order_reference, vat_number)
+        values (${id}, 'Sanitiser', 'For three sites', 20, 'litres', 3, 1, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', '2026-11-20T10:00:00.000Z', ${ref},
+          ${address}, ${address && '+27821234567'}, ${address && 'REQ-1'}, null)`.execute(db);
+    await rfq('100000000000000001', 'r_00000000000000000001', '14 Chartwell Drive, Umhlanga, 4319');
+    await rfq('100000000000000002', 'r_00000000000000000002', null);
+    const order = (id: number, rfqId: string) =>
+      sql`insert into purchase_orders (po_number, rfq_id, quote_id, issued_on, supplier_json, created_at)
+        values (${`PO-2026-00000${id}`}, ${rfqId}, ${id}, '2026-11-20', '{}', '2026-11-20T10:00:00.000Z')`.execute(db);
+    await order(1, '100000000000000001');
+    await order(2, '100000000000000002');
+
+    await migrateToLatest(database!);
+
+    expect(
+      await db
+        .selectFrom('purchase_orders')
+        .select(['quote_id', 'delivery_address', 'phone', 'purchase_order_reference', 'vat_number'])
+        .orderBy('quote_id')
+        .execute(),
+    ).toEqual([
+      { quote_id: 1, delivery_address: '14 Chartwell Drive, Umhlanga, 4319', phone: '+27821234567', purchase_order_reference: 'REQ-1', vat_number: null },
+      { quote_id: 2, delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null },
+    ]);
   });
 });
