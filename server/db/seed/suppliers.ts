@@ -98,6 +98,34 @@ const STREETS = [
   'Fynbos Way',
 ];
 const DISTRICTS = ['Industria', 'Business Park', 'Light Industrial', 'Commercial Park', 'Trade Park'];
+/** Each city's street postal code, so a registered address reads as one of that city. */
+export const POSTAL_CODES: Readonly<Record<string, string>> = {
+  johannesburg: '2001',
+  'cape-town': '8001',
+  durban: '4001',
+  pretoria: '0002',
+  gqeberha: '6001',
+  bloemfontein: '9301',
+  'east-london': '5201',
+  polokwane: '0699',
+  mbombela: '1201',
+  pietermaritzburg: '3201',
+  centurion: '0157',
+  benoni: '1501',
+  vereeniging: '1939',
+  stellenbosch: '7600',
+  paarl: '7646',
+  george: '6529',
+  'richards-bay': '3900',
+  newcastle: '2940',
+  mthatha: '5099',
+  welkom: '9459',
+  emalahleni: '1035',
+  rustenburg: '0299',
+  mahikeng: '2745',
+  kimberley: '8301',
+  upington: '8801',
+};
 /** Levels as they spread among the supplier base; 0 is non-compliant, null none on file. */
 const LEVELS: (number | null)[] = [1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5, 6, 7, 8, 0, 0, null, null];
 const EXPIRIES = ['2027-02-28', '2027-03-31', '2027-05-31', '2027-06-30', '2027-08-31', '2027-10-31', '2027-11-30'];
@@ -111,8 +139,9 @@ function complianceOf(id: number, homeCityId: string): SupplierCompliance {
   const rng = createRng(0x5eed_0000 + id);
   const city = cityById.get(homeCityId)!;
   const vatNumber = `4${String(rng.int(0, 999_999_999)).padStart(9, '0')}`;
-  const postalCode = String(rng.int(1000, 9999));
-  const registeredAddress = `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${city.name} ${rng.pick(DISTRICTS)}, ${city.name}, ${postalCode}`;
+  // Once a random postal code: still drawn, so that every draw after it, and each supplier's level, stays as it was.
+  rng.int(1000, 9999);
+  const registeredAddress = `${rng.int(1, 250)} ${rng.pick(STREETS)}, ${city.name} ${rng.pick(DISTRICTS)}, ${city.name}, ${POSTAL_CODES[city.id]}`;
   const level = rng.pick(LEVELS);
   if (level === null || level === 0) return { vatNumber, registeredAddress, bbeeLevel: level, bbeeEvidence: null, bbeeExpiresOn: null };
   // Exempted and qualifying small enterprises (levels 1, 2 and 4 on turnover) may swear an affidavit.
