@@ -69,8 +69,8 @@ export function notSelectedMessages(state: QuoteInRequest, quoteIds: number[], o
 
 /**
  * Accepts one quote of `state` (`quoteId`, opened by the buyer's tracking token `buyerToken`):
- * its response link made, its purchase order issued with the buyer's order `details`. Answers the supplier's order e-mail; false
- * when the quote was no longer acceptable.
+ * its response link made, its purchase order issued with the buyer's order `details`. Answers the
+ * supplier's order e-mail; false when the quote was no longer acceptable.
  */
 export async function placeOrder(
   trx: Executor,
