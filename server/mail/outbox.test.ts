@@ -1,3 +1,4 @@
+import { longDate } from '../domain/validity';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,7 @@ describe('e-mail through SMTP', () => {
           expect(part).toContain(formatRand(q.totalPriceInclVat));
           expect(part).toContain(q.leadTime);
           expect(part).toContain(q.paymentTerms);
-          expect(part).toContain(q.validUntil);
+          expect(part).toContain(longDate(q.validUntil));
           expect(part).toContain(`Quote reference ${q.id}`);
           expect(part).toContain(q.trackingUrl);
         }

@@ -1,3 +1,4 @@
+import { longDate } from '../domain/validity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
@@ -109,7 +110,7 @@ describe('buyer e-mail', () => {
           formatRand(q.totalPriceInclVat),
           q.leadTime,
           `${q.minimumOrderQuantity} litres`,
-          q.validUntil,
+          longDate(q.validUntil),
           q.paymentTerms,
           q.supplier.email,
           q.supplier.phone,
@@ -303,7 +304,7 @@ describe('order e-mails', () => {
       `Total incl. VAT: ${formatRand(q.totalPriceInclVat)}`,
       `Lead time: ${q.leadTime}`,
       `Payment terms: ${q.paymentTerms}`,
-      `Valid until: ${q.validUntil}`,
+      `Valid until: ${longDate(q.validUntil)}`,
     ];
     for (const line of lines) {
       expect(email.text).toContain(`   ${line}\n`);
@@ -449,7 +450,7 @@ describe('supplier lead e-mail', () => {
     expect(email.text).toContain('Budget: R10,000 to R50,000');
     expect(email.text).toContain(`Quote reference: ${q.id}`);
     expect(email.text).toContain(`Quoted total: ${formatRand(q.totalPrice)} excl. VAT, ${formatRand(q.totalPriceInclVat)} incl. VAT`);
-    expect(email.text).toContain(`your price list dated ${q.priceListDate}`);
+    expect(email.text).toContain(`your price list dated ${longDate(q.priceListDate)}`);
     // Only its own quote: no other supplier's name or token.
     for (const other of rfq.quotes.filter((o) => o.id !== q.id)) {
       expect(email.html).not.toContain(escapeHtml(other.supplier.name));

@@ -6,6 +6,7 @@ import { bbeeLabel } from '../../sdk/bbee';
 import { compareFragment, FROM_EMAIL, quotationPath } from '../../contract/buyer-links';
 import { html, safeUrl, type SafeHtml } from './html';
 import { vatCents } from '../domain/pricing';
+import { longDate } from '../domain/validity';
 
 /** Spec section 1: support hours, stated wherever a buyer may need help. */
 const SUPPORT_HOURS = 'Monday-Friday 8AM-5PM';
@@ -80,7 +81,7 @@ function quoteRows(q: Quote): [string, string][] {
       [`Total incl. VAT (${Math.round(q.vatRate * 100)}%)`, formatRand(q.totalPriceInclVat)],
       ['Lead time', `${q.leadTime} (the longest of its lines)`],
       ...(q.minimumOrder ? [['Minimum order', `${formatRand(q.minimumOrder)} excl. VAT`] as [string, string]] : []),
-      ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
+      ['Valid until', `${longDate(q.validUntil)} (${q.validityPeriod})`],
       ['Payment terms', q.paymentTerms],
       ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
       ['Supplier response', supplierResponseText(q.supplier.responseTimeHours)],
@@ -93,7 +94,7 @@ function quoteRows(q: Quote): [string, string][] {
     ['B-BBEE', `${bbeeLabel(q.supplier.bbee)} · recognised ${formatRand(q.recognisedSpend)} (${q.supplier.bbee.recognitionPercent}%)`],
     ['Lead time', q.leadTime],
     ['Minimum order', formatQuantity(q.minimumOrderQuantity, q.unit)],
-    ['Valid until', `${q.validUntil} (${q.validityPeriod})`],
+    ['Valid until', `${longDate(q.validUntil)} (${q.validityPeriod})`],
     ['Payment terms', q.paymentTerms],
     // An imported supplier may have no contact person or phone yet: only what is known is listed.
     ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
@@ -242,7 +243,7 @@ function leadRows(input: SupplierLeadInput): [string, string][] {
     ...(q.lines ? [] : [['Quoted unit price', `${formatRand(q.unitPrice)} excl. VAT`] as [string, string]]),
     ['Quoted total', `${formatRand(q.totalPrice)} excl. VAT, ${formatRand(q.totalPriceInclVat)} incl. VAT`],
     ['Lead time', q.leadTime],
-    ['Valid until', q.validUntil],
+    ['Valid until', longDate(q.validUntil)],
     ['Payment terms', q.paymentTerms],
   ];
 }
@@ -258,7 +259,7 @@ function leadLinks(input: SupplierLeadInput): SafeHtml {
 export function supplierLeadEmail(input: SupplierLeadInput): Email {
   const subject = `Procura lead: ${leadWhat(input)} to ${input.deliveryLocation}`;
   const rows = leadRows(input);
-  const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${input.quote.priceListDate}. Please contact the buyer to confirm it.`;
+  const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${longDate(input.quote.priceListDate)}. Please contact the buyer to confirm it.`;
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
 ${detailsTable(rows)}
 ${leadLinks(input)}`;
@@ -470,7 +471,7 @@ function orderRows(q: Quote): [string, string][] {
       ['Total incl. VAT', formatRand((totalCents + vat) / 100)],
       ['Lead time', q.leadTime],
       ['Payment terms', q.paymentTerms],
-      ['Valid until', q.validUntil],
+      ['Valid until', longDate(q.validUntil)],
     ];
   }
   return [
@@ -481,7 +482,7 @@ function orderRows(q: Quote): [string, string][] {
     ['Total incl. VAT', formatRand(q.totalPriceInclVat)],
     ['Lead time', q.leadTime],
     ['Payment terms', q.paymentTerms],
-    ['Valid until', q.validUntil],
+    ['Valid until', longDate(q.validUntil)],
   ];
 }
 
