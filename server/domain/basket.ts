@@ -6,6 +6,7 @@ import { deriveInsights } from './insights';
 import { quoteTarget, referencePriceCents, type EngineOptions, type QuoteTerms } from './quote-engine';
 import { centsToRand, formatRand, possessive } from '../../sdk/format';
 import { addDays, johannesburgDay } from './calendar';
+import { longDate } from './validity';
 import { formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
 import { chooseUnit } from './units';
 import { cheapestSplit, SPLIT_MAX_SUPPLIERS } from './basket-split';
@@ -238,7 +239,7 @@ function supplierQuote(c: Candidate, rank: number, lines: LineContext[], options
     quoted[0]!.leadDays,
   );
   const estimated = quoted.filter((l) => l.pricingBasis === 'category-estimate').length;
-  const listed = `Indicative prices from ${possessive(s.name)} price list dated ${s.priceListDate}.`;
+  const listed = `Indicative prices from ${possessive(s.name)} price list dated ${longDate(s.priceListDate)}.`;
   const guessed =
     estimated === 0
       ? ''

@@ -6,6 +6,7 @@ import { deriveInsights, type Insights } from './insights';
 import { possessive } from '../../sdk/format';
 import { formatQuantity } from '../../sdk/rules';
 import { addDays, johannesburgDay } from './calendar';
+import { longDate } from './validity';
 import { formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
 import { chooseUnit, conversionText, UnitNotQuotableError } from './units';
 
@@ -141,8 +142,8 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
 function quoteNote(s: Supplier, basis: 'price-list' | 'category-estimate', categoryName: string, converted: string | null): string {
   const note =
     basis === 'price-list'
-      ? `Indicative price from ${possessive(s.name)} price list dated ${s.priceListDate}. Confirm the final price, stock and delivery with the supplier before ordering.`
-      : `Indicative price estimated from ${possessive(s.name)} ${categoryName.toLowerCase()} pricing (price list dated ${s.priceListDate}); this exact product is not on their list, so confirm the price with the supplier.`;
+      ? `Indicative price from ${possessive(s.name)} price list dated ${longDate(s.priceListDate)}. Confirm the final price, stock and delivery with the supplier before ordering.`
+      : `Indicative price estimated from ${possessive(s.name)} ${categoryName.toLowerCase()} pricing (price list dated ${longDate(s.priceListDate)}); this exact product is not on their list, so confirm the price with the supplier.`;
   return converted ? `${note} Priced in the unit you asked for: ${converted}.` : note;
 }
 
