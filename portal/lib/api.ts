@@ -42,8 +42,23 @@ export function privacyApi(): PrivacyCalls {
 
 let supplierClient: SupplierClient | undefined;
 
-/** The supplier workspace's client: the browser sends the supplier session cookie and the Origin. Each call is sent once. */
+/** What the supplier workspace hears on `window` when a call answers 401: its session ended (expired, or signed out in another tab). */
+export const SUPPLIER_SESSION_ENDED = 'procura:supplier-session-ended';
+
+/** `fetch` that announces `event` on `window` whenever an answer is 401. */
+function announcing401(event: string): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    if (res.status === 401) window.dispatchEvent(new Event(event));
+    return res;
+  };
+}
+
+/**
+ * The supplier workspace's client: the browser sends the supplier session cookie and the Origin.
+ * Each call is sent once; a 401 is announced as {@link SUPPLIER_SESSION_ENDED}.
+ */
 export function supplierApi(): SupplierClient {
-  supplierClient ??= createSupplierClient({ baseUrl: window.location.origin, retry: 0 });
+  supplierClient ??= createSupplierClient({ baseUrl: window.location.origin, retry: 0, fetch: announcing401(SUPPLIER_SESSION_ENDED) });
   return supplierClient;
 }

@@ -5,9 +5,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { SupplierLead, SupplierStats } from '../../../contract/schemas/supplier-workspace';
+import { SUPPLIER_MESSAGES, type SupplierLead, type SupplierStats } from '../../../contract/schemas/supplier-workspace';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import SupplierWorkspacePage from './SupplierWorkspacePage';
+import { SESSION_ENDED_TEXT } from './SupplierSession';
 
 const api = setupApiMock();
 afterEach(() => {
@@ -94,6 +95,30 @@ describe('the supplier workspace', () => {
     expect(rowText('Your leads by month', 'Dec 2025')).toEqual(['0', '0', '0', '0', '0', '–', '–']);
     expect(rowText('Your leads by month', 'Nov 2026')).toEqual(['5', '2', '1', '1', '1', '20%', '3 h']);
     expect(rowText('Your leads by product', 'Household Bleach')).toEqual(['5', '2', '1', '1', '1', '20%', '2.5 days']);
+  });
+
+  it('says the session ended, and offers to sign in again, when a call finds it signed out', async () => {
+    const user = userEvent.setup();
+    api.server.use(
+      http.get('*/api/supplier/me', () =>
+        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+      ),
+      http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [lead('Q-3', 'Household Bleach')] })),
+      http.post('*/api/supplier/leads/:quoteId/firm', () =>
+        HttpResponse.json({ error: { code: 'unauthorized', message: SUPPLIER_MESSAGES.signedOut } }, { status: 401 }),
+      ),
+    );
+    const { hook, searchHook } = memoryLocation({ path: '/supplier?lead=Q-3' });
+    render(
+      <Router hook={hook} searchHook={searchHook}>
+        <SupplierWorkspacePage />
+      </Router>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Firm up Q-3' }));
+    await user.click(within(screen.getByRole('form', { name: 'Firm up quote Q-3' })).getByRole('button', { name: 'Make this price firm' }));
+    expect((await screen.findByRole('status')).textContent).toBe(SESSION_ENDED_TEXT);
+    expect(screen.getByRole('link', { name: 'Sign in with an e-mailed link' }).getAttribute('href')).toBe('/supplier/sign-in?lead=Q-3');
+    expect(screen.queryByRole('heading', { name: 'Coastal Hygiene' })).toBeNull();
   });
 
   it('refuses an empty lead time rather than promising none, and takes focus back to the lead after its form', async () => {

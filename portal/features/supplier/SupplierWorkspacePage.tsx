@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { formatQuantity } from '../../../sdk/rules';
 import { formatRand } from '../../../sdk/format';
@@ -12,6 +12,7 @@ import { PageLoading } from '../../components/ui/page-loading';
 import { Tabs } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-errors';
 import { supplierApi } from '../../lib/api';
+import { SESSION_ENDED_TEXT, SessionWatch, SignedOut } from './SupplierSession';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -339,31 +340,23 @@ function Team({ me }: { me: SupplierMe }) {
 export default function SupplierWorkspacePage() {
   usePageTitle('Supplier workspace');
   const [signedOut, setSignedOut] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const ended = useCallback(() => setSessionEnded(true), []);
   const state = useLoad((signal) => supplierApi().me({ signal }), [signedOut]);
   // A lead e-mail's link names its lead: signing in first keeps it, so the workspace opens on it after.
   const lead = new URLSearchParams(useSearch()).get('lead');
   if (state.status === 'error') return <ErrorAlert title="Workspace not loaded" message={errorMessage(state.error)} />;
   if (state.status !== 'loaded') return <PageLoading label="Loading your workspace…" />;
   const me = state.data;
-  if (!me) {
-    return (
-      <div className="container page">
-        <div className="card narrow form-stack">
-          <h1>Supplier workspace</h1>
-          <p>{signedOut ? 'You are signed out.' : 'Sign in to see your leads.'}</p>
-          <Link href={lead && !signedOut ? `/supplier/sign-in?lead=${encodeURIComponent(lead)}` : '/supplier/sign-in'} className="button">
-            Sign in with an e-mailed link
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (!me) return signedOut ? <SignedOut text="You are signed out." lead={null} /> : <SignedOut text="Sign in to see your leads." lead={lead} />;
+  if (sessionEnded) return <SignedOut text={SESSION_ENDED_TEXT} lead={lead} />;
   const signOut = async () => {
     await supplierApi().signOut();
     setSignedOut(true);
   };
   return (
     <div className="container page">
+      <SessionWatch onEnded={ended} />
       <div className="quote-head">
         <h1>{me.supplier.name}</h1>
         <button type="button" className="button button-ghost" onClick={signOut}>
