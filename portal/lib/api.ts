@@ -21,14 +21,29 @@ export function partnerApi(credentials: Required<Pick<ClientOptions, 'apiKey' | 
   return createClient({ baseUrl: window.location.origin, ...credentials });
 }
 
+/** What the supplier workspace hears on `window` when a call answers 401: its session ended (expired, or signed out in another tab). */
+export const SUPPLIER_SESSION_ENDED = 'procura:supplier-session-ended';
+/** What the staff pages hear on `window` when a call answers 401. */
+export const STAFF_SESSION_ENDED = 'procura:staff-session-ended';
+
+/** `fetch` that announces `event` on `window` whenever an answer is 401. */
+function announcing401(event: string): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    if (res.status === 401) window.dispatchEvent(new Event(event));
+    return res;
+  };
+}
+
 let staffClient: StaffClient | undefined;
 
 /**
  * The staff pages' client: the browser sends the session cookie and the Origin the server checks.
  * An import of 10,000 lines is one transaction of a few seconds, so calls may take up to a minute.
+ * A 401 is announced as {@link STAFF_SESSION_ENDED}.
  */
 export function staffApi(): StaffClient {
-  staffClient ??= createStaffClient({ baseUrl: window.location.origin, retry: 0, timeout: 60_000 });
+  staffClient ??= createStaffClient({ baseUrl: window.location.origin, retry: 0, timeout: 60_000, fetch: announcing401(STAFF_SESSION_ENDED) });
   return staffClient;
 }
 
@@ -41,18 +56,6 @@ export function privacyApi(): PrivacyCalls {
 }
 
 let supplierClient: SupplierClient | undefined;
-
-/** What the supplier workspace hears on `window` when a call answers 401: its session ended (expired, or signed out in another tab). */
-export const SUPPLIER_SESSION_ENDED = 'procura:supplier-session-ended';
-
-/** `fetch` that announces `event` on `window` whenever an answer is 401. */
-function announcing401(event: string): typeof fetch {
-  return async (input, init) => {
-    const res = await fetch(input, init);
-    if (res.status === 401) window.dispatchEvent(new Event(event));
-    return res;
-  };
-}
 
 /**
  * The supplier workspace's client: the browser sends the supplier session cookie and the Origin.

@@ -9,11 +9,29 @@ import { setupApiMock } from '../../../widget/test/api-mock';
 import { StaffSessionContext } from '../../lib/staff-session';
 import { ToastProvider } from '../../components/ui/toast';
 import { Nav } from '../../app/Nav';
-import StaffGate from './StaffGate';
+import StaffGate, { STAFF_SESSION_ENDED_TEXT } from './StaffGate';
+import { staffApi } from '../../lib/api';
 
 const api = setupApiMock();
 
 const AYESHA: StaffUser = { email: 'ayesha@procura.example', name: 'Ayesha Patel', role: 'admin' };
+
+/** A part of an admin page that asks the server for something. */
+function OutboxCheck() {
+  const [depth, setDepth] = useState<string | null>(null);
+  const check = () =>
+    staffApi()
+      .admin.outbox()
+      .then(
+        (d) => setDepth(JSON.stringify(d)),
+        () => setDepth('failed'),
+      );
+  return (
+    <button type="button" onClick={check}>
+      Check the outbox {depth}
+    </button>
+  );
+}
 
 function Page({ roles = ['admin'] as const }: { roles?: readonly ('admin' | 'sales')[] }) {
   const [user, setUser] = useState<StaffUser | null | undefined>(undefined);
@@ -24,6 +42,7 @@ function Page({ roles = ['admin'] as const }: { roles?: readonly ('admin' | 'sal
         <Nav variant="admin" />
         <StaffGate roles={roles}>
           <h1>Admin Dashboard</h1>
+          <OutboxCheck />
         </StaffGate>
       </ToastProvider>
     </StaffSessionContext.Provider>
@@ -88,6 +107,30 @@ describe('a staff page', () => {
     await screen.findByRole('heading', { name: 'Staff sign-in' });
     expect(signedOutCalls).toBe(1);
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('says the session ended when a call of the page finds it signed out, and signs in again in its place', async () => {
+    api.server.use(
+      http.get('*/api/staff/me', () => HttpResponse.json(AYESHA)),
+      http.get('*/api/admin/outbox', () => HttpResponse.json({ error: { code: 'unauthorized', message: STAFF_MESSAGES.signedOut } }, { status: 401 })),
+      http.post('*/api/staff/sign-in', () => HttpResponse.json(AYESHA)),
+    );
+    const user = userEvent.setup();
+    render(<Page />);
+    await user.click(await screen.findByRole('button', { name: /Check the outbox/ }));
+    await screen.findByRole('heading', { name: 'Staff sign-in' });
+    expect(screen.getByText(STAFF_SESSION_ENDED_TEXT)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+
+    await user.type(screen.getByLabelText(/E-mail/), AYESHA.email);
+    await user.type(screen.getByLabelText(/Password/), 'tafelberg-sunrise-0471');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    // Signing out later is not a session that ended.
+    api.server.use(http.post('*/api/staff/sign-out', () => new HttpResponse(null, { status: 204 })));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByRole('heading', { name: 'Staff sign-in' });
+    expect(screen.queryByText(STAFF_SESSION_ENDED_TEXT)).toBeNull();
   });
 
   it('tells a person of another role the page is not theirs', async () => {

@@ -1,15 +1,4 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { SUPPLIER_SESSION_ENDED } from '../../lib/api';
-
-/** Hears, while the workspace is open, that a call found its session ended. */
-export function SessionWatch({ onEnded }: { onEnded: () => void }) {
-  useEffect(() => {
-    window.addEventListener(SUPPLIER_SESSION_ENDED, onEnded);
-    return () => window.removeEventListener(SUPPLIER_SESSION_ENDED, onEnded);
-  }, [onEnded]);
-  return null;
-}
 
 /** Why the workspace is not shown, and the way to sign in (keeping the lead a link named). */
 export function SignedOut({ text, lead }: { text: string; lead: string | null }) {

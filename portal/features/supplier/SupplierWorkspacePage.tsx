@@ -11,8 +11,9 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
 import { Tabs } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-errors';
-import { supplierApi } from '../../lib/api';
-import { SESSION_ENDED_TEXT, SessionWatch, SignedOut } from './SupplierSession';
+import { SUPPLIER_SESSION_ENDED, supplierApi } from '../../lib/api';
+import { SESSION_ENDED_TEXT, SignedOut } from './SupplierSession';
+import { SessionWatch } from '../../components/ui/session-watch';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -356,7 +357,7 @@ export default function SupplierWorkspacePage() {
   };
   return (
     <div className="container page">
-      <SessionWatch onEnded={ended} />
+      <SessionWatch event={SUPPLIER_SESSION_ENDED} onEnded={ended} />
       <div className="quote-head">
         <h1>{me.supplier.name}</h1>
         <button type="button" className="button button-ghost" onClick={signOut}>
