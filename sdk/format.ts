@@ -55,6 +55,17 @@ export function centsToRand(cents: number): number {
 }
 
 /**
+ * VAT on an amount in cents at `vatRate`, rounded to the cent: how every quote, order and
+ * document Procura makes states it, so a figure worked out in a page matches theirs.
+ *
+ * @example
+ * vatCents(1017490, 0.15); // 152624
+ */
+export function vatCents(amountCents: number, vatRate: number): number {
+  return Math.round(amountCents * vatRate);
+}
+
+/**
  * A name's possessive: ’s, or the apostrophe alone after a final s.
  *
  * @example

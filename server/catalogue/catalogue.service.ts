@@ -23,7 +23,8 @@ import type { CatalogueItem, City, MarketCity, MarketPlaceName, MarketSnapshot }
 import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domain/matching';
 import { centsToRand, formatRand } from '../../sdk/format';
 import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
-import { vatCents, volumeDiscountPercent } from '../domain/pricing';
+import { volumeDiscountPercent } from '../domain/pricing';
+import { vatCents } from '../../sdk/format';
 import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
 import { normalizeText } from '../domain/text';
 import type { Kysely } from 'kysely';

@@ -4,10 +4,10 @@ import type { MarketSnapshot, Supplier } from './market';
 import { bestCandidates, priced, supplierEntry, type QuoteTarget } from './matching';
 import { deriveInsights } from './insights';
 import { quoteTarget, referencePriceCents, type EngineOptions, type QuoteTerms } from './quote-engine';
-import { centsToRand, formatRand, possessive } from '../../sdk/format';
+import { centsToRand, formatRand, possessive, vatCents } from '../../sdk/format';
 import { addDays, johannesburgDay } from './calendar';
 import { longDate } from './validity';
-import { formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
+import { formatLeadTime, leadTimeDays, type LeadDays } from './pricing';
 import { chooseUnit } from './units';
 import { cheapestSplit, SPLIT_MAX_SUPPLIERS } from './basket-split';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { distanceBandDays, distanceKm, formatLeadTime, leadTimeDays, quotedUnitPrice, tierUnitPriceCents, vatCents, volumeDiscountPercent } from './pricing';
+import { distanceBandDays, distanceKm, formatLeadTime, leadTimeDays, quotedUnitPrice, tierUnitPriceCents, volumeDiscountPercent } from './pricing';
+import { vatCents } from '../../sdk/format';
 import { CITIES } from '../db/seed/data';
 
 const city = (id: string) => CITIES.find((c) => c.id === id)!;

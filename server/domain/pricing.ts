@@ -35,10 +35,6 @@ export function quotedUnitPrice(listUnitPriceCents: number, tiers: PriceTier[], 
   return { unitPriceCents, discountPercent };
 }
 
-/** VAT on an amount, rounded to the cent. */
-export function vatCents(amountCents: number, vatRate: number): number {
-  return Math.round(amountCents * vatRate);
-}
 
 /** Great-circle distance between two cities in kilometres. */
 export function distanceKm(a: City, b: City): number {

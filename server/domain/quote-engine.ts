@@ -7,7 +7,8 @@ import { possessive } from '../../sdk/format';
 import { formatQuantity } from '../../sdk/rules';
 import { addDays, johannesburgDay } from './calendar';
 import { longDate } from './validity';
-import { formatLeadTime, leadTimeDays, vatCents, type LeadDays } from './pricing';
+import { formatLeadTime, leadTimeDays, type LeadDays } from './pricing';
+import { vatCents } from '../../sdk/format';
 import { chooseUnit, conversionText, UnitNotQuotableError } from './units';
 
 export interface QuoteRequest {

@@ -5,7 +5,7 @@ import { formatRand } from '../../sdk/format';
 import { bbeeLabel } from '../../sdk/bbee';
 import { compareFragment, FROM_EMAIL, quotationPath } from '../../contract/buyer-links';
 import { html, safeUrl, type SafeHtml } from './html';
-import { vatCents } from '../domain/pricing';
+import { vatCents } from '../../sdk/format';
 import { longDate } from '../domain/validity';
 
 /** Spec section 1: support hours, stated wherever a buyer may need help. */

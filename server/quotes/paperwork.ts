@@ -1,5 +1,6 @@
 import { recognisedCents } from '../../sdk/bbee';
-import { formatLeadTime, vatCents } from '../domain/pricing';
+import { formatLeadTime } from '../domain/pricing';
+import { vatCents } from '../../sdk/format';
 import type { Executor } from '../db/executor';
 import { ApiError } from '../errors';
 import { quoteReference } from '../lib/ids';

@@ -1,6 +1,6 @@
 import { centsToRand } from '../../sdk/format';
 import { SUPPLIER_MESSAGES, type FirmLeadInput, type LeadFilter, type SupplierLead } from '../../contract/schemas/supplier-workspace';
-import { vatCents } from '../domain/pricing';
+import { vatCents } from '../../sdk/format';
 import { isPastValidity, quoteStatus, validityDay } from '../domain/validity';
 import { ApiError } from '../errors';
 import { quoteReference } from '../lib/ids';

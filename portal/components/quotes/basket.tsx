@@ -1,5 +1,5 @@
 import { formatQuantity } from '../../../sdk/rules';
-import { formatRand } from '../../../sdk/format';
+import { centsToRand, formatRand, vatCents } from '../../../sdk/format';
 import type { BasketOption, Quote, Rfq } from '../../../sdk/schemas/rfq';
 import { TableScroll } from '../ui/table-scroll';
 import { ColumnHeads } from '../ui/column-heads';
@@ -35,8 +35,11 @@ function cheapestByLine(rfq: Basket): Map<string, number> {
 
 const lineOf = (q: Quote, lineId: string) => q.lines?.find((l) => l.lineId === lineId);
 
-/** A figure excl. VAT with VAT at `rate` added, to the cent. */
-const withVat = (rand: number, rate: number) => Math.round(rand * (1 + rate) * 100) / 100;
+/** A figure excl. VAT with VAT at `rate` added, to the cent, as the server works it out. */
+function withVat(rand: number, rate: number): number {
+  const cents = Math.round(rand * 100);
+  return centsToRand(cents + vatCents(cents, rate));
+}
 
 /**
  * What accepting a basket quote orders: its lines still open (not awarded to another supplier), their products and total,
