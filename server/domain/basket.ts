@@ -298,9 +298,10 @@ function option(quotes: readonly SplitQuote[], assignment: (number | null)[], va
 
 /**
  * The split and the single supplier beside it. The single supplier is the one whose quote covers
- * the most lines and meets its own minimum, cheapest first, ties by rank.
+ * the most lines and meets its own minimum, cheapest first, ties by rank. `toOrder` is how many of
+ * the `lineCount` lines are still to order, which its message counts (all of them before any award).
  */
-export function splitOf(quotes: readonly SplitQuote[], lineCount: number, vatRate: number): BasketSplitDraft {
+export function splitOf(quotes: readonly SplitQuote[], lineCount: number, vatRate: number, toOrder = lineCount): BasketSplitDraft {
   const lineTotals = quotes.map((q) => {
     const totals = new Array<number | null>(lineCount).fill(null);
     for (const l of q.lines) totals[l.line] = l.totalCents;
@@ -327,7 +328,7 @@ export function splitOf(quotes: readonly SplitQuote[], lineCount: number, vatRat
         );
   const savingCents = single && single.covered === split.covered ? single.totalCents - split.totalCents : null;
   const extraDeliveries = single ? split.deliveries - 1 : split.deliveries;
-  return { split, single, savingCents, extraDeliveries, message: splitMessage(split, single, savingCents, lineCount) };
+  return { split, single, savingCents, extraDeliveries, message: splitMessage(split, single, savingCents, toOrder) };
 }
 
 function rand(cents: number): string {

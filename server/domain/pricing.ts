@@ -35,7 +35,6 @@ export function quotedUnitPrice(listUnitPriceCents: number, tiers: PriceTier[], 
   return { unitPriceCents, discountPercent };
 }
 
-
 /** Great-circle distance between two cities in kilometres. */
 export function distanceKm(a: City, b: City): number {
   const rad = Math.PI / 180;

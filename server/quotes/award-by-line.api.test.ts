@@ -89,6 +89,8 @@ describe('accepting some lines of a basket', () => {
     // The split is of what is left to order.
     expect(stored.split!.split.lines.find((l) => l.lineId === 'L1')!.quoteId).toBeNull();
     expect(stored.split!.split.covered).toBe(2);
+    // Its message counts the products still to order, all of which a supplier quotes.
+    expect(stored.split!.message).not.toMatch(/no supplier yet/);
     expect((await mail(rfq.rfqId)).map((m) => [m.kind, m.recipient])).toEqual([['supplier-order', a.supplier.email]]);
 
     // The supplier's order names only its line, with that line's totals.

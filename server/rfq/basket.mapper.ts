@@ -112,7 +112,8 @@ export function openSplit(
       };
     })
     .filter((q) => q.covered > 0);
-  return splitOf(open, lineCount, vatRate);
+  const ordered = new Set(lines.filter((l) => l.status === 'accepted').map((l) => l.line_no)).size;
+  return splitOf(open, lineCount, vatRate, lineCount - ordered);
 }
 
 /** A basket's quotes with the lines each supplies (for its e-mails, which need no split). */

@@ -59,6 +59,17 @@ export function basketQuoteOrder(quotes: readonly Quote[], q: Quote) {
   };
 }
 
+/** How many of a basket's products were ordered, from any supplier. */
+export function orderedLineCount(quotes: readonly Quote[]): number {
+  return new Set(quotes.flatMap((q) => (q.lines ?? []).filter((l) => l.status === 'accepted').map((l) => l.lineId))).size;
+}
+
+/** Whether two ways to order a basket are one: the same suppliers with the same lines. */
+function sameOption(a: BasketOption, b: BasketOption): boolean {
+  const key = (o: BasketOption) => o.suppliers.map((s) => `${s.quoteId}:${s.lineIds.join(',')}`).join(';');
+  return key(a) === key(b);
+}
+
 /** What the buyer ordered from a supplier, excl. VAT: its accepted lines; null when nothing. */
 function ordered(q: Quote): number | null {
   if (q.status !== 'accepted' && q.status !== 'confirmed') return null;
@@ -168,10 +179,23 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
 }
 
 /** One way to order the basket: its total, deliveries, and each supplier's lines; acceptable when `onAccept` is given. */
-function OptionCard({ title, option, rfq, onAccept }: { title: string; option: BasketOption; rfq: Basket; onAccept?: (() => void) | undefined }) {
+function OptionCard({
+  title,
+  option,
+  rfq,
+  toOrder,
+  onAccept,
+}: {
+  title: string;
+  option: BasketOption;
+  rfq: Basket;
+  /** How many products are still to order: the option's products not quoted are of those. */
+  toOrder: number;
+  onAccept?: (() => void) | undefined;
+}) {
   const names = new Map(rfq.quotes.map((q) => [q.id, q.supplier.name]));
   const products = new Map(rfq.lines.map((l) => [l.lineId, l.productName]));
-  const missing = rfq.lines.length - option.covered;
+  const missing = toOrder - option.covered;
   return (
     <article className="card basket-option" aria-label={title}>
       <h3>{title}</h3>
@@ -203,16 +227,19 @@ function OptionCard({ title, option, rfq, onAccept }: { title: string; option: B
 export function BasketSplitPanel({ rfq, onAccept }: { rfq: Basket; onAccept?: ((option: 'split' | 'single') => void) | undefined }) {
   const { split, single, saving, message } = rfq.split;
   if (split.covered === 0) return null;
+  const toOrder = rfq.lines.length - orderedLineCount(rfq.quotes);
+  // One supplier with the same lines is both: it is shown once.
+  const same = single !== null && split.suppliers.length === 1 && sameOption(split, single);
   return (
     <section className="basket-section" aria-labelledby="basket-split-title">
-      <h2 id="basket-split-title">Cheapest split and best single supplier</h2>
+      <h2 id="basket-split-title">{same ? 'Best single supplier' : 'Cheapest split and best single supplier'}</h2>
       <p>{message}</p>
-      {rfq.quotes.some((q) => (q.status === 'accepted' || q.status === 'confirmed') && q.lines?.some((l) => l.status === 'accepted')) ? (
-        <p className="small muted">Of the products you have not ordered yet.</p>
-      ) : null}
+      {toOrder < rfq.lines.length ? <p className="small muted">Of the products you have not ordered yet.</p> : null}
       <div className="basket-options">
-        <OptionCard title="Cheapest split" option={split} rfq={rfq} onAccept={onAccept && (() => onAccept('split'))} />
-        {single ? <OptionCard title="Best single supplier" option={single} rfq={rfq} onAccept={onAccept && (() => onAccept('single'))} /> : null}
+        {same ? null : <OptionCard title="Cheapest split" option={split} rfq={rfq} toOrder={toOrder} onAccept={onAccept && (() => onAccept('split'))} />}
+        {single ? (
+          <OptionCard title="Best single supplier" option={single} rfq={rfq} toOrder={toOrder} onAccept={onAccept && (() => onAccept('single'))} />
+        ) : null}
       </div>
       {saving !== null && saving > 0 ? <p className="small muted">The split saves {formatRand(saving)} excl. VAT against the single supplier.</p> : null}
     </section>

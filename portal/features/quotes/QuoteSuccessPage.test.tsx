@@ -472,6 +472,40 @@ describe('a basket on the results page', () => {
     expect(cards.map((c) => c.querySelector('h3')!.textContent)).toEqual(['Coastal Hygiene', 'Berea Supplies']);
   });
 
+  it('once part is ordered, states how much and from whom, and shows one supplier left for the rest once', async () => {
+    const { both, bags, split, answer } = basket();
+    // The bleach was ordered from Coastal Hygiene; the bags are left, which Berea Supplies quotes best.
+    const rest = {
+      lines: [
+        { lineId: 'L1', quoteId: null },
+        { lineId: 'L2', quoteId: bags.id },
+      ],
+      covered: 1,
+      totalPrice: 300,
+      vatAmount: 45,
+      totalPriceInclVat: 345,
+      deliveries: 1,
+      suppliers: [{ quoteId: bags.id, lineIds: ['L2'], totalPrice: 300 }],
+    };
+    api.server.use(
+      http.get('*/api/rfq/:rfqId', () => {
+        const rfq = answer();
+        return HttpResponse.json({
+          ...rfq,
+          quotes: [{ ...both, status: 'accepted', lines: both.lines.map((l) => ({ ...l, status: l.lineId === 'L1' ? 'accepted' : 'offered' })) }, { ...bags }],
+          split: { ...split, split: rest, single: rest, saving: 0, message: 'One supplier is the cheapest for all lines: R300.00 excl. VAT, one delivery.' },
+        });
+      }),
+    );
+    at(`/quote-success?rfqId=${RFQ_ID}`);
+    await screen.findByRole('heading', { level: 2, name: 'Best single supplier' });
+    expect(screen.getByText('Status').nextElementSibling!.textContent).toBe('Open · 1 of 2 products ordered from Coastal Hygiene');
+    expect(screen.queryByRole('article', { name: 'Cheapest split' })).toBeNull();
+    const card = screen.getByRole('article', { name: 'Best single supplier' });
+    expect(card.textContent).not.toContain('not quoted');
+    expect(screen.getByText('Of the products you have not ordered yet.')).toBeTruthy();
+  });
+
   it('accepts the split in one step from the tab that sent the request, then shows what was ordered', async () => {
     const user = userEvent.setup();
     const { both, bags, split, answer } = basket();

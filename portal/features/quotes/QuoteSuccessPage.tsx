@@ -10,7 +10,7 @@ import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
-import { BasketMatrix, basketQuoteOrder, BasketSplitPanel, isBasket, minimumOrderText, orderedTotal } from '../../components/quotes/basket';
+import { BasketMatrix, basketQuoteOrder, BasketSplitPanel, isBasket, minimumOrderText, orderedLineCount, orderedTotal } from '../../components/quotes/basket';
 import { quotationPath } from '../../../contract/buyer-links';
 import { BbeeLine, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
@@ -372,7 +372,14 @@ export default function QuoteSuccessPage() {
           <dt>Status</dt>
           <dd>
             <RfqStatusBadge status={rfq.status} />
-            {winners.length > 0 ? <span className="small"> to {joinNames(winners)}</span> : null}
+            {winners.length === 0 ? null : rfq.status === 'open' && isBasket(rfq) ? (
+              <span className="small">
+                {' '}
+                · {orderedLineCount(rfq.quotes)} of {rfq.lines.length} products ordered from {joinNames(winners)}
+              </span>
+            ) : (
+              <span className="small"> to {joinNames(winners)}</span>
+            )}
           </dd>
         </dl>
         {quotes.length > 0 ? <p className="small muted">{rfq.matching.message}</p> : null}
