@@ -189,6 +189,14 @@ describe('a buyer\u2019s data request', () => {
       body: validOrder({ purchaseOrderReference: 'PO-77', vatNumber: '4123456789' }),
     });
     expect(accepted.status).toBe(200);
+    const sentOrder = await server.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('kind', '=', 'supplier-order')
+      .where('payload', 'like', `%"rfqId":"${sent.json.rfqId}"%`)
+      .executeTakeFirstOrThrow();
+    const { token: response } = JSON.parse(sentOrder.payload) as { token: string };
+    expect((await server.request('POST', `/api/supplier-responses/${response}/confirm`)).status).toBe(200);
     await ask('naledi@example.co.za');
     const token = await linkTokenFor('naledi@example.co.za');
     const quote = sent.json.quotes[0];
@@ -221,6 +229,10 @@ describe('a buyer\u2019s data request', () => {
         ],
       }),
     ]);
+    // Each e-mail to the buyer is named in words.
+    expect((await open(token)).json.emails.map((e: { about: string }) => e.about)).toEqual(
+      expect.arrayContaining(['Your quotes for a request', 'A supplier confirmed your order', 'The link to your data']),
+    );
     expect((await erase(token)).status).toBe(200);
     const row = await server.database.db
       .selectFrom('rfqs')

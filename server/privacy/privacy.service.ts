@@ -10,7 +10,7 @@ import { centsToRand } from '../../sdk/format';
 import { mayMailMailbox } from '../mail/guard';
 import { deleteIdempotencyRecordsOf, findLinesOfQuotes } from '../rfq/rfq.repository';
 import { quoteTotals } from '../quotes/paperwork';
-import { DATA_REQUEST_MINUTES } from '../mail/messages';
+import { DATA_REQUEST_MINUTES, type OutboxMessage } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import {
   anonymiseRfqs,
@@ -30,13 +30,23 @@ const DATA_REQUESTS_PER_DAY = ANALYTICS_RETENTION.dataRequestsPerDay;
 /** The one answer to a data request, whether or not Procura holds anything, or sends anything. */
 export const DATA_REQUEST_ACCEPTED = 'Thank you. If that address can receive e-mail from Procura, a link to your data is on its way. It works for one hour.';
 
-/** What each kind of e-mail was, for the buyer's list. */
-const EMAIL_ABOUT: Record<string, string> = {
+/** What each kind of e-mail was, for the buyer's list: every kind has its words. */
+const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'buyer-quotes': 'Your quotes for a request',
+  'buyer-quote-firmed': 'A supplier made its price firm',
+  'buyer-quote-declined': 'A supplier withdrew its quote',
+  'buyer-order-confirmed': 'A supplier confirmed your order',
+  'buyer-order-withdrawn': 'A supplier withdrew from your order',
   'data-request': 'The link to your data',
   'supplier-lead': 'A lead for a supplier',
+  'supplier-lead-digest': 'Leads for a supplier',
+  'supplier-leads': 'Leads for suppliers',
+  'supplier-order': 'An order for a supplier',
+  'supplier-not-selected': 'A supplier told it was not selected',
+  'supplier-sign-in': 'A sign-in link to the supplier workspace',
   'partner-welcome': 'Partner welcome',
   'partner-registered': 'Partner registration notice',
+  'demo-request': 'A demo booking',
 };
 
 export interface PrivacyDeps {
@@ -142,7 +152,13 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
           }),
       };
     }),
-    emails: emails.map((e) => ({ kind: e.kind, about: EMAIL_ABOUT[e.kind] ?? e.kind, status: e.status, createdAt: e.created_at, sentAt: e.sent_at })),
+    emails: emails.map((e) => ({
+      kind: e.kind,
+      about: EMAIL_ABOUT[e.kind as OutboxMessage['kind']] ?? e.kind,
+      status: e.status,
+      createdAt: e.created_at,
+      sentAt: e.sent_at,
+    })),
   };
 }
 
