@@ -45,7 +45,7 @@ interface ComboboxProps<T> {
 
 /**
  * A text field with a suggestion list (the ARIA combobox pattern): arrow keys move through the
- * list, Enter picks, Escape or a click outside closes it.
+ * list, Enter picks, Escape, leaving the field or a click outside closes it.
  */
 export function Combobox<T>(props: ComboboxProps<T>) {
   const { id, label, value, items, error, hint } = props;
@@ -74,6 +74,7 @@ export function Combobox<T>(props: ComboboxProps<T>) {
     props.onPick(item);
     setOpen(false);
   };
+  const blurred = blurUnlessSubmitting(props.onBlur);
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -101,7 +102,12 @@ export function Combobox<T>(props: ComboboxProps<T>) {
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={blurUnlessSubmitting(props.onBlur)}
+        onBlur={(e) => {
+          // Focus left (Tab, or a click elsewhere): the list closes, so it covers no other field.
+          // A click on a suggestion keeps the focus here, so it still picks.
+          setOpen(false);
+          blurred?.(e);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && items.length > 0) {
             e.preventDefault();

@@ -235,6 +235,19 @@ describe('quote request form', () => {
     expect(within(list).queryByRole('option')).toBeNull();
   });
 
+  it('closes the suggestions when Tab leaves the field without a pick, so they cover no other field', async () => {
+    const user = userEvent.setup();
+    api.catalogue(SANITISERS);
+    render(<Harness compact />);
+    await user.type(combo(/Product name/), 'hand');
+    const list = await screen.findByRole('listbox', { name: /Product name/ });
+    expect(await within(list).findAllByRole('option')).toHaveLength(3);
+    await user.tab();
+    expect(within(list).queryByRole('option')).toBeNull();
+    expect(combo(/Product name/).getAttribute('aria-expanded')).toBe('false');
+    expect(combo(/Product name/).value).toBe('hand');
+  });
+
   it('sends the unit only of the product the buyer chose: none once they type another name, the new one when they pick another', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
