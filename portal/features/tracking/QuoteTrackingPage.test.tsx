@@ -430,6 +430,11 @@ describe('the tracking page of a basket quote', () => {
     expect(screen.getByText(/^You accepted this quote/).textContent).toContain(
       'a product you ordered here is no longer open to the others, and one you did not stays open to them.',
     );
+    // Closing now ends the rest of the basket: the order stands, and the page says so.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close the rest of the request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Close the rest of this request?' });
+    expect(dialog.textContent).toContain('What you ordered stands.');
+    expect(screen.queryByRole('button', { name: 'Close request without a winner' })).toBeNull();
   });
 
   it('confirms an order of the lines still open, at their total, and sends only those', async () => {

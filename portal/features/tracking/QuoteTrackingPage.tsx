@@ -215,7 +215,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
               </button>
             ) : null}
             <button type="button" className="button button-ghost" onClick={() => setDialog({ kind: 'close' })}>
-              Close request without a winner
+              {winner ? 'Close the rest of the request' : 'Close request without a winner'}
             </button>
           </div>
         ) : null}
@@ -347,7 +347,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
       ) : null}
       {dialog?.kind === 'close' ? (
         <ConfirmDialog
-          title="Close this request without a winner?"
+          title={winner ? 'Close the rest of this request?' : 'Close this request without a winner?'}
           confirmLabel="Close request"
           pendingLabel="Closing…"
           focus="cancel"
@@ -356,8 +356,9 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           onClose={() => setDialog(null)}
         >
           <p className="flush">
-            No quote will be accepted, and every supplier who quoted is told they were not selected. This cannot be undone; for another order, send a new
-            request.
+            {winner
+              ? 'What you ordered stands. The products you have not ordered stay unordered, and every other supplier who quoted is told they were not selected. This cannot be undone; for more, send a new request.'
+              : 'No quote will be accepted, and every supplier who quoted is told they were not selected. This cannot be undone; for another order, send a new request.'}
           </p>
         </ConfirmDialog>
       ) : null}
