@@ -347,7 +347,8 @@ export class MessageRenderer {
           ? fromEmail(`${this.settings.publicUrl}/quote/${trackingToken}`)
           : `${this.settings.publicUrl}/quote-success?rfqId=${rfq.id}`;
         const input = { request: orderRequest(rfq), quote, quotesUrl };
-        if (message.kind === 'buyer-order-confirmed') return buyerOrderConfirmedEmail(input);
+        if (message.kind === 'buyer-order-confirmed')
+          return buyerOrderConfirmedEmail({ ...input, given: await findOrderDetails(this.db, message.payload.quoteId) });
         const acceptable = quotes.filter((q) => q.status === 'offered' || q.status === 'declined').length;
         return buyerOrderWithdrawnEmail({ ...input, reason: quote.withdrawalReason ?? '', acceptable });
       }

@@ -358,8 +358,16 @@ describe('order e-mails', () => {
 
   it("tells the buyer the supplier confirmed, with the supplier's contact and the link to the order", () => {
     const q = rfq.quotes[0]!;
-    const email = buyerOrderConfirmedEmail({ request, quote: q, quotesUrl: 'https://procura.example/quote/qt_1_x' });
+    const email = buyerOrderConfirmedEmail({
+      request,
+      quote: q,
+      quotesUrl: 'https://procura.example/quote/qt_1_x',
+      given: { deliveryAddress: 'Gate 3\n14 Chartwell Drive, Umhlanga, 4319', purchaseOrderReference: 'REQ-2291' },
+    });
     expect(email.subject).toBe(`Procura: ${q.supplier.name} confirmed your order`);
+    // Where it goes and the buyer's own reference, as given for this order.
+    expect(email.text).toContain('Delivery address: Gate 3, 14 Chartwell Drive, Umhlanga, 4319');
+    expect(email.text).toContain('Your purchase order: REQ-2291');
     expect(email.text).toContain(`${q.supplier.name} confirmed your order of 120 litres of Hand Sanitizer 70% Alcohol (quote ${q.id}).`);
     expect(email.text).toContain(`Supplier contact: ${q.supplier.contactPerson}, ${q.supplier.email}, ${q.supplier.phone}`);
     expect(email.text).toContain('See your order: https://procura.example/quote/qt_1_x');
@@ -382,8 +390,15 @@ describe('order e-mails', () => {
     });
     const basketQuote = { ...q, lines: [line('L1', 'Household Bleach', 40, 'litres', 'not_selected'), line('L3', 'Nitrile Gloves', 20, 'boxes', 'accepted')] };
     const basketRequest = { productName: 'Household Bleach and 3 more products', quantity: 4, unit: 'products' };
-    const ordered = buyerOrderConfirmedEmail({ request: basketRequest, quote: basketQuote, quotesUrl: 'https://procura.example/quote/qt_1_x' });
+    const ordered = buyerOrderConfirmedEmail({
+      request: basketRequest,
+      quote: basketQuote,
+      quotesUrl: 'https://procura.example/quote/qt_1_x',
+      given: { deliveryAddress: null, purchaseOrderReference: null },
+    });
     expect(ordered.text).toContain(`${q.supplier.name} confirmed your order of 20 boxes of Nitrile Gloves (quote ${q.id}).`);
+    // Once deleted (or not given), neither is named.
+    expect(ordered.text).not.toMatch(/Delivery address|Your purchase order/);
   });
 
   it('tells the buyer the supplier withdrew, with its reason (escaped) and what is left to choose', () => {

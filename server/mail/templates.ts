@@ -612,12 +612,18 @@ function orderedGoods(request: BuyerOrderInput['request'], q: Quote): string {
   return (ordered.length > 0 ? ordered : q.lines).map((l) => `${formatQuantity(l.quantity, l.unit)} of ${l.productName}`).join(', ');
 }
 
-/** The buyer's notice that the supplier confirmed the accepted order. */
-export function buyerOrderConfirmedEmail(input: BuyerOrderInput): Email {
+/**
+ * The buyer's notice that the supplier confirmed the accepted order, with where it goes and the
+ * buyer's own reference as given for it (a basket's orders may each have their own).
+ */
+export function buyerOrderConfirmedEmail(input: BuyerOrderInput & { given: { deliveryAddress: string | null; purchaseOrderReference: string | null } }): Email {
   const q = input.quote;
   const subject = `Procura: ${q.supplier.name} confirmed your order`;
   const intro = `${q.supplier.name} confirmed your order of ${orderedGoods(input.request, q)} (quote ${q.id}). They will contact you about delivery and payment.`;
+  const { deliveryAddress, purchaseOrderReference } = input.given;
   const rows: [string, string][] = [
+    ...(deliveryAddress ? [['Delivery address', oneLine(deliveryAddress)] as [string, string]] : []),
+    ...(purchaseOrderReference ? [['Your purchase order', purchaseOrderReference] as [string, string]] : []),
     ...orderRows(q),
     ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
   ];
