@@ -433,13 +433,13 @@ describe('a basket on the results page', () => {
       within(bleach)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['R800.00CheapestR20.00 each', 'Not quoted']);
+    ).toEqual(['R800.00CheapestR20.00 per litre', 'Not quoted']);
     const refuse = within(table).getByRole('row', { name: /Refuse Bags/ });
     expect(
       within(refuse)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['R400.00R20.00 each', 'R300.00CheapestR15.00 each, estimated: not on its price list']);
+    ).toEqual(['R400.00R20.00 per roll', 'R300.00CheapestR15.00 per roll, estimated: not on its price list']);
     expect(within(table).getByRole('row', { name: /Total excl. VAT/ }).textContent).toContain('1 of 2 lines');
     // The summary's first figure is the split's, and each card says how much of the basket it covers.
     expect(screen.getByText('Cheapest split', { selector: '.stat span' }).closest('.stat')!.textContent).toContain('R1,100.00 excl. VAT');
@@ -551,7 +551,7 @@ describe('a basket on the results page', () => {
     // Nothing is left to split; the matrix marks what each supplier was ordered.
     expect(screen.queryByRole('heading', { name: 'Cheapest split and best single supplier' })).toBeNull();
     const bleach = within(screen.getByRole('table')).getByRole('row', { name: /Household Bleach/ });
-    expect(within(bleach).getAllByRole('cell')[0]!.textContent).toBe('R800.00OrderedR20.00 each');
+    expect(within(bleach).getAllByRole('cell')[0]!.textContent).toBe('R800.00OrderedR20.00 per litre');
     // Each chosen supplier's card says what was ordered from it, beside the whole of its quote.
     const cardOf = (name: string) => screen.getByRole('article', { name });
     expect(within(cardOf('Coastal Hygiene')).getByText(/^Ordered from it/).parentElement!.textContent).toBe(
