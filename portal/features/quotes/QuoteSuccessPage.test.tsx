@@ -306,6 +306,28 @@ describe('the results page straight after sending', () => {
   });
 });
 
+describe('the results page of a request sent from this tab, once ordered', () => {
+  it('no longer tells the buyer to accept one: that step is done', async () => {
+    window.history.replaceState({ fresh: { email: 'buyer@clinic.co.za', count: 3, notSent: null } }, '');
+    api.server.use(http.get('*/api/rfq/:rfqId', () => HttpResponse.json(rfqAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 'awarded'))));
+    try {
+      const { hook, searchHook } = memoryLocation({ path: `/quote-success?rfqId=${RFQ_ID}` });
+      render(
+        <ToastProvider>
+          <Router hook={hook} searchHook={searchHook}>
+            <QuoteSuccessPage />
+          </Router>
+        </ToastProvider>,
+      );
+      const panel = (await screen.findByRole('heading', { name: 'Quotes Sent Successfully!' })).closest('section')!;
+      expect(panel.textContent).toContain('3 quotes were sent to buyer@clinic.co.za.');
+      expect(within(panel).queryByRole('heading', { name: 'What happens next?' })).toBeNull();
+    } finally {
+      window.history.replaceState(null, '');
+    }
+  });
+});
+
 describe('B-BBEE on the results page', () => {
   it('shows each quote’s level and recognised spend, and orders the quotes by level or recognised spend', async () => {
     const user = userEvent.setup();

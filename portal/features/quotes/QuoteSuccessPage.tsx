@@ -300,17 +300,20 @@ export default function QuoteSuccessPage() {
               {fresh.count} {fresh.count === 1 ? 'quote was' : 'quotes were'} sent to <strong>{fresh.email}</strong>.
             </p>
           )}
-          <div className="next-steps">
-            <h2>What happens next?</h2>
-            <ol>
-              <li>Check your e-mail: every quote with its own link.</li>
-              <li>Compare the offers below side by side on price, delivery and terms.</li>
-              <li>
-                Accept the one you want, giving the delivery address and a phone number. That supplier receives them with your contact details and confirms the
-                order.
-              </li>
-            </ol>
-          </div>
+          {/* Once something is ordered, these steps are done: the page below says what was ordered. */}
+          {winners.length > 0 ? null : (
+            <div className="next-steps">
+              <h2>What happens next?</h2>
+              <ol>
+                <li>Check your e-mail: every quote with its own link.</li>
+                <li>Compare the offers below side by side on price, delivery and terms.</li>
+                <li>
+                  Accept the one you want, giving the delivery address and a phone number. That supplier receives them with your contact details and confirms
+                  the order.
+                </li>
+              </ol>
+            </div>
+          )}
           <Link href="/" className="button">
             Submit Another Request
           </Link>
