@@ -158,6 +158,9 @@ describe('a basket', () => {
       new RegExp(`${formatRand(centsToRand(bravo!.totalCents)).replace(/[.$]/g, '\\$&')} excl\\. VAT for 1 of the 2 products`),
     );
     expect(alpha!.insights.recommendation).not.toMatch(/of the 2 products/);
+    // Its place against the average says how it was compared, so it cannot read as a contradiction of the total beside it.
+    expect(bravo!.insights.recommendation).toMatch(/average price \(the products it leaves out counted at the market price\)/);
+    expect(alpha!.insights.recommendation).not.toMatch(/leaves out/);
   });
 
   it('chooses suppliers by how much of the basket they cover, then by price', () => {

@@ -187,13 +187,15 @@ function asGoodOnRecord(other: Supplier, supplier: Supplier): boolean {
   return supplier.onTimeRate === null || (other.onTimeRate !== null && other.onTimeRate >= supplier.onTimeRate);
 }
 
-function recommend({ q, position, versus, quality, n, requested, ties, cheaper, matched }: Sentence): string {
+function recommend({ q, position, versus: against, quality, n, requested, ties, cheaper, matched }: Sentence): string {
   const s = q.supplier;
   const unproven = s.onTimeRate === null;
   const who = `${s.verified ? 'verified supplier' : 'supplier'} rated ${s.rating.toFixed(1)}/5${unproven ? ` ${NO_RECORD}` : ''}`;
   const lead = formatLeadTime(q.leadDays);
   // A basket quote that leaves lines out says so beside its total, which covers only its own.
   const partial = q.coverage && q.coverage.priced < q.coverage.of ? ` for ${q.coverage.priced} of the ${q.coverage.of} products` : '';
+  // Such a quote is compared like with like: the products it leaves out count at the market price.
+  const versus = partial ? `${against} (the products it leaves out counted at the market price)` : against;
   const total = `${formatRand(centsToRand(q.totalCents))} excl. VAT${partial}`;
   if (n === 1) {
     return requested > 1
