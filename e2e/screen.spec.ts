@@ -236,6 +236,20 @@ test.describe('cookie preferences', () => {
       await expectAccessible(page);
     });
   }
+
+  test('a field the keyboard reaches under the banner on a phone is brought above it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: /Help Us Improve/ });
+    await expect(banner).toBeVisible();
+    const field = page.getByRole('textbox', { name: 'Description' });
+    // Scrolled so that the field sits under the banner, then reached from the field before it.
+    await field.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight + 60));
+    await page.getByRole('combobox', { name: 'Product name' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(field).toBeFocused();
+    await expect.poll(async () => (await field.boundingBox())!.y + (await field.boundingBox())!.height).toBeLessThanOrEqual((await banner.boundingBox())!.y);
+  });
 });
 
 for (const width of [390, 700, 1000, 1280]) {

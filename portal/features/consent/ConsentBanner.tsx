@@ -138,6 +138,20 @@ export function ConsentBanner({ onConsentChange, onDecision, preferencesRequeste
   useEffect(() => {
     if (preferencesRequested > 0) setModalOpen(true);
   }, [preferencesRequested]);
+  const banner = useRef<HTMLElement>(null);
+  // The banner is fixed over the foot of the screen: a field the keyboard moves to under it is
+  // scrolled up to sit above it, as it would sit above a phone's keyboard.
+  useEffect(() => {
+    if (!bannerOpen) return;
+    const reveal = (e: FocusEvent) => {
+      const el = e.target as Element | null;
+      if (!banner.current || !el || banner.current.contains(el) || typeof el.getBoundingClientRect !== 'function') return;
+      const hidden = el.getBoundingClientRect().bottom - banner.current.getBoundingClientRect().top;
+      if (hidden > 0) window.scrollBy(0, hidden + 16);
+    };
+    document.addEventListener('focusin', reveal);
+    return () => document.removeEventListener('focusin', reveal);
+  }, [bannerOpen]);
 
   const save = (analytics: boolean) => {
     const record = saveConsent(analytics);
@@ -151,7 +165,7 @@ export function ConsentBanner({ onConsentChange, onDecision, preferencesRequeste
   return (
     <>
       {bannerOpen ? (
-        <section className="consent-banner" aria-labelledby="consent-title">
+        <section className="consent-banner" aria-labelledby="consent-title" ref={banner}>
           <div className="container consent-inner">
             <div className="consent-text">
               <h2 id="consent-title">
