@@ -286,6 +286,10 @@ describe('asking for many products at once', () => {
     const box = await screen.findByRole('textbox', { name: /Paste your list/ });
     await waitFor(() => expect(document.activeElement).toBe(box));
     expect((screen.getByRole('textbox', { name: 'Product 1' }) as HTMLInputElement).value).toBe('Household Bleach');
+    // The one-product preview and matching give way to what a basket gets: they read the one-product form.
+    const glance = screen.getByRole('complementary', { name: 'Your request at a glance' });
+    expect(within(glance).queryByRole('heading', { name: 'Live Cost Preview' })).toBeNull();
+    expect(within(glance).getByRole('heading', { name: 'Your basket' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Get Quotes for 1 Product' })).toBeTruthy();
     await user.type(box, 'Refuse bags, 20, rolls{enter}Gloves, lots{enter}Mop heads, 6');
     await user.click(screen.getByRole('button', { name: 'Add these products' }));

@@ -77,7 +77,7 @@ const EXPLORE: [href: string, label: string][] = [
 ];
 
 /** The form's live sidebar: cost preview, supplier matching, this month's popular products. */
-export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview: QuotePreview | null): void }) {
+export function Sidebar({ form, onPreview, basket = false }: { form: RfqForm; onPreview?(preview: QuotePreview | null): void; basket?: boolean }) {
   const asked = previewQuantity(form.values.quantity);
   const preview = usePreview(form.values, asked);
   const told = useRef(onPreview);
@@ -91,6 +91,22 @@ export function Sidebar({ form, onPreview }: { form: RfqForm; onPreview?(preview
   // Coverage figures mean something only once the buyer has said where to deliver, by a name Procura knows.
   const located = form.values.deliveryLocation.trim().length >= 2 && match?.locationMatch !== 'unknown';
   const requested = popular?.filter((p) => p.rfqCount > 0) ?? [];
+  // The preview and the matching read the one-product form: a basket's own prices come with its quotes.
+  if (basket) {
+    return (
+      <aside className="sidebar" aria-label="Your request at a glance">
+        <section className="card" aria-labelledby="basket-glance-title">
+          <h2 id="basket-glance-title" className="card-title">
+            Your basket
+          </h2>
+          <p className="small muted">
+            Each supplier prices every product it can supply, line by line, and the results show the cheapest split beside the best single supplier. The live
+            cost preview is for one product at a time.
+          </p>
+        </section>
+      </aside>
+    );
+  }
   return (
     <aside className="sidebar" aria-label="Your request at a glance">
       <section className="card" aria-labelledby="cost-title" aria-live="polite">
@@ -364,7 +380,7 @@ export default function HomePage() {
             </>
           )}
         </section>
-        <Sidebar form={form} onPreview={onPreview} />
+        <Sidebar form={form} onPreview={onPreview} basket={basket !== null} />
       </div>
     </div>
   );
