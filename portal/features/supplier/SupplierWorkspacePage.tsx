@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { formatQuantity } from '../../../sdk/rules';
 import { formatRand } from '../../../sdk/format';
 import { MAX_UNIT_PRICE } from '../../../contract/schemas/supplier-offers';
