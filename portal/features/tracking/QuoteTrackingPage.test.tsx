@@ -437,6 +437,20 @@ describe('the tracking page of a basket quote', () => {
     expect(screen.queryByRole('button', { name: 'Close request without a winner' })).toBeNull();
   });
 
+  it('names every supplier the basket was ordered from on a quote that was not selected', async () => {
+    const [first, second, third] = threeQuotes(['not_selected', 'accepted', 'accepted']);
+    const withLines = (q: typeof first, status: 'accepted' | 'not_selected') => ({
+      ...q!,
+      lines: [line('L1', 'Household Bleach', 40, 20, status)],
+      coverage: { covered: 1, total: 2, text: '1 of 2 lines' },
+    });
+    serve(trackedAnswer([withLines(first, 'not_selected'), withLines(second, 'accepted'), withLines(third, 'accepted')], 1, 'awarded'));
+    await page();
+    expect(screen.getByText(/so this quote was not selected/).textContent).toBe(
+      "You ordered this basket's products from Berea Supplies and Umhlanga Chemicals, so this quote was not selected.",
+    );
+  });
+
   it('confirms an order of the lines still open, at their total, and sends only those', async () => {
     const user = userEvent.setup();
     const [first, ...others] = threeQuotes();

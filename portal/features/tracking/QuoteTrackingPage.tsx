@@ -170,7 +170,8 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   const rfq = quote.rfq;
   const self = rfq.quotes.find((q) => q.id === quote.quoteReference);
   const basket = self?.lines !== undefined;
-  const winner = rfq.quotes.find((q) => isWinner(q.status));
+  const winners = rfq.quotes.filter((q) => isWinner(q.status));
+  const winner = winners[0];
   // A basket quote orders its lines still open: the confirmation names them and their total.
   const basketOrder = dialog?.kind === 'accept' && dialog.quote.lines ? basketQuoteOrder(rfq.quotes, dialog.quote) : null;
   const open = rfq.status === 'open';
@@ -195,7 +196,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
         {rfq.demo ? <DemoNotice /> : null}
         {/* Announced as it changes: after an action it says where the quote now stands. */}
         <div aria-live="polite">
-          <Standing quote={quote} winner={winner} />
+          <Standing quote={quote} winners={winners} />
         </div>
         {failure ? (
           <div className="alert alert-danger" role="alert">

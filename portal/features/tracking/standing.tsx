@@ -3,7 +3,7 @@ import type { Quote, TrackedQuote } from '../../../sdk/schemas/rfq';
 import { formatDate } from '../../../widget/app/format';
 
 /** What the buyer reads about where this quote and its request stand. */
-export function Standing({ quote, winner }: { quote: TrackedQuote; winner: Quote | undefined }) {
+export function Standing({ quote, winners }: { quote: TrackedQuote; winners: readonly Quote[] }) {
   const supplier = quote.quoteData.supplier.name;
   const since = quote.statusChangedAt ? ` on ${formatDate(quote.statusChangedAt)}` : '';
   // A basket's quote is accepted for the lines ordered from it; the other suppliers keep theirs.
@@ -38,8 +38,15 @@ export function Standing({ quote, winner }: { quote: TrackedQuote; winner: Quote
       if (quote.rfq.status === 'expired') return <p className="notice">Every quote for this request has expired. Send a new request for fresh prices.</p>;
       return <p className="notice">This quote expired on {formatDate(quote.quoteData.validUntil)}. Accept another quote or send a new request.</p>;
     case 'not_selected':
-      if (quote.rfq.status === 'awarded' && winner)
-        return <p className="notice">You accepted the quote from {winner.supplier.name}, so this one was not selected.</p>;
+      if (quote.rfq.status === 'awarded' && winners.length > 0) {
+        const names = winners.map((w) => w.supplier.name);
+        const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+        return basket ? (
+          <p className="notice">You ordered this basket's products from {who}, so this quote was not selected.</p>
+        ) : (
+          <p className="notice">You accepted the quote from {who}, so this one was not selected.</p>
+        );
+      }
       if (quote.rfq.status === 'closed') return <p className="notice">You closed this request without a winner. The suppliers who quoted were told.</p>;
       return null;
     default:
