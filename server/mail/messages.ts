@@ -349,7 +349,13 @@ export class MessageRenderer {
         const input = { request: orderRequest(rfq), quote, quotesUrl };
         if (message.kind === 'buyer-order-confirmed')
           return buyerOrderConfirmedEmail({ ...input, given: await findOrderDetails(this.db, message.payload.quoteId) });
-        const acceptable = quotes.filter((q) => q.status === 'offered' || q.status === 'declined').length;
+        // A basket's withdrawn products are open again: what counts is the quotes still offering them.
+        const reopened = new Set(quote.lines?.filter((l) => l.status === 'accepted').map((l) => l.lineId));
+        const acceptable = quotes.filter(
+          (q) =>
+            (q.status === 'offered' || q.status === 'declined') &&
+            (quote.lines === undefined || (q.lines ?? []).some((l) => l.status === 'offered' && reopened.has(l.lineId))),
+        ).length;
         return buyerOrderWithdrawnEmail({ ...input, reason: quote.withdrawalReason ?? '', acceptable });
       }
       case 'buyer-quote-firmed':

@@ -636,7 +636,7 @@ ${detailsTable(rows)}
 
 export interface BuyerOrderWithdrawnInput extends BuyerOrderInput {
   reason: string;
-  /** How many of the request's quotes the buyer can still accept. */
+  /** How many of the request's quotes the buyer can still accept: for a basket, of those offering the withdrawn products. */
   acceptable: number;
 }
 
@@ -645,8 +645,11 @@ export function buyerOrderWithdrawnEmail(input: BuyerOrderWithdrawnInput): Email
   const q = input.quote;
   const subject = `Procura: ${q.supplier.name} withdrew quote ${q.id}`;
   const intro = `${q.supplier.name} withdrew the quote you accepted for ${orderedGoods(input.request, q)} (quote ${q.id}).`;
-  const next =
-    input.acceptable > 0
+  const next = q.lines
+    ? input.acceptable > 0
+      ? `Those products are open again: ${plural(input.acceptable, 'other quote still offers', 'other quotes still offer')} them, and you can accept one.`
+      : 'Those products are open again, but no quote you can still accept offers them: send a new request for them to get fresh quotes.'
+    : input.acceptable > 0
       ? `Your request is open again: ${plural(input.acceptable, 'other quote is', 'other quotes are')} still valid, and you can accept one of them.`
       : 'Your request is open again, but none of its other quotes is still valid: send a new request to get fresh quotes.';
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
@@ -714,7 +717,7 @@ ${detailsTable(rows)}
 
 export interface BuyerQuoteDeclinedInput extends BuyerOrderInput {
   reason: string;
-  /** How many of the request's quotes the buyer can still accept. */
+  /** How many of the request's quotes the buyer can still accept: for a basket, of those offering the withdrawn products. */
   acceptable: number;
 }
 

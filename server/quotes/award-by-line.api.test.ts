@@ -274,6 +274,14 @@ describe('accepting the split in one step', () => {
     expect(stored.quotes.slice(2).map((q) => q.status)).toEqual(rfq.quotes.slice(2).map(() => 'offered'));
     expect(stored.split!.split.covered).toBe(1);
     expect(stored.split!.split.lines.filter((l) => l.quoteId !== null).map((l) => l.lineId)).toEqual(['L3']);
+    // The buyer is told how many quotes still offer the withdrawn products, not how many quotes are left.
+    const offering = stored.quotes.filter((q) => q.status === 'offered' && q.lines!.some((l) => l.lineId === 'L3' && l.status === 'offered')).length;
+    expect(offering).toBeGreaterThan(0);
+    const notice = (await mail(rfq.rfqId)).find((m) => m.kind === 'buyer-order-withdrawn')!;
+    const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
+    expect((await renderer.render(notice)).text).toContain(
+      `Those products are open again: ${offering} other ${offering === 1 ? 'quote still offers' : 'quotes still offer'} them, and you can accept one.`,
+    );
 
     // The lines open again go to another supplier; the request is awarded once more.
     expect((await acceptSplit(rfq.quotes[0]!.trackingToken!)).status).toBe(200);
