@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultQuantityForCategory, formatQuantity, singularUnit, splitEmails, validateEmbedForm } from './rules';
+import { defaultQuantityForCategory, formatQuantity, perUnit, singularUnit, splitEmails, validateEmbedForm } from './rules';
 
 describe('form rules', () => {
   it('names one item in the singular', () => {
@@ -11,6 +11,7 @@ describe('form rules', () => {
     expect(formatQuantity(1000000, 'pieces')).toBe('1,000,000 pieces');
     expect(singularUnit('packs')).toBe('pack');
     expect(singularUnit('kg')).toBe('kg');
+    expect([perUnit('litres'), perUnit('boxes'), perUnit('kg'), perUnit('each')]).toEqual(['per litre', 'per box', 'per kg', 'each']);
   });
 
   it('defaults the quantity by category', () => {

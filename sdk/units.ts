@@ -24,6 +24,17 @@ export function singularUnit(unit: string): string {
 }
 
 /**
+ * How a unit price names its unit: 'per litre', or 'each' for a unit that is one item.
+ *
+ * @example
+ * `R17.56 ${perUnit('litres')}`; // 'R17.56 per litre'
+ * `R4.00 ${perUnit('each')}`; // 'R4.00 each'
+ */
+export function perUnit(unit: string): string {
+  return unit === 'each' || unit === 'units' ? 'each' : `per ${singularUnit(unit)}`;
+}
+
+/**
  * A quantity with its unit, singular for exactly one.
  *
  * @example

@@ -1,6 +1,15 @@
 // Kept whole: every e-mail's template with the layout and table helpers they share, so they look
 // alike.
-import { DEMO_REQUEST_NOTICE, formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText, type CompanySize, type Quote } from '../../sdk/index';
+import {
+  DEMO_REQUEST_NOTICE,
+  formatQuantity,
+  perUnit,
+  POSITION_BADGES,
+  singularUnit,
+  supplierResponseText,
+  type CompanySize,
+  type Quote,
+} from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
 import { bbeeLabel } from '../../sdk/bbee';
 import { compareFragment, FROM_EMAIL, quotationPath } from '../../contract/buyer-links';
@@ -68,7 +77,7 @@ export interface BuyerQuotesInput {
 function lineRows(lines: NonNullable<Quote['lines']>): [string, string][] {
   return lines.map((l) => [
     `${l.lineId}: ${l.productName}`,
-    `${formatQuantity(l.quantity, l.unit)} at ${formatRand(l.unitPrice)} excl. VAT each, ${formatRand(l.totalPrice)}`,
+    `${formatQuantity(l.quantity, l.unit)} at ${formatRand(l.unitPrice)} ${perUnit(l.unit)} excl. VAT, ${formatRand(l.totalPrice)}`,
   ]);
 }
 

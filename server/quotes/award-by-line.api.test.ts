@@ -9,6 +9,7 @@ import {
   type RfqSubmitResponse,
 } from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
+import { perUnit } from '../../sdk/rules';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
 import { pdfText } from '../test/pdf-text';
@@ -99,6 +100,9 @@ describe('accepting some lines of a basket', () => {
     expect(text).toContain('L1: Hand Sanitizer 70% Alcohol');
     expect(text).not.toContain('L2: Household Bleach');
     expect(text).toContain(`Total excl. VAT: ${formatRand(l1.totalPrice)}`);
+    // Its price names its unit.
+    expect(text).toContain(`${formatRand(l1.unitPrice)} ${perUnit(l1.unit)} excl. VAT`);
+    expect(perUnit(l1.unit)).not.toBe('each');
 
     // A repeat changes nothing; more lines from the same supplier, or a line awarded to it from another, are refused.
     expect((await accept(a.trackingToken!, { lineIds: ['L1'] })).status).toBe(200);

@@ -1,4 +1,4 @@
-import { formatQuantity, singularUnit } from '../../../sdk/rules';
+import { formatQuantity, perUnit } from '../../../sdk/rules';
 import { centsToRand, formatRand, vatCents } from '../../../sdk/format';
 import type { BasketOption, Quote, Rfq } from '../../../sdk/schemas/rfq';
 import { TableScroll } from '../ui/table-scroll';
@@ -104,7 +104,7 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
         ) : null}
         <br />
         <span className="small muted">
-          {formatRand(l.unitPrice)} {l.unit === 'each' ? 'each' : `per ${singularUnit(l.unit)}`}
+          {formatRand(l.unitPrice)} {perUnit(l.unit)}
           {l.pricingBasis === 'category-estimate' ? ', estimated: not on its price list' : ''}
         </span>
       </>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
-import { formatQuantity, isSupplierResponseToken, SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
+import { formatQuantity, isSupplierResponseToken, perUnit, SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
 import { basketName, formatRand, quotedEnd } from '../../../sdk/format';
 import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
@@ -92,7 +92,7 @@ function OrderDetails({ order }: { order: SupplierResponse }) {
                 <ul className="basket-request-lines">
                   {o.lines.map((l) => (
                     <li key={l.productName}>
-                      {l.productName}: {formatQuantity(l.quantity, l.unit)} at {formatRand(l.unitPrice)} each excl. VAT, {formatRand(l.totalPrice)}
+                      {l.productName}: {formatQuantity(l.quantity, l.unit)} at {formatRand(l.unitPrice)} {perUnit(l.unit)} excl. VAT, {formatRand(l.totalPrice)}
                     </li>
                   ))}
                 </ul>
