@@ -526,6 +526,8 @@ describe('a basket on the results page', () => {
     const card = screen.getByRole('article', { name: 'Best single supplier' });
     expect(card.textContent).not.toContain('not quoted');
     expect(screen.getByText('Of the products you have not ordered yet.')).toBeTruthy();
+    // The summary's first figure is of what is left, not a split of the whole basket.
+    expect(screen.getByText('Cheapest for the rest').parentElement!.textContent).toContain('1 of 1 product left to order · 1 delivery');
   });
 
   it('accepts the split in one step from the tab that sent the request, then shows what was ordered', async () => {

@@ -189,6 +189,9 @@ function optionOrdering(
 }
 
 /** 'A', 'A and B', 'A, B and C'. */
+/** A count with its noun: '1 product', '3 products'. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 function joinNames(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
@@ -400,9 +403,9 @@ export default function QuoteSuccessPage() {
             />
           ) : isBasket(rfq) ? (
             <Stat
-              label="Cheapest split"
+              label={winners.length > 0 ? 'Cheapest for the rest' : 'Cheapest split'}
               value={`${formatRand(rfq.split.split.totalPrice)} excl. VAT`}
-              note={`${rfq.split.split.covered} of ${rfq.lines.length} products · ${rfq.split.split.deliveries} ${rfq.split.split.deliveries === 1 ? 'delivery' : 'deliveries'}`}
+              note={`${rfq.split.split.covered} of ${plural(rfq.lines.length - orderedLineCount(rfq.quotes), 'product', 'products')}${winners.length > 0 ? ' left to order' : ''} · ${plural(rfq.split.split.deliveries, 'delivery', 'deliveries')}`}
             />
           ) : (
             <Stat
