@@ -166,10 +166,10 @@ function HeldData({ token }: { token: string }) {
         {data.rfqs.length === 0 ? (
           <p className="muted">No request holds this address.</p>
         ) : (
-          <DataTable label="Requests held for your address" heads={['Sent', 'Request', 'Your part', 'Details held']}>
+          <DataTable label="Requests held for your address" heads={['Sent', 'Request', 'Your part', 'Details held']} className="held-table">
             {data.rfqs.map((r) => (
               <tr key={r.rfqId}>
-                <td>{when(r.createdAt)}</td>
+                <td data-label="Sent">{when(r.createdAt)}</td>
                 <td>
                   {r.quantity} {r.unit} {r.productName} to {r.deliveryLocation}
                   <br />
@@ -178,7 +178,7 @@ function HeldData({ token }: { token: string }) {
                   </span>
                 </td>
                 <td>{r.role === 'sender' ? 'You sent it' : 'You were copied in'}</td>
-                <td className="small">
+                <td className="small" data-label="Details held">
                   {[r.primaryEmail, ...r.additionalEmails.filter((e) => e !== r.primaryEmail), r.companyName, r.contactName].filter(Boolean).join(', ')}
                   {r.productDescription ? (
                     <>
