@@ -194,6 +194,14 @@ describe('a basket ordered in two acceptances', () => {
       const pdf = pdfText(Buffer.from(await (await fetch(`${server.url}/api/quotes/track/${quote.trackingToken}/purchase-order.pdf`)).arrayBuffer()));
       expect(pdf).toContain(own.purchaseOrderReference);
       expect(pdf).not.toContain(other.purchaseOrderReference);
+
+      // The supplier's workspace, in its list and in the lead its confirmation answers.
+      const member: SupplierMember = { id: 0, email: '', name: '', supplierId: quote.supplier.id, supplierName: '' };
+      const listed = (await listLeads({ database: server.database, clock: Date.now }, member, 'accepted')).find((l) => l.quoteId === quote.id)!;
+      expect(listed.buyer?.deliveryAddress).toBe(own.deliveryAddress);
+      const s = await signInSupplier(server, quote.supplier.id, `orders-${quote.id.toLowerCase()}@supplier.example`);
+      const confirmed = await server.request('POST', `/api/supplier/leads/${quote.id}/confirm`, { headers: s.headers });
+      expect([confirmed.status, confirmed.json.buyer?.deliveryAddress]).toEqual([200, own.deliveryAddress]);
     }
   });
 });

@@ -1,12 +1,11 @@
-import { centsToRand } from '../../sdk/format';
+import { centsToRand, vatCents } from '../../sdk/format';
 import { SUPPLIER_MESSAGES, type FirmLeadInput, type LeadFilter, type SupplierLead } from '../../contract/schemas/supplier-workspace';
-import { vatCents } from '../../sdk/format';
 import { isPastValidity, quoteStatus, validityDay } from '../domain/validity';
 import { ApiError } from '../errors';
 import { quoteReference } from '../lib/ids';
 import { mayEmailBuyer } from '../mail/guard';
 import type { OutboxMessage } from '../mail/messages';
-import { findQuoteInRequest, moveQuote } from '../quotes/quotes.repository';
+import { findOrderDetails, findQuoteInRequest, moveQuote } from '../quotes/quotes.repository';
 import { findLinesOfQuotes } from '../rfq/rfq.repository';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
 import { answerOrderOfQuote } from '../supplier-responses/supplier-responses.service';
@@ -117,6 +116,7 @@ async function leadOf(deps: Pick<LeadDeps, 'database' | 'clock'>, member: Suppli
   if (!state) throw notFound();
   const { quote } = state.quote;
   const day = validityDay(deps.clock());
+  const given = await findOrderDetails(deps.database.db, quote.id);
   const row = {
     ...quote,
     product_name: state.rfq.product_name,
@@ -128,8 +128,8 @@ async function leadOf(deps: Pick<LeadDeps, 'database' | 'clock'>, member: Suppli
     primary_email: state.rfq.primary_email,
     contact_name: state.rfq.contact_name,
     company_name: state.rfq.company_name,
-    phone: state.rfq.phone,
-    delivery_address: state.rfq.delivery_address,
+    phone: given.phone,
+    delivery_address: given.deliveryAddress,
   };
   return toLead(row, day, await linesOf(deps.database.db, [row]));
 }
