@@ -27,7 +27,13 @@ export default defineConfig({
         // it anew for each file: each file makes its own app, database and servers, and none of
         // them mocks a module, stubs a global or fakes the clock.
         extends: true,
-        test: { name: 'server', include: ['sdk/**/*.test.ts', 'contract/**/*.test.ts', 'server/**/*.test.ts'], isolate: false },
+        test: {
+          name: 'server',
+          include: ['sdk/**/*.test.ts', 'contract/**/*.test.ts', 'server/**/*.test.ts'],
+          isolate: false,
+          // Built once before the files that run dist/ start (see the file).
+          globalSetup: ['server/test/build-once.ts'],
+        },
       },
       {
         extends: true,

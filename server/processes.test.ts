@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -19,11 +19,7 @@ const buyerOf = (i: number) => `buyer${i}@buyer${i}.example.co.za`;
 const root = resolve(import.meta.dirname, '..');
 const MAIN = join(root, 'dist/server/main.js');
 
-// The build rebuilds only what changed, so the processes always run the current sources.
-beforeAll(() => {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}${build.stderr}`);
-}, 600_000);
+// The build is current: the server project's global set-up rebuilds what changed before any file runs.
 
 interface ServerProcess {
   base: string;
