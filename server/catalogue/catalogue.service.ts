@@ -21,10 +21,9 @@ import {
 import { placeNameNote } from '../domain/place-names';
 import type { CatalogueItem, City, MarketCity, MarketPlaceName, MarketSnapshot } from '../domain/market';
 import { candidatePool, coverageFor, hasGoodStanding, qualifies } from '../domain/matching';
-import { centsToRand, formatRand } from '../../sdk/format';
+import { centsToRand, formatRand, vatCents } from '../../sdk/format';
 import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
 import { volumeDiscountPercent } from '../domain/pricing';
-import { vatCents } from '../../sdk/format';
 import { quoteTarget, referencePriceCents } from '../domain/quote-engine';
 import { normalizeText } from '../domain/text';
 import type { Kysely } from 'kysely';

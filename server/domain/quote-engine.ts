@@ -3,12 +3,11 @@ import type { LocationInterpretation, ProductInterpretation } from './interpret'
 import type { MarketSnapshot, Supplier } from './market';
 import { bestCandidates, type QuoteTarget } from './matching';
 import { deriveInsights, type Insights } from './insights';
-import { possessive } from '../../sdk/format';
+import { possessive, vatCents } from '../../sdk/format';
 import { formatQuantity } from '../../sdk/rules';
 import { addDays, johannesburgDay } from './calendar';
 import { longDate } from './validity';
 import { formatLeadTime, leadTimeDays, type LeadDays } from './pricing';
-import { vatCents } from '../../sdk/format';
 import { chooseUnit, conversionText, UnitNotQuotableError } from './units';
 
 export interface QuoteRequest {

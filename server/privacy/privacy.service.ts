@@ -98,13 +98,12 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
   );
   // A basket's order is the lines ordered from its quote, not the whole quote.
   const baskets = new Set(rfqs.filter((r) => r.line_count > 0).map((r) => r.id));
-  const ordered = new Map<number, { totalCents: number }[]>();
-  for (const line of await findLinesOfQuotes(
+  const basketLines = await findLinesOfQuotes(
     db,
     orders.filter((po) => baskets.has(po.rfq_id)).map((po) => po.quote_id),
-  )) {
-    if (line.status === 'accepted') ordered.set(line.quote_id, [...(ordered.get(line.quote_id) ?? []), { totalCents: Number(line.total_cents) }]);
-  }
+  );
+  const ordered = (quoteId: number) =>
+    (basketLines.get(quoteId) ?? []).filter((l) => l.status === 'accepted').map((l) => ({ totalCents: Number(l.total_cents) }));
   deps.logger.info({ rfqs: rfqs.length, emails: emails.length }, 'data request opened');
   return {
     email: request.email,
@@ -134,7 +133,7 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
         purchaseOrders: orders
           .filter((po) => po.rfq_id === r.id)
           .map((po) => {
-            const totals = quoteTotals(po, baskets.has(po.rfq_id) ? (ordered.get(po.quote_id) ?? []) : undefined);
+            const totals = quoteTotals(po, baskets.has(po.rfq_id) ? ordered(po.quote_id) : undefined);
             return {
               poNumber: po.po_number,
               issuedOn: po.issued_on,

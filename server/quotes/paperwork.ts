@@ -44,7 +44,7 @@ export async function paperLines(db: Executor, state: QuoteInRequest, kind: 'quo
       },
     ];
   }
-  return (await findLinesOfQuotes(db, [q.id]))
+  return ((await findLinesOfQuotes(db, [q.id])).get(q.id) ?? [])
     .filter((l) => kind === 'quotation' || l.status === 'accepted')
     .map((l) => ({
       productName: l.product_name,

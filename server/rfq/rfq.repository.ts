@@ -186,19 +186,29 @@ export async function findRfqLines(db: Executor, rfqId: string) {
 }
 
 /**
- * The lines basket quotes price, with each line's product, by quote and then in order: what a
- * quote's paperwork lists, and what a supplier's leads show of each.
+ * The lines basket quotes price, with each line's product, in order, by quote id: what a quote's
+ * paperwork lists, what a supplier's leads show of each, and what a buyer's data counts as ordered.
+ * One statement for all of them.
  */
 export async function findLinesOfQuotes(db: Executor, quoteIds: readonly number[]) {
-  if (quoteIds.length === 0) return [];
-  return db
-    .selectFrom('quote_lines as l')
-    .innerJoin('rfq_lines as r', (j) => j.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
-    .select(['l.quote_id', 'r.product_name', 'r.product_description', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents', 'l.status'])
-    .where('l.quote_id', 'in', quoteIds)
-    .orderBy('l.quote_id')
-    .orderBy('l.line_no')
-    .execute();
+  const rows =
+    quoteIds.length === 0
+      ? []
+      : await db
+          .selectFrom('quote_lines as l')
+          .innerJoin('rfq_lines as r', (j) => j.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
+          .select(['l.quote_id', 'r.product_name', 'r.product_description', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents', 'l.status'])
+          .where('l.quote_id', 'in', quoteIds)
+          .orderBy('l.quote_id')
+          .orderBy('l.line_no')
+          .execute();
+  const byQuote = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const of = byQuote.get(row.quote_id);
+    if (of) of.push(row);
+    else byQuote.set(row.quote_id, [row]);
+  }
+  return byQuote;
 }
 
 /** How a basket's quotes price its lines, with each quote's minimum order, by quote and line. */

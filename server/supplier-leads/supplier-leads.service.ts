@@ -83,20 +83,14 @@ function toLead(row: LeadRow, day: string, lines: LeadLines): SupplierLead {
 }
 
 /** The lines of basket quotes, by quote id. */
-type LeadLines = Map<number, Awaited<ReturnType<typeof findLinesOfQuotes>>>;
+type LeadLines = Awaited<ReturnType<typeof findLinesOfQuotes>>;
 
 /** The lines of those of `rows` that are a basket's quotes, read in one statement. */
-async function linesOf(db: Executor, rows: readonly Pick<LeadRow, 'id' | 'line_count'>[]): Promise<LeadLines> {
-  const lines: LeadLines = new Map();
-  for (const line of await findLinesOfQuotes(
+function linesOf(db: Executor, rows: readonly Pick<LeadRow, 'id' | 'line_count'>[]): Promise<LeadLines> {
+  return findLinesOfQuotes(
     db,
     rows.filter((r) => r.line_count > 0).map((r) => r.id),
-  )) {
-    const of = lines.get(line.quote_id) ?? [];
-    of.push(line);
-    lines.set(line.quote_id, of);
-  }
-  return lines;
+  );
 }
 
 /** Every request this supplier was quoted for, newest first, narrowed to a status. */
