@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToRand, formatNumber, formatPriceWithVat, formatRand, possessive, quotedEnd } from './format';
+import { centsToRand, formatNumber, formatPriceWithVat, formatRand, joinWords, possessive, quotedEnd, vatCents } from './format';
 
 describe('formatRand', () => {
   it('writes rand with commas between thousands and two decimals', () => {
@@ -48,5 +48,18 @@ describe('quotedEnd', () => {
 describe('formatPriceWithVat', () => {
   it('leads with the price excl. VAT and labels both figures', () => {
     expect(formatPriceWithVat(4000, 4600)).toBe('R4,000.00 excl. VAT (R4,600.00 incl. VAT)');
+  });
+});
+
+describe('joinWords', () => {
+  it('lists words as a sentence does, with and or or', () => {
+    expect([joinWords([]), joinWords(['A']), joinWords(['A', 'B']), joinWords(['A', 'B', 'C'])]).toEqual(['', 'A', 'A and B', 'A, B and C']);
+    expect(joinWords(['litres', 'ml', 'containers'], 'or')).toBe('litres, ml or containers');
+  });
+});
+
+describe('vatCents', () => {
+  it('rounds VAT to the cent from whole cents, where rand arithmetic falls a cent short', () => {
+    expect(vatCents(1017490, 0.15)).toBe(152624);
   });
 });

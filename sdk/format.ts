@@ -66,6 +66,17 @@ export function vatCents(amountCents: number, vatRate: number): number {
 }
 
 /**
+ * Words as a sentence lists them: 'A', 'A and B', 'A, B and C' (or with 'or'); '' for none.
+ *
+ * @example
+ * joinWords(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals']); // 'Coastal Hygiene, Berea Supplies and Umhlanga Chemicals'
+ * joinWords(['litres', 'ml', 'containers'], 'or'); // 'litres, ml or containers'
+ */
+export function joinWords(words: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${conjunction} ${words.at(-1)}`;
+}
+
+/**
  * A name's possessive: ’s, or the apostrophe alone after a final s.
  *
  * @example

@@ -18,7 +18,7 @@ import {
 } from '../../contract/schemas/imports';
 import type { AuditAction } from '../../contract/schemas/audit';
 import { isHeaderLine, readBulkText, readPipeLine, type BulkKind } from '../../contract/bulk-text';
-import { centsToRand } from '../../sdk/format';
+import { centsToRand, joinWords } from '../../sdk/format';
 import { singularUnit } from '../../sdk/rules';
 import { marketChanged } from '../catalogue/market-store';
 import type { Executor } from '../db/executor';
@@ -311,7 +311,7 @@ const itemKey = (categoryId: string, name: string) => `${categoryId}\u0000${norm
 /** 'litres, ml or containers' */
 function unitList(units: Map<string, number>): string {
   const names = [...units.keys()];
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!;
+  return joinWords(names, 'or');
 }
 
 export async function planProducts(db: Executor, lines: RawLine[], ref: Reference): Promise<{ plans: ProductPlan[]; invalid: InvalidLine[] }> {

@@ -1,4 +1,5 @@
 import { singularUnit } from '../../sdk/units';
+import { joinWords } from '../../sdk/format';
 import type { CatalogueItem } from './market';
 
 /**
@@ -115,7 +116,7 @@ export function chooseUnit(
   if (factor === 1 && asked === base) return { ok: true, unit: item.unit, factor: 1 };
   if (factor !== undefined && averagePriceCents * factor >= MIN_UNIT_PRICE_CENTS) return { ok: true, unit: asked, factor };
   const precise = [...units].filter(([u, f]) => u === base || averagePriceCents * f >= MIN_UNIT_PRICE_CENTS).map(([u, f]) => describe(u, f, base));
-  const list = precise.length > 1 ? `${precise.slice(0, -1).join(', ')} or ${precise.at(-1)}` : precise[0]!;
+  const list = joinWords(precise, 'or');
   const why = factor !== undefined ? `; a price per ${singularUnit(asked)} would be under R1, too small to quote to the cent` : '';
   return { ok: false, message: `${item.name} can be quoted in ${list}, not ${requested.trim()}${why}` };
 }

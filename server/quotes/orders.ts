@@ -1,4 +1,5 @@
 import type { OrderDetails } from '../../sdk/schemas/rfq';
+import { joinWords } from '../../sdk/format';
 import type { Executor } from '../db/executor';
 import { ACCEPTABLE, isPastValidity, longDate } from '../domain/validity';
 import { ApiError } from '../errors';
@@ -56,7 +57,7 @@ export const refusals = {
 export function awardedSuppliers(state: QuoteInRequest): string {
   const names = state.quotes.filter((q) => q.quote.status === 'accepted' || q.quote.status === 'confirmed').map((q) => q.supplier.s_name);
   if (names.length === 0) return state.quotes.find((q) => q.quote.id === state.rfq.awarded_quote_id)?.supplier.s_name ?? 'another supplier';
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return joinWords(names);
 }
 
 /** A request's courtesy notes: one per quote whose supplier is told it was not selected. */

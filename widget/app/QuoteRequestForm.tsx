@@ -12,7 +12,7 @@ import { useMediaQuery } from './use-media-query';
 import type { RfqForm, Step } from './use-rfq-form';
 import './controls.css';
 import './quote-form.css';
-import { formatRand } from '../../sdk/format';
+import { formatRand, joinWords } from '../../sdk/format';
 
 const STEP_TITLES: Record<Step, string> = {
   1: 'What do you need?',
@@ -58,8 +58,7 @@ const MISSING_NAMES: Partial<Record<RfqField, string>> = {
 /** 'Still needed: a, b and c.' */
 function missingSentence(fields: RfqField[]): string {
   const names = fields.map((f) => MISSING_NAMES[f] ?? f);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
-  return `Still needed: ${list}.`;
+  return `Still needed: ${joinWords(names)}.`;
 }
 
 function isTyping(target: EventTarget | null): boolean {

@@ -6,7 +6,7 @@ import { Link, useSearch } from 'wouter';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText } from '../../../sdk/rules';
 import type { OrderDetailsInput, Quote, QuoteActionResponse, Rfq } from '../../../sdk/schemas/rfq';
-import { formatPriceWithVat, formatRand } from '../../../sdk/format';
+import { formatPriceWithVat, formatRand, joinWords } from '../../../sdk/format';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
@@ -174,7 +174,7 @@ function optionOrdering(
   const names = option.suppliers.map((s) => rfq.quotes.find((q) => q.id === s.quoteId)!.supplier.name);
   const products = option.lines.filter((l) => l.quoteId !== null).map((l) => rfq.lines.find((line) => line.lineId === l.lineId)!.productName);
   const ordering = {
-    supplierName: joinNames(names),
+    supplierName: joinWords(names),
     totalPrice: option.totalPrice,
     totalPriceInclVat: option.totalPriceInclVat,
     products,
@@ -189,12 +189,6 @@ function optionOrdering(
 }
 
 /** 'A', 'A and B', 'A, B and C'. */
-/** A count with its noun: '1 product', '3 products'. */
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function joinNames(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
 
 /** Said where the buyer looks after ordering a basket, and focused, so a screen reader hears it. */
 function OrderedNotice({ names }: { names: string }) {
@@ -381,10 +375,10 @@ export default function QuoteSuccessPage() {
             {winners.length === 0 ? null : rfq.status === 'open' && isBasket(rfq) ? (
               <span className="small">
                 {' '}
-                · {orderedLineCount(rfq.quotes)} of {rfq.lines.length} products ordered from {joinNames(winners)}
+                · {orderedLineCount(rfq.quotes)} of {rfq.lines.length} products ordered from {joinWords(winners)}
               </span>
             ) : (
-              <span className="small"> to {joinNames(winners)}</span>
+              <span className="small"> to {joinWords(winners)}</span>
             )}
           </dd>
         </dl>
@@ -405,7 +399,7 @@ export default function QuoteSuccessPage() {
             <Stat
               label={winners.length > 0 ? 'Cheapest for the rest' : 'Cheapest split'}
               value={`${formatRand(rfq.split.split.totalPrice)} excl. VAT`}
-              note={`${rfq.split.split.covered} of ${plural(rfq.lines.length - orderedLineCount(rfq.quotes), 'product', 'products')}${winners.length > 0 ? ' left to order' : ''} · ${plural(rfq.split.split.deliveries, 'delivery', 'deliveries')}`}
+              note={`${rfq.split.split.covered} of ${formatQuantity(rfq.lines.length - orderedLineCount(rfq.quotes), 'products')}${winners.length > 0 ? ' left to order' : ''} · ${formatQuantity(rfq.split.split.deliveries, 'deliveries')}`}
             />
           ) : (
             <Stat

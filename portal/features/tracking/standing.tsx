@@ -1,4 +1,4 @@
-import { quotedEnd } from '../../../sdk/format';
+import { joinWords, quotedEnd } from '../../../sdk/format';
 import type { Quote, TrackedQuote } from '../../../sdk/schemas/rfq';
 import { formatDate } from '../../../widget/app/format';
 
@@ -39,8 +39,7 @@ export function Standing({ quote, winners }: { quote: TrackedQuote; winners: rea
       return <p className="notice">This quote expired on {formatDate(quote.quoteData.validUntil)}. Accept another quote or send a new request.</p>;
     case 'not_selected':
       if (quote.rfq.status === 'awarded' && winners.length > 0) {
-        const names = winners.map((w) => w.supplier.name);
-        const who = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+        const who = joinWords(winners.map((w) => w.supplier.name));
         return basket ? (
           <p className="notice">You ordered this basket's products from {who}, so this quote was not selected.</p>
         ) : (
