@@ -4,7 +4,7 @@ import { parseTrackingToken } from './lib/ids';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import { SWEEP_INTERVAL_MS, sweep } from './retention';
 import { exclusively } from './db/advisory-lock';
-import { POSTGRES_URL, startTestServer, validOrder, validRfq, type TestServer } from './test/harness';
+import { POSTGRES_URL, responseTokenOf, startTestServer, validOrder, validRfq, type TestServer } from './test/harness';
 
 const HOUR_MS = 60 * 60 * 1000;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
@@ -45,15 +45,7 @@ async function atTime(at: number, work: () => Promise<void>) {
 }
 
 /** The accepted supplier's response token, from its e-mail. */
-async function responseToken(rfqId: string): Promise<string> {
-  const row = await server.database.db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('kind', '=', 'supplier-order')
-    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
-    .executeTakeFirstOrThrow();
-  return (JSON.parse(row.payload) as { token: string }).token;
-}
+const responseToken = (rfqId: string) => responseTokenOf(server, rfqId);
 
 /** The moment a quote valid until `day` stops being valid: midnight in Johannesburg. */
 const validityEnd = (day: string) => Date.parse(`${day}T22:00:00.000Z`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { partnerAnalyticsSchema } from '../../sdk/index';
 import { readBuyerFragment } from '../../contract/buyer-links';
 import { sweep } from '../retention';
-import { validOrder, startTestServerForFile } from '../test/harness';
+import { responseTokenOf, validOrder, startTestServerForFile } from '../test/harness';
 import { openQuoteEmail, quoteEmailLinks, registerPartner, widgetRequest } from '../test/partners';
 
 let now = Date.UTC(2026, 10, 20, 9, 0, 0);
@@ -75,13 +75,7 @@ describe('partner credit on evidence', () => {
     expect((await server.request('POST', `/api/quotes/track/${res.json.quotes[0].trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
     expect(await creditOf(rfqId)).toBe('pending');
 
-    const order = await server.database.db
-      .selectFrom('outbox')
-      .select('payload')
-      .where('kind', '=', 'supplier-order')
-      .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
-      .executeTakeFirstOrThrow();
-    const response = (JSON.parse(order.payload) as { token: string }).token;
+    const response = await responseTokenOf(server, rfqId);
     expect((await server.request('POST', `/api/supplier-responses/${response}/confirm`)).status).toBe(200);
     expect(await creditOf(rfqId)).toBe('qualified');
     expect(await analytics(p)).toMatchObject({ qualifiedRfqs: 1, awardedRfqs: 1, revenue: 90 });

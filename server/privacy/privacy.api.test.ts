@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '../../contract/schemas/analytics';
 import { MessageRenderer } from '../mail/messages';
 import { sweep } from '../retention';
-import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+import { responseTokenOf, startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 import { DATA_REQUEST_ACCEPTED } from './privacy.service';
 
 const MINUTE = 60_000;
@@ -189,13 +189,7 @@ describe('a buyer\u2019s data request', () => {
       body: validOrder({ purchaseOrderReference: 'PO-77', vatNumber: '4123456789' }),
     });
     expect(accepted.status).toBe(200);
-    const sentOrder = await server.database.db
-      .selectFrom('outbox')
-      .select('payload')
-      .where('kind', '=', 'supplier-order')
-      .where('payload', 'like', `%"rfqId":"${sent.json.rfqId}"%`)
-      .executeTakeFirstOrThrow();
-    const { token: response } = JSON.parse(sentOrder.payload) as { token: string };
+    const response = await responseTokenOf(server, sent.json.rfqId);
     expect((await server.request('POST', `/api/supplier-responses/${response}/confirm`)).status).toBe(200);
     await ask('naledi@example.co.za');
     const token = await linkTokenFor('naledi@example.co.za');

@@ -5,7 +5,7 @@ import type { OutgoingMail } from '../mail/transport';
 import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
 import { possessive } from '../../sdk/format';
 import { pdfText } from '../test/pdf-text';
-import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
+import { responseTokenOf, validOrder, validRfq, startTestServerForFile } from '../test/harness';
 
 // 27 November 2026, 10:00 in Johannesburg.
 let now = Date.UTC(2026, 10, 27, 8, 0, 0);
@@ -158,13 +158,7 @@ async function accepted(winner = 0) {
     vatNumber: '4987 654 321',
   });
   expect((await server.request('POST', `/api/quotes/track/${rfq.quotes[winner]!.trackingToken}/accept`, { body: details })).status).toBe(200);
-  const row = await db()
-    .selectFrom('outbox')
-    .select('payload')
-    .where('kind', '=', 'supplier-order')
-    .where('payload', 'like', `%"rfqId":"${rfq.rfqId}"%`)
-    .executeTakeFirstOrThrow();
-  return { rfq, responseToken: (JSON.parse(row.payload) as { token: string }).token };
+  return { rfq, responseToken: await responseTokenOf(server, rfq.rfqId) };
 }
 
 describe('the purchase order issued on acceptance', () => {

@@ -9,7 +9,7 @@ import {
 import { MessageRenderer } from '../mail/messages';
 import { anonymiseRfqs } from '../privacy/privacy.repository';
 import { parseTrackingToken } from '../lib/ids';
-import { startTestServerForFile, validOrder, validRfq } from '../test/harness';
+import { responseTokenOf, startTestServerForFile, validOrder, validRfq } from '../test/harness';
 
 const now = Date.parse('2026-11-02T08:00:00.000Z');
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
@@ -29,13 +29,7 @@ async function acceptedOrder(winner = 1): Promise<{ rfq: RfqSubmitResponse; toke
     vatNumber: '4123 456 789',
   });
   expect((await server.request('POST', `/api/quotes/track/${rfq.quotes[winner]!.trackingToken}/accept`, { body: details })).status).toBe(200);
-  const row = await server.database.db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('kind', '=', 'supplier-order')
-    .where('payload', 'like', `%"rfqId":"${rfq.rfqId}"%`)
-    .executeTakeFirstOrThrow();
-  return { rfq, token: (JSON.parse(row.payload) as { token: string }).token };
+  return { rfq, token: await responseTokenOf(server, rfq.rfqId) };
 }
 
 const answer = (token: string, what: 'confirm' | 'withdraw', body?: unknown, headers: Record<string, string> = {}) =>

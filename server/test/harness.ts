@@ -165,6 +165,17 @@ export function validRfq(overrides: Record<string, unknown> = {}): Record<string
   };
 }
 
+/** The accepted supplier's response token of a single-product request, read from its order e-mail in the outbox. */
+export async function responseTokenOf(server: Pick<TestServer, 'database'>, rfqId: string): Promise<string> {
+  const row = await server.database.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('kind', '=', 'supplier-order')
+    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
+    .executeTakeFirstOrThrow();
+  return (JSON.parse(row.payload) as { token: string }).token;
+}
+
 /** What a buyer gives when accepting a quote (`POST /api/quotes/track/:token/accept`); override any field. */
 export function validOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { deliveryAddress: 'Unit 4, 12 Long Street, Cape Town, 8001', phone: '082 123 4567', ...overrides };
