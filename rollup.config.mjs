@@ -75,10 +75,13 @@ const builds = [
         buildStart() {
           this.addWatchFile('portal/app/paths.json');
           this.addWatchFile('portal/favicon.svg');
+          this.addWatchFile('portal/favicon.ico');
         },
         generateBundle() {
           this.emitFile({ type: 'asset', fileName: 'routes.json', source: readFileSync('portal/app/paths.json', 'utf8') });
           this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: readFileSync('portal/favicon.svg', 'utf8') });
+          // Asked for at /favicon.ico by browsers and crawlers whatever the page links; build/favicon-ico.mjs draws it from the SVG.
+          this.emitFile({ type: 'asset', fileName: 'favicon.ico', source: readFileSync('portal/favicon.ico') });
         },
       },
     ],
@@ -133,7 +136,7 @@ const builds = [
     ],
   },
   {
-    input: { main: 'server/main.ts', cli: 'server/cli.ts' },
+    input: { main: 'server/main.ts', cli: 'server/cli.ts', 'paperwork-worker': 'server/quotes/paperwork.worker.ts' },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
     plugins: [version('./package.json'), json(), transpile()],

@@ -63,10 +63,10 @@ export function rfqBody(i, { supplierCount = 5, tag = 'buyer' } = {}) {
 /** Lines of a basket: ten products of the list, from the i-th on, with their quantities. */
 export const BASKET_LINES = 10;
 
-/** A basket request of BASKET_LINES lines from a buyer of its own. */
-export function basketBody(i, tag) {
+/** A basket request of `lines` lines (BASKET_LINES unless given) from a buyer of its own. */
+export function basketBody(i, tag, lines = BASKET_LINES) {
   return JSON.stringify({
-    lines: Array.from({ length: BASKET_LINES }, (_, n) => ({
+    lines: Array.from({ length: lines }, (_, n) => ({
       productName: PRODUCTS[(i + n) % PRODUCTS.length],
       quantity: QUANTITIES[(i + n) % QUANTITIES.length],
     })),

@@ -2,8 +2,8 @@
 // drives it over loopback with autocannon. Prints a table and writes bench/results.json.
 //
 //   npm run bench                            every section but the soak
-//   npm run bench -- --only postgres,scale   the sections named (sqlite, basket, email, data,
-//                                            postgres, scale, lighthouse); results.json keeps the others
+//   npm run bench -- --only postgres,scale   the sections named (sqlite, basket, paperwork, email,
+//                                            data, postgres, scale, lighthouse); results.json keeps the others
 //   npm run bench -- --soak                  10 minutes at 100 RFQs a second with e-mail, alone
 //
 // The sections are `sections.mjs`, what they share `harness.mjs`, the generated large markets
@@ -14,6 +14,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { describeScores, LIGHTHOUSE_TARGETS, lighthouseScores } from './lighthouse.mjs';
 import { SECONDS, CONNECTIONS, SUPPLIERS, OFFERS, BASKET_LINES, seedBenchDatabase, startServer } from './harness.mjs';
+import { PAPERWORK, paperworkSection } from './paperwork.mjs';
 import { DATA_RFQS, dataApiBench, emailDelivery, sqliteSection, basketSection, postgresSection, scaleSection, soakSection } from './sections.mjs';
 
 /** The fast core's targets: every figure the bench prints is held to one of these. */
@@ -22,6 +23,7 @@ const TARGETS = {
   submitP99Ms: 50,
   basketRps: 300,
   basketP99Ms: 100,
+  paperworkHealthzP99Ms: 50,
   submitVsHealthzPercent: 12,
   getRps: 3000,
   emailP99Ms: 1000,
@@ -35,7 +37,7 @@ const TARGETS = {
   soakOldestWaitingSeconds: 60,
 };
 
-const SECTIONS = ['sqlite', 'basket', 'email', 'data', 'postgres', 'scale', 'lighthouse'];
+const SECTIONS = ['sqlite', 'basket', 'paperwork', 'email', 'data', 'postgres', 'scale', 'lighthouse'];
 const { values: flags } = parseArgs({ options: { soak: { type: 'boolean' }, only: { type: 'string' } } });
 const selected = new Set(flags.soak ? ['soak'] : flags.only ? flags.only.split(',').map((s) => s.trim()) : SECTIONS);
 for (const name of selected) {
@@ -74,7 +76,7 @@ if (selected.has('soak')) {
   process.exit(0);
 }
 
-if (['sqlite', 'basket', 'email', 'data', 'lighthouse'].some((s) => selected.has(s))) seedBenchDatabase();
+if (['sqlite', 'basket', 'paperwork', 'email', 'data', 'lighthouse'].some((s) => selected.has(s))) seedBenchDatabase();
 
 if (selected.has('sqlite')) {
   const sqlite = await sqliteSection();
@@ -85,6 +87,12 @@ if (selected.has('sqlite')) {
 if (selected.has('basket')) {
   console.log(`Submitting ${BASKET_LINES}-line baskets from new buyers for ${SECONDS} s ...`);
   results.rfq_submit_basket = await basketSection();
+}
+if (selected.has('paperwork')) {
+  console.log(
+    `Fetching the quotation PDFs of ${PAPERWORK.baskets} ${PAPERWORK.lines}-line baskets over ${PAPERWORK.connections} connections for ${PAPERWORK.seconds} s, timing /healthz meanwhile ...`,
+  );
+  results.paperwork = await paperworkSection();
 }
 if (selected.has('email')) {
   console.log(`Submitting RFQs at 100 per second for 5 + ${SECONDS} s with e-mail going to a local SMTP server ...`);
@@ -183,6 +191,17 @@ if (selected.has('basket')) {
     load(b),
     `>= ${TARGETS.basketRps}/s, p99 <= ${TARGETS.basketP99Ms} ms`,
     b.rps >= TARGETS.basketRps && b.p99_ms <= TARGETS.basketP99Ms && clean(b),
+  );
+}
+if (selected.has('paperwork')) {
+  const p = results.paperwork;
+  row(
+    'paperwork',
+    'healthz while PDFs are fetched',
+    `p50 ${p.healthz_p50_ms} ms, p99 ${p.healthz_p99_ms} ms, max ${p.healthz_max_ms} ms (${p.healthz_requests} asked); ` +
+      `${p.documents} documents of ${p.lines} lines at ${p.pdf_rps}/s, p99 ${p.pdf_p99_ms} ms${p.pdf_non_2xx ? `, ${p.pdf_non_2xx} not 2xx` : ''}`,
+    `healthz p99 <= ${TARGETS.paperworkHealthzP99Ms} ms`,
+    p.healthz_p99_ms <= TARGETS.paperworkHealthzP99Ms && p.pdf_non_2xx === 0,
   );
 }
 if (selected.has('email')) {

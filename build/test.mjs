@@ -1,7 +1,9 @@
 // `npm test`: every check, in stages, with the time each took. The type-check, the layer check
 // (dependency-cruiser: import circles and the house's rules), the linter and formatter check (Biome), the dead-export
-// check (knip) and the build read the sources and write nothing the others read, so they run side by
-// side; the test suites need the build and then have the machine to themselves. Every stage of a
+// check (knip), the OpenAPI document's lint (Spectral and Redocly, on the document built from the
+// sources) and the build read the sources and write nothing the others read (the lint and the build
+// share the transpile cache, whose entries are used only for the source they were made from), so
+// they run side by side; the test suites need the build and then have the machine to themselves. Every stage of a
 // group runs even when one fails, so one run shows every failure; a failed group stops the run.
 import { spawn } from 'node:child_process';
 
@@ -12,6 +14,7 @@ const GROUPS = [
     { name: 'lint', command: 'npm run --silent lint' },
     { name: 'dead exports', command: 'npm run --silent check:dead' },
     { name: 'file sizes', command: 'npm run --silent check:sizes' },
+    { name: 'OpenAPI lint', command: 'npm run --silent check:openapi' },
     { name: 'build', command: 'node build/build.mjs' },
   ],
   [{ name: 'unit and API tests', command: 'npx vitest run' }],

@@ -151,7 +151,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         env: { ...process.env, DATABASE_URL: `sqlite:${procura.databaseFile}`, PUBLIC_URL: procura.base },
         encoding: 'utf8',
       });
-      const link = /^(http\S+\/staff\/set-password\?token=\S+)$/m.exec(run.stdout)?.[1];
+      const link = /^(http\S+\/staff\/set-password#st_\S+)$/m.exec(run.stdout)?.[1];
       if (run.status !== 0 || !link) throw new Error(`staff-add failed: ${run.stderr}`);
       return link;
     });

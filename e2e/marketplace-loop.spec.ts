@@ -112,7 +112,8 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   expect(orderMail!.text).toContain(BUYER.company);
   expect(orderMail!.text).toContain('Delivery address: Umoya Hospital, Goods Receiving, Gate 3, 14 Chartwell Drive, Umhlanga, 4319');
   expect(orderMail!.text).toContain('Phone: +27 31 555 0142');
-  expect(orderMail!.text).toContain(`Purchase order: ${DELIVERY.po}`);
+  expect(orderMail!.text).toMatch(/Purchase order: PO-\d{4}-\d{6} \(name it on your tax invoice\)/);
+  expect(orderMail!.text).toContain(`Buyer’s reference: ${DELIVERY.po}`);
   expect(orderMail!.text).toContain(`VAT number: ${DELIVERY.vat}`);
   const responsePath = new URL(/http:\/\/\S+\/supplier-response\/sr_[A-Za-z0-9_-]+/.exec(orderMail!.text)![0]).pathname;
   // It carries the purchase order, the same document the buyer downloads from the tracking page.

@@ -26,6 +26,13 @@ test.describe('the supplier workspace on a phone', () => {
     const [mail] = await mailTo(page, 'nomsa@supplier-one.example');
     const link = /(http\S+\/supplier\/sign-in#sl_[\w-]{43})/.exec(mail!.text)![1]!;
     await page.goto(link);
+    // Opening the link signs nobody in: the page says whom it is for, and the click signs in.
+    const signIn = page.getByRole('button', { name: /^Sign in as Nomsa Khumalo at .+/ });
+    await expect(signIn).toBeVisible();
+    await expect(page.getByText(/^This link signs in Nomsa Khumalo at .+\. It works once\.$/)).toBeVisible();
+    await expect(page).toHaveURL(/\/supplier\/sign-in$/);
+    await expectAccessible(page);
+    await signIn.click();
     await expect(page).toHaveURL(/\/supplier$/);
     await expect(page.getByText('Signed in as Nomsa Khumalo (nomsa@supplier-one.example)')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Leads' })).toBeVisible();
@@ -52,9 +59,11 @@ test.describe('the supplier workspace on a phone', () => {
     await page.getByRole('tab', { name: 'Team' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Thabo Mokoena');
     await page.getByRole('textbox', { name: 'Work e-mail' }).fill('thabo@supplier-one.example');
-    await page.getByRole('button', { name: 'Add and e-mail a sign-in link' }).click();
-    await expect(page.getByText('Thabo Mokoena can now sign in: we e-mailed them a link.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Remove Thabo Mokoena' })).toBeVisible();
+    await page.getByRole('button', { name: 'Invite and e-mail a sign-in link' }).click();
+    // The same answer whatever the address; the colleague is listed as invited until they sign in.
+    await expect(page.getByRole('status')).toHaveText(SUPPLIER_MESSAGES.invited);
+    await expect(page.getByRole('region', { name: 'Invited' })).toContainText('Thabo Mokoena');
+    await expect(page.getByRole('button', { name: 'Withdraw the invitation to Thabo Mokoena' })).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -100,6 +109,7 @@ test.describe('the supplier workspace on a phone', () => {
     await expect(page.getByText('lindiwe@prices.example was e-mailed a sign-in link to the supplier workspace.')).toBeVisible();
     const [mail] = await mailTo(page, 'lindiwe@prices.example');
     await page.goto(/(http\S+\/supplier\/sign-in#sl_[\w-]{43})/.exec(mail!.text)![1]!);
+    await page.getByRole('button', { name: /^Sign in as Lindiwe Ndlovu at / }).click();
     await expect(page.getByText('Signed in as Lindiwe Ndlovu (lindiwe@prices.example)')).toBeVisible();
 
     // The price list: one price changed, its volume prices dropped.

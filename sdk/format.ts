@@ -110,3 +110,36 @@ export function quotedEnd(text: string): string {
 export function basketName(names: readonly string[]): string {
   return names.length === 1 ? names[0]! : `${names[0]} and ${names.length - 1} more ${names.length === 2 ? 'product' : 'products'}`;
 }
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A date as people read it on Procura's pages, PDFs and e-mails, always the same way: a day
+ * (`YYYY-MM-DD`), or the day in Johannesburg of a moment (an ISO time), as `6 December 2026`. The
+ * API and CSV files keep ISO 8601.
+ *
+ * @example
+ * formatDate('2026-12-06'); // '6 December 2026'
+ * formatDate('2026-12-05T22:30:00.000Z'); // '6 December 2026' (00:30 in Johannesburg)
+ */
+export function formatDate(dayOrTime: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(dayOrTime) ? dayOrTime : inJohannesburg(dayOrTime).slice(0, 10);
+  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+}
+
+/**
+ * A moment as people read it: its day as {@link formatDate} writes it and the time in Johannesburg,
+ * worked out without the reader's time zone, so a page rendered on the server reads the same in
+ * any browser.
+ *
+ * @example
+ * formatDateTime('2026-12-06T07:30:00.000Z'); // '6 December 2026, 09:30'
+ */
+export function formatDateTime(iso: string): string {
+  return `${formatDate(iso)}, ${inJohannesburg(iso).slice(11, 16)}`;
+}
+
+/** An ISO time moved to Johannesburg's wall clock (South Africa keeps UTC+2 all year), still written as ISO. */
+function inJohannesburg(iso: string): string {
+  return new Date(Date.parse(iso) + 2 * 3_600_000).toISOString();
+}

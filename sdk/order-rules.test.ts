@@ -60,6 +60,14 @@ describe('order details', () => {
     expect(validateOrderDetails(VALID)).toEqual({});
   });
 
+  it('refuses a control character, line break or bidirectional control in a one-line field, and takes line breaks in the address', () => {
+    expect(validateOrderDetails({ ...VALID, purchaseOrderReference: 'PO\u202e1\r\nX-Evil: 1', deliveryAddress: 'Unit 4\u202e, Long Street' })).toEqual({
+      purchaseOrderReference: 'Purchase order reference must not contain control characters or line breaks',
+      deliveryAddress: 'Delivery address must not contain control characters',
+    });
+    expect(validateOrderDetails({ ...VALID, deliveryAddress: 'Unit 4, Bellville Park\nDurbanville, 7550' })).toEqual({});
+  });
+
   it.each<[string, Partial<OrderDetailsValues>]>([
     ['valid', {}],
     ['everything empty', { deliveryAddress: '', phone: '', purchaseOrderReference: '', vatNumber: '' }],
@@ -70,6 +78,12 @@ describe('order details', () => {
     ['a VAT number of 9 digits', { vatNumber: '412345678' }],
     ['a long reference', { purchaseOrderReference: 'P'.repeat(51) }],
     ['an address of 301 characters', { deliveryAddress: 'x'.repeat(301) }],
+    ['a reference with a line break and an override', { purchaseOrderReference: 'PO\u202e1\r\nX-Evil: 1' }],
+    ['a reference of 51 characters with a tab', { purchaseOrderReference: `PO\t${'1'.repeat(48)}` }],
+    ['an address on two lines', { deliveryAddress: 'Unit 4, Bellville Park\r\nDurbanville, 7550' }],
+    ['an address with a NUL', { deliveryAddress: 'Unit 4\u0000, Bellville Park' }],
+    ['a phone with an escape', { phone: '082 123\u001b 4567' }],
+    ['a VAT number with an isolate', { vatNumber: '\u20664123456789' }],
   ])('answers as the server does for %s', (_name, change) => {
     const values = { ...VALID, ...change };
     expect(validateOrderDetails(values)).toEqual(schemaMessages(values));

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { textError } from './text';
 
 /**
  * The field messages of the accept confirmation, word for word as buyers see them.
@@ -105,12 +106,21 @@ export type OrderDetailsField = keyof OrderDetailsValues;
  */
 export function validateOrderDetails(values: OrderDetailsValues): Partial<Record<OrderDetailsField, string>> {
   const errors: Partial<Record<OrderDetailsField, string>> = {};
-  const address = values.deliveryAddress.trim().length;
-  if (address < ORDER_LIMITS.deliveryAddress.min) errors.deliveryAddress = ORDER_MESSAGES.deliveryAddress;
-  else if (address > ORDER_LIMITS.deliveryAddress.max) errors.deliveryAddress = ORDER_MESSAGES.deliveryAddressMax;
-  if (values.phone.length > ORDER_LIMITS.phone.max || normalizePhone(values.phone) === null) errors.phone = ORDER_MESSAGES.phone;
-  if (values.purchaseOrderReference.trim().length > ORDER_LIMITS.purchaseOrderReference.max)
-    errors.purchaseOrderReference = ORDER_MESSAGES.purchaseOrderReference;
-  if (values.vatNumber.trim() !== '' && normalizeVatNumber(values.vatNumber) === null) errors.vatNumber = ORDER_MESSAGES.vatNumber;
+  const address = values.deliveryAddress.trim();
+  const addressText = textError(address, 'Delivery address', 'multi');
+  if (addressText) errors.deliveryAddress = addressText;
+  else if (address.length < ORDER_LIMITS.deliveryAddress.min) errors.deliveryAddress = ORDER_MESSAGES.deliveryAddress;
+  else if (address.length > ORDER_LIMITS.deliveryAddress.max) errors.deliveryAddress = ORDER_MESSAGES.deliveryAddressMax;
+  const phone = textError(values.phone, 'Phone number');
+  if (phone) errors.phone = phone;
+  else if (values.phone.length > ORDER_LIMITS.phone.max || normalizePhone(values.phone) === null) errors.phone = ORDER_MESSAGES.phone;
+  const reference = values.purchaseOrderReference.trim();
+  const referenceText = textError(reference, 'Purchase order reference');
+  if (referenceText) errors.purchaseOrderReference = referenceText;
+  else if (reference.length > ORDER_LIMITS.purchaseOrderReference.max) errors.purchaseOrderReference = ORDER_MESSAGES.purchaseOrderReference;
+  const vat = values.vatNumber.trim();
+  const vatText = textError(vat, 'VAT number');
+  if (vatText) errors.vatNumber = vatText;
+  else if (vat !== '' && normalizeVatNumber(values.vatNumber) === null) errors.vatNumber = ORDER_MESSAGES.vatNumber;
   return errors;
 }

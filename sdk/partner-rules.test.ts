@@ -33,6 +33,10 @@ const CASES: [string, Partial<PartnerRegistrationValues>][] = [
   ['a choice not on the list', { businessType: 'charity', integrationType: 'fax', monthlyTraffic: 'lots' }],
   ['a short use case', { useCase: 'Quotes on our site' }],
   ['a company name over 200 characters', { companyName: 'x'.repeat(201) }],
+  ['a company and contact on two lines', { companyName: 'Acme\r\nX-Evil: 1', contactName: 'Thandi\u0000' }],
+  ['a website with a tab and an override', { website: 'https://acme\t.co.za/\u202e' }],
+  ['a use case of paragraphs', { useCase: 'Quotes beside every listing.\n\nAnd in our newsletter.' }],
+  ['a use case with an override', { useCase: 'Quotes beside every listing \u202eof ours' }],
 ];
 
 describe('partner registration rules', () => {
@@ -43,6 +47,14 @@ describe('partner registration rules', () => {
       useCase: 'Please describe your use case (minimum 20 characters)',
     });
     expect(validatePartnerRegistration(VALID)).toEqual({});
+  });
+
+  it('refuses control characters, line breaks and bidirectional controls by name, and takes paragraphs in the use case', () => {
+    expect(validatePartnerRegistration({ ...VALID, companyName: 'Acme\r\nX-Evil: 1', useCase: 'Quotes beside every listing \u202eof ours' })).toEqual({
+      companyName: 'Company name must not contain control characters or line breaks',
+      useCase: 'Use case must not contain control characters',
+    });
+    expect(validatePartnerRegistration({ ...VALID, useCase: 'Quotes beside every listing.\n\nAnd in our newsletter.' })).toEqual({});
   });
 
   it.each(CASES)('agrees with the server’s schema for %s', (_name, change) => {

@@ -8,6 +8,7 @@
  */
 import { BUSINESS_TYPES, INTEGRATION_TYPES, PARTNER_MESSAGES, TRAFFIC_BANDS } from './data-api';
 import { isEmailShaped } from './email';
+import { textError } from './text';
 
 /**
  * Length limits of partner registration's text fields, in characters after trimming.
@@ -67,13 +68,17 @@ const oneOf = (list: readonly string[], value: string) => list.includes(value);
 export function validatePartnerRegistration(values: PartnerRegistrationValues): Partial<Record<PartnerField, string>> {
   const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as PartnerRegistrationValues;
   const errors: Partial<Record<PartnerField, string>> = {};
-  if (!within(v.companyName, PARTNER_LIMITS.companyName)) errors.companyName = PARTNER_MESSAGES.companyName;
+  const companyName = textError(v.companyName, 'Company name');
+  if (companyName || !within(v.companyName, PARTNER_LIMITS.companyName)) errors.companyName = companyName ?? PARTNER_MESSAGES.companyName;
   if (!within(v.contactEmail, PARTNER_LIMITS.contactEmail) || !isEmailShaped(v.contactEmail)) errors.contactEmail = PARTNER_MESSAGES.contactEmail;
-  if (!within(v.contactName, PARTNER_LIMITS.contactName)) errors.contactName = PARTNER_MESSAGES.contactName;
-  if (!within(v.website, PARTNER_LIMITS.website) || !isWebsiteUrl(v.website)) errors.website = PARTNER_MESSAGES.website;
+  const contactName = textError(v.contactName, 'Contact name');
+  if (contactName || !within(v.contactName, PARTNER_LIMITS.contactName)) errors.contactName = contactName ?? PARTNER_MESSAGES.contactName;
+  const website = textError(v.website, 'Website');
+  if (website || !within(v.website, PARTNER_LIMITS.website) || !isWebsiteUrl(v.website)) errors.website = website ?? PARTNER_MESSAGES.website;
   if (!oneOf(BUSINESS_TYPES, v.businessType)) errors.businessType = PARTNER_MESSAGES.businessType;
   if (!oneOf(INTEGRATION_TYPES, v.integrationType)) errors.integrationType = PARTNER_MESSAGES.integrationType;
   if (!oneOf(TRAFFIC_BANDS, v.monthlyTraffic)) errors.monthlyTraffic = PARTNER_MESSAGES.monthlyTraffic;
-  if (!within(v.useCase, PARTNER_LIMITS.useCase)) errors.useCase = PARTNER_MESSAGES.useCase;
+  const useCase = textError(v.useCase, 'Use case', 'multi');
+  if (useCase || !within(v.useCase, PARTNER_LIMITS.useCase)) errors.useCase = useCase ?? PARTNER_MESSAGES.useCase;
   return errors;
 }

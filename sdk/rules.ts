@@ -8,6 +8,8 @@
  */
 
 import { isEmailShaped } from './email';
+import { readNumber } from './numbers';
+import { textError } from './text';
 
 // The quote's and request's statuses, the unit wording and what the buyer is told about e-mail
 // were written here first and are still read from this module by the widget, the portal and the
@@ -159,19 +161,21 @@ export const MAX_QUANTITY = 1_000_000;
 export const MAX_ADDITIONAL_EMAILS = 10;
 
 /**
- * Reads a form quantity: numbers pass, numeric text is converted, anything else becomes 0
- * (and so fails with 'Quantity must be at least 1').
+ * Reads a form quantity: numbers pass, text is read as a person writes a number (decimal
+ * digits, thousands grouped by commas or spaces: see `readNumber`), and anything else becomes 0
+ * (and so fails with 'Quantity must be at least 1'): `0x10`, `1e3`, `Infinity` and `+5` too.
  *
  * @example
  * toQuantity('25'); // 25
+ * toQuantity('1,000'); // 1000
  * toQuantity('lots'); // 0
+ * toQuantity('0x10'); // 0
  */
 export function toQuantity(value: unknown): unknown {
   if (typeof value === 'number') return Number.isNaN(value) ? 0 : value;
   if (typeof value === 'string') {
-    const trimmed = value.trim();
-    const n = Number(trimmed);
-    return trimmed === '' || !Number.isFinite(n) ? 0 : n;
+    const n = readNumber(value);
+    return Number.isNaN(n) ? 0 : n;
   }
   return value === undefined || value === null ? 0 : value;
 }
@@ -271,10 +275,21 @@ export interface RfqFormValues {
  */
 export type RfqField = keyof RfqFormValues;
 
-/** The message for a trimmed text shorter than `min` or longer than `max`, else undefined. */
-function lengthError(value: string, min: number, max: number, tooShort: string, tooLong: string): string | undefined {
-  const length = value.trim().length;
-  return length < min ? tooShort : length > max ? tooLong : undefined;
+/**
+ * The message for trimmed text that breaks the text rule (named `field`; see `text.ts`) or is
+ * shorter than `min` or longer than `max`, else undefined: the order the schemas check in.
+ */
+function lengthError(
+  value: string,
+  min: number,
+  max: number,
+  tooShort: string,
+  tooLong: string,
+  field: string,
+  lines: 'single' | 'multi' = 'single',
+): string | undefined {
+  const text = value.trim();
+  return textError(text, field, lines) ?? (text.length < min ? tooShort : text.length > max ? tooLong : undefined);
 }
 
 /** The message for a quantity that is not a whole number from 1 to {@link MAX_QUANTITY}, else undefined. */
@@ -313,18 +328,20 @@ export interface EmbedFormValues {
 export function validateEmbedForm(values: EmbedFormValues): Partial<Record<keyof EmbedFormValues, string>> {
   const min = EMBED_MIN_LENGTH;
   return failing({
-    productName: lengthError(values.productName, min.productName, 200, EMBED_MESSAGES.productName, RFQ_MESSAGES.productNameMax),
+    productName: lengthError(values.productName, min.productName, 200, EMBED_MESSAGES.productName, RFQ_MESSAGES.productNameMax, 'Product name'),
     productDescription: lengthError(
       values.productDescription,
       min.productDescription,
       5000,
       EMBED_MESSAGES.productDescription,
       RFQ_MESSAGES.productDescriptionMax,
+      'Description',
+      'multi',
     ),
     quantity: quantityError(values.quantity, EMBED_MESSAGES.quantity),
-    location: lengthError(values.location, min.location, 120, EMBED_MESSAGES.location, RFQ_MESSAGES.deliveryLocationMax),
+    location: lengthError(values.location, min.location, 120, EMBED_MESSAGES.location, RFQ_MESSAGES.deliveryLocationMax, 'Location'),
     contactEmail: values.contactEmail.trim().length > 254 || !isEmailShaped(values.contactEmail.trim()) ? EMBED_MESSAGES.contactEmail : undefined,
-    companyName: values.companyName.trim().length > 200 ? RFQ_MESSAGES.companyName : undefined,
+    companyName: lengthError(values.companyName, 0, 200, '', RFQ_MESSAGES.companyName, 'Company name'),
   });
 }
 
@@ -337,23 +354,34 @@ export function validateEmbedForm(values: EmbedFormValues): Partial<Record<keyof
  */
 export function validateRfqForm(values: RfqFormValues): Partial<Record<RfqField, string>> {
   const errors: Partial<Record<RfqField, string>> = failing({
-    productName: lengthError(values.productName, 3, 200, RFQ_MESSAGES.productName, RFQ_MESSAGES.productNameMax),
-    productDescription: lengthError(values.productDescription, 20, 5000, RFQ_MESSAGES.productDescription, RFQ_MESSAGES.productDescriptionMax),
+    productName: lengthError(values.productName, 3, 200, RFQ_MESSAGES.productName, RFQ_MESSAGES.productNameMax, 'Product name'),
+    productDescription: lengthError(
+      values.productDescription,
+      20,
+      5000,
+      RFQ_MESSAGES.productDescription,
+      RFQ_MESSAGES.productDescriptionMax,
+      'Description',
+      'multi',
+    ),
     quantity: quantityError(values.quantity, RFQ_MESSAGES.quantity),
   });
   if (!Number.isInteger(values.supplierCount) || values.supplierCount < 1 || values.supplierCount > MAX_SUPPLIER_COUNT) {
     errors.supplierCount = RFQ_MESSAGES.supplierCount;
   }
-  const location = lengthError(values.deliveryLocation, 2, 120, RFQ_MESSAGES.deliveryLocation, RFQ_MESSAGES.deliveryLocationMax);
+  const location = lengthError(values.deliveryLocation, 2, 120, RFQ_MESSAGES.deliveryLocation, RFQ_MESSAGES.deliveryLocationMax, 'Delivery location');
   if (location) errors.deliveryLocation = location;
   if (!isEmailShaped(values.primaryEmail.trim())) errors.primaryEmail = RFQ_MESSAGES.primaryEmail;
   const others = splitEmails(values.additionalEmails);
   if (others.length > MAX_ADDITIONAL_EMAILS || others.some((e) => !isEmailShaped(e))) {
     errors.additionalEmails = RFQ_MESSAGES.additionalEmails;
   }
-  if (values.unit.trim().length > 30) errors.unit = RFQ_MESSAGES.unit;
-  if (values.companyName.trim().length > 200) errors.companyName = RFQ_MESSAGES.companyName;
-  if (values.contactName.trim().length > 200) errors.contactName = RFQ_MESSAGES.contactName;
+  const optional = failing({
+    unit: lengthError(values.unit, 0, 30, '', RFQ_MESSAGES.unit, 'Unit'),
+    companyName: lengthError(values.companyName, 0, 200, '', RFQ_MESSAGES.companyName, 'Company name'),
+    contactName: lengthError(values.contactName, 0, 200, '', RFQ_MESSAGES.contactName, 'Contact name'),
+  });
+  Object.assign(errors, optional);
   if (values.companySize !== '' && !(COMPANY_SIZES as readonly string[]).includes(values.companySize)) errors.companySize = RFQ_MESSAGES.companySize;
   if (!values.agreeTerms) errors.agreeTerms = RFQ_MESSAGES.agreeTerms;
   return errors;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,37 @@ describe('the server', () => {
     const res = await fetch(`${server.url}/api/catalogue/products?q=${'a'.repeat(20_000)}`);
     expect(res.status).toBe(431);
     expect(await res.json()).toEqual({ error: { code: 'headers_too_large', message: 'The request address or headers are too long' } });
+  });
+});
+
+describe('the built portal', () => {
+  // The build's own static files (dist/public, built before the server tests run).
+  let built: TestServer;
+  beforeAll(async () => {
+    built = await startTestServer();
+  });
+  afterAll(() => built.close());
+
+  it('answers /favicon.ico with the icon at 16 and 32 pixels, revalidated like every unhashed file', async () => {
+    const res = await fetch(`${built.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/x-icon');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('etag')).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    const ico = Buffer.from(await res.arrayBuffer());
+    expect([...ico.subarray(0, 4)]).toEqual([0x00, 0x00, 0x01, 0x00]);
+    expect(ico.readUInt16LE(4)).toBe(2);
+    const images = [0, 1].map((i) => {
+      const entry = 6 + 16 * i;
+      const [offset, length] = [ico.readUInt32LE(entry + 12), ico.readUInt32LE(entry + 8)];
+      const png = ico.subarray(offset, offset + length);
+      return { width: ico[entry], height: ico[entry + 1], signature: png.subarray(1, 4).toString('latin1'), pngWidth: png.readUInt32BE(16) };
+    });
+    expect(images).toEqual([
+      { width: 16, height: 16, signature: 'PNG', pngWidth: 16 },
+      { width: 32, height: 32, signature: 'PNG', pngWidth: 32 },
+    ]);
+    expect(ico.equals(readFileSync('portal/favicon.ico'))).toBe(true);
   });
 });
 

@@ -104,7 +104,7 @@ describe('cli staff accounts', () => {
     expect(cli('migrate').status).toBe(0);
     const added = cli('staff-add', '--email', 'Thandi@Procura.example', '--name', 'Thandi Nkosi', '--role', 'admin');
     expect(added.status).toBe(0);
-    const link = /^(http:\/\/localhost:3000\/staff\/set-password\?token=st_[A-Za-z0-9_-]{43})$/m.exec(added.stdout)?.[1];
+    const link = /^(http:\/\/localhost:3000\/staff\/set-password#st_[A-Za-z0-9_-]{43})$/m.exec(added.stdout)?.[1];
     expect(link).toBeDefined();
     expect(added.stdout).toContain('It works once, within 24 hours');
 
@@ -118,17 +118,17 @@ describe('cli staff accounts', () => {
     expect(reset.status).toBe(0);
     expect(reset.stdout).not.toContain(link!);
     const db = openSqlite(file);
-    expect(db.prepare('select count(*) as n from staff_tokens').get()).toEqual({ n: 1 });
+    expect(db.prepare("select count(*) as n from sign_in_links where kind = 'staff'").get()).toEqual({ n: 1 });
 
     expect(cli('staff-disable', '--email', 'thandi@procura.example').stdout).toContain('thandi@procura.example is disabled');
     expect(cli('staff-list').stdout).toContain('thandi@procura.example\tThandi Nkosi\tadmin\tdisabled');
-    expect(db.prepare('select count(*) as n from staff_tokens').get()).toEqual({ n: 0 });
+    expect(db.prepare("select count(*) as n from sign_in_links where kind = 'staff'").get()).toEqual({ n: 0 });
     expect(cli('staff-reset', '--email', 'thandi@procura.example').stderr.trim()).toBe('thandi@procura.example is disabled.');
 
     const enabled = cli('staff-enable', '--email', 'thandi@procura.example');
-    expect(enabled.stdout).toMatch(/set-password\?token=st_[\w-]{43}$/m);
+    expect(enabled.stdout).toMatch(/set-password#st_[\w-]{43}$/m);
     expect(cli('staff-list').stdout).toContain('thandi@procura.example\tThandi Nkosi\tadmin\tpassword not set yet');
-    expect(db.prepare('select count(*) as n from staff_tokens').get()).toEqual({ n: 1 });
+    expect(db.prepare("select count(*) as n from sign_in_links where kind = 'staff'").get()).toEqual({ n: 1 });
     const again = cli('staff-enable', '--email', 'thandi@procura.example');
     expect([again.status, again.stderr.trim()]).toEqual([1, 'thandi@procura.example is not disabled; staff-reset gives them a new link.']);
     const unknown = cli('staff-reset', '--email', 'nobody@procura.example');
@@ -144,7 +144,7 @@ describe('cli links', () => {
 
   it('use PUBLIC_URL, else PORT, as the server does, else the address the server on this database started with, and say which', async () => {
     const first = run({}, 'staff-add', '--email', 'lindiwe@procura.example', '--name', 'Lindiwe Zulu', '--role', 'sales');
-    expect(first.stdout).toMatch(/^http:\/\/localhost:3000\/staff\/set-password\?token=st_[\w-]{43}$/m);
+    expect(first.stdout).toMatch(/^http:\/\/localhost:3000\/staff\/set-password#st_[\w-]{43}$/m);
     expect(first.stdout).toContain(
       'Address: http://localhost:3000, the default: PUBLIC_URL and PORT are not set here, and no server has started on this database yet.',
     );
@@ -178,7 +178,7 @@ describe('cli links', () => {
       server.kill('SIGTERM');
     }
     const reset = run({}, 'staff-reset', '--email', 'lindiwe@procura.example');
-    expect(reset.stdout).toMatch(new RegExp(`^http://localhost:${port}/staff/set-password\\?token=st_[\\w-]{43}$`, 'm'));
+    expect(reset.stdout).toMatch(new RegExp(`^http://localhost:${port}/staff/set-password#st_[\\w-]{43}$`, 'm'));
     expect(reset.stdout).toContain(`Address: http://localhost:${port}, the one the server on this database started with; set PUBLIC_URL to use another.`);
 
     const byPort = run({ PORT: '4799' }, 'staff-reset', '--email', 'lindiwe@procura.example');
@@ -196,8 +196,9 @@ describe('cli supplier-invite', () => {
     expect(cli('seed').status).toBe(0);
     const invited = cli('supplier-invite', '1', 'Owner@Supplier.example', '--name', 'Nomsa Khumalo');
     expect(invited.status).toBe(0);
-    expect(invited.stdout).toContain("owner@supplier.example can now sign in to supplier 1's workspace. A sign-in link is on its way by e-mail");
     const db = openSqlite(file);
+    const { name } = db.prepare('select name from suppliers where id = 1').get() as { name: string };
+    expect(invited.stdout).toContain(`owner@supplier.example can now sign in to the workspace of ${name} (supplier 1). A sign-in link is on its way by e-mail`);
     expect(db.prepare("select supplier_id, name from supplier_users where email = 'owner@supplier.example'").get()).toEqual({
       supplier_id: 1,
       name: 'Nomsa Khumalo',
@@ -205,8 +206,78 @@ describe('cli supplier-invite', () => {
     expect(db.prepare("select count(*) as n from outbox where kind = 'supplier-sign-in' and recipient = 'owner@supplier.example'").get()).toEqual({ n: 1 });
     db.close();
     const unknown = cli('supplier-invite', '999999', 'x@supplier.example');
-    expect([unknown.status, unknown.stderr.trim()]).toEqual([1, 'Supplier not found']);
-    const bad = cli('supplier-invite', 'one', 'x@supplier.example');
-    expect([bad.status, bad.stderr.trim()]).toEqual([1, 'supplier-invite needs a supplier id and an e-mail address']);
-  });
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([
+      1,
+      'No supplier has the id 999999. node dist/server/cli.js suppliers --find <part of its name> lists suppliers with their ids.',
+    ]);
+    const bad = cli('supplier-invite', ' ', 'x@supplier.example');
+    expect([bad.status, bad.stderr.trim()]).toEqual([1, 'supplier-invite needs a supplier (its id or name) and an e-mail address']);
+  }, 90_000); // several commands, each starting node and opening the database: a guard against a hang
+});
+
+describe('cli suppliers --find and supplier-invite by name', () => {
+  type Row = { id: number; name: string; city: string; email: string };
+  /** The seeded suppliers whose name contains `text` in any case, as the command lists them. */
+  const named = (text: string) => {
+    const db = openSqlite(file);
+    const rows = db
+      .prepare('select s.id, s.name, c.name as city, s.email from suppliers s join cities c on c.id = s.home_city_id order by s.name, s.id')
+      .all() as Row[];
+    db.close();
+    return rows.filter((r) => r.name.toLowerCase().includes(text.toLowerCase()));
+  };
+  const line = (r: Row) => `${r.id}\t${r.name}\t${r.city}\t${r.email}`;
+
+  it('lists the suppliers whose name contains the text, in any case, with their ids; none is an error', () => {
+    expect(cli('migrate').status).toBe(0);
+    expect(cli('seed').status).toBe(0);
+    const cleaning = named('cleaning co.');
+    expect(cleaning.length).toBeGreaterThan(1);
+    const found = cli('suppliers', '--find', 'CLEANING co.');
+    expect(found.status).toBe(0);
+    expect(found.stdout).toContain(`${cleaning.length} suppliers' names contain "CLEANING co.":\nid\tname\tcity\te-mail\n${cleaning.map(line).join('\n')}\n`);
+
+    // LIKE's own characters are read as themselves: no name holds a per cent sign.
+    const none = cli('suppliers', '--find', '%');
+    expect([none.status, none.stderr.trim()]).toEqual([1, 'No supplier\'s name contains "%".']);
+    const bare = cli('suppliers');
+    expect([bare.status, bare.stderr.trim()]).toEqual([1, "suppliers needs --find with a part of a supplier's name"]);
+  }, 90_000); // several commands, each starting node and opening the database: a guard against a hang
+
+  it('invites to the supplier named whole in any case, or by a part no other name holds, and lists the suppliers an ambiguous name could mean', () => {
+    expect(cli('migrate').status).toBe(0);
+    expect(cli('seed').status).toBe(0);
+    const cleaning = named('cleaning co.');
+    const first = cleaning[0]!;
+    // A supplier by the first two words of its name ("Tugela Cleaning"), which no other supplier's name contains.
+    const partOf = (r: Row) => r.name.split(' ').slice(0, 2).join(' ');
+    const second = cleaning.find((r) => r.id !== first.id && named(partOf(r)).length === 1);
+    expect(second).toBeDefined();
+    const db = openSqlite(file);
+    const userOf = (email: string) => db.prepare('select supplier_id from supplier_users where email = ?').get(email);
+
+    const whole = cli('supplier-invite', first.name.toUpperCase(), 'thabo@whole.example', '--name', 'Thabo Mokoena');
+    expect(whole.status).toBe(0);
+    expect(whole.stdout).toContain(`thabo@whole.example can now sign in to the workspace of ${first.name} (supplier ${first.id}).`);
+    expect(userOf('thabo@whole.example')).toEqual({ supplier_id: first.id });
+
+    const byPart = cli('supplier-invite', partOf(second!).toLowerCase(), 'zanele@part.example');
+    expect(byPart.status).toBe(0);
+    expect(byPart.stdout).toContain(`zanele@part.example can now sign in to the workspace of ${second!.name} (supplier ${second!.id}).`);
+    expect(userOf('zanele@part.example')).toEqual({ supplier_id: second!.id });
+
+    const ambiguous = cli('supplier-invite', 'cleaning co', 'x@ambiguous.example');
+    const could = named('cleaning co');
+    expect([ambiguous.status, ambiguous.stderr.trim()]).toEqual([
+      1,
+      `"cleaning co" could be any of ${could.length} suppliers: name one by its id.\n${could.map((r) => `  ${line(r)}`).join('\n')}`,
+    ]);
+    const unknown = cli('supplier-invite', 'Nobody Trading', 'x@unknown.example');
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([
+      1,
+      'No supplier\'s name contains "Nobody Trading". node dist/server/cli.js suppliers --find <part of its name> lists suppliers with their ids.',
+    ]);
+    expect(db.prepare("select count(*) as n from supplier_users where email in ('x@ambiguous.example', 'x@unknown.example')").get()).toEqual({ n: 0 });
+    db.close();
+  }, 90_000); // several commands, each starting node and opening the database: a guard against a hang
 });

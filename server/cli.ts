@@ -12,7 +12,10 @@ import { linkAddress, servedAddress } from './served-address';
 import pino from 'pino';
 import { GroupCommit } from './db/group-commit';
 import { Outbox } from './mail/outbox';
-import { inviteSupplierUser, SIGN_IN_LINK_MINUTES } from './supplier/supplier-users.service';
+import { SIGN_IN_LINK_MINUTES } from './supplier/supplier-users.service';
+import { inviteSupplierUser } from './supplier/supplier-invitations.service';
+import { findSupplier, findSuppliersNamed } from './supplier/supplier-users.repository';
+import type { Executor } from './db/executor';
 import { addStaff, disableStaff, enableStaff, listStaff, resetStaff, SET_PASSWORD_LINK_HOURS } from './staff/staff.service';
 
 const isApiTier = (v: string | undefined): v is ApiTier => v !== undefined && Object.hasOwn(API_TIERS, v);
@@ -41,13 +44,51 @@ const USAGE = `Usage:
                                               set a new password (the old one no longer works)
   node dist/server/cli.js staff-reset --email E
                                               a new set-password link; the person's sessions end
-  node dist/server/cli.js supplier-invite SUPPLIER_ID EMAIL [--name N]
+  node dist/server/cli.js suppliers --find TEXT
+                                              suppliers whose name contains TEXT, with their ids
+  node dist/server/cli.js supplier-invite SUPPLIER EMAIL [--name N]
                                               add a user to a supplier's workspace and e-mail
-                                              them a sign-in link (valid 15 minutes; a new one
-                                              from the sign-in page at /supplier/sign-in)
+                                              them a sign-in link (valid 10 minutes; a new one
+                                              from the sign-in page at /supplier/sign-in);
+                                              SUPPLIER is its id or its name (quoted), whole or
+                                              a part that names no other supplier
 
 The database is DATABASE_URL (default sqlite:./data/procura.sqlite).
 Without --suppliers, seed writes the starter market; with it, a large generated one for benchmarks.`;
+
+/** The most suppliers `suppliers --find` lists, and an ambiguous name's error names. */
+const FIND_LIMIT = 50;
+const FIND_HINT = 'node dist/server/cli.js suppliers --find <part of its name> lists suppliers with their ids.';
+
+const supplierLine = (r: { id: number; name: string; city: string; email: string }) => `${r.id}\t${r.name}\t${r.city}\t${r.email}`;
+
+/**
+ * The supplier `supplier-invite` names: by id, or by name, whole (in any case) or a part that no
+ * other supplier's name contains. Anything else is refused with the suppliers it could mean.
+ */
+async function supplierNamed(db: Executor, given: string): Promise<{ id: number; name: string }> {
+  const text = given.trim();
+  if (/^\d+$/.test(text)) {
+    const byId = await findSupplier(db, Number(text));
+    if (!byId) throw new Error(`No supplier has the id ${text}. ${FIND_HINT}`);
+    return byId;
+  }
+  const found = await findSuppliersNamed(db, text, FIND_LIMIT + 1);
+  const whole = found.filter((r) => r.name.toLowerCase() === text.toLowerCase());
+  if (whole.length === 1) return whole[0]!;
+  if (whole.length === 0 && found.length === 1) return found[0]!;
+  if (found.length === 0) throw new Error(`No supplier's name contains "${text}". ${FIND_HINT}`);
+  const matches = whole.length > 1 ? whole : found;
+  const more = matches.length > FIND_LIMIT ? `\n  and more: give more of the name.` : '';
+  throw new Error(
+    `"${text}" could be any of ${matches.length > FIND_LIMIT ? `more than ${FIND_LIMIT}` : matches.length} suppliers: name one by its id.\n` +
+      matches
+        .slice(0, FIND_LIMIT)
+        .map((r) => `  ${supplierLine(r)}`)
+        .join('\n') +
+      more,
+  );
+}
 
 async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -61,6 +102,7 @@ async function run(argv: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       role: { type: 'string' },
+      find: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -79,6 +121,7 @@ async function run(argv: string[]): Promise<number> {
       'staff-disable',
       'staff-enable',
       'staff-reset',
+      'suppliers',
       'supplier-invite',
     ].includes(command ?? '')
   ) {
@@ -105,9 +148,10 @@ async function run(argv: string[]): Promise<number> {
     throw new Error(`staff-add needs --name and --role ${STAFF_ROLES.join('|')}`);
   }
   const [inviteSupplier, inviteEmail] = positionals.slice(1);
-  if (command === 'supplier-invite' && (!/^[1-9]\d*$/.test(inviteSupplier ?? '') || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inviteEmail ?? ''))) {
-    throw new Error('supplier-invite needs a supplier id and an e-mail address');
+  if (command === 'supplier-invite' && (!inviteSupplier?.trim() || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inviteEmail ?? ''))) {
+    throw new Error('supplier-invite needs a supplier (its id or name) and an e-mail address');
   }
+  if (command === 'suppliers' && !values.find?.trim()) throw new Error("suppliers needs --find with a part of a supplier's name");
   const suppliers = count('suppliers', values.suppliers);
   const offers = count('offers', values.offers);
 
@@ -179,16 +223,31 @@ async function run(argv: string[]): Promise<number> {
         console.log(`${u.email}\t${u.name}\t${u.role}\t${state}`);
       }
     }
+    if (command === 'suppliers') {
+      const found = await findSuppliersNamed(database.db, values.find!, FIND_LIMIT + 1);
+      if (found.length === 0) {
+        console.error(`No supplier's name contains "${values.find!.trim()}".`);
+        return 1;
+      }
+      console.log(
+        found.length > FIND_LIMIT
+          ? `The first ${FIND_LIMIT} suppliers whose name contains "${values.find!.trim()}"; give more of the name to see the rest:`
+          : `${found.length} supplier${found.length === 1 ? "'s name contains" : "s' names contain"} "${values.find!.trim()}":`,
+      );
+      console.log(`id\tname\tcity\te-mail`);
+      for (const r of found.slice(0, FIND_LIMIT)) console.log(supplierLine(r));
+    }
     if (command === 'supplier-invite') {
+      const supplier = await supplierNamed(database.db, inviteSupplier!);
       const outbox = new Outbox(config, database, pino({ level: 'silent' }));
       try {
         const user = await inviteSupplierUser(
           { database, outbox, writes: new GroupCommit(database.db), clock: Date.now },
-          { supplierId: Number(inviteSupplier), email: inviteEmail!, name: values.name?.trim() || inviteEmail!.split('@')[0]! },
+          { supplierId: supplier.id, email: inviteEmail!, name: values.name?.trim() || inviteEmail!.split('@')[0]! },
           { commandLine: true },
         );
         console.log(
-          `${user.email} can now sign in to supplier ${inviteSupplier}'s workspace. A sign-in link is on its way by e-mail ` +
+          `${user.email} can now sign in to the workspace of ${supplier.name} (supplier ${supplier.id}). A sign-in link is on its way by e-mail ` +
             `(${outbox.holding ? 'held in the development mailbox: SMTP_URL is not set' : 'sent by the running server'}); it works once, within ${SIGN_IN_LINK_MINUTES} minutes.`,
         );
       } finally {

@@ -82,6 +82,10 @@ const envSchema = z.object({
   WIDGET_LOAD_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   ANALYTICS_RATE_LIMIT: int(300, 1, 1_000_000_000),
   ANALYTICS_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  TRACKING_RATE_LIMIT: int(300, 1, 1_000_000_000),
+  TRACKING_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  PAPERWORK_RATE_LIMIT: int(30, 1, 1_000_000_000),
+  PAPERWORK_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   DATA_REQUEST_RATE_LIMIT: int(5, 1, 1_000_000_000),
   DATA_REQUEST_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
   TRUST_PROXY: z
@@ -178,6 +182,10 @@ export interface Config {
     analytics: RateLimitSetting;
     /** Buyers' data requests and the calls of their links. */
     dataRequest: RateLimitSetting;
+    /** Reads of a quote, a request or a supplier's response link (their JSON). */
+    tracking: RateLimitSetting;
+    /** Quotation and purchase-order PDFs. */
+    paperwork: RateLimitSetting;
   };
   /** How many proxies stand in front: the client address is the one the nearest of them saw. */
   trustProxyHops: number;
@@ -268,6 +276,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       widgetLoad: Object.freeze({ limit: e.WIDGET_LOAD_RATE_LIMIT, windowSeconds: e.WIDGET_LOAD_RATE_WINDOW_SECONDS }),
       demoRequest: Object.freeze({ limit: e.DEMO_RATE_LIMIT, windowSeconds: e.DEMO_RATE_WINDOW_SECONDS }),
       analytics: Object.freeze({ limit: e.ANALYTICS_RATE_LIMIT, windowSeconds: e.ANALYTICS_RATE_WINDOW_SECONDS }),
+      tracking: Object.freeze({ limit: e.TRACKING_RATE_LIMIT, windowSeconds: e.TRACKING_RATE_WINDOW_SECONDS }),
+      paperwork: Object.freeze({ limit: e.PAPERWORK_RATE_LIMIT, windowSeconds: e.PAPERWORK_RATE_WINDOW_SECONDS }),
       dataRequest: Object.freeze({ limit: e.DATA_REQUEST_RATE_LIMIT, windowSeconds: e.DATA_REQUEST_RATE_WINDOW_SECONDS }),
     }),
     trustProxyHops: e.TRUST_PROXY,

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
     bad_origin: 403,
     not_found: 404,
     method_not_allowed: 405,
+    request_timeout: 408,
     payload_too_large: 413,
     unsupported_media_type: 415,
     rate_limited: 429,
@@ -41,6 +42,7 @@ export const ERROR_CODES = {
   quotes: {
     quote_not_found: 404,
     purchase_order_not_found: 404,
+    paperwork_busy: 503,
     quote_expired: 409,
     quote_withdrawn: 409,
     quote_accepted: 409,
@@ -48,7 +50,6 @@ export const ERROR_CODES = {
     rfq_closed: 409,
     rfq_anonymised: 409,
     line_awarded: 409,
-    order_placed: 409,
     not_a_basket: 409,
     nothing_to_split: 409,
     demo_request: 409,
@@ -64,6 +65,9 @@ export const ERROR_CODES = {
   supplier: {
     /** Another supplier's person answers the same as one that does not exist. */
     user_not_found: 404,
+    /** Another supplier's invitation answers the same as one that does not exist. */
+    invitation_not_found: 404,
+    /** Staff only: a colleague's invitation of another supplier's person answers as any other. */
     email_taken: 409,
     user_disabled: 409,
     not_yourself: 409,

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
-import { answerClientError, limitServer } from './http/client-error';
+import { limitedServer } from './http/client-error';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { prepareDatabase } from './start';
@@ -56,7 +56,7 @@ async function main() {
 
   // The socket is open while migrations run, so /readyz can say the process is not ready yet.
   let handle: (req: IncomingMessage, res: ServerResponse) => void = startingHandler(readiness);
-  const server = limitServer(createServer((req, res) => handle(req, res)).on('clientError', answerClientError));
+  const server = limitedServer((req, res) => handle(req, res));
   const connections = connectionDrainer(server);
 
   let database: Database | undefined;

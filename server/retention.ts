@@ -11,7 +11,8 @@ import { pruneAddressCounts } from './mail/guard.repository';
 import { clearPartsOfClearedRequests, deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
 import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
-import { pruneSupplierAccess } from './supplier/supplier-users.service';
+import { pruneSupplierSessions } from './supplier/supplier-users.service';
+import { pruneSignInLinks } from './sign-in-links/sign-in-links';
 import { sweepAnalytics, type AnalyticsSweep } from './analytics/analytics.service';
 import { pruneDataRequests } from './privacy/privacy.repository';
 
@@ -62,7 +63,7 @@ const SWEEP_LOCK = 'procura.retention-sweep';
  * accept), and never later than that after its last quote's validity ended (the RFQ itself stays,
  * anonymous, for the data API); sent, held and dead e-mails of that age from when they were
  * written (the supplier needed the buyer's contact once), expired idempotency keys and rate-limit windows,
- * staff sessions and set-password links that can no longer be used,
+ * staff and supplier sessions and one-time links that can no longer be used,
  * widget-load counts {@link WIDGET_LOAD_MONTHS} months old, expired data request links, and the
  * analytics salts, raw events and consent records past their time (see `sweepAnalytics`).
  * One process at a time: a process that finds another sweeping skips this round.
@@ -87,7 +88,8 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
   // A partner's request still pending 30 days on never pays.
   await expirePendingCredits(database.db, new Date(now.getTime() - CREDIT_WINDOW_MS).toISOString());
   await pruneStaffAccess(database.db, now.getTime());
-  await pruneSupplierAccess(database.db, now.getTime());
+  await pruneSupplierSessions(database.db, now.getTime());
+  await pruneSignInLinks(database.db, now.getTime());
   // The per-address e-mail and request counts look back 24 hours; nothing older counts.
   await pruneAddressCounts(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   // A day's row holds loads until its midnight: it goes once the day's end is that old.

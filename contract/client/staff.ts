@@ -5,8 +5,10 @@
  * @module
  */
 import {
+  staffLinkHolderSchema,
   staffPasswordSetSchema,
   staffUserSchema,
+  type StaffLinkHolder,
   type StaffPasswordSet,
   type StaffSetPasswordInput,
   type StaffSignInInput,
@@ -35,6 +37,8 @@ export interface StaffCalls {
     signOut(options?: CallOptions): Promise<void>;
     /** The signed-in person (`GET /api/staff/me`), or null when signed out. */
     me(options?: CallOptions): Promise<StaffUser | null>;
+    /** Whom a set-password link is for, without spending it (`POST /api/staff/password/peek`). */
+    peekLink(token: string, options?: CallOptions): Promise<StaffLinkHolder>;
     /** Sets a password from a one-time link's token (`POST /api/staff/password`). */
     setPassword(input: StaffSetPasswordInput, options?: CallOptions): Promise<StaffPasswordSet>;
   };
@@ -58,6 +62,7 @@ function staffCalls(api: Transport): StaffCalls {
           if (isHttpError(err) && err.status === 401) return null;
           throw err;
         }),
+      peekLink: (token, opts) => api.post(staffLinkHolderSchema, 'api/staff/password/peek', { token }, null, opts),
       setPassword: (input, opts) => api.post(staffPasswordSetSchema, 'api/staff/password', input, null, opts),
     },
   };

@@ -8,23 +8,27 @@ import {
   supplierAccessListSchema,
   supplierLeadSchema,
   supplierLeadsSchema,
+  supplierLinkHolderSchema,
   supplierLinkSentSchema,
   supplierMeSchema,
   supplierProfileSchema,
   supplierStatsSchema,
   supplierCoverageSchema,
+  supplierInviteSentSchema,
+  supplierTeamSchema,
   supplierUserSchema,
-  supplierUsersSchema,
   type DeclineLeadInput,
   type FirmLeadInput,
   type LeadFilter,
   type SupplierAccess,
   type SupplierInviteInput,
   type SupplierLead,
+  type SupplierLinkHolder,
   type SupplierMe,
   type SupplierProfile,
   type SupplierProfileChange,
   type SupplierStats,
+  type SupplierTeam,
   type SupplierCoverage,
   type SupplierCoverageInput,
   type SupplierUser,
@@ -53,6 +57,8 @@ import { createTransport, type CallOptions, type ClientOptions, type Transport }
 export interface SupplierClient {
   /** E-mails a sign-in link (`POST /api/supplier/sign-in-link`); the same answer for any address. */
   requestLink(email: string, options?: CallOptions & { lead?: string | undefined }): Promise<{ message: string }>;
+  /** Whom a link is for, without spending it (`POST /api/supplier/sign-in-link/peek`). */
+  peekLink(token: string, options?: CallOptions): Promise<SupplierLinkHolder>;
   /** Exchanges a link's token for a session (`POST /api/supplier/session`); the browser keeps the cookie. */
   signIn(token: string, options?: CallOptions): Promise<SupplierMe>;
   /** Ends the session (`POST /api/supplier/sign-out`). */
@@ -67,12 +73,14 @@ export interface SupplierClient {
   decline(quoteId: string, input: DeclineLeadInput, options?: CallOptions): Promise<SupplierLead>;
   /** Confirms an accepted order (`POST /api/supplier/leads/:quoteId/confirm`). */
   confirm(quoteId: string, options?: CallOptions): Promise<SupplierLead>;
-  /** The supplier's people (`GET /api/supplier/users`). */
-  users(options?: CallOptions): Promise<SupplierUser[]>;
-  /** Adds a colleague (`POST /api/supplier/users`). */
-  addUser(input: SupplierInviteInput, options?: CallOptions): Promise<SupplierUser>;
+  /** The supplier's people who have signed in, and those invited who have not yet (`GET /api/supplier/users`). */
+  team(options?: CallOptions): Promise<SupplierTeam>;
+  /** Invites a colleague (`POST /api/supplier/users`); the same answer whatever the address. */
+  invite(input: SupplierInviteInput, options?: CallOptions): Promise<{ message: string }>;
   /** Removes a colleague (`DELETE /api/supplier/users/:userId`). */
   removeUser(userId: number, options?: CallOptions): Promise<void>;
+  /** Withdraws an invitation (`DELETE /api/supplier/invitations/:invitationId`); its links stop working. */
+  withdrawInvitation(invitationId: number, options?: CallOptions): Promise<void>;
   /** The supplier's own details (`GET /api/supplier/profile`). */
   profile(options?: CallOptions): Promise<SupplierProfile>;
   /** Changes them (`PATCH /api/supplier/profile`). */
@@ -106,6 +114,7 @@ function supplierCalls(api: Transport): SupplierClient {
   return {
     requestLink: (email, opts) =>
       api.post(supplierLinkSentSchema, 'api/supplier/sign-in-link', { email, ...(opts?.lead ? { lead: opts.lead } : {}) }, null, opts),
+    peekLink: (token, opts) => api.post(supplierLinkHolderSchema, 'api/supplier/sign-in-link/peek', { token }, null, opts),
     signIn: (token, opts) => api.post(supplierMeSchema, 'api/supplier/session', { token }, null, opts),
     signOut: async (opts) => {
       await api.post(null, 'api/supplier/sign-out', undefined, null, opts);
@@ -119,10 +128,13 @@ function supplierCalls(api: Transport): SupplierClient {
     firm: (quoteId, input, opts) => api.post(supplierLeadSchema, lead(quoteId, 'firm'), input, null, opts),
     decline: (quoteId, input, opts) => api.post(supplierLeadSchema, lead(quoteId, 'decline'), input, null, opts),
     confirm: (quoteId, opts) => api.post(supplierLeadSchema, lead(quoteId, 'confirm'), undefined, null, opts),
-    users: async (opts) => (await api.get(supplierUsersSchema, 'api/supplier/users', undefined, opts)).users,
-    addUser: (input, opts) => api.post(supplierUserSchema, 'api/supplier/users', input, null, opts),
+    team: (opts) => api.get(supplierTeamSchema, 'api/supplier/users', undefined, opts),
+    invite: (input, opts) => api.post(supplierInviteSentSchema, 'api/supplier/users', input, null, opts),
     removeUser: async (userId, opts) => {
       await api.delete(null, `api/supplier/users/${userId}`, opts);
+    },
+    withdrawInvitation: async (invitationId, opts) => {
+      await api.delete(null, `api/supplier/invitations/${invitationId}`, opts);
     },
     profile: (opts) => api.get(supplierProfileSchema, 'api/supplier/profile', undefined, opts),
     updateProfile: (input, opts) => api.patch(supplierProfileSchema, 'api/supplier/profile', input, opts),

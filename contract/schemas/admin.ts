@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { randSchema } from '../../sdk/schemas/common';
+import { singleLine } from '../../sdk/schemas/text';
 import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
 import { strictQuery, wholeNumber } from './query';
 
@@ -77,7 +78,7 @@ export const adminListQuerySchema = z.strictObject(
   {
     page: wholeNumber('page', 1).default(1),
     pageSize: wholeNumber('pageSize', 1, ADMIN_LIMITS.maxPageSize).default(ADMIN_LIMITS.defaultPageSize),
-    q: z.string({ error: 'q must be text' }).trim().max(100, { error: 'q must be at most 100 characters' }).optional(),
+    q: z.string({ error: 'q must be text' }).trim().check(singleLine('q')).max(100, { error: 'q must be at most 100 characters' }).optional(),
   },
   strictQuery,
 );

@@ -9,6 +9,8 @@
  * @module
  */
 import { z } from 'zod';
+import { singleLine } from '../../sdk/schemas/text';
+import { numberInput } from '../../sdk/numbers';
 import { ANALYTICS_SESSION_ID, carriesContact, FORM_FIELD_NAMES } from '../analytics-rules';
 
 export { ANALYTICS_SESSION_ID } from '../analytics-rules';
@@ -56,10 +58,11 @@ export const ANALYTICS_MESSAGES = {
 const TOKEN_SEGMENT = /(^|\/)(qt|da|dr|st|p)_[A-Za-z0-9]/;
 
 /** A text refused when it holds an address or a number a person could be reached on. */
-const plainText = (max: number) =>
+const plainText = (max: number, field: string) =>
   z
     .string()
     .trim()
+    .check(singleLine(field))
     .min(1)
     .max(max)
     .refine((v) => carriesContact(v) !== 'email', { error: ANALYTICS_MESSAGES.email })
@@ -112,7 +115,7 @@ function eventSchema<T extends z.ZodRawShape>(shape: T) {
  * as an ISO date-time. The event is dated by the server's clock, never by the client's; neither is stored.
  */
 const clientFields = {
-  sessionId: z.string().max(100).optional(),
+  sessionId: z.string().check(singleLine('Session id')).max(100).optional(),
   timestamp: z.iso.datetime({ offset: true }).optional(),
 };
 
@@ -144,8 +147,8 @@ export type PageView = z.input<typeof pageViewSchema>;
  */
 export const productInterestSchema = eventSchema({
   ...clientFields,
-  productName: plainText(200),
-  category: plainText(100),
+  productName: plainText(200, 'Product name'),
+  category: plainText(100, 'Category'),
   quantity: z.number().int().min(1).max(10_000_000),
   priceViewed: z.number().min(1000).max(1_000_000_000).optional(),
 });
@@ -187,10 +190,10 @@ export type FormInteraction = z.input<typeof formInteractionSchema>;
  */
 export const quoteRequestEventSchema = eventSchema({
   ...clientFields,
-  productName: plainText(200).optional(),
+  productName: plainText(200, 'Product name').optional(),
   quantity: z.number().int().min(1).max(10_000_000),
   estimatedValue: z.number().min(0).max(1_000_000_000),
-  location: plainText(100).optional(),
+  location: plainText(100, 'Location').optional(),
 });
 /**
  * A quote request as analytics counts it.
@@ -395,9 +398,11 @@ export const FUNNEL_STAGES = ['form-start', 'form-submit', 'quotes-shown', 'trac
  * dashboardQuerySchema.parse({ days: '7' });
  */
 export const dashboardQuerySchema = z.strictObject({
-  days: z.coerce
-    .number({ error: 'days must be 7, 30 or 90' })
-    .pipe(z.union([z.literal(7), z.literal(30), z.literal(90)], { error: 'days must be 7, 30 or 90' }))
+  days: z
+    .preprocess(
+      numberInput,
+      z.number({ error: 'days must be 7, 30 or 90' }).pipe(z.union([z.literal(7), z.literal(30), z.literal(90)], { error: 'days must be 7, 30 or 90' })),
+    )
     .default(30),
 });
 

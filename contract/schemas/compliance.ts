@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeVatNumber } from '../../sdk/order-rules';
+import { multiLine, singleLine } from '../../sdk/schemas/text';
 
 /**
  * A supplier's compliance on file and as a change names it: VAT number, registered address and
@@ -54,6 +55,7 @@ export const complianceOnFileFields = {
 export const complianceChangeFields = {
   vatNumber: z
     .string({ error: STANDING_MESSAGES.vatNumber })
+    .check(singleLine('VAT number'))
     .nullable()
     .optional()
     .transform((v, ctx) => {
@@ -66,6 +68,7 @@ export const complianceChangeFields = {
   registeredAddress: z
     .string({ error: STANDING_MESSAGES.registeredAddress })
     .trim()
+    .check(multiLine('Registered address'))
     .max(REGISTERED_ADDRESS_MAX, { error: STANDING_MESSAGES.registeredAddress })
     .nullable()
     .optional()

@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from 'zod';
+import { multiLine, singleLine } from '../../sdk/schemas/text';
 
 /**
  * What the demo form and its API say.
@@ -57,11 +58,13 @@ export const MONTHLY_SPEND_ESTIMATES: Record<(typeof MONTHLY_SPEND_BANDS)[number
   'over-200k': 200_000,
 };
 
-const demoText = (max: number, message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
-const optionalText = (max: number) =>
+const demoText = (max: number, message: string, field: string) =>
+  z.string({ error: message }).trim().check(singleLine(field)).min(1, { error: message }).max(max, { error: message });
+const optionalText = (max: number, rule: z.core.$ZodCheck<string>) =>
   z
     .string({ error: DEMO_MESSAGES.tooLong })
     .trim()
+    .check(rule)
     .max(max, { error: DEMO_MESSAGES.tooLong })
     .optional()
     .transform((v) => v ?? '');
@@ -74,8 +77,8 @@ const optionalText = (max: number) =>
  * demoRequestSchema.parse({ companyName: 'Berea Clinics', contactPerson: 'Ayesha Patel', email: 'ayesha@berea.example.co.za', phone: '031 555 0100' });
  */
 export const demoRequestSchema = z.strictObject({
-  companyName: demoText(200, DEMO_MESSAGES.companyName),
-  contactPerson: demoText(200, DEMO_MESSAGES.contactPerson),
+  companyName: demoText(200, DEMO_MESSAGES.companyName, 'Company name'),
+  contactPerson: demoText(200, DEMO_MESSAGES.contactPerson, 'Your name'),
   email: z
     .string({ error: DEMO_MESSAGES.email })
     .trim()
@@ -84,14 +87,15 @@ export const demoRequestSchema = z.strictObject({
   phone: z
     .string({ error: DEMO_MESSAGES.phone })
     .trim()
+    .check(singleLine('Phone'))
     .max(40, { error: DEMO_MESSAGES.phone })
     .refine((v) => /^\+?[\d\s()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7, { error: DEMO_MESSAGES.phone }),
   monthlySpend: z
     .union([z.enum(MONTHLY_SPEND_BANDS), z.literal('')], { error: DEMO_MESSAGES.monthlySpend })
     .optional()
     .transform((v) => v || null),
-  currentSuppliers: optionalText(1000),
-  painPoints: optionalText(5000),
+  currentSuppliers: optionalText(1000, singleLine('Current suppliers')),
+  painPoints: optionalText(5000, multiLine('Your biggest procurement challenge')),
 });
 /**
  * What the demo form sends.

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { normalizeVatNumber } from '../../sdk/order-rules';
 import { BBEE_LEVELS, type BbeeEvidence } from '../../sdk/bbee';
 import { randSchema } from '../../sdk/schemas/common';
+import { multiLine, singleLine } from '../../sdk/schemas/text';
+import { TEXT_MESSAGES, isSingleLineText } from '../../sdk/text';
 import { ADMIN_LIMITS, ADMIN_MESSAGES, adminProductSchema } from './admin';
 import { complianceOnFileFields, REGISTERED_ADDRESS_MAX, STANDING_MESSAGES } from './compliance';
 
@@ -57,8 +59,15 @@ function requiredText(field: string, max: number) {
   return z
     .string({ error: LINE_REASONS.missing(field) })
     .trim()
+    .check(singleLine(field))
     .min(1, { error: LINE_REASONS.missing(field) })
     .max(max, { error: LINE_REASONS.tooLong(field, max) });
+}
+
+/** Refuses a line's field with its reason. */
+function refuse(ctx: z.RefinementCtx, reason: string): never {
+  ctx.addIssue({ code: 'custom', message: reason });
+  return z.NEVER;
 }
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -84,6 +93,7 @@ const specialtiesField = z.unknown().transform((v, ctx): string[] => {
     return z.NEVER;
   }
   const named = [...new Set(items.filter((s): s is string => s !== null && s !== ''))];
+  if (!named.every(isSingleLineText)) return refuse(ctx, TEXT_MESSAGES.singleLine('Specialties'));
   if (named.length > ADMIN_LIMITS.specialties || named.some((s) => s.length > ADMIN_LIMITS.specialty)) {
     ctx.addIssue({ code: 'custom', message: LINE_REASONS.specialties() });
     return z.NEVER;
@@ -111,6 +121,7 @@ const responseTimeField = z.unknown().transform((v, ctx): number | null => {
 /** A VAT number, spaces and dashes dropped; blank is none given. */
 const vatNumberField = z.unknown().transform((v, ctx): string | undefined => {
   if (blank(v)) return undefined;
+  if (typeof v === 'string' && !isSingleLineText(v)) return refuse(ctx, TEXT_MESSAGES.singleLine('VAT number'));
   const vat = typeof v === 'string' ? normalizeVatNumber(v) : null;
   if (vat === null) {
     ctx.addIssue({ code: 'custom', message: LINE_REASONS.vatNumber(v) });
@@ -163,6 +174,7 @@ const bbeeExpiresOnField = z.unknown().transform((v, ctx): string | undefined =>
 const registeredAddressField = z
   .string({ error: LINE_REASONS.tooLong('Registered address', REGISTERED_ADDRESS_MAX) })
   .trim()
+  .check(multiLine('Registered address'))
   .max(REGISTERED_ADDRESS_MAX, { error: LINE_REASONS.tooLong('Registered address', REGISTERED_ADDRESS_MAX) })
   .optional()
   .transform((a) => (a === undefined || a === '' ? undefined : a.replace(/\s*\n\s*/g, ', ')));
@@ -238,6 +250,7 @@ const unitField = z.unknown().transform((v, ctx): string => {
     ctx.addIssue({ code: 'custom', message: LINE_REASONS.missing('Unit') });
     return z.NEVER;
   }
+  if (typeof v === 'string' && !isSingleLineText(v.trim())) return refuse(ctx, TEXT_MESSAGES.singleLine('Unit'));
   const unit = typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : '';
   if (!/^[A-Za-z]+(?: [A-Za-z]+)*$/.test(unit) || unit.length > ADMIN_LIMITS.unit) {
     ctx.addIssue({ code: 'custom', message: LINE_REASONS.unit(v) });
@@ -270,6 +283,7 @@ export const productLineSchema = z
     description: z
       .string({ error: LINE_REASONS.tooLong('Description', ADMIN_LIMITS.description) })
       .trim()
+      .check(multiLine('Description'))
       .max(ADMIN_LIMITS.description, { error: LINE_REASONS.tooLong('Description', ADMIN_LIMITS.description) })
       .optional()
       .transform((d) => d ?? ''),

@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from 'zod';
+import { singleLine } from '../../sdk/schemas/text';
 import { ACTIVITY_KINDS, PROSPECT_STATUSES, PROSPECT_TIERS, SALES_MESSAGES } from './sales';
 import { staffRefSchema } from './prospects';
 
@@ -16,7 +17,7 @@ import { staffRefSchema } from './prospects';
  */
 export const activityInputSchema = z.strictObject({
   kind: z.enum(ACTIVITY_KINDS, { error: SALES_MESSAGES.activityKind }),
-  note: z.string({ error: SALES_MESSAGES.tooLong }).trim().max(1000, { error: SALES_MESSAGES.tooLong }).default(''),
+  note: z.string({ error: SALES_MESSAGES.tooLong }).trim().check(singleLine('Note')).max(1000, { error: SALES_MESSAGES.tooLong }).default(''),
 });
 /**
  * What a client sends to log an activity.

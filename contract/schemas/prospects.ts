@@ -5,13 +5,16 @@
  * @module
  */
 import { z } from 'zod';
+import { multiLine, singleLine } from '../../sdk/schemas/text';
 import { PROSPECT_SOURCES, PROSPECT_STATUSES, PROSPECT_TIERS, type ProspectStatus, SALES_MESSAGES } from './sales';
 
-const text = (max: number) => z.string({ error: SALES_MESSAGES.tooLong }).trim().max(max, { error: SALES_MESSAGES.tooLong });
+const text = (max: number, rule: z.core.$ZodCheck<string>) =>
+  z.string({ error: SALES_MESSAGES.tooLong }).trim().check(rule).max(max, { error: SALES_MESSAGES.tooLong });
 
 const emailOrEmpty = z
   .string({ error: SALES_MESSAGES.email })
   .trim()
+  .check(singleLine('E-mail'))
   .max(254, { error: SALES_MESSAGES.email })
   .refine((v) => v === '' || z.email().safeParse(v).success, { error: SALES_MESSAGES.email })
   .transform((v) => v.toLowerCase());
@@ -23,23 +26,28 @@ const rand = z
   .transform((v) => Math.round(v * 100) / 100);
 
 const prospectFields = {
-  company: z.string({ error: SALES_MESSAGES.company }).trim().min(1, { error: SALES_MESSAGES.company }).max(200, { error: SALES_MESSAGES.tooLong }),
-  contact: text(200),
-  phone: text(40),
+  company: z
+    .string({ error: SALES_MESSAGES.company })
+    .trim()
+    .check(singleLine('Company'))
+    .min(1, { error: SALES_MESSAGES.company })
+    .max(200, { error: SALES_MESSAGES.tooLong }),
+  contact: text(200, singleLine('Contact')),
+  phone: text(40, singleLine('Phone')),
   email: emailOrEmpty,
   tier: z.enum(PROSPECT_TIERS, { error: SALES_MESSAGES.tier }),
   status: z.enum(PROSPECT_STATUSES, { error: SALES_MESSAGES.status }),
-  nextAction: text(500),
-  notes: text(5000),
+  nextAction: text(500, singleLine('Next action')),
+  notes: text(5000, multiLine('Notes')),
   estimatedValue: rand,
-  industry: text(100),
+  industry: text(100, singleLine('Industry')),
   conversionProbability: z
     .number({ error: SALES_MESSAGES.conversionProbability })
     .int({ error: SALES_MESSAGES.conversionProbability })
     .min(0, { error: SALES_MESSAGES.conversionProbability })
     .max(100, { error: SALES_MESSAGES.conversionProbability }),
-  actualResponse: text(2000),
-  callNotes: text(5000),
+  actualResponse: text(2000, multiLine('Their response')),
+  callNotes: text(5000, multiLine('Call notes')),
   ownerId: z.number({ error: SALES_MESSAGES.owner }).int({ error: SALES_MESSAGES.owner }).positive({ error: SALES_MESSAGES.owner }).nullable(),
 };
 
@@ -182,7 +190,7 @@ export const prospectListQuerySchema = z.strictObject({
     .string()
     .regex(/^(\d{1,9}|none)$/, { error: 'owner must be a staff id or none' })
     .optional(),
-  q: z.string().trim().max(200, { error: SALES_MESSAGES.tooLong }).optional(),
+  q: z.string().trim().check(singleLine('Search text')).max(200, { error: SALES_MESSAGES.tooLong }).optional(),
   page: positiveInt(1, 100_000),
   pageSize: positiveInt(25, 100),
 });

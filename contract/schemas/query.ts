@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberInput } from '../../sdk/numbers';
 
 /**
  * The query helpers of the staff calls: unknown parameters named in the answer, and whole numbers
@@ -18,14 +19,15 @@ export const strictQuery = {
 };
 
 /**
- * A whole number from `min` (to `max`) read from a query string or path, refused as
- * `{name} must be a whole number from {min} to {max}`.
+ * A whole number from `min` (to `max`) read from a query string or path as a person writes it
+ * (`readNumber`: decimal digits, `1,000` as a thousand; `0x10` or `1e3` are no number), refused
+ * as `{name} must be a whole number from {min} to {max}`.
  *
  * @example
  * wholeNumber('page', 1).parse('2'); // 2
  */
 export function wholeNumber(name: string, min: number, max?: number) {
   const message = max === undefined ? `${name} must be a whole number from ${min}` : `${name} must be a whole number from ${min} to ${max}`;
-  const n = z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message });
-  return max === undefined ? n : n.max(max, { error: message });
+  const n = z.number({ error: message }).int({ error: message }).min(min, { error: message });
+  return z.preprocess(numberInput, max === undefined ? n : n.max(max, { error: message }));
 }

@@ -1,6 +1,7 @@
 // Kept whole: the scraper's contract: its sessions, found items, review and directories share
 // their shapes.
 import { z } from 'zod';
+import { singleLine } from '../../sdk/schemas/text';
 import { strictQuery, wholeNumber } from './query';
 
 /**
@@ -90,7 +91,7 @@ export const SCRAPER_MESSAGES = {
 } as const;
 
 const enterUrl = { error: SCRAPER_MESSAGES.enterUrl };
-const urlField = z.string(enterUrl).trim().min(1, enterUrl).max(SCRAPER_LIMITS.maxUrl, { error: SCRAPER_MESSAGES.urlTooLong });
+const urlField = z.string(enterUrl).trim().check(singleLine('URL')).min(1, enterUrl).max(SCRAPER_LIMITS.maxUrl, { error: SCRAPER_MESSAGES.urlTooLong });
 
 /**
  * `POST /api/scrape` and `POST /api/scraping/directories`: a URL; an empty one answers 400 with
@@ -336,10 +337,11 @@ export type ReviewItemList = z.infer<typeof reviewItemListSchema>;
  */
 export const reviewItemParamsSchema = z.object({ id: wholeNumber('id', 1) });
 
-const optionalText = (name: string, max: number) =>
+const optionalText = (name: string, max: number, field: string) =>
   z
     .string({ error: `${name} must be text` })
     .trim()
+    .check(singleLine(field))
     .max(max, { error: `${name} is longer than ${max} characters` })
     .optional()
     .transform((v) => (v === '' ? undefined : v));
@@ -362,9 +364,9 @@ export const approveItemSchema = z.strictObject(
       .optional()
       .transform((v) => (v === '' ? undefined : v))
       .pipe(z.email({ error: 'Enter a valid e-mail address' }).optional()),
-    city: optionalText('city', 100),
-    category: optionalText('category', 100),
-    unit: optionalText('unit', 30),
+    city: optionalText('city', 100, 'City'),
+    category: optionalText('category', 100, 'Category'),
+    unit: optionalText('unit', 30, 'Unit'),
   },
   strictQuery,
 );

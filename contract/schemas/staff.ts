@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from 'zod';
+import { singleLine } from '../../sdk/schemas/text';
 
 /**
  * What a staff role may do: `admin` runs imports and the scraper, `sales` the sales workspace.
@@ -58,8 +59,17 @@ export const STAFF_MESSAGES = {
  * staffSignInSchema.parse({ email: 'thandi@procura.co.za', password: 'correct horse battery' });
  */
 export const staffSignInSchema = z.object({
-  email: z.string({ error: STAFF_MESSAGES.email }).trim().min(1, { error: STAFF_MESSAGES.email }).max(254, { error: STAFF_MESSAGES.email }),
-  password: z.string({ error: STAFF_MESSAGES.password }).min(1, { error: STAFF_MESSAGES.password }).max(200, { error: STAFF_MESSAGES.passwordTooLong }),
+  email: z
+    .string({ error: STAFF_MESSAGES.email })
+    .trim()
+    .check(singleLine('E-mail address'))
+    .min(1, { error: STAFF_MESSAGES.email })
+    .max(254, { error: STAFF_MESSAGES.email }),
+  password: z
+    .string({ error: STAFF_MESSAGES.password })
+    .check(singleLine('Password'))
+    .min(1, { error: STAFF_MESSAGES.password })
+    .max(200, { error: STAFF_MESSAGES.passwordTooLong }),
 });
 /**
  * What the sign-in form sends.
@@ -69,6 +79,32 @@ export const staffSignInSchema = z.object({
  */
 export type StaffSignInInput = z.input<typeof staffSignInSchema>;
 
+const linkToken = z.string({ error: STAFF_MESSAGES.linkInvalid }).regex(/^[\w-]{1,200}$/, { error: STAFF_MESSAGES.linkInvalid });
+
+/**
+ * `POST /api/staff/password/peek`: the token of a set-password link, to learn whom it is for
+ * without spending it.
+ *
+ * @example
+ * staffLinkTokenSchema.parse({ token: 'st_…' });
+ */
+export const staffLinkTokenSchema = z.object({ token: linkToken });
+
+/**
+ * Whom a set-password link is for: their name, which the page shows before they choose a password.
+ *
+ * @example
+ * const { name } = staffLinkHolderSchema.parse(json);
+ */
+export const staffLinkHolderSchema = z.object({ name: z.string() });
+/**
+ * Whom a set-password link is for.
+ *
+ * @example
+ * const holder: StaffLinkHolder = await staff.peekLink(token);
+ */
+export type StaffLinkHolder = z.infer<typeof staffLinkHolderSchema>;
+
 /**
  * `POST /api/staff/password`: the token from a set-password link and the new password.
  *
@@ -76,9 +112,10 @@ export type StaffSignInInput = z.input<typeof staffSignInSchema>;
  * staffSetPasswordSchema.parse({ token: 'st_…', password: 'correct horse battery' });
  */
 export const staffSetPasswordSchema = z.object({
-  token: z.string({ error: STAFF_MESSAGES.linkInvalid }).min(1, { error: STAFF_MESSAGES.linkInvalid }).max(200, { error: STAFF_MESSAGES.linkInvalid }),
+  token: linkToken,
   password: z
     .string({ error: STAFF_MESSAGES.passwordTooShort })
+    .check(singleLine('Password'))
     .min(STAFF_PASSWORD_MIN_LENGTH, { error: STAFF_MESSAGES.passwordTooShort })
     .max(200, { error: STAFF_MESSAGES.passwordTooLong }),
 });

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
+import { singleLine } from '../../sdk/schemas/text';
 import { invalidLineSchema } from './imports';
 
 /**
@@ -158,7 +159,11 @@ export type SupplierOfferChange = z.input<typeof supplierOfferChangeSchema>;
  * newSupplierOfferSchema.parse({ catalogueItemId: 'household-bleach-5l', unitPrice: 18.5 });
  */
 export const newSupplierOfferSchema = z.strictObject({
-  catalogueItemId: z.string({ error: 'Choose a product from the catalogue' }).min(1, { error: 'Choose a product from the catalogue' }).max(100),
+  catalogueItemId: z
+    .string({ error: 'Choose a product from the catalogue' })
+    .check(singleLine('Product'))
+    .min(1, { error: 'Choose a product from the catalogue' })
+    .max(100),
   unitPrice: terms.unitPrice,
   minimumOrderQuantity: terms.minimumOrderQuantity.default(1),
   tiers: terms.tiers.default([]),

@@ -11,7 +11,9 @@ import { z } from 'zod';
 import { QUOTE_STATUSES } from '../../sdk/rules';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
 import { normalizePhone, ORDER_MESSAGES } from '../../sdk/order-rules';
-import { bbeeStandingSchema } from '../../sdk/schemas/rfq';
+import { bbeeStandingSchema, purchaseOrderSummarySchema } from '../../sdk/schemas/rfq';
+import { multiLine, singleLine } from '../../sdk/schemas/text';
+import { isSingleLineText } from '../../sdk/text';
 import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
 import { MAX_UNIT_PRICE } from './supplier-offers';
 
@@ -24,11 +26,14 @@ import { MAX_UNIT_PRICE } from './supplier-offers';
 export const SUPPLIER_MESSAGES = {
   email: 'Enter an e-mail address, like name@company.co.za',
   name: 'Enter the person’s name',
-  linkSent: 'If that address belongs to a supplier on Procura, a sign-in link is on its way. It works once, within 15 minutes.',
+  linkSent: 'If that address belongs to a supplier on Procura, a sign-in link is on its way. It works once, within 10 minutes.',
   linkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
   signedOut: 'Sign in to continue.',
   leadNotFound: 'Lead not found',
   userNotFound: 'No such person in your team',
+  invitationNotFound: 'No such invitation in your team',
+  /** The one answer to a colleague's invitation, whether the address could join the team or not. */
+  invited: 'Invited. If that address can join your team, a sign-in link is on its way to it; the person shows as invited until they first sign in.',
   emailTaken: 'That address already belongs to someone on Procura.',
   notYourself: 'You cannot remove yourself. Ask a colleague to remove you.',
   unitPrice: 'Enter a unit price from R0.01 to R10,000,000',
@@ -75,7 +80,8 @@ const email = z
   .trim()
   .min(3, { error: SUPPLIER_MESSAGES.email })
   .max(254, { error: SUPPLIER_MESSAGES.email })
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: SUPPLIER_MESSAGES.email });
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: SUPPLIER_MESSAGES.email })
+  .refine(isSingleLineText, { error: SUPPLIER_MESSAGES.email });
 
 /**
  * `POST /api/supplier/sign-in-link`: the address to send a link to.
@@ -107,8 +113,23 @@ export const supplierLinkSentSchema = z.object({ message: z.string() });
  * supplierSessionInputSchema.parse({ token: 'sl_…' });
  */
 export const supplierSessionInputSchema = z.object({
-  token: z.string({ error: SUPPLIER_MESSAGES.linkInvalid }).min(1, { error: SUPPLIER_MESSAGES.linkInvalid }).max(200, { error: SUPPLIER_MESSAGES.linkInvalid }),
+  token: z.string({ error: SUPPLIER_MESSAGES.linkInvalid }).regex(/^[\w-]{1,200}$/, { error: SUPPLIER_MESSAGES.linkInvalid }),
 });
+/**
+ * Whom a sign-in link is for (`POST /api/supplier/sign-in-link/peek` with `{ token }`, which does
+ * not spend it): the page asks "Sign in as {name} at {supplierName}?" before the click that does.
+ *
+ * @example
+ * const { name, supplierName } = supplierLinkHolderSchema.parse(json);
+ */
+export const supplierLinkHolderSchema = z.object({ name: z.string(), supplierName: z.string() });
+/**
+ * Whom a sign-in link is for.
+ *
+ * @example
+ * const holder: SupplierLinkHolder = await supplier.peekLink(token);
+ */
+export type SupplierLinkHolder = z.infer<typeof supplierLinkHolderSchema>;
 /**
  * Who is signed in to the workspace, and for which supplier (`GET /api/supplier/me`).
  *
@@ -150,12 +171,35 @@ export const supplierUserSchema = z.object({
 export type SupplierUser = z.infer<typeof supplierUserSchema>;
 
 /**
- * `GET /api/supplier/users`.
+ * Someone the team invited who has not signed in yet. An address that could not join (it is
+ * another supplier's person's) is listed the same, and stays invited.
  *
  * @example
- * supplierUsersSchema.parse(json).users.length;
+ * supplierInvitationSchema.parse(json.invitations[0]).invitedAt;
  */
-export const supplierUsersSchema = z.object({ users: z.array(supplierUserSchema) });
+const supplierInvitationSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string(), invitedAt: z.string() });
+/**
+ * `GET /api/supplier/users`: the team's people who have signed in, and those invited who have not yet.
+ *
+ * @example
+ * supplierTeamSchema.parse(json).invitations.length;
+ */
+export const supplierTeamSchema = z.object({ users: z.array(supplierUserSchema), invitations: z.array(supplierInvitationSchema) });
+/**
+ * The team's people and invitations.
+ *
+ * @example
+ * const { users, invitations }: SupplierTeam = await supplier.team();
+ */
+export type SupplierTeam = z.infer<typeof supplierTeamSchema>;
+
+/**
+ * The one answer to a colleague's invitation (`POST /api/supplier/users`), whatever the address.
+ *
+ * @example
+ * supplierInviteSentSchema.parse({ message: SUPPLIER_MESSAGES.invited });
+ */
+export const supplierInviteSentSchema = z.object({ message: z.string() });
 
 /**
  * A person to add: `POST /api/supplier/users` (a colleague) and `POST /api/admin/suppliers/:id/invite` (staff).
@@ -165,7 +209,12 @@ export const supplierUsersSchema = z.object({ users: z.array(supplierUserSchema)
  */
 export const supplierInviteSchema = z.object({
   email,
-  name: z.string({ error: SUPPLIER_MESSAGES.name }).trim().min(1, { error: SUPPLIER_MESSAGES.name }).max(120, { error: SUPPLIER_MESSAGES.name }),
+  name: z
+    .string({ error: SUPPLIER_MESSAGES.name })
+    .trim()
+    .check(singleLine('Name'))
+    .min(1, { error: SUPPLIER_MESSAGES.name })
+    .max(120, { error: SUPPLIER_MESSAGES.name }),
 });
 /**
  * What the invite forms send.
@@ -242,8 +291,18 @@ export const supplierLeadSchema = z.object({
       companyName: z.string().nullable(),
       phone: z.string().nullable(),
       deliveryAddress: z.string().nullable(),
+      /** The buyer's own reference for the order, as given for its latest purchase order. */
+      purchaseOrderReference: z.string().nullable(),
+      vatNumber: z.string().nullable(),
+      /** What the buyer wrote about the product (a basket's is each line's own). */
+      productDescription: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * The purchase orders the buyer placed on this quote, once won (a basket's supplier may be
+   * ordered from twice); each PDF is `GET /api/supplier/leads/{quoteId}/purchase-order.pdf?po=…`.
+   */
+  orders: z.array(purchaseOrderSummarySchema),
 });
 /**
  * One of the supplier's leads.
@@ -281,7 +340,7 @@ export const firmLeadSchema = z
       .max(365, { error: SUPPLIER_MESSAGES.leadTimeDays })
       .optional(),
     validUntil: isoDateSchema.optional(),
-    note: z.string({ error: SUPPLIER_MESSAGES.note }).trim().max(500, { error: SUPPLIER_MESSAGES.note }).optional(),
+    note: z.string({ error: SUPPLIER_MESSAGES.note }).trim().check(multiLine('Note')).max(500, { error: SUPPLIER_MESSAGES.note }).optional(),
   })
   .strict();
 /**
@@ -299,7 +358,12 @@ export type FirmLeadInput = z.input<typeof firmLeadSchema>;
  * declineLeadSchema.parse({ reason: 'Out of stock until January' });
  */
 export const declineLeadSchema = z.object({
-  reason: z.string({ error: SUPPLIER_MESSAGES.reason }).trim().min(5, { error: SUPPLIER_MESSAGES.reason }).max(1000, { error: SUPPLIER_MESSAGES.reason }),
+  reason: z
+    .string({ error: SUPPLIER_MESSAGES.reason })
+    .trim()
+    .check(multiLine('Reason'))
+    .min(5, { error: SUPPLIER_MESSAGES.reason })
+    .max(1000, { error: SUPPLIER_MESSAGES.reason }),
 });
 /**
  * What the decline form sends.
@@ -373,7 +437,8 @@ export const supplierProfileSchema = z.object({
  */
 export type SupplierProfile = z.infer<typeof supplierProfileSchema>;
 
-const profileText = (message: string) => z.string({ error: message }).trim().min(2, { error: message }).max(100, { error: message });
+const profileText = (message: string, field: string) =>
+  z.string({ error: message }).trim().check(singleLine(field)).min(2, { error: message }).max(100, { error: message });
 
 /**
  * `PATCH /api/supplier/profile`: any of the supplier's contact, terms and paperwork details, and
@@ -385,9 +450,10 @@ const profileText = (message: string) => z.string({ error: message }).trim().min
  */
 export const supplierProfileChangeSchema = z
   .strictObject({
-    contactPerson: profileText(SUPPLIER_MESSAGES.contactPerson).optional(),
+    contactPerson: profileText(SUPPLIER_MESSAGES.contactPerson, 'Contact person').optional(),
     phone: z
       .string({ error: ORDER_MESSAGES.phone })
+      .check(singleLine('Phone number'))
       .optional()
       .transform((v, ctx) => {
         if (v === undefined) return undefined;
@@ -396,7 +462,7 @@ export const supplierProfileChangeSchema = z
         ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phone });
         return z.NEVER;
       }),
-    paymentTerms: profileText(SUPPLIER_MESSAGES.paymentTerms).optional(),
+    paymentTerms: profileText(SUPPLIER_MESSAGES.paymentTerms, 'Payment terms').optional(),
     validityDays: z
       .number({ error: SUPPLIER_MESSAGES.validityDays })
       .int({ error: SUPPLIER_MESSAGES.validityDays })
@@ -502,7 +568,7 @@ export const supplierCoverageInputSchema = z.strictObject({
     .array(
       z.strictObject({
         scope: z.enum(COVERAGE_SCOPES),
-        area: z.string().trim().max(60),
+        area: z.string().trim().check(singleLine('Area')).max(60),
         leadDays: z
           .number({ error: SUPPLIER_MESSAGES.leadDays })
           .int({ error: SUPPLIER_MESSAGES.leadDays })

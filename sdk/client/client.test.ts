@@ -251,6 +251,7 @@ describe('createClient: requests and parsed answers', () => {
     const order = {
       status: 'withdrawn',
       quoteReference: 'Q-7',
+      purchaseOrderNumber: 'PO-2026-000007',
       supplierName: 'Coastal Hygiene',
       acceptedAt: '2026-11-22T10:00:00.000Z',
       respondedAt: '2026-11-22T12:00:00.000Z',

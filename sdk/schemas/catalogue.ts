@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { randSchema } from './common';
+import { singleLine } from './text';
+import { numberInput } from '../numbers';
 
 /**
  * A catalogue product as the form suggests it. `avgPrice` is the average of the suppliers'
@@ -200,14 +202,14 @@ export type QuotePreview = z.infer<typeof quotePreviewSchema>;
  * quotePreviewQuerySchema.parse({ productName: 'Bleach', quantity: '40', deliveryLocation: 'Durban' });
  */
 export const quotePreviewQuerySchema = z.object({
-  productName: z.string().trim().max(200).default(''),
+  productName: z.string().trim().check(singleLine('Product name')).max(200).default(''),
   quantity: z.preprocess(
-    (v) => (v === undefined || v === '' ? 1 : Number(v)),
+    (v) => (v === undefined || v === '' ? 1 : numberInput(v)),
     z.number({ error: 'Quantity must be a number' }).finite({ error: 'Quantity must be a number' }).min(0).max(1_000_000),
   ),
-  deliveryLocation: z.string().trim().max(120).default(''),
+  deliveryLocation: z.string().trim().check(singleLine('Delivery location')).max(120).default(''),
   supplierCount: z.preprocess(
-    (v) => (v === undefined || v === '' ? 3 : Number(v)),
+    (v) => (v === undefined || v === '' ? 3 : numberInput(v)),
     z.number({ error: 'Please select number of suppliers' }).int().min(1).max(10),
   ),
 });
@@ -226,7 +228,9 @@ export type QuotePreviewQuery = z.output<typeof quotePreviewQuerySchema>;
  * @example
  * catalogueSearchQuerySchema.parse({ q: 'bleach' });
  */
-export const catalogueSearchQuerySchema = z.object({ q: z.string().max(100, { error: 'Search text must be at most 100 characters' }).default('') });
+export const catalogueSearchQuerySchema = z.object({
+  q: z.string().check(singleLine('Search text')).max(100, { error: 'Search text must be at most 100 characters' }).default(''),
+});
 
 /**
  * The query of `GET /api/catalogue/popular`: how many products, 1 to 50 (8 when not given).
@@ -236,7 +240,7 @@ export const catalogueSearchQuerySchema = z.object({ q: z.string().max(100, { er
  */
 export const popularQuerySchema = z.object({
   limit: z.preprocess(
-    (v) => (v === undefined || v === '' ? 8 : Number(v)),
+    (v) => (v === undefined || v === '' ? 8 : numberInput(v)),
     z
       .number({ error: 'limit must be a number from 1 to 50' })
       .int({ error: 'limit must be a number from 1 to 50' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_RECORDS_PER_REQUEST } from '../data-api';
+import { numberInput } from '../numbers';
 import { COMPANY_SIZES } from '../rules';
 
 const message = (name: string, rule: string) => `${name} ${rule}`;
@@ -28,12 +29,16 @@ export const procurementDataQuerySchema = z.strictObject(
     start_date: z.iso.date({ error: message('start_date', 'must be a date as YYYY-MM-DD') }).optional(),
     city_code: slug('city_code').optional(),
     product_category: slug('product_category').optional(),
-    limit: z.coerce
-      .number({ error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
-      .int({ error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
-      .min(1, { error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
-      .max(MAX_RECORDS_PER_REQUEST, { error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
-      .default(100),
+    limit: z.preprocess(
+      numberInput,
+      z
+        .number({ error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
+        .int({ error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
+        .min(1, { error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
+        .max(MAX_RECORDS_PER_REQUEST, { error: message('limit', `must be a whole number from 1 to ${MAX_RECORDS_PER_REQUEST}`) })
+        // Inside the preprocess, so the API document shows the default: zod drops one outside a pipe.
+        .default(100),
+    ),
     cursor: cursor.optional(),
   },
   strict,
@@ -158,12 +163,15 @@ export const marketTrendsSchema = z.object({ period: z.enum(TREND_PERIODS), regi
  */
 export type MarketTrends = z.infer<typeof marketTrendsSchema>;
 
-const days = z.coerce
-  .number({ error: message('days', 'must be a whole number from 1 to 365') })
-  .int({ error: message('days', 'must be a whole number from 1 to 365') })
-  .min(1, { error: message('days', 'must be a whole number from 1 to 365') })
-  .max(365, { error: message('days', 'must be a whole number from 1 to 365') })
-  .default(30);
+const days = z.preprocess(
+  numberInput,
+  z
+    .number({ error: message('days', 'must be a whole number from 1 to 365') })
+    .int({ error: message('days', 'must be a whole number from 1 to 365') })
+    .min(1, { error: message('days', 'must be a whole number from 1 to 365') })
+    .max(365, { error: message('days', 'must be a whole number from 1 to 365') })
+    .default(30),
+);
 
 /**
  * The query of the market intelligence and RFQ insights endpoints: a span of days and a category.
@@ -246,10 +254,14 @@ export const supplierQuerySchema = z.strictObject(
   {
     category: slug('category').optional(),
     region: slug('region').optional(),
-    min_rating: z.coerce
-      .number({ error: message('min_rating', 'must be a number from 1 to 5') })
-      .min(1, { error: message('min_rating', 'must be a number from 1 to 5') })
-      .max(5, { error: message('min_rating', 'must be a number from 1 to 5') })
+    min_rating: z
+      .preprocess(
+        numberInput,
+        z
+          .number({ error: message('min_rating', 'must be a number from 1 to 5') })
+          .min(1, { error: message('min_rating', 'must be a number from 1 to 5') })
+          .max(5, { error: message('min_rating', 'must be a number from 1 to 5') }),
+      )
       .optional(),
   },
   strict,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { EMBED_BUDGET_RANGES, EMBED_MESSAGES, EMBED_MIN_LENGTH, EMBED_SOURCE, MAX_QUANTITY, RFQ_MESSAGES, toQuantity } from '../rules';
 import { optionalText, rfqSubmissionSchema, rfqSubmitResponseSchema } from './rfq';
+import { multiLine, singleLine } from './text';
 
 const fields = rfqSubmissionSchema.shape;
 
 /** Trimmed text of at least `min` characters, with the short form's message when missing or short. */
-const requiredText = (min: number, max: number, message: string, tooLong: string) =>
-  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: tooLong });
+const requiredText = (min: number, max: number, message: string, tooLong: string, rule: z.core.$ZodCheck<string>) =>
+  z.string({ error: message }).trim().check(rule).min(min, { error: message }).max(max, { error: tooLong });
 
 /**
  * The embed widget's small form, as it posts to `POST /api/embed/rfq`, with its own messages and minimums. The request goes to three suppliers;
@@ -16,8 +17,14 @@ const requiredText = (min: number, max: number, message: string, tooLong: string
  * embedRfqSchema.parse({ productName: 'Bleach 5L', productDescription: 'Thick bleach for ablution blocks, 5 litre cans', quantity: 40, location: 'Durban', contactEmail: 'ops@example.co.za', partnerId: 'p_123', source: 'embed-widget' });
  */
 export const embedRfqSchema = z.object({
-  productName: requiredText(EMBED_MIN_LENGTH.productName, 200, EMBED_MESSAGES.productName, RFQ_MESSAGES.productNameMax),
-  productDescription: requiredText(EMBED_MIN_LENGTH.productDescription, 5000, EMBED_MESSAGES.productDescription, RFQ_MESSAGES.productDescriptionMax),
+  productName: requiredText(EMBED_MIN_LENGTH.productName, 200, EMBED_MESSAGES.productName, RFQ_MESSAGES.productNameMax, singleLine('Product name')),
+  productDescription: requiredText(
+    EMBED_MIN_LENGTH.productDescription,
+    5000,
+    EMBED_MESSAGES.productDescription,
+    RFQ_MESSAGES.productDescriptionMax,
+    multiLine('Description'),
+  ),
   // Non-numeric text is 0, and so 'Quantity required'.
   quantity: z.preprocess(
     toQuantity,
@@ -28,7 +35,7 @@ export const embedRfqSchema = z.object({
       .max(MAX_QUANTITY, { error: RFQ_MESSAGES.quantityMax }),
   ),
   budgetRange: z.enum(EMBED_BUDGET_RANGES, { error: RFQ_MESSAGES.budgetRange }).optional(),
-  location: requiredText(EMBED_MIN_LENGTH.location, 120, EMBED_MESSAGES.location, RFQ_MESSAGES.deliveryLocationMax),
+  location: requiredText(EMBED_MIN_LENGTH.location, 120, EMBED_MESSAGES.location, RFQ_MESSAGES.deliveryLocationMax, singleLine('Location')),
   contactEmail: z
     .string({ error: EMBED_MESSAGES.contactEmail })
     .trim()
@@ -75,8 +82,8 @@ export const widgetLoadSchema = z.object({
     .string()
     .trim()
     .regex(/^[\w.:-]{1,100}$/, { error: 'embedId must be 1 to 100 letters, digits or . _ : -' }),
-  referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
-  partnerId: optionalText(100, RFQ_MESSAGES.embedField),
+  referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField, 'Referrer address'),
+  partnerId: optionalText(100, RFQ_MESSAGES.embedField, 'Partner id'),
   config: z
     .object({
       compact: z.boolean().optional(),

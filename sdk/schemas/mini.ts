@@ -49,7 +49,15 @@ const quoteLine = z.object({
   totalPrice: z.number(),
   minimumOrderQuantity: int(),
   leadTime: z.string(),
-  status: z.enum(['offered', 'accepted', 'not_selected']),
+  status: z.enum(['offered', 'accepted', 'not_selected', 'withdrawn']),
+});
+
+const purchaseOrderSummary = z.object({
+  purchaseOrderNumber: z.string(),
+  issuedOn: isoDate(),
+  deliverBy: isoDate(),
+  lineIds: z.nullable(z.array(z.string())),
+  status: z.enum(['sent', 'confirmed', 'cancelled']),
 });
 
 const quote = z.object({
@@ -96,6 +104,7 @@ const quote = z.object({
   lines: z.optional(z.array(quoteLine)),
   coverage: z.optional(z.object({ covered: int(), total: int(), text: z.string() })),
   minimumOrder: z.optional(z.number()),
+  orders: z.optional(z.array(purchaseOrderSummary)),
 });
 
 const basketOption = z.object({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { BUSINESS_TYPES, INTEGRATION_TYPES, PARTNER_MESSAGES, TRAFFIC_BANDS } from '../data-api';
 import { PARTNER_LIMITS } from '../partner-rules';
+import { multiLine, singleLine } from './text';
 
-const text = ({ min, max }: { min: number; max: number }, message: string) =>
-  z.string({ error: message }).trim().min(min, { error: message }).max(max, { error: message });
+const text = ({ min, max }: { min: number; max: number }, message: string, rule: z.core.$ZodCheck<string>) =>
+  z.string({ error: message }).trim().check(rule).min(min, { error: message }).max(max, { error: message });
 
 /**
  * A partner's registration (`POST /api/partners/register`), with the spec's field messages.
@@ -12,22 +13,23 @@ const text = ({ min, max }: { min: number; max: number }, message: string) =>
  * partnerRegistrationSchema.parse({ companyName: 'Acme', contactEmail: 'dev@acme.co.za', contactName: 'Thandi', website: 'https://acme.co.za', businessType: 'directory', integrationType: 'both', monthlyTraffic: '10k-50k', useCase: 'Quotes beside every supplier listing in our directory' });
  */
 export const partnerRegistrationSchema = z.object({
-  companyName: text(PARTNER_LIMITS.companyName, PARTNER_MESSAGES.companyName),
+  companyName: text(PARTNER_LIMITS.companyName, PARTNER_MESSAGES.companyName, singleLine('Company name')),
   contactEmail: z
     .string({ error: PARTNER_MESSAGES.contactEmail })
     .trim()
     .max(PARTNER_LIMITS.contactEmail.max, { error: PARTNER_MESSAGES.contactEmail })
     .pipe(z.email({ error: PARTNER_MESSAGES.contactEmail })),
-  contactName: text(PARTNER_LIMITS.contactName, PARTNER_MESSAGES.contactName),
+  contactName: text(PARTNER_LIMITS.contactName, PARTNER_MESSAGES.contactName, singleLine('Contact name')),
   website: z
     .string({ error: PARTNER_MESSAGES.website })
     .trim()
+    .check(singleLine('Website'))
     .max(PARTNER_LIMITS.website.max, { error: PARTNER_MESSAGES.website })
     .pipe(z.url({ protocol: /^https?$/, error: PARTNER_MESSAGES.website })),
   businessType: z.enum(BUSINESS_TYPES, { error: PARTNER_MESSAGES.businessType }),
   integrationType: z.enum(INTEGRATION_TYPES, { error: PARTNER_MESSAGES.integrationType }),
   monthlyTraffic: z.enum(TRAFFIC_BANDS, { error: PARTNER_MESSAGES.monthlyTraffic }),
-  useCase: text(PARTNER_LIMITS.useCase, PARTNER_MESSAGES.useCase),
+  useCase: text(PARTNER_LIMITS.useCase, PARTNER_MESSAGES.useCase, multiLine('Use case')),
 });
 /**
  * What a client sends to register.

@@ -22,19 +22,22 @@ import {
 } from '../rules';
 import { ORDER_LIMITS, ORDER_MESSAGES, normalizePhone, normalizeVatNumber } from '../order-rules';
 import { BBEE_EVIDENCE_KINDS, BBEE_LEVELS, BBEE_STATUSES } from '../bbee';
+import { multiLine, singleLine } from './text';
 
 const EMAIL = z.email();
 
 /**
- * An optional text field: trimmed, empty as absent, at most `max` characters.
+ * An optional text field: trimmed, empty as absent, at most `max` characters, keeping the text
+ * rule (see {@link singleLine}) under the field's name, on one line unless `lines` is `'multi'`.
  *
  * @example
- * const note = optionalText(500, 'Notes are at most 500 characters');
+ * const note = optionalText(500, 'Notes are at most 500 characters', 'Notes', 'multi');
  */
-export const optionalText = (max: number, message: string) =>
+export const optionalText = (max: number, message: string, field: string, lines: 'single' | 'multi' = 'single') =>
   z
     .string({ error: message })
     .trim()
+    .check(lines === 'multi' ? multiLine(field) : singleLine(field))
     .max(max, { error: message })
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v));
@@ -42,6 +45,7 @@ export const optionalText = (max: number, message: string) =>
 const productNameSchema = z
   .string({ error: RFQ_MESSAGES.productName })
   .trim()
+  .check(singleLine('Product name'))
   .min(3, { error: RFQ_MESSAGES.productName })
   .max(200, { error: RFQ_MESSAGES.productNameMax });
 
@@ -67,10 +71,11 @@ export const rfqSubmissionSchema = z.object({
   productDescription: z
     .string({ error: RFQ_MESSAGES.productDescription })
     .trim()
+    .check(multiLine('Description'))
     .min(20, { error: RFQ_MESSAGES.productDescription })
     .max(5000, { error: RFQ_MESSAGES.productDescriptionMax }),
   quantity: quantitySchema,
-  unit: optionalText(30, RFQ_MESSAGES.unit),
+  unit: optionalText(30, RFQ_MESSAGES.unit, 'Unit'),
   budgetRange: z
     .union([z.enum(BUDGET_RANGES, { error: RFQ_MESSAGES.budgetRange }), z.literal('')], {
       error: RFQ_MESSAGES.budgetRange,
@@ -88,6 +93,7 @@ export const rfqSubmissionSchema = z.object({
   deliveryLocation: z
     .string({ error: RFQ_MESSAGES.deliveryLocation })
     .trim()
+    .check(singleLine('Delivery location'))
     .min(2, { error: RFQ_MESSAGES.deliveryLocation })
     .max(120, { error: RFQ_MESSAGES.deliveryLocationMax }),
   primaryEmail: z
@@ -107,8 +113,8 @@ export const rfqSubmissionSchema = z.object({
       }
       return [...new Set(emails.map((e) => e.toLowerCase()))];
     }),
-  companyName: optionalText(200, RFQ_MESSAGES.companyName),
-  contactName: optionalText(200, RFQ_MESSAGES.contactName),
+  companyName: optionalText(200, RFQ_MESSAGES.companyName, 'Company name'),
+  contactName: optionalText(200, RFQ_MESSAGES.contactName, 'Contact name'),
   /** Employees; not personal data, so it stays after the buyer's details are deleted. */
   companySize: z
     .union([z.enum(COMPANY_SIZES, { error: RFQ_MESSAGES.companySize }), z.literal('')], {
@@ -117,11 +123,11 @@ export const rfqSubmissionSchema = z.object({
     .optional()
     .transform((v) => (v === '' || v === undefined ? undefined : v)),
   agreeTerms: z.literal(true, { error: RFQ_MESSAGES.agreeTerms }),
-  embedId: optionalText(100, RFQ_MESSAGES.embedField),
-  referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField),
+  embedId: optionalText(100, RFQ_MESSAGES.embedField, 'Embed id'),
+  referrerUrl: optionalText(2000, RFQ_MESSAGES.embedField, 'Referrer address'),
   embedSource: z.literal(EMBED_SOURCE, { error: RFQ_MESSAGES.embedField }).optional(),
-  timestamp: optionalText(40, RFQ_MESSAGES.embedField),
-  partnerId: optionalText(100, RFQ_MESSAGES.embedField),
+  timestamp: optionalText(40, RFQ_MESSAGES.embedField, 'Timestamp'),
+  partnerId: optionalText(100, RFQ_MESSAGES.embedField, 'Partner id'),
 });
 
 /**
@@ -148,9 +154,9 @@ export type RfqSubmission = z.output<typeof rfqSubmissionSchema>;
  */
 export const basketLineSchema = z.object({
   productName: productNameSchema,
-  productDescription: optionalText(500, RFQ_MESSAGES.lineDescriptionMax),
+  productDescription: optionalText(500, RFQ_MESSAGES.lineDescriptionMax, 'Description', 'multi'),
   quantity: quantitySchema,
-  unit: optionalText(30, RFQ_MESSAGES.unit),
+  unit: optionalText(30, RFQ_MESSAGES.unit, 'Unit'),
 });
 /**
  * One product of a basket after parsing.
@@ -283,8 +289,11 @@ export const quoteLineSchema = z.object({
   totalPrice: randSchema,
   minimumOrderQuantity: z.number().int(),
   leadTime: z.string(),
-  /** `offered`; `accepted` once the buyer awards the line to this quote; `not_selected` once to another. */
-  status: z.enum(['offered', 'accepted', 'not_selected']),
+  /**
+   * `offered`; `accepted` once the buyer awards the line to this quote; `not_selected` once to
+   * another; `withdrawn` once its supplier withdrew from it.
+   */
+  status: z.enum(['offered', 'accepted', 'not_selected', 'withdrawn']),
 });
 /**
  * How one supplier prices one line of a basket.
@@ -293,6 +302,32 @@ export const quoteLineSchema = z.object({
  * const line: QuoteLine = quote.lines![0]!;
  */
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
+
+/**
+ * A purchase order Procura issued when the buyer accepted a quote: its number (which the
+ * supplier's tax invoice names), the day it was issued and the day to deliver by (the day of
+ * acceptance plus the quote's longest lead time), a basket order's lines, and where it stands:
+ * `sent` until the supplier answers, then `confirmed`, or `cancelled` when the supplier withdrew.
+ *
+ * @example
+ * const [order] = quote.orders ?? [];
+ * if (order?.status === 'sent') showAwaitingConfirmation(order.purchaseOrderNumber);
+ */
+export const purchaseOrderSummarySchema = z.object({
+  purchaseOrderNumber: z.string(),
+  issuedOn: isoDateSchema,
+  deliverBy: isoDateSchema,
+  /** A basket order's lines (`L1` is the first); null for one product. */
+  lineIds: z.array(z.string()).nullable(),
+  status: z.enum(['sent', 'confirmed', 'cancelled']),
+});
+/**
+ * A purchase order as a quote lists it.
+ *
+ * @example
+ * const order: PurchaseOrderSummary = quote.orders![0]!;
+ */
+export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
 
 /**
  * One priced quote. Amounts are rand; `totalPrice` excludes VAT and `totalPriceInclVat` includes it.
@@ -348,6 +383,12 @@ export const quoteSchema = z.object({
   coverage: z.object({ covered: z.number().int(), total: z.number().int(), text: z.string() }).optional(),
   /** A basket's quote only: the supplier's minimum order excl. VAT (0 for none). */
   minimumOrder: randSchema.optional(),
+  /**
+   * The purchase orders placed on this quote, first issued first, once the buyer accepted it (a
+   * basket's supplier may be ordered from twice); absent before. Its PDF is the tracking link's
+   * `purchase-order.pdf?po={purchaseOrderNumber}`.
+   */
+  orders: z.array(purchaseOrderSummarySchema).optional(),
 });
 /**
  * One priced quote.
@@ -555,6 +596,20 @@ export const trackingPathSchema = z.object({ token: z.string().refine(isTracking
 export const trackingQuerySchema = z.object({ view: z.literal('own', { error: "view is 'own' or not given" }).optional() });
 
 /**
+ * The query of a purchase order's PDF: which of the quote's orders (`PO-2026-000123`), its latest
+ * when not given; a basket's supplier ordered from twice has two.
+ *
+ * @example
+ * purchaseOrderQuerySchema.parse({ po: 'PO-2026-000123' });
+ */
+export const purchaseOrderQuerySchema = z.object({
+  po: z
+    .string()
+    .regex(/^PO-\d{4}-\d{6}$/, { error: 'po is a purchase order number such as PO-2026-000123' })
+    .optional(),
+});
+
+/**
  * A quote as its tracking link shows it. `viewCount`, `firstViewedAt` and `lastViewedAt` are of
  * views by anyone but the buyer (the first and last are the quote's creation while there are none).
  *
@@ -677,14 +732,18 @@ export const orderDetailsSchema = z.strictObject({
   deliveryAddress: z
     .string({ error: ORDER_MESSAGES.deliveryAddress })
     .trim()
+    .check(multiLine('Delivery address'))
     .min(ORDER_LIMITS.deliveryAddress.min, { error: ORDER_MESSAGES.deliveryAddress })
     .max(ORDER_LIMITS.deliveryAddress.max, { error: ORDER_MESSAGES.deliveryAddressMax }),
   phone: z
     .string({ error: ORDER_MESSAGES.phone })
+    .check(singleLine('Phone number'))
     .max(ORDER_LIMITS.phone.max, { error: ORDER_MESSAGES.phone })
     .transform((v, ctx) => normalizePhone(v) ?? refuse(ctx, ORDER_MESSAGES.phone)),
-  purchaseOrderReference: optionalText(ORDER_LIMITS.purchaseOrderReference.max, ORDER_MESSAGES.purchaseOrderReference).transform((v) => v ?? null),
-  vatNumber: optionalText(40, ORDER_MESSAGES.vatNumber).transform((v, ctx) =>
+  purchaseOrderReference: optionalText(ORDER_LIMITS.purchaseOrderReference.max, ORDER_MESSAGES.purchaseOrderReference, 'Purchase order reference').transform(
+    (v) => v ?? null,
+  ),
+  vatNumber: optionalText(40, ORDER_MESSAGES.vatNumber, 'VAT number').transform((v, ctx) =>
     v === undefined ? null : (normalizeVatNumber(v) ?? refuse(ctx, ORDER_MESSAGES.vatNumber)),
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatNumber } from '../format';
+import { formatDate, formatNumber } from '../format';
 import { COVERAGE_LEVELS, popularProductSchema } from './catalogue';
 
 const count = z.number().int().nonnegative();
@@ -168,8 +168,6 @@ export function certificateIdentity(asOf: string): { certificateId: string; issu
   return { certificateId: `PRC-${issuedOn.slice(0, 4)}-${issuedOn.slice(5, 7)}${issuedOn.slice(8, 10)}`, issuedOn };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
 /**
  * The certificate's technical verification, as the page and the PDF both state it: the domain,
  * HTTPS, the TLS handshake, the quote requests served this month, and that site visits are not
@@ -183,9 +181,8 @@ export function technicalVerification({ verification: v, counts, asOf }: SiteFig
     v.tls === null
       ? 'Not checked: the public address is not HTTPS'
       : v.tls.protocol
-        ? `${v.tls.protocol}, certificate ${v.tls.trusted ? 'trusted' : `not trusted (${v.tls.problem})`}${v.tls.issuer ? `, issued by ${v.tls.issuer}` : ''}${v.tls.validTo ? `, valid to ${v.tls.validTo.slice(0, 10)}` : ''}`
+        ? `${v.tls.protocol}, certificate ${v.tls.trusted ? 'trusted' : `not trusted (${v.tls.problem})`}${v.tls.issuer ? `, issued by ${v.tls.issuer}` : ''}${v.tls.validTo ? `, valid to ${formatDate(v.tls.validTo)}` : ''}`
         : `The handshake failed (${v.tls.problem})`;
-  const at = new Date(asOf);
   const requests = counts.requestsThisMonth;
   return [
     ['Domain', v.domain],
@@ -193,7 +190,7 @@ export function technicalVerification({ verification: v, counts, asOf }: SiteFig
     ['TLS', tls],
     [
       'Traffic',
-      `${formatNumber(requests)} quote request${requests === 1 ? '' : 's'} served this month (since 1 ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}), counted from the database`,
+      `${formatNumber(requests)} quote request${requests === 1 ? '' : 's'} served this month (since ${formatDate(`${asOf.slice(0, 7)}-01`)}), counted from the database`,
     ],
     ['Site visits', 'Not measured: site usage analytics run only for visitors who consent, so they give no full count'],
   ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY_SIZES, QUOTE_STATUSES, SUPPLIER_RESPONSE_MESSAGES, isSupplierResponseToken } from '../rules';
 import { isoDateTimeSchema, randSchema } from './common';
 import { quoteSchema } from './rfq';
+import { multiLine } from './text';
 
 /**
  * The path of the supplier's response calls: a response token starts with `sr_`.
@@ -28,6 +29,12 @@ export const supplierResponseSchema = z.object({
   /** `accepted` until the supplier answers, then `confirmed` or `withdrawn`. */
   status: z.enum(QUOTE_STATUSES),
   quoteReference: z.string(),
+  /**
+   * Procura's purchase order number of the order (`PO-2026-000123`), which the supplier's tax
+   * invoice names; null for an order made before purchase orders were issued. A basket's supplier
+   * ordered from twice has a purchase order each time, and its latest response link answers the latest.
+   */
+  purchaseOrderNumber: z.string().nullable(),
   supplierName: z.string(),
   acceptedAt: isoDateTimeSchema,
   respondedAt: isoDateTimeSchema.nullable(),
@@ -84,6 +91,7 @@ export const supplierWithdrawalSchema = z.object({
   reason: z
     .string({ error: SUPPLIER_RESPONSE_MESSAGES.reason })
     .trim()
+    .check(multiLine('Reason'))
     .min(5, { error: SUPPLIER_RESPONSE_MESSAGES.reason })
     .max(1000, { error: SUPPLIER_RESPONSE_MESSAGES.reason }),
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { DB } from './schema';
 import { cachedStatements, openSqlite, startCheckpointer } from './sqlite';
 import { preparedStatementName, ROWS_AS_ARRAYS } from './statements';
@@ -31,6 +31,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** PostgreSQL only: most connections the pool opens (`DATABASE_POOL_MAX`); 10 by default. */
   poolMax?: number;
+  /** Hears each statement's text once it has run: the tests count the steps a call takes with it. */
+  onQuery?: (sql: string) => void;
 }
 
 /** Connections a PostgreSQL pool opens at most unless `DATABASE_POOL_MAX` says otherwise. */
@@ -101,6 +103,11 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+/** Kysely's log of every statement run, successful or not, when the caller listens. */
+function logOf({ onQuery }: DatabaseOptions): { log?: (event: LogEvent) => void } {
+  return onQuery ? { log: (event) => onQuery(event.query.sql) } : {};
+}
+
 /**
  * Opens the database `url` names: `sqlite:PATH`, `sqlite::memory:` or a `postgres://` URL.
  */
@@ -117,7 +124,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       pipeline: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), ...logOf(options) });
     return {
       db,
       dialect: 'postgres',
@@ -135,7 +142,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
   const stopCheckpointer = file === ':memory:' ? async () => {} : startCheckpointer(sqlite, file);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }), ...logOf(options) });
   return {
     db,
     dialect: 'sqlite',

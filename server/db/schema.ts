@@ -196,6 +196,10 @@ export interface PurchaseOrdersTable {
   phone: ColumnType<string | null, string | null | undefined, string | null>;
   purchase_order_reference: ColumnType<string | null, string | null | undefined, string | null>;
   vat_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A basket order's lines, a JSON array of line numbers; null for one product. */
+  line_nos: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Johannesburg day the supplier confirmed this order. */
+  confirmed_on: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: IsoText;
 }
 
@@ -365,10 +369,14 @@ export interface StaffUsersTable {
   last_sign_in_at: IsoText | null;
 }
 
-export interface StaffTokensTable {
-  /** SHA-256 of the set-password token. */
+/** One-time links of every kind of person: a supplier's people sign in with theirs, staff set a password. */
+export interface SignInLinksTable {
+  /** SHA-256 of the link's token. */
   token_hash: string;
-  staff_id: number;
+  /** Whose link it is: `supplier` (owner_id is a supplier_users id) or `staff` (a staff_users id). */
+  kind: string;
+  owner_id: number;
+  created_at: IsoText;
   expires_at: IsoText;
   used_at: IsoText | null;
 }
@@ -484,7 +492,8 @@ export interface QuoteLinesTable {
   status: ColumnType<QuoteLineStatus, QuoteLineStatus | undefined, QuoteLineStatus>;
 }
 
-export type QuoteLineStatus = 'offered' | 'accepted' | 'not_selected';
+/** `withdrawn`: its supplier withdrew from an order of it, so it is not offered again. */
+export type QuoteLineStatus = 'offered' | 'accepted' | 'not_selected' | 'withdrawn';
 
 export interface DB {
   purchase_orders: PurchaseOrdersTable;
@@ -502,11 +511,11 @@ export interface DB {
   partners: PartnersTable;
   rate_limit_windows: RateLimitWindowsTable;
   staff_users: StaffUsersTable;
-  staff_tokens: StaffTokensTable;
+  sign_in_links: SignInLinksTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
   supplier_users: SupplierUsersTable;
-  supplier_sign_in_links: SupplierSignInLinksTable;
+  supplier_invitations: SupplierInvitationsTable;
   supplier_sessions: SupplierSessionsTable;
   supplier_audit: SupplierAuditTable;
   prospects: ProspectsTable;
@@ -726,12 +735,18 @@ export interface SupplierUsersTable {
   last_sign_in_at: IsoText | null;
 }
 
-export interface SupplierSignInLinksTable {
-  /** SHA-256 of the sign-in token. */
-  token_hash: string;
-  supplier_user_id: number;
-  expires_at: IsoText;
-  used_at: IsoText | null;
+/**
+ * Someone a supplier's team invited: shown in its list as invited until a person of that supplier
+ * with the address has signed in. The same for an address that could be added and one that
+ * belongs to another supplier's person, whom nothing was sent.
+ */
+export interface SupplierInvitationsTable {
+  id: Generated<number>;
+  supplier_id: number;
+  /** Lower-cased; deleted with the row. */
+  email: string;
+  name: string;
+  created_at: IsoText;
 }
 
 export interface SupplierSessionsTable {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestSplit, type SplitSupplier } from './basket-split';
+import { cheapestSplit, MAX_LINE_TOTAL_CENTS, type SplitSupplier } from './basket-split';
 import { createRng } from '../db/seed/suppliers';
 
 /** Every assignment tried: the most lines covered, then the cheapest, then the first in line order. */
@@ -153,6 +153,30 @@ describe('the cheapest split', () => {
     for (const k of split.used) expect(split.supplierTotals[k]).toBeGreaterThanOrEqual(suppliers[k]!.minimumOrderCents);
     const floor = Array.from({ length: 50 }, (_, l) => Math.min(...suppliers.map((x) => x.lineTotals[l] ?? Infinity))).reduce((a, b) => a + b, 0);
     expect(split.totalCents).toBeGreaterThanOrEqual(floor);
+  });
+
+  it('covers a 50-line basket at the line cap before it saves anything, and every sum stays exact', () => {
+    const cap = MAX_LINE_TOTAL_CENTS;
+    // A takes the whole basket or nothing; B is cheaper on 49 lines but cannot supply line 0.
+    const suppliers: SplitSupplier[] = [
+      { minimumOrderCents: 50 * cap, lineTotals: Array.from({ length: 50 }, () => cap) },
+      { minimumOrderCents: 0, lineTotals: Array.from({ length: 50 }, (_, l) => (l === 0 ? null : cap - 1)) },
+    ];
+    const split = cheapestSplit(50, suppliers);
+    expect(split.assignment).toEqual(Array.from({ length: 50 }, () => 0));
+    expect(split.totalCents).toBe(50 * cap);
+    expect(Number.isSafeInteger(split.totalCents)).toBe(true);
+    expect(split.supplierTotals).toEqual([50 * cap, 0]);
+    // Without the whole-basket supplier, 49 lines go to B and the first is left open.
+    const rest = cheapestSplit(50, [suppliers[1]!]);
+    expect(rest.assignment).toEqual([null, ...Array.from({ length: 49 }, () => 0)]);
+    expect(rest.totalCents).toBe(49 * (cap - 1));
+  });
+
+  it('takes no line total above the cap, which no supplier quotes', () => {
+    const split = cheapestSplit(2, [{ minimumOrderCents: 0, lineTotals: [MAX_LINE_TOTAL_CENTS + 1, 500] }]);
+    expect(split.assignment).toEqual([null, 0]);
+    expect(split.totalCents).toBe(500);
   });
 
   it('refuses more suppliers than it searches exactly', () => {

@@ -5,6 +5,7 @@
  * comes first when the lines' suppliers are read in line order by their place in `suppliers`
  * (earlier is preferred), so the same inputs always give the same split.
  */
+import { MAX_BASKET_LINES } from '../../sdk/rules';
 
 /** One quoting supplier as the split sees it. */
 export interface SplitSupplier {
@@ -37,10 +38,19 @@ export const SPLIT_MAX_SUPPLIERS = 10;
 const SPLIT_SEARCH_BUDGET = 50_000;
 
 /**
- * An unassigned line costs more than any basket could: covering a line always beats leaving it
- * out. 50 lines of this stay below 2^53, so sums stay exact.
+ * The most one line of a basket may come to, excl. VAT, in cents (R10 billion): a supplier whose
+ * price for a line would come to more does not quote that line, and the split takes no line total
+ * above it. It keeps every sum of a basket a safe integer (see {@link UNASSIGNED}); the schemas'
+ * own bounds (a million units at up to R10 million each) allow line totals a hundred times larger.
  */
-const UNASSIGNED = 1e13;
+export const MAX_LINE_TOTAL_CENTS = 1_000_000_000_000;
+
+/**
+ * An unassigned line costs more than any whole basket can (50 lines at the cap): covering a line
+ * always beats leaving it out, whatever the lines cost. The most a split can sum to, every line
+ * unassigned, is 50 of these, 2.55e15 cents, below 2^53 (9.007e15), so every sum stays exact.
+ */
+const UNASSIGNED = (MAX_BASKET_LINES + 1) * MAX_LINE_TOTAL_CENTS;
 
 /**
  * The cheapest split (see the module's comment). With no minimum in the way, each line simply
@@ -50,6 +60,7 @@ const UNASSIGNED = 1e13;
  */
 export function cheapestSplit(lineCount: number, suppliers: readonly SplitSupplier[]): Split {
   if (suppliers.length > SPLIT_MAX_SUPPLIERS) throw new RangeError(`A split is computed for at most ${SPLIT_MAX_SUPPLIERS} suppliers`);
+  if (lineCount > MAX_BASKET_LINES) throw new RangeError(`A split is computed for at most ${MAX_BASKET_LINES} lines`);
   const s = suppliers.length;
   // cost[line][k]; k === s is "no supplier".
   const cost: number[][] = [];
@@ -57,7 +68,7 @@ export function cheapestSplit(lineCount: number, suppliers: readonly SplitSuppli
     const row: number[] = [];
     for (let k = 0; k < s; k++) {
       const v = suppliers[k]!.lineTotals[l];
-      row.push(v === null || v === undefined ? Number.POSITIVE_INFINITY : v);
+      row.push(v === null || v === undefined || v > MAX_LINE_TOTAL_CENTS ? Number.POSITIVE_INFINITY : v);
     }
     row.push(UNASSIGNED);
     cost.push(row);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BasketLineError, buildBasketQuotes } from './basket';
+import { type BasketLineError, buildBasketQuotes, splitOf } from './basket';
 import { buildQuotes } from './quote-engine';
 import { UnknownPlaceError } from './interpret';
 import { marketOf, supplierSeed } from '../test/market';
@@ -55,6 +55,32 @@ const basket = {
 };
 
 describe('a basket', () => {
+  it('does not quote a line that comes to more than R10 billion, so every sum of the basket stays exact', () => {
+    const bulk = { categoryId: 'sanitizers', capacityUnits: 2_000_000, minimumOrderQuantity: 1, priceFactor: 1 };
+    const market = marketOf([
+      supplierSeed({
+        id: 1,
+        name: 'Alpha Hygiene',
+        categories: [bulk, hygiene],
+        coverage: durban,
+        offers: [
+          // R10 million a litre: a million litres is R10 trillion.
+          { itemId: 'hand-sanitizer-70', unitPriceCents: 1_000_000_000, minimumOrderQuantity: 1, tiers: [] },
+          { itemId: 'toilet-paper-48', unitPriceCents: 30000, minimumOrderQuantity: 1, tiers: [] },
+        ],
+      }),
+    ]);
+    const set = buildBasketQuotes(
+      market,
+      { ...basket, lines: [{ productName: 'Hand Sanitizer 70% Alcohol', quantity: 1_000_000 }, basket.lines[1]!] },
+      options,
+    );
+    const alpha = set.quotes[0]!;
+    expect(alpha.lines.map((l) => [l.line, l.totalCents])).toEqual([[1, 30000 * 12]]);
+    expect(alpha.coverage).toBe('1 of 2 lines');
+    expect(set.split.split.lines).toEqual([null, alpha.rank]);
+  });
+
   it('quotes each supplier on the lines it can supply, with per-line tiers, totals, VAT and coverage', () => {
     const set = buildBasketQuotes(smallMarket(), basket, options);
     expect(set.quotes.map((q) => [q.supplier.name, q.coverage])).toEqual([
@@ -197,5 +223,16 @@ describe('a basket', () => {
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(a.quotes.length).toBeGreaterThan(0);
     for (let i = 1; i < a.quotes.length; i++) expect(a.quotes[i - 1]!.covered).toBeGreaterThanOrEqual(a.quotes[i]!.covered);
+  });
+});
+
+describe('the VAT of a split', () => {
+  it('is the sum of its purchase orders’ VAT, each rounded on its own, to the cent', () => {
+    // Two suppliers, each R0.03 of one line: 0.45 cents of VAT each rounds to 0, where 15 % of
+    // the R0.06 together would round to 1 cent that no purchase order charges.
+    const quote = (rank: number, line: number) => ({ rank, minimumOrderCents: 0, totalCents: 3, covered: 1, lines: [{ line, totalCents: 3 }] });
+    const { split } = splitOf([quote(1, 0), quote(2, 1)], 2, 0.15);
+    expect(split.suppliers.map((s) => s.totalCents)).toEqual([3, 3]);
+    expect([split.totalCents, split.vatCents, split.totalInclVatCents]).toEqual([6, 0, 6]);
   });
 });

@@ -4,12 +4,11 @@ import type { MarketSnapshot, Supplier } from './market';
 import { bestCandidates, priced, supplierEntry, type QuoteTarget } from './matching';
 import { deriveInsights } from './insights';
 import { quoteTarget, referencePriceCents, type EngineOptions, type QuoteTerms } from './quote-engine';
-import { centsToRand, formatRand, possessive, vatCents } from '../../sdk/format';
+import { centsToRand, formatRand, possessive, vatCents, formatDate } from '../../sdk/format';
 import { addDays, johannesburgDay } from './calendar';
-import { longDate } from './validity';
 import { formatLeadTime, leadTimeDays, type LeadDays } from './pricing';
 import { chooseUnit } from './units';
-import { cheapestSplit, SPLIT_MAX_SUPPLIERS } from './basket-split';
+import { cheapestSplit, MAX_LINE_TOTAL_CENTS, SPLIT_MAX_SUPPLIERS } from './basket-split';
 
 export interface BasketLineRequest {
   productName: string;
@@ -215,6 +214,8 @@ function priceLine(market: MarketSnapshot, location: LocationInterpretation, sup
   if (!entry || line.baseQuantity > entry.terms.capacityUnits || line.baseQuantity < entry.minimumOrderQuantity) return null;
   const c = priced(entry, line.baseQuantity, line.referenceBaseCents);
   const unitPriceCents = Math.round(c.unitPriceCents * line.factor);
+  // A line this dear is no line a basket can carry: its sums would pass what a number holds exactly.
+  if (unitPriceCents * line.quantity > MAX_LINE_TOTAL_CENTS) return null;
   const leadDays = leadTimeDays(supplier.dispatchDays, entry.coverageLeadDays, entry.distanceKm);
   return {
     line: n,
@@ -239,7 +240,7 @@ function supplierQuote(c: Candidate, rank: number, lines: LineContext[], options
     quoted[0]!.leadDays,
   );
   const estimated = quoted.filter((l) => l.pricingBasis === 'category-estimate').length;
-  const listed = `Indicative prices from ${possessive(s.name)} price list dated ${longDate(s.priceListDate)}.`;
+  const listed = `Indicative prices from ${possessive(s.name)} price list dated ${formatDate(s.priceListDate)}.`;
   const guessed =
     estimated === 0
       ? ''
@@ -284,7 +285,10 @@ function option(quotes: readonly SplitQuote[], assignment: (number | null)[], va
     entry.totalCents += cents;
     bySupplier.set(k, entry);
   });
-  const vat = vatCents(totalCents, vatRate);
+  // Each supplier's order is its own purchase order with its own VAT, rounded on it: the split's
+  // VAT is their sum, so it matches the purchase orders to the cent.
+  let vat = 0;
+  for (const entry of bySupplier.values()) vat += vatCents(entry.totalCents, vatRate);
   return {
     lines: assignment.map((k) => (k === null ? null : quotes[k]!.rank)),
     covered: assignment.filter((k) => k !== null).length,

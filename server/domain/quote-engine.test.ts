@@ -1,5 +1,5 @@
-import { longDate } from './validity';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../sdk/format';
 import { buildQuotes } from './quote-engine';
 import { addDays } from './calendar';
 import { interpretProduct, resolveLocation, estimateUnitPriceCents } from './interpret';
@@ -57,7 +57,7 @@ describe('quotes', () => {
       expect(q.vatCents).toBe(Math.round(q.totalCents * 0.15));
       expect(q.totalInclVatCents).toBe(q.totalCents + q.vatCents);
       expect(q.validUntil).toBe(new Date(now.getTime() + q.validityDays * 86_400_000).toISOString().slice(0, 10));
-      expect(q.notes).toContain(`price list dated ${longDate(q.supplier.priceListDate)}`);
+      expect(q.notes).toContain(`price list dated ${formatDate(q.supplier.priceListDate)}`);
       // A name ending in s takes the apostrophe alone: 'Supplies’ price list', never 'Supplies's'.
       expect(q.notes).toContain(/s$/i.test(q.supplier.name) ? `${q.supplier.name}’ price list` : `${q.supplier.name}’s price list`);
       expect(q.leadTime).toMatch(/^\d+-\d+ days$/);

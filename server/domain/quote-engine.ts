@@ -3,10 +3,9 @@ import type { LocationInterpretation, ProductInterpretation } from './interpret'
 import type { MarketSnapshot, Supplier } from './market';
 import { bestCandidates, type QuoteTarget } from './matching';
 import { deriveInsights, type Insights } from './insights';
-import { possessive, vatCents } from '../../sdk/format';
+import { possessive, vatCents, formatDate } from '../../sdk/format';
 import { formatQuantity } from '../../sdk/rules';
 import { addDays, johannesburgDay } from './calendar';
-import { longDate } from './validity';
 import { formatLeadTime, leadTimeDays, type LeadDays } from './pricing';
 import { chooseUnit, conversionText, UnitNotQuotableError } from './units';
 
@@ -142,8 +141,8 @@ export function buildQuotes(market: MarketSnapshot, request: QuoteRequest, optio
 function quoteNote(s: Supplier, basis: 'price-list' | 'category-estimate', categoryName: string, converted: string | null): string {
   const note =
     basis === 'price-list'
-      ? `Indicative price from ${possessive(s.name)} price list dated ${longDate(s.priceListDate)}. Confirm the final price, stock and delivery with the supplier before ordering.`
-      : `Indicative price estimated from ${possessive(s.name)} ${categoryName.toLowerCase()} pricing (price list dated ${longDate(s.priceListDate)}); this exact product is not on their list, so confirm the price with the supplier.`;
+      ? `Indicative price from ${possessive(s.name)} price list dated ${formatDate(s.priceListDate)}. Confirm the final price, stock and delivery with the supplier before ordering.`
+      : `Indicative price estimated from ${possessive(s.name)} ${categoryName.toLowerCase()} pricing (price list dated ${formatDate(s.priceListDate)}); this exact product is not on their list, so confirm the price with the supplier.`;
   return converted ? `${note} Priced in the unit you asked for: ${converted}.` : note;
 }
 

@@ -27,18 +27,18 @@ export function quoteStatus(stored: StoredQuoteStatus, validUntil: string, day: 
 
 /**
  * A request's status as callers see it: an open request with no quote left that can be accepted
- * (every offered or declined one past its validity, or none at all) reads `expired`.
+ * (every offered or declined one past its validity, or none at all) reads `expired`. A basket's
+ * quote already ordered from that still offers a line (`offersLines`) can be ordered from again.
  */
-export function rfqStatus(stored: StoredRfqStatus, quotes: { status: StoredQuoteStatus; valid_until: string }[], day: string): RfqStatus {
+export function rfqStatus(
+  stored: StoredRfqStatus,
+  quotes: readonly { status: StoredQuoteStatus; valid_until: string; offersLines?: boolean }[],
+  day: string,
+): RfqStatus {
   if (stored !== 'open') return stored;
-  if (quotes.some((q) => ACCEPTABLE.includes(q.status) && !isPastValidity(q.valid_until, day))) return 'open';
+  const acceptable = (q: (typeof quotes)[number]) =>
+    ACCEPTABLE.includes(q.status) || (q.offersLines === true && (q.status === 'accepted' || q.status === 'confirmed'));
+  if (quotes.some((q) => acceptable(q) && !isPastValidity(q.valid_until, day))) return 'open';
   // A basket the buyer ordered part of, whose other lines' quotes expired, ends with those orders.
   return quotes.some((q) => q.status === 'accepted' || q.status === 'confirmed') ? 'awarded' : 'expired';
-}
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** A date as buyers read it in messages: 10 December 2026. */
-export function longDate(day: string): string {
-  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
 }

@@ -1,4 +1,21 @@
+import { oneLine } from '../../sdk/text';
+
 type Doc = PDFKit.PDFDocument;
+
+/**
+ * Stored text as a PDF prints it. On one line (the default), every control character, line
+ * break and bidirectional control is a space; as paragraphs (`'multi'`), line breaks stay line
+ * breaks and every other control is a space. What was stored before the text rule, or by a path
+ * that skips it, cannot start a line of its own on a purchase order or turn its text around.
+ */
+export function pdfText(text: string, lines: 'single' | 'multi' = 'single'): string {
+  return lines === 'single'
+    ? oneLine(text)
+    : text
+        .split(/\r\n|\n/)
+        .map(oneLine)
+        .join('\n');
+}
 
 /**
  * Builds a PDFKit document and answers its bytes: `build` writes the pages, then every page gets
@@ -51,13 +68,13 @@ export interface LabelledRowsStyle {
 export function labelledRows(doc: Doc, rows: [string, string][], style: LabelledRowsStyle): void {
   for (const [label, value] of rows) {
     const y = doc.y;
-    doc.font(style.labelFont).fontSize(style.size).fillColor(style.labelColor).text(label, style.margin, y, { width: style.labelWidth });
+    doc.font(style.labelFont).fontSize(style.size).fillColor(style.labelColor).text(pdfText(label), style.margin, y, { width: style.labelWidth });
     const labelBottom = doc.y;
     doc
       .font(style.valueFont)
       .fontSize(style.size)
       .fillColor(style.valueColor)
-      .text(value, style.margin + style.labelWidth, y, { width: doc.page.width - 2 * style.margin - style.labelWidth });
+      .text(pdfText(value), style.margin + style.labelWidth, y, { width: doc.page.width - 2 * style.margin - style.labelWidth });
     doc.y = Math.max(doc.y, labelBottom) + 2;
   }
   doc.x = style.margin;

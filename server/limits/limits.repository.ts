@@ -55,6 +55,32 @@ export async function countHit(db: Executor, hit: Omit<WindowHits, 'n'>): Promis
   return count!;
 }
 
+/** The hits counted so far in the windows of one subject of one bucket, by window key (a window with none is missing). */
+export async function windowsHits(db: Executor, w: { bucket: string; subject: string; windowKeys: string[] }): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('rate_limit_windows')
+    .select(['window_key', 'hits'])
+    .where('bucket', '=', w.bucket)
+    .where('subject', '=', w.subject)
+    .where('window_key', 'in', w.windowKeys)
+    .execute();
+  return new Map(rows.map((r) => [r.window_key, Number(r.hits)]));
+}
+
+const COUNT_BELOW = `insert into rate_limit_windows (bucket, subject, window_key, hits, expires_at) values (?, ?, ?, 1, ?)
+   on conflict (bucket, subject, window_key) do update set hits = rate_limit_windows.hits + 1 where rate_limit_windows.hits < ? returning hits`;
+
+/**
+ * Counts one hit in a window only while the window holds fewer than `below` hits, in one atomic
+ * statement, so processes counting at once never pass the bound together. Answers the window's
+ * count with the hit, or undefined when the bound refused it (and nothing was counted). A new
+ * window takes its first hit whatever `below` is: callers ask only with room for one.
+ */
+export async function countHitBelow(db: Executor, hit: Omit<WindowHits, 'n'>, below: number): Promise<number | undefined> {
+  const [row] = await runStatement<{ hits: number }>(db, COUNT_BELOW, [hit.bucket, hit.subject, hit.windowKey, hit.expiresAt, below]);
+  return row ? Number(row.hits) : undefined;
+}
+
 /** Drops the counters of windows that have ended; answers how many. */
 export async function pruneWindows(db: Executor, now: string): Promise<number> {
   const result = await db.deleteFrom('rate_limit_windows').where('expires_at', '<', now).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startTestServer, validRfq, type TestDatabase, type TestServer } from '../test/harness';
 import { validRegistration } from '../test/partners';
+import { admit, type RatePolicy } from './rate-limiter';
 
 const embedRfq = {
   productName: 'Thick Bleach 5L',
@@ -131,5 +132,34 @@ describe('one rate limiter, counted in the database', () => {
     const rows = await database.db.selectFrom('rate_limit_windows').selectAll().execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113/);
+  });
+});
+
+describe('a sliding window', () => {
+  const policy: RatePolicy = { bucket: 'sliding-test', limit: 4, windowSeconds: 3600, sliding: true };
+  const at = (time: string) => Date.parse(`2026-11-26T${time}:00.000Z`);
+  const hit = async (time: string) => {
+    const { allowed, remaining, resetSeconds } = await admit(database.db, policy, 'someone', at(time));
+    return { allowed, remaining, resetSeconds };
+  };
+
+  it('counts the window before by the share of it the last hour still covers, and no refused hit', async () => {
+    for (let i = 0; i < 4; i++) expect((await hit('10:40')).allowed).toBe(true);
+    // Full: room again once the 4 of 10:00-11:00 weigh 3, at 11:15.
+    expect(await hit('10:40')).toEqual({ allowed: false, remaining: 0, resetSeconds: 35 * 60 });
+    // 11:10 by the clock: a fixed window would start afresh; 50 of the last 60 minutes hold 4 * 50/60 of them.
+    expect(await hit('11:10')).toEqual({ allowed: false, remaining: 0, resetSeconds: 5 * 60 });
+    expect(await hit('11:15')).toEqual({ allowed: true, remaining: 0, resetSeconds: 45 * 60 });
+    expect((await hit('11:15')).allowed).toBe(false);
+    // 11:45: the hour before weighs 1, this one holds 1; the refused hits were not counted.
+    expect(await hit('11:45')).toEqual({ allowed: true, remaining: 1, resetSeconds: 15 * 60 });
+    expect((await hit('11:45')).allowed).toBe(true);
+    expect((await hit('11:45')).allowed).toBe(false);
+    const rows = await database.db.selectFrom('rate_limit_windows').select(['window_key', 'hits', 'expires_at']).where('bucket', '=', 'sliding-test').execute();
+    // Each window is kept through the next, which reads it.
+    expect(rows.sort((a, b) => a.window_key.localeCompare(b.window_key))).toEqual([
+      { window_key: String(at('10:00')), hits: 4, expires_at: '2026-11-26T12:00:00.000Z' },
+      { window_key: String(at('11:00')), hits: 3, expires_at: '2026-11-26T13:00:00.000Z' },
+    ]);
   });
 });

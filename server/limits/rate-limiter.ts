@@ -4,14 +4,22 @@ import type { Context, Middleware, Next } from 'koa';
 import type { Executor } from '../db/executor';
 import type { GroupCommit } from '../db/group-commit';
 import { ApiError } from '../errors';
-import { countHit, countHits, windowId, type WindowHits } from './limits.repository';
+import { countHit, countHitBelow, countHits, windowId, windowsHits, type WindowHits } from './limits.repository';
 
-/** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`. */
+/** A limit: at most `limit` hits per subject in each fixed window of `windowSeconds`, or in any such span when `sliding`. */
 export interface RatePolicy {
   /** Names the counter; policies with one bucket share their windows. */
   bucket: string;
   limit: number;
   windowSeconds: number;
+  /**
+   * Counts over a sliding window: the hits of the current fixed window plus those of the one
+   * before, weighted by the share of it that the last `windowSeconds` still cover (the estimate
+   * Cloudflare's limiter makes). A limit then cannot be spent twice across a window's edge, and
+   * comes back little by little instead of all at once on the hour. A refused hit is not
+   * counted, so asking on and on never pushes the subject's own window further away.
+   */
+  sliding?: boolean;
 }
 
 export interface Admission {
@@ -36,8 +44,47 @@ export function subjectKey(bucket: string, subject: string): string {
  * counters live in the database, so every server process on one database shares each window.
  */
 export async function admit(db: Executor, policy: RatePolicy, subject: string, nowMs: number): Promise<Admission> {
+  if (policy.sliding) return admitSliding(db, policy, subject, nowMs);
   const window = windowOf(policy, subject, nowMs);
   return admitted(policy, await countHit(db, window), window.endMs, nowMs);
+}
+
+/**
+ * {@link admit} over a sliding window: reads the previous and current windows' hits, then counts
+ * the hit in one statement bounded by the room the previous window's weighted share leaves, so
+ * that two processes admitting at once cannot both take the last place.
+ */
+async function admitSliding(db: Executor, policy: RatePolicy, subject: string, nowMs: number): Promise<Admission> {
+  const windowMs = policy.windowSeconds * 1000;
+  const start = nowMs - (nowMs % windowMs);
+  const key = subjectKey(policy.bucket, subject);
+  const hits = await windowsHits(db, { bucket: policy.bucket, subject: key, windowKeys: [String(start - windowMs), String(start)] });
+  const previous = hits.get(String(start - windowMs)) ?? 0;
+  const carried = previous * (1 - (nowMs - start) / windowMs);
+  // The current window's hits may reach this many; it is read again, atomically, as the hit is counted.
+  const room = Math.floor(policy.limit - carried + 1e-9);
+  const current = { bucket: policy.bucket, subject: key, windowKey: String(start), expiresAt: new Date(start + 2 * windowMs).toISOString() };
+  const used = room >= 1 ? await countHitBelow(db, current, room) : undefined;
+  const base = { limit: policy.limit, windowSeconds: policy.windowSeconds };
+  if (used !== undefined) {
+    return { ...base, allowed: true, remaining: Math.max(0, room - used), resetSeconds: Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)) };
+  }
+  const retryMs = slidingRetryMs({ limit: policy.limit, windowMs, start, previous, current: hits.get(String(start)) ?? 0 }, nowMs);
+  return { ...base, allowed: false, remaining: 0, resetSeconds: Math.max(1, Math.ceil(retryMs / 1000)) };
+}
+
+/**
+ * How long until a sliding window has room for one more hit: the previous window's weight fades
+ * through the current one, and at its end the current window becomes the previous.
+ */
+function slidingRetryMs(w: { limit: number; windowMs: number; start: number; previous: number; current: number }, nowMs: number): number {
+  const { limit, windowMs, start, previous, current } = w;
+  // The first whole millisecond `elapsed` into a window at which weight * (1 - elapsed / window) <= room.
+  const fadedAt = (weight: number, room: number) => (weight <= room ? 0 : windowMs - Math.floor((windowMs * room) / weight));
+  // Within this window, once the previous one's weight leaves room for this one's hits and one more.
+  if (current + 1 <= limit) return Math.max(0, start + fadedAt(previous, limit - current - 1) - nowMs);
+  // Else in the next one, where this window's hits are the previous.
+  return start + windowMs + fadedAt(current, limit - 1) - nowMs;
 }
 
 function windowOf(policy: RatePolicy, subject: string, nowMs: number) {
@@ -150,14 +197,20 @@ function batchedHits(writes: GroupCommit): (window: Omit<WindowHits, 'n'>) => Pr
 /**
  * Limits a route per client (`ctx.ip`, as `clientAddress` settled it from the trusted proxy hops,
  * an IPv6 client by its /64). `what` names the thing limited in the 429's message: "quote
- * requests". The hits that arrive together are counted in one write (see {@link batchedHits}).
+ * requests". The hits of a fixed-window policy that arrive together are counted in one write
+ * (see {@link batchedHits}).
  */
 export function limitPerClient(deps: { writes: GroupCommit; clock: () => number }, policy: RatePolicy, what: string): Middleware {
   const count = batchedHits(deps.writes);
+  const admitClient = async (subject: string, now: number) => {
+    // A sliding window reads before it counts: its few routes (sign-in links) are not the hot ones the batching is for.
+    if (policy.sliding) return deps.writes.run((trx) => admit(trx, policy, subject, now));
+    const window = windowOf(policy, subject, now);
+    return admitted(policy, await count(window), window.endMs, now);
+  };
   return async function limitClient(ctx: Context, next: Next) {
     const now = deps.clock();
-    const window = windowOf(policy, clientSubject(ctx.ip), now);
-    const admission = admitted(policy, await count(window), window.endMs, now);
+    const admission = await admitClient(clientSubject(ctx.ip), now);
     ctx.set(rateLimitHeaders(admission, now));
     if (!admission.allowed) {
       throw rateLimited(

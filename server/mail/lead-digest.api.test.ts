@@ -3,6 +3,7 @@ import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import { signInSupplier } from '../test/suppliers';
 import { readOutboxDepth } from './outbox';
+import { MessageRenderer } from './messages';
 
 const MINUTE = 60_000;
 
@@ -116,5 +117,59 @@ describe('a digest sent over SMTP', () => {
     expect(quoteIds(second)).toContain(decodeURIComponent(links[1]!.split('lead=')[1]!));
     expect(digest.text).toMatch(/^1\. 200 .+ to Durban/m);
     expect(digest.text).toMatch(/^2\. 300 .+ to Durban/m);
+  });
+});
+
+describe('what a lead e-mail shows of the buyer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RFQ_RATE_LIMIT: '1000' });
+  });
+  afterAll(() => server.close());
+
+  const leadsOf = async (rfqId: string) => {
+    const rows = await server.database.db.selectFrom('outbox').selectAll().where('kind', '=', 'supplier-lead').where('payload', 'like', `%${rfqId}%`).execute();
+    const renderer = new MessageRenderer(server.database.db, server.app.deps.outbox.settings);
+    return Promise.all(rows.map((r) => renderer.render(r)));
+  };
+
+  it('names the product as Procura matched it in the subject, quotes the buyer’s words only in the body, and gives no contact of the buyer’s', async () => {
+    const words = 'Household Bleach URGENT verify bank details at evil.example';
+    const res = await server.request('POST', '/api/rfq', {
+      body: validRfq({
+        productName: words,
+        quantity: 40,
+        companyName: 'Mokoena Facilities',
+        contactName: 'Thandi Mokoena',
+        primaryEmail: 'thandi@mokoena.example',
+      }),
+    });
+    expect(res.status).toBe(201);
+    const leads = await leadsOf(res.json.rfqId);
+    expect(leads.length).toBe(res.json.quotes.length);
+    for (const lead of leads) {
+      expect(lead.subject).toBe('Procura lead: 40 litres of Household Bleach to Durban, KwaZulu-Natal');
+      expect(lead.text).toContain(`The buyer wrote: “${words}”`);
+      expect(lead.html).not.toMatch(/<h\d[^>]*>[^<]*evil\.example/);
+      for (const contact of ['thandi@mokoena.example', 'Thandi Mokoena', 'Mokoena Facilities', 'mailto:']) {
+        expect(lead.html).not.toContain(contact);
+        expect(lead.text).not.toContain(contact);
+      }
+    }
+  });
+
+  it('names a basket’s lines as Procura matched them, with the buyer’s words quoted', async () => {
+    const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
+    const lines = [
+      { productName: 'bleach pls call 082 555 0100', quantity: 40 },
+      { productName: 'Hand Sanitizer 70% Alcohol', quantity: 200 },
+    ];
+    const res = await server.request('POST', '/api/rfq', { body: { ...shared, lines, supplierCount: 5, deliveryLocation: 'Johannesburg' } });
+    expect(res.status).toBe(201);
+    const leads = await leadsOf(res.json.rfqId);
+    const both = leads.find((l) => l.text.includes('Household Bleach') && l.text.includes('Hand Sanitizer 70% Alcohol'))!;
+    expect(both.subject).toBe('Procura lead: 2 products to Johannesburg, Gauteng');
+    expect(both.text).toMatch(/^Household Bleach: 40 litres at /m);
+    expect(both.text).toContain('The buyer wrote: “bleach pls call 082 555 0100”');
   });
 });

@@ -1,23 +1,25 @@
 // Kept whole: every e-mail kind's stored message and its rendering, in one switch, so a new kind
 // is added in one place.
-import { quotesWithLines } from '../rfq/basket.mapper';
+import { lineNoOf, quotesWithLines } from '../rfq/basket.mapper';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ANALYTICS_RETENTION } from '../../contract/analytics-rules';
 import type { CompanySize, Quote } from '../../sdk/index';
+import { oneLine } from '../../sdk/text';
 import { validityDay } from '../domain/validity';
 import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteIdOf, quoteReference, timePrefix, trackingToken } from '../lib/ids';
 import { toApiQuote, toApiSupplier, withTracking } from '../quotes/quote.mapper';
 import { findPartner } from '../partners/partners.repository';
-import { findComplianceOfRfq, findOrderDetails, findQuoteInRequest, findQuotesForRfq } from '../quotes/quotes.repository';
-import { findRfqRow } from '../rfq/rfq.repository';
+import { findComplianceOfRfq, findQuoteInRequest, findQuotesForRfq, orderedLines } from '../quotes/quotes.repository';
+import { findMatchedNames, findRfqRow } from '../rfq/rfq.repository';
 import { mailOpenProof } from '../partners/partner-credit';
 import type { NewOutboxRow, OutboxRow } from './outbox.repository';
 import { findDemoRequest } from '../sales/sales.repository';
 import { MONTHLY_SPEND_LABELS } from '../../contract/schemas/demo-request';
 import {
   buyerOrderConfirmedEmail,
+  buyerOrderPlacedEmail,
   buyerOrderWithdrawnEmail,
   buyerQuotesEmail,
   buyerQuoteDeclinedEmail,
@@ -35,8 +37,9 @@ import {
   supplierOrderEmail,
   type Attachment,
   type Email,
+  type OrderForMail,
 } from './templates';
-import { findPurchaseOrderDocument } from '../quotes/paperwork';
+import { choosePurchaseOrder, findPurchaseOrderDocument } from '../quotes/paperwork';
 
 /**
  * Every e-mail the product sends, as the outbox stores it: a kind, one recipient and what the
@@ -69,11 +72,24 @@ export type OutboxMessage =
   /** A buyer's link to their data. The token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'data-request'; recipient: string; payload: { token?: string } }
   /** The accepted supplier's order, with its response link; the token is dropped once sent. */
-  | { kind: 'supplier-order'; recipient: string; payload: { rfqId: string; quoteId: number; token?: string } }
+  | { kind: 'supplier-order'; recipient: string; payload: { rfqId: string; quoteId: number; purchaseOrderId?: number; token?: string } }
   /** The courtesy note to a supplier whose quote was not selected. */
   | { kind: 'supplier-not-selected'; recipient: string; payload: { rfqId: string; quoteId: number; outcome: 'awarded' | 'closed' } }
+  /**
+   * The buyer's copy of the purchase orders one acceptance sent (the split's, one per supplier),
+   * linking back to the quote accepted; the token is dropped once sent.
+   */
+  | {
+      kind: 'buyer-order-placed';
+      recipient: string;
+      payload: { rfqId: string; orders: { quoteId: number; purchaseOrderId: number }[]; trackingToken?: string };
+    }
   /** The buyer's notice of the supplier's answer, linking back to their quote; the token is dropped once sent. */
-  | { kind: 'buyer-order-confirmed' | 'buyer-order-withdrawn'; recipient: string; payload: { rfqId: string; quoteId: number; trackingToken?: string } }
+  | {
+      kind: 'buyer-order-confirmed' | 'buyer-order-withdrawn';
+      recipient: string;
+      payload: { rfqId: string; quoteId: number; purchaseOrderId?: number; trackingToken?: string };
+    }
   /** The buyer's notice that a supplier made its quote firm, or withdrew it before the buyer chose. */
   | { kind: 'buyer-quote-firmed' | 'buyer-quote-declined'; recipient: string; payload: { rfqId: string; quoteId: number } }
   /** A supplier user's one-time sign-in link; the token exists nowhere else in clear, and is dropped once sent. */
@@ -88,7 +104,7 @@ function dataRequestLink(publicUrl: string, token: string): string {
 }
 
 /** How long a supplier user's sign-in link works. */
-export const SIGN_IN_LINK_MINUTES = 15;
+export const SIGN_IN_LINK_MINUTES = 10;
 
 /** The page a supplier's sign-in link opens (then the lead it names); the token rides in the fragment, which browsers never send. */
 function supplierSignInLink(publicUrl: string, token: string, lead: string | undefined): string {
@@ -103,6 +119,7 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'supplier-lead-digest': 1,
   'supplier-leads': 1,
   'supplier-order': 1,
+  'buyer-order-placed': 1,
   'buyer-order-confirmed': 1,
   'buyer-order-withdrawn': 1,
   'buyer-quote-firmed': 1,
@@ -172,8 +189,12 @@ export function sentPayload(row: Pick<OutboxRow, 'kind' | 'payload'>): string | 
   if (row.kind === 'data-request') return JSON.stringify({});
   if (row.kind === 'supplier-sign-in') return JSON.stringify({ supplierName: (JSON.parse(row.payload) as { supplierName: string }).supplierName });
   if (row.kind === 'supplier-order' || row.kind === 'buyer-order-confirmed' || row.kind === 'buyer-order-withdrawn') {
-    const { rfqId, quoteId } = JSON.parse(row.payload) as { rfqId: string; quoteId: number };
-    return JSON.stringify({ rfqId, quoteId });
+    const { rfqId, quoteId, purchaseOrderId } = JSON.parse(row.payload) as { rfqId: string; quoteId: number; purchaseOrderId?: number };
+    return JSON.stringify({ rfqId, quoteId, purchaseOrderId });
+  }
+  if (row.kind === 'buyer-order-placed') {
+    const { rfqId, orders } = JSON.parse(row.payload) as { rfqId: string; orders: unknown };
+    return JSON.stringify({ rfqId, orders });
   }
   if (row.kind !== 'buyer-quotes') return undefined;
   const { rfqId } = JSON.parse(row.payload) as { rfqId: string };
@@ -246,20 +267,43 @@ export class MessageRenderer {
     return { ...loaded, quote: { ...quote, withdrawalReason: loaded.withdrawalReasons.get(quote.id) ?? null } };
   }
 
-  /** A lead as its e-mail, or a digest, shows it. */
+  /**
+   * An order as its e-mails name it: the purchase order `purchaseOrderId` of the quote (its latest
+   * when not given: an e-mail stored before orders were named), and for a basket the quote with
+   * the lines of that order alone. Its details are null where the order has none.
+   */
+  private async orderOf(rfqId: string, quoteId: number, purchaseOrderId: number | undefined) {
+    const [loaded, po] = await Promise.all([this.quoteOf(rfqId, quoteId), choosePurchaseOrder(this.db, quoteId, { id: purchaseOrderId })]);
+    const lineNos = po ? orderedLines(po) : null;
+    const quote =
+      loaded.quote.lines && lineNos
+        ? { ...loaded.quote, lines: loaded.quote.lines.filter((l) => lineNos.includes(lineNoOf(l.lineId))).map((l) => ({ ...l, status: 'accepted' as const })) }
+        : loaded.quote;
+    const order: OrderForMail = {
+      poNumber: po?.po_number ?? null,
+      deliveryAddress: po?.delivery_address ?? null,
+      phone: po?.phone ?? null,
+      purchaseOrderReference: po?.purchase_order_reference ?? null,
+      vatNumber: po?.vat_number ?? null,
+    };
+    return { ...loaded, quote, order, cancelReason: po?.cancel_reason ?? null, lineIds: quote.lines?.map((l) => l.lineId) ?? null };
+  }
+
+  /** A lead as its e-mail, or a digest, shows it: its products by the names Procura matched them to, the buyer's words only quoted. */
   private async lead(rfqId: string, quoteId: number): Promise<SupplierLeadInput> {
     const { rfq, quotes } = await this.load(rfqId);
     const quote = quotes.find((q) => q.id === quoteReference(quoteId));
     if (!quote) throw new UnrenderableMessageError(`Quote ${quoteId} no longer exists`);
+    const names = await findMatchedNames(this.db, rfqId, rfq.line_count);
     return {
-      productName: rfq.product_name,
+      productName: names[0] ?? rfq.product_name,
+      // A basket quote's lines carry the buyer's words for each product it prices.
+      buyerWords: quote.lines ? quote.lines.map((l) => l.productName) : [rfq.product_name],
       quantity: rfq.quantity,
       unit: rfq.unit,
       deliveryLocation: rfq.delivery_location,
       budgetRange: rfq.budget_range,
-      quote,
-      buyerCompany: rfq.company_name,
-      buyerEmail: rfq.primary_email,
+      quote: quote.lines ? { ...quote, lines: quote.lines.map((l) => ({ ...l, productName: names[lineNoOf(l.lineId)] ?? l.productName })) } : quote,
       workspaceUrl: `${this.settings.publicUrl}/supplier?lead=${encodeURIComponent(quote.id)}`,
     };
   }
@@ -270,14 +314,35 @@ export class MessageRenderer {
    * cancelled one with the withdrawal. None once the buyer's personal data is gone.
    */
   async attachments(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Attachment[]> {
+    if (row.kind === 'buyer-order-placed') {
+      const { orders } = JSON.parse(row.payload) as { orders: { quoteId: number; purchaseOrderId: number }[] };
+      const files: Attachment[] = [];
+      for (const { quoteId, purchaseOrderId } of orders) {
+        const state = await findQuoteInRequest(this.db, quoteId);
+        const po = state && (await findPurchaseOrderDocument(this.db, state, { id: purchaseOrderId }));
+        if (po) files.push({ filename: po.fileName, content: po.body, contentType: 'application/pdf' });
+      }
+      return files;
+    }
     if (row.kind !== 'supplier-order' && row.kind !== 'buyer-order-confirmed' && row.kind !== 'buyer-order-withdrawn') return [];
-    const { quoteId } = JSON.parse(row.payload) as { quoteId: number };
+    const { quoteId, purchaseOrderId } = JSON.parse(row.payload) as { quoteId: number; purchaseOrderId?: number };
     const state = await findQuoteInRequest(this.db, quoteId);
-    const po = state && (await findPurchaseOrderDocument(this.db, state));
+    const po = state && (await findPurchaseOrderDocument(this.db, state, { id: purchaseOrderId }));
     return po ? [{ filename: po.fileName, content: po.body, contentType: 'application/pdf' }] : [];
   }
 
+  /**
+   * The e-mail of a stored message. Its subject and extra headers are printed on one line
+   * (`oneLine`): a name or place typed before the text rule, or stored by a path that skips it,
+   * cannot start a header of its own.
+   */
   async render(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Email> {
+    const email = await this.compose(row);
+    const headers = email.headers ? Object.fromEntries(Object.entries(email.headers).map(([k, v]) => [k, oneLine(v)])) : undefined;
+    return { ...email, subject: oneLine(email.subject), ...(headers ? { headers } : {}) };
+  }
+
+  private async compose(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Email> {
     const message = { kind: row.kind, payload: JSON.parse(row.payload) } as OutboxMessage;
     switch (message.kind) {
       case 'buyer-quotes': {
@@ -322,15 +387,13 @@ export class MessageRenderer {
       case 'supplier-order': {
         const { token } = message.payload;
         if (!token) throw new UnrenderableMessageError('This e-mail was sent; its response link is not kept');
-        const [{ rfq, quote }, given] = await Promise.all([
-          this.quoteOf(message.payload.rfqId, message.payload.quoteId),
-          findOrderDetails(this.db, message.payload.quoteId),
-        ]);
+        const { rfq, quote, order } = await this.orderOf(message.payload.rfqId, message.payload.quoteId, message.payload.purchaseOrderId);
         const kept = rfq.personal_data_deleted_at === null;
         return supplierOrderEmail({
           request: orderRequest(rfq),
           quote,
-          buyer: kept ? { email: rfq.primary_email, contactName: rfq.contact_name, companyName: rfq.company_name, ...given } : null,
+          poNumber: order.poNumber,
+          buyer: kept ? { email: rfq.primary_email, contactName: rfq.contact_name, companyName: rfq.company_name, ...order } : null,
           companySize: rfq.company_size as CompanySize | null,
           responseUrl: `${this.settings.publicUrl}/supplier-response/${token}`,
         });
@@ -339,24 +402,42 @@ export class MessageRenderer {
         const { rfq, quote } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
         return supplierNotSelectedEmail({ request: orderRequest(rfq), quote, outcome: message.payload.outcome });
       }
+      case 'buyer-order-placed': {
+        const { rfqId, orders, trackingToken } = message.payload;
+        const placed = await Promise.all(orders.map((o) => this.orderOf(rfqId, o.quoteId, o.purchaseOrderId)));
+        const rfq = placed[0]!.rfq;
+        const quotesUrl = trackingToken
+          ? fromEmail(`${this.settings.publicUrl}/quote/${trackingToken}`)
+          : `${this.settings.publicUrl}/quote-success?rfqId=${rfq.id}`;
+        return buyerOrderPlacedEmail({
+          request: orderRequest(rfq),
+          orders: placed.map(({ quote, order }) => ({ quote, poNumber: order.poNumber })),
+          given: placed[0]!.order,
+          quotesUrl,
+        });
+      }
       case 'buyer-order-confirmed':
       case 'buyer-order-withdrawn': {
-        const { rfq, quote, quotes } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
+        const { rfq, quote, quotes, order, cancelReason, lineIds } = await this.orderOf(
+          message.payload.rfqId,
+          message.payload.quoteId,
+          message.payload.purchaseOrderId,
+        );
         const { trackingToken } = message.payload;
         const quotesUrl = trackingToken
           ? fromEmail(`${this.settings.publicUrl}/quote/${trackingToken}`)
           : `${this.settings.publicUrl}/quote-success?rfqId=${rfq.id}`;
-        const input = { request: orderRequest(rfq), quote, quotesUrl };
-        if (message.kind === 'buyer-order-confirmed')
-          return buyerOrderConfirmedEmail({ ...input, given: await findOrderDetails(this.db, message.payload.quoteId) });
-        // A basket's withdrawn products are open again: what counts is the quotes still offering them.
-        const reopened = new Set(quote.lines?.filter((l) => l.status === 'accepted').map((l) => l.lineId));
-        const acceptable = quotes.filter(
-          (q) =>
-            (q.status === 'offered' || q.status === 'declined') &&
-            (quote.lines === undefined || (q.lines ?? []).some((l) => l.status === 'offered' && reopened.has(l.lineId))),
+        const input = { request: orderRequest(rfq), quote, quotesUrl, poNumber: order.poNumber };
+        if (message.kind === 'buyer-order-confirmed') return buyerOrderConfirmedEmail({ ...input, given: order });
+        // A basket's withdrawn products are open again: what counts is the other quotes still
+        // offering them, a supplier already ordered from for other lines among them.
+        const reopened = new Set(lineIds);
+        const acceptable = quotes.filter((q) =>
+          quote.lines === undefined
+            ? q.status === 'offered' || q.status === 'declined'
+            : q.id !== quote.id && q.status !== 'withdrawn' && (q.lines ?? []).some((l) => l.status === 'offered' && reopened.has(l.lineId)),
         ).length;
-        return buyerOrderWithdrawnEmail({ ...input, reason: quote.withdrawalReason ?? '', acceptable });
+        return buyerOrderWithdrawnEmail({ ...input, reason: cancelReason ?? quote.withdrawalReason ?? '', acceptable });
       }
       case 'buyer-quote-firmed':
       case 'buyer-quote-declined': {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { DB, OutboxStatus, OutboxTable } from '../db/schema';
 import type { Executor } from '../db/executor';
@@ -9,6 +9,39 @@ export type NewOutboxRow = Insertable<OutboxTable>;
 
 export async function insertOutboxRows(trx: Executor, rows: NewOutboxRow[]): Promise<void> {
   await insertRows(trx, 'outbox', rows);
+}
+
+/**
+ * Inserts each row once for every row `source` selects, in one statement a row: written when the
+ * caller's condition holds, not when it does not, with the same steps either way. The integers are
+ * cast: PostgreSQL takes an untyped parameter in a select list as text.
+ */
+export async function insertOutboxRowsFrom<TB extends keyof DB>(
+  trx: Executor,
+  rows: NewOutboxRow[],
+  source: SelectQueryBuilder<DB, TB, object>,
+): Promise<void> {
+  for (const r of rows) {
+    await trx
+      .insertInto('outbox')
+      .columns(['message_id', 'kind', 'recipient', 'priority', 'payload', 'status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at', 'created_at'])
+      .expression(
+        source.select((eb) => [
+          eb.val(r.message_id).as('message_id'),
+          eb.val(r.kind).as('kind'),
+          eb.val(r.recipient).as('recipient'),
+          sql<number>`cast(${r.priority} as integer)`.as('priority'),
+          eb.val(r.payload).as('payload'),
+          eb.val(r.status).as('status'),
+          sql<number>`cast(${r.attempts ?? 0} as integer)`.as('attempts'),
+          eb.val(r.next_attempt_at).as('next_attempt_at'),
+          eb.val(r.last_error ?? null).as('last_error'),
+          eb.val(r.sent_at ?? null).as('sent_at'),
+          eb.val(r.created_at).as('created_at'),
+        ]),
+      )
+      .execute();
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { longDate } from '../domain/validity';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedMarket } from '../db/seed';
-import { formatRand } from '../../sdk/format';
+import { formatRand, formatDate } from '../../sdk/format';
 import type { Quote } from '../../sdk/schemas/rfq';
 import { createTestDatabase, POSTGRES_URL, startTestServer, validOrder, validRfq, type TestDatabase, type TestServer } from '../test/harness';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink';
@@ -71,7 +70,7 @@ describe('e-mail through SMTP', () => {
           expect(part).toContain(formatRand(q.totalPriceInclVat));
           expect(part).toContain(q.leadTime);
           expect(part).toContain(q.paymentTerms);
-          expect(part).toContain(longDate(q.validUntil));
+          expect(part).toContain(formatDate(q.validUntil));
           expect(part).toContain(`Quote reference ${q.id}`);
           expect(part).toContain(q.trackingUrl);
         }
@@ -92,15 +91,15 @@ describe('e-mail through SMTP', () => {
       expect(tracked.json.quote.quoteData.totalPrice).toBe(quotes[i].totalPrice);
     }
 
-    // Each supplier's lead: the request, its quote, the buyer's contact.
+    // Each supplier's lead: the request and its quote; the buyer's contact comes only with an order.
     for (const q of quotes) {
       const [lead, ...more] = to(q.supplier.email);
       expect(more).toHaveLength(0);
       expect(lead!.subject).toBe('Procura lead: 200 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
       for (const part of [lead!.text, lead!.html]) {
         expect(part).toContain(q.id);
-        expect(part).toContain('Umhlanga Offices');
-        expect(part).toContain('jane.buyer@example.co.za');
+        expect(part).not.toContain('Umhlanga Offices');
+        expect(part).not.toContain('jane.buyer@example.co.za');
         expect(part).toContain('R10,000 to R50,000');
         expect(part).toContain(formatRand(q.totalPrice));
       }
@@ -125,11 +124,16 @@ describe('e-mail through SMTP', () => {
     const { quotes } = res.json as { quotes: { trackingToken: string; supplier: { email: string; name: string } }[] };
     await vi.waitFor(() => expect(sink.received).toHaveLength(4), waitLong);
     expect((await server.request('POST', `/api/quotes/track/${quotes[2]!.trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
-    await vi.waitFor(() => expect(sink.received).toHaveLength(7), waitLong);
+    await vi.waitFor(() => expect(sink.received).toHaveLength(8), waitLong);
     const to = (address: string) => sink.received.filter((m) => m.to.includes(address)).slice(-1)[0]!;
+    // The buyer has their copy of the purchase order at once, awaiting the supplier's confirmation.
+    const copy = to('jane.buyer@example.co.za');
+    expect(copy.subject).toMatch(new RegExp(`^Procura: purchase order PO-\\d{4}-\\d{6} was sent to ${quotes[2]!.supplier.name}$`));
+    expect(copy.text).toContain(`was sent to ${quotes[2]!.supplier.name}, awaiting their confirmation. The purchase order is attached.`);
+    expect(copy.text).toContain(`See your order: http://procura.test/quote/${quotes[2]!.trackingToken}`);
 
     const order = to(quotes[2]!.supplier.email);
-    expect(order.subject).toMatch(/^Procura order: the buyer accepted your quote Q-\d+$/);
+    expect(order.subject).toMatch(/^Procura purchase order PO-\d{4}-\d{6}: the buyer accepted your quote Q-\d+$/);
     expect(order.text).toContain('   E-mail: jane.buyer@example.co.za\n');
     expect(order.text).toContain('   Company size: 101-250 employees\n');
     const link = /Confirm or withdraw: (http:\/\/procura\.test\/supplier-response\/(sr_\S+))/.exec(order.text)!;
@@ -137,9 +141,10 @@ describe('e-mail through SMTP', () => {
 
     const withdrawn = await server.request('POST', `/api/supplier-responses/${link[2]}/withdraw`, { body: { reason: 'The 5 L drums are out of stock' } });
     expect(withdrawn.status).toBe(200);
-    await vi.waitFor(() => expect(sink.received).toHaveLength(8), waitLong);
+    await vi.waitFor(() => expect(sink.received).toHaveLength(9), waitLong);
     const notice = to('jane.buyer@example.co.za');
-    expect(notice.subject).toBe(`Procura: ${quotes[2]!.supplier.name} withdrew quote ${withdrawn.json.quoteReference}`);
+    expect(notice.subject).toBe(`Procura: ${quotes[2]!.supplier.name} withdrew from purchase order ${withdrawn.json.purchaseOrderNumber}`);
+    expect(withdrawn.json.purchaseOrderNumber).toMatch(/^PO-\d{4}-\d{6}$/);
     expect(notice.text).toContain('Their reason: The 5 L drums are out of stock');
     expect(notice.text).toContain(`Choose another quote: http://procura.test/quote/${quotes[2]!.trackingToken}`);
 

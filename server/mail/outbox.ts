@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { SelectQueryBuilder, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -6,7 +6,17 @@ import type { DB } from '../db/schema';
 import { MailWorker, type SendObserver } from './mail-worker';
 import { outboxRows, type MessageSettings, type OutboxMessage } from './messages';
 export type { OutboxRow } from './outbox.repository';
-import { countOutbox, findOutboxRow, insertOutboxRows, listOutbox, outboxDepth, pruneOutbox, type NewOutboxRow, type OutboxRow } from './outbox.repository';
+import {
+  countOutbox,
+  findOutboxRow,
+  insertOutboxRows,
+  insertOutboxRowsFrom,
+  listOutbox,
+  outboxDepth,
+  pruneOutbox,
+  type NewOutboxRow,
+  type OutboxRow,
+} from './outbox.repository';
 import type { Executor } from '../db/executor';
 import type { OutboxDepth } from '../../contract/schemas/outbox';
 import { smtpTransport, type MailTransport } from './transport';
@@ -56,6 +66,20 @@ export class Outbox {
   /** Writes the messages in the caller's transaction. Call {@link notify} after it commits. */
   async enqueue(trx: Transaction<DB>, messages: OutboxMessage[], now: Date): Promise<void> {
     await insertOutboxRows(trx, this.rowsOf(messages, now));
+  }
+
+  /**
+   * Writes the messages in the caller's transaction once for each row `source` selects: when it
+   * finds none, nothing is written, by the same statements. For an answer that must take the same
+   * steps whether or not it e-mails (a sign-in link asked for an unknown address).
+   */
+  async enqueueWhere<TB extends keyof DB>(
+    trx: Transaction<DB>,
+    messages: OutboxMessage[],
+    now: Date,
+    source: SelectQueryBuilder<DB, TB, object>,
+  ): Promise<void> {
+    await insertOutboxRowsFrom(trx, this.rowsOf(messages, now), source);
   }
 
   /**

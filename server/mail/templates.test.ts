@@ -1,7 +1,6 @@
-import { longDate } from '../domain/validity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
-import { formatRand } from '../../sdk/format';
+import { formatRand, formatDate } from '../../sdk/format';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { escapeHtml, html, safeUrl } from './html';
 import { MessageRenderer } from './messages';
@@ -110,7 +109,7 @@ describe('buyer e-mail', () => {
           formatRand(q.totalPriceInclVat),
           q.leadTime,
           `${q.minimumOrderQuantity} litres`,
-          longDate(q.validUntil),
+          formatDate(q.validUntil),
           q.paymentTerms,
           q.supplier.email,
           q.supplier.phone,
@@ -271,6 +270,7 @@ describe('order e-mails', () => {
     const email = supplierOrderEmail({
       request,
       quote: q,
+      poNumber: 'PO-2026-000123',
       buyer: {
         email: 'thandi@example.co.za',
         contactName: 'Thandi Mokoena',
@@ -283,7 +283,7 @@ describe('order e-mails', () => {
       companySize: '250+',
       responseUrl,
     });
-    expect(email.subject).toBe(`Procura order: the buyer accepted your quote ${q.id}`);
+    expect(email.subject).toBe(`Procura purchase order PO-2026-000123: the buyer accepted your quote ${q.id}`);
     const lines = [
       'E-mail: thandi@example.co.za',
       'Phone: +27 31 555 0142',
@@ -291,7 +291,8 @@ describe('order e-mails', () => {
       'Company: Umhlanga Clinics',
       'VAT number: 4123456789',
       'Company size: 250+ employees',
-      'Purchase order: PO-2291/<Q4>',
+      'Purchase order: PO-2026-000123 (name it on your tax invoice)',
+      'Buyer’s reference: PO-2291/<Q4>',
       'Product: Hand Sanitizer 70% Alcohol',
       'Description: For the <b>three</b> clinics',
       'Quantity: 120 litres',
@@ -304,7 +305,7 @@ describe('order e-mails', () => {
       `Total incl. VAT: ${formatRand(q.totalPriceInclVat)}`,
       `Lead time: ${q.leadTime}`,
       `Payment terms: ${q.paymentTerms}`,
-      `Valid until: ${longDate(q.validUntil)}`,
+      `Valid until: ${formatDate(q.validUntil)}`,
     ];
     for (const line of lines) {
       expect(email.text).toContain(`   ${line}\n`);
@@ -338,8 +339,9 @@ describe('order e-mails', () => {
       vatNumber: null,
     };
     const email = supplierOrderEmail({ request, quote: rfq.quotes[0]!, buyer, companySize: null, responseUrl });
-    for (const line of ['VAT number: Not given', 'Purchase order: Not given', 'Delivery address: 12 Long Street, Cape Town'])
-      expect(email.text).toContain(`   ${line}\n`);
+    for (const line of ['VAT number: Not given', 'Delivery address: 12 Long Street, Cape Town']) expect(email.text).toContain(`   ${line}\n`);
+    // No reference given: the order names none, rather than a purchase order the buyer did not give.
+    expect(email.text).not.toContain('Buyer’s reference');
   });
 
   it('thanks a supplier not selected, saying whether another quote won or the request was closed', () => {
@@ -367,7 +369,7 @@ describe('order e-mails', () => {
     expect(email.subject).toBe(`Procura: ${q.supplier.name} confirmed your order`);
     // Where it goes and the buyer's own reference, as given for this order.
     expect(email.text).toContain('Delivery address: Gate 3, 14 Chartwell Drive, Umhlanga, 4319');
-    expect(email.text).toContain('Your purchase order: REQ-2291');
+    expect(email.text).toContain('Your reference: REQ-2291');
     expect(email.text).toContain(`${q.supplier.name} confirmed your order of 120 litres of Hand Sanitizer 70% Alcohol (quote ${q.id}).`);
     expect(email.text).toContain(`Supplier contact: ${q.supplier.contactPerson}, ${q.supplier.email}, ${q.supplier.phone}`);
     expect(email.text).toContain('See your order: https://procura.example/quote/qt_1_x');
@@ -398,7 +400,7 @@ describe('order e-mails', () => {
     });
     expect(ordered.text).toContain(`${q.supplier.name} confirmed your order of 20 boxes of Nitrile Gloves (quote ${q.id}).`);
     // Once deleted (or not given), neither is named.
-    expect(ordered.text).not.toMatch(/Delivery address|Your purchase order/);
+    expect(ordered.text).not.toMatch(/Delivery address|Your reference/);
   });
 
   it('tells the buyer the supplier withdrew, with its reason (escaped) and what is left to choose', () => {
@@ -445,33 +447,51 @@ describe('order e-mails', () => {
 });
 
 describe('supplier lead e-mail', () => {
-  it("gives the request, the quote sent in the supplier's name and the buyer's contact", () => {
+  const lead = (overrides: Partial<Parameters<typeof supplierLeadEmail>[0]> = {}) => {
     const q = rfq.quotes[2]!;
-    const email = supplierLeadEmail({
+    return supplierLeadEmail({
       productName: rfq.productName,
+      buyerWords: [rfq.productName],
       quantity: rfq.quantity,
       unit: rfq.unit,
       deliveryLocation: rfq.deliveryLocation,
       budgetRange: '10k-50k',
       quote: q,
-      buyerCompany: 'Umhlanga Clinics',
-      buyerEmail: 'jane.buyer@example.co.za',
       workspaceUrl: `https://procura.example/supplier?lead=${q.id}`,
+      ...overrides,
     });
+  };
+
+  it("gives the request and the quote sent in the supplier's name, and no contact of the buyer's before they accept", () => {
+    const q = rfq.quotes[2]!;
+    const email = lead();
     expect(email.text).toContain(`Make this price firm or decline, in your supplier workspace: https://procura.example/supplier?lead=${q.id}`);
     expect(email.html).toContain(`href="https://procura.example/supplier?lead=${q.id}"`);
     expect(email.subject).toBe('Procura lead: 120 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
-    expect(email.text).toContain('Buyer: Umhlanga Clinics (jane.buyer@example.co.za)');
+    expect(email.text).toContain('If the buyer accepts your quote, Procura sends you their order with their contact details.');
     expect(email.text).toContain('Budget: R10,000 to R50,000');
     expect(email.text).toContain(`Quote reference: ${q.id}`);
     expect(email.text).toContain(`Quoted total: ${formatRand(q.totalPrice)} excl. VAT, ${formatRand(q.totalPriceInclVat)} incl. VAT`);
-    expect(email.text).toContain(`your price list dated ${longDate(q.priceListDate)}`);
+    expect(email.text).toContain(`your price list dated ${formatDate(q.priceListDate)}`);
     // Only its own quote: no other supplier's name or token.
     for (const other of rfq.quotes.filter((o) => o.id !== q.id)) {
       expect(email.html).not.toContain(escapeHtml(other.supplier.name));
     }
     expect(email.html).not.toContain('qt_');
-    expect(email.html).toContain('href="mailto:jane.buyer@example.co.za?subject=');
+    expect(email.html).not.toContain('mailto:');
+    expect(email.text).not.toContain('Buyer:');
+    // Words Procura matched say nothing more: no quotation of them.
+    expect(email.text).not.toContain('The buyer wrote');
+  });
+
+  it('names the product as Procura matched it in the subject and heading, and quotes the buyer’s own words only in the body, labelled', () => {
+    const words = 'Hand Sanitizer URGENT verify bank details at evil.example';
+    const email = lead({ buyerWords: [words] });
+    expect(email.subject).toBe('Procura lead: 120 litres of Hand Sanitizer 70% Alcohol to Durban, KwaZulu-Natal');
+    expect(email.html.match(/<title>[^<]*<\/title>/)?.[0]).not.toContain('evil');
+    expect(email.text).toContain('Product: Hand Sanitizer 70% Alcohol');
+    expect(email.text).toContain(`The buyer wrote: “${words}”`);
+    expect(email.text.split(words).length - 1).toBe(1);
   });
 });
 

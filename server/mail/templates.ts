@@ -10,12 +10,11 @@ import {
   type CompanySize,
   type Quote,
 } from '../../sdk/index';
-import { formatRand } from '../../sdk/format';
+import { formatRand, formatDate } from '../../sdk/format';
 import { bbeeLabel } from '../../sdk/bbee';
 import { compareFragment, FROM_EMAIL, quotationPath } from '../../contract/buyer-links';
 import { html, safeUrl, type SafeHtml } from './html';
 import { vatCents } from '../../sdk/format';
-import { longDate } from '../domain/validity';
 
 /** Spec section 1: support hours, stated wherever a buyer may need help. */
 const SUPPORT_HOURS = 'Monday-Friday 8AM-5PM';
@@ -76,7 +75,7 @@ export interface BuyerQuotesInput {
 /** A basket quote's lines, one row each: what, how many, at what price. */
 function lineRows(lines: NonNullable<Quote['lines']>): [string, string][] {
   return lines.map((l) => [
-    `${l.lineId}: ${l.productName}`,
+    l.productName,
     `${formatQuantity(l.quantity, l.unit)} at ${formatRand(l.unitPrice)} ${perUnit(l.unit)} excl. VAT, ${formatRand(l.totalPrice)}`,
   ]);
 }
@@ -90,7 +89,7 @@ function quoteRows(q: Quote): [string, string][] {
       [`Total incl. VAT (${Math.round(q.vatRate * 100)}%)`, formatRand(q.totalPriceInclVat)],
       ['Lead time', `${q.leadTime} (the longest of its lines)`],
       ...(q.minimumOrder ? [['Minimum order', `${formatRand(q.minimumOrder)} excl. VAT`] as [string, string]] : []),
-      ['Valid until', `${longDate(q.validUntil)} (${q.validityPeriod})`],
+      ['Valid until', `${formatDate(q.validUntil)} (${q.validityPeriod})`],
       ['Payment terms', q.paymentTerms],
       ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
       ['Supplier response', supplierResponseText(q.supplier.responseTimeHours)],
@@ -103,7 +102,7 @@ function quoteRows(q: Quote): [string, string][] {
     ['B-BBEE', `${bbeeLabel(q.supplier.bbee)} · recognised ${formatRand(q.recognisedSpend)} (${q.supplier.bbee.recognitionPercent}%)`],
     ['Lead time', q.leadTime],
     ['Minimum order', formatQuantity(q.minimumOrderQuantity, q.unit)],
-    ['Valid until', `${longDate(q.validUntil)} (${q.validityPeriod})`],
+    ['Valid until', `${formatDate(q.validUntil)} (${q.validityPeriod})`],
     ['Payment terms', q.paymentTerms],
     // An imported supplier may have no contact person or phone yet: only what is known is listed.
     ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
@@ -210,14 +209,19 @@ ${links ? html`<p style="margin:16px 0 0;font-size:12px;color:#64748b;">Someone 
 }
 
 export interface SupplierLeadInput {
+  /**
+   * What Procura matched the product to: the catalogue item's name, else its category's. The
+   * subject and headings name it, never the buyer's words, which anyone may type.
+   */
   productName: string;
+  /** What the buyer typed for each product, in order (one for a single request): shown only as their quoted words. */
+  buyerWords: string[];
   quantity: number;
   unit: string;
   deliveryLocation: string;
   budgetRange: string | null;
+  /** The quote sent in the supplier's name; a basket's lines named as Procura matched them. */
   quote: Quote;
-  buyerCompany: string | null;
-  buyerEmail: string;
   /** The lead in the supplier workspace, where it is made firm or declined. */
   workspaceUrl: string;
 }
@@ -230,48 +234,57 @@ const BUDGET_LABELS: Record<string, string> = {
   'over-500k': 'over R500,000',
 };
 
-/** The lead a matched supplier receives: the request, the quote sent in its name, and the buyer's contact. */
 /** What a lead asks for, in a subject or heading: '40 litres of Household Bleach', or a basket's '3 products'. */
 function leadWhat(input: SupplierLeadInput): string {
   const lines = input.quote.lines;
   return lines ? `${lines.length} ${lines.length === 1 ? 'product' : 'products'}` : `${formatQuantity(input.quantity, input.unit)} of ${input.productName}`;
 }
 
-/** A lead's details, as its own e-mail and a digest show them. */
+/** The buyer's own words for what they asked, quoted, where they say more than Procura's names for it. */
+function buyerWordsRow(input: SupplierLeadInput): [string, string][] {
+  const names = input.quote.lines?.map((l) => l.productName) ?? [input.productName];
+  const quoted = input.buyerWords.filter((words, i) => words.trim().toLowerCase() !== names[i]?.toLowerCase()).map((words) => `“${words}”`);
+  return quoted.length === 0 ? [] : [[quoted.length === 1 ? 'The buyer wrote' : 'The buyer’s words', quoted.join('; ')]];
+}
+
+/**
+ * A lead's details, as its own e-mail and a digest show them. Nothing of the buyer's contact: a
+ * supplier has it only with the order, once the buyer accepts its quote, as the workspace shows.
+ */
 function leadRows(input: SupplierLeadInput): [string, string][] {
   const q = input.quote;
-  const buyer = input.buyerCompany ? `${input.buyerCompany} (${input.buyerEmail})` : input.buyerEmail;
   return [
     ...(q.lines
       ? lineRows(q.lines)
       : [['Product', input.productName] as [string, string], ['Quantity', formatQuantity(input.quantity, input.unit)] as [string, string]]),
+    ...buyerWordsRow(input),
     ['Delivery to', input.deliveryLocation],
     ...(input.budgetRange ? [['Budget', BUDGET_LABELS[input.budgetRange] ?? input.budgetRange] as [string, string]] : []),
-    ['Buyer', buyer],
     ['Quote reference', q.id],
     ...(q.lines ? [] : [['Quoted unit price', `${formatRand(q.unitPrice)} excl. VAT`] as [string, string]]),
     ['Quoted total', `${formatRand(q.totalPrice)} excl. VAT, ${formatRand(q.totalPriceInclVat)} incl. VAT`],
     ['Lead time', q.leadTime],
-    ['Valid until', longDate(q.validUntil)],
+    ['Valid until', formatDate(q.validUntil)],
     ['Payment terms', q.paymentTerms],
   ];
 }
 
 const WORKSPACE_LINK = 'Make this price firm or decline, in your supplier workspace';
+const CONTACT_AFTER = 'If the buyer accepts your quote, Procura sends you their order with their contact details.';
 
-/** A lead's two links: into the workspace, and a reply to the buyer. */
-function leadLinks(input: SupplierLeadInput): SafeHtml {
-  return html`<p style="margin:16px 0 0;"><a href="${safeUrl(input.workspaceUrl)}" style="color:#1d4ed8;font-weight:bold;">${WORKSPACE_LINK}</a></p>
-<p style="margin:8px 0 0;"><a href="mailto:${input.buyerEmail}?subject=${encodeURIComponent(`Your Procura quote ${input.quote.id}`)}" style="color:#1d4ed8;">Reply to the buyer</a></p>`;
+/** A lead's link into the workspace. */
+function leadLink(input: SupplierLeadInput): SafeHtml {
+  return html`<p style="margin:16px 0 0;"><a href="${safeUrl(input.workspaceUrl)}" style="color:#1d4ed8;font-weight:bold;">${WORKSPACE_LINK}</a></p>`;
 }
 
+/** The lead a matched supplier receives: the request and the quote sent in its name. */
 export function supplierLeadEmail(input: SupplierLeadInput): Email {
   const subject = `Procura lead: ${leadWhat(input)} to ${input.deliveryLocation}`;
   const rows = leadRows(input);
-  const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${longDate(input.quote.priceListDate)}. Please contact the buyer to confirm it.`;
+  const intro = `A buyer asked Procura for quotes and you were matched. We sent them the quote below in your name, from your price list dated ${formatDate(input.quote.priceListDate)}. ${CONTACT_AFTER}`;
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
 ${detailsTable(rows)}
-${leadLinks(input)}`;
+${leadLink(input)}`;
   const text = [
     intro,
     '',
@@ -292,11 +305,11 @@ export function supplierLeadDigestEmail(input: { leads: SupplierLeadInput[]; win
   const count = input.leads.length;
   const window = input.windowMinutes === 60 ? 'hour' : `${input.windowMinutes} minutes`;
   const subject = `Procura: ${count} new ${count === 1 ? 'lead' : 'leads'} in the last ${window}`;
-  const intro = `Buyers asked Procura for quotes and you were matched ${count === 1 ? 'once' : `${count} times`}. We sent each the quote below in your name, from your price list. Please contact each buyer to confirm it. You chose a digest every ${window}; change it under Your details in the workspace.`;
+  const intro = `Buyers asked Procura for quotes and you were matched ${count === 1 ? 'once' : `${count} times`}. We sent each the quote below in your name, from your price list. ${CONTACT_AFTER} You chose a digest every ${window}; change it under Your details in the workspace.`;
   const sections = input.leads.map(
     (lead, i) => html`<h2 style="font-size:16px;margin:24px 0 8px;">${i + 1}. ${leadWhat(lead)} to ${lead.deliveryLocation}</h2>
 ${detailsTable(leadRows(lead))}
-${leadLinks(lead)}`,
+${leadLink(lead)}`,
   );
   const body = html`<p style="margin:0 0 8px;">${intro}</p>
 ${sections}`;
@@ -480,7 +493,7 @@ function orderRows(q: Quote): [string, string][] {
       ['Total incl. VAT', formatRand((totalCents + vat) / 100)],
       ['Lead time', q.leadTime],
       ['Payment terms', q.paymentTerms],
-      ['Valid until', longDate(q.validUntil)],
+      ['Valid until', formatDate(q.validUntil)],
     ];
   }
   return [
@@ -491,7 +504,7 @@ function orderRows(q: Quote): [string, string][] {
     ['Total incl. VAT', formatRand(q.totalPriceInclVat)],
     ['Lead time', q.leadTime],
     ['Payment terms', q.paymentTerms],
-    ['Valid until', longDate(q.validUntil)],
+    ['Valid until', formatDate(q.validUntil)],
   ];
 }
 
@@ -508,8 +521,14 @@ export interface OrderRequest {
 export interface OrderDetailsForMail {
   deliveryAddress: string | null;
   phone: string | null;
+  /** The buyer's own reference for the order, which is not the purchase order's number. */
   purchaseOrderReference: string | null;
   vatNumber: string | null;
+}
+
+/** An order as its e-mails name it: Procura's purchase order number (null for an order made before they were issued) and the buyer's details. */
+export interface OrderForMail extends OrderDetailsForMail {
+  poNumber: string | null;
 }
 
 /** A multi-line address on one line, as a table cell or a text e-mail line holds it. */
@@ -523,6 +542,8 @@ function oneLine(text: string): string {
 export interface SupplierOrderInput {
   request: OrderRequest;
   quote: Quote;
+  /** Procura's purchase order number, the one the supplier's invoice names. */
+  poNumber?: string | null;
   /** Null once the buyer's personal data was deleted. */
   buyer: ({ email: string; contactName: string | null; companyName: string | null } & OrderDetailsForMail) | null;
   companySize: CompanySize | null;
@@ -533,8 +554,10 @@ export interface SupplierOrderInput {
 /** The accepted supplier's order: the buyer's contact, the order, and the link to confirm or withdraw. */
 export function supplierOrderEmail(input: SupplierOrderInput): Email {
   const q = input.quote;
-  // The subject carries nothing a buyer typed: the quote reference names the order.
-  const subject = `Procura order: the buyer accepted your quote ${q.id}`;
+  // The subject carries nothing a buyer typed: the purchase order and quote references name the order.
+  const subject = input.poNumber
+    ? `Procura purchase order ${input.poNumber}: the buyer accepted your quote ${q.id}`
+    : `Procura order: the buyer accepted your quote ${q.id}`;
   const intro = `Good news, ${q.supplier.name}: a buyer accepted your Procura quote ${q.id}. Please confirm the order, or withdraw with a reason if you cannot supply it, so the buyer can choose another quote.`;
   const given = (value: string | null | undefined) => value ?? 'Not given';
   const b = input.buyer;
@@ -549,7 +572,8 @@ export function supplierOrderEmail(input: SupplierOrderInput): Email {
       ]
     : [['Buyer', 'Their contact details were deleted, as Procura does 72 hours after a request ends.']];
   const order: [string, string][] = [
-    ...(b ? [['Purchase order', given(b.purchaseOrderReference)] as [string, string]] : []),
+    ...(input.poNumber ? [['Purchase order', `${input.poNumber} (name it on your tax invoice)`] as [string, string]] : []),
+    ...(b?.purchaseOrderReference ? [['Buyer’s reference', b.purchaseOrderReference] as [string, string]] : []),
     // A basket's products are its lines, listed with the order.
     ...(q.lines
       ? []
@@ -610,6 +634,8 @@ export function supplierNotSelectedEmail(input: SupplierNotSelectedInput): Email
 export interface BuyerOrderInput {
   request: Pick<OrderRequest, 'productName' | 'quantity' | 'unit'>;
   quote: Quote;
+  /** Procura's purchase order number of the order. */
+  poNumber?: string | null;
   /** The buyer's tracking page of the quote, or the request's results page when no token is at hand. */
   quotesUrl: string;
 }
@@ -621,18 +647,69 @@ function orderedGoods(request: BuyerOrderInput['request'], q: Quote): string {
   return (ordered.length > 0 ? ordered : q.lines).map((l) => `${formatQuantity(l.quantity, l.unit)} of ${l.productName}`).join(', ');
 }
 
+export interface BuyerOrderPlacedInput {
+  request: BuyerOrderInput['request'];
+  /** The orders one acceptance sent: a quote with the lines of its order alone, and its purchase order. */
+  orders: { quote: Quote; poNumber: string | null }[];
+  /** What the buyer gave when accepting (the same for every order of one acceptance). */
+  given: { deliveryAddress: string | null; purchaseOrderReference: string | null };
+  quotesUrl: string;
+}
+
+/**
+ * The buyer's copy of what they just ordered: each purchase order, sent to its supplier and
+ * awaiting the supplier's confirmation, with the PDFs attached.
+ */
+export function buyerOrderPlacedEmail(input: BuyerOrderPlacedInput): Email {
+  const [first] = input.orders;
+  const one = input.orders.length === 1 && first;
+  const subject = one
+    ? `Procura: ${first.poNumber ? `purchase order ${first.poNumber}` : 'your order'} was sent to ${first.quote.supplier.name}`
+    : `Procura: your ${input.orders.length} purchase orders were sent`;
+  const intro = one
+    ? `Your order of ${orderedGoods(input.request, first.quote)} was sent to ${first.quote.supplier.name}, awaiting their confirmation. The purchase order is attached.`
+    : `Your order was sent to ${input.orders.length} suppliers, awaiting their confirmation. The purchase orders are attached.`;
+  const { deliveryAddress, purchaseOrderReference } = input.given;
+  const shared: [string, string][] = [
+    ...(purchaseOrderReference ? [['Your reference', purchaseOrderReference] as [string, string]] : []),
+    ...(deliveryAddress ? [['Delivery address', oneLine(deliveryAddress)] as [string, string]] : []),
+  ];
+  const orders = input.orders.map(({ quote, poNumber }) => ({
+    heading: `${poNumber ? `Purchase order ${poNumber}` : `Quote ${quote.id}`}: sent to ${quote.supplier.name}, awaiting confirmation`,
+    rows: orderRows(quote),
+  }));
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+${shared.length > 0 ? detailsTable(shared) : ''}
+${orders.map((o) => html`<p style="margin:16px 0 8px;font-weight:bold;">${o.heading}</p>${detailsTable(o.rows)}`)}
+<p style="margin:16px 0 0;">${button(input.quotesUrl, 'See your order')}</p>`;
+  const text = [
+    intro,
+    '',
+    ...shared.map(([label, value]) => `${label}: ${value}`),
+    ...orders.flatMap((o) => ['', o.heading, ...o.rows.map(([label, value]) => `   ${label}: ${value}`)]),
+    '',
+    `See your order: ${input.quotesUrl}`,
+    '',
+    footer,
+  ].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
 /**
  * The buyer's notice that the supplier confirmed the accepted order, with where it goes and the
  * buyer's own reference as given for it (a basket's orders may each have their own).
  */
 export function buyerOrderConfirmedEmail(input: BuyerOrderInput & { given: { deliveryAddress: string | null; purchaseOrderReference: string | null } }): Email {
   const q = input.quote;
-  const subject = `Procura: ${q.supplier.name} confirmed your order`;
-  const intro = `${q.supplier.name} confirmed your order of ${orderedGoods(input.request, q)} (quote ${q.id}). They will contact you about delivery and payment.`;
+  const subject = input.poNumber
+    ? `Procura: ${q.supplier.name} confirmed purchase order ${input.poNumber}`
+    : `Procura: ${q.supplier.name} confirmed your order`;
+  const intro = `${q.supplier.name} confirmed your order of ${orderedGoods(input.request, q)} (${input.poNumber ? `purchase order ${input.poNumber}, ` : ''}quote ${q.id}). They will contact you about delivery and payment.`;
   const { deliveryAddress, purchaseOrderReference } = input.given;
   const rows: [string, string][] = [
+    ...(input.poNumber ? [['Purchase order', input.poNumber] as [string, string]] : []),
+    ...(purchaseOrderReference ? [['Your reference', purchaseOrderReference] as [string, string]] : []),
     ...(deliveryAddress ? [['Delivery address', oneLine(deliveryAddress)] as [string, string]] : []),
-    ...(purchaseOrderReference ? [['Your purchase order', purchaseOrderReference] as [string, string]] : []),
     ...orderRows(q),
     ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
   ];
@@ -652,8 +729,12 @@ export interface BuyerOrderWithdrawnInput extends BuyerOrderInput {
 /** The buyer's notice that the supplier withdrew, with its reason and the way back to the other quotes. */
 export function buyerOrderWithdrawnEmail(input: BuyerOrderWithdrawnInput): Email {
   const q = input.quote;
-  const subject = `Procura: ${q.supplier.name} withdrew quote ${q.id}`;
-  const intro = `${q.supplier.name} withdrew the quote you accepted for ${orderedGoods(input.request, q)} (quote ${q.id}).`;
+  const subject = input.poNumber
+    ? `Procura: ${q.supplier.name} withdrew from purchase order ${input.poNumber}`
+    : `Procura: ${q.supplier.name} withdrew quote ${q.id}`;
+  const intro = input.poNumber
+    ? `${q.supplier.name} withdrew from your order of ${orderedGoods(input.request, q)} (purchase order ${input.poNumber}, quote ${q.id}); the purchase order is cancelled.`
+    : `${q.supplier.name} withdrew the quote you accepted for ${orderedGoods(input.request, q)} (quote ${q.id}).`;
   const next = q.lines
     ? input.acceptable > 0
       ? `Those products are open again: ${plural(input.acceptable, 'other quote still offers', 'other quotes still offer')} them, and you can accept one.`

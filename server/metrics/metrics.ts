@@ -5,6 +5,7 @@ import type { MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import { routeOf } from '../http/request-context';
 import { readOutboxDepth } from '../mail/outbox';
+import { paperworkCounts } from '../quotes/paperwork-render';
 import { OUTBOX_STATUSES, type OutboxDepth } from '../../contract/schemas/outbox';
 
 /** The process's own figures (memory, CPU, event loop), collected once however many apps a process builds. */
@@ -103,6 +104,19 @@ export class ServerMetrics {
         for (const list of snapshot.offersByItem.values()) offers += list.length;
         market.set({ of: 'suppliers' }, snapshot.suppliersById.size);
         market.set({ of: 'offers' }, offers);
+      },
+    });
+
+    new Counter({
+      name: 'procura_documents_total',
+      help: 'Quotation and purchase-order PDFs answered since the process started: drawn on the drawing thread, or kept from an earlier drawing.',
+      labelNames: ['outcome'],
+      registers,
+      collect() {
+        const { drawn, kept } = paperworkCounts();
+        this.reset();
+        this.inc({ outcome: 'drawn' }, drawn);
+        this.inc({ outcome: 'kept' }, kept);
       },
     });
 

@@ -35,6 +35,7 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'buyer-quotes': 'Your quotes for a request',
   'buyer-quote-firmed': 'A supplier made its price firm',
   'buyer-quote-declined': 'A supplier withdrew its quote',
+  'buyer-order-placed': 'Your purchase order, sent to a supplier',
   'buyer-order-confirmed': 'A supplier confirmed your order',
   'buyer-order-withdrawn': 'A supplier withdrew from your order',
   'data-request': 'The link to your data',

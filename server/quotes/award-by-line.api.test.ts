@@ -9,6 +9,7 @@ import {
   type RfqSubmitResponse,
 } from '../../sdk/index';
 import { formatRand } from '../../sdk/format';
+import { formatQuantity } from '../../sdk/units';
 import { perUnit } from '../../sdk/rules';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
@@ -94,35 +95,47 @@ describe('accepting some lines of a basket', () => {
     expect(stored.split!.message).not.toMatch(/no supplier yet/);
     expect((await mail(rfq.rfqId)).map((m) => [m.kind, m.recipient])).toEqual([['supplier-order', a.supplier.email]]);
 
-    // The supplier's order names only its line, with that line's totals.
+    // The supplier's order names only its line, with that line's totals, and its purchase order.
     const text = await orderText(rfq.rfqId, a.supplier.email);
     const l1 = a.lines!.find((l) => l.lineId === 'L1')!;
-    expect(text).toContain('L1: Hand Sanitizer 70% Alcohol');
-    expect(text).not.toContain('L2: Household Bleach');
+    expect(text).toContain(`   Hand Sanitizer 70% Alcohol: ${formatQuantity(l1.quantity, l1.unit)} at`);
+    expect(text).not.toContain('Household Bleach');
+    expect(text).not.toMatch(/\bL\d:/);
+    expect(text).toMatch(/ {3}Purchase order: PO-\d{4}-\d{6} \(name it on your tax invoice\)\n/);
     expect(text).toContain(`Total excl. VAT: ${formatRand(l1.totalPrice)}`);
     // Its price names its unit.
     expect(text).toContain(`${formatRand(l1.unitPrice)} ${perUnit(l1.unit)} excl. VAT`);
     expect(perUnit(l1.unit)).not.toBe('each');
 
-    // A repeat changes nothing; more lines from the same supplier, or a line awarded to it from another, are refused.
+    // A repeat changes nothing; a line awarded to another is refused.
     expect((await accept(a.trackingToken!, { lineIds: ['L1'] })).status).toBe(200);
-    const grow = await accept(a.trackingToken!, { lineIds: ['L2'] });
-    expect(grow.status).toBe(409);
-    expect(grow.json.error.code).toBe('order_placed');
     const taken = await accept(b.trackingToken!, { lineIds: ['L1', 'L2'] });
     expect(taken.status).toBe(409);
     expect(taken.json).toEqual({ error: { code: 'line_awarded', message: `Hand Sanitizer 70% Alcohol was already awarded to ${a.supplier.name}.` } });
     expect(await mail(rfq.rfqId)).toHaveLength(1);
+    // More lines from the supplier already ordered from are its second order, with a purchase order of its own.
+    expect((await accept(a.trackingToken!, { lineIds: ['L1', 'L2'] })).status).toBe(200);
+    const orders = (await mail(rfq.rfqId)).filter((m) => m.kind === 'supplier-order');
+    expect(orders.map((m) => m.recipient)).toEqual([a.supplier.email, a.supplier.email]);
+    const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
+    const [firstOrder, secondOrder] = await Promise.all(orders.map((m) => renderer.render(m)));
+    const poOf = (t: string) => /Purchase order: (PO-\d{4}-\d{6})/.exec(t)![1];
+    expect(poOf(secondOrder!.text)).not.toBe(poOf(firstOrder!.text));
+    expect(secondOrder!.text).toContain('Household Bleach');
+    expect(secondOrder!.text).not.toContain('Hand Sanitizer');
+    stored = await getRfq(rfq.rfqId);
+    expect(lineStatuses(stored, 0)).toEqual(['L1:accepted', 'L2:accepted', 'L3:offered']);
 
     // The second supplier, without lineIds, wins every line it can still win: nothing is left, the request is awarded.
     expect((await accept(b.trackingToken!)).status).toBe(200);
     stored = await getRfq(rfq.rfqId);
     expect(stored.status).toBe('awarded');
     expect(stored.awardedQuoteId).toBe(a.id);
-    expect(lineStatuses(stored, 1)).toEqual(['L1:not_selected', 'L2:accepted', 'L3:accepted']);
+    expect(lineStatuses(stored, 1)).toEqual(['L1:not_selected', 'L2:not_selected', 'L3:accepted']);
     expect(stored.quotes.map((q) => q.status)).toEqual(['accepted', 'accepted', ...rfq.quotes.slice(2).map(() => 'not_selected')]);
     expect(stored.split!.split.covered).toBe(0);
     expect((await mail(rfq.rfqId)).map((m) => [m.kind, m.recipient])).toEqual([
+      ['supplier-order', a.supplier.email],
       ['supplier-order', a.supplier.email],
       ['supplier-order', b.supplier.email],
       ...rfq.quotes.slice(2).map((q) => ['supplier-not-selected', q.supplier.email]),
@@ -182,7 +195,7 @@ describe('a basket ordered in two acceptances', () => {
     ] as const) {
       const text = await orderText(rfq.rfqId, quote.supplier.email);
       expect(text).toContain(`Delivery address: ${own.deliveryAddress}`);
-      expect(text).toContain(`Purchase order: ${own.purchaseOrderReference}`);
+      expect(text).toContain(`Buyer’s reference: ${own.purchaseOrderReference}`);
       expect(text).not.toContain(other.deliveryAddress);
 
       const { token } = JSON.parse((await mail(rfq.rfqId)).find((m) => m.kind === 'supplier-order' && m.recipient === quote.supplier.email)!.payload) as {
@@ -236,8 +249,8 @@ describe('accepting the split in one step', () => {
     const sent = await mail(rfq.rfqId);
     expect(sent.filter((m) => m.kind === 'supplier-order').map((m) => m.recipient)).toEqual([rfq.quotes[0]!.supplier.email, rfq.quotes[1]!.supplier.email]);
     const second = await orderText(rfq.rfqId, rfq.quotes[1]!.supplier.email);
-    expect(second).toContain('L3: Refuse Bags');
-    expect(second).not.toContain('L1: Hand Sanitizer');
+    expect(second).toContain('Refuse Bags: ');
+    expect(second).not.toContain('Hand Sanitizer');
     expect(second).toContain(`Total excl. VAT: ${formatRand(1)}`);
 
     // The supplier's response link shows its lines alone, with their totals.
@@ -282,13 +295,16 @@ describe('accepting the split in one step', () => {
     expect(stored.status).toBe('open');
     expect(stored.quotes[0]!.status).toBe('accepted');
     expect(stored.quotes[1]!.status).toBe('withdrawn');
+    expect(lineStatuses(stored, 1)).toEqual(['L1:not_selected', 'L2:not_selected', 'L3:withdrawn']);
     expect(lineStatuses(stored, 2)).toEqual(['L1:not_selected', 'L2:not_selected', 'L3:offered']);
+    // The supplier already ordered from offers the reopened line again too.
+    expect(lineStatuses(stored, 0)).toEqual(['L1:accepted', 'L2:accepted', 'L3:offered']);
     expect(stored.quotes.slice(2).map((q) => q.status)).toEqual(rfq.quotes.slice(2).map(() => 'offered'));
     expect(stored.split!.split.covered).toBe(1);
     expect(stored.split!.split.lines.filter((l) => l.quoteId !== null).map((l) => l.lineId)).toEqual(['L3']);
     // The buyer is told how many quotes still offer the withdrawn products, not how many quotes are left.
-    const offering = stored.quotes.filter((q) => q.status === 'offered' && q.lines!.some((l) => l.lineId === 'L3' && l.status === 'offered')).length;
-    expect(offering).toBeGreaterThan(0);
+    const offering = stored.quotes.filter((q) => q.status !== 'withdrawn' && q.lines!.some((l) => l.lineId === 'L3' && l.status === 'offered')).length;
+    expect(offering).toBe(rfq.quotes.filter((q) => q.lines!.some((l) => l.lineId === 'L3')).length - 1);
     const notice = (await mail(rfq.rfqId)).find((m) => m.kind === 'buyer-order-withdrawn')!;
     const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
     expect((await renderer.render(notice)).text).toContain(

@@ -1,10 +1,12 @@
 import type { OrderDetails } from '../../sdk/schemas/rfq';
-import { joinWords } from '../../sdk/format';
+import { joinWords, formatDate } from '../../sdk/format';
 import type { Executor } from '../db/executor';
-import { ACCEPTABLE, isPastValidity, longDate } from '../domain/validity';
+import type { StoredQuoteStatus } from '../db/schema';
+import { ACCEPTABLE, isPastValidity } from '../domain/validity';
 import { ApiError } from '../errors';
 import { hashSecret, newTrackingSecret, responseToken } from '../lib/ids';
 import { seal } from '../lib/seal';
+import { mayEmailBuyer } from '../mail/guard';
 import type { OutboxMessage } from '../mail/messages';
 import { findQuoteLines, findRfqLines } from '../rfq/rfq.repository';
 import type { StoredQuoteLine } from '../rfq/basket.mapper';
@@ -25,7 +27,7 @@ export const notFound = () => new ApiError(404, 'quote_not_found', 'Quote not fo
 /** The 409 refusals of the buyer's and the supplier's actions, with the messages people read. */
 export const refusals = {
   expired: (validUntil: string) =>
-    new ApiError(409, 'quote_expired', `This quote expired on ${longDate(validUntil)}. Accept another quote or send a new request.`),
+    new ApiError(409, 'quote_expired', `This quote expired on ${formatDate(validUntil)}. Accept another quote or send a new request.`),
   awarded: (supplier: string) => new ApiError(409, 'rfq_awarded', `This request was already awarded to ${supplier}.`),
   closed: () => new ApiError(409, 'rfq_closed', 'This request was closed without a winner.'),
   withdrawn: (supplier: string) => new ApiError(409, 'quote_withdrawn', `${supplier} withdrew this quote.`),
@@ -43,19 +45,13 @@ export const refusals = {
       'Your contact details were deleted from this request, so no supplier could reach you about an order. Send a new request.',
     ),
   lineAwarded: (product: string, supplier: string) => new ApiError(409, 'line_awarded', `${product} was already awarded to ${supplier}.`),
-  orderPlaced: (supplier: string) =>
-    new ApiError(
-      409,
-      'order_placed',
-      `You already ordered from ${supplier}, and an order does not grow once placed. Accept these lines from another supplier, or send a new request.`,
-    ),
   notBasket: () => new ApiError(409, 'not_a_basket', 'This request is for one product: accept its quote instead.'),
   nothingToSplit: () => new ApiError(409, 'nothing_to_split', 'No line of this basket is left to order: every line was awarded or its quotes expired.'),
 };
 
 /** The names of the suppliers a request was awarded to, for its refusals. */
 export function awardedSuppliers(state: QuoteInRequest): string {
-  const names = state.quotes.filter((q) => q.quote.status === 'accepted' || q.quote.status === 'confirmed').map((q) => q.supplier.s_name);
+  const names = state.quotes.filter((q) => isOrdered(q.quote.status)).map((q) => q.supplier.s_name);
   if (names.length === 0) return state.quotes.find((q) => q.quote.id === state.rfq.awarded_quote_id)?.supplier.s_name ?? 'another supplier';
   return joinWords(names);
 }
@@ -68,10 +64,19 @@ export function notSelectedMessages(state: QuoteInRequest, quoteIds: number[], o
     .map((q) => ({ kind: 'supplier-not-selected' as const, recipient: q.supplier.s_email, payload: { rfqId: state.rfq.id, quoteId: q.quote.id, outcome } }));
 }
 
+const ORDERED: readonly StoredQuoteStatus[] = ['accepted', 'confirmed'];
+
+/** Whether the buyer has ordered from a quote (the supplier may not have confirmed yet). */
+function isOrdered(status: StoredQuoteStatus): boolean {
+  return ORDERED.includes(status);
+}
+
 /**
- * Accepts one quote of `state` (`quoteId`, opened by the buyer's tracking token `buyerToken`):
- * its response link made, its purchase order issued with the buyer's order `details`. Answers the
- * supplier's order e-mail; false when the quote was no longer acceptable.
+ * Accepts one quote of `state` (`quoteId`, opened by the buyer's tracking token `buyerToken`), for
+ * a basket its lines `lineNos`: its purchase order issued with the buyer's order `details` and a
+ * response link made for it. A basket's supplier already ordered from gets a second order (and a
+ * new link, which answers it). Answers the supplier's order e-mail; null when the quote was no
+ * longer acceptable.
  */
 export async function placeOrder(
   trx: Executor,
@@ -81,22 +86,35 @@ export async function placeOrder(
   details: OrderDetails,
   at: string,
   day: string,
+  lineNos: readonly number[] | null = null,
 ): Promise<OutboxMessage | null> {
-  const responseSecret = newTrackingSecret();
-  const moved = await moveQuote(trx, quoteId, ACCEPTABLE, 'accepted', at, {
-    accepted_at: at,
-    response_secret_hash: hashSecret(responseSecret),
-    buyer_link_sealed: seal(buyerToken, responseSecret),
-    withdrawal_reason: null,
-  });
-  if (!moved) return null;
   const quote = state.quotes.find((q) => q.quote.id === quoteId)!;
-  await issuePurchaseOrder(trx, { ...state, quote }, details, day, at);
+  const again = isOrdered(quote.quote.status);
+  const responseSecret = newTrackingSecret();
+  const link = { response_secret_hash: hashSecret(responseSecret), buyer_link_sealed: seal(buyerToken, responseSecret) };
+  const moved = again
+    ? await moveQuote(trx, quoteId, ORDERED, 'accepted', at, link)
+    : await moveQuote(trx, quoteId, ACCEPTABLE, 'accepted', at, { ...link, accepted_at: at, withdrawal_reason: null });
+  if (!moved) return null;
+  const purchaseOrderId = await issuePurchaseOrder(trx, { ...state, quote }, details, day, at, lineNos);
   return {
     kind: 'supplier-order',
     recipient: quote.supplier.s_email,
-    payload: { rfqId: state.rfq.id, quoteId, token: responseToken(quoteId, responseSecret) },
+    payload: { rfqId: state.rfq.id, quoteId, purchaseOrderId, token: responseToken(quoteId, responseSecret) },
   };
+}
+
+/**
+ * The buyer's copy of the orders an acceptance placed (`placed`: their supplier e-mails), linking
+ * back through the tracking token the buyer acted with; none once the address may not be written to.
+ */
+export async function buyerOrderCopy(trx: Executor, state: QuoteInRequest, placed: readonly OutboxMessage[], trackingToken: string): Promise<OutboxMessage[]> {
+  const orders = placed.flatMap((m) =>
+    m.kind === 'supplier-order' && m.payload.purchaseOrderId !== undefined ? [{ quoteId: m.payload.quoteId, purchaseOrderId: m.payload.purchaseOrderId }] : [],
+  );
+  const buyer = state.rfq.primary_email;
+  if (orders.length === 0 || state.rfq.personal_data_deleted_at !== null || !buyer || !(await mayEmailBuyer(trx, buyer))) return [];
+  return [{ kind: 'buyer-order-placed', recipient: buyer, payload: { rfqId: state.rfq.id, orders, trackingToken } }];
 }
 
 /** A basket's lines as its quotes stand: which quote each awarded line went to, and every quote's lines. */
@@ -111,15 +129,10 @@ export interface BasketLines {
 export async function readBasketLines(db: Executor, state: QuoteInRequest): Promise<BasketLines> {
   const [quoteLines, rfqLines] = await Promise.all([findQuoteLines(db, state.rfq.id), findRfqLines(db, state.rfq.id)]);
   const lines = quoteLines as StoredQuoteLine[];
-  const ordered = new Set(state.quotes.filter((q) => q.quote.status === 'accepted' || q.quote.status === 'confirmed').map((q) => q.quote.id));
+  const ordered = new Set(state.quotes.filter((q) => isOrdered(q.quote.status)).map((q) => q.quote.id));
   const awardedTo = new Map<number, number>();
   for (const l of lines) if (l.status === 'accepted' && ordered.has(l.quote_id)) awardedTo.set(l.line_no, l.quote_id);
   return { lines, products: new Map(rfqLines.map((l) => [l.line_no, l.product_name])), awardedTo };
-}
-
-/** The line number an API line id names: `L1` is 0. */
-export function lineNoOf(lineId: string): number {
-  return Number(lineId.slice(1)) - 1;
 }
 
 type BasketDecision = { kind: 'repeat' } | { kind: 'refuse'; error: ApiError } | { kind: 'apply'; lineNos: number[] };
@@ -127,7 +140,8 @@ type BasketDecision = { kind: 'repeat' } | { kind: 'refuse'; error: ApiError } |
 /**
  * What accepting lines `asked` of quote `quoteId` (every line it can still win when null) does to
  * a basket in its stored state: a repeat, a refusal, or the lines to award. A line is awarded to
- * one supplier; an order, once placed, does not grow.
+ * one supplier; an order, once placed, does not grow, but lines its supplier still offers (one
+ * reopened after another supplier withdrew) can be ordered from it again when named: a second order.
  */
 export function decideBasketAccept(state: QuoteInRequest, basket: BasketLines, quoteId: number, asked: readonly number[] | null, day: string): BasketDecision {
   const { rfq } = state;
@@ -144,10 +158,8 @@ export function decideBasketAccept(state: QuoteInRequest, basket: BasketLines, q
     );
   }
   const status = quote.quote.status;
-  if (status === 'accepted' || status === 'confirmed') {
-    const mine = (n: number) => basket.awardedTo.get(n) === quoteId;
-    return asked === null || asked.every(mine) ? { kind: 'repeat' } : refuse(refusals.orderPlaced(supplier));
-  }
+  const mine = (n: number) => basket.awardedTo.get(n) === quoteId;
+  if (isOrdered(status) && (asked === null || asked.every(mine))) return { kind: 'repeat' };
   if (status === 'withdrawn') return refuse(refusals.withdrawn(supplier));
   if (rfq.status === 'awarded') return refuse(refusals.awarded(awardedSuppliers(state)));
   if (rfq.status === 'closed') return refuse(refusals.closed());
@@ -155,9 +167,9 @@ export function decideBasketAccept(state: QuoteInRequest, basket: BasketLines, q
   if (rfq.personal_data_deleted_at !== null) return refuse(refusals.anonymised());
   if (isPastValidity(quote.quote.valid_until, day)) return refuse(refusals.expired(quote.quote.valid_until));
   const offered = (n: number) => !basket.awardedTo.has(n) && own.some((l) => l.line_no === n && l.status === 'offered');
-  const lineNos = asked ? [...new Set(asked)].sort((a, b) => a - b) : own.map((l) => l.line_no).filter(offered);
+  const lineNos = asked ? [...new Set(asked.filter((n) => !mine(n)))].sort((a, b) => a - b) : own.map((l) => l.line_no).filter(offered);
   const blocked = asked
-    ? asked.find((n) => !offered(n))
+    ? lineNos.find((n) => !offered(n))
     : lineNos.length === 0
       ? (own.find((l) => basket.awardedTo.has(l.line_no)) ?? own[0])?.line_no
       : undefined;
@@ -192,7 +204,7 @@ export async function awardBasket(
   const messages: OutboxMessage[] = [];
   for (const award of awards) {
     if (!(await awardLines(trx, rfqId, award.quoteId, award.lineNos))) throw stale();
-    const order = await placeOrder(trx, state, award.quoteId, award.buyerToken, details, at, day);
+    const order = await placeOrder(trx, state, award.quoteId, award.buyerToken, details, at, day, award.lineNos);
     if (!order) throw stale();
     messages.push(order);
   }
@@ -201,7 +213,10 @@ export async function awardBasket(
   const basket = await readBasketLines(trx, after);
   const open = after.quotes.filter((q) => ACCEPTABLE.includes(q.quote.status));
   const offering = (quoteId: number) => basket.lines.some((l) => l.quote_id === quoteId && l.status === 'offered');
-  const left = open.some((q) => offering(q.quote.id) && !isPastValidity(q.quote.valid_until, day));
+  // A supplier already ordered from may still offer a line reopened after another withdrew.
+  const left = after.quotes.some(
+    (q) => (ACCEPTABLE.includes(q.quote.status) || isOrdered(q.quote.status)) && offering(q.quote.id) && !isPastValidity(q.quote.valid_until, day),
+  );
   let passedOver: number[];
   if (left) {
     passedOver = [];
@@ -209,7 +224,7 @@ export async function awardBasket(
       if (await moveQuote(trx, q.quote.id, ACCEPTABLE, 'not_selected', at)) passedOver.push(q.quote.id);
     }
   } else {
-    const first = after.quotes.find((q) => q.quote.status === 'accepted' || q.quote.status === 'confirmed')!;
+    const first = after.quotes.find((q) => isOrdered(q.quote.status))!;
     if (!(await finishBasket(trx, rfqId, first.quote.id, at))) throw stale();
     passedOver = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at);
   }

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { MailWorker } from '../mail/mail-worker';
 import type { OutgoingMail } from '../mail/transport';
 import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
-import { possessive } from '../../sdk/format';
+import { formatDate, possessive } from '../../sdk/format';
+import { addDays } from '../domain/calendar';
 import { pdfText } from '../test/pdf-text';
-import { responseTokenOf, validOrder, validRfq, startTestServerForFile } from '../test/harness';
+import { responseTokenOf, startTestServer, validOrder, validRfq, startTestServerForFile } from '../test/harness';
+import { paperworkCounts } from './paperwork-render';
 
 // 27 November 2026, 10:00 in Johannesburg.
 let now = Date.UTC(2026, 10, 27, 8, 0, 0);
@@ -92,6 +94,20 @@ describe('GET /api/quotes/track/:token/quotation.pdf', () => {
     expect(again.body.equals(pdf.body)).toBe(true);
   });
 
+  it('prints text stored with a line break or a bidirectional control on its own line, each control a space', async () => {
+    const rfq = await submit();
+    const q = rfq.quotes[0]!;
+    // As a row written before the text rule, or by a path that skips it, holds it (PostgreSQL's text holds no NUL).
+    await db().updateTable('rfqs').set({ company_name: 'Umhlanga\r\nX-Evil: 1' }).where('id', '=', rfq.rfqId).execute();
+    await db().updateTable('quotes').set({ payment_terms: 'EOM\u202e 30\nX-Evil: 2' }).where('rfq_id', '=', rfq.rfqId).execute();
+    await db().updateTable('suppliers').set({ registered_address: 'Unit 4\r\n12 Harbour Drive\u001b, Durban' }).where('id', '=', q.supplier.id).execute();
+    const lines = pdfText((await download(`/api/quotes/track/${q.trackingToken}/quotation.pdf`)).body).split('\n');
+    expect(lines).toContain('Umhlanga  X-Evil: 1');
+    expect(lines).toContain('EOM  30 X-Evil: 2');
+    expect(lines).toContain('Unit 4, 12 Harbour Drive , Durban');
+    expect(lines.filter((l) => l.startsWith('X-Evil'))).toEqual([]);
+  });
+
   it('gives the recognised spend of each level, and 0 for an expired certificate from the day after expiry', async () => {
     const rfq = await submit();
     const q = rfq.quotes[0]!;
@@ -144,6 +160,49 @@ describe('GET /api/quotes/track/:token/quotation.pdf', () => {
       const res = await server.request('GET', `/api/quotes/track/${token}/quotation.pdf`);
       expect(res.status).toBe(404);
       expect(res.json.error).toEqual({ code: 'quote_not_found', message: 'Quote not found' });
+    }
+  });
+});
+
+describe('drawing the documents', () => {
+  it('draws a document once per state, on the drawing thread, and answers a repeat with the same bytes', async () => {
+    const q = (await submit({ quantity: 41 })).quotes[0]!;
+    const path = `/api/quotes/track/${q.trackingToken}/quotation.pdf`;
+    const before = { ...paperworkCounts() };
+    const [first, second] = [await download(path), await download(path)];
+    expect(first.body.equals(second.body)).toBe(true);
+    expect(paperworkCounts()).toEqual({ drawn: before.drawn + 1, kept: before.kept + 1 });
+    // A new B-BBEE standing is a new state of the quotation: drawn anew.
+    await setLevel(q, 1);
+    const third = await download(path);
+    expect(third.body.equals(first.body)).toBe(false);
+    expect(pdfText(third.body)).toContain('B-BBEE level 1');
+    expect(paperworkCounts()).toEqual({ drawn: before.drawn + 2, kept: before.kept + 1 });
+  });
+
+  it('limits each client’s PDF downloads and its reads of quotes and requests, in the one error shape with Retry-After', async () => {
+    const limited = await startTestServer({ RFQ_RATE_LIMIT: '1000', PAPERWORK_RATE_LIMIT: '2', TRACKING_RATE_LIMIT: '3' }, { clock: () => now });
+    try {
+      const rfq = rfqSubmitResponseSchema.parse((await limited.request('POST', '/api/rfq', { body: validRfq() })).json);
+      const token = rfq.quotes[0]!.trackingToken!;
+      const pdf = () => limited.request('GET', `/api/quotes/track/${token}/quotation.pdf`);
+      expect([(await pdf()).status, (await pdf()).status]).toEqual([200, 200]);
+      const refused = await pdf();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.json.error.code).toBe('rate_limited');
+      expect(refused.json.error.message).toMatch(/^Too many document downloads from your network\. Please try again in \d+ seconds?\.$/);
+      // The tracking JSON, the results page's request and the supplier's link share one count.
+      const reads = [
+        await limited.request('GET', `/api/quotes/track/${token}`),
+        await limited.request('GET', `/api/rfq/${rfq.rfqId}`),
+        await limited.request('GET', `/api/quotes/track/${token}`),
+        await limited.request('GET', `/api/rfq/${rfq.rfqId}`),
+      ];
+      expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+      expect(reads[3]!.json.error.message).toMatch(/^Too many quote and request reads from your network/);
+    } finally {
+      await limited.close();
     }
   });
 });
@@ -201,6 +260,10 @@ describe('the purchase order issued on acceptance', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // The promised day: the day of acceptance plus the quote's longest lead time; and who accepted it.
+    const longest = Number(/(\d+) (?:business )?days?$/.exec(q.leadTime)![1]);
+    expect(text).toContain(`Deliver by\n${formatDate(addDays('2026-11-27', longest))}`);
+    expect(text).toContain('Accepted by\nThandi Mokoena · thandi@mokoena.example');
     const supplierCopy = await download(`/api/supplier-responses/${first.responseToken}/purchase-order.pdf`);
     expect(supplierCopy.body.equals(pdf.body)).toBe(true);
   });

@@ -2,12 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { labelledRows, pdfBytes, type LabelledRowsStyle } from '../lib/pdf';
+import { labelledRows, pdfBytes, pdfText, type LabelledRowsStyle } from '../lib/pdf';
 import { COMPANY } from '../../contract/content';
 import { bbeeEvidenceText, bbeeLabel, type BbeeStanding } from '../../sdk/bbee';
-import { centsToRand, formatNumber, formatRand, possessive } from '../../sdk/format';
-
-import { longDate } from '../domain/validity';
+import { centsToRand, formatNumber, formatRand, possessive, formatDate } from '../../sdk/format';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -115,6 +113,11 @@ export interface PurchaseOrderInput {
   /** The day it was issued (YYYY-MM-DD, Johannesburg). */
   date: string;
   quoteReference: string;
+  /**
+   * The promised delivery day (YYYY-MM-DD): the day of acceptance plus the longest lead time the
+   * quote gave, in Johannesburg days.
+   */
+  deliverBy: string;
   /** Set on the document that cancels the order: the day and the supplier's reason. */
   cancelled: { date: string; reason: string } | null;
   buyer: {
@@ -167,13 +170,13 @@ function render(title: string, date: string, build: (doc: Doc) => void): Promise
 const width = (doc: Doc) => doc.page.width - 2 * MARGIN;
 
 function title(doc: Doc, text: string, sub: string) {
-  doc.font('Bold').fontSize(20).fillColor(ACCENT).text(text, MARGIN, MARGIN);
-  doc.font('Body').fontSize(9).fillColor(MUTED).text(sub).fillColor(INK).moveDown(0.8);
+  doc.font('Bold').fontSize(20).fillColor(ACCENT).text(pdfText(text), MARGIN, MARGIN);
+  doc.font('Body').fontSize(9).fillColor(MUTED).text(pdfText(sub)).fillColor(INK).moveDown(0.8);
 }
 
 function heading(doc: Doc, text: string) {
   if (doc.y > doc.page.height - MARGIN - 100) doc.addPage();
-  doc.moveDown(0.6).font('Bold').fontSize(11).fillColor(INK).text(text, MARGIN).moveDown(0.2);
+  doc.moveDown(0.6).font('Bold').fontSize(11).fillColor(INK).text(pdfText(text), MARGIN).moveDown(0.2);
 }
 
 const FACTS: LabelledRowsStyle = { margin: MARGIN, labelWidth: 140, size: 9, labelFont: 'Bold', valueFont: 'Body', labelColor: MUTED, valueColor: INK };
@@ -182,7 +185,7 @@ const facts = (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, FA
 function supplierRows(s: PaperSupplier, asOf: string): [string, string][] {
   return [
     ['Supplier', s.name],
-    ['Registered address', s.registeredAddress ?? 'Not on file with Procura'],
+    ['Registered address', s.registeredAddress?.replace(/\s*\n\s*/g, ', ') ?? 'Not on file with Procura'],
     ['VAT number', s.vatNumber ?? 'Not on file with Procura'],
     ['Contact', [s.email, s.phone].filter(Boolean).join(' · ')],
     ['B-BBEE', bbeeText(s.bbee, asOf)],
@@ -190,9 +193,9 @@ function supplierRows(s: PaperSupplier, asOf: string): [string, string][] {
 }
 
 function bbeeText(b: BbeeStanding, asOf: string): string {
-  const evidence = b.evidence ? `${bbeeEvidenceText(b.evidence)}${b.expiresOn ? ` expiring ${longDate(b.expiresOn)}` : ''}` : null;
+  const evidence = b.evidence ? `${bbeeEvidenceText(b.evidence)}${b.expiresOn ? ` expiring ${formatDate(b.expiresOn)}` : ''}` : null;
   const base = b.status === 'valid' || b.status === 'expired' ? `${bbeeLabel(b)}${evidence ? ` (${evidence})` : ''}` : bbeeLabel(b);
-  return `${base}; procurement recognition ${b.recognitionPercent}% as at ${longDate(asOf)}`;
+  return `${base}; procurement recognition ${b.recognitionPercent}% as at ${formatDate(asOf)}`;
 }
 
 /** The line table: product, quantity, unit, unit price excl. VAT, line total; then subtotal, VAT and total. */
@@ -230,8 +233,8 @@ function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recog
     .strokeColor(MUTED)
     .stroke();
   for (const line of items) {
-    const name = line.description ? `${line.productName}\n${line.description}` : line.productName;
-    row([name, formatNumber(line.quantity), line.unit, rand(line.unitPriceCents), rand(line.totalCents)], 'Body');
+    const name = line.description ? `${pdfText(line.productName)}\n${pdfText(line.description, 'multi')}` : pdfText(line.productName);
+    row([name, formatNumber(line.quantity), pdfText(line.unit), rand(line.unitPriceCents), rand(line.totalCents)], 'Body');
   }
   doc
     .moveTo(MARGIN, doc.y)
@@ -267,7 +270,7 @@ function paragraph(doc: Doc, text: string, color = INK) {
     .font('Body')
     .fontSize(9)
     .fillColor(color)
-    .text(text, MARGIN, undefined, { width: width(doc) })
+    .text(pdfText(text, 'multi'), MARGIN, undefined, { width: width(doc) })
     .fillColor(INK);
 }
 
@@ -294,8 +297,8 @@ export function quotationPdf(q: QuotationInput): Promise<Buffer> {
     title(doc, 'Quotation', `Procura quotation reference ${q.reference} · issued through Procura on behalf of the supplier`);
     facts(doc, [
       ['Quotation reference', q.reference],
-      ['Date', longDate(q.date)],
-      ['Valid until', `${longDate(q.validUntil)} (${q.validityDays} days)`],
+      ['Date', formatDate(q.date)],
+      ['Valid until', `${formatDate(q.validUntil)} (${q.validityDays} days)`],
       ['Prepared for', q.buyerCompany ?? 'Not given'],
       ['Delivery to', q.deliveryLocation],
     ]);
@@ -305,8 +308,8 @@ export function quotationPdf(q: QuotationInput): Promise<Buffer> {
       [
         'Price basis',
         q.pricingBasis === 'price-list'
-          ? `Indicative price from ${possessive(q.supplier.name)} price list of ${longDate(q.priceListDate)}.`
-          : `Indicative price estimated from ${possessive(q.supplier.name)} category pricing (price list of ${longDate(q.priceListDate)}); the product is not on its list.`,
+          ? `Indicative price from ${possessive(q.supplier.name)} price list of ${formatDate(q.priceListDate)}.`
+          : `Indicative price estimated from ${possessive(q.supplier.name)} category pricing (price list of ${formatDate(q.priceListDate)}); the product is not on its list.`,
       ],
     ]);
     doc.moveDown(0.4);
@@ -330,16 +333,23 @@ export function purchaseOrderPdf(po: PurchaseOrderInput): Promise<Buffer> {
         .font('Bold')
         .fontSize(10)
         .fillColor('#b91c1c')
-        .text(`Cancelled on ${longDate(po.cancelled.date)}: the supplier withdrew the order. Reason given: ${po.cancelled.reason}`, MARGIN, undefined, {
-          width: width(doc),
-        });
+        .text(
+          `Cancelled on ${formatDate(po.cancelled.date)}: the supplier withdrew the order. Reason given: ${pdfText(po.cancelled.reason)}`,
+          MARGIN,
+          undefined,
+          {
+            width: width(doc),
+          },
+        );
       doc.fillColor(INK).moveDown(0.6);
     }
     facts(doc, [
       ['Purchase order number', po.poNumber],
-      ['Date', longDate(po.date)],
+      ['Date', formatDate(po.date)],
+      ['Deliver by', formatDate(po.deliverBy)],
       ['Quotation reference', po.quoteReference],
-      ['Buyer’s own reference', po.buyer.purchaseOrderReference ?? 'Not given'],
+      ['Buyer’s reference', po.buyer.purchaseOrderReference ?? 'Not given'],
+      ['Accepted by', [po.buyer.contactName, po.buyer.email].filter(Boolean).join(' · ')],
     ]);
     heading(doc, 'Buyer');
     facts(doc, [

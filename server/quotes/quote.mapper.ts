@@ -1,11 +1,13 @@
-import type { Quote, Supplier as ApiSupplier } from '../../sdk/index';
+import type { PurchaseOrderSummary, Quote, Supplier as ApiSupplier } from '../../sdk/index';
 import { centsToRand } from '../../sdk/format';
 import { bbeeStanding, recognisedCents } from '../../sdk/bbee';
+import type { Executor } from '../db/executor';
+import { addDays } from '../domain/calendar';
 import type { SupplierCompliance } from '../domain/market';
 import { formatLeadTime } from '../domain/pricing';
 import { quoteStatus } from '../domain/validity';
 import { quoteReference } from '../lib/ids';
-import type { FirmColumns, QuoteRow, SupplierColumns } from './quotes.repository';
+import { findPurchaseOrdersOfRequest, orderedLines, type FirmColumns, type PurchaseOrderRow, type QuoteRow, type SupplierColumns } from './quotes.repository';
 
 /** The supplier fields a quote shows. */
 export type SupplierView = ApiSupplier;
@@ -27,6 +29,37 @@ export function complianceView(c: SupplierCompliance | null | undefined, day: st
     vatNumber: c?.vatNumber ?? null,
     registeredAddress: c?.registeredAddress ?? null,
     bbee: bbeeStanding(c?.bbeeLevel ?? null, c?.bbeeEvidence ?? null, c?.bbeeExpiresOn ?? null, day),
+  };
+}
+
+/**
+ * A request's quotes with the purchase orders placed on each (`orders`, in the API's shape), read
+ * only once one was ordered from: an open request reads nothing more.
+ */
+export async function withOrders<Q extends Quote>(
+  db: Executor,
+  rfqId: string,
+  rows: readonly { quote: Pick<QuoteRow, 'id' | 'status' | 'lead_max_days'> }[],
+  quotes: Q[],
+): Promise<Q[]> {
+  if (!rows.some(({ quote }) => quote.status === 'accepted' || quote.status === 'confirmed' || quote.status === 'withdrawn')) return quotes;
+  const orders = await findPurchaseOrdersOfRequest(db, rfqId);
+  return quotes.map((q, i) => {
+    const row = rows[i]!.quote;
+    const own = orders.filter((po) => po.quote_id === row.id);
+    if (own.length === 0) return q;
+    return { ...q, orders: own.map((po) => toOrderSummary(po, row.lead_max_days)) };
+  });
+}
+
+/** A purchase order as the API lists it, of a quote whose longest lead time is `leadMaxDays`. */
+export function toOrderSummary(po: PurchaseOrderRow, leadMaxDays: number): PurchaseOrderSummary {
+  return {
+    purchaseOrderNumber: po.po_number,
+    issuedOn: po.issued_on,
+    deliverBy: addDays(po.issued_on, leadMaxDays),
+    lineIds: orderedLines(po)?.map((n) => `L${n + 1}`) ?? null,
+    status: po.cancelled_on !== null ? 'cancelled' : po.confirmed_on !== null ? 'confirmed' : 'sent',
   };
 }
 

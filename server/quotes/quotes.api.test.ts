@@ -87,6 +87,7 @@ describe('POST /api/quotes/track/:token/accept', () => {
     const sent = await mail(rfq.rfqId);
     expect(sent.map((m) => [m.kind, m.recipient])).toEqual([
       ['supplier-order', rfq.quotes[1]!.supplier.email],
+      ['buyer-order-placed', validRfq().primaryEmail],
       ...[0, 2, 3, 4].map((i) => ['supplier-not-selected', rfq.quotes[i]!.supplier.email]),
     ]);
     // The response link's secret is in the e-mail alone; the quote keeps its hash.

@@ -310,7 +310,8 @@ export async function awardLines(trx: Executor, rfqId: string, quoteId: number, 
 
 /**
  * After a supplier withdrew from lines `lineNos` of a basket, offers them again from every quote
- * that priced them and is still valid on `validOn`, and those quotes with them.
+ * that priced them and is still valid on `validOn` (a supplier already ordered from for other
+ * lines too: they can be its second order), and those quotes not selected with them.
  */
 export async function reofferLines(trx: Executor, rfqId: string, lineNos: number[], validOn: string, now: string): Promise<void> {
   if (lineNos.length === 0) return;
@@ -319,7 +320,7 @@ export async function reofferLines(trx: Executor, rfqId: string, lineNos: number
       .selectFrom('quotes')
       .select('quotes.id')
       .where('quotes.rfq_id', '=', rfqId)
-      .where('quotes.status', 'in', ['offered', 'declined', 'not_selected'])
+      .where('quotes.status', 'in', ['offered', 'declined', 'not_selected', 'accepted', 'confirmed'])
       .where('quotes.valid_until', '>=', validOn);
   await trx
     .updateTable('quote_lines')
@@ -438,27 +439,42 @@ export async function nextPurchaseOrderNumber(trx: Executor, year: number): Prom
   return Number(row.last_number);
 }
 
-/** Records a purchase order issued for an accepted quote, with the order details its buyer gave. */
+/** Records a purchase order issued for an accepted quote, with the order details its buyer gave; answers its id. */
 export async function insertPurchaseOrder(
   trx: Executor,
   row: Omit<Insertable<PurchaseOrdersTable>, keyof ReturnType<typeof orderColumns>>,
   details: OrderDetails,
-): Promise<void> {
-  await trx
+): Promise<number> {
+  const inserted = await trx
     .insertInto('purchase_orders')
     .values({ ...row, ...orderColumns(details) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** Marks lines of a basket quote withdrawn by its supplier: they are not offered again. */
+export async function withdrawQuoteLines(trx: Executor, quoteId: number, lineNos: readonly number[]): Promise<void> {
+  if (lineNos.length === 0) return;
+  await trx
+    .updateTable('quote_lines')
+    .set({ status: 'withdrawn' })
+    .where('quote_id', '=', quoteId)
+    .where('line_no', 'in', [...lineNos])
     .execute();
 }
 
 /**
- * What the buyer gave when accepting a quote, as its purchase order keeps it: each field null when
- * not given, once cleared with the request's personal data, or while the quote has no order.
+ * What the buyer gave when accepting a quote, as its latest purchase order keeps it: each field
+ * null when not given, once cleared with the request's personal data, or while the quote has no order.
  */
 export async function findOrderDetails(db: Executor, quoteId: number): Promise<{ [K in keyof OrderDetails]: string | null }> {
   const po = await db
     .selectFrom('purchase_orders')
     .select(['delivery_address', 'phone', 'purchase_order_reference', 'vat_number'])
     .where('quote_id', '=', quoteId)
+    .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst();
   return {
     deliveryAddress: po?.delivery_address ?? null,
@@ -468,17 +484,60 @@ export async function findOrderDetails(db: Executor, quoteId: number): Promise<{
   };
 }
 
-/** The purchase order of a quote, if one was issued. */
-export async function findPurchaseOrder(db: Executor, quoteId: number): Promise<Selectable<PurchaseOrdersTable> | undefined> {
-  return db.selectFrom('purchase_orders').selectAll().where('quote_id', '=', quoteId).executeTakeFirst();
+export type PurchaseOrderRow = Selectable<PurchaseOrdersTable>;
+
+/** The purchase orders of a quote, first issued first: a basket's supplier may be ordered from twice. */
+export async function findPurchaseOrders(db: Executor, quoteId: number): Promise<PurchaseOrderRow[]> {
+  return db.selectFrom('purchase_orders').selectAll().where('quote_id', '=', quoteId).orderBy('id').execute();
 }
 
-/** Marks a quote's purchase order cancelled (once). */
-export async function cancelPurchaseOrder(trx: Executor, quoteId: number, day: string, reason: string): Promise<void> {
+/** The purchase orders of quotes `quoteIds`, first issued first. */
+export async function findPurchaseOrdersOfQuotes(db: Executor, quoteIds: readonly number[]): Promise<PurchaseOrderRow[]> {
+  if (quoteIds.length === 0) return [];
+  return db
+    .selectFrom('purchase_orders')
+    .selectAll()
+    .where('quote_id', 'in', [...quoteIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** The purchase orders of a request, first issued first. */
+export async function findPurchaseOrdersOfRequest(db: Executor, rfqId: string): Promise<PurchaseOrderRow[]> {
+  return db.selectFrom('purchase_orders').selectAll().where('rfq_id', '=', rfqId).orderBy('id').execute();
+}
+
+/** The basket lines a purchase order is for; null for one product's. */
+export function orderedLines(po: Pick<PurchaseOrderRow, 'line_nos'>): number[] | null {
+  return po.line_nos === null ? null : (JSON.parse(po.line_nos) as number[]);
+}
+
+/** Records the supplier's confirmation of its quote's orders not yet confirmed nor cancelled. */
+export async function confirmPurchaseOrders(trx: Executor, quoteId: number, day: string): Promise<void> {
+  await trx
+    .updateTable('purchase_orders')
+    .set({ confirmed_on: day })
+    .where('quote_id', '=', quoteId)
+    .where('confirmed_on', 'is', null)
+    .where('cancelled_on', 'is', null)
+    .execute();
+}
+
+/**
+ * Cancels a quote's orders its supplier had not confirmed, once; an order it confirmed stands.
+ * Answers those cancelled.
+ */
+export async function cancelPurchaseOrders(trx: Executor, quoteId: number, day: string, reason: string): Promise<PurchaseOrderRow[]> {
+  const open = (await findPurchaseOrders(trx, quoteId)).filter((po) => po.confirmed_on === null && po.cancelled_on === null);
+  if (open.length === 0) return [];
   await trx
     .updateTable('purchase_orders')
     .set({ cancelled_on: day, cancel_reason: reason })
-    .where('quote_id', '=', quoteId)
-    .where('cancelled_on', 'is', null)
+    .where(
+      'id',
+      'in',
+      open.map((po) => po.id),
+    )
     .execute();
+  return open;
 }

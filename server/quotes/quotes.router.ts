@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import { acceptQuoteSchema, orderDetailsSchema, trackingPathSchema, trackingQuerySchema } from '../../sdk/index';
+import { acceptQuoteSchema, orderDetailsSchema, purchaseOrderQuerySchema, trackingPathSchema, trackingQuerySchema } from '../../sdk/index';
 import type { AppDeps } from '../deps';
 import { sameOriginWhenGiven } from '../http/origin';
 import { validate } from '../http/validate';
+import { limitPerClient } from '../limits/rate-limiter';
 import { acceptSplit, actOnQuote, buyerPurchaseOrder, quotationDocument, trackQuote, QUOTE_ACTIONS } from './quotes.service';
 import type { PaperDocument } from './paperwork';
 
@@ -14,21 +15,33 @@ export function sendPdf(ctx: { type: string; body: unknown; set(field: string, v
   ctx.body = doc.body;
 }
 
+/**
+ * The per-client limits of the reads anyone holding a token or an rfqId can repeat: the tracking
+ * and request pages' JSON (`tracking`), and the PDFs (`paperwork`), which cost far more to make.
+ */
+export function readLimits(deps: AppDeps) {
+  return {
+    tracking: limitPerClient(deps, { bucket: 'tracking', ...deps.config.rateLimits.tracking }, 'quote and request reads'),
+    paperwork: limitPerClient(deps, { bucket: 'paperwork', ...deps.config.rateLimits.paperwork }, 'document downloads'),
+  };
+}
+
 export function quotesRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/api/quotes' });
   const origin = sameOriginWhenGiven(deps.config.publicUrl);
+  const limits = readLimits(deps);
 
-  router.get('/track/:token', validate({ params: trackingPathSchema, query: trackingQuerySchema }), async (ctx) => {
+  router.get('/track/:token', limits.tracking, validate({ params: trackingPathSchema, query: trackingQuerySchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await trackQuote(deps, ctx.params.token, new Date(deps.clock()), ctx.query.view === 'own');
   });
 
-  router.get('/track/:token/quotation.pdf', validate({ params: trackingPathSchema }), async (ctx) => {
+  router.get('/track/:token/quotation.pdf', limits.paperwork, validate({ params: trackingPathSchema }), async (ctx) => {
     sendPdf(ctx, await quotationDocument(deps, ctx.params.token, new Date(deps.clock())));
   });
 
-  router.get('/track/:token/purchase-order.pdf', validate({ params: trackingPathSchema }), async (ctx) => {
-    sendPdf(ctx, await buyerPurchaseOrder(deps, ctx.params.token));
+  router.get('/track/:token/purchase-order.pdf', limits.paperwork, validate({ params: trackingPathSchema, query: purchaseOrderQuerySchema }), async (ctx) => {
+    sendPdf(ctx, await buyerPurchaseOrder(deps, ctx.params.token, ctx.query.po));
   });
 
   // The token names the quote, the path the action; accepting carries what the supplier needs to deliver.

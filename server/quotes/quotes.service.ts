@@ -9,11 +9,21 @@ import { ACCEPTABLE, isPastValidity, rfqStatus, validityDay } from '../domain/va
 import { ApiError } from '../errors';
 import { parseTrackingToken, quoteReference, secretMatches, trackingToken } from '../lib/ids';
 import type { Outbox } from '../mail/outbox';
-import { toApiQuote, toApiSupplier, withTracking } from './quote.mapper';
-import { quotationPdf } from './paperwork.pdf';
+import { toApiQuote, toApiSupplier, withOrders, withTracking } from './quote.mapper';
+import { renderPaperwork } from './paperwork-render';
 import { paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from './paperwork';
-import { awardBasket, awardedSuppliers, decideBasketAccept, lineNoOf, notFound, notSelectedMessages, placeOrder, readBasketLines, refusals } from './orders';
-import { openSplit, quotesWithLines } from '../rfq/basket.mapper';
+import {
+  awardBasket,
+  awardedSuppliers,
+  buyerOrderCopy,
+  decideBasketAccept,
+  notFound,
+  notSelectedMessages,
+  placeOrder,
+  readBasketLines,
+  refusals,
+} from './orders';
+import { lineNoOf, openSplit, quotesWithLines, withOfferedLines } from '../rfq/basket.mapper';
 import { recognisedCents } from '../../sdk/bbee';
 import { formatLeadTime } from '../domain/pricing';
 import {
@@ -59,7 +69,7 @@ async function trackedAnswer(
     // the buyer opens from their e-mail, and the page offers them without a token.
     return secretMatches(secret, trackingSecretHash) ? withTracking(api, trackingToken(quote.id, secret), publicUrl) : api;
   });
-  const quotes = rfq.line_count > 0 ? await quotesWithLines(db, rfq.id, state.quotes, single) : single;
+  const quotes = await withOrders(db, rfq.id, state.quotes, rfq.line_count > 0 ? await quotesWithLines(db, rfq.id, state.quotes, single) : single);
   const quote = quotes.find((q) => q.id === quoteReference(found.quote.id))!;
   return {
     success: true,
@@ -76,11 +86,7 @@ async function trackedAnswer(
       withdrawalReason: found.quote.withdrawal_reason,
       rfq: {
         rfqId: rfq.id,
-        status: rfqStatus(
-          rfq.status,
-          state.quotes.map((q) => q.quote),
-          day,
-        ),
+        status: rfqStatus(rfq.status, withOfferedLines(state.quotes, rfq.line_count > 0 ? quotes : undefined), day),
         awardedQuoteId: rfq.awarded_quote_id === null ? null : quoteReference(rfq.awarded_quote_id),
         companySize: rfq.company_size as CompanySize | null,
         quotes,
@@ -244,7 +250,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
       if (decision.kind === 'refuse') throw decision.error;
       if (decision.kind === 'apply') {
         const messages = await awardBasket(trx, current, [{ quoteId, lineNos: decision.lineNos, buyerToken: token }], asked.details, at, day, stale);
-        await deps.outbox.enqueue(trx, messages, now);
+        await deps.outbox.enqueue(trx, [...messages, ...(await buyerOrderCopy(trx, current, messages, token))], now);
         mailed = true;
       }
       return (await findQuoteInRequest(trx, quoteId)) ?? current;
@@ -259,7 +265,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
       if (!order) throw stale();
       const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at, { except: quoteId });
       const tell = await markCourtesyMailed(trx, others, at);
-      await deps.outbox.enqueue(trx, [order, ...notSelectedMessages(current, tell, 'awarded')], now);
+      await deps.outbox.enqueue(trx, [order, ...(await buyerOrderCopy(trx, current, [order], token)), ...notSelectedMessages(current, tell, 'awarded')], now);
       mailed = true;
     } else if (action === 'decline') {
       if (current.rfq.status !== 'open' || !(await moveQuote(trx, quoteId, ['offered'], 'declined', at))) throw stale();
@@ -317,7 +323,8 @@ export async function acceptSplit(
       if (decision.kind !== 'apply') throw decision.kind === 'refuse' ? decision.error : stale();
       return { quoteId: quote.id, lineNos: decision.lineNos, buyerToken: trackingToken(quote.id, secret) };
     });
-    await deps.outbox.enqueue(trx, await awardBasket(trx, current, awards, details, at, day, stale), now);
+    const messages = await awardBasket(trx, current, awards, details, at, day, stale);
+    await deps.outbox.enqueue(trx, [...messages, ...(await buyerOrderCopy(trx, current, messages, token))], now);
     return (await findQuoteInRequest(trx, quoteId)) ?? current;
   });
   deps.outbox.notify();
@@ -337,32 +344,38 @@ export async function quotationDocument(deps: Pick<QuoteDeps, 'database'>, token
   const asOf = validityDay(now.getTime());
   const supplier = paperSupplier(state, asOf);
   const reference = quoteReference(q.id);
-  const body = await quotationPdf({
-    reference,
-    date: validityDay(Date.parse(q.created_at)),
-    validUntil: q.valid_until,
-    validityDays: q.validity_days,
-    asOf,
-    supplier,
-    buyerCompany: state.rfq.personal_data_deleted_at ? null : state.rfq.company_name,
-    deliveryLocation: state.rfq.delivery_location,
-    lines: await paperLines(db, state, 'quotation'),
-    totals: paperTotals(state),
-    recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
-    paymentTerms: q.payment_terms,
-    leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
-    pricingBasis: q.pricing_basis,
-    priceListDate: q.price_list_date,
-    notes: q.notes,
+  const body = await renderPaperwork({
+    kind: 'quotation',
+    input: {
+      reference,
+      date: validityDay(Date.parse(q.created_at)),
+      validUntil: q.valid_until,
+      validityDays: q.validity_days,
+      asOf,
+      supplier,
+      buyerCompany: state.rfq.personal_data_deleted_at ? null : state.rfq.company_name,
+      deliveryLocation: state.rfq.delivery_location,
+      lines: await paperLines(db, state, 'quotation'),
+      totals: paperTotals(state),
+      recognisedCents: recognisedCents(q.total_cents, supplier.bbee.recognitionPercent),
+      paymentTerms: q.payment_terms,
+      leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
+      pricingBasis: q.pricing_basis,
+      priceListDate: q.price_list_date,
+      notes: q.notes,
+    },
   });
   return { body, fileName: `procura-quotation-${reference}.pdf` };
 }
 
-/** `GET /api/quotes/track/:token/purchase-order.pdf`: the purchase order of the quote the token opens; 404 when it has none. */
-export async function buyerPurchaseOrder(deps: Pick<QuoteDeps, 'database'>, token: string): Promise<PaperDocument> {
+/**
+ * `GET /api/quotes/track/:token/purchase-order.pdf`: a purchase order of the quote the token opens,
+ * the one numbered `poNumber` or its latest; 404 when it has none such.
+ */
+export async function buyerPurchaseOrder(deps: Pick<QuoteDeps, 'database'>, token: string, poNumber?: string): Promise<PaperDocument> {
   const { db } = deps.database;
   const { quoteId } = await openToken(db, token);
   const state = await findQuoteInRequest(db, quoteId);
   if (!state) throw notFound();
-  return purchaseOrderDocument(db, state);
+  return purchaseOrderDocument(db, state, { poNumber });
 }

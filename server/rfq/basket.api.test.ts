@@ -5,6 +5,7 @@ import { clearedPersonalData, clearPartsOfClearedRequests } from './rfq.reposito
 import { validRfq, startTestServerForFile } from '../test/harness';
 import { MessageRenderer } from '../mail/messages';
 import { parseTrackingToken } from '../lib/ids';
+import { formatQuantity } from '../../sdk/units';
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
@@ -198,7 +199,7 @@ describe('POST /api/rfq with lines', () => {
     const buyerMail = await renderer.render(buyerRow);
     for (const q of sent.quotes) {
       expect(buyerMail.text).toContain(q.coverage!.text);
-      for (const l of q.lines!) expect(buyerMail.text).toContain(`${l.lineId}: ${l.productName}`);
+      for (const l of q.lines!) expect(buyerMail.text).toContain(`${l.productName}: ${formatQuantity(l.quantity, l.unit)} at`);
     }
     const partial = sent.quotes.find((q) => q.coverage!.covered < 4) ?? sent.quotes[0]!;
     const { quoteId } = parseTrackingToken(partial.trackingToken!)!;
@@ -206,7 +207,8 @@ describe('POST /api/rfq with lines', () => {
     expect(lead.subject).toBe(`Procura lead: ${partial.lines!.length} ${partial.lines!.length === 1 ? 'product' : 'products'} to Johannesburg, Gauteng`);
     for (const line of sent.lines!) {
       const quoted = partial.lines!.some((l) => l.lineId === line.lineId);
-      expect(lead.text.includes(`${line.lineId}: ${line.productName}`)).toBe(quoted);
+      expect(lead.text.includes(`${line.productName}: ${formatQuantity(line.quantity, line.unit)} at`)).toBe(quoted);
+      expect(lead.text).not.toContain(`${line.lineId}: `);
     }
     expect(lead.text).not.toContain('Quoted unit price');
   });

@@ -8,12 +8,18 @@ import { splitOf, type BasketOption, type BasketSplitDraft } from '../domain/bas
 import { isPastValidity } from '../domain/validity';
 import { formatLeadTime } from '../domain/pricing';
 import { quoteReference } from '../lib/ids';
+import { LruCache } from '../lib/lru';
 import type { QuoteRow } from '../quotes/quotes.repository';
 import { findQuoteLines, findRfqLines } from './rfq.repository';
 
 /** The id a line goes by in the API: `L1` is the first. */
 function lineId(lineNo: number): string {
   return `L${lineNo + 1}`;
+}
+
+/** The line number an API line id names: `L1` is 0. */
+export function lineNoOf(lineId: string): number {
+  return Number(lineId.slice(1)) - 1;
 }
 
 /** A stored line of a quote, as the API and the split read it: its row, with its supplier's minimum order. */
@@ -83,13 +89,29 @@ export function toApiSplit(s: BasketSplitDraft, quoteIdOfRank: (rank: number) =>
   };
 }
 
+/**
+ * Stored quotes as a request's status reads them: for a basket (its quotes in the API's shape,
+ * in the same order), whether each still offers a line.
+ */
+export function withOfferedLines<Q extends { quote: QuoteRow }>(rows: readonly Q[], basketQuotes: readonly Quote[] | undefined) {
+  return rows.map((r, i) => ({ ...r.quote, offersLines: basketQuotes?.[i]?.lines?.some((l) => l.status === 'offered') ?? false }));
+}
+
 /** A stored quote as the split reads it. */
 type SplitSource = Pick<QuoteRow, 'id' | 'rank' | 'status' | 'valid_until'>;
 
 /**
+ * Splits already worked out, by everything they are worked out from: a basket read again in the
+ * same state (the tracking and results pages, their e-mails) costs no new search, which for a
+ * long basket whose minimum orders bind runs to tens of thousands of steps.
+ */
+const splits = new LruCache<BasketSplitDraft>({ maxEntries: 1_000, ttlMs: 60 * 60_000 });
+
+/**
  * The split of what a stored basket can still order on `day`: the lines no supplier was awarded,
- * priced by the quotes the buyer can still accept (offered and valid; a declined one the buyer
- * turned down). Before any award it covers the whole basket; once every line is awarded, none.
+ * priced by the quotes the buyer can still accept (offered and valid, or ordered from and still
+ * offering a line; a declined one the buyer turned down). Before any award it covers the whole
+ * basket; once every line is awarded, none.
  */
 export function openSplit(
   quotes: readonly SplitSource[],
@@ -98,8 +120,9 @@ export function openSplit(
   vatRate: number,
   day: string,
 ): BasketSplitDraft {
+  // A supplier already ordered from may still offer a line (a second order).
   const open = quotes
-    .filter((q) => q.status === 'offered' && !isPastValidity(q.valid_until, day))
+    .filter((q) => (q.status === 'offered' || q.status === 'accepted' || q.status === 'confirmed') && !isPastValidity(q.valid_until, day))
     .map((q) => {
       const own = lines.filter((l) => l.quote_id === q.id);
       const offered = own.filter((l) => l.status === 'offered');
@@ -113,7 +136,12 @@ export function openSplit(
     })
     .filter((q) => q.covered > 0);
   const ordered = new Set(lines.filter((l) => l.status === 'accepted').map((l) => l.line_no)).size;
-  return splitOf(open, lineCount, vatRate, lineCount - ordered);
+  const key = JSON.stringify([open, lineCount, vatRate, ordered]);
+  const known = splits.get(key);
+  if (known) return known;
+  const split = splitOf(open, lineCount, vatRate, lineCount - ordered);
+  splits.set(key, split);
+  return split;
 }
 
 /** A basket's quotes with the lines each supplies (for its e-mails, which need no split). */

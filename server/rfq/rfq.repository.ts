@@ -186,6 +186,31 @@ export async function findRfqLines(db: Executor, rfqId: string) {
 }
 
 /**
+ * What Procura matched a request's products to, by name, in order (one for a single request, one
+ * per line of a basket): the catalogue item, else its category in lower case ('cleaning supplies').
+ */
+export async function findMatchedNames(db: Executor, rfqId: string, lineCount: number): Promise<string[]> {
+  const rows =
+    lineCount === 0
+      ? await db
+          .selectFrom('rfqs as r')
+          .leftJoin('catalogue_items as i', 'i.id', 'r.catalogue_item_id')
+          .innerJoin('categories as c', 'c.id', 'r.category_id')
+          .select(['i.name as item', 'c.name as category'])
+          .where('r.id', '=', rfqId)
+          .execute()
+      : await db
+          .selectFrom('rfq_lines as l')
+          .leftJoin('catalogue_items as i', 'i.id', 'l.catalogue_item_id')
+          .innerJoin('categories as c', 'c.id', 'l.category_id')
+          .select(['i.name as item', 'c.name as category'])
+          .where('l.rfq_id', '=', rfqId)
+          .orderBy('l.line_no')
+          .execute();
+  return rows.map((r) => r.item ?? r.category.toLowerCase());
+}
+
+/**
  * The lines basket quotes price, with each line's product, in order, by quote id: what a quote's
  * paperwork lists, what a supplier's leads show of each, and what a buyer's data counts as ordered.
  * One statement for all of them.
@@ -197,7 +222,17 @@ export async function findLinesOfQuotes(db: Executor, quoteIds: readonly number[
       : await db
           .selectFrom('quote_lines as l')
           .innerJoin('rfq_lines as r', (j) => j.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
-          .select(['l.quote_id', 'r.product_name', 'r.product_description', 'r.quantity', 'r.unit', 'l.unit_price_cents', 'l.total_cents', 'l.status'])
+          .select([
+            'l.quote_id',
+            'l.line_no',
+            'r.product_name',
+            'r.product_description',
+            'r.quantity',
+            'r.unit',
+            'l.unit_price_cents',
+            'l.total_cents',
+            'l.status',
+          ])
           .where('l.quote_id', 'in', quoteIds)
           .orderBy('l.quote_id')
           .orderBy('l.line_no')

@@ -9,6 +9,7 @@ import { limitPerClient } from '../limits/rate-limiter';
 import { validate, type ValidatedContext } from '../http/validate';
 import { getRfq, submitRfq } from './rfq.service';
 import { submitBasket } from './basket.service';
+import { readLimits } from '../quotes/quotes.router';
 
 export function rfqRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/api/rfq' });
@@ -37,7 +38,7 @@ export function rfqRouter(deps: AppDeps) {
     ctx.body = result.body;
   });
 
-  router.get('/:rfqId', validate({ params: rfqPathSchema }), async (ctx) => {
+  router.get('/:rfqId', readLimits(deps).tracking, validate({ params: rfqPathSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await getRfq(deps, ctx.params.rfqId, new Date(deps.clock()));
   });

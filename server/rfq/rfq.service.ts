@@ -6,11 +6,11 @@ import { UnknownPlaceError } from '../domain/interpret';
 import { ApiError, invalidFields } from '../errors';
 import { maskEmail, quoteReference } from '../lib/ids';
 import { rfqStatus, validityDay } from '../domain/validity';
-import { toApiQuote, toApiSupplier } from '../quotes/quote.mapper';
+import { toApiQuote, toApiSupplier, withOrders } from '../quotes/quote.mapper';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from './rfq.repository';
 import { answerOnce, type RememberAnswer, type SubmitResult } from './idempotency';
-import { basketParts } from './basket.mapper';
+import { basketParts, withOfferedLines } from './basket.mapper';
 import { commitRequest, requestOrigin, type RfqDeps } from './new-request';
 
 /**
@@ -104,14 +104,10 @@ export async function getRfq(deps: Pick<RfqDeps, 'database' | 'config' | 'market
     supplierCount: row.supplier_count,
     primaryEmail: row.personal_data_deleted_at ? null : maskEmail(row.primary_email),
     companySize: row.company_size as CompanySize | null,
-    status: rfqStatus(
-      row.status,
-      rows.map((r) => r.quote),
-      today,
-    ),
+    status: rfqStatus(row.status, withOfferedLines(rows, basket?.quotes), today),
     awardedQuoteId: row.awarded_quote_id === null ? null : quoteReference(row.awarded_quote_id),
     matching: { requested: row.supplier_count, matched: row.matched_count, message: row.matching_message },
-    quotes: basket ? basket.quotes : quotes,
+    quotes: await withOrders(db, rfqId, rows, basket ? basket.quotes : quotes),
     demo: row.demo === 1,
     createdAt: row.created_at,
     ...(basket ? { lines: basket.lines, split: basket.split } : {}),

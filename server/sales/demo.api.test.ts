@@ -99,6 +99,34 @@ describe('booking a demo', () => {
     expect(row.estimated_value_cents).toBe(rand * 100);
   });
 
+  it('refuses a line break or a bidirectional control in a one-line field, takes paragraphs in the challenge, and prints a stored name on one line', async () => {
+    const refused = await book(
+      { ...FORM, companyName: 'Berea\r\nBcc: all@example.co.za', phone: '031 555\n0100', painPoints: 'Late\u202e deliveries' },
+      '203.0.113.4',
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.details.fields).toEqual({
+      companyName: 'Company name must not contain control characters or line breaks',
+      phone: 'Phone must not contain control characters or line breaks',
+      painPoints: 'Your biggest procurement challenge must not contain control characters',
+    });
+    const booked = await book({ ...FORM, painPoints: 'Prices change every month.\nDeliveries are late.' }, '203.0.113.4');
+    expect(booked.status).toBe(201);
+    // As a row written before the rule, or by a path that skips it, holds it.
+    await server.database.db
+      .updateTable('demo_requests')
+      .set({ company_name: 'Berea\r\nBcc: all@example.co.za\u202e' })
+      .where('id', '=', booked.json.demoRequestId)
+      .execute();
+    const row = await server.database.db
+      .selectFrom('outbox')
+      .select(['kind', 'payload'])
+      .where('payload', '=', JSON.stringify({ demoRequestId: booked.json.demoRequestId }))
+      .executeTakeFirstOrThrow();
+    const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(row);
+    expect(email.subject).toBe('Demo request: Berea  Bcc: all@example.co.za ');
+  });
+
   it('is limited per client address, counted in the database', async () => {
     const form = { ...FORM, companyName: 'Flood Test' };
     for (let i = 0; i < 3; i++) expect((await book(form, '198.51.100.7')).status).toBe(201);

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { activityInputSchema, shareLinkInputSchema } from '../../contract/schemas/outreach';
 import { demoRequestSchema } from '../../contract/schemas/demo-request';
+import { SALES_MESSAGES } from '../../contract/schemas/sales';
 import { prospectImportSchema, prospectInputSchema, prospectListQuerySchema, prospectPatchSchema } from '../../contract/schemas/prospects';
 import type { AppDeps } from '../deps';
 import { validationError } from '../errors';
@@ -22,7 +23,7 @@ const idParams = z.object({
     .regex(/^\d{1,9}$/, { error: 'must be a whole number' })
     .transform(Number),
 });
-const tokenParams = z.object({ token: z.string().max(200) });
+const tokenParams = z.object({ token: z.string().regex(/^[\w-]{1,200}$/, { error: SALES_MESSAGES.shareLinkGone }) });
 
 /** An import's CSV may be larger than other requests' bodies. */
 const IMPORT_BODY_LIMIT = 2 * 1024 * 1024;

@@ -127,6 +127,17 @@ describe('schema.org data on a page', () => {
     ]);
   });
 
+  it('reads control characters, line breaks and bidirectional overrides in a name or address as spaces', () => {
+    const item = {
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name: 'Amahle\u202e Cleaning\u0000\r\nSupplies',
+      address: 'Unit 4\u001b\n12 Smith Street',
+    };
+    const page = extractPage(`<html><body><script type="application/ld+json">${JSON.stringify(item)}</script></body></html>`, SAMPLE);
+    expect(page.suppliers.map((s) => [s.name, s.address.street])).toEqual([['Amahle Cleaning Supplies', 'Unit 4 12 Smith Street']]);
+  });
+
   it('does not take a brand, a seller or an author for a listed supplier', () => {
     const html = `<script type="application/ld+json">{
       "@type": "Article", "author": { "@type": "Organization", "name": "Clean News" },

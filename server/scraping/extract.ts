@@ -1,6 +1,7 @@
 // Kept whole: the page extraction rules share their text, address and contact helpers.
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { nameKey } from './supplier-keys';
+import { oneLine } from '../../sdk/text';
 
 /**
  * What a directory or product page says about suppliers and products, read from schema.org data
@@ -219,7 +220,9 @@ function texts(node: Node, key: string): string[] {
   return out;
 }
 
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+// A page's text is one line of words to Procura: a control character, line break or bidirectional
+// override in it is a space, as the text rule would refuse it in a typed field.
+const collapse = (s: string) => oneLine(s).replace(/\s+/g, ' ').trim();
 
 function readAddress(node: Node): FoundAddress {
   const empty: FoundAddress = { street: null, locality: null, region: null, postalCode: null, country: null };

@@ -202,6 +202,26 @@ describe('fetching from a site', () => {
     expect(site.requests.filter((r) => r === '/robots.txt')).toHaveLength(1);
   });
 
+  it('reads robots.txt as the bytes served for ProcuraBot, a partial byte-order mark at its start skipped', async () => {
+    const robots = Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from('User-agent: ProcuraBot\nDisallow: /private\n\nUser-agent: *\nDisallow: /\n')]);
+    const marked = await startSite({
+      '/robots.txt': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(robots),
+      '/page': html('<p>ok</p>'),
+      '/private': html('<p>private</p>'),
+    });
+    try {
+      const { f } = fetcher();
+      expect((await f.fetchPage(`${marked.origin}/page`)).html).toBe('<p>ok</p>');
+      expect(await refusal(f.fetchPage(`${marked.origin}/private`))).toEqual({
+        code: 'robots',
+        message: `robots.txt of 127.0.0.1:${marked.port} does not allow /private`,
+      });
+      expect(marked.requests).toEqual(['/robots.txt', '/page']);
+    } finally {
+      marked.server.close();
+    }
+  });
+
   it('keeps the Crawl-delay between requests to the host, robots.txt included', async () => {
     const { f, waits } = fetcher();
     await f.fetchPage(`${site.origin}/page`);

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { addressKind, blockedMessage, hostNameKind, isAllowListed } from './address-rules';
 import { SCRAPER_LIMITS, scraperUserAgent } from '../../contract/schemas/scraping';
-import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots';
+import { ALLOW_ALL, DISALLOW_ALL, parseRobots, productToken, type RobotsRules } from './robots';
 
 /** Why a page was not fetched. */
 export type FetchErrorCode =
@@ -286,7 +286,7 @@ export class PoliteFetcher implements PageFetcher {
         }
         if (answer.status >= 200 && answer.status <= 299) {
           const body = await this.readBody(answer, this.limits.robotsMaxBytes, false);
-          return parseRobots(new TextDecoder().decode(body), this.options.userAgent);
+          return parseRobots(body, productToken(this.options.userAgent));
         }
         answer.finish();
         return answer.status >= 400 && answer.status <= 499 ? ALLOW_ALL : DISALLOW_ALL;

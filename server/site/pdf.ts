@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { labelledRows, pdfBytes, type LabelledRowsStyle } from '../lib/pdf';
+import { labelledRows, pdfBytes, pdfText, type LabelledRowsStyle } from '../lib/pdf';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
-import { centsToRand, formatRand } from '../../sdk/format';
+import { centsToRand, formatDate, formatDateTime, formatRand } from '../../sdk/format';
 import { technicalVerification, type SiteFigures } from '../../sdk/index';
 import type { GuideCategory, PricingGuide } from './site.service';
 
@@ -32,7 +32,7 @@ function render(title: string, subject: string, build: (doc: Doc) => void): Prom
 
 function heading(doc: Doc, text: string, size = 13) {
   if (doc.y > doc.page.height - MARGIN - 80) doc.addPage();
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(size).fillColor(INK).text(text, MARGIN).moveDown(0.3);
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(size).fillColor(INK).text(pdfText(text), MARGIN).moveDown(0.3);
   doc.font('Helvetica').fontSize(10);
 }
 
@@ -41,7 +41,7 @@ function paragraph(doc: Doc, text: string, color = INK) {
     .font('Helvetica')
     .fontSize(10)
     .fillColor(color)
-    .text(text, MARGIN, undefined, { width: doc.page.width - 2 * MARGIN })
+    .text(pdfText(text, 'multi'), MARGIN, undefined, { width: doc.page.width - 2 * MARGIN })
     .fillColor(INK);
 }
 
@@ -115,13 +115,13 @@ function guideCategory(doc: Doc, category: GuideCategory) {
         .font(bold ? 'Helvetica-Bold' : 'Helvetica')
         .fontSize(9)
         .fillColor(INK)
-        .text(cell, x, y, { width: columns[i]!.width - 6, align: i === 0 ? 'left' : 'right' });
+        .text(pdfText(cell), x, y, { width: columns[i]!.width - 6, align: i === 0 ? 'left' : 'right' });
       if (i === 0 && sub)
         doc
           .font('Helvetica')
           .fontSize(8)
           .fillColor(MUTED)
-          .text(sub, x, doc.y, { width: columns[i]!.width - 6 });
+          .text(pdfText(sub), x, doc.y, { width: columns[i]!.width - 6 });
       bottom = Math.max(bottom, doc.y);
       x += columns[i]!.width;
     });
@@ -150,14 +150,14 @@ function guideCategory(doc: Doc, category: GuideCategory) {
  * list prices, lead times and response times, and the dates of the data.
  */
 export function pricingGuidePdf(guide: PricingGuide): Promise<Buffer> {
-  return render('Procura pricing guide', `Typical prices on ${guide.generatedOn}`, (doc) => {
+  return render('Procura pricing guide', `Typical prices on ${formatDate(guide.generatedOn)}`, (doc) => {
     doc.font('Helvetica-Bold').fontSize(22).fillColor(ACCENT).text('Procura pricing guide');
     doc.moveDown(0.3);
-    paragraph(doc, `Generated on ${guide.generatedOn} from the current market.`);
+    paragraph(doc, `Generated on ${formatDate(guide.generatedOn)} from the current market.`);
     paragraph(
       doc,
       guide.priceListDates
-        ? `Computed from the price lists of suppliers in good standing, dated ${guide.priceListDates.from} to ${guide.priceListDates.to}.`
+        ? `Computed from the price lists of suppliers in good standing, dated ${formatDate(guide.priceListDates.from)} to ${formatDate(guide.priceListDates.to)}.`
         : 'No supplier price lists are held yet.',
     );
     doc.moveDown(0.4);
@@ -179,12 +179,12 @@ export interface CertificateData {
 /** The compliance certificate as a PDF: the same sections as the compliance page. */
 export function complianceCertificatePdf({ certificateId, issuedOn, figures }: CertificateData): Promise<Buffer> {
   const v = figures.verification;
-  return render('Procura compliance certificate', `Certificate ${certificateId}, issued ${issuedOn}`, (doc) => {
+  return render('Procura compliance certificate', `Certificate ${certificateId}, issued ${formatDate(issuedOn)}`, (doc) => {
     doc.font('Helvetica-Bold').fontSize(22).fillColor(ACCENT).text('Compliance Certificate');
     doc.moveDown(0.3);
     facts(doc, [
       ['Certificate ID', certificateId],
-      ['Issued', issuedOn],
+      ['Issued', formatDate(issuedOn)],
     ]);
     heading(doc, 'Company registration');
     facts(doc, [
@@ -199,13 +199,13 @@ export function complianceCertificatePdf({ certificateId, issuedOn, figures }: C
       checklist(doc, list.items);
     }
     heading(doc, 'Technical verification');
-    facts(doc, [...technicalVerification(figures), ['Checked', `${(v.tls?.checkedAt ?? figures.asOf).slice(0, 16).replace('T', ' ')} UTC`]]);
+    facts(doc, [...technicalVerification(figures), ['Checked', formatDateTime(v.tls?.checkedAt ?? figures.asOf)]]);
     heading(doc, 'Data quality standards');
     checklist(doc, DATA_QUALITY_STANDARDS);
     heading(doc, 'Categories');
     const served = figures.categories.filter((c) => c.activeSuppliers > 0);
     paragraph(doc, served.map((c) => `${c.name} (${c.activeSuppliers})`).join(' · '));
     doc.moveDown(0.3);
-    paragraph(doc, `Counted from the database on ${figures.asOf.slice(0, 10)}: active suppliers per category.`, MUTED);
+    paragraph(doc, `Counted from the database on ${formatDate(figures.asOf)}: active suppliers per category.`, MUTED);
   });
 }

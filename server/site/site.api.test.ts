@@ -166,8 +166,8 @@ describe('downloads', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     expect(text).toContain('Procura pricing guide');
-    expect(text).toContain('Generated on 2026-11-18 from the current market.');
-    expect(text).toContain('dated 2026-08-01 to 2026-11-01');
+    expect(text).toContain('Generated on 18 November 2026 from the current market.');
+    expect(text).toContain('dated 1 August 2026 to 1 November 2026');
     const figures = siteFiguresSchema.parse((await server.request('GET', '/api/site/figures')).json);
     for (const category of figures.categories.filter((c) => c.activeSuppliers > 0)) {
       expect(text).toContain(category.name);
@@ -187,14 +187,14 @@ describe('downloads', () => {
     for (const expected of [
       'Compliance Certificate',
       'PRC-2026-1118',
-      '2026-11-18',
+      '18 November 2026',
       COMPANY.registrationNumber,
       'POPIA (South Africa)',
       'GDPR (European Union)',
       'CCPA (California)',
       'procura.test',
       'Not checked: the public address is not HTTPS',
-      `${counts.requestsThisMonth} quote request${counts.requestsThisMonth === 1 ? '' : 's'} served this month (since 1 Nov 2026), counted from the database`,
+      `${counts.requestsThisMonth} quote request${counts.requestsThisMonth === 1 ? '' : 's'} served this month (since 1 November 2026), counted from the database`,
       'Not measured: site usage analytics run only for visitors who consent, so they give no full count',
       'Sanitizers',
     ]) {

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { errorHandler } from '../errors';
+import { hashSecret } from '../lib/ids';
 import { startTestServer, startTestServerForFile } from '../test/harness';
-import { createStaff, signInStaff, STAFF_PASSWORD } from '../test/staff';
+import { createStaff, signInStaff, STAFF_PASSWORD, staffLinkToken } from '../test/staff';
 import { addStaff, disableStaff, resetStaff } from './staff.service';
 import { staffOf, staffOnly } from './staff-auth';
 import pino from 'pino';
@@ -20,14 +21,16 @@ const signIn = (email: string, password: string, headers: Record<string, string>
   server.request('POST', '/api/staff/sign-in', { body: { email, password }, headers });
 const me = (cookie: string) => server.request('GET', '/api/staff/me', { headers: { cookie } });
 const cookieOf = (res: { headers: Headers }) => res.headers.get('set-cookie')!.split(';')[0]!;
-const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+const tokenOf = staffLinkToken;
 const setPassword = (token: string, password: string, headers: Record<string, string> = { origin }) =>
   server.request('POST', '/api/staff/password', { body: { token, password }, headers });
+const peek = (token: string, headers: Record<string, string> = { origin }) => server.request('POST', '/api/staff/password/peek', { body: { token }, headers });
 
 describe('setting a password from the one-time link', () => {
   it('takes a good password once, and refuses short, common and reused ones', async () => {
     const link = await addStaff(server.database.db, server.config.publicUrl, { email: 'Naledi@Procura.example', name: 'Naledi Dube', role: 'admin' }, now);
-    expect(link).toMatch(/^http:\/\/procura\.test\/staff\/set-password\?token=st_[A-Za-z0-9_-]{43}$/);
+    // The token rides in the fragment, which no request carries, so no log holds it.
+    expect(link).toMatch(/^http:\/\/procura\.test\/staff\/set-password#st_[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(link);
 
     const short = await setPassword(token, 'short-pass');
@@ -60,8 +63,31 @@ describe('setting a password from the one-time link', () => {
       .where('email', '=', 'naledi@procura.example')
       .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const tokens = await server.database.db.selectFrom('staff_tokens').select('token_hash').execute();
+    const tokens = await server.database.db.selectFrom('sign_in_links').select('token_hash').execute();
     expect(tokens.map((t) => t.token_hash)).not.toContain(token);
+  });
+
+  it('says whom it is for without spending it, so the page names the person before they choose a password', async () => {
+    const token = tokenOf(
+      await addStaff(server.database.db, server.config.publicUrl, { email: 'peek@procura.example', name: 'Zanele Mthembu', role: 'admin' }, now),
+    );
+    for (let i = 0; i < 3; i++) {
+      const looked = await peek(token);
+      expect([looked.status, looked.json, looked.headers.get('cache-control')]).toEqual([200, { name: 'Zanele Mthembu' }, 'no-store']);
+    }
+    const stored = await server.database.db.selectFrom('sign_in_links').select('used_at').where('token_hash', '=', hashSecret(token)).executeTakeFirstOrThrow();
+    expect(stored.used_at).toBeNull();
+    for (const headers of [{}, { origin: 'https://evil.example' }] as Record<string, string>[]) expect((await peek(token, headers)).status).toBe(403);
+
+    expect((await setPassword(token, STAFF_PASSWORD)).status).toBe(200);
+    const spent = await peek(token);
+    expect([spent.status, spent.json.error]).toEqual([400, { code: 'invalid_token', message: STAFF_MESSAGES.linkInvalid }]);
+    // A supplier's sign-in token, or anything else, is no staff link.
+    for (const other of [`sl_${token.slice(3)}`, 'st_nothing']) expect((await peek(other)).json.error.code).toBe('invalid_token');
+
+    const disabled = tokenOf(await addStaff(server.database.db, server.config.publicUrl, { email: 'gone@procura.example', name: 'Gone', role: 'sales' }, now));
+    await disableStaff(server.database.db, 'gone@procura.example', now);
+    expect((await peek(disabled)).json.error.code).toBe('invalid_token');
   });
 
   it('stops working after 24 hours, and a reset link replaces the old one', async () => {
@@ -235,13 +261,23 @@ describe('attacks on the throttles', () => {
     }
   });
 
-  it('refuses a client that tries more than 20 set-password links in 15 minutes, before looking any up', async () => {
+  it('refuses a client that looks up or tries more than 30 set-password links in any 15 minutes, before looking any up', async () => {
     now = Date.UTC(2026, 11, 5, 9, 0, 0);
     const bogus = `st_${'x'.repeat(43)}`;
-    for (let i = 0; i < 20; i++) expect((await setPassword(bogus, STAFF_PASSWORD)).status).toBe(400);
+    for (let i = 0; i < 15; i++) {
+      expect((await peek(bogus)).status).toBe(400);
+      expect((await setPassword(bogus, STAFF_PASSWORD)).status).toBe(400);
+    }
     const refused = await setPassword(bogus, STAFF_PASSWORD);
     expect(refused.status).toBe(429);
-    expect(refused.json.error.message).toBe('Too many attempts to set a password from your network. Please try again in 900 seconds.');
+    // The window slides: at 9:15 the last quarter hour still holds all 30; half a minute later one has slid out of it.
+    expect(refused.json.error.message).toBe('Too many attempts to use a link from your network. Please try again in 930 seconds.');
+    expect((await peek(bogus)).status).toBe(429);
+    now += 15 * 60_000;
+    expect((await peek(bogus)).status).toBe(429);
+    now += 30_000;
+    expect((await peek(bogus)).status).toBe(400);
+    expect((await peek(bogus)).status).toBe(429);
   });
 });
 

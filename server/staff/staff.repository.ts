@@ -35,41 +35,6 @@ export async function enableStaffUser(db: Db, id: number): Promise<void> {
   await db.updateTable('staff_users').set({ disabled_at: null, password_hash: null }).where('id', '=', id).execute();
 }
 
-export async function insertStaffToken(db: Db, token: { hash: string; staffId: number; expiresAt: string }): Promise<void> {
-  await db.insertInto('staff_tokens').values({ token_hash: token.hash, staff_id: token.staffId, expires_at: token.expiresAt, used_at: null }).execute();
-}
-
-/** Whether a token is unused and unexpired, without spending it. */
-/** Whose an unused, unexpired token is: their name and e-mail, which their password must not be made of. */
-export async function liveStaffTokenOwner(db: Db, hash: string, now: string): Promise<{ name: string; email: string } | undefined> {
-  return db
-    .selectFrom('staff_tokens as t')
-    .innerJoin('staff_users as u', 'u.id', 't.staff_id')
-    .select(['u.name', 'u.email'])
-    .where('t.token_hash', '=', hash)
-    .where('t.used_at', 'is', null)
-    .where('t.expires_at', '>', now)
-    .executeTakeFirst();
-}
-
-/** Spends an unused, unexpired token once (a single conditional update); answers whose it was. */
-export async function spendStaffToken(db: Db, hash: string, now: string): Promise<number | undefined> {
-  const row = await db
-    .updateTable('staff_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', hash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('staff_id')
-    .executeTakeFirst();
-  return row?.staff_id;
-}
-
-/** Leaves one live link per person: a new one replaces any earlier. */
-export async function deleteStaffTokens(db: Db, staffId: number): Promise<void> {
-  await db.deleteFrom('staff_tokens').where('staff_id', '=', staffId).execute();
-}
-
 export async function setStaffPassword(db: Db, staffId: number, passwordHash: string): Promise<void> {
   await db.updateTable('staff_users').set({ password_hash: passwordHash }).where('id', '=', staffId).execute();
 }
@@ -108,7 +73,7 @@ export async function deleteStaffSessions(db: Db, staffId: number): Promise<void
   await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
 }
 
-/** Drops sessions past their hard end or idle too long, and links expired or used; answers how many. */
+/** Drops sessions past their hard end or idle too long, and failures forgotten; answers how many. */
 export async function pruneStaffAccess(
   db: Db,
   { now, idleSince, failuresBefore }: { now: string; idleSince: string; failuresBefore: string },
@@ -117,12 +82,8 @@ export async function pruneStaffAccess(
     .deleteFrom('staff_sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
     .executeTakeFirst();
-  const tokens = await db
-    .deleteFrom('staff_tokens')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
-    .executeTakeFirst();
   const failures = await pruneSignInFailures(db, failuresBefore);
-  return Number(sessions.numDeletedRows) + Number(tokens.numDeletedRows) + failures;
+  return Number(sessions.numDeletedRows) + failures;
 }
 
 /**

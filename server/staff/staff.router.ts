@@ -1,15 +1,13 @@
 import Router from '@koa/router';
-import { staffSetPasswordSchema, staffSignInSchema } from '../../contract/schemas/staff';
+import { staffLinkTokenSchema, staffSetPasswordSchema, staffSignInSchema } from '../../contract/schemas/staff';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { sameOrigin, sessionCookie, staffOf, staffOnly, staffSignOut } from './staff-auth';
-import { setStaffPassword, signIn } from './staff.service';
-import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
+import { setPasswordLinkHolder, setStaffPassword, signIn, STAFF_LINKS } from './staff.service';
+import { limitPerClient } from '../limits/rate-limiter';
+import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
 
 const publicUser = ({ email, name, role }: { email: string; name: string; role: 'admin' | 'sales' }) => ({ email, name, role });
-
-/** Attempts to set a password per client (an IPv6 client by its /64): 20 in 15 minutes. */
-const SET_PASSWORD_ATTEMPTS: RatePolicy = { bucket: 'staff-set-password', limit: 20, windowSeconds: 15 * 60 };
 
 /** Staff sign-in, sign-out, who is signed in, and setting a password from a one-time link. */
 export function staffRouter(deps: AppDeps) {
@@ -17,8 +15,14 @@ export function staffRouter(deps: AppDeps) {
   const origin = sameOrigin(deps);
 
   // Links are long random tokens; a client trying many is refused before any is looked up.
-  const passwordLimit = limitPerClient(deps, SET_PASSWORD_ATTEMPTS, 'attempts to set a password');
-  router.post('/api/staff/password', origin, passwordLimit, validate({ body: staffSetPasswordSchema }), async (ctx) => {
+  const linkLimit = limitPerClient(deps, linkUsesPerClient(STAFF_LINKS), 'attempts to use a link');
+  // Whom the link is for, without spending it: the page shows the name before the person sets a password.
+  router.post('/api/staff/password/peek', origin, linkLimit, validate({ body: staffLinkTokenSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await setPasswordLinkHolder(deps.database.db, ctx.request.body.token, deps.clock());
+  });
+
+  router.post('/api/staff/password', origin, linkLimit, validate({ body: staffSetPasswordSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await setStaffPassword(deps.database.db, ctx.request.body, deps.clock());
   });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { STAFF_MESSAGES, type StaffRole, type StaffUser } from '../../contract/schemas/staff';
 import type { Executor } from '../db/executor';
@@ -7,12 +6,18 @@ import { ApiError } from '../errors';
 import { idleSince, newSessionId, sessionHardEnd, sessionState } from '../http/sessions';
 import { hashSecret } from '../lib/ids';
 import { clientSubject, rateLimited, subjectKey } from '../limits/rate-limiter';
+import { issueLink, peekLink, revokeLinks, spendLink, type LinkKind } from '../sign-in-links/sign-in-links';
 import { hashPassword, isCommonPassword, isStrongPassword, passwordMatches } from './passwords';
 import * as repo from './staff.repository';
 
-const HOUR = 3_600_000;
 /** How long a set-password link works. */
 export const SET_PASSWORD_LINK_HOURS = 24;
+
+/**
+ * Staff's one-time links, which open the set-password page. Made only on the server's command
+ * line, so no address limit; a new one replaces the last, as `staff-reset` promises.
+ */
+export const STAFF_LINKS: LinkKind = { kind: 'staff', prefix: 'st_', lifetimeMinutes: SET_PASSWORD_LINK_HOURS * 60, liveAtOnce: 1, owners: 'staff_users' };
 
 /**
  * Failed sign-ins in a row, per account and per client address: past the first 5 for an account
@@ -35,12 +40,13 @@ export interface StaffMember extends StaffUser {
   id: number;
 }
 
-/** A new set-password link for a person: 256 random bits, stored hashed, replacing any earlier link. */
-async function issueLink(db: Executor, publicUrl: string, staffId: number, nowMs: number): Promise<string> {
-  const token = `st_${randomBytes(32).toString('base64url')}`;
-  await repo.deleteStaffTokens(db, staffId);
-  await repo.insertStaffToken(db, { hash: hashSecret(token), staffId, expiresAt: iso(nowMs + SET_PASSWORD_LINK_HOURS * HOUR) });
-  return `${publicUrl}/staff/set-password?token=${token}`;
+/**
+ * A new set-password link for a person, replacing any earlier one. The token rides in the
+ * address's fragment, which browsers never send, so no server or proxy log holds it.
+ */
+async function setPasswordLink(db: Executor, publicUrl: string, staffId: number, nowMs: number): Promise<string> {
+  const { token } = await issueLink(db, STAFF_LINKS, staffId, nowMs);
+  return `${publicUrl}/staff/set-password#${token}`;
 }
 
 /** Adds a staff member; answers their one-time link to set a password. */
@@ -49,7 +55,7 @@ export async function addStaff(db: Kysely<DB>, publicUrl: string, input: { email
   return db.transaction().execute(async (trx) => {
     if (await repo.findStaffByEmail(trx, email)) throw new Error(`${email} is already a staff member; staff-reset gives them a new link.`);
     const id = await repo.insertStaff(trx, { email, name: input.name.trim(), role: input.role, createdAt: iso(nowMs) });
-    return issueLink(trx, publicUrl, id, nowMs);
+    return setPasswordLink(trx, publicUrl, id, nowMs);
   });
 }
 
@@ -59,7 +65,7 @@ export async function resetStaff(db: Kysely<DB>, publicUrl: string, email: strin
   if (!user) throw new Error(`No staff member ${normaliseEmail(email)}.`);
   if (user.disabled_at) throw new Error(`${user.email} is disabled.`);
   await repo.deleteStaffSessions(db, user.id);
-  return issueLink(db, publicUrl, user.id, nowMs);
+  return setPasswordLink(db, publicUrl, user.id, nowMs);
 }
 
 /** Disables an account: its sessions and link end at once. */
@@ -69,7 +75,7 @@ export async function disableStaff(db: Kysely<DB>, email: string, nowMs: number)
   await db.transaction().execute(async (trx) => {
     await repo.disableStaffUser(trx, user.id, iso(nowMs));
     await repo.deleteStaffSessions(trx, user.id);
-    await repo.deleteStaffTokens(trx, user.id);
+    await revokeLinks(trx, STAFF_LINKS, user.id);
   });
 }
 
@@ -80,11 +86,24 @@ export async function enableStaff(db: Kysely<DB>, publicUrl: string, email: stri
   if (!user.disabled_at) throw new Error(`${user.email} is not disabled; staff-reset gives them a new link.`);
   return db.transaction().execute(async (trx) => {
     await repo.enableStaffUser(trx, user.id);
-    return issueLink(trx, publicUrl, user.id, nowMs);
+    return setPasswordLink(trx, publicUrl, user.id, nowMs);
   });
 }
 
 export const listStaff = (db: Kysely<DB>) => repo.listStaffUsers(db);
+
+/** The enabled person a live set-password link is for, without spending it. */
+async function linkHolder(db: Executor, token: string, nowMs: number) {
+  const staffId = await peekLink(db, STAFF_LINKS, token, nowMs);
+  const user = staffId === undefined ? undefined : await repo.findStaffById(db, staffId);
+  if (!user || user.disabled_at) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
+  return user;
+}
+
+/** Whom a set-password link is for (their name alone), without spending it: the page shows it before the person acts. */
+export async function setPasswordLinkHolder(db: Kysely<DB>, token: string, nowMs: number): Promise<{ name: string }> {
+  return { name: (await linkHolder(db, token, nowMs)).name };
+}
 
 /** Sets a password from a link; the link works once. Answers the e-mail to sign in with. */
 export async function setStaffPassword(db: Kysely<DB>, input: { token: string; password: string }, nowMs: number): Promise<{ email: string }> {
@@ -92,15 +111,13 @@ export async function setStaffPassword(db: Kysely<DB>, input: { token: string; p
     throw new ApiError(400, 'validation_error', 'Validation failed', { fields: { password: STAFF_MESSAGES.passwordCommon } });
   }
   // The link is looked up before the password is hashed: a bogus token costs a lookup, not a hash.
-  const tokenHash = hashSecret(input.token);
-  const owner = await repo.liveStaffTokenOwner(db, tokenHash, iso(nowMs));
-  if (!owner) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
+  const owner = await linkHolder(db, input.token, nowMs);
   if (!(await isStrongPassword(input.password, owner))) {
     throw new ApiError(400, 'validation_error', 'Validation failed', { fields: { password: STAFF_MESSAGES.passwordWeak } });
   }
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    const staffId = await repo.spendStaffToken(trx, tokenHash, iso(nowMs));
+    const staffId = await spendLink(trx, STAFF_LINKS, input.token, nowMs);
     const user = staffId === undefined ? undefined : await repo.findStaffById(trx, staffId);
     if (!user || user.disabled_at) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
     await repo.setStaffPassword(trx, user.id, passwordHash);

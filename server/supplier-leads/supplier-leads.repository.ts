@@ -9,8 +9,19 @@ export async function findLeads(db: Executor, supplierId: number, status: LeadFi
   let query = db
     .selectFrom('quotes as q')
     .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
-    // A won quote's purchase order keeps the address and phone its buyer gave for it.
-    .leftJoin('purchase_orders as po', 'po.quote_id', 'q.id')
+    // A won quote's latest purchase order keeps the address and phone its buyer gave for it.
+    .leftJoin('purchase_orders as po', (join) =>
+      join.onRef('po.quote_id', '=', 'q.id').on((eb) =>
+        eb(
+          'po.id',
+          '=',
+          eb
+            .selectFrom('purchase_orders as latest')
+            .select((e) => e.fn.max('latest.id').as('id'))
+            .whereRef('latest.quote_id', '=', 'q.id'),
+        ),
+      ),
+    )
     .select([
       'q.id',
       'q.status',
@@ -34,8 +45,11 @@ export async function findLeads(db: Executor, supplierId: number, status: LeadFi
       'r.primary_email',
       'r.contact_name',
       'r.company_name',
+      'r.product_description',
       'po.phone',
       'po.delivery_address',
+      'po.purchase_order_reference',
+      'po.vat_number',
     ])
     .where('q.supplier_id', '=', supplierId)
     // A request from the widget demo is told to no supplier.
@@ -100,18 +114,14 @@ export async function supplierOfQuote(db: Executor, quoteId: number): Promise<nu
 
 /** A supplier's leads made since `since` (none of the widget demo's), as its measured response time reads them. */
 export async function findLeadAnswers(db: Executor, supplierId: number, since: string) {
-  return (
-    db
-      .selectFrom('quotes as q')
-      .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
-      // A won quote's purchase order keeps the address and phone its buyer gave for it.
-      .leftJoin('purchase_orders as po', 'po.quote_id', 'q.id')
-      .select(['q.created_at', 'q.firmed_at', 'q.status', 'q.accepted_at', 'q.status_changed_at', 'q.valid_until'])
-      .where('q.supplier_id', '=', supplierId)
-      .where('r.demo', '=', 0)
-      .where('q.created_at', '>=', since)
-      .execute()
-  );
+  return db
+    .selectFrom('quotes as q')
+    .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
+    .select(['q.created_at', 'q.firmed_at', 'q.status', 'q.accepted_at', 'q.status_changed_at', 'q.valid_until'])
+    .where('q.supplier_id', '=', supplierId)
+    .where('r.demo', '=', 0)
+    .where('q.created_at', '>=', since)
+    .execute();
 }
 
 /** When the supplier's first person was given workspace access, if any was. */

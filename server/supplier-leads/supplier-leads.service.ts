@@ -5,7 +5,9 @@ import { ApiError } from '../errors';
 import { quoteReference } from '../lib/ids';
 import { mayEmailBuyer } from '../mail/guard';
 import type { OutboxMessage } from '../mail/messages';
-import { findOrderDetails, findQuoteInRequest, moveQuote } from '../quotes/quotes.repository';
+import { findOrderDetails, findPurchaseOrdersOfQuotes, findQuoteInRequest, moveQuote, type PurchaseOrderRow } from '../quotes/quotes.repository';
+import { toOrderSummary } from '../quotes/quote.mapper';
+import { purchaseOrderDocument, type PaperDocument } from '../quotes/paperwork';
 import { findLinesOfQuotes } from '../rfq/rfq.repository';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
 import { answerOrderOfQuote } from '../supplier-responses/supplier-responses.service';
@@ -27,7 +29,7 @@ function quoteIdOfRef(reference: string): number {
 }
 
 /** A quote of this supplier's, or 404: another supplier's lead is as unknown as one that does not exist. */
-async function ownQuoteId(deps: LeadDeps, member: SupplierMember, reference: string): Promise<number> {
+async function ownQuoteId(deps: Pick<LeadDeps, 'database'>, member: SupplierMember, reference: string): Promise<number> {
   const quoteId = quoteIdOfRef(reference);
   if ((await supplierOfQuote(deps.database.db, quoteId)) !== member.supplierId) throw notFound();
   return quoteId;
@@ -37,7 +39,7 @@ async function ownQuoteId(deps: LeadDeps, member: SupplierMember, reference: str
  * A lead as the workspace shows it: the buyer's contact only once this quote is accepted, and only while kept. A basket's
  * buyer may accept several quotes, each for its own lines, so the quote's own status says it was won, not the request's award.
  */
-function toLead(row: LeadRow, day: string, lines: LeadLines): SupplierLead {
+function toLead(row: LeadRow, day: string, lines: LeadLines, orders: readonly PurchaseOrderRow[]): SupplierLead {
   const status = quoteStatus(row.status, row.valid_until, day);
   const won = status === 'accepted' || status === 'confirmed';
   const kept = row.personal_data_deleted_at === null;
@@ -77,8 +79,12 @@ function toLead(row: LeadRow, day: string, lines: LeadLines): SupplierLead {
           companyName: kept ? row.company_name : null,
           phone: kept ? row.phone : null,
           deliveryAddress: kept ? row.delivery_address : null,
+          purchaseOrderReference: kept ? row.purchase_order_reference : null,
+          vatNumber: kept ? row.vat_number : null,
+          productDescription: kept && row.line_count === 0 ? row.product_description : null,
         }
       : null,
+    orders: orders.filter((po) => po.quote_id === row.id).map((po) => toOrderSummary(po, row.lead_max_days)),
   };
 }
 
@@ -93,12 +99,32 @@ function linesOf(db: Executor, rows: readonly Pick<LeadRow, 'id' | 'line_count'>
   );
 }
 
+/** The purchase orders of those of `rows` the buyer ordered from, read in one statement. */
+function ordersOf(db: Executor, rows: readonly Pick<LeadRow, 'id' | 'status'>[]): Promise<PurchaseOrderRow[]> {
+  return findPurchaseOrdersOfQuotes(
+    db,
+    rows.filter((r) => r.status === 'accepted' || r.status === 'confirmed' || r.status === 'withdrawn').map((r) => r.id),
+  );
+}
+
+/** A purchase order of this supplier's lead (`poNumber`, or its latest) as a PDF; 404 when it has none such. */
+export async function leadPurchaseOrder(
+  deps: Pick<LeadDeps, 'database'>,
+  member: SupplierMember,
+  reference: string,
+  poNumber?: string,
+): Promise<PaperDocument> {
+  const state = await findQuoteInRequest(deps.database.db, await ownQuoteId(deps, member, reference));
+  if (!state) throw notFound();
+  return purchaseOrderDocument(deps.database.db, state, { poNumber });
+}
+
 /** Every request this supplier was quoted for, newest first, narrowed to a status. */
 export async function listLeads(deps: Pick<LeadDeps, 'database' | 'clock'>, member: SupplierMember, status: LeadFilter | undefined): Promise<SupplierLead[]> {
   const day = validityDay(deps.clock());
   const rows = await findLeads(deps.database.db, member.supplierId, status, day);
-  const lines = await linesOf(deps.database.db, rows);
-  return rows.map((row) => toLead(row, day, lines));
+  const [lines, orders] = await Promise.all([linesOf(deps.database.db, rows), ordersOf(deps.database.db, rows)]);
+  return rows.map((row) => toLead(row, day, lines, orders));
 }
 
 /** One lead of this supplier's, as things now stand. */
@@ -122,10 +148,14 @@ async function leadOf(deps: Pick<LeadDeps, 'database' | 'clock'>, member: Suppli
     primary_email: state.rfq.primary_email,
     contact_name: state.rfq.contact_name,
     company_name: state.rfq.company_name,
+    product_description: state.rfq.product_description,
     phone: given.phone,
     delivery_address: given.deliveryAddress,
+    purchase_order_reference: given.purchaseOrderReference,
+    vat_number: given.vatNumber,
   };
-  return toLead(row, day, await linesOf(deps.database.db, [row]));
+  const [lines, orders] = await Promise.all([linesOf(deps.database.db, [row]), ordersOf(deps.database.db, [row])]);
+  return toLead(row, day, lines, orders);
 }
 
 const YEAR_MS = 365 * 86_400_000;
@@ -216,8 +246,8 @@ export async function firmLead(deps: LeadDeps, member: SupplierMember, reference
 
 /**
  * Withdraws a quote the buyer has not accepted (offered, or declined by the buyer, and still
- * valid), with a reason the buyer is told; the request's status follows from its quotes. A repeat
- * changes nothing.
+ * valid), with a reason the buyer is told, unless they had declined it; the request's status follows
+ * from its quotes. A repeat changes nothing.
  */
 export async function declineLead(deps: LeadDeps, member: SupplierMember, reference: string, reason: string): Promise<SupplierLead> {
   const quoteId = await ownQuoteId(deps, member, reference);
@@ -241,7 +271,8 @@ export async function declineLead(deps: LeadDeps, member: SupplierMember, refere
     );
     await remeasureResponse(trx, member.supplierId, nowMs);
     const buyer = state.rfq.primary_email;
-    if (state.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {
+    // A quote the buyer had turned down goes without a word to them: they chose not to have it.
+    if (quote.status === 'offered' && state.rfq.personal_data_deleted_at === null && buyer && (await mayEmailBuyer(trx, buyer))) {
       await deps.outbox.enqueue(trx, [{ kind: 'buyer-quote-declined', recipient: buyer, payload: { rfqId: state.rfq.id, quoteId } }], now);
       mailed = true;
     }

@@ -38,7 +38,7 @@ const buyerMail = (rfqId: string) =>
   server.database.db
     .selectFrom('outbox')
     .selectAll()
-    .where('kind', 'like', 'buyer-order-%')
+    .where('kind', 'in', ['buyer-order-confirmed', 'buyer-order-withdrawn'])
     .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
     .orderBy('id')
     .execute();
@@ -55,6 +55,7 @@ describe('GET /api/supplier-responses/:token', () => {
     expect(supplierResponseSchema.parse(res.json)).toEqual({
       status: 'accepted',
       quoteReference: q.id,
+      purchaseOrderNumber: expect.stringMatching(/^PO-\d{4}-\d{6}$/),
       supplierName: q.supplier.name,
       acceptedAt: new Date(now).toISOString(),
       respondedAt: null,
@@ -116,7 +117,7 @@ describe('GET /api/supplier-responses/:token', () => {
     for (const line of [
       'Phone: +27 31 555 0142',
       'VAT number: 4123456789',
-      'Purchase order: PO-2291',
+      'Buyer’s reference: PO-2291',
       'Delivery address: Mokoena Facilities, Gate 3, 14 Chartwell Drive, Umhlanga, 4319',
       'Delivery to: Durban, KwaZulu-Natal',
     ]) {
@@ -151,7 +152,8 @@ describe('POST /api/supplier-responses/:token/confirm', () => {
     const mails = await buyerMail(rfq.rfqId);
     expect(mails.map((m) => [m.kind, m.recipient])).toEqual([['buyer-order-confirmed', BUYER]]);
     const email = await render(mails[0]!);
-    expect(email.subject).toBe(`Procura: ${rfq.quotes[1]!.supplier.name} confirmed your order`);
+    expect(email.subject).toBe(`Procura: ${rfq.quotes[1]!.supplier.name} confirmed purchase order ${res.json.purchaseOrderNumber}`);
+    expect(email.text).toContain(`(purchase order ${res.json.purchaseOrderNumber}, quote ${rfq.quotes[1]!.id})`);
     expect(email.text).toContain(`See your order: http://procura.test/quote/${rfq.quotes[1]!.trackingToken}`);
 
     const again = await answer(token, 'confirm');
@@ -194,7 +196,7 @@ describe('POST /api/supplier-responses/:token/withdraw', () => {
     expect(mails.map((m) => [m.kind, m.recipient])).toEqual([['buyer-order-withdrawn', BUYER]]);
     const email = await render(mails[0]!);
     const supplier = rfq.quotes[0]!.supplier.name;
-    expect(email.subject).toBe(`Procura: ${supplier} withdrew quote ${rfq.quotes[0]!.id}`);
+    expect(email.subject).toBe(`Procura: ${supplier} withdrew from purchase order ${res.json.purchaseOrderNumber}`);
     expect(email.text).toContain('Their reason: Our warehouse in Durban flooded');
     expect(email.text).toContain('Your request is open again: 3 other quotes are still valid, and you can accept one of them.');
     expect(email.text).toContain(`Choose another quote: http://procura.test/quote/${rfq.quotes[0]!.trackingToken}`);

@@ -4,19 +4,20 @@ import type { AppDeps } from '../deps';
 import { sameOriginWhenGiven } from '../http/origin';
 import { validate } from '../http/validate';
 import { answerOrder, getSupplierResponse, supplierPurchaseOrder } from './supplier-responses.service';
-import { sendPdf } from '../quotes/quotes.router';
+import { readLimits, sendPdf } from '../quotes/quotes.router';
 
 /** The accepted supplier's response link: the order, and its confirm or withdraw. */
 export function supplierResponsesRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/api/supplier-responses' });
   const origin = sameOriginWhenGiven(deps.config.publicUrl);
+  const limits = readLimits(deps);
 
-  router.get('/:token', validate({ params: supplierResponsePathSchema }), async (ctx) => {
+  router.get('/:token', limits.tracking, validate({ params: supplierResponsePathSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await getSupplierResponse(deps, ctx.params.token);
   });
 
-  router.get('/:token/purchase-order.pdf', validate({ params: supplierResponsePathSchema }), async (ctx) => {
+  router.get('/:token/purchase-order.pdf', limits.paperwork, validate({ params: supplierResponsePathSchema }), async (ctx) => {
     sendPdf(ctx, await supplierPurchaseOrder(deps, ctx.params.token));
   });
 

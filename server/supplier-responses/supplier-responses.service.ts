@@ -13,19 +13,23 @@ import { mayEmailBuyer } from '../mail/guard';
 import { qualifyPendingCredit } from '../partners/partner-credit';
 import type { OutboxMessage } from '../mail/messages';
 import {
-  cancelPurchaseOrder,
-  findOrderDetails,
+  cancelPurchaseOrders,
+  confirmPurchaseOrders,
+  findPurchaseOrders,
   findQuoteInRequest,
+  orderedLines,
+  withdrawQuoteLines,
   moveQuote,
   moveRequestQuotes,
   reofferLines,
   reopenBasket,
   reopenRfq,
+  type PurchaseOrderRow,
   type QuoteInRequest,
 } from '../quotes/quotes.repository';
 import { readBasketLines } from '../quotes/orders';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
-import { paperLines, paperTotals, purchaseOrderDocument, type PaperDocument } from '../quotes/paperwork';
+import { choosePurchaseOrder, paperLines, paperTotals, purchaseOrderDocument, type PaperDocument } from '../quotes/paperwork';
 
 const notFound = () => new ApiError(404, 'response_not_found', 'Response link not found');
 
@@ -39,36 +43,47 @@ async function openToken(db: Executor, token: string): Promise<{ state: QuoteInR
   return { state, secret: parsed.secret };
 }
 
-/** The order as its supplier's response page shows it; the buyer's contact only while it is kept. */
 /**
- * The accepted order as its supplier's response link shows it. A basket's order is the lines the
- * buyer ordered from this supplier, with their totals.
+ * Where the supplier's answer stands for the order its response link was sent with (the quote's
+ * latest purchase order): `accepted` until answered. A quote ordered from before purchase orders
+ * were kept has none, and its status says.
+ */
+function orderStatus(quote: QuoteInRequest['quote']['quote'], po: PurchaseOrderRow | undefined): 'accepted' | 'confirmed' | 'withdrawn' | null {
+  if (!po) return quote.status === 'accepted' || quote.status === 'confirmed' || quote.status === 'withdrawn' ? quote.status : null;
+  return po.cancelled_on !== null ? 'withdrawn' : po.confirmed_on !== null ? 'confirmed' : 'accepted';
+}
+
+/**
+ * The order as its supplier's response link shows it: the quote's latest purchase order, for a
+ * basket the lines it orders, with their totals; the buyer's contact only while it is kept.
  */
 async function responseAnswer(db: Executor, state: QuoteInRequest): Promise<SupplierResponse> {
   const {
     rfq,
     quote: { quote, supplier },
   } = state;
-  const [lines, given] = await Promise.all([rfq.line_count > 0 ? paperLines(db, state, 'order') : null, findOrderDetails(db, quote.id)]);
+  const po = await choosePurchaseOrder(db, quote.id);
+  const lines = rfq.line_count > 0 && po ? await paperLines(db, state, { order: po }) : null;
   const totals = paperTotals(state, lines ?? undefined);
   const kept = rfq.personal_data_deleted_at === null;
-  const answered = quote.status === 'confirmed' || quote.status === 'withdrawn';
+  const status = orderStatus(quote, po) ?? quote.status;
   return {
-    status: quote.status,
+    status,
     quoteReference: quoteReference(quote.id),
+    purchaseOrderNumber: po?.po_number ?? null,
     supplierName: supplier.s_name,
-    acceptedAt: quote.accepted_at!,
-    respondedAt: answered ? quote.status_changed_at : null,
-    withdrawalReason: quote.withdrawal_reason,
+    acceptedAt: po?.created_at ?? quote.accepted_at!,
+    respondedAt: status === 'confirmed' || status === 'withdrawn' ? quote.status_changed_at : null,
+    withdrawalReason: po ? po.cancel_reason : quote.withdrawal_reason,
     buyer: {
       email: kept ? rfq.primary_email : null,
       contactName: kept ? rfq.contact_name : null,
       companyName: kept ? rfq.company_name : null,
       companySize: rfq.company_size as CompanySize | null,
-      deliveryAddress: kept ? given.deliveryAddress : null,
-      phone: kept ? given.phone : null,
-      purchaseOrderReference: kept ? given.purchaseOrderReference : null,
-      vatNumber: kept ? given.vatNumber : null,
+      deliveryAddress: kept ? (po?.delivery_address ?? null) : null,
+      phone: kept ? (po?.phone ?? null) : null,
+      purchaseOrderReference: kept ? (po?.purchase_order_reference ?? null) : null,
+      vatNumber: kept ? (po?.vat_number ?? null) : null,
     },
     order: {
       productName: rfq.product_name,
@@ -147,30 +162,36 @@ export async function answerOrderOfQuote(
   const state = await runAction(deps.writes, async (trx) => {
     const current = await findQuoteInRequest(trx, quoteId);
     if (!current) throw notFound();
-    const status = current.quote.quote.status;
+    const po = await choosePurchaseOrder(trx, quoteId);
+    const status = orderStatus(current.quote.quote, po);
     if (status === target) return current;
     if (status === 'confirmed' || status === 'withdrawn') throw answeredAlready(status);
-    if (status !== 'accepted') throw new ApiError(409, 'not_accepted', 'The buyer has not accepted this quote.');
+    if (status !== 'accepted' || current.quote.quote.status !== 'accepted') throw new ApiError(409, 'not_accepted', 'The buyer has not accepted this quote.');
+    const day = validityDay(now.getTime());
     if (answer.kind === 'confirm') {
       if (!(await moveQuote(trx, quoteId, ['accepted'], 'confirmed', at))) throw new StaleStateError();
+      await confirmPurchaseOrders(trx, quoteId, day);
       // A supplier that dealt with the buyer and confirmed is evidence of a real buyer: a partner's pending credit settles.
       await qualifyPendingCredit(trx, current.rfq.id, now);
     } else {
-      const day = validityDay(now.getTime());
-      if (!(await moveQuote(trx, quoteId, ['accepted'], 'withdrawn', at, { withdrawal_reason: answer.reason }))) throw new StaleStateError();
-      // The order issued stays as it was; its cancellation is a document of its own.
-      await cancelPurchaseOrder(trx, quoteId, day, answer.reason);
+      // The orders issued stay as they were; a cancellation is a document of its own. An earlier
+      // order of the same basket the supplier confirmed stands, and the quote with it.
+      const cancelled = await cancelPurchaseOrders(trx, quoteId, day, answer.reason);
+      const stands = (await findPurchaseOrders(trx, quoteId)).some((o) => o.cancelled_on === null);
+      const moved = stands
+        ? await moveQuote(trx, quoteId, ['accepted'], 'confirmed', at)
+        : await moveQuote(trx, quoteId, ['accepted'], 'withdrawn', at, { withdrawal_reason: answer.reason });
+      if (!moved) throw new StaleStateError();
       if (current.rfq.line_count > 0) {
-        // A basket's other orders stand: only this supplier's lines are open again, from the quotes that still can.
-        await reopenBasket(trx, current.rfq.id, at);
+        // A basket's other orders stand: only these lines are open again, from the quotes that still can.
         const { lines } = await readBasketLines(trx, current);
-        await reofferLines(
-          trx,
-          current.rfq.id,
-          lines.filter((l) => l.quote_id === quoteId && l.status === 'accepted').map((l) => l.line_no),
-          day,
-          at,
-        );
+        const given =
+          cancelled.length > 0
+            ? cancelled.flatMap((o) => orderedLines(o) ?? [])
+            : lines.filter((l) => l.quote_id === quoteId && l.status === 'accepted').map((l) => l.line_no);
+        await withdrawQuoteLines(trx, quoteId, given);
+        await reopenBasket(trx, current.rfq.id, at);
+        await reofferLines(trx, current.rfq.id, given, day, at);
       } else {
         if (!(await reopenRfq(trx, current.rfq.id, quoteId, at))) throw new StaleStateError();
         await moveRequestQuotes(trx, current.rfq.id, ['not_selected'], 'offered', at, { validOn: day });
@@ -184,7 +205,7 @@ export async function answerOrderOfQuote(
       const message: OutboxMessage = {
         kind: answer.kind === 'confirm' ? 'buyer-order-confirmed' : 'buyer-order-withdrawn',
         recipient: buyer,
-        payload: { rfqId: current.rfq.id, quoteId, ...(trackingToken ? { trackingToken } : {}) },
+        payload: { rfqId: current.rfq.id, quoteId, ...(po ? { purchaseOrderId: po.id } : {}), ...(trackingToken ? { trackingToken } : {}) },
       };
       await deps.outbox.enqueue(trx, [message], now);
       mailed = true;

@@ -1,20 +1,51 @@
+import { sql } from 'kysely';
 import type { Executor as Db } from '../db/executor';
 
 export async function findSupplier(db: Db, supplierId: number) {
   return db.selectFrom('suppliers').select(['id', 'name']).where('id', '=', supplierId).executeTakeFirst();
 }
 
+/**
+ * Suppliers whose name contains `text` in any case (LIKE's own characters taken literally), by
+ * name, at most `limit`, with their home city and e-mail: how staff find a supplier's id.
+ */
+export async function findSuppliersNamed(db: Db, text: string, limit: number) {
+  const pattern = `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .selectFrom('suppliers as s')
+    .innerJoin('cities as c', 'c.id', 's.home_city_id')
+    .select(['s.id', 's.name', 's.email', 'c.name as city'])
+    .where(sql<boolean>`lower(s.name) like ${pattern} escape '\\'`)
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .limit(limit)
+    .execute();
+}
+
 export async function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom('supplier_users as u')
     .innerJoin('suppliers as s', 's.id', 'u.supplier_id')
-    .select(['u.id', 'u.supplier_id', 'u.email', 'u.name', 'u.disabled_at', 's.name as supplier_name'])
+    .select(['u.id', 'u.supplier_id', 'u.email', 'u.name', 'u.disabled_at', 'u.last_sign_in_at', 's.name as supplier_name'])
     .where('u.email', '=', email)
     .executeTakeFirst();
 }
 
 export async function findUser(db: Db, id: number) {
   return db.selectFrom('supplier_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A person's name and their supplier's, and whether they are disabled. */
+export async function findUserWithSupplier(db: Db, id: number) {
+  return db
+    .selectFrom('supplier_users as u')
+    .innerJoin('suppliers as s', 's.id', 'u.supplier_id')
+    .select(['u.name', 'u.disabled_at', 's.name as supplier_name'])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function insertUser(db: Db, user: { supplierId: number; email: string; name: string; now: string }): Promise<number> {
@@ -26,8 +57,9 @@ export async function insertUser(db: Db, user: { supplierId: number; email: stri
   return row.id;
 }
 
-export async function listUsers(db: Db, supplierId: number) {
-  return db.selectFrom('supplier_users').selectAll().where('supplier_id', '=', supplierId).orderBy('id').execute();
+/** A supplier's people who have signed in at least once: the others are still invitations. */
+export async function listSignedInUsers(db: Db, supplierId: number) {
+  return db.selectFrom('supplier_users').selectAll().where('supplier_id', '=', supplierId).where('last_sign_in_at', 'is not', null).orderBy('id').execute();
 }
 
 /** Every supplier user with their supplier's name and its latest price-list write. */
@@ -50,38 +82,13 @@ export async function listAllUsers(db: Db) {
     .execute();
 }
 
-/** Deletes a person, their address, links and sessions with them. */
+/** Deletes a person, their address and sessions with them. */
 export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('supplier_users').where('id', '=', id).execute();
 }
 
 export async function setUserDisabled(db: Db, id: number, disabledAt: string | null): Promise<void> {
   await db.updateTable('supplier_users').set({ disabled_at: disabledAt }).where('id', '=', id).execute();
-}
-
-export async function insertLink(db: Db, link: { hash: string; userId: number; expiresAt: string }): Promise<void> {
-  await db
-    .insertInto('supplier_sign_in_links')
-    .values({ token_hash: link.hash, supplier_user_id: link.userId, expires_at: link.expiresAt, used_at: null })
-    .execute();
-}
-
-/** Leaves one live link per person: a new one replaces any earlier. */
-export async function deleteLinks(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('supplier_sign_in_links').where('supplier_user_id', '=', userId).execute();
-}
-
-/** Spends an unused, unexpired link once (a single conditional update); answers whose it was. */
-export async function spendLink(db: Db, hash: string, now: string): Promise<number | undefined> {
-  const row = await db
-    .updateTable('supplier_sign_in_links')
-    .set({ used_at: now })
-    .where('token_hash', '=', hash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('supplier_user_id')
-    .executeTakeFirst();
-  return row?.supplier_user_id;
 }
 
 export async function recordSignIn(db: Db, userId: number, now: string): Promise<void> {
@@ -138,15 +145,11 @@ export async function recordSupplierAudit(
     .execute();
 }
 
-/** Drops sessions past their end or idle too long, and links expired or used; answers how many. */
-export async function pruneSupplierAccess(db: Db, { now, idleSince }: { now: string; idleSince: string }): Promise<number> {
+/** Drops sessions past their end or idle too long; answers how many. */
+export async function pruneSupplierSessions(db: Db, { now, idleSince }: { now: string; idleSince: string }): Promise<number> {
   const sessions = await db
     .deleteFrom('supplier_sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
     .executeTakeFirst();
-  const links = await db
-    .deleteFrom('supplier_sign_in_links')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
-    .executeTakeFirst();
-  return Number(sessions.numDeletedRows) + Number(links.numDeletedRows);
+  return Number(sessions.numDeletedRows);
 }

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { SUPPLIER_MESSAGES, type SupplierAccess, type SupplierMe, type SupplierUser } from '../../contract/schemas/supplier-workspace';
+import { SUPPLIER_MESSAGES, type SupplierAccess, type SupplierLinkHolder, type SupplierMe, type SupplierUser } from '../../contract/schemas/supplier-workspace';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
@@ -8,16 +7,29 @@ import type { GroupCommit } from '../db/group-commit';
 import { ApiError } from '../errors';
 import { idleSince, newSessionId, sessionHardEnd, sessionState } from '../http/sessions';
 import { hashSecret } from '../lib/ids';
-import { admit, type RatePolicy } from '../limits/rate-limiter';
 import { SIGN_IN_LINK_MINUTES } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import { recordAudit } from '../staff/audit.service';
+import { admitLinkTo, issueLink, peekLink, revokeLinks, spendLink, storedLink, type LinkKind } from '../sign-in-links/sign-in-links';
 import * as repo from './supplier-users.repository';
+import { deleteInvitationsOf } from './supplier-invitations.repository';
 
 export { SIGN_IN_LINK_MINUTES };
 
-/** Sign-in links one address is sent: at most 5 an hour, whoever asks, so nobody can flood a mailbox. */
-const SIGN_IN_LINKS_PER_ADDRESS: RatePolicy = { bucket: 'supplier-sign-in-address', limit: 5, windowSeconds: 3600 };
+/**
+ * A supplier's people sign in with these links, e-mailed to them: each works once within 10
+ * minutes (OWASP ASVS's bound for an out-of-band token), a person holds up to 3 live at once (a new link cancels none of them), and one address
+ * is sent at most 3 in any hour, whoever asks, so nobody can flood a mailbox nor, by asking for
+ * more, cancel the link its owner is about to open.
+ */
+export const SUPPLIER_LINKS: LinkKind = {
+  kind: 'supplier',
+  prefix: 'sl_',
+  lifetimeMinutes: SIGN_IN_LINK_MINUTES,
+  liveAtOnce: 3,
+  owners: 'supplier_users',
+  perAddressPerHour: 3,
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -38,28 +50,28 @@ export interface SupplierMember {
   supplierName: string;
 }
 
-/** Who added a person: a staff member from /admin or the command line, or a colleague. */
-export type AddedBy = { staffId: number } | { colleague: SupplierMember } | { commandLine: true };
-
-/** A new sign-in link for a person: 256 random bits, stored hashed, replacing any earlier link; e-mailed in `trx`. */
-async function sendLink(
+/**
+ * A new sign-in link for a person, e-mailed in `trx`; for nobody (`id` null) the same statements
+ * run and write nothing, neither link nor e-mail.
+ */
+export async function sendSignInLink(
   trx: Transaction<DB>,
   outbox: Outbox,
-  user: { id: number; email: string; supplierName: string },
+  to: { id: number | null; email: string; supplierName: string },
   nowMs: number,
   lead?: string,
 ): Promise<void> {
-  const token = `sl_${randomBytes(32).toString('base64url')}`;
-  await repo.deleteLinks(trx, user.id);
-  await repo.insertLink(trx, { hash: hashSecret(token), userId: user.id, expiresAt: iso(nowMs + SIGN_IN_LINK_MINUTES * 60_000) });
-  await outbox.enqueue(
+  const link = await issueLink(trx, SUPPLIER_LINKS, to.id, nowMs);
+  await outbox.enqueueWhere(
     trx,
-    [{ kind: 'supplier-sign-in', recipient: user.email, payload: { token, supplierName: user.supplierName, ...(lead ? { lead } : {}) } }],
+    [{ kind: 'supplier-sign-in', recipient: to.email, payload: { token: link.token, supplierName: to.supplierName, ...(lead ? { lead } : {}) } }],
     new Date(nowMs),
+    storedLink(trx, link),
   );
 }
 
-const toUser = (u: Awaited<ReturnType<typeof repo.listUsers>>[number]): SupplierUser => ({
+/** A person as the workspace and staff see them. */
+export const supplierUserOf = (u: Awaited<ReturnType<typeof repo.listSignedInUsers>>[number]): SupplierUser => ({
   id: u.id,
   email: u.email,
   name: u.name,
@@ -69,51 +81,33 @@ const toUser = (u: Awaited<ReturnType<typeof repo.listUsers>>[number]): Supplier
 });
 
 /**
- * Adds a person to a supplier and e-mails them a sign-in link. Inviting someone already of this
- * supplier sends them a new link; an address of another supplier's person is refused (409).
- */
-export async function inviteSupplierUser(
-  deps: SupplierAccessDeps,
-  input: { supplierId: number; email: string; name: string },
-  by: AddedBy,
-): Promise<SupplierUser> {
-  const email = normaliseEmail(input.email);
-  const nowMs = deps.clock();
-  const now = iso(nowMs);
-  const user = await deps.database.db.transaction().execute(async (trx) => {
-    const supplier = await repo.findSupplier(trx, input.supplierId);
-    if (!supplier) throw new ApiError(404, 'supplier_not_found', 'Supplier not found');
-    const existing = await repo.findUserByEmail(trx, email);
-    if (existing && existing.supplier_id !== supplier.id) throw new ApiError(409, 'email_taken', SUPPLIER_MESSAGES.emailTaken);
-    const id = existing?.id ?? (await repo.insertUser(trx, { supplierId: supplier.id, email, name: input.name.trim(), now }));
-    if (existing?.disabled_at) throw new ApiError(409, 'user_disabled', `${email} is disabled; staff can enable them again.`);
-    await sendLink(trx, deps.outbox, { id, email, supplierName: supplier.name }, nowMs);
-    if ('staffId' in by) await recordAudit(trx, { staffId: by.staffId, action: 'suppliers.invite', rows: 1, detail: `supplier ${supplier.id}` }, now);
-    if ('colleague' in by)
-      await repo.recordSupplierAudit(trx, { supplierId: supplier.id, userId: by.colleague.id, action: 'users.add', rows: 1, detail: `user ${id}` }, now);
-    return (await repo.findUser(trx, id))!;
-  });
-  deps.outbox.notify();
-  return toUser(user);
-}
-
-/**
- * E-mails a sign-in link to a known, enabled supplier user. Whatever the address, the caller
- * answers the same: nothing tells whether it is known. An address gets at most
- * {@link SIGN_IN_LINKS_PER_ADDRESS} links an hour.
+ * E-mails a sign-in link to a known, enabled supplier user, within {@link SUPPLIER_LINKS}' limit
+ * for the address. Whatever the address, the caller answers the same, and takes the same steps
+ * to: every address is counted against the limit, looked up, and given a link and an e-mail by
+ * the same statements, which for an unknown, disabled or limited one write nothing.
  */
 export async function requestSignInLink(deps: SupplierAccessDeps, input: { email: string; lead?: string | undefined }): Promise<{ message: string }> {
   const email = normaliseEmail(input.email);
   const nowMs = deps.clock();
-  const sent = await deps.database.db.transaction().execute(async (trx) => {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const { allowed } = await admitLinkTo(trx, SUPPLIER_LINKS, email, nowMs);
     const user = await repo.findUserByEmail(trx, email);
-    if (!user || user.disabled_at) return false;
-    if (!(await admit(trx, SIGN_IN_LINKS_PER_ADDRESS, email, nowMs)).allowed) return false;
-    await sendLink(trx, deps.outbox, { id: user.id, email: user.email, supplierName: user.supplier_name }, nowMs, input.lead);
-    return true;
+    const to = allowed && user && !user.disabled_at ? user : undefined;
+    await sendSignInLink(trx, deps.outbox, { id: to?.id ?? null, email, supplierName: to?.supplier_name ?? '' }, nowMs, input.lead);
   });
-  if (sent) deps.outbox.notify();
+  deps.outbox.notify();
   return { message: SUPPLIER_MESSAGES.linkSent };
+}
+
+/**
+ * Whom a live sign-in link is for, without spending it: the sign-in page shows "Sign in as
+ * {name} at {supplier}" and only the person's click spends the link.
+ */
+export async function signInLinkHolder(db: Kysely<DB>, token: string, nowMs: number): Promise<SupplierLinkHolder> {
+  const userId = await peekLink(db, SUPPLIER_LINKS, token, nowMs);
+  const user = userId === undefined ? undefined : await repo.findUserWithSupplier(db, userId);
+  if (!user || user.disabled_at) throw new ApiError(400, 'invalid_token', SUPPLIER_MESSAGES.linkInvalid);
+  return { name: user.name, supplierName: user.supplier_name };
 }
 
 /** Exchanges a sign-in link's token for a new session: answers the session id (for the cookie) and who signed in. */
@@ -121,7 +115,7 @@ export async function startSession(db: Kysely<DB>, token: string, nowMs: number)
   const now = iso(nowMs);
   const sessionId = newSessionId();
   const member = await db.transaction().execute(async (trx) => {
-    const userId = await repo.spendLink(trx, hashSecret(token), now);
+    const userId = await spendLink(trx, SUPPLIER_LINKS, token, nowMs);
     const user = userId === undefined ? undefined : await repo.findUser(trx, userId);
     if (!user || user.disabled_at) throw new ApiError(400, 'invalid_token', SUPPLIER_MESSAGES.linkInvalid);
     await repo.insertSession(trx, { idHash: hashSecret(sessionId), userId: user.id, now, expiresAt: sessionHardEnd(nowMs) });
@@ -164,11 +158,6 @@ export async function endSession(db: Kysely<DB>, sessionId: string): Promise<voi
   await repo.deleteSession(db, hashSecret(sessionId));
 }
 
-/** The supplier's people. */
-export async function listColleagues(db: Executor, supplierId: number): Promise<SupplierUser[]> {
-  return (await repo.listUsers(db, supplierId)).map(toUser);
-}
-
 /** Removes a colleague: the person, their address, links and sessions go at once. Nobody removes themselves. */
 export async function removeColleague(db: Kysely<DB>, by: SupplierMember, userId: number, nowMs: number): Promise<void> {
   if (userId === by.id) throw new ApiError(409, 'not_yourself', SUPPLIER_MESSAGES.notYourself);
@@ -177,6 +166,9 @@ export async function removeColleague(db: Kysely<DB>, by: SupplierMember, userId
     // Another supplier's person is as unknown as one who does not exist.
     if (!user || user.supplier_id !== by.supplierId) throw new ApiError(404, 'user_not_found', SUPPLIER_MESSAGES.userNotFound);
     await repo.deleteUser(trx, userId);
+    await revokeLinks(trx, SUPPLIER_LINKS, userId);
+    // Invited again later, the address is a new invitation, not one that reappears.
+    await deleteInvitationsOf(trx, { supplierId: by.supplierId, email: user.email });
     await repo.recordSupplierAudit(trx, { supplierId: by.supplierId, userId: by.id, action: 'users.remove', rows: 1, detail: `user ${userId}` }, iso(nowMs));
   });
 }
@@ -189,7 +181,7 @@ export async function setSupplierUserDisabled(db: Kysely<DB>, staffId: number, u
     await repo.setUserDisabled(trx, userId, disabled ? iso(nowMs) : null);
     if (disabled) {
       await repo.deleteSessions(trx, userId);
-      await repo.deleteLinks(trx, userId);
+      await revokeLinks(trx, SUPPLIER_LINKS, userId);
     }
     await recordAudit(
       trx,
@@ -202,7 +194,7 @@ export async function setSupplierUserDisabled(db: Kysely<DB>, staffId: number, u
 /** Every supplier user, for staff: their supplier, last sign-in, and when their supplier last changed its prices. */
 export async function listSupplierAccess(db: Executor): Promise<SupplierAccess[]> {
   return (await repo.listAllUsers(db)).map((u) => ({
-    ...toUser(u),
+    ...supplierUserOf(u),
     supplierId: u.supplier_id,
     supplierName: u.supplier_name,
     lastPriceChangeAt: u.last_price_change_at ?? null,
@@ -218,7 +210,7 @@ export function recordSupplierAudit(
   return repo.recordSupplierAudit(db, entry, iso(nowMs));
 }
 
-/** For the retention sweep: sessions and links that can no longer be used. */
-export function pruneSupplierAccess(db: Kysely<DB>, nowMs: number): Promise<number> {
-  return repo.pruneSupplierAccess(db, { now: iso(nowMs), idleSince: idleSince(nowMs) });
+/** For the retention sweep: sessions that can no longer be used. */
+export function pruneSupplierSessions(db: Kysely<DB>, nowMs: number): Promise<number> {
+  return repo.pruneSupplierSessions(db, { now: iso(nowMs), idleSince: idleSince(nowMs) });
 }

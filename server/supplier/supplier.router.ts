@@ -13,31 +13,33 @@ import { supplierStats } from './supplier-stats.service';
 import { setSupplierCoverage, supplierCoverage } from './supplier-coverage.service';
 import { addOffer, changeOffer, importOffers, listOffers, removeOffer } from './supplier-offers.service';
 import { newSupplierOfferSchema, offerImportSchema, supplierOfferChangeSchema } from '../../contract/schemas/supplier-offers';
+import { wholeNumber } from '../../contract/schemas/query';
 import { staffOf, staffOnly } from '../staff/staff-auth';
 import type { AppDeps } from '../deps';
 import { sameOrigin } from '../http/sessions';
 import { validate } from '../http/validate';
 import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
+import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
 import { supplierCookie, supplierOf, supplierOnly, supplierSignOut } from './supplier-auth';
+import { inviteColleague, inviteSupplierUser, supplierTeam, withdrawInvitation } from './supplier-invitations.service';
 import {
-  inviteSupplierUser,
-  listColleagues,
   listSupplierAccess,
   meOf,
   removeColleague,
   requestSignInLink,
   setSupplierUserDisabled,
+  signInLinkHolder,
   startSession,
+  SUPPLIER_LINKS,
 } from './supplier-users.service';
 
-/** Sign-in link requests per client (an IPv6 client by its /64): 10 in 15 minutes. */
-const SIGN_IN_LINK_REQUESTS: RatePolicy = { bucket: 'supplier-sign-in-link', limit: 10, windowSeconds: 15 * 60 };
-/** Attempts to exchange a link for a session per client: 20 in 15 minutes. */
-const SESSION_ATTEMPTS: RatePolicy = { bucket: 'supplier-session', limit: 20, windowSeconds: 15 * 60 };
+/** Sign-in link requests per client (an IPv6 client by its /64): 10 in any 15 minutes. */
+const SIGN_IN_LINK_REQUESTS: RatePolicy = { bucket: 'supplier-sign-in-link-requests', limit: 10, windowSeconds: 15 * 60, sliding: true };
 
-const userParams = z.object({ userId: z.coerce.number().int().positive() });
-const supplierIdParams = z.object({ id: z.coerce.number().int().positive() });
-const offerParams = z.object({ offerId: z.coerce.number().int().positive() });
+const userParams = z.object({ userId: wholeNumber('userId', 1) });
+const invitationParams = z.object({ invitationId: wholeNumber('invitationId', 1) });
+const supplierIdParams = z.object({ id: wholeNumber('id', 1) });
+const offerParams = z.object({ offerId: wholeNumber('offerId', 1) });
 /** A pasted price list: up to 2 MB of text (the schema's own limit) in its JSON body. */
 const PRICE_LIST_BODY_LIMIT = 3 * 1024 * 1024;
 
@@ -55,8 +57,14 @@ export function supplierRouter(deps: AppDeps) {
   });
 
   // Links are long random tokens; a client trying many is refused before any is looked up.
-  const sessionLimit = limitPerClient(deps, SESSION_ATTEMPTS, 'sign-in attempts');
-  router.post('/api/supplier/session', origin, sessionLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
+  const useLimit = limitPerClient(deps, linkUsesPerClient(SUPPLIER_LINKS), 'sign-in attempts');
+  // Whom the link is for, without spending it: the page asks for the click that does.
+  router.post('/api/supplier/sign-in-link/peek', origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await signInLinkHolder(deps.database.db, ctx.request.body.token, deps.clock());
+  });
+
+  router.post('/api/supplier/session', origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());
     ctx.append('Set-Cookie', supplierCookie(deps.config.publicUrl, sessionId));
@@ -70,13 +78,18 @@ export function supplierRouter(deps: AppDeps) {
   });
 
   router.get('/api/supplier/users', signedIn, async (ctx) => {
-    ctx.body = { users: await listColleagues(deps.database.db, supplierOf(ctx).supplierId) };
+    ctx.body = await supplierTeam(deps.database.db, supplierOf(ctx).supplierId);
   });
 
+  // The same answer whatever the address: nothing here tells who else is on Procura.
   router.post('/api/supplier/users', signedIn, validate({ body: supplierInviteSchema }), async (ctx) => {
-    const me = supplierOf(ctx);
-    ctx.status = 201;
-    ctx.body = await inviteSupplierUser(deps, { supplierId: me.supplierId, ...ctx.request.body }, { colleague: me });
+    ctx.status = 202;
+    ctx.body = await inviteColleague(deps, supplierOf(ctx), ctx.request.body);
+  });
+
+  router.delete('/api/supplier/invitations/:invitationId', signedIn, validate({ params: invitationParams }), async (ctx) => {
+    await withdrawInvitation(deps.database.db, supplierOf(ctx), ctx.params.invitationId, deps.clock());
+    ctx.status = 204;
   });
 
   router.delete('/api/supplier/users/:userId', signedIn, validate({ params: userParams }), async (ctx) => {

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { answerClientError } from '../http/client-error';
+import { limitedServer } from '../http/client-error';
 import type { Readiness } from '../http/readiness';
 import { createApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
-import { createDatabase, type Database } from '../db/database';
+import { createDatabase, type Database, type DatabaseOptions } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedMarket } from '../db/seed';
 
@@ -23,7 +23,7 @@ export interface TestDatabase extends Database {
  * A fresh, empty database: SQLite in memory, or on PostgreSQL a schema of its own; `drop()`
  * closes it and removes the schema, so test files can run side by side.
  */
-export async function createEmptyDatabase(): Promise<TestDatabase> {
+export async function createEmptyDatabase(options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<TestDatabase> {
   let database: Database;
   let cleanup = async () => {};
   if (POSTGRES_URL) {
@@ -32,7 +32,7 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    database = createDatabase(POSTGRES_URL, { pgSchema: schema });
+    database = createDatabase(POSTGRES_URL, { pgSchema: schema, ...options });
     cleanup = async () => {
       const c = new pg.Client({ connectionString: POSTGRES_URL });
       await c.connect();
@@ -40,7 +40,7 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
       await c.end();
     };
   } else {
-    database = createDatabase('sqlite::memory:');
+    database = createDatabase('sqlite::memory:', options);
   }
   return {
     ...database,
@@ -51,9 +51,12 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A fresh database brought up to date and, unless told otherwise, seeded with the starter market. */
-export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
-  const database = await createEmptyDatabase();
+/**
+ * A fresh database brought up to date and, unless told otherwise, seeded with the starter market;
+ * `onQuery` hears every statement run on it.
+ */
+export async function createTestDatabase(options: { seed?: boolean } & Pick<DatabaseOptions, 'onQuery'> = {}): Promise<TestDatabase> {
+  const database = await createEmptyDatabase({ ...(options.onQuery ? { onQuery: options.onQuery } : {}) });
   await migrateToLatest(database);
   if (options.seed !== false) await seedMarket(database.db, database.dialect);
   return database;
@@ -86,7 +89,7 @@ export async function startTestServer(
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://procura.test', MARKET_REFRESH_MS: '0', ...env });
   const app = createApp({ config, database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock, readiness: options.readiness });
-  const server: Server = createServer(app.koa.callback()).on('clientError', answerClientError);
+  const server: Server = limitedServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -110,7 +113,12 @@ export async function startTestServer(
       return { status: res.status, headers: res.headers, text, json };
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Every test has read its answers by now, so no connection carries a request: close the
+      // kept-alive ones too. Node's idle tracking does not always count them idle (one that had
+      // served /favicon.ico stayed open until its 65 s keep-alive ran out).
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
       await app.stop();
       if (!options.database) await database.drop();
     },

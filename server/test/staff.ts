@@ -8,6 +8,9 @@ export const STAFF_PASSWORD = 'tafelberg-sunrise-0471';
 
 let people = 0;
 
+/** The token of a set-password link, which rides in its fragment: `…/staff/set-password#st_…`. */
+export const staffLinkToken = (link: string) => new URL(link).hash.slice(1);
+
 /** A staff member with a password set, not signed in: answers their e-mail and password. */
 export async function createStaff(
   server: TestServer,
@@ -15,7 +18,7 @@ export async function createStaff(
 ) {
   const address = email ?? `staff${++people}-${role}@procura.example`;
   const link = await addStaff(server.database.db, server.config.publicUrl, { email: address, name, role }, server.app.deps.clock());
-  const token = new URL(link).searchParams.get('token')!;
+  const token = staffLinkToken(link);
   await setStaffPassword(server.database.db, { token, password: STAFF_PASSWORD }, server.app.deps.clock());
   return { email: address, password: STAFF_PASSWORD, name, role };
 }

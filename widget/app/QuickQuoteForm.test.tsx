@@ -33,6 +33,25 @@ describe("the widget's short form", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('refuses a control character or a bidirectional control with the server’s message, and takes line breaks in the description', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<QuickQuoteForm pending={false} onSubmit={onSubmit} />);
+    await user.type(field(/Product name/), 'Mop\u202e 5L');
+    await user.type(field(/Description/), 'Floor mops{Enter}for three sites');
+    await user.type(combo(/Delivery location/), 'PE');
+    await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(messages()).toEqual(['Product name must not contain control characters or line breaks']);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(field(/Product name/));
+    await user.type(field(/Product name/), 'Mop 5L');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(messages()).toEqual([]);
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ productName: 'Mop 5L', productDescription: 'Floor mops\nfor three sites' }));
+  });
+
   it('sends a request at the minimums: 3-character name, 10-character description, quantity 1, 2-letter place', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();

@@ -62,6 +62,29 @@ describe('quote request form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('reads a quantity as a buyer writes it: a thousands separator is a thousand, hexadecimal or an exponent no number', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    api.catalogue(SANITISERS);
+    render(<Harness compact onSubmit={onSubmit} />);
+    await user.type(combo(/Product name/), 'Floor polish');
+    await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
+    await user.type(combo(/Delivery location/), 'Durban');
+    await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
+    await user.click(screen.getByRole('checkbox'));
+    for (const quantity of ['0x10', '1e3']) {
+      await user.clear(field(/Quantity/));
+      await user.type(field(/Quantity/), quantity);
+      await user.tab();
+      expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual(['Quantity must be at least 1']);
+    }
+    await user.clear(field(/Quantity/));
+    await user.type(field(/Quantity/), '1,000');
+    await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ quantity: '1,000' }));
+  });
+
   it('holds a field message while focus moves to the submit button, so the layout stays put under the pointer', () => {
     api.catalogue([]);
     render(<Harness compact />);

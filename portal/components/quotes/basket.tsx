@@ -3,6 +3,7 @@ import { centsToRand, formatRand, vatCents } from '../../../sdk/format';
 import type { BasketOption, Quote, Rfq } from '../../../sdk/schemas/rfq';
 import { TableScroll } from '../ui/table-scroll';
 import { ColumnHeads } from '../ui/column-heads';
+import './basket.css';
 
 /** A basket request: its lines and split are present. */
 type Basket = Rfq & { lines: NonNullable<Rfq['lines']>; split: NonNullable<Rfq['split']> };

@@ -1,6 +1,6 @@
 import { bbeeEvidenceText, bbeeLabel, bbeeSummary } from '../../../sdk/bbee';
+import { formatDate } from '../../../sdk/format';
 import type { Quote } from '../../../sdk/schemas/rfq';
-import { formatDate } from '../../../widget/app/format';
 
 /**
  * The orders a buyer can put quotes in: Procura's ranking, price, or what the spend is worth to

@@ -1,13 +1,13 @@
 import { minimumOrderText } from './basket';
 import { useState, type ReactNode } from 'react';
-import { formatPriceWithVat, formatRand } from '../../../sdk/format';
+import { formatPriceWithVat, formatRand, formatDate } from '../../../sdk/format';
 import type { Quote } from '../../../sdk/schemas/rfq';
-import { formatDate } from '../../../widget/app/format';
 import { useMediaQuery } from '../../../widget/app/use-media-query';
 import { TableScroll } from '../ui/table-scroll';
 import { PriceBasisBadge } from './firm';
 import { QuoteStatusBadge } from './status';
 import { bbeeLabel } from '../../../sdk/bbee';
+import './compare.css';
 
 /** How many quotes fit side by side: beyond three, a phone's table would be mostly scrolling. */
 const MAX_COMPARED = 3;

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_EXPORTS } from '../../../contract/client/admin';
-import { formatNumber, formatRand } from '../../../sdk/format';
+import { formatNumber, formatRand, formatDate } from '../../../sdk/format';
+import { readNumber } from '../../../sdk/numbers';
 import { auditActionText, type AuditLog } from '../../../contract/schemas/audit';
 import type { AdminProductPage, AdminSupplier, AdminSupplierPage } from '../../../contract/schemas/admin';
-import { formatDate, formatTime } from '../../../widget/app/format';
+import { formatTime } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Switch } from '../../components/ui/switch';
 import { useToast } from '../../components/ui/toast';
@@ -59,8 +60,8 @@ function Standing({ supplier, onSaved }: { supplier: AdminSupplier; onSaved(s: A
       setSaving(false);
     }
   };
-  const value = Number(rating);
-  const valid = rating.trim() !== '' && Number.isFinite(value) && value >= 1 && value <= 5;
+  const value = readNumber(rating);
+  const valid = value >= 1 && value <= 5;
   const label = `supplier-${supplier.id}-verified`;
   return (
     <>

@@ -5,6 +5,7 @@ import { AuditPanel, ProductList, SupplierList } from './AdminLists';
 import { BulkImportPanel } from './BulkImportPanel';
 import { OutboxPanel } from './OutboxPanel';
 import { SupplierAccessPanel } from './SupplierAccessPanel';
+import './admin.css';
 
 /** Spec 2's quick actions: the other staff tools. */
 const QUICK_ACTIONS = [

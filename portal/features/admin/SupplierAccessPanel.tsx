@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { formatDate } from '../../../sdk/format';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
-import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage } from '../../lib/api-errors';

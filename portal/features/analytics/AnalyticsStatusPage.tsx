@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { formatDateTime } from '../../../sdk/format';
 import type { SiteAnalyticsDashboard } from '../../../contract/schemas/analytics';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { TableScroll } from '../../components/ui/table-scroll';
@@ -32,8 +33,7 @@ const KIND_NAMES: Record<string, string> = {
   'partner-registered': 'partner notices',
 };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }) : 'never';
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`);
 
 function Tile({ title, status, children }: { title: string; status: { text: string; tone: 'success' | 'warning' | 'muted' }; children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '../../../sdk/format';
 import { Link } from 'wouter';
 import { ANALYTICS_SESSION_KEY } from '../../../contract/analytics-rules';
 import { globalPrivacyControl } from '../../lib/analytics';
@@ -61,7 +62,7 @@ export default function PrivacyTestPage() {
             <dt>Marketing cookies</dt>
             <dd>Not used</dd>
             <dt>Chosen</dt>
-            <dd>{new Date(consent.timestamp).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' })}</dd>
+            <dd>{formatDateTime(consent.timestamp)}</dd>
             <dt>Policy revision</dt>
             <dd>{consent.revision}</dd>
             <dt>Consent ID</dt>

@@ -9,7 +9,8 @@ interface Operation {
   tags: string[];
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
-  security: unknown[];
+  /** The schemes a caller must satisfy, by name (`apiKey`, `supplierSession`); none for a public operation. */
+  security: Record<string, string[]>[];
   responses: Record<string, { description: string }>;
 }
 interface OpenApi {
@@ -18,6 +19,9 @@ interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
   components?: { parameters?: Record<string, Parameter> };
 }
+
+/** What each security scheme of the document asks of a caller, in the words beside an operation's summary. */
+const CREDENTIALS: Record<string, string> = { apiKey: 'API key required', supplierSession: 'supplier sign-in required' };
 
 /**
  * The API reference, rendered from the server's own OpenAPI document. A module of its own, loaded
@@ -54,7 +58,10 @@ export default function ApiReference() {
                     </h4>
                     <p className="small">
                       {op.summary}
-                      {op.security.length ? ' · API key required' : ''}
+                      {op.security
+                        .flatMap((s) => Object.keys(s))
+                        .map((scheme) => ` · ${CREDENTIALS[scheme] ?? 'credentials required'}`)
+                        .join('')}
                     </p>
                     {op.description ? (
                       <p className="small muted">

@@ -5,6 +5,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CodeExamples } from './CodeExamples';
 import { formatRand } from '../../../sdk/format';
+import './docs.css';
 
 const LIBRARIES = [
   { name: 'REST API with OpenAPI 3.1', status: 'stable', text: 'Every endpoint, parameter and error in /api/openapi.json; generate a client in any language.' },

@@ -95,6 +95,42 @@ describe('API Reference', () => {
     expect(within(rotate).getByText('No request body.')).toBeTruthy();
   });
 
+  it("says under each operation's heading what it does, who may call it and what it answers", async () => {
+    const panel = await openTab('API Reference');
+    await within(panel).findByRole('article', { name: 'GET /healthz' });
+    const doc = openApiDocument('0.1.0', 'http://localhost:3000') as { paths: Record<string, Record<string, { summary: string; description: string }>> };
+    // Each article is named by its heading, `METHOD /path`.
+    const articles = new Map(
+      within(panel)
+        .getAllByRole('article')
+        .map((a) => [document.getElementById(a.getAttribute('aria-labelledby')!)!.textContent, a]),
+    );
+    const shown = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => {
+        const [heading, summary, description] = Array.from(articles.get(`${method.toUpperCase()} ${path}`)!.children);
+        return [heading!.tagName, summary!.textContent!.startsWith(op.summary), description!.textContent === op.description.replaceAll('`', '')];
+      }),
+    );
+    expect(shown.length).toBe(articles.size);
+    expect(shown.filter(([tag, summary, description]) => tag !== 'H4' || !summary || !description)).toEqual([]);
+
+    const health = within(panel).getByRole('article', { name: 'GET /healthz' });
+    expect(health.children[2]!.textContent).toBe(
+      'Public, for load balancers and process supervisors: answers {"status":"ok"} as long as the process runs, even while it is still migrating its database. It reads nothing, so it says nothing of the database.',
+    );
+    expect(within(health).getByText('{"status":"ok"}').tagName).toBe('CODE');
+  });
+
+  it('says which credentials an operation needs: an API key, a supplier sign-in, or none', async () => {
+    const panel = await openTab('API Reference');
+    const summaryOf = async (name: string) => (await within(panel).findByRole('article', { name })).children[1]!.textContent;
+    expect(await summaryOf('GET /api/partners/me')).toBe('The signed-in partner · API key required');
+    expect(await summaryOf('GET /api/supplier/users')).toBe(
+      "The supplier's people who have signed in, and those invited who have not yet · supplier sign-in required",
+    );
+    expect(await summaryOf('GET /healthz')).toBe('Liveness');
+  });
+
   it('keeps types in the Type column and descriptions in their own', async () => {
     const panel = await openTab('API Reference');
     const params = await within(panel).findByRole('table', { name: 'Parameters of GET /api/v2/procurement-data' });

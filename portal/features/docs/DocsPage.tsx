@@ -13,6 +13,7 @@ import { TiersTable } from '../../components/TiersTable';
 import { formatNumber } from '../../../sdk/format';
 import { COMPANY_SIZES } from '../../../sdk/rules';
 import { DataTable } from '../../components/ui/data-table';
+import './docs.css';
 
 function Overview() {
   return (

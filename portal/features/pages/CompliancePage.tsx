@@ -4,7 +4,7 @@ import { certificateIdentity, technicalVerification } from '../../../sdk/schemas
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../lib/content';
 import { useSiteFigures } from '../../lib/site-figures';
 import { usePageMeta } from '../../lib/use-page-title';
-import { countedAt } from './figures';
+import { formatDate, formatDateTime } from '../../../sdk/format';
 
 function Checklist({ items }: { items: readonly string[] }) {
   return (
@@ -54,7 +54,7 @@ export default function CompliancePage() {
           <dt>Certificate ID</dt>
           <dd>{identity?.certificateId ?? '…'}</dd>
           <dt>Issued</dt>
-          <dd>{identity?.issuedOn ?? '…'}</dd>
+          <dd>{identity ? formatDate(identity.issuedOn) : '…'}</dd>
         </dl>
 
         <section id="registration" aria-labelledby="registration-title">
@@ -95,7 +95,7 @@ export default function CompliancePage() {
                 </Fragment>
               ))}
               <dt>Checked</dt>
-              <dd>{countedAt(figures.verification.tls?.checkedAt ?? figures.asOf)}</dd>
+              <dd>{formatDateTime(figures.verification.tls?.checkedAt ?? figures.asOf)}</dd>
             </dl>
           ) : (
             <p className="muted">Checking…</p>
@@ -118,7 +118,7 @@ export default function CompliancePage() {
                 </li>
               ))}
           </ul>
-          <p className="small muted">Active suppliers per category, counted from our database{figures ? ` at ${countedAt(figures.asOf)}` : ''}.</p>
+          <p className="small muted">Active suppliers per category, counted from our database{figures ? ` at ${formatDateTime(figures.asOf)}` : ''}.</p>
         </section>
       </article>
     </div>

@@ -4,7 +4,8 @@ import { formatNumber } from '../../../sdk/format';
 import type { CategoryFigures, CityFigures } from '../../../sdk/schemas/site';
 import { useSiteFigures } from '../../lib/site-figures';
 import { usePageMeta } from '../../lib/use-page-title';
-import { countedAt, responseHours } from './figures';
+import { responseHours } from './figures';
+import { formatDateTime } from '../../../sdk/format';
 
 const COVERAGE = {
   verified: { text: 'Verified local suppliers', badge: 'badge-success' },
@@ -85,7 +86,7 @@ export default function SuppliersPage() {
             'Suppliers in good standing, by city and category.'
           )}
         </p>
-        {figures ? <p className="small muted">Counted from our database at {countedAt(figures.asOf)}.</p> : null}
+        {figures ? <p className="small muted">Counted from our database at {formatDateTime(figures.asOf)}.</p> : null}
       </div>
 
       <div className="field directory-search" role="search">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ACTIVITY_FIGURES, CLAIMS } from '../../lib/content';
-import { formatNumber } from '../../../sdk/format';
+import { formatDateTime, formatNumber } from '../../../sdk/format';
 import type { SiteFigures } from '../../../sdk/schemas/site';
 import { useSiteFigures } from '../../lib/site-figures';
 
@@ -44,7 +44,7 @@ export function FigureStrip({ items, label }: { items: Figure[]; label: string }
         {failed ? (
           'The live figures could not be loaded. Please reload the page.'
         ) : figures ? (
-          <>Counted from our database at {countedAt(figures.asOf)}.</>
+          <>Counted from our database at {formatDateTime(figures.asOf)}.</>
         ) : (
           'Counting…'
         )}
@@ -55,14 +55,6 @@ export function FigureStrip({ items, label }: { items: Figure[]; label: string }
 
 /** Whether an activity count is large enough to show (see ACTIVITY_FIGURES). */
 export const meaningful = (n: number) => n >= ACTIVITY_FIGURES.minimum;
-
-/** '18 Nov 2026, 09:30 UTC': the same text on the server and in the browser, whatever its time zone. */
-export function countedAt(iso: string): string {
-  const date = new Date(iso);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-}
 
 /** The claims no data backs, each with its own wording (contract/content.ts). */
 export function Claims({ heading = 'What we expect, not what we measured' }: { heading?: ReactNode }) {

@@ -103,9 +103,9 @@ describe('the compliance page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Compliance Certificate');
     const text = document.body.textContent!;
     expect(text).toContain('Certificate IDPRC-2026-1118');
-    expect(text).toContain('Issued2026-11-18');
-    expect(text).toContain("TLSTLSv1.3, certificate trusted, issued by Let's Encrypt, valid to 2027-01-30");
-    expect(text).toContain('Traffic3 quote requests served this month (since 1 Nov 2026), counted from the database');
+    expect(text).toContain('Issued18 November 2026');
+    expect(text).toContain("TLSTLSv1.3, certificate trusted, issued by Let's Encrypt, valid to 30 January 2027");
+    expect(text).toContain('Traffic3 quote requests served this month (since 1 November 2026), counted from the database');
     expect(text).toContain('Site visitsNot measured: site usage analytics run only for visitors who consent, so they give no full count');
     expect(text).toContain('Sanitizers (25)');
     expect(text).not.toContain('Geysers (0)');

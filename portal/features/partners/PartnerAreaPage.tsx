@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { API_TIERS } from '../../../sdk/data-api';
 import { isHttpError } from '../../../sdk/client/errors';
-import { formatRand } from '../../../sdk/format';
+import { formatRand, formatDate } from '../../../sdk/format';
 import { PAYOUT_METHOD } from '../../../sdk/revenue';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
-import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { RevenueTerms } from '../../components/revenue';
 import { CopyButton } from '../../components/ui/code';
@@ -17,6 +16,7 @@ import { PartnerHosts } from './PartnerHosts';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { Stat } from '../../components/ui/stat';
 import { DataTable } from '../../components/ui/data-table';
+import './partners.css';
 
 interface Session {
   partnerId: string;

@@ -59,7 +59,7 @@ describe('partner hosts', () => {
     expect(await screen.findByRole('list', { name: 'Hosts credited to you' })).toBeTruthy();
     expect(listed(credited())).toEqual(['coastal.example.co.zaRemove']);
     const uncredited = screen.getByRole('list', { name: 'Hosts that sent requests not credited to you' });
-    expect(listed(uncredited)).toEqual(['shop.coastal.example.co.za: 3 requests, the last on 20 Nov 2026Add']);
+    expect(listed(uncredited)).toEqual(['shop.coastal.example.co.za: 3 requests, the last on 20 November 2026Add']);
 
     await user.click(within(uncredited).getByRole('button', { name: 'Add shop.coastal.example.co.za' }));
     expect(await within(credited()).findByText('shop.coastal.example.co.za')).toBeTruthy();

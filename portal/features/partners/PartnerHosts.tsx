@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { formatDate } from '../../../sdk/format';
 import { isHttpError } from '../../../sdk/client/errors';
 import type { PartnerHosts as Hosts } from '../../../sdk/schemas/partners';
-import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { partnerApi } from '../../lib/api';

@@ -119,10 +119,10 @@ describe('the data request page', () => {
     expect(screen.getByRole('cell', { name: /thandi@example\.co\.za, sipho@example\.co\.za, Umoya Cleaning, Thandi Nkosi/ })).toBeTruthy();
     expect(screen.getByRole('cell', { name: /Thandi Nkosi/ }).textContent).toContain(
       '“For the clinic in Umlazi”' +
-        'Purchase order PO-2026-000123 to Coastal Hygiene, R1,150.00 incl. VAT, issued 24 Nov 2026 · Delivery address: 14 Chartwell Drive, Umhlanga, 4319 · Phone: +27 82 123 4567 · VAT number: 4123456789' +
-        'Purchase order PO-2026-000124 to Berea Supplies, R230.00 incl. VAT, issued 25 Nov 2026 · Delivery address: Gate 2, 9 Umgeni Road, Durban, 4001 · Phone: +27 82 123 4567 · Purchase order reference: UC-778',
+        'Purchase order PO-2026-000123 to Coastal Hygiene, R1,150.00 incl. VAT, issued 24 November 2026 · Delivery address: 14 Chartwell Drive, Umhlanga, 4319 · Phone: +27 82 123 4567 · VAT number: 4123456789' +
+        'Purchase order PO-2026-000124 to Berea Supplies, R230.00 incl. VAT, issued 25 November 2026 · Delivery address: Gate 2, 9 Umgeni Road, Durban, 4001 · Phone: +27 82 123 4567 · Purchase order reference: UC-778',
     );
-    expect(screen.getByText('Your quotes for a request, written 24 Nov 2026, 10:00 (sent)')).toBeTruthy();
+    expect(screen.getByText('Your quotes for a request, written 24 November 2026, 10:00 (sent)')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Delete my data' }));
     expect(tokens).toEqual([{ token: TOKEN }]);

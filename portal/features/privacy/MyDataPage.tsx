@@ -2,8 +2,7 @@ import { Fragment, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { isHttpError } from '../../../sdk/client/errors';
 import { isEmailShaped } from '../../../sdk/email';
-import { formatRand } from '../../../sdk/format';
-import { formatDate } from '../../../widget/app/format';
+import { formatRand, formatDate, formatDateTime } from '../../../sdk/format';
 import type { MyData, MyDataDeleted } from '../../../contract/schemas/analytics';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { privacyApi } from '../../lib/api';
@@ -15,7 +14,7 @@ import './privacy.css';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { DataTable } from '../../components/ui/data-table';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
+const when = (iso: string) => formatDateTime(iso);
 
 /** The link's token, carried in the fragment so no server or log ever sees it. */
 function tokenFromHash(hash: string): string | null {

@@ -24,6 +24,7 @@ import { takeQuoteTokens } from '../../lib/submission-tokens';
 import { useLoad } from '../../lib/use-load';
 import { PageLoading } from '../../components/ui/page-loading';
 import { Stat } from '../../components/ui/stat';
+import './quotes.css';
 
 /** The rfqId from the query, or else the first run of digits in the address. */
 export function findRfqId(search: string, href: string): string | null {

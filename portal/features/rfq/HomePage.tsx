@@ -19,6 +19,7 @@ import { useSiteFigures } from '../../lib/site-figures';
 import { takeTyped } from '../../lib/typed-before-start';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
+import './rfq.css';
 
 // Many products at once: the form and the full request schema load only when the buyer asks for it.
 // The basket form and the reader of its paste box load together, once the buyer asks for more products.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { formatDate } from '../../../sdk/format';
 import type { ShareLinkCreated } from '../../../contract/schemas/outreach';
-import { formatDate } from '../../../widget/app/format';
 import { CopyButton } from '../../components/ui/code';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';

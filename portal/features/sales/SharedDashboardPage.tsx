@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { formatDate } from '../../../widget/app/format';
+import { formatDate } from '../../../sdk/format';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';

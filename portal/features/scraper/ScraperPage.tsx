@@ -11,6 +11,7 @@ import { DirectoryList } from './DirectoryList';
 import { ResultsPreview } from './ResultsPreview';
 import { ReviewList } from './ReviewList';
 import { durationText, endToast, KIND_LABELS, sessionLine, STATUS_LABELS } from './session-text';
+import './scraper.css';
 
 /** How often the page asks for a running crawl's progress. */
 export const POLL_MS = 500;

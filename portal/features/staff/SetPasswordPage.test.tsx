@@ -1,19 +1,27 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../contract/schemas/staff';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import SetPasswordPage from './SetPasswordPage';
 import { afterSignIn } from './SignInPage';
 
 const api = setupApiMock();
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
 
-function renderAt(path: string) {
-  const location = memoryLocation({ path, record: true });
+const TOKEN = `st_${'b'.repeat(43)}`;
+
+/** The page at `address` (the fragment too, which the link's token rides in). */
+function renderAt(address: string) {
+  window.history.replaceState(null, '', address);
+  const location = memoryLocation({ path: address.replace(/#.*$/, ''), record: true });
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
       <SetPasswordPage />
@@ -22,9 +30,22 @@ function renderAt(path: string) {
   return location;
 }
 
+/** The look-ups of whom the link is for, each with the body it sent. */
+function peeks(answer: () => Response = () => HttpResponse.json({ name: 'Ayesha Khan' })) {
+  const peeked: unknown[] = [];
+  api.server.use(
+    http.post('*/api/staff/password/peek', async ({ request }) => {
+      peeked.push(await request.json());
+      return answer();
+    }),
+  );
+  return peeked;
+}
+
 describe('the set-password page', () => {
-  it('checks length and the repeat before sending, shows the server’s refusal, and goes to sign-in once set', async () => {
+  it('names whom the link is for, checks length and the repeat before sending, shows the server’s refusal, and goes to sign-in once set', async () => {
     const sent: unknown[] = [];
+    const peeked = peeks();
     api.server.use(
       http.post('*/api/staff/password', async ({ request }) => {
         sent.push(await request.json());
@@ -37,7 +58,10 @@ describe('the set-password page', () => {
       }),
     );
     const user = userEvent.setup();
-    const location = renderAt('/staff/set-password?token=st_abc');
+    const location = renderAt(`/staff/set-password#${TOKEN}`);
+    expect(await screen.findByText('This link is for Ayesha Khan: the password you set here is theirs.')).toBeTruthy();
+    // Opening the link only looked it up; the token left the address bar.
+    expect([peeked, sent, window.location.hash]).toEqual([[{ token: TOKEN }], [], '']);
     const submit = () => user.click(screen.getByRole('button', { name: 'Set password' }));
 
     await user.type(screen.getByLabelText(/New password/), 'short');
@@ -56,12 +80,13 @@ describe('the set-password page', () => {
     await submit();
     await waitFor(() => expect(location.history.at(-1)).toBe('/staff/sign-in?password=set'));
     expect(sent).toEqual([
-      { token: 'st_abc', password: 'short-but-longer' },
-      { token: 'st_abc', password: 'short-but-longer' },
+      { token: TOKEN, password: 'short-but-longer' },
+      { token: TOKEN, password: 'short-but-longer' },
     ]);
   });
 
   it('says what makes a password too easy to guess, and shows the server’s judgement beside the field', async () => {
+    peeks();
     api.server.use(
       http.post('*/api/staff/password', () =>
         HttpResponse.json(
@@ -71,8 +96,8 @@ describe('the set-password page', () => {
       ),
     );
     const user = userEvent.setup();
-    renderAt('/staff/set-password?token=st_abc');
-    expect(screen.getByText(/^At least 12 characters/).textContent).toBe(
+    renderAt(`/staff/set-password#${TOKEN}`);
+    expect((await screen.findByText(/^At least 12 characters/)).textContent).toBe(
       'At least 12 characters, and hard to guess: a few unrelated words make a strong one that is easy to type. Common passwords, and ones made of your name, your e-mail address or Procura, are refused.',
     );
     await user.type(screen.getByLabelText(/New password/), 'password1234');
@@ -87,6 +112,21 @@ describe('the set-password page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Set your password');
     expect(screen.getByRole('alert').textContent).toContain('Link incomplete');
     expect(screen.queryByLabelText('New password')).toBeNull();
+  });
+
+  it('says a used or expired link is no longer good, and offers no form', async () => {
+    peeks(() => HttpResponse.json({ error: { code: 'invalid_token', message: STAFF_MESSAGES.linkInvalid } }, { status: 400 }));
+    renderAt(`/staff/set-password#${TOKEN}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(`Link not usable${STAFF_MESSAGES.linkInvalid}`);
+    expect(screen.queryByLabelText(/New password/)).toBeNull();
+  });
+
+  it('reads a link printed before the token moved to the fragment, and takes the token out of the address bar', async () => {
+    const peeked = peeks();
+    renderAt(`/staff/set-password?token=${TOKEN}`);
+    await screen.findByText('This link is for Ayesha Khan: the password you set here is theirs.');
+    expect(peeked).toEqual([{ token: TOKEN }]);
+    expect(window.location.search).toBe('');
   });
 });
 

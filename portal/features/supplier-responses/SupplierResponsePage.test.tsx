@@ -16,6 +16,7 @@ function order(overrides: Partial<SupplierResponse> = {}): SupplierResponse {
   return {
     status: 'accepted',
     quoteReference: 'Q-482915736401928374-2',
+    purchaseOrderNumber: 'PO-2026-000007',
     supplierName: 'Berea Supplies',
     acceptedAt: '2026-11-22T11:31:00.000Z',
     respondedAt: null,
@@ -81,7 +82,8 @@ describe("the supplier's response page", () => {
       Product: 'Hand Sanitizer 70% Alcohol',
       Description: 'For the wards and the entrance',
       Quantity: '200 litres',
-      'Purchase order': 'PO-2291',
+      'Purchase order': 'PO-2026-000007 (name it on your tax invoice)',
+      'Buyer’s reference': 'PO-2291',
       'Delivery address': 'Umoya Clinic, Block B\n14 Chartwell Drive\nUmhlanga, 4319',
       'Deliver to': 'Durban, KwaZulu-Natal',
       'Unit price': 'R23.00 excl. VAT',
@@ -90,7 +92,7 @@ describe("the supplier's response page", () => {
       'Total incl. VAT': 'R5,290.00',
       'Lead time': '3-5 business days',
       'Payment terms': 'Cash on delivery',
-      'Quote valid until': '22 Dec 2026',
+      'Quote valid until': '22 December 2026',
     });
     expect(facts('The buyer')).toEqual({
       'E-mail': 'thandi@clinic.example.co.za',
@@ -147,7 +149,7 @@ describe("the supplier's response page", () => {
     serve(order({ status: 'confirmed', respondedAt: '2026-11-23T08:00:00.000Z' }));
     await page();
     expect(screen.getByText(/You confirmed this order/).closest('p')!.textContent).toBe(
-      'You confirmed this order on 23 Nov 2026. We told the buyer. Contact them to arrange delivery at thandi@clinic.example.co.za or +27 31 555 0142.',
+      'You confirmed this order on 23 November 2026. We told the buyer. Contact them to arrange delivery at thandi@clinic.example.co.za or +27 31 555 0142.',
     );
     expect(screen.queryByRole('button', { name: /Confirm order|Withdraw/ })).toBeNull();
   });
@@ -201,6 +203,6 @@ describe("the supplier's response page", () => {
     );
     expect(facts('The buyer')).toEqual({ 'Company size': '101-250 employees' });
     expect(Object.keys(facts('The order'))).not.toContain('Delivery address');
-    expect(Object.keys(facts('The order'))).not.toContain('Purchase order');
+    expect(Object.keys(facts('The order'))).not.toContain('Buyer’s reference');
   });
 });

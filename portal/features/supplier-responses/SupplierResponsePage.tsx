@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, isSupplierResponseToken, perUnit, SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
-import { basketName, formatRand, quotedEnd } from '../../../sdk/format';
+import { textError } from '../../../sdk/text';
+import { basketName, formatRand, quotedEnd, formatDate } from '../../../sdk/format';
 import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
-import { formatDate } from '../../../widget/app/format';
 import { TextField } from '../../../widget/app/TextField';
 import { actionErrorText, QuoteStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -14,11 +14,12 @@ import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PageLoading } from '../../components/ui/page-loading';
 import { purchaseOrderPath } from '../../../contract/buyer-links';
+import './supplier-responses.css';
 
-/** The reason's length as the server checks it (trimmed). */
+/** The reason as the server checks it (trimmed): the text rule, then its length. */
 function reasonError(reason: string): string | undefined {
-  const length = reason.trim().length;
-  return length < 5 || length > 1000 ? SUPPLIER_RESPONSE_MESSAGES.reason : undefined;
+  const text = reason.trim();
+  return textError(text, 'Reason', 'multi') ?? (text.length < 5 || text.length > 1000 ? SUPPLIER_RESPONSE_MESSAGES.reason : undefined);
 }
 
 /** A refused reason's message from a 400 answer's field details, when it names one. */
@@ -108,10 +109,16 @@ function OrderDetails({ order }: { order: SupplierResponse }) {
               <dd>{formatQuantity(o.quantity, o.unit)}</dd>
             </>
           )}
-          {buyer.email ? (
+          {order.purchaseOrderNumber ? (
             <>
               <dt>Purchase order</dt>
-              <dd>{buyer.purchaseOrderReference ?? 'Not given'}</dd>
+              <dd>{order.purchaseOrderNumber} (name it on your tax invoice)</dd>
+            </>
+          ) : null}
+          {buyer.purchaseOrderReference ? (
+            <>
+              <dt>Buyer&rsquo;s reference</dt>
+              <dd>{buyer.purchaseOrderReference}</dd>
             </>
           ) : null}
           {buyer.deliveryAddress ? (
@@ -235,7 +242,8 @@ export default function SupplierResponsePage({ params }: { params: { token: stri
       <div>
         <h1>Order: {orderName(order.order)}</h1>
         <p className="muted">
-          {order.supplierName} · quote {order.quoteReference} · accepted by the buyer on {formatDate(order.acceptedAt)}
+          {order.supplierName} · {order.purchaseOrderNumber ? `purchase order ${order.purchaseOrderNumber} · ` : ''}quote {order.quoteReference} · accepted by
+          the buyer on {formatDate(order.acceptedAt)}
         </p>
         <p className="status-line">
           <span>

@@ -40,7 +40,7 @@ describe('the price list tab', () => {
     );
     render(<SupplierPriceListTab />);
     await screen.findByRole('heading', { level: 4, name: 'Household Bleach' });
-    expect(screen.getByText(/^2 products, 2 quoted today\. Last changed 20 Nov 2026/)).toBeTruthy();
+    expect(screen.getByText(/^2 products, 2 quoted today\. Last changed 20 November 2026/)).toBeTruthy();
     expect(card('Household Bleach').textContent).toContain('R18.50 per litre excl. VAT · minimum 10 litres');
     expect(card('Household Bleach').textContent).toContain('R16.90 from 100');
     expect(within(card('Household Bleach')).getByText('Quoted')).toBeTruthy();
@@ -61,7 +61,7 @@ describe('the price list tab', () => {
     priceListDate = '2026-11-29';
     await user.click(within(card('Household Bleach')).getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('status')).textContent).toBe('Household Bleach: saved. Your next quotes use it.');
-    expect(await screen.findByText(/^2 products, 1 quoted today\. Last changed 29 Nov 2026/)).toBeTruthy();
+    expect(await screen.findByText(/^2 products, 1 quoted today\. Last changed 29 November 2026/)).toBeTruthy();
     expect(sent.at(-1)).toEqual({
       unitPrice: 17.95,
       minimumOrderQuantity: 10,

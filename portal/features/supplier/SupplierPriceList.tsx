@@ -2,7 +2,7 @@
 // field errors.
 import { useRef, useState, type FormEvent } from 'react';
 import type { OfferImportResult, SupplierOffer, SupplierOfferChange, SupplierOffers } from '../../../contract/schemas/supplier-offers';
-import { formatRand } from '../../../sdk/format';
+import { formatRand, formatDate } from '../../../sdk/format';
 import { singularUnit } from '../../../sdk/rules';
 import type { ProductSuggestion } from '../../../sdk/schemas/catalogue';
 import { formApi } from '../../../widget/app/api';
@@ -12,7 +12,6 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage } from '../../lib/api-errors';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
-import { formatDate } from '../../../widget/app/format';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { Loaded } from '../../components/ui/loaded';
 import { SuccessNotice } from '../../components/ui/success-notice';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { bbeeLabel } from '../../../sdk/bbee';
 import { formatRand } from '../../../sdk/format';
+import { readNumber } from '../../../sdk/numbers';
 import { SUPPLIER_MESSAGES, type LeadEmails, type SupplierProfile, type SupplierProfileChange } from '../../../contract/schemas/supplier-workspace';
 import { FieldError, TextField } from '../../../widget/app/TextField';
 import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, type ComplianceField } from '../../components/compliance/compliance-fields';
@@ -44,7 +45,7 @@ function changeOf(
   leadEmails: LeadEmails,
   compliance: ReturnType<typeof complianceChange>,
 ): SupplierProfileChange {
-  const number = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? (text as unknown as number) : Number(text));
+  const number = (text: string) => (Number.isNaN(readNumber(text)) ? (text as unknown as number) : readNumber(text));
   const asked: SupplierProfileChange = {
     contactPerson: terms.contactPerson,
     phone: terms.phone,

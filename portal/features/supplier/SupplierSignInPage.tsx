@@ -1,21 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
 import { EmailField } from '../../components/ui/credential-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
 import { errorMessage } from '../../lib/api-errors';
+import { dropLinkTokenFromAddress, linkTokenOfAddress } from '../../lib/link-token';
+import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { SuccessNotice } from '../../components/ui/success-notice';
-
-/** The token of a sign-in link, which rides in the address's fragment (`#sl_…`) and so reaches no server log. */
-function linkToken(): string | null {
-  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
-  return /^sl_[A-Za-z0-9_-]{20,100}$/.test(hash) ? hash : null;
-}
 
 /** The lead the supplier was opening when asked to sign in (`?lead=Q-123`), which the workspace opens after. */
 function leadOfAddress(): string | null {
@@ -23,18 +19,23 @@ function leadOfAddress(): string | null {
   return lead && /^Q-\d{1,15}$/.test(lead) ? lead : null;
 }
 
+/** A sentence that may end in a name with its own full stop (Khumalo Cleaning Co.): one stop, never two. */
+const endSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /**
- * /supplier/sign-in: opened from a sign-in link, it signs in and goes to the workspace; opened
- * without one, it asks for the address to send a link to.
+ * /supplier/sign-in: opened from a sign-in link, it says whom the link signs in, at which supplier,
+ * and signs in only when that person clicks, then goes to the workspace; opened without one, it
+ * asks for the address to send a link to. Loading the page spends nothing: a mail scanner that
+ * opens the link leaves it working, and a link someone else sends cannot sign this browser in
+ * to their account unnoticed.
  */
 export default function SupplierSignInPage() {
   usePageTitle('Supplier sign-in');
   const [, navigate] = useLocation();
-  const [token, setToken] = useState(linkToken);
+  const [token, setToken] = useState(() => linkTokenOfAddress('sl_'));
   const [lead, setLead] = useState(leadOfAddress);
   const [linkFailure, setLinkFailure] = useState<string | null>(null);
-  /** The token last tried: each link is tried once. */
-  const tried = useRef<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const { errors, setErrors, failure, saving: pending, run } = useSave<'email'>();
@@ -42,7 +43,7 @@ export default function SupplierSignInPage() {
   // A link pasted into this tab while it shows the page changes only the address's fragment.
   useEffect(() => {
     const pasted = () => {
-      const next = linkToken();
+      const next = linkTokenOfAddress('sl_');
       if (!next) return;
       setLead(leadOfAddress());
       setLinkFailure(null);
@@ -52,20 +53,50 @@ export default function SupplierSignInPage() {
     return () => window.removeEventListener('hashchange', pasted);
   }, []);
 
+  // The token leaves the address bar at once: it works once, and a copied address should not carry it.
   useEffect(() => {
-    if (!token || tried.current === token) return;
-    tried.current = token;
-    // The token leaves the address bar at once: it works once, and a copied address should not carry it.
-    window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    supplierApi()
-      .signIn(token)
-      .then(
-        () => navigate(lead ? `/supplier?lead=${encodeURIComponent(lead)}` : '/supplier', { replace: true }),
-        (err: unknown) => setLinkFailure(errorMessage(err)),
-      );
-  }, [token, lead, navigate]);
+    if (token) dropLinkTokenFromAddress();
+  }, [token]);
 
-  if (token && !linkFailure) return <PageLoading label="Signing you in…" />;
+  // Whom the link is for: a look-up that does not spend it.
+  const holder = useLoad(token ? (signal) => supplierApi().peekLink(token, { signal }) : null, [token]);
+
+  const signIn = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!token) return;
+    setSigningIn(true);
+    setLinkFailure(null);
+    try {
+      await supplierApi().signIn(token);
+      navigate(lead ? `/supplier?lead=${encodeURIComponent(lead)}` : '/supplier', { replace: true });
+    } catch (err) {
+      setLinkFailure(errorMessage(err));
+      setToken(null);
+    } finally {
+      setSigningIn(false);
+    }
+  };
+
+  if (token && holder.status === 'loading') return <PageLoading label="Checking your sign-in link…" />;
+  if (token && holder.status === 'loaded') {
+    const { name, supplierName } = holder.data;
+    return (
+      <div className="container page">
+        <form className="card form-stack narrow" onSubmit={signIn} aria-labelledby="supplier-sign-in-title">
+          <h1 id="supplier-sign-in-title">Supplier sign-in</h1>
+          <p>{endSentence(`This link signs in ${name} at ${supplierName}`)} It works once.</p>
+          <SubmitButton pending={signingIn} busy="Signing in…">{`Sign in as ${name} at ${supplierName}`}</SubmitButton>
+          <p className="small muted">
+            Not you?{' '}
+            <button type="button" className="link-button" onClick={() => setToken(null)}>
+              Ask for a link to your own address
+            </button>
+          </p>
+        </form>
+      </div>
+    );
+  }
+  const refused = linkFailure ?? (token && holder.status === 'error' ? errorMessage(holder.error) : null);
 
   const focusEmail = () => document.getElementById('supplier-email')?.focus();
   const submit = async (e: FormEvent) => {
@@ -85,7 +116,7 @@ export default function SupplierSignInPage() {
         <p>
           Keep your prices, delivery areas and terms up to date, and answer your leads with a firm price. We e-mail you a link to sign in: no password needed.
         </p>
-        {linkFailure ? <ErrorAlert title="Not signed in" message={linkFailure} inline /> : null}
+        {refused ? <ErrorAlert title="Not signed in" message={refused} inline /> : null}
         <SuccessNotice message={sent} />
         {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
         <EmailField id="supplier-email" name="email" label="Your work e-mail" value={email} onChange={setEmail} error={errors.email} />

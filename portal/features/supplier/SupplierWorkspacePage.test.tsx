@@ -34,6 +34,7 @@ const lead = (quoteId: string, productName: string): SupplierLead => ({
   indicativeTotalPrice: 800,
   withdrawalReason: null,
   buyer: null,
+  orders: [],
 });
 
 describe('the supplier workspace', () => {
@@ -194,5 +195,59 @@ describe('the supplier workspace', () => {
     ).toEqual(['40 litres of Household Bleach: R800.00 (R20.00 each)Ordered', '20 rolls of Refuse Bags: R300.00 (R15.00 each)']);
     expect(screen.getByText(/^Ordered from you/).textContent).toBe('Ordered from you: R800.00 excl. VAT');
     expect(screen.queryByText('Unit price', { selector: 'dt' })).toBeNull();
+  });
+
+  it('invites a colleague with the one answer for any address, lists them as invited, and withdraws the invitation', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('confirm', () => true);
+    const nomsa = {
+      id: 1,
+      email: 'nomsa@supplier.example',
+      name: 'Nomsa',
+      createdAt: '2026-11-01T08:00:00.000Z',
+      lastSignInAt: '2026-11-02T08:00:00.000Z',
+      disabled: false,
+    };
+    let invitations = [] as { id: number; email: string; name: string; invitedAt: string }[];
+    const invited: unknown[] = [];
+    const withdrawn: string[] = [];
+    api.server.use(
+      http.get('*/api/supplier/me', () =>
+        HttpResponse.json({ user: { id: 1, email: nomsa.email, name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+      ),
+      http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [] })),
+      http.get('*/api/supplier/users', () => HttpResponse.json({ users: [nomsa], invitations })),
+      http.post('*/api/supplier/users', async ({ request }) => {
+        invited.push(await request.json());
+        invitations = [{ id: 9, email: 'thabo@elsewhere.example', name: 'Thabo Mokoena', invitedAt: '2026-11-03T08:00:00.000Z' }];
+        return HttpResponse.json({ message: SUPPLIER_MESSAGES.invited }, { status: 202 });
+      }),
+      http.delete('*/api/supplier/invitations/:invitationId', ({ params }) => {
+        withdrawn.push(String(params.invitationId));
+        invitations = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { hook, searchHook } = memoryLocation({ path: '/supplier' });
+    render(
+      <Router hook={hook} searchHook={searchHook}>
+        <SupplierWorkspacePage />
+      </Router>,
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Team' }));
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Thabo Mokoena');
+    await user.type(screen.getByRole('textbox', { name: /^Work e-mail/ }), 'thabo@elsewhere.example');
+    await user.click(screen.getByRole('button', { name: 'Invite and e-mail a sign-in link' }));
+    expect((await screen.findByRole('status')).textContent).toBe(SUPPLIER_MESSAGES.invited);
+    expect(invited).toEqual([{ email: 'thabo@elsewhere.example', name: 'Thabo Mokoena' }]);
+    const list = await screen.findByRole('region', { name: 'Invited' });
+    expect(within(list).getByRole('listitem').textContent).toBe(
+      'Thabo Mokoena thabo@elsewhere.exampleInvited 3 November 2026, not signed in yetWithdraw the invitation to Thabo Mokoena',
+    );
+
+    await user.click(within(list).getByRole('button', { name: 'Withdraw the invitation to Thabo Mokoena' }));
+    expect((await screen.findByRole('status')).textContent).toBe('The invitation to Thabo Mokoena was withdrawn.');
+    expect(withdrawn).toEqual(['9']);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Invited' })).toBeNull());
   });
 });

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
 import { formatQuantity } from '../../../sdk/rules';
-import { formatRand } from '../../../sdk/format';
+import { formatRand, formatDate } from '../../../sdk/format';
+import { readNumber } from '../../../sdk/numbers';
+import { textError } from '../../../sdk/text';
 import { MAX_UNIT_PRICE } from '../../../contract/schemas/supplier-offers';
-import { LEAD_FILTERS, SUPPLIER_MESSAGES, type LeadFilter, type SupplierLead, type SupplierMe } from '../../../contract/schemas/supplier-workspace';
-import { formatDate } from '../../../widget/app/format';
+import { LEAD_FILTERS, SUPPLIER_MESSAGES, type LeadFilter, type SupplierLead } from '../../../contract/schemas/supplier-workspace';
 import { TextField } from '../../../widget/app/TextField';
 import { QuoteStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -21,7 +22,8 @@ import { SupplierProfileTab } from './SupplierProfile';
 import { SupplierStatsTab } from './SupplierStats';
 import { LeadLines } from './LeadLines';
 import { SupplierPriceListTab } from './SupplierPriceList';
-import { SuccessNotice } from '../../components/ui/success-notice';
+import './supplier.css';
+import { SupplierTeamTab } from './SupplierTeam';
 
 const FILTER_LABELS: Record<LeadFilter, string> = {
   offered: 'Open',
@@ -43,10 +45,10 @@ function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierL
   const { errors, setErrors, failure, saving: pending, run } = useSave();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // An empty box is no figure: Number('') would read it as 0, a lead time of none.
-    const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-    const price = number(unitPrice.replace(',', '.').replace(/^R\s*/i, ''));
-    const days = number(leadTime);
+    // R42,50 is a decimal comma; R1,250.00 groups thousands, as readNumber reads them.
+    const rand = unitPrice.trim().replace(/^R\s*/i, '');
+    const price = readNumber(/^\d+,\d{1,2}$/.test(rand) ? rand.replace(',', '.') : rand);
+    const days = readNumber(leadTime);
     const problems: Record<string, string> = {};
     if (!(price >= 0.01 && price <= MAX_UNIT_PRICE)) problems.unitPrice = SUPPLIER_MESSAGES.unitPrice;
     if (!Number.isInteger(days) || days < 0 || days > 365) problems.leadTimeDays = SUPPLIER_MESSAGES.leadTimeDays;
@@ -83,9 +85,10 @@ function DeclineForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: Suppli
   const focusReason = () => document.getElementById(`${id}-reason`)?.focus();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const length = reason.trim().length;
-    if (length < 5 || length > 1000) {
-      setErrors({ reason: SUPPLIER_MESSAGES.reason });
+    const text = reason.trim();
+    const problem = textError(text, 'Reason', 'multi') ?? (text.length < 5 || text.length > 1000 ? SUPPLIER_MESSAGES.reason : undefined);
+    if (problem) {
+      setErrors({ reason: problem });
       focusReason();
       return;
     }
@@ -268,75 +271,6 @@ function Leads() {
   );
 }
 
-/** The team tab: the supplier's people, adding and removing colleagues. */
-function Team({ me }: { me: SupplierMe }) {
-  const [version, setVersion] = useState(0);
-  const state = useLoad((signal) => supplierApi().users({ signal }), [version]);
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const { errors, setErrors, failure, saving: pending, run } = useSave<'email' | 'name'>();
-  const focusFirst = (fields: Partial<Record<'email' | 'name', string>>) => document.getElementById(fields.name ? 'team-name' : 'team-email')?.focus();
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    setNotice(null);
-    const problems: Partial<Record<'email' | 'name', string>> = {};
-    if (!name.trim()) problems.name = SUPPLIER_MESSAGES.name;
-    if (!email.trim()) problems.email = SUPPLIER_MESSAGES.email;
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return focusFirst(problems);
-    await run(async () => {
-      const user = await supplierApi().addUser({ email, name });
-      setNotice(`${user.name} can now sign in: we e-mailed them a link.`);
-      setEmail('');
-      setName('');
-      setVersion((v) => v + 1);
-    }, focusFirst);
-  };
-  const remove = async (userId: number, who: string) => {
-    if (!window.confirm(`Remove ${who} from your team? They can no longer sign in.`)) return;
-    setNotice(null);
-    await run(async () => {
-      await supplierApi().removeUser(userId);
-      setNotice(`${who} was removed.`);
-      setVersion((v) => v + 1);
-    });
-  };
-  return (
-    <div className="form-stack">
-      <SuccessNotice message={notice} />
-      {failure ? <ErrorAlert title="Not done" message={failure} inline /> : null}
-      {state.status === 'error' ? <ErrorAlert title="Team not loaded" message={errorMessage(state.error)} inline /> : null}
-      <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {state.data?.map((u) => (
-          <li key={u.id} className="card">
-            <strong>{u.name}</strong> <span className="small muted">{u.email}</span>
-            <div className="small muted">
-              {u.lastSignInAt ? `Last signed in ${formatDate(u.lastSignInAt)}` : 'Not signed in yet'}
-              {u.disabled ? ' · disabled by Procura' : ''}
-            </div>
-            {u.id === me.user.id ? (
-              <span className="small">That is you.</span>
-            ) : (
-              <button type="button" className="button button-ghost" onClick={() => remove(u.id, u.name)}>
-                Remove {u.name}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      <form className="card form-stack" onSubmit={add} noValidate aria-labelledby="team-add">
-        <h3 id="team-add">Add a colleague</h3>
-        <TextField id="team-name" label="Name" value={name} onChange={setName} error={errors.name} required />
-        <TextField id="team-email" type="email" label="Work e-mail" value={email} onChange={setEmail} error={errors.email} required />
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Adding…' : 'Add and e-mail a sign-in link'}
-        </button>
-      </form>
-    </div>
-  );
-}
-
 /** /supplier: the supplier's workspace, for its signed-in people. */
 export default function SupplierWorkspacePage() {
   usePageTitle('Supplier workspace');
@@ -374,7 +308,7 @@ export default function SupplierWorkspacePage() {
           { id: 'prices', label: 'Price list', content: <SupplierPriceListTab /> },
           { id: 'stats', label: 'Performance', content: <SupplierStatsTab /> },
           { id: 'profile', label: 'Your details', content: <SupplierProfileTab /> },
-          { id: 'team', label: 'Team', content: <Team me={me} /> },
+          { id: 'team', label: 'Team', content: <SupplierTeamTab me={me} /> },
         ]}
       />
     </div>

@@ -86,7 +86,7 @@ describe("the buyer's decision on the tracking page", () => {
     expect(['Coastal Hygiene', 'Berea Supplies', 'Umhlanga Chemicals'].map(statusOf)).toEqual(['Offered', 'Declined', 'Offered']);
     expect(within(card('Coastal Hygiene')).getByText('The quote on this page')).toBeTruthy();
     expect(within(card('Berea Supplies')).getByText(/incl\. VAT/).textContent).toBe(
-      'R4,600.00 excl. VAT (R5,290.00 incl. VAT) · 3-5 business days · valid until 22 Dec 2026',
+      'R4,600.00 excl. VAT (R5,290.00 incl. VAT) · 3-5 business days · valid until 22 December 2026',
     );
     // Each control's name is its visible text (WCAG 2.5.3), the card's supplier its description.
     const open = within(card('Berea Supplies')).getByRole('link', { name: 'Open quote', description: 'Berea Supplies' });
@@ -121,7 +121,7 @@ describe("the buyer's decision on the tracking page", () => {
       ['Lead time', '2-4 business daysFastest', '4-6 business days'],
       ['Minimum order', '20 litres', '60 litres'],
       ['Payment terms', '30 days', 'Cash on delivery'],
-      ['Valid until', '22 Dec 2026', '22 Dec 2026'],
+      ['Valid until', '22 December 2026', '22 December 2026'],
       ['Quality score', '75/100', '85/100Highest'],
       ['Status', 'Offered', 'Offered'],
     ]);
@@ -145,9 +145,9 @@ describe("the buyer's decision on the tracking page", () => {
     await fillDetails(user, dialog);
     await user.type(within(dialog).getByRole('textbox', { name: 'Purchase order reference (optional)' }), 'PO-2291');
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
-    expect(await screen.findByText(/^You accepted this quote on 22 Nov 2026\./)).toBeTruthy();
+    expect(await screen.findByText(/^You accepted this quote on 22 November 2026\./)).toBeTruthy();
     expect(screen.getByText(/^You accepted this quote/).textContent).toBe(
-      'You accepted this quote on 22 Nov 2026. Coastal Hygiene has your order and contact details and is asked to confirm it; the other suppliers were told they were not selected.',
+      'You accepted this quote on 22 November 2026. Coastal Hygiene has your order and contact details and is asked to confirm it; the other suppliers were told they were not selected.',
     );
     expect(screen.getByText(/^You accepted this quote/).parentElement!.getAttribute('aria-live')).toBe('polite');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -308,7 +308,7 @@ describe("the buyer's decision on the tracking page", () => {
     serve(trackedAnswer(threeQuotes(['withdrawn', 'offered', 'offered']), 1, 'open', { withdrawalReason: 'Out of stock until January' }));
     await page();
     expect(screen.getByText(/withdrew this quote/).textContent).toBe(
-      'Coastal Hygiene withdrew this quote on 22 Nov 2026: “Out of stock until January”. Your request is open again: you can accept another quote below.',
+      'Coastal Hygiene withdrew this quote on 22 November 2026: “Out of stock until January”. Your request is open again: you can accept another quote below.',
     );
     expect(screen.queryByRole('button', { name: 'Accept this quote' })).toBeNull();
     expect(within(card('Berea Supplies')).getByRole('button', { name: 'Accept' })).toBeTruthy();
@@ -349,7 +349,7 @@ describe("the tracking page's view count", () => {
     // The tokens are kept once the answer is in, in an effect after the page has drawn it.
     await waitFor(() => expect(quoteTokens(RFQ_ID)).toEqual(Object.fromEntries(threeQuotes().map((q) => [q.id, q.trackingToken]))));
     expect(viewed()).toBe(
-      `Quote from Coastal Hygiene · Opened by others 2 times (your own visits are not counted): first on 22 Nov 2026, last at ${formatTime('2026-11-22T11:30:00.000Z')}.`,
+      `Quote from Coastal Hygiene · Opened by others 2 times (your own visits are not counted): first on 22 November 2026, last at ${formatTime('2026-11-22T11:30:00.000Z')}.`,
     );
   });
 
@@ -384,7 +384,7 @@ describe("the tracking page's view count", () => {
     serve(trackedAnswer(threeQuotes(['withdrawn', 'offered', 'offered']), 1, 'open', { withdrawalReason: 'Out of stock until December.' }));
     await page();
     expect(screen.getByText(/withdrew this quote/).textContent).toBe(
-      'Coastal Hygiene withdrew this quote on 22 Nov 2026: “Out of stock until December.” Your request is open again: you can accept another quote below.',
+      'Coastal Hygiene withdrew this quote on 22 November 2026: “Out of stock until December.” Your request is open again: you can accept another quote below.',
     );
   });
 });

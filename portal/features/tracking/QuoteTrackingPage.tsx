@@ -3,9 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { formatQuantity, isTrackingToken, supplierResponseText } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
-import { formatRand } from '../../../sdk/format';
+import { formatRand, formatDate } from '../../../sdk/format';
 import type { Quote, QuoteActionResponse, TrackedQuote } from '../../../sdk/schemas/rfq';
-import { formatDate, formatTime } from '../../../widget/app/format';
+import { formatTime } from '../../../widget/app/format';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
 import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
@@ -21,6 +21,7 @@ import { purchaseOrderPath, quotationPath } from '../../../contract/buyer-links'
 import { basketQuoteOrder, minimumOrderText, QuoteLines } from '../../components/quotes/basket';
 import { Standing } from './standing';
 import { BbeeLine, bbeeLabel, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
+import './tracking.css';
 
 const RISK_BADGE = { low: 'badge-success', medium: 'badge-warning', high: 'badge-danger' } as const;
 

@@ -1,6 +1,5 @@
-import { joinWords, quotedEnd } from '../../../sdk/format';
+import { joinWords, quotedEnd, formatDate } from '../../../sdk/format';
 import type { Quote, TrackedQuote } from '../../../sdk/schemas/rfq';
-import { formatDate } from '../../../widget/app/format';
 
 /** What the buyer reads about where this quote and its request stand. */
 export function Standing({ quote, winners }: { quote: TrackedQuote; winners: readonly Quote[] }) {

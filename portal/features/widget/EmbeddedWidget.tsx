@@ -1,6 +1,7 @@
 import { PREVIEW_EMBED_ID, type WidgetConfig } from '../../../sdk/embed/config';
 import { ProcuraWidget } from '../../../sdk/react';
 import { useToast } from '../../components/ui/toast';
+import './widget.css';
 
 /**
  * The real widget, through the SDK's own React component, mounted again when the settings

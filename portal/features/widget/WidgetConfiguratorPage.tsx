@@ -9,6 +9,7 @@ import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { RevenueShare } from '../../components/revenue';
 import { EmbeddedWidget } from './EmbeddedWidget';
+import './widget.css';
 
 /** The file name of the downloaded embed page. */
 export const EMBED_FILE_NAME = 'procura-widget-embed.html';

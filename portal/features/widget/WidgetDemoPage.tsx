@@ -6,6 +6,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { EmbeddedWidget } from './EmbeddedWidget';
 import { DEMO_PRESETS, type DemoStyle } from './presets';
 import { formatRand } from '../../../sdk/format';
+import './widget.css';
 
 /** The monthly volume the demo's revenue potential is shown for. */
 const DEMO_VOLUME = 500;

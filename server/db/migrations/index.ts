@@ -39,6 +39,9 @@ import * as createPurchaseOrders from './20261128050000-create-purchase-orders';
 import * as addOfferStockAndValidity from './20261128060000-add-offer-stock-and-validity';
 import * as addLeadDigests from './20261128070000-add-lead-digests';
 import * as keepOrderDetailsPerOrder from './20261129000000-keep-order-details-per-order';
+import * as createSignInLinks from './20261130000000-create-sign-in-links';
+import * as createSupplierInvitations from './20261130010000-create-supplier-invitations';
+import * as allowMoreOrdersPerQuote from './20261205000000-allow-more-orders-per-quote';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -85,6 +88,9 @@ const migrations: Record<string, DialectMigration> = {
   '20261128060000-add-offer-stock-and-validity': addOfferStockAndValidity,
   '20261128070000-add-lead-digests': addLeadDigests,
   '20261129000000-keep-order-details-per-order': keepOrderDetailsPerOrder,
+  '20261130000000-create-sign-in-links': createSignInLinks,
+  '20261130010000-create-supplier-invitations': createSupplierInvitations,
+  '20261205000000-allow-more-orders-per-quote': allowMoreOrdersPerQuote,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

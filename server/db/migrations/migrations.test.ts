@@ -229,3 +229,123 @@ describe('the migration to order details per purchase order', () => {
     ]);
   });
 });
+
+describe('the migration to one table of sign-in links', () => {
+  it("carries every supplier's and staff link over, dated by its lifetime, and drops the old tables", async () => {
+    const { db } = await databaseAt('20261129000000-keep-order-details-per-order');
+    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
+      db,
+    );
+    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await sql`insert into supplier_users (id, supplier_id, email, name, created_at) values (7, 1, 'sipho@coastal.example', 'Sipho', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await sql`insert into supplier_sign_in_links (token_hash, supplier_user_id, expires_at, used_at) values ('h-supplier', 7, '2026-11-30T10:15:00.000Z', null)`.execute(
+      db,
+    );
+    await sql`insert into staff_users (id, email, name, role, created_at) values (3, 'thandi@procura.example', 'Thandi', 'admin', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await sql`insert into staff_tokens (token_hash, staff_id, expires_at, used_at) values ('h-staff', 3, '2026-12-01T10:00:00.000Z', '2026-11-30T11:00:00.000Z')`.execute(
+      db,
+    );
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('sign_in_links').selectAll().orderBy('kind').execute()).toEqual([
+      {
+        token_hash: 'h-staff',
+        kind: 'staff',
+        owner_id: 3,
+        created_at: '2026-11-30T10:00:00.000Z',
+        expires_at: '2026-12-01T10:00:00.000Z',
+        used_at: '2026-11-30T11:00:00.000Z',
+      },
+      {
+        token_hash: 'h-supplier',
+        kind: 'supplier',
+        owner_id: 7,
+        created_at: '2026-11-30T10:00:00.000Z',
+        expires_at: '2026-11-30T10:15:00.000Z',
+        used_at: null,
+      },
+    ]);
+    await expect(sql`select * from staff_tokens`.execute(db)).rejects.toThrow();
+    await expect(sql`select * from supplier_sign_in_links`.execute(db)).rejects.toThrow();
+  });
+});
+
+describe('the migration to supplier invitations', () => {
+  it('lists each person who never signed in as invited, and none who did', async () => {
+    const { db } = await databaseAt('20261130000000-create-sign-in-links');
+    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
+      db,
+    );
+    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await sql`insert into supplier_users (supplier_id, email, name, created_at, last_sign_in_at) values
+      (1, 'sipho@coastal.example', 'Sipho', '2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z'),
+      (1, 'thabo@coastal.example', 'Thabo', '2026-11-03T00:00:00.000Z', null)`.execute(db);
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('supplier_invitations').select(['supplier_id', 'email', 'name', 'created_at']).execute()).toEqual([
+      { supplier_id: 1, email: 'thabo@coastal.example', name: 'Thabo', created_at: '2026-11-03T00:00:00.000Z' },
+    ]);
+  });
+});
+
+describe('the migration to more than one order per quote', () => {
+  it("gives each basket order the lines accepted from its quote and each confirmed quote's order its day, and takes a second order of a quote", async () => {
+    const { db } = await databaseAt('20261130010000-create-supplier-invitations');
+    await durbanSanitisers(db);
+    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    const rfq = (id: string, lines: number) =>
+      sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, created_at, rfq_ref, line_count)
+        values (${id}, 'Sanitiser', 'For three sites', 20, 'litres', 3, 1, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', '2026-11-20T10:00:00.000Z', ${`r_0000000000000000000${id.at(-1)}`}, ${lines})`.execute(
+        db,
+      );
+    const quote = (id: number, rfqId: string, status: string) =>
+      sql`insert into quotes (id, rfq_id, supplier_id, rank, pricing_basis, list_unit_price_cents, unit_price_cents, discount_percent, total_cents, vat_rate, vat_cents, total_incl_vat_cents,
+          minimum_order_quantity, lead_min_days, lead_max_days, payment_terms, validity_days, valid_until, price_list_date, notes, competitive_position, price_difference, quality_score,
+          reliability_rating, risk_level, recommendation, tracking_secret_hash, created_at, status, status_changed_at)
+        values (${id}, ${rfqId}, 1, 1, 'price-list', 100, 100, 0, 2000, 0.15, 300, 2300, 1, 1, 2, 'Net 30', 14, '2026-12-04', '2026-11-01', '', 'lowest-price', 0, 80, 80, 'low', '', 'h',
+          '2026-11-20T10:00:00.000Z', ${status}, '2026-11-21T09:00:00.000Z')`.execute(db);
+    const line = (quoteId: number, lineNo: number, status: string) =>
+      sql`insert into quote_lines (quote_id, line_no, rfq_id, pricing_basis, list_unit_price_cents, unit_price_cents, discount_percent, total_cents, minimum_order_quantity, lead_min_days, lead_max_days, status)
+        values (${quoteId}, ${lineNo}, '100000000000000002', 'price-list', 100, 100, 0, 1000, 1, 1, 2, ${status})`.execute(db);
+    const order = (quoteId: number, rfqId: string) =>
+      sql`insert into purchase_orders (po_number, rfq_id, quote_id, issued_on, supplier_json, created_at)
+        values (${`PO-2026-00000${quoteId}`}, ${rfqId}, ${quoteId}, '2026-11-20', '{}', '2026-11-20T10:00:00.000Z')`.execute(db);
+    await rfq('100000000000000001', 0);
+    await rfq('100000000000000002', 3);
+    await quote(1, '100000000000000001', 'confirmed');
+    await quote(2, '100000000000000002', 'accepted');
+    for (const [n, status] of [
+      [0, 'accepted'],
+      [1, 'not_selected'],
+      [2, 'accepted'],
+    ] as const)
+      await line(2, n, status);
+    await order(1, '100000000000000001');
+    await order(2, '100000000000000002');
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('purchase_orders').select(['quote_id', 'line_nos', 'confirmed_on']).orderBy('quote_id').execute()).toEqual([
+      { quote_id: 1, line_nos: null, confirmed_on: '2026-11-21' },
+      { quote_id: 2, line_nos: '[0,2]', confirmed_on: null },
+    ]);
+    await sql`insert into purchase_orders (po_number, rfq_id, quote_id, issued_on, supplier_json, created_at, line_nos)
+      values ('PO-2026-000003', '100000000000000002', 2, '2026-11-22', '{}', '2026-11-22T10:00:00.000Z', '[1]')`.execute(db);
+    expect((await db.selectFrom('purchase_orders').select('po_number').where('quote_id', '=', 2).execute()).length).toBe(2);
+  });
+});
