@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { containsText } from '../db/contains-text';
 import type { CatalogueItemsTable, DB, SuppliersTable } from '../db/schema';
 import type { Executor } from '../db/executor';
 import type { Dialect } from '../db/database';
@@ -169,21 +170,11 @@ export async function datePriceLists(trx: Executor, supplierIds: number[], date:
   }
 }
 
-/** `%text%` for LIKE, with LIKE's own characters taken literally (escaped with a backslash). */
-function containing(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function matches(column: string, pattern: string): RawBuilder<boolean> {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-}
-
 /** A page of suppliers, newest first, whose name, e-mail or city contains `q`; with the total. */
 export async function supplierPage(db: Kysely<DB>, { q, limit, offset }: { q?: string; limit: number; offset: number }) {
   let base = db.selectFrom('suppliers as s').innerJoin('cities as c', 'c.id', 's.home_city_id');
   if (q) {
-    const pattern = containing(q);
-    base = base.where((eb) => eb.or([matches('s.name', pattern), matches('s.email', pattern), matches('c.name', pattern)]));
+    base = base.where((eb) => eb.or([containsText('s.name', q), containsText('s.email', q), containsText('c.name', q)]));
   }
   const [rows, total] = await Promise.all([
     base.select(supplierColumns).orderBy('s.id', 'desc').limit(limit).offset(offset).execute(),
@@ -272,8 +263,7 @@ function productsFrom(db: Kysely<DB>) {
 export async function productPage(db: Kysely<DB>, { q, limit, offset }: { q?: string; limit: number; offset: number }) {
   let base = productsFrom(db);
   if (q) {
-    const pattern = containing(q);
-    base = base.where((eb) => eb.or([matches('i.name', pattern), matches('s.name', pattern), matches('cat.name', pattern)]));
+    base = base.where((eb) => eb.or([containsText('i.name', q), containsText('s.name', q), containsText('cat.name', q)]));
   }
   const [rows, total] = await Promise.all([
     base.select(productColumns).orderBy('o.id', 'desc').limit(limit).offset(offset).execute(),

@@ -1,4 +1,5 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
+import { containsText } from '../db/contains-text';
 import type { Executor as Db } from '../db/executor';
 import type { DemoRequestsTable, ProspectsTable } from '../db/schema';
 
@@ -72,14 +73,8 @@ function filtered(db: Db, filter: ProspectFilter) {
   if (filter.owner === 'none') query = query.where('p.owner_id', 'is', null);
   else if (filter.owner !== undefined) query = query.where('p.owner_id', '=', filter.owner);
   if (filter.q) {
-    const pattern = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        (['p.company', 'p.contact', 'p.email', 'p.industry', 'p.notes'] as const).map((col) =>
-          eb(sql`lower(${sql.ref(col)})`, 'like', sql<string>`${pattern} escape '\\'`),
-        ),
-      ),
-    );
+    const q = filter.q;
+    query = query.where((eb) => eb.or((['p.company', 'p.contact', 'p.email', 'p.industry', 'p.notes'] as const).map((col) => containsText(col, q))));
   }
   return query;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { containsText } from '../db/contains-text';
 import type { Executor as Db } from '../db/executor';
 
 export async function findSupplier(db: Db, supplierId: number) {
@@ -10,15 +10,11 @@ export async function findSupplier(db: Db, supplierId: number) {
  * name, at most `limit`, with their home city and e-mail: how staff find a supplier's id.
  */
 export async function findSuppliersNamed(db: Db, text: string, limit: number) {
-  const pattern = `%${text
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
     .selectFrom('suppliers as s')
     .innerJoin('cities as c', 'c.id', 's.home_city_id')
     .select(['s.id', 's.name', 's.email', 'c.name as city'])
-    .where(sql<boolean>`lower(s.name) like ${pattern} escape '\\'`)
+    .where(containsText('s.name', text))
     .orderBy('s.name')
     .orderBy('s.id')
     .limit(limit)
