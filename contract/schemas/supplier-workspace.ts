@@ -55,6 +55,7 @@ export const SUPPLIER_MESSAGES = {
   coverageTwice: 'This place is already on the list',
   leadDays: 'Enter a lead time of 0 to 60 days',
   leadEmails: 'Choose how lead e-mails come: each lead, every 15 minutes or hourly',
+  registrationNumber: 'Enter the registration number as YYYY/NNNNNN/NN',
 } as const;
 
 /**
@@ -426,6 +427,8 @@ export const supplierProfileSchema = z.object({
   validityDays: z.number().int(),
   minimumOrder: randSchema,
   leadEmails: z.enum(Object.keys(LEAD_EMAIL_WINDOWS) as [LeadEmails, ...LeadEmails[]]),
+  /** The CIPC company registration number its purchase orders carry; null while none is on file. */
+  registrationNumber: z.string().nullable(),
   ...complianceOnFileFields,
   bbee: bbeeStandingSchema,
 });
@@ -437,13 +440,25 @@ export const supplierProfileSchema = z.object({
  */
 export type SupplierProfile = z.infer<typeof supplierProfileSchema>;
 
+/**
+ * A company registration number as CIPC writes it, `YYYY/NNNNNN/NN` (the year, the number in it,
+ * the kind of company), read with spaces around its parts forgiven; null when it is not one.
+ *
+ * @example
+ * registrationNumberOf(' 2015 / 123456 / 07 '); // '2015/123456/07'
+ */
+export function registrationNumberOf(text: string): string | null {
+  const compact = text.replace(/\s+/g, '');
+  return /^(1[89]|20)\d{2}\/\d{6}\/\d{2}$/.test(compact) ? compact : null;
+}
+
 const profileText = (message: string, field: string) =>
   z.string({ error: message }).trim().check(singleLine(field)).min(2, { error: message }).max(100, { error: message });
 
 /**
  * `PATCH /api/supplier/profile`: any of the supplier's contact, terms and paperwork details, and
- * how its lead e-mails come. The phone is a South African number; the VAT number, address and
- * B-BBEE standing follow the same rules as staff's standing edit. The next quote uses the new terms.
+ * how its lead e-mails come. The phone is a South African number, the company registration number
+ * CIPC's `YYYY/NNNNNN/NN`; the VAT number, address and B-BBEE standing follow the same rules as staff's standing edit. The next quote uses the new terms.
  *
  * @example
  * supplierProfileChangeSchema.parse({ paymentTerms: '30 days from statement', minimumOrder: 500 });
@@ -476,6 +491,20 @@ export const supplierProfileChangeSchema = z
       .transform((r) => Math.round(r * 100) / 100)
       .optional(),
     leadEmails: z.enum(Object.keys(LEAD_EMAIL_WINDOWS) as [LeadEmails, ...LeadEmails[]], { error: SUPPLIER_MESSAGES.leadEmails }).optional(),
+    // Blank or null clears it.
+    registrationNumber: z
+      .string({ error: SUPPLIER_MESSAGES.registrationNumber })
+      .check(singleLine('Registration number'))
+      .max(40, { error: SUPPLIER_MESSAGES.registrationNumber })
+      .nullable()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || v.trim() === '') return v === undefined ? undefined : null;
+        const number = registrationNumberOf(v);
+        if (number !== null) return number;
+        ctx.addIssue({ code: 'custom', message: SUPPLIER_MESSAGES.registrationNumber });
+        return z.NEVER;
+      }),
     ...complianceChangeFields,
   })
   .superRefine(complianceChangeRule)

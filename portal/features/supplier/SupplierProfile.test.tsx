@@ -18,6 +18,7 @@ const onFile: SupplierProfile = {
   validityDays: 7,
   minimumOrder: 500,
   leadEmails: 'each',
+  registrationNumber: null,
   vatNumber: null,
   registeredAddress: null,
   bbeeLevel: null,
@@ -69,6 +70,26 @@ describe('the supplier’s details tab', () => {
     expect((await screen.findByText('Saved. Your next quotes use these details.')).getAttribute('role')).toBe('status');
     expect(sent).toEqual([{ paymentTerms: 'Cash on delivery', bbeeLevel: 2, bbeeEvidence: 'certificate', bbeeExpiresOn: '2027-03-31' }]);
     expect(screen.getByText(/B-BBEE level 2.*procurement recognition 125%/)).toBeTruthy();
+  });
+
+  it('refuses a company registration number not in CIPC’s form at the field, and sends one that is', async () => {
+    const user = userEvent.setup();
+    const sent = profileApi((body) => ({ ...onFile, ...body }));
+    render(<SupplierProfileTab />);
+    const field = await screen.findByRole('textbox', { name: 'Company registration number' });
+    await user.type(field, '2015/12345/07');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(screen.getByText('Enter the registration number as YYYY/NNNNNN/NN')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
+    expect(sent).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, ' 2015 / 123456 / 07');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await screen.findByText('Saved. Your next quotes use these details.')).toBeTruthy();
+    expect(sent).toEqual([{ registrationNumber: '2015/123456/07' }]);
+    expect((field as HTMLInputElement).value).toBe('2015/123456/07');
   });
 
   it('takes its lead e-mails as an hourly digest, sending only that choice', async () => {
