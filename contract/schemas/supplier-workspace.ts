@@ -566,15 +566,36 @@ export type SupplierStats = z.infer<typeof supplierStatsSchema>;
 export const COVERAGE_SCOPES = ['city', 'province', 'national'] as const;
 
 /**
+ * What buyers are quoted for one of the supplier's places, from the code that quotes them: the
+ * lead time of its nearest and its farthest buyers, the first figure (the supplier's days and
+ * dispatch, `roundedUp` to one day when they come to none) and the distance allowance added to
+ * it. Null for a place no request reaches (every city and province has a place of its own).
+ */
+const buyersSeeSchema = z
+  .object({
+    leadTime: z.string(),
+    farthestLeadTime: z.string(),
+    minDays: z.number().int(),
+    roundedUp: z.boolean(),
+    distanceDays: z.object({ least: z.number().int(), most: z.number().int() }),
+  })
+  .nullable();
+
+/**
  * `GET /api/supplier/coverage`: the places the supplier delivers to, each with the days a
- * delivery there takes (`name` as the pages show it), and the provinces one may choose.
+ * delivery there takes (`name` as the pages show it) and what buyers are quoted for it (`buyers`),
+ * the provinces one may choose, the dispatch days Procura adds for the supplier, its home city and
+ * the distance allowance by kilometres from it (`withinKm` null: farther, or no city named).
  *
  * @example
- * supplierCoverageSchema.parse(json).areas[0]; // { scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1 }
+ * supplierCoverageSchema.parse(json).areas[0]; // { scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 4, buyers: { leadTime: '6-9 days', … } }
  */
 export const supplierCoverageSchema = z.object({
-  areas: z.array(z.object({ scope: z.enum(COVERAGE_SCOPES), area: z.string(), name: z.string(), leadDays: z.number().int() })),
+  areas: z.array(z.object({ scope: z.enum(COVERAGE_SCOPES), area: z.string(), name: z.string(), leadDays: z.number().int(), buyers: buyersSeeSchema })),
   provinces: z.array(z.string()),
+  dispatchDays: z.number().int(),
+  homeCity: z.string().nullable(),
+  distanceAllowance: z.array(z.object({ withinKm: z.number().int().nullable(), days: z.number().int() })),
 });
 /**
  * The places a supplier delivers to.

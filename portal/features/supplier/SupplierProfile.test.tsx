@@ -27,10 +27,13 @@ const onFile: SupplierProfile = {
   bbee: { level: null, evidence: null, expiresOn: null, status: 'none', recognitionPercent: 0 },
 };
 
+/** What the coverage answers beside its places: the dispatch days, home city and distance allowance. */
+const deliveryTerms = { dispatchDays: 2, homeCity: 'Durban', distanceAllowance: [{ withinKm: null, days: 3 }] };
+
 /** The supplier's details on file, delivering nowhere yet; returns the list of changes sent, each saved as `saved(body)`. */
 function profileApi(saved: (body: Record<string, unknown>) => Record<string, unknown>) {
   api.server.use(
-    http.get('*/api/supplier/coverage', () => HttpResponse.json({ areas: [], provinces: ['Gauteng'] })),
+    http.get('*/api/supplier/coverage', () => HttpResponse.json({ ...deliveryTerms, areas: [], provinces: ['Gauteng'] })),
     http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
   );
   return api.record('patch', '*/api/supplier/profile', (body) => HttpResponse.json(saved(body)));
@@ -110,13 +113,21 @@ describe('the supplier’s details tab', () => {
     api.server.use(
       http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
       http.get('*/api/supplier/coverage', () =>
-        HttpResponse.json({ areas: [{ scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1 }], provinces: ['Gauteng', 'Western Cape'] }),
+        HttpResponse.json({
+          ...deliveryTerms,
+          areas: [{ scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1, buyers: null }],
+          provinces: ['Gauteng', 'Western Cape'],
+        }),
       ),
     );
     const sent = api.record<{ areas: { scope: string; area: string; leadDays: number }[] }>('put', '*/api/supplier/coverage', (body) =>
       body.areas.some((a) => a.leadDays > 60)
         ? validationFailed({ 'areas.1.leadDays': 'Enter a lead time of 0 to 60 days' })
-        : HttpResponse.json({ areas: body.areas.map((a) => ({ ...a, name: a.area || 'All of South Africa' })), provinces: ['Gauteng', 'Western Cape'] }),
+        : HttpResponse.json({
+            ...deliveryTerms,
+            areas: body.areas.map((a) => ({ ...a, name: a.area || 'All of South Africa', buyers: null })),
+            provinces: ['Gauteng', 'Western Cape'],
+          }),
     );
     api.catalogue([]);
     render(<SupplierProfileTab />);
