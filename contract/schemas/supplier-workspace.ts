@@ -55,6 +55,7 @@ export const SUPPLIER_MESSAGES = {
   coverageTwice: 'This place is already on the list',
   leadDays: 'Enter a lead time of 0 to 60 days',
   leadEmails: 'Choose how lead e-mails come: each lead, every 15 minutes or hourly',
+  registrationNumber: 'Enter the registration number as YYYY/NNNNNN/NN',
 } as const;
 
 /**
@@ -426,6 +427,8 @@ export const supplierProfileSchema = z.object({
   validityDays: z.number().int(),
   minimumOrder: randSchema,
   leadEmails: z.enum(Object.keys(LEAD_EMAIL_WINDOWS) as [LeadEmails, ...LeadEmails[]]),
+  /** The CIPC company registration number its purchase orders carry; null while none is on file. */
+  registrationNumber: z.string().nullable(),
   ...complianceOnFileFields,
   bbee: bbeeStandingSchema,
 });
@@ -437,13 +440,25 @@ export const supplierProfileSchema = z.object({
  */
 export type SupplierProfile = z.infer<typeof supplierProfileSchema>;
 
+/**
+ * A company registration number as CIPC writes it, `YYYY/NNNNNN/NN` (the year, the number in it,
+ * the kind of company), read with spaces around its parts forgiven; null when it is not one.
+ *
+ * @example
+ * registrationNumberOf(' 2015 / 123456 / 07 '); // '2015/123456/07'
+ */
+export function registrationNumberOf(text: string): string | null {
+  const compact = text.replace(/\s+/g, '');
+  return /^(1[89]|20)\d{2}\/\d{6}\/\d{2}$/.test(compact) ? compact : null;
+}
+
 const profileText = (message: string, field: string) =>
   z.string({ error: message }).trim().check(singleLine(field)).min(2, { error: message }).max(100, { error: message });
 
 /**
  * `PATCH /api/supplier/profile`: any of the supplier's contact, terms and paperwork details, and
- * how its lead e-mails come. The phone is a South African number; the VAT number, address and
- * B-BBEE standing follow the same rules as staff's standing edit. The next quote uses the new terms.
+ * how its lead e-mails come. The phone is a South African number, the company registration number
+ * CIPC's `YYYY/NNNNNN/NN`; the VAT number, address and B-BBEE standing follow the same rules as staff's standing edit. The next quote uses the new terms.
  *
  * @example
  * supplierProfileChangeSchema.parse({ paymentTerms: '30 days from statement', minimumOrder: 500 });
@@ -476,6 +491,20 @@ export const supplierProfileChangeSchema = z
       .transform((r) => Math.round(r * 100) / 100)
       .optional(),
     leadEmails: z.enum(Object.keys(LEAD_EMAIL_WINDOWS) as [LeadEmails, ...LeadEmails[]], { error: SUPPLIER_MESSAGES.leadEmails }).optional(),
+    // Blank or null clears it.
+    registrationNumber: z
+      .string({ error: SUPPLIER_MESSAGES.registrationNumber })
+      .check(singleLine('Registration number'))
+      .max(40, { error: SUPPLIER_MESSAGES.registrationNumber })
+      .nullable()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || v.trim() === '') return v === undefined ? undefined : null;
+        const number = registrationNumberOf(v);
+        if (number !== null) return number;
+        ctx.addIssue({ code: 'custom', message: SUPPLIER_MESSAGES.registrationNumber });
+        return z.NEVER;
+      }),
     ...complianceChangeFields,
   })
   .superRefine(complianceChangeRule)
@@ -537,15 +566,36 @@ export type SupplierStats = z.infer<typeof supplierStatsSchema>;
 export const COVERAGE_SCOPES = ['city', 'province', 'national'] as const;
 
 /**
+ * What buyers are quoted for one of the supplier's places, from the code that quotes them: the
+ * lead time of its nearest and its farthest buyers, the first figure (the supplier's days and
+ * dispatch, `roundedUp` to one day when they come to none) and the distance allowance added to
+ * it. Null for a place no request reaches (every city and province has a place of its own).
+ */
+const buyersSeeSchema = z
+  .object({
+    leadTime: z.string(),
+    farthestLeadTime: z.string(),
+    minDays: z.number().int(),
+    roundedUp: z.boolean(),
+    distanceDays: z.object({ least: z.number().int(), most: z.number().int() }),
+  })
+  .nullable();
+
+/**
  * `GET /api/supplier/coverage`: the places the supplier delivers to, each with the days a
- * delivery there takes (`name` as the pages show it), and the provinces one may choose.
+ * delivery there takes (`name` as the pages show it) and what buyers are quoted for it (`buyers`),
+ * the provinces one may choose, the dispatch days Procura adds for the supplier, its home city and
+ * the distance allowance by kilometres from it (`withinKm` null: farther, or no city named).
  *
  * @example
- * supplierCoverageSchema.parse(json).areas[0]; // { scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1 }
+ * supplierCoverageSchema.parse(json).areas[0]; // { scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 4, buyers: { leadTime: '6-9 days', … } }
  */
 export const supplierCoverageSchema = z.object({
-  areas: z.array(z.object({ scope: z.enum(COVERAGE_SCOPES), area: z.string(), name: z.string(), leadDays: z.number().int() })),
+  areas: z.array(z.object({ scope: z.enum(COVERAGE_SCOPES), area: z.string(), name: z.string(), leadDays: z.number().int(), buyers: buyersSeeSchema })),
   provinces: z.array(z.string()),
+  dispatchDays: z.number().int(),
+  homeCity: z.string().nullable(),
+  distanceAllowance: z.array(z.object({ withinKm: z.number().int().nullable(), days: z.number().int() })),
 });
 /**
  * The places a supplier delivers to.

@@ -69,6 +69,8 @@ export interface SuppliersTable {
   /** 10 digits starting with 4; null while none is on file. */
   vat_number: ColumnType<string | null, string | null | undefined, string | null>;
   registered_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The CIPC company registration number, YYYY/NNNNNN/NN; null while none is on file. */
+  registration_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** B-BBEE level 1-8, 0 for non-compliant, null when none is stated. */
   bbee_level: ColumnType<number | null, number | null | undefined, number | null>;
   /** 'certificate' or 'affidavit', with a level 1-8. */

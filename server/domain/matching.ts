@@ -61,7 +61,7 @@ export function priceScore(unitPriceCents: number, referenceCents: number): numb
 export type PoolLocation = LocationInterpretation | 'anywhere';
 
 /** How a supplier delivers to a location (the closest coverage it has), or null when it does not. */
-export function coverageFor(supplier: Supplier, location: PoolLocation): { tier: CoverageTier; lead: number } | null {
+export function coverageFor(supplier: Pick<Supplier, 'coverage'>, location: PoolLocation): { tier: CoverageTier; lead: number } | null {
   if (location === 'anywhere') {
     const { cities, provinces, national } = supplier.coverage;
     const leads = [...cities.values(), ...provinces.values(), ...(national === null ? [] : [national])];
@@ -99,6 +99,11 @@ function poolKey(target: QuoteTarget, location: PoolLocation): string {
   return `${what}|${location.city?.id ?? ''}|${location.province ?? ''}`;
 }
 
+/** How far a delivery to `city` goes from the supplier's home city; null when either is not known. */
+export function deliveryDistanceKm(home: City | undefined, city: City | null): number | null {
+  return city && home ? distanceKm(home, city) : null;
+}
+
 /** The fit a supplier earns without the price: its coverage tier, rating, record and response time. */
 function staticFit(supplier: Supplier, tier: CoverageTier): number {
   return (
@@ -126,7 +131,7 @@ function poolEntry(
     terms,
     tier: coverage.tier,
     coverageLeadDays: coverage.lead,
-    distanceKm: city && home ? distanceKm(home, city) : null,
+    distanceKm: deliveryDistanceKm(home, city),
     listUnitPriceCents: listPriceCents(target, offer, terms),
     minimumOrderQuantity: offer ? offer.minimumOrderQuantity : terms.minimumOrderQuantity,
     staticScore: staticFit(supplier, coverage.tier),

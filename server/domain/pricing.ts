@@ -44,12 +44,20 @@ export function distanceKm(a: City, b: City): number {
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
+/**
+ * The distance allowance: the extra days a delivery may take by how far the buyer's city is from
+ * the supplier's home city, the first band under whose `withinKm` it falls; the last band
+ * (`withinKm` null) is farther, or a distance not known (the buyer named only a province).
+ */
+export const DISTANCE_BANDS: readonly { withinKm: number | null; days: number }[] = [
+  { withinKm: 100, days: 1 },
+  { withinKm: 500, days: 2 },
+  { withinKm: null, days: 3 },
+];
+
 /** Extra days a delivery may take by distance: 1 within 100 km, 2 within 500 km, else 3. */
 export function distanceBandDays(km: number | null): number {
-  if (km === null) return 3;
-  if (km < 100) return 1;
-  if (km < 500) return 2;
-  return 3;
+  return DISTANCE_BANDS.find((b) => km !== null && b.withinKm !== null && km < b.withinKm)?.days ?? DISTANCE_BANDS.at(-1)!.days;
 }
 
 export interface LeadDays {
@@ -57,10 +65,32 @@ export interface LeadDays {
   max: number;
 }
 
+/** A lead time and what it is made of, as a supplier is shown it. */
+export interface LeadTimeParts extends LeadDays {
+  /** The supplier's own days to the area. */
+  supplierDays: number;
+  dispatchDays: number;
+  /** Days added so that a lead time is at least one day. */
+  roundedUpDays: number;
+  /** The distance allowance, from min to max. */
+  distanceDays: number;
+}
+
+/**
+ * Lead time with its parts: dispatch days plus the supplier's stated delivery days to the area (at
+ * least one day), widened by the distance allowance.
+ */
+export function leadTimeParts(dispatchDays: number, coverageLeadDays: number, km: number | null): LeadTimeParts {
+  const stated = dispatchDays + coverageLeadDays;
+  const min = Math.max(1, stated);
+  const distanceDays = distanceBandDays(km);
+  return { min, max: min + distanceDays, supplierDays: coverageLeadDays, dispatchDays, roundedUpDays: min - stated, distanceDays };
+}
+
 /** Lead time: dispatch days plus the supplier's stated delivery days to the area, widened by distance. */
 export function leadTimeDays(dispatchDays: number, coverageLeadDays: number, km: number | null): LeadDays {
-  const min = Math.max(1, dispatchDays + coverageLeadDays);
-  return { min, max: min + distanceBandDays(km) };
+  const { min, max } = leadTimeParts(dispatchDays, coverageLeadDays, km);
+  return { min, max };
 }
 
 export function formatLeadTime({ min, max }: LeadDays): string {

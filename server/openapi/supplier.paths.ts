@@ -163,7 +163,7 @@ export const SUPPLIER_PATHS: Route[] = [
     path: '/api/supplier/coverage',
     tag: 'Supplier workspace',
     summary: 'Where the supplier delivers (cities, provinces or the whole country) with the days a delivery takes, and the provinces one may choose',
-    description: `${SIGNED_IN} Answers the places the supplier is matched for, each with its delivery days, and the provinces the editor offers.`,
+    description: `${SIGNED_IN} Answers the places the supplier is matched for, each with its delivery days and what buyers are quoted for it (worked out by the quote engine: the supplier's days and its dispatch days, at least one, then a distance allowance from its home city), and the provinces the editor offers.`,
     supplier: true,
     ok: [200, supplierCoverageSchema],
     errors: [401],

@@ -7,11 +7,14 @@ import { formatDate, possessive } from '../../sdk/format';
 import { addDays } from '../domain/calendar';
 import { pdfText } from '../test/pdf-text';
 import { responseTokenOf, startTestServer, validOrder, validRfq, startTestServerForFile } from '../test/harness';
+import { signInSupplier } from '../test/suppliers';
+import { SUPPLIER_MESSAGES } from '../../contract/schemas/supplier-workspace';
 import { paperworkCounts } from './paperwork-render';
 
 // 27 November 2026, 10:00 in Johannesburg.
 let now = Date.UTC(2026, 10, 27, 8, 0, 0);
-const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
+// Downloads are limited per client; this file's own limit is tested on a server of its own.
+const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000', PAPERWORK_RATE_LIMIT: '1000' }, { clock: () => now });
 
 const db = () => server.database.db;
 
@@ -266,6 +269,34 @@ describe('the purchase order issued on acceptance', () => {
     expect(text).toContain('Accepted by\nThandi Mokoena · thandi@mokoena.example');
     const supplierCopy = await download(`/api/supplier-responses/${first.responseToken}/purchase-order.pdf`);
     expect(supplierCopy.body.equals(pdf.body)).toBe(true);
+  });
+
+  it('names the supplier’s company registration number its people gave, as it stood when the order was issued', async () => {
+    const probe = await submit({ quantity: 37 });
+    const supplierId = probe.quotes[0]!.supplier.id;
+    const { headers } = await signInSupplier(server, supplierId, `reg-${supplierId}@paperwork.example`);
+    const patch = (registrationNumber: unknown) => server.request('PATCH', '/api/supplier/profile', { headers, body: { registrationNumber } });
+    for (const bad of ['2015/12345/07', '15/123456/07', '2015-123456-07', 'K2015/123456/07']) {
+      const refused = await patch(bad);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.details.fields).toEqual({ registrationNumber: SUPPLIER_MESSAGES.registrationNumber });
+    }
+    const before = pdfText((await download(`/api/quotes/track/${probe.quotes[0]!.trackingToken}/quotation.pdf`)).body);
+    expect(before).toContain('Company registration\nNot on file with Procura');
+
+    const saved = await patch(' 2015 / 123456 / 07 ');
+    expect([saved.status, saved.json.registrationNumber]).toEqual([200, '2015/123456/07']);
+    const { rfq } = await accepted();
+    const q = rfq.quotes[0]!;
+    expect(q.supplier.id).toBe(supplierId);
+    const path = `/api/quotes/track/${q.trackingToken}/purchase-order.pdf`;
+    const text = pdfText((await download(path)).body);
+    expect(text).toContain(`Supplier\n${q.supplier.name}\nCompany registration\n2015/123456/07`);
+
+    // The order keeps the supplier as it was when issued; clearing the number leaves it there.
+    const cleared = await patch('');
+    expect([cleared.status, cleared.json.registrationNumber]).toEqual([200, null]);
+    expect(pdfText((await download(path)).body)).toContain('Company registration\n2015/123456/07');
   });
 
   it('is downloadable only with the accepted quote’s own tracking token or its supplier’s response link (404 otherwise)', async () => {

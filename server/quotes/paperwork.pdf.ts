@@ -62,6 +62,11 @@ const FONTS = () => (fonts ??= { regular: fontFile(400), bold: fontFile(700) });
 /** A supplier as its paperwork names it. */
 export interface PaperSupplier {
   name: string;
+  /**
+   * The CIPC company registration number; null while none is on file. Absent from the suppliers
+   * kept with purchase orders issued before Procura asked for it.
+   */
+  registrationNumber?: string | null;
   registeredAddress: string | null;
   vatNumber: string | null;
   email: string;
@@ -185,6 +190,7 @@ const facts = (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, FA
 function supplierRows(s: PaperSupplier, asOf: string): [string, string][] {
   return [
     ['Supplier', s.name],
+    ['Company registration', s.registrationNumber ?? 'Not on file with Procura'],
     ['Registered address', s.registeredAddress?.replace(/\s*\n\s*/g, ', ') ?? 'Not on file with Procura'],
     ['VAT number', s.vatNumber ?? 'Not on file with Procura'],
     ['Contact', [s.email, s.phone].filter(Boolean).join(' · ')],

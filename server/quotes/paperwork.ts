@@ -28,8 +28,17 @@ export interface PaperDocument {
 /** The supplier of a quote as its paperwork names it, with its standing on `day`. */
 export function paperSupplier(state: QuoteInRequest, day: string): PaperSupplier {
   const s = state.quote.supplier;
-  const view = complianceView(state.compliance.get(s.s_id), day);
-  return { name: s.s_name, registeredAddress: view.registeredAddress, vatNumber: view.vatNumber, email: s.s_email, phone: s.s_phone, bbee: view.bbee };
+  const onFile = state.compliance.get(s.s_id);
+  const view = complianceView(onFile, day);
+  return {
+    name: s.s_name,
+    registrationNumber: onFile?.registrationNumber ?? null,
+    registeredAddress: view.registeredAddress,
+    vatNumber: view.vatNumber,
+    email: s.s_email,
+    phone: s.s_phone,
+    bbee: view.bbee,
+  };
 }
 
 /**

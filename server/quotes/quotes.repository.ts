@@ -125,17 +125,21 @@ export async function findQuotesForRfq(db: Executor, rfqId: string) {
   return rows.map((row) => ({ ...splitRow(row), trackingSecretHash: row.tracking_secret_hash }));
 }
 
-/** What is on file of the suppliers who quoted a request: VAT number, registered address, B-BBEE standing. */
-export async function findComplianceOfRfq(db: Executor, rfqId: string): Promise<Map<number, SupplierCompliance>> {
+/** What a supplier's paperwork names of it beside its compliance: its company registration number. */
+export type SupplierOnFile = SupplierCompliance & { registrationNumber: string | null };
+
+/** What is on file of the suppliers who quoted a request: registration and VAT numbers, registered address, B-BBEE standing. */
+export async function findComplianceOfRfq(db: Executor, rfqId: string): Promise<Map<number, SupplierOnFile>> {
   const rows = await db
     .selectFrom('suppliers')
-    .select(['id', 'vat_number', 'registered_address', 'bbee_level', 'bbee_evidence', 'bbee_expires_on'])
+    .select(['id', 'registration_number', 'vat_number', 'registered_address', 'bbee_level', 'bbee_evidence', 'bbee_expires_on'])
     .where('id', 'in', (eb) => eb.selectFrom('quotes').select('supplier_id').where('rfq_id', '=', rfqId))
     .execute();
   return new Map(
     rows.map((r) => [
       r.id,
       {
+        registrationNumber: r.registration_number,
         vatNumber: r.vat_number,
         registeredAddress: r.registered_address,
         bbeeLevel: r.bbee_level,

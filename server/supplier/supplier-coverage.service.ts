@@ -3,6 +3,9 @@ import { SUPPLIER_MESSAGES, type SupplierCoverage, type supplierCoverageInputSch
 import { marketChanged, type MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
+import { buyerLeadTimes } from '../domain/buyer-lead-times';
+import { SmallMap } from '../domain/market';
+import { DISTANCE_BANDS } from '../domain/pricing';
 import { invalidFields } from '../errors';
 import { recordSupplierAudit } from './supplier-users.repository';
 import type { SupplierMember } from './supplier-users.service';
@@ -17,18 +20,36 @@ type CoverageInput = z.output<typeof supplierCoverageInputSchema>;
 
 const SCOPE_ORDER = { national: 0, province: 1, city: 2 } as const;
 
+/**
+ * Where the supplier delivers, each place with what buyers are quoted for it: worked out by the
+ * quote engine's own coverage, distance and lead-time rules from the rows as they now stand.
+ */
 async function readCoverage(db: Executor, supplierId: number): Promise<SupplierCoverage> {
-  const [rows, cities] = await Promise.all([
+  const [rows, cities, supplier] = await Promise.all([
     db.selectFrom('supplier_coverage').select(['scope', 'area', 'lead_days']).where('supplier_id', '=', supplierId).execute(),
-    db.selectFrom('cities').select(['id', 'name', 'province']).orderBy('sort_order').execute(),
+    db.selectFrom('cities').select(['id', 'name', 'province', 'latitude', 'longitude']).orderBy('sort_order').execute(),
+    db.selectFrom('suppliers').select(['dispatch_days', 'home_city_id']).where('id', '=', supplierId).executeTakeFirstOrThrow(),
   ]);
   const cityName = new Map(cities.map((c) => [c.id, `${c.name}, ${c.province}`]));
   const name = (scope: string, area: string) => (scope === 'national' ? 'All of South Africa' : scope === 'city' ? (cityName.get(area) ?? area) : area);
+  const places = rows.map((r) => ({ scope: r.scope, area: r.area }));
+  const national = rows.find((r) => r.scope === 'national');
+  const coverage = {
+    cities: new SmallMap(rows.filter((r) => r.scope === 'city').map((r) => [r.area, r.lead_days] as const)),
+    provinces: new SmallMap(rows.filter((r) => r.scope === 'province').map((r) => [r.area, r.lead_days] as const)),
+    national: national ? national.lead_days : null,
+  };
+  const located = cities.map((c) => ({ ...c, latitude: Number(c.latitude), longitude: Number(c.longitude) }));
+  const home = located.find((c) => c.id === supplier.home_city_id);
+  const buyers = buyerLeadTimes({ coverage, dispatchDays: supplier.dispatch_days }, home, located, places);
   return {
     areas: rows
-      .map((r) => ({ scope: r.scope, area: r.area, name: name(r.scope, r.area), leadDays: r.lead_days }))
+      .map((r, i) => ({ scope: r.scope, area: r.area, name: name(r.scope, r.area), leadDays: r.lead_days, buyers: buyers[i]! }))
       .sort((a, b) => SCOPE_ORDER[a.scope] - SCOPE_ORDER[b.scope] || a.name.localeCompare(b.name)),
     provinces: [...new Set(cities.map((c) => c.province))].sort(),
+    dispatchDays: supplier.dispatch_days,
+    homeCity: home?.name ?? null,
+    distanceAllowance: [...DISTANCE_BANDS],
   };
 }
 

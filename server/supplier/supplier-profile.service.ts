@@ -32,6 +32,7 @@ async function readProfile(db: Executor, supplierId: number, day: string): Promi
       'validity_days',
       'minimum_order_cents',
       'lead_digest_minutes',
+      'registration_number',
       'vat_number',
       'registered_address',
       'bbee_level',
@@ -49,6 +50,7 @@ async function readProfile(db: Executor, supplierId: number, day: string): Promi
     validityDays: r.validity_days,
     minimumOrder: centsToRand(Number(r.minimum_order_cents)),
     leadEmails: leadEmailsOf(Number(r.lead_digest_minutes)),
+    registrationNumber: r.registration_number,
     vatNumber: r.vat_number,
     registeredAddress: r.registered_address,
     bbeeLevel: r.bbee_level,
@@ -72,6 +74,7 @@ function columnsOf(change: ProfileChange): { set: Updateable<SuppliersTable>; ch
   if (change.validityDays !== undefined) set.validity_days = change.validityDays;
   if (change.minimumOrder !== undefined) set.minimum_order_cents = Math.round(change.minimumOrder * 100);
   if (change.leadEmails !== undefined) set.lead_digest_minutes = LEAD_EMAIL_WINDOWS[change.leadEmails];
+  if (change.registrationNumber !== undefined) set.registration_number = change.registrationNumber;
   if (change.vatNumber !== undefined) set.vat_number = change.vatNumber;
   if (change.registeredAddress !== undefined) set.registered_address = change.registeredAddress;
   if (change.bbeeLevel !== undefined) {

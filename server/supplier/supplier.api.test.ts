@@ -39,6 +39,7 @@ const me = (cookie: string) => server.request('GET', '/api/supplier/me', { heade
 /** Invites `email` to `supplierId` and signs in from the e-mailed link, from an address of its own; answers the headers a workspace page sends. */
 const signIn = (supplierId: number, email: string) => signInSupplier(server, supplierId, email, client());
 
+const coverageOf = async (headers: Record<string, string>) => (await server.request('GET', '/api/supplier/coverage', { headers })).json;
 const supplierIds = async () => (await db().selectFrom('suppliers').select('id').orderBy('id').execute()).map((r) => r.id);
 
 describe('supplier sessions', () => {
@@ -499,7 +500,7 @@ describe('where the supplier delivers', () => {
       },
     });
     expect(set.status).toBe(200);
-    expect(set.json.areas).toEqual([
+    expect(set.json.areas).toMatchObject([
       { scope: 'province', area: 'Gauteng', name: 'Gauteng', leadDays: 4 },
       { scope: 'city', area: 'cape-town', name: 'Cape Town, Western Cape', leadDays: 2 },
     ]);
@@ -516,7 +517,83 @@ describe('where the supplier delivers', () => {
     // The whole country again, in 3 days.
     expect(
       (await server.request('PUT', '/api/supplier/coverage', { headers, body: { areas: [{ scope: 'national', area: '', leadDays: 3 }] } })).json.areas,
-    ).toEqual([{ scope: 'national', area: '', name: 'All of South Africa', leadDays: 3 }]);
+    ).toMatchObject([{ scope: 'national', area: '', name: 'All of South Africa', leadDays: 3 }]);
+  });
+
+  it('shows, for each place, the lead times buyers are quoted there and what they are made of, as the quotes give them', async () => {
+    const first = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq(), headers: client() })).json);
+    const supplierId = first.quotes[0]!.supplier.id;
+    // Based in Johannesburg, dispatching in 2 days.
+    await db().updateTable('suppliers').set({ home_city_id: 'johannesburg', dispatch_days: 2 }).where('id', '=', supplierId).execute();
+    const { headers } = await signIn(supplierId, `seen-${supplierId}@coverage.example`);
+    const set = await server.request('PUT', '/api/supplier/coverage', {
+      headers,
+      body: {
+        areas: [
+          { scope: 'city', area: 'johannesburg', leadDays: 1 },
+          { scope: 'city', area: 'durban', leadDays: 4 },
+          { scope: 'province', area: 'Gauteng', leadDays: 2 },
+          { scope: 'national', area: '', leadDays: 5 },
+        ],
+      },
+    });
+    expect(set.status).toBe(200);
+    const seen = (name: string) => set.json.areas.find((a: { name: string }) => a.name === name).buyers;
+    expect({ dispatchDays: set.json.dispatchDays, homeCity: set.json.homeCity, distanceAllowance: set.json.distanceAllowance }).toEqual({
+      dispatchDays: 2,
+      homeCity: 'Johannesburg',
+      distanceAllowance: [
+        { withinKm: 100, days: 1 },
+        { withinKm: 500, days: 2 },
+        { withinKm: null, days: 3 },
+      ],
+    });
+    // Johannesburg is home (1 day allowed for distance); Durban is 500 km away (3 days).
+    expect(seen('Johannesburg, Gauteng')).toEqual({
+      leadTime: '3-4 days',
+      farthestLeadTime: '3-4 days',
+      minDays: 3,
+      roundedUp: false,
+      distanceDays: { least: 1, most: 1 },
+    });
+    expect(seen('Durban, KwaZulu-Natal')).toEqual({
+      leadTime: '6-9 days',
+      farthestLeadTime: '6-9 days',
+      minDays: 6,
+      roundedUp: false,
+      distanceDays: { least: 3, most: 3 },
+    });
+    // Gauteng's other cities are near; a buyer naming only the province is given the most.
+    expect(seen('Gauteng')).toEqual({ leadTime: '4-5 days', farthestLeadTime: '4-7 days', minDays: 4, roundedUp: false, distanceDays: { least: 1, most: 3 } });
+    expect(seen('All of South Africa')).toMatchObject({ minDays: 7, farthestLeadTime: '7-10 days' });
+    expect(await coverageOf(headers)).toEqual(set.json);
+
+    // The buyer in Durban is quoted what the supplier was shown.
+    const durban = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq(), headers: client() })).json);
+    expect(durban.quotes.find((q) => q.supplier.id === supplierId)?.leadTime).toBe('6-9 days');
+
+    // Nothing a day: rounded up to one. A place no request reaches is shown as such.
+    await db().updateTable('suppliers').set({ dispatch_days: 0 }).where('id', '=', supplierId).execute();
+    const provinces: string[] = set.json.provinces;
+    const everywhere = await server.request('PUT', '/api/supplier/coverage', {
+      headers,
+      body: {
+        areas: [
+          { scope: 'city', area: 'johannesburg', leadDays: 0 },
+          ...provinces.map((area) => ({ scope: 'province', area, leadDays: 2 })),
+          { scope: 'national', area: '', leadDays: 5 },
+        ],
+      },
+    });
+    const areas = everywhere.json.areas as { name: string; buyers: unknown }[];
+    expect(areas.find((a) => a.name === 'Johannesburg, Gauteng')!.buyers).toEqual({
+      leadTime: '1-2 days',
+      farthestLeadTime: '1-2 days',
+      minDays: 1,
+      roundedUp: true,
+      distanceDays: { least: 1, most: 1 },
+    });
+    expect(areas.find((a) => a.name === 'All of South Africa')!.buyers).toBeNull();
   });
 
   it('refuses an unknown city or province, a place twice, a bad lead time and an empty list, naming the place', async () => {

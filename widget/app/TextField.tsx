@@ -17,6 +17,8 @@ export interface TextFieldProps {
   onBlur?(): void;
   error?: string | undefined;
   hint?: string;
+  /** The id of a note elsewhere on the page that also describes the control. */
+  describedBy?: string;
   required?: boolean;
   /** A textarea of this many rows instead of an input. */
   rows?: number;
@@ -39,7 +41,7 @@ export function TextField(p: TextFieldProps) {
     value: p.value,
     'aria-invalid': p.error ? true : undefined,
     'aria-required': p.required || undefined,
-    'aria-describedby': [p.error ? `${p.id}-error` : '', p.hint ? `${p.id}-hint` : ''].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': [p.error ? `${p.id}-error` : '', p.hint ? `${p.id}-hint` : '', p.describedBy ?? ''].filter(Boolean).join(' ') || undefined,
     onChange: (e: { target: { value: string } }) => p.onChange(e.target.value),
     onBlur: blurUnlessSubmitting(p.onBlur),
   };

@@ -18,6 +18,7 @@ const onFile: SupplierProfile = {
   validityDays: 7,
   minimumOrder: 500,
   leadEmails: 'each',
+  registrationNumber: null,
   vatNumber: null,
   registeredAddress: null,
   bbeeLevel: null,
@@ -26,10 +27,13 @@ const onFile: SupplierProfile = {
   bbee: { level: null, evidence: null, expiresOn: null, status: 'none', recognitionPercent: 0 },
 };
 
+/** What the coverage answers beside its places: the dispatch days, home city and distance allowance. */
+const deliveryTerms = { dispatchDays: 2, homeCity: 'Durban', distanceAllowance: [{ withinKm: null, days: 3 }] };
+
 /** The supplier's details on file, delivering nowhere yet; returns the list of changes sent, each saved as `saved(body)`. */
 function profileApi(saved: (body: Record<string, unknown>) => Record<string, unknown>) {
   api.server.use(
-    http.get('*/api/supplier/coverage', () => HttpResponse.json({ areas: [], provinces: ['Gauteng'] })),
+    http.get('*/api/supplier/coverage', () => HttpResponse.json({ ...deliveryTerms, areas: [], provinces: ['Gauteng'] })),
     http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
   );
   return api.record('patch', '*/api/supplier/profile', (body) => HttpResponse.json(saved(body)));
@@ -71,6 +75,26 @@ describe('the supplier’s details tab', () => {
     expect(screen.getByText(/B-BBEE level 2.*procurement recognition 125%/)).toBeTruthy();
   });
 
+  it('refuses a company registration number not in CIPC’s form at the field, and sends one that is', async () => {
+    const user = userEvent.setup();
+    const sent = profileApi((body) => ({ ...onFile, ...body }));
+    render(<SupplierProfileTab />);
+    const field = await screen.findByRole('textbox', { name: 'Company registration number' });
+    await user.type(field, '2015/12345/07');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(screen.getByText('Enter the registration number as YYYY/NNNNNN/NN')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
+    expect(sent).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, ' 2015 / 123456 / 07');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await screen.findByText('Saved. Your next quotes use these details.')).toBeTruthy();
+    expect(sent).toEqual([{ registrationNumber: '2015/123456/07' }]);
+    expect((field as HTMLInputElement).value).toBe('2015/123456/07');
+  });
+
   it('takes its lead e-mails as an hourly digest, sending only that choice', async () => {
     const user = userEvent.setup();
     const sent = profileApi((body) => ({ ...onFile, ...body }));
@@ -89,13 +113,21 @@ describe('the supplier’s details tab', () => {
     api.server.use(
       http.get('*/api/supplier/profile', () => HttpResponse.json(onFile)),
       http.get('*/api/supplier/coverage', () =>
-        HttpResponse.json({ areas: [{ scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1 }], provinces: ['Gauteng', 'Western Cape'] }),
+        HttpResponse.json({
+          ...deliveryTerms,
+          areas: [{ scope: 'city', area: 'durban', name: 'Durban, KwaZulu-Natal', leadDays: 1, buyers: null }],
+          provinces: ['Gauteng', 'Western Cape'],
+        }),
       ),
     );
     const sent = api.record<{ areas: { scope: string; area: string; leadDays: number }[] }>('put', '*/api/supplier/coverage', (body) =>
       body.areas.some((a) => a.leadDays > 60)
         ? validationFailed({ 'areas.1.leadDays': 'Enter a lead time of 0 to 60 days' })
-        : HttpResponse.json({ areas: body.areas.map((a) => ({ ...a, name: a.area || 'All of South Africa' })), provinces: ['Gauteng', 'Western Cape'] }),
+        : HttpResponse.json({
+            ...deliveryTerms,
+            areas: body.areas.map((a) => ({ ...a, name: a.area || 'All of South Africa', buyers: null })),
+            provinces: ['Gauteng', 'Western Cape'],
+          }),
     );
     api.catalogue([]);
     render(<SupplierProfileTab />);

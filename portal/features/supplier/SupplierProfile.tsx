@@ -2,7 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { bbeeLabel } from '../../../sdk/bbee';
 import { formatRand } from '../../../sdk/format';
 import { readNumber } from '../../../sdk/numbers';
-import { SUPPLIER_MESSAGES, type LeadEmails, type SupplierProfile, type SupplierProfileChange } from '../../../contract/schemas/supplier-workspace';
+import {
+  registrationNumberOf,
+  SUPPLIER_MESSAGES,
+  type LeadEmails,
+  type SupplierProfile,
+  type SupplierProfileChange,
+} from '../../../contract/schemas/supplier-workspace';
 import { FieldError, TextField } from '../../../widget/app/TextField';
 import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, type ComplianceField } from '../../components/compliance/compliance-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -14,7 +20,7 @@ import { Loaded } from '../../components/ui/loaded';
 import { SuccessNotice } from '../../components/ui/success-notice';
 
 type TermsField = 'contactPerson' | 'phone' | 'paymentTerms' | 'validityDays' | 'minimumOrder';
-type Field = TermsField | ComplianceField | 'leadEmails';
+type Field = TermsField | ComplianceField | 'leadEmails' | 'registrationNumber';
 
 /** The lead e-mail choices, as the form names them. */
 const LEAD_EMAIL_CHOICES: { value: LeadEmails; label: string; hint: string }[] = [
@@ -43,6 +49,7 @@ function changeOf(
   p: SupplierProfile,
   terms: Record<TermsField, string>,
   leadEmails: LeadEmails,
+  registrationNumber: string,
   compliance: ReturnType<typeof complianceChange>,
 ): SupplierProfileChange {
   const number = (text: string) => (Number.isNaN(readNumber(text)) ? (text as unknown as number) : readNumber(text));
@@ -53,6 +60,7 @@ function changeOf(
     validityDays: number(terms.validityDays),
     minimumOrder: number(terms.minimumOrder),
     leadEmails,
+    registrationNumber: registrationNumber.trim() === '' ? null : (registrationNumberOf(registrationNumber) ?? registrationNumber),
     ...compliance,
   };
   const onFile: Record<string, unknown> = { ...p, bbeeLevel: p.bbeeLevel === 0 ? 'non-compliant' : p.bbeeLevel };
@@ -74,6 +82,7 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
   const [terms, setTerms] = useState(() => termsDraft(initial));
   const [compliance, setCompliance] = useState(() => complianceDraft(initial));
   const [leadEmails, setLeadEmails] = useState(initial.leadEmails);
+  const [registrationNumber, setRegistrationNumber] = useState(initial.registrationNumber ?? '');
   const { errors, setErrors, failure, saving, run } = useSave<Field>();
   const [notice, setNotice] = useState<string | null>(null);
   const setTerm = (field: TermsField) => (value: string) => setTerms((t) => ({ ...t, [field]: value }));
@@ -86,10 +95,15 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setNotice(null);
-    const found = checkCompliance(compliance);
+    const found: Partial<Record<Field, string>> = {
+      ...(registrationNumber.trim() !== '' && registrationNumberOf(registrationNumber) === null
+        ? { registrationNumber: SUPPLIER_MESSAGES.registrationNumber }
+        : {}),
+      ...checkCompliance(compliance),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirst(found);
-    const change = changeOf(profile, terms, leadEmails, complianceChange(compliance));
+    const change = changeOf(profile, terms, leadEmails, registrationNumber, complianceChange(compliance));
     if (Object.keys(change).length === 0) {
       setNotice(`${SUPPLIER_MESSAGES.profileEmpty}: nothing has changed.`);
       return;
@@ -100,6 +114,7 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
       setTerms(termsDraft(saved));
       setCompliance(complianceDraft(saved));
       setLeadEmails(saved.leadEmails);
+      setRegistrationNumber(saved.registrationNumber ?? '');
       setNotice('Saved. Your next quotes use these details.');
     }, focusFirst);
   };
@@ -162,6 +177,14 @@ function ProfileForm({ initial }: { initial: SupplierProfile }) {
         <p className="small muted">
           Buyers compare quotes on it today: {bbeeLabel(profile.bbee)}, procurement recognition {profile.bbee.recognitionPercent}%.
         </p>
+        <TextField
+          id="profile-registrationNumber"
+          label="Company registration number"
+          hint="As CIPC issued it, such as 2015/123456/07. Your quotations and purchase orders carry it."
+          value={registrationNumber}
+          onChange={setRegistrationNumber}
+          error={errors.registrationNumber}
+        />
         <ComplianceFields idPrefix="profile" draft={compliance} onChange={setCompliance} errors={errors} />
       </section>
       {/* What the save did, beside the button that saved: the form is longer than a screen. */}
