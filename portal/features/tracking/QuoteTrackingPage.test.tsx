@@ -474,3 +474,30 @@ describe('the tracking page of a basket quote', () => {
     expect(JSON.parse(bodies[0] as string)).toMatchObject({ lineIds: ['L3'] });
   });
 });
+
+describe('the purchase orders of an ordered quote on the tracking page', () => {
+  it('lists each by number with the PDF of each, as the results page does', async () => {
+    const quotes = threeQuotes(['accepted', 'not_selected', 'not_selected']);
+    quotes[0] = {
+      ...quotes[0]!,
+      orders: [
+        { purchaseOrderNumber: 'PO-2026-000123', issuedOn: '2026-11-23', deliverBy: '2026-11-27', lineIds: null, status: 'confirmed' },
+        { purchaseOrderNumber: 'PO-2026-000140', issuedOn: '2026-11-24', deliverBy: '2026-11-28', lineIds: null, status: 'cancelled' },
+      ],
+    };
+    serve(trackedAnswer(quotes, 1, 'awarded'));
+    render(<QuoteTrackingPage params={{ token: TOKEN }} />);
+    const list = await screen.findByRole('list', { name: 'Purchase orders to Coastal Hygiene' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Purchase order PO-2026-000123 (PDF)', `/api/quotes/track/${TOKEN}/purchase-order.pdf?po=PO-2026-000123`],
+      ['Cancelled purchase order PO-2026-000140 (PDF)', `/api/quotes/track/${TOKEN}/purchase-order.pdf?po=PO-2026-000140`],
+    ]);
+    expect(within(list).getAllByRole('listitem')[1]!.textContent).toContain('issued 24 November 2026, cancelled: the supplier withdrew.');
+    // The one link without a number is gone: each order has its own.
+    expect(screen.queryByRole('link', { name: 'Purchase order (PDF)' })).toBeNull();
+  });
+});
