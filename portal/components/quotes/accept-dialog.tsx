@@ -156,7 +156,7 @@ export function AcceptQuoteDialog({
                   )
                 }
               />{' '}
-              {l.productName} ({formatQuantity(l.quantity, l.unit)}, {formatRand(l.totalPrice)} excl. VAT)
+              {l.productName}: {formatQuantity(l.quantity, l.unit)}, {formatRand(l.totalPrice)} excl. VAT
             </label>
           ))}
           {noLine && ticked.length === 0 ? (

@@ -158,7 +158,7 @@ describe('accepting a basket quote from its card', () => {
     await user.click(within(cardOf('Berea Supplies')).getByRole('button', { name: 'Accept this quote' }));
     let dialog = within(screen.getByRole('dialog', { name: 'Accept this quote?' }));
     // Only the bleach is open: the gloves went to another supplier.
-    expect(dialog.getAllByRole('checkbox').map((c) => c.closest('label')!.textContent)).toEqual([' Household Bleach (40 litres, R700.00 excl. VAT)']);
+    expect(dialog.getAllByRole('checkbox').map((c) => c.closest('label')!.textContent)).toEqual([' Household Bleach: 40 litres, R700.00 excl. VAT']);
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
 
     await user.click(within(cardOf('Coastal Hygiene')).getByRole('button', { name: 'Accept this quote' }));
