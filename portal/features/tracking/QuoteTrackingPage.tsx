@@ -342,9 +342,10 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           totalPriceInclVat={basketOrder?.totalPriceInclVat ?? dialog.quote.totalPriceInclVat}
           products={basketOrder?.products}
           leavesOpen={basketOrder?.leavesOpen}
-          onAccept={(details) => {
+          choose={dialog.quote.lines ? { quote: dialog.quote, quotes: rfq.quotes } : undefined}
+          onAccept={(details, lineIds) => {
             const target = dialog.quote.id === quote.quoteReference ? token : dialog.quote.trackingToken!;
-            return act(() => api().quotes.accept(target, basketOrder ? { ...details, lineIds: basketOrder.lineIds } : details), target);
+            return act(() => api().quotes.accept(target, basketOrder ? { ...details, lineIds: lineIds ?? basketOrder.lineIds } : details), target);
           }}
           onClose={() => setDialog(null)}
         />
