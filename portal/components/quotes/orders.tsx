@@ -29,7 +29,8 @@ export function PurchaseOrders({ quote, token }: { quote: Quote; token?: string 
   return (
     <ul className="small purchase-orders" aria-label={`Purchase orders to ${quote.supplier.name}`}>
       {orders.map((order) => {
-        const products = orderedProducts(quote, order);
+        // One order is of what the card already says was ordered; two of one basket supplier are told apart by their products.
+        const products = orders.length > 1 ? orderedProducts(quote, order) : null;
         const cancelled = order.status === 'cancelled';
         return (
           <li key={order.purchaseOrderNumber}>

@@ -209,6 +209,32 @@ describe('an ordered quote on the results page', () => {
   });
 });
 
+describe('a basket supplier ordered from twice', () => {
+  it('tells its two purchase orders apart by their products', async () => {
+    const { quotes, coastal, answer } = basket();
+    const ordered = {
+      ...coastal,
+      status: 'accepted' as const,
+      lines: coastal.lines!.map((l) => ({ ...l, status: 'accepted' as const })),
+      orders: [
+        { purchaseOrderNumber: 'PO-2026-000123', issuedOn: '2026-11-23', deliverBy: '2026-11-25', lineIds: ['L1'], status: 'confirmed' as const },
+        { purchaseOrderNumber: 'PO-2026-000124', issuedOn: '2026-11-24', deliverBy: '2026-11-26', lineIds: ['L2'], status: 'sent' as const },
+      ],
+    };
+    serve(answer([ordered, quotes[1]!, quotes[2]!]));
+    open();
+    const list = await screen.findByRole('list', { name: 'Purchase orders to Coastal Hygiene' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Purchase order PO-2026-000123 for Household Bleach: issued 23 November 2026, deliver by 25 November 2026, confirmed by the supplier. ',
+      'Purchase order PO-2026-000124 for Refuse Bags: issued 24 November 2026, deliver by 26 November 2026, awaiting the supplier’s confirmation. ',
+    ]);
+  });
+});
+
 describe('what a quote card explains', () => {
   it('says what its badge and its delivery coverage mean', async () => {
     const [a, b, c] = threeQuotes();
