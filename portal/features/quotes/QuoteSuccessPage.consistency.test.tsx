@@ -110,6 +110,7 @@ describe('a withdrawn quote on the results page', () => {
     const card = cardOf('Berea Supplies');
     expect(within(card).getByText(/withdrew this quote/).textContent).toBe('Berea Supplies withdrew this quote: “Our bleach supplier closed”.');
     expect(card.querySelector('.quote-head .badge')).toBeNull();
+    expect(within(card).queryByText(gone.aiInsights.recommendation)).toBeNull();
     // Ranked after every quote that can still be had.
     expect([...document.querySelectorAll('.quotes-grid h3')].map((h) => h.textContent)).toEqual(['Coastal Hygiene', 'Umhlanga Chemicals', 'Berea Supplies']);
 

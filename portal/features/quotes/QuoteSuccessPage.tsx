@@ -132,7 +132,8 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
         </div>
         <p className="small muted flush">{COVERAGE_HELP}</p>
       </div>
-      <p className="small">{quote.aiInsights.recommendation}</p>
+      {/* Its sentence ranks it among the quotes, which it has left. */}
+      {withdrawn ? null : <p className="small">{quote.aiInsights.recommendation}</p>}
       <p className="hint">{quote.notes}</p>
       <div className="button-row">
         {onAccept ? (
