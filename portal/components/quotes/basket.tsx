@@ -220,24 +220,10 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
   );
 }
 
-/** One way to order the basket: its total, deliveries, and each supplier's lines; acceptable when `onAccept` is given. */
-function OptionCard({
-  title,
-  option,
-  rfq,
-  toOrder,
-  onAccept,
-}: {
-  title: string;
-  option: BasketOption;
-  rfq: Basket;
-  /** How many products are still to order: the option's products not quoted are of those. */
-  toOrder: number;
-  onAccept?: (() => void) | undefined;
-}) {
+/** One way to order the basket: its total, deliveries, each supplier's lines and the products still to order it leaves out; acceptable when `onAccept` is given. */
+function OptionCard({ title, option, rfq, onAccept }: { title: string; option: BasketOption; rfq: Basket; onAccept?: (() => void) | undefined }) {
   const names = new Map(rfq.quotes.map((q) => [q.id, q.supplier.name]));
   const products = new Map(rfq.lines.map((l) => [l.lineId, l.productName]));
-  const missing = toOrder - option.covered;
   const ordered = orderedLineIds(rfq.quotes);
   const left = option.lines.filter((l) => l.quoteId === null && !ordered.has(l.lineId)).map((l) => products.get(l.lineId));
   return (
@@ -246,7 +232,6 @@ function OptionCard({
       <p className="big-figure">{formatRand(option.totalPrice)}</p>
       <p className="small muted">
         excl. VAT · {formatRand(option.totalPriceInclVat)} incl. VAT · {option.deliveries} {option.deliveries === 1 ? 'delivery' : 'deliveries'}
-        {missing > 0 ? ` · ${missing} ${missing === 1 ? 'product' : 'products'} not quoted` : ''}
       </p>
       {left.length > 0 ? <p className="small">Not quoted: {left.join(', ')}.</p> : null}
       <ul className="small">
@@ -281,10 +266,8 @@ export function BasketSplitPanel({ rfq, onAccept }: { rfq: Basket; onAccept?: ((
       <p>{message}</p>
       {toOrder < rfq.lines.length ? <p className="small muted">Of the products you have not ordered yet.</p> : null}
       <div className="basket-options">
-        {same ? null : <OptionCard title="Cheapest split" option={split} rfq={rfq} toOrder={toOrder} onAccept={onAccept && (() => onAccept('split'))} />}
-        {single ? (
-          <OptionCard title="Best single supplier" option={single} rfq={rfq} toOrder={toOrder} onAccept={onAccept && (() => onAccept('single'))} />
-        ) : null}
+        {same ? null : <OptionCard title="Cheapest split" option={split} rfq={rfq} onAccept={onAccept && (() => onAccept('split'))} />}
+        {single ? <OptionCard title="Best single supplier" option={single} rfq={rfq} onAccept={onAccept && (() => onAccept('single'))} /> : null}
       </div>
       {saving !== null && saving > 0 ? <p className="small muted">The split saves {formatRand(saving)} excl. VAT against the single supplier.</p> : null}
       {same ? null : <LikeForLike rfq={rfq} />}
