@@ -119,8 +119,11 @@ test('a request ends in an order the supplier confirms, and both sides are told'
   // It carries the purchase order, the same document the buyer downloads from the tracking page.
   expect(orderMail!.attachments.map((a) => a.name)).toEqual([expect.stringMatching(/^procura-po-\d{4}-\d{6}\.pdf$/)]);
   const attached = await (await page.request.get(orderMail!.attachments[0]!.href)).body();
-  await expect(tab.getByRole('link', { name: 'Purchase order (PDF)' })).toBeVisible();
-  const ordered = await (await page.request.get((await tab.getByRole('link', { name: 'Purchase order (PDF)' }).getAttribute('href'))!)).body();
+  // Each order is named by its number, the one the e-mail gives.
+  const poNumber = /Purchase order: (PO-\d{4}-\d{6})/.exec(orderMail!.text)![1]!;
+  const poLink = tab.getByRole('link', { name: `Purchase order ${poNumber} (PDF)` });
+  await expect(poLink).toBeVisible();
+  const ordered = await (await page.request.get((await poLink.getAttribute('href'))!)).body();
   expect(attached.subarray(0, 5).toString()).toBe('%PDF-');
   expect(attached.equals(ordered)).toBe(true);
 

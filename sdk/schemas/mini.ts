@@ -101,6 +101,7 @@ const quote = z.object({
   indicativeUnitPrice: z.optional(z.number()),
   indicativeTotalPrice: z.optional(z.number()),
   supplierNote: z.optional(z.string()),
+  withdrawalReason: z.optional(z.string()),
   lines: z.optional(z.array(quoteLine)),
   coverage: z.optional(z.object({ covered: int(), total: int(), text: z.string() })),
   minimumOrder: z.optional(z.number()),

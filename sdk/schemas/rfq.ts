@@ -377,6 +377,8 @@ export const quoteSchema = z.object({
   indicativeTotalPrice: randSchema.optional(),
   /** On a firmed quote, the supplier's note to the buyer. */
   supplierNote: z.string().optional(),
+  /** On a withdrawn quote, the reason its supplier gave, when it gave one. */
+  withdrawalReason: z.string().optional(),
   /** A basket's quote only: the lines this supplier quotes; its prices are the lines' totals. */
   lines: z.array(quoteLineSchema).optional(),
   /** A basket's quote only: how many of the basket's lines it quotes ("8 of 10 lines"). */

@@ -52,6 +52,13 @@ describe('positions across a set', () => {
     expect(insights.map((i) => i.priceDifference)).toEqual([-9.1, -18.2, 0, 9.1, 18.2]);
   });
 
+  it('says for how many products a basket quote is the lowest price', () => {
+    const basket = set.map((q) => ({ ...q, coverage: { priced: 5, of: 5 } }));
+    expect(deriveInsights(basket, 5)[1]!.recommendation).toBe(
+      'Lowest price for these 5 products of the 5 quotes at R900.00 excl. VAT, 18.2% below the average price, with delivery in 3-5 days from a verified supplier rated 4.0/5.',
+    );
+  });
+
   it('explains each recommendation with its figures', () => {
     const insights = deriveInsights(set, 5);
     expect(insights[1]!.recommendation).toBe(

@@ -204,8 +204,11 @@ function recommend({ q, position, versus: against, quality, n, requested, ties, 
   }
   const tie = ties > 0 ? `, ${tied(ties)}` : '';
   switch (position) {
-    case 'lowest-price':
-      return `Lowest price of the ${n} quotes${tie ? `${tie},` : ''} at ${total}, ${versus}, with delivery in ${lead} from a ${who}.`;
+    case 'lowest-price': {
+      // A basket's whole total is for its products, which the sentence counts (one of fewer says so beside its total).
+      const products = q.coverage && !partial ? ` for ${q.coverage.of === 1 ? 'this product' : `these ${q.coverage.of} products`}` : '';
+      return `Lowest price${products} of the ${n} quotes${tie ? `${tie},` : ''} at ${total}, ${versus}, with delivery in ${lead} from a ${who}.`;
+    }
     case 'fastest-delivery':
       return `Fastest delivery of the ${n} quotes (${lead}${tie}), ${versus}, from a ${who}.`;
     case 'highest-quality':

@@ -260,11 +260,11 @@ export class MessageRenderer {
     return loaded;
   }
 
-  private async quoteOf(rfqId: string, quoteId: number): Promise<RfqForMail & { quote: Quote & { withdrawalReason: string | null } }> {
+  private async quoteOf(rfqId: string, quoteId: number): Promise<RfqForMail & { quote: Quote }> {
     const loaded = await this.load(rfqId);
     const quote = loaded.quotes.find((q) => q.id === quoteReference(quoteId));
     if (!quote) throw new UnrenderableMessageError(`Quote ${quoteId} no longer exists`);
-    return { ...loaded, quote: { ...quote, withdrawalReason: loaded.withdrawalReasons.get(quote.id) ?? null } };
+    return { ...loaded, quote: { ...quote, withdrawalReason: loaded.withdrawalReasons.get(quote.id) ?? undefined } };
   }
 
   /**

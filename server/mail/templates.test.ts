@@ -328,6 +328,35 @@ describe('order e-mails', () => {
     expect(email.text).not.toContain('Purchase order:');
   });
 
+  it('names a basket order’s products, never the line ids the API knows them by', () => {
+    const q = rfq.quotes[0]!;
+    const line = (lineId: string, productName: string, status: 'accepted' | 'not_selected') => ({
+      lineId,
+      productName,
+      quantity: 10,
+      unit: 'litres',
+      pricingBasis: 'price-list' as const,
+      listUnitPrice: 20,
+      unitPrice: 20,
+      discountPercent: 0,
+      totalPrice: 200,
+      minimumOrderQuantity: 1,
+      leadTime: '2-3 days',
+      status,
+    });
+    const basket = {
+      ...q,
+      lines: [line('L1', 'Household Bleach', 'accepted'), line('L2', 'Refuse Bags', 'not_selected'), line('L3', 'Liquid Hand Soap', 'accepted')],
+      coverage: { covered: 3, total: 3, text: '3 of 3 lines' },
+      minimumOrder: 0,
+    };
+    const email = supplierOrderEmail({ request: { ...request, productDescription: '' }, quote: basket, buyer: null, companySize: null, responseUrl });
+    expect(email.text).toContain('   Household Bleach: 10 litres at R20.00 per litre excl. VAT, R200.00\n');
+    expect(email.text).toContain('   Liquid Hand Soap: 10 litres at R20.00 per litre excl. VAT, R200.00\n');
+    expect(email.text).not.toContain('Refuse Bags');
+    expect(`${email.text}${email.html}`).not.toMatch(/\bL\d+\b/);
+  });
+
   it('says which optional details the buyer did not give', () => {
     const buyer = {
       email: 'thandi@example.co.za',

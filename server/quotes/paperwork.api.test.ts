@@ -92,6 +92,9 @@ describe('GET /api/quotes/track/:token/quotation.pdf', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // The price's basis is said once, and the closing line alone says the supplier confirms it.
+    expect(text.replace(/\s+/g, ' ').match(/Indicative price/g)).toHaveLength(1);
+    expect(text).not.toContain('Confirm the final price');
     expect(vat).toBe(Math.round(q.vatAmount * 100));
     const again = await download(`/api/quotes/track/${q.trackingToken}/quotation.pdf`);
     expect(again.body.equals(pdf.body)).toBe(true);

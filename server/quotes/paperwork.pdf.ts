@@ -110,7 +110,21 @@ export interface QuotationInput {
   leadTime: string;
   pricingBasis: 'price-list' | 'category-estimate';
   priceListDate: string;
+  /** When the supplier made the price firm; null while it is indicative. */
+  firmedAt: string | null;
   notes: string;
+}
+
+/**
+ * What a quote's note says beyond its price basis and the closing line, which the quotation prints
+ * once each: its sentences but those on where the price comes from and to confirm it (a basket's
+ * estimated lines and minimum order stay).
+ */
+function notesBeyondBasis(notes: string): string {
+  return notes
+    .split(/(?<=\.)\s+/)
+    .filter((sentence) => !/^(Indicative price|Confirm the final price)/.test(sentence))
+    .join(' ');
 }
 
 export interface PurchaseOrderInput {
@@ -313,13 +327,19 @@ export function quotationPdf(q: QuotationInput): Promise<Buffer> {
       ['Lead time', q.leadTime],
       [
         'Price basis',
-        q.pricingBasis === 'price-list'
-          ? `Indicative price from ${possessive(q.supplier.name)} price list of ${formatDate(q.priceListDate)}.`
-          : `Indicative price estimated from ${possessive(q.supplier.name)} category pricing (price list of ${formatDate(q.priceListDate)}); the product is not on its list.`,
+        q.firmedAt
+          ? `Firm price confirmed by ${q.supplier.name} on ${formatDate(q.firmedAt)}.`
+          : q.pricingBasis === 'price-list'
+            ? `Indicative price from ${possessive(q.supplier.name)} price list of ${formatDate(q.priceListDate)}.`
+            : `Indicative price estimated from ${possessive(q.supplier.name)} category pricing (price list of ${formatDate(q.priceListDate)}); the product is not on its list.`,
       ],
     ]);
-    doc.moveDown(0.4);
-    paragraph(doc, q.notes, MUTED);
+    // The note's price basis is the row above; a firmed quote's note was written while it was indicative.
+    const beyond = q.firmedAt ? '' : notesBeyondBasis(q.notes);
+    if (beyond) {
+      doc.moveDown(0.4);
+      paragraph(doc, beyond, MUTED);
+    }
     doc.moveDown(0.4);
     paragraph(doc, 'This quotation is not a tax invoice. The supplier confirms price, stock and delivery when it accepts the order.', MUTED);
   });

@@ -1,5 +1,5 @@
 import type { PurchaseOrderSummary, Quote, Supplier as ApiSupplier } from '../../sdk/index';
-import { centsToRand } from '../../sdk/format';
+import { centsToRand, formatDate, formatRand } from '../../sdk/format';
 import { bbeeStanding, recognisedCents } from '../../sdk/bbee';
 import type { Executor } from '../db/executor';
 import { addDays } from '../domain/calendar';
@@ -124,8 +124,26 @@ export function toApiQuote(row: Omit<QuoteRow, FirmColumns> & Partial<Pick<Quote
     quote.indicativeUnitPrice = centsToRand(row.indicative_unit_price_cents ?? row.unit_price_cents);
     quote.indicativeTotalPrice = centsToRand(row.indicative_total_cents ?? row.total_cents);
     if (row.supplier_note) quote.supplierNote = row.supplier_note;
+    Object.assign(quote, firmWording(quote, row.indicative_total_cents ?? row.total_cents));
   }
+  if (quote.status === 'withdrawn' && row.withdrawal_reason) quote.withdrawalReason = row.withdrawal_reason;
   return quote;
+}
+
+/** A lead time as the quote's sentences write it: '6-9 days', '1 day'. */
+const LEAD_PHRASE = /\b\d+(?:-\d+)? days?\b/g;
+
+/**
+ * A firmed quote's sentences, which were written when its price was indicative: the note says the
+ * price is firm rather than asking to confirm it, and the recommendation names the firm total and
+ * lead time where it named the indicative ones.
+ */
+function firmWording(quote: Quote, indicativeTotalCents: number): Pick<Quote, 'notes' | 'aiInsights'> {
+  const notes = `Firm price and lead time confirmed by ${quote.supplier.name} on ${formatDate(quote.firmedAt!)}, valid until ${formatDate(quote.validUntil)}.`;
+  const recommendation = quote.aiInsights.recommendation
+    .replaceAll(`${formatRand(centsToRand(indicativeTotalCents))} excl. VAT`, `${formatRand(quote.totalPrice)} excl. VAT`)
+    .replace(LEAD_PHRASE, quote.leadTime);
+  return { notes, aiInsights: { ...quote.aiInsights, recommendation } };
 }
 
 /** A quote as its buyer sees it: with the tracking token and the page it opens. */

@@ -362,6 +362,7 @@ export async function quotationDocument(deps: Pick<QuoteDeps, 'database'>, token
       leadTime: formatLeadTime({ min: q.lead_min_days, max: q.lead_max_days }),
       pricingBasis: q.pricing_basis,
       priceListDate: q.price_list_date,
+      firmedAt: q.firmed_at,
       notes: q.notes,
     },
   });

@@ -1,11 +1,17 @@
 import { useState } from 'react';
-import { formatPriceWithVat } from '../../../sdk/format';
+import { formatPriceWithVat, formatRand } from '../../../sdk/format';
+import { formatQuantity } from '../../../sdk/rules';
 import { ORDER_LIMITS, validateOrderDetails, type OrderDetailsField, type OrderDetailsValues } from '../../../sdk/order-rules';
-import type { OrderDetailsInput } from '../../../sdk/schemas/rfq';
+import type { OrderDetailsInput, Quote } from '../../../sdk/schemas/rfq';
 import { fieldErrorsOf } from '../../../widget/app/api';
 import { TextField } from '../../../widget/app/TextField';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { actionErrorText } from './status';
+import { basketQuoteOrder } from './basket';
+
+const LINE_CHOICE_ID = 'accept-lines';
+/** Said when the buyer unticks every product of a basket quote. */
+const NO_LINE_MESSAGE = 'Tick at least one product to order from this supplier.';
 
 const FIELDS: OrderDetailsField[] = ['deliveryAddress', 'phone', 'purchaseOrderReference', 'vatNumber'];
 const EMPTY: OrderDetailsValues = { deliveryAddress: '', phone: '', purchaseOrderReference: '', vatNumber: '' };
@@ -39,8 +45,13 @@ export interface AcceptQuoteDialogProps {
   split?: boolean | undefined;
   /** A basket's products left for other suppliers after this order. */
   leavesOpen?: boolean | undefined;
-  /** Accepts with the details the buyer gave; a throw keeps the dialog open and says why. */
-  onAccept(details: OrderDetailsInput): Promise<void>;
+  /**
+   * A basket quote's lines the buyer chooses among: its lines still open, all ticked at first. The
+   * price and products then follow the ticks, and at least one is needed.
+   */
+  choose?: { quote: Quote; quotes: readonly Quote[] } | undefined;
+  /** Accepts with the details the buyer gave (and the lines ticked, when choosing); a throw keeps the dialog open and says why. */
+  onAccept(details: OrderDetailsInput, lineIds?: string[]): Promise<void>;
   onClose(): void;
 }
 
@@ -57,9 +68,16 @@ export function AcceptQuoteDialog({
   products,
   split = false,
   leavesOpen = false,
+  choose,
   onAccept,
   onClose,
 }: AcceptQuoteDialogProps) {
+  const offered = (choose?.quote.lines ?? []).filter((l) => l.status === 'offered');
+  const [ticked, setTicked] = useState<string[]>(() => offered.map((l) => l.lineId));
+  const [noLine, setNoLine] = useState(false);
+  // With lines to choose, what is ordered is the lines ticked.
+  const chosen = choose ? basketQuoteOrder(choose.quotes, choose.quote, ticked) : null;
+  const price = chosen ?? { totalPrice, totalPriceInclVat, products, leavesOpen };
   const [values, setValues] = useState<OrderDetailsValues>(EMPTY);
   const [shown, setShown] = useState<Set<OrderDetailsField>>(new Set());
   const [refused, setRefused] = useState<Partial<Record<OrderDetailsField, { message: string; value: string }>>>({});
@@ -92,13 +110,19 @@ export function AcceptQuoteDialog({
       focus="field"
       validate={() => {
         setShown(new Set(FIELDS));
+        const none = choose !== undefined && ticked.length === 0;
+        setNoLine(none);
+        if (none) {
+          document.getElementById(LINE_CHOICE_ID)?.querySelector('input')?.focus();
+          return false;
+        }
         const first = FIELDS.find((f) => problems[f]);
         focus(first);
         return first === undefined;
       }}
       onConfirm={async () => {
         try {
-          await onAccept(toInput(values));
+          await onAccept(toInput(values), choose ? ticked : undefined);
         } catch (err) {
           const fields = refusedFields(err);
           setRefused(Object.fromEntries(Object.entries(fields).map(([f, message]) => [f, { message, value: values[f as OrderDetailsField] }])));
@@ -111,14 +135,42 @@ export function AcceptQuoteDialog({
     >
       <p>
         You are accepting {split ? 'the split between' : 'the quote from'} <strong>{supplierName}</strong> for{' '}
-        <strong>{formatPriceWithVat(totalPrice, totalPriceInclVat)}</strong>
-        {products ? `: ${products.join(', ')}` : ''}.
+        <strong>{formatPriceWithVat(price.totalPrice, price.totalPriceInclVat)}</strong>
+        {price.products && price.products.length > 0 ? `: ${price.products.join(', ')}` : ''}.
       </p>
+      {choose ? (
+        <fieldset
+          className="form-stack accept-lines"
+          id={LINE_CHOICE_ID}
+          aria-describedby={noLine && ticked.length === 0 ? `${LINE_CHOICE_ID}-error` : undefined}
+        >
+          <legend>Products to order from {supplierName}</legend>
+          {offered.map((l) => (
+            <label key={l.lineId} className="accept-line">
+              <input
+                type="checkbox"
+                checked={ticked.includes(l.lineId)}
+                onChange={(e) =>
+                  setTicked((prev) =>
+                    e.target.checked ? offered.map((o) => o.lineId).filter((id) => id === l.lineId || prev.includes(id)) : prev.filter((id) => id !== l.lineId),
+                  )
+                }
+              />{' '}
+              {l.productName}: {formatQuantity(l.quantity, l.unit)}, {formatRand(l.totalPrice)} excl. VAT
+            </label>
+          ))}
+          {noLine && ticked.length === 0 ? (
+            <p className="field-error" id={`${LINE_CHOICE_ID}-error`} role="alert">
+              {NO_LINE_MESSAGE}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <p className="small flush">
         {split ? 'Each supplier receives the order of its own products' : `${supplierName} receives the order`} with your contact details (e-mail address, name,
         company and company size) and the delivery details below, and is asked to confirm it.{' '}
-        {products
-          ? `The suppliers left with nothing to supply are told they were not selected${leavesOpen ? '; the products you do not order here stay open for the others' : ''}.`
+        {price.products
+          ? `The suppliers left with nothing to supply are told they were not selected${price.leavesOpen ? '; the products you do not order here stay open for the others' : ''}.`
           : 'The other suppliers are told they were not selected.'}
       </p>
       <fieldset className="form-stack accept-details">

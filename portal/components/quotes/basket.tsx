@@ -26,7 +26,10 @@ export function isBasket(rfq: Rfq): rfq is Basket {
 function cheapestByLine(rfq: Basket): Map<string, number> {
   const best = new Map<string, number>();
   for (const q of rfq.quotes) {
+    // A withdrawn quote, or line, can no longer be had: it is no line's cheapest.
+    if (q.status === 'withdrawn') continue;
     for (const l of q.lines ?? []) {
+      if (l.status === 'withdrawn') continue;
       const now = best.get(l.lineId);
       if (now === undefined || l.totalPrice < now) best.set(l.lineId, l.totalPrice);
     }
@@ -43,11 +46,11 @@ function withVat(rand: number, rate: number): number {
 }
 
 /**
- * What accepting a basket quote orders: its lines still open (not awarded to another supplier), their products and total,
- * and whether lines stay open for the other suppliers after it.
+ * What accepting a basket quote orders: its lines still open (not awarded to another supplier), or those of them `only`
+ * names, their products and total, and whether lines stay open for the other suppliers after it.
  */
-export function basketQuoteOrder(quotes: readonly Quote[], q: Quote) {
-  const open = (q.lines ?? []).filter((l) => l.status === 'offered');
+export function basketQuoteOrder(quotes: readonly Quote[], q: Quote, only?: readonly string[]) {
+  const open = (q.lines ?? []).filter((l) => l.status === 'offered' && (!only || only.includes(l.lineId)));
   const lineIds = open.map((l) => l.lineId);
   const total = Math.round(open.reduce((sum, l) => sum + l.totalPrice * 100, 0)) / 100;
   const openElsewhere = quotes.filter((o) => o.id !== q.id).flatMap((o) => (o.lines ?? []).filter((l) => l.status === 'offered').map((l) => l.lineId));
@@ -60,9 +63,46 @@ export function basketQuoteOrder(quotes: readonly Quote[], q: Quote) {
   };
 }
 
+/** The lines of a basket ordered, from any supplier. */
+function orderedLineIds(quotes: readonly Quote[]): Set<string> {
+  return new Set(quotes.flatMap((q) => (q.lines ?? []).filter((l) => l.status === 'accepted').map((l) => l.lineId)));
+}
+
 /** How many of a basket's products were ordered, from any supplier. */
 export function orderedLineCount(quotes: readonly Quote[]): number {
-  return new Set(quotes.flatMap((q) => (q.lines ?? []).filter((l) => l.status === 'accepted').map((l) => l.lineId))).size;
+  return orderedLineIds(quotes).size;
+}
+
+/**
+ * The split against the single supplier like for like, when the split covers products the single
+ * supplier does not: what the split costs for the single supplier's own products, and the products
+ * it adds with what it charges for them. Null when both cover the same products.
+ */
+function likeForLike(rfq: Basket): { products: number; split: number; single: number; added: { productName: string; totalPrice: number }[] } | null {
+  const { split, single } = rfq.split;
+  if (!single || single.covered >= split.covered) return null;
+  const priceOf = (quoteId: string, lineId: string) => lineOf(rfq.quotes.find((q) => q.id === quoteId)!, lineId)?.totalPrice ?? 0;
+  const own = new Set(single.lines.filter((l) => l.quoteId !== null).map((l) => l.lineId));
+  let same = 0;
+  const added: { productName: string; totalPrice: number }[] = [];
+  for (const l of split.lines) {
+    if (l.quoteId === null) continue;
+    const cents = Math.round(priceOf(l.quoteId, l.lineId) * 100);
+    if (own.has(l.lineId)) same += cents;
+    else added.push({ productName: rfq.lines.find((line) => line.lineId === l.lineId)!.productName, totalPrice: cents / 100 });
+  }
+  return { products: own.size, split: same / 100, single: single.totalPrice, added };
+}
+
+/** The like-for-like sentence of {@link likeForLike}, naming the single supplier. */
+function likeForLikeText(rfq: Basket): string | null {
+  const cmp = likeForLike(rfq);
+  if (!cmp) return null;
+  const who = rfq.quotes.find((q) => q.id === rfq.split.single!.suppliers[0]!.quoteId)!.supplier.name;
+  const gap = Math.round((cmp.single - cmp.split) * 100) / 100;
+  const verdict = gap > 0 ? `it saves ${formatRand(gap)}` : gap < 0 ? `it costs ${formatRand(-gap)} more` : 'the same';
+  const added = cmp.added.map((a) => `${a.productName} (${formatRand(a.totalPrice)})`);
+  return `Like for like: for the same ${formatQuantity(cmp.products, 'products')} as ${who}, the split comes to ${formatRand(cmp.split)} excl. VAT against ${formatRand(cmp.single)}: ${verdict}. The split also covers ${added.join(', ')}, which ${who} does not quote.`;
 }
 
 /** Whether two ways to order a basket are one: the same suppliers with the same lines. */
@@ -94,7 +134,7 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
   const cell = (q: Quote, lineId: string) => {
     const l = lineOf(q, lineId);
     if (!l) return <span className="muted">Not quoted</span>;
-    const best = cheapest.get(lineId) === l.totalPrice;
+    const best = q.status !== 'withdrawn' && l.status !== 'withdrawn' && cheapest.get(lineId) === l.totalPrice;
     return (
       <>
         <span className={best ? 'basket-best' : undefined}>{formatRand(l.totalPrice)}</span>
@@ -180,32 +220,20 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
   );
 }
 
-/** One way to order the basket: its total, deliveries, and each supplier's lines; acceptable when `onAccept` is given. */
-function OptionCard({
-  title,
-  option,
-  rfq,
-  toOrder,
-  onAccept,
-}: {
-  title: string;
-  option: BasketOption;
-  rfq: Basket;
-  /** How many products are still to order: the option's products not quoted are of those. */
-  toOrder: number;
-  onAccept?: (() => void) | undefined;
-}) {
+/** One way to order the basket: its total, deliveries, each supplier's lines and the products still to order it leaves out; acceptable when `onAccept` is given. */
+function OptionCard({ title, option, rfq, onAccept }: { title: string; option: BasketOption; rfq: Basket; onAccept?: (() => void) | undefined }) {
   const names = new Map(rfq.quotes.map((q) => [q.id, q.supplier.name]));
   const products = new Map(rfq.lines.map((l) => [l.lineId, l.productName]));
-  const missing = toOrder - option.covered;
+  const ordered = orderedLineIds(rfq.quotes);
+  const left = option.lines.filter((l) => l.quoteId === null && !ordered.has(l.lineId)).map((l) => products.get(l.lineId));
   return (
     <article className="card basket-option" aria-label={title}>
       <h3>{title}</h3>
       <p className="big-figure">{formatRand(option.totalPrice)}</p>
       <p className="small muted">
         excl. VAT · {formatRand(option.totalPriceInclVat)} incl. VAT · {option.deliveries} {option.deliveries === 1 ? 'delivery' : 'deliveries'}
-        {missing > 0 ? ` · ${missing} ${missing === 1 ? 'product' : 'products'} not quoted` : ''}
       </p>
+      {left.length > 0 ? <p className="small">Not quoted: {left.join(', ')}.</p> : null}
       <ul className="small">
         {option.suppliers.map((s) => (
           <li key={s.quoteId}>
@@ -238,14 +266,18 @@ export function BasketSplitPanel({ rfq, onAccept }: { rfq: Basket; onAccept?: ((
       <p>{message}</p>
       {toOrder < rfq.lines.length ? <p className="small muted">Of the products you have not ordered yet.</p> : null}
       <div className="basket-options">
-        {same ? null : <OptionCard title="Cheapest split" option={split} rfq={rfq} toOrder={toOrder} onAccept={onAccept && (() => onAccept('split'))} />}
-        {single ? (
-          <OptionCard title="Best single supplier" option={single} rfq={rfq} toOrder={toOrder} onAccept={onAccept && (() => onAccept('single'))} />
-        ) : null}
+        {same ? null : <OptionCard title="Cheapest split" option={split} rfq={rfq} onAccept={onAccept && (() => onAccept('split'))} />}
+        {single ? <OptionCard title="Best single supplier" option={single} rfq={rfq} onAccept={onAccept && (() => onAccept('single'))} /> : null}
       </div>
       {saving !== null && saving > 0 ? <p className="small muted">The split saves {formatRand(saving)} excl. VAT against the single supplier.</p> : null}
+      {same ? null : <LikeForLike rfq={rfq} />}
     </section>
   );
+}
+
+function LikeForLike({ rfq }: { rfq: Basket }) {
+  const text = likeForLikeText(rfq);
+  return text ? <p className="small">{text}</p> : null;
 }
 
 /**

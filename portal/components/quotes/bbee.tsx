@@ -1,5 +1,5 @@
-import { bbeeEvidenceText, bbeeLabel, bbeeSummary } from '../../../sdk/bbee';
-import { formatDate } from '../../../sdk/format';
+import { bbeeEvidenceText, bbeeLabel } from '../../../sdk/bbee';
+import { formatDate, formatRand } from '../../../sdk/format';
 import type { Quote } from '../../../sdk/schemas/rfq';
 
 /**
@@ -28,7 +28,9 @@ export function orderQuotes(quotes: Quote[], order: QuoteOrder): Quote[] {
     level: (a, b) => levelRank(a) - levelRank(b),
     recognised: (a, b) => b.recognisedSpend - a.recognisedSpend,
   };
-  return [...quotes].sort((a, b) => by[order](a, b) || a.rank - b.rank);
+  // A withdrawn quote can no longer be had: it ranks after every quote that can.
+  const gone = (q: Quote) => (q.status === 'withdrawn' ? 1 : 0);
+  return [...quotes].sort((a, b) => gone(a) - gone(b) || by[order](a, b) || a.rank - b.rank);
 }
 
 /** The select that orders the quotes. */
@@ -58,12 +60,14 @@ function bbeeEvidenceNote(q: Quote): string {
   return 'no B-BBEE evidence on file: spend recognised at 0%';
 }
 
-/** A quote's price, B-BBEE level and recognised spend in one line, with the evidence below. */
+/** A quote's B-BBEE level and recognised spend in one line (its price stands above it), with the evidence below. */
 export function BbeeLine({ quote }: { quote: Quote }) {
   return (
     <div className="bbee-line">
       <p className="small">
-        <strong>{bbeeSummary(quote.totalPrice, quote.supplier.bbee, quote.recognisedSpend)}</strong>
+        <strong>
+          {bbeeLabel(quote.supplier.bbee)} · recognised {formatRand(quote.recognisedSpend)}
+        </strong>
       </p>
       <p className="small muted">B-BBEE: {bbeeEvidenceNote(quote)}</p>
     </div>

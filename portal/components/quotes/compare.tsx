@@ -74,9 +74,12 @@ const ROWS: Row[] = [
 /** The id of the one quote that is best on the row, or null when quotes tie for it. */
 function bestOf(row: Row, quotes: Quote[]): string | null {
   if (!row.figure) return null;
+  // A withdrawn quote can no longer be had: it is best at nothing.
+  const standing = quotes.filter((q) => q.status !== 'withdrawn');
   // A basket's prices compare among the quotes of the most products: one of fewer is cheaper for what it leaves out.
-  const most = Math.max(...quotes.map((q) => q.coverage?.covered ?? 0));
-  const pool = row.perProducts ? quotes.filter((q) => (q.coverage?.covered ?? 0) === most) : quotes;
+  const most = Math.max(...standing.map((q) => q.coverage?.covered ?? 0));
+  const pool = row.perProducts ? standing.filter((q) => (q.coverage?.covered ?? 0) === most) : standing;
+  if (pool.length === 0) return null;
   const figures = pool.map((q) => row.figure!(q));
   const best = row.best === 'high' ? Math.max(...figures) : Math.min(...figures);
   const winners = pool.filter((_, i) => figures[i] === best);

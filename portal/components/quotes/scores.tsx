@@ -1,3 +1,4 @@
+import type { CompetitivePosition } from '../../../sdk/quote-status';
 /** Where a buyer reads how a quote's badge, sentence and scores are worked out. */
 const SCORES_HELP_HREF = '/how-it-works#scores';
 
@@ -17,3 +18,12 @@ export const SCORE_TEXT = {
 export function ScoresLink() {
   return <a href={SCORES_HELP_HREF}>How quotes are scored</a>;
 }
+
+/** What each badge of a quote's position means, said beside it: the badge alone is one word. */
+export const POSITION_HELP: Record<CompetitivePosition, string> = {
+  'lowest-price': 'Best Price: the lowest price of these quotes, like for like.',
+  'fastest-delivery': 'Fastest Delivery: the soonest delivery of these quotes.',
+  'highest-quality': 'Premium Quality: the highest quality score of these quotes.',
+  'best-balance': 'Best Balance: a good balance of price, delivery and track record.',
+  'premium-option': 'Specialist: dearer than other quotes here, for a supplier whose rating or record may be worth it to you.',
+};

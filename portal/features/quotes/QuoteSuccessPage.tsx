@@ -6,14 +6,15 @@ import { Link, useSearch } from 'wouter';
 import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText } from '../../../sdk/rules';
 import type { OrderDetailsInput, Quote, QuoteActionResponse, Rfq } from '../../../sdk/schemas/rfq';
-import { formatPriceWithVat, formatRand, joinWords } from '../../../sdk/format';
+import { formatPriceWithVat, formatRand, joinWords, quotedEnd } from '../../../sdk/format';
 import { companySizeLabel } from '../../../widget/app/CompanySizeField';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
 import { BasketMatrix, basketQuoteOrder, BasketSplitPanel, isBasket, minimumOrderText, orderedLineCount, orderedTotal } from '../../components/quotes/basket';
 import { quotationPath } from '../../../contract/buyer-links';
 import { BbeeLine, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
-import { SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
+import { POSITION_HELP, SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
+import { PurchaseOrders } from '../../components/quotes/orders';
 import { canAccept, DemoNotice, isWinner, QuoteStatusBadge, RfqStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -50,6 +51,9 @@ function lowestOf(quotes: Quote[]): Quote | null {
 
 const COVERAGE_WIDTH: Record<string, number> = { excellent: 100, good: 75, moderate: 50 };
 
+/** What the coverage word says, from the soonest the supplier can deliver (see {@link coverageOf}). */
+const COVERAGE_HELP = 'How soon it can deliver to you: excellent within a day, good within 3 days, moderate within 5, limited after that.';
+
 function coverageOf(q: Quote): string {
   const d = q.leadTimeDays.min;
   return d <= 1 ? 'excellent' : d <= 3 ? 'good' : d <= 5 ? 'moderate' : 'limited';
@@ -58,6 +62,7 @@ function coverageOf(q: Quote): string {
 function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; token?: string | undefined; onAccept?: (() => void) | undefined }) {
   const coverage = coverageOf(quote);
   const winner = isWinner(quote.status);
+  const withdrawn = quote.status === 'withdrawn';
   // A basket is named by its products ('Household Bleach and 2 more products').
   const what = rfq.lines ? rfq.productName : `${formatQuantity(rfq.quantity, rfq.unit)} of ${rfq.productName}`;
   const subject = `Quote ${quote.id}: ${what}`;
@@ -69,11 +74,18 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
       {winner ? <p className="winner-mark">Your chosen supplier</p> : null}
       <div className="quote-head">
         <h3 id={`quote-${quote.id}`}>{quote.supplier.name}</h3>
-        <span className="badge badge-primary">{POSITION_BADGES[quote.aiInsights.competitivePosition]}</span>
+        {/* A withdrawn quote can no longer be had: it is no one's best of anything. */}
+        {withdrawn ? null : <span className="badge badge-primary">{POSITION_BADGES[quote.aiInsights.competitivePosition]}</span>}
       </div>
+      {withdrawn ? null : <p className="small muted position-help">{POSITION_HELP[quote.aiInsights.competitivePosition]}</p>}
       <p className="quote-status small">
         Status: <QuoteStatusBadge status={quote.status} />
       </p>
+      {withdrawn ? (
+        <p className="notice notice-danger small">
+          {quote.supplier.name} withdrew this quote{quote.withdrawalReason ? `: ${quotedEnd(quote.withdrawalReason)}` : '.'}
+        </p>
+      ) : null}
       <p className="small muted">
         {quote.supplier.location}, {quote.supplier.province} · rated {quote.supplier.rating.toFixed(1)}/5{quote.supplier.verified ? ' · verified' : ''}
       </p>
@@ -99,6 +111,7 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
             .join(', ')}
         </p>
       ) : null}
+      <PurchaseOrders quote={quote} token={token} />
       <BbeeLine quote={quote} />
       <dl className="facts small">
         <dt>Lead time</dt>
@@ -117,8 +130,10 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
         <div className="meter" role="img" aria-label={`Delivery coverage ${coverage}`}>
           <span style={{ width: `${COVERAGE_WIDTH[coverage] ?? 25}%` }} />
         </div>
+        <p className="small muted flush">{COVERAGE_HELP}</p>
       </div>
-      <p className="small">{quote.aiInsights.recommendation}</p>
+      {/* Its sentence ranks it among the quotes, which it has left. */}
+      {withdrawn ? null : <p className="small">{quote.aiInsights.recommendation}</p>}
       <p className="hint">{quote.notes}</p>
       <div className="button-row">
         {onAccept ? (
@@ -147,7 +162,9 @@ interface Ordering {
   products?: string[];
   split?: boolean;
   leavesOpen?: boolean;
-  send(details: OrderDetailsInput): Promise<QuoteActionResponse>;
+  /** A basket quote's open lines, for the buyer to tick those to order. */
+  choose?: { quote: Quote; quotes: readonly Quote[] };
+  send(details: OrderDetailsInput, lineIds?: string[]): Promise<QuoteActionResponse>;
 }
 
 function quoteOrdering(q: Quote, tokens: Record<string, string>): Ordering {
@@ -162,7 +179,12 @@ function quoteOrdering(q: Quote, tokens: Record<string, string>): Ordering {
 /** A basket quote's lines still open (not awarded to another supplier): what accepting it orders. */
 function basketQuoteOrdering(rfq: Rfq, q: Quote, tokens: Record<string, string>): Ordering {
   const { lineIds, ...order } = basketQuoteOrder(rfq.quotes, q);
-  return { supplierName: q.supplier.name, ...order, send: (d) => api().quotes.accept(tokens[q.id]!, { ...d, lineIds }) };
+  return {
+    supplierName: q.supplier.name,
+    ...order,
+    choose: { quote: q, quotes: rfq.quotes },
+    send: (d, ticked) => api().quotes.accept(tokens[q.id]!, { ...d, lineIds: ticked ?? lineIds }),
+  };
 }
 
 /** The basket's split, or its best single supplier, as one order of the lines still open. */
@@ -189,15 +211,14 @@ function optionOrdering(
     : { ...ordering, send: (d) => api().quotes.accept(tokens[first.quoteId]!, { ...d, lineIds: first.lineIds }) };
 }
 
-/** 'A', 'A and B', 'A, B and C'. */
-
 /** Said where the buyer looks after ordering a basket, and focused, so a screen reader hears it. */
-function OrderedNotice({ names }: { names: string }) {
+function OrderedNotice({ names, several }: { names: string; several: boolean }) {
   const notice = useRef<HTMLParagraphElement>(null);
   useEffect(() => notice.current?.focus(), []);
   return (
     <p className="notice" role="status" tabIndex={-1} ref={notice}>
-      You ordered from {names}. We sent each its order and your contact details; a supplier left with nothing to supply is told it was not selected.
+      You ordered from {names}. We sent {several ? 'each its order' : `${names} your order`} and your contact details; a supplier left with nothing to supply is
+      told it was not selected.
     </p>
   );
 }
@@ -215,7 +236,7 @@ export default function QuoteSuccessPage() {
   const [accepting, setAccepting] = useState<Ordering | null>(null);
   // A basket read again after an order: its lines' statuses and what is left to split.
   const [reread, setReread] = useState<Rfq | null>(null);
-  const [accepted, setAccepted] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState<{ names: string; several: boolean } | null>(null);
   const [order, setOrder] = useState<QuoteOrder>('rank');
   // Once the panel below says what the toast said, the toast goes: it would only cover the page.
   const dismissToast = useDismissToast();
@@ -262,12 +283,12 @@ export default function QuoteSuccessPage() {
   // A basket may be ordered from several suppliers: each is named.
   const winners = quotes.filter((q) => isWinner(q.status)).map((q) => q.supplier.name);
   const mayAccept = Object.keys(tokens).length > 0;
-  const place = async (ordering: Ordering, details: OrderDetailsInput) => {
-    const answer = await ordering.send(details);
+  const place = async (ordering: Ordering, details: OrderDetailsInput, lineIds?: string[]) => {
+    const answer = await ordering.send(details, lineIds);
     setActed(answer.quote.rfq);
     if (isBasket(rfq)) setReread(await api().rfq.get(rfq.rfqId));
     setAccepting(null);
-    setAccepted(ordering.supplierName);
+    setAccepted({ names: ordering.supplierName, several: ordering.split === true });
   };
   const acceptQuote = (q: Quote) => setAccepting(isBasket(rfq) ? basketQuoteOrdering(rfq, q, tokens) : quoteOrdering(q, tokens));
   const acceptOption =
@@ -278,8 +299,8 @@ export default function QuoteSuccessPage() {
   const standing = quotes.filter((q) => q.status !== 'withdrawn');
   const lowest = lowestOf(standing);
   const fastest = fastestOf(standing);
-  const verified = quotes.filter((q) => q.supplier.verified).length;
-  const quality = quotes.length ? Math.round(quotes.reduce((n, q) => n + q.aiInsights.qualityScore, 0) / quotes.length) : 0;
+  const verified = standing.filter((q) => q.supplier.verified).length;
+  const quality = standing.length ? Math.round(standing.reduce((n, q) => n + q.aiInsights.qualityScore, 0) / standing.length) : 0;
 
   return (
     <div className="container page stack">
@@ -423,7 +444,7 @@ export default function QuoteSuccessPage() {
       </section>
       {isBasket(rfq) && quotes.length > 0 ? (
         <>
-          {accepted ? <OrderedNotice names={accepted} /> : null}
+          {accepted ? <OrderedNotice names={accepted.names} several={accepted.several} /> : null}
           <BasketSplitPanel rfq={rfq} onAccept={acceptOption} />
           <BasketMatrix rfq={rfq} />
         </>
@@ -434,7 +455,7 @@ export default function QuoteSuccessPage() {
         </h2>
         {accepted && !isBasket(rfq) ? (
           <p className="notice" role="status">
-            You accepted the quote from {accepted}. We sent them your order and contact details, and told the other suppliers they were not selected.
+            You accepted the quote from {accepted.names}. We sent them your order and contact details, and told the other suppliers they were not selected.
           </p>
         ) : null}
         {rfq.demo ? <DemoNotice /> : null}
@@ -473,7 +494,8 @@ export default function QuoteSuccessPage() {
           products={accepting.products}
           split={accepting.split}
           leavesOpen={accepting.leavesOpen}
-          onAccept={(details) => place(accepting, details)}
+          choose={accepting.choose}
+          onAccept={(details, lineIds) => place(accepting, details, lineIds)}
           onClose={() => setAccepting(null)}
         />
       ) : null}

@@ -473,4 +473,53 @@ describe('the tracking page of a basket quote', () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(JSON.parse(bodies[0] as string)).toMatchObject({ lineIds: ['L3'] });
   });
+
+  it('lets the buyer tick which of the open lines to order, as the results page does', async () => {
+    const user = userEvent.setup();
+    const [first, ...others] = threeQuotes();
+    const basketQuote = {
+      ...first!,
+      lines: [line('L1', 'Household Bleach', 40, 20, 'offered'), line('L3', 'Liquid Hand Soap', 10, 35, 'offered')],
+      coverage: { covered: 2, total: 3, text: '2 of 3 lines' },
+    };
+    const bodies = serve(trackedAnswer([basketQuote, ...others], 1), { accept: () => HttpResponse.json(trackedAnswer([basketQuote, ...others], 1)) });
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Household Bleach/ }));
+    expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
+      'You are accepting the quote from Coastal Hygiene for R350.00 excl. VAT (R402.50 incl. VAT): Liquid Hand Soap.',
+    );
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(JSON.parse(bodies[0] as string)).toMatchObject({ lineIds: ['L3'] });
+  });
+});
+
+describe('the purchase orders of an ordered quote on the tracking page', () => {
+  it('lists each by number with the PDF of each, as the results page does', async () => {
+    const quotes = threeQuotes(['accepted', 'not_selected', 'not_selected']);
+    quotes[0] = {
+      ...quotes[0]!,
+      orders: [
+        { purchaseOrderNumber: 'PO-2026-000123', issuedOn: '2026-11-23', deliverBy: '2026-11-27', lineIds: null, status: 'confirmed' },
+        { purchaseOrderNumber: 'PO-2026-000140', issuedOn: '2026-11-24', deliverBy: '2026-11-28', lineIds: null, status: 'cancelled' },
+      ],
+    };
+    serve(trackedAnswer(quotes, 1, 'awarded'));
+    render(<QuoteTrackingPage params={{ token: TOKEN }} />);
+    const list = await screen.findByRole('list', { name: 'Purchase orders to Coastal Hygiene' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Purchase order PO-2026-000123 (PDF)', `/api/quotes/track/${TOKEN}/purchase-order.pdf?po=PO-2026-000123`],
+      ['Cancelled purchase order PO-2026-000140 (PDF)', `/api/quotes/track/${TOKEN}/purchase-order.pdf?po=PO-2026-000140`],
+    ]);
+    expect(within(list).getAllByRole('listitem')[1]!.textContent).toContain('issued 24 November 2026, cancelled: the supplier withdrew.');
+    // The one link without a number is gone: each order has its own.
+    expect(screen.queryByRole('link', { name: 'Purchase order (PDF)' })).toBeNull();
+  });
 });

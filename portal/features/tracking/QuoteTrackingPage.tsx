@@ -20,6 +20,7 @@ import { PageLoading } from '../../components/ui/page-loading';
 import { purchaseOrderPath, quotationPath } from '../../../contract/buyer-links';
 import { basketQuoteOrder, minimumOrderText, QuoteLines } from '../../components/quotes/basket';
 import { Standing } from './standing';
+import { PurchaseOrders } from '../../components/quotes/orders';
 import { BbeeLine, bbeeLabel, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 import './tracking.css';
 
@@ -269,7 +270,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           <a className="button button-secondary" href={quotationPath(token)} download>
             Download the quotation (PDF)
           </a>
-          {self && (self.status === 'accepted' || self.status === 'confirmed' || self.status === 'withdrawn') && rfq.status !== 'expired' ? (
+          {self && !self.orders && (self.status === 'accepted' || self.status === 'confirmed' || self.status === 'withdrawn') && rfq.status !== 'expired' ? (
             <>
               {' '}
               <a className="button button-secondary" href={purchaseOrderPath('quotes', token)} download>
@@ -278,6 +279,7 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
             </>
           ) : null}
         </p>
+        {self ? <PurchaseOrders quote={self} token={token} /> : null}
       </section>
       {rfq.quotes.length > 1 ? (
         <section aria-labelledby="request-quotes">
@@ -340,9 +342,10 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           totalPriceInclVat={basketOrder?.totalPriceInclVat ?? dialog.quote.totalPriceInclVat}
           products={basketOrder?.products}
           leavesOpen={basketOrder?.leavesOpen}
-          onAccept={(details) => {
+          choose={dialog.quote.lines ? { quote: dialog.quote, quotes: rfq.quotes } : undefined}
+          onAccept={(details, lineIds) => {
             const target = dialog.quote.id === quote.quoteReference ? token : dialog.quote.trackingToken!;
-            return act(() => api().quotes.accept(target, basketOrder ? { ...details, lineIds: basketOrder.lineIds } : details), target);
+            return act(() => api().quotes.accept(target, basketOrder ? { ...details, lineIds: lineIds ?? basketOrder.lineIds } : details), target);
           }}
           onClose={() => setDialog(null)}
         />
