@@ -23,7 +23,7 @@ const bleach: SupplierOffer = {
   validUntil: null,
   quoted: true,
 };
-const gloves: SupplierOffer = { ...bleach, offerId: 8, catalogueItemId: 'gloves', productName: 'Nitrile Gloves', unit: 'boxes', tiers: [], quoted: true };
+const gloves: SupplierOffer = { ...bleach, offerId: 8, catalogueItemId: 'gloves', productName: 'Nitrile Gloves', unit: 'boxes', minimumOrderQuantity: 1, tiers: [], quoted: true };
 
 const card = (name: string) => screen.getByRole('heading', { level: 4, name }).closest('li')!;
 
@@ -43,6 +43,7 @@ describe('the price list tab', () => {
     expect(screen.getByText(/^2 products, 2 quoted today\. Last changed 20 November 2026/)).toBeTruthy();
     expect(card('Household Bleach').textContent).toContain('R18.50 per litre excl. VAT · minimum 10 litres');
     expect(card('Household Bleach').textContent).toContain('R16.90 from 100');
+    expect(card('Nitrile Gloves').textContent).toContain('minimum 1 box');
     expect(within(card('Household Bleach')).getByText('Quoted')).toBeTruthy();
 
     await user.click(within(card('Household Bleach')).getByRole('button', { name: 'Change Household Bleach' }));

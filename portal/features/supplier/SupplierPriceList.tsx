@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { OfferImportResult, SupplierOffer, SupplierOfferChange, SupplierOffers } from '../../../contract/schemas/supplier-offers';
 import { formatRand, formatDate } from '../../../sdk/format';
-import { singularUnit } from '../../../sdk/rules';
+import { formatQuantity, singularUnit } from '../../../sdk/rules';
 import type { ProductSuggestion } from '../../../sdk/schemas/catalogue';
 import { formApi } from '../../../widget/app/api';
 import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
@@ -206,7 +206,7 @@ function OfferCard({ offer, onChanged, onRemoved }: { offer: SupplierOffer; onCh
       ) : (
         <>
           <p>
-            <strong>{formatRand(offer.unitPrice)}</strong> per {unit} excl. VAT · minimum {offer.minimumOrderQuantity} {offer.unit}
+            <strong>{formatRand(offer.unitPrice)}</strong> per {unit} excl. VAT · minimum {formatQuantity(offer.minimumOrderQuantity, offer.unit)}
           </p>
           {offer.tiers.length > 0 ? <p className="small">{offer.tiers.map((t) => `${formatRand(t.unitPrice)} from ${t.minQuantity}`).join(' · ')}</p> : null}
           {offer.validFrom || offer.validUntil ? (
