@@ -27,6 +27,7 @@ function cheapestByLine(rfq: Basket): Map<string, number> {
   const best = new Map<string, number>();
   for (const q of rfq.quotes) {
     for (const l of q.lines ?? []) {
+      if (l.status === 'withdrawn') continue;
       const now = best.get(l.lineId);
       if (now === undefined || l.totalPrice < now) best.set(l.lineId, l.totalPrice);
     }
@@ -94,6 +95,7 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
   const cell = (q: Quote, lineId: string) => {
     const l = lineOf(q, lineId);
     if (!l) return <span className="muted">Not quoted</span>;
+    if (l.status === 'withdrawn') return <span className="badge">Withdrawn</span>;
     const best = cheapest.get(lineId) === l.totalPrice;
     return (
       <>
@@ -103,6 +105,7 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
         ) : best && l.status === 'offered' ? (
           <span className="badge badge-success">Cheapest</span>
         ) : null}
+        {l.firmedAt ? <span className="badge badge-success">Firm</span> : null}
         <br />
         <span className="small muted">
           {formatRand(l.unitPrice)} {perUnit(l.unit)}
@@ -248,9 +251,15 @@ export function BasketSplitPanel({ rfq, onAccept }: { rfq: Basket; onAccept?: ((
   );
 }
 
+/** A line its supplier withdrew, or whose price it made firm, says so. */
+function LineMarker({ line }: { line: NonNullable<Quote['lines']>[number] }) {
+  if (line.status === 'withdrawn') return <span className="badge">Withdrawn</span>;
+  return line.firmedAt ? <span className="badge badge-success">Firm</span> : null;
+}
+
 /**
  * One basket quote's lines, as its own page shows them: each product it quotes with its price,
- * and those ordered from it. The lines it does not quote are counted in its coverage.
+ * those ordered from it, made firm or withdrawn. The lines it does not quote are counted in its coverage.
  */
 export function QuoteLines({ quote }: { quote: Quote }) {
   const won = quote.status === 'accepted' || quote.status === 'confirmed';
@@ -267,6 +276,7 @@ export function QuoteLines({ quote }: { quote: Quote }) {
               <th scope="row">
                 {l.productName}
                 {won && l.status === 'accepted' ? <span className="badge badge-success">Ordered</span> : null}
+                <LineMarker line={l} />
               </th>
               <td>{formatQuantity(l.quantity, l.unit)}</td>
               <td>
