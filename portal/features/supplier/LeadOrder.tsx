@@ -61,7 +61,9 @@ export function LeadBuyer({ lead }: { lead: SupplierLead }) {
                       <a href={leadPurchaseOrderPath(lead.quoteId, o.purchaseOrderNumber)} target="_blank" rel="noopener">
                         {o.purchaseOrderNumber} (PDF)
                       </a>{' '}
-                      · issued {formatDate(o.issuedOn)}, deliver by {formatDate(o.deliverBy)} · {ORDER_STATUS[o.status]}
+                      <span className="lead-order-meta">
+                        issued {formatDate(o.issuedOn)}, deliver by {formatDate(o.deliverBy)}, {ORDER_STATUS[o.status]}
+                      </span>
                     </li>
                   ))}
                 </ul>

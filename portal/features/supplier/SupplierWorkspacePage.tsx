@@ -191,7 +191,8 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
             aria-expanded={open === 'decline'}
             onClick={() => setOpen(open === 'decline' ? null : 'decline')}
           >
-            Withdraw<span className="visually-hidden"> {lead.quoteId}</span>
+            {lead.lines ? 'Withdraw the whole quote' : 'Withdraw'}
+            <span className="visually-hidden"> {lead.quoteId}</span>
           </button>
         ) : null}
         {lead.status === 'accepted' ? <ConfirmOrder lead={lead} onDone={done} /> : null}
