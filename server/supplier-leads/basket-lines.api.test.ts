@@ -254,3 +254,26 @@ describe('a basket lead after another supplier’s order', () => {
     expect(won.quantity).toBe(3);
   });
 });
+
+describe('withdrawing the last offer of a product once the rest of the basket was ordered', () => {
+  it('leaves nothing to order: the request is awarded and the quotes with nothing left are not selected', async () => {
+    const { rfq, quote, headers } = await basketLead(1);
+    const ordered = rfq.quotes[0]!;
+    expect((await accept(ordered.trackingToken!, { lineIds: ['L1', 'L2'] })).status).toBe(200);
+    // Only this supplier still offers the last product.
+    const quoteIds = rfq.quotes.filter((q) => q.id !== quote.id).map((q) => Number(q.id.slice(2)));
+    await server.database.db
+      .updateTable('quote_lines')
+      .set({ status: 'withdrawn' })
+      .where('quote_id', 'in', quoteIds)
+      .where('status', '=', 'offered')
+      .execute();
+    expect((await getRfq(rfq.rfqId)).status).toBe('open');
+
+    const res = await withdraw(quote.id, { lineIds: ['L3'], reason: 'Refuse bags are out of stock until January' }, headers);
+    expect([res.status, res.json.status]).toEqual([200, 'withdrawn']);
+    const after = await getRfq(rfq.rfqId);
+    expect(after.status).toBe('awarded');
+    expect(after.quotes.map((q) => q.status)).toEqual(['accepted', 'withdrawn', ...rfq.quotes.slice(2).map(() => 'not_selected')]);
+  });
+});

@@ -8,7 +8,8 @@ import { ApiError, invalidFields } from '../errors';
 import { quoteReference } from '../lib/ids';
 import { mayEmailBuyer } from '../mail/guard';
 import type { OutboxMessage } from '../mail/messages';
-import { moveQuote, type QuoteInRequest } from '../quotes/quotes.repository';
+import { findQuoteInRequest, moveQuote, type QuoteInRequest } from '../quotes/quotes.repository';
+import { settleBasket } from '../quotes/orders';
 import { StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
 import { lineNoOf } from '../rfq/basket.mapper';
 import { recordSupplierAudit, type SupplierMember } from '../supplier/supplier-users.service';
@@ -118,7 +119,8 @@ export async function firmBasketLines(
 /**
  * Withdraws lines of a basket quote the buyer has not ordered, with a reason the buyer is told
  * (unless they had declined the quote); they no longer count in its totals, and a quote left with
- * no line offered or ordered is withdrawn whole. Answers whether the buyer was e-mailed.
+ * no line offered or ordered is withdrawn whole, and a basket left with nothing to order is awarded.
+ * Answers whether anyone was e-mailed.
  */
 export async function withdrawBasketLines(
   deps: LeadDeps,
@@ -142,6 +144,13 @@ export async function withdrawBasketLines(
   const left = lines.some((l) => !lineNos.includes(l.line_no) && (l.status === 'offered' || l.status === 'accepted'));
   if (!left && !(await moveQuote(trx, quote.id, ['offered', 'declined'], 'withdrawn', now, { withdrawal_reason: reason }))) throw new StaleStateError();
   await settleBasketQuote(trx, state, now);
+  // Once the buyer ordered some of the basket, a product no valid quote offers any more may leave nothing to order.
+  const after = await findQuoteInRequest(trx, quote.id);
+  if (!after) throw new StaleStateError();
+  const courtesy = after.quotes.some((q) => q.quote.status === 'accepted' || q.quote.status === 'confirmed')
+    ? await settleBasket(trx, after, now, validityDay(nowMs), () => new StaleStateError())
+    : [];
+  if (courtesy.length > 0) await deps.outbox.enqueue(trx, courtesy, new Date(nowMs));
   const named = lineNos.map((n) => `L${n + 1}`);
   await recordSupplierAudit(
     trx,
@@ -157,7 +166,7 @@ export async function withdrawBasketLines(
   await remeasureResponse(trx, member.supplierId, nowMs);
   const buyer = state.rfq.primary_email;
   // A quote the buyer had turned down goes without a word to them: they chose not to have it.
-  if (quote.status === 'declined' || state.rfq.personal_data_deleted_at !== null || !buyer || !(await mayEmailBuyer(trx, buyer))) return false;
+  if (quote.status === 'declined' || state.rfq.personal_data_deleted_at !== null || !buyer || !(await mayEmailBuyer(trx, buyer))) return courtesy.length > 0;
   const message: OutboxMessage = { kind: 'buyer-quote-declined', recipient: buyer, payload: { rfqId: state.rfq.id, quoteId: quote.id, lineIds: named } };
   await deps.outbox.enqueue(trx, [message], new Date(nowMs));
   return true;
