@@ -152,11 +152,97 @@ test.describe('the supplier workspace on a phone', () => {
     await dialog.getByRole('button', { name: 'Accept quote' }).click();
     await expect(buyer.getByText('This quote:')).toHaveText('This quote: Accepted');
 
-    // The supplier confirms from the workspace.
+    // The supplier confirms from the workspace, asked once first.
     await page.reload();
     await lead.getByRole('button', { name: 'Confirm the order' }).click();
+    const asked = page.getByRole('dialog', { name: /^Confirm order PO-\d{4}-\d{6} for R[\d,]+\.\d{2}\?$/ });
+    await expectAccessible(page);
+    await asked.getByRole('button', { name: 'Confirm the order' }).click();
     await expect(lead.getByText('Confirmed by supplier', { exact: true })).toBeVisible();
     await buyer.reload();
     await expect(buyer.getByText('This quote:')).toHaveText('This quote: Confirmed by supplier');
+  });
+
+  test('a supplier firms one product of a basket lead at its own price and withdraws another, and the lead and the buyer see both', async ({
+    page,
+    staffLink,
+    expectAccessible,
+    database,
+  }, testInfo) => {
+    const res = await page.request.post('/api/rfq', {
+      data: {
+        lines: [
+          { productName: 'Hand Sanitizer 70% Alcohol', quantity: 200 },
+          { productName: 'Household Bleach', quantity: 40 },
+          { productName: 'Refuse Bags', quantity: 50 },
+        ],
+        supplierCount: 5,
+        deliveryLocation: 'Johannesburg',
+        primaryEmail: 'stores@lines.example.co.za',
+        agreeTerms: true,
+      },
+    });
+    expect(res.status()).toBe(201);
+    const { quotes } = (await res.json()) as {
+      quotes: {
+        id: string;
+        trackingUrl: string;
+        supplier: { email: string };
+        coverage?: { covered: number };
+        lines?: { lineId: string; productName: string }[];
+      }[];
+    };
+    const quote = quotes.find((q) => q.coverage?.covered === 3)!;
+    const supplierId = database.get('select id from suppliers where email = ?', quote.supplier.email)!.id as number;
+
+    await setStaffPassword(page, staffLink({ email: 'lines@procura.example', name: 'Lines Admin', role: 'admin' }));
+    await page.goto('/admin');
+    await signInStaff(page, 'lines@procura.example');
+    await page.getByLabel('Supplier ID').fill(String(supplierId));
+    await page.getByRole('textbox', { name: 'Name' }).fill('Zanele Dube');
+    await page.getByRole('textbox', { name: 'E-mail' }).last().fill('zanele@lines.example');
+    await page.getByRole('button', { name: 'Invite to the supplier workspace' }).click();
+    await expect(page.getByText('zanele@lines.example was e-mailed a sign-in link to the supplier workspace.')).toBeVisible();
+    const [mail] = await mailTo(page, 'zanele@lines.example');
+    await page.goto(/(http\S+\/supplier\/sign-in#sl_[\w-]{43})/.exec(mail!.text)![1]!);
+    await page.getByRole('button', { name: /^Sign in as Zanele Dube at / }).click();
+    await expect(page.getByText('Signed in as Zanele Dube (zanele@lines.example)')).toBeVisible();
+
+    await page.goto(`/supplier?lead=${quote.id}`);
+    const lead = page.locator('.lead-card-opened');
+    await expect(lead).toContainText('3 products to Johannesburg');
+    const products = lead.getByRole('list', { name: 'Products you quote' });
+    await expect(products.getByRole('listitem')).toHaveCount(3);
+    await expect(products.getByRole('listitem').first()).toContainText(/\(R[\d,]+\.\d{2} per litre\)/);
+    await expectAccessible(page);
+
+    // One product's price made firm at the supplier's own figure.
+    await lead.getByRole('button', { name: 'Firm price of Hand Sanitizer 70% Alcohol' }).click();
+    const firm = lead.getByRole('form', { name: 'Firm up Hand Sanitizer 70% Alcohol' });
+    await firm.getByRole('textbox', { name: /^Unit price excl\. VAT/ }).fill('14,88');
+    await expectAccessible(page);
+    await firm.getByRole('button', { name: 'Make this price firm' }).click();
+    const sanitiser = products.getByRole('listitem').filter({ hasText: 'Hand Sanitizer 70% Alcohol' });
+    await expect(sanitiser).toContainText('200 litres of Hand Sanitizer 70% Alcohol: R2,976.00 (R14.88 per litre, indicative');
+    await expect(sanitiser.getByText('Firm', { exact: true })).toBeVisible();
+
+    // Another withdrawn, with a reason.
+    await lead.getByRole('button', { name: 'Withdraw Refuse Bags' }).click();
+    const why = lead.getByRole('form', { name: 'Withdraw Refuse Bags' });
+    await why.getByRole('textbox', { name: /Why you withdraw it/ }).fill('Out of stock until January');
+    await why.getByRole('button', { name: 'Withdraw this product' }).click();
+    const bags = products.getByRole('listitem').filter({ hasText: 'Refuse Bags' });
+    await expect(bags.getByText('Withdrawn', { exact: true })).toBeVisible();
+    await expect(bags).toContainText('Your reason: Out of stock until January');
+    await expect(lead).toContainText('2 products to Johannesburg');
+    await expectAccessible(page);
+    await testInfo.attach('basket lead answered at 390 px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+    // The buyer's page of that quote shows the firm product and the withdrawn one.
+    const buyer = await page.context().newPage();
+    await buyer.goto(new URL(quote.trackingUrl).pathname);
+    const table = buyer.getByRole('table', { name: /2 of 3 lines/ });
+    await expect(table.getByRole('rowheader', { name: /Hand Sanitizer 70% Alcohol/ })).toContainText('Firm');
+    await expect(table.getByRole('rowheader', { name: /Refuse Bags/ })).toContainText('Withdrawn');
   });
 });

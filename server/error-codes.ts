@@ -78,6 +78,10 @@ export const ERROR_CODES = {
     lead_not_found: 404,
     not_firmable: 409,
     not_declinable: 409,
+    /** A basket line id that is not a line of the lead's quote. */
+    line_not_found: 404,
+    /** A basket line already ordered, from this supplier or another, or withdrawn. */
+    line_not_open: 409,
   },
   /** A supplier's own price list. */
   supplierOffers: {

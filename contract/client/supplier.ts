@@ -67,9 +67,9 @@ export interface SupplierClient {
   me(options?: CallOptions): Promise<SupplierMe | null>;
   /** The leads, newest first (`GET /api/supplier/leads`). */
   leads(status?: LeadFilter, options?: CallOptions): Promise<SupplierLead[]>;
-  /** Makes a lead firm (`POST /api/supplier/leads/:quoteId/firm`). */
+  /** Makes a lead firm (`POST /api/supplier/leads/:quoteId/firm`): a single product's at one unit price, a basket's line by line. */
   firm(quoteId: string, input: FirmLeadInput, options?: CallOptions): Promise<SupplierLead>;
-  /** Withdraws a lead's quote (`POST /api/supplier/leads/:quoteId/decline`). */
+  /** Withdraws a lead's quote, or with `lineIds` some of a basket's products (`POST /api/supplier/leads/:quoteId/decline`). */
   decline(quoteId: string, input: DeclineLeadInput, options?: CallOptions): Promise<SupplierLead>;
   /** Confirms an accepted order (`POST /api/supplier/leads/:quoteId/confirm`). */
   confirm(quoteId: string, options?: CallOptions): Promise<SupplierLead>;
@@ -101,6 +101,16 @@ export interface SupplierClient {
   removeOffer(offerId: number, options?: CallOptions): Promise<void>;
   /** Replaces it from pasted text, or previews that (`POST /api/supplier/offers/import`). */
   importOffers(input: OfferImportInput, options?: CallOptions): Promise<OfferImportResult>;
+}
+
+/**
+ * Where a lead's purchase order PDF is read (same origin, with the supplier's session cookie).
+ *
+ * @example
+ * leadPurchaseOrderPath('Q-12', 'PO-2026-000031'); // '/api/supplier/leads/Q-12/purchase-order.pdf?po=PO-2026-000031'
+ */
+export function leadPurchaseOrderPath(quoteId: string, poNumber: string): string {
+  return `/api/supplier/leads/${encodeURIComponent(quoteId)}/purchase-order.pdf?po=${encodeURIComponent(poNumber)}`;
 }
 
 /**

@@ -42,8 +42,21 @@ export const SUPPLIER_MESSAGES = {
   note: 'Keep the note to 500 characters',
   reason: 'Please give a reason of 5 to 1,000 characters',
   notFirmable: 'Only an offered quote within its validity can be made firm.',
-  basketNotFirmable: 'A quote for several products is priced line by line from your price list: it cannot be made firm at one unit price.',
+  basketNotFirmable: 'A quote for several products is made firm line by line: give each product’s unit price, not one for all.',
   notDeclinable: 'Only a quote the buyer has not accepted can be withdrawn, while it is valid and the request is open.',
+  lineIds: 'Choose at least one product, at most 100',
+  lines: 'Give at least one product’s price, at most 100',
+  lineTwice: 'Name each product once',
+  lineId: 'Name a product by its line id: L1, L2, …',
+  notBasket: 'This lead is for one product: firm it up or withdraw it whole.',
+  basketLines: 'A quote for several products is made firm line by line: give each product’s unit price in lines.',
+  lineNotFound: (lineId: string) => `${lineId} is not a product of this quote.`,
+  lineNotOpen: (product: string, why: 'ordered' | 'ordered elsewhere' | 'withdrawn') =>
+    why === 'withdrawn'
+      ? `You already withdrew ${product}.`
+      : why === 'ordered'
+        ? `The buyer already ordered ${product} from you.`
+        : `The buyer already ordered ${product} from another supplier.`,
   contactPerson: 'Enter the contact person’s name (2 to 100 characters)',
   paymentTerms: 'Enter your payment terms (2 to 100 characters), such as 30 days from invoice',
   validityDays: 'Enter how many days a quote stays valid: 1 to 90',
@@ -266,22 +279,40 @@ export const supplierLeadSchema = z.object({
   unitPrice: randSchema,
   totalPrice: randSchema,
   totalPriceInclVat: randSchema,
+  /** The VAT rate the quote was made at (0.15): an order's lines come to their sum plus VAT at it. */
+  vatRate: z.number(),
   leadTimeDays: z.object({ min: z.number().int(), max: z.number().int() }),
   validUntil: isoDateSchema,
   firmedAt: z.string().nullable(),
   indicativeUnitPrice: randSchema,
   indicativeTotalPrice: randSchema,
   withdrawalReason: z.string().nullable(),
-  /** A basket's lead only: each product this supplier quotes, its price, and whether the buyer ordered it from this supplier. */
+  /**
+   * A basket's lead only: each product still open to this supplier, ordered from it or withdrawn
+   * by it (a product the buyer ordered from another supplier is left out), with its price. The
+   * lead's `quantity`, `unit` and totals count the products open or ordered from it.
+   */
   lines: z
     .array(
       z.object({
+        /** The basket line (`L1` is the first), as `firm` and `decline` name it. */
+        lineId: z.string(),
         productName: z.string(),
         quantity: z.number().int(),
         unit: z.string(),
         unitPrice: randSchema,
         totalPrice: randSchema,
         ordered: z.boolean(),
+        /**
+         * `open` to an answer or an order; `ordered` from this supplier; `withdrawn` by it;
+         * `ordered_elsewhere`, shown only once no product of the lead is open or ordered from it.
+         */
+        status: z.enum(['open', 'ordered', 'withdrawn', 'ordered_elsewhere']),
+        /** When the supplier made this line's price firm; null while indicative. */
+        firmedAt: z.string().nullable(),
+        /** The indicative unit price the firm one replaced (the unit price while indicative). */
+        indicativeUnitPrice: randSchema,
+        withdrawalReason: z.string().nullable(),
       }),
     )
     .optional(),
@@ -321,18 +352,32 @@ export type SupplierLead = z.infer<typeof supplierLeadSchema>;
  */
 export const supplierLeadsSchema = z.object({ leads: z.array(supplierLeadSchema) });
 
+const unitPrice = z
+  .number({ error: SUPPLIER_MESSAGES.unitPrice })
+  .min(0.01, { error: SUPPLIER_MESSAGES.unitPrice })
+  .max(MAX_UNIT_PRICE, { error: SUPPLIER_MESSAGES.unitPrice });
+
+const lineId = z.string({ error: SUPPLIER_MESSAGES.lineId }).regex(/^L[1-9]\d{0,2}$/, { error: SUPPLIER_MESSAGES.lineId });
+
+/** No line named twice in one answer. */
+const onceEach = (ids: readonly string[]) => new Set(ids).size === ids.length;
+
 /**
  * `POST /api/supplier/leads/:quoteId/firm`: what changes, if anything, from the indicative quote.
+ * A basket's lead is made firm line by line: `lines`, each with its firm unit price excl. VAT.
  *
  * @example
  * firmLeadSchema.parse({ unitPrice: 42.5, note: 'Delivered Tuesdays' });
+ * firmLeadSchema.parse({ lines: [{ lineId: 'L2', unitPrice: 14.5 }] });
  */
 export const firmLeadSchema = z
   .object({
-    unitPrice: z
-      .number({ error: SUPPLIER_MESSAGES.unitPrice })
-      .min(0.01, { error: SUPPLIER_MESSAGES.unitPrice })
-      .max(MAX_UNIT_PRICE, { error: SUPPLIER_MESSAGES.unitPrice })
+    unitPrice: unitPrice.optional(),
+    lines: z
+      .array(z.strictObject({ lineId, unitPrice }), { error: SUPPLIER_MESSAGES.lines })
+      .min(1, { error: SUPPLIER_MESSAGES.lines })
+      .max(100, { error: SUPPLIER_MESSAGES.lines })
+      .refine((lines) => onceEach(lines.map((l) => l.lineId)), { error: SUPPLIER_MESSAGES.lineTwice })
       .optional(),
     leadTimeDays: z
       .number({ error: SUPPLIER_MESSAGES.leadTimeDays })
@@ -353,10 +398,12 @@ export const firmLeadSchema = z
 export type FirmLeadInput = z.input<typeof firmLeadSchema>;
 
 /**
- * `POST /api/supplier/leads/:quoteId/decline`: why the supplier withdraws its quote.
+ * `POST /api/supplier/leads/:quoteId/decline`: why the supplier withdraws its quote; of a
+ * basket's lead, `lineIds` withdraws only those products (the quote stays for the others).
  *
  * @example
  * declineLeadSchema.parse({ reason: 'Out of stock until January' });
+ * declineLeadSchema.parse({ lineIds: ['L3'], reason: 'Discontinued by the maker' });
  */
 export const declineLeadSchema = z.object({
   reason: z
@@ -365,6 +412,12 @@ export const declineLeadSchema = z.object({
     .check(multiLine('Reason'))
     .min(5, { error: SUPPLIER_MESSAGES.reason })
     .max(1000, { error: SUPPLIER_MESSAGES.reason }),
+  lineIds: z
+    .array(lineId, { error: SUPPLIER_MESSAGES.lineIds })
+    .min(1, { error: SUPPLIER_MESSAGES.lineIds })
+    .max(100, { error: SUPPLIER_MESSAGES.lineIds })
+    .refine(onceEach, { error: SUPPLIER_MESSAGES.lineTwice })
+    .optional(),
 });
 /**
  * What the decline form sends.

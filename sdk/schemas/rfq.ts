@@ -294,6 +294,12 @@ export const quoteLineSchema = z.object({
    * another; `withdrawn` once its supplier withdrew from it.
    */
   status: z.enum(['offered', 'accepted', 'not_selected', 'withdrawn']),
+  /** When the supplier made this line's price firm; absent while it is the indicative price from its list. */
+  firmedAt: isoDateTimeSchema.optional(),
+  /** On a firmed line, the indicative unit price (excl. VAT) it was first quoted at. */
+  indicativeUnitPrice: randSchema.optional(),
+  /** On a line its supplier withdrew before an order, the reason it gave. */
+  withdrawalReason: z.string().optional(),
 });
 /**
  * How one supplier prices one line of a basket.
@@ -379,9 +385,9 @@ export const quoteSchema = z.object({
   supplierNote: z.string().optional(),
   /** On a withdrawn quote, the reason its supplier gave, when it gave one. */
   withdrawalReason: z.string().optional(),
-  /** A basket's quote only: the lines this supplier quotes; its prices are the lines' totals. */
+  /** A basket's quote only: the lines this supplier quotes; its prices are the totals of the lines it has not withdrawn. */
   lines: z.array(quoteLineSchema).optional(),
-  /** A basket's quote only: how many of the basket's lines it quotes ("8 of 10 lines"). */
+  /** A basket's quote only: how many of the basket's lines it quotes and has not withdrawn ("8 of 10 lines"). */
   coverage: z.object({ covered: z.number().int(), total: z.number().int(), text: z.string() }).optional(),
   /** A basket's quote only: the supplier's minimum order excl. VAT (0 for none). */
   minimumOrder: randSchema.optional(),

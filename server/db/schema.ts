@@ -492,9 +492,16 @@ export interface QuoteLinesTable {
   lead_max_days: number;
   /** `offered`; `accepted` once awarded to this quote; `not_selected` once awarded to another. */
   status: ColumnType<QuoteLineStatus, QuoteLineStatus | undefined, QuoteLineStatus>;
+  /** When its supplier made the line's price firm; null while indicative. */
+  firmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The indicative unit price the firm one replaced; null until firmed. */
+  indicative_unit_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When its supplier withdrew the line, before or after an order of it; null otherwise. */
+  withdrawn_at: ColumnType<string | null, string | null | undefined, string | null>;
+  withdrawal_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** `withdrawn`: its supplier withdrew from an order of it, so it is not offered again. */
+/** `withdrawn`: its supplier withdrew it (before an order, or from an order of it), so it is not offered again. */
 export type QuoteLineStatus = 'offered' | 'accepted' | 'not_selected' | 'withdrawn';
 
 export interface DB {

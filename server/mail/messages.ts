@@ -91,7 +91,7 @@ export type OutboxMessage =
       payload: { rfqId: string; quoteId: number; purchaseOrderId?: number; trackingToken?: string };
     }
   /** The buyer's notice that a supplier made its quote firm, or withdrew it before the buyer chose. */
-  | { kind: 'buyer-quote-firmed' | 'buyer-quote-declined'; recipient: string; payload: { rfqId: string; quoteId: number } }
+  | { kind: 'buyer-quote-firmed' | 'buyer-quote-declined'; recipient: string; payload: { rfqId: string; quoteId: number; lineIds?: string[] } }
   /** A supplier user's one-time sign-in link; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string; lead?: string } };
 
@@ -443,8 +443,17 @@ export class MessageRenderer {
       case 'buyer-quote-declined': {
         const { rfq, quote, quotes } = await this.quoteOf(message.payload.rfqId, message.payload.quoteId);
         const input = { request: orderRequest(rfq), quote, quotesUrl: `${this.settings.publicUrl}/quote-success?rfqId=${rfq.id}` };
+        const { lineIds } = message.payload;
         if (message.kind === 'buyer-quote-firmed')
-          return buyerQuoteFirmedEmail({ ...input, indicativeUnitPrice: quote.indicativeUnitPrice ?? quote.unitPrice });
+          return buyerQuoteFirmedEmail({ ...input, indicativeUnitPrice: quote.indicativeUnitPrice ?? quote.unitPrice, lineIds });
+        if (lineIds) {
+          // A basket's withdrawn products: what counts is the other quotes still offering them.
+          const withdrawn = (quote.lines ?? []).filter((l) => lineIds.includes(l.lineId));
+          const acceptable = quotes.filter(
+            (q) => q.id !== quote.id && q.status !== 'withdrawn' && (q.lines ?? []).some((l) => l.status === 'offered' && lineIds.includes(l.lineId)),
+          ).length;
+          return buyerQuoteDeclinedEmail({ ...input, reason: withdrawn[0]?.withdrawalReason ?? quote.withdrawalReason ?? '', acceptable, lineIds });
+        }
         const acceptable = quotes.filter((q) => q.id !== quote.id && (q.status === 'offered' || q.status === 'declined')).length;
         return buyerQuoteDeclinedEmail({ ...input, reason: quote.withdrawalReason ?? '', acceptable });
       }

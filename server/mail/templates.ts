@@ -72,12 +72,20 @@ export interface BuyerQuotesInput {
   demo?: boolean;
 }
 
-/** A basket quote's lines, one row each: what, how many, at what price. */
+/** A basket quote's lines, one row each: what, how many, at what price, and whether the price is firm or the line withdrawn. */
 function lineRows(lines: NonNullable<Quote['lines']>): [string, string][] {
   return lines.map((l) => [
     l.productName,
-    `${formatQuantity(l.quantity, l.unit)} at ${formatRand(l.unitPrice)} ${perUnit(l.unit)} excl. VAT, ${formatRand(l.totalPrice)}`,
+    l.status === 'withdrawn'
+      ? `${formatQuantity(l.quantity, l.unit)}: withdrawn by the supplier`
+      : `${formatQuantity(l.quantity, l.unit)} at ${formatRand(l.unitPrice)} ${perUnit(l.unit)} excl. VAT, ${formatRand(l.totalPrice)}${firmText(l)}`,
   ]);
+}
+
+/** ', firm' on a line whose supplier made its price firm, with the indicative price when it changed. */
+function firmText(l: NonNullable<Quote['lines']>[number]): string {
+  if (!l.firmedAt) return '';
+  return l.indicativeUnitPrice !== undefined && l.indicativeUnitPrice !== l.unitPrice ? `, firm (indicative ${formatRand(l.indicativeUnitPrice)})` : ', firm';
 }
 
 function quoteRows(q: Quote): [string, string][] {
@@ -482,7 +490,7 @@ function orderRows(q: Quote): [string, string][] {
   if (q.lines) {
     // A basket's order is the lines the buyer awarded this supplier (before that, every line it quoted).
     const ordered = q.lines.filter((l) => l.status === 'accepted');
-    const lines = ordered.length > 0 ? ordered : q.lines;
+    const lines = ordered.length > 0 ? ordered : q.lines.filter((l) => l.status !== 'withdrawn');
     const totalCents = lines.reduce((sum, l) => sum + Math.round(l.totalPrice * 100), 0);
     const vat = vatCents(totalCents, q.vatRate);
     return [
@@ -784,11 +792,14 @@ export function supplierSignInEmail(input: SupplierSignInInput): Email {
 export interface BuyerQuoteFirmedInput extends BuyerOrderInput {
   /** The indicative unit price the quote was made at. */
   indicativeUnitPrice: number;
+  /** A basket's quote: the lines its supplier just made firm (`L1` is the first). */
+  lineIds?: readonly string[] | undefined;
 }
 
-/** The buyer's notice that a supplier made its quote firm: at the indicative price, or a changed one. */
+/** The buyer's notice that a supplier made its quote firm: at the indicative price, or a changed one; a basket's, line by line. */
 export function buyerQuoteFirmedEmail(input: BuyerQuoteFirmedInput): Email {
   const q = input.quote;
+  if (q.lines) return basketLinesFirmedEmail(input, q.lines);
   const changed = q.unitPrice !== input.indicativeUnitPrice;
   const name = q.supplier.name;
   const subject = changed
@@ -805,17 +816,39 @@ ${detailsTable(rows)}
   return { subject, html: layout(subject, intro, body), text };
 }
 
+/** The buyer's notice that a supplier made lines of its basket quote firm: each with its firm price, and the quote as it now stands. */
+function basketLinesFirmedEmail(input: BuyerQuoteFirmedInput, lines: NonNullable<Quote['lines']>): Email {
+  const q = input.quote;
+  const name = q.supplier.name;
+  const firmed = lines.filter((l) => l.firmedAt && (input.lineIds ?? []).includes(l.lineId));
+  const changed = firmed.filter((l) => l.indicativeUnitPrice !== undefined && l.indicativeUnitPrice !== l.unitPrice);
+  const subject = changed.length > 0 ? `Procura: ${name} changed prices on quote ${q.id}` : `Procura: ${name} confirmed prices on quote ${q.id}`;
+  const intro = `${name} made ${firmed.length === 1 ? 'the price' : 'the prices'} of ${firmed.map((l) => l.productName).join(', ')} on its quote ${q.id} firm. Its quote now comes to ${formatRand(q.totalPrice)} excl. VAT.`;
+  const rows: [string, string][] = [...orderRows(q), ...(q.supplierNote ? [['Note from the supplier', q.supplierNote] as [string, string]] : [])];
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+${detailsTable(rows)}
+<p style="margin:16px 0 0;">${button(input.quotesUrl, 'Compare your quotes')}</p>`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Compare your quotes: ${input.quotesUrl}`, '', footer].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
 export interface BuyerQuoteDeclinedInput extends BuyerOrderInput {
   reason: string;
   /** How many of the request's quotes the buyer can still accept: for a basket, of those offering the withdrawn products. */
   acceptable: number;
+  /** A basket's quote whose supplier withdrew some of its lines only (`L1` is the first). */
+  lineIds?: readonly string[] | undefined;
 }
 
-/** The buyer's notice that a supplier withdrew its quote before the buyer chose. */
+/** The buyer's notice that a supplier withdrew its quote, or some of a basket quote's products, before the buyer chose. */
 export function buyerQuoteDeclinedEmail(input: BuyerQuoteDeclinedInput): Email {
   const q = input.quote;
-  const subject = `Procura: ${q.supplier.name} withdrew quote ${q.id}`;
-  const intro = `${q.supplier.name} withdrew its quote ${q.id} for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName}.`;
+  const products = (q.lines ?? []).filter((l) => (input.lineIds ?? []).includes(l.lineId)).map((l) => l.productName);
+  const partly = products.length > 0 && q.status !== 'withdrawn';
+  const subject = partly ? `Procura: ${q.supplier.name} withdrew products from quote ${q.id}` : `Procura: ${q.supplier.name} withdrew quote ${q.id}`;
+  const intro = partly
+    ? `${q.supplier.name} withdrew ${products.join(', ')} from its quote ${q.id}; the rest of its quote stands, now ${formatRand(q.totalPrice)} excl. VAT.`
+    : `${q.supplier.name} withdrew its quote ${q.id} for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName}.`;
   const next =
     input.acceptable > 0
       ? `${plural(input.acceptable, 'other quote is', 'other quotes are')} still valid, and you can accept one of them.`

@@ -32,8 +32,8 @@ import type { Route } from './route';
 const SUPPLIER_ERRORS = {
   401: '`unauthorized`: no live supplier session',
   403: "`bad_origin`: a state change from a page that is not Procura's",
-  404: "Not found: another supplier's lead, person, invitation or offer answers the same (`lead_not_found`, `user_not_found`, `invitation_not_found`, `offer_not_found`)",
-  409: 'The lead no longer allows it (`not_firmable`, `not_declinable`, `not_accepted`, `order_answered`), the person cannot be removed (`not_yourself`), or the product is already on the price list (`offer_exists`)',
+  404: "Not found: another supplier's lead, person, invitation or offer answers the same (`lead_not_found`, `user_not_found`, `invitation_not_found`, `offer_not_found`), or a line not on the lead's quote (`line_not_found`)",
+  409: 'The lead no longer allows it (`not_firmable`, `not_declinable`, `not_accepted`, `order_answered`), nor the basket line named (`line_not_open`), the person cannot be removed (`not_yourself`), or the product is already on the price list (`offer_exists`)',
 };
 
 /** Who may read the workspace's data: the supplier's people, signed in. */
@@ -281,8 +281,8 @@ export const SUPPLIER_PATHS: Route[] = [
     method: 'post',
     path: '/api/supplier/leads/{quoteId}/firm',
     tag: 'Supplier workspace',
-    summary: 'Make an offered quote within its validity firm, at the price given or the indicative one; the buyer is e-mailed once',
-    description: `${SIGNED_IN_CHANGE} The lead time, validity and note given replace the indicative ones, which stay beside them on the buyer's pages; the change is audited and answers the lead as it now stands. A repeat changes nothing.`,
+    summary: 'Make an offered quote within its validity firm, at the price given or the indicative one, or a basket quote line by line; the buyer is e-mailed',
+    description: `${SIGNED_IN_CHANGE} A single product's quote: the unit price, lead time, validity and note given replace the indicative ones, which stay beside them on the buyer's pages. A basket's quote takes \`lines\` instead, each a line id (\`L1\` is the first) with its firm unit price excl. VAT: each line keeps the indicative price it replaced and when it was firmed, the quote's totals become its lines' (VAT on their sum), and once no line it offers is indicative the quote itself is firm. A line id not on the quote answers 404 \`line_not_found\`; a line already ordered, from this supplier or another, or withdrawn answers 409 \`line_not_open\`. The change is audited and answers the lead as it now stands. A repeat changes nothing.`,
     supplier: true,
     body: firmLeadSchema,
     ok: [200, supplierLeadSchema],
@@ -293,8 +293,8 @@ export const SUPPLIER_PATHS: Route[] = [
     method: 'post',
     path: '/api/supplier/leads/{quoteId}/decline',
     tag: 'Supplier workspace',
-    summary: 'Withdraw a quote the buyer has not accepted, with a reason the buyer is e-mailed',
-    description: `${SIGNED_IN_CHANGE} Only while the quote is still valid and offered or declined by the buyer; the request's status follows from its quotes. Answers the lead as it now stands; a repeat changes nothing.`,
+    summary: 'Withdraw a quote the buyer has not accepted, or some products of a basket quote, with a reason the buyer is e-mailed',
+    description: `${SIGNED_IN_CHANGE} Only while the quote is still valid and offered or declined by the buyer; the request's status follows from its quotes; a repeat changes nothing. With \`lineIds\` (a basket's quote only, also one already ordered from) only those products are withdrawn: they no longer count in the quote's totals or its coverage, the buyer's pages show them withdrawn with the reason, and withdrawing the last line still offered or ordered withdraws the quote. A line id not on the quote answers 404 \`line_not_found\`; a line already ordered or withdrawn answers 409 \`line_not_open\`. Answers the lead as it now stands.`,
     supplier: true,
     body: declineLeadSchema,
     ok: [200, supplierLeadSchema],

@@ -210,6 +210,18 @@ export async function awardBasket(
   }
   const after = await findQuoteInRequest(trx, awards[0]!.quoteId);
   if (!after) throw stale();
+  messages.push(...(await settleBasket(trx, after, at, day, stale)));
+  return messages;
+}
+
+/**
+ * Settles a basket some of whose lines were ordered, in its state `after` an award or a
+ * supplier's withdrawal of lines: when no line is left that a valid quote still offers, the
+ * request is awarded; a quote with nothing left to win is not selected, and its supplier told.
+ * Answers the courtesy e-mails to send.
+ */
+export async function settleBasket(trx: Executor, after: QuoteInRequest, at: string, day: string, stale: () => Error): Promise<OutboxMessage[]> {
+  const rfqId = after.rfq.id;
   const basket = await readBasketLines(trx, after);
   const open = after.quotes.filter((q) => ACCEPTABLE.includes(q.quote.status));
   const offering = (quoteId: number) => basket.lines.some((l) => l.quote_id === quoteId && l.status === 'offered');
@@ -228,6 +240,5 @@ export async function awardBasket(
     if (!(await finishBasket(trx, rfqId, first.quote.id, at))) throw stale();
     passedOver = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at);
   }
-  messages.push(...notSelectedMessages(after, await markCourtesyMailed(trx, passedOver, at), 'awarded'));
-  return messages;
+  return notSelectedMessages(after, await markCourtesyMailed(trx, passedOver, at), 'awarded');
 }

@@ -51,12 +51,16 @@ function toApiQuoteLine(l: StoredQuoteLine, line: StoredRfqLine): QuoteLine {
     minimumOrderQuantity: l.minimum_order_quantity,
     leadTime: formatLeadTime({ min: l.lead_min_days, max: l.lead_max_days }),
     status: l.status,
+    // A firmed line says so, beside the indicative price it replaced; a line withdrawn before an order says why.
+    ...(l.firmed_at ? { firmedAt: l.firmed_at, indicativeUnitPrice: centsToRand(Number(l.indicative_unit_price_cents ?? l.unit_price_cents)) } : {}),
+    ...(l.status === 'withdrawn' && l.withdrawal_reason !== null ? { withdrawalReason: l.withdrawal_reason } : {}),
   };
 }
 
 /** A basket quote as the API shows it: the quote, its lines, its coverage and its minimum order. */
 export function withLines(quote: Quote, lines: readonly StoredQuoteLine[], basket: readonly StoredRfqLine[]): Quote {
-  const covered = lines.length;
+  // A line its supplier withdrew is no longer quoted.
+  const covered = lines.filter((l) => l.status !== 'withdrawn').length;
   const total = basket.length;
   return {
     ...quote,

@@ -87,6 +87,10 @@ async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, r
         lead_min_days: l.leadDays.min,
         lead_max_days: l.leadDays.max,
         status: 'offered' as const,
+        firmed_at: null,
+        indicative_unit_price_cents: null,
+        withdrawn_at: null,
+        withdrawal_reason: null,
         minimum_order_cents: q.minimumOrderCents,
       })),
     );

@@ -232,6 +232,9 @@ export async function findLinesOfQuotes(db: Executor, quoteIds: readonly number[
             'l.unit_price_cents',
             'l.total_cents',
             'l.status',
+            'l.firmed_at',
+            'l.indicative_unit_price_cents',
+            'l.withdrawal_reason',
           ])
           .where('l.quote_id', 'in', quoteIds)
           .orderBy('l.quote_id')
@@ -263,6 +266,10 @@ export async function findQuoteLines(db: Executor, rfqId: string) {
       'l.lead_min_days',
       'l.lead_max_days',
       'l.status',
+      'l.firmed_at',
+      'l.indicative_unit_price_cents',
+      'l.withdrawn_at',
+      'l.withdrawal_reason',
       'q.minimum_order_cents',
     ])
     .where('l.rfq_id', '=', rfqId)

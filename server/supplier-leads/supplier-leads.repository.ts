@@ -28,6 +28,7 @@ export async function findLeads(db: Executor, supplierId: number, status: LeadFi
       'q.unit_price_cents',
       'q.total_cents',
       'q.total_incl_vat_cents',
+      'q.vat_rate',
       'q.lead_min_days',
       'q.lead_max_days',
       'q.valid_until',
@@ -143,4 +144,89 @@ export async function setResponseTime(db: Executor, supplierId: number, hours: n
     .where((eb) => eb.or([eb('response_time_hours', 'is', null), eb('response_time_hours', '!=', hours)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A basket quote's lines as its supplier answers them, with the request's product and quantity of each. */
+export async function findAnswerLines(db: Executor, quoteId: number) {
+  return db
+    .selectFrom('quote_lines as l')
+    .innerJoin('rfq_lines as r', (j) => j.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
+    .select([
+      'l.line_no',
+      'l.status',
+      'l.list_unit_price_cents',
+      'l.unit_price_cents',
+      'l.discount_percent',
+      'l.total_cents',
+      'l.firmed_at',
+      'l.indicative_unit_price_cents',
+      'r.product_name',
+      'r.quantity',
+    ])
+    .where('l.quote_id', '=', quoteId)
+    .orderBy('l.line_no')
+    .execute();
+}
+
+export type AnswerLine = Awaited<ReturnType<typeof findAnswerLines>>[number];
+
+/** Makes an offered line's price firm, keeping the indicative price it replaced; false when it is no longer offered. */
+export async function firmLine(
+  trx: Executor,
+  quoteId: number,
+  lineNo: number,
+  set: { now: string; unitPriceCents: number; listUnitPriceCents: number; discountPercent: number; totalCents: number; indicativeUnitPriceCents: number },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('quote_lines')
+    .set({
+      firmed_at: set.now,
+      unit_price_cents: set.unitPriceCents,
+      list_unit_price_cents: set.listUnitPriceCents,
+      discount_percent: set.discountPercent,
+      total_cents: set.totalCents,
+      indicative_unit_price_cents: set.indicativeUnitPriceCents,
+    })
+    .where('quote_id', '=', quoteId)
+    .where('line_no', '=', lineNo)
+    .where('status', '=', 'offered')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Withdraws offered lines of a quote with the supplier's reason; answers how many were withdrawn. */
+export async function withdrawOfferedLines(trx: Executor, quoteId: number, lineNos: readonly number[], now: string, reason: string): Promise<number> {
+  const result = await trx
+    .updateTable('quote_lines')
+    .set({ status: 'withdrawn', withdrawn_at: now, withdrawal_reason: reason })
+    .where('quote_id', '=', quoteId)
+    .where('line_no', 'in', [...lineNos])
+    .where('status', '=', 'offered')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Sets a basket quote's totals from its lines and, once every line it still offers is firm, makes it firm. */
+export async function setBasketQuoteTotals(
+  trx: Executor,
+  quoteId: number,
+  set: {
+    totalCents: number;
+    vatCents: number;
+    totalInclVatCents: number;
+    firm: { at: string; indicativeTotalCents: number } | null;
+    note?: string | undefined;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('quotes')
+    .set({
+      total_cents: set.totalCents,
+      vat_cents: set.vatCents,
+      total_incl_vat_cents: set.totalInclVatCents,
+      ...(set.firm ? { firmed_at: set.firm.at, indicative_unit_price_cents: 0, indicative_total_cents: set.firm.indicativeTotalCents } : {}),
+      ...(set.note ? { supplier_note: set.note } : {}),
+    })
+    .where('id', '=', quoteId)
+    .execute();
 }

@@ -26,7 +26,7 @@ export function supplierLeadsRouter(deps: AppDeps) {
   });
 
   router.post('/api/supplier/leads/:quoteId/decline', signedIn, validate({ params: leadParams, body: declineLeadSchema }), async (ctx) => {
-    ctx.body = await declineLead(deps, supplierOf(ctx), ctx.params.quoteId, ctx.request.body.reason);
+    ctx.body = await declineLead(deps, supplierOf(ctx), ctx.params.quoteId, ctx.request.body);
   });
 
   router.get(

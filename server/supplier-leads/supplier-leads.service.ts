@@ -1,7 +1,7 @@
-import { centsToRand, vatCents } from '../../sdk/format';
-import { SUPPLIER_MESSAGES, type FirmLeadInput, type LeadFilter, type SupplierLead } from '../../contract/schemas/supplier-workspace';
+import { basketName, centsToRand, vatCents } from '../../sdk/format';
+import { SUPPLIER_MESSAGES, type DeclineLeadInput, type FirmLeadInput, type LeadFilter, type SupplierLead } from '../../contract/schemas/supplier-workspace';
 import { isPastValidity, quoteStatus, validityDay } from '../domain/validity';
-import { ApiError } from '../errors';
+import { ApiError, invalidFields } from '../errors';
 import { quoteReference } from '../lib/ids';
 import { mayEmailBuyer } from '../mail/guard';
 import type { OutboxMessage } from '../mail/messages';
@@ -12,9 +12,9 @@ import { findLinesOfQuotes } from '../rfq/rfq.repository';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
 import { answerOrderOfQuote } from '../supplier-responses/supplier-responses.service';
 import { recordSupplierAudit, type SupplierMember } from '../supplier/supplier-users.service';
-import { findLeadAnswers, findLeads, findWorkspaceStart, firmQuote, setResponseTime, supplierOfQuote, type LeadRow } from './supplier-leads.repository';
-import { measuredResponseHours, type AnsweredLead } from '../domain/track-record';
-import { marketChanged } from '../catalogue/market-store';
+import { findLeads, firmQuote, supplierOfQuote, type LeadRow } from './supplier-leads.repository';
+import { firmBasketLines, withdrawBasketLines } from './basket-lines';
+import { remeasureResponse } from './response-time';
 import type { Executor } from '../db/executor';
 
 export type LeadDeps = QuoteDeps & { clock: () => number };
@@ -54,24 +54,14 @@ function toLead(row: LeadRow, day: string, lines: LeadLines, orders: readonly Pu
     unitPrice: centsToRand(row.unit_price_cents),
     totalPrice: centsToRand(row.total_cents),
     totalPriceInclVat: centsToRand(row.total_incl_vat_cents),
+    vatRate: Number(row.vat_rate),
     leadTimeDays: { min: row.lead_min_days, max: row.lead_max_days },
     validUntil: row.valid_until,
     firmedAt: row.firmed_at,
     indicativeUnitPrice: centsToRand(row.indicative_unit_price_cents ?? row.unit_price_cents),
     indicativeTotalPrice: centsToRand(row.indicative_total_cents ?? row.total_cents),
     withdrawalReason: row.withdrawal_reason,
-    ...(row.line_count > 0
-      ? {
-          lines: (lines.get(row.id) ?? []).map((l) => ({
-            productName: l.product_name,
-            quantity: l.quantity,
-            unit: l.unit,
-            unitPrice: centsToRand(l.unit_price_cents),
-            totalPrice: centsToRand(l.total_cents),
-            ordered: won && l.status === 'accepted',
-          })),
-        }
-      : {}),
+    ...(row.line_count > 0 ? basketOfLead(row, lines.get(row.id) ?? [], won) : {}),
     buyer: won
       ? {
           email: kept ? row.primary_email : null,
@@ -88,8 +78,49 @@ function toLead(row: LeadRow, day: string, lines: LeadLines, orders: readonly Pu
   };
 }
 
+/**
+ * A basket lead as it stands for its supplier: the products still open to it, ordered from it or
+ * withdrawn by it (one the buyer ordered from another supplier is no longer its lead, unless none
+ * is left, when the lead shows what it quoted), counted and totalled over those open or ordered.
+ */
+function basketOfLead(
+  row: LeadRow,
+  quoted: readonly LeadLineRow[],
+  won: boolean,
+): Partial<Pick<SupplierLead, 'productName' | 'quantity' | 'unit' | 'totalPrice' | 'totalPriceInclVat'>> & Pick<SupplierLead, 'lines'> {
+  const live = quoted.filter((l) => l.status === 'offered' || l.status === 'accepted');
+  const shown = live.length > 0 ? quoted.filter((l) => l.status !== 'not_selected') : quoted;
+  const lines = shown.map((l) => ({
+    lineId: `L${l.line_no + 1}`,
+    productName: l.product_name,
+    quantity: l.quantity,
+    unit: l.unit,
+    unitPrice: centsToRand(l.unit_price_cents),
+    totalPrice: centsToRand(l.total_cents),
+    ordered: won && l.status === 'accepted',
+    status: LINE_STATES[l.status],
+    firmedAt: l.firmed_at,
+    indicativeUnitPrice: centsToRand(l.indicative_unit_price_cents ?? l.unit_price_cents),
+    withdrawalReason: l.withdrawal_reason,
+  }));
+  if (live.length === 0) return { lines };
+  const totalCents = live.reduce((sum, l) => sum + Number(l.total_cents), 0);
+  return {
+    lines,
+    productName: basketName(live.map((l) => l.product_name)),
+    quantity: live.length,
+    unit: live.length === 1 ? 'product' : 'products',
+    totalPrice: centsToRand(totalCents),
+    totalPriceInclVat: centsToRand(totalCents + vatCents(totalCents, Number(row.vat_rate))),
+  };
+}
+
+/** A quote line's status as its supplier reads it. */
+const LINE_STATES = { offered: 'open', accepted: 'ordered', withdrawn: 'withdrawn', not_selected: 'ordered_elsewhere' } as const;
+
 /** The lines of basket quotes, by quote id. */
 type LeadLines = Awaited<ReturnType<typeof findLinesOfQuotes>>;
+type LeadLineRow = NonNullable<ReturnType<LeadLines['get']>>[number];
 
 /** The lines of those of `rows` that are a basket's quotes, read in one statement. */
 function linesOf(db: Executor, rows: readonly Pick<LeadRow, 'id' | 'line_count'>[]): Promise<LeadLines> {
@@ -158,34 +189,6 @@ async function leadOf(deps: Pick<LeadDeps, 'database' | 'clock'>, member: Suppli
   return toLead(row, day, lines, orders);
 }
 
-const YEAR_MS = 365 * 86_400_000;
-
-/** When a lead stopped being open to an answer, as the measure reads it: the buyer chose another, or its validity ended; null while it is open. */
-function leadClosedAt(row: Awaited<ReturnType<typeof findLeadAnswers>>[number], nowMs: number): string | null {
-  if (row.status === 'not_selected') return row.status_changed_at;
-  const validityEnd = `${row.valid_until}T23:59:59+02:00`;
-  return Date.parse(validityEnd) < nowMs ? validityEnd : null;
-}
-
-/**
- * Measures again, in the transaction of one of its answers, how fast the supplier answers its
- * leads since it had workspace access (12 months at most), and quotes it with that figure from
- * the next request on (docs/quoting.md, "Measured response time").
- */
-async function remeasureResponse(trx: Executor, supplierId: number, nowMs: number): Promise<void> {
-  const start = await findWorkspaceStart(trx, supplierId);
-  if (start === null) return;
-  const since = new Date(Math.max(Date.parse(start), nowMs - YEAR_MS)).toISOString();
-  const leads: AnsweredLead[] = (await findLeadAnswers(trx, supplierId, since)).map((row) => ({
-    createdAt: row.created_at,
-    // Made firm, declined before the buyer acted, or the buyer's order answered.
-    answeredAt: row.firmed_at ?? (row.status === 'withdrawn' || row.status === 'confirmed' ? row.status_changed_at : null),
-    closedAt: leadClosedAt(row, nowMs),
-  }));
-  const hours = measuredResponseHours(leads, nowMs);
-  if (hours !== null && (await setResponseTime(trx, supplierId, hours))) await marketChanged(trx);
-}
-
 /**
  * Makes an offered quote within its validity firm, at the unit price given or the indicative one,
  * with the lead time, validity and note given. The indicative figures are kept beside the firm
@@ -204,9 +207,12 @@ export async function firmLead(deps: LeadDeps, member: SupplierMember, reference
     const state = await findQuoteInRequest(trx, quoteId);
     if (!state) throw notFound();
     const { quote } = state.quote;
+    if (state.rfq.line_count > 0) {
+      mailed = await firmBasketLines(deps, trx, member, state, input, nowMs);
+      return;
+    }
+    if (input.lines !== undefined) throw invalidFields({ lines: SUPPLIER_MESSAGES.notBasket });
     if (quote.firmed_at) return; // a repeat: the quote is firm already
-    // One unit price times the basket's count of products would be no price at all.
-    if (state.rfq.line_count > 0) throw new ApiError(409, 'not_firmable', SUPPLIER_MESSAGES.basketNotFirmable);
     if (quote.status !== 'offered' || isPastValidity(quote.valid_until, day) || state.rfq.status !== 'open') {
       throw new ApiError(409, 'not_firmable', SUPPLIER_MESSAGES.notFirmable);
     }
@@ -249,8 +255,9 @@ export async function firmLead(deps: LeadDeps, member: SupplierMember, reference
  * valid), with a reason the buyer is told, unless they had declined it; the request's status follows
  * from its quotes. A repeat changes nothing.
  */
-export async function declineLead(deps: LeadDeps, member: SupplierMember, reference: string, reason: string): Promise<SupplierLead> {
+export async function declineLead(deps: LeadDeps, member: SupplierMember, reference: string, input: DeclineLeadInput): Promise<SupplierLead> {
   const quoteId = await ownQuoteId(deps, member, reference);
+  const { reason } = input;
   const nowMs = deps.clock();
   const now = new Date(nowMs);
   const day = validityDay(nowMs);
@@ -259,6 +266,11 @@ export async function declineLead(deps: LeadDeps, member: SupplierMember, refere
     const state = await findQuoteInRequest(trx, quoteId);
     if (!state) throw notFound();
     const { quote } = state.quote;
+    if (input.lineIds !== undefined) {
+      if (state.rfq.line_count === 0) throw invalidFields({ lineIds: SUPPLIER_MESSAGES.notBasket });
+      mailed = await withdrawBasketLines(deps, trx, member, state, input.lineIds, reason, nowMs);
+      return;
+    }
     if (quote.status === 'withdrawn' && quote.accepted_at === null) return; // a repeat
     if (!(quote.status === 'offered' || quote.status === 'declined') || isPastValidity(quote.valid_until, day) || state.rfq.status !== 'open') {
       throw new ApiError(409, 'not_declinable', SUPPLIER_MESSAGES.notDeclinable);

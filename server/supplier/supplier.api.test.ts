@@ -244,6 +244,7 @@ describe('leads', () => {
       unitPrice: mine!.unitPrice,
       totalPrice: mine!.totalPrice,
       totalPriceInclVat: mine!.totalPriceInclVat,
+      vatRate: mine!.vatRate,
       leadTimeDays: mine!.leadTimeDays,
       validUntil: mine!.validUntil,
       firmedAt: null,

@@ -134,7 +134,8 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
   const cell = (q: Quote, lineId: string) => {
     const l = lineOf(q, lineId);
     if (!l) return <span className="muted">Not quoted</span>;
-    const best = q.status !== 'withdrawn' && l.status !== 'withdrawn' && cheapest.get(lineId) === l.totalPrice;
+    if (l.status === 'withdrawn') return <span className="badge">Withdrawn</span>;
+    const best = q.status !== 'withdrawn' && cheapest.get(lineId) === l.totalPrice;
     return (
       <>
         <span className={best ? 'basket-best' : undefined}>{formatRand(l.totalPrice)}</span>
@@ -143,6 +144,7 @@ export function BasketMatrix({ rfq }: { rfq: Basket }) {
         ) : best && l.status === 'offered' ? (
           <span className="badge badge-success">Cheapest</span>
         ) : null}
+        {l.firmedAt ? <span className="badge badge-success">Firm</span> : null}
         <br />
         <span className="small muted">
           {formatRand(l.unitPrice)} {perUnit(l.unit)}
@@ -280,9 +282,15 @@ function LikeForLike({ rfq }: { rfq: Basket }) {
   return text ? <p className="small">{text}</p> : null;
 }
 
+/** A line its supplier withdrew, or whose price it made firm, says so. */
+function LineMarker({ line }: { line: NonNullable<Quote['lines']>[number] }) {
+  if (line.status === 'withdrawn') return <span className="badge">Withdrawn</span>;
+  return line.firmedAt ? <span className="badge badge-success">Firm</span> : null;
+}
+
 /**
  * One basket quote's lines, as its own page shows them: each product it quotes with its price,
- * and those ordered from it. The lines it does not quote are counted in its coverage.
+ * those ordered from it, made firm or withdrawn. The lines it does not quote are counted in its coverage.
  */
 export function QuoteLines({ quote }: { quote: Quote }) {
   const won = quote.status === 'accepted' || quote.status === 'confirmed';
@@ -299,6 +307,7 @@ export function QuoteLines({ quote }: { quote: Quote }) {
               <th scope="row">
                 {l.productName}
                 {won && l.status === 'accepted' ? <span className="badge badge-success">Ordered</span> : null}
+                <LineMarker line={l} />
               </th>
               <td>{formatQuantity(l.quantity, l.unit)}</td>
               <td>

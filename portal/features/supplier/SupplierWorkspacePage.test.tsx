@@ -27,6 +27,7 @@ const lead = (quoteId: string, productName: string): SupplierLead => ({
   unitPrice: 20,
   totalPrice: 800,
   totalPriceInclVat: 920,
+  vatRate: 0.15,
   leadTimeDays: { min: 1, max: 2 },
   validUntil: '2026-12-04',
   firmedAt: null,
@@ -36,6 +37,53 @@ const lead = (quoteId: string, productName: string): SupplierLead => ({
   buyer: null,
   orders: [],
 });
+
+const basketLine = (line: Partial<NonNullable<SupplierLead['lines']>[number]> & { lineId: string; productName: string; unitPrice: number }) => ({
+  quantity: 1,
+  unit: 'each',
+  totalPrice: line.unitPrice,
+  ordered: false,
+  status: 'open' as const,
+  firmedAt: null,
+  indicativeUnitPrice: line.unitPrice,
+  withdrawalReason: null,
+  ...line,
+});
+
+/** An order the buyer placed on Q-3, awaiting the supplier's confirmation. */
+const accepted = (): SupplierLead => ({
+  ...lead('Q-3', 'Household Bleach'),
+  status: 'accepted',
+  buyer: {
+    email: 'thandi@buyer.example',
+    contactName: 'Thandi',
+    companyName: 'Clinics SA',
+    phone: '082 123 4567',
+    deliveryAddress: '14 Long Street, Durban',
+    purchaseOrderReference: 'REQ-77',
+    vatNumber: '4123456789',
+    productDescription: 'For the three clinics',
+  },
+  orders: [{ purchaseOrderNumber: 'PO-2026-000031', issuedOn: '2026-11-27', deliverBy: '2026-11-29', lineIds: null, status: 'sent' }],
+});
+
+function signedIn(leads: SupplierLead[]) {
+  api.server.use(
+    http.get('*/api/supplier/me', () =>
+      HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+    ),
+    http.get('*/api/supplier/leads', () => HttpResponse.json({ leads })),
+  );
+}
+
+function renderAt(path: string) {
+  const { hook, searchHook } = memoryLocation({ path });
+  render(
+    <Router hook={hook} searchHook={searchHook}>
+      <SupplierWorkspacePage />
+    </Router>,
+  );
+}
 
 describe('the supplier workspace', () => {
   it('opens on the lead a lead e-mail links to, its heading focused', async () => {
@@ -171,30 +219,156 @@ describe('the supplier workspace', () => {
       unit: 'products',
       unitPrice: 0,
       lines: [
-        { productName: 'Household Bleach', quantity: 40, unit: 'litres', unitPrice: 20, totalPrice: 800, ordered: true },
-        { productName: 'Refuse Bags', quantity: 20, unit: 'rolls', unitPrice: 15, totalPrice: 300, ordered: false },
+        basketLine({
+          lineId: 'L1',
+          productName: 'Household Bleach',
+          quantity: 40,
+          unit: 'litres',
+          unitPrice: 20,
+          totalPrice: 800,
+          ordered: true,
+          status: 'ordered',
+        }),
+        basketLine({ lineId: 'L3', productName: 'Refuse Bags', quantity: 20, unit: 'rolls', unitPrice: 15, totalPrice: 300 }),
       ],
     };
-    api.server.use(
-      http.get('*/api/supplier/me', () =>
-        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
-      ),
-      http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [basketLead] })),
-    );
-    const { hook, searchHook } = memoryLocation({ path: '/supplier' });
-    render(
-      <Router hook={hook} searchHook={searchHook}>
-        <SupplierWorkspacePage />
-      </Router>,
-    );
+    signedIn([basketLead]);
+    renderAt('/supplier');
     const products = await screen.findByRole('list', { name: 'Products you quote' });
     expect(
       within(products)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['40 litres of Household Bleach: R800.00 (R20.00 each)Ordered', '20 rolls of Refuse Bags: R300.00 (R15.00 each)']);
+        .map((li) => li.querySelector('.lead-line-text')!.textContent),
+    ).toEqual(['40 litres of Household Bleach: R800.00 (R20.00 per litre) Ordered', '20 rolls of Refuse Bags: R300.00 (R15.00 per roll) Indicative']);
     expect(screen.getByText(/^Ordered from you/).textContent).toBe('Ordered from you: R800.00 excl. VAT');
     expect(screen.queryByText('Unit price', { selector: 'dt' })).toBeNull();
+    // Its heading counts its own products.
+    expect(screen.getByText(/^Q-9 ·/).textContent).toMatch(/^Q-9 · 2 products to Durban/);
+  });
+
+  it("firms one basket product's price and withdraws another, each by its line", async () => {
+    const user = userEvent.setup();
+    const lines = [
+      basketLine({ lineId: 'L1', productName: 'Hand Sanitizer', quantity: 200, unit: 'litres', unitPrice: 15.5, totalPrice: 3100 }),
+      basketLine({ lineId: 'L2', productName: 'Refuse Bags', quantity: 20, unit: 'rolls', unitPrice: 15, totalPrice: 300 }),
+    ];
+    const basketLead: SupplierLead = { ...lead('Q-9', 'Hand Sanitizer and 1 more product'), quantity: 2, unit: 'products', unitPrice: 0, lines };
+    signedIn([basketLead]);
+    const firmed = api.record('post', '*/api/supplier/leads/:quoteId/firm', () =>
+      HttpResponse.json({
+        ...basketLead,
+        lines: [{ ...lines[0]!, unitPrice: 14.88, totalPrice: 2976, firmedAt: '2026-11-27T09:00:00.000Z', indicativeUnitPrice: 15.5 }, lines[1]!],
+      }),
+    );
+    const withdrawn = api.record('post', '*/api/supplier/leads/:quoteId/decline', () =>
+      HttpResponse.json({
+        ...basketLead,
+        quantity: 1,
+        unit: 'product',
+        lines: [
+          { ...lines[0]!, unitPrice: 14.88, totalPrice: 2976, firmedAt: '2026-11-27T09:00:00.000Z', indicativeUnitPrice: 15.5 },
+          { ...lines[1]!, status: 'withdrawn', withdrawalReason: 'Out of stock until January' },
+        ],
+      }),
+    );
+    renderAt('/supplier');
+    await user.click(await screen.findByRole('button', { name: 'Firm price of Hand Sanitizer' }));
+    const form = within(screen.getByRole('form', { name: 'Firm up Hand Sanitizer' }));
+    await user.clear(form.getByRole('textbox', { name: /Unit price/ }));
+    await user.type(form.getByRole('textbox', { name: /Unit price/ }), 'R14,88');
+    await user.click(form.getByRole('button', { name: 'Make this price firm' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Hand Sanitizer and 1 more product' })));
+    expect(firmed).toEqual([{ lines: [{ lineId: 'L1', unitPrice: 14.88 }] }]);
+    const items = () =>
+      within(screen.getByRole('list', { name: 'Products you quote' }))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.lead-line-text')!.textContent);
+    expect(items()[0]).toBe('200 litres of Hand Sanitizer: R2,976.00 (R14.88 per litre, indicative R15.50) Firm');
+    expect(screen.queryByRole('button', { name: 'Firm price of Hand Sanitizer' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw Refuse Bags' }));
+    const why = within(screen.getByRole('form', { name: 'Withdraw Refuse Bags' }));
+    await user.click(why.getByRole('button', { name: 'Withdraw this product' }));
+    expect(why.getByText(SUPPLIER_MESSAGES.reason)).toBeTruthy();
+    expect(withdrawn).toEqual([]);
+    await user.type(why.getByRole('textbox', { name: /Why you withdraw it/ }), 'Out of stock until January');
+    await user.click(why.getByRole('button', { name: 'Withdraw this product' }));
+    await waitFor(() => expect(items()[1]).toBe('20 rolls of Refuse Bags Withdrawn'));
+    expect(withdrawn).toEqual([{ lineIds: ['L2'], reason: 'Out of stock until January' }]);
+    expect(screen.getByText('Your reason: Out of stock until January')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw Refuse Bags' })).toBeNull();
+  });
+
+  it("shows an accepted lead's purchase orders, the buyer's reference, VAT number and words", async () => {
+    signedIn([accepted()]);
+    renderAt('/supplier');
+    const buyer = await screen.findByRole('region', { name: 'The buyer' });
+    const link = within(buyer).getByRole('link', { name: 'PO-2026-000031 (PDF)' });
+    expect(link.getAttribute('href')).toBe('/api/supplier/leads/Q-3/purchase-order.pdf?po=PO-2026-000031');
+    const fact = (term: string) => within(buyer).getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
+    expect(fact('Buyer’s reference')).toBe('REQ-77');
+    expect(fact('Buyer’s VAT number')).toBe('4123456789');
+    expect(fact('Buyer’s description')).toBe('For the three clinics');
+    expect(within(buyer).queryByText('Your reference')).toBeNull();
+  });
+
+  it('asks once before confirming an order, names it and its total, and keeps focus in hand', async () => {
+    const user = userEvent.setup();
+    signedIn([accepted()]);
+    const confirmed: string[] = [];
+    api.server.use(
+      http.post('*/api/supplier/leads/:quoteId/confirm', ({ params }) => {
+        confirmed.push(String(params.quoteId));
+        return HttpResponse.json({ ...accepted(), status: 'confirmed', orders: [{ ...accepted().orders[0]!, status: 'confirmed' }] });
+      }),
+    );
+    renderAt('/supplier');
+    const button = await screen.findByRole('button', { name: 'Confirm the order Q-3' });
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Confirm order PO-2026-000031 for R920.00?' });
+    // A step that cannot be taken back starts on Cancel; Escape closes it, and focus goes back.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(confirmed).toEqual([]);
+
+    await user.click(button);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm the order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(confirmed).toEqual(['Q-3']);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Household Bleach' })));
+    expect(screen.queryByRole('button', { name: 'Confirm the order Q-3' })).toBeNull();
+  });
+
+  it("totals a basket order's own lines with VAT in the confirmation", async () => {
+    const user = userEvent.setup();
+    const basket: SupplierLead = {
+      ...accepted(),
+      quantity: 2,
+      unit: 'products',
+      // The quote's own total counts the line not ordered too: the order is its lines alone.
+      totalPrice: 1100.93,
+      totalPriceInclVat: 1266.07,
+      lines: [
+        basketLine({
+          lineId: 'L1',
+          productName: 'Household Bleach',
+          quantity: 40,
+          unit: 'litres',
+          unitPrice: 20,
+          totalPrice: 800,
+          ordered: true,
+          status: 'ordered',
+        }),
+        basketLine({ lineId: 'L2', productName: 'Refuse Bags', quantity: 21, unit: 'rolls', unitPrice: 14.33, totalPrice: 300.93 }),
+      ],
+      orders: [{ ...accepted().orders[0]!, lineIds: ['L1'] }],
+    };
+    signedIn([basket]);
+    renderAt('/supplier');
+    await user.click(await screen.findByRole('button', { name: 'Confirm the order Q-3' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm order PO-2026-000031 for R920.00?' })).toBeTruthy();
   });
 
   it('invites a colleague with the one answer for any address, lists them as invited, and withdraws the invitation', async () => {

@@ -20,7 +20,8 @@ import { useSave } from '../../lib/use-save';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SupplierProfileTab } from './SupplierProfile';
 import { SupplierStatsTab } from './SupplierStats';
-import { LeadLines } from './LeadLines';
+import { LeadLines, readRand } from './LeadLines';
+import { ConfirmOrder, LeadBuyer } from './LeadOrder';
 import { SupplierPriceListTab } from './SupplierPriceList';
 import './supplier.css';
 import { SupplierTeamTab } from './SupplierTeam';
@@ -45,9 +46,7 @@ function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierL
   const { errors, setErrors, failure, saving: pending, run } = useSave();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // R42,50 is a decimal comma; R1,250.00 groups thousands, as readNumber reads them.
-    const rand = unitPrice.trim().replace(/^R\s*/i, '');
-    const price = readNumber(/^\d+,\d{1,2}$/.test(rand) ? rand.replace(',', '.') : rand);
+    const price = readRand(unitPrice);
     const days = readNumber(leadTime);
     const problems: Record<string, string> = {};
     if (!(price >= 0.01 && price <= MAX_UNIT_PRICE)) problems.unitPrice = SUPPLIER_MESSAGES.unitPrice;
@@ -116,8 +115,6 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
     heading.current?.focus();
   }, [opened]);
   const [open, setOpen] = useState<'firm' | 'decline' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   // After an action the card is redrawn without the button that was pressed: focus goes to its heading.
   const done = (l: SupplierLead) => {
     setLead(l);
@@ -131,17 +128,6 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
     const opener = open;
     setOpen(null);
     requestAnimationFrame(() => document.getElementById(`${lead.quoteId}-${opener}`)?.focus());
-  };
-  const confirm = async () => {
-    setPending(true);
-    setFailure(null);
-    try {
-      done(await supplierApi().confirm(lead.quoteId));
-    } catch (err) {
-      setFailure(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
   };
   const canAct = lead.status === 'offered' || lead.status === 'declined';
   const changed = lead.firmedAt !== null && lead.indicativeUnitPrice !== lead.unitPrice;
@@ -181,28 +167,10 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
           </>
         ) : null}
       </dl>
-      {lead.lines ? <LeadLines lines={lead.lines} /> : null}
-      {lead.buyer ? (
-        <section aria-label="The buyer" className="notice">
-          <strong>The buyer accepted.</strong>{' '}
-          {lead.buyer.email ? (
-            <>
-              {lead.buyer.contactName ?? 'Contact'}
-              {lead.buyer.companyName ? `, ${lead.buyer.companyName}` : ''}: <a href={`mailto:${lead.buyer.email}`}>{lead.buyer.email}</a>
-              {lead.buyer.phone ? (
-                <>
-                  {' '}
-                  · <a href={`tel:${lead.buyer.phone.replace(/\s/g, '')}`}>{lead.buyer.phone}</a>
-                </>
-              ) : null}
-              {lead.buyer.deliveryAddress ? <span className="prewrap"> · {lead.buyer.deliveryAddress}</span> : null}
-            </>
-          ) : (
-            'Their contact details were deleted.'
-          )}
-        </section>
+      {lead.lines ? (
+        <LeadLines lead={lead} answerable={lead.status === 'offered' || lead.status === 'accepted' || lead.status === 'confirmed'} onChange={done} />
       ) : null}
-      {failure ? <ErrorAlert title="Not confirmed" message={failure} inline /> : null}
+      <LeadBuyer lead={lead} />
       <div className="form-actions">
         {canAct && !lead.firmedAt && lead.status === 'offered' && !lead.lines ? (
           <button
@@ -223,15 +191,11 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
             aria-expanded={open === 'decline'}
             onClick={() => setOpen(open === 'decline' ? null : 'decline')}
           >
-            Withdraw<span className="visually-hidden"> {lead.quoteId}</span>
-          </button>
-        ) : null}
-        {lead.status === 'accepted' ? (
-          <button type="button" className="button" onClick={confirm} disabled={pending}>
-            {pending ? 'Confirming…' : 'Confirm the order'}
+            {lead.lines ? 'Withdraw the whole quote' : 'Withdraw'}
             <span className="visually-hidden"> {lead.quoteId}</span>
           </button>
         ) : null}
+        {lead.status === 'accepted' ? <ConfirmOrder lead={lead} onDone={done} /> : null}
       </div>
       {open === 'firm' ? <FirmForm lead={lead} onDone={done} /> : null}
       {open === 'decline' ? <DeclineForm lead={lead} onDone={done} /> : null}

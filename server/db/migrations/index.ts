@@ -42,6 +42,7 @@ import * as keepOrderDetailsPerOrder from './20261129000000-keep-order-details-p
 import * as createSignInLinks from './20261130000000-create-sign-in-links';
 import * as createSupplierInvitations from './20261130010000-create-supplier-invitations';
 import * as allowMoreOrdersPerQuote from './20261205000000-allow-more-orders-per-quote';
+import * as answerBasketLines from './20261206000000-answer-basket-lines';
 import * as addSupplierRegistrationNumber from './20261206010000-add-supplier-registration-number';
 
 interface DialectMigration {
@@ -92,6 +93,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261130000000-create-sign-in-links': createSignInLinks,
   '20261130010000-create-supplier-invitations': createSupplierInvitations,
   '20261205000000-allow-more-orders-per-quote': allowMoreOrdersPerQuote,
+  '20261206000000-answer-basket-lines': answerBasketLines,
   '20261206010000-add-supplier-registration-number': addSupplierRegistrationNumber,
 };
 
