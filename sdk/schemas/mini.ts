@@ -50,6 +50,9 @@ const quoteLine = z.object({
   minimumOrderQuantity: int(),
   leadTime: z.string(),
   status: z.enum(['offered', 'accepted', 'not_selected', 'withdrawn']),
+  firmedAt: z.optional(z.string()),
+  indicativeUnitPrice: z.optional(z.number()),
+  withdrawalReason: z.optional(z.string()),
 });
 
 const purchaseOrderSummary = z.object({
