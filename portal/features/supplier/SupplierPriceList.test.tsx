@@ -23,7 +23,16 @@ const bleach: SupplierOffer = {
   validUntil: null,
   quoted: true,
 };
-const gloves: SupplierOffer = { ...bleach, offerId: 8, catalogueItemId: 'gloves', productName: 'Nitrile Gloves', unit: 'boxes', minimumOrderQuantity: 1, tiers: [], quoted: true };
+const gloves: SupplierOffer = {
+  ...bleach,
+  offerId: 8,
+  catalogueItemId: 'gloves',
+  productName: 'Nitrile Gloves',
+  unit: 'boxes',
+  minimumOrderQuantity: 1,
+  tiers: [],
+  quoted: true,
+};
 
 const card = (name: string) => screen.getByRole('heading', { level: 4, name }).closest('li')!;
 
