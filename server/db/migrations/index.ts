@@ -42,6 +42,7 @@ import * as keepOrderDetailsPerOrder from './20261129000000-keep-order-details-p
 import * as createSignInLinks from './20261130000000-create-sign-in-links';
 import * as createSupplierInvitations from './20261130010000-create-supplier-invitations';
 import * as allowMoreOrdersPerQuote from './20261205000000-allow-more-orders-per-quote';
+import * as allowCommandLineAudit from './20261206030000-allow-command-line-audit';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -91,6 +92,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261130000000-create-sign-in-links': createSignInLinks,
   '20261130010000-create-supplier-invitations': createSupplierInvitations,
   '20261205000000-allow-more-orders-per-quote': allowMoreOrdersPerQuote,
+  '20261206030000-allow-command-line-audit': allowCommandLineAudit,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
