@@ -8,6 +8,9 @@ import type { Email } from './templates';
 
 const LIST_LIMIT = 100;
 
+/** A list cell's column heading, shown beside it on a narrow screen. */
+const label = (text: string) => html`<span class="label" aria-hidden="true">${text}: </span>`;
+
 /**
  * An outbox time (ISO, UTC) as the rest of the site shows times: Johannesburg's wall clock
  * (UTC+2 all year, no daylight saving), labelled so nobody reads it as UTC.
@@ -25,9 +28,9 @@ th{background:#f1f5f9}a{color:#1d4ed8}a:focus-visible{outline:2px solid #1d4ed8;
 .status-sent{background:#dcfce7;color:#166534}.status-dead{background:#fee2e2;color:#991b1b}
 .status-held{background:#fef9c3;color:#854d0e}pre{white-space:pre-wrap;background:#fff;padding:16px;border:1px solid #e2e8f0}
 iframe{width:100%;height:720px;border:1px solid #e2e8f0;background:#fff}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}
-dt{color:#475569}dd{margin:0}td,dd,h1,pre{overflow-wrap:anywhere}
+dt{color:#475569}dd{margin:0}td,dd,h1,pre{overflow-wrap:anywhere}td .label{display:none;color:#475569}
 @media (max-width:640px){table,tbody,tr,td,caption{display:block}thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
-tr{border-bottom:1px solid #e2e8f0;padding:8px 0}td{border:0;padding:2px 8px}td::before{content:attr(data-label) ": ";color:#475569}
+tr{border-bottom:1px solid #e2e8f0;padding:8px 0}td{border:0;padding:2px 8px}td .label{display:inline}
 dl{grid-template-columns:minmax(0,1fr)}dd{margin:0 0 8px}iframe{height:560px}}`;
 // A literal of this file, never input.
 const STYLE_SHEET = new SafeHtml(STYLE);
@@ -91,8 +94,10 @@ ${
 ${rows.map((row, i) => {
   const email = rendered[i]!;
   const subject = 'subject' in email ? email.subject : `(${row.kind})`;
-  return html`<tr><td data-label="Written">${sastTime(row.created_at)}</td><td data-label="To">${row.recipient}</td>
-<td data-label="Subject"><a href="/dev/mailbox/${row.id}">${subject}</a></td><td data-label="Status"><span class="status status-${row.status}">${row.status}</span>${row.attempts > 0 ? ` (${row.attempts} attempts)` : ''}</td></tr>`;
+  // Each cell's heading, shown beside it where the table becomes a block per e-mail; hidden from
+  // assistive technology, which reads the column headings.
+  return html`<tr><td>${label('Written')}${sastTime(row.created_at)}</td><td>${label('To')}${row.recipient}</td>
+<td>${label('Subject')}<a href="/dev/mailbox/${row.id}">${subject}</a></td><td>${label('Status')}<span class="status status-${row.status}">${row.status}</span>${row.attempts > 0 ? ` (${row.attempts} attempts)` : ''}</td></tr>`;
 })}</tbody></table>`
 }`,
     );
