@@ -31,13 +31,33 @@ export async function mailTo(page: Page, recipient: string): Promise<{ subject: 
   return mails;
 }
 
-/** Sets a staff member's password from their one-time link; the page then offers sign-in. */
+/**
+ * Sets a staff member's password from their one-time link, which signs them in at their start
+ * page; then signs out there, so the journey signs in with the password as on any later day.
+ */
 export async function setStaffPassword(page: Page, link: string, password = STAFF_PASSWORD): Promise<void> {
   await page.goto(link);
   await page.getByLabel('New password').fill(password);
   await page.getByLabel('Type it again').fill(password);
   await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in\?password=set$/);
+  await expect(page).toHaveURL(/\/(admin|customer-dashboard)$/);
+  await signOutStaff(page);
+}
+
+/** Signs out with the navigation's Sign out, opening its menu first where the links are folded into it. */
+export async function signOutStaff(page: Page): Promise<void> {
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  await expect(signOut.or(menu).first()).toBeVisible();
+  if (!(await signOut.isVisible())) await menu.click();
+  await signOut.click();
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+}
+
+/** Chooses the supplier to invite on /admin by its name, from the suggestions typing part of it brings. */
+export async function chooseSupplierToInvite(page: Page, name: string): Promise<void> {
+  await page.getByRole('combobox', { name: /^Supplier/ }).fill(name);
+  await page.getByRole('listbox', { name: 'Supplier suggestions' }).getByRole('option').filter({ hasText: name }).first().click();
 }
 
 /** Signs in on the sign-in form the page shows (a staff page signed out shows it in its place). */

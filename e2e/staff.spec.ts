@@ -1,7 +1,12 @@
-import { expect, test } from './fixtures';
+import { expect, signOutStaff, test } from './fixtures';
 
 test.describe('a new staff member', () => {
-  test('sets a password from the link, signs in where they were going, and signs out', async ({ page, staffLink, expectAccessible, database }) => {
+  test('sets a password from the link, which signs her in at the admin page, then signs out and in again', async ({
+    page,
+    staffLink,
+    expectAccessible,
+    database,
+  }) => {
     const link = staffLink({ email: 'lerato@procura.example', name: 'Lerato Mahlangu', role: 'admin' });
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
@@ -20,8 +25,15 @@ test.describe('a new staff member', () => {
     await page.getByLabel('New password').fill('jacaranda-season-in-pretoria');
     await page.getByLabel('Type it again').fill('jacaranda-season-in-pretoria');
     await page.getByRole('button', { name: 'Set password' }).click();
-    await expect(page).toHaveURL(/\/staff\/sign-in\?password=set$/);
-    await expect(page.getByText('Your password is set. Sign in with it.')).toBeVisible();
+    // Setting the password signed her in: the admin page opens, asking for nothing again.
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toHaveCount(0);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'procura_staff')!;
+    expect([cookie.httpOnly, cookie.sameSite]).toEqual([true, 'Lax']);
+    expect(
+      database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example'),
+    ).toEqual({ n: 1 });
 
     // The link is spent: opening it again says so, and offers no form to set another password.
     await page.goto(link);
@@ -30,7 +42,8 @@ test.describe('a new staff member', () => {
 
     // Signed out, the admin page shows the sign-in form at its own address, and signing in opens it.
     await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+    await signOutStaff(page);
+    await expect(page).toHaveURL(/\/admin$/);
     await expectAccessible(page);
     await page.getByLabel('E-mail').fill('lerato@procura.example');
     await page.getByLabel('Password').fill('not-my-password-at-all');
@@ -38,11 +51,12 @@ test.describe('a new staff member', () => {
     await expect(page.getByRole('alert')).toContainText('Wrong e-mail or password.');
     await page.getByLabel('Password').fill('jacaranda-season-in-pretoria');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // Her name and Sign out are in the navigation's menu.
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    await expect(page.getByText('Lerato Mahlangu')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Lerato Mahlangu')).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'procura_staff')!;
-    expect([cookie.httpOnly, cookie.sameSite]).toEqual([true, 'Lax']);
     expect(
       database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example'),
     ).toEqual({ n: 1 });
@@ -97,8 +111,7 @@ test.describe('a new staff member', () => {
     expect(quotes.map((q) => [q.supplier.name, q.unitPrice])).toContainEqual(['Limpopo Clean Co', 64.5]);
     expect(database.get('select action, rows from staff_audit order by id desc limit 1')).toMatchObject({ rows: 1 });
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+    await signOutStaff(page);
     expect(
       database.get('select count(*) as n from staff_sessions s join staff_users u on u.id = s.staff_id where u.email = ?', 'lerato@procura.example'),
     ).toEqual({ n: 0 });
@@ -113,5 +126,43 @@ test.describe('a new staff member', () => {
     await page.getByLabel('Password').fill('jacaranda-season-in-pretoria');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText(`This request did not come from a Procura page. Open Procura at ${served.origin} and try again there.`);
+  });
+
+  test('no staff page is wider than the window, at 1280 px or any other width, with the navigation in a menu that names itself', async ({
+    page,
+    staffLink,
+  }, testInfo) => {
+    await page.goto(staffLink({ email: 'thabo.wide@procura.example', name: 'Thabo Mokoena-Vilakazi', role: 'admin' }));
+    await page.getByLabel('New password').fill('baobab-shade-at-noon-2026');
+    await page.getByLabel('Type it again').fill('baobab-shade-at-noon-2026');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    const pages: [string, string][] = [
+      ['/admin', 'Admin Dashboard'],
+      ['/customer-dashboard', 'Customer Acquisition Dashboard'],
+      ['/internal-analytics', 'Internal Analytics Dashboard'],
+      ['/analytics-test', 'Analytics'],
+      ['/scraper', 'Data Scraper'],
+    ];
+    const widths = [1280, 390, 768, 1440];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+        const measured = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect.soft(measured.scrollWidth, `${path} at ${width} px`).toBeLessThanOrEqual(measured.innerWidth);
+        if (width === 1280 || width === 390) await page.screenshot({ path: testInfo.outputPath(`${path.slice(1)}-${width}.png`) });
+      }
+    }
+    // Every link, the person's name and Sign out are a button's press away, the menu saying what it holds.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav.getByRole('link', { name: 'Internal analytics' })).toBeVisible();
+    await expect(nav.getByText('Thabo Mokoena-Vilakazi')).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    const open = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(open).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { SUPPLIER_MESSAGES } from '../contract/schemas/supplier-workspace';
-import { expect, mailTo, setStaffPassword, signInStaff, test } from './fixtures';
+import { chooseSupplierToInvite, expect, mailTo, setStaffPassword, signInStaff, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -8,12 +8,13 @@ test.describe('the supplier workspace on a phone', () => {
     page,
     staffLink,
     expectAccessible,
+    database,
   }, testInfo) => {
     await setStaffPassword(page, staffLink({ email: 'invites@procura.example', name: 'Invites Admin', role: 'admin' }));
     await page.goto('/admin');
     await signInStaff(page, 'invites@procura.example');
     await expect(page.getByRole('heading', { name: 'Supplier workspace access' })).toBeVisible();
-    await page.getByLabel('Supplier ID').fill('1');
+    await chooseSupplierToInvite(page, database.get('select name from suppliers where id = 1')!.name as string);
     await page.getByRole('textbox', { name: 'Name' }).fill('Nomsa Khumalo');
     await page.getByRole('textbox', { name: 'E-mail' }).last().fill('nomsa@supplier-one.example');
     await page.getByRole('button', { name: 'Invite to the supplier workspace' }).click();
@@ -78,7 +79,6 @@ test.describe('the supplier workspace on a phone', () => {
     page,
     staffLink,
     expectAccessible,
-    database,
   }, testInfo) => {
     const request = {
       productName: 'Hand Sanitizer 70% Alcohol',
@@ -96,13 +96,12 @@ test.describe('the supplier workspace on a phone', () => {
       };
     };
     const first = (await ask('first.buyer@clinic.example.co.za')).quotes.find((q) => q.pricingBasis === 'price-list')!;
-    const supplierId = database.get('select id from suppliers where email = ?', first.supplier.email)!.id as number;
 
     // Staff invite one of the supplier's people, who signs in from the e-mailed link.
     await setStaffPassword(page, staffLink({ email: 'prices@procura.example', name: 'Prices Admin', role: 'admin' }));
     await page.goto('/admin');
     await signInStaff(page, 'prices@procura.example');
-    await page.getByLabel('Supplier ID').fill(String(supplierId));
+    await chooseSupplierToInvite(page, first.supplier.name);
     await page.getByRole('textbox', { name: 'Name' }).fill('Lindiwe Ndlovu');
     await page.getByRole('textbox', { name: 'E-mail' }).last().fill('lindiwe@prices.example');
     await page.getByRole('button', { name: 'Invite to the supplier workspace' }).click();

@@ -204,6 +204,13 @@ describe('cli supplier-invite', () => {
       name: 'Nomsa Khumalo',
     });
     expect(db.prepare("select count(*) as n from outbox where kind = 'supplier-sign-in' and recipient = 'owner@supplier.example'").get()).toEqual({ n: 1 });
+    // Audited as the portal's invitations are, by no staff member: the command line.
+    expect(db.prepare('select staff_id, action, rows, detail from staff_audit order by id desc limit 1').get()).toEqual({
+      staff_id: null,
+      action: 'suppliers.invite',
+      rows: 1,
+      detail: 'supplier 1',
+    });
     db.close();
     const unknown = cli('supplier-invite', '999999', 'x@supplier.example');
     expect([unknown.status, unknown.stderr.trim()]).toEqual([

@@ -39,7 +39,7 @@ export interface StaffCalls {
     me(options?: CallOptions): Promise<StaffUser | null>;
     /** Whom a set-password link is for, without spending it (`POST /api/staff/password/peek`). */
     peekLink(token: string, options?: CallOptions): Promise<StaffLinkHolder>;
-    /** Sets a password from a one-time link's token (`POST /api/staff/password`). */
+    /** Sets a password from a one-time link's token and signs the person in (`POST /api/staff/password`). */
     setPassword(input: StaffSetPasswordInput, options?: CallOptions): Promise<StaffPasswordSet>;
   };
 }

@@ -35,11 +35,13 @@ const count = z.number().int().nonnegative();
 export const outboxDepthSchema = z.object({
   depth: z.object({ pending: count, sending: count, sent: count, held: count, dead: count }),
   oldestPendingSeconds: count.nullable(),
+  /** Where held e-mails are read: the development mailbox's path, null in production, which has none. */
+  mailbox: z.string().nullable().default(null),
 });
 /**
  * The answer of `GET /api/admin/outbox`.
  *
  * @example
- * const outbox: OutboxDepth = { depth: { pending: 2, sending: 1, sent: 40, held: 0, dead: 0 }, oldestPendingSeconds: 12 };
+ * const outbox: OutboxDepth = { depth: { pending: 2, sending: 1, sent: 40, held: 0, dead: 0 }, oldestPendingSeconds: 12, mailbox: null };
  */
 export type OutboxDepth = z.infer<typeof outboxDepthSchema>;

@@ -147,14 +147,15 @@ export const staffUserSchema = z.object({
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
 /**
- * The answer to setting a password: the e-mail to sign in with.
+ * The answer to setting a password: the person, whom it signed in (the answer sets the session
+ * cookie, as signing in does).
  *
  * @example
- * const { email } = staffPasswordSetSchema.parse(json);
+ * const { email, role } = staffPasswordSetSchema.parse(json);
  */
-export const staffPasswordSetSchema = z.object({ email: z.string() });
+export const staffPasswordSetSchema = z.object({ email: z.string(), name: z.string(), role: z.enum(STAFF_ROLES) });
 /**
- * The answer to setting a password.
+ * The answer to setting a password: the person, now signed in.
  *
  * @example
  * const { email }: StaffPasswordSet = await staff.setPassword(input);

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Nav, navVariantFor } from './Nav';
+import { StaffSessionContext } from '../lib/staff-session';
+import type { StaffUser } from '../../contract/schemas/staff';
 
 function linksAt(path: string) {
   const location = memoryLocation({ path });
@@ -55,5 +57,27 @@ describe('the navigation', () => {
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
+  });
+
+  it('keeps a signed-in admin’s links, name and Sign out in the menu at every width, and closes it when they sign out', async () => {
+    const user = userEvent.setup();
+    const admin: StaffUser = { email: 'lerato@procura.example', name: 'Lerato Mahlangu', role: 'admin' };
+    const location = memoryLocation({ path: '/admin' });
+    const view = (who: StaffUser | null) => (
+      <StaffSessionContext.Provider value={{ user: who, setUser: () => {} }}>
+        <Router hook={location.hook}>
+          <Nav variant="admin" />
+        </Router>
+      </StaffSessionContext.Provider>
+    );
+    const { rerender } = render(view(admin));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav.hasAttribute('data-crowded')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(within(nav).getByText('Lerato Mahlangu')).toBeTruthy();
+    rerender(view(null));
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    // Signed out, the section's own links fit a wide screen.
+    expect(nav.hasAttribute('data-crowded')).toBe(false);
   });
 });

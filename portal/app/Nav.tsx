@@ -60,6 +60,12 @@ function staffLinks(role: StaffRole | undefined, location: string) {
   return [...NAV_VARIANTS.admin, ...(SALES_PAGES.includes(location) ? SALES_LINKS : [])];
 }
 
+/**
+ * More links than fit the page's widest content row (a signed-in admin's nine, their name and
+ * Sign out measure some 1,450 px against 1,120): they stay in the menu at every width.
+ */
+const CROWDED = 9;
+
 const WIDGET_PAGES = ['/widget-demo', '/widget-configurator', '/embed-demo', '/embed-benefits'];
 const DATA_PAGES = ['/docs', '/api-docs', '/documentation', '/data-product-kit'];
 const ADMIN_PAGES = ['/admin', '/analytics-test', '/scraper'];
@@ -110,7 +116,8 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const { user } = useStaffSession();
-  useEffect(() => setOpen(false), [location]);
+  // A new page, or signing in or out, closes the menu.
+  useEffect(() => setOpen(false), [location, user]);
   const toggle = useRef<HTMLButtonElement>(null);
   // Escape closes the open menu and gives focus back to its button, as a disclosure does.
   useEffect(() => {
@@ -126,6 +133,9 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
   // On staff pages: once someone is signed in, only the pages their role can open.
   const sectionLinks = variant === 'admin' ? staffLinks(user?.role, location) : NAV_VARIANTS[variant];
   const section = sectionLinks.filter((l) => !MAIN_HREFS.includes(l.href));
+  const links = NAV_VARIANTS.main.length + section.length;
+  // The name and Sign out take the room of two links more.
+  const crowded = links + (variant === 'admin' && user ? 2 : 0) > CROWDED;
   const item = (link: { href: string; label: string }) => (
     <li key={link.href}>
       <Link href={link.href} aria-current={location === link.href ? 'page' : undefined}>
@@ -142,8 +152,8 @@ export function Nav({ variant = 'main' }: { variant?: NavVariant }) {
           </span>
           Procura
         </Link>
-        {/* Many links fold into the menu button on screens narrower than they need. */}
-        <nav aria-label="Main" data-many={NAV_VARIANTS.main.length + section.length > 5 || undefined}>
+        {/* Many links fold into the menu button on screens narrower than they need; more than fit the widest page, on every screen. */}
+        <nav aria-label="Main" data-many={links > 5 || undefined} data-crowded={crowded || undefined}>
           <button
             type="button"
             ref={toggle}

@@ -327,7 +327,8 @@ describe('the lists, their CSV and a supplier’s standing', () => {
     expect(adminSupplierSchema.parse(res.json)).toMatchObject({ id: coastal, verified: true, rating: 4.7 });
     expect(await readMarketRevision(db())).not.toBe(revision);
     const entry = auditLogSchema.parse((await server.request('GET', '/api/admin/audit?limit=1', { headers: admin })).json).entries[0];
-    expect(entry).toMatchObject({ action: 'suppliers.standing', rows: 1, detail: `supplier ${coastal}: verified, rated 4.7` });
+    // The log names the supplier, where its note holds the id.
+    expect(entry).toMatchObject({ action: 'suppliers.standing', rows: 1, detail: 'Coastal Hygiene: verified, rated 4.7' });
 
     const missing = await server.request('PATCH', '/api/admin/suppliers/999999', { body: { verified: true }, headers: admin });
     expect([missing.status, missing.json.error]).toEqual([404, { code: 'supplier_not_found', message: 'Supplier not found' }]);
@@ -364,7 +365,7 @@ describe('the lists, their CSV and a supplier’s standing', () => {
       bbeeExpiresOn: '2027-03-31',
     });
     const detail = auditLogSchema.parse((await server.request('GET', '/api/admin/audit?limit=1', { headers: admin })).json).entries[0]!.detail;
-    expect(detail).toBe(`supplier ${coastal}: VAT number set, address set, B-BBEE level 2 (certificate, to 2027-03-31)`);
+    expect(detail).toBe('Coastal Hygiene: VAT number set, address set, B-BBEE level 2 (certificate, to 2027-03-31)');
   });
 });
 
@@ -399,6 +400,8 @@ describe('GET /api/admin/outbox', () => {
     expect(res.json).toEqual({
       depth: { ...before.depth, held: before.depth.held + 2, pending: before.depth.pending + 1, sending: before.depth.sending + 1 },
       oldestPendingSeconds: 90,
+      // Outside production, where held e-mails are read.
+      mailbox: '/dev/mailbox',
     });
     expect(outboxDepthSchema.parse(res.json)).toEqual(res.json);
     await db()
@@ -409,5 +412,16 @@ describe('GET /api/admin/outbox', () => {
         rows.map((r) => r.id),
       )
       .execute();
+  });
+
+  it('names no development mailbox in production, which has none', async () => {
+    const production = await startTestServer({ NODE_ENV: 'production', MAIL_DISABLED: 'true' });
+    try {
+      const staff = await signInStaff(production);
+      const res = await production.request('GET', '/api/admin/outbox', { headers: staff.headers });
+      expect([res.status, res.json.mailbox]).toEqual([200, null]);
+    } finally {
+      await production.close();
+    }
   });
 });

@@ -223,6 +223,16 @@ export async function suppliersAfter(db: Kysely<DB>, afterId: number, limit: num
 }
 
 /** The names of the categories each supplier serves, in the categories' order. */
+/** The names of the suppliers of `supplierIds` that exist, by id. */
+export async function supplierNames(db: Executor, supplierIds: number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const batch of batches(supplierIds)) {
+    const rows = await db.selectFrom('suppliers').select(['id', 'name']).where('id', 'in', batch).execute();
+    for (const r of rows) names.set(r.id, r.name);
+  }
+  return names;
+}
+
 export async function supplierCategoryNames(db: Executor, supplierIds: number[]): Promise<Map<number, string[]>> {
   const names = new Map<number, string[]>();
   for (const batch of batches(supplierIds)) {

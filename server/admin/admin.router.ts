@@ -66,7 +66,8 @@ export function adminRouter(deps: AppDeps) {
 
   router.get('/api/admin/outbox', admin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await readOutboxDepth(deps.database.db, deps.clock());
+    // The development mailbox exists outside production only (server/app.ts).
+    ctx.body = { ...(await readOutboxDepth(deps.database.db, deps.clock())), mailbox: deps.config.env === 'production' ? null : '/dev/mailbox' };
   });
 
   return router;

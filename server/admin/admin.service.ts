@@ -175,10 +175,29 @@ export async function setSupplierStanding(deps: AdminDeps, staffId: number, supp
   return toAdminSupplier(row, categories.get(supplierId) ?? []);
 }
 
-/** `GET /api/admin/audit`: the latest staff writes, by name (no e-mail addresses). */
+/** Who the log names for a write made on the command line, which has no staff member. */
+const COMMAND_LINE_NAME = 'The command line';
+
+/** An audit note that begins with the supplier it is about, by id (`supplier 34: verified`). */
+const SUPPLIER_NOTE = /^supplier (\d+)\b/;
+
+/**
+ * `GET /api/admin/audit`: the latest staff writes, by name (no e-mail addresses). A note names its
+ * supplier by id, so it follows a renamed supplier; the log reads it with the supplier's name.
+ */
 export async function auditLog(db: Kysely<DB>, limit: number): Promise<AuditLog> {
   const rows = await latestAudit(db, limit);
+  const ids = [...new Set(rows.flatMap((r) => SUPPLIER_NOTE.exec(r.detail)?.[1] ?? []).map(Number))];
+  const names = await repo.supplierNames(db, ids);
+  const detail = (note: string) => note.replace(SUPPLIER_NOTE, (whole, id: string) => names.get(Number(id)) ?? whole);
   return {
-    entries: rows.map((r) => ({ id: r.id, action: r.action, rows: r.rows, detail: r.detail, staffName: r.name, createdAt: r.created_at })),
+    entries: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      rows: r.rows,
+      detail: detail(r.detail),
+      staffName: r.name ?? COMMAND_LINE_NAME,
+      createdAt: r.created_at,
+    })),
   };
 }

@@ -395,7 +395,8 @@ export interface StaffSessionsTable {
 
 export interface StaffAuditTable {
   id: Generated<number>;
-  staff_id: number;
+  /** Null for a write made on the command line. */
+  staff_id: number | null;
   action: string;
   rows: number;
   detail: string;

@@ -8,6 +8,17 @@ import type { Email } from './templates';
 
 const LIST_LIMIT = 100;
 
+/** A list cell's column heading, shown beside it on a narrow screen. */
+const label = (text: string) => html`<span class="label" aria-hidden="true">${text}: </span>`;
+
+/**
+ * An outbox time (ISO, UTC) as the rest of the site shows times: Johannesburg's wall clock
+ * (UTC+2 all year, no daylight saving), labelled so nobody reads it as UTC.
+ */
+function sastTime(iso: string): string {
+  return `${new Date(Date.parse(iso) + 2 * 3_600_000).toISOString().replace('T', ' ').slice(0, 16)} SAST`;
+}
+
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#0f172a;background:#f8fafc}
 main{max-width:1100px;margin:0 auto;padding:24px 16px}h1{font-size:22px;margin:0 0 4px}
 p.lead{color:#475569;margin:0 0 16px}table{width:100%;border-collapse:collapse;background:#fff}
@@ -16,8 +27,11 @@ th{background:#f1f5f9}a{color:#1d4ed8}a:focus-visible{outline:2px solid #1d4ed8;
 .status{display:inline-block;padding:1px 8px;border-radius:10px;background:#e2e8f0;font-size:12px}
 .status-sent{background:#dcfce7;color:#166534}.status-dead{background:#fee2e2;color:#991b1b}
 .status-held{background:#fef9c3;color:#854d0e}pre{white-space:pre-wrap;background:#fff;padding:16px;border:1px solid #e2e8f0}
-iframe{width:100%;height:720px;border:1px solid #e2e8f0;background:#fff}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}
-dt{color:#475569}dd{margin:0}`;
+iframe{width:100%;height:720px;border:1px solid #e2e8f0;background:#fff}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 16px}
+dt{color:#475569}dd{margin:0}td,dd,h1,pre{overflow-wrap:anywhere}td .label{display:none;color:#475569}
+@media (max-width:640px){table,tbody,tr,td,caption{display:block}thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+tr{border-bottom:1px solid #e2e8f0;padding:8px 0}td{border:0;padding:2px 8px}td .label{display:inline}
+dl{grid-template-columns:minmax(0,1fr)}dd{margin:0 0 8px}iframe{height:560px}}`;
 // A literal of this file, never input.
 const STYLE_SHEET = new SafeHtml(STYLE);
 
@@ -76,12 +90,14 @@ ${
   rows.length === 0
     ? html`<p>No e-mails yet. Submit a quote request and its e-mails appear here.</p>`
     : html`<table><caption class="lead" style="text-align:left">The latest ${Math.min(rows.length, LIST_LIMIT)} e-mails, newest first</caption>
-<thead><tr><th scope="col">Written</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th></tr></thead><tbody>
+<thead><tr><th scope="col">Written (SAST)</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th></tr></thead><tbody>
 ${rows.map((row, i) => {
   const email = rendered[i]!;
   const subject = 'subject' in email ? email.subject : `(${row.kind})`;
-  return html`<tr><td>${row.created_at.replace('T', ' ').slice(0, 19)}</td><td>${row.recipient}</td>
-<td><a href="/dev/mailbox/${row.id}">${subject}</a></td><td><span class="status status-${row.status}">${row.status}</span>${row.attempts > 0 ? ` (${row.attempts} attempts)` : ''}</td></tr>`;
+  // Each cell's heading, shown beside it where the table becomes a block per e-mail; hidden from
+  // assistive technology, which reads the column headings.
+  return html`<tr><td>${label('Written')}${sastTime(row.created_at)}</td><td>${label('To')}${row.recipient}</td>
+<td>${label('Subject')}<a href="/dev/mailbox/${row.id}">${subject}</a></td><td>${label('Status')}<span class="status status-${row.status}">${row.status}</span>${row.attempts > 0 ? ` (${row.attempts} attempts)` : ''}</td></tr>`;
 })}</tbody></table>`
 }`,
     );
@@ -100,8 +116,8 @@ ${rows.map((row, i) => {
       html`<p><a href="/dev/mailbox">Back to the mailbox</a></p>
 <h1>${'subject' in email ? email.subject : row.kind}</h1>
 <dl><dt>To</dt><dd>${row.recipient}</dd><dt>From</dt><dd>${deps.config.mail.from}</dd><dt>Message-ID</dt><dd>${row.message_id}</dd>
-<dt>Status</dt><dd>${STATUS_TEXT[row.status]}</dd><dt>Attempts</dt><dd>${row.attempts}</dd>
-${row.sent_at ? html`<dt>Sent</dt><dd>${row.sent_at}</dd>` : ''}${row.last_error ? html`<dt>Last error</dt><dd>${row.last_error}</dd>` : ''}
+<dt>Written</dt><dd>${sastTime(row.created_at)}</dd><dt>Status</dt><dd>${STATUS_TEXT[row.status]}</dd><dt>Attempts</dt><dd>${row.attempts}</dd>
+${row.sent_at ? html`<dt>Sent</dt><dd>${sastTime(row.sent_at)}</dd>` : ''}${row.last_error ? html`<dt>Last error</dt><dd>${row.last_error}</dd>` : ''}
 ${
   attachments.length > 0
     ? html`<dt>Attachments</dt><dd>${attachments.map(

@@ -124,7 +124,7 @@ export class Outbox {
  * The outbox's depth as staff and the metrics read it: e-mails by state, and the age in whole
  * seconds of the oldest one not yet sent (null when none waits).
  */
-export async function readOutboxDepth(db: Executor, nowMs: number): Promise<OutboxDepth> {
+export async function readOutboxDepth(db: Executor, nowMs: number): Promise<Omit<OutboxDepth, 'mailbox'>> {
   const { byStatus, oldestWaitingAt } = await outboxDepth(db, new Date(nowMs).toISOString());
   return {
     depth: byStatus,

@@ -13,6 +13,7 @@ import {
   supplierLeadEmail,
   supplierNotSelectedEmail,
   supplierOrderEmail,
+  supplierSignInEmail,
 } from './templates';
 
 let server: TestServer;
@@ -576,5 +577,14 @@ describe('partner e-mails', () => {
     expect(mail.subject).toBe('New partner: Coastal <b>Cleaning</b> (both)');
     expect(mail.text).toContain('Contact: Thandi Nkosi <dev@coastal.example.co.za>');
     expect(mail.html).not.toContain('<b>Cleaning</b>');
+  });
+});
+
+describe("a supplier user's sign-in e-mail", () => {
+  it('names the workspace with the possessive of the supplier, an apostrophe alone after a final s', () => {
+    const mail = (supplierName: string) => supplierSignInEmail({ link: 'https://procura.test/supplier/sign-in#sl_x', supplierName, validMinutes: 30 });
+    expect(mail('Garden Route Industrial Supplies').text).toContain('sign in to Garden Route Industrial Supplies’ workspace on Procura');
+    expect(mail('Garden Route Industrial Supplies').html).toContain('sign in to Garden Route Industrial Supplies’ workspace on Procura');
+    expect(mail('Coastal Hygiene').text).toContain('sign in to Coastal Hygiene’s workspace on Procura');
   });
 });

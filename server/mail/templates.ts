@@ -10,7 +10,7 @@ import {
   type CompanySize,
   type Quote,
 } from '../../sdk/index';
-import { formatRand, formatDate } from '../../sdk/format';
+import { formatRand, formatDate, possessive } from '../../sdk/format';
 import { bbeeLabel } from '../../sdk/bbee';
 import { compareFragment, FROM_EMAIL, quotationPath } from '../../contract/buyer-links';
 import { html, safeUrl, type SafeHtml } from './html';
@@ -779,7 +779,7 @@ export interface SupplierSignInInput {
 /** A supplier user's one-time link into the supplier workspace. */
 export function supplierSignInEmail(input: SupplierSignInInput): Email {
   const subject = `Sign in to ${input.supplierName} on Procura`;
-  const intro = `Use this link to sign in to ${input.supplierName}'s workspace on Procura: your leads, price list, delivery areas and terms.`;
+  const intro = `Use this link to sign in to ${possessive(input.supplierName)} workspace on Procura: your leads, price list, delivery areas and terms.`;
   const validity = `The link works once, within ${input.validMinutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.`;
   const body = html`<p style="margin:0 0 16px;">${intro}</p>
 <p style="margin:0 0 16px;">${button(input.link, 'Sign in')}</p>

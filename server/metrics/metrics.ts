@@ -65,7 +65,7 @@ export class ServerMetrics {
         return undefined;
       };
     // One read of the outbox serves both its gauges, whose collectors a scrape runs together.
-    let reading: Promise<OutboxDepth | undefined> | null = null;
+    let reading: Promise<Omit<OutboxDepth, 'mailbox'> | undefined> | null = null;
     const readDepth = () =>
       (reading ??= readOutboxDepth(deps.database.db, deps.clock())
         .catch(failed('the outbox'))

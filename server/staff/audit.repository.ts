@@ -1,9 +1,9 @@
 import type { AuditAction } from '../../contract/schemas/audit';
 import type { Executor as Db } from '../db/executor';
 
-/** One staff write: who, what (`suppliers.import`), how many rows, and a short note without personal data. */
+/** One staff write: who (null: the command line), what (`suppliers.import`), how many rows, and a short note without personal data. */
 export interface AuditEntry {
-  staffId: number;
+  staffId: number | null;
   action: AuditAction;
   rows: number;
   detail?: string;
@@ -17,11 +17,11 @@ export async function recordAudit(db: Db, entry: AuditEntry, now: string): Promi
     .execute();
 }
 
-/** The latest staff writes, newest first, with who made them. */
+/** The latest staff writes, newest first, with who made them (no name: the command line). */
 export async function latestAudit(db: Db, limit: number) {
   return db
     .selectFrom('staff_audit as a')
-    .innerJoin('staff_users as u', 'u.id', 'a.staff_id')
+    .leftJoin('staff_users as u', 'u.id', 'a.staff_id')
     .select(['a.id', 'a.action', 'a.rows', 'a.detail', 'a.created_at', 'u.name', 'u.email'])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')

@@ -11,7 +11,7 @@ export function recordAudit(db: Executor, entry: repo.AuditEntry, now: string): 
   return repo.recordAudit(db, entry, now);
 }
 
-/** The latest staff writes, newest first, with who made them. */
+/** The latest staff writes, newest first, with who made them (no name: the command line). */
 export function latestAudit(db: Executor, limit: number) {
   return repo.latestAudit(db, limit);
 }

@@ -51,7 +51,7 @@ describe('setting a password from the one-time link', () => {
     }
 
     const ok = await setPassword(token, STAFF_PASSWORD);
-    expect([ok.status, ok.json]).toEqual([200, { email: 'naledi@procura.example' }]);
+    expect([ok.status, ok.json]).toEqual([200, { email: 'naledi@procura.example', name: 'Naledi Dube', role: 'admin' }]);
     const again = await setPassword(token, 'another-long-passphrase');
     expect([again.status, again.json.error]).toEqual([400, { code: 'invalid_token', message: STAFF_MESSAGES.linkInvalid }]);
     expect((await signIn('naledi@procura.example', STAFF_PASSWORD)).status).toBe(200);
@@ -111,6 +111,30 @@ describe('setting a password from the one-time link', () => {
       ]);
     }
     expect((await setPassword(token, STAFF_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('setting a password signs the person in', () => {
+  it('answers with a session cookie that opens the staff API, ending any session of the old password', async () => {
+    const person = await createStaff(server, { role: 'sales', name: 'Thandeka Zulu' });
+    const before = cookieOf(await signIn(person.email, person.password));
+    const link = await resetStaff(server.database.db, server.config.publicUrl, person.email, now);
+    const res = await setPassword(tokenOf(link), 'mopane-worms-at-dusk-0913');
+    expect([res.status, res.json, res.headers.get('cache-control')]).toEqual([200, { email: person.email, name: 'Thandeka Zulu', role: 'sales' }, 'no-store']);
+    expect(res.headers.get('set-cookie')).toMatch(/^procura_staff=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
+    const signedIn = await me(cookieOf(res));
+    expect([signedIn.status, signedIn.json]).toEqual([200, { email: person.email, name: 'Thandeka Zulu', role: 'sales' }]);
+    expect((await me(before)).status).toBe(401);
+    const user = await server.database.db.selectFrom('staff_users').select('last_sign_in_at').where('email', '=', person.email).executeTakeFirstOrThrow();
+    expect(user.last_sign_in_at).toBe(new Date(now).toISOString());
+  });
+
+  it('sets no cookie when the password is refused', async () => {
+    const token = tokenOf(
+      await addStaff(server.database.db, server.config.publicUrl, { email: 'refused@procura.example', name: 'Refused Person', role: 'admin' }, now),
+    );
+    const res = await setPassword(token, 'password1234');
+    expect([res.status, res.headers.get('set-cookie')]).toEqual([400, null]);
   });
 });
 

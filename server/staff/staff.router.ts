@@ -24,7 +24,9 @@ export function staffRouter(deps: AppDeps) {
 
   router.post('/api/staff/password', origin, linkLimit, validate({ body: staffSetPasswordSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await setStaffPassword(deps.database.db, ctx.request.body, deps.clock());
+    const { sessionId, user } = await setStaffPassword(deps.database.db, ctx.request.body, deps.clock());
+    ctx.append('Set-Cookie', sessionCookie(deps.config.publicUrl, sessionId));
+    ctx.body = publicUser(user);
   });
 
   router.post('/api/staff/sign-in', origin, validate({ body: staffSignInSchema }), async (ctx) => {

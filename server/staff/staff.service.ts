@@ -105,8 +105,15 @@ export async function setPasswordLinkHolder(db: Kysely<DB>, token: string, nowMs
   return { name: (await linkHolder(db, token, nowMs)).name };
 }
 
-/** Sets a password from a link; the link works once. Answers the e-mail to sign in with. */
-export async function setStaffPassword(db: Kysely<DB>, input: { token: string; password: string }, nowMs: number): Promise<{ email: string }> {
+/**
+ * Sets a password from a link; the link works once. The person is signed in by it, as by the
+ * password they just chose: answers the new session id (for the cookie) and the person.
+ */
+export async function setStaffPassword(
+  db: Kysely<DB>,
+  input: { token: string; password: string },
+  nowMs: number,
+): Promise<{ sessionId: string; user: StaffMember }> {
   if (isCommonPassword(input.password)) {
     throw new ApiError(400, 'validation_error', 'Validation failed', { fields: { password: STAFF_MESSAGES.passwordCommon } });
   }
@@ -121,9 +128,12 @@ export async function setStaffPassword(db: Kysely<DB>, input: { token: string; p
     const user = staffId === undefined ? undefined : await repo.findStaffById(trx, staffId);
     if (!user || user.disabled_at) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
     await repo.setStaffPassword(trx, user.id, passwordHash);
-    // A new password ends every session signed in with the old one.
+    // A new password ends every session signed in with the old one, and starts this one.
     await repo.deleteStaffSessions(trx, user.id);
-    return { email: user.email };
+    const sessionId = newSessionId();
+    await repo.insertStaffSession(trx, { idHash: hashSecret(sessionId), staffId: user.id, now: iso(nowMs), expiresAt: sessionHardEnd(nowMs) });
+    await repo.recordSignIn(trx, user.id, iso(nowMs));
+    return { sessionId, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
   });
 }
 

@@ -105,7 +105,7 @@ export async function inviteSupplierUser(
     const id = existing?.id ?? (await repo.insertUser(trx, { supplierId: supplier.id, email, name, now }));
     await invitations.upsertInvitation(trx, { supplierId: supplier.id, email, name, now });
     await sendSignInLink(trx, deps.outbox, { id, email, supplierName: supplier.name }, nowMs);
-    if ('staffId' in by) await recordAudit(trx, { staffId: by.staffId, action: 'suppliers.invite', rows: 1, detail: `supplier ${supplier.id}` }, now);
+    await recordAudit(trx, { staffId: 'staffId' in by ? by.staffId : null, action: 'suppliers.invite', rows: 1, detail: `supplier ${supplier.id}` }, now);
     return (await repo.findUser(trx, id))!;
   });
   deps.outbox.notify();

@@ -33,7 +33,7 @@ const COASTAL: AdminSupplier = {
   createdAt: '2026-11-24T09:00:00.000Z',
   ...NOTHING_ON_FILE,
 };
-const OUTBOX: OutboxDepth = { depth: { pending: 3, sending: 1, sent: 1240, held: 0, dead: 2 }, oldestPendingSeconds: 200 };
+const OUTBOX: OutboxDepth = { depth: { pending: 3, sending: 1, sent: 1240, held: 0, dead: 2 }, oldestPendingSeconds: 200, mailbox: '/dev/mailbox' };
 const AUDIT: AuditLog = {
   entries: [
     { id: 3, action: 'suppliers.import', rows: 2, detail: 'suppliers: 2 added, 0 updated', staffName: 'Naledi Dube', createdAt: '2026-11-24T09:00:00.000Z' },
@@ -395,6 +395,21 @@ describe('the e-mail outbox panel', () => {
     expect(figures).toEqual({ 'Waiting to send': '3', 'Sending now': '1', Sent: '1,240', 'Held (no SMTP server)': '0', 'Given up': '2' });
   });
 
+  it('links held e-mails to the development mailbox where the server has one, and not in production', async () => {
+    lists();
+    renderPage();
+    const link = await within(panel('E-mail outbox')).findByRole('link', { name: 'development mailbox' });
+    expect(link.getAttribute('href')).toBe('/dev/mailbox');
+    expect(link.closest('p')!.textContent).toBe('Held e-mails can be read in the development mailbox.');
+    cleanup();
+
+    lists();
+    api.server.use(http.get('*/api/admin/outbox', () => HttpResponse.json({ ...OUTBOX, mailbox: null })));
+    renderPage();
+    await within(panel('E-mail outbox')).findByText('The oldest e-mail still to send has waited 3 min 20 s.');
+    expect(within(panel('E-mail outbox')).queryByRole('link')).toBeNull();
+  });
+
   it('says when nothing waits, and when the outbox could not be read', async () => {
     lists();
     api.server.use(
@@ -428,5 +443,79 @@ describe('formatAge', () => {
       '1 d',
       '1 d 4 h',
     ]);
+  });
+});
+
+describe('inviting a supplier user', () => {
+  const GARDEN_ROUTE: AdminSupplier = { ...COASTAL, id: 34, name: 'Garden Route Industrial Supplies', city: 'George', email: 'sales@gardenroute.example' };
+
+  it('finds the supplier by name in a combobox and invites to the one chosen, by its id', async () => {
+    lists();
+    const searched: string[] = [];
+    const invited: { id: string; body: unknown }[] = [];
+    api.server.use(
+      http.get('*/api/admin/suppliers', ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q');
+        if (q) searched.push(q);
+        const found = q ? [GARDEN_ROUTE, COASTAL].filter((s) => s.name.toLowerCase().includes(q.toLowerCase())) : [COASTAL];
+        return HttpResponse.json({ page: 1, pageSize: 8, total: found.length, suppliers: found } satisfies AdminSupplierPage);
+      }),
+      http.post('*/api/admin/suppliers/:id/invite', async ({ params, request }) => {
+        invited.push({ id: String(params.id), body: await request.json() });
+        return HttpResponse.json(
+          { id: 7, email: 'pieter@gardenroute.example', name: 'Pieter Botha', disabled: false, lastSignInAt: null, createdAt: '2026-12-06T08:00:00.000Z' },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const access = panel('Supplier workspace access');
+    const invite = () => user.click(within(access).getByRole('button', { name: 'Invite to the supplier workspace' }));
+    await user.type(within(access).getByRole('textbox', { name: 'Name' }), 'Pieter Botha');
+    await user.type(within(access).getByRole('textbox', { name: 'E-mail' }), 'pieter@gardenroute.example');
+
+    // Text typed but no supplier chosen: nothing is sent.
+    const supplier = within(access).getByRole('combobox', { name: /^Supplier/ });
+    await user.type(supplier, 'garden');
+    await invite();
+    expect(within(access).getByText('Choose the supplier from the list: type part of its name')).toBeTruthy();
+    expect(invited).toEqual([]);
+
+    await user.clear(supplier);
+    await user.type(supplier, 'garden r');
+    const listbox = await within(access).findByRole('listbox', { name: 'Supplier suggestions' });
+    const options = await within(listbox).findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Garden Route Industrial SuppliesGeorge · sales@gardenroute.example']);
+    expect(searched.at(-1)).toBe('garden r');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect((supplier as HTMLInputElement).value).toBe('Garden Route Industrial Supplies');
+    expect(supplier.getAttribute('aria-expanded')).toBe('false');
+    expect(within(access).getByText('Supplier 34')).toBeTruthy();
+    await invite();
+    expect(await within(access).findByText('pieter@gardenroute.example was e-mailed a sign-in link to the supplier workspace.')).toBeTruthy();
+    expect(invited).toEqual([{ id: '34', body: { name: 'Pieter Botha', email: 'pieter@gardenroute.example' } }]);
+  });
+
+  it('forgets the chosen supplier once its name is edited', async () => {
+    lists();
+    api.server.use(
+      http.get('*/api/admin/suppliers', ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q');
+        const found = q ? [GARDEN_ROUTE] : [COASTAL];
+        return HttpResponse.json({ page: 1, pageSize: 8, total: found.length, suppliers: found } satisfies AdminSupplierPage);
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const access = panel('Supplier workspace access');
+    const supplier = within(access).getByRole('combobox', { name: /^Supplier/ });
+    await user.type(supplier, 'garden');
+    await user.click(await within(access).findByRole('option', { name: /Garden Route Industrial Supplies/ }));
+    expect(within(access).getByText('Supplier 34')).toBeTruthy();
+    await user.type(supplier, 'x');
+    expect(within(access).queryByText('Supplier 34')).toBeNull();
+    await user.click(within(access).getByRole('button', { name: 'Invite to the supplier workspace' }));
+    expect(within(access).getByText('Choose the supplier from the list: type part of its name')).toBeTruthy();
   });
 });

@@ -46,6 +46,11 @@ export function OutboxPanel({ refresh }: { refresh: number }) {
               </div>
             ))}
           </dl>
+          {outbox.mailbox ? (
+            <p className="small">
+              Held e-mails can be read in the <a href={outbox.mailbox}>development mailbox</a>.
+            </p>
+          ) : null}
           <p className="small">
             {outbox.oldestPendingSeconds === null
               ? 'No e-mail is waiting.'

@@ -10,6 +10,13 @@ import { useSave } from '../../lib/use-save';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
 import { SuccessNotice } from '../../components/ui/success-notice';
 import { DataTable } from '../../components/ui/data-table';
+import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
+import type { AdminSupplier } from '../../../contract/schemas/admin';
+
+/** The suppliers whose name (or e-mail or city) holds what was typed, at most eight. */
+const findSuppliers = async (q: string, signal: AbortSignal) => (await staffApi().admin.suppliers({ q, pageSize: 8 }, { signal })).suppliers;
+
+const CHOOSE_SUPPLIER = 'Choose the supplier from the list: type part of its name';
 
 /**
  * Who may sign in to the supplier workspace: invite a supplier's user (e-mailed a sign-in link),
@@ -18,7 +25,9 @@ import { DataTable } from '../../components/ui/data-table';
  */
 export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; onChanged(): void }) {
   const state = useLoad((signal) => staffApi().supplierAccess.list({ signal }), [refresh]);
-  const [supplierId, setSupplierId] = useState('');
+  const [supplierText, setSupplierText] = useState('');
+  const [supplier, setSupplier] = useState<Pick<AdminSupplier, 'id' | 'name'> | null>(null);
+  const suggestions = useSuggestions(findSuppliers, supplier ? '' : supplierText, 2);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const { errors, setErrors, failure, saving: pending, run } = useSave();
@@ -29,13 +38,13 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
     e.preventDefault();
     setNotice(null);
     const problems: Record<string, string> = {};
-    if (!/^[1-9]\d*$/.test(supplierId.trim())) problems.supplierId = 'Enter the supplier’s ID from the list above';
+    if (!supplier) problems.supplierId = CHOOSE_SUPPLIER;
     if (!name.trim()) problems.name = SUPPLIER_MESSAGES.name;
     if (!email.trim()) problems.email = SUPPLIER_MESSAGES.email;
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!supplier || Object.keys(problems).length > 0) return;
     await run(async () => {
-      const user = await staffApi().supplierAccess.invite(Number(supplierId), { name, email });
+      const user = await staffApi().supplierAccess.invite(supplier.id, { name, email });
       setNotice(`${user.email} was e-mailed a sign-in link to the supplier workspace.`);
       setName('');
       setEmail('');
@@ -58,12 +67,29 @@ export function SupplierAccessPanel({ refresh, onChanged }: { refresh: number; o
       <h2 id="admin-supplier-access">Supplier workspace access</h2>
       <p className="small muted">A supplier&rsquo;s people sign in at /supplier with a link we e-mail them, and keep their own prices and leads there.</p>
       <form className="form-stack" onSubmit={invite} noValidate aria-label="Invite a supplier user">
-        <TextField
+        <Combobox<AdminSupplier>
           id="invite-supplier"
-          label="Supplier ID"
-          inputMode="numeric"
-          value={supplierId}
-          onChange={setSupplierId}
+          label="Supplier"
+          hint={supplier ? `Supplier ${supplier.id}` : 'Type part of its name, then choose it.'}
+          value={supplierText}
+          items={suggestions}
+          itemKey={(s) => String(s.id)}
+          renderItem={(s) => (
+            <>
+              <span className="suggestion-name">{s.name}</span>
+              <span className="suggestion-meta">
+                {s.city} · {s.email}
+              </span>
+            </>
+          )}
+          onChange={(text) => {
+            setSupplierText(text);
+            if (supplier && text !== supplier.name) setSupplier(null);
+          }}
+          onPick={(s) => {
+            setSupplier({ id: s.id, name: s.name });
+            setSupplierText(s.name);
+          }}
           error={errors.supplierId}
           required
         />

@@ -5,7 +5,8 @@ import { http, HttpResponse } from 'msw';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '../../../contract/schemas/staff';
+import { STAFF_MESSAGES, type StaffUser } from '../../../contract/schemas/staff';
+import { StaffSessionContext } from '../../lib/staff-session';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import SetPasswordPage from './SetPasswordPage';
 import { afterSignIn } from './SignInPage';
@@ -18,14 +19,20 @@ afterEach(() => {
 
 const TOKEN = `st_${'b'.repeat(43)}`;
 
+/** Whom the page told the staff session is signed in. */
+let signedIn: (StaffUser | null)[] = [];
+
 /** The page at `address` (the fragment too, which the link's token rides in). */
 function renderAt(address: string) {
+  signedIn = [];
   window.history.replaceState(null, '', address);
   const location = memoryLocation({ path: address.replace(/#.*$/, ''), record: true });
   render(
-    <Router hook={location.hook} searchHook={location.searchHook}>
-      <SetPasswordPage />
-    </Router>,
+    <StaffSessionContext.Provider value={{ user: null, setUser: (u) => signedIn.push(u) }}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <SetPasswordPage />
+      </Router>
+    </StaffSessionContext.Provider>,
   );
   return location;
 }
@@ -43,7 +50,7 @@ function peeks(answer: () => Response = () => HttpResponse.json({ name: 'Ayesha 
 }
 
 describe('the set-password page', () => {
-  it('names whom the link is for, checks length and the repeat before sending, shows the server’s refusal, and goes to sign-in once set', async () => {
+  it('names whom the link is for, checks length and the repeat before sending, shows the server’s refusal, and once set goes to the admin page signed in, asking for nothing again', async () => {
     const sent: unknown[] = [];
     const peeked = peeks();
     api.server.use(
@@ -54,7 +61,7 @@ describe('the set-password page', () => {
               { error: { code: 'validation_error', message: 'Validation failed', details: { fields: { password: STAFF_MESSAGES.passwordCommon } } } },
               { status: 400 },
             )
-          : HttpResponse.json({ email: 'ayesha@procura.example' });
+          : HttpResponse.json({ email: 'ayesha@procura.example', name: 'Ayesha Khan', role: 'admin' });
       }),
     );
     const user = userEvent.setup();
@@ -78,11 +85,25 @@ describe('the set-password page', () => {
     await submit();
     expect(await screen.findByText(STAFF_MESSAGES.passwordCommon)).toBeTruthy();
     await submit();
-    await waitFor(() => expect(location.history.at(-1)).toBe('/staff/sign-in?password=set'));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin'));
+    expect(signedIn).toEqual([{ email: 'ayesha@procura.example', name: 'Ayesha Khan', role: 'admin' }]);
     expect(sent).toEqual([
       { token: TOKEN, password: 'short-but-longer' },
       { token: TOKEN, password: 'short-but-longer' },
     ]);
+  });
+
+  it('goes where the person was going, a path on this site given as ?next=, signed in as a sales person', async () => {
+    peeks();
+    api.server.use(http.post('*/api/staff/password', () => HttpResponse.json({ email: 'sipho@procura.example', name: 'Sipho Mokoena', role: 'sales' })));
+    const user = userEvent.setup();
+    const location = renderAt(`/staff/set-password?next=%2Finternal-analytics#${TOKEN}`);
+    await screen.findByText('This link is for Ayesha Khan: the password you set here is theirs.');
+    await user.type(screen.getByLabelText(/New password/), 'mopane-worms-at-dusk');
+    await user.type(screen.getByLabelText(/Type it again/), 'mopane-worms-at-dusk');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/internal-analytics'));
+    expect(signedIn).toEqual([{ email: 'sipho@procura.example', name: 'Sipho Mokoena', role: 'sales' }]);
   });
 
   it('says what makes a password too easy to guess, and shows the server’s judgement beside the field', async () => {

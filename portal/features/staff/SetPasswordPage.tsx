@@ -10,6 +10,8 @@ import { dropLinkTokenFromAddress, linkTokenOfAddress } from '../../lib/link-tok
 import { useLoad } from '../../lib/use-load';
 import { PageLoading } from '../../components/ui/page-loading';
 import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { useStaffSession } from '../../lib/staff-session';
+import { afterSignIn } from './SignInPage';
 
 const MISMATCH = 'The two passwords differ';
 
@@ -22,11 +24,13 @@ function tokenOfEarlierLink(): string | null {
 /**
  * /staff/set-password#st_…: the page a staff member's one-time link opens. It names the person the
  * link is for before they choose a password; loading it spends nothing, only setting the password
- * does.
+ * does, which signs them in: the page then goes to `?next=` or their role's start page.
  */
 export default function SetPasswordPage() {
   usePageTitle('Set your password');
   const [, navigate] = useLocation();
+  const { setUser } = useStaffSession();
+  const [next] = useState(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('next')));
   const [token] = useState(() => linkTokenOfAddress('st_') ?? tokenOfEarlierLink());
   // The token leaves the address bar at once: it works once, and a copied address should not carry it.
   useEffect(() => {
@@ -68,8 +72,9 @@ export default function SetPasswordPage() {
     }
     setPending(true);
     try {
-      await staffApi().staff.setPassword({ token, password });
-      navigate('/staff/sign-in?password=set');
+      const user = await staffApi().staff.setPassword({ token, password });
+      setUser(user);
+      navigate(afterSignIn(next, user));
     } catch (err) {
       const fields = fieldErrors(err);
       setErrors(fields);

@@ -44,6 +44,7 @@ import * as createSupplierInvitations from './20261130010000-create-supplier-inv
 import * as allowMoreOrdersPerQuote from './20261205000000-allow-more-orders-per-quote';
 import * as answerBasketLines from './20261206000000-answer-basket-lines';
 import * as addSupplierRegistrationNumber from './20261206010000-add-supplier-registration-number';
+import * as allowCommandLineAudit from './20261206030000-allow-command-line-audit';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -95,6 +96,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261205000000-allow-more-orders-per-quote': allowMoreOrdersPerQuote,
   '20261206000000-answer-basket-lines': answerBasketLines,
   '20261206010000-add-supplier-registration-number': addSupplierRegistrationNumber,
+  '20261206030000-allow-command-line-audit': allowCommandLineAudit,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
