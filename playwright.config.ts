@@ -38,6 +38,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     viewport: { width: 1280, height: 900 },
+    // A click or fill whose element never comes fails within a minute, as an expectation does
+    // within half of one, where it held the journey to the ten-minute guard above.
+    actionTimeout: 60_000,
     // A failed journey keeps its trace: every action with the page's DOM before and after it. The
     // screencast is left out, a tenth of the journeys' time on two cores.
     trace: { mode: 'retain-on-failure', screenshots: false },

@@ -192,12 +192,12 @@ test.describe('the supplier workspace on a phone', () => {
       }[];
     };
     const quote = quotes.find((q) => q.coverage?.covered === 3)!;
-    const supplierId = database.get('select id from suppliers where email = ?', quote.supplier.email)!.id as number;
+    const supplierName = database.get('select name from suppliers where email = ?', quote.supplier.email)!.name as string;
 
     await setStaffPassword(page, staffLink({ email: 'lines@procura.example', name: 'Lines Admin', role: 'admin' }));
     await page.goto('/admin');
     await signInStaff(page, 'lines@procura.example');
-    await page.getByLabel('Supplier ID').fill(String(supplierId));
+    await chooseSupplierToInvite(page, supplierName);
     await page.getByRole('textbox', { name: 'Name' }).fill('Zanele Dube');
     await page.getByRole('textbox', { name: 'E-mail' }).last().fill('zanele@lines.example');
     await page.getByRole('button', { name: 'Invite to the supplier workspace' }).click();
