@@ -12,12 +12,20 @@
 const AGGREGATE_PATH = '^server/(rfq|quotes|supplier-responses|supplier-leads|privacy)/';
 
 /**
- * The modules that read other resources' rows by design: the e-mail renderer and the mail worker
- * make each e-mail from the rows its payload names (a request, its quotes, a partner, a demo
- * booking), a read model kept in one place; the scraper's approval writes a supplier through the
- * admin import's own statements, so an approved find and an imported one are stored alike.
+ * The modules that read other resources' rows by design: the mail sender (mail-sender/) renders
+ * each e-mail from the rows its payload names (a request, its quotes, a partner, a demo booking)
+ * and its worker fans a request's leads out, a read model kept in one folder on the top floor;
+ * the scraper's approval writes a supplier through the admin import's own statements, so an
+ * approved find and an imported one are stored alike.
  */
-const READ_MODELS = ['^server/mail/messages\\.ts$', '^server/mail/mail-worker\\.ts$', '^server/scraping/import-path\\.ts$'];
+const READ_MODELS = ['^server/mail-sender/', '^server/scraping/import-path\\.ts$'];
+
+/**
+ * What the mail vocabulary (mail/: the outbox's messages and rows, the guard of who may be
+ * e-mailed, its unsubscribe pages) may import: the ground floor, and the routers' deps and errors.
+ * Every service that writes e-mail imports mail/, so mail/ importing any of them would be a loop.
+ */
+const MAIL_MAY_IMPORT = ['^server/(mail|db|lib|domain)/', '^server/(deps|errors|config)\\.ts$'];
 
 module.exports = {
   forbidden: [
@@ -91,6 +99,22 @@ module.exports = {
       comment: "The request aggregate's services share its repositories, and read every other resource through its service.",
       from: { path: AGGREGATE_PATH, pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$'] },
       to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: AGGREGATE_PATH },
+    },
+    {
+      name: 'mail-imports-no-producer',
+      severity: 'error',
+      comment:
+        'The services that write e-mail import mail/ for its vocabulary; mail/ imports none of them, nor the sender that renders and sends what they wrote.',
+      from: { path: '^server/mail/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/', pathNot: MAIL_MAY_IMPORT },
+    },
+    {
+      name: 'only-the-wiring-imports-the-sender',
+      severity: 'error',
+      comment:
+        "The mail sender (mail-sender/) reads the producers' rows, so a producer importing it would be a loop: only the app, the command line and the tests, which wire or drive the whole server, import it.",
+      from: { path: '^server/', pathNot: ['^server/mail-sender/', '^server/(app|cli)\\.ts$', '\\.test\\.ts$', '^server/test/'] },
+      to: { path: '^server/mail-sender/' },
     },
   ],
   options: {

@@ -17,8 +17,8 @@ import { catalogueRouter } from './catalogue/catalogue.router';
 import { rfqRouter } from './rfq/rfq.router';
 import { quotesRouter } from './quotes/quotes.router';
 import { supplierResponsesRouter } from './supplier-responses/supplier-responses.router';
-import { Outbox } from './mail/outbox';
-import { mailboxRouter } from './mail/mailbox.router';
+import { openOutbox } from './mail-sender/sender';
+import { mailboxRouter } from './mail-sender/mailbox.router';
 import { unsubscribeRouter } from './mail/unsubscribe.router';
 import { embedRouter } from './embed/embed.router';
 import { partnersRouter } from './partners/partners.router';
@@ -75,7 +75,7 @@ export function createApp({
     logger,
     market,
     writes: new GroupCommit(database.db, database.dialect),
-    outbox: new Outbox(config, database, logger, { observeSend: metrics.observeSend, clock }),
+    outbox: openOutbox(config, database, logger, { observeSend: metrics.observeSend, clock }),
     scraper: createScrapeRunner({ database, logger, market, clock, config }),
     clock,
   };

@@ -11,7 +11,7 @@ import { STAFF_ROLES, type StaffRole } from '../contract/schemas/staff';
 import { linkAddress, servedAddress } from './served-address';
 import pino from 'pino';
 import { GroupCommit } from './db/group-commit';
-import { Outbox } from './mail/outbox';
+import { openOutbox } from './mail-sender/sender';
 import { SIGN_IN_LINK_MINUTES } from './supplier/supplier-users.service';
 import { inviteSupplierUser } from './supplier/supplier-invitations.service';
 import { findSupplier, findSuppliersNamed } from './supplier/supplier-users.repository';
@@ -239,7 +239,7 @@ async function run(argv: string[]): Promise<number> {
     }
     if (command === 'supplier-invite') {
       const supplier = await supplierNamed(database.db, inviteSupplier!);
-      const outbox = new Outbox(config, database, pino({ level: 'silent' }));
+      const outbox = openOutbox(config, database, pino({ level: 'silent' }));
       try {
         const user = await inviteSupplierUser(
           { database, outbox, writes: new GroupCommit(database.db), clock: Date.now },

@@ -4,9 +4,9 @@ import { rfqSubmitResponseSchema } from '../../sdk/index';
 import { DOMAIN_EMAILS_PER_DAY } from '../../sdk/rules';
 import { sweep } from '../retention';
 import { mailboxHash } from './guard';
-import { MailWorker } from './mail-worker';
+import { MailWorker } from '../mail-sender/mail-worker';
 import { requeueRows } from './outbox.repository';
-import type { OutgoingMail } from './transport';
+import type { OutgoingMail } from '../mail-sender/transport';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 

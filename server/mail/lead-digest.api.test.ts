@@ -3,7 +3,7 @@ import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink';
 import { signInSupplier } from '../test/suppliers';
 import { readOutboxDepth } from './outbox';
-import { MessageRenderer } from './messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 
 const MINUTE = 60_000;
 

@@ -1,9 +1,6 @@
 import type { SelectQueryBuilder, Transaction } from 'kysely';
-import type { Logger } from 'pino';
-import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { MailWorker, type SendObserver } from './mail-worker';
 import { outboxRows, type MessageSettings, type OutboxMessage } from './messages';
 export type { OutboxRow } from './outbox.repository';
 import {
@@ -19,48 +16,31 @@ import {
 } from './outbox.repository';
 import type { Executor } from '../db/executor';
 import type { OutboxDepth } from '../../contract/schemas/outbox';
-import { smtpTransport, type MailTransport } from './transport';
 import { writeLeads, type LeadRecipient } from './leads';
+
+/** What sends the outbox's rows once their transaction commits: the mail sender's worker (server/mail-sender/). */
+export interface OutboxSender {
+  /** Tells it new rows are waiting. */
+  wake(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
 
 /**
  * The product's one way to send e-mail: messages are written to the outbox in the transaction
- * that causes them, and the worker sends them after it commits. Without an SMTP server
- * configured, the rows are held: kept, shown in the development mailbox, sent nowhere.
+ * that causes them, and the sender sends them after it commits. Without one (no SMTP server
+ * configured), the rows are held: kept, shown in the development mailbox, sent nowhere.
  */
 export class Outbox {
-  readonly settings: MessageSettings;
-  private readonly worker: MailWorker | undefined;
-  private readonly transport: MailTransport | undefined;
-
   constructor(
-    config: Config,
+    readonly settings: MessageSettings,
     private readonly database: Database,
-    logger: Logger,
-    options: { transport?: MailTransport; observeSend?: SendObserver; clock?: () => number } = {},
-  ) {
-    this.settings = { publicUrl: config.publicUrl, messageIdDomain: config.mail.fromDomain };
-    const transport = options.transport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined);
-    this.transport = transport;
-    const clock = options.clock;
-    if (transport) {
-      this.worker = new MailWorker({
-        database,
-        transport,
-        logger: logger.child({ component: 'outbox' }),
-        from: config.mail.from,
-        settings: this.settings,
-        maxAttempts: config.mail.maxAttempts,
-        retryBaseMs: config.mail.retryBaseMs,
-        retryForMs: config.mail.retryHours * 60 * 60 * 1000,
-        ...(options.observeSend ? { observeSend: options.observeSend } : {}),
-        ...(clock ? { now: () => new Date(clock()) } : {}),
-      });
-    }
-  }
+    private readonly sender: OutboxSender | undefined,
+  ) {}
 
   /** Whether e-mails are held in the outbox instead of sent. */
   get holding(): boolean {
-    return this.worker === undefined;
+    return this.sender === undefined;
   }
 
   /** Writes the messages in the caller's transaction. Call {@link notify} after it commits. */
@@ -97,18 +77,17 @@ export class Outbox {
     await writeLeads(trx, this.database.dialect, rfqId, leads, { messageIdDomain: this.settings.messageIdDomain, now: now.toISOString(), held: this.holding });
   }
 
-  /** Tells the worker new rows are waiting. */
+  /** Tells the sender new rows are waiting. */
   notify(): void {
-    this.worker?.wake();
+    this.sender?.wake();
   }
 
   start(): void {
-    this.worker?.start();
+    this.sender?.start();
   }
 
   async stop(): Promise<void> {
-    await this.worker?.stop();
-    this.transport?.close();
+    await this.sender?.stop();
   }
 
   /**

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps';
 import { findLink, resubscribeByLink, suppressByLink, type LinkAction } from './guard';
-import { html, SafeHtml } from './html';
+import { html, SafeHtml } from '../lib/html';
 
 // A literal of this file, never input.
 const STYLE = new SafeHtml(`body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#0f172a;background:#f8fafc}

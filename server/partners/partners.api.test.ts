@@ -1,4 +1,4 @@
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { API_TIERS, PARTNER_MESSAGES, partnerAnalyticsSchema, partnerProfileSchema, REVENUE_MODEL } from '../../sdk/index';
 import { hashSecret } from '../lib/ids';

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '../../contract/schemas/analytics';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { sweep } from '../retention';
 import { responseTokenOf, startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 import { DATA_REQUEST_ACCEPTED } from './privacy.service';

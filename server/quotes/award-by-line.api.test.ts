@@ -11,7 +11,7 @@ import {
 import { formatRand } from '../../sdk/format';
 import { formatQuantity } from '../../sdk/units';
 import { perUnit } from '../../sdk/rules';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { parseTrackingToken } from '../lib/ids';
 import { pdfText } from '../test/pdf-text';
 import { validOrder, validRfq, startTestServerForFile } from '../test/harness';

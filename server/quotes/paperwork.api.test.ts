@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { MailWorker } from '../mail/mail-worker';
-import type { OutgoingMail } from '../mail/transport';
+import { MailWorker } from '../mail-sender/mail-worker';
+import type { OutgoingMail } from '../mail-sender/transport';
 import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
 import { formatDate, possessive } from '../../sdk/format';
 import { addDays } from '../domain/calendar';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rfqSchema, rfqSubmitResponseSchema, supplierResponseSchema, type Rfq, type RfqSubmitResponse } from '../../sdk/index';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { parseTrackingToken } from '../lib/ids';
 import { pdfText } from '../test/pdf-text';
 import { startTestServerForFile, validOrder, validRfq } from '../test/harness';

@@ -3,7 +3,7 @@ import { rfqSchema, rfqSubmitResponseSchema } from '../../sdk/index';
 import { bumpMarketRevision } from '../catalogue/market.repository';
 import { clearedPersonalData, clearPartsOfClearedRequests } from './rfq.repository';
 import { validRfq, startTestServerForFile } from '../test/harness';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { parseTrackingToken } from '../lib/ids';
 import { formatQuantity } from '../../sdk/units';
 

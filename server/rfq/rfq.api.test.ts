@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk/index';
 import { hashSecret, parseTrackingToken, quoteReference } from '../lib/ids';
 import { startTestServer, validRfq, startTestServerForFile } from '../test/harness';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 

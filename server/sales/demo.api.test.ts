@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MESSAGES } from '../../contract/schemas/demo-request';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { startTestServerForFile } from '../test/harness';
 import { signInStaff } from '../test/staff';
 

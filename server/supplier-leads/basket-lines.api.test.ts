@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Quote, type Rfq, type RfqSubmitResponse } from '../../sdk/index';
 import { centsToRand, formatRand, vatCents } from '../../sdk/format';
 import { SUPPLIER_MESSAGES, supplierLeadSchema, type SupplierLead } from '../../contract/schemas/supplier-workspace';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { startTestServerForFile, validOrder, validRfq } from '../test/harness';
 import { lastSupplierAudit, signInSupplier } from '../test/suppliers';
 

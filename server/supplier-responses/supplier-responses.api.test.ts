@@ -6,7 +6,7 @@ import {
   trackedQuoteResponseSchema,
   type RfqSubmitResponse,
 } from '../../sdk/index';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { anonymiseRfqs } from '../privacy/privacy.repository';
 import { parseTrackingToken } from '../lib/ids';
 import { responseTokenOf, startTestServerForFile, validOrder, validRfq } from '../test/harness';

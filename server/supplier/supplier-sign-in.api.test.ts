@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_MESSAGES, supplierMeSchema } from '../../contract/schemas/supplier-workspace';
 import { hashSecret } from '../lib/ids';
 import { subjectKey } from '../limits/rate-limiter';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { signInStaff } from '../test/staff';
 import { lastSignInLink } from '../test/suppliers';
 import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../test/harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../sdk/index';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema } from '../../contract/schemas/supplier-workspace';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import { signInStaff } from '../test/staff';
 import { lastSupplierAudit, signInSupplier } from '../test/suppliers';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { partnerCredentialsSchema, type PartnerCredentials } from '../../sdk/index';
-import { MessageRenderer } from '../mail/messages';
+import { MessageRenderer } from '../mail-sender/renderer';
 import type { TestServer } from './harness';
 
 /** A valid partner registration; override any field. */

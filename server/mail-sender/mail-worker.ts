@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { Database } from '../db/database';
 import { GroupCommit } from '../db/group-commit';
-import { MessageRenderer, sentPayload, UnrenderableMessageError, type MessageSettings } from './messages';
-import { writeLeads } from './leads';
-import { addressHash } from './guard';
-import { suppressedHashes } from './guard.repository';
+import { sentPayload, type MessageSettings } from '../mail/messages';
+import { MessageRenderer, UnrenderableMessageError } from './renderer';
+import { writeLeads } from '../mail/leads';
+import { addressHash } from '../mail/guard';
+import { suppressedHashes } from '../mail/guard.repository';
 import { findLeadsOfRfq } from '../quotes/quotes.repository';
-import { claimDueRows, recordOutcome, renewClaims, type OutboxRow } from './outbox.repository';
+import { claimDueRows, recordOutcome, renewClaims, type OutboxRow } from '../mail/outbox.repository';
 import { MAIL_CONCURRENCY, type MailTransport } from './transport';
 
 /** Told how long each handover to the transport took and how it ended. */

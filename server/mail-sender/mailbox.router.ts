@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
-import { html, SafeHtml } from './html';
-import { MessageRenderer } from './messages';
-import { outboxMessage, outboxPage, type OutboxRow } from './outbox';
-import type { Email } from './templates';
+import { html, SafeHtml } from '../lib/html';
+import { MessageRenderer } from './renderer';
+import { outboxMessage, outboxPage, type OutboxRow } from '../mail/outbox';
+import type { Email } from './templates/layout';
 
 const LIST_LIMIT = 100;
 

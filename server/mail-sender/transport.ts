@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type { Attachment } from './templates';
+import type { Attachment } from './templates/layout';
 
 /** One e-mail ready for the wire. */
 export interface OutgoingMail {

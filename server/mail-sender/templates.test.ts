@@ -2,19 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
 import { formatRand, formatDate } from '../../sdk/format';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
-import { escapeHtml, html, safeUrl } from './html';
-import { MessageRenderer } from './messages';
-import {
-  buyerOrderConfirmedEmail,
-  buyerOrderWithdrawnEmail,
-  buyerQuotesEmail,
-  partnerRegisteredEmail,
-  partnerWelcomeEmail,
-  supplierLeadEmail,
-  supplierNotSelectedEmail,
-  supplierOrderEmail,
-  supplierSignInEmail,
-} from './templates';
+import { escapeHtml, html, safeUrl } from '../lib/html';
+import { MessageRenderer } from './renderer';
+import { buyerOrderConfirmedEmail, buyerOrderWithdrawnEmail, buyerQuotesEmail } from './templates/buyer';
+import { partnerWelcomeEmail } from './templates/partner';
+import { partnerRegisteredEmail } from './templates/staff';
+import { supplierLeadEmail, supplierNotSelectedEmail, supplierOrderEmail, supplierSignInEmail } from './templates/supplier';
 
 let server: TestServer;
 let rfq: RfqSubmitResponse;

@@ -10,9 +10,9 @@ import { formatRand, formatDate } from '../../sdk/format';
 import type { Quote } from '../../sdk/schemas/rfq';
 import { createTestDatabase, POSTGRES_URL, startTestServer, validOrder, validRfq, type TestDatabase, type TestServer } from '../test/harness';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../lib/html';
 import { MailWorker } from './mail-worker';
-import { requeueRows } from './outbox.repository';
+import { requeueRows } from '../mail/outbox.repository';
 import { smtpTransport, type MailTransport } from './transport';
 
 const silent = pino({ level: 'silent' });

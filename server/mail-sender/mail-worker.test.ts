@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { DEFAULT_RETRY_HOURS, MailWorker, type MailWorkerOptions } from './mail-worker';
-import { requeueRows } from './outbox.repository';
+import { requeueRows } from '../mail/outbox.repository';
 import type { MailTransport, OutgoingMail } from './transport';
 
 const HOUR_MS = 60 * 60 * 1000;
