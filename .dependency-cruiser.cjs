@@ -15,9 +15,12 @@ const AGGREGATE_PATH = '^server/(rfq|quotes|supplier-responses|supplier-leads|pr
  * The modules that read other resources' rows by design: the e-mail renderer and the mail worker
  * make each e-mail from the rows its payload names (a request, its quotes, a partner, a demo
  * booking), a read model kept in one place; the scraper's approval writes a supplier through the
- * admin import's own statements, so an approved find and an imported one are stored alike.
+ * catalogue import's own statements, so an approved find and an imported one are stored alike.
  */
 const READ_MODELS = ['^server/mail/messages\\.ts$', '^server/mail/mail-worker\\.ts$', '^server/scraping/import-path\\.ts$'];
+
+/** A repository at any depth of a resource's folder (the import engine's sits in `catalogue/import/`). */
+const REPOSITORY_PATH = '^server/[^/]+/.+\\.repository\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -72,6 +75,14 @@ module.exports = {
       to: { path: '^portal/features/', pathNot: '^portal/features/$1/' },
     },
     {
+      name: 'the-catalogue-is-below-its-users',
+      severity: 'error',
+      comment:
+        'The catalogue holds the market and the price-list import engine that the admin console, the scraper and the supplier workspace all use; it never imports them back.',
+      from: { path: '^server/catalogue/' },
+      to: { path: '^server/(admin|scraping|supplier)/' },
+    },
+    {
       name: 'routers-never-read-repositories',
       severity: 'error',
       comment: 'A router parses, authorises and answers; what it reads or writes goes through its service.',
@@ -83,14 +94,14 @@ module.exports = {
       severity: 'error',
       comment: "A service reads another resource's data through that resource's service, never its repository.",
       from: { path: '^server/([^/]+)/', pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$', ...READ_MODELS, AGGREGATE_PATH] },
-      to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: '^server/$1/' },
+      to: { path: REPOSITORY_PATH, pathNot: '^server/$1/' },
     },
     {
       name: 'the-request-aggregate-keeps-to-itself',
       severity: 'error',
       comment: "The request aggregate's services share its repositories, and read every other resource through its service.",
       from: { path: AGGREGATE_PATH, pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$'] },
-      to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: AGGREGATE_PATH },
+      to: { path: REPOSITORY_PATH, pathNot: AGGREGATE_PATH },
     },
   ],
   options: {

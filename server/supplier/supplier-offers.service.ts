@@ -11,7 +11,8 @@ import {
   type supplierOfferChangeSchema,
 } from '../../contract/schemas/supplier-offers';
 import { centsToRand } from '../../sdk/format';
-import { checkSize, invalidLinesError, planProducts, reference } from '../admin/imports.service';
+import { checkSize, invalidLinesError, reference } from '../catalogue/import/lines';
+import { planProducts } from '../catalogue/import/plan-products';
 import { marketChanged, type MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
