@@ -20,7 +20,7 @@ export interface ApprovalInput {
 }
 
 /**
- * What an approved supplier starts with where the page says nothing: the admin import's line
+ * What an approved supplier starts with where the page says nothing: the import's line
  * defaults (rating 5, no response time or specialties) and its terms
  * (`IMPORT_DEFAULTS`). Like an imported one it claims no delivery record and is not verified.
  */

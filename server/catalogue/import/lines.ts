@@ -93,6 +93,7 @@ export function checkLine<Shape extends z.ZodRawShape, Out>(schema: z.ZodPipe<z.
   };
 }
 
+/** Refuses a call with no lines, or with more than one import takes. */
 export function checkSize(lines: RawLine[]): void {
   if (lines.length === 0) throw new ApiError(400, 'no_lines', ADMIN_MESSAGES.noLines);
   if (lines.length > ADMIN_LIMITS.maxLines) throw new ApiError(400, 'too_many_lines', ADMIN_MESSAGES.tooManyLines);
