@@ -15,7 +15,7 @@ const AGGREGATE_PATH = '^server/(rfq|quotes|supplier-responses|supplier-leads|pr
  * The modules that read other resources' rows by design: the mail sender (mail-sender/) renders
  * each e-mail from the rows its payload names (a request, its quotes, a partner, a demo booking)
  * and its worker fans a request's leads out, a read model kept in one folder on the top floor;
- * the scraper's approval writes a supplier through the admin import's own statements, so an
+ * the scraper's approval writes a supplier through the catalogue import's own statements, so an
  * approved find and an imported one are stored alike.
  */
 const READ_MODELS = ['^server/mail-sender/', '^server/scraping/import-path\\.ts$'];
@@ -26,6 +26,9 @@ const READ_MODELS = ['^server/mail-sender/', '^server/scraping/import-path\\.ts$
  * Every service that writes e-mail imports mail/, so mail/ importing any of them would be a loop.
  */
 const MAIL_MAY_IMPORT = ['^server/(mail|db|lib|domain)/', '^server/(deps|errors|config)\\.ts$'];
+
+/** A repository at any depth of a resource's folder (the import engine's sits in `catalogue/import/`). */
+const REPOSITORY_PATH = '^server/[^/]+/.+\\.repository\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -80,6 +83,14 @@ module.exports = {
       to: { path: '^portal/features/', pathNot: '^portal/features/$1/' },
     },
     {
+      name: 'the-catalogue-is-below-its-users',
+      severity: 'error',
+      comment:
+        'The catalogue holds the market and the price-list import engine that the admin console, the scraper and the supplier workspace all use; it never imports them back.',
+      from: { path: '^server/catalogue/' },
+      to: { path: '^server/(admin|scraping|supplier)/' },
+    },
+    {
       name: 'routers-never-read-repositories',
       severity: 'error',
       comment: 'A router parses, authorises and answers; what it reads or writes goes through its service.',
@@ -91,14 +102,14 @@ module.exports = {
       severity: 'error',
       comment: "A service reads another resource's data through that resource's service, never its repository.",
       from: { path: '^server/([^/]+)/', pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$', ...READ_MODELS, AGGREGATE_PATH] },
-      to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: '^server/$1/' },
+      to: { path: REPOSITORY_PATH, pathNot: '^server/$1/' },
     },
     {
       name: 'the-request-aggregate-keeps-to-itself',
       severity: 'error',
       comment: "The request aggregate's services share its repositories, and read every other resource through its service.",
       from: { path: AGGREGATE_PATH, pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$'] },
-      to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: AGGREGATE_PATH },
+      to: { path: REPOSITORY_PATH, pathNot: AGGREGATE_PATH },
     },
     {
       name: 'mail-imports-no-producer',

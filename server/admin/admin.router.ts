@@ -10,7 +10,7 @@ import { staffOnly } from '../staff/staff-auth';
 import { readOutboxDepth } from '../mail/outbox';
 import type { StaffMember } from '../staff/staff.service';
 import { auditLog, listProducts, listSuppliers, productsCsv, setSupplierStanding, suppliersCsv } from './admin.service';
-import { bulkImport, importProducts, importSuppliers } from './imports.service';
+import { bulkImport, importProducts, importSuppliers } from '../catalogue/import/import.service';
 
 /** An import of 10,000 lines is about 2 MB of JSON; the admin imports alone read bodies this large. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;

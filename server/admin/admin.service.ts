@@ -12,7 +12,7 @@ import { CSV_BOM, csvRow } from '../../contract/csv';
 import * as repo from './admin.repository';
 
 // The admin console's lists and exports of suppliers and products, a supplier's standing and the
-// audit log; its imports are `imports.service.ts`.
+// audit log; its imports are the catalogue's import engine (`catalogue/import/`).
 
 /** What the admin console needs: the database, this process's market snapshot and the clock. */
 export interface AdminDeps {

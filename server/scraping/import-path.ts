@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import { LINE_REASONS } from '../../contract/schemas/imports';
-import { applyProducts, IMPORT_DEFAULTS, planProducts, reference } from '../admin/imports.service';
-import * as adminRepo from '../admin/admin.repository';
+import { applyProducts, IMPORT_DEFAULTS } from '../catalogue/import/apply';
+import * as importRepo from '../catalogue/import/import.repository';
+import { reference } from '../catalogue/import/lines';
+import { planProducts } from '../catalogue/import/plan-products';
 import { marketChanged } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
@@ -18,7 +20,7 @@ export interface ApprovalInput {
 }
 
 /**
- * What an approved supplier starts with where the page says nothing: the admin import's line
+ * What an approved supplier starts with where the page says nothing: the import's line
  * defaults (rating 5, no response time or specialties) and its terms
  * (`IMPORT_DEFAULTS`). Like an imported one it claims no delivery record and is not verified.
  */
@@ -54,7 +56,7 @@ export function approvalImportPath(database: Database, staffId: number, itemId: 
   const audit = (trx: Transaction<DB>, detail: string) => recordAudit(trx, { staffId, action: 'scraping.approve', rows: 1, detail }, at);
   return {
     async createSupplier(trx: Transaction<DB>, s: SupplierImport) {
-      await adminRepo.lockImports(trx, database.dialect);
+      await importRepo.lockImports(trx, database.dialect);
       const ref = await reference(trx);
       const email = input.email ?? s.email;
       const place = input.city ?? s.cityId ?? s.cityText;
@@ -64,9 +66,9 @@ export function approvalImportPath(database: Database, staffId: number, itemId: 
       if (!place) fields.city = APPROVAL_MESSAGES.cityMissing;
       else if (!city) fields.city = input.city ? LINE_REASONS.unknownCity(input.city) : APPROVAL_MESSAGES.cityUnknown(place);
       if (Object.keys(fields).length > 0) throw invalidFields(fields);
-      const [existing] = await adminRepo.suppliersByEmail(trx, [email!.toLowerCase()]);
+      const [existing] = await importRepo.suppliersByEmail(trx, [email!.toLowerCase()]);
       if (existing) throw new ApiError(409, 'supplier_exists', APPROVAL_MESSAGES.supplierExists(existing.id));
-      const ids = await adminRepo.insertSuppliers(trx, [
+      const ids = await importRepo.insertSuppliers(trx, [
         {
           name: s.name,
           contact_person: '',
@@ -86,14 +88,14 @@ export function approvalImportPath(database: Database, staffId: number, itemId: 
         },
       ]);
       const id = ids.get(email!.toLowerCase())!;
-      await adminRepo.ensureCityCoverage(trx, [{ supplier_id: id, area: city!.id, lead_days: IMPORT_DEFAULTS.cityLeadDays }]);
+      await importRepo.ensureCityCoverage(trx, [{ supplier_id: id, area: city!.id, lead_days: IMPORT_DEFAULTS.cityLeadDays }]);
       await marketChanged(trx);
       await audit(trx, `review item ${itemId}: supplier ${id} added`);
       return { id };
     },
 
     async createProduct(trx: Transaction<DB>, p: ProductImport) {
-      await adminRepo.lockImports(trx, database.dialect);
+      await importRepo.lockImports(trx, database.dialect);
       const unit = input.unit ?? p.unit;
       const category = input.category ?? p.categoryId;
       const fields: Record<string, string> = {};

@@ -77,7 +77,7 @@ export interface ProductImport {
 }
 
 /**
- * The way approved items become market data: the admin import's own functions, run inside the
+ * The way approved items become market data: the catalogue import's own functions, run inside the
  * approval's transaction so that an item is approved exactly when its supplier or product exists.
  */
 export interface ImportPath {

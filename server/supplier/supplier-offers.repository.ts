@@ -1,4 +1,4 @@
-import * as adminRepo from '../admin/admin.repository';
+import * as importRepo from '../catalogue/import/import.repository';
 import { parseTiers } from '../catalogue/market.repository';
 import type { Dialect } from '../db/database';
 import type { Executor } from '../db/executor';
@@ -38,7 +38,7 @@ const NEW_CATEGORY = { capacity_units: 10_000, minimum_order_quantity: 1, price_
 
 /** Has the supplier serve these categories (those it serves already stay as they are). */
 export async function ensureCategories(trx: Executor, supplierId: number, categoryIds: string[]): Promise<void> {
-  await adminRepo.ensureSupplierCategories(
+  await importRepo.ensureSupplierCategories(
     trx,
     [...new Set(categoryIds)].map((category_id) => ({ supplier_id: supplierId, category_id, ...NEW_CATEGORY })),
   );
@@ -46,12 +46,12 @@ export async function ensureCategories(trx: Executor, supplierId: number, catego
 
 /** Dates the supplier's price list `day`. */
 export function datePriceList(trx: Executor, supplierId: number, day: string): Promise<void> {
-  return adminRepo.datePriceLists(trx, [supplierId], day);
+  return importRepo.datePriceLists(trx, [supplierId], day);
 }
 
 /** Holds the import lock until the transaction ends: imports (staff's and suppliers') run one at a time. */
 export function lockPriceLists(trx: Executor, dialect: Dialect): Promise<void> {
-  return adminRepo.lockImports(trx, dialect);
+  return importRepo.lockImports(trx, dialect);
 }
 
 /** Replaces a supplier's price list as an import does: each listed product's unit price set (its volume prices cleared), every offer of `removed` deleted. */
@@ -61,7 +61,7 @@ export async function replaceOffers(
   prices: { catalogueItemId: string; unitPriceCents: number }[],
   removed: number[],
 ): Promise<void> {
-  await adminRepo.upsertOffers(
+  await importRepo.upsertOffers(
     trx,
     prices.map((p) => ({ supplier_id: supplierId, catalogue_item_id: p.catalogueItemId, unit_price_cents: p.unitPriceCents })),
   );

@@ -11,7 +11,8 @@ import {
   type supplierOfferChangeSchema,
 } from '../../contract/schemas/supplier-offers';
 import { centsToRand } from '../../sdk/format';
-import { checkSize, invalidLinesError, planProducts, reference } from '../admin/imports.service';
+import { checkSize, invalidLinesError, reference } from '../catalogue/import/lines';
+import { planProducts } from '../catalogue/import/plan-products';
 import { marketChanged, type MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
@@ -203,7 +204,7 @@ export async function removeOffer(deps: SupplierOffersDeps, member: SupplierMemb
 
 /**
  * `POST /api/supplier/offers/import`: replaces the price list from pasted text, through the
- * admin import's reader and checks, all or none. Each line names a product of the catalogue (a
+ * catalogue import's reader and checks, all or none. Each line names a product of the catalogue (a
  * supplier adds none of its own) and sets its unit price, volume prices cleared as an admin
  * import does; every offer the text does not list is removed. With `dryRun`, the preview: each
  * line, what is removed, and every bad line with its reason.
