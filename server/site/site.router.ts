@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps';
 import { answerJson } from '../http/json-answer';
-import { complianceCertificatePdf, pricingGuidePdf } from './pdf';
+import { complianceCertificatePdf, pricingGuidePdf } from './guide-and-certificate.pdf';
 import { certificateIdentity } from '../../sdk/index';
 import { FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
 
