@@ -19,6 +19,13 @@ const AGGREGATE_PATH = '^server/(rfq|quotes|supplier-responses|supplier-leads|pr
  */
 const READ_MODELS = ['^server/mail/messages\\.ts$', '^server/mail/mail-worker\\.ts$', '^server/scraping/import-path\\.ts$'];
 
+/**
+ * Repositories of a mechanism every kind of signed-in person shares rather than of one resource:
+ * the sessions of staff and of suppliers' users, stored alike and named by their kind, so each
+ * kind's service stores its sessions through it.
+ */
+const SHARED_REPOSITORIES = '^server/http/sessions\\.repository\\.ts$';
+
 module.exports = {
   forbidden: [
     {
@@ -83,7 +90,7 @@ module.exports = {
       severity: 'error',
       comment: "A service reads another resource's data through that resource's service, never its repository.",
       from: { path: '^server/([^/]+)/', pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$', ...READ_MODELS, AGGREGATE_PATH] },
-      to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: '^server/$1/' },
+      to: { path: '^server/[^/]+/[^/]+\\.repository\\.ts$', pathNot: ['^server/$1/', SHARED_REPOSITORIES] },
     },
     {
       name: 'the-request-aggregate-keeps-to-itself',
