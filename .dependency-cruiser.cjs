@@ -30,6 +30,13 @@ const MAIL_MAY_IMPORT = ['^server/(mail|db|lib|domain)/', '^server/(deps|errors|
 /** A repository at any depth of a resource's folder (the import engine's sits in `catalogue/import/`). */
 const REPOSITORY_PATH = '^server/[^/]+/.+\\.repository\\.ts$';
 
+/**
+ * Repositories of a mechanism every kind of signed-in person shares rather than of one resource:
+ * the sessions of staff and of suppliers' users, stored alike and named by their kind, so each
+ * kind's service stores its sessions through it.
+ */
+const SHARED_REPOSITORIES = '^server/http/sessions\\.repository\\.ts$';
+
 module.exports = {
   forbidden: [
     {
@@ -102,7 +109,7 @@ module.exports = {
       severity: 'error',
       comment: "A service reads another resource's data through that resource's service, never its repository.",
       from: { path: '^server/([^/]+)/', pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$', ...READ_MODELS, AGGREGATE_PATH] },
-      to: { path: REPOSITORY_PATH, pathNot: '^server/$1/' },
+      to: { path: REPOSITORY_PATH, pathNot: ['^server/$1/', SHARED_REPOSITORIES] },
     },
     {
       name: 'the-request-aggregate-keeps-to-itself',

@@ -73,12 +73,16 @@ const builds = [
       {
         name: 'procura-static-files',
         buildStart() {
+          this.addWatchFile('contract/public-pages.json');
           this.addWatchFile('portal/app/paths.json');
           this.addWatchFile('portal/favicon.svg');
           this.addWatchFile('portal/favicon.ico');
         },
         generateBundle() {
-          this.emitFile({ type: 'asset', fileName: 'routes.json', source: readFileSync('portal/app/paths.json', 'utf8') });
+          // Every route the portal serves, as portal/app/paths.ts joins them: the public pages, then the rest.
+          const publicPaths = JSON.parse(readFileSync('contract/public-pages.json', 'utf8')).map((page) => page.path);
+          const routes = [...publicPaths, ...JSON.parse(readFileSync('portal/app/paths.json', 'utf8'))];
+          this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(routes) });
           this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: readFileSync('portal/favicon.svg', 'utf8') });
           // Asked for at /favicon.ico by browsers and crawlers whatever the page links; build/favicon-ico.mjs draws it from the SVG.
           this.emitFile({ type: 'asset', fileName: 'favicon.ico', source: readFileSync('portal/favicon.ico') });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, serverRendered } from './ssr';
-import paths from './app/paths.json';
+import { paths } from './app/paths';
 import { FIGURES } from './test/figures';
 
 describe('the server renderer', () => {
@@ -25,6 +25,15 @@ describe('the server renderer', () => {
 
   it('names the canonical page of an alias', async () => {
     expect((await render('/documentation', FIGURES)).head.canonicalPath).toBe('/docs');
+  });
+
+  it("renders every page the public page list marks, none of them as the 404 page, and names an alias's page as canonical", async () => {
+    expect(serverRendered).toEqual(expect.arrayContaining(['/privacy', '/privacy-policy', '/privacy-compliance', '/demo']));
+    for (const path of serverRendered) {
+      const page = await render(path, FIGURES);
+      expect([path, page.html.includes('Page Not Found')]).toEqual([path, false]);
+    }
+    expect((await render('/privacy-policy', FIGURES)).head.canonicalPath).toBe('/privacy');
   });
 
   it('renders the 404 page for a path the portal does not route', async () => {

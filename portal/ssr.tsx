@@ -5,39 +5,17 @@ import { PassThrough } from 'node:stream';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
+import { PUBLIC_PAGES } from '../contract/public-pages';
 import type { SiteFigures } from '../sdk/schemas/site';
 import { App } from './app/App';
 import { SiteFiguresProvider } from './lib/site-figures';
 import { HeadContext, SITE_DESCRIPTION, type HeadCollector } from './lib/use-page-title';
 
-/**
- * The pages rendered on the server, so that a crawler and a slow phone see their heading and
- * text without running JavaScript. The privacy pages and /demo render here once their routes
- * exist; until then these paths show the 404 page, as the browser would.
- */
-export const serverRendered = [
-  '/',
-  '/about',
-  '/vision',
-  '/how-it-works',
-  '/suppliers',
-  '/compliance',
-  '/quote-tracker',
-  '/data-platform',
-  '/docs',
-  '/api-docs',
-  '/documentation',
-  '/data-product-kit',
-  '/embed-benefits',
-  '/terms',
-  '/privacy',
-  '/privacy-policy',
-  '/privacy-compliance',
-  '/demo',
-] as const;
+/** The pages rendered on the server (contract/public-pages.json marks them). */
+export const serverRendered: readonly string[] = PUBLIC_PAGES.filter((page) => page.serverRendered).map((page) => page.path);
 
 /** Aliases show the page of their canonical path. */
-const CANONICAL: Record<string, string> = { '/api-docs': '/docs', '/documentation': '/docs', '/privacy-policy': '/privacy' };
+const CANONICAL: Record<string, string> = Object.fromEntries(PUBLIC_PAGES.flatMap((page) => (page.canonical ? [[page.path, page.canonical]] : [])));
 
 /** Renders `path` with `figures`: the markup for #root and the head the page asked for. */
 export async function render(

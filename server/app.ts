@@ -22,7 +22,7 @@ import { mailboxRouter } from './mail-sender/mailbox.router';
 import { unsubscribeRouter } from './mail/unsubscribe.router';
 import { embedRouter } from './embed/embed.router';
 import { partnersRouter } from './partners/partners.router';
-import { dataRouter } from './data/data.router';
+import { dataRouter } from './data-api/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
 import { supplierRouter } from './supplier/supplier.router';

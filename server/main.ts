@@ -3,9 +3,12 @@ import { setFlagsFromString } from 'node:v8';
 import { limitedServer } from './http/client-error';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './logger';
-import { prepareDatabase } from './start';
+import type { Logger } from 'pino';
 import { createApp, type App } from './app';
-import type { Database } from './db/database';
+import { createDatabase, type Database } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { isMarketEmpty, seedMarket } from './db/seed';
+import { recordServedAddress } from './served-address';
 import { Readiness, startingHandler } from './http/readiness';
 import { connectionDrainer } from './http/drain';
 
@@ -25,6 +28,24 @@ setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 const SHUTDOWN_MS = 10_000;
 /** Requests in flight get this long to finish; what is left of SHUTDOWN_MS goes to e-mails in flight. */
 const DRAIN_REQUESTS_MS = 6_000;
+
+/** Opens the database, brings the schema up to date, seeds an empty one when asked to, and records the address served. */
+async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
+  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
+  try {
+    const applied = await migrateToLatest(database);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    if (config.seedOnEmpty && (await isMarketEmpty(database.db))) {
+      const summary = await seedMarket(database.db, database.dialect);
+      logger.info(summary, 'empty database seeded with the starter market');
+    }
+    await recordServedAddress(database.db, config.publicUrl);
+    return database;
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
 
 function describeDatabase(config: Config): string {
   return config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'PostgreSQL';

@@ -13,7 +13,7 @@ import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
 import { pruneSupplierSessions } from './supplier/supplier-users.service';
 import { pruneSignInLinks } from './sign-in-links/sign-in-links';
-import { sweepAnalytics, type AnalyticsSweep } from './analytics/analytics.service';
+import { sweepAnalytics, type AnalyticsSweep } from './analytics/site-analytics.service';
 import { pruneDataRequests } from './privacy/privacy.repository';
 
 const HOUR_MS = 60 * 60 * 1000;

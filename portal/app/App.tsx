@@ -72,7 +72,7 @@ const SHARE_LINK_PATH = /^\/da_(?<token>[^/]+)\/?$/;
 const AnalyticsStaffPage = staffPage(['admin'], AnalyticsStatusPage);
 const AdminScraperPage = staffPage(['admin'], ScraperPage);
 
-/** The portal: navigation, the routes (paths.json lists the ones built), footer, toasts, consent. */
+/** The portal: navigation, the routes (app/paths.ts lists the ones built: the public pages of contract/public-pages.json, then paths.json), footer, toasts, consent. */
 export function App() {
   const [consent, setConsent] = useState<ConsentRecord | null>(null);
   const [preferencesRequested, setPreferencesRequested] = useState(0);

@@ -103,6 +103,7 @@ export function Chart({
   const [showTable, setShowTable] = useState(false);
   const shown = axisLabels ?? labels;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by value: the chart is drawn again only when its labels, series or emptiness change, not when a parent passes equal new arrays
   useEffect(() => {
     const el = box.current;
     if (!el || empty || typeof ResizeObserver === 'undefined') return;

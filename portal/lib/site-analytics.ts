@@ -1,4 +1,4 @@
-import paths from '../app/paths.json';
+import { paths } from '../app/paths';
 import { createSiteAnalytics, globalPrivacyControl, type SiteAnalytics } from './analytics';
 import type { ConsentRecord } from './consent-context';
 

@@ -32,6 +32,7 @@ export function useSiteFigures(): { figures: SiteFigures | null; failed: boolean
   const context = useContext(FiguresContext);
   const held = context?.held ?? { figures: null, receivedAt: 0, failed: false };
   const stale = held.figures === null || Date.now() - held.receivedAt > MAX_AGE_MS;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page: figures arriving, or a new context value, must not ask for them again
   useEffect(() => {
     if (!context || !stale) return;
     const controller = new AbortController();
@@ -44,7 +45,6 @@ export function useSiteFigures(): { figures: SiteFigures | null; failed: boolean
         () => !controller.signal.aborted && context.set({ ...held, failed: held.figures === null }),
       );
     return () => controller.abort();
-    // Once per page: a change of figures must not ask again.
   }, []);
   return { figures: held.figures, failed: held.failed };
 }

@@ -36,7 +36,7 @@ export function useLoad<T>(load: ((signal: AbortSignal) => Promise<T>) | null, d
       clearTimeout(timer);
       controller.abort();
     };
-    // The caller names what the read depends on, as with useEffect.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: useLoad is a hook like useEffect: its caller names what the read depends on in deps
   }, deps);
   return state;
 }

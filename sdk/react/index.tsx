@@ -50,6 +50,7 @@ export function ProcuraWidget({ config, onSuccess, onError, onReady, className }
   const handlers = useRef({ onSuccess, onError, onReady });
   handlers.current = { onSuccess, onError, onReady };
   const key = JSON.stringify(config);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `config`: a new object with the same settings keeps the widget mounted
   useEffect(() => {
     if (!host.current) return;
     const widget = mountWidget(host.current, config);
@@ -57,7 +58,6 @@ export function ProcuraWidget({ config, onSuccess, onError, onReady, className }
     widget.on('error', (error, embedId) => handlers.current.onError?.(error, embedId));
     widget.on('ready', (_, embedId) => handlers.current.onReady?.(embedId));
     return () => widget.destroy();
-    // `key` stands for `config`: a new object with the same settings keeps the widget.
   }, [key]);
   return <div ref={host} className={className} />;
 }

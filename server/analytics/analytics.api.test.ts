@@ -4,7 +4,7 @@ import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { sweep } from '../retention';
 import { startTestServer, type TestServer } from '../test/harness';
 import { signInStaff } from '../test/staff';
-import { sessionHash } from './analytics.service';
+import { sessionHash } from './site-analytics.service';
 
 const SESSION = 'V1StGXR8_Z5jdHi6B-myT';
 const OTHER = 'Uakgb_J5m9g-0JDMbcJqL';

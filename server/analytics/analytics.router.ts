@@ -14,7 +14,7 @@ import { invalidFields } from '../errors';
 import { validate } from '../http/validate';
 import { limitPerClient } from '../limits/rate-limiter';
 import { staffOnly } from '../staff/staff-auth';
-import { dashboard, recordConsent, recordEvent } from './analytics.service';
+import { dashboard, recordConsent, recordEvent } from './site-analytics.service';
 
 /** The session id a consented visitor's browser sends; anything else is refused before the body is read. */
 const requireSessionId: Middleware = async (ctx: Context, next: Next) => {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { embedRfqSchema, EmbedRfqResponse, RecentEmbedRfqs, RfqSubmitResponse, WidgetLoad } from '../../sdk/index';
 import type { DB } from '../db/schema';
+import { ApiError, invalidFields } from '../errors';
 import { isRegisteredPartner } from '../partners/partners.service';
 import { referrerHost, type RfqDeps } from '../rfq/new-request';
 import { submitRfq } from '../rfq/rfq.service';
@@ -16,6 +17,15 @@ const EMBED_SUPPLIER_COUNT = 3;
 
 function quantityBand(quantity: number): RecentEmbedRfqs['rfqs'][number]['quantityBand'] {
   return quantity < 10 ? '1-9' : quantity < 100 ? '10-99' : quantity < 1000 ? '100-999' : '1000+';
+}
+
+/** The submission's error in the embed form's words: the field it calls `deliveryLocation` is the form's `location`. */
+function inEmbedFields(err: unknown): unknown {
+  if (!(err instanceof ApiError) || err.code !== 'validation_error') return err;
+  const fields = (err.details as { fields?: Record<string, string> } | undefined)?.fields;
+  if (fields?.deliveryLocation === undefined) return err;
+  const { deliveryLocation, ...rest } = fields;
+  return invalidFields({ ...rest, location: deliveryLocation });
 }
 
 /**
@@ -47,8 +57,9 @@ export async function submitEmbedRfq(deps: RfqDeps, input: EmbedRfq, key: string
     },
     key === undefined ? undefined : `embed:${key}`,
     now,
-    'location',
-  );
+  ).catch((err: unknown) => {
+    throw inEmbedFields(err);
+  });
   const body = result.body as RfqSubmitResponse;
   return {
     status: result.status,

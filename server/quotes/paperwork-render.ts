@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../errors';
 import { LruCache } from '../lib/lru';
-import type { PurchaseOrderInput, QuotationInput } from './paperwork.pdf';
+import type { PurchaseOrderInput, QuotationInput } from './quotation-and-order.pdf';
 
 /** A document to draw: everything it shows, so equal jobs draw equal bytes. */
 export type PaperworkJob = { kind: 'quotation'; input: QuotationInput } | { kind: 'purchase-order'; input: PurchaseOrderInput };

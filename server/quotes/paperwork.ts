@@ -6,7 +6,7 @@ import type { Executor } from '../db/executor';
 import { ApiError } from '../errors';
 import { quoteReference } from '../lib/ids';
 import { findLinesOfQuotes } from '../rfq/rfq.repository';
-import type { PaperLine, PaperSupplier, PaperTotals } from './paperwork.pdf';
+import type { PaperLine, PaperSupplier, PaperTotals } from './quotation-and-order.pdf';
 import { complianceView } from './quote.mapper';
 import { renderPaperwork } from './paperwork-render';
 import type { OrderDetails } from '../../sdk/schemas/rfq';

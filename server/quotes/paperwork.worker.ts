@@ -2,7 +2,7 @@
 // document is 40 to 60 ms of PDFKit's work for a long basket, which on the main thread would hold
 // every other request back while it runs.
 import { parentPort } from 'node:worker_threads';
-import { purchaseOrderPdf, quotationPdf } from './paperwork.pdf';
+import { purchaseOrderPdf, quotationPdf } from './quotation-and-order.pdf';
 import type { PaperworkJob } from './paperwork-render';
 
 parentPort?.on('message', async ({ id, job }: { id: number; job: PaperworkJob }) => {

@@ -22,26 +22,14 @@ export type RfqRequest = Omit<RfqSubmission, 'budgetRange'> & { budgetRange?: st
 /**
  * Stores a quote request and the quotes computed for it, in one transaction. With an
  * idempotency key, a repeat of the same request answers with the first answer instead. A
- * location Procura does not know is refused as bad input of `locationField`, the caller's name
- * for it.
+ * location Procura does not know is refused as bad input of `deliveryLocation`; a caller whose
+ * form names that field otherwise renames it in the error.
  */
-export function submitRfq(
-  deps: RfqDeps,
-  input: RfqRequest,
-  idempotencyKey: string | undefined,
-  now: Date,
-  locationField: 'deliveryLocation' | 'location' = 'deliveryLocation',
-): Promise<SubmitResult> {
-  return answerOnce(deps.database.db, idempotencyKey, input, (remember) => submitNewRfq(deps, input, now, locationField, remember));
+export function submitRfq(deps: RfqDeps, input: RfqRequest, idempotencyKey: string | undefined, now: Date): Promise<SubmitResult> {
+  return answerOnce(deps.database.db, idempotencyKey, input, (remember) => submitNewRfq(deps, input, now, remember));
 }
 
-async function submitNewRfq(
-  deps: RfqDeps,
-  input: RfqRequest,
-  now: Date,
-  locationField: 'deliveryLocation' | 'location',
-  remember: RememberAnswer,
-): Promise<SubmitResult> {
+async function submitNewRfq(deps: RfqDeps, input: RfqRequest, now: Date, remember: RememberAnswer): Promise<SubmitResult> {
   const market = await deps.market.current();
   const origin = await requestOrigin(deps.database.db, input);
   let set: QuoteSet;
@@ -49,7 +37,7 @@ async function submitNewRfq(
     set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
   } catch (err) {
     if (err instanceof UnitNotQuotableError) throw invalidFields({ unit: err.message });
-    if (err instanceof UnknownPlaceError) throw invalidFields({ [locationField]: err.message });
+    if (err instanceof UnknownPlaceError) throw invalidFields({ deliveryLocation: err.message });
     throw err;
   }
   return commitRequest(

@@ -10,7 +10,7 @@ import { readJson } from '../http/body';
 import { validate } from '../http/validate';
 import { limitPerClient } from '../limits/rate-limiter';
 import { staffOf, staffOnly } from '../staff/staff-auth';
-import { activitySummary, analyticsDashboard } from './analytics.service';
+import { activitySummary, outreachDashboard } from './outreach-dashboard.service';
 import { bookDemo } from './demo.service';
 import { importProspects, prospectsCsv } from './prospects-csv';
 import { createProspect, deleteProspect, listProspects, logActivity, updateProspect } from './sales.service';
@@ -80,7 +80,7 @@ export function salesRouter(deps: AppDeps) {
   });
 
   router.get('/api/staff/analytics', sales, async (ctx) => {
-    ctx.body = await analyticsDashboard(db, deps.clock(), { shared: false });
+    ctx.body = await outreachDashboard(db, deps.clock(), { shared: false });
   });
 
   router.get('/api/staff/share-links', admin, async (ctx) => {

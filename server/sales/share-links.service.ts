@@ -7,7 +7,7 @@ import { ApiError } from '../errors';
 import { hashSecret } from '../lib/ids';
 import { recordAudit } from '../staff/audit.service';
 import type { StaffMember } from '../staff/staff.service';
-import { analyticsDashboard } from './analytics.service';
+import { outreachDashboard } from './outreach-dashboard.service';
 import * as repo from './sales.repository';
 
 const DAY_MS = 86_400_000;
@@ -64,5 +64,5 @@ export async function liveShareLink(db: Kysely<DB>, token: string, nowMs: number
 export async function sharedDashboard(db: Kysely<DB>, token: string, nowMs: number): Promise<OutreachDashboard> {
   const link = await liveShareLink(db, token, nowMs);
   if (!link) throw new ApiError(404, 'share_link_not_found', SALES_MESSAGES.shareLinkGone);
-  return { ...(await analyticsDashboard(db, nowMs, { shared: true })), expiresAt: link.expiresAt };
+  return { ...(await outreachDashboard(db, nowMs, { shared: true })), expiresAt: link.expiresAt };
 }

@@ -1,38 +1,18 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { PUBLIC_PAGES } from '../../contract/public-pages';
 import type { AppDeps } from '../deps';
 import { answerJson } from '../http/json-answer';
-import { complianceCertificatePdf, pricingGuidePdf } from './pdf';
+import { complianceCertificatePdf, pricingGuidePdf } from './guide-and-certificate.pdf';
 import { certificateIdentity } from '../../sdk/index';
 import { FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
 
 /**
- * The pages search engines may list, in order. Each is listed only while the portal routes it
- * (`portal/app/paths.json`), so a page that is not built yet, such as `/privacy` or `/demo`,
- * joins the sitemap on the day it is. Aliases (`/api-docs`, `/privacy-policy`) are left out:
- * their canonical page is listed.
+ * The pages search engines may list, in order (contract/public-pages.json marks them). Each is
+ * listed only while the portal routes it (`routes.json` of the built portal). Aliases
+ * (`/api-docs`, `/privacy-policy`) are left out: their canonical page is listed.
  */
-const PUBLIC_PAGES = [
-  '/',
-  '/about',
-  '/vision',
-  '/how-it-works',
-  '/suppliers',
-  '/compliance',
-  '/quote-tracker',
-  '/data-platform',
-  '/docs',
-  '/data-product-kit',
-  '/api-registration',
-  '/embed-benefits',
-  '/widget-demo',
-  '/widget-configurator',
-  '/embed-demo',
-  '/terms',
-  '/demo',
-  '/privacy',
-  '/privacy-compliance',
-] as const;
+const SITEMAP_PAGES = PUBLIC_PAGES.filter((page) => page.sitemap).map((page) => page.path);
 
 /** What crawlers are asked to leave alone: staff pages, the API, personal links and pages with tokens. */
 const DISALLOWED = [
@@ -120,7 +100,7 @@ export function siteRouter({ config, clock }: AppDeps, store: SiteFiguresStore, 
 
   router.get('/sitemap.xml', async (ctx) => {
     const routed = new Set(portalPaths ?? []);
-    const urls = PUBLIC_PAGES.filter((path) => routed.has(path)).map((path) => `  <url><loc>${escapeXml(config.publicUrl + path)}</loc></url>`);
+    const urls = SITEMAP_PAGES.filter((path) => routed.has(path)).map((path) => `  <url><loc>${escapeXml(config.publicUrl + path)}</loc></url>`);
     ctx.type = 'application/xml; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -43,49 +43,6 @@ export async function recordSignIn(db: Db, staffId: number, now: string): Promis
   await db.updateTable('staff_users').set({ last_sign_in_at: now }).where('id', '=', staffId).execute();
 }
 
-export async function insertStaffSession(db: Db, session: { idHash: string; staffId: number; now: string; expiresAt: string }): Promise<void> {
-  await db
-    .insertInto('staff_sessions')
-    .values({ id_hash: session.idHash, staff_id: session.staffId, created_at: session.now, last_seen_at: session.now, expires_at: session.expiresAt })
-    .execute();
-}
-
-/** A session with its person, if it exists and the person is not disabled. */
-export async function findStaffSession(db: Db, idHash: string) {
-  return db
-    .selectFrom('staff_sessions as s')
-    .innerJoin('staff_users as u', 'u.id', 's.staff_id')
-    .select(['s.id_hash', 's.last_seen_at', 's.expires_at', 'u.id', 'u.email', 'u.name', 'u.role'])
-    .where('s.id_hash', '=', idHash)
-    .where('u.disabled_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function touchStaffSession(db: Db, idHash: string, now: string): Promise<void> {
-  await db.updateTable('staff_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
-}
-
-export async function deleteStaffSession(db: Db, idHash: string): Promise<void> {
-  await db.deleteFrom('staff_sessions').where('id_hash', '=', idHash).execute();
-}
-
-export async function deleteStaffSessions(db: Db, staffId: number): Promise<void> {
-  await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).execute();
-}
-
-/** Drops sessions past their hard end or idle too long, and failures forgotten; answers how many. */
-export async function pruneStaffAccess(
-  db: Db,
-  { now, idleSince, failuresBefore }: { now: string; idleSince: string; failuresBefore: string },
-): Promise<number> {
-  const sessions = await db
-    .deleteFrom('staff_sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
-    .executeTakeFirst();
-  const failures = await pruneSignInFailures(db, failuresBefore);
-  return Number(sessions.numDeletedRows) + failures;
-}
-
 /**
  * Takes an attempt's place for a subject, in one statement, when the subject may try now: counts
  * it as a failure in a row (the count starts again after `forgetBefore`) and sets when the next
@@ -142,7 +99,7 @@ export async function forgetSignInFailures(db: Db, subject: string): Promise<voi
 }
 
 /** Drops failures older than any delay reaches. */
-async function pruneSignInFailures(db: Db, before: string): Promise<number> {
+export async function pruneSignInFailures(db: Db, before: string): Promise<number> {
   const result = await db.deleteFrom('sign_in_failures').where('last_failure_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
 import { idleSince, newSessionId, sessionHardEnd, sessionState } from '../http/sessions';
+import * as sessions from '../http/sessions.repository';
 import { hashSecret } from '../lib/ids';
 import { clientSubject, rateLimited, subjectKey } from '../limits/rate-limiter';
 import { issueLink, peekLink, revokeLinks, spendLink, type LinkKind } from '../sign-in-links/sign-in-links';
@@ -64,7 +65,7 @@ export async function resetStaff(db: Kysely<DB>, publicUrl: string, email: strin
   const user = await repo.findStaffByEmail(db, normaliseEmail(email));
   if (!user) throw new Error(`No staff member ${normaliseEmail(email)}.`);
   if (user.disabled_at) throw new Error(`${user.email} is disabled.`);
-  await repo.deleteStaffSessions(db, user.id);
+  await sessions.deleteSessionsOf(db, 'staff', user.id);
   return setPasswordLink(db, publicUrl, user.id, nowMs);
 }
 
@@ -74,7 +75,7 @@ export async function disableStaff(db: Kysely<DB>, email: string, nowMs: number)
   if (!user) throw new Error(`No staff member ${normaliseEmail(email)}.`);
   await db.transaction().execute(async (trx) => {
     await repo.disableStaffUser(trx, user.id, iso(nowMs));
-    await repo.deleteStaffSessions(trx, user.id);
+    await sessions.deleteSessionsOf(trx, 'staff', user.id);
     await revokeLinks(trx, STAFF_LINKS, user.id);
   });
 }
@@ -129,9 +130,9 @@ export async function setStaffPassword(
     if (!user || user.disabled_at) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
     await repo.setStaffPassword(trx, user.id, passwordHash);
     // A new password ends every session signed in with the old one, and starts this one.
-    await repo.deleteStaffSessions(trx, user.id);
+    await sessions.deleteSessionsOf(trx, 'staff', user.id);
     const sessionId = newSessionId();
-    await repo.insertStaffSession(trx, { idHash: hashSecret(sessionId), staffId: user.id, now: iso(nowMs), expiresAt: sessionHardEnd(nowMs) });
+    await sessions.insertSession(trx, 'staff', { idHash: hashSecret(sessionId), personId: user.id, now: iso(nowMs), expiresAt: sessionHardEnd(nowMs) });
     await repo.recordSignIn(trx, user.id, iso(nowMs));
     return { sessionId, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
   });
@@ -177,7 +178,7 @@ export async function signIn(
   for (const [subject] of subjects) await repo.forgetSignInFailures(db, subject);
   const sessionId = newSessionId();
   await db.transaction().execute(async (trx) => {
-    await repo.insertStaffSession(trx, { idHash: hashSecret(sessionId), staffId: usable.id, now: iso(nowMs), expiresAt: sessionHardEnd(nowMs) });
+    await sessions.insertSession(trx, 'staff', { idHash: hashSecret(sessionId), personId: usable.id, now: iso(nowMs), expiresAt: sessionHardEnd(nowMs) });
     await repo.recordSignIn(trx, usable.id, iso(nowMs));
   });
   return { sessionId, user: { id: usable.id, email: usable.email, name: usable.name, role: usable.role } };
@@ -186,22 +187,23 @@ export async function signIn(
 /** The person a session id belongs to, or null when it is unknown, ended, idle too long or disabled. */
 export async function staffForSession(db: Kysely<DB>, sessionId: string, nowMs: number): Promise<StaffMember | null> {
   const idHash = hashSecret(sessionId);
-  const row = await repo.findStaffSession(db, idHash);
+  const row = await sessions.findSession(db, 'staff', idHash);
   if (!row) return null;
   const state = sessionState(row, nowMs);
   if (state === 'ended') {
-    await repo.deleteStaffSession(db, idHash);
+    await sessions.deleteSession(db, 'staff', idHash);
     return null;
   }
-  if (state === 'touch') await repo.touchStaffSession(db, idHash, iso(nowMs));
+  if (state === 'touch') await sessions.touchSession(db, 'staff', idHash, iso(nowMs));
   return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 export async function signOut(db: Kysely<DB>, sessionId: string): Promise<void> {
-  await repo.deleteStaffSession(db, hashSecret(sessionId));
+  await sessions.deleteSession(db, 'staff', hashSecret(sessionId));
 }
 
 /** For the retention sweep: sessions and links that can no longer be used. */
-export function pruneStaffAccess(db: Kysely<DB>, nowMs: number): Promise<number> {
-  return repo.pruneStaffAccess(db, { now: iso(nowMs), idleSince: idleSince(nowMs), failuresBefore: iso(nowMs - SIGN_IN_DELAYS.forgetAfterMinutes * 60_000) });
+export async function pruneStaffAccess(db: Kysely<DB>, nowMs: number): Promise<number> {
+  const ended = await sessions.pruneSessions(db, 'staff', { now: iso(nowMs), idleSince: idleSince(nowMs) });
+  return ended + (await repo.pruneSignInFailures(db, iso(nowMs - SIGN_IN_DELAYS.forgetAfterMinutes * 60_000)));
 }

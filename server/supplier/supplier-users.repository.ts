@@ -91,37 +91,6 @@ export async function recordSignIn(db: Db, userId: number, now: string): Promise
   await db.updateTable('supplier_users').set({ last_sign_in_at: now }).where('id', '=', userId).execute();
 }
 
-export async function insertSession(db: Db, session: { idHash: string; userId: number; now: string; expiresAt: string }): Promise<void> {
-  await db
-    .insertInto('supplier_sessions')
-    .values({ id_hash: session.idHash, supplier_user_id: session.userId, created_at: session.now, last_seen_at: session.now, expires_at: session.expiresAt })
-    .execute();
-}
-
-/** A session with its person and supplier, if it exists and the person is not disabled. */
-export async function findSession(db: Db, idHash: string) {
-  return db
-    .selectFrom('supplier_sessions as x')
-    .innerJoin('supplier_users as u', 'u.id', 'x.supplier_user_id')
-    .innerJoin('suppliers as s', 's.id', 'u.supplier_id')
-    .select(['x.last_seen_at', 'x.expires_at', 'u.id', 'u.email', 'u.name', 'u.supplier_id', 's.name as supplier_name'])
-    .where('x.id_hash', '=', idHash)
-    .where('u.disabled_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function touchSession(db: Db, idHash: string, now: string): Promise<void> {
-  await db.updateTable('supplier_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
-}
-
-export async function deleteSession(db: Db, idHash: string): Promise<void> {
-  await db.deleteFrom('supplier_sessions').where('id_hash', '=', idHash).execute();
-}
-
-export async function deleteSessions(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('supplier_sessions').where('supplier_user_id', '=', userId).execute();
-}
-
 /** Records a supplier user's write, in the write's own transaction. */
 export async function recordSupplierAudit(
   db: Db,
@@ -139,13 +108,4 @@ export async function recordSupplierAudit(
       created_at: now,
     })
     .execute();
-}
-
-/** Drops sessions past their end or idle too long; answers how many. */
-export async function pruneSupplierSessions(db: Db, { now, idleSince }: { now: string; idleSince: string }): Promise<number> {
-  const sessions = await db
-    .deleteFrom('supplier_sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<=', idleSince)]))
-    .executeTakeFirst();
-  return Number(sessions.numDeletedRows);
 }

@@ -6,6 +6,7 @@ import type { DB } from '../db/schema';
 import type { GroupCommit } from '../db/group-commit';
 import { ApiError } from '../errors';
 import { idleSince, newSessionId, sessionHardEnd, sessionState } from '../http/sessions';
+import * as sessions from '../http/sessions.repository';
 import { hashSecret } from '../lib/ids';
 import { SIGN_IN_LINK_MINUTES } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
@@ -118,15 +119,15 @@ export async function startSession(db: Kysely<DB>, token: string, nowMs: number)
     const userId = await spendLink(trx, SUPPLIER_LINKS, token, nowMs);
     const user = userId === undefined ? undefined : await repo.findUser(trx, userId);
     if (!user || user.disabled_at) throw new ApiError(400, 'invalid_token', SUPPLIER_MESSAGES.linkInvalid);
-    await repo.insertSession(trx, { idHash: hashSecret(sessionId), userId: user.id, now, expiresAt: sessionHardEnd(nowMs) });
+    await sessions.insertSession(trx, 'supplier', { idHash: hashSecret(sessionId), personId: user.id, now, expiresAt: sessionHardEnd(nowMs) });
     await repo.recordSignIn(trx, user.id, now);
-    return repo.findSession(trx, hashSecret(sessionId));
+    return sessions.findSession(trx, 'supplier', hashSecret(sessionId));
   });
   if (!member) throw new ApiError(400, 'invalid_token', SUPPLIER_MESSAGES.linkInvalid);
   return { sessionId, me: meOf(toMember(member)) };
 }
 
-const toMember = (row: NonNullable<Awaited<ReturnType<typeof repo.findSession>>>): SupplierMember => ({
+const toMember = (row: NonNullable<Awaited<ReturnType<typeof sessions.findSession<'supplier'>>>>): SupplierMember => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -143,19 +144,19 @@ export const meOf = (m: SupplierMember): SupplierMe => ({
 /** The person a session id belongs to, or null when it is unknown, ended, idle too long or disabled. */
 export async function supplierForSession(db: Kysely<DB>, sessionId: string, nowMs: number): Promise<SupplierMember | null> {
   const idHash = hashSecret(sessionId);
-  const row = await repo.findSession(db, idHash);
+  const row = await sessions.findSession(db, 'supplier', idHash);
   if (!row) return null;
   const state = sessionState(row, nowMs);
   if (state === 'ended') {
-    await repo.deleteSession(db, idHash);
+    await sessions.deleteSession(db, 'supplier', idHash);
     return null;
   }
-  if (state === 'touch') await repo.touchSession(db, idHash, iso(nowMs));
+  if (state === 'touch') await sessions.touchSession(db, 'supplier', idHash, iso(nowMs));
   return toMember(row);
 }
 
 export async function endSession(db: Kysely<DB>, sessionId: string): Promise<void> {
-  await repo.deleteSession(db, hashSecret(sessionId));
+  await sessions.deleteSession(db, 'supplier', hashSecret(sessionId));
 }
 
 /** Removes a colleague: the person, their address, links and sessions go at once. Nobody removes themselves. */
@@ -180,7 +181,7 @@ export async function setSupplierUserDisabled(db: Kysely<DB>, staffId: number, u
     if (!user) throw new ApiError(404, 'user_not_found', 'Supplier user not found');
     await repo.setUserDisabled(trx, userId, disabled ? iso(nowMs) : null);
     if (disabled) {
-      await repo.deleteSessions(trx, userId);
+      await sessions.deleteSessionsOf(trx, 'supplier', userId);
       await revokeLinks(trx, SUPPLIER_LINKS, userId);
     }
     await recordAudit(
@@ -212,5 +213,5 @@ export function recordSupplierAudit(
 
 /** For the retention sweep: sessions that can no longer be used. */
 export function pruneSupplierSessions(db: Kysely<DB>, nowMs: number): Promise<number> {
-  return repo.pruneSupplierSessions(db, { now: iso(nowMs), idleSince: idleSince(nowMs) });
+  return sessions.pruneSessions(db, 'supplier', { now: iso(nowMs), idleSince: idleSince(nowMs) });
 }

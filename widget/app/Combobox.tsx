@@ -5,6 +5,7 @@ import { FieldError } from './TextField';
 /** Suggestions for typed text, from `minChars` characters; the latest query wins and earlier ones are aborted. */
 export function useSuggestions<T>(find: (q: string, signal: AbortSignal) => Promise<T[]>, query: string, minChars: number): T[] {
   const [items, setItems] = useState<T[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answers the typed query only; find is the caller's search, made anew each render, and listing it would search on every render
   useEffect(() => {
     const q = query.trim();
     if (q.length < minChars) {

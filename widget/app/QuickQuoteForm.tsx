@@ -64,6 +64,7 @@ export function QuickQuoteForm({ pending, onSubmit, refused = null, idPrefix = '
   const current = useRef(values);
   current.current = values;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answers a new refusal only; id is made anew each render from useId's prefix and listing it would move focus on every render
   useEffect(() => {
     if (!refused) return;
     const fields = (Object.keys(EMPTY) as QuickField[]).filter((f) => typeof refused.fields[f] === 'string');

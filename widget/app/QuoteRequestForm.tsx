@@ -100,6 +100,7 @@ export function QuoteRequestForm({ form, compact = false, pending, onSubmit, idP
     stepTitle.current?.focus();
   }, [step]);
   // A refused submission's first field: the form is back on its step, and the buyer lands on it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answers a new refused field only; id is made anew each render from useId's prefix and listing it would move focus on every render
   useEffect(() => {
     if (form.attention) document.getElementById(id(form.attention.field))?.focus();
   }, [form.attention]);

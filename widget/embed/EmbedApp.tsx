@@ -54,6 +54,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
 
   // Ready, then the content's height as it changes: the observer's first call reports the
   // starting height, and the host's listener is in place before the iframe loads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the widget reports ready and starts watching its height once; post is fixed for the iframe's life and envelope is rebuilt each render
   useEffect(() => {
     const el = root.current;
     if (!post || !el) return;
@@ -68,6 +69,7 @@ export function EmbedApp({ config }: { config: WidgetConfig }) {
     return () => observer.disconnect();
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the widget counts its load once, whatever its settings do later
   useEffect(() => {
     if (preview) return;
     formApi

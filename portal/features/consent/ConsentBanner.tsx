@@ -128,12 +128,12 @@ export function ConsentBanner({ onConsentChange, onDecision, preferencesRequeste
 
   // The choice lives in this browser's storage, which a page rendered on the server cannot see:
   // the banner is decided before the browser first paints the page, never in the server's HTML.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the stored choice is read once, before the first paint; a new onConsentChange from the parent must not read it again
   useLayoutEffect(() => {
     const found = readConsent();
     setStored(found);
     setBannerOpen(found === null);
     if (found) onConsentChange(found);
-    // only the choice found on load
   }, []);
   useEffect(() => {
     if (preferencesRequested > 0) setModalOpen(true);

@@ -8,7 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { DEMO_MESSAGES } from '../../../contract/schemas/demo-request';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { ToastProvider } from '../../components/ui/toast';
-import paths from '../../app/paths.json';
+import { paths } from '../../app/paths';
 import DemoPage from './DemoPage';
 
 const api = setupApiMock();

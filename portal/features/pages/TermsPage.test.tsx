@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import paths from '../../app/paths.json';
+import { paths } from '../../app/paths';
 import TermsPage from './TermsPage';
 
 describe('the terms page', () => {

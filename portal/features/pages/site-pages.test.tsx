@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { SiteFigures } from '../../../sdk/schemas/site';
 import { FIGURES } from '../../test/figures';
-import paths from '../../app/paths.json';
+import { paths } from '../../app/paths';
 import { SiteFiguresProvider } from '../../lib/site-figures';
 import { MIN_GROUP_RFQS } from '../../../sdk/data-api';
 import { ACTIVITY_FIGURES, COMPANY } from '../../lib/content';

@@ -255,8 +255,7 @@ describe('sending the request', () => {
     const toast = (await screen.findByText('Request Submitted Successfully!')).closest('[role="status"]')!;
     expect(within(toast as HTMLElement).getByText('3 quotes were sent to buyer@clinic.co.za.')).toBeTruthy();
     expect(screen.queryByText(/within 60 seconds/)).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(location.history!.at(-1)).toBe(`/quote-success?rfqId=${RFQ_ID}`);
+    await waitFor(() => expect(location.history!.at(-1)).toBe(`/quote-success?rfqId=${RFQ_ID}`));
   });
 
   it('says no supplier could quote yet when none did', async () => {
@@ -327,7 +326,6 @@ describe('asking for many products at once', () => {
     await user.click(screen.getByRole('button', { name: 'Get Quotes for 2 Products' }));
     expect(await screen.findByText('Request Submitted Successfully!')).toBeTruthy();
     expect((bodies[1]!.lines as unknown[]).length).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(location.history!.at(-1)).toBe(`/quote-success?rfqId=${RFQ_ID}`);
+    await waitFor(() => expect(location.history!.at(-1)).toBe(`/quote-success?rfqId=${RFQ_ID}`));
   });
 });

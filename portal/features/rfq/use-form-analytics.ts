@@ -23,6 +23,7 @@ export function useFormAnalytics(values: RfqFormValues, analytics: Pick<SiteAnal
     changed.current.clear();
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answers changed form values only; start is made anew each render and listing it would run this on every render
   useEffect(() => {
     for (const field of FORM_FIELD_NAMES) if (values[field] !== previous.current[field]) changed.current.add(field);
     previous.current = values;

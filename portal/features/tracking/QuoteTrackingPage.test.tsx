@@ -69,10 +69,13 @@ describe('the tracking page when the quote cannot be shown', () => {
   });
 
   it("says 'Invalid tracking token' and asks nothing for a token without qt_", async () => {
+    api.server.use(http.get('*/api/quotes/track/:token', () => HttpResponse.error()));
     render(<QuoteTrackingPage params={{ token: 'abc' }} />);
     expect(within(screen.getByRole('alert')).getByText('Invalid tracking token')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.requests).toEqual([]);
+    // A page with a real token after it asks once; a request from the first page would come before it.
+    cleanup();
+    render(<QuoteTrackingPage params={{ token: 'qt_1_abc' }} />);
+    await waitFor(() => expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_abc']));
   });
 });
 
@@ -258,13 +261,20 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it("opens the acceptance from the e-mail's button (?action=accept) without accepting, and forgets the action", async () => {
+    const user = userEvent.setup();
     window.history.replaceState(null, '', `/quote/${TOKEN}?action=accept`);
-    serve(trackedAnswer(threeQuotes(), 1));
+    serve(trackedAnswer(threeQuotes(), 1), {
+      accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded')),
+    });
     await page();
     expect(await screen.findByRole('dialog', { name: 'Accept this quote?' })).toBeTruthy();
     expect(window.location.search).toBe('');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_secret1']);
+    // The buyer's own acceptance is the only one sent: one the link sent by itself would come before it.
+    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    await fillDetails(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    await waitFor(() => expect(api.requests).toEqual(['GET /api/quotes/track/qt_1_secret1', 'POST /api/quotes/track/qt_1_secret1/accept']));
   });
 
   it('does not ask to accept from the e-mail a quote that can no longer be', async () => {

@@ -2,17 +2,22 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { labelledRows, pdfBytes, pdfText, type LabelledRowsStyle } from '../lib/pdf';
+import {
+  ACCENT,
+  INK,
+  MARGIN,
+  MUTED,
+  labelledRows,
+  paragraph as pdfParagraph,
+  pdfBytes,
+  pdfRand,
+  pdfText,
+  type Doc,
+  type LabelledRowsStyle,
+} from '../lib/pdf-parts';
 import { COMPANY } from '../../contract/content';
 import { bbeeEvidenceText, bbeeLabel, type BbeeStanding } from '../../sdk/bbee';
-import { centsToRand, formatNumber, formatRand, possessive, formatDate } from '../../sdk/format';
-
-type Doc = PDFKit.PDFDocument;
-
-const INK = '#0f172a';
-const MUTED = '#475569';
-const ACCENT = '#1d4ed8';
-const MARGIN = 50;
+import { formatNumber, possessive, formatDate } from '../../sdk/format';
 
 /**
  * A WOFF font as the TrueType file it wraps: its tables inflated and laid out after an sfnt
@@ -157,8 +162,6 @@ export interface PurchaseOrderInput {
   leadTime: string;
 }
 
-const rand = (cents: number) => formatRand(centsToRand(cents));
-
 /**
  * Writes a document with the embedded fonts and answers its bytes. Its only date is its own
  * (`date`, as the creation date), so the same inputs give the same bytes.
@@ -254,7 +257,7 @@ function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recog
     .stroke();
   for (const line of items) {
     const name = line.description ? `${pdfText(line.productName)}\n${pdfText(line.description, 'multi')}` : pdfText(line.productName);
-    row([name, formatNumber(line.quantity), pdfText(line.unit), rand(line.unitPriceCents), rand(line.totalCents)], 'Body');
+    row([name, formatNumber(line.quantity), pdfText(line.unit), pdfRand(line.unitPriceCents), pdfRand(line.totalCents)], 'Body');
   }
   doc
     .moveTo(MARGIN, doc.y)
@@ -264,10 +267,10 @@ function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recog
     .stroke();
   doc.moveDown(0.4);
   const figures: [string, string, 'Body' | 'Bold'][] = [
-    ['Subtotal excl. VAT', rand(totals.totalCents), 'Body'],
-    [`VAT at ${Math.round(totals.vatRate * 10000) / 100}%`, rand(totals.vatCents), 'Body'],
-    ['Total incl. VAT', rand(totals.totalInclVatCents), 'Bold'],
-    ['B-BBEE recognised spend', rand(recognisedCents), 'Body'],
+    ['Subtotal excl. VAT', pdfRand(totals.totalCents), 'Body'],
+    [`VAT at ${Math.round(totals.vatRate * 10000) / 100}%`, pdfRand(totals.vatCents), 'Body'],
+    ['Total incl. VAT', pdfRand(totals.totalInclVatCents), 'Bold'],
+    ['B-BBEE recognised spend', pdfRand(recognisedCents), 'Body'],
   ];
   for (const [label, value, font] of figures) {
     const y = doc.y;
@@ -285,14 +288,7 @@ function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recog
   doc.x = MARGIN;
 }
 
-function paragraph(doc: Doc, text: string, color = INK) {
-  doc
-    .font('Body')
-    .fontSize(9)
-    .fillColor(color)
-    .text(pdfText(text, 'multi'), MARGIN, undefined, { width: width(doc) })
-    .fillColor(INK);
-}
+const paragraph = (doc: Doc, text: string, color = INK) => pdfParagraph(doc, text, 'Body', 9, color);
 
 /** What a quotation and its purchase order both set out: the supplier as of `asOf`, the lines under `linesTitle` with their totals, and the terms. */
 function supplierAndLines(

@@ -1,6 +1,25 @@
+import { centsToRand, formatRand } from '../../sdk/format';
 import { oneLine } from '../../sdk/text';
 
-type Doc = PDFKit.PDFDocument;
+/**
+ * What Procura's PDFs share: their colours and page margin, stored text as a PDF prints it, money
+ * as they write it, a paragraph, rows of a label and its value, and the footer every page gets.
+ * The quotation and purchase order (quotes/quotation-and-order.pdf.ts) and the pricing guide and
+ * compliance certificate (site/guide-and-certificate.pdf.ts) each set their own fonts.
+ */
+export type Doc = PDFKit.PDFDocument;
+
+/** The text colour. */
+export const INK = '#0f172a';
+/** Secondary text, rules and footers. */
+export const MUTED = '#475569';
+/** Titles. */
+export const ACCENT = '#1d4ed8';
+/** The page margin on every side, in points. */
+export const MARGIN = 50;
+
+/** An amount in cents as the PDFs write it, in rand. */
+export const pdfRand = (cents: number): string => formatRand(centsToRand(cents));
 
 /**
  * Stored text as a PDF prints it. On one line (the default), every control character, line
@@ -15,6 +34,16 @@ export function pdfText(text: string, lines: 'single' | 'multi' = 'single'): str
         .split(/\r\n|\n/)
         .map(oneLine)
         .join('\n');
+}
+
+/** A paragraph across the page between the margins in `font` at `size`, in `color`; the ink is the text colour again after it. */
+export function paragraph(doc: Doc, text: string, font: string, size: number, color = INK): void {
+  doc
+    .font(font)
+    .fontSize(size)
+    .fillColor(color)
+    .text(pdfText(text, 'multi'), MARGIN, undefined, { width: doc.page.width - 2 * MARGIN })
+    .fillColor(INK);
 }
 
 /**

@@ -80,7 +80,7 @@ export async function activitySummary(db: Kysely<DB>, nowMs: number, options: { 
  * The Internal Analytics Dashboard. `shared` (read through a share link) leaves out the staff
  * names and every field of a prospect that reaches a person: contact, e-mail, phone, notes.
  */
-export async function analyticsDashboard(db: Kysely<DB>, nowMs: number, { shared }: { shared: boolean }): Promise<OutreachDashboard> {
+export async function outreachDashboard(db: Kysely<DB>, nowMs: number, { shared }: { shared: boolean }): Promise<OutreachDashboard> {
   const today = johannesburgDay(nowMs);
   const firstDay = addDays(today, -(DAYS_CHARTED - 1));
   const firstWeek = addDays(weekStartOf(today), -7 * (WEEKS_CHARTED - 1));

@@ -1,16 +1,21 @@
 import PDFDocument from 'pdfkit';
-import { labelledRows, pdfBytes, pdfText, type LabelledRowsStyle } from '../lib/pdf';
+import {
+  ACCENT,
+  INK,
+  MARGIN,
+  MUTED,
+  labelledRows,
+  paragraph as pdfParagraph,
+  pdfBytes,
+  pdfRand,
+  pdfText,
+  type Doc,
+  type LabelledRowsStyle,
+} from '../lib/pdf-parts';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
-import { centsToRand, formatDate, formatDateTime, formatRand } from '../../sdk/format';
+import { formatDate, formatDateTime } from '../../sdk/format';
 import { technicalVerification, type SiteFigures } from '../../sdk/index';
 import type { GuideCategory, PricingGuide } from './site.service';
-
-type Doc = PDFKit.PDFDocument;
-
-const INK = '#0f172a';
-const MUTED = '#475569';
-const ACCENT = '#1d4ed8';
-const MARGIN = 50;
 
 /** Writes a document with PDFKit's built-in Helvetica (no font files) and answers its bytes. */
 function render(title: string, subject: string, build: (doc: Doc) => void): Promise<Buffer> {
@@ -36,14 +41,7 @@ function heading(doc: Doc, text: string, size = 13) {
   doc.font('Helvetica').fontSize(10);
 }
 
-function paragraph(doc: Doc, text: string, color = INK) {
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(color)
-    .text(pdfText(text, 'multi'), MARGIN, undefined, { width: doc.page.width - 2 * MARGIN })
-    .fillColor(INK);
-}
+const paragraph = (doc: Doc, text: string, color = INK) => pdfParagraph(doc, text, 'Helvetica', 10, color);
 
 function checklist(doc: Doc, items: readonly string[]) {
   for (const item of items) {
@@ -83,7 +81,6 @@ const facts = (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, FA
 const days = (lead: { min: number; max: number } | null) =>
   lead === null ? 'none' : lead.min === lead.max ? `${lead.min} days` : `${lead.min}-${lead.max} days`;
 const hours = (h: number | null, suppliers: number) => (h !== null ? `${h} hours` : suppliers === 0 ? 'none yet' : 'not recorded yet');
-const rand = (cents: number) => formatRand(centsToRand(cents));
 
 function guideCategory(doc: Doc, category: GuideCategory) {
   heading(doc, `${category.name} (${category.sectorName})`, 12);
@@ -140,8 +137,12 @@ function guideCategory(doc: Doc, category: GuideCategory) {
     true,
   );
   for (const item of category.items) {
-    const cells = item.prices.map((p) => (p.savingPercent > 0 ? `${rand(p.unitPriceCents)} (-${p.savingPercent}%)` : rand(p.unitPriceCents)));
-    row([item.name, ...cells], false, `${item.unitDescription} · ${item.suppliers} price lists · ${rand(item.lowestCents)} to ${rand(item.highestCents)}`);
+    const cells = item.prices.map((p) => (p.savingPercent > 0 ? `${pdfRand(p.unitPriceCents)} (-${p.savingPercent}%)` : pdfRand(p.unitPriceCents)));
+    row(
+      [item.name, ...cells],
+      false,
+      `${item.unitDescription} · ${item.suppliers} price lists · ${pdfRand(item.lowestCents)} to ${pdfRand(item.highestCents)}`,
+    );
   }
 }
 
