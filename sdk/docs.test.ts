@@ -13,7 +13,6 @@ const FILES = [
   'buyer-notices.ts',
   'format.ts',
   'email.ts',
-  'revenue.ts',
   'data-api.ts',
   'schemas/common.ts',
   'schemas/rfq.ts',
@@ -34,9 +33,9 @@ const FILES = [
   'embed/protocol.ts',
   'react/index.tsx',
 ];
-// The admin console's and the scraper's contracts, and the buyer e-mail's links, are not published
+// The admin console's and the scraper's contracts, the buyer e-mail's links and the partners' revenue model are not published
 // (they live in contract/), but are documented the same way.
-const CONTRACT_FILES = ['bulk-text.ts', 'schemas/admin.ts', 'client/admin.ts', 'schemas/scraping.ts', 'client/scraping.ts', 'buyer-links.ts'].map(
+const CONTRACT_FILES = ['bulk-text.ts', 'revenue.ts', 'schemas/admin.ts', 'client/admin.ts', 'schemas/scraping.ts', 'client/scraping.ts', 'buyer-links.ts'].map(
   (file) => `../contract/${file}`,
 );
 

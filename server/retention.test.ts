@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rfqSchema, rfqSubmitResponseSchema, type RfqSubmitResponse } from '../sdk/index';
+import { rfqSchema, rfqSubmitResponseSchema, type RfqSubmitResponse } from '../sdk/schemas/rfq';
 import { parseTrackingToken } from './lib/ids';
 import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
 import { SWEEP_INTERVAL_MS, sweep } from './retention';

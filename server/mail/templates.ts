@@ -1,20 +1,14 @@
 // Kept whole: every e-mail's template with the layout and table helpers they share, so they look
 // alike.
-import {
-  DEMO_REQUEST_NOTICE,
-  formatQuantity,
-  perUnit,
-  POSITION_BADGES,
-  singularUnit,
-  supplierResponseText,
-  type CompanySize,
-  type Quote,
-} from '../../sdk/index';
-import { formatRand, formatDate } from '../../sdk/format';
+import { DEMO_REQUEST_NOTICE, supplierResponseText } from '../../sdk/buyer-notices';
+import { formatQuantity, perUnit, singularUnit } from '../../sdk/units';
+import { POSITION_BADGES } from '../../sdk/quote-status';
+import type { CompanySize } from '../../sdk/rules';
+import type { Quote } from '../../sdk/schemas/rfq';
+import { formatDate, formatRand, vatCents } from '../../sdk/format';
 import { bbeeLabel } from '../../sdk/bbee';
 import { compareFragment, FROM_EMAIL, quotationPath } from '../../contract/buyer-links';
 import { html, safeUrl, type SafeHtml } from './html';
-import { vatCents } from '../../sdk/format';
 
 /** Spec section 1: support hours, stated wherever a buyer may need help. */
 const SUPPORT_HOURS = 'Monday-Friday 8AM-5PM';

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { labelledRows, pdfBytes, pdfText, type LabelledRowsStyle } from '../lib/pdf';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
 import { centsToRand, formatDate, formatDateTime, formatRand } from '../../sdk/format';
-import { technicalVerification, type SiteFigures } from '../../sdk/index';
+import { technicalVerification, type SiteFigures } from '../../sdk/schemas/site';
 import type { GuideCategory, PricingGuide } from './site.service';
 
 type Doc = PDFKit.PDFDocument;

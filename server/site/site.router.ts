@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../deps';
 import { answerJson } from '../http/json-answer';
 import { complianceCertificatePdf, pricingGuidePdf } from './pdf';
-import { certificateIdentity } from '../../sdk/index';
+import { certificateIdentity } from '../../sdk/schemas/site';
 import { FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
 
 /**
