@@ -1,4 +1,4 @@
-import { MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS } from '../../sdk/data-api';
+import { MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS } from '../../contract/data-api';
 import type {
   MarketIntelligence,
   RfqInsights,

@@ -1,4 +1,4 @@
-import { API_TIERS, DATA_PRODUCTS, type DataProduct } from '../../sdk/data-api';
+import { API_TIERS, DATA_PRODUCTS, type DataProduct } from '../../contract/data-api';
 import { embedRfqResponseSchema, embedRfqSchema, recentEmbedRfqsSchema, widgetLoadSchema } from '../../sdk/schemas/embed';
 import {
   marketIntelligenceSchema,

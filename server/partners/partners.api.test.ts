@@ -1,6 +1,7 @@
 import { MessageRenderer } from '../mail/messages';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { API_TIERS, PARTNER_MESSAGES } from '../../sdk/data-api';
+import { PARTNER_MESSAGES } from '../../sdk/data-api';
+import { API_TIERS } from '../../contract/data-api';
 import { partnerAnalyticsSchema, partnerProfileSchema } from '../../sdk/schemas/partners';
 import { REVENUE_MODEL } from '../../contract/revenue';
 import { hashSecret } from '../lib/ids';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { ApiTier } from '../../sdk/data-api';
+import type { ApiTier } from '../../contract/data-api';
 import { ENTERPRISE_COMPANY_SIZES } from '../../contract/revenue';
 import type { DB, PartnersTable } from '../db/schema';
 import type { Executor } from '../db/executor';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_TIER } from '../../sdk/data-api';
+import { DEFAULT_TIER } from '../../contract/data-api';
 import { partnerEarnings, payouts, type RevenueModel } from '../../contract/revenue';
 import type { PartnerAnalytics, PartnerCredentials, PartnerHosts, PartnerProfile, PartnerRegistration } from '../../sdk/schemas/partners';
 import type { Config } from '../config';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { API_TIERS } from '../../../sdk/data-api';
+import { API_TIERS } from '../../../contract/data-api';
 import { isHttpError } from '../../../sdk/client/errors';
 import { formatRand, formatDate } from '../../../sdk/format';
 import { PAYOUT_METHOD } from '../../../contract/revenue';
