@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from '../sdk/data-api';
+import { MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from './data-api';
 
 /** The company behind Procura, as its pages, footer and certificates name it. */
 export const COMPANY = {

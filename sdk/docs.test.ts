@@ -13,7 +13,6 @@ const FILES = [
   'buyer-notices.ts',
   'format.ts',
   'email.ts',
-  'revenue.ts',
   'data-api.ts',
   'schemas/common.ts',
   'schemas/rfq.ts',
@@ -34,11 +33,19 @@ const FILES = [
   'embed/protocol.ts',
   'react/index.tsx',
 ];
-// The admin console's and the scraper's contracts, and the buyer e-mail's links, are not published
-// (they live in contract/), but are documented the same way.
-const CONTRACT_FILES = ['bulk-text.ts', 'schemas/admin.ts', 'client/admin.ts', 'schemas/scraping.ts', 'client/scraping.ts', 'buyer-links.ts'].map(
-  (file) => `../contract/${file}`,
-);
+// The admin console's and the scraper's contracts, the buyer e-mail's links, the partners' revenue
+// model and the data API's tiers are not published (they live in contract/), but are documented the
+// same way.
+const CONTRACT_FILES = [
+  'bulk-text.ts',
+  'revenue.ts',
+  'data-api.ts',
+  'schemas/admin.ts',
+  'client/admin.ts',
+  'schemas/scraping.ts',
+  'client/scraping.ts',
+  'buyer-links.ts',
+].map((file) => `../contract/${file}`);
 
 /** Exported declarations of a source text whose doc comment has no @example. */
 function withoutExample(text: string): string[] {

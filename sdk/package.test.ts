@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
@@ -11,6 +12,215 @@ const sdk = import.meta.dirname;
 const project = mkdtempSync(join(tmpdir(), 'procura-package-'));
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 let packed: { files: { path: string }[] };
+
+// What each entry exports, values and types apart: the API partners build on. A name added to an
+// entry fails here until it is added to this list too, so the package grows only on purpose.
+const EXPORTS: Record<string, { values: string[]; types: string[] }> = {
+  index: {
+    values: [
+      'COVERAGE_LEVELS',
+      'HttpError',
+      'NetworkError',
+      'ProcuraError',
+      'QUANTITY_BANDS',
+      'RISK_LEVELS',
+      'ResponseValidationError',
+      'TREND_PERIODS',
+      'TimeoutError',
+      'VERSION',
+      'acceptQuoteSchema',
+      'aiInsightsSchema',
+      'basketLineSchema',
+      'basketOptionSchema',
+      'basketSplitSchema',
+      'bbeeStandingSchema',
+      'catalogueSearchQuerySchema',
+      'categoryFiguresSchema',
+      'cityFiguresSchema',
+      'costPreviewSchema',
+      'createClient',
+      'emailDeliverySchema',
+      'embedRfqResponseSchema',
+      'embedRfqSchema',
+      'errorBodySchema',
+      'fieldMessages',
+      'isHttpError',
+      'isNetworkError',
+      'isProcuraError',
+      'isResponseValidationError',
+      'isTimeoutError',
+      'locationSuggestionSchema',
+      'locationSuggestionsSchema',
+      'marketIntelligenceSchema',
+      'marketTrendSchema',
+      'marketTrendsQuerySchema',
+      'marketTrendsSchema',
+      'matchingSchema',
+      'openApiDocumentSchema',
+      'openApiOperationSchema',
+      'orderDetailsSchema',
+      'partnerAnalyticsSchema',
+      'partnerCredentialsSchema',
+      'partnerHostInputSchema',
+      'partnerHostsSchema',
+      'partnerProfileSchema',
+      'partnerRegistrationSchema',
+      'popularProductSchema',
+      'popularProductsSchema',
+      'popularQuerySchema',
+      'procurementDataQuerySchema',
+      'procurementDataSchema',
+      'productSuggestionSchema',
+      'productSuggestionsSchema',
+      'purchaseOrderQuerySchema',
+      'purchaseOrderSummarySchema',
+      'quoteActionResponseSchema',
+      'quoteLineSchema',
+      'quotePreviewQuerySchema',
+      'quotePreviewSchema',
+      'quoteSchema',
+      'recentEmbedRfqSchema',
+      'recentEmbedRfqsSchema',
+      'rfqBasketSubmissionSchema',
+      'rfqInsightsSchema',
+      'rfqLineSchema',
+      'rfqPathSchema',
+      'rfqSchema',
+      'rfqSubmissionRecordSchema',
+      'rfqSubmissionSchema',
+      'rfqSubmitResponseSchema',
+      'sectorFiguresSchema',
+      'siteFiguresSchema',
+      'siteVerificationSchema',
+      'spanQuerySchema',
+      'supplierMatchSchema',
+      'supplierMetricsSchema',
+      'supplierPerformanceSchema',
+      'supplierQuerySchema',
+      'supplierResponsePathSchema',
+      'supplierResponseSchema',
+      'supplierSchema',
+      'supplierWithdrawalSchema',
+      'trackedQuoteResponseSchema',
+      'trackedQuoteSchema',
+      'trackingPathSchema',
+      'trackingQuerySchema',
+      'validationDetailsSchema',
+      'widgetLoadSchema',
+    ],
+    types: [
+      'AcceptQuoteInput',
+      'AiInsights',
+      'BasketInput',
+      'BasketLine',
+      'BasketOption',
+      'BasketSplit',
+      'CallOptions',
+      'CategoryFigures',
+      'CityFigures',
+      'ClientOptions',
+      'CostPreview',
+      'CoverageLevel',
+      'EmbedRfqInput',
+      'EmbedRfqResponse',
+      'ErrorBody',
+      'FormCalls',
+      'LocationSuggestion',
+      'MarketIntelligence',
+      'MarketTrends',
+      'MarketTrendsParams',
+      'MarketTrendsQuery',
+      'OpenApiDocument',
+      'OpenApiOperation',
+      'OrderDetails',
+      'OrderDetailsInput',
+      'PartnerAnalytics',
+      'PartnerCredentials',
+      'PartnerHostInput',
+      'PartnerHosts',
+      'PartnerProfile',
+      'PartnerRegistration',
+      'PartnerRegistrationInput',
+      'PopularProduct',
+      'PreviewParams',
+      'ProcuraClient',
+      'ProcurementData',
+      'ProcurementDataParams',
+      'ProcurementDataQuery',
+      'ProductSuggestion',
+      'PurchaseOrderSummary',
+      'Quote',
+      'QuoteActionResponse',
+      'QuoteLine',
+      'QuotePreview',
+      'QuotePreviewQuery',
+      'RateLimit',
+      'RecentEmbedRfqs',
+      'Rfq',
+      'RfqBasketSubmission',
+      'RfqBasketSubmissionInput',
+      'RfqInsights',
+      'RfqLine',
+      'RfqSubmission',
+      'RfqSubmissionInput',
+      'RfqSubmissionRecord',
+      'RfqSubmitResponse',
+      'SectorFigures',
+      'SiteFigures',
+      'SiteVerification',
+      'SpanParams',
+      'SpanQuery',
+      'SubmitOptions',
+      'Supplier',
+      'SupplierMatch',
+      'SupplierMetrics',
+      'SupplierParams',
+      'SupplierPerformance',
+      'SupplierQuery',
+      'SupplierResponse',
+      'SupplierWithdrawalInput',
+      'TrackedQuote',
+      'TrackedQuoteResponse',
+      'WidgetLoad',
+      'WidgetLoadInput',
+      'WithQuantity',
+    ],
+  },
+  embed: {
+    values: ['PROTOCOL_VERSION', 'WIDGET_ERROR', 'WIDGET_READY', 'WIDGET_RESIZE', 'WIDGET_SUCCESS', 'WIDGET_THEMES', 'mountWidget'],
+    types: [
+      'EmbedOptions',
+      'MountedWidget',
+      'WidgetConfig',
+      'WidgetErrorData',
+      'WidgetEventHandler',
+      'WidgetEventMap',
+      'WidgetEventName',
+      'WidgetSuccessData',
+      'WidgetTheme',
+    ],
+  },
+  react: {
+    values: ['ProcuraWidget'],
+    types: ['EmbedOptions', 'ProcuraWidgetProps', 'WidgetEventMap'],
+  },
+};
+
+/** The names a declaration file exports, values and types apart, each list sorted. */
+function declared(file: string): { values: string[]; types: string[] } {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const values: string[] = [];
+  const types: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) (statement.isTypeOnly || element.isTypeOnly ? types : values).push(element.name.text);
+    } else if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
+      const name = (statement as ts.DeclarationStatement).name?.getText() ?? '(default)';
+      (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) ? types : values).push(name);
+    }
+  }
+  return { values: values.sort(), types: types.sort() };
+}
 
 beforeAll(() => {
   const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: sdk, encoding: 'utf8' }));
@@ -52,6 +262,26 @@ describe('the procura package', () => {
     );
     const version = JSON.parse(readFileSync(join(sdk, 'package.json'), 'utf8')).version;
     expect(JSON.parse(run('node', ['esm.mjs']))).toEqual([version, 'function', 'function', 'function', 'function', true]);
+  });
+
+  it('exports from each entry, by import, require and declaration, exactly the names listed', () => {
+    writeFileSync(
+      join(project, 'names.mjs'),
+      `import { createRequire } from 'node:module';
+       const require = createRequire(import.meta.url);
+       const names = {};
+       for (const entry of ${JSON.stringify(Object.keys(EXPORTS))}) {
+         const id = entry === 'index' ? 'procura' : 'procura/' + entry;
+         names[entry] = { esm: Object.keys(await import(id)).sort(), cjs: Object.keys(require(id)).sort() };
+       }
+       console.log(JSON.stringify(names));`,
+    );
+    const loaded = JSON.parse(run('node', ['names.mjs']));
+    for (const [entry, { values, types }] of Object.entries(EXPORTS)) {
+      expect(loaded[entry]).toEqual({ esm: values, cjs: values });
+      for (const extension of ['d.ts', 'd.cts'])
+        expect(declared(join(project, 'node_modules/procura/dist', `${entry}.${extension}`))).toEqual({ values, types });
+    }
   });
 
   it('requires from CommonJS', () => {

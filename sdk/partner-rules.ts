@@ -47,7 +47,7 @@ export type PartnerField = keyof PartnerRegistrationValues;
  * isWebsiteUrl('https://acme.co.za'); // true
  * isWebsiteUrl('acme.co.za'); // false
  */
-export function isWebsiteUrl(value: string): boolean {
+function isWebsiteUrl(value: string): boolean {
   try {
     return /^https?:$/.test(new URL(value).protocol);
   } catch {

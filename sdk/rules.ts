@@ -13,8 +13,8 @@ import { textError } from './text';
 
 // The quote's and request's statuses, the unit wording and what the buyer is told about e-mail
 // were written here first and are still read from this module by the widget, the portal and the
-// server: each lives in a file of its own and stays reachable from here and from the package's
-// entry, which re-exports this module.
+// server: each lives in a file of its own and stays reachable from here. None of them is part of
+// the package's entry, which names what partners use (index.ts).
 export * from './quote-status';
 export * from './units';
 export * from './buyer-notices';
@@ -207,28 +207,6 @@ export const COMPANY_SIZES = ['1-10', '11-50', '51-100', '101-250', '250+'] as c
  * const size: CompanySize = '101-250';
  */
 export type CompanySize = (typeof COMPANY_SIZES)[number];
-
-/**
- * The company sizes of an enterprise lead: more than 100 employees. The one list both
- * {@link isEnterpriseLead} and the server's SQL that counts a partner's enterprise leads are
- * made from, so the page's figure and the payout never disagree.
- *
- * @example
- * ENTERPRISE_COMPANY_SIZES.includes('250+'); // true
- */
-export const ENTERPRISE_COMPANY_SIZES = ['101-250', '250+'] as const satisfies readonly CompanySize[];
-
-/**
- * Whether a request comes from an enterprise lead: a company of more than 100 employees
- * (one of {@link ENTERPRISE_COMPANY_SIZES}). Enterprise leads earn the revenue model's enterprise rate.
- *
- * @example
- * isEnterpriseLead('250+'); // true
- * isEnterpriseLead(null); // false
- */
-export function isEnterpriseLead(size: string | null | undefined): boolean {
-  return (ENTERPRISE_COMPANY_SIZES as readonly (string | null | undefined)[]).includes(size);
-}
 
 /**
  * The quantity the form fills in when a buyer picks a catalogue product and has not set one

@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { isMarketEmpty, seedMarket } from './db/seed';
 import { countOutbox, deletePartnerEmails, listOutbox, requeueRows } from './mail/outbox.repository';
 import { deletePartnerDetails, setPartnerTier } from './partners/partners.repository';
-import { API_TIERS, type ApiTier } from '../sdk/data-api';
+import { API_TIERS, type ApiTier } from '../contract/data-api';
 import { isEmailShaped } from '../sdk/email';
 import { STAFF_ROLES, type StaffRole } from '../contract/schemas/staff';
 import { linkAddress, servedAddress } from './served-address';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
-import { REVENUE_MODEL } from '../sdk/index';
+import { REVENUE_MODEL } from '../contract/revenue';
 
 const problems = (env: Record<string, string>) => {
   try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REVENUE_MODEL, type RevenueModel } from '../sdk/revenue';
+import { REVENUE_MODEL, type RevenueModel } from '../contract/revenue';
 
 const bool = (fallback: boolean) =>
   z

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerCredentialsSchema } from '../sdk/index';
+import { partnerCredentialsSchema } from '../sdk/schemas/partners';
 import { createRng, type Rng } from './db/seed/suppliers';
 import { setPartnerTier } from './partners/partners.repository';
 import { startTestServer, validRfq, type TestServer } from './test/harness';

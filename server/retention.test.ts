@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rfqSchema, rfqSubmitResponseSchema, type RfqSubmitResponse } from '../sdk/index';
+import { rfqSchema, rfqSubmitResponseSchema, type RfqSubmitResponse } from '../sdk/schemas/rfq';
 import { parseTrackingToken } from './lib/ids';
-import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
+import { PERSONAL_DATA_HOURS } from '../contract/data-api';
 import { SWEEP_INTERVAL_MS, sweep } from './retention';
 import { exclusively } from './db/advisory-lock';
 import { POSTGRES_URL, responseTokenOf, startTestServer, validOrder, validRfq, type TestServer } from './test/harness';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { PERSONAL_DATA_HOURS } from '../sdk/data-api';
+import { PERSONAL_DATA_HOURS } from '../contract/data-api';
 import type { Database } from './db/database';
 import { exclusively } from './db/advisory-lock';
 import type { Outbox } from './mail/outbox';

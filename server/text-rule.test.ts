@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rfqBasketSubmissionSchema } from '../sdk/index';
+import { rfqBasketSubmissionSchema } from '../sdk/schemas/rfq';
 import { isSingleLineText } from '../sdk/text';
 import { productLineSchema, supplierLineSchema } from '../contract/schemas/imports';
 import { prospectImportSchema } from '../contract/schemas/prospects';

@@ -1,4 +1,4 @@
-import { API_TIERS, DATA_PRODUCTS } from '../../sdk/data-api';
+import { API_TIERS, DATA_PRODUCTS } from '../../contract/data-api';
 import { formatNumber, formatRand } from '../../sdk/format';
 import { DataTable } from './ui/data-table';
 

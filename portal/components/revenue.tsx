@@ -1,4 +1,4 @@
-import { partnerEarnings, PAYOUT_METHOD, REVENUE_MODEL, REVENUE_SCENARIOS, type RevenueModel } from '../../sdk/revenue';
+import { partnerEarnings, PAYOUT_METHOD, REVENUE_MODEL, REVENUE_SCENARIOS, type RevenueModel } from '../../contract/revenue';
 import { formatNumber, formatRand } from '../../sdk/format';
 import { DataTable } from './ui/data-table';
 

@@ -2,7 +2,6 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RfqSubmitResponse, TrackedQuoteResponse } from '../schemas/rfq';
-import { REVENUE_MODEL } from '../revenue';
 import { createClient } from './client';
 import { findLocations } from './forms';
 import { createTransport } from './transport';
@@ -200,7 +199,15 @@ describe('createClient: requests and parsed answers', () => {
       revenue: 75,
       carriedIn: 30,
       balance: 105,
-      revenueModel: REVENUE_MODEL,
+      revenueModel: {
+        perQualifiedRfq: 25,
+        perEnterpriseLead: 150,
+        enterpriseEmployees: 100,
+        partnerShare: 0.6,
+        paymentTerms: 'Net 30',
+        minimumPayout: 100,
+        payout: 'monthly',
+      },
       widgetLoads: 40,
       conversionRate: 10,
       topProducts: [],

@@ -54,10 +54,10 @@ export interface PreviewParams {
 export type WidgetLoadInput = z.input<typeof widgetLoadSchema>;
 
 /**
- * The calls of a buyer's form, from {@link formCalls} or {@link createFormClient}.
+ * The calls of a buyer's form, which every `createClient` client makes (`formCalls` over its transport).
  *
  * @example
- * const calls: FormCalls = createFormClient({ baseUrl: location.origin });
+ * const calls: FormCalls = createClient({ baseUrl: location.origin });
  * const { suggestions } = await calls.catalogue.locations('dur');
  */
 export interface FormCalls {
@@ -153,7 +153,7 @@ export const findLocations = (api: Transport, q: string, options?: CallOptions):
  * @example
  * const { products } = await popularProducts(api, 4);
  */
-export const popularProducts = (api: Transport, limit?: number, options?: CallOptions): Promise<{ products: PopularProduct[] }> =>
+const popularProducts = (api: Transport, limit?: number, options?: CallOptions): Promise<{ products: PopularProduct[] }> =>
   api.get(popularProductsMini, 'api/catalogue/popular', { limit }, options);
 
 /**

@@ -11,7 +11,7 @@ import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { HttpError, NetworkError, ProcuraError, ResponseValidationError, TimeoutError } from './errors';
 
 /**
- * How {@link createTransport} (and so `createClient`) reaches the API.
+ * How `createTransport` (and so `createClient`) reaches the API.
  *
  * @example
  * const options: ClientOptions = { baseUrl: 'https://procura.example', apiKey: process.env.PROCURA_API_KEY, partnerId: process.env.PROCURA_PARTNER_ID, timeout: 5000, retry: 3 };
@@ -111,7 +111,7 @@ const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
  * @example
  * const key = newIdempotencyKey(); // '9f86d081884c7d659a2feaa0c55ad015'
  */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -148,7 +148,7 @@ async function toHttpError(response: Response): Promise<HttpError> {
  * failure as one of the client's errors.
  *
  * @example
- * import { createTransport } from 'procura';
+ * import { createTransport } from './transport';
  *
  * const api = createTransport({ baseUrl: 'https://procura.example' });
  * await api.post(null, 'api/analytics/widget-load', { embedId: 'shop-footer' });

@@ -203,7 +203,7 @@ export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 /**
  * A supplier's B-BBEE standing on the day of the answer: its level (null when non-compliant or
  * none is on file), evidence and expiry, `status` and the procurement recognition in percent
- * (0 unless `valid`; see {@link BBEE_RECOGNITION}).
+ * (0 unless `valid`; see `BBEE_RECOGNITION`).
  *
  * @example
  * bbeeStandingSchema.parse(quote.supplier.bbee).recognitionPercent; // 125
@@ -420,7 +420,7 @@ export const matchingSchema = z.object({
 
 /**
  * The addresses the quotes were not e-mailed to, masked, each with its reason; empty when every
- * address was e-mailed. {@link emailNotSentMessage} turns it into the buyer's sentence.
+ * address was e-mailed. `emailNotSentMessage` turns it into the buyer's sentence.
  *
  * @example
  * emailNotSentMessage(emailDeliverySchema.parse(json.emailDelivery).notSent);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { popularProductsSchema, productSuggestionsSchema, quotePreviewSchema, locationSuggestionsSchema } from '../../sdk/index';
+import { popularProductsSchema, productSuggestionsSchema, quotePreviewSchema, locationSuggestionsSchema } from '../../sdk/schemas/catalogue';
 import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
 import { CATALOGUE, CITIES } from '../db/seed/data';
 import { validRfq, startTestServerForFile } from '../test/harness';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { catalogueSearchQuerySchema as searchQuery, popularQuerySchema as popularQuery, quotePreviewQuerySchema } from '../../sdk/index';
+import { catalogueSearchQuerySchema as searchQuery, popularQuerySchema as popularQuery, quotePreviewQuerySchema } from '../../sdk/schemas/catalogue';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { matchLocations, popularThisMonth, productSuggestions, quotePreview } from './catalogue.service';

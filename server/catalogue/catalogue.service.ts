@@ -7,7 +7,7 @@ import type {
   QuotePreview,
   QuotePreviewQuery,
   SupplierMatch,
-} from '../../sdk/index';
+} from '../../sdk/schemas/catalogue';
 import {
   cityFullName,
   estimateRule,

@@ -7,7 +7,7 @@ import {
   supplierMetricsSchema,
   supplierPerformanceSchema,
   type RfqSubmissionRecord,
-} from '../../sdk/index';
+} from '../../sdk/schemas/data';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { registerPartner } from '../test/partners';
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { marketTrendsQuerySchema, procurementDataQuerySchema, spanQuerySchema, supplierQuerySchema } from '../../sdk/index';
+import { marketTrendsQuerySchema, procurementDataQuerySchema, spanQuerySchema, supplierQuerySchema } from '../../sdk/schemas/data';
 import type { AppDeps } from '../deps';
 import { answerJson } from '../http/json-answer';
 import { validate } from '../http/validate';

@@ -1,18 +1,17 @@
-import {
-  MIN_GROUP_RFQS,
-  MIN_GROUP_SUPPLIERS,
-  type MarketIntelligence,
-  type RfqInsights,
-  type SpanQuery,
-  type SupplierMetrics,
-  type SupplierPerformance,
-  type SupplierQuery,
-  type MarketTrends,
-  type MarketTrendsQuery,
-  type ProcurementData,
-  type ProcurementDataQuery,
-  type RfqSubmissionRecord,
-} from '../../sdk/index';
+import { MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS } from '../../contract/data-api';
+import type {
+  MarketIntelligence,
+  RfqInsights,
+  SpanQuery,
+  SupplierMetrics,
+  SupplierPerformance,
+  SupplierQuery,
+  MarketTrends,
+  MarketTrendsQuery,
+  ProcurementData,
+  ProcurementDataQuery,
+  RfqSubmissionRecord,
+} from '../../sdk/schemas/data';
 import type { Database } from '../db/database';
 import { invalidFields } from '../errors';
 import {

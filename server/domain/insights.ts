@@ -1,4 +1,4 @@
-import type { CompetitivePosition } from '../../sdk/index';
+import type { CompetitivePosition } from '../../sdk/quote-status';
 import type { Supplier } from './market';
 import { responseScore } from './matching';
 import { centsToRand, formatRand } from '../../sdk/format';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedRfqResponseSchema, recentEmbedRfqsSchema, RFQ_MESSAGES } from '../../sdk/index';
+import { embedRfqResponseSchema, recentEmbedRfqsSchema } from '../../sdk/schemas/embed';
+import { RFQ_MESSAGES } from '../../sdk/rules';
 import { startTestServer, type TestServer } from '../test/harness';
 import { registerPartner } from '../test/partners';
 

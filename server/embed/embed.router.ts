@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { embedRfqSchema, widgetLoadSchema } from '../../sdk/index';
+import { embedRfqSchema, widgetLoadSchema } from '../../sdk/schemas/embed';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { idempotencyKey } from '../http/idempotency';

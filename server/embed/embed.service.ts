@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { embedRfqSchema, EmbedRfqResponse, RecentEmbedRfqs, RfqSubmitResponse, WidgetLoad } from '../../sdk/index';
+import type { embedRfqSchema, EmbedRfqResponse, RecentEmbedRfqs, WidgetLoad } from '../../sdk/schemas/embed';
+import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
 import type { DB } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
 import { isRegisteredPartner } from '../partners/partners.service';

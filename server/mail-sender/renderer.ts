@@ -1,7 +1,8 @@
 // The read model of the e-mails: each stored message rendered from the rows its payload names (a
 // request and its quotes, a partner, a demo booking), every kind in one switch.
 import type { Kysely } from 'kysely';
-import type { CompanySize, Quote } from '../../sdk/index';
+import type { CompanySize } from '../../sdk/rules';
+import type { Quote } from '../../sdk/schemas/rfq';
 import { oneLine } from '../../sdk/text';
 import { MONTHLY_SPEND_LABELS } from '../../contract/schemas/demo-request';
 import { validityDay } from '../domain/validity';

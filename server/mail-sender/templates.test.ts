@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
+import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/schemas/rfq';
 import { formatRand, formatDate } from '../../sdk/format';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
 import { escapeHtml, html, safeUrl } from '../lib/html';

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rfqSubmitResponseSchema } from '../../sdk/index';
+import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { DOMAIN_EMAILS_PER_DAY } from '../../sdk/rules';
 import { sweep } from '../retention';
 import { mailboxHash } from './guard';

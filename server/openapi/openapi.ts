@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { COMPANY } from '../../contract/content';
-import { errorBodySchema } from '../../sdk/index';
+import { errorBodySchema } from '../../sdk/schemas/common';
 import { ALL_ERROR_CODES, ERROR_CODES } from '../error-codes';
 import { PARTNER_PATHS } from './partners.paths';
 import { QUOTE_PATHS } from './quotes.paths';

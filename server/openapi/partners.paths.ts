@@ -1,28 +1,25 @@
+import { API_TIERS, DATA_PRODUCTS, type DataProduct } from '../../contract/data-api';
+import { embedRfqResponseSchema, embedRfqSchema, recentEmbedRfqsSchema, widgetLoadSchema } from '../../sdk/schemas/embed';
 import {
-  API_TIERS,
-  DATA_PRODUCTS,
-  embedRfqResponseSchema,
-  embedRfqSchema,
   marketIntelligenceSchema,
   marketTrendsQuerySchema,
   marketTrendsSchema,
+  procurementDataQuerySchema,
+  procurementDataSchema,
+  rfqInsightsSchema,
+  spanQuerySchema,
+  supplierMetricsSchema,
+  supplierPerformanceSchema,
+  supplierQuerySchema,
+} from '../../sdk/schemas/data';
+import {
   partnerAnalyticsSchema,
   partnerCredentialsSchema,
   partnerHostInputSchema,
   partnerHostsSchema,
   partnerProfileSchema,
   partnerRegistrationSchema,
-  procurementDataQuerySchema,
-  procurementDataSchema,
-  recentEmbedRfqsSchema,
-  rfqInsightsSchema,
-  spanQuerySchema,
-  supplierMetricsSchema,
-  supplierPerformanceSchema,
-  supplierQuerySchema,
-  widgetLoadSchema,
-  type DataProduct,
-} from '../../sdk/index';
+} from '../../sdk/schemas/partners';
 import type { Route } from './route';
 
 /** A data API operation's description: what it answers, then who may call it and what is never answered. */

@@ -1,25 +1,26 @@
 import { z } from 'zod';
 import {
   acceptQuoteSchema,
-  catalogueSearchQuerySchema,
-  locationSuggestionsSchema,
   orderDetailsSchema,
-  popularProductsSchema,
-  popularQuerySchema,
-  productSuggestionsSchema,
   quoteActionResponseSchema,
-  quotePreviewQuerySchema,
-  quotePreviewSchema,
   rfqBasketSubmissionSchema,
   rfqSchema,
   rfqSubmissionSchema,
   rfqSubmitResponseSchema,
-  supplierResponseSchema,
-  supplierWithdrawalSchema,
   trackedQuoteResponseSchema,
   trackingQuerySchema,
   purchaseOrderQuerySchema,
-} from '../../sdk/index';
+} from '../../sdk/schemas/rfq';
+import {
+  catalogueSearchQuerySchema,
+  locationSuggestionsSchema,
+  popularProductsSchema,
+  popularQuerySchema,
+  productSuggestionsSchema,
+  quotePreviewQuerySchema,
+  quotePreviewSchema,
+} from '../../sdk/schemas/catalogue';
+import { supplierResponseSchema, supplierWithdrawalSchema } from '../../sdk/schemas/supplier-responses';
 import type { Route } from './route';
 
 /** The errors of the buyer's and the supplier's actions. */

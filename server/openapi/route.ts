@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { DataProduct } from '../../sdk/index';
+import type { DataProduct } from '../../contract/data-api';
 
 /** The document's groups of operations, in the order the reference shows them. */
 export const TAGS = [

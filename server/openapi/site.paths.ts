@@ -9,7 +9,7 @@ import {
   myDataDeletedSchema,
   myDataSchema,
 } from '../../contract/schemas/analytics';
-import { siteFiguresSchema } from '../../sdk/index';
+import { siteFiguresSchema } from '../../sdk/schemas/site';
 import type { Route } from './route';
 
 /** The public pages' figures, consented analytics and cookie choices, and buyers' data requests. */

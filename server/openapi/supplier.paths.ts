@@ -26,7 +26,7 @@ import {
   supplierOfferSchema,
   supplierOffersSchema,
 } from '../../contract/schemas/supplier-offers';
-import { purchaseOrderQuerySchema } from '../../sdk/index';
+import { purchaseOrderQuerySchema } from '../../sdk/schemas/rfq';
 import type { Route } from './route';
 
 const SUPPLIER_ERRORS = {

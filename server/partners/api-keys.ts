@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { API_KEY_PREFIX } from '../../sdk/index';
+import { API_KEY_PREFIX } from '../../contract/data-api';
 import { hashSecret } from '../lib/ids';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

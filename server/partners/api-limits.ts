@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { API_TIERS, type ApiTier } from '../../sdk/index';
+import { API_TIERS, type ApiTier } from '../../contract/data-api';
 import type { DB } from '../db/schema';
 import { admit, type Admission } from '../limits/rate-limiter';
 

@@ -1,5 +1,5 @@
 import type { Context, Middleware, Next } from 'koa';
-import { API_TIERS, DATA_PRODUCTS, type ApiTier, type DataProduct } from '../../sdk/index';
+import { API_TIERS, DATA_PRODUCTS, type ApiTier, type DataProduct } from '../../contract/data-api';
 import type { Database } from '../db/database';
 import { ApiError } from '../errors';
 import { hashSecret } from '../lib/ids';

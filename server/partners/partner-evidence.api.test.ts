@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partnerAnalyticsSchema } from '../../sdk/index';
+import { partnerAnalyticsSchema } from '../../sdk/schemas/partners';
 import { readBuyerFragment } from '../../contract/buyer-links';
 import { sweep } from '../retention';
 import { responseTokenOf, validOrder, startTestServerForFile } from '../test/harness';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARTNER_HOST_MESSAGES, partnerAnalyticsSchema, partnerHostsSchema } from '../../sdk/index';
+import { PARTNER_HOST_MESSAGES, partnerAnalyticsSchema, partnerHostsSchema } from '../../sdk/schemas/partners';
 import { validRfq, startTestServerForFile } from '../test/harness';
 import { openQuoteEmail, registerPartner, widgetRequest } from '../test/partners';
 

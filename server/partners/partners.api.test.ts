@@ -1,6 +1,9 @@
 import { MessageRenderer } from '../mail-sender/renderer';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { API_TIERS, PARTNER_MESSAGES, partnerAnalyticsSchema, partnerProfileSchema, REVENUE_MODEL } from '../../sdk/index';
+import { PARTNER_MESSAGES } from '../../sdk/data-api';
+import { API_TIERS } from '../../contract/data-api';
+import { partnerAnalyticsSchema, partnerProfileSchema } from '../../sdk/schemas/partners';
+import { REVENUE_MODEL } from '../../contract/revenue';
 import { hashSecret } from '../lib/ids';
 import { startTestServer, validOrder, type TestServer } from '../test/harness';
 import { openQuoteEmail, registerPartner, validRegistration, widgetRequest } from '../test/partners';

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { ApiTier } from '../../sdk/data-api';
-import { ENTERPRISE_COMPANY_SIZES } from '../../sdk/rules';
+import type { ApiTier } from '../../contract/data-api';
+import { ENTERPRISE_COMPANY_SIZES } from '../../contract/revenue';
 import type { DB, PartnersTable } from '../db/schema';
 import type { Executor } from '../db/executor';
 
@@ -43,8 +43,8 @@ const qualified = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'qual
 const pending = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'pending' then 1 else 0 end), 0)`;
 /**
  * Qualified RFQs of companies over 100 employees: the enterprise leads of the revenue model. The
- * sizes are the sdk's `ENTERPRISE_COMPANY_SIZES`, the list `isEnterpriseLead` reads, written into
- * the statement as literals so its text stays fixed.
+ * sizes are the revenue model's `ENTERPRISE_COMPANY_SIZES` (contract/revenue.ts), written into the
+ * statement as literals so its text stays fixed.
  */
 const enterpriseSizes = sql.join(ENTERPRISE_COMPANY_SIZES.map((size) => sql.lit(size)));
 const enterprise = sql<number>`coalesce(sum(case when rfqs.partner_credit = 'qualified' and rfqs.company_size in (${enterpriseSizes}) then 1 else 0 end), 0)`;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { partnerHostInputSchema, partnerRegistrationSchema } from '../../sdk/index';
+import { partnerHostInputSchema, partnerRegistrationSchema } from '../../sdk/schemas/partners';
 import type { AppDeps } from '../deps';
 import { limitPerClient } from '../limits/rate-limiter';
 import { validate } from '../http/validate';

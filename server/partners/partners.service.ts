@@ -1,15 +1,7 @@
 import type { Kysely } from 'kysely';
-import {
-  DEFAULT_TIER,
-  partnerEarnings,
-  payouts,
-  type PartnerAnalytics,
-  type RevenueModel,
-  type PartnerCredentials,
-  type PartnerHosts,
-  type PartnerProfile,
-  type PartnerRegistration,
-} from '../../sdk/index';
+import { DEFAULT_TIER } from '../../contract/data-api';
+import { partnerEarnings, payouts, type RevenueModel } from '../../contract/revenue';
+import type { PartnerAnalytics, PartnerCredentials, PartnerHosts, PartnerProfile, PartnerRegistration } from '../../sdk/schemas/partners';
 import type { Config } from '../config';
 import type { GroupCommit } from '../db/group-commit';
 import { ApiError } from '../errors';

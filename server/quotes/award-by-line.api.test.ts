@@ -3,11 +3,11 @@ import {
   quoteActionResponseSchema,
   rfqSchema,
   rfqSubmitResponseSchema,
-  supplierResponseSchema,
   trackedQuoteResponseSchema,
   type Rfq,
   type RfqSubmitResponse,
-} from '../../sdk/index';
+} from '../../sdk/schemas/rfq';
+import { supplierResponseSchema } from '../../sdk/schemas/supplier-responses';
 import { formatRand } from '../../sdk/format';
 import { formatQuantity } from '../../sdk/units';
 import { perUnit } from '../../sdk/rules';

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { MailWorker } from '../mail-sender/mail-worker';
 import type { OutgoingMail } from '../mail-sender/transport';
-import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
+import { rfqSubmitResponseSchema, type Quote } from '../../sdk/schemas/rfq';
 import { formatDate, possessive } from '../../sdk/format';
 import { addDays } from '../domain/calendar';
 import { pdfText } from '../test/pdf-text';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSubmitResponseSchema, type Quote } from '../../sdk/index';
+import { rfqSubmitResponseSchema, type Quote } from '../../sdk/schemas/rfq';
 import { formatRand } from '../../sdk/format';
 import { signInSupplier } from '../test/suppliers';
 import { startTestServerForFile, validRfq } from '../test/harness';

@@ -1,4 +1,4 @@
-import type { PurchaseOrderSummary, Quote, Supplier as ApiSupplier } from '../../sdk/index';
+import type { PurchaseOrderSummary, Quote, Supplier as ApiSupplier } from '../../sdk/schemas/rfq';
 import { centsToRand, formatDate, formatRand } from '../../sdk/format';
 import { bbeeStanding, recognisedCents } from '../../sdk/bbee';
 import type { Executor } from '../db/executor';

@@ -6,7 +6,7 @@ import {
   rfqSubmitResponseSchema,
   trackedQuoteResponseSchema,
   type RfqSubmitResponse,
-} from '../../sdk/index';
+} from '../../sdk/schemas/rfq';
 import { hashSecret, parseResponseToken, parseTrackingToken } from '../lib/ids';
 import { validOrder, validRfq, startTestServerForFile } from '../test/harness';
 import { registerPartner } from '../test/partners';

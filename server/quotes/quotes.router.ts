@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { acceptQuoteSchema, orderDetailsSchema, purchaseOrderQuerySchema, trackingPathSchema, trackingQuerySchema } from '../../sdk/index';
+import { acceptQuoteSchema, orderDetailsSchema, purchaseOrderQuerySchema, trackingPathSchema, trackingQuerySchema } from '../../sdk/schemas/rfq';
 import type { AppDeps } from '../deps';
 import { sameOriginWhenGiven } from '../http/origin';
 import { validate } from '../http/validate';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { OrderDetails, Quote, TrackedQuoteResponse } from '../../sdk/index';
+import type { OrderDetails, Quote, TrackedQuoteResponse } from '../../sdk/schemas/rfq';
 import type { CompanySize } from '../../sdk/rules';
 import type { Database } from '../db/database';
 import type { GroupCommit } from '../db/group-commit';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSchema, rfqSubmitResponseSchema, supplierResponseSchema, type Rfq, type RfqSubmitResponse } from '../../sdk/index';
+import { rfqSchema, rfqSubmitResponseSchema, type Rfq, type RfqSubmitResponse } from '../../sdk/schemas/rfq';
+import { supplierResponseSchema } from '../../sdk/schemas/supplier-responses';
 import { MessageRenderer } from '../mail-sender/renderer';
 import { parseTrackingToken } from '../lib/ids';
 import { pdfText } from '../test/pdf-text';

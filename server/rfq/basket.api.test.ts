@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSchema, rfqSubmitResponseSchema } from '../../sdk/index';
+import { rfqSchema, rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { bumpMarketRevision } from '../catalogue/market.repository';
 import { clearedPersonalData, clearPartsOfClearedRequests } from './rfq.repository';
 import { validRfq, startTestServerForFile } from '../test/harness';

@@ -1,5 +1,5 @@
 import { centsToRand } from '../../sdk/format';
-import type { BasketSplit, Quote, QuoteLine, RfqLine } from '../../sdk/index';
+import type { BasketSplit, Quote, QuoteLine, RfqLine } from '../../sdk/schemas/rfq';
 import type { Selectable } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/database';

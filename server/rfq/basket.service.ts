@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { RfqBasketSubmission } from '../../sdk/index';
+import type { RfqBasketSubmission } from '../../sdk/schemas/rfq';
 import { basketName } from '../../sdk/format';
 import type { QuoteLinesTable, RfqLinesTable } from '../db/schema';
 import { BasketLineError, buildBasketQuotes, type BasketQuoteDraft, type BasketSet } from '../domain/basket';

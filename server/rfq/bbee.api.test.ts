@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BBEE_RECOGNITION, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type BbeeLevel, type Quote } from '../../sdk/index';
+import { BBEE_RECOGNITION, type BbeeLevel } from '../../sdk/bbee';
+import { rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Quote } from '../../sdk/schemas/rfq';
 import { validRfq, startTestServerForFile } from '../test/harness';
 
 // 27 November 2026, 10:00 in Johannesburg; the clock moves in the tests.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSubmitResponseSchema } from '../../sdk/index';
+import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { startTestServerForFile, validOrder, validRfq } from '../test/harness';
 import { signInStaff } from '../test/staff';
 

@@ -4,7 +4,8 @@
  */
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { DEMO_EMBED_ID } from '../../sdk/embed/config';
-import type { CompanySize, RfqSubmitResponse } from '../../sdk/index';
+import type { CompanySize } from '../../sdk/rules';
+import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
 import type { MarketStore } from '../catalogue/market-store';
 import type { Config } from '../config';
 import type { Database } from '../db/database';

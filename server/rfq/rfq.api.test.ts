@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk/index';
+import { quoteSchema, rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema } from '../../sdk/schemas/rfq';
 import { hashSecret, parseTrackingToken, quoteReference } from '../lib/ids';
 import { startTestServer, validRfq, startTestServerForFile } from '../test/harness';
 import { MessageRenderer } from '../mail-sender/renderer';

@@ -1,6 +1,6 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { Context, DefaultState } from 'koa';
-import { rfqBasketSubmissionSchema, rfqPathSchema, rfqSubmissionSchema, type RfqSubmission } from '../../sdk/index';
+import { rfqBasketSubmissionSchema, rfqPathSchema, rfqSubmissionSchema, type RfqSubmission } from '../../sdk/schemas/rfq';
 import type { AppDeps } from '../deps';
 import { validationError } from '../errors';
 import { readJson } from '../http/body';

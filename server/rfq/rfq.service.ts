@@ -1,4 +1,5 @@
-import type { CompanySize, Rfq, RfqSubmission } from '../../sdk/index';
+import type { CompanySize } from '../../sdk/rules';
+import type { Rfq, RfqSubmission } from '../../sdk/schemas/rfq';
 import { buildQuotes, type QuoteSet } from '../domain/quote-engine';
 import { UnitNotQuotableError } from '../domain/units';
 import { intentScore } from '../domain/intent';

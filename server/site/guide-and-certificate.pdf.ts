@@ -14,7 +14,7 @@ import {
 } from '../lib/pdf-parts';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
 import { formatDate, formatDateTime } from '../../sdk/format';
-import { technicalVerification, type SiteFigures } from '../../sdk/index';
+import { technicalVerification, type SiteFigures } from '../../sdk/schemas/site';
 import type { GuideCategory, PricingGuide } from './site.service';
 
 /** Writes a document with PDFKit's built-in Helvetica (no font files) and answers its bytes. */

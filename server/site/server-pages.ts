@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import type { SiteFigures } from '../../sdk/index';
+import type { SiteFigures } from '../../sdk/schemas/site';
 
 /** What a page told the server renderer about its head. */
 export interface PageHead {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteFiguresSchema } from '../../sdk/index';
+import { siteFiguresSchema } from '../../sdk/schemas/site';
 import { COMPANY } from '../../contract/content';
 import { CATEGORIES, SECTORS } from '../db/seed/data';
 import { pdfText } from '../test/pdf-text';

@@ -4,7 +4,7 @@ import { PUBLIC_PAGES } from '../../contract/public-pages';
 import type { AppDeps } from '../deps';
 import { answerJson } from '../http/json-answer';
 import { complianceCertificatePdf, pricingGuidePdf } from './guide-and-certificate.pdf';
-import { certificateIdentity } from '../../sdk/index';
+import { certificateIdentity } from '../../sdk/schemas/site';
 import { FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
 
 /**

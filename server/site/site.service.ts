@@ -1,4 +1,5 @@
-import type { CategoryFigures, CityFigures, PopularProduct, SectorFigures, SiteFigures, SiteVerification } from '../../sdk/index';
+import type { CategoryFigures, CityFigures, SectorFigures, SiteFigures, SiteVerification } from '../../sdk/schemas/site';
+import type { PopularProduct } from '../../sdk/schemas/catalogue';
 import { cityStats, coverageLevel, monthStart, popularThisMonth } from '../catalogue/catalogue.service';
 import type { MarketStore } from '../catalogue/market-store';
 import type { Config } from '../config';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteFiguresSchema } from '../../sdk/index';
+import { siteFiguresSchema } from '../../sdk/schemas/site';
 import { startTestServer } from '../test/harness';
 import { probeTls } from './tls-probe';
 

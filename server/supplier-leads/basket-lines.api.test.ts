@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Quote, type Rfq, type RfqSubmitResponse } from '../../sdk/index';
+import { rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Quote, type Rfq, type RfqSubmitResponse } from '../../sdk/schemas/rfq';
 import { centsToRand, formatRand, vatCents } from '../../sdk/format';
 import { SUPPLIER_MESSAGES, supplierLeadSchema, type SupplierLead } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail-sender/renderer';

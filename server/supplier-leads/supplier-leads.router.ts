@@ -5,7 +5,7 @@ import { singleLine } from '../../sdk/schemas/text';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { supplierOf, supplierOnly } from '../supplier/supplier-auth';
-import { purchaseOrderQuerySchema } from '../../sdk/index';
+import { purchaseOrderQuerySchema } from '../../sdk/schemas/rfq';
 import { readLimits, sendPdf } from '../quotes/quotes.router';
 import { confirmLead, declineLead, firmLead, leadPurchaseOrder, listLeads } from './supplier-leads.service';
 

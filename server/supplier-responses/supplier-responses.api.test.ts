@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  quoteActionResponseSchema,
-  rfqSubmitResponseSchema,
-  supplierResponseSchema,
-  trackedQuoteResponseSchema,
-  type RfqSubmitResponse,
-} from '../../sdk/index';
+import { quoteActionResponseSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type RfqSubmitResponse } from '../../sdk/schemas/rfq';
+import { supplierResponseSchema } from '../../sdk/schemas/supplier-responses';
 import { MessageRenderer } from '../mail-sender/renderer';
 import { anonymiseRfqs } from '../privacy/privacy.repository';
 import { parseTrackingToken } from '../lib/ids';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { supplierResponsePathSchema, supplierWithdrawalSchema } from '../../sdk/index';
+import { supplierResponsePathSchema, supplierWithdrawalSchema } from '../../sdk/schemas/supplier-responses';
 import type { AppDeps } from '../deps';
 import { sameOriginWhenGiven } from '../http/origin';
 import { validate } from '../http/validate';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/index';
+import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/schemas/rfq';
 import { OFFER_MESSAGES, offerImportResultSchema, supplierOfferSchema, supplierOffersSchema, type SupplierOffer } from '../../contract/schemas/supplier-offers';
 import { validityDay } from '../domain/validity';
 import { validRfq, startTestServerForFile } from '../test/harness';

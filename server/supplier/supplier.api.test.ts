@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rfqSubmitResponseSchema } from '../../sdk/index';
+import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail-sender/renderer';
 import { signInStaff } from '../test/staff';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { partnerCredentialsSchema, type PartnerCredentials } from '../../sdk/index';
+import { partnerCredentialsSchema, type PartnerCredentials } from '../../sdk/schemas/partners';
 import { MessageRenderer } from '../mail-sender/renderer';
 import type { TestServer } from './harness';
 

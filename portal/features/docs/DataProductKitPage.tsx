@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DATA_PRODUCTS } from '../../../sdk/data-api';
+import { DATA_PRODUCTS } from '../../../contract/data-api';
 import { Tabs } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CodeExamples } from './CodeExamples';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
+import { MAX_RECORDS_PER_REQUEST } from '../../../sdk/data-api';
+import { MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from '../../../contract/data-api';
 import { ContactDetails } from '../../components/ContactDetails';
 import { Tabs } from '../../components/ui/tabs';
 import { COMPANY } from '../../lib/content';

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { DATA_PRODUCTS, MAX_RECORDS_PER_REQUEST, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
+import { MAX_RECORDS_PER_REQUEST } from '../../../sdk/data-api';
+import { DATA_PRODUCTS, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from '../../../contract/data-api';
 import { formatNumber, formatRand } from '../../../sdk/format';
 import { TiersTable } from '../../components/TiersTable';
 import { usePageMeta } from '../../lib/use-page-title';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { PERSONAL_DATA_HOURS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
+import { PERSONAL_DATA_HOURS, PERSONAL_DATA_RETENTION } from '../../../contract/data-api';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 

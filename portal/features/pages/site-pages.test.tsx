@@ -7,7 +7,7 @@ import type { SiteFigures } from '../../../sdk/schemas/site';
 import { FIGURES } from '../../test/figures';
 import { paths } from '../../app/paths';
 import { SiteFiguresProvider } from '../../lib/site-figures';
-import { MIN_GROUP_RFQS } from '../../../sdk/data-api';
+import { MIN_GROUP_RFQS } from '../../../contract/data-api';
 import { ACTIVITY_FIGURES, COMPANY } from '../../lib/content';
 import AboutPage from './AboutPage';
 import CompliancePage from './CompliancePage';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { fieldMessages } from '../../../sdk/client/errors';
-import { API_TIERS, BUSINESS_TYPES, DATA_PRODUCTS, INTEGRATION_TYPES, REGISTRATION_FAILED, TRAFFIC_BANDS } from '../../../sdk/data-api';
+import { BUSINESS_TYPES, INTEGRATION_TYPES, TRAFFIC_BANDS } from '../../../sdk/data-api';
+import { API_TIERS, DATA_PRODUCTS, REGISTRATION_FAILED } from '../../../contract/data-api';
 import { validatePartnerRegistration as validate, type PartnerField as Field, type PartnerRegistrationValues as Values } from '../../../sdk/partner-rules';
 import type { PartnerCredentials } from '../../../sdk/schemas/partners';
 import { TextField } from '../../../widget/app/TextField';

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { payouts, REVENUE_MODEL } from '../../../sdk/revenue';
+import { payouts, REVENUE_MODEL } from '../../../contract/revenue';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import PartnerAreaPage from './PartnerAreaPage';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { API_TIERS } from '../../../sdk/data-api';
+import { API_TIERS } from '../../../contract/data-api';
 import { isHttpError } from '../../../sdk/client/errors';
 import { formatRand, formatDate } from '../../../sdk/format';
-import { PAYOUT_METHOD } from '../../../sdk/revenue';
+import { PAYOUT_METHOD } from '../../../contract/revenue';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
 import { TextField } from '../../../widget/app/TextField';
 import { RevenueTerms } from '../../components/revenue';

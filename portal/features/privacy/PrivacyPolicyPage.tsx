@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ANALYTICS_RETENTION } from '../../../contract/analytics-rules';
-import { PERSONAL_DATA_HOURS, PERSONAL_DATA_RETENTION } from '../../../sdk/data-api';
+import { PERSONAL_DATA_HOURS, PERSONAL_DATA_RETENTION } from '../../../contract/data-api';
 import { COMPANY, PRIVACY_POLICY } from '../../lib/content';
 import { useConsentControls } from '../../lib/consent-context';
 import { usePageTitle } from '../../lib/use-page-title';

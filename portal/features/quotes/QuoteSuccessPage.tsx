@@ -3,7 +3,7 @@
 import { IndicativeWas, PriceBasisBadge } from '../../components/quotes/firm';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { PERSONAL_DATA_HOURS } from '../../../contract/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText } from '../../../sdk/rules';
 import type { OrderDetailsInput, Quote, QuoteActionResponse, Rfq } from '../../../sdk/schemas/rfq';
 import { formatPriceWithVat, formatRand, joinWords, quotedEnd } from '../../../sdk/format';

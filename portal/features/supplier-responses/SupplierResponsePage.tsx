@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PERSONAL_DATA_HOURS } from '../../../sdk/data-api';
+import { PERSONAL_DATA_HOURS } from '../../../contract/data-api';
 import { formatQuantity, isSupplierResponseToken, perUnit, SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
 import { isHttpError } from '../../../sdk/client/errors';
 import { textError } from '../../../sdk/text';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
-import { PAYOUT_METHOD } from '../../../sdk/revenue';
+import { PAYOUT_METHOD } from '../../../contract/revenue';
 import { RevenueShare } from '../../components/revenue';
 
 const BENEFITS = [

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rfqSubmitResponseSchema } from '../../../sdk/index';
+import { rfqSubmitResponseSchema } from '../../../sdk/schemas/rfq';
 import { ADMIN_MESSAGES } from '../../../contract/schemas/admin';
 import { productImportSchema, supplierImportSchema } from '../../../contract/schemas/imports';
 import { readMarketRevision } from '../market.repository';

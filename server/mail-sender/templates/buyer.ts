@@ -1,6 +1,9 @@
 // The e-mails a buyer receives: their quotes, the copies and answers of their orders, a supplier's
 // firm price or withdrawal, and the link to their data.
-import { DEMO_REQUEST_NOTICE, formatQuantity, POSITION_BADGES, type Quote, singularUnit, supplierResponseText } from '../../../sdk/index';
+import { DEMO_REQUEST_NOTICE, supplierResponseText } from '../../../sdk/buyer-notices';
+import { POSITION_BADGES } from '../../../sdk/quote-status';
+import type { Quote } from '../../../sdk/schemas/rfq';
+import { formatQuantity, singularUnit } from '../../../sdk/units';
 import { formatDate, formatRand } from '../../../sdk/format';
 import { bbeeLabel } from '../../../sdk/bbee';
 import { compareFragment, FROM_EMAIL, quotationPath } from '../../../contract/buyer-links';

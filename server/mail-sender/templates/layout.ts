@@ -1,6 +1,7 @@
 // What every e-mail template shares, so they look alike: the layout, the footer, and the tables of
 // a quote's lines and of an order's figures.
-import { formatQuantity, perUnit, type Quote, singularUnit } from '../../../sdk/index';
+import type { Quote } from '../../../sdk/schemas/rfq';
+import { formatQuantity, perUnit, singularUnit } from '../../../sdk/units';
 import { formatDate, formatRand, vatCents } from '../../../sdk/format';
 import { FROM_EMAIL } from '../../../contract/buyer-links';
 import { html, type SafeHtml, safeUrl } from '../../lib/html';

@@ -1,6 +1,8 @@
 // The e-mails a supplier receives: its leads, one by one or as a digest, the orders it won, the
 // courtesy note when it was not selected, and its sign-in link.
-import { type CompanySize, formatQuantity, type Quote } from '../../../sdk/index';
+import type { CompanySize } from '../../../sdk/rules';
+import type { Quote } from '../../../sdk/schemas/rfq';
+import { formatQuantity } from '../../../sdk/units';
 import { formatDate, formatRand, possessive } from '../../../sdk/format';
 import { html, type SafeHtml, safeUrl } from '../../lib/html';
 import {

@@ -6,6 +6,8 @@
  * @module
  */
 
+import type { CompanySize } from '../sdk/rules';
+
 /**
  * A revenue-share model's terms: each qualified RFQ and each enterprise lead earns a fee, of which
  * the partner receives `partnerShare`, paid monthly once the balance reaches `minimumPayout`.
@@ -39,6 +41,16 @@ export const REVENUE_MODEL: Readonly<RevenueModel> = Object.freeze({
   minimumPayout: 100,
   payout: 'monthly',
 });
+
+/**
+ * The company sizes of an enterprise lead: more than {@link REVENUE_MODEL}'s
+ * `enterpriseEmployees` (100). The server's SQL that counts a partner's enterprise leads is made
+ * from this list, so the terms the pages publish and the payout never disagree.
+ *
+ * @example
+ * ENTERPRISE_COMPANY_SIZES.includes('250+'); // true
+ */
+export const ENTERPRISE_COMPANY_SIZES = ['101-250', '250+'] as const satisfies readonly CompanySize[];
 
 /**
  * How payouts are made: by EFT bank transfer to a South African bank account. PayPal is not
