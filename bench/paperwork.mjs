@@ -8,7 +8,7 @@ import { basketBody, getRaw, percentile, startServer } from './harness.mjs';
 export const PAPERWORK = { lines: 50, baskets: 20, connections: 16, seconds: 8 };
 
 export async function paperworkSection() {
-  const server = await startServer({ PAPERWORK_RATE_LIMIT: '1000000000', TRACKING_RATE_LIMIT: '1000000000' });
+  const server = await startServer();
   try {
     const tokens = [];
     for (let i = 0; i < PAPERWORK.baskets; i++) {
