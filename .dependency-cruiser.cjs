@@ -4,14 +4,6 @@
  * @type {import('dependency-cruiser').IConfiguration}
  */
 /**
- * Resources that are one aggregate, written and read together in one transaction: a request and
- * its quotes (rfq/, quotes/), the accepted supplier's answer to one of them (supplier-responses/),
- * a supplier's leads and its firm-up or withdrawal of one from its workspace (supplier-leads/)
- * and the buyer's data requests over them (privacy/). Their services share these repositories.
- */
-const AGGREGATE_PATH = '^server/(rfq|quotes|supplier-responses|supplier-leads|privacy)/';
-
-/**
  * The modules that read other resources' rows by design: the mail sender (mail-sender/) renders
  * each e-mail from the rows its payload names (a request, its quotes, a partner, a demo booking)
  * and its worker fans a request's leads out, a read model kept in one folder on the top floor;
@@ -107,16 +99,10 @@ module.exports = {
     {
       name: 'services-keep-to-their-resource',
       severity: 'error',
-      comment: "A service reads another resource's data through that resource's service, never its repository.",
-      from: { path: '^server/([^/]+)/', pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$', ...READ_MODELS, AGGREGATE_PATH] },
+      comment:
+        "A service reads another resource's data through that resource's service, never its repository. The folder is the resource: requests/ is one aggregate (a request, its quotes and orders, their paperwork, the suppliers' leads and answers, the buyer's data requests over them), written and read together in one transaction, so its sub-folders share its repositories.",
+      from: { path: '^server/([^/]+)/', pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$', ...READ_MODELS] },
       to: { path: REPOSITORY_PATH, pathNot: ['^server/$1/', SHARED_REPOSITORIES] },
-    },
-    {
-      name: 'the-request-aggregate-keeps-to-itself',
-      severity: 'error',
-      comment: "The request aggregate's services share its repositories, and read every other resource through its service.",
-      from: { path: AGGREGATE_PATH, pathNot: ['\\.test\\.ts$', '\\.repository\\.ts$'] },
-      to: { path: REPOSITORY_PATH, pathNot: AGGREGATE_PATH },
     },
     {
       name: 'mail-imports-no-producer',

@@ -140,7 +140,7 @@ const builds = [
     ],
   },
   {
-    input: { main: 'server/main.ts', cli: 'server/cli.ts', 'paperwork-worker': 'server/quotes/paperwork.worker.ts' },
+    input: { main: 'server/main.ts', cli: 'server/cli.ts', 'paperwork-worker': 'server/requests/paperwork/paperwork.worker.ts' },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
     plugins: [version('./package.json'), json(), transpile()],

@@ -8,13 +8,13 @@ import { pruneWindows } from './limits/limits.repository';
 import { expirePendingCredits, prunePartnerCredits } from './partners/partners.repository';
 import { CREDIT_WINDOW_MS } from './partners/partner-credit';
 import { pruneAddressCounts } from './mail/guard.repository';
-import { clearPartsOfClearedRequests, deletePersonalData, pruneIdempotencyRecords } from './rfq/rfq.repository';
+import { clearPartsOfClearedRequests, deletePersonalData, pruneIdempotencyRecords } from './requests/rfq/rfq.repository';
 import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
 import { pruneSupplierSessions } from './supplier/supplier-users.service';
 import { pruneSignInLinks } from './sign-in-links/sign-in-links';
 import { sweepAnalytics, type AnalyticsSweep } from './analytics/site-analytics.service';
-import { pruneDataRequests } from './privacy/privacy.repository';
+import { pruneDataRequests } from './requests/privacy/privacy.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often the sweep runs; it deletes one interval early so nothing outlives the promise. */

@@ -5,8 +5,8 @@ import type { RfqSubmitResponse } from '../../sdk/schemas/rfq';
 import type { DB } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
 import { isRegisteredPartner } from '../partners/partners.service';
-import { referrerHost, type RfqDeps } from '../rfq/new-request';
-import { submitRfq } from '../rfq/rfq.service';
+import { referrerHost, type RfqDeps } from '../requests/rfq/new-request';
+import { submitRfq } from '../requests/rfq/rfq.service';
 import { countWidgetLoad, recentEmbedRfqs } from './embed.repository';
 
 /** How many recent embedded requests the Live Data tab shows. */

@@ -6,7 +6,7 @@ import { MessageRenderer, UnrenderableMessageError } from './renderer';
 import { writeLeads } from '../mail/leads';
 import { addressHash } from '../mail/guard';
 import { suppressedHashes } from '../mail/guard.repository';
-import { findLeadsOfRfq } from '../quotes/quotes.repository';
+import { findLeadsOfRfq } from '../requests/quotes/quotes.repository';
 import { claimDueRows, recordOutcome, renewClaims, type OutboxRow } from '../mail/outbox.repository';
 import { MAIL_CONCURRENCY, type MailTransport } from './transport';
 

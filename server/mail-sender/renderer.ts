@@ -12,11 +12,11 @@ import { DATA_REQUEST_MINUTES, SIGN_IN_LINK_MINUTES, type MessageSettings, type 
 import type { OutboxRow } from '../mail/outbox.repository';
 import { findPartner } from '../partners/partners.repository';
 import { mailOpenProof } from '../partners/partner-credit';
-import { choosePurchaseOrder, findPurchaseOrderDocument } from '../quotes/paperwork';
-import { toApiQuote, toApiSupplier, withTracking } from '../quotes/quote.mapper';
-import { findComplianceOfRfq, findQuoteInRequest, findQuotesForRfq, orderedLines } from '../quotes/quotes.repository';
-import { lineNoOf, quotesWithLines } from '../rfq/basket.mapper';
-import { findMatchedNames, findRfqRow } from '../rfq/rfq.repository';
+import { choosePurchaseOrder, findPurchaseOrderDocument } from '../requests/paperwork/paperwork';
+import { toApiQuote, toApiSupplier, withTracking } from '../requests/quotes/quote.mapper';
+import { findComplianceOfRfq, findQuoteInRequest, findQuotesForRfq, orderedLines } from '../requests/quotes/quotes.repository';
+import { lineNoOf, quotesWithLines } from '../requests/rfq/basket.mapper';
+import { findMatchedNames, findRfqRow } from '../requests/rfq/rfq.repository';
 import { findDemoRequest } from '../sales/sales.repository';
 import {
   buyerOrderConfirmedEmail,

@@ -5,7 +5,7 @@ import type { MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import { routeOf } from '../http/request-context';
 import { readOutboxDepth } from '../mail/outbox';
-import { paperworkCounts } from '../quotes/paperwork-render';
+import { paperworkCounts } from '../requests/paperwork/paperwork-render';
 import { OUTBOX_STATUSES, type OutboxDepth } from '../../contract/schemas/outbox';
 
 /** The process's own figures (memory, CPU, event loop), collected once however many apps a process builds. */

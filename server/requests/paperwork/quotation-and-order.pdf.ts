@@ -1,0 +1,391 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
+import {
+  ACCENT,
+  INK,
+  MARGIN,
+  MUTED,
+  labelledRows,
+  paragraph as pdfParagraph,
+  pdfBytes,
+  pdfRand,
+  pdfText,
+  type Doc,
+  type LabelledRowsStyle,
+} from '../../lib/pdf-parts';
+import { COMPANY } from '../../../contract/content';
+import { bbeeEvidenceText, bbeeLabel, type BbeeStanding } from '../../../sdk/bbee';
+import { formatNumber, possessive, formatDate } from '../../../sdk/format';
+
+/**
+ * A WOFF font as the TrueType file it wraps: its tables inflated and laid out after an sfnt
+ * directory. PDFKit reads a TrueType file once; a WOFF it would inflate again at every glyph.
+ */
+function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF font');
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    return { tag: woff.subarray(at, at + 4), checksum: woff.readUInt32BE(at + 16), data: compLength < origLength ? inflateSync(raw) : raw };
+  });
+  const entrySelector = Math.floor(Math.log2(numTables));
+  const searchRange = 2 ** entrySelector * 16;
+  const header = Buffer.alloc(12 + 16 * numTables);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0);
+  header.writeUInt16BE(numTables, 4);
+  header.writeUInt16BE(searchRange, 6);
+  header.writeUInt16BE(entrySelector, 8);
+  header.writeUInt16BE(numTables * 16 - searchRange, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((t, i) => {
+    const at = 12 + i * 16;
+    t.tag.copy(header, at);
+    header.writeUInt32BE(t.checksum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(t.data.length, at + 12);
+    const padded = Buffer.alloc(Math.ceil(t.data.length / 4) * 4);
+    t.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
+// DejaVu Sans, embedded (subset) in every document: a filed PDF shows the same letters anywhere.
+const require = createRequire(import.meta.url);
+const fontFile = (weight: 400 | 700) => woffToSfnt(readFileSync(require.resolve(`@fontsource/dejavu-sans/files/dejavu-sans-latin-${weight}-normal.woff`)));
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+const FONTS = () => (fonts ??= { regular: fontFile(400), bold: fontFile(700) });
+
+/** A supplier as its paperwork names it. */
+export interface PaperSupplier {
+  name: string;
+  /**
+   * The CIPC company registration number; null while none is on file. Absent from the suppliers
+   * kept with purchase orders issued before Procura asked for it.
+   */
+  registrationNumber?: string | null;
+  registeredAddress: string | null;
+  vatNumber: string | null;
+  email: string;
+  phone: string;
+  bbee: BbeeStanding;
+}
+
+/** A priced line of a quote or order: one product, its quantity and prices in cents excl. VAT. */
+export interface PaperLine {
+  productName: string;
+  description: string | null;
+  quantity: number;
+  unit: string;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
+/** A quote's or order's subtotal excl. VAT, its VAT rate and amount, and its total incl. VAT, in cents. */
+export interface PaperTotals {
+  totalCents: number;
+  vatRate: number;
+  vatCents: number;
+  totalInclVatCents: number;
+}
+
+export interface QuotationInput {
+  reference: string;
+  /** The day the quotation was made (YYYY-MM-DD, Johannesburg). */
+  date: string;
+  validUntil: string;
+  validityDays: number;
+  /** The day the supplier's B-BBEE standing is judged on. */
+  asOf: string;
+  supplier: PaperSupplier;
+  buyerCompany: string | null;
+  deliveryLocation: string;
+  lines: PaperLine[];
+  totals: PaperTotals;
+  recognisedCents: number;
+  paymentTerms: string;
+  leadTime: string;
+  pricingBasis: 'price-list' | 'category-estimate';
+  priceListDate: string;
+  /** When the supplier made the price firm; null while it is indicative. */
+  firmedAt: string | null;
+  notes: string;
+}
+
+/**
+ * What a quote's note says beyond its price basis and the closing line, which the quotation prints
+ * once each: its sentences but those on where the price comes from and to confirm it (a basket's
+ * estimated lines and minimum order stay).
+ */
+function notesBeyondBasis(notes: string): string {
+  return notes
+    .split(/(?<=\.)\s+/)
+    .filter((sentence) => !/^(Indicative price|Confirm the final price)/.test(sentence))
+    .join(' ');
+}
+
+export interface PurchaseOrderInput {
+  poNumber: string;
+  /** The day it was issued (YYYY-MM-DD, Johannesburg). */
+  date: string;
+  quoteReference: string;
+  /**
+   * The promised delivery day (YYYY-MM-DD): the day of acceptance plus the longest lead time the
+   * quote gave, in Johannesburg days.
+   */
+  deliverBy: string;
+  /** Set on the document that cancels the order: the day and the supplier's reason. */
+  cancelled: { date: string; reason: string } | null;
+  buyer: {
+    company: string | null;
+    contactName: string | null;
+    email: string;
+    phone: string | null;
+    vatNumber: string | null;
+    deliveryAddress: string;
+    deliveryLocation: string;
+    purchaseOrderReference: string | null;
+  };
+  supplier: PaperSupplier;
+  lines: PaperLine[];
+  totals: PaperTotals;
+  recognisedCents: number;
+  paymentTerms: string;
+  leadTime: string;
+}
+
+/**
+ * Writes a document with the embedded fonts and answers its bytes. Its only date is its own
+ * (`date`, as the creation date), so the same inputs give the same bytes.
+ */
+function render(title: string, date: string, build: (doc: Doc) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    tagged: true,
+    lang: 'en-ZA',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    info: { Title: title, Author: COMPANY.name, Creator: 'Procura', Producer: 'Procura', CreationDate: new Date(`${date}T00:00:00Z`) },
+  });
+  doc.registerFont('Body', FONTS().regular);
+  doc.registerFont('Bold', FONTS().bold);
+  doc.font('Body').fillColor(INK);
+  return pdfBytes(doc, build, {
+    text: `${COMPANY.name} · reg. ${COMPANY.registrationNumber} · ${COMPANY.address} · ${COMPANY.email}`,
+    font: 'Body',
+    size: 7.5,
+    color: MUTED,
+    margin: MARGIN,
+  });
+}
+
+const width = (doc: Doc) => doc.page.width - 2 * MARGIN;
+
+function title(doc: Doc, text: string, sub: string) {
+  doc.font('Bold').fontSize(20).fillColor(ACCENT).text(pdfText(text), MARGIN, MARGIN);
+  doc.font('Body').fontSize(9).fillColor(MUTED).text(pdfText(sub)).fillColor(INK).moveDown(0.8);
+}
+
+function heading(doc: Doc, text: string) {
+  if (doc.y > doc.page.height - MARGIN - 100) doc.addPage();
+  doc.moveDown(0.6).font('Bold').fontSize(11).fillColor(INK).text(pdfText(text), MARGIN).moveDown(0.2);
+}
+
+const FACTS: LabelledRowsStyle = { margin: MARGIN, labelWidth: 140, size: 9, labelFont: 'Bold', valueFont: 'Body', labelColor: MUTED, valueColor: INK };
+const facts = (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, FACTS);
+
+function supplierRows(s: PaperSupplier, asOf: string): [string, string][] {
+  return [
+    ['Supplier', s.name],
+    ['Company registration', s.registrationNumber ?? 'Not on file with Procura'],
+    ['Registered address', s.registeredAddress?.replace(/\s*\n\s*/g, ', ') ?? 'Not on file with Procura'],
+    ['VAT number', s.vatNumber ?? 'Not on file with Procura'],
+    ['Contact', [s.email, s.phone].filter(Boolean).join(' · ')],
+    ['B-BBEE', bbeeText(s.bbee, asOf)],
+  ];
+}
+
+function bbeeText(b: BbeeStanding, asOf: string): string {
+  const evidence = b.evidence ? `${bbeeEvidenceText(b.evidence)}${b.expiresOn ? ` expiring ${formatDate(b.expiresOn)}` : ''}` : null;
+  const base = b.status === 'valid' || b.status === 'expired' ? `${bbeeLabel(b)}${evidence ? ` (${evidence})` : ''}` : bbeeLabel(b);
+  return `${base}; procurement recognition ${b.recognitionPercent}% as at ${formatDate(asOf)}`;
+}
+
+/** The line table: product, quantity, unit, unit price excl. VAT, line total; then subtotal, VAT and total. */
+function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recognisedCents: number) {
+  const cols = [
+    { label: 'Description', w: 195, align: 'left' as const },
+    { label: 'Quantity', w: 60, align: 'right' as const },
+    { label: 'Unit', w: 55, align: 'left' as const },
+    { label: 'Unit price excl. VAT', w: 90, align: 'right' as const },
+    { label: 'Line total excl. VAT', w: 95, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: 'Body' | 'Bold') => {
+    const y = doc.y;
+    let x = MARGIN;
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      doc
+        .font(font)
+        .fontSize(9)
+        .fillColor(INK)
+        .text(cell, x, y, { width: cols[i]!.w - 6, align: cols[i]!.align });
+      bottom = Math.max(bottom, doc.y);
+      x += cols[i]!.w;
+    });
+    doc.y = bottom + 4;
+  };
+  row(
+    cols.map((c) => c.label),
+    'Bold',
+  );
+  doc
+    .moveTo(MARGIN, doc.y - 2)
+    .lineTo(MARGIN + width(doc), doc.y - 2)
+    .lineWidth(0.5)
+    .strokeColor(MUTED)
+    .stroke();
+  for (const line of items) {
+    const name = line.description ? `${pdfText(line.productName)}\n${pdfText(line.description, 'multi')}` : pdfText(line.productName);
+    row([name, formatNumber(line.quantity), pdfText(line.unit), pdfRand(line.unitPriceCents), pdfRand(line.totalCents)], 'Body');
+  }
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width(doc), doc.y)
+    .lineWidth(0.5)
+    .strokeColor(MUTED)
+    .stroke();
+  doc.moveDown(0.4);
+  const figures: [string, string, 'Body' | 'Bold'][] = [
+    ['Subtotal excl. VAT', pdfRand(totals.totalCents), 'Body'],
+    [`VAT at ${Math.round(totals.vatRate * 10000) / 100}%`, pdfRand(totals.vatCents), 'Body'],
+    ['Total incl. VAT', pdfRand(totals.totalInclVatCents), 'Bold'],
+    ['B-BBEE recognised spend', pdfRand(recognisedCents), 'Body'],
+  ];
+  for (const [label, value, font] of figures) {
+    const y = doc.y;
+    doc
+      .font(font)
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(label, MARGIN + 250, y, { width: 150, align: 'right' });
+    doc
+      .font(font)
+      .fontSize(9.5)
+      .text(value, MARGIN + 400, y, { width: width(doc) - 400 - 6, align: 'right' });
+    doc.moveDown(0.15);
+  }
+  doc.x = MARGIN;
+}
+
+const paragraph = (doc: Doc, text: string, color = INK) => pdfParagraph(doc, text, 'Body', 9, color);
+
+/** What a quotation and its purchase order both set out: the supplier as of `asOf`, the lines under `linesTitle` with their totals, and the terms. */
+function supplierAndLines(
+  doc: Doc,
+  supplier: PaperSupplier,
+  asOf: string,
+  linesTitle: string,
+  priced: { lines: readonly PaperLine[]; totals: PaperTotals; recognisedCents: number },
+  terms: [string, string][],
+) {
+  heading(doc, 'Supplier');
+  facts(doc, supplierRows(supplier, asOf));
+  heading(doc, linesTitle);
+  lines(doc, priced.lines, priced.totals, priced.recognisedCents);
+  heading(doc, 'Terms');
+  facts(doc, terms);
+}
+
+/** The supplier's quotation as a buyer's finance team files it. */
+export function quotationPdf(q: QuotationInput): Promise<Buffer> {
+  return render(`Quotation ${q.reference}`, q.date, (doc) => {
+    title(doc, 'Quotation', `Procura quotation reference ${q.reference} · issued through Procura on behalf of the supplier`);
+    facts(doc, [
+      ['Quotation reference', q.reference],
+      ['Date', formatDate(q.date)],
+      ['Valid until', `${formatDate(q.validUntil)} (${q.validityDays} days)`],
+      ['Prepared for', q.buyerCompany ?? 'Not given'],
+      ['Delivery to', q.deliveryLocation],
+    ]);
+    supplierAndLines(doc, q.supplier, q.asOf, 'Quoted', q, [
+      ['Payment terms', q.paymentTerms],
+      ['Lead time', q.leadTime],
+      [
+        'Price basis',
+        q.firmedAt
+          ? `Firm price confirmed by ${q.supplier.name} on ${formatDate(q.firmedAt)}.`
+          : q.pricingBasis === 'price-list'
+            ? `Indicative price from ${possessive(q.supplier.name)} price list of ${formatDate(q.priceListDate)}.`
+            : `Indicative price estimated from ${possessive(q.supplier.name)} category pricing (price list of ${formatDate(q.priceListDate)}); the product is not on its list.`,
+      ],
+    ]);
+    // The note's price basis is the row above; a firmed quote's note was written while it was indicative.
+    const beyond = q.firmedAt ? '' : notesBeyondBasis(q.notes);
+    if (beyond) {
+      doc.moveDown(0.4);
+      paragraph(doc, beyond, MUTED);
+    }
+    doc.moveDown(0.4);
+    paragraph(doc, 'This quotation is not a tax invoice. The supplier confirms price, stock and delivery when it accepts the order.', MUTED);
+  });
+}
+
+/** The buyer's purchase order to the supplier, issued once when the buyer accepts; a cancelled one says so. */
+export function purchaseOrderPdf(po: PurchaseOrderInput): Promise<Buffer> {
+  const day = po.cancelled?.date ?? po.date;
+  return render(`${po.cancelled ? 'Cancelled purchase order' : 'Purchase order'} ${po.poNumber}`, day, (doc) => {
+    title(
+      doc,
+      po.cancelled ? 'Purchase order: CANCELLED' : 'Purchase order',
+      `${po.poNumber} · issued through Procura on the buyer’s acceptance of quotation ${po.quoteReference}`,
+    );
+    if (po.cancelled) {
+      doc
+        .font('Bold')
+        .fontSize(10)
+        .fillColor('#b91c1c')
+        .text(
+          `Cancelled on ${formatDate(po.cancelled.date)}: the supplier withdrew the order. Reason given: ${pdfText(po.cancelled.reason)}`,
+          MARGIN,
+          undefined,
+          {
+            width: width(doc),
+          },
+        );
+      doc.fillColor(INK).moveDown(0.6);
+    }
+    facts(doc, [
+      ['Purchase order number', po.poNumber],
+      ['Date', formatDate(po.date)],
+      ['Deliver by', formatDate(po.deliverBy)],
+      ['Quotation reference', po.quoteReference],
+      ['Buyer’s reference', po.buyer.purchaseOrderReference ?? 'Not given'],
+      ['Accepted by', [po.buyer.contactName, po.buyer.email].filter(Boolean).join(' · ')],
+    ]);
+    heading(doc, 'Buyer');
+    facts(doc, [
+      ['Company', po.buyer.company ?? 'Not given'],
+      ['Contact', [po.buyer.contactName, po.buyer.email, po.buyer.phone].filter(Boolean).join(' · ')],
+      ['VAT number', po.buyer.vatNumber ?? 'Not given'],
+      ['Delivery address', `${po.buyer.deliveryAddress.replace(/\s*\n\s*/g, ', ')} (${po.buyer.deliveryLocation})`],
+    ]);
+    supplierAndLines(doc, po.supplier, po.date, 'Ordered', po, [
+      ['Payment terms', po.paymentTerms],
+      ['Delivery lead time', po.leadTime],
+    ]);
+    doc.moveDown(0.4);
+    // A cancelled order is not to be invoiced.
+    if (!po.cancelled) paragraph(doc, 'Please send a full tax invoice (VAT Act, section 20) naming this purchase order number.', MUTED);
+  });
+}

@@ -1,0 +1,279 @@
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { DB, IdempotencyKeysTable, MailLinksTable, OutboxTable, QuoteLinesTable, QuotesTable, RfqLinesTable, RfqsTable } from '../../db/schema';
+import type { Executor } from '../../db/executor';
+import { insertTogether, runStatement } from '../../db/statements';
+
+/**
+ * Stores a request, its quotes and what it sends (its e-mails' unsubscribe links and outbox rows)
+ * together; answers the new quote ids in rank order.
+ */
+export async function insertRfq(
+  trx: Transaction<DB>,
+  rfq: Insertable<RfqsTable>,
+  quotes: Insertable<QuotesTable>[],
+  sent: { links: Insertable<MailLinksTable>[]; outbox: Insertable<OutboxTable>[] },
+): Promise<number[]> {
+  const rows = await insertTogether(
+    trx,
+    [
+      { table: 'rfqs', rows: [rfq] },
+      { table: 'mail_links', rows: sent.links },
+      { table: 'outbox', rows: sent.outbox },
+      { table: 'quotes', rows: quotes },
+    ],
+    ['id', 'rank'],
+  );
+  return rows.sort((a, b) => Number(a.rank) - Number(b.rank)).map((r) => Number(r.id));
+}
+
+/** The request columns its views read. */
+const RFQ_COLUMNS = [
+  'id',
+  'product_name',
+  'delivery_location',
+  'quantity',
+  'unit',
+  'budget_range',
+  'supplier_count',
+  'matched_count',
+  'matching_message',
+  'primary_email',
+  'product_description',
+  'contact_name',
+  'company_name',
+  'company_size',
+  'status',
+  'awarded_quote_id',
+  'created_at',
+  'personal_data_deleted_at',
+  'partner_credit',
+  'demo',
+  'delivery_address',
+  'phone',
+  'purchase_order_reference',
+  'vat_number',
+  'line_count',
+] as const;
+export type RfqRow = Pick<Selectable<RfqsTable>, (typeof RFQ_COLUMNS)[number]>;
+
+// Read on every view of a request and for every e-mail about one: one fixed statement.
+const RFQ_ROW = `select ${RFQ_COLUMNS.join(', ')} from rfqs where id = ?`;
+
+export async function findRfqRow(db: Executor, rfqId: string): Promise<RfqRow | undefined> {
+  const [row] = await runStatement<RfqRow>(db, RFQ_ROW, [rfqId]);
+  return row;
+}
+
+export async function findIdempotencyRecord(db: Executor, key: string) {
+  return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function insertIdempotencyRecord(trx: Transaction<DB>, record: Insertable<IdempotencyKeysTable>) {
+  await trx.insertInto('idempotency_keys').values(record).execute();
+}
+
+/** Forgets the idempotency records of these requests. */
+export async function deleteIdempotencyRecordsOf(db: Executor, rfqIds: string[]): Promise<void> {
+  if (rfqIds.length > 0) await db.deleteFrom('idempotency_keys').where('rfq_id', 'in', rfqIds).execute();
+}
+
+/** Forgets idempotency keys older than `before` (ISO date-time). */
+export async function pruneIdempotencyRecords(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * What clearing a request's personal data writes: the buyer's e-mail addresses, name, company,
+ * free-text description and the order details given at acceptance (address, phone,
+ * purchase-order reference, VAT number), all at once. The sweep and a buyer's own deletion use it.
+ */
+export function clearedPersonalData(now: string) {
+  return {
+    primary_email: '',
+    additional_emails: '[]',
+    company_name: null,
+    contact_name: null,
+    product_description: '',
+    delivery_address: null,
+    phone: null,
+    purchase_order_reference: null,
+    vat_number: null,
+    personal_data_deleted_at: now,
+  } as const;
+}
+
+/**
+ * Deletes the buyer's e-mail addresses, name, company, free-text description and order details from requests
+ * that ended before `before`; answers how many it cleared. A request ends when the buyer closes
+ * it, when the awarded supplier confirms, or when no quote is left that the buyer can accept (the
+ * last one's validity passed; `beforeDay` is `before`'s validity day); and, whatever happens,
+ * when the validity of its last quote ends (a request with no quote ends when it is made). What
+ * the data API reads (product, quantity, city, budget band, company size, intent score) stays.
+ */
+export async function deletePersonalData(db: Executor, { before, beforeDay, now }: { before: string; beforeDay: string; now: string }): Promise<number> {
+  const result = await db
+    .updateTable('rfqs')
+    .set(clearedPersonalData(now))
+    .where('personal_data_deleted_at', 'is', null)
+    .where('created_at', '<', before)
+    .where((eb) => {
+      const quotes = () => eb.selectFrom('quotes as q').select('q.id').whereRef('q.rfq_id', '=', 'rfqs.id');
+      const validAtCutoff = () => quotes().where('q.valid_until', '>=', beforeDay);
+      return eb.or([
+        eb.and([eb('rfqs.status', '=', 'closed'), eb('rfqs.status_changed_at', '<', before)]),
+        eb.and([
+          eb('rfqs.status', '=', 'awarded'),
+          eb.exists(quotes().whereRef('q.id', '=', 'rfqs.awarded_quote_id').where('q.status', '=', 'confirmed').where('q.status_changed_at', '<', before)),
+        ]),
+        eb.and([
+          eb('rfqs.status', '=', 'open'),
+          eb(eb.fn.coalesce('rfqs.status_changed_at', 'rfqs.created_at'), '<', before),
+          eb.not(eb.exists(validAtCutoff().where('q.status', 'in', ['offered', 'declined']))),
+        ]),
+        eb.not(eb.exists(validAtCutoff())),
+      ]);
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Clears what a request's parts hold of the buyer's personal data once the request's was deleted:
+ * its basket lines' free-text descriptions and its purchase orders' order details (address,
+ * phone, purchase-order reference, VAT number). The sweep and a buyer's own deletion run it
+ * after clearing the requests; answers how many rows it cleared.
+ */
+export async function clearPartsOfClearedRequests(db: Executor): Promise<number> {
+  const lines = await db
+    .updateTable('rfq_lines')
+    .set({ product_description: '' })
+    .where('product_description', '<>', '')
+    .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
+    .executeTakeFirst();
+  const orders = await db
+    .updateTable('purchase_orders')
+    .set({ delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null })
+    .where((eb) =>
+      eb.or([
+        eb('delivery_address', 'is not', null),
+        eb('phone', 'is not', null),
+        eb('purchase_order_reference', 'is not', null),
+        eb('vat_number', 'is not', null),
+      ]),
+    )
+    .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
+    .executeTakeFirst();
+  return Number(lines.numUpdatedRows) + Number(orders.numUpdatedRows);
+}
+
+/** Whether an error is a unique-constraint violation, on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Stores a basket's lines and how each quote prices them, in the request's transaction. */
+export async function insertBasketLines(trx: Transaction<DB>, lines: Insertable<RfqLinesTable>[], quoteLines: Insertable<QuoteLinesTable>[]): Promise<void> {
+  await trx.insertInto('rfq_lines').values(lines).execute();
+  // 50 lines of 10 quotes at 13 columns stays well inside either database's parameter limit.
+  if (quoteLines.length > 0) await trx.insertInto('quote_lines').values(quoteLines).execute();
+}
+
+/** A basket's lines, in order. */
+export async function findRfqLines(db: Executor, rfqId: string) {
+  return db.selectFrom('rfq_lines').select(['line_no', 'product_name', 'quantity', 'unit']).where('rfq_id', '=', rfqId).orderBy('line_no').execute();
+}
+
+/**
+ * What Procura matched a request's products to, by name, in order (one for a single request, one
+ * per line of a basket): the catalogue item, else its category in lower case ('cleaning supplies').
+ */
+export async function findMatchedNames(db: Executor, rfqId: string, lineCount: number): Promise<string[]> {
+  const rows =
+    lineCount === 0
+      ? await db
+          .selectFrom('rfqs as r')
+          .leftJoin('catalogue_items as i', 'i.id', 'r.catalogue_item_id')
+          .innerJoin('categories as c', 'c.id', 'r.category_id')
+          .select(['i.name as item', 'c.name as category'])
+          .where('r.id', '=', rfqId)
+          .execute()
+      : await db
+          .selectFrom('rfq_lines as l')
+          .leftJoin('catalogue_items as i', 'i.id', 'l.catalogue_item_id')
+          .innerJoin('categories as c', 'c.id', 'l.category_id')
+          .select(['i.name as item', 'c.name as category'])
+          .where('l.rfq_id', '=', rfqId)
+          .orderBy('l.line_no')
+          .execute();
+  return rows.map((r) => r.item ?? r.category.toLowerCase());
+}
+
+/**
+ * The lines basket quotes price, with each line's product, in order, by quote id: what a quote's
+ * paperwork lists, what a supplier's leads show of each, and what a buyer's data counts as ordered.
+ * One statement for all of them.
+ */
+export async function findLinesOfQuotes(db: Executor, quoteIds: readonly number[]) {
+  const rows =
+    quoteIds.length === 0
+      ? []
+      : await db
+          .selectFrom('quote_lines as l')
+          .innerJoin('rfq_lines as r', (j) => j.onRef('r.rfq_id', '=', 'l.rfq_id').onRef('r.line_no', '=', 'l.line_no'))
+          .select([
+            'l.quote_id',
+            'l.line_no',
+            'r.product_name',
+            'r.product_description',
+            'r.quantity',
+            'r.unit',
+            'l.unit_price_cents',
+            'l.total_cents',
+            'l.status',
+            'l.firmed_at',
+            'l.indicative_unit_price_cents',
+            'l.withdrawal_reason',
+          ])
+          .where('l.quote_id', 'in', quoteIds)
+          .orderBy('l.quote_id')
+          .orderBy('l.line_no')
+          .execute();
+  const byQuote = new Map<number, typeof rows>();
+  for (const row of rows) {
+    const of = byQuote.get(row.quote_id);
+    if (of) of.push(row);
+    else byQuote.set(row.quote_id, [row]);
+  }
+  return byQuote;
+}
+
+/** How a basket's quotes price its lines, with each quote's minimum order, by quote and line. */
+export async function findQuoteLines(db: Executor, rfqId: string) {
+  return db
+    .selectFrom('quote_lines as l')
+    .innerJoin('quotes as q', 'q.id', 'l.quote_id')
+    .select([
+      'l.quote_id',
+      'l.line_no',
+      'l.pricing_basis',
+      'l.list_unit_price_cents',
+      'l.unit_price_cents',
+      'l.discount_percent',
+      'l.total_cents',
+      'l.minimum_order_quantity',
+      'l.lead_min_days',
+      'l.lead_max_days',
+      'l.status',
+      'l.firmed_at',
+      'l.indicative_unit_price_cents',
+      'l.withdrawn_at',
+      'l.withdrawal_reason',
+      'q.minimum_order_cents',
+    ])
+    .where('l.rfq_id', '=', rfqId)
+    .orderBy('l.quote_id')
+    .orderBy('l.line_no')
+    .execute();
+}

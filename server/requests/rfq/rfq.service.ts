@@ -1,0 +1,104 @@
+import type { CompanySize } from '../../../sdk/rules';
+import type { Rfq, RfqSubmission } from '../../../sdk/schemas/rfq';
+import { buildQuotes, type QuoteSet } from '../../domain/quote-engine';
+import { UnitNotQuotableError } from '../../domain/units';
+import { intentScore } from '../../domain/intent';
+import { UnknownPlaceError } from '../../domain/interpret';
+import { ApiError, invalidFields } from '../../errors';
+import { maskEmail, quoteReference } from '../../lib/ids';
+import { rfqStatus, validityDay } from '../../domain/validity';
+import { toApiQuote, toApiSupplier, withOrders } from '../quotes/quote.mapper';
+import { findQuotesForRfq } from '../quotes/quotes.repository';
+import { findRfqRow } from './rfq.repository';
+import { answerOnce, type RememberAnswer, type SubmitResult } from './idempotency';
+import { basketParts, withOfferedLines } from './basket.mapper';
+import { commitRequest, requestOrigin, type RfqDeps } from './new-request';
+
+/**
+ * A request as the service stores it: the main form's fields, or the embed form's mapped onto
+ * them (its budget bands are its own, so the band is kept as text).
+ */
+export type RfqRequest = Omit<RfqSubmission, 'budgetRange'> & { budgetRange?: string | undefined };
+
+/**
+ * Stores a quote request and the quotes computed for it, in one transaction. With an
+ * idempotency key, a repeat of the same request answers with the first answer instead. A
+ * location Procura does not know is refused as bad input of `deliveryLocation`; a caller whose
+ * form names that field otherwise renames it in the error.
+ */
+export function submitRfq(deps: RfqDeps, input: RfqRequest, idempotencyKey: string | undefined, now: Date): Promise<SubmitResult> {
+  return answerOnce(deps.database.db, idempotencyKey, input, (remember) => submitNewRfq(deps, input, now, remember));
+}
+
+async function submitNewRfq(deps: RfqDeps, input: RfqRequest, now: Date, remember: RememberAnswer): Promise<SubmitResult> {
+  const market = await deps.market.current();
+  const origin = await requestOrigin(deps.database.db, input);
+  let set: QuoteSet;
+  try {
+    set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
+  } catch (err) {
+    if (err instanceof UnitNotQuotableError) throw invalidFields({ unit: err.message });
+    if (err instanceof UnknownPlaceError) throw invalidFields({ deliveryLocation: err.message });
+    throw err;
+  }
+  return commitRequest(
+    deps,
+    input,
+    {
+      market,
+      origin,
+      set,
+      columns: {
+        product_name: input.productName,
+        product_description: input.productDescription,
+        quantity: input.quantity,
+        unit: set.unit,
+        catalogue_item_id: set.product.item?.id ?? null,
+        category_id: set.product.category.id,
+        intent_score: intentScore(input),
+      },
+      prices: (q) => ({
+        pricing_basis: q.pricingBasis,
+        list_unit_price_cents: q.listUnitPriceCents,
+        unit_price_cents: q.unitPriceCents,
+        discount_percent: q.discountPercent,
+        minimum_order_quantity: q.minimumOrderQuantity,
+      }),
+    },
+    now,
+    remember,
+  );
+}
+
+/** A stored request with its quotes and statuses, the e-mail masked, no tracking tokens. */
+export async function getRfq(deps: Pick<RfqDeps, 'database' | 'config' | 'market'>, rfqId: string, now: Date): Promise<Rfq> {
+  const { db } = deps.database;
+  const row = await findRfqRow(db, rfqId);
+  if (!row) throw new ApiError(404, 'rfq_not_found', 'RFQ not found');
+  const today = validityDay(now.getTime());
+  const rfqContext = { productName: row.product_name, quantity: row.quantity, unit: row.unit, today };
+  const [rows, market] = await Promise.all([findQuotesForRfq(db, rfqId), deps.market.current()]);
+  // The suppliers' VAT numbers and B-BBEE standing come from the market snapshot in memory.
+  const quotes = rows.map(({ quote, supplier }) =>
+    toApiQuote(quote, toApiSupplier(supplier, market.suppliersById.get(supplier.s_id)?.compliance, today), rfqContext),
+  );
+  // A basket reads its lines and its quotes' lines too: a single request reads nothing more.
+  const basket = row.line_count > 0 ? await basketParts(deps, rfqId, rows, quotes, today) : null;
+  return {
+    rfqId: row.id,
+    productName: row.product_name,
+    deliveryLocation: row.delivery_location,
+    quantity: row.quantity,
+    unit: row.unit,
+    supplierCount: row.supplier_count,
+    primaryEmail: row.personal_data_deleted_at ? null : maskEmail(row.primary_email),
+    companySize: row.company_size as CompanySize | null,
+    status: rfqStatus(row.status, withOfferedLines(rows, basket?.quotes), today),
+    awardedQuoteId: row.awarded_quote_id === null ? null : quoteReference(row.awarded_quote_id),
+    matching: { requested: row.supplier_count, matched: row.matched_count, message: row.matching_message },
+    quotes: await withOrders(db, rfqId, rows, basket ? basket.quotes : quotes),
+    demo: row.demo === 1,
+    createdAt: row.created_at,
+    ...(basket ? { lines: basket.lines, split: basket.split } : {}),
+  };
+}
