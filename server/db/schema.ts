@@ -77,6 +77,8 @@ export interface SuppliersTable {
   bbee_evidence: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last day (YYYY-MM-DD) the evidence counts. */
   bbee_expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The supplier's public page is `/suppliers/{slug}`: unique; null only until it is given one. */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SupplierCategoriesTable {
@@ -202,6 +204,29 @@ export interface PurchaseOrdersTable {
   line_nos: ColumnType<string | null, string | null | undefined, string | null>;
   /** The Johannesburg day the supplier confirmed this order. */
   confirmed_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The issue day plus the quote's longest lead time (Johannesburg days): on time is on or before it. */
+  promised_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The day the supplier says it delivered; null until it says so. */
+  delivered_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the buyer was asked, once, to confirm receipt. */
+  receipt_reminded_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  created_at: IsoText;
+}
+
+/** The buyer's receipt of one order: it outlives the buyer's personal data, all but its comment. */
+export interface OrderReceiptsTable {
+  id: Generated<number>;
+  purchase_order_id: number;
+  supplier_id: number;
+  received_on: string;
+  /** 1 when received on or before the order's promised day. */
+  on_time: number;
+  in_full: number;
+  /** 1 to 5. */
+  rating: number;
+  comment: string | null;
+  /** 0 for a receipt from the supplier's own e-mail domain: kept, never counted. */
+  counted: ColumnType<number, number | undefined, number>;
   created_at: IsoText;
 }
 
@@ -507,6 +532,7 @@ export type QuoteLineStatus = 'offered' | 'accepted' | 'not_selected' | 'withdra
 
 export interface DB {
   purchase_orders: PurchaseOrdersTable;
+  order_receipts: OrderReceiptsTable;
   purchase_order_counters: PurchaseOrderCountersTable;
   cities: CitiesTable;
   sectors: SectorsTable;

@@ -45,6 +45,7 @@ import * as allowMoreOrdersPerQuote from './20261205000000-allow-more-orders-per
 import * as answerBasketLines from './20261206000000-answer-basket-lines';
 import * as addSupplierRegistrationNumber from './20261206010000-add-supplier-registration-number';
 import * as allowCommandLineAudit from './20261206030000-allow-command-line-audit';
+import * as recordDeliveriesAndReceipts from './20261207000000-record-deliveries-and-receipts';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -97,6 +98,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261206000000-answer-basket-lines': answerBasketLines,
   '20261206010000-add-supplier-registration-number': addSupplierRegistrationNumber,
   '20261206030000-allow-command-line-audit': allowCommandLineAudit,
+  '20261207000000-record-deliveries-and-receipts': recordDeliveriesAndReceipts,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
