@@ -27,6 +27,7 @@ import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
 import { supplierRouter } from './supplier/supplier.router';
 import { supplierLeadsRouter } from './requests/supplier-leads/supplier-leads.router';
+import { trackRecordRouter } from './track-record/track-record.router';
 import { siteRouter } from './site/site.router';
 import { SiteFiguresStore } from './site/site.service';
 import { ServerPages } from './site/server-pages';
@@ -139,6 +140,7 @@ export function createApp({
     staffRouter(deps),
     supplierRouter(deps),
     supplierLeadsRouter(deps),
+    trackRecordRouter(deps),
     adminRouter(deps),
     salesRouter(deps),
     analyticsRouter(deps),

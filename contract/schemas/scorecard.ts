@@ -47,3 +47,17 @@ export const scorecardSchema = z.object({
   new: z.boolean(),
 });
 export type Scorecard = z.infer<typeof scorecardSchema>;
+
+/** `GET /api/suppliers/:supplier/scorecard`: the supplier by its id or by its public slug. */
+export const scorecardPathSchema = z.object({
+  supplier: z.union([
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}$/)
+      .transform(Number),
+    z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Name a supplier by its id or its slug, like cleanco-supplies')
+      .max(100),
+  ]),
+});

@@ -9,6 +9,7 @@ import {
   myDataDeletedSchema,
   myDataSchema,
 } from '../../contract/schemas/analytics';
+import { scorecardSchema } from '../../contract/schemas/scorecard';
 import { siteFiguresSchema } from '../../sdk/schemas/site';
 import type { Route } from './route';
 
@@ -23,6 +24,16 @@ export const SITE_PATHS: Route[] = [
     errors: [],
     description:
       "Public: the counts of suppliers, cities covered, categories, quotes and requests, and each city's figures, that the public pages and their PDFs show. Counted from the database at `asOf`; an answer is at most a minute old.",
+  },
+  {
+    method: 'get',
+    path: '/api/suppliers/{supplier}/scorecard',
+    tag: 'Site',
+    summary: "A supplier's track record on Procura over the last 12 months",
+    ok: [200, scorecardSchema],
+    errors: [400, 404, 429],
+    description:
+      "Public, with no buyer and no comment in it: `{supplier}` is the id or the slug. Orders, confirmations and the buyers' receipts recorded, on time and in full, in full, the average rating with its count, the median hours to answer a lead and how often a firm price kept to the indicative one. While fewer than 3 receipts count, `new` is true and every share and the average are null. At most a minute old.",
   },
   ...ANALYTICS_EVENT_TYPES.map(
     (type): Route => ({

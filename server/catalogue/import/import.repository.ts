@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { batches } from '../../db/batches';
+import { newSlugs, takenSlugs } from '../../db/supplier-slugs';
 import type { Dialect } from '../../db/database';
 import type { Executor } from '../../db/executor';
 import type { CatalogueItemsTable, SuppliersTable } from '../../db/schema';
@@ -36,10 +37,14 @@ export async function suppliersByEmail(db: Executor, emails: string[]): Promise<
   return rows;
 }
 
-/** Adds suppliers; answers each one's id by its lower-cased e-mail. */
+/** Adds suppliers, each with a public slug of its name; answers each one's id by its lower-cased e-mail. */
 export async function insertSuppliers(trx: Executor, rows: Insertable<SuppliersTable>[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const batch of batches(rows)) {
+  const slugs = newSlugs(
+    rows.map((r) => r.name),
+    await takenSlugs(trx),
+  );
+  for (const batch of batches(rows.map((r, i) => ({ ...r, slug: slugs[i]! })))) {
     for (const r of await trx.insertInto('suppliers').values(batch).returning(['id', 'email']).execute()) ids.set(r.email.toLowerCase(), r.id);
   }
   return ids;

@@ -3,6 +3,7 @@ import type { DB } from '../schema';
 import type { Dialect } from '../database';
 import { marketChanged } from '../../catalogue/market-store';
 import { CATALOGUE, CATEGORIES, CITIES, SECTORS, type CatalogueItemSeed } from './data';
+import { newSlugs } from '../supplier-slugs';
 import { catalogueVariants, generatedSuppliers, starterSuppliers, type SupplierSeed } from './suppliers';
 
 export interface SeedOptions {
@@ -78,12 +79,17 @@ export async function seedMarket(db: Kysely<DB>, dialect: Dialect, options: Seed
         sort_order: i,
       })),
     );
+    const slugs = newSlugs(
+      suppliers.map((s) => s.name),
+      new Set(),
+    );
     await insertChunked(
       trx,
       'suppliers',
-      suppliers.map((s) => ({
+      suppliers.map((s, i) => ({
         id: s.id,
         name: s.name,
+        slug: slugs[i]!,
         contact_person: s.contactPerson,
         email: s.email,
         phone: s.phone,
