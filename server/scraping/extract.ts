@@ -1,22 +1,21 @@
-// Kept whole: the page extraction rules share their text, address and contact helpers.
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import { absolute, collapse, paginationLinks, productLinks } from './page-links';
+import { isOffer, isOrganization, isProduct, NOT_LISTED_THROUGH, type SchemaNode, shortType, typesOf } from './schema-types';
 import { nameKey } from './supplier-keys';
-import { oneLine } from '../../sdk/text';
 
 /**
  * What a directory or product page says about suppliers and products, read from schema.org data
  * (JSON-LD and microdata) into one shape, and the links to its next pages and product pages.
  * Each finding is then checked and placed in Procura's terms by candidates.ts; the keys
- * duplicates are recognised by are in supplier-keys.ts. About 430 lines on purpose: the two
- * ways of writing schema.org data are read by one set of helpers (text, contact, address,
- * absolute links), and splitting them would export those helpers for no other reader.
+ * duplicates are recognised by are in supplier-keys.ts, the schema.org types it looks for in
+ * schema-types.ts, and the links to further pages in page-links.ts. The two ways of writing
+ * schema.org data are read here by one set of helpers (text, contact, address).
  */
 
 type Element = ReturnType<typeof parseDocument>['children'][number] & { name: string; attribs: Record<string, string>; children: AnyNode[] };
 type AnyNode = ReturnType<typeof parseDocument>['children'][number];
 
-/** A schema.org item as JSON-LD writes it; microdata is read into the same shape. */
-type Node = { [key: string]: unknown };
+type Node = SchemaNode;
 
 export type DataSource = 'json-ld' | 'microdata';
 
@@ -67,130 +66,6 @@ export interface PageFindings {
   productLinks: string[];
 }
 
-// schema.org's Organization and the LocalBusiness subtypes a supplier directory lists.
-const ORGANIZATION_TYPES = new Set(
-  [
-    'Organization',
-    'Corporation',
-    'LocalBusiness',
-    'OnlineBusiness',
-    'OnlineStore',
-    'NGO',
-    'Project',
-    'SportsOrganization',
-    'Store',
-    'AutoPartsStore',
-    'BikeStore',
-    'BookStore',
-    'ClothingStore',
-    'ComputerStore',
-    'ConvenienceStore',
-    'DepartmentStore',
-    'ElectronicsStore',
-    'Florist',
-    'FurnitureStore',
-    'GardenStore',
-    'GroceryStore',
-    'HardwareStore',
-    'HobbyShop',
-    'HomeGoodsStore',
-    'JewelryStore',
-    'LiquorStore',
-    'MensClothingStore',
-    'MobilePhoneStore',
-    'MovieRentalStore',
-    'MusicStore',
-    'OfficeEquipmentStore',
-    'OutletStore',
-    'PawnShop',
-    'PetStore',
-    'ShoeStore',
-    'SportingGoodsStore',
-    'TireShop',
-    'ToyStore',
-    'WholesaleStore',
-    'HomeAndConstructionBusiness',
-    'Electrician',
-    'GeneralContractor',
-    'HVACBusiness',
-    'HousePainter',
-    'Locksmith',
-    'MovingCompany',
-    'Plumber',
-    'RoofingContractor',
-    'ProfessionalService',
-    'DryCleaningOrLaundry',
-    'EmergencyService',
-    'EmploymentAgency',
-    'AutomotiveBusiness',
-    'AutoRepair',
-    'AutoWash',
-    'HealthAndBeautyBusiness',
-    'MedicalBusiness',
-    'MedicalClinic',
-    'Pharmacy',
-    'FoodEstablishment',
-    'FinancialService',
-    'LegalService',
-    'Notary',
-    'RealEstateAgent',
-    'SelfStorage',
-    'TravelAgency',
-    'EntertainmentBusiness',
-    'LodgingBusiness',
-    'RecyclingCenter',
-    'ShoppingCenter',
-    'ChildCare',
-    'AnimalShelter',
-    'Manufacturer',
-  ].map((t) => t.toLowerCase()),
-);
-
-// Relations through which an organisation is not a listed supplier: the site's publisher, a
-// product's brand or seller, an author's employer.
-const NOT_LISTED_THROUGH = new Set([
-  'publisher',
-  'author',
-  'creator',
-  'contributor',
-  'editor',
-  'producer',
-  'brand',
-  'manufacturer',
-  'seller',
-  'offeredBy',
-  'sponsor',
-  'funder',
-  'copyrightHolder',
-  'parentOrganization',
-  'memberOf',
-  'member',
-  'worksFor',
-  'affiliation',
-  'alumniOf',
-  'sourceOrganization',
-  'provider',
-  'isPartOf',
-  'mainEntityOfPage',
-]);
-
-const shortType = (t: string) =>
-  t
-    .replace(/^https?:\/\/schema\.org\//i, '')
-    .replace(/^schema:/i, '')
-    .trim();
-
-function typesOf(node: Node): string[] {
-  const raw = node['@type'];
-  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  return list.filter((t): t is string => typeof t === 'string').map(shortType);
-}
-
-const isOrganization = (types: string[]) => types.some((t) => ORGANIZATION_TYPES.has(t.toLowerCase()));
-const isProduct = (types: string[]) =>
-  types.some((t) => t.toLowerCase() === 'product' || t.toLowerCase() === 'productmodel' || t.toLowerCase() === 'individualproduct');
-const isOffer = (types: string[]) => types.some((t) => t.toLowerCase() === 'offer' || t.toLowerCase() === 'aggregateoffer');
-
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 const values = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 
@@ -222,7 +97,6 @@ function texts(node: Node, key: string): string[] {
 
 // A page's text is one line of words to Procura: a control character, line break or bidirectional
 // override in it is a space, as the text rule would refuse it in a typed field.
-const collapse = (s: string) => oneLine(s).replace(/\s+/g, ' ').trim();
 
 function readAddress(node: Node): FoundAddress {
   const empty: FoundAddress = { street: null, locality: null, region: null, postalCode: null, country: null };
@@ -253,16 +127,6 @@ function contact(node: Node, key: 'email' | 'telephone'): string | null {
     }
   }
   return null;
-}
-
-function absolute(href: string | null, base: URL): string | null {
-  if (!href) return null;
-  try {
-    const url = new URL(href, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 function readSupplier(node: Node, types: string[], source: DataSource, base: URL): FoundSupplier | null {
@@ -425,67 +289,6 @@ function microdataNodes(document: ReturnType<typeof parseDocument>, base: URL): 
   // Top-level items only: nested ones are read as their parent's properties.
   const items = DomUtils.findAll((el) => 'itemscope' in el.attribs && !('itemprop' in el.attribs), document.children);
   return items.map((el) => microdataItem(el as Element, base));
-}
-
-const NEXT_WORDS = new Set(['next', 'next page', 'nextpage', 'volgende', 'more results']);
-
-/** Links to further listing pages on the same host: rel="next", links named next, and `?page=N` beyond this page. */
-function paginationLinks(document: ReturnType<typeof parseDocument>, page: URL, base: URL): string[] {
-  const found = new Set<string>();
-  const currentPage = Number(page.searchParams.get('page') ?? '1');
-  const add = (href: string | undefined) => {
-    const url = absolute(href ?? null, base);
-    if (!url) return;
-    const target = new URL(url);
-    target.hash = '';
-    if (target.host !== page.host || target.href === page.href) return;
-    found.add(target.href);
-  };
-  for (const el of DomUtils.findAll((e) => e.name === 'a' || e.name === 'link', document.children)) {
-    const a = el.attribs;
-    if (!a['href']) continue;
-    const rel = (a['rel'] ?? '').toLowerCase().split(/\s+/);
-    const label = collapse(`${DomUtils.textContent(el)} ${a['aria-label'] ?? ''} ${a['title'] ?? ''}`)
-      .toLowerCase()
-      .replace(/[»›→>]+|&raquo;|&rsaquo;/g, '')
-      .trim();
-    if (
-      rel.includes('next') ||
-      NEXT_WORDS.has(label) ||
-      NEXT_WORDS.has(
-        collapse(DomUtils.textContent(el))
-          .toLowerCase()
-          .replace(/[»›→>]+/g, '')
-          .trim(),
-      )
-    ) {
-      add(a['href']);
-      continue;
-    }
-    if (el.name !== 'a') continue;
-    const url = absolute(a['href'], base);
-    if (!url) continue;
-    const target = new URL(url);
-    const n = Number(target.searchParams.get('page'));
-    if (target.host === page.host && target.pathname === page.pathname && Number.isInteger(n) && n > currentPage) add(url);
-  }
-  return [...found];
-}
-
-const PRODUCT_WORDS = /\b(products?|shop|store|catalogue|catalog|price[- ]?list|prices|range)\b/i;
-
-/** Same-host links whose address or text says products, shop, catalogue or price list. */
-function productLinks(document: ReturnType<typeof parseDocument>, page: URL, base: URL): string[] {
-  const found = new Set<string>();
-  for (const el of DomUtils.findAll((e) => e.name === 'a' && !!e.attribs['href'], document.children)) {
-    const url = absolute(el.attribs['href']!, base);
-    if (!url) continue;
-    const target = new URL(url);
-    target.hash = '';
-    if (target.host !== page.host || target.href === page.href) continue;
-    if (PRODUCT_WORDS.test(target.pathname.replace(/[/_.-]+/g, ' ')) || PRODUCT_WORDS.test(DomUtils.textContent(el))) found.add(target.href);
-  }
-  return [...found];
 }
 
 /** Reads a page's suppliers, products and pagination. Suppliers found twice on one page are merged. */
