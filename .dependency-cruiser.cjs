@@ -55,9 +55,25 @@ module.exports = {
     {
       name: 'widget-imports-only-sdk',
       severity: 'error',
-      comment: 'The widget runs on partner sites: it imports the sdk and nothing else of ours.',
+      comment: 'The widget runs on partner sites: it imports the sdk and nothing else of ours (its shared controls, widget/ui/, are its own folder).',
       from: { path: '^widget/' },
       to: { path: '^(server|portal|e2e|examples)/' },
+    },
+    {
+      name: 'shared-controls-import-only-the-sdk',
+      severity: 'error',
+      comment:
+        "widget/ui/ holds the controls and helpers the widget's forms and the portal share (text fields, submit buttons, the combobox, a refused submission's field messages, the buttons' styles). The iframe builds them on @preact/compat and the portal on React, so they import the sdk and React's own modules, nothing else: not the widget's forms, not the portal, no other package.",
+      from: { path: '^widget/ui/', pathNot: '\\.test\\.tsx?$' },
+      to: { pathNot: ['^widget/ui/', '^sdk/', '^node_modules/(react|react-dom|@types/react)/'] },
+    },
+    {
+      name: 'who-imports-the-shared-controls',
+      severity: 'error',
+      comment:
+        "widget/ui/ is for the pages people fill in: the widget's forms and iframe page, and the portal (the journeys may import it to check what it renders). The loader partners paste stays free of any framework, and the sdk, contract and server render no controls.",
+      from: { pathNot: ['^widget/(ui|app|embed)/', '^portal/', '^e2e/'] },
+      to: { path: '^widget/ui/' },
     },
     {
       name: 'nothing-imports-the-server',
@@ -123,7 +139,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    // Packages stay in the graph, unfollowed, so a rule can name which packages a folder may use.
+    exclude: { path: '(^|/)dist/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

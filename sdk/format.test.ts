@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { centsToRand, formatNumber, formatPriceWithVat, formatRand, joinWords, possessive, quotedEnd, vatCents } from './format';
+import {
+  centsToRand,
+  companySizeLabel,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPriceWithVat,
+  formatRand,
+  formatTime,
+  joinWords,
+  possessive,
+  quotedEnd,
+  vatCents,
+} from './format';
 
 describe('formatRand', () => {
   it('writes rand with commas between thousands and two decimals', () => {
@@ -61,5 +74,22 @@ describe('joinWords', () => {
 describe('vatCents', () => {
   it('rounds VAT to the cent from whole cents, where rand arithmetic falls a cent short', () => {
     expect(vatCents(1017490, 0.15)).toBe(152624);
+  });
+});
+
+describe('dates and times', () => {
+  it('writes the day, and the time on the 24-hour clock, in Johannesburg whatever the reader’s time zone', () => {
+    expect(formatDate('2026-12-06')).toBe('6 December 2026');
+    expect(formatDate('2026-12-05T22:30:00.000Z')).toBe('6 December 2026');
+    expect(formatTime('2026-12-06T12:05:00.000Z')).toBe('14:05');
+    expect(formatTime('2026-12-05T22:30:00.000Z')).toBe('00:30');
+    expect(formatDateTime('2026-12-06T07:30:00.000Z')).toBe('6 December 2026, 09:30');
+  });
+});
+
+describe('companySizeLabel', () => {
+  it('names a size in employees', () => {
+    expect(companySizeLabel('1-10')).toBe('1-10 employees');
+    expect(companySizeLabel('250+')).toBe('250+ employees');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Numbers and amounts for people to read, in one style everywhere Procura shows them (pages,
- * the widget, e-mails): commas between thousands and a point before decimals, the same in every
+ * Numbers, amounts, dates and times for people to read, in one style everywhere Procura shows them
+ * (pages, the widget, e-mails): commas between thousands and a point before decimals, the same in every
  * browser and on the server whatever its locale. Amounts are in rand, as the API gives them; an
  * amount held in cents is turned into rand first with {@link centsToRand}.
  */
@@ -111,6 +111,16 @@ export function basketName(names: readonly string[]): string {
   return names.length === 1 ? names[0]! : `${names[0]} and ${names.length - 1} more ${names.length === 2 ? 'product' : 'products'}`;
 }
 
+/**
+ * A company size as buyers and suppliers read it.
+ *
+ * @example
+ * companySizeLabel('1-10'); // '1-10 employees'
+ */
+export function companySizeLabel(size: string): string {
+  return `${size} employees`;
+}
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /**
@@ -136,7 +146,18 @@ export function formatDate(dayOrTime: string): string {
  * formatDateTime('2026-12-06T07:30:00.000Z'); // '6 December 2026, 09:30'
  */
 export function formatDateTime(iso: string): string {
-  return `${formatDate(iso)}, ${inJohannesburg(iso).slice(11, 16)}`;
+  return `${formatDate(iso)}, ${formatTime(iso)}`;
+}
+
+/**
+ * The time in Johannesburg of a moment, on the 24-hour clock, for a list that shows the day
+ * beside it or needs none.
+ *
+ * @example
+ * formatTime('2026-12-06T12:05:00.000Z'); // '14:05'
+ */
+export function formatTime(iso: string): string {
+  return inJohannesburg(iso).slice(11, 16);
 }
 
 /** An ISO time moved to Johannesburg's wall clock (South Africa keeps UTC+2 all year), still written as ISO. */

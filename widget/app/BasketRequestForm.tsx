@@ -2,12 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_BASKET_LINES, SUPPLIER_COUNT_CHOICES, type RfqFormValues } from '../../sdk/rules';
 import { rfqBasketSubmissionSchema } from '../../sdk/schemas/rfq';
 import type { BasketInput } from '../../sdk/client/forms';
-import { fieldErrorsOf, submissionFailure } from './api';
+import { fieldErrorsOf } from '../ui/field-errors';
+import { submissionFailure } from './api';
 import { CompanySizeField } from './CompanySizeField';
 import { DeliveryLocationField } from './LocationField';
 import { TermsAgreement } from './QuoteRequestForm';
-import { FieldError, TextField } from './TextField';
-import './controls.css';
+import { FieldError, TextField } from '../ui/TextField';
+import '../ui/controls.css';
 import './quote-form.css';
 
 /** A product line the buyer typed or pasted, as the form holds it. */

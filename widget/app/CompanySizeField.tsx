@@ -1,15 +1,6 @@
+import { companySizeLabel } from '../../sdk/format';
 import { COMPANY_SIZES } from '../../sdk/rules';
-import { FieldError } from './TextField';
-
-/**
- * A company size as buyers and suppliers read it: '250+ employees'.
- *
- * @example
- * companySizeLabel('1-10'); // '1-10 employees'
- */
-export function companySizeLabel(size: string): string {
-  return `${size} employees`;
-}
+import { FieldError } from '../ui/TextField';
 
 /** The optional company size select, on the main form's step 3 and in the widget's short form. */
 export function CompanySizeField({ id, value, error, onChange }: { id: string; value: string; error?: string | undefined; onChange(value: string): void }) {

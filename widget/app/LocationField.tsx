@@ -1,6 +1,6 @@
 import type { LocationSuggestion } from '../../sdk/schemas/catalogue';
 import { formApi } from './api';
-import { Combobox, useSuggestions } from './Combobox';
+import { Combobox, useSuggestions } from '../ui/Combobox';
 
 /** A place in the location suggestions, with the name the buyer typed when it is not the city's own ('Also called Jozi'). */
 function LocationOption({ location }: { location: LocationSuggestion }) {

@@ -4,10 +4,10 @@ import { BudgetField } from './BudgetField';
 import { CompanySizeField } from './CompanySizeField';
 import { DeliveryLocationField } from './LocationField';
 import { TermsLink } from './TermsLink';
-import { TextField } from './TextField';
-import './controls.css';
+import { TextField } from '../ui/TextField';
+import '../ui/controls.css';
 import './quote-form.css';
-import { SubmitButton } from './SubmitButton';
+import { SubmitButton } from '../ui/SubmitButton';
 
 const EMBED_BUDGET_LABELS: Record<EmbedBudgetRange, string> = {
   'under-1k': 'Under R1,000',

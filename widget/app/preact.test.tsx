@@ -7,7 +7,7 @@ import { Component as PreactComponent, options, type VNode } from 'preact';
 import { Component } from 'react';
 import { describe, expect, it } from 'vitest';
 import { QuickQuoteForm } from './QuickQuoteForm';
-import { TextField } from './TextField';
+import { TextField } from '../ui/TextField';
 
 describe('the widget test project', () => {
   it("takes React's modules from @preact/compat", () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DEMO_REQUEST_NOTICE, EMBED_SOURCE, emailNotSentMessage, type EmailNotSentReason, type EmbedBudgetRange, type RfqFormValues } from '../../sdk/rules';
-import { fieldErrorsOf, formApi, sendRfq, submissionFailure, type EmbedContext } from '../app/api';
+import { formApi, sendRfq, submissionFailure, type EmbedContext } from '../app/api';
+import { fieldErrorsOf } from '../ui/field-errors';
 import { ProcessingScreen } from '../app/ProcessingScreen';
 import { QuickQuoteForm, type QuickFormValues } from '../app/QuickQuoteForm';
 import { QuoteRequestForm } from '../app/QuoteRequestForm';

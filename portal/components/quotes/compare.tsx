@@ -2,7 +2,7 @@ import { minimumOrderText } from './basket';
 import { useState, type ReactNode } from 'react';
 import { formatPriceWithVat, formatRand, formatDate } from '../../../sdk/format';
 import type { Quote } from '../../../sdk/schemas/rfq';
-import { useMediaQuery } from '../../../widget/app/use-media-query';
+import { useMediaQuery } from '../../../widget/ui/use-media-query';
 import { TableScroll } from '../ui/table-scroll';
 import { PriceBasisBadge } from './firm';
 import { QuoteStatusBadge } from './status';

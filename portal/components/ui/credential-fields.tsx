@@ -1,4 +1,4 @@
-import { TextField, type TextFieldProps } from '../../../widget/app/TextField';
+import { TextField, type TextFieldProps } from '../../../widget/ui/TextField';
 
 type CredentialProps = Pick<TextFieldProps, 'id' | 'name' | 'label' | 'value' | 'onChange' | 'error'>;
 

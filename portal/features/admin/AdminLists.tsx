@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ADMIN_EXPORTS } from '../../../contract/client/admin';
-import { formatNumber, formatRand, formatDate } from '../../../sdk/format';
+import { formatDate, formatNumber, formatRand, formatTime } from '../../../sdk/format';
 import { readNumber } from '../../../sdk/numbers';
 import { auditActionText, type AuditLog } from '../../../contract/schemas/audit';
 import type { AdminProductPage, AdminSupplier, AdminSupplierPage } from '../../../contract/schemas/admin';
-import { formatTime } from '../../../widget/app/format';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { Switch } from '../../components/ui/switch';
 import { useToast } from '../../components/ui/toast';

@@ -5,7 +5,7 @@ import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, t
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { errorMessage, fieldErrors } from '../../lib/api-errors';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 
 /** What the list shows of a supplier's B-BBEE standing, as on file (expiry is judged where quotes are made). */
 function bbeeOnFile(s: Pick<AdminSupplier, 'bbeeLevel' | 'bbeeEvidence' | 'bbeeExpiresOn'>): string {

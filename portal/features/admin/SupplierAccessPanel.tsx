@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate } from '../../../sdk/format';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage } from '../../lib/api-errors';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { SuccessNotice } from '../../components/ui/success-notice';
 import { DataTable } from '../../components/ui/data-table';
-import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
+import { Combobox, useSuggestions } from '../../../widget/ui/Combobox';
 import type { AdminSupplier } from '../../../contract/schemas/admin';
 
 /** The suppliers whose name (or e-mail or city) holds what was typed, at most eight. */

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { demoRequestSchema, MONTHLY_SPEND_BANDS, MONTHLY_SPEND_LABELS, type DemoRequestInput } from '../../../contract/schemas/demo-request';
 import { isHttpError } from '../../../sdk/client/errors';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 
 type Field = keyof DemoRequestInput;
 type Values = Record<Field, string>;

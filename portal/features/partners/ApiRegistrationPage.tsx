@@ -5,7 +5,7 @@ import { BUSINESS_TYPES, INTEGRATION_TYPES, TRAFFIC_BANDS } from '../../../sdk/d
 import { API_TIERS, DATA_PRODUCTS, REGISTRATION_FAILED } from '../../../contract/data-api';
 import { validatePartnerRegistration as validate, type PartnerField as Field, type PartnerRegistrationValues as Values } from '../../../sdk/partner-rules';
 import type { PartnerCredentials } from '../../../sdk/schemas/partners';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { scriptSnippet } from '../../../widget/snippet';
 import { CodeToCopy, CopyButton } from '../../components/ui/code';
 import { Tabs } from '../../components/ui/tabs';
@@ -15,7 +15,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { TiersTable } from '../../components/TiersTable';
 import { RevenueShare } from '../../components/revenue';
 import { formatNumber, formatRand } from '../../../sdk/format';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 
 const LABELS = {
   businessType: {

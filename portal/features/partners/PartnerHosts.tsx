@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../sdk/format';
 import { isHttpError } from '../../../sdk/client/errors';
 import type { PartnerHosts as Hosts } from '../../../sdk/schemas/partners';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { partnerApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';

@@ -9,9 +9,9 @@ import { privacyApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmailField } from '../../components/ui/credential-fields';
-import '../../../widget/app/controls.css';
+import '../../../widget/ui/controls.css';
 import './privacy.css';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { DataTable } from '../../components/ui/data-table';
 
 const when = (iso: string) => formatDateTime(iso);

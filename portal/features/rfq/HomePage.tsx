@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { emailNotSentMessage, MAX_QUANTITY, singularUnit, toQuantity, type RfqFormValues } from '../../../sdk/rules';
-import { fieldErrorsOf, formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
+import { formApi, sendRfq, submissionFailure } from '../../../widget/app/api';
+import { fieldErrorsOf } from '../../../widget/ui/field-errors';
 import { formatNumber, formatRand } from '../../../sdk/format';
 import type { BasketRequestFormProps } from '../../../widget/app/BasketRequestForm';
 import { ProcessingScreen } from '../../../widget/app/ProcessingScreen';

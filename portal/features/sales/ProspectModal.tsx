@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ACTIVITY_LABELS, PROSPECT_STATUSES, PROSPECT_TIERS, SALES_MESSAGES, TIER_DESCRIPTIONS, type ActivityKind } from '../../../contract/schemas/sales';
 import type { Prospect, ProspectInput } from '../../../contract/schemas/prospects';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { Modal } from '../../components/ui/modal';

@@ -1,6 +1,6 @@
 import { ACTIVITY_LABELS, type ProspectStatus } from '../../../contract/schemas/sales';
 import type { Activity, ActivitySummary, Counters } from '../../../contract/schemas/outreach';
-import { formatTime } from '../../../widget/app/format';
+import { formatTime } from '../../../sdk/format';
 
 /** A figure against its target: "3 of 5", with a bar that fills to the target. */
 export function Progress({ label, value, target, suffix = '' }: { label: string; value: number; target: number; suffix?: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatRand } from '../../../sdk/format';
 import { SCRAPER_LIMITS, SCRAPER_MESSAGES as M, type ApproveItemInput, type ReviewItem } from '../../../contract/schemas/scraping';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { SCRAPER_MESSAGES as M, type ScrapeSession, type ScrapingStatus } from '../../../contract/schemas/scraping';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';

@@ -9,7 +9,7 @@ import { fieldErrors, errorMessage } from '../../lib/api-errors';
 import { dropLinkTokenFromAddress, linkTokenOfAddress } from '../../lib/link-token';
 import { useLoad } from '../../lib/use-load';
 import { PageLoading } from '../../components/ui/page-loading';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { useStaffSession } from '../../lib/staff-session';
 import { afterSignIn } from './SignInPage';
 

@@ -4,7 +4,7 @@ import { EmailField, PasswordField } from '../../components/ui/credential-fields
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { staffApi } from '../../lib/api';
 import { fieldErrors, errorMessage } from '../../lib/api-errors';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 
 /**
  * The staff sign-in form: e-mail and password, named so password managers fill them; a failure

@@ -5,7 +5,7 @@ import { readNumber } from '../../../sdk/numbers';
 import { textError } from '../../../sdk/text';
 import { MAX_UNIT_PRICE } from '../../../contract/schemas/supplier-offers';
 import { SUPPLIER_MESSAGES, type SupplierLead } from '../../../contract/schemas/supplier-workspace';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { supplierApi } from '../../lib/api';
 import { useSave } from '../../lib/use-save';

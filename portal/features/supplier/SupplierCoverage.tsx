@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { COVERAGE_SCOPES, type SupplierCoverage } from '../../../contract/schemas/supplier-workspace';
 import { LocationCombobox } from '../../../widget/app/LocationField';
-import { FieldError, TextField } from '../../../widget/app/TextField';
+import { FieldError, TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';

@@ -6,13 +6,13 @@ import { formatRand, formatDate } from '../../../sdk/format';
 import { formatQuantity, singularUnit } from '../../../sdk/rules';
 import type { ProductSuggestion } from '../../../sdk/schemas/catalogue';
 import { formApi } from '../../../widget/app/api';
-import { Combobox, useSuggestions } from '../../../widget/app/Combobox';
-import { FieldError, TextField } from '../../../widget/app/TextField';
+import { Combobox, useSuggestions } from '../../../widget/ui/Combobox';
+import { FieldError, TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { errorMessage } from '../../lib/api-errors';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { Loaded } from '../../components/ui/loaded';
 import { SuccessNotice } from '../../components/ui/success-notice';
 

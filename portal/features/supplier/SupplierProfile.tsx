@@ -9,13 +9,13 @@ import {
   type SupplierProfile,
   type SupplierProfileChange,
 } from '../../../contract/schemas/supplier-workspace';
-import { FieldError, TextField } from '../../../widget/app/TextField';
+import { FieldError, TextField } from '../../../widget/ui/TextField';
 import { checkCompliance, complianceChange, complianceDraft, ComplianceFields, type ComplianceField } from '../../components/compliance/compliance-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { supplierApi } from '../../lib/api';
 import { useSave } from '../../lib/use-save';
 import { SupplierCoverageSection } from './SupplierCoverage';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { Loaded } from '../../components/ui/loaded';
 import { SuccessNotice } from '../../components/ui/success-notice';
 

@@ -10,7 +10,7 @@ import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { SubmitButton } from '../../../widget/app/SubmitButton';
+import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { SuccessNotice } from '../../components/ui/success-notice';
 
 /** The lead the supplier was opening when asked to sign in (`?lead=Q-123`), which the workspace opens after. */

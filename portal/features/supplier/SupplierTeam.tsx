@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { SUPPLIER_MESSAGES, type SupplierMe } from '../../../contract/schemas/supplier-workspace';
 import { formatDate } from '../../../sdk/format';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { SuccessNotice } from '../../components/ui/success-notice';
 import { errorMessage } from '../../lib/api-errors';

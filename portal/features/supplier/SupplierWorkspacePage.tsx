@@ -6,7 +6,7 @@ import { readNumber } from '../../../sdk/numbers';
 import { textError } from '../../../sdk/text';
 import { MAX_UNIT_PRICE } from '../../../contract/schemas/supplier-offers';
 import { LEAD_FILTERS, SUPPLIER_MESSAGES, type LeadFilter, type SupplierLead } from '../../../contract/schemas/supplier-workspace';
-import { TextField } from '../../../widget/app/TextField';
+import { TextField } from '../../../widget/ui/TextField';
 import { QuoteStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';

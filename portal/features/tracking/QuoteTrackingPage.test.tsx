@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuoteActionResponse } from '../../../sdk/schemas/rfq';
 import { setupApiMock } from '../../../widget/test/api-mock';
-import { formatTime } from '../../../widget/app/format';
+import { formatTime } from '../../../sdk/format';
 import { keepQuoteTokens, quoteTokens } from '../../lib/submission-tokens';
 import { RFQ_ID, threeQuotes, trackedAnswer } from '../../test/quotes';
 import QuoteTrackingPage from './QuoteTrackingPage';

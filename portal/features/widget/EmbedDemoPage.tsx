@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { formatDate } from '../../../sdk/format';
+import { formatDate, formatTime } from '../../../sdk/format';
 import { Link } from 'wouter';
-import { formatTime } from '../../../widget/app/format';
 import type { WidgetTheme } from '../../../sdk/embed/config';
 import { scriptSnippet } from '../../../widget/snippet';
 import { THEME_LABELS, ThemeChoice } from '../../components/ThemeChoice';
