@@ -2,35 +2,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail-sender/renderer';
-import { signInStaff } from '../test/staff';
-import { lastSupplierAudit, signInSupplier } from '../test/suppliers';
+import { signInStaff, staffAdmin } from '../test/staff';
+import { addressPerCall, lastSupplierAudit, signInLinksSent, signInSupplier } from '../test/suppliers';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
 let server: TestServer;
-let admin: Awaited<ReturnType<typeof signInStaff>>;
 const origin = 'http://procura.test';
 beforeAll(async () => {
   server = await startTestServer({ RFQ_RATE_LIMIT: '1000', TRUST_PROXY: '1' }, { clock: () => now });
-  admin = await signInStaff(server);
 });
 afterAll(() => server.close());
 
 const db = () => server.database.db;
-let clientNo = 0;
 /** Each test's calls from an address of its own, so the per-client limits of one do not reach another. */
-const client = () => ({ 'x-forwarded-for': `198.51.100.${++clientNo}` });
+const client = addressPerCall();
 
-const linksTo = async (email: string) =>
-  (await db().selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute()).length;
+const linksTo = (email: string) => signInLinksSent(server, email);
 
-/** The admin's headers, signed in again when the clock has moved past the session's life. */
-async function adminHeaders() {
-  if ((await server.request('GET', '/api/staff/me', { headers: admin.headers })).status !== 200) admin = await signInStaff(server);
-  return admin.headers;
-}
+const adminHeaders = staffAdmin(() => server);
 const invite = async (supplierId: number, email: string, name = 'Sipho Dlamini') =>
   server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers: await adminHeaders() });
 const exchange = (token: string, headers: Record<string, string> = { origin }) => server.request('POST', '/api/supplier/session', { body: { token }, headers });

@@ -39,3 +39,18 @@ export function lastSupplierAudit(server: TestServer, supplierId: number) {
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
 }
+
+/** How many sign-in links have been e-mailed to `email`. */
+export async function signInLinksSent(server: TestServer, email: string): Promise<number> {
+  const rows = await server.database.db.selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute();
+  return rows.length;
+}
+
+/**
+ * Headers that make each call come from an address of its own, for a server that trusts the proxy's
+ * address, so the per-client limits one test reaches do not reach another.
+ */
+export function addressPerCall(): () => Record<string, string> {
+  let calls = 0;
+  return () => ({ 'x-forwarded-for': `198.51.100.${++calls}` });
+}
