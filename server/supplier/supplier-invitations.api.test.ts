@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_MESSAGES, supplierTeamSchema } from '../../contract/schemas/supplier-workspace';
 import { subjectKey } from '../limits/rate-limiter';
-import { staffAdmin } from '../test/staff';
-import { addressPerCall, lastSignInLink, signInLinksSent, signInSupplier } from '../test/suppliers';
+import { lastSignInLink, signInSupplier, supplierTestKit } from '../test/suppliers';
 import { startTestServer, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
@@ -16,12 +15,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.database.db;
-const client = addressPerCall();
-const linksTo = (email: string) => signInLinksSent(server, email);
 
-const adminHeaders = staffAdmin(() => server);
-const staffInvite = async (supplierId: number, email: string, name = 'Sipho Dlamini') =>
-  server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers: await adminHeaders() });
+/** `client()` gives a call an address of its own; the admin's sign-in survives the file's clock moving. */
+const { client, linksTo, invite: staffInvite } = supplierTestKit(() => server);
 type Session = Awaited<ReturnType<typeof signInSupplier>>;
 const signIn = (supplierId: number, email: string) => signInSupplier(server, supplierId, email, client());
 const invite = (by: Session, email: string, name = 'Thabo Mokoena') =>

@@ -4,8 +4,7 @@ import { SUPPLIER_MESSAGES, supplierMeSchema } from '../../contract/schemas/supp
 import { hashSecret } from '../lib/ids';
 import { subjectKey } from '../limits/rate-limiter';
 import { MessageRenderer } from '../mail-sender/renderer';
-import { staffAdmin } from '../test/staff';
-import { addressPerCall, lastSignInLink, signInLinksSent } from '../test/suppliers';
+import { lastSignInLink, supplierTestKit } from '../test/suppliers';
 import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../test/harness';
 import { requestSignInLink } from './supplier-users.service';
 
@@ -27,19 +26,15 @@ afterAll(async () => {
 });
 
 const db = () => server.database.db;
-/** Each call from an address of its own, unless a test means to count one client's calls. */
-const client = addressPerCall();
 
 const lastLink = (email: string) => lastSignInLink(server, email);
-const linksTo = (email: string) => signInLinksSent(server, email);
 const tokensTo = async (email: string) =>
   (await db().selectFrom('outbox').select('payload').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).orderBy('id').execute()).map(
     (r) => (JSON.parse(r.payload) as { token: string }).token,
   );
 
-const adminHeaders = staffAdmin(() => server);
-const invite = async (supplierId: number, email: string, name = 'Sipho Dlamini') =>
-  server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers: await adminHeaders() });
+/** `client()` gives a call an address of its own; the admin's sign-in survives the file's clock moving. */
+const { client, linksTo, adminHeaders, invite } = supplierTestKit(() => server);
 const ask = (email: string, headers: Record<string, string> = client()) =>
   server.request('POST', '/api/supplier/sign-in-link', { body: { email }, headers: { origin, ...headers } });
 const peek = (token: string, headers: Record<string, string> = client()) =>

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail-sender/renderer';
-import { signInStaff, staffAdmin } from '../test/staff';
-import { addressPerCall, lastSupplierAudit, signInLinksSent, signInSupplier } from '../test/suppliers';
+import { signInStaff } from '../test/staff';
+import { lastSupplierAudit, signInSupplier, supplierTestKit } from '../test/suppliers';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
@@ -17,14 +17,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const db = () => server.database.db;
-/** Each test's calls from an address of its own, so the per-client limits of one do not reach another. */
-const client = addressPerCall();
 
-const linksTo = (email: string) => signInLinksSent(server, email);
-
-const adminHeaders = staffAdmin(() => server);
-const invite = async (supplierId: number, email: string, name = 'Sipho Dlamini') =>
-  server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers: await adminHeaders() });
+/** `client()` gives a call an address of its own; the admin's sign-in survives the file's clock moving. */
+const { client, linksTo, adminHeaders, invite } = supplierTestKit(() => server);
 const exchange = (token: string, headers: Record<string, string> = { origin }) => server.request('POST', '/api/supplier/session', { body: { token }, headers });
 const me = (cookie: string) => server.request('GET', '/api/supplier/me', { headers: { cookie } });
 
