@@ -29,3 +29,13 @@ export const acceptQuote = (server: TestServer, token: string, body: Record<stri
 
 /** The request as its buyer reads it. */
 export const getRfq = async (server: TestServer, rfqId: string): Promise<Rfq> => rfqSchema.parse((await server.request('GET', `/api/rfq/${rfqId}`)).json);
+
+/** The e-mails of one kind written about a request, oldest first. */
+export const requestMail = (server: TestServer, rfqId: string, kind: string) =>
+  server.database.db
+    .selectFrom('outbox')
+    .select(['kind', 'recipient', 'payload'])
+    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .execute();

@@ -4,7 +4,7 @@ import { supplierResponseSchema } from '../../../sdk/schemas/supplier-responses'
 import { MessageRenderer } from '../../mail-sender/renderer';
 import { parseTrackingToken } from '../../lib/ids';
 import { pdfText } from '../../test/pdf-text';
-import { acceptQuote, getRfq as getRfqOf, submitBasket as submitBasketTo } from '../../test/baskets';
+import { acceptQuote, getRfq as getRfqOf, requestMail, submitBasket as submitBasketTo } from '../../test/baskets';
 import { startTestServerForFile, validOrder, validRfq } from '../../test/harness';
 import { signInSupplier } from '../../test/suppliers';
 
@@ -16,14 +16,7 @@ const accept = (token: string, body: Record<string, unknown> = {}) => acceptQuot
 const getRfq = (rfqId: string) => getRfqOf(server, rfqId);
 const lineStatuses = (rfq: Rfq, i: number) => rfq.quotes[i]!.lines!.map((l) => `${l.lineId}:${l.status}`);
 const renderer = () => new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
-const mail = (rfqId: string, kind: string) =>
-  server.database.db
-    .selectFrom('outbox')
-    .select(['kind', 'recipient', 'payload'])
-    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
-    .where('kind', '=', kind)
-    .orderBy('id')
-    .execute();
+const mail = (rfqId: string, kind: string) => requestMail(server, rfqId, kind);
 const responseToken = (row: { payload: string }) => (JSON.parse(row.payload) as { token: string }).token;
 const pdf = async (path: string) => {
   const res = await fetch(`${server.url}${path}`);

@@ -3,7 +3,7 @@ import { rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Quote } from 
 import { centsToRand, formatRand, vatCents } from '../../../sdk/format';
 import { SUPPLIER_MESSAGES, supplierLeadSchema, type SupplierLead } from '../../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../../mail-sender/renderer';
-import { acceptQuote, getRfq as getRfqOf, submitBasket as submitBasketTo } from '../../test/baskets';
+import { acceptQuote, getRfq as getRfqOf, requestMail, submitBasket as submitBasketTo } from '../../test/baskets';
 import { startTestServerForFile, validRfq } from '../../test/harness';
 import { lastSupplierAudit, signInSupplier } from '../../test/suppliers';
 
@@ -32,14 +32,7 @@ const tracked = async (quote: Quote) =>
     .quote.rfq.quotes.find((q) => q.id === quote.id)!;
 const leadOf = async (quoteId: string, headers: Record<string, string>): Promise<SupplierLead> =>
   ((await server.request('GET', '/api/supplier/leads', { headers })).json.leads as SupplierLead[]).find((l) => l.quoteId === quoteId)!;
-const buyerMail = (rfqId: string, kind: string) =>
-  server.database.db
-    .selectFrom('outbox')
-    .select(['kind', 'recipient', 'payload'])
-    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
-    .where('kind', '=', kind)
-    .orderBy('id')
-    .execute();
+const buyerMail = (rfqId: string, kind: string) => requestMail(server, rfqId, kind);
 const render = (row: { kind: string; recipient: string; payload: string }) =>
   new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }).render(row);
 const cents = (rand: number) => Math.round(rand * 100);
