@@ -100,12 +100,12 @@ describe('supplier sessions', () => {
 
 describe('leads', () => {
   let buyers = 0;
+  /** A request from a buyer of its own, from an address of its own; `fields` say what it asks for. */
+  const newBuyerRequest = (fields: Record<string, unknown> = {}) =>
+    server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: `buyer${++buyers}@buyers${buyers}.example`, ...fields }), headers: client() });
   /** A new request from a buyer of its own; answers it and the first quote's supplier signed in. */
   async function leadOfNewRequest() {
-    const res = await server.request('POST', '/api/rfq', {
-      body: validRfq({ primaryEmail: `buyer${++buyers}@buyers${buyers}.example`, companyName: 'Mokoena Facilities' }),
-      headers: client(),
-    });
+    const res = await newBuyerRequest({ companyName: 'Mokoena Facilities' });
     expect(res.status).toBe(201);
     const rfq = rfqSubmitResponseSchema.parse(res.json);
     return rfq;
@@ -127,15 +127,11 @@ describe('leads', () => {
 
   it("measure the supplier's response time once five are answered, and quote it with that from then on", async () => {
     const paper = () =>
-      server.request('POST', '/api/rfq', {
-        body: validRfq({
-          productName: 'Toilet Paper 2-Ply (48-pack)',
-          productDescription: 'For the staff toilets',
-          quantity: 30,
-          deliveryLocation: 'Cape Town',
-          primaryEmail: `stores${++buyers}@office${buyers}.example`,
-        }),
-        headers: client(),
+      newBuyerRequest({
+        productName: 'Toilet Paper 2-Ply (48-pack)',
+        productDescription: 'For the staff toilets',
+        quantity: 30,
+        deliveryLocation: 'Cape Town',
       });
     // A supplier none of whose people signed in before: its measure starts now.
     const withUsers = new Set((await db().selectFrom('supplier_users').select('supplier_id').execute()).map((u) => u.supplier_id));
@@ -162,16 +158,7 @@ describe('leads', () => {
   });
 
   it('are counted for the supplier’s figures: received, made firm, declined, accepted and confirmed, by month and by product', async () => {
-    const bleach = () =>
-      server.request('POST', '/api/rfq', {
-        body: validRfq({
-          productName: 'Household Bleach',
-          productDescription: 'Bleach for the wards of a clinic',
-          quantity: 40,
-          primaryEmail: `ward${++buyers}@clinic${buyers}.example`,
-        }),
-        headers: client(),
-      });
+    const bleach = () => newBuyerRequest({ productName: 'Household Bleach', productDescription: 'Bleach for the wards of a clinic', quantity: 40 });
     const first = rfqSubmitResponseSchema.parse((await bleach()).json);
     const supplierId = first.quotes[0]!.supplier.id;
     const s = await sessionOf(supplierId);
