@@ -14,15 +14,36 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const cli = (...args: string[]) =>
   spawnSync('node', ['dist/server/cli.js', ...args], { env: { ...process.env, DATABASE_URL: `sqlite:${file}` }, encoding: 'utf8' });
 
+/** The command line's partner, which a test may give other details. */
+const CLI_PARTNER = {
+  id: 'pt_cli',
+  company: 'Cli Co',
+  email: 'cli@example.co.za',
+  name: 'Cli',
+  website: 'https://cli.example.co.za',
+  type: 'software',
+  integration: 'api',
+  useCase: 'Testing the command line',
+  keyHash: 'h',
+  keyPrefix: 'procura_live_abcdef',
+};
+
+/** The file migrated by the command line, with a Starter partner added; answers it open and the time the partner was added at. */
+function migratedWithPartner(details: Partial<typeof CLI_PARTNER> = {}) {
+  const p = { ...CLI_PARTNER, ...details };
+  expect(cli('migrate').status).toBe(0);
+  const db = openSqlite(file);
+  const at = new Date().toISOString();
+  db.prepare(
+    `insert into partners (id, company_name, contact_email, contact_name, website, business_type, integration_type, monthly_traffic, use_case, tier, key_hash, key_prefix, key_created_at, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, '1k-10k', ?, 'starter', ?, ?, ?, ?)`,
+  ).run(p.id, p.company, p.email, p.name, p.website, p.type, p.integration, p.useCase, p.keyHash, p.keyPrefix, at, at);
+  return { db, at };
+}
+
 describe('cli partner-tier', () => {
   it('moves a partner to another tier, and refuses an unknown partner or tier', () => {
-    expect(cli('migrate').status).toBe(0);
-    const db = openSqlite(file);
-    const at = new Date().toISOString();
-    db.prepare(
-      `insert into partners (id, company_name, contact_email, contact_name, website, business_type, integration_type, monthly_traffic, use_case, tier, key_hash, key_prefix, key_created_at, created_at)
-       values ('pt_cli', 'Cli Co', 'cli@example.co.za', 'Cli', 'https://cli.example.co.za', 'software', 'api', '1k-10k', 'Testing the command line', 'starter', 'h', 'procura_live_abcdef', ?, ?)`,
-    ).run(at, at);
+    const { db } = migratedWithPartner();
 
     const moved = cli('partner-tier', 'pt_cli', 'professional');
     expect(moved.status).toBe(0);
@@ -66,13 +87,18 @@ describe('cli outbox-resend', () => {
 
 describe('cli partner-delete', () => {
   it("deletes a partner's key and contact details and the e-mails that carry them, and keeps its counts", () => {
-    expect(cli('migrate').status).toBe(0);
-    const db = openSqlite(file);
-    const at = new Date().toISOString();
-    db.prepare(
-      `insert into partners (id, company_name, contact_email, contact_name, website, business_type, integration_type, monthly_traffic, use_case, tier, key_hash, key_prefix, key_created_at, created_at)
-       values ('pt_gone', 'Gone Co', 'lerato@gone.example.co.za', 'Lerato Dlamini', 'https://gone.example.co.za', 'directory', 'widget', '1k-10k', 'Call Lerato on 083 555 0100 about it', 'starter', 'abc123', 'procura_live_gone00', ?, ?)`,
-    ).run(at, at);
+    const { db, at } = migratedWithPartner({
+      id: 'pt_gone',
+      company: 'Gone Co',
+      email: 'lerato@gone.example.co.za',
+      name: 'Lerato Dlamini',
+      website: 'https://gone.example.co.za',
+      type: 'directory',
+      integration: 'widget',
+      useCase: 'Call Lerato on 083 555 0100 about it',
+      keyHash: 'abc123',
+      keyPrefix: 'procura_live_gone00',
+    });
     db.prepare(
       `insert into outbox (message_id, kind, recipient, priority, payload, status, attempts, next_attempt_at, created_at)
        values ('<welcome-gone@procura.test>', 'partner-welcome', 'lerato@gone.example.co.za', 1, '{"partnerId":"pt_gone"}', 'sent', 1, ?, ?)`,

@@ -71,6 +71,8 @@ const supplier = {
   registeredAddress: '12 Harbour Drive, Durban, 4001',
   bbee: { level: 2, evidence: 'certificate' as const, expiresOn: '2027-03-31', status: 'valid' as const, recognitionPercent: 125 },
 };
+/** The quoted price of the 40 litres of bleach the tracked quote and its order carry. */
+const BLEACH_PRICE = { currency: 'ZAR', unitPrice: 21.5, totalPrice: 860, vatAmount: 129, totalPriceInclVat: 989, leadTime: '2-3 days' } as const;
 const tracked: TrackedQuoteResponse = {
   success: true,
   viewCount: 2,
@@ -89,12 +91,7 @@ const tracked: TrackedQuoteResponse = {
       quantity: 40,
       unit: 'litres',
       supplier,
-      currency: 'ZAR',
-      unitPrice: 21.5,
-      totalPrice: 860,
-      vatAmount: 129,
-      totalPriceInclVat: 989,
-      leadTime: '2-3 days',
+      ...BLEACH_PRICE,
       minimumOrderQuantity: 10,
       validityPeriod: '14 days',
       validUntil: '2026-12-06',
@@ -279,12 +276,7 @@ describe('createClient: requests and parsed answers', () => {
         quantity: 40,
         unit: 'litres',
         deliveryLocation: 'Durban, KwaZulu-Natal',
-        currency: 'ZAR',
-        unitPrice: 21.5,
-        totalPrice: 860,
-        vatAmount: 129,
-        totalPriceInclVat: 989,
-        leadTime: '2-3 days',
+        ...BLEACH_PRICE,
         paymentTerms: 'Net 30',
         validUntil: '2026-12-06',
       },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedRfqResponseSchema, recentEmbedRfqsSchema } from '../../sdk/schemas/embed';
 import { RFQ_MESSAGES } from '../../sdk/rules';
 import { startTestServer, type TestServer } from '../test/harness';
-import { registerPartner } from '../test/partners';
+import { registerPartner, validEmbedRfq } from '../test/partners';
 
 let server: TestServer;
 let partnerId = '';
@@ -21,21 +21,15 @@ const SHORT_FORM_MESSAGES = {
   contactEmail: 'Valid email required',
 };
 
-const embedRfq = (overrides: Record<string, unknown> = {}) => ({
-  productName: 'Thick Bleach 5L',
-  productDescription: 'Thick bleach for ablution blocks at three sites, 5 litre cans',
-  quantity: 40,
-  budgetRange: '1k-5k',
-  location: 'Durban',
-  contactEmail: 'ops@example.co.za',
-  companyName: 'Coastal Facilities',
-  partnerId,
-  embedId: 'shop-footer',
-  referrerUrl: 'https://shop.example.co.za/cleaning?visitor=jane@example.co.za',
-  source: 'embed-widget',
-  ...overrides,
-});
-
+/** The widget's request from the partner's shop footer, with the page's query string a host would not keep. */
+const embedRfq = (overrides: Record<string, unknown> = {}) =>
+  validEmbedRfq({
+    companyName: 'Coastal Facilities',
+    partnerId,
+    embedId: 'shop-footer',
+    referrerUrl: 'https://shop.example.co.za/cleaning?visitor=jane@example.co.za',
+    ...overrides,
+  });
 describe('POST /api/embed/rfq', () => {
   it('creates the RFQ through the quote engine, credited to the partner, keeping only the host of the page', async () => {
     const res = await server.request('POST', '/api/embed/rfq', { body: embedRfq() });

@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, startTestServer, validRfq, type TestDatabase, type TestServer } from '../test/harness';
-import { validRegistration } from '../test/partners';
+import { validEmbedRfq, validRegistration } from '../test/partners';
 import { admit, type RatePolicy } from './rate-limiter';
 
-const embedRfq = {
-  productName: 'Thick Bleach 5L',
-  productDescription: 'Thick bleach for ablution blocks at three sites, 5 litre cans',
-  quantity: 40,
-  budgetRange: '1k-5k',
-  location: 'Durban',
-  contactEmail: 'ops@example.co.za',
-  source: 'embed-widget',
-};
+const embedRfq = validEmbedRfq();
 const widgetLoad = { embedId: 'shop-footer', referrerUrl: 'https://shop.example.co.za/' };
 
 // Two server processes on one database; the clock stands in the middle of an hour.

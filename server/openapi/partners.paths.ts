@@ -20,6 +20,7 @@ import {
   partnerProfileSchema,
   partnerRegistrationSchema,
 } from '../../sdk/schemas/partners';
+import type { ZodType } from 'zod';
 import type { Route } from './route';
 
 /** A data API operation's description: what it answers, then who may call it and what is never answered. */
@@ -28,6 +29,20 @@ const DATA = (product: DataProduct, answers: string) =>
     .filter((t) => (t.products as readonly DataProduct[]).includes(product))
     .map((t) => t.label)
     .join(', ')} tiers. Aggregates over fewer than 5 RFQs or 3 suppliers are withheld; no e-mail, name or company is answered.`;
+
+/** A data API read, under each of its paths: a GET for the partners whose tier includes `product`. */
+const dataRoutes = (paths: string[], product: DataProduct, summary: string, query: ZodType, ok: ZodType, answers: string): Route[] =>
+  paths.map((path) => ({
+    method: 'get',
+    path,
+    tag: 'Data',
+    summary,
+    query,
+    partner: product,
+    ok: [200, ok],
+    errors: [400, 401, 403, 429],
+    description: DATA(product, answers),
+  }));
 
 /** What a partner may read and change with its key. */
 const PARTNER_KEY = "For a registered partner, with its API key and partner id; counted against its tier's quota.";
@@ -150,88 +165,52 @@ export const PARTNER_PATHS: Route[] = [
     ok: [200, partnerHostsSchema],
     errors: [400, 401, 403, 404, 429],
   },
-  ...(['/api/data/market-intelligence', '/api/v1/market-intelligence'] as const).map(
-    (path): Route => ({
-      method: 'get',
-      path,
-      tag: 'Data',
-      summary: 'Demand per category',
-      query: spanQuerySchema,
-      partner: 'market-intelligence',
-      ok: [200, marketIntelligenceSchema],
-      errors: [400, 401, 403, 429],
-      description: DATA(
-        'market-intelligence',
-        'Per category over the span: RFQs, average quantity, quotes per product asked for, firm quotes, quoting suppliers and the cities with enough RFQs to name.',
-      ),
-    }),
+  ...dataRoutes(
+    ['/api/data/market-intelligence', '/api/v1/market-intelligence'],
+    'market-intelligence',
+    'Demand per category',
+    spanQuerySchema,
+    marketIntelligenceSchema,
+    'Per category over the span: RFQs, average quantity, quotes per product asked for, firm quotes, quoting suppliers and the cities with enough RFQs to name.',
   ),
-  ...(['/api/data/pricing-trends', '/api/v2/market-trends'] as const).map(
-    (path): Route => ({
-      method: 'get',
-      path,
-      tag: 'Data',
-      summary: 'Demand and quoted prices per period',
-      query: marketTrendsQuerySchema,
-      partner: 'pricing-trends',
-      ok: [200, marketTrendsSchema],
-      errors: [400, 401, 403, 429],
-      description: DATA(
-        'pricing-trends',
-        'Per week, month or quarter, optionally for one category or region: RFQs, average quantity, average quoted unit price in rand and quoting suppliers.',
-      ),
-    }),
+  ...dataRoutes(
+    ['/api/data/pricing-trends', '/api/v2/market-trends'],
+    'pricing-trends',
+    'Demand and quoted prices per period',
+    marketTrendsQuerySchema,
+    marketTrendsSchema,
+    'Per week, month or quarter, optionally for one category or region: RFQs, average quantity, average quoted unit price in rand and quoting suppliers.',
   ),
-  ...(['/api/data/supplier-directory', '/api/v1/suppliers/metrics'] as const).map(
-    (path): Route => ({
-      method: 'get',
-      path,
-      tag: 'Data',
-      summary: 'Suppliers per category and region',
-      query: supplierQuerySchema,
-      partner: 'supplier-directory',
-      ok: [200, supplierMetricsSchema],
-      errors: [400, 401, 403, 429],
-      description: DATA('supplier-directory', 'Per category and region: how many suppliers, how many verified, and their averages; never one supplier alone.'),
-    }),
+  ...dataRoutes(
+    ['/api/data/supplier-directory', '/api/v1/suppliers/metrics'],
+    'supplier-directory',
+    'Suppliers per category and region',
+    supplierQuerySchema,
+    supplierMetricsSchema,
+    'Per category and region: how many suppliers, how many verified, and their averages; never one supplier alone.',
   ),
-  {
-    method: 'get',
-    path: '/api/v2/supplier-performance',
-    tag: 'Data',
-    summary: 'Quotes per category and region (supplier_responses)',
-    query: supplierQuerySchema,
-    partner: 'supplier-directory',
-    ok: [200, supplierPerformanceSchema],
-    errors: [400, 401, 403, 429],
-    description: DATA(
-      'supplier-directory',
-      "Per category and region, in the documented `supplier_responses` terms: quotes made, a basket quote's lines each in its own category, and the firm ones.",
-    ),
-  },
-  {
-    method: 'get',
-    path: '/api/data/rfq-insights',
-    tag: 'Data',
-    summary: 'What buyers ask for',
-    query: spanQuerySchema,
-    partner: 'rfq-insights',
-    ok: [200, rfqInsightsSchema],
-    errors: [400, 401, 403, 429],
-    description: DATA('rfq-insights', 'Over the span: RFQs by budget band, quantity band and region, and the mean intent score.'),
-  },
-  {
-    method: 'get',
-    path: '/api/v2/procurement-data',
-    tag: 'Data',
-    summary: 'RFQ records (rfq_submissions), paged by cursor',
-    query: procurementDataQuerySchema,
-    partner: 'enterprise-package',
-    ok: [200, procurementDataSchema],
-    errors: [400, 401, 403, 429],
-    description: DATA(
-      'enterprise-package',
-      'One record per request (per line of a basket): category, quantity, budget band, city, company size and intent score, never the buyer; at most 1,000 a request, follow `next_cursor` while `has_more`.',
-    ),
-  },
+  ...dataRoutes(
+    ['/api/v2/supplier-performance'],
+    'supplier-directory',
+    'Quotes per category and region (supplier_responses)',
+    supplierQuerySchema,
+    supplierPerformanceSchema,
+    "Per category and region, in the documented `supplier_responses` terms: quotes made, a basket quote's lines each in its own category, and the firm ones.",
+  ),
+  ...dataRoutes(
+    ['/api/data/rfq-insights'],
+    'rfq-insights',
+    'What buyers ask for',
+    spanQuerySchema,
+    rfqInsightsSchema,
+    'Over the span: RFQs by budget band, quantity band and region, and the mean intent score.',
+  ),
+  ...dataRoutes(
+    ['/api/v2/procurement-data'],
+    'enterprise-package',
+    'RFQ records (rfq_submissions), paged by cursor',
+    procurementDataQuerySchema,
+    procurementDataSchema,
+    'One record per request (per line of a basket): category, quantity, budget band, city, company size and intent score, never the buyer; at most 1,000 a request, follow `next_cursor` while `has_more`.',
+  ),
 ];

@@ -1,34 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_MESSAGES, supplierTeamSchema } from '../../contract/schemas/supplier-workspace';
 import { subjectKey } from '../limits/rate-limiter';
-import { signInStaff } from '../test/staff';
-import { lastSignInLink, signInSupplier } from '../test/suppliers';
+import { lastSignInLink, signInSupplier, supplierTestKit } from '../test/suppliers';
 import { startTestServer, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
 let server: TestServer;
-let admin: Awaited<ReturnType<typeof signInStaff>>;
 const origin = 'http://procura.test';
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: '1' }, { clock: () => now });
-  admin = await signInStaff(server);
 });
 afterAll(() => server.close());
 
 const db = () => server.database.db;
-let clientNo = 0;
-const client = () => ({ 'x-forwarded-for': `198.51.100.${++clientNo}` });
-const linksTo = async (email: string) =>
-  (await db().selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute()).length;
 
-async function adminHeaders() {
-  if ((await server.request('GET', '/api/staff/me', { headers: admin.headers })).status !== 200) admin = await signInStaff(server);
-  return admin.headers;
-}
-const staffInvite = async (supplierId: number, email: string, name = 'Sipho Dlamini') =>
-  server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers: await adminHeaders() });
+/** `client()` gives a call an address of its own; the admin's sign-in survives the file's clock moving. */
+const { client, linksTo, invite: staffInvite } = supplierTestKit(() => server);
 type Session = Awaited<ReturnType<typeof signInSupplier>>;
 const signIn = (supplierId: number, email: string) => signInSupplier(server, supplierId, email, client());
 const invite = (by: Session, email: string, name = 'Thabo Mokoena') =>

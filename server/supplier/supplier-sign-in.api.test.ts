@@ -4,8 +4,7 @@ import { SUPPLIER_MESSAGES, supplierMeSchema } from '../../contract/schemas/supp
 import { hashSecret } from '../lib/ids';
 import { subjectKey } from '../limits/rate-limiter';
 import { MessageRenderer } from '../mail-sender/renderer';
-import { signInStaff } from '../test/staff';
-import { lastSignInLink } from '../test/suppliers';
+import { lastSignInLink, supplierTestKit } from '../test/suppliers';
 import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../test/harness';
 import { requestSignInLink } from './supplier-users.service';
 
@@ -16,12 +15,10 @@ let now = Date.parse('2026-11-02T08:00:00.000Z');
 const steps = new AsyncLocalStorage<string[]>();
 let database: TestDatabase;
 let server: TestServer;
-let admin: Awaited<ReturnType<typeof signInStaff>>;
 const origin = 'http://procura.test';
 beforeAll(async () => {
   database = await createTestDatabase({ onQuery: (sql) => steps.getStore()?.push(sql) });
   server = await startTestServer({ TRUST_PROXY: '1' }, { database, clock: () => now });
-  admin = await signInStaff(server);
 });
 afterAll(async () => {
   await server.close();
@@ -29,25 +26,15 @@ afterAll(async () => {
 });
 
 const db = () => server.database.db;
-let clientNo = 0;
-/** Each call from an address of its own, unless a test means to count one client's calls. */
-const client = () => ({ 'x-forwarded-for': `198.51.100.${++clientNo}` });
 
 const lastLink = (email: string) => lastSignInLink(server, email);
-const linksTo = async (email: string) =>
-  (await db().selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute()).length;
 const tokensTo = async (email: string) =>
   (await db().selectFrom('outbox').select('payload').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).orderBy('id').execute()).map(
     (r) => (JSON.parse(r.payload) as { token: string }).token,
   );
 
-/** The admin's headers, signed in again when the clock has moved past the session's life. */
-async function adminHeaders() {
-  if ((await server.request('GET', '/api/staff/me', { headers: admin.headers })).status !== 200) admin = await signInStaff(server);
-  return admin.headers;
-}
-const invite = async (supplierId: number, email: string, name = 'Sipho Dlamini') =>
-  server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers: await adminHeaders() });
+/** `client()` gives a call an address of its own; the admin's sign-in survives the file's clock moving. */
+const { client, linksTo, adminHeaders, invite } = supplierTestKit(() => server);
 const ask = (email: string, headers: Record<string, string> = client()) =>
   server.request('POST', '/api/supplier/sign-in-link', { body: { email }, headers: { origin, ...headers } });
 const peek = (token: string, headers: Record<string, string> = client()) =>

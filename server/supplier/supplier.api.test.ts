@@ -3,36 +3,23 @@ import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail-sender/renderer';
 import { signInStaff } from '../test/staff';
-import { lastSupplierAudit, signInSupplier } from '../test/suppliers';
+import { lastSupplierAudit, signInSupplier, supplierTestKit } from '../test/suppliers';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
 let server: TestServer;
-let admin: Awaited<ReturnType<typeof signInStaff>>;
 const origin = 'http://procura.test';
 beforeAll(async () => {
   server = await startTestServer({ RFQ_RATE_LIMIT: '1000', TRUST_PROXY: '1' }, { clock: () => now });
-  admin = await signInStaff(server);
 });
 afterAll(() => server.close());
 
 const db = () => server.database.db;
-let clientNo = 0;
-/** Each test's calls from an address of its own, so the per-client limits of one do not reach another. */
-const client = () => ({ 'x-forwarded-for': `198.51.100.${++clientNo}` });
 
-const linksTo = async (email: string) =>
-  (await db().selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute()).length;
-
-/** The admin's headers, signed in again when the clock has moved past the session's life. */
-async function adminHeaders() {
-  if ((await server.request('GET', '/api/staff/me', { headers: admin.headers })).status !== 200) admin = await signInStaff(server);
-  return admin.headers;
-}
-const invite = async (supplierId: number, email: string, name = 'Sipho Dlamini') =>
-  server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers: await adminHeaders() });
+/** `client()` gives a call an address of its own; the admin's sign-in survives the file's clock moving. */
+const { client, linksTo, adminHeaders, invite } = supplierTestKit(() => server);
 const exchange = (token: string, headers: Record<string, string> = { origin }) => server.request('POST', '/api/supplier/session', { body: { token }, headers });
 const me = (cookie: string) => server.request('GET', '/api/supplier/me', { headers: { cookie } });
 
@@ -113,12 +100,12 @@ describe('supplier sessions', () => {
 
 describe('leads', () => {
   let buyers = 0;
+  /** A request from a buyer of its own, from an address of its own; `fields` say what it asks for. */
+  const newBuyerRequest = (fields: Record<string, unknown> = {}) =>
+    server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: `buyer${++buyers}@buyers${buyers}.example`, ...fields }), headers: client() });
   /** A new request from a buyer of its own; answers it and the first quote's supplier signed in. */
   async function leadOfNewRequest() {
-    const res = await server.request('POST', '/api/rfq', {
-      body: validRfq({ primaryEmail: `buyer${++buyers}@buyers${buyers}.example`, companyName: 'Mokoena Facilities' }),
-      headers: client(),
-    });
+    const res = await newBuyerRequest({ companyName: 'Mokoena Facilities' });
     expect(res.status).toBe(201);
     const rfq = rfqSubmitResponseSchema.parse(res.json);
     return rfq;
@@ -140,15 +127,11 @@ describe('leads', () => {
 
   it("measure the supplier's response time once five are answered, and quote it with that from then on", async () => {
     const paper = () =>
-      server.request('POST', '/api/rfq', {
-        body: validRfq({
-          productName: 'Toilet Paper 2-Ply (48-pack)',
-          productDescription: 'For the staff toilets',
-          quantity: 30,
-          deliveryLocation: 'Cape Town',
-          primaryEmail: `stores${++buyers}@office${buyers}.example`,
-        }),
-        headers: client(),
+      newBuyerRequest({
+        productName: 'Toilet Paper 2-Ply (48-pack)',
+        productDescription: 'For the staff toilets',
+        quantity: 30,
+        deliveryLocation: 'Cape Town',
       });
     // A supplier none of whose people signed in before: its measure starts now.
     const withUsers = new Set((await db().selectFrom('supplier_users').select('supplier_id').execute()).map((u) => u.supplier_id));
@@ -175,16 +158,7 @@ describe('leads', () => {
   });
 
   it('are counted for the supplier’s figures: received, made firm, declined, accepted and confirmed, by month and by product', async () => {
-    const bleach = () =>
-      server.request('POST', '/api/rfq', {
-        body: validRfq({
-          productName: 'Household Bleach',
-          productDescription: 'Bleach for the wards of a clinic',
-          quantity: 40,
-          primaryEmail: `ward${++buyers}@clinic${buyers}.example`,
-        }),
-        headers: client(),
-      });
+    const bleach = () => newBuyerRequest({ productName: 'Household Bleach', productDescription: 'Bleach for the wards of a clinic', quantity: 40 });
     const first = rfqSubmitResponseSchema.parse((await bleach()).json);
     const supplierId = first.quotes[0]!.supplier.id;
     const s = await sessionOf(supplierId);

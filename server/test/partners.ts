@@ -18,6 +18,20 @@ export function validRegistration(overrides: Record<string, unknown> = {}): Reco
   };
 }
 
+/** A valid request from the widget's short form, naming no partner; override any field. */
+export function validEmbedRfq(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    productName: 'Thick Bleach 5L',
+    productDescription: 'Thick bleach for ablution blocks at three sites, 5 litre cans',
+    quantity: 40,
+    budgetRange: '1k-5k',
+    location: 'Durban',
+    contactEmail: 'ops@example.co.za',
+    source: 'embed-widget',
+    ...overrides,
+  };
+}
+
 /** Registers a partner and answers its credentials and the headers that authenticate it. */
 export async function registerPartner(server: TestServer, overrides: Record<string, unknown> = {}) {
   const res = await server.request('POST', '/api/partners/register', { body: validRegistration(overrides) });

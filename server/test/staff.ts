@@ -62,3 +62,15 @@ export async function expectForeignOriginRefused(server: TestServer, calls: Staf
   await expectEach(server, changes, { cookie }, 403, error);
   await expectEach(server, changes, { cookie, origin: 'https://evil.example' }, 403, error);
 }
+
+/**
+ * A staff admin for a file whose clock moves: answers the admin's headers, signing in at the first
+ * call and again whenever the clock has moved past the session's life.
+ */
+export function staffAdmin(server: () => TestServer): () => Promise<Record<string, string>> {
+  let admin: Awaited<ReturnType<typeof signInStaff>> | undefined;
+  return async () => {
+    if (!admin || (await server().request('GET', '/api/staff/me', { headers: admin.headers })).status !== 200) admin = await signInStaff(server());
+    return admin.headers;
+  };
+}

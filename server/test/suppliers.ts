@@ -1,5 +1,5 @@
 import type { TestServer } from './harness';
-import { signInStaff } from './staff';
+import { signInStaff, staffAdmin } from './staff';
 
 /** The token of the latest sign-in link e-mailed to `email`, if any. */
 export async function lastSignInLink(server: TestServer, email: string): Promise<string | undefined> {
@@ -13,6 +13,11 @@ export async function lastSignInLink(server: TestServer, email: string): Promise
   return row ? (JSON.parse(row.payload) as { token: string }).token : undefined;
 }
 
+/** A staff admin invites `email` to `supplierId`'s workspace from /admin. */
+function adminInvite(server: TestServer, headers: Record<string, string>, supplierId: number, email: string, name = 'Sipho Dlamini') {
+  return server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name }, headers });
+}
+
 /**
  * Invites `email` to `supplierId` from /admin and signs in from the link e-mailed to it; answers
  * the headers a workspace page sends with every call: the supplier cookie and PUBLIC_URL's origin.
@@ -20,7 +25,7 @@ export async function lastSignInLink(server: TestServer, email: string): Promise
 export async function signInSupplier(server: TestServer, supplierId: number, email: string, headers: Record<string, string> = {}) {
   const admin = await signInStaff(server);
   const origin = new URL(server.config.publicUrl).origin;
-  const invited = await server.request('POST', `/api/admin/suppliers/${supplierId}/invite`, { body: { email, name: 'Sipho Dlamini' }, headers: admin.headers });
+  const invited = await adminInvite(server, admin.headers, supplierId, email);
   if (invited.status !== 201) throw new Error(`invite answered ${invited.status}: ${invited.text}`);
   const token = await lastSignInLink(server, email);
   if (!token) throw new Error(`no sign-in link was e-mailed to ${email}`);
@@ -38,4 +43,34 @@ export function lastSupplierAudit(server: TestServer, supplierId: number) {
     .where('supplier_id', '=', supplierId)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+}
+
+/** How many sign-in links have been e-mailed to `email`. */
+async function signInLinksSent(server: TestServer, email: string): Promise<number> {
+  const rows = await server.database.db.selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute();
+  return rows.length;
+}
+
+/**
+ * Headers that make each call come from an address of its own, for a server that trusts the proxy's
+ * address, so the per-client limits one test reaches do not reach another.
+ */
+function addressPerCall(): () => Record<string, string> {
+  let calls = 0;
+  return () => ({ 'x-forwarded-for': `198.51.100.${++calls}` });
+}
+
+/**
+ * What a supplier workspace test file calls on its server, which trusts the proxy's address: headers
+ * giving each call an address of its own, how many sign-in links a person was sent, an admin's
+ * headers kept signed in across the file's clock, and that admin's invitation of a person to a supplier.
+ */
+export function supplierTestKit(server: () => TestServer) {
+  const adminHeaders = staffAdmin(server);
+  return {
+    client: addressPerCall(),
+    linksTo: (email: string) => signInLinksSent(server(), email),
+    adminHeaders,
+    invite: async (supplierId: number, email: string, name?: string) => adminInvite(server(), await adminHeaders(), supplierId, email, name),
+  };
 }

@@ -16,11 +16,24 @@ async function databaseAt(last: string): Promise<TestDatabase> {
   return database;
 }
 
-/** Durban and the sanitisers category, which a request of these tests names. */
-async function durbanSanitisers(db: TestDatabase['db']): Promise<void> {
+/** Durban, the city of every supplier these tests make. */
+async function durban(db: TestDatabase['db']): Promise<void> {
   await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
     db,
   );
+}
+
+/** Supplier 1, Coastal of Durban, in the supplier columns every migration these tests start from has. */
+async function coastal(db: TestDatabase['db']): Promise<void> {
+  await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+    values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+    db,
+  );
+}
+
+/** Durban and the sanitisers category, which a request of these tests names. */
+async function durbanSanitisers(db: TestDatabase['db']): Promise<void> {
+  await durban(db);
   await sql`insert into sectors (id, name, sort_order) values ('hygiene', 'Hygiene', 1)`.execute(db);
   await sql`insert into categories (id, name, sector_id, keywords, sort_order) values ('sanitisers', 'Sanitisers', 'hygiene', '[]', 1)`.execute(db);
 }
@@ -111,9 +124,7 @@ describe('the migration to partner hosts', () => {
 describe('the migration for supplier imports', () => {
   it('keeps each on-time rate, allows none, gives specialties, and refuses a twin e-mail in another case', async () => {
     const { db } = await databaseAt('20261124130000-create-staff');
-    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
-      db,
-    );
+    await durban(db);
     const supplier = (id: number, email: string, onTime: string) =>
       sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
         values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, ${sql.raw(onTime)}, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
@@ -134,10 +145,7 @@ describe('the migration to order statuses', () => {
   it('leaves every earlier request open and every quote offered, with no company size', async () => {
     const { db } = await databaseAt('20261124170000-create-analytics');
     await durbanSanitisers(db);
-    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
-      db,
-    );
+    await coastal(db);
     await sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, created_at, rfq_ref)
       values ('100000000000000001', 'Sanitiser', 'For three sites', 20, 'litres', 3, 1, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', '2026-11-20T10:00:00.000Z', 'r_00000000000000000001')`.execute(
       db,
@@ -176,9 +184,7 @@ describe('the migration to order statuses', () => {
 describe('the migration to unknown response times', () => {
   it('keeps each response time and allows a supplier none', async () => {
     const { db } = await databaseAt('20261127050000-cursor-covering-index');
-    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
-      db,
-    );
+    await durban(db);
     const supplier = (id: number, email: string, hours: string) =>
       sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
         values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, 93, ${sql.raw(hours)}, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
@@ -233,13 +239,8 @@ describe('the migration to order details per purchase order', () => {
 describe('the migration to one table of sign-in links', () => {
   it("carries every supplier's and staff link over, dated by its lifetime, and drops the old tables", async () => {
     const { db } = await databaseAt('20261129000000-keep-order-details-per-order');
-    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
-      db,
-    );
-    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
-      db,
-    );
+    await durban(db);
+    await coastal(db);
     await sql`insert into supplier_users (id, supplier_id, email, name, created_at) values (7, 1, 'sipho@coastal.example', 'Sipho', '2026-11-01T00:00:00.000Z')`.execute(
       db,
     );
@@ -281,13 +282,8 @@ describe('the migration to one table of sign-in links', () => {
 describe('the migration to supplier invitations', () => {
   it('lists each person who never signed in as invited, and none who did', async () => {
     const { db } = await databaseAt('20261130000000-create-sign-in-links');
-    await sql`insert into cities (id, name, province, latitude, longitude, sort_order) values ('durban', 'Durban', 'KwaZulu-Natal', -29.86, 31.02, 1)`.execute(
-      db,
-    );
-    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
-      db,
-    );
+    await durban(db);
+    await coastal(db);
     await sql`insert into supplier_users (supplier_id, email, name, created_at, last_sign_in_at) values
       (1, 'sipho@coastal.example', 'Sipho', '2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z'),
       (1, 'thabo@coastal.example', 'Thabo', '2026-11-03T00:00:00.000Z', null)`.execute(db);
@@ -304,10 +300,7 @@ describe('the migration to more than one order per quote', () => {
   it("gives each basket order the lines accepted from its quote and each confirmed quote's order its day, and takes a second order of a quote", async () => {
     const { db } = await databaseAt('20261130010000-create-supplier-invitations');
     await durbanSanitisers(db);
-    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
-      db,
-    );
+    await coastal(db);
     const rfq = (id: string, lines: number) =>
       sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email, additional_emails, created_at, rfq_ref, line_count)
         values (${id}, 'Sanitiser', 'For three sites', 20, 'litres', 3, 1, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', '2026-11-20T10:00:00.000Z', ${`r_0000000000000000000${id.at(-1)}`}, ${lines})`.execute(

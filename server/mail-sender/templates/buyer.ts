@@ -10,6 +10,7 @@ import { compareFragment, FROM_EMAIL, quotationPath } from '../../../contract/bu
 import { html, safeUrl } from '../../lib/html';
 import {
   button,
+  detailsEmail,
   detailsTable,
   type Email,
   footer,
@@ -250,11 +251,7 @@ export function buyerOrderConfirmedEmail(input: BuyerOrderInput & { given: { del
     ...orderRows(q),
     ['Supplier contact', [q.supplier.contactPerson, q.supplier.email, q.supplier.phone].filter(Boolean).join(', ')],
   ];
-  const body = html`<p style="margin:0 0 16px;">${intro}</p>
-${detailsTable(rows)}
-<p style="margin:16px 0 0;">${button(input.quotesUrl, 'See your order')}</p>`;
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `See your order: ${input.quotesUrl}`, '', footer].join('\n');
-  return { subject, html: layout(subject, intro, body), text };
+  return detailsEmail(subject, intro, rows, { url: input.quotesUrl, label: 'See your order' });
 }
 
 export interface BuyerOrderWithdrawnInput extends BuyerOrderInput {
@@ -318,11 +315,7 @@ export function buyerQuoteFirmedEmail(input: BuyerQuoteFirmedInput): Email {
     ? `${name} made its quote ${q.id} for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName} firm at ${formatRand(q.unitPrice)} per ${singularUnit(q.unit)} excl. VAT; the indicative price was ${formatRand(input.indicativeUnitPrice)}.`
     : `${name} confirmed its quote ${q.id} for ${formatQuantity(input.request.quantity, input.request.unit)} of ${input.request.productName}: the price of ${formatRand(q.unitPrice)} per ${singularUnit(q.unit)} excl. VAT is now firm.`;
   const rows: [string, string][] = [...orderRows(q), ...(q.supplierNote ? [['Note from the supplier', q.supplierNote] as [string, string]] : [])];
-  const body = html`<p style="margin:0 0 16px;">${intro}</p>
-${detailsTable(rows)}
-<p style="margin:16px 0 0;">${button(input.quotesUrl, 'Compare your quotes')}</p>`;
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Compare your quotes: ${input.quotesUrl}`, '', footer].join('\n');
-  return { subject, html: layout(subject, intro, body), text };
+  return detailsEmail(subject, intro, rows, { url: input.quotesUrl, label: 'Compare your quotes' });
 }
 
 /** The buyer's notice that a supplier made lines of its basket quote firm: each with its firm price, and the quote as it now stands. */
@@ -334,11 +327,7 @@ function basketLinesFirmedEmail(input: BuyerQuoteFirmedInput, lines: NonNullable
   const subject = changed.length > 0 ? `Procura: ${name} changed prices on quote ${q.id}` : `Procura: ${name} confirmed prices on quote ${q.id}`;
   const intro = `${name} made ${firmed.length === 1 ? 'the price' : 'the prices'} of ${firmed.map((l) => l.productName).join(', ')} on its quote ${q.id} firm. Its quote now comes to ${formatRand(q.totalPrice)} excl. VAT.`;
   const rows: [string, string][] = [...orderRows(q), ...(q.supplierNote ? [['Note from the supplier', q.supplierNote] as [string, string]] : [])];
-  const body = html`<p style="margin:0 0 16px;">${intro}</p>
-${detailsTable(rows)}
-<p style="margin:16px 0 0;">${button(input.quotesUrl, 'Compare your quotes')}</p>`;
-  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Compare your quotes: ${input.quotesUrl}`, '', footer].join('\n');
-  return { subject, html: layout(subject, intro, body), text };
+  return detailsEmail(subject, intro, rows, { url: input.quotesUrl, label: 'Compare your quotes' });
 }
 
 export interface BuyerQuoteDeclinedInput extends BuyerOrderInput {

@@ -75,6 +75,15 @@ ${rows.map(
 </table>`;
 }
 
+/** An e-mail that says one thing, lists its details and offers one action, in the same words as HTML and as text. */
+export function detailsEmail(subject: string, intro: string, rows: [string, string][], action: { url: string; label: string }): Email {
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+${detailsTable(rows)}
+<p style="margin:16px 0 0;">${button(action.url, action.label)}</p>`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `${action.label}: ${action.url}`, '', footer].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
 /** A web address as a link that wraps anywhere, so a long one never widens a phone's screen. */
 export function link(url: string): SafeHtml {
   return html`<a href="${safeUrl(url)}" style="color:#1d4ed8;overflow-wrap:anywhere;word-break:break-word;">${url}</a>`;

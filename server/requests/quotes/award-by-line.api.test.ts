@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  quoteActionResponseSchema,
-  rfqSchema,
-  rfqSubmitResponseSchema,
-  trackedQuoteResponseSchema,
-  type Rfq,
-  type RfqSubmitResponse,
-} from '../../../sdk/schemas/rfq';
+import { quoteActionResponseSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Rfq, type RfqSubmitResponse } from '../../../sdk/schemas/rfq';
 import { supplierResponseSchema } from '../../../sdk/schemas/supplier-responses';
 import { formatRand } from '../../../sdk/format';
 import { formatQuantity } from '../../../sdk/units';
@@ -14,6 +7,7 @@ import { perUnit } from '../../../sdk/rules';
 import { MessageRenderer } from '../../mail-sender/renderer';
 import { parseTrackingToken } from '../../lib/ids';
 import { pdfText } from '../../test/pdf-text';
+import { acceptQuote, getRfq as getRfqOf, submitBasket as submitBasketTo } from '../../test/baskets';
 import { validOrder, validRfq, startTestServerForFile } from '../../test/harness';
 import { listLeads } from '../supplier-leads/supplier-leads.service';
 import type { SupplierMember } from '../../supplier/supplier-users.service';
@@ -22,26 +16,11 @@ import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace'
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
-const LINES = [
-  { productName: 'Hand Sanitizer 70% Alcohol', quantity: 200 },
-  { productName: 'Household Bleach', quantity: 40 },
-  { productName: 'Refuse Bags', quantity: 50 },
-];
+const submitBasket = () => submitBasketTo(server, 3);
 
-async function submitBasket(): Promise<RfqSubmitResponse> {
-  const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
-  const res = await server.request('POST', '/api/rfq', { body: { ...shared, lines: LINES, supplierCount: 5, deliveryLocation: 'Johannesburg' } });
-  expect(res.status).toBe(201);
-  const rfq = rfqSubmitResponseSchema.parse(res.json);
-  // The first three quotes price every line, so each line can go to any of them.
-  expect(rfq.quotes.length).toBeGreaterThanOrEqual(4);
-  for (const q of rfq.quotes.slice(0, 3)) expect(q.coverage).toMatchObject({ covered: 3, total: 3 });
-  return rfq;
-}
-
-const accept = (token: string, body: Record<string, unknown> = {}) => server.request('POST', `/api/quotes/track/${token}/accept`, { body: validOrder(body) });
+const accept = (token: string, body: Record<string, unknown> = {}) => acceptQuote(server, token, body);
 const acceptSplit = (token: string) => server.request('POST', `/api/quotes/track/${token}/accept-split`, { body: validOrder() });
-const getRfq = async (rfqId: string): Promise<Rfq> => rfqSchema.parse((await server.request('GET', `/api/rfq/${rfqId}`)).json);
+const getRfq = (rfqId: string) => getRfqOf(server, rfqId);
 const lineStatuses = (rfq: Rfq, quoteIndex: number) => rfq.quotes[quoteIndex]!.lines!.map((l) => `${l.lineId}:${l.status}`);
 const mail = (rfqId: string) =>
   server.database.db

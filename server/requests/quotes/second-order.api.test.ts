@@ -1,41 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSchema, rfqSubmitResponseSchema, type Rfq, type RfqSubmitResponse } from '../../../sdk/schemas/rfq';
+import { rfqSubmitResponseSchema, type Rfq } from '../../../sdk/schemas/rfq';
 import { supplierResponseSchema } from '../../../sdk/schemas/supplier-responses';
 import { MessageRenderer } from '../../mail-sender/renderer';
 import { parseTrackingToken } from '../../lib/ids';
 import { pdfText } from '../../test/pdf-text';
+import { acceptQuote, getRfq as getRfqOf, requestMail, submitBasket as submitBasketTo } from '../../test/baskets';
 import { startTestServerForFile, validOrder, validRfq } from '../../test/harness';
 import { signInSupplier } from '../../test/suppliers';
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
-const LINES = [
-  { productName: 'Hand Sanitizer 70% Alcohol', quantity: 200 },
-  { productName: 'Household Bleach', quantity: 40 },
-  { productName: 'Refuse Bags', quantity: 50 },
-];
+const submitBasket = () => submitBasketTo(server, 3);
 
-async function submitBasket(): Promise<RfqSubmitResponse> {
-  const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
-  const res = await server.request('POST', '/api/rfq', { body: { ...shared, lines: LINES, supplierCount: 5, deliveryLocation: 'Johannesburg' } });
-  expect(res.status).toBe(201);
-  const rfq = rfqSubmitResponseSchema.parse(res.json);
-  for (const q of rfq.quotes.slice(0, 3)) expect(q.coverage).toMatchObject({ covered: 3, total: 3 });
-  return rfq;
-}
-
-const accept = (token: string, body: Record<string, unknown> = {}) => server.request('POST', `/api/quotes/track/${token}/accept`, { body: validOrder(body) });
-const getRfq = async (rfqId: string): Promise<Rfq> => rfqSchema.parse((await server.request('GET', `/api/rfq/${rfqId}`)).json);
+const accept = (token: string, body: Record<string, unknown> = {}) => acceptQuote(server, token, body);
+const getRfq = (rfqId: string) => getRfqOf(server, rfqId);
 const lineStatuses = (rfq: Rfq, i: number) => rfq.quotes[i]!.lines!.map((l) => `${l.lineId}:${l.status}`);
 const renderer = () => new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
-const mail = (rfqId: string, kind: string) =>
-  server.database.db
-    .selectFrom('outbox')
-    .select(['kind', 'recipient', 'payload'])
-    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
-    .where('kind', '=', kind)
-    .orderBy('id')
-    .execute();
+const mail = (rfqId: string, kind: string) => requestMail(server, rfqId, kind);
 const responseToken = (row: { payload: string }) => (JSON.parse(row.payload) as { token: string }).token;
 const pdf = async (path: string) => {
   const res = await fetch(`${server.url}${path}`);

@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { rfqSchema, rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Quote, type Rfq, type RfqSubmitResponse } from '../../../sdk/schemas/rfq';
+import { rfqSubmitResponseSchema, trackedQuoteResponseSchema, type Quote } from '../../../sdk/schemas/rfq';
 import { centsToRand, formatRand, vatCents } from '../../../sdk/format';
 import { SUPPLIER_MESSAGES, supplierLeadSchema, type SupplierLead } from '../../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../../mail-sender/renderer';
-import { startTestServerForFile, validOrder, validRfq } from '../../test/harness';
+import { acceptQuote, getRfq as getRfqOf, requestMail, submitBasket as submitBasketTo } from '../../test/baskets';
+import { startTestServerForFile, validRfq } from '../../test/harness';
 import { lastSupplierAudit, signInSupplier } from '../../test/suppliers';
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
-const LINES = [
-  { productName: 'Hand Sanitizer 70% Alcohol', quantity: 200 },
-  { productName: 'Household Bleach', quantity: 40 },
-  { productName: 'Refuse Bags', quantity: 50 },
-];
-
-async function submitBasket(): Promise<RfqSubmitResponse> {
-  const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
-  const res = await server.request('POST', '/api/rfq', { body: { ...shared, lines: LINES, supplierCount: 5, deliveryLocation: 'Johannesburg' } });
-  expect(res.status).toBe(201);
-  const rfq = rfqSubmitResponseSchema.parse(res.json);
-  for (const q of rfq.quotes.slice(0, 2)) expect(q.coverage).toMatchObject({ covered: 3, total: 3 });
-  return rfq;
-}
+const submitBasket = () => submitBasketTo(server, 2);
 
 let people = 0;
 /** The first supplier's workspace on a fresh basket: the basket, that quote, and the headers its person sends. */
@@ -36,22 +24,15 @@ const firm = (quoteId: string, body: unknown, headers: Record<string, string>) =
   server.request('POST', `/api/supplier/leads/${quoteId}/firm`, { body, headers });
 const withdraw = (quoteId: string, body: unknown, headers: Record<string, string>) =>
   server.request('POST', `/api/supplier/leads/${quoteId}/decline`, { body, headers });
-const accept = (token: string, body: Record<string, unknown> = {}) => server.request('POST', `/api/quotes/track/${token}/accept`, { body: validOrder(body) });
-const getRfq = async (rfqId: string): Promise<Rfq> => rfqSchema.parse((await server.request('GET', `/api/rfq/${rfqId}`)).json);
+const accept = (token: string, body: Record<string, unknown> = {}) => acceptQuote(server, token, body);
+const getRfq = (rfqId: string) => getRfqOf(server, rfqId);
 const tracked = async (quote: Quote) =>
   trackedQuoteResponseSchema
     .parse((await server.request('GET', `/api/quotes/track/${quote.trackingToken}`)).json)
     .quote.rfq.quotes.find((q) => q.id === quote.id)!;
 const leadOf = async (quoteId: string, headers: Record<string, string>): Promise<SupplierLead> =>
   ((await server.request('GET', '/api/supplier/leads', { headers })).json.leads as SupplierLead[]).find((l) => l.quoteId === quoteId)!;
-const buyerMail = (rfqId: string, kind: string) =>
-  server.database.db
-    .selectFrom('outbox')
-    .select(['kind', 'recipient', 'payload'])
-    .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
-    .where('kind', '=', kind)
-    .orderBy('id')
-    .execute();
+const buyerMail = (rfqId: string, kind: string) => requestMail(server, rfqId, kind);
 const render = (row: { kind: string; recipient: string; payload: string }) =>
   new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }).render(row);
 const cents = (rand: number) => Math.round(rand * 100);

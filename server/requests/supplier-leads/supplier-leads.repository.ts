@@ -64,19 +64,32 @@ export async function findLeads(db: Executor, supplierId: number, status: LeadFi
 
 export type LeadRow = Awaited<ReturnType<typeof findLeads>>[number];
 
+/** A firm price as a quote and a basket's line both keep it, with the indicative unit price it replaced. */
+interface FirmPrice {
+  now: string;
+  unitPriceCents: number;
+  listUnitPriceCents: number;
+  discountPercent: number;
+  totalCents: number;
+  indicativeUnitPriceCents: number;
+}
+
+const firmPriceColumns = (set: FirmPrice) => ({
+  firmed_at: set.now,
+  unit_price_cents: set.unitPriceCents,
+  list_unit_price_cents: set.listUnitPriceCents,
+  discount_percent: set.discountPercent,
+  total_cents: set.totalCents,
+  indicative_unit_price_cents: set.indicativeUnitPriceCents,
+});
+
 /** Makes an offered, not yet firm quote firm at the figures given; false when it is no longer offered or was firmed. */
 export async function firmQuote(
   trx: Executor,
   quoteId: number,
-  set: {
-    now: string;
-    unitPriceCents: number;
-    listUnitPriceCents: number;
-    discountPercent: number;
-    totalCents: number;
+  set: FirmPrice & {
     vatCents: number;
     totalInclVatCents: number;
-    indicativeUnitPriceCents: number;
     indicativeTotalCents: number;
     leadMinDays: number;
     leadMaxDays: number;
@@ -87,14 +100,9 @@ export async function firmQuote(
   const result = await trx
     .updateTable('quotes')
     .set({
-      firmed_at: set.now,
-      unit_price_cents: set.unitPriceCents,
-      list_unit_price_cents: set.listUnitPriceCents,
-      discount_percent: set.discountPercent,
-      total_cents: set.totalCents,
+      ...firmPriceColumns(set),
       vat_cents: set.vatCents,
       total_incl_vat_cents: set.totalInclVatCents,
-      indicative_unit_price_cents: set.indicativeUnitPriceCents,
       indicative_total_cents: set.indicativeTotalCents,
       lead_min_days: set.leadMinDays,
       lead_max_days: set.leadMaxDays,
@@ -171,22 +179,10 @@ export async function findAnswerLines(db: Executor, quoteId: number) {
 export type AnswerLine = Awaited<ReturnType<typeof findAnswerLines>>[number];
 
 /** Makes an offered line's price firm, keeping the indicative price it replaced; false when it is no longer offered. */
-export async function firmLine(
-  trx: Executor,
-  quoteId: number,
-  lineNo: number,
-  set: { now: string; unitPriceCents: number; listUnitPriceCents: number; discountPercent: number; totalCents: number; indicativeUnitPriceCents: number },
-): Promise<boolean> {
+export async function firmLine(trx: Executor, quoteId: number, lineNo: number, set: FirmPrice): Promise<boolean> {
   const result = await trx
     .updateTable('quote_lines')
-    .set({
-      firmed_at: set.now,
-      unit_price_cents: set.unitPriceCents,
-      list_unit_price_cents: set.listUnitPriceCents,
-      discount_percent: set.discountPercent,
-      total_cents: set.totalCents,
-      indicative_unit_price_cents: set.indicativeUnitPriceCents,
-    })
+    .set(firmPriceColumns(set))
     .where('quote_id', '=', quoteId)
     .where('line_no', '=', lineNo)
     .where('status', '=', 'offered')
