@@ -1,5 +1,5 @@
 /**
- * The supplier scorecard (docs/quoting.md, "The track record"): computed from the orders, receipts
+ * The supplier scorecard (docs/quoting.md, "The earned record"): computed from the orders, receipts
  * and answered leads Procura recorded, for the engine, the pages and the data API alike. Pure: the
  * rows come in, the figures go out.
  */
