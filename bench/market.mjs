@@ -70,9 +70,9 @@ export function writeMarket(file, { suppliers, offersPerSupplier = 20, seed = 7_
   const now = new Date().toISOString();
 
   const insertSupplier = db.prepare(
-    `insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate,
+    `insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating,
        response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertCategory = db.prepare(
     'insert into supplier_categories (supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor) values (?, ?, ?, ?, ?)',
@@ -100,7 +100,6 @@ export function writeMarket(file, { suppliers, offersPerSupplier = 20, seed = 7_
         home.id,
         good && rng.chance(0.7) ? 1 : 0,
         good ? Math.round((3.6 + rng.next() * 1.3) * 10) / 10 : Math.round((2.2 + rng.next() * 0.7) * 10) / 10,
-        good ? rng.int(82, 99) : rng.int(55, 68),
         rng.pick(RESPONSE_HOURS),
         rng.int(0, 2),
         rng.pick(PAYMENT_TERMS),

@@ -56,10 +56,9 @@ test.describe('the scraper', () => {
     await expect(page.getByText('Cape Clean Chemicals will not be added.')).toBeVisible();
     await expect(card('Cape Clean Chemicals')).toHaveCount(0);
 
-    expect(database.get("select name, verified, on_time_rate, home_city_id from suppliers where email = 'sales@sparkle-hygiene.example'")).toEqual({
+    expect(database.get("select name, verified, home_city_id from suppliers where email = 'sales@sparkle-hygiene.example'")).toEqual({
       name: 'Sparkle Hygiene Supplies (Pty) Ltd',
       verified: 0,
-      on_time_rate: null,
       home_city_id: 'johannesburg',
     });
     expect(database.get("select count(*) as n from suppliers where email = 'orders@capeclean.example'")).toEqual({ n: 0 });

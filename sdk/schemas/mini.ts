@@ -21,6 +21,17 @@ const supplier = z.object({
   location: z.string(),
   province: z.string(),
   rating: z.number(),
+  record: z.optional(
+    z.object({
+      receipts: z.number().check(z.int(), z.minimum(0)),
+      onTimeInFull: z.number().check(z.int(), z.minimum(0)),
+      ratingAverage: z.nullable(z.number().check(z.minimum(1), z.maximum(5))),
+      ratingCount: z.number().check(z.int(), z.minimum(0)),
+      new: z.boolean(),
+      text: z.string(),
+      ratingText: z.string(),
+    }),
+  ),
   verified: z.boolean(),
   contactPerson: z.string(),
   email: z.string(),

@@ -217,6 +217,25 @@ export const bbeeStandingSchema = z.object({
 });
 
 /**
+ * A supplier's record on Procura over the last 12 months: the buyers' receipts of the orders it
+ * confirmed. New until 3 receipts count: no average, and `text` says so.
+ */
+const supplierRecordSchema = z.object({
+  /** Receipts that count: of orders the supplier confirmed, from buyers outside its own e-mail domain. */
+  receipts: z.number().int().nonnegative(),
+  /** Of them, received on time and in full. */
+  onTimeInFull: z.number().int().nonnegative(),
+  /** The buyers' average rating, 1 to 5 to one decimal; null while new. */
+  ratingAverage: z.number().min(1).max(5).nullable(),
+  ratingCount: z.number().int().nonnegative(),
+  new: z.boolean(),
+  /** The record in words: "Delivered on time and in full for 9 of 10 orders on Procura in the last 12 months", or "New on Procura". */
+  text: z.string(),
+  /** The rating in words: "4.6 from 12 buyers", or "New on Procura". */
+  ratingText: z.string(),
+});
+
+/**
  * The supplier behind a quote.
  *
  * @example
@@ -227,7 +246,10 @@ export const supplierSchema = z.object({
   name: z.string(),
   location: z.string(),
   province: z.string(),
+  /** The buyers' average rating (`record.ratingAverage`), 0 while the supplier is new on Procura: read `record`. */
   rating: z.number(),
+  /** Its record on Procura; every answer of this version carries it (optional for answers of earlier servers). */
+  record: supplierRecordSchema.optional(),
   verified: z.boolean(),
   contactPerson: z.string(),
   email: z.string(),

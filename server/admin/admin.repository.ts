@@ -24,7 +24,6 @@ const supplierColumns = [
   'c.name as city',
   's.rating',
   's.verified',
-  's.on_time_rate',
   's.specialties',
   's.response_time_hours',
   's.price_list_date',

@@ -10,6 +10,8 @@ import { ApiError } from '../errors';
 import { latestAudit, recordAudit } from '../staff/audit.service';
 import { CSV_BOM, csvRow } from '../../contract/csv';
 import * as repo from './admin.repository';
+import type { SupplierRecord } from '../domain/market';
+import { earnedRecordsOf } from '../track-record/track-record.service';
 
 // The admin console's lists and exports of suppliers and products, a supplier's standing and the
 // audit log; its imports are the catalogue's import engine (`catalogue/import/`).
@@ -30,7 +32,12 @@ function parseList(json: string): string[] {
   }
 }
 
-function toAdminSupplier(r: repo.SupplierListRow, categories: string[]): AdminSupplier {
+/** The earned share on time and in full, in percent; null while the supplier is new on Procura. */
+function onTimePercent(record: SupplierRecord | undefined): number | null {
+  return !record || record.new ? null : Math.round((record.onTimeInFull / record.receipts) * 100);
+}
+
+function toAdminSupplier(r: repo.SupplierListRow, categories: string[], record: SupplierRecord | undefined): AdminSupplier {
   return {
     id: r.id,
     name: r.name,
@@ -39,7 +46,7 @@ function toAdminSupplier(r: repo.SupplierListRow, categories: string[]): AdminSu
     categories,
     rating: Number(r.rating),
     verified: Boolean(r.verified),
-    onTimeRate: r.on_time_rate,
+    onTimeRate: onTimePercent(record),
     specialties: parseList(r.specialties),
     responseTimeHours: r.response_time_hours,
     products: Number(r.products),
@@ -77,11 +84,9 @@ interface ListQuery {
 /** `GET /api/admin/suppliers`: a page, newest first. */
 export async function listSuppliers(db: Kysely<DB>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
   const { rows, total } = await repo.supplierPage(db, { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
-  const categories = await repo.supplierCategoryNames(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { page, pageSize, total, suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [])) };
+  const ids = rows.map((r) => r.id);
+  const [categories, records] = await Promise.all([repo.supplierCategoryNames(db, ids), earnedRecordsOf(db, ids, Date.now())]);
+  return { page, pageSize, total, suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id))) };
 }
 
 /** `GET /api/admin/products`: a page, newest first. */
@@ -103,13 +108,11 @@ export async function* suppliersCsv(db: Kysely<DB>): AsyncGenerator<string> {
   for (let after = 0; ; ) {
     const rows = await repo.suppliersAfter(db, after, EXPORT_BATCH);
     if (rows.length === 0) return;
-    const categories = await repo.supplierCategoryNames(
-      db,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const [categories, records] = await Promise.all([repo.supplierCategoryNames(db, ids), earnedRecordsOf(db, ids, Date.now())]);
     let chunk = '';
     for (const r of rows) {
-      const s = toAdminSupplier(r, categories.get(r.id) ?? []);
+      const s = toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id));
       chunk += csvRow([
         s.name,
         s.email,
@@ -171,8 +174,11 @@ export async function setSupplierStanding(deps: AdminDeps, staffId: number, supp
     return (await repo.supplierListRow(trx, supplierId))!;
   });
   deps.market.invalidate();
-  const categories = await repo.supplierCategoryNames(deps.database.db, [supplierId]);
-  return toAdminSupplier(row, categories.get(supplierId) ?? []);
+  const [categories, records] = await Promise.all([
+    repo.supplierCategoryNames(deps.database.db, [supplierId]),
+    earnedRecordsOf(deps.database.db, [supplierId], deps.clock()),
+  ]);
+  return toAdminSupplier(row, categories.get(supplierId) ?? [], records.get(supplierId));
 }
 
 /** Who the log names for a write made on the command line, which has no staff member. */

@@ -4,6 +4,7 @@ import { SUPPLIER_COUNT_CHOICES } from '../../sdk/rules';
 import { CATALOGUE, CITIES } from '../db/seed/data';
 import { validRfq, startTestServerForFile } from '../test/harness';
 import { signInStaff } from '../test/staff';
+import { goodStandingIds } from '../test/suppliers';
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
@@ -178,14 +179,10 @@ describe('cost preview and supplier matching', () => {
     const after = await preview();
     expect(after.suppliers).toBe(before.suppliers + 1);
     expect(after.verifiedSuppliers).toBe(before.verifiedSuppliers);
-    const verifiedThere = await server.database.db
-      .selectFrom('suppliers')
-      .select('id')
-      .where('home_city_id', '=', 'johannesburg')
-      .where('verified', '=', 1)
-      .where('rating', '>=', 3)
-      .where((eb) => eb.or([eb('on_time_rate', 'is', null), eb('on_time_rate', '>=', 70)]))
-      .execute();
+    const good = await goodStandingIds(server);
+    const verifiedThere = (
+      await server.database.db.selectFrom('suppliers').select('id').where('home_city_id', '=', 'johannesburg').where('verified', '=', 1).execute()
+    ).filter((s) => good.has(s.id));
     expect(after.verifiedSuppliers).toBe(verifiedThere.length);
   });
 

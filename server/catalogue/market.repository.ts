@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { NO_TIERS, OfferListsBuilder, SmallMap, type MarketInput, type PriceTier, type Supplier } from '../domain/market';
+import { earnedRecord, leavesWindowOn, NO_RECORD, scorecardFrom } from '../domain/scorecard';
 import type { Executor } from '../db/executor';
 import { selectArrays } from '../db/statements';
 
@@ -35,7 +36,14 @@ export async function bumpMarketRevision(db: Executor): Promise<void> {
 const PAGE = 2_000;
 
 const SUPPLIERS_PAGE =
-  'select id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, minimum_order_cents, vat_number, registered_address, bbee_level, bbee_evidence, bbee_expires_on, lead_digest_minutes from suppliers where id > ? order by id limit ?';
+  'select id, name, contact_person, email, phone, home_city_id, verified, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, minimum_order_cents, vat_number, registered_address, bbee_level, bbee_evidence, bbee_expires_on, lead_digest_minutes from suppliers where id > ? order by id limit ?';
+/**
+ * Each supplier's earned record (its scorecard's counts): the counted receipts of orders it
+ * confirmed, issued in the window, and the first day one of them leaves it.
+ */
+const RECORDS = `select r.supplier_id, count(*), sum(case when r.on_time = 1 and r.in_full = 1 then 1 else 0 end), sum(r.rating), min(po.issued_on)
+  from order_receipts r join purchase_orders po on po.id = r.purchase_order_id
+  where r.counted = 1 and po.confirmed_on is not null and po.issued_on >= ? group by r.supplier_id`;
 const CATEGORIES_OF =
   'select supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor from supplier_categories where supplier_id > ? and supplier_id <= ?';
 const COVERAGE_OF = 'select supplier_id, scope, area, lead_days from supplier_coverage where supplier_id > ? and supplier_id <= ?';
@@ -93,6 +101,16 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
       };
       for (const row of [...cities, ...categories, ...items]) once(row.id);
 
+      // Records are few (suppliers with receipts) and read whole; the market is read again when
+      // the oldest counted order leaves the 12 months, as when a receipt is recorded.
+      const records = new Map<number, Supplier['record']>();
+      let recordChangesOn: string | null = null;
+      for (const [supplierId, receipts, onTimeInFull, ratingSum, firstIssued] of await selectArrays(trx, RECORDS, [scorecardFrom(day)])) {
+        records.set(supplierId as number, earnedRecord(Number(receipts), Number(onTimeInFull), Number(ratingSum)));
+        const leaves = leavesWindowOn(firstIssued as string);
+        if (recordChangesOn === null || leaves < recordChangesOn) recordChangesOn = leaves;
+      }
+
       // Rows as arrays of values, not objects: two million offers are read at start-up.
       const suppliers: Supplier[] = [];
       for (let after = 0; ; ) {
@@ -112,8 +130,6 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
           phone,
           homeCityId,
           verified,
-          rating,
-          onTimeRate,
           responseTimeHours,
           dispatchDays,
           paymentTerms,
@@ -136,8 +152,7 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
             phone: phone as string,
             homeCityId: once(homeCityId as string),
             verified: Boolean(verified),
-            rating: Number(rating),
-            onTimeRate: onTimeRate as number | null,
+            record: records.get(id as number) ?? NO_RECORD,
             responseTimeHours: responseTimeHours as number | null,
             dispatchDays: dispatchDays as number,
             paymentTerms: once(paymentTerms as string),
@@ -209,7 +224,7 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
         after = rows[rows.length - 1]![0] as number;
       }
       const [[starts, ends] = [null, null]] = await selectArrays(trx, NEXT_DATE_CHANGE, [day, day]);
-      const changes = [starts as string | null, ends === null ? null : dayAfter(ends as string)].filter((d): d is string => d !== null).sort();
+      const changes = [starts as string | null, ends === null ? null : dayAfter(ends as string), recordChangesOn].filter((d): d is string => d !== null).sort();
       return {
         revision,
         changesOn: changes[0] ?? null,

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
+import { SCORECARD_MIN_RECEIPTS } from '../../contract/schemas/scorecard';
 
 // Requests from the widget demo (`demo = 1`) are no market data: every query here leaves them out.
 // A basket (`line_count > 0`) is published line by line in the records, and counted line by line
@@ -215,34 +216,60 @@ export async function demandByCategoryAndCity(db: Kysely<DB>, q: { from: string;
   return query.execute();
 }
 
-/** Per category and supplier home region: supplier counts and averages, optionally from a minimum rating. */
-export async function suppliersByCategoryAndRegion(db: Kysely<DB>, q: { categoryId?: string; region?: string; minRating?: number }) {
+/**
+ * Each supplier's earned figures from `from` (the scorecard's window, docs/quoting.md): the buyers'
+ * average rating and the percent on time and in full, over the counted receipts of orders it
+ * confirmed; only a supplier with at least 3 has a row, so a new one is in no average.
+ */
+function earnedFigures(db: Kysely<DB>, from: string) {
+  return db
+    .selectFrom('order_receipts as r')
+    .innerJoin('purchase_orders as po', 'po.id', 'r.purchase_order_id')
+    .select([
+      'r.supplier_id',
+      sql<number>`avg(r.rating * 1.0)`.as('rating'),
+      sql<number>`100.0 * sum(case when r.on_time = 1 and r.in_full = 1 then 1 else 0 end) / count(*)`.as('on_time'),
+    ])
+    .where('r.counted', '=', 1)
+    .where('po.confirmed_on', 'is not', null)
+    .where('po.issued_on', '>=', from)
+    .groupBy('r.supplier_id')
+    .having(sql`count(*)`, '>=', SCORECARD_MIN_RECEIPTS)
+    .as('e');
+}
+
+/**
+ * Per category and supplier home region: supplier counts and averages of the earned figures,
+ * optionally of suppliers whose buyers' average is at least `minRating`.
+ */
+export async function suppliersByCategoryAndRegion(db: Kysely<DB>, q: { from: string; categoryId?: string; region?: string; minRating?: number }) {
   let query = db
     .selectFrom('suppliers')
     .innerJoin('supplier_categories', 'supplier_categories.supplier_id', 'suppliers.id')
+    .leftJoin(earnedFigures(db, q.from), 'e.supplier_id', 'suppliers.id')
     .innerJoin('cities', 'cities.id', 'suppliers.home_city_id')
     .select([
       'supplier_categories.category_id',
       regionSlug.as('region'),
       sql<number>`count(distinct suppliers.id)`.as('supplier_count'),
       sql<number>`sum(suppliers.verified)`.as('verified_count'),
-      sql<number>`avg(suppliers.rating)`.as('avg_rating'),
+      sql<number | null>`avg(e.rating)`.as('avg_rating'),
       sql<number>`avg(suppliers.response_time_hours)`.as('avg_response_hours'),
-      sql<number | null>`avg(suppliers.on_time_rate)`.as('avg_on_time_rate'),
+      sql<number | null>`avg(e.on_time)`.as('avg_on_time_rate'),
     ])
     .groupBy(['supplier_categories.category_id', regionSlug]);
   if (q.categoryId) query = query.where('supplier_categories.category_id', '=', q.categoryId);
   if (q.region) query = query.where(regionSlug, '=', q.region);
-  if (q.minRating !== undefined) query = query.where('suppliers.rating', '>=', q.minRating);
+  if (q.minRating !== undefined) query = query.where('e.rating', '>=', q.minRating);
   return query.execute();
 }
 
 /** Per category and delivery region: quotes (and those made firm), quoting suppliers, RFQs and averages (none of the widget demo's). */
-export async function quotesByCategoryAndRegion(db: Kysely<DB>, q: { categoryId?: string; region?: string; minRating?: number }) {
+export async function quotesByCategoryAndRegion(db: Kysely<DB>, q: { from: string; categoryId?: string; region?: string; minRating?: number }) {
   let query = db
     .selectFrom(pricesQuoted(db))
     .innerJoin('cities', 'cities.id', 'p.city_id')
-    .innerJoin('suppliers', 'suppliers.id', 'p.supplier_id')
+    .leftJoin(earnedFigures(db, q.from), 'e.supplier_id', 'p.supplier_id')
     .select([
       'p.category_id',
       regionSlug.as('region'),
@@ -252,12 +279,12 @@ export async function quotesByCategoryAndRegion(db: Kysely<DB>, q: { categoryId?
       sql<number>`count(distinct p.rfq_id)`.as('rfq_count'),
       sql<number>`avg(p.unit_price_cents)`.as('avg_unit_price_cents'),
       sql<number>`avg(p.lead_min_days)`.as('avg_delivery_days'),
-      sql<number>`avg(suppliers.rating)`.as('avg_rating'),
+      sql<number | null>`avg(e.rating)`.as('avg_rating'),
     ])
     .groupBy(['p.category_id', regionSlug]);
   if (q.categoryId) query = query.where('p.category_id', '=', q.categoryId);
   if (q.region) query = query.where(regionSlug, '=', q.region);
-  if (q.minRating !== undefined) query = query.where('suppliers.rating', '>=', q.minRating);
+  if (q.minRating !== undefined) query = query.where('e.rating', '>=', q.minRating);
   return query.execute();
 }
 

@@ -33,9 +33,9 @@ export function dataRouter(deps: AppDeps) {
     router.get(path, ...trends, async (ctx) => answer(ctx, await marketTrends(deps.database, ctx.query, now())));
   }
   for (const path of ['/api/data/supplier-directory', '/api/v1/suppliers/metrics']) {
-    router.get(path, ...directory, async (ctx) => answer(ctx, await supplierMetrics(deps.database, ctx.query)));
+    router.get(path, ...directory, async (ctx) => answer(ctx, await supplierMetrics(deps.database, ctx.query, now())));
   }
-  router.get('/api/v2/supplier-performance', ...directory, async (ctx) => answer(ctx, await supplierPerformance(deps.database, ctx.query)));
+  router.get('/api/v2/supplier-performance', ...directory, async (ctx) => answer(ctx, await supplierPerformance(deps.database, ctx.query, now())));
   router.get('/api/data/rfq-insights', auth, requireProduct('rfq-insights'), span, async (ctx) =>
     answer(ctx, await rfqInsights(deps.database, ctx.query, now())),
   );

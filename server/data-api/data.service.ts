@@ -13,6 +13,7 @@ import type {
   RfqSubmissionRecord,
 } from '../../sdk/schemas/data';
 import type { Database } from '../db/database';
+import { scorecardWindow } from '../domain/scorecard';
 import { invalidFields } from '../errors';
 import {
   demandBy,
@@ -186,8 +187,9 @@ export async function rfqInsights(database: Database, q: SpanQuery, now: Date): 
 }
 
 /** Suppliers per category and home region; a group of fewer than 3 suppliers is withheld. */
-export async function supplierMetrics(database: Database, q: SupplierQuery): Promise<SupplierMetrics> {
-  const rows = await suppliersByCategoryAndRegion(database.db, { categoryId: q.category, region: q.region, minRating: q.min_rating });
+export async function supplierMetrics(database: Database, q: SupplierQuery, now: Date): Promise<SupplierMetrics> {
+  const from = scorecardWindow(now.getTime()).from;
+  const rows = await suppliersByCategoryAndRegion(database.db, { from, categoryId: q.category, region: q.region, minRating: q.min_rating });
   return {
     groups: rows
       .map((r) => {
@@ -199,9 +201,10 @@ export async function supplierMetrics(database: Database, q: SupplierQuery): Pro
           withheld,
           supplier_count: withheld ? null : count,
           verified_count: withheld ? null : Number(r.verified_count),
-          avg_rating: withheld ? null : round(Number(r.avg_rating), 2),
+          // The buyers' averages of suppliers with a record; a group of new suppliers only has none.
+          avg_rating: withheld || r.avg_rating === null ? null : round(Number(r.avg_rating), 2),
           avg_response_hours: withheld ? null : round(Number(r.avg_response_hours)),
-          // Suppliers with no delivery record yet have no rate; avg() leaves them out, and a group of only them has none.
+          // On time and in full, earned: new suppliers have no rate; avg() leaves them out, and a group of only them has none.
           avg_on_time_rate: withheld || r.avg_on_time_rate === null ? null : round(Number(r.avg_on_time_rate)),
         };
       })
@@ -210,8 +213,9 @@ export async function supplierMetrics(database: Database, q: SupplierQuery): Pro
 }
 
 /** Quotes per category and delivery region, in `supplier_responses` terms; small groups withheld. */
-export async function supplierPerformance(database: Database, q: SupplierQuery): Promise<SupplierPerformance> {
-  const rows = await quotesByCategoryAndRegion(database.db, { categoryId: q.category, region: q.region, minRating: q.min_rating });
+export async function supplierPerformance(database: Database, q: SupplierQuery, now: Date): Promise<SupplierPerformance> {
+  const from = scorecardWindow(now.getTime()).from;
+  const rows = await quotesByCategoryAndRegion(database.db, { from, categoryId: q.category, region: q.region, minRating: q.min_rating });
   return {
     groups: rows
       .map((r) => {
@@ -225,7 +229,7 @@ export async function supplierPerformance(database: Database, q: SupplierQuery):
           supplier_count: withheld ? null : Number(r.supplier_count),
           avg_quoted_price_zar: withheld ? null : Math.round(Number(r.avg_unit_price_cents)) / 100,
           avg_delivery_days: withheld ? null : round(Number(r.avg_delivery_days)),
-          avg_supplier_rating: withheld ? null : round(Number(r.avg_rating), 2),
+          avg_supplier_rating: withheld || r.avg_rating === null ? null : round(Number(r.avg_rating), 2),
         };
       })
       .sort((a, b) => a.product_category.localeCompare(b.product_category) || a.region.localeCompare(b.region)),

@@ -50,9 +50,8 @@ export interface SuppliersTable {
   phone: string;
   home_city_id: string;
   verified: number; // 0 | 1
-  rating: number; // 1-5
-  /** 0-100, the share of orders delivered on time; null while Procura has no delivery record of the supplier. */
-  on_time_rate: number | null;
+  /** 1-5: the rating staff hold on file (an import's or the admin console's). No buyer reads it: quotes, pages and the data API read the earned record (order_receipts). */
+  rating: number;
   /** Hours the supplier usually takes to answer; null when its import line or page gave none. */
   response_time_hours: number | null;
   /** How lead e-mails go to the supplier: 0 each as it comes, or a digest every 15 or 60 minutes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuotes, type QuoteSet } from './quote-engine';
-import { marketOf } from '../test/market';
+import { marketOf, pastOrdersOf } from '../test/market';
 import { CATALOGUE, CITIES } from '../db/seed/data';
 import { createRng, type Rng, type SupplierSeed } from '../db/seed/suppliers';
 import { centsToRand, formatRand } from '../../sdk/format';
@@ -70,11 +70,12 @@ function falseClaims(set: QuoteSet, requested: number): string[] {
         fail(`"dearer than ${dearer[3]} of the ${dearer[4]}" but ${cheaper} of ${others.length} are cheaper`);
       }
       // Worth paying more for only when no cheaper quote is rated as well and (where this one has a record) on time as often.
-      const own = q.supplier;
+      const own = q.supplier.record;
+      const share = (r: typeof own) => r.onTimeInFull / r.receipts;
       const matchedBy = others.some((j) => {
-        const other = quotes[j]!.supplier;
-        if (totals[j]! >= q.totalCents || other.rating < own.rating) return false;
-        return own.onTimeRate === null || (other.onTimeRate !== null && other.onTimeRate >= own.onTimeRate);
+        const other = quotes[j]!.supplier.record;
+        if (totals[j]! >= q.totalCents || own.new) return false;
+        return !other.new && other.ratingAverage! >= own.ratingAverage! && share(other) >= share(own);
       });
       if (/worth it if/.test(s) && matchedBy) fail('"worth it if" but a cheaper quote is as good on rating and record');
       if (/a cheaper quote here (matches|is rated)/.test(s) && !matchedBy) fail('"a cheaper quote here" matches it, but none does');
@@ -95,10 +96,15 @@ function falseClaims(set: QuoteSet, requested: number): string[] {
       fail('an unrecognised claim about the average');
     }
     if (/\b(best|cheapest|dearest|quickest|slowest|most|least)\b/i.test(s) && !dearer) fail('an unchecked comparative word');
-    const unproven = q.supplier.onTimeRate === null;
-    if (/no delivery record/.test(s) !== unproven)
-      fail(unproven ? 'a supplier with no delivery record is not said to have none' : '"no delivery record" of a supplier with one');
-    if (/track record|of orders on time/.test(s) && unproven) fail('a track record claimed for a supplier with none');
+    const record = q.supplier.record;
+    const unproven = record.new;
+    if (/New on Procura/.test(s) !== unproven) fail(unproven ? 'a new supplier is not said to be new' : '"New on Procura" of a supplier with a record');
+    if (/track record|Delivered on time|rated/.test(s) && unproven) fail('a record or rating claimed for a supplier with none');
+    if (!unproven) {
+      const cited = `Delivered on time and in full for ${record.onTimeInFull} of ${record.receipts} orders on Procura in the last 12 months.`;
+      if (!s.endsWith(cited)) fail('the record is not cited from its own counts');
+      if (!s.includes(`rated ${record.ratingAverage!.toFixed(1)} from ${record.ratingCount} buyers`)) fail('the rating is not its own average and count');
+    }
     const balance = unproven ? /^Good balance of price and delivery/ : /^Good balance of price, delivery and track record/;
     if (n > 1 && claimsRecognised === 0 && !balance.test(s)) fail('an unrecognised sentence');
   });
@@ -124,9 +130,12 @@ function randomMarket(rng: Rng): SupplierSeed[] {
       phone: '+27 31 555 0100',
       homeCityId: home,
       verified: rng.chance(0.6),
-      rating: rng.pick([3.5, 4, 4.2, 4.5, 5]),
-      // Some suppliers are new to Procura (imported), with no delivery record yet.
-      onTimeRate: rng.pick([80, 90, 95, 99, null]),
+      rating: 5,
+      // Rated and on time by their buyers; some new to Procura, with no record yet.
+      history: ((rating, onTime) => (onTime === null ? [] : pastOrdersOf(100, onTime, rating)))(
+        rng.pick([3.5, 4, 4.2, 4.5, 5]),
+        rng.pick([80, 90, 95, 99, null]),
+      ),
       responseTimeHours: rng.pick([2, 4, 24]),
       dispatchDays: rng.int(0, 2),
       paymentTerms: 'Net 30',
@@ -179,7 +188,7 @@ describe('recommendation sentences', () => {
       for (const q of set.quotes) {
         kinds.add(q.insights.competitivePosition);
         if (/tied with/.test(q.insights.recommendation)) ties++;
-        if (q.supplier.onTimeRate === null) unproven++;
+        if (q.supplier.record.new) unproven++;
         if (set.quotes.length === 1) kinds.add(supplierCount === 1 ? 'asked-for-one' : 'only-one');
       }
       for (const problem of falseClaims(set, supplierCount)) failures.push(`seed ${seed} ${JSON.stringify(request)}: ${problem}`);

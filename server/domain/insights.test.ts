@@ -1,39 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { deriveInsights, qualityScore, reliabilityRating, riskLevel, type InsightInput } from './insights';
 import type { Supplier } from './market';
-import { supplierSeed, toSupplier } from '../test/market';
+import { pastOrdersOf, supplierSeed, toSupplier } from '../test/market';
 import type { SupplierSeed } from '../db/seed/suppliers';
 
-function supplier(overrides: Partial<SupplierSeed> = {}): Supplier {
-  return toSupplier(supplierSeed({ id: 1, verified: true, rating: 4.5, onTimeRate: 95, responseTimeHours: 4, ...overrides }));
+/** A supplier whose 100 received orders were `onTime` on time and in full and rated `rating` on average; `onTime: null` for one new on Procura. */
+function supplier({ rating = 4.5, onTime = 95, ...overrides }: Partial<SupplierSeed> & { onTime?: number | null } = {}): Supplier {
+  const history = onTime === null ? [] : pastOrdersOf(100, onTime, rating);
+  return toSupplier(supplierSeed({ id: 1, verified: true, responseTimeHours: 4, history, ...overrides }));
 }
 
+const RECORD = 'Delivered on time and in full for 95 of 100 orders on Procura in the last 12 months.';
+
 describe('supplier scores', () => {
-  it('scores quality from rating and verification', () => {
+  it("scores quality from the buyers' average rating and verification", () => {
     expect(qualityScore(supplier({ rating: 5, verified: true }))).toBe(100);
     expect(qualityScore(supplier({ rating: 1, verified: false }))).toBe(0);
     expect(qualityScore(supplier({ rating: 4.5, verified: false }))).toBe(74);
   });
 
-  it('scores reliability from on-time rate and response time', () => {
-    expect(reliabilityRating(supplier({ onTimeRate: 100, responseTimeHours: 0 }))).toBe(100);
-    expect(reliabilityRating(supplier({ onTimeRate: 95, responseTimeHours: 36 }))).toBe(86);
+  it('credits a new supplier with no rating: only its verification counts', () => {
+    expect(qualityScore(supplier({ onTime: null, verified: true }))).toBe(15);
+    // Two receipts are not yet a record, however well rated.
+    expect(qualityScore(supplier({ history: pastOrdersOf(2, 2, 5), verified: false }))).toBe(0);
   });
 
-  it('credits no on-time delivery to a supplier with no delivery record yet', () => {
-    expect(reliabilityRating(supplier({ onTimeRate: null, responseTimeHours: 0 }))).toBe(20);
-    expect(reliabilityRating(supplier({ onTimeRate: null, responseTimeHours: 36 }))).toBe(10);
+  it('scores reliability from the share on time and in full and response time', () => {
+    expect(reliabilityRating(supplier({ onTime: 100, responseTimeHours: 0 }))).toBe(100);
+    expect(reliabilityRating(supplier({ onTime: 95, responseTimeHours: 36 }))).toBe(86);
+    expect(reliabilityRating(supplier({ history: pastOrdersOf(10, 9), responseTimeHours: 36 }))).toBe(82);
   });
 
-  it('bands risk on the delivery record and verification', () => {
-    expect(riskLevel(supplier({ onTimeRate: 95, verified: true, rating: 4.5 }))).toBe('low');
-    expect(riskLevel(supplier({ onTimeRate: 95, verified: false }))).toBe('medium');
-    expect(riskLevel(supplier({ onTimeRate: 85 }))).toBe('medium');
-    expect(riskLevel(supplier({ onTimeRate: 79 }))).toBe('high');
+  it('credits no delivery to a supplier new on Procura', () => {
+    expect(reliabilityRating(supplier({ onTime: null, responseTimeHours: 0 }))).toBe(20);
+    expect(reliabilityRating(supplier({ history: pastOrdersOf(2, 2), responseTimeHours: 36 }))).toBe(10);
+  });
+
+  it('bands risk on the earned record and verification', () => {
+    expect(riskLevel(supplier({ onTime: 95, verified: true, rating: 4.5 }))).toBe('low');
+    expect(riskLevel(supplier({ onTime: 95, verified: false }))).toBe('medium');
+    expect(riskLevel(supplier({ onTime: 85 }))).toBe('medium');
+    expect(riskLevel(supplier({ onTime: 79 }))).toBe('high');
     expect(riskLevel(supplier({ rating: 3.4 }))).toBe('high');
-    // No delivery record: never low, however verified and well rated; its rating still counts.
-    expect(riskLevel(supplier({ onTimeRate: null, verified: true, rating: 5 }))).toBe('medium');
-    expect(riskLevel(supplier({ onTimeRate: null, rating: 3.4 }))).toBe('high');
+    // New on Procura: never low, however verified, and never high on ratings it does not have.
+    expect(riskLevel(supplier({ onTime: null, verified: true }))).toBe('medium');
+    expect(riskLevel(supplier({ history: pastOrdersOf(2, 0, 1) }))).toBe('medium');
   });
 });
 
@@ -55,32 +66,34 @@ describe('positions across a set', () => {
   it('says for how many products a basket quote is the lowest price', () => {
     const basket = set.map((q) => ({ ...q, coverage: { priced: 5, of: 5 } }));
     expect(deriveInsights(basket, 5)[1]!.recommendation).toBe(
-      'Lowest price for these 5 products of the 5 quotes at R900.00 excl. VAT, 18.2% below the average price, with delivery in 3-5 days from a verified supplier rated 4.0/5.',
+      `Lowest price for these 5 products of the 5 quotes at R900.00 excl. VAT, 18.2% below the average price, with delivery in 3-5 days from a verified supplier rated 4.0 from 100 buyers. ${RECORD}`,
     );
   });
 
   it('explains each recommendation with its figures', () => {
     const insights = deriveInsights(set, 5);
     expect(insights[1]!.recommendation).toBe(
-      'Lowest price of the 5 quotes at R900.00 excl. VAT, 18.2% below the average price, with delivery in 3-5 days from a verified supplier rated 4.0/5.',
+      `Lowest price of the 5 quotes at R900.00 excl. VAT, 18.2% below the average price, with delivery in 3-5 days from a verified supplier rated 4.0 from 100 buyers. ${RECORD}`,
     );
-    expect(insights[2]!.recommendation).toBe('Fastest delivery of the 5 quotes (1-2 days), at the average price, from a verified supplier rated 4.1/5.');
+    expect(insights[2]!.recommendation).toBe(
+      `Fastest delivery of the 5 quotes (1-2 days), at the average price, from a verified supplier rated 4.1 from 100 buyers. ${RECORD}`,
+    );
     // The 4.9-rated quote is cheaper and on time as often: nothing here is worth paying more for.
     expect(insights[4]!.recommendation).toBe(
-      'Dearer than the other 4 quotes at 18.2% above the average price, from a verified supplier rated 4.3/5 with 95% of orders on time; a cheaper quote here matches its rating and record.',
+      `Dearer than the other 4 quotes at 18.2% above the average price, from a verified supplier rated 4.3 from 100 buyers; a cheaper quote here matches its rating and record. ${RECORD}`,
     );
   });
 
   it('says a premium option is worth its price only when no cheaper quote matches its rating and record', () => {
     // As well rated as the cheaper 4.9 (which takes Premium Quality, being the better fit) and on time more often.
-    const better = set.map((q, i) => (i === 4 ? { ...q, supplier: supplier({ id: 5, rating: 4.9, onTimeRate: 99 }) } : q));
+    const better = set.map((q, i) => (i === 4 ? { ...q, supplier: supplier({ id: 5, rating: 4.9, onTime: 99 }) } : q));
     expect(deriveInsights(better, 5)[4]!.recommendation).toBe(
-      'Dearer than the other 4 quotes at 18.2% above the average price; worth it if 99% of orders on time and a 4.9/5 rating matter more than price.',
+      'Dearer than the other 4 quotes at 18.2% above the average price, from a verified supplier rated 4.9 from 100 buyers; worth it if its rating and record matter more than price. Delivered on time and in full for 99 of 100 orders on Procura in the last 12 months.',
     );
-    // No delivery record: only the rating is weighed, and the cheaper 4.9-rated quote is rated higher.
-    const unproven = set.map((q, i) => (i === 4 ? { ...q, supplier: supplier({ id: 5, rating: 4.5, onTimeRate: null }) } : q));
+    // New on Procura: nothing to set against the price, and said so.
+    const unproven = set.map((q, i) => (i === 4 ? { ...q, supplier: supplier({ id: 5, onTime: null }) } : q));
     expect(deriveInsights(unproven, 5)[4]!.recommendation).toBe(
-      'Dearer than the other 4 quotes at 18.2% above the average price, from a verified supplier rated 4.5/5 with no delivery record on Procura yet; a cheaper quote here is rated as well.',
+      'Dearer than the other 4 quotes at 18.2% above the average price, from a verified supplier with no record yet to set against the price. New on Procura: no record or rating yet.',
     );
   });
 
@@ -115,10 +128,10 @@ describe('positions across a set', () => {
     const tiedSet = set.map((q, i) => (i === 0 ? { ...q, totalCents: 90_000, leadDays: { min: 1, max: 2 } } : q));
     const insights = deriveInsights(tiedSet, 5);
     expect(insights[0]!.recommendation).toBe(
-      'Lowest price of the 5 quotes, tied with 1 other quote, at R900.00 excl. VAT, 16.7% below the average price, with delivery in 1-2 days from a verified supplier rated 4.2/5.',
+      `Lowest price of the 5 quotes, tied with 1 other quote, at R900.00 excl. VAT, 16.7% below the average price, with delivery in 1-2 days from a verified supplier rated 4.2 from 100 buyers. ${RECORD}`,
     );
     expect(insights[2]!.recommendation).toBe(
-      'Fastest delivery of the 5 quotes (1-2 days, tied with 1 other quote), 1.9% above the average price, from a verified supplier rated 4.1/5.',
+      `Fastest delivery of the 5 quotes (1-2 days, tied with 1 other quote), 1.9% above the average price, from a verified supplier rated 4.1 from 100 buyers. ${RECORD}`,
     );
   });
 
@@ -157,17 +170,19 @@ describe('positions across a set', () => {
     ]);
     // Average R1,108.33: both dear quotes are 17.3 % above it and dearer than four of the other five.
     expect(insights[4]!.recommendation).toBe(
-      'Dearer than 4 of the 5 other quotes at 17.3% above the average price, from a verified supplier rated 4.0/5 with 95% of orders on time; a cheaper quote here matches its rating and record.',
+      `Dearer than 4 of the 5 other quotes at 17.3% above the average price, from a verified supplier rated 4.0 from 100 buyers; a cheaper quote here matches its rating and record. ${RECORD}`,
     );
   });
 
   it('says when a quote is the only one', () => {
     expect(deriveInsights([set[0]!], 1)[0]!.recommendation).toBe(
-      'The quote you asked for: R1,000.00 excl. VAT with delivery in 2-3 days, from a verified supplier rated 4.2/5.',
+      `The quote you asked for: R1,000.00 excl. VAT with delivery in 2-3 days, from a verified supplier rated 4.2 from 100 buyers. ${RECORD}`,
     );
     const [only] = deriveInsights([set[0]!], 3);
     expect(only!.competitivePosition).toBe('lowest-price');
     expect(only!.priceDifference).toBe(0);
-    expect(only!.recommendation).toBe('The only supplier that qualified: R1,000.00 excl. VAT with delivery in 2-3 days, from a verified supplier rated 4.2/5.');
+    expect(only!.recommendation).toBe(
+      `The only supplier that qualified: R1,000.00 excl. VAT with delivery in 2-3 days, from a verified supplier rated 4.2 from 100 buyers. ${RECORD}`,
+    );
   });
 });

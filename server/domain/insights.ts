@@ -3,37 +3,46 @@ import type { Supplier } from './market';
 import { responseScore } from './matching';
 import { centsToRand, formatRand } from '../../sdk/format';
 import { type LeadDays, formatLeadTime } from './pricing';
+import { NEW_ON_PROCURA, onTimeInFullShare, ratingText, recordText } from './scorecard';
 
-/** Quality 0-100: the rating carries 85 points (1 star = 0, 5 stars = 85), verification 15. */
+/**
+ * Quality 0-100: the buyers' average rating carries 85 points (1 star = 0, 5 stars = 85),
+ * verification 15. A new supplier's ratings are not yet an average: it earns the 15 alone, if verified.
+ */
 export function qualityScore(supplier: Supplier): number {
-  return Math.round(((supplier.rating - 1) / 4) * 85 + (supplier.verified ? 15 : 0));
+  const average = supplier.record.ratingAverage;
+  return Math.round((average === null ? 0 : ((average - 1) / 4) * 85) + (supplier.verified ? 15 : 0));
+}
+
+/** The percent of counted receipts on time and in full; null while the supplier is new. */
+function onTimePercent(supplier: Supplier): number | null {
+  const share = onTimeInFullShare(supplier.record);
+  return share === null ? null : share * 100;
 }
 
 /**
- * Reliability 0-100: on-time delivery rate weighs 80 %, response speed 20 %. A supplier with no
- * delivery record yet earns nothing for on-time delivery: it is not credited with a record
- * Procura has not seen.
+ * Reliability 0-100: the share of orders received on time and in full weighs 80 %, response speed
+ * 20 %. A new supplier earns nothing for delivery: it is not credited with a record Procura has
+ * not seen.
  */
 export function reliabilityRating(supplier: Supplier): number {
-  return Math.round(0.8 * (supplier.onTimeRate ?? 0) + 20 * responseScore(supplier.responseTimeHours));
+  return Math.round(0.8 * (onTimePercent(supplier) ?? 0) + 20 * responseScore(supplier.responseTimeHours));
 }
 
 export type RiskLevel = 'low' | 'medium' | 'high';
 
 /**
- * Risk bands, from the record of delivering what was ordered: high below 80 % on time or 3.5
- * stars; medium below 90 % on time, with no delivery record yet, or when the supplier is not
- * verified; low otherwise.
+ * Risk bands, from the record of delivering what was ordered: high below 80 % on time and in full
+ * or a buyers' average below 3.5; medium below 90 %, when the supplier is new on Procura, or when
+ * it is not verified; low otherwise.
  */
 export function riskLevel(supplier: Supplier): RiskLevel {
-  const onTime = supplier.onTimeRate;
-  if ((onTime !== null && onTime < 80) || supplier.rating < 3.5) return 'high';
+  const onTime = onTimePercent(supplier);
+  const average = supplier.record.ratingAverage;
+  if ((onTime !== null && onTime < 80) || (average !== null && average < 3.5)) return 'high';
   if (onTime === null || onTime < 90 || !supplier.verified) return 'medium';
   return 'low';
 }
-
-/** How a recommendation names a supplier Procura has no delivery record of. */
-const NO_RECORD = 'with no delivery record on Procura yet';
 
 /** Percent above the set's average price from which a quote is a premium option. */
 const PREMIUM_THRESHOLD = 5;
@@ -179,18 +188,31 @@ interface Sentence {
 }
 
 /**
- * Whether `other` is at least as good as `supplier` on what a dearer quote is worth paying for: a
- * rating as high and, where `supplier` has a delivery record, a record as good.
+ * Whether `other` is at least as good as `supplier` on what a dearer quote is worth paying for:
+ * where `supplier` has a record, a buyers' average as high and as large a share on time and in full.
+ * A new supplier has nothing a cheaper quote must match.
  */
 function asGoodOnRecord(other: Supplier, supplier: Supplier): boolean {
-  if (other.rating < supplier.rating) return false;
-  return supplier.onTimeRate === null || (other.onTimeRate !== null && other.onTimeRate >= supplier.onTimeRate);
+  if (supplier.record.new) return true;
+  if (other.record.new) return false;
+  return other.record.ratingAverage! >= supplier.record.ratingAverage! && onTimeInFullShare(other.record)! >= onTimeInFullShare(supplier.record)!;
 }
 
-function recommend({ q, position, versus: against, quality, n, requested, ties, cheaper, matched }: Sentence): string {
+/**
+ * A quote's recommendation: one sentence naming the figures behind its position, then the
+ * supplier's record in words ("Delivered on time and in full for 9 of 10 orders on Procura in the
+ * last 12 months."), or, before 3 receipts count, that it is new.
+ */
+function recommend(sentence: Sentence): string {
+  const { record } = sentence.q.supplier;
+  const cited = record.new ? `${NEW_ON_PROCURA}: no record or rating yet.` : `${recordText(record)}.`;
+  return `${positionSentence(sentence)} ${cited}`;
+}
+
+function positionSentence({ q, position, versus: against, quality, n, requested, ties, cheaper, matched }: Sentence): string {
   const s = q.supplier;
-  const unproven = s.onTimeRate === null;
-  const who = `${s.verified ? 'verified supplier' : 'supplier'} rated ${s.rating.toFixed(1)}/5${unproven ? ` ${NO_RECORD}` : ''}`;
+  const unproven = s.record.new;
+  const who = `${s.verified ? 'verified supplier' : 'supplier'}${unproven ? '' : ` rated ${ratingText(s.record)}`}`;
   const lead = formatLeadTime(q.leadDays);
   // A basket quote that leaves lines out says so beside its total, which covers only its own.
   const partial = q.coverage && q.coverage.priced < q.coverage.of ? ` for ${q.coverage.priced} of the ${q.coverage.of} products` : '';
@@ -212,9 +234,7 @@ function recommend({ q, position, versus: against, quality, n, requested, ties, 
     case 'fastest-delivery':
       return `Fastest delivery of the ${n} quotes (${lead}${tie}), ${versus}, from a ${who}.`;
     case 'highest-quality':
-      return unproven
-        ? `Highest quality score of the ${n} quotes (${quality}/100${tie}): a ${who}, ${versus}.`
-        : `Highest quality score of the ${n} quotes (${quality}/100${tie}): a ${who} with ${s.onTimeRate}% of orders on time, ${versus}.`;
+      return `Highest quality score of the ${n} quotes (${quality}/100${tie}): a ${who}, ${versus}.`;
     case 'best-balance':
       return unproven
         ? `Good balance of price and delivery: ${versus}, delivery in ${lead}, from a ${who}.`
@@ -222,14 +242,10 @@ function recommend({ q, position, versus: against, quality, n, requested, ties, 
     case 'premium-option': {
       const others = n - 1;
       const than = cheaper === others ? (others === 1 ? 'the other quote' : `the other ${others} quotes`) : `${cheaper} of the ${others} other quotes`;
-      if (matched) {
-        return unproven
-          ? `Dearer than ${than} at ${versus}, from a ${who}; a cheaper quote here is rated as well.`
-          : `Dearer than ${than} at ${versus}, from a ${who} with ${s.onTimeRate}% of orders on time; a cheaper quote here matches its rating and record.`;
-      }
-      return unproven
-        ? `Dearer than ${than} at ${versus}, from a ${who}; worth it if its ${s.rating.toFixed(1)}/5 rating matters more than price.`
-        : `Dearer than ${than} at ${versus}; worth it if ${s.onTimeRate}% of orders on time and a ${s.rating.toFixed(1)}/5 rating matter more than price.`;
+      if (unproven) return `Dearer than ${than} at ${versus}, from a ${who} with no record yet to set against the price.`;
+      return matched
+        ? `Dearer than ${than} at ${versus}, from a ${who}; a cheaper quote here matches its rating and record.`
+        : `Dearer than ${than} at ${versus}, from a ${who}; worth it if its rating and record matter more than price.`;
     }
   }
 }

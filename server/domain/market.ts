@@ -330,6 +330,22 @@ export interface SupplierCompliance {
   bbeeExpiresOn: string | null;
 }
 
+/**
+ * A supplier's earned record, from its scorecard (`domain/scorecard.ts`): the buyers' receipts of
+ * its confirmed orders over the last 12 months. While fewer than 3 count it is new: no share, no
+ * average, and nothing is credited or held against it.
+ */
+export interface SupplierRecord {
+  /** Receipts that count. */
+  receipts: number;
+  /** Of them, received on time and in full. */
+  onTimeInFull: number;
+  /** The buyers' average rating, 1 to 5 to one decimal; null while new. */
+  ratingAverage: number | null;
+  ratingCount: number;
+  new: boolean;
+}
+
 export interface Supplier {
   id: number;
   name: string;
@@ -340,9 +356,8 @@ export interface Supplier {
   phone: string;
   homeCityId: string;
   verified: boolean;
-  rating: number;
-  /** Share of orders delivered on time (0-100); null while Procura has no delivery record of the supplier. */
-  onTimeRate: number | null;
+  /** What its recorded orders of the last 12 months say of it: its scorecard's counts, never a typed figure. */
+  record: SupplierRecord;
   /** Hours it usually takes to answer; null when none is recorded (ranked as ASSUMED_RESPONSE_HOURS). */
   responseTimeHours: number | null;
   dispatchDays: number;
@@ -363,7 +378,7 @@ export interface Supplier {
 
 export interface MarketSnapshot {
   revision: string;
-  /** The first South African day (YYYY-MM-DD) on which an offer starts or stops being quotable by its dates; null when none does. */
+  /** The first South African day (YYYY-MM-DD) on which an offer starts or stops being quotable by its dates, or a counted order leaves a supplier's 12 months; null when none does. */
   changesOn: string | null;
   cities: MarketCity[];
   citiesById: Map<string, MarketCity>;

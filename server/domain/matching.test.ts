@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bestCandidates, candidatePool, FIT_WEIGHTS, priceScore, qualifies, type PoolEntry, type QuoteTarget, type RankedCandidate } from './matching';
 import { quotedUnitPrice } from './pricing';
 import { resolveLocation } from './interpret';
-import { marketOf, supplierSeed } from '../test/market';
+import { marketOf, pastOrdersOf, supplierSeed } from '../test/market';
 import { createRng } from '../db/seed/suppliers';
 import { CATALOGUE, CATEGORIES, CITIES } from '../db/seed/data';
 
@@ -17,8 +17,9 @@ describe('candidate pool', () => {
   it('leaves out suppliers in poor standing and suppliers that do not deliver there', () => {
     const market = marketOf([
       supplierSeed({ id: 1 }),
-      supplierSeed({ id: 2, rating: 2.9 }),
-      supplierSeed({ id: 3, onTimeRate: 69 }),
+      // Rated 2.9 by its buyers; on time and in full for 69 of 100 orders.
+      supplierSeed({ id: 2, history: pastOrdersOf(100, 95, 2.9) }),
+      supplierSeed({ id: 3, history: pastOrdersOf(100, 69) }),
       supplierSeed({ id: 4, homeCityId: 'cape-town', coverage: [{ scope: 'city', area: 'cape-town', leadDays: 0 }] }),
       supplierSeed({ id: 5, homeCityId: 'cape-town', coverage: [{ scope: 'national', area: '', leadDays: 3 }] }),
     ]);
@@ -29,15 +30,18 @@ describe('candidate pool', () => {
     ]);
   });
 
-  it('admits a supplier with no delivery record on its rating, below an equal one with a good record', () => {
+  it('admits a supplier new on Procura, below an equal one with a good record, whatever its first receipts say', () => {
     const market = marketOf([
-      supplierSeed({ id: 1, onTimeRate: null }),
-      supplierSeed({ id: 2, onTimeRate: null, rating: 2.9 }),
-      supplierSeed({ id: 3, onTimeRate: 90 }),
+      supplierSeed({ id: 1, history: [] }),
+      // Two poor receipts are not yet a record: it is new, not in poor standing.
+      supplierSeed({ id: 2, history: pastOrdersOf(2, 0, 1) }),
+      // On time and in full for 9 of 10, rated 4.5.
+      supplierSeed({ id: 3, history: pastOrdersOf(10, 9) }),
     ]);
     const pool = candidatePool(market, itemTarget(market), resolveLocation(market, 'Durban'));
-    expect(pool.map((e) => e.supplier.id)).toEqual([3, 1]);
-    expect(pool[0]!.staticScore - pool[1]!.staticScore).toBeCloseTo(FIT_WEIGHTS.reliability * 0.8, 10);
+    expect(pool.map((e) => e.supplier.id)).toEqual([3, 1, 2]);
+    expect(pool[0]!.staticScore - pool[1]!.staticScore).toBeCloseTo(FIT_WEIGHTS.reliability * 0.8 + FIT_WEIGHTS.rating * 0.875, 10);
+    expect(pool[1]!.staticScore).toBe(pool[2]!.staticScore);
   });
 
   it('prefers the city, then the province, then national delivery', () => {
@@ -128,8 +132,10 @@ describe('ranking without a pool per location', () => {
         id: i + 1,
         homeCityId: home.id,
         // Some ties on purpose: equal fits are ranked by supplier id.
-        rating: rng.chance(0.1) ? 2.5 : rng.pick([3.5, 4, 4.5, 5]),
-        onTimeRate: rng.chance(0.1) ? null : rng.chance(0.05) ? 60 : rng.pick([80, 90, 100]),
+        history: ((rating, onTime) => (onTime === null ? [] : pastOrdersOf(10, onTime / 10, rating)))(
+          rng.chance(0.1) ? 2.5 : rng.pick([3.5, 4, 4.5, 5]),
+          rng.chance(0.1) ? null : rng.chance(0.05) ? 60 : rng.pick([80, 90, 100]),
+        ),
         responseTimeHours: rng.pick([2, 4, 24]),
         categories: own.map((categoryId) => ({
           categoryId,

@@ -4,9 +4,10 @@ import type { CatalogueItem, Category, City, MarketSnapshot, Offer, OfferList, S
 import type { LocationInterpretation } from './interpret';
 import { distanceKm, quotedUnitPrice, volumeDiscountPercent, type UnitPrice } from './pricing';
 import { ASSUMED_RESPONSE_HOURS } from '../../sdk/rules';
+import { onTimeInFullShare } from './scorecard';
 
-/** Suppliers below either bar are never matched: their standing is poor. */
-const STANDING = { minRating: 3.0, minOnTimeRate: 70 } as const;
+/** Suppliers with a record below either bar are never matched: their standing is poor. */
+const STANDING = { minRating: 3.0, minOnTimeInFull: 0.7 } as const;
 
 /** Weights of the fit score; they sum to 1. Price is the only part that depends on the quantity. */
 export const FIT_WEIGHTS = { location: 0.25, rating: 0.2, reliability: 0.2, responseTime: 0.1, price: 0.25 } as const;
@@ -38,13 +39,16 @@ function clamp01(x: number): number {
   return Math.max(0, Math.min(x, 1));
 }
 
-function ratingScore(rating: number): number {
-  return clamp01((rating - 1) / 4);
+/** Rating part of the fit: the buyers' average; nothing is credited for ratings Procura has not gathered. */
+function ratingScore(supplier: Supplier): number {
+  const average = supplier.record.ratingAverage;
+  return average === null ? 0 : clamp01((average - 1) / 4);
 }
 
-/** Reliability part of the fit: nothing is credited for a record Procura has not seen (no on-time rate). */
-function reliabilityScore(onTimeRate: number | null): number {
-  return onTimeRate === null ? 0 : clamp01((onTimeRate - 50) / 50);
+/** Reliability part of the fit: the share on time and in full; nothing for a record Procura has not seen. */
+function reliabilityScore(supplier: Supplier): number {
+  const share = onTimeInFullShare(supplier.record);
+  return share === null ? 0 : clamp01((share - 0.5) / 0.5);
 }
 
 /** Response part of the fit: 1 for an instant answer, 0 at three days; no record counts as {@link ASSUMED_RESPONSE_HOURS}. */
@@ -81,11 +85,13 @@ export function coverageFor(supplier: Pick<Supplier, 'coverage'>, location: Pool
 }
 
 /**
- * Whether a supplier may be quoted: rated at least 3.0 and, once it has a delivery record, on
- * time at least 70 % of the time. A supplier with no record yet stands on its rating alone.
+ * Whether a supplier may be quoted: once its record counts 3 receipts, rated at least 3.0 by its
+ * buyers and on time and in full for at least 70 % of them. A new supplier is not held back: a
+ * missing record is not a poor one.
  */
 export function hasGoodStanding(supplier: Supplier): boolean {
-  return supplier.rating >= STANDING.minRating && (supplier.onTimeRate === null || supplier.onTimeRate >= STANDING.minOnTimeRate);
+  const { record } = supplier;
+  return record.new || (record.ratingAverage! >= STANDING.minRating && record.onTimeInFull >= STANDING.minOnTimeInFull * record.receipts);
 }
 
 /** What a target's candidates depend on: the item, or the category and the estimate its list prices start from. */
@@ -108,8 +114,8 @@ export function deliveryDistanceKm(home: City | undefined, city: City | null): n
 function staticFit(supplier: Supplier, tier: CoverageTier): number {
   return (
     FIT_WEIGHTS.location * LOCATION_SCORES[tier] +
-    FIT_WEIGHTS.rating * ratingScore(supplier.rating) +
-    FIT_WEIGHTS.reliability * reliabilityScore(supplier.onTimeRate) +
+    FIT_WEIGHTS.rating * ratingScore(supplier) +
+    FIT_WEIGHTS.reliability * reliabilityScore(supplier) +
     FIT_WEIGHTS.responseTime * responseScore(supplier.responseTimeHours)
   );
 }
@@ -281,8 +287,8 @@ function candidateIndex(market: MarketSnapshot, target: QuoteTarget, referencePr
     rows.push(row);
     terms.push(t);
     reach.push(
-      FIT_WEIGHTS.rating * ratingScore(supplier.rating) +
-        FIT_WEIGHTS.reliability * reliabilityScore(supplier.onTimeRate) +
+      FIT_WEIGHTS.rating * ratingScore(supplier) +
+        FIT_WEIGHTS.reliability * reliabilityScore(supplier) +
         FIT_WEIGHTS.responseTime * responseScore(supplier.responseTimeHours) +
         FIT_WEIGHTS.price * priceScore(lowest, referencePriceCents),
     );

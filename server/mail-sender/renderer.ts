@@ -14,6 +14,7 @@ import { findPartner } from '../partners/partners.repository';
 import { mailOpenProof } from '../partners/partner-credit';
 import { choosePurchaseOrder, findPurchaseOrderDocument } from '../requests/paperwork/paperwork';
 import { toApiQuote, toApiSupplier, withTracking } from '../requests/quotes/quote.mapper';
+import { earnedRecordsOf } from '../track-record/track-record.service';
 import { findComplianceOfRfq, findQuoteInRequest, findQuotesForRfq, orderedLines } from '../requests/quotes/quotes.repository';
 import { lineNoOf, quotesWithLines } from '../requests/rfq/basket.mapper';
 import { findMatchedNames, findRfqRow } from '../requests/rfq/rfq.repository';
@@ -96,7 +97,14 @@ export class MessageRenderer {
         if (!rfq) throw new UnrenderableMessageError(`RFQ ${rfqId} no longer exists`);
         const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: validityDay(this.clock()) };
         const [rows, compliance] = await Promise.all([findQuotesForRfq(this.db, rfqId), findComplianceOfRfq(this.db, rfqId)]);
-        const single = rows.map(({ quote, supplier }) => toApiQuote(quote, toApiSupplier(supplier, compliance.get(supplier.s_id), context.today), context));
+        const records = await earnedRecordsOf(
+          this.db,
+          rows.map((r) => r.supplier.s_id),
+          this.clock(),
+        );
+        const single = rows.map(({ quote, supplier }) =>
+          toApiQuote(quote, toApiSupplier(supplier, compliance.get(supplier.s_id), context.today, records.get(supplier.s_id)!), context),
+        );
         // A basket's e-mails name each quote's lines.
         const quotes = rfq.line_count > 0 ? await quotesWithLines(this.db, rfqId, rows, single) : single;
         const withdrawalReasons = new Map(rows.map(({ quote }) => [quoteReference(quote.id), quote.withdrawal_reason]));

@@ -77,7 +77,6 @@ export function approvalImportPath(database: Database, staffId: number, itemId: 
           home_city_id: city!.id,
           verified: 0,
           rating: APPROVED_SUPPLIER.rating,
-          on_time_rate: null,
           response_time_hours: APPROVED_SUPPLIER.responseTimeHours,
           dispatch_days: IMPORT_DEFAULTS.dispatchDays,
           payment_terms: IMPORT_DEFAULTS.paymentTerms,

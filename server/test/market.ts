@@ -1,6 +1,23 @@
 import { buildMarket, SmallMap, type MarketInput, type MarketSnapshot, type Supplier } from '../domain/market';
 import { CATALOGUE, CATEGORIES, CITIES } from '../db/seed/data';
-import { starterSuppliers, type SupplierSeed } from '../db/seed/suppliers';
+import { starterSuppliers, type PastOrder, type SupplierSeed } from '../db/seed/suppliers';
+import { earnedRecord } from '../domain/scorecard';
+
+/**
+ * A history of `count` received orders, `onTimeInFull` of them on time and in full, rated so that
+ * the buyers' average is `average` (to one decimal).
+ */
+export function pastOrdersOf(count: number, onTimeInFull: number, average = 4.5): PastOrder[] {
+  const total = Math.round(average * count);
+  return Array.from({ length: count }, (_, i) => ({
+    daysAgo: 30,
+    leadMaxDays: 3,
+    onTime: i < onTimeInFull,
+    inFull: true,
+    // Ratings that sum to `total`: the lower whole number, one more for the first of them.
+    rating: Math.floor(total / count) + (i < total % count ? 1 : 0),
+  }));
+}
 
 /** The engine's view of a seeded supplier. */
 export function toSupplier(s: SupplierSeed): Supplier {
@@ -13,8 +30,11 @@ export function toSupplier(s: SupplierSeed): Supplier {
     phone: s.phone,
     homeCityId: s.homeCityId,
     verified: s.verified,
-    rating: s.rating,
-    onTimeRate: s.onTimeRate,
+    record: earnedRecord(
+      s.history.length,
+      s.history.filter((o) => o.onTime && o.inFull).length,
+      s.history.reduce((sum, o) => sum + o.rating, 0),
+    ),
     responseTimeHours: s.responseTimeHours,
     dispatchDays: s.dispatchDays,
     paymentTerms: s.paymentTerms,
@@ -68,7 +88,7 @@ export function supplierSeed(overrides: Partial<SupplierSeed> = {}): SupplierSee
     homeCityId: 'durban',
     verified: true,
     rating: 4.5,
-    onTimeRate: 95,
+    history: pastOrdersOf(20, 19),
     responseTimeHours: 4,
     dispatchDays: 1,
     paymentTerms: 'Net 30',

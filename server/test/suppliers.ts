@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TestServer } from './harness';
 import { signInStaff, staffAdmin } from './staff';
 
@@ -73,4 +74,38 @@ export function supplierTestKit(server: () => TestServer) {
     adminHeaders,
     invite: async (supplierId: number, email: string, name?: string) => adminInvite(server(), await adminHeaders(), supplierId, email, name),
   };
+}
+
+/**
+ * The ids of suppliers in good standing, read straight from the tables: new on Procura (fewer
+ * than 3 counted receipts), or rated at least 3.0 by their buyers and on time and in full for at
+ * least 70 % of them. The seed's receipts all fall in the scorecard's 12 months.
+ */
+export async function goodStandingIds(server: TestServer): Promise<Set<number>> {
+  const rows = await server.database.db
+    .selectFrom('suppliers as s')
+    .leftJoin(
+      (db) =>
+        db
+          .selectFrom('order_receipts as r')
+          .innerJoin('purchase_orders as po', 'po.id', 'r.purchase_order_id')
+          .select([
+            'r.supplier_id',
+            sql<number>`count(*)`.as('n'),
+            sql<number>`sum(r.rating)`.as('ratings'),
+            sql<number>`sum(case when r.on_time = 1 and r.in_full = 1 then 1 else 0 end)`.as('kept'),
+          ])
+          .where('r.counted', '=', 1)
+          .where('po.confirmed_on', 'is not', null)
+          .groupBy('r.supplier_id')
+          .as('e'),
+      (join) => join.onRef('e.supplier_id', '=', 's.id'),
+    )
+    .select(['s.id', 'e.n', 'e.ratings', 'e.kept'])
+    .execute();
+  return new Set(
+    rows
+      .filter((r) => r.n === null || Number(r.n) < 3 || (Math.round((Number(r.ratings) / Number(r.n)) * 10) / 10 >= 3 && Number(r.kept) >= 0.7 * Number(r.n)))
+      .map((r) => r.id),
+  );
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { scorecardSchema } from '../../contract/schemas/scorecard';
 import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { responseTokenOf, startTestServerForFile, validOrder, validRfq } from '../test/harness';
+import { MessageRenderer } from '../mail-sender/renderer';
+import { receiptRecorded } from './track-record.service';
 
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' });
 
@@ -10,13 +12,16 @@ const scorecard = async (supplier: string | number) => {
   return { status: res.status, json: res.json as Record<string, unknown> };
 };
 
-/** Orders from one supplier, each confirmed by it: requests it quoted for, accepted and confirmed. */
-async function confirmedOrdersFrom(supplierName: string | null, count: number): Promise<{ name: string; poIds: number[] }> {
+/** Orders from one supplier (or one with none yet), each confirmed by it: requests it quoted for, accepted and confirmed. */
+async function confirmedOrdersFrom(supplierName: string | null, count: number, where = 'Durban'): Promise<{ name: string; poIds: number[] }> {
   const poIds: number[] = [];
   let name = supplierName;
   for (let i = 0; poIds.length < count && i < count * 3; i++) {
-    const rfq = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq() })).json);
-    const quote = name === null ? rfq.quotes[0]! : rfq.quotes.find((q) => q.supplier.name === name);
+    const rfq = rfqSubmitResponseSchema.parse(
+      (await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 10, deliveryLocation: where }) })).json,
+    );
+    // With no name: a supplier the seed gave no orders.
+    const quote = name === null ? rfq.quotes.find((q) => q.supplier.record?.receipts === 0) : rfq.quotes.find((q) => q.supplier.name === name);
     if (!quote) continue;
     name = quote.supplier.name;
     expect((await server.request('POST', `/api/quotes/track/${quote.trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
@@ -51,12 +56,64 @@ async function recordReceipt(poId: number, receipt: { onTime: boolean; inFull: b
     .execute();
 }
 
+describe('quotes read the earned record', () => {
+  it('says "New on Procura" of a supplier with no receipts, on the quote and in the e-mail, and cites its first three receipts once recorded', async () => {
+    // A new supplier with a seeded receipt or two, cleared: it has none.
+    const first = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 10 }) })).json);
+    const newcomer = first.quotes.find((q) => q.supplier.record?.new && q.supplier.record.receipts > 0)!.supplier;
+    await server.database.db.deleteFrom('order_receipts').where('supplier_id', '=', newcomer.id).execute();
+    await receiptRecorded(server.database.db);
+    const rfq = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 10 }) })).json);
+    const fresh = rfq.quotes.find((q) => q.supplier.id === newcomer.id);
+    expect(fresh?.supplier.record?.receipts, 'a quote from a supplier with no receipts').toBe(0);
+    expect(fresh!.supplier.record).toMatchObject({ new: true, ratingAverage: null, text: 'New on Procura', ratingText: 'New on Procura' });
+    expect(fresh!.aiInsights.recommendation).toContain('New on Procura: no record or rating yet.');
+    expect(fresh!.aiInsights.riskLevel).not.toBe('low');
+    const mail = await server.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'buyer-quotes')
+      .where('payload', 'like', `%${rfq.rfqId}%`)
+      .executeTakeFirstOrThrow();
+    const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(mail);
+    const block = email.text.slice(email.text.indexOf(fresh!.supplier.name));
+    expect(block.slice(0, block.indexOf('\n\n'))).toContain('New on Procura');
+    expect(email.text).not.toMatch(/rated \d\.\d\/5/);
+
+    const { poIds } = await confirmedOrdersFrom(fresh!.supplier.name, 3);
+    for (const poId of poIds) await recordReceipt(poId, { onTime: true, inFull: true, rating: 5 });
+    await receiptRecorded(server.database.db);
+    const next = rfqSubmitResponseSchema.parse((await server.request('POST', '/api/rfq', { body: validRfq({ supplierCount: 10 }) })).json);
+    const cited = next.quotes.find((q) => q.supplier.name === fresh!.supplier.name)!;
+    expect(cited.supplier.record).toMatchObject({
+      receipts: 3,
+      onTimeInFull: 3,
+      ratingAverage: 5,
+      ratingCount: 3,
+      new: false,
+      ratingText: '5.0 from 3 buyers',
+    });
+    expect(cited.supplier.rating).toBe(5);
+    expect(cited.aiInsights.recommendation).toContain('rated 5.0 from 3 buyers');
+    expect(cited.aiInsights.recommendation).toMatch(/Delivered on time and in full for 3 of 3 orders on Procura in the last 12 months\.$/);
+    const card = scorecardSchema.parse((await scorecard(cited.supplier.id)).json);
+    expect(card).toMatchObject({ receipts: 3, onTimeInFull: { count: 3 }, rating: { average: 5, count: 3 } });
+  });
+});
+
 describe('GET /api/suppliers/:supplier/scorecard', () => {
   it('answers a supplier with no record as new, with counts of zero and no share', async () => {
-    const { status, json } = await scorecard(1);
+    const [{ id }] = await server.database.db
+      .selectFrom('suppliers as s')
+      .select('s.id')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('order_receipts as r').select('r.id').whereRef('r.supplier_id', '=', 's.id'))))
+      .orderBy('s.id')
+      .limit(1)
+      .execute();
+    const { status, json } = await scorecard(id!);
     expect(status).toBe(200);
     const card = scorecardSchema.parse(json);
-    expect(card).toMatchObject({ supplierId: 1, orders: 0, receipts: 0, new: true, rating: { average: null, count: 0 } });
+    expect(card).toMatchObject({ supplierId: id, orders: 0, receipts: 0, new: true, rating: { average: null, count: 0 } });
     expect(card.onTimeInFull.share).toBeNull();
     expect((await scorecard(card.slug)).json).toEqual(json);
   });

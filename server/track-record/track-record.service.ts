@@ -1,31 +1,21 @@
 import type { Scorecard } from '../../contract/schemas/scorecard';
 import type { Database } from '../db/database';
-import { addDays } from '../domain/calendar';
-import { type ScorecardFigures, type ScoredLead, type ScoredOrder, scorecardFigures } from '../domain/scorecard';
-import { validityDay } from '../domain/validity';
+import type { Executor } from '../db/executor';
+import { marketChanged } from '../catalogue/market-store';
+import type { SupplierRecord } from '../domain/market';
+import { type ScorecardFigures, type ScoredLead, type ScoredOrder, scorecardFigures, scorecardWindow } from '../domain/scorecard';
 import { ApiError } from '../errors';
 import { answeredLeadsOfSuppliersSince, findSupplierNamed, ordersOfSuppliersSince } from './track-record.repository';
 
-/** The scorecard's window: the last 12 months of Johannesburg days, today included. */
-function scorecardWindow(nowMs: number): { from: string; to: string } {
-  const to = validityDay(nowMs);
-  const [year, month, day] = to.split('-').map(Number) as [number, number, number];
-  const yearBefore = new Date(Date.UTC(year - 1, month - 1, day)).toISOString().slice(0, 10);
-  return { from: addDays(yearBefore, 1), to };
-}
-
 /** The scorecard figures of each of these suppliers, computed from their recorded orders and leads. */
-async function scorecardsOf(database: Database, supplierIds: readonly number[], nowMs: number): Promise<Map<number, ScorecardFigures>> {
+async function scorecardsOf(db: Executor, supplierIds: readonly number[], nowMs: number): Promise<Map<number, ScorecardFigures>> {
   const orders = new Map<number, ScoredOrder[]>(supplierIds.map((id) => [id, []]));
   const leads = new Map<number, ScoredLead[]>(supplierIds.map((id) => [id, []]));
   if (supplierIds.length > 0) {
     const { from } = scorecardWindow(nowMs);
     // A Johannesburg day starts two hours before UTC's.
     const since = new Date(Date.parse(`${from}T00:00:00+02:00`)).toISOString();
-    const [orderRows, leadRows] = await Promise.all([
-      ordersOfSuppliersSince(database.db, supplierIds, from),
-      answeredLeadsOfSuppliersSince(database.db, supplierIds, since),
-    ]);
+    const [orderRows, leadRows] = await Promise.all([ordersOfSuppliersSince(db, supplierIds, from), answeredLeadsOfSuppliersSince(db, supplierIds, since)]);
     for (const o of orderRows) {
       orders.get(o.supplier_id)?.push({
         confirmed: o.confirmed_on !== null,
@@ -55,6 +45,28 @@ export async function supplierScorecard(deps: { database: Database; clock: () =>
   const row = await findSupplierNamed(deps.database.db, supplier);
   if (!row || row.slug === null) throw new ApiError(404, 'supplier_not_found', 'Supplier not found');
   const now = deps.clock();
-  const figures = (await scorecardsOf(deps.database, [row.id], now)).get(row.id)!;
+  const figures = (await scorecardsOf(deps.database.db, [row.id], now)).get(row.id)!;
   return { supplierId: row.id, slug: row.slug, name: row.name, ...scorecardWindow(now), ...figures };
+}
+
+/**
+ * Each supplier's earned record (its scorecard's counts), as quotes, e-mails and tracking pages
+ * show it: the same figures `GET /api/suppliers/:supplier/scorecard` answers.
+ */
+export async function earnedRecordsOf(db: Executor, supplierIds: readonly number[], nowMs: number): Promise<Map<number, SupplierRecord>> {
+  const figures = await scorecardsOf(db, [...new Set(supplierIds)], nowMs);
+  return new Map(
+    [...figures].map(([id, f]) => [
+      id,
+      { receipts: f.receipts, onTimeInFull: f.onTimeInFull.count, ratingAverage: f.rating.average, ratingCount: f.rating.count, new: f.new },
+    ]),
+  );
+}
+
+/**
+ * Call in the transaction that records (or corrects) a buyer's receipt of an order: every server
+ * process then reloads its market, so the next quote ranks, rates and cites the supplier by it.
+ */
+export function receiptRecorded(db: Executor): Promise<void> {
+  return marketChanged(db);
 }

@@ -67,7 +67,6 @@ export async function applySuppliers(trx: Executor, plans: SupplierPlan[], now: 
         home_city_id: p.city.id,
         verified: 0,
         rating: p.input.rating,
-        on_time_rate: null,
         response_time_hours: p.input.responseTimeHours,
         dispatch_days: IMPORT_DEFAULTS.dispatchDays,
         payment_terms: IMPORT_DEFAULTS.paymentTerms,

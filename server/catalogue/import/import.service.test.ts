@@ -61,7 +61,6 @@ describe('importing suppliers', () => {
       home_city_id: 'durban',
       verified: 0,
       rating: 4.5,
-      on_time_rate: null,
       response_time_hours: 48,
       specialties: '["gel","refills","dispensers"]',
       contact_person: '',
@@ -73,7 +72,7 @@ describe('importing suppliers', () => {
       created_at: '2026-11-24T09:30:00.000Z',
     });
     const karoo = await supplierByEmail('orders@karoo-clean.example');
-    expect(karoo).toMatchObject({ home_city_id: 'upington', rating: 5, response_time_hours: null, specialties: '[]', on_time_rate: null });
+    expect(karoo).toMatchObject({ home_city_id: 'upington', rating: 5, response_time_hours: null, specialties: '[]' });
     expect(await db.selectFrom('supplier_categories').selectAll().where('supplier_id', 'in', [coastal.id, karoo.id]).orderBy('supplier_id').execute()).toEqual([
       { supplier_id: coastal.id, category_id: 'sanitizers', capacity_units: 1000, minimum_order_quantity: 1, price_factor: 1 },
       { supplier_id: karoo.id, category_id: 'hygiene-products', capacity_units: 1000, minimum_order_quantity: 1, price_factor: 1 },
@@ -177,7 +176,6 @@ describe('importing suppliers', () => {
       specialties: '["hospital grade"]',
       // Standing and record stay as they were.
       verified: 1,
-      on_time_rate: null,
       created_at: first.created_at,
     });
     expect(await db.selectFrom('supplier_categories').select('category_id').where('supplier_id', '=', first.id).orderBy('category_id').execute()).toEqual([
@@ -483,9 +481,11 @@ describe('the market the engine quotes from', () => {
       paymentTerms: 'To be agreed with the supplier',
       validityPeriod: '7 days',
     });
-    expect(quote!.supplier).toMatchObject({ location: 'Upington', verified: false, rating: 4.8, contactPerson: '', phone: '' });
+    // The imported 4.8 is staff's note, not a figure buyers read: the supplier is new on Procura.
+    expect(quote!.supplier).toMatchObject({ location: 'Upington', verified: false, rating: 0, contactPerson: '', phone: '' });
+    expect(quote!.supplier.record).toMatchObject({ receipts: 0, new: true, text: 'New on Procura' });
     expect(quote!.aiInsights.riskLevel).toBe('medium');
-    expect(quote!.aiInsights.recommendation).toContain('with no delivery record on Procura yet');
+    expect(quote!.aiInsights.recommendation).toContain('New on Procura: no record or rating yet.');
 
     const fresh = await server.request('POST', '/api/rfq', {
       body: validRfq({ productName: 'Recycled Paper Towel Roll', quantity: 10, deliveryLocation: 'Upington', supplierCount: 3 }),

@@ -121,23 +121,24 @@ describe('the migration to partner hosts', () => {
   });
 });
 
-describe('the migration for supplier imports', () => {
-  it('keeps each on-time rate, allows none, gives specialties, and refuses a twin e-mail in another case', async () => {
+describe('the migrations for supplier imports and earned figures', () => {
+  it('gives specialties, refuses a twin e-mail in another case, and drops the typed on-time rate for the earned record', async () => {
     const { db } = await databaseAt('20261124130000-create-staff');
     await durban(db);
-    const supplier = (id: number, email: string, onTime: string) =>
-      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, ${sql.raw(onTime)}, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
-        db,
-      );
-    await supplier(1, 'sales@coastal.example', '93');
+    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+        values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 93, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
 
     await migrateToLatest(database!);
 
-    expect(await db.selectFrom('suppliers').select(['id', 'on_time_rate', 'specialties']).execute()).toEqual([{ id: 1, on_time_rate: 93, specialties: '[]' }]);
-    await supplier(2, 'sales@karoo.example', 'null');
-    expect(await db.selectFrom('suppliers').select(['id', 'on_time_rate']).where('id', '=', 2).execute()).toEqual([{ id: 2, on_time_rate: null }]);
-    await expect(supplier(3, 'Sales@Coastal.example', '90')).rejects.toThrow(/unique/i);
+    const supplier = (id: number, email: string) =>
+      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+        values (${id}, 'Karoo', 'Sipho', ${email}, '031', 'durban', 0, 5, null, 1, 'Net 30', 7, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(db);
+    expect(await db.selectFrom('suppliers').selectAll().execute()).toEqual([expect.objectContaining({ id: 1, rating: 4.5, specialties: '[]' })]);
+    expect(Object.keys((await db.selectFrom('suppliers').selectAll().executeTakeFirstOrThrow()) as object)).not.toContain('on_time_rate');
+    await supplier(2, 'sales@karoo.example');
+    await expect(supplier(3, 'Sales@Coastal.example')).rejects.toThrow(/unique/i);
   });
 });
 
@@ -186,8 +187,8 @@ describe('the migration to unknown response times', () => {
     const { db } = await databaseAt('20261127050000-cursor-covering-index');
     await durban(db);
     const supplier = (id: number, email: string, hours: string) =>
-      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, on_time_rate, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, 93, ${sql.raw(hours)}, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, ${sql.raw(hours)}, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
         db,
       );
     await supplier(1, 'sales@coastal.example', '4');

@@ -4,6 +4,7 @@ import type { Dialect } from '../database';
 import { marketChanged } from '../../catalogue/market-store';
 import { CATALOGUE, CATEGORIES, CITIES, SECTORS, type CatalogueItemSeed } from './data';
 import { newSlugs } from '../supplier-slugs';
+import { seedHistory } from './history';
 import { catalogueVariants, generatedSuppliers, starterSuppliers, type SupplierSeed } from './suppliers';
 
 export interface SeedOptions {
@@ -96,7 +97,6 @@ export async function seedMarket(db: Kysely<DB>, dialect: Dialect, options: Seed
         home_city_id: s.homeCityId,
         verified: s.verified ? 1 : 0,
         rating: s.rating,
-        on_time_rate: s.onTimeRate,
         response_time_hours: s.responseTimeHours,
         dispatch_days: s.dispatchDays,
         payment_terms: s.paymentTerms,
@@ -145,6 +145,13 @@ export async function seedMarket(db: Kysely<DB>, dialect: Dialect, options: Seed
         })),
       ),
     );
+    // The starter suppliers' past orders, which their records are computed from.
+    await seedHistory(trx, suppliers, options.now ?? new Date());
+    if (dialect === 'postgres') {
+      for (const table of ['quotes', 'purchase_orders']) {
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+      }
+    }
     await marketChanged(trx);
   });
   return {

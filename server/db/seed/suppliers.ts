@@ -17,8 +17,10 @@ export interface SupplierSeed {
   phone: string;
   homeCityId: string;
   verified: boolean;
+  /** The rating staff hold on file (the admin console's); no buyer reads it: quotes read `history`. */
   rating: number;
-  onTimeRate: number | null;
+  /** Its orders on Procura in the last 12 months, received: what its record is computed from. */
+  history: PastOrder[];
   responseTimeHours: number;
   dispatchDays: number;
   paymentTerms: string;
@@ -31,6 +33,38 @@ export interface SupplierSeed {
   offers: { itemId: string; unitPriceCents: number; minimumOrderQuantity: number; tiers: { minQuantity: number; unitPriceCents: number }[] }[];
   /** VAT number, registered address and B-BBEE standing; none on file when left out. */
   compliance?: SupplierCompliance;
+}
+
+/** A past order of the seed's history: issued `daysAgo`, confirmed, delivered and received. */
+export interface PastOrder {
+  daysAgo: number;
+  leadMaxDays: number;
+  onTime: boolean;
+  inFull: boolean;
+  rating: number;
+}
+
+/**
+ * A supplier's history, from its own sequence (so the rest of the seed stays as it was): a quarter
+ * of those in good standing are new on Procura (fewer than 3 orders), most of the rest excellent,
+ * some mixed; those in poor standing deliver late or short often enough to fall below the bar.
+ */
+function pastOrders(id: number, good: boolean, onTimePercent: number): PastOrder[] {
+  const rng = createRng(id * 7_919 + 2_026);
+  const kind = !good ? 'poor' : rng.chance(0.25) ? 'new' : rng.chance(0.75) ? 'excellent' : 'mixed';
+  const count = kind === 'new' ? rng.int(0, 2) : rng.int(4, 14);
+  // Late or short orders, counted rather than drawn, so each supplier stays on its side of the
+  // standing bar (70 % on time and in full): at most 22 % for a mixed one, a third or more for a poor one.
+  const missed =
+    Math.floor(count * (kind === 'excellent' ? 1 - Math.max(0.9, onTimePercent / 100) : kind === 'mixed' ? 0.22 : 0)) +
+    (kind === 'poor' ? Math.ceil(count * (1 - onTimePercent / 100)) : 0);
+  const base = kind === 'poor' ? 2.4 : kind === 'mixed' ? 3.8 : 4.7;
+  return Array.from({ length: count }, (_, i) => {
+    const kept = i >= missed;
+    const short = !kept && rng.chance(0.3);
+    const rating = Math.max(1, Math.min(5, Math.round(base + (rng.next() - 0.5) * 1.4) - (kept ? 0 : 1)));
+    return { daysAgo: rng.int(10, 350), leadMaxDays: rng.int(2, 5), onTime: kept || short, inFull: !short, rating };
+  });
 }
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
@@ -186,7 +220,7 @@ function makeSupplier(
   homeCityId: string,
   categoryIds: string[],
   items: CatalogueItemSeed[],
-  options: { poorStanding?: boolean; national?: boolean; maxOffers?: number } = {},
+  options: { poorStanding?: boolean; national?: boolean; maxOffers?: number; history?: boolean } = {},
 ): SupplierSeed {
   const city = cityById.get(homeCityId)!;
   const name = namer.name(rng);
@@ -233,16 +267,21 @@ function makeSupplier(
     const step = offers.length / options.maxOffers;
     offers = Array.from({ length: options.maxOffers }, (_, i) => offers[Math.floor(i * step)]!);
   }
+  // Drawn in the order the seed always drew them, so every supplier stays as it was.
+  const phone = `+27 ${AREA_CODES[city.province] ?? '10'} 555 ${String(rng.int(0, 9999)).padStart(4, '0')}`;
+  const verified = good && rng.chance(0.7);
+  const rating = good ? Math.round((3.6 + rng.next() * 1.3) * 10) / 10 : Math.round((2.2 + rng.next() * 0.7) * 10) / 10;
+  const onTimePercent = good ? rng.int(82, 99) : rng.int(55, 68);
   return {
     id,
     name,
     contactPerson: `${first} ${last}`,
     email: `sales@${slug(name)}.example`,
-    phone: `+27 ${AREA_CODES[city.province] ?? '10'} 555 ${String(rng.int(0, 9999)).padStart(4, '0')}`,
+    phone,
     homeCityId,
-    verified: good && rng.chance(0.7),
-    rating: good ? Math.round((3.6 + rng.next() * 1.3) * 10) / 10 : Math.round((2.2 + rng.next() * 0.7) * 10) / 10,
-    onTimeRate: good ? rng.int(82, 99) : rng.int(55, 68),
+    verified,
+    rating,
+    history: options.history === false ? [] : pastOrders(id, good, onTimePercent),
     responseTimeHours: rng.pick(RESPONSE_HOURS),
     dispatchDays: rng.int(0, 2),
     paymentTerms: rng.pick(PAYMENT_TERMS),
@@ -357,6 +396,7 @@ export function generatedSuppliers(count: number, offers: number, items: Catalog
         national: rng.chance(0.15),
         poorStanding: rng.chance(0.05),
         maxOffers: perSupplier,
+        history: false,
       }),
     );
   }

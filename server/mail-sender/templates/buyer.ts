@@ -80,6 +80,12 @@ function quoteRows(q: Quote): [string, string][] {
  * The tracking page with the accept confirmation open: the buyer confirms there, so a mail
  * scanner that follows every link never accepts a quote.
  */
+/** The supplier's earned record, never a typed rating: "rated 4.6 from 12 buyers · Delivered on time …", or "New on Procura". */
+function supplierRecordLine(q: Quote): string {
+  const record = q.supplier.record;
+  return !record || record.new ? 'New on Procura' : `rated ${record.ratingText} · ${record.text}`;
+}
+
 function acceptUrl(trackingUrl: string): string {
   return `${trackingUrl}?action=accept`;
 }
@@ -112,7 +118,7 @@ export function buyerQuotesEmail(input: BuyerQuotesInput): Email {
 <tr><td style="padding:12px 16px;background:#f8fafc;border-bottom:1px solid #e2e8f0;">
 <span style="font-size:16px;font-weight:bold;">${q.rank}. ${q.supplier.name}</span>
 <span style="display:inline-block;margin-left:8px;padding:2px 8px;border-radius:10px;background:#dbeafe;color:#1e40af;font-size:12px;">${POSITION_BADGES[q.aiInsights.competitivePosition]}</span><br>
-<span style="font-size:13px;color:#475569;">${q.supplier.location}, ${q.supplier.province} · rated ${q.supplier.rating.toFixed(1)}/5${q.supplier.verified ? ' · verified' : ''}</span>
+<span style="font-size:13px;color:#475569;">${q.supplier.location}, ${q.supplier.province}${q.supplier.verified ? ' · verified' : ''} · ${supplierRecordLine(q)}</span>
 </td></tr>
 <tr><td style="padding:8px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
@@ -149,7 +155,7 @@ ${links ? html`<p style="margin:16px 0 0;font-size:12px;color:#64748b;">Someone 
     '',
     ...input.quotes.flatMap((q) => [
       `${q.rank}. ${q.supplier.name} (${POSITION_BADGES[q.aiInsights.competitivePosition]})`,
-      `   ${q.supplier.location}, ${q.supplier.province}; rated ${q.supplier.rating.toFixed(1)}/5${q.supplier.verified ? ', verified' : ''}`,
+      `   ${q.supplier.location}, ${q.supplier.province}${q.supplier.verified ? ', verified' : ''}; ${supplierRecordLine(q)}`,
       ...quoteRows(q).map(([label, value]) => `   ${label}: ${value}`),
       `   ${q.aiInsights.recommendation}`,
       `   ${q.notes} Quote reference ${q.id}.`,

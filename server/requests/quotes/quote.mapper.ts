@@ -3,8 +3,9 @@ import { centsToRand, formatDate, formatRand } from '../../../sdk/format';
 import { bbeeStanding, recognisedCents } from '../../../sdk/bbee';
 import type { Executor } from '../../db/executor';
 import { addDays } from '../../domain/calendar';
-import type { SupplierCompliance } from '../../domain/market';
+import type { SupplierCompliance, SupplierRecord } from '../../domain/market';
 import { formatLeadTime } from '../../domain/pricing';
+import { ratingText, recordText } from '../../domain/scorecard';
 import { quoteStatus } from '../../domain/validity';
 import { quoteReference } from '../../lib/ids';
 import { findPurchaseOrdersOfRequest, orderedLines, type FirmColumns, type PurchaseOrderRow, type QuoteRow, type SupplierColumns } from './quotes.repository';
@@ -63,14 +64,22 @@ export function toOrderSummary(po: PurchaseOrderRow, leadMaxDays: number): Purch
   };
 }
 
-/** A quote's supplier as the API shows it, from the columns read with the quote and what is on file of it. */
-export function toApiSupplier(r: SupplierColumns, compliance: SupplierCompliance | null | undefined, day: string): SupplierView {
+/** A supplier's earned record as the API shows it, with its words. */
+export function recordView(record: SupplierRecord): Pick<SupplierView, 'rating' | 'record'> {
+  return {
+    rating: record.ratingAverage ?? 0,
+    record: { ...record, text: recordText(record), ratingText: ratingText(record) },
+  };
+}
+
+/** A quote's supplier as the API shows it, from the columns read with the quote, what is on file of it and its record. */
+export function toApiSupplier(r: SupplierColumns, compliance: SupplierCompliance | null | undefined, day: string, record: SupplierRecord): SupplierView {
   return {
     id: r.s_id,
     name: r.s_name,
     location: r.s_city,
     province: r.s_province,
-    rating: Number(r.s_rating),
+    ...recordView(record),
     verified: Boolean(r.s_verified),
     contactPerson: r.s_contact_person,
     email: r.s_email,

@@ -27,7 +27,6 @@ const SUPPLIER_COLUMNS = [
   's.name as s_name',
   'c.name as s_city',
   'c.province as s_province',
-  's.rating as s_rating',
   's.verified as s_verified',
   's.contact_person as s_contact_person',
   's.email as s_email',
@@ -41,7 +40,6 @@ export interface SupplierColumns {
   s_name: string;
   s_city: string;
   s_province: string;
-  s_rating: number;
   s_verified: number;
   s_contact_person: string;
   s_email: string;
@@ -105,7 +103,6 @@ function splitRow(row: QuoteRow & SupplierColumns): { quote: QuoteRow; supplier:
       s_name: row.s_name,
       s_city: row.s_city,
       s_province: row.s_province,
-      s_rating: row.s_rating,
       s_verified: row.s_verified,
       s_contact_person: row.s_contact_person,
       s_email: row.s_email,

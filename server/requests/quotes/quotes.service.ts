@@ -10,6 +10,7 @@ import { ApiError } from '../../errors';
 import { parseTrackingToken, quoteReference, secretMatches, trackingToken } from '../../lib/ids';
 import type { Outbox } from '../../mail/outbox';
 import { toApiQuote, toApiSupplier, withOrders, withTracking } from './quote.mapper';
+import { earnedRecordsOf } from '../../track-record/track-record.service';
 import { renderPaperwork } from '../paperwork/paperwork-render';
 import { paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from '../paperwork/paperwork';
 import {
@@ -53,18 +54,17 @@ async function openToken(db: Executor, token: string): Promise<{ quoteId: number
  * What a stored quote and its request look like to the buyer holding `secret`, on `day`: a basket's quotes with their
  * lines, each priced and marked ordered or not, as the results page has them.
  */
-async function trackedAnswer(
-  db: Executor,
-  state: QuoteInRequest,
-  token: string,
-  secret: string,
-  publicUrl: string,
-  day: string,
-): Promise<TrackedQuoteResponse> {
+async function trackedAnswer(db: Executor, state: QuoteInRequest, token: string, secret: string, publicUrl: string, now: Date): Promise<TrackedQuoteResponse> {
   const { own, rfq, quote: found } = state;
+  const day = validityDay(now.getTime());
+  const records = await earnedRecordsOf(
+    db,
+    state.quotes.map((q) => q.supplier.s_id),
+    now.getTime(),
+  );
   const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: day };
   const single: Quote[] = state.quotes.map(({ quote, supplier, trackingSecretHash }) => {
-    const api = toApiQuote(quote, toApiSupplier(supplier, state.compliance.get(supplier.s_id), day), context);
+    const api = toApiQuote(quote, toApiSupplier(supplier, state.compliance.get(supplier.s_id), day, records.get(supplier.s_id)!), context);
     // Quotes made before one request's quotes shared a secret have tokens of their own: those
     // the buyer opens from their e-mail, and the page offers them without a token.
     return secretMatches(secret, trackingSecretHash) ? withTracking(api, trackingToken(quote.id, secret), publicUrl) : api;
@@ -142,7 +142,7 @@ export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config'>, t
   await recordQuoteView(db, quoteId, now.toISOString(), own);
   const state = await findQuoteInRequest(db, quoteId);
   if (!state) throw notFound();
-  return trackedAnswer(db, state, token, secret, deps.config.publicUrl, validityDay(now.getTime()));
+  return trackedAnswer(db, state, token, secret, deps.config.publicUrl, now);
 }
 
 /** What the buyer can do to a quote from its tracking page or e-mail. */
@@ -284,7 +284,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
     return changed;
   });
   if (mailed) deps.outbox.notify();
-  return trackedAnswer(deps.database.db, state, token, secret, deps.config.publicUrl, day);
+  return trackedAnswer(deps.database.db, state, token, secret, deps.config.publicUrl, now);
 }
 
 /**
@@ -328,7 +328,7 @@ export async function acceptSplit(
     return (await findQuoteInRequest(trx, quoteId)) ?? current;
   });
   deps.outbox.notify();
-  return trackedAnswer(deps.database.db, state, token, secret, deps.config.publicUrl, day);
+  return trackedAnswer(deps.database.db, state, token, secret, deps.config.publicUrl, now);
 }
 
 /**

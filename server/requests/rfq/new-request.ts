@@ -21,7 +21,7 @@ import { rfqMessages } from '../../mail/messages';
 import type { Outbox } from '../../mail/outbox';
 import { isRegisteredPartner } from '../../partners/partners.service';
 import { partnerCredit } from '../../partners/partner-credit';
-import { complianceView, toApiQuote, withTracking, type SupplierView } from '../quotes/quote.mapper';
+import { complianceView, recordView, toApiQuote, withTracking, type SupplierView } from '../quotes/quote.mapper';
 import type { FirmColumns, QuoteRow } from '../quotes/quotes.repository';
 import type { RememberAnswer, SubmitResult } from './idempotency';
 import { insertRfq } from './rfq.repository';
@@ -77,7 +77,7 @@ function supplierView(s: Supplier, cityName: string, province: string, day: stri
     name: s.name,
     location: cityName,
     province,
-    rating: s.rating,
+    ...recordView(s.record),
     verified: s.verified,
     contactPerson: s.contactPerson,
     email: s.email,

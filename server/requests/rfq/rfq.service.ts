@@ -8,6 +8,7 @@ import { ApiError, invalidFields } from '../../errors';
 import { maskEmail, quoteReference } from '../../lib/ids';
 import { rfqStatus, validityDay } from '../../domain/validity';
 import { toApiQuote, toApiSupplier, withOrders } from '../quotes/quote.mapper';
+import { NO_RECORD } from '../../domain/scorecard';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from './rfq.repository';
 import { answerOnce, type RememberAnswer, type SubmitResult } from './idempotency';
@@ -78,9 +79,13 @@ export async function getRfq(deps: Pick<RfqDeps, 'database' | 'config' | 'market
   const today = validityDay(now.getTime());
   const rfqContext = { productName: row.product_name, quantity: row.quantity, unit: row.unit, today };
   const [rows, market] = await Promise.all([findQuotesForRfq(db, rfqId), deps.market.current()]);
-  // The suppliers' VAT numbers and B-BBEE standing come from the market snapshot in memory.
+  // The suppliers' VAT numbers, B-BBEE standing and records come from the market snapshot in memory.
   const quotes = rows.map(({ quote, supplier }) =>
-    toApiQuote(quote, toApiSupplier(supplier, market.suppliersById.get(supplier.s_id)?.compliance, today), rfqContext),
+    toApiQuote(
+      quote,
+      toApiSupplier(supplier, market.suppliersById.get(supplier.s_id)?.compliance, today, market.suppliersById.get(supplier.s_id)?.record ?? NO_RECORD),
+      rfqContext,
+    ),
   );
   // A basket reads its lines and its quotes' lines too: a single request reads nothing more.
   const basket = row.line_count > 0 ? await basketParts(deps, rfqId, rows, quotes, today) : null;
