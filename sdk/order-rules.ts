@@ -24,6 +24,27 @@ export const ORDER_MESSAGES = {
 } as const;
 
 /**
+ * The field messages of a delivery and a receipt: the supplier's "delivered on" day and the
+ * buyer's confirmation of what arrived, its rating and comment.
+ *
+ * @example
+ * RECEIPT_MESSAGES.rating; // 'Choose a rating from 1 to 5'
+ */
+export const RECEIPT_MESSAGES = {
+  receivedOn: 'Enter the day it arrived, not after today',
+  receivedBeforeOrder: 'Enter the day it arrived, not before the order was placed',
+  deliveredOn: 'Enter the day it was delivered, not after today',
+  deliveredBeforeOrder: 'Enter the day it was delivered, not before the order was placed',
+  inFull: 'Say whether everything arrived',
+  rating: 'Choose a rating from 1 to 5',
+  comment: 'Comment must be at most 1,000 characters',
+  purchaseOrderNumber: 'Purchase order number is such as PO-2026-000123',
+} as const;
+
+/** The longest comment a buyer's receipt keeps, in characters after trimming. */
+export const RECEIPT_COMMENT_MAX = 1000;
+
+/**
  * Length limits of the order details' text, in characters after trimming.
  *
  * @example

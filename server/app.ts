@@ -39,6 +39,7 @@ import { privacyRouter } from './requests/privacy/privacy.router';
 import { scrapingRouter } from './scraping/scraping.router';
 import { createScrapeRunner } from './scraping/scraping.service';
 import { startSweeping } from './retention';
+import { startReceiptReminders } from './requests/deliveries/receipt-reminders';
 import { ServerMetrics } from './metrics/metrics';
 import { metricsRouter } from './metrics/metrics.router';
 import type { AppDeps } from './deps';
@@ -163,6 +164,7 @@ export function createApp({
 
   deps.outbox.start();
   const stopSweeping = startSweeping(database, deps.outbox, clock, logger);
+  const stopReminders = startReceiptReminders({ database, outbox: deps.outbox }, clock, logger);
   // A crawl this server (or one before it) was running when it stopped is marked interrupted.
   const recovered = deps.scraper.recover().then(
     (n) => {
@@ -179,6 +181,7 @@ export function createApp({
       // The running crawl, if any, stops before its next page and is marked interrupted.
       await deps.scraper.close();
       await stopSweeping();
+      await stopReminders();
       await deps.outbox.stop();
     },
   };

@@ -61,6 +61,17 @@ export const ERROR_CODES = {
     /** A confirmation or withdrawal of a quote the buyer has not accepted. */
     not_accepted: 409,
   },
+  /** The supplier's word that an order was delivered and the buyer's receipt of it. */
+  deliveries: {
+    /** Delivery marked on an order its supplier has not confirmed (or none is left to mark). */
+    order_not_confirmed: 409,
+    /** A different delivery day for an order already marked delivered. */
+    delivery_recorded: 409,
+    /** A receipt for a quote the buyer has not ordered from. */
+    not_ordered: 409,
+    /** A different receipt for an order whose receipt is recorded. */
+    receipt_recorded: 409,
+  },
   /** The supplier workspace's people: sign-in links, sessions and colleagues. */
   supplier: {
     /** Another supplier's person answers the same as one that does not exist. */

@@ -18,6 +18,7 @@ import {
   supplierTeamSchema,
   supplierUserSchema,
   type DeclineLeadInput,
+  type LeadDeliveredInput,
   type FirmLeadInput,
   type LeadFilter,
   type SupplierAccess,
@@ -73,6 +74,8 @@ export interface SupplierClient {
   decline(quoteId: string, input: DeclineLeadInput, options?: CallOptions): Promise<SupplierLead>;
   /** Confirms an accepted order (`POST /api/supplier/leads/:quoteId/confirm`). */
   confirm(quoteId: string, options?: CallOptions): Promise<SupplierLead>;
+  /** Marks a confirmed order delivered on a day (`POST /api/supplier/leads/:quoteId/delivered`). */
+  delivered(quoteId: string, input: LeadDeliveredInput, options?: CallOptions): Promise<SupplierLead>;
   /** The supplier's people who have signed in, and those invited who have not yet (`GET /api/supplier/users`). */
   team(options?: CallOptions): Promise<SupplierTeam>;
   /** Invites a colleague (`POST /api/supplier/users`); the same answer whatever the address. */
@@ -138,6 +141,7 @@ function supplierCalls(api: Transport): SupplierClient {
     firm: (quoteId, input, opts) => api.post(supplierLeadSchema, lead(quoteId, 'firm'), input, null, opts),
     decline: (quoteId, input, opts) => api.post(supplierLeadSchema, lead(quoteId, 'decline'), input, null, opts),
     confirm: (quoteId, opts) => api.post(supplierLeadSchema, lead(quoteId, 'confirm'), undefined, null, opts),
+    delivered: (quoteId, input, opts) => api.post(supplierLeadSchema, lead(quoteId, 'delivered'), input, null, opts),
     team: (opts) => api.get(supplierTeamSchema, 'api/supplier/users', undefined, opts),
     invite: (input, opts) => api.post(supplierInviteSentSchema, 'api/supplier/users', input, null, opts),
     removeUser: async (userId, opts) => {

@@ -12,6 +12,7 @@ import { QUOTE_STATUSES } from '../../sdk/rules';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
 import { normalizePhone, ORDER_MESSAGES } from '../../sdk/order-rules';
 import { bbeeStandingSchema, purchaseOrderSummarySchema } from '../../sdk/schemas/rfq';
+import { markDeliveredSchema, type MarkDeliveredInput } from '../../sdk/schemas/supplier-responses';
 import { multiLine, singleLine } from '../../sdk/schemas/text';
 import { isSingleLineText } from '../../sdk/text';
 import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
@@ -434,6 +435,22 @@ export type DeclineLeadInput = z.input<typeof declineLeadSchema>;
  * supplierUserStateSchema.parse({ disabled: true });
  */
 export const supplierUserStateSchema = z.object({ disabled: z.boolean() }).strict();
+
+/**
+ * `POST /api/supplier/leads/:quoteId/delivered`: the day the supplier delivered a confirmed order
+ * (the same rule as the response link's, {@link markDeliveredSchema}).
+ *
+ * @example
+ * leadDeliveredSchema.parse({ deliveredOn: '2026-12-09' });
+ */
+export const leadDeliveredSchema = markDeliveredSchema;
+/**
+ * What the workspace's "Mark delivered" sends.
+ *
+ * @example
+ * const input: LeadDeliveredInput = { deliveredOn: '2026-12-09' };
+ */
+export type LeadDeliveredInput = MarkDeliveredInput;
 
 /**
  * A supplier user as staff see them (`GET /api/admin/supplier-users`).

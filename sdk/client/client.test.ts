@@ -260,6 +260,7 @@ describe('createClient: requests and parsed answers', () => {
       acceptedAt: '2026-11-22T10:00:00.000Z',
       respondedAt: '2026-11-22T12:00:00.000Z',
       withdrawalReason: 'Out of stock until January',
+      deliveredOn: null,
       buyer: {
         email: null,
         contactName: null,

@@ -37,11 +37,12 @@ import {
   trackedQuoteResponseSchema,
   type AcceptQuoteInput,
   type OrderDetailsInput,
+  type OrderReceiptInput,
   type QuoteActionResponse,
   type Rfq,
   type TrackedQuoteResponse,
 } from '../schemas/rfq';
-import { supplierResponseSchema, type SupplierResponse, type SupplierWithdrawalInput } from '../schemas/supplier-responses';
+import { supplierResponseSchema, type MarkDeliveredInput, type SupplierResponse, type SupplierWithdrawalInput } from '../schemas/supplier-responses';
 import { siteFiguresSchema, type SiteFigures } from '../schemas/site';
 import { formCalls, type FormCalls } from './forms';
 import { createTransport, type CallOptions, type ClientOptions, type RateLimit } from './transport';
@@ -112,6 +113,11 @@ export interface ProcuraClient extends FormCalls {
     decline(token: string, options?: CallOptions): Promise<QuoteActionResponse>;
     /** Closes the quote's request without a winner (`POST /api/quotes/track/:token/close`). */
     closeRequest(token: string, options?: CallOptions): Promise<QuoteActionResponse>;
+    /**
+     * Confirms receipt of an order of the quote and rates its supplier, once
+     * (`POST /api/quotes/track/:token/receipt`); the same receipt again answers the same.
+     */
+    confirmReceipt(token: string, receipt: OrderReceiptInput, options?: CallOptions): Promise<TrackedQuoteResponse>;
   };
   supplierResponses: {
     /** The accepted order behind a supplier's response link (`GET /api/supplier-responses/:token`). */
@@ -120,6 +126,8 @@ export interface ProcuraClient extends FormCalls {
     confirm(token: string, options?: CallOptions): Promise<SupplierResponse>;
     /** The supplier withdraws, with a reason (`POST /api/supplier-responses/:token/withdraw`); the buyer is e-mailed. */
     withdraw(token: string, input: SupplierWithdrawalInput, options?: CallOptions): Promise<SupplierResponse>;
+    /** The supplier says it delivered the confirmed order (`POST /api/supplier-responses/:token/delivered`); the buyer is e-mailed once. */
+    delivered(token: string, input: MarkDeliveredInput, options?: CallOptions): Promise<SupplierResponse>;
   };
   embed: FormCalls['embed'] & {
     /** The latest 10 requests sent through widgets, with nothing that names a buyer (`GET /api/embed/recent`). */
@@ -212,11 +220,13 @@ export function createClient(options: ClientOptions): ProcuraClient {
       acceptSplit: (token, details, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/accept-split`, details, null, opts),
       decline: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/decline`, undefined, null, opts),
       closeRequest: (token, opts) => post(quoteActionResponseSchema, `api/quotes/track/${segment(token)}/close`, undefined, null, opts),
+      confirmReceipt: (token, receipt, opts) => post(trackedQuoteResponseSchema, `api/quotes/track/${segment(token)}/receipt`, receipt, null, opts),
     },
     supplierResponses: {
       get: (token, opts) => get(supplierResponseSchema, `api/supplier-responses/${segment(token)}`, undefined, opts),
       confirm: (token, opts) => post(supplierResponseSchema, `api/supplier-responses/${segment(token)}/confirm`, undefined, null, opts),
       withdraw: (token, input, opts) => post(supplierResponseSchema, `api/supplier-responses/${segment(token)}/withdraw`, input, null, opts),
+      delivered: (token, input, opts) => post(supplierResponseSchema, `api/supplier-responses/${segment(token)}/delivered`, input, null, opts),
     },
     embed: { ...forms.embed, recent: (opts) => get(recentEmbedRfqsSchema, 'api/embed/recent', undefined, opts) },
     partners: {

@@ -72,6 +72,9 @@ const purchaseOrderSummary = z.object({
   deliverBy: isoDate(),
   lineIds: z.nullable(z.array(z.string())),
   status: z.enum(['sent', 'confirmed', 'cancelled']),
+  promisedOn: isoDate(),
+  deliveredOn: z.nullable(isoDate()),
+  receipt: z.nullable(z.object({ receivedOn: isoDate(), inFull: z.boolean(), rating: z.number().check(z.int()), onTime: z.boolean() })),
 });
 
 const quote = z.object({

@@ -20,7 +20,7 @@ import {
   splitEmails,
   toQuantity,
 } from '../rules';
-import { ORDER_LIMITS, ORDER_MESSAGES, normalizePhone, normalizeVatNumber } from '../order-rules';
+import { ORDER_LIMITS, ORDER_MESSAGES, RECEIPT_COMMENT_MAX, RECEIPT_MESSAGES, normalizePhone, normalizeVatNumber } from '../order-rules';
 import { BBEE_EVIDENCE_KINDS, BBEE_LEVELS, BBEE_STATUSES } from '../bbee';
 import { multiLine, singleLine } from './text';
 
@@ -348,6 +348,24 @@ export const purchaseOrderSummarySchema = z.object({
   /** A basket order's lines (`L1` is the first); null for one product. */
   lineIds: z.array(z.string()).nullable(),
   status: z.enum(['sent', 'confirmed', 'cancelled']),
+  /**
+   * The promised day: the day of acceptance plus the quote's longest lead time, in Johannesburg
+   * days (the same day as `deliverBy`). A receipt on or before it is on time.
+   */
+  promisedOn: isoDateSchema,
+  /** The day the supplier says it delivered; null until it says so. */
+  deliveredOn: isoDateSchema.nullable(),
+  /** The buyer's receipt of the order, once recorded; null before. */
+  receipt: z
+    .object({
+      receivedOn: isoDateSchema,
+      inFull: z.boolean(),
+      /** 1 to 5. */
+      rating: z.number().int(),
+      /** Received on or before `promisedOn`. */
+      onTime: z.boolean(),
+    })
+    .nullable(),
 });
 /**
  * A purchase order as a quote lists it.
@@ -817,3 +835,40 @@ export const acceptQuoteSchema = orderDetailsSchema.extend({
  * await procura.quotes.accept(token, { deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '082 123 4567', lineIds: ['L2'] });
  */
 export type AcceptQuoteInput = z.input<typeof acceptQuoteSchema>;
+
+/**
+ * A purchase order's number as the delivery and receipt calls name it.
+ *
+ * @example
+ * purchaseOrderNumberSchema.parse('PO-2026-000123');
+ */
+export const purchaseOrderNumberSchema = z.string().regex(/^PO-\d{4}-\d{6}$/, { error: RECEIPT_MESSAGES.purchaseOrderNumber });
+
+/**
+ * The buyer's receipt of an order (`POST /api/quotes/track/:token/receipt`): the Johannesburg day
+ * it arrived (not before the order, not after today), whether everything arrived, a rating of the
+ * supplier from 1 to 5 and an optional comment of at most 1,000 characters. It acts on the quote's
+ * newest order without a receipt, or the one `purchaseOrderNumber` names. Recorded once: the same
+ * body again answers the same, a different one is refused (409 `receipt_recorded`).
+ *
+ * @example
+ * orderReceiptSchema.parse({ receivedOn: '2026-12-10', inFull: true, rating: 5 });
+ */
+export const orderReceiptSchema = z.strictObject({
+  receivedOn: z.string({ error: RECEIPT_MESSAGES.receivedOn }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: RECEIPT_MESSAGES.receivedOn }),
+  inFull: z.boolean({ error: RECEIPT_MESSAGES.inFull }),
+  rating: z
+    .number({ error: RECEIPT_MESSAGES.rating })
+    .int({ error: RECEIPT_MESSAGES.rating })
+    .min(1, { error: RECEIPT_MESSAGES.rating })
+    .max(5, { error: RECEIPT_MESSAGES.rating }),
+  comment: optionalText(RECEIPT_COMMENT_MAX, RECEIPT_MESSAGES.comment, 'Comment', 'multi').transform((v) => v ?? null),
+  purchaseOrderNumber: purchaseOrderNumberSchema.optional(),
+});
+/**
+ * What the buyer sends to confirm receipt of an order.
+ *
+ * @example
+ * await procura.quotes.confirmReceipt(token, { receivedOn: '2026-12-10', inFull: true, rating: 4, comment: 'Two boxes were dented.' });
+ */
+export type OrderReceiptInput = z.input<typeof orderReceiptSchema>;

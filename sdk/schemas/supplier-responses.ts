@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, QUOTE_STATUSES, SUPPLIER_RESPONSE_MESSAGES, isSupplierResponseToken } from '../rules';
-import { isoDateTimeSchema, randSchema } from './common';
-import { quoteSchema } from './rfq';
+import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
+import { purchaseOrderNumberSchema, quoteSchema } from './rfq';
+import { RECEIPT_MESSAGES } from '../order-rules';
 import { multiLine } from './text';
 
 /**
@@ -39,6 +40,8 @@ export const supplierResponseSchema = z.object({
   acceptedAt: isoDateTimeSchema,
   respondedAt: isoDateTimeSchema.nullable(),
   withdrawalReason: z.string().nullable(),
+  /** The day the supplier said it delivered the order; null until it says so. */
+  deliveredOn: isoDateSchema.nullable(),
   buyer: z.object({
     email: z.string().nullable(),
     contactName: z.string().nullable(),
@@ -102,3 +105,24 @@ export const supplierWithdrawalSchema = z.object({
  * const input: SupplierWithdrawalInput = { reason: 'Out of stock until January' };
  */
 export type SupplierWithdrawalInput = z.input<typeof supplierWithdrawalSchema>;
+
+/**
+ * The supplier's word that it delivered a confirmed order (`POST /api/supplier-responses/:token/delivered`
+ * and `POST /api/supplier/leads/:quoteId/delivered`): the Johannesburg day, not before the order
+ * and not after today. It acts on the quote's newest confirmed order not yet marked delivered, or
+ * the one `purchaseOrderNumber` names; the same day again changes nothing.
+ *
+ * @example
+ * markDeliveredSchema.parse({ deliveredOn: '2026-12-09' });
+ */
+export const markDeliveredSchema = z.strictObject({
+  deliveredOn: z.string({ error: RECEIPT_MESSAGES.deliveredOn }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: RECEIPT_MESSAGES.deliveredOn }),
+  purchaseOrderNumber: purchaseOrderNumberSchema.optional(),
+});
+/**
+ * What a supplier sends to mark an order delivered.
+ *
+ * @example
+ * await procura.supplierResponses.delivered(token, { deliveredOn: '2026-12-09' });
+ */
+export type MarkDeliveredInput = z.input<typeof markDeliveredSchema>;

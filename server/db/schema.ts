@@ -209,6 +209,10 @@ export interface PurchaseOrdersTable {
   delivered_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the buyer was asked, once, to confirm receipt. */
   receipt_reminded_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  /** The buyer's tracking token for the one reminder's link; dropped once it is written, the receipt recorded or the buyer's data deleted. */
+  receipt_tracking_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Johannesburg day the supplier marked the order delivered. */
+  delivery_marked_on: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: IsoText;
 }
 

@@ -35,3 +35,11 @@ export function weekStartOf(day: string): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((utcOf(to) - utcOf(from)) / 86_400_000);
 }
+
+/**
+ * The day an order is promised for: the day it was issued (the buyer's acceptance) plus the
+ * longest lead time its quote gave, in Johannesburg calendar days. A receipt on or before it is on time.
+ */
+export function promisedDay(issuedOn: string, leadMaxDays: number): string {
+  return addDays(issuedOn, leadMaxDays);
+}

@@ -29,6 +29,7 @@ import {
   dataRequestEmail,
 } from './templates/buyer';
 import { fromEmail, type Attachment, type Email, type OrderForMail } from './templates/layout';
+import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
 import { partnerWelcomeEmail } from './templates/partner';
 import { demoRequestEmail, partnerRegisteredEmail } from './templates/staff';
 import {
@@ -142,7 +143,7 @@ export class MessageRenderer {
       purchaseOrderReference: po?.purchase_order_reference ?? null,
       vatNumber: po?.vat_number ?? null,
     };
-    return { ...loaded, quote, order, cancelReason: po?.cancel_reason ?? null, lineIds: quote.lines?.map((l) => l.lineId) ?? null };
+    return { ...loaded, quote, order, po, cancelReason: po?.cancel_reason ?? null, lineIds: quote.lines?.map((l) => l.lineId) ?? null };
   }
 
   /** A lead as its e-mail, or a digest, shows it: its products by the names Procura matched them to, the buyer's words only quoted. */
@@ -294,6 +295,16 @@ export class MessageRenderer {
             : q.id !== quote.id && q.status !== 'withdrawn' && (q.lines ?? []).some((l) => l.status === 'offered' && reopened.has(l.lineId)),
         ).length;
         return buyerOrderWithdrawnEmail({ ...input, reason: cancelReason ?? quote.withdrawalReason ?? '', acceptable });
+      }
+      case 'buyer-order-delivered':
+      case 'buyer-receipt-reminder': {
+        const { rfqId, quoteId, purchaseOrderId, trackingToken } = message.payload;
+        const { quote, po } = await this.orderOf(rfqId, quoteId, purchaseOrderId);
+        const receiptUrl = trackingToken
+          ? fromEmail(`${this.settings.publicUrl}/quote/${trackingToken}?action=receipt`)
+          : `${this.settings.publicUrl}/quote-success?rfqId=${rfqId}`;
+        const input = { quote, poNumber: po?.po_number ?? null, promisedOn: po?.promised_on ?? null, deliveredOn: po?.delivered_on ?? null, receiptUrl };
+        return message.kind === 'buyer-order-delivered' ? buyerOrderDeliveredEmail(input) : buyerReceiptReminderEmail(input);
       }
       case 'buyer-quote-firmed':
       case 'buyer-quote-declined': {

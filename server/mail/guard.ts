@@ -126,6 +126,15 @@ const PUBLIC_MAIL_DOMAINS = new Set([
   'rain.co.za',
 ]);
 
+/**
+ * The organisation an address belongs to: its domain, lower-case, or null for a public mail
+ * provider's (whose mailboxes are different people's) or an address without one.
+ */
+export function organisationDomain(email: string): string | null {
+  const domain = mailboxOf(email).split('@')[1];
+  return domain === undefined || domain === '' || PUBLIC_MAIL_DOMAINS.has(domain) ? null : domain;
+}
+
 /** The hash a domain's counts are kept under, or null for a public provider's; `@domain` is no mailbox's form. */
 function domainHash(email: string): string | null {
   const domain = mailboxOf(email).split('@')[1];

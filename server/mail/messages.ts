@@ -55,6 +55,15 @@ export type OutboxMessage =
       recipient: string;
       payload: { rfqId: string; quoteId: number; purchaseOrderId?: number; trackingToken?: string };
     }
+  /**
+   * The buyer's notice that the supplier says it delivered an order, and the one reminder to
+   * confirm receipt, each linking to the receipt form; the token is dropped once sent.
+   */
+  | {
+      kind: 'buyer-order-delivered' | 'buyer-receipt-reminder';
+      recipient: string;
+      payload: { rfqId: string; quoteId: number; purchaseOrderId: number; trackingToken?: string };
+    }
   /** The buyer's notice that a supplier made its quote firm, or withdrew it before the buyer chose. */
   | { kind: 'buyer-quote-firmed' | 'buyer-quote-declined'; recipient: string; payload: { rfqId: string; quoteId: number; lineIds?: string[] } }
   /** A supplier user's one-time sign-in link; the token exists nowhere else in clear, and is dropped once sent. */
@@ -77,6 +86,8 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'buyer-order-placed': 1,
   'buyer-order-confirmed': 1,
   'buyer-order-withdrawn': 1,
+  'buyer-order-delivered': 1,
+  'buyer-receipt-reminder': 2,
   'buyer-quote-firmed': 1,
   'buyer-quote-declined': 1,
   'supplier-sign-in': 0,
@@ -143,7 +154,13 @@ export function rfqMessages(input: { rfqId: string; buyers: { email: string; lin
 export function sentPayload(row: Pick<OutboxRow, 'kind' | 'payload'>): string | undefined {
   if (row.kind === 'data-request') return JSON.stringify({});
   if (row.kind === 'supplier-sign-in') return JSON.stringify({ supplierName: (JSON.parse(row.payload) as { supplierName: string }).supplierName });
-  if (row.kind === 'supplier-order' || row.kind === 'buyer-order-confirmed' || row.kind === 'buyer-order-withdrawn') {
+  if (
+    row.kind === 'supplier-order' ||
+    row.kind === 'buyer-order-confirmed' ||
+    row.kind === 'buyer-order-withdrawn' ||
+    row.kind === 'buyer-order-delivered' ||
+    row.kind === 'buyer-receipt-reminder'
+  ) {
     const { rfqId, quoteId, purchaseOrderId } = JSON.parse(row.payload) as { rfqId: string; quoteId: number; purchaseOrderId?: number };
     return JSON.stringify({ rfqId, quoteId, purchaseOrderId });
   }

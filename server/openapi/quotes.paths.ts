@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   acceptQuoteSchema,
   orderDetailsSchema,
+  orderReceiptSchema,
   quoteActionResponseSchema,
   rfqBasketSubmissionSchema,
   rfqSchema,
@@ -20,7 +21,7 @@ import {
   quotePreviewQuerySchema,
   quotePreviewSchema,
 } from '../../sdk/schemas/catalogue';
-import { supplierResponseSchema, supplierWithdrawalSchema } from '../../sdk/schemas/supplier-responses';
+import { markDeliveredSchema, supplierResponseSchema, supplierWithdrawalSchema } from '../../sdk/schemas/supplier-responses';
 import type { Route } from './route';
 
 /** The errors of the buyer's and the supplier's actions. */
@@ -33,6 +34,13 @@ const ACTION_ERRORS = {
 /** A purchase order's download: the token's quote, and its order while the buyer's details are kept. */
 const ORDER_PDF_ERRORS = {
   404: "No quote or order for this token (`quote_not_found`, `response_not_found`), or no purchase order: the quote is not accepted, or the buyer's details were deleted (`purchase_order_not_found`)",
+};
+
+/** The errors of a delivery or a receipt. */
+const DELIVERY_ERRORS = {
+  403: "`bad_origin`: a browser call from a page that is not Procura's",
+  404: 'No quote or order for this token (`quote_not_found`, `response_not_found`), or no such purchase order of it (`purchase_order_not_found`)',
+  409: 'No order to act on, or it is recorded already (`order_not_confirmed`, `delivery_recorded`, `not_ordered`, `receipt_recorded`); the message says why',
 };
 
 /** The buyer's quote requests and tracking links, the accepted supplier's response link, and the quote form's catalogue. */
@@ -150,6 +158,18 @@ export const QUOTE_PATHS: Route[] = [
     errorText: ACTION_ERRORS,
   },
   {
+    method: 'post',
+    path: '/api/quotes/track/{token}/receipt',
+    tag: 'Quotes',
+    summary: 'The buyer confirms receipt of an order and rates the supplier',
+    description:
+      "Only the holder of the quote's tracking token, for an accepted or confirmed quote: the Johannesburg day it arrived (not before the order, not after today), whether everything arrived, a rating from 1 to 5 and an optional comment (at most 1,000 characters). It acts on the quote's newest order without a receipt (a confirmed one first), or the one `purchaseOrderNumber` names. On time is on or before the order's promised day (the day of acceptance plus the quote's longest lead time). Only a receipt of an order the supplier confirmed, from a buyer not at the supplier's own e-mail domain, counts in its track record. Recorded once: the same body again answers the same, another is 409 `receipt_recorded`. Deleting the buyer's data clears the comment and keeps the outcome. Answers the quote as the tracking link shows it.",
+    body: orderReceiptSchema,
+    ok: [200, trackedQuoteResponseSchema],
+    errors: [400, 403, 404, 409],
+    errorText: DELIVERY_ERRORS,
+  },
+  {
     method: 'get',
     path: '/api/supplier-responses/{token}',
     tag: 'Orders',
@@ -181,6 +201,18 @@ export const QUOTE_PATHS: Route[] = [
     ok: [200, supplierResponseSchema],
     errors: [400, 403, 404, 409],
     errorText: ACTION_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/supplier-responses/{token}/delivered',
+    tag: 'Orders',
+    summary: 'The supplier says it delivered the confirmed order',
+    description:
+      "For the accepted supplier, through the response link, once it confirmed: the Johannesburg day it delivered (not before the order, not after today), for the quote's newest confirmed order not yet marked, or the one `purchaseOrderNumber` names. The buyer is e-mailed once, with the link to confirm receipt. The same day again changes nothing; another day is 409 `delivery_recorded`. A browser call must come from Procura's own pages (its Origin).",
+    body: markDeliveredSchema,
+    ok: [200, supplierResponseSchema],
+    errors: [400, 403, 404, 409],
+    errorText: DELIVERY_ERRORS,
   },
   {
     method: 'get',

@@ -195,7 +195,18 @@ describe('an ordered quote on the results page', () => {
     const [a, b, c] = threeQuotes(['accepted', 'not_selected', 'not_selected']);
     const ordered = {
       ...a!,
-      orders: [{ purchaseOrderNumber: 'PO-2026-000123', issuedOn: '2026-11-23', deliverBy: '2026-11-27', lineIds: null, status: 'sent' as const }],
+      orders: [
+        {
+          purchaseOrderNumber: 'PO-2026-000123',
+          issuedOn: '2026-11-23',
+          deliverBy: '2026-11-27',
+          lineIds: null,
+          status: 'sent' as const,
+          promisedOn: '2026-11-27',
+          deliveredOn: null,
+          receipt: null,
+        },
+      ],
     };
     keepQuoteTokens(RFQ_ID, [a!, b!, c!]);
     serve(rfqAnswer([ordered, b!, c!], 'awarded'));
@@ -218,8 +229,26 @@ describe('a basket supplier ordered from twice', () => {
       status: 'accepted' as const,
       lines: coastal.lines!.map((l) => ({ ...l, status: 'accepted' as const })),
       orders: [
-        { purchaseOrderNumber: 'PO-2026-000123', issuedOn: '2026-11-23', deliverBy: '2026-11-25', lineIds: ['L1'], status: 'confirmed' as const },
-        { purchaseOrderNumber: 'PO-2026-000124', issuedOn: '2026-11-24', deliverBy: '2026-11-26', lineIds: ['L2'], status: 'sent' as const },
+        {
+          purchaseOrderNumber: 'PO-2026-000123',
+          issuedOn: '2026-11-23',
+          deliverBy: '2026-11-25',
+          lineIds: ['L1'],
+          status: 'confirmed' as const,
+          promisedOn: '2026-11-25',
+          deliveredOn: null,
+          receipt: null,
+        },
+        {
+          purchaseOrderNumber: 'PO-2026-000124',
+          issuedOn: '2026-11-24',
+          deliverBy: '2026-11-26',
+          lineIds: ['L2'],
+          status: 'sent' as const,
+          promisedOn: '2026-11-26',
+          deliveredOn: null,
+          receipt: null,
+        },
       ],
     };
     serve(answer([ordered, quotes[1]!, quotes[2]!]));

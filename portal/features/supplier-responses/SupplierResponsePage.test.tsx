@@ -21,6 +21,7 @@ function order(overrides: Partial<SupplierResponse> = {}): SupplierResponse {
     acceptedAt: '2026-11-22T11:31:00.000Z',
     respondedAt: null,
     withdrawalReason: null,
+    deliveredOn: null,
     buyer: {
       email: 'thandi@clinic.example.co.za',
       contactName: 'Thandi Mokoena',

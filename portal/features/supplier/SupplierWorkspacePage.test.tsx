@@ -64,7 +64,18 @@ const accepted = (): SupplierLead => ({
     vatNumber: '4123456789',
     productDescription: 'For the three clinics',
   },
-  orders: [{ purchaseOrderNumber: 'PO-2026-000031', issuedOn: '2026-11-27', deliverBy: '2026-11-29', lineIds: null, status: 'sent' }],
+  orders: [
+    {
+      purchaseOrderNumber: 'PO-2026-000031',
+      issuedOn: '2026-11-27',
+      deliverBy: '2026-11-29',
+      lineIds: null,
+      status: 'sent',
+      promisedOn: '2026-11-29',
+      deliveredOn: null,
+      receipt: null,
+    },
+  ],
 });
 
 function signedIn(leads: SupplierLead[]) {

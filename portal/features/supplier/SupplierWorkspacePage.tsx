@@ -22,6 +22,7 @@ import { SupplierProfileTab } from './SupplierProfile';
 import { SupplierStatsTab } from './SupplierStats';
 import { LeadLines, readRand } from './LeadLines';
 import { ConfirmOrder, LeadBuyer } from './LeadOrder';
+import { MarkDelivered } from './MarkDelivered';
 import { SupplierPriceListTab } from './SupplierPriceList';
 import './supplier.css';
 import { SupplierTeamTab } from './SupplierTeam';
@@ -196,6 +197,7 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
           </button>
         ) : null}
         {lead.status === 'accepted' ? <ConfirmOrder lead={lead} onDone={done} /> : null}
+        {lead.status === 'confirmed' ? <MarkDelivered lead={lead} onDone={done} /> : null}
       </div>
       {open === 'firm' ? <FirmForm lead={lead} onDone={done} /> : null}
       {open === 'decline' ? <DeclineForm lead={lead} onDone={done} /> : null}

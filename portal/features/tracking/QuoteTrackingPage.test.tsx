@@ -513,8 +513,26 @@ describe('the purchase orders of an ordered quote on the tracking page', () => {
     quotes[0] = {
       ...quotes[0]!,
       orders: [
-        { purchaseOrderNumber: 'PO-2026-000123', issuedOn: '2026-11-23', deliverBy: '2026-11-27', lineIds: null, status: 'confirmed' },
-        { purchaseOrderNumber: 'PO-2026-000140', issuedOn: '2026-11-24', deliverBy: '2026-11-28', lineIds: null, status: 'cancelled' },
+        {
+          purchaseOrderNumber: 'PO-2026-000123',
+          issuedOn: '2026-11-23',
+          deliverBy: '2026-11-27',
+          lineIds: null,
+          status: 'confirmed',
+          promisedOn: '2026-11-27',
+          deliveredOn: null,
+          receipt: null,
+        },
+        {
+          purchaseOrderNumber: 'PO-2026-000140',
+          issuedOn: '2026-11-24',
+          deliverBy: '2026-11-28',
+          lineIds: null,
+          status: 'cancelled',
+          promisedOn: '2026-11-28',
+          deliveredOn: null,
+          receipt: null,
+        },
       ],
     };
     serve(trackedAnswer(quotes, 1, 'awarded'));

@@ -20,6 +20,7 @@ import { purchaseOrderPath, quotationPath } from '../../../contract/buyer-links'
 import { basketQuoteOrder, minimumOrderText, QuoteLines } from '../../components/quotes/basket';
 import { Standing } from './standing';
 import { PurchaseOrders } from '../../components/quotes/orders';
+import { OrderReceipts } from '../../components/quotes/receipt';
 import { BbeeLine, bbeeLabel, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 import './tracking.css';
 
@@ -103,6 +104,8 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
   const [order, setOrder] = useState<QuoteOrder>('rank');
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // The e-mail's "Confirm receipt" link (`?action=receipt`) opens the receipt form with the focus in it.
+  const [askedForReceipt] = useState(() => new URLSearchParams(window.location.search).get('action') === 'receipt');
 
   // Another quote of the request opens in this same page: what was said about the last one goes.
   useEffect(() => {
@@ -279,6 +282,13 @@ export default function QuoteTrackingPage({ params }: { params: { token: string 
           ) : null}
         </p>
         {self ? <PurchaseOrders quote={self} token={token} /> : null}
+        {self ? (
+          <OrderReceipts
+            quote={self}
+            autoFocus={askedForReceipt}
+            onSubmit={async (receipt) => apply(await api().quotes.confirmReceipt(token, receipt), token)}
+          />
+        ) : null}
       </section>
       {rfq.quotes.length > 1 ? (
         <section aria-labelledby="request-quotes">

@@ -47,6 +47,7 @@ import * as addSupplierRegistrationNumber from './20261206010000-add-supplier-re
 import * as allowCommandLineAudit from './20261206030000-allow-command-line-audit';
 import * as recordDeliveriesAndReceipts from './20261207000000-record-deliveries-and-receipts';
 import * as earnSupplierFigures from './20261207010000-earn-supplier-figures';
+import * as keepDeliveryNotices from './20261207020000-keep-delivery-notices';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -101,6 +102,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261206030000-allow-command-line-audit': allowCommandLineAudit,
   '20261207000000-record-deliveries-and-receipts': recordDeliveriesAndReceipts,
   '20261207010000-earn-supplier-figures': earnSupplierFigures,
+  '20261207020000-keep-delivery-notices': keepDeliveryNotices,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,5 +1,5 @@
 import { recognisedCents } from '../../../sdk/bbee';
-import { addDays } from '../../domain/calendar';
+import { promisedDay } from '../../domain/calendar';
 import { formatLeadTime } from '../../domain/pricing';
 import { vatCents } from '../../../sdk/format';
 import type { Executor } from '../../db/executor';
@@ -116,6 +116,8 @@ export async function issuePurchaseOrder(
   day: string,
   at: string,
   lineNos: readonly number[] | null,
+  /** The buyer's tracking token, kept for the one reminder to confirm receipt. */
+  buyerToken: string | null = null,
 ): Promise<number> {
   const year = Number(day.slice(0, 4));
   const n = await nextPurchaseOrderNumber(trx, year);
@@ -126,6 +128,8 @@ export async function issuePurchaseOrder(
       rfq_id: state.rfq.id,
       quote_id: state.quote.quote.id,
       issued_on: day,
+      promised_on: promisedDay(day, state.quote.quote.lead_max_days),
+      receipt_tracking_token: buyerToken,
       supplier_json: JSON.stringify(paperSupplier(state, day)),
       line_nos: lineNos === null ? null : JSON.stringify(lineNos),
       created_at: at,
@@ -167,7 +171,7 @@ export async function findPurchaseOrderDocument(db: Executor, state: QuoteInRequ
     input: {
       poNumber: po.po_number,
       date: po.issued_on,
-      deliverBy: addDays(po.issued_on, q.lead_max_days),
+      deliverBy: po.promised_on ?? promisedDay(po.issued_on, q.lead_max_days),
       quoteReference: quoteReference(q.id),
       cancelled: po.cancelled_on ? { date: po.cancelled_on, reason: po.cancel_reason ?? '' } : null,
       buyer: {

@@ -38,6 +38,8 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'buyer-order-placed': 'Your purchase order, sent to a supplier',
   'buyer-order-confirmed': 'A supplier confirmed your order',
   'buyer-order-withdrawn': 'A supplier withdrew from your order',
+  'buyer-order-delivered': 'A supplier says your order was delivered',
+  'buyer-receipt-reminder': 'A reminder to confirm receipt of your order',
   'data-request': 'The link to your data',
   'supplier-lead': 'A lead for a supplier',
   'supplier-lead-digest': 'Leads for a supplier',

@@ -96,7 +96,7 @@ export async function placeOrder(
     ? await moveQuote(trx, quoteId, ORDERED, 'accepted', at, link)
     : await moveQuote(trx, quoteId, ACCEPTABLE, 'accepted', at, { ...link, accepted_at: at, withdrawal_reason: null });
   if (!moved) return null;
-  const purchaseOrderId = await issuePurchaseOrder(trx, { ...state, quote }, details, day, at, lineNos);
+  const purchaseOrderId = await issuePurchaseOrder(trx, { ...state, quote }, details, day, at, lineNos, buyerToken);
   return {
     kind: 'supplier-order',
     recipient: quote.supplier.s_email,

@@ -2,7 +2,8 @@ import type { PurchaseOrderSummary, Quote, Supplier as ApiSupplier } from '../..
 import { centsToRand, formatDate, formatRand } from '../../../sdk/format';
 import { bbeeStanding, recognisedCents } from '../../../sdk/bbee';
 import type { Executor } from '../../db/executor';
-import { addDays } from '../../domain/calendar';
+import { promisedDay } from '../../domain/calendar';
+import { findReceipts, type ReceiptRow } from '../deliveries/deliveries.repository';
 import type { SupplierCompliance, SupplierRecord } from '../../domain/market';
 import { formatLeadTime } from '../../domain/pricing';
 import { ratingText, recordText } from '../../domain/scorecard';
@@ -45,22 +46,33 @@ export async function withOrders<Q extends Quote>(
 ): Promise<Q[]> {
   if (!rows.some(({ quote }) => quote.status === 'accepted' || quote.status === 'confirmed' || quote.status === 'withdrawn')) return quotes;
   const orders = await findPurchaseOrdersOfRequest(db, rfqId);
+  const receipts = await findReceipts(
+    db,
+    orders.map((po) => po.id),
+  );
   return quotes.map((q, i) => {
     const row = rows[i]!.quote;
     const own = orders.filter((po) => po.quote_id === row.id);
     if (own.length === 0) return q;
-    return { ...q, orders: own.map((po) => toOrderSummary(po, row.lead_max_days)) };
+    return { ...q, orders: own.map((po) => toOrderSummary(po, row.lead_max_days, receipts.get(po.id))) };
   });
 }
 
-/** A purchase order as the API lists it, of a quote whose longest lead time is `leadMaxDays`. */
-export function toOrderSummary(po: PurchaseOrderRow, leadMaxDays: number): PurchaseOrderSummary {
+/**
+ * A purchase order as the API lists it, of a quote whose longest lead time is `leadMaxDays`, with
+ * its receipt once the buyer recorded one (its outcome and rating, never the comment).
+ */
+export function toOrderSummary(po: PurchaseOrderRow, leadMaxDays: number, receipt?: ReceiptRow): PurchaseOrderSummary {
+  const promisedOn = po.promised_on ?? promisedDay(po.issued_on, leadMaxDays);
   return {
     purchaseOrderNumber: po.po_number,
     issuedOn: po.issued_on,
-    deliverBy: addDays(po.issued_on, leadMaxDays),
+    deliverBy: promisedOn,
     lineIds: orderedLines(po)?.map((n) => `L${n + 1}`) ?? null,
     status: po.cancelled_on !== null ? 'cancelled' : po.confirmed_on !== null ? 'confirmed' : 'sent',
+    promisedOn,
+    deliveredOn: po.delivered_on,
+    receipt: receipt ? { receivedOn: receipt.received_on, inFull: receipt.in_full === 1, rating: receipt.rating, onTime: receipt.on_time === 1 } : null,
   };
 }
 

@@ -1,5 +1,13 @@
 import Router from '@koa/router';
-import { acceptQuoteSchema, orderDetailsSchema, purchaseOrderQuerySchema, trackingPathSchema, trackingQuerySchema } from '../../../sdk/schemas/rfq';
+import {
+  acceptQuoteSchema,
+  orderDetailsSchema,
+  orderReceiptSchema,
+  purchaseOrderQuerySchema,
+  trackingPathSchema,
+  trackingQuerySchema,
+} from '../../../sdk/schemas/rfq';
+import { recordReceipt } from '../deliveries/deliveries.service';
 import type { AppDeps } from '../../deps';
 import { sameOriginWhenGiven } from '../../http/origin';
 import { validate } from '../../http/validate';
@@ -54,6 +62,11 @@ export function quotesRouter(deps: AppDeps) {
   router.post('/track/:token/accept-split', origin, validate({ params: trackingPathSchema, body: orderDetailsSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await acceptSplit(deps, ctx.params.token, ctx.request.body, new Date(deps.clock()));
+  });
+  // Only the holder of the tracking token confirms receipt and rates, once per order.
+  router.post('/track/:token/receipt', origin, validate({ params: trackingPathSchema, body: orderReceiptSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await recordReceipt(deps, ctx.params.token, ctx.request.body, new Date(deps.clock()));
   });
   for (const kind of QUOTE_ACTIONS.filter((a) => a !== 'accept')) {
     router.post(`/track/:token/${kind}`, origin, validate({ params: trackingPathSchema }), async (ctx) => {

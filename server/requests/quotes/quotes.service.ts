@@ -42,7 +42,7 @@ import {
 } from './quotes.repository';
 
 /** The quote a tracking token opens, and the secret it carries; 404 for any token that opens none. */
-async function openToken(db: Executor, token: string): Promise<{ quoteId: number; secret: string }> {
+export async function openToken(db: Executor, token: string): Promise<{ quoteId: number; secret: string }> {
   const parsed = parseTrackingToken(token);
   if (!parsed) throw notFound();
   const storedHash = await findTrackingSecretHash(db, parsed.quoteId);
@@ -54,7 +54,14 @@ async function openToken(db: Executor, token: string): Promise<{ quoteId: number
  * What a stored quote and its request look like to the buyer holding `secret`, on `day`: a basket's quotes with their
  * lines, each priced and marked ordered or not, as the results page has them.
  */
-async function trackedAnswer(db: Executor, state: QuoteInRequest, token: string, secret: string, publicUrl: string, now: Date): Promise<TrackedQuoteResponse> {
+export async function trackedAnswer(
+  db: Executor,
+  state: QuoteInRequest,
+  token: string,
+  secret: string,
+  publicUrl: string,
+  now: Date,
+): Promise<TrackedQuoteResponse> {
   const { own, rfq, quote: found } = state;
   const day = validityDay(now.getTime());
   const records = await earnedRecordsOf(

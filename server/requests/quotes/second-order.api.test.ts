@@ -65,8 +65,26 @@ describe('a line reopened after a withdrawal, ordered from a supplier already or
     expect(po2).not.toBe(po1);
     // The request lists each order of the quote with its lines and where it stands.
     expect(stored.quotes[0]!.orders).toEqual([
-      { purchaseOrderNumber: po1, issuedOn: expect.any(String), deliverBy: expect.any(String), lineIds: ['L1', 'L2'], status: 'confirmed' },
-      { purchaseOrderNumber: po2, issuedOn: expect.any(String), deliverBy: expect.any(String), lineIds: ['L3'], status: 'sent' },
+      {
+        purchaseOrderNumber: po1,
+        issuedOn: expect.any(String),
+        deliverBy: expect.any(String),
+        lineIds: ['L1', 'L2'],
+        status: 'confirmed',
+        promisedOn: expect.any(String),
+        deliveredOn: null,
+        receipt: null,
+      },
+      {
+        purchaseOrderNumber: po2,
+        issuedOn: expect.any(String),
+        deliverBy: expect.any(String),
+        lineIds: ['L3'],
+        status: 'sent',
+        promisedOn: expect.any(String),
+        deliveredOn: null,
+        receipt: null,
+      },
     ]);
     expect(stored.quotes[1]!.orders).toEqual([expect.objectContaining({ lineIds: ['L3'], status: 'cancelled' })]);
     expect(stored.quotes[2]!.orders).toBeUndefined();

@@ -140,9 +140,10 @@ export async function deletePersonalData(db: Executor, { before, beforeDay, now 
 
 /**
  * Clears what a request's parts hold of the buyer's personal data once the request's was deleted:
- * its basket lines' free-text descriptions and its purchase orders' order details (address,
- * phone, purchase-order reference, VAT number). The sweep and a buyer's own deletion run it
- * after clearing the requests; answers how many rows it cleared.
+ * its basket lines' free-text descriptions, its purchase orders' order details (address, phone,
+ * purchase-order reference, VAT number) and the token kept for the receipt reminder, and its
+ * receipts' comments. The sweep and a buyer's own deletion run it after clearing the requests;
+ * answers how many rows it cleared.
  */
 export async function clearPartsOfClearedRequests(db: Executor): Promise<number> {
   const lines = await db
@@ -164,7 +165,22 @@ export async function clearPartsOfClearedRequests(db: Executor): Promise<number>
     )
     .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
     .executeTakeFirst();
-  return Number(lines.numUpdatedRows) + Number(orders.numUpdatedRows);
+  // A receipt is about the supplier: its outcome and rating stay, the buyer's words and the token of the buyer's link go.
+  const tokens = await db
+    .updateTable('purchase_orders')
+    .set({ receipt_tracking_token: null })
+    .where('receipt_tracking_token', 'is not', null)
+    .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
+    .executeTakeFirst();
+  const comments = await db
+    .updateTable('order_receipts')
+    .set({ comment: null })
+    .where('comment', 'is not', null)
+    .where('purchase_order_id', 'in', (eb) =>
+      eb.selectFrom('purchase_orders as po').innerJoin('rfqs', 'rfqs.id', 'po.rfq_id').select('po.id').where('rfqs.personal_data_deleted_at', 'is not', null),
+    )
+    .executeTakeFirst();
+  return Number(lines.numUpdatedRows) + Number(orders.numUpdatedRows) + Number(tokens.numUpdatedRows) + Number(comments.numUpdatedRows);
 }
 
 /** Whether an error is a unique-constraint violation, on either database. */

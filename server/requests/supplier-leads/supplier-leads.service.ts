@@ -1,5 +1,13 @@
 import { basketName, centsToRand, vatCents } from '../../../sdk/format';
-import { SUPPLIER_MESSAGES, type DeclineLeadInput, type FirmLeadInput, type LeadFilter, type SupplierLead } from '../../../contract/schemas/supplier-workspace';
+import {
+  SUPPLIER_MESSAGES,
+  type DeclineLeadInput,
+  type FirmLeadInput,
+  type LeadDeliveredInput,
+  type LeadFilter,
+  type SupplierLead,
+} from '../../../contract/schemas/supplier-workspace';
+import { markDelivered } from '../deliveries/deliveries.service';
 import { isPastValidity, quoteStatus, validityDay } from '../../domain/validity';
 import { ApiError, invalidFields } from '../../errors';
 import { quoteReference } from '../../lib/ids';
@@ -305,6 +313,20 @@ export async function confirmLead(deps: LeadDeps, member: SupplierMember, refere
       nowMs,
     );
     await remeasureResponse(trx, member.supplierId, nowMs);
+  });
+  return leadOf(deps, member, quoteId);
+}
+
+/** The supplier says, from its workspace, that it delivered a confirmed order of its lead; the write is audited. */
+export async function markLeadDelivered(deps: LeadDeps, member: SupplierMember, reference: string, input: LeadDeliveredInput): Promise<SupplierLead> {
+  const quoteId = await ownQuoteId(deps, member, reference);
+  const nowMs = deps.clock();
+  await markDelivered(deps, quoteId, input, new Date(nowMs), null, async (trx) => {
+    await recordSupplierAudit(
+      trx,
+      { supplierId: member.supplierId, userId: member.id, action: 'leads.delivered', rows: 1, detail: quoteReference(quoteId) },
+      nowMs,
+    );
   });
   return leadOf(deps, member, quoteId);
 }

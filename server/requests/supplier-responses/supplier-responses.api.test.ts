@@ -55,6 +55,7 @@ describe('GET /api/supplier-responses/:token', () => {
       acceptedAt: new Date(now).toISOString(),
       respondedAt: null,
       withdrawalReason: null,
+      deliveredOn: null,
       buyer: {
         email: BUYER,
         contactName: 'Thandi Mokoena',

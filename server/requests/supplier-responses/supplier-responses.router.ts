@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import { supplierResponsePathSchema, supplierWithdrawalSchema } from '../../../sdk/schemas/supplier-responses';
+import { markDeliveredSchema, supplierResponsePathSchema, supplierWithdrawalSchema } from '../../../sdk/schemas/supplier-responses';
 import type { AppDeps } from '../../deps';
 import { sameOriginWhenGiven } from '../../http/origin';
 import { validate } from '../../http/validate';
-import { answerOrder, getSupplierResponse, supplierPurchaseOrder } from './supplier-responses.service';
+import { answerOrder, deliveredByLink, getSupplierResponse, supplierPurchaseOrder } from './supplier-responses.service';
 import { readLimits, sendPdf } from '../quotes/quotes.router';
 
-/** The accepted supplier's response link: the order, and its confirm or withdraw. */
+/** The accepted supplier's response link: the order, its confirm or withdraw, and its delivery. */
 export function supplierResponsesRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/api/supplier-responses' });
   const origin = sameOriginWhenGiven(deps.config.publicUrl);
@@ -29,6 +29,11 @@ export function supplierResponsesRouter(deps: AppDeps) {
   router.post('/:token/withdraw', origin, validate({ params: supplierResponsePathSchema, body: supplierWithdrawalSchema }), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await answerOrder(deps, ctx.params.token, { kind: 'withdraw', reason: ctx.request.body.reason }, new Date(deps.clock()));
+  });
+
+  router.post('/:token/delivered', origin, validate({ params: supplierResponsePathSchema, body: markDeliveredSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await deliveredByLink(deps, ctx.params.token, ctx.request.body, new Date(deps.clock()));
   });
 
   return router;

@@ -30,6 +30,8 @@ import {
 import { readBasketLines } from '../quotes/orders';
 import { runAction, StaleStateError, type QuoteDeps } from '../quotes/quotes.service';
 import { choosePurchaseOrder, paperLines, paperTotals, purchaseOrderDocument, type PaperDocument } from '../paperwork/paperwork';
+import { markDelivered } from '../deliveries/deliveries.service';
+import type { MarkDeliveredInput } from '../../../sdk/schemas/supplier-responses';
 
 const notFound = () => new ApiError(404, 'response_not_found', 'Response link not found');
 
@@ -75,6 +77,7 @@ async function responseAnswer(db: Executor, state: QuoteInRequest): Promise<Supp
     acceptedAt: po?.created_at ?? quote.accepted_at!,
     respondedAt: status === 'confirmed' || status === 'withdrawn' ? quote.status_changed_at : null,
     withdrawalReason: po ? po.cancel_reason : quote.withdrawal_reason,
+    deliveredOn: po?.delivered_on ?? null,
     buyer: {
       email: kept ? rfq.primary_email : null,
       contactName: kept ? rfq.contact_name : null,
@@ -123,6 +126,13 @@ export async function getSupplierResponse(deps: Pick<QuoteDeps, 'database'>, tok
 export async function supplierPurchaseOrder(deps: Pick<QuoteDeps, 'database'>, token: string): Promise<PaperDocument> {
   const { state } = await openToken(deps.database.db, token);
   return purchaseOrderDocument(deps.database.db, state);
+}
+
+/** `POST /api/supplier-responses/:token/delivered`: the supplier says it delivered the confirmed order. */
+export async function deliveredByLink(deps: QuoteDeps, token: string, input: MarkDeliveredInput, now: Date): Promise<SupplierResponse> {
+  const { state, secret } = await openToken(deps.database.db, token);
+  await markDelivered(deps, state.quote.quote.id, input, now, secret);
+  return getSupplierResponse(deps, token);
 }
 
 /** The supplier's answer to an accepted quote. */
