@@ -54,3 +54,18 @@ export async function publicSupplier(deps: { database: Database; clock: () => nu
     scorecard,
   };
 }
+
+/** A supplier's page path, `/suppliers/{slug}`. */
+const SUPPLIER_PAGE = /^\/suppliers\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
+/** What the server renders a supplier's page with: the supplier of the path's slug, or null when there is none. */
+export async function supplierPageData(deps: { database: Database; clock: () => number }, path: string): Promise<PublicSupplier | null> {
+  const slug = SUPPLIER_PAGE.exec(path)?.[1];
+  if (!slug) return null;
+  try {
+    return await publicSupplier(deps, slug);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
