@@ -4,9 +4,7 @@ import type { PublicSupplier } from '../../../contract/schemas/public-supplier';
 import { bbeeEvidenceText, bbeeLabel } from '../../../sdk/bbee';
 import { formatDate } from '../../../sdk/format';
 import { ScorecardBlock } from '../../components/scorecard/ScorecardBlock';
-import { suppliersApi } from '../../lib/api';
 import { usePageData } from '../../lib/page-data';
-import { isHttpError } from '../../../sdk/client/errors';
 import { usePageMeta } from '../../lib/use-page-title';
 import NotFoundPage from './NotFoundPage';
 
@@ -27,16 +25,19 @@ function useSupplier(slug: string): { supplier: PublicSupplier | null; missing: 
   useEffect(() => {
     if (rendered?.slug === slug) return;
     const controller = new AbortController();
-    // A page the server rendered with its supplier asks for nothing.
-    suppliersApi()
-      .get(slug, { signal: controller.signal })
-      .then(
-        (supplier) => !controller.signal.aborted && setState({ supplier, missing: false, failed: false }),
-        (err: unknown) => {
-          const missing = isHttpError(err) && err.status === 404;
-          if (!controller.signal.aborted) setState({ supplier: null, missing, failed: !missing });
-        },
-      );
+    // The client (ky and zod) loads only for a page the server did not render with its supplier.
+    const load = async () => {
+      const { suppliersApi } = await import('../../lib/api');
+      const { isHttpError } = await import('../../../sdk/client/errors');
+      try {
+        const supplier = await suppliersApi().get(slug, { signal: controller.signal });
+        if (!controller.signal.aborted) setState({ supplier, missing: false, failed: false });
+      } catch (err) {
+        const missing = isHttpError(err) && err.status === 404;
+        if (!controller.signal.aborted) setState({ supplier: null, missing, failed: !missing });
+      }
+    };
+    void load();
     return () => controller.abort();
   }, [slug]);
   return state;
