@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { embeddedFigures, SiteFiguresProvider } from './lib/site-figures';
+import { embeddedPageData, PageDataProvider } from './lib/page-data';
 import { keepTypedFields } from './lib/typed-before-start';
 import '../widget/styles/tokens.css';
 import './styles/base.css';
@@ -10,11 +11,13 @@ import './styles/pages.css';
 import './styles/site.css';
 
 const root = document.getElementById('root')!;
-// The figures a server-rendered page was rendered with: hydration must see the same numbers.
+// The figures and data a server-rendered page was rendered with: hydration must see the same numbers.
 const tree = (
   <StrictMode>
     <SiteFiguresProvider initial={embeddedFigures()}>
-      <App />
+      <PageDataProvider initial={embeddedPageData()}>
+        <App />
+      </PageDataProvider>
     </SiteFiguresProvider>
   </StrictMode>
 );

@@ -9,6 +9,7 @@ import { PUBLIC_PAGES } from '../contract/public-pages';
 import type { SiteFigures } from '../sdk/schemas/site';
 import { App } from './app/App';
 import { SiteFiguresProvider } from './lib/site-figures';
+import { PageDataProvider, type PageData } from './lib/page-data';
 import { HeadContext, SITE_DESCRIPTION, type HeadCollector } from './lib/use-page-title';
 
 /** The pages rendered on the server (contract/public-pages.json marks them). */
@@ -17,10 +18,11 @@ export const serverRendered: readonly string[] = PUBLIC_PAGES.filter((page) => p
 /** Aliases show the page of their canonical path. */
 const CANONICAL: Record<string, string> = Object.fromEntries(PUBLIC_PAGES.flatMap((page) => (page.canonical ? [[page.path, page.canonical]] : [])));
 
-/** Renders `path` with `figures`: the markup for #root and the head the page asked for. */
+/** Renders `path` with `figures` (and a pattern page's `data`): the markup for #root and the head the page asked for. */
 export async function render(
   path: string,
   figures: SiteFigures | null,
+  data: PageData | null = null,
 ): Promise<{ html: string; head: { title: string; description: string; canonicalPath: string } }> {
   const head: HeadCollector = {};
   // React would leave a failed part for the browser to render; the server answers the plain shell instead.
@@ -29,9 +31,11 @@ export async function render(
     <StrictMode>
       <HeadContext.Provider value={head}>
         <SiteFiguresProvider initial={figures}>
-          <Router ssrPath={path}>
-            <App />
-          </Router>
+          <PageDataProvider initial={data}>
+            <Router ssrPath={path}>
+              <App />
+            </Router>
+          </PageDataProvider>
         </SiteFiguresProvider>
       </HeadContext.Provider>
     </StrictMode>,

@@ -28,6 +28,7 @@ import { staffRouter } from './staff/staff.router';
 import { supplierRouter } from './supplier/supplier.router';
 import { supplierLeadsRouter } from './requests/supplier-leads/supplier-leads.router';
 import { trackRecordRouter } from './track-record/track-record.router';
+import { supplierPageData } from './track-record/public-supplier.service';
 import { siteRouter } from './site/site.router';
 import { SiteFiguresStore } from './site/site.service';
 import { ServerPages } from './site/server-pages';
@@ -157,7 +158,13 @@ export function createApp({
   // never in production. Anyone else meets the 404 page, as if it did not exist.
   if (config.env !== 'production') koa.use(loopbackOnly(mailboxRouter(deps).routes()));
   koa.use(serveStatic(config.staticDir));
-  const serverPages = new ServerPages({ staticDir: config.staticDir, publicUrl: config.publicUrl, figures: () => site.current(), logger });
+  const serverPages = new ServerPages({
+    staticDir: config.staticDir,
+    publicUrl: config.publicUrl,
+    figures: () => site.current(),
+    pageData: (path) => supplierPageData(deps, path),
+    logger,
+  });
   koa.use(sharedDashboardPage(deps, portal));
   koa.use(portalPages(portal, serverPages));
   koa.use(notFound(portal, serverPages));

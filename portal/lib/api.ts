@@ -2,6 +2,7 @@ import { createClient, type ClientOptions, type ProcuraClient } from '../../sdk/
 import { privacyCalls, type PrivacyCalls } from '../../contract/client/privacy';
 import { createStaffClient, type StaffClient } from '../../contract/client/staff';
 import { createSupplierClient, type SupplierClient } from '../../contract/client/supplier';
+import { publicSupplierCalls, type PublicSupplierCalls } from '../../contract/client/suppliers';
 import { createTransport } from '../../sdk/client/transport';
 
 let client: ProcuraClient | undefined;
@@ -64,4 +65,12 @@ let supplierClient: SupplierClient | undefined;
 export function supplierApi(): SupplierClient {
   supplierClient ??= createSupplierClient({ baseUrl: window.location.origin, retry: 0, fetch: announcing401(SUPPLIER_SESSION_ENDED) });
   return supplierClient;
+}
+
+let suppliersClient: PublicSupplierCalls | undefined;
+
+/** The suppliers' public pages' calls (no session). */
+export function suppliersApi(): PublicSupplierCalls {
+  suppliersClient ??= publicSupplierCalls(createTransport({ baseUrl: window.location.origin }));
+  return suppliersClient;
 }

@@ -9,6 +9,7 @@ import {
   myDataDeletedSchema,
   myDataSchema,
 } from '../../contract/schemas/analytics';
+import { publicSupplierSchema } from '../../contract/schemas/public-supplier';
 import { scorecardSchema } from '../../contract/schemas/scorecard';
 import { siteFiguresSchema } from '../../sdk/schemas/site';
 import type { Route } from './route';
@@ -24,6 +25,16 @@ export const SITE_PATHS: Route[] = [
     errors: [],
     description:
       "Public: the counts of suppliers, cities covered, categories, quotes and requests, and each city's figures, that the public pages and their PDFs show. Counted from the database at `asOf`; an answer is at most a minute old.",
+  },
+  {
+    method: 'get',
+    path: '/api/suppliers/{supplier}',
+    tag: 'Site',
+    summary: "A supplier's public profile and scorecard, as its page /suppliers/{slug} shows them",
+    ok: [200, publicSupplierSchema],
+    errors: [400, 404, 429],
+    description:
+      "Public, with no buyer and none of the supplier's contact details: `{supplier}` is the id or the slug. Where it is based and delivers (with lead times), its B-BBEE standing as it counts today, whether it is VAT registered and its number, its CIPC registration number, specialties and categories (the one it can supply most of first), and its scorecard as `/api/suppliers/{supplier}/scorecard` answers it. At most a minute old.",
   },
   {
     method: 'get',

@@ -16,7 +16,19 @@ export interface PageHead {
 export interface PortalRenderer {
   /** The paths rendered on the server; every other page is the plain shell the browser fills. */
   serverRendered: readonly string[];
-  render(path: string, figures: SiteFigures | null): Promise<{ html: string; head: PageHead }>;
+  render(path: string, figures: SiteFigures | null, data?: PageData | null): Promise<{ html: string; head: PageHead }>;
+}
+
+/** What a pattern page (`/suppliers/:slug`) is rendered with beside the figures, for the path it is for. */
+export interface PageData {
+  path: string;
+  data: unknown;
+}
+
+/** A listed path as a test of a request's path: `:name` stands for one segment. */
+function pathTest(pattern: string): RegExp {
+  const escaped = pattern.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${escaped.join('/')}$`);
 }
 
 /** The renderer beside the static files (`dist/public` -> `dist/ssr/render.js`), or null before a build. */
@@ -37,13 +49,21 @@ const scriptJson = (value: unknown) =>
 
 /** The element the portal reads its first figures from instead of asking the API. */
 const FIGURES_ELEMENT_ID = 'site-figures';
+/** The element a pattern page reads what it was rendered with from (portal/lib/page-data.tsx). */
+const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /**
  * The shell with a rendered page in it: the page's title, description, canonical URL and Open
  * Graph tags in the head, its markup in `#root` for the browser to hydrate, and the figures it
  * was rendered with.
  */
-export function composePage(shell: string, page: { html: string; head: PageHead }, figures: SiteFigures | null, publicUrl: string): string {
+export function composePage(
+  shell: string,
+  page: { html: string; head: PageHead },
+  figures: SiteFigures | null,
+  publicUrl: string,
+  pageData: PageData | null = null,
+): string {
   const { title, description, canonicalPath } = page.head;
   const url = publicUrl + canonicalPath;
   const head = [
@@ -57,7 +77,9 @@ export function composePage(shell: string, page: { html: string; head: PageHead 
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta name="twitter:card" content="summary">`,
   ].join('\n');
-  const data = figures ? `<script type="application/json" id="${FIGURES_ELEMENT_ID}">${scriptJson(figures)}</script>` : '';
+  const data =
+    (figures ? `<script type="application/json" id="${FIGURES_ELEMENT_ID}">${scriptJson(figures)}</script>` : '') +
+    (pageData ? `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(pageData)}</script>` : '');
   return shell
     .replace(/<title>[\s\S]*?<\/title>\n?/, '')
     .replace(/<meta name="description"[^>]*>\n?/, '')
@@ -67,14 +89,27 @@ export function composePage(shell: string, page: { html: string; head: PageHead 
 
 /**
  * Renders the portal's content pages on the server, with figures at most a minute old: a page is
- * rendered again whenever the figures are counted again, and kept until then. Pages outside the
- * renderer's list, and everything before a build, get the plain shell.
+ * rendered again whenever the figures are counted again, and kept until then. A pattern page
+ * (`/suppliers/:slug`) is rendered with what `pageData` reads for its path, and gets the plain
+ * shell when that is null (no such supplier: the browser shows it). Pages outside the renderer's
+ * list, and everything before a build, get the plain shell.
  */
 export class ServerPages {
   private readonly renderer: Promise<PortalRenderer | null>;
   private readonly cache = new Map<string, { asOf: string; html: string }>();
 
-  constructor(private readonly options: { staticDir: string; publicUrl: string; figures: () => Promise<SiteFigures>; logger: Logger }) {
+  private tests: { pattern: string; test: RegExp }[] = [];
+
+  constructor(
+    private readonly options: {
+      staticDir: string;
+      publicUrl: string;
+      figures: () => Promise<SiteFigures>;
+      /** What a pattern page at this path is rendered with; null when there is nothing to show. */
+      pageData?: (path: string) => Promise<unknown>;
+      logger: Logger;
+    },
+  ) {
     // Loaded at start-up, so the first visitor does not wait for a megabyte of renderer.
     this.renderer = loadRenderer(options.staticDir).catch((err: unknown) => {
       options.logger.error({ err }, 'the server renderer did not load; pages are served as the plain shell');
@@ -86,13 +121,22 @@ export class ServerPages {
   async page(shell: string, path: string, notFound = false): Promise<string | null> {
     const renderer = await this.renderer;
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    if (!renderer || (!notFound && !renderer.serverRendered.includes(normalised))) return null;
+    if (!renderer) return null;
+    const listed = renderer.serverRendered.includes(normalised);
+    const pattern = listed || notFound ? null : this.patternOf(renderer, normalised);
+    if (!notFound && !listed && !pattern) return null;
     try {
       const figures = await this.options.figures();
       const key = notFound ? '(not found)' : normalised;
       const held = this.cache.get(key);
       if (held && held.asOf === figures.asOf && !notFound) return held.html;
-      const html = composePage(shell, await renderer.render(normalised, figures), figures, this.options.publicUrl);
+      let pageData: PageData | null = null;
+      if (pattern) {
+        const data = (await this.options.pageData?.(normalised)) ?? null;
+        if (data === null) return null;
+        pageData = { path: normalised, data };
+      }
+      const html = composePage(shell, await renderer.render(normalised, figures, pageData), figures, this.options.publicUrl, pageData);
       if (!notFound) this.cache.set(key, { asOf: figures.asOf, html });
       return html;
     } catch (err) {
@@ -100,5 +144,11 @@ export class ServerPages {
       this.options.logger.warn({ err, route: notFound ? '(no route)' : normalised }, 'server render failed; serving the shell');
       return null;
     }
+  }
+
+  /** The listed pattern (`/suppliers/:slug`) this path is a page of, if any. */
+  private patternOf(renderer: PortalRenderer, path: string): string | null {
+    if (this.tests.length === 0) this.tests = renderer.serverRendered.filter((p) => p.includes('/:')).map((pattern) => ({ pattern, test: pathTest(pattern) }));
+    return this.tests.find((t) => t.test.test(path))?.pattern ?? null;
   }
 }

@@ -83,3 +83,9 @@ export async function countActivity(db: Executor, monthStart: string, yearAgo: s
 export async function listSectors(db: Executor): Promise<{ id: string; name: string }[]> {
   return db.selectFrom('sectors').select(['id', 'name']).orderBy('sort_order').execute();
 }
+
+/** Every supplier's public slug, for the sitemap's `/suppliers/{slug}` pages. */
+export async function supplierSlugs(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom('suppliers').select('slug').where('slug', 'is not', null).orderBy('slug').execute();
+  return rows.flatMap((r) => (r.slug ? [r.slug] : []));
+}

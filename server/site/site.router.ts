@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { answerJson } from '../http/json-answer';
 import { complianceCertificatePdf, pricingGuidePdf } from './guide-and-certificate.pdf';
 import { certificateIdentity } from '../../sdk/schemas/site';
-import { FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
+import { FIGURES_MAX_AGE_MS, supplierPagePaths, type SiteFiguresStore } from './site.service';
 
 /**
  * The pages search engines may list, in order (contract/public-pages.json marks them). Each is
@@ -13,6 +13,9 @@ import { FIGURES_MAX_AGE_MS, type SiteFiguresStore } from './site.service';
  * (`/api-docs`, `/privacy-policy`) are left out: their canonical page is listed.
  */
 const SITEMAP_PAGES = PUBLIC_PAGES.filter((page) => page.sitemap).map((page) => page.path);
+
+/** Each supplier's public page. */
+const SUPPLIER_PAGE = '/suppliers/:slug';
 
 /** What crawlers are asked to leave alone: staff pages, the API, personal links and pages with tokens. */
 const DISALLOWED = [
@@ -65,7 +68,7 @@ function pdf(ctx: Context, body: Buffer, fileName: string) {
  * The public site's data: the figures every page shows, the two downloads, robots.txt and the
  * sitemap. `portalPaths` are the routes the built portal serves (null before a build).
  */
-export function siteRouter({ config, clock }: AppDeps, store: SiteFiguresStore, portalPaths: readonly string[] | null) {
+export function siteRouter({ config, clock, database }: AppDeps, store: SiteFiguresStore, portalPaths: readonly string[] | null) {
   const router = new Router();
 
   router.get('/api/site/figures', async (ctx) => {
@@ -100,7 +103,10 @@ export function siteRouter({ config, clock }: AppDeps, store: SiteFiguresStore, 
 
   router.get('/sitemap.xml', async (ctx) => {
     const routed = new Set(portalPaths ?? []);
-    const urls = SITEMAP_PAGES.filter((path) => routed.has(path)).map((path) => `  <url><loc>${escapeXml(config.publicUrl + path)}</loc></url>`);
+    // A pattern page is listed once for each of its pages: `/suppliers/:slug` for every supplier.
+    const supplierPages = routed.has(SUPPLIER_PAGE) ? await supplierPagePaths(database) : [];
+    const paths = SITEMAP_PAGES.filter((path) => routed.has(path)).flatMap((path) => (path === SUPPLIER_PAGE ? supplierPages : [path]));
+    const urls = paths.map((path) => `  <url><loc>${escapeXml(config.publicUrl + path)}</loc></url>`);
     ctx.type = 'application/xml; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import type { MarketSnapshot, PriceTier, Supplier } from '../domain/market';
 import { hasGoodStanding } from '../domain/matching';
 import { leadTimeDays, quotedUnitPrice } from '../domain/pricing';
-import { countActivity, listSectors, type SiteCounts } from './site.repository';
+import { countActivity, listSectors, supplierSlugs, type SiteCounts } from './site.repository';
 import { probeTls, type TlsProbe } from './tls-probe';
 
 /** The public figures are counted at most this often: a page may show figures this old. */
@@ -255,4 +255,9 @@ export class SiteFiguresStore {
     // The security headers send Strict-Transport-Security exactly when the public address is HTTPS.
     return { domain: url.hostname, https, hsts: https, tls: https ? this.tls!.probe : null };
   }
+}
+
+/** The sitemap's supplier pages: `/suppliers/{slug}` of every supplier. */
+export async function supplierPagePaths(database: Database): Promise<string[]> {
+  return (await supplierSlugs(database.db)).map((slug) => `/suppliers/${slug}`);
 }

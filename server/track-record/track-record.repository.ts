@@ -39,3 +39,48 @@ export function answeredLeadsOfSuppliersSince(db: Executor, supplierIds: readonl
     .where((eb) => eb.or([eb('q.firmed_at', 'is not', null), eb.and([eb('q.status', '=', 'withdrawn'), eb('q.accepted_at', 'is', null)])]))
     .execute();
 }
+
+/** What a supplier's public page shows of it: no contact person, e-mail or phone. */
+export function publicSupplierRow(db: Executor, supplierId: number) {
+  return db
+    .selectFrom('suppliers as s')
+    .innerJoin('cities as c', 'c.id', 's.home_city_id')
+    .select([
+      's.id',
+      's.name',
+      's.slug',
+      's.verified',
+      's.specialties',
+      's.vat_number',
+      's.registration_number',
+      's.bbee_level',
+      's.bbee_evidence',
+      's.bbee_expires_on',
+      'c.name as city',
+      'c.province',
+    ])
+    .where('s.id', '=', supplierId)
+    .executeTakeFirst();
+}
+
+/** Where a supplier delivers, with each city's name. */
+export function deliveryAreasOf(db: Executor, supplierId: number) {
+  return db
+    .selectFrom('supplier_coverage as sc')
+    .leftJoin('cities as c', (join) => join.onRef('c.id', '=', 'sc.area').on('sc.scope', '=', 'city'))
+    .select(['sc.scope', 'sc.area', 'sc.lead_days', 'c.name as city_name', 'c.province as city_province'])
+    .where('sc.supplier_id', '=', supplierId)
+    .execute();
+}
+
+/** The categories a supplier sells, the one it can supply most of first. */
+export function categoriesOf(db: Executor, supplierId: number) {
+  return db
+    .selectFrom('supplier_categories as sc')
+    .innerJoin('categories as c', 'c.id', 'sc.category_id')
+    .select(['c.id', 'c.name'])
+    .where('sc.supplier_id', '=', supplierId)
+    .orderBy('sc.capacity_units', 'desc')
+    .orderBy('c.sort_order')
+    .execute();
+}

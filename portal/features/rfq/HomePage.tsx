@@ -247,6 +247,9 @@ export default function HomePage() {
   const base = useRfqForm();
   // What the buyer typed before the page's script started, put back once it has.
   useEffect(() => {
+    // A supplier's page links here with its main category as the product (`/?product=…`); what the buyer typed wins.
+    const product = new URLSearchParams(window.location.search).get('product')?.trim().slice(0, 200);
+    if (product) base.setField('productName', product);
     for (const field of ['productName', 'productDescription', 'quantity', 'deliveryLocation'] as const) {
       const value = takeTyped(`rfq-${field}`);
       if (value !== undefined) base.setField(field, value);
