@@ -46,6 +46,7 @@ import * as answerBasketLines from './20261206000000-answer-basket-lines';
 import * as addSupplierRegistrationNumber from './20261206010000-add-supplier-registration-number';
 import * as allowCommandLineAudit from './20261206030000-allow-command-line-audit';
 import * as recordDeliveriesAndReceipts from './20261207000000-record-deliveries-and-receipts';
+import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -99,6 +100,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261206010000-add-supplier-registration-number': addSupplierRegistrationNumber,
   '20261206030000-allow-command-line-audit': allowCommandLineAudit,
   '20261207000000-record-deliveries-and-receipts': recordDeliveriesAndReceipts,
+  '20261207030000-create-buyer-accounts': createBuyerAccounts,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

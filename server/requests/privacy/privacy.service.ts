@@ -39,6 +39,7 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'buyer-order-confirmed': 'A supplier confirmed your order',
   'buyer-order-withdrawn': 'A supplier withdrew from your order',
   'data-request': 'The link to your data',
+  'buyer-sign-in': 'The link to sign in to your requests',
   'supplier-lead': 'A lead for a supplier',
   'supplier-lead-digest': 'Leads for a supplier',
   'supplier-leads': 'Leads for suppliers',
