@@ -26,6 +26,7 @@ import { dataRouter } from './data-api/data.router';
 import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
 import { supplierRouter } from './supplier/supplier.router';
+import { buyerRouter } from './buyer/buyer.router';
 import { supplierLeadsRouter } from './requests/supplier-leads/supplier-leads.router';
 import { trackRecordRouter } from './track-record/track-record.router';
 import { supplierPageData } from './track-record/public-supplier.service';
@@ -141,6 +142,7 @@ export function createApp({
     unsubscribeRouter(deps),
     staffRouter(deps),
     supplierRouter(deps),
+    buyerRouter(deps),
     supplierLeadsRouter(deps),
     trackRecordRouter(deps),
     adminRouter(deps),

@@ -556,6 +556,8 @@ export interface DB {
   supplier_users: SupplierUsersTable;
   supplier_invitations: SupplierInvitationsTable;
   supplier_sessions: SupplierSessionsTable;
+  buyer_accounts: BuyerAccountsTable;
+  buyer_sessions: BuyerSessionsTable;
   supplier_audit: SupplierAuditTable;
   prospects: ProspectsTable;
   sales_activities: SalesActivitiesTable;
@@ -786,6 +788,24 @@ export interface SupplierInvitationsTable {
   email: string;
   name: string;
   created_at: IsoText;
+}
+
+/** A buyer who signs in to see their requests: one per address that made a request. */
+export interface BuyerAccountsTable {
+  id: Generated<number>;
+  /** Lower-cased; deleted with the row. */
+  email: string;
+  created_at: IsoText;
+  last_sign_in_at: IsoText | null;
+}
+
+export interface BuyerSessionsTable {
+  /** SHA-256 of the session id the cookie carries. */
+  id_hash: string;
+  buyer_account_id: number;
+  created_at: IsoText;
+  last_seen_at: IsoText;
+  expires_at: IsoText;
 }
 
 export interface SupplierSessionsTable {

@@ -8,9 +8,10 @@ import type { Executor as Db } from '../db/executor';
 const KINDS = {
   staff: { table: 'staff_sessions', person: 'staff_id' },
   supplier: { table: 'supplier_sessions', person: 'supplier_user_id' },
+  buyer: { table: 'buyer_sessions', person: 'buyer_account_id' },
 } as const;
 
-/** A kind of signed-in person: staff or a supplier's user. */
+/** A kind of signed-in person: staff, a supplier's user or a buyer. */
 export type SessionKind = keyof typeof KINDS;
 
 /** Stores a new session of `kind` for the person `personId`. */
@@ -22,6 +23,7 @@ export async function insertSession(db: Db, kind: SessionKind, session: { idHash
       id_hash: string;
       staff_id: number;
       supplier_user_id: number;
+      buyer_account_id: number;
       created_at: string;
       last_seen_at: string;
       expires_at: string;
@@ -52,7 +54,17 @@ async function findSupplierSession(db: Db, idHash: string) {
     .executeTakeFirst();
 }
 
-const FIND = { staff: findStaffSession, supplier: findSupplierSession };
+/** A buyer session with its account, if it exists. */
+async function findBuyerSession(db: Db, idHash: string) {
+  return db
+    .selectFrom('buyer_sessions as x')
+    .innerJoin('buyer_accounts as a', 'a.id', 'x.buyer_account_id')
+    .select(['x.last_seen_at', 'x.expires_at', 'a.id', 'a.email'])
+    .where('x.id_hash', '=', idHash)
+    .executeTakeFirst();
+}
+
+const FIND = { staff: findStaffSession, supplier: findSupplierSession, buyer: findBuyerSession };
 
 /** A session of `kind` with the person it signs in (and, for a supplier's user, the supplier), if it exists and the person is not disabled. */
 export function findSession<K extends SessionKind>(db: Db, kind: K, idHash: string): ReturnType<(typeof FIND)[K]> {

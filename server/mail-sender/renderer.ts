@@ -8,7 +8,7 @@ import { MONTHLY_SPEND_LABELS } from '../../contract/schemas/demo-request';
 import { validityDay } from '../domain/validity';
 import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteIdOf, quoteReference, trackingToken } from '../lib/ids';
-import { DATA_REQUEST_MINUTES, SIGN_IN_LINK_MINUTES, type MessageSettings, type OutboxMessage } from '../mail/messages';
+import { BUYER_SIGN_IN_LINK_MINUTES, DATA_REQUEST_MINUTES, SIGN_IN_LINK_MINUTES, type MessageSettings, type OutboxMessage } from '../mail/messages';
 import type { OutboxRow } from '../mail/outbox.repository';
 import { findPartner } from '../partners/partners.repository';
 import { mailOpenProof } from '../partners/partner-credit';
@@ -28,6 +28,7 @@ import {
   buyerQuotesEmail,
   dataRequestEmail,
 } from './templates/buyer';
+import { buyerSignInEmail } from './templates/buyer-account';
 import { fromEmail, type Attachment, type Email, type OrderForMail } from './templates/layout';
 import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
 import { partnerWelcomeEmail } from './templates/partner';
@@ -361,6 +362,11 @@ export class MessageRenderer {
           painPoints: d.pain_points,
           publicUrl: this.settings.publicUrl,
         });
+      }
+      case 'buyer-sign-in': {
+        const { token } = message.payload;
+        if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
+        return buyerSignInEmail({ link: `${this.settings.publicUrl}/account/sign-in#${token}`, validMinutes: BUYER_SIGN_IN_LINK_MINUTES });
       }
       case 'data-request': {
         const { token } = message.payload;

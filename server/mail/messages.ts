@@ -67,7 +67,12 @@ export type OutboxMessage =
   /** The buyer's notice that a supplier made its quote firm, or withdrew it before the buyer chose. */
   | { kind: 'buyer-quote-firmed' | 'buyer-quote-declined'; recipient: string; payload: { rfqId: string; quoteId: number; lineIds?: string[] } }
   /** A supplier user's one-time sign-in link; the token exists nowhere else in clear, and is dropped once sent. */
-  | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string; lead?: string } };
+  | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string; lead?: string } }
+  /** A buyer's one-time link to their requests; the token exists nowhere else in clear, and is dropped once sent. */
+  | { kind: 'buyer-sign-in'; recipient: string; payload: { token?: string } };
+
+/** How long a buyer's sign-in link works. */
+export const BUYER_SIGN_IN_LINK_MINUTES = 15;
 
 /** How long a data request's link works. */
 export const DATA_REQUEST_MINUTES = ANALYTICS_RETENTION.dataRequestMinutes;
@@ -91,6 +96,7 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'buyer-quote-firmed': 1,
   'buyer-quote-declined': 1,
   'supplier-sign-in': 0,
+  'buyer-sign-in': 0,
   'partner-welcome': 1,
   'partner-registered': 2,
   'supplier-not-selected': 2,
@@ -152,7 +158,7 @@ export function rfqMessages(input: { rfqId: string; buyers: { email: string; lin
 
 /** The payload a sent row keeps: without anything secret in it. */
 export function sentPayload(row: Pick<OutboxRow, 'kind' | 'payload'>): string | undefined {
-  if (row.kind === 'data-request') return JSON.stringify({});
+  if (row.kind === 'data-request' || row.kind === 'buyer-sign-in') return JSON.stringify({});
   if (row.kind === 'supplier-sign-in') return JSON.stringify({ supplierName: (JSON.parse(row.payload) as { supplierName: string }).supplierName });
   if (
     row.kind === 'supplier-order' ||

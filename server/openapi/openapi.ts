@@ -7,6 +7,7 @@ import { QUOTE_PATHS } from './quotes.paths';
 import { TAGS, type Route } from './route';
 import { HEALTH_PATHS, SITE_PATHS } from './site.paths';
 import { SUPPLIER_PATHS } from './supplier.paths';
+import { BUYER_PATHS } from './buyer.paths';
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ function schema(s: ZodType, io: 'input' | 'output'): Json {
 }
 
 /** Every operation, in the document's order. */
-const ROUTES: Route[] = [...QUOTE_PATHS, ...PARTNER_PATHS, ...SITE_PATHS, ...SUPPLIER_PATHS, ...HEALTH_PATHS];
+const ROUTES: Route[] = [...QUOTE_PATHS, ...PARTNER_PATHS, ...SITE_PATHS, ...SUPPLIER_PATHS, ...BUYER_PATHS, ...HEALTH_PATHS];
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input (`validation_error`): `details.fields` names each field or parameter with its message',

@@ -17,6 +17,11 @@ export const TAGS = [
     description:
       "A supplier's own people: sign-in links, sessions, colleagues, and their leads to firm up, decline or confirm. Called by Procura's pages with the `procura_supplier` cookie; every state change needs PUBLIC_URL's Origin",
   },
+  {
+    name: 'Buyer account',
+    description:
+      "A returning buyer: a sign-in link e-mailed to an address that made a request, and every request made with it. Called by Procura's pages with the `procura_buyer` cookie; every state change needs PUBLIC_URL's Origin",
+  },
 ] as const;
 
 /**

@@ -48,6 +48,7 @@ import * as allowCommandLineAudit from './20261206030000-allow-command-line-audi
 import * as recordDeliveriesAndReceipts from './20261207000000-record-deliveries-and-receipts';
 import * as earnSupplierFigures from './20261207010000-earn-supplier-figures';
 import * as keepDeliveryNotices from './20261207020000-keep-delivery-notices';
+import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -103,6 +104,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261207000000-record-deliveries-and-receipts': recordDeliveriesAndReceipts,
   '20261207010000-earn-supplier-figures': earnSupplierFigures,
   '20261207020000-keep-delivery-notices': keepDeliveryNotices,
+  '20261207030000-create-buyer-accounts': createBuyerAccounts,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -41,6 +41,7 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'buyer-order-delivered': 'A supplier says your order was delivered',
   'buyer-receipt-reminder': 'A reminder to confirm receipt of your order',
   'data-request': 'The link to your data',
+  'buyer-sign-in': 'The link to sign in to your requests',
   'supplier-lead': 'A lead for a supplier',
   'supplier-lead-digest': 'Leads for a supplier',
   'supplier-leads': 'Leads for suppliers',

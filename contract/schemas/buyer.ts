@@ -1,0 +1,105 @@
+/**
+ * The buyer account's contract: signing in with a one-time link e-mailed to an address that made
+ * a request, and the history of that address's requests. Called by Procura's own pages with the
+ * buyer session cookie; not part of the published package.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { isSingleLineText } from '../../sdk/text';
+
+/**
+ * What the buyer's account pages and API say, in one place.
+ *
+ * @example
+ * BUYER_MESSAGES.linkSent; // 'If that address made a request …'
+ */
+export const BUYER_MESSAGES = {
+  email: 'Enter an e-mail address, like name@company.co.za',
+  linkSent: 'If that address made a request on Procura, a sign-in link is on its way. It works once, within 15 minutes.',
+  linkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
+  signedOut: 'Sign in to see your requests.',
+  cursor: 'This page of requests no longer exists: start again from the first.',
+};
+
+/**
+ * A sign-in link request (`POST /api/buyer/sign-in-link`).
+ *
+ * @example
+ * buyerSignInLinkSchema.parse({ email: 'sipho@example.co.za' });
+ */
+export const buyerSignInLinkSchema = z.object({
+  email: z
+    .string({ error: BUYER_MESSAGES.email })
+    .trim()
+    .min(3, { error: BUYER_MESSAGES.email })
+    .max(254, { error: BUYER_MESSAGES.email })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: BUYER_MESSAGES.email })
+    .refine(isSingleLineText, { error: BUYER_MESSAGES.email }),
+});
+
+/**
+ * A link's token exchanged for a session (`POST /api/buyer/session`).
+ *
+ * @example
+ * buyerSessionInputSchema.parse({ token: 'bl_…' });
+ */
+export const buyerSessionInputSchema = z.object({
+  token: z.string({ error: BUYER_MESSAGES.linkInvalid }).regex(/^[\w-]{1,200}$/, { error: BUYER_MESSAGES.linkInvalid }),
+});
+
+/**
+ * Who is signed in, as `POST /api/buyer/session` answers.
+ *
+ * @example
+ * buyerMeSchema.parse({ email: 'sipho@example.co.za' });
+ */
+export const buyerMeSchema = z.object({ email: z.string() });
+export type BuyerMe = z.infer<typeof buyerMeSchema>;
+
+/**
+ * The history's query: the opaque cursor of the page after the one before.
+ *
+ * @example
+ * buyerHistoryQuerySchema.parse({ cursor: 'eyJ…' });
+ */
+export const buyerHistoryQuerySchema = z.object({
+  cursor: z
+    .string({ error: BUYER_MESSAGES.cursor })
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, { error: BUYER_MESSAGES.cursor })
+    .optional(),
+});
+
+/** An order of a request, as its history shows it. */
+const buyerOrderSchema = z.object({
+  poNumber: z.string(),
+  supplierName: z.string(),
+  issuedOn: z.string(),
+  /** `issued`, `confirmed`, `delivered`, `received` or `cancelled`. */
+  state: z.enum(['issued', 'confirmed', 'delivered', 'received', 'cancelled']),
+});
+
+/** One request of the history. */
+const buyerRequestSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  /** The product, or the first product and how many more of a basket. */
+  product: z.string(),
+  lineCount: z.number().int(),
+  city: z.string(),
+  status: z.string(),
+  quoteCount: z.number().int(),
+  /** The lowest quoted total incl. VAT, in cents; null with no quote. */
+  bestPriceCents: z.number().int().nullable(),
+  orders: z.array(buyerOrderSchema),
+});
+
+/**
+ * A page of the history (`GET /api/buyer/requests?cursor=`): 20 requests, newest first, and the
+ * cursor of the next page (null on the last).
+ *
+ * @example
+ * buyerHistorySchema.parse({ requests: [], nextCursor: null });
+ */
+export const buyerHistorySchema = z.object({ requests: z.array(buyerRequestSchema), nextCursor: z.string().nullable() });
+export type BuyerHistory = z.infer<typeof buyerHistorySchema>;

@@ -1,0 +1,65 @@
+import Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import { BUYER_MESSAGES, buyerHistoryQuerySchema, buyerSessionInputSchema, buyerSignInLinkSchema } from '../../contract/schemas/buyer';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
+import { validate } from '../http/validate';
+import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
+import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
+import { BUYER_LINKS, type BuyerMember, buyerForSession, buyerHistory, endSession, requestSignInLink, startSession } from './buyer.service';
+
+/** The buyer session's cookie: its own, never the staff or supplier one (`__Host-` prefixed on https). */
+const COOKIE = 'procura_buyer';
+
+/** Sign-in link requests per client (an IPv6 client by its /64): 10 in any 15 minutes. */
+const SIGN_IN_LINK_REQUESTS: RatePolicy = { bucket: 'buyer-sign-in-link-requests', limit: 10, windowSeconds: 15 * 60, sliding: true };
+
+/** Lets a request through only with a live buyer session (401 otherwise), and a change only from PUBLIC_URL's origin (403). */
+function buyerOnly(deps: Pick<AppDeps, 'config' | 'database' | 'clock'>): Middleware {
+  const origin = sameOrigin(deps);
+  return async function requireBuyer(ctx: Context, next: Next) {
+    ctx.set('Cache-Control', 'no-store');
+    await origin(ctx, async () => {
+      const sessionId = cookieSessionId(ctx, COOKIE, deps.config.publicUrl);
+      const buyer = sessionId ? await buyerForSession(deps.database.db, sessionId, deps.clock()) : null;
+      if (!buyer) throw new ApiError(401, 'unauthorized', BUYER_MESSAGES.signedOut);
+      ctx.state.buyer = buyer;
+      await next();
+    });
+  };
+}
+
+/** A returning buyer's access (sign-in links, sessions) and the history of their requests. */
+export function buyerRouter(deps: AppDeps) {
+  const router = new Router();
+  const origin = sameOrigin(deps);
+
+  const linkLimit = limitPerClient(deps, SIGN_IN_LINK_REQUESTS, 'sign-in link requests');
+  router.post('/api/buyer/sign-in-link', origin, linkLimit, validate({ body: buyerSignInLinkSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 202;
+    ctx.body = await requestSignInLink(deps, ctx.request.body);
+  });
+
+  // Links are long random tokens; a client trying many is refused before any is looked up.
+  const useLimit = limitPerClient(deps, linkUsesPerClient(BUYER_LINKS), 'sign-in attempts');
+  router.post('/api/buyer/session', origin, useLimit, validate({ body: buyerSessionInputSchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());
+    ctx.append('Set-Cookie', sessionSetCookie(COOKIE, deps.config.publicUrl, sessionId));
+    ctx.body = me;
+  });
+
+  router.delete(
+    '/api/buyer/session',
+    origin,
+    signOutOf(COOKIE, deps.config.publicUrl, (sessionId) => endSession(deps.database.db, sessionId)),
+  );
+
+  router.get('/api/buyer/requests', buyerOnly(deps), validate({ query: buyerHistoryQuerySchema }), async (ctx) => {
+    ctx.body = await buyerHistory(deps.database.db, ctx.state.buyer as BuyerMember, ctx.query.cursor as string | undefined);
+  });
+
+  return router;
+}

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import { BUYER_MESSAGES, type BuyerHistory, type BuyerMe } from '../../contract/schemas/buyer';
+import type { Database } from '../db/database';
+import type { DB } from '../db/schema';
+import { ApiError } from '../errors';
+import { newSessionId, sessionHardEnd, sessionState } from '../http/sessions';
+import * as sessions from '../http/sessions.repository';
+import { hashSecret } from '../lib/ids';
+import { BUYER_SIGN_IN_LINK_MINUTES } from '../mail/messages';
+import type { Outbox } from '../mail/outbox';
+import { addressMadeRequest, type HistoryKey, requestsOfAddress } from '../requests/rfq/buyer-history';
+import { admitLinkTo, issueLink, spendLink, storedLink, type LinkKind } from '../sign-in-links/sign-in-links';
+import * as repo from './buyer.repository';
+
+/**
+ * Buyers sign in with these links, e-mailed to an address that made a request: each works once
+ * within 15 minutes, an address holds up to 3 live at once, and is sent at most 3 in any hour,
+ * whoever asks, so nobody can flood a mailbox nor cancel the link its owner is about to open.
+ */
+export const BUYER_LINKS: LinkKind = {
+  kind: 'buyer',
+  prefix: 'bl_',
+  lifetimeMinutes: BUYER_SIGN_IN_LINK_MINUTES,
+  liveAtOnce: 3,
+  owners: 'buyer_accounts',
+  perAddressPerHour: 3,
+};
+
+/** Requests on a page of the history. */
+const HISTORY_PAGE = 20;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface BuyerAccessDeps {
+  database: Database;
+  outbox: Outbox;
+  clock: () => number;
+}
+
+/** The signed-in buyer a handler runs for. */
+export interface BuyerMember {
+  id: number;
+  email: string;
+}
+
+/**
+ * E-mails a sign-in link to an address that made a request or has an account, within
+ * {@link BUYER_LINKS}' limit for the address. The caller answers the same whatever the address;
+ * an account is opened for an address that made a request when it first asks.
+ */
+export async function requestSignInLink(deps: BuyerAccessDeps, input: { email: string }): Promise<{ message: string }> {
+  const email = input.email.trim().toLowerCase();
+  const nowMs = deps.clock();
+  await deps.database.db.transaction().execute(async (trx) => {
+    const { allowed } = await admitLinkTo(trx, BUYER_LINKS, email, nowMs);
+    let accountId = (await repo.findAccountByEmail(trx, email))?.id ?? null;
+    if (accountId === null && allowed && (await addressMadeRequest(trx, email))) accountId = await repo.insertAccount(trx, email, iso(nowMs));
+    const link = await issueLink(trx, BUYER_LINKS, allowed ? accountId : null, nowMs);
+    await deps.outbox.enqueueWhere(trx, [{ kind: 'buyer-sign-in', recipient: email, payload: { token: link.token } }], new Date(nowMs), storedLink(trx, link));
+  });
+  deps.outbox.notify();
+  return { message: BUYER_MESSAGES.linkSent };
+}
+
+/** Exchanges a sign-in link's token for a new session: answers the session id (for the cookie) and who signed in. */
+export async function startSession(db: Kysely<DB>, token: string, nowMs: number): Promise<{ sessionId: string; me: BuyerMe }> {
+  const now = iso(nowMs);
+  const sessionId = newSessionId();
+  const account = await db.transaction().execute(async (trx) => {
+    const accountId = await spendLink(trx, BUYER_LINKS, token, nowMs);
+    const found = accountId === undefined ? undefined : await repo.findAccount(trx, accountId);
+    if (!found) throw new ApiError(400, 'invalid_token', BUYER_MESSAGES.linkInvalid);
+    await sessions.insertSession(trx, 'buyer', { idHash: hashSecret(sessionId), personId: found.id, now, expiresAt: sessionHardEnd(nowMs) });
+    await repo.recordSignIn(trx, found.id, now);
+    return found;
+  });
+  return { sessionId, me: { email: account.email } };
+}
+
+/** The buyer a session id belongs to, or null when it is unknown, ended or idle too long. */
+export async function buyerForSession(db: Kysely<DB>, sessionId: string, nowMs: number): Promise<BuyerMember | null> {
+  const idHash = hashSecret(sessionId);
+  const row = await sessions.findSession(db, 'buyer', idHash);
+  if (!row) return null;
+  const state = sessionState(row, nowMs);
+  if (state === 'ended') {
+    await sessions.deleteSession(db, 'buyer', idHash);
+    return null;
+  }
+  if (state === 'touch') await sessions.touchSession(db, 'buyer', idHash, iso(nowMs));
+  return { id: row.id, email: row.email };
+}
+
+/** Ends one buyer session. */
+export async function endSession(db: Kysely<DB>, sessionId: string): Promise<void> {
+  await sessions.deleteSession(db, 'buyer', hashSecret(sessionId));
+}
+
+const encodeCursor = (key: HistoryKey) => Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
+
+function decodeCursor(cursor: string): HistoryKey {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && typeof id === 'string') return { createdAt, id };
+  } catch {
+    // Falls through to the one answer for a cursor that is not one.
+  }
+  throw new ApiError(400, 'validation_error', BUYER_MESSAGES.cursor);
+}
+
+/** A page of the requests made with the buyer's address, newest first, and the next page's cursor. */
+export async function buyerHistory(db: Kysely<DB>, buyer: BuyerMember, cursor: string | undefined): Promise<BuyerHistory> {
+  const rows = await requestsOfAddress(db, buyer.email, cursor ? decodeCursor(cursor) : null, HISTORY_PAGE + 1);
+  const page = rows.slice(0, HISTORY_PAGE);
+  const last = page.at(-1);
+  return {
+    requests: page.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt,
+      product: r.productName,
+      lineCount: r.lineCount,
+      city: r.deliveryLocation,
+      status: r.status,
+      quoteCount: r.quoteCount,
+      bestPriceCents: r.bestPriceCents,
+      orders: r.orders,
+    })),
+    nextCursor: rows.length > HISTORY_PAGE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}

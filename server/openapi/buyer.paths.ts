@@ -1,0 +1,59 @@
+import { buyerHistoryQuerySchema, buyerHistorySchema, buyerMeSchema, buyerSessionInputSchema, buyerSignInLinkSchema } from '../../contract/schemas/buyer';
+import { supplierLinkSentSchema } from '../../contract/schemas/supplier-workspace';
+import type { Route } from './route';
+
+const BUYER_ERRORS = {
+  401: '`unauthorized`: no live buyer session',
+  403: "`bad_origin`: a state change from a page that is not Procura's",
+};
+
+/** A returning buyer: sign-in links, the session, and the history of the address's requests. */
+export const BUYER_PATHS: Route[] = [
+  {
+    method: 'post',
+    path: '/api/buyer/sign-in-link',
+    tag: 'Buyer account',
+    summary: 'E-mail a 15-minute, single-use sign-in link to an address that made a request; the same answer for any address',
+    description:
+      "Called by Procura's sign-in page (its Origin), within a rate limit per client: an address that made a request, or has an account, is e-mailed a link to `/account/sign-in` (at most 3 to an address in any hour; earlier links stay valid, 3 at most). Answers 202 with the same message whatever the address, so nobody learns whether it is known.",
+    body: buyerSignInLinkSchema,
+    ok: [202, supplierLinkSentSchema],
+    errors: [400, 403, 429],
+    errorText: BUYER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/buyer/session',
+    tag: 'Buyer account',
+    summary: "Exchange a buyer's sign-in link for a session",
+    description:
+      'Spends the link once and sets the HttpOnly `procura_buyer` cookie (`__Host-procura_buyer` on https), which ends after 12 hours unused or 7 days. An expired or used link answers 400 `invalid_token`; tries are limited per client.',
+    body: buyerSessionInputSchema,
+    ok: [200, buyerMeSchema],
+    errors: [400, 403, 429],
+    errorText: BUYER_ERRORS,
+  },
+  {
+    method: 'delete',
+    path: '/api/buyer/session',
+    tag: 'Buyer account',
+    summary: 'Sign the buyer out',
+    description:
+      "Ends the session the `procura_buyer` cookie names and deletes the cookie; 204 whether or not one was live. From Procura's own pages (their Origin).",
+    ok: [204, null],
+    errors: [403],
+    errorText: BUYER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/buyer/requests',
+    tag: 'Buyer account',
+    summary: "The signed-in buyer's requests, newest first, 20 a page",
+    description:
+      "Every request made with the signed-in address as its primary e-mail, with its city, status, quotes' count and best price, and its orders with their PO numbers and delivery state. `nextCursor` is opaque: pass it as `cursor` for the next page; null on the last.",
+    query: buyerHistoryQuerySchema,
+    ok: [200, buyerHistorySchema],
+    errors: [400, 401],
+    errorText: BUYER_ERRORS,
+  },
+];

@@ -1,0 +1,103 @@
+// The read of one address's requests for the buyer's history: each request with its quotes' count
+// and best price and what was ordered, newest first, a page at a time.
+import type { Executor } from '../../db/executor';
+
+/** A request of the history as stored, with its quotes' figures and its orders. */
+export interface HistoryRow {
+  id: string;
+  createdAt: string;
+  productName: string;
+  lineCount: number;
+  deliveryLocation: string;
+  status: string;
+  quoteCount: number;
+  bestPriceCents: number | null;
+  orders: { poNumber: string; supplierName: string; issuedOn: string; state: 'issued' | 'confirmed' | 'delivered' | 'received' | 'cancelled' }[];
+}
+
+/** Where a page starts: after the request of this creation time and id (newest first). */
+export interface HistoryKey {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Up to `limit` requests whose primary e-mail is `email` (in any case), newest first, after `after`.
+ * A request whose personal data was deleted has no e-mail left and never appears.
+ */
+export async function requestsOfAddress(db: Executor, email: string, after: HistoryKey | null, limit: number): Promise<HistoryRow[]> {
+  let query = db
+    .selectFrom('rfqs as r')
+    .select((eb) => [
+      'r.id',
+      'r.created_at',
+      'r.product_name',
+      'r.line_count',
+      'r.delivery_location',
+      'r.status',
+      eb
+        .selectFrom('quotes as q')
+        .whereRef('q.rfq_id', '=', 'r.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('quote_count'),
+      eb
+        .selectFrom('quotes as q')
+        .whereRef('q.rfq_id', '=', 'r.id')
+        .select((e) => e.fn.min<number>('q.total_incl_vat_cents').as('m'))
+        .as('best_price'),
+    ])
+    .where((eb) => eb(eb.fn('lower', ['r.primary_email']), '=', email.toLowerCase()))
+    .where('r.primary_email', '!=', '')
+    .where('r.personal_data_deleted_at', 'is', null);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('r.created_at', '<', after.createdAt), eb.and([eb('r.created_at', '=', after.createdAt), eb('r.id', '<', after.id)])]),
+    );
+  }
+  const rows = await query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
+  const orders =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('purchase_orders as p')
+          .leftJoin('order_receipts as o', 'o.purchase_order_id', 'p.id')
+          .select(['p.rfq_id', 'p.po_number', 'p.supplier_json', 'p.issued_on', 'p.cancelled_on', 'p.confirmed_on', 'p.delivered_on', 'o.id as receipt_id'])
+          .where(
+            'p.rfq_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('p.id')
+          .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    productName: r.product_name,
+    lineCount: r.line_count,
+    deliveryLocation: r.delivery_location,
+    status: r.status,
+    quoteCount: Number(r.quote_count ?? 0),
+    bestPriceCents: r.best_price === null || r.best_price === undefined ? null : Number(r.best_price),
+    orders: orders
+      .filter((o) => o.rfq_id === r.id)
+      .map((o) => ({
+        poNumber: o.po_number,
+        supplierName: (JSON.parse(o.supplier_json) as { name?: string }).name ?? '',
+        issuedOn: o.issued_on,
+        state: o.cancelled_on ? 'cancelled' : o.receipt_id !== null ? 'received' : o.delivered_on ? 'delivered' : o.confirmed_on ? 'confirmed' : 'issued',
+      })),
+  }));
+}
+
+/** Whether any request kept with its personal data has `email` as its primary e-mail. */
+export async function addressMadeRequest(db: Executor, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('rfqs')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['primary_email']), '=', email.toLowerCase()))
+    .where('primary_email', '!=', '')
+    .where('personal_data_deleted_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
