@@ -114,6 +114,7 @@ const MULTI_LINE = [
   'POST /api/quotes/track/:token/accept body deliveryAddress',
   'POST /api/quotes/track/:token/accept-split body deliveryAddress',
   'POST /api/supplier-responses/:token/withdraw body reason',
+  'POST /api/quotes/track/:token/receipt body comment',
   'POST /api/partners/register body useCase',
   'POST /api/supplier/leads/:quoteId/firm body note',
   'POST /api/supplier/leads/:quoteId/decline body reason',

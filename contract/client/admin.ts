@@ -27,7 +27,7 @@ import {
   type ProductImportResult,
   type SupplierImportInput,
   type SupplierImportResult,
-} from '../schemas/imports';
+} from '../schemas/import-calls';
 import { outboxDepthSchema, type OutboxDepth } from '../schemas/outbox';
 import type { CallOptions, Transport } from '../../sdk/client/transport';
 

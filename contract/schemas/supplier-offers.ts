@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
 import { singleLine } from '../../sdk/schemas/text';
-import { invalidLineSchema } from './imports';
+import { invalidLineSchema } from './import-calls';
 
 /**
  * What the price list's pages and API say, in one place.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProductPageSchema, adminSupplierPageSchema, adminSupplierSchema } from '../../contract/schemas/admin';
 import { auditLogSchema } from '../../contract/schemas/audit';
-import { bulkImportResultSchema, productImportResultSchema, supplierImportResultSchema } from '../../contract/schemas/imports';
+import { bulkImportResultSchema, productImportResultSchema, supplierImportResultSchema } from '../../contract/schemas/import-calls';
 import { outboxDepthSchema } from '../../contract/schemas/outbox';
 import { readMarketRevision } from '../catalogue/market.repository';
 import { validRfq } from '../test/harness';

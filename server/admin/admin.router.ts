@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { adminListQuerySchema, supplierIdParamsSchema, supplierStandingSchema } from '../../contract/schemas/admin';
 import { auditQuerySchema } from '../../contract/schemas/audit';
-import { bulkImportSchema, productImportSchema, supplierImportSchema } from '../../contract/schemas/imports';
+import { bulkImportSchema, productImportSchema, supplierImportSchema } from '../../contract/schemas/import-calls';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { staffOnly } from '../staff/staff-auth';

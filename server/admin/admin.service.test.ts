@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { supplierImportSchema } from '../../contract/schemas/imports';
+import { supplierImportSchema } from '../../contract/schemas/import-calls';
 import { importSuppliers } from '../catalogue/import/import.service';
 import { startTestServer, type TestServer } from '../test/harness';
 import { createStaff } from '../test/staff';

@@ -3,6 +3,7 @@ import { ANALYTICS_MESSAGES } from '../../contract/schemas/analytics';
 import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import { sweep } from '../retention';
 import { startTestServer, type TestServer } from '../test/harness';
+import { withoutSeedHistory } from '../test/market';
 import { signInStaff } from '../test/staff';
 import { sessionHash } from './site-analytics.service';
 
@@ -320,6 +321,7 @@ describe('the staff view', () => {
   });
 
   it('shows the tiles from the database as it is', async () => {
+    await withoutSeedHistory(server.database.db);
     const admin = await signInStaff(server, { role: 'admin' });
     const rfq = await server.request('POST', '/api/rfq', {
       body: {

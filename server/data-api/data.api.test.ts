@@ -9,7 +9,7 @@ import {
   type RfqSubmissionRecord,
 } from '../../sdk/schemas/data';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
-import { marketChanged } from '../catalogue/market-store';
+import { withoutSeedHistory } from '../test/market';
 import { registerPartner } from '../test/partners';
 
 let server: TestServer;
@@ -20,13 +20,7 @@ const now = Date.now();
 beforeAll(async () => {
   server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
   // These figures are of the requests below alone: the seed's history of past orders goes first.
-  const { db } = server.database;
-  await db.deleteFrom('order_receipts').execute();
-  await db.deleteFrom('purchase_orders').execute();
-  await db.updateTable('rfqs').set({ awarded_quote_id: null }).execute();
-  await db.deleteFrom('quotes').execute();
-  await db.deleteFrom('rfqs').execute();
-  await marketChanged(db);
+  await withoutSeedHistory(server.database.db);
   enterprise = await registerPartner(server);
   starter = await registerPartner(server);
   await server.database.db.updateTable('partners').set({ tier: 'enterprise' }).where('id', '=', enterprise.partnerId).execute();

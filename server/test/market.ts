@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import { marketChanged } from '../catalogue/market-store';
+import type { DB } from '../db/schema';
 import { buildMarket, SmallMap, type MarketInput, type MarketSnapshot, type Supplier } from '../domain/market';
 import { CATALOGUE, CATEGORIES, CITIES } from '../db/seed/data';
 import { starterSuppliers, type PastOrder, type SupplierSeed } from '../db/seed/suppliers';
@@ -102,4 +105,17 @@ export function supplierSeed(overrides: Partial<SupplierSeed> = {}): SupplierSee
     offers: [{ itemId: 'hand-sanitizer-70', unitPriceCents: 8500, minimumOrderQuantity: 5, tiers: [] }],
     ...overrides,
   };
+}
+
+/**
+ * Removes the seed's history of past orders, with the market's records read from it, for a test
+ * whose figures count only the requests it makes.
+ */
+export async function withoutSeedHistory(db: Kysely<DB>): Promise<void> {
+  await db.deleteFrom('order_receipts').execute();
+  await db.deleteFrom('purchase_orders').execute();
+  await db.updateTable('rfqs').set({ awarded_quote_id: null }).execute();
+  await db.deleteFrom('quotes').execute();
+  await db.deleteFrom('rfqs').execute();
+  await marketChanged(db);
 }

@@ -8,10 +8,11 @@ const SCORES_HELP_HREF = '/how-it-works#scores';
  */
 export const SCORE_TEXT = {
   rules: 'Worked out by fixed rules from the supplier’s record on Procura, the same for every supplier: no AI is involved.',
-  quality: 'The supplier’s star rating gives up to 85 points (1 star none, 5 stars all 85), and verification by Procura 15 more.',
+  quality:
+    'The buyers’ average rating of their orders on Procura gives up to 85 points (1 of 5 none, 5 of 5 all 85), from the third rating on; verification by Procura gives 15 more.',
   reliability:
-    'Orders delivered on time give up to 80 points (none until Procura has a delivery record of the supplier), and how quickly the supplier answers up to 20.',
-  risk: 'High below 80% of orders on time or a rating below 3.5; medium below 90% on time, with no delivery record yet, or not verified; low otherwise.',
+    'Orders received on time and in full, as buyers confirmed them on Procura in the last 12 months, give up to 80 points (none while the supplier is new on Procura, with fewer than 3 receipts), and how quickly the supplier answers up to 20.',
+  risk: 'High below 80% of orders on time and in full or a buyers’ average below 3.5; medium below 90%, while new on Procura, or not verified; low otherwise.',
 } as const;
 
 /** The link to the full explanation. A plain link: the page loads and scrolls to the section. */

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditLog } from '../../../contract/schemas/audit';
 import type { AdminSupplier, AdminSupplierPage } from '../../../contract/schemas/admin';
-import type { SupplierPreviewLine } from '../../../contract/schemas/imports';
+import type { SupplierPreviewLine } from '../../../contract/schemas/import-calls';
 import type { OutboxDepth } from '../../../contract/schemas/outbox';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { ToastProvider } from '../../components/ui/toast';

@@ -3,7 +3,7 @@ import { importItems, lineCount, PRODUCT_LINE_FIELDS, readBulkText, SUPPLIER_LIN
 import { isHttpError } from '../../../sdk/client/errors';
 import { formatNumber, formatRand } from '../../../sdk/format';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../../contract/schemas/admin';
-import { invalidLinesDetailsSchema, type InvalidLine, type ProductPreviewLine, type SupplierPreviewLine } from '../../../contract/schemas/imports';
+import { invalidLinesDetailsSchema, type InvalidLine, type ProductPreviewLine, type SupplierPreviewLine } from '../../../contract/schemas/import-calls';
 import { useToast } from '../../components/ui/toast';
 import { staffApi } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';

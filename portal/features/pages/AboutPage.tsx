@@ -59,10 +59,10 @@ export default function AboutPage() {
       <section aria-labelledby="what-title" className="prose">
         <h2 id="what-title">What we do</h2>
         <p>
-          We keep each supplier’s price list, delivery areas, capacity, rating and delivery record. When you send a request, we match it with the suppliers who
-          can fill it and price each quote from that supplier’s own list, volume tiers included, with VAT shown separately. Sites that embed our quote widget
-          earn a share of the requests their visitors send, and businesses can buy anonymous market data through our API.{' '}
-          <Link href="/how-it-works">How it works</Link>.
+          We keep each supplier’s price list, delivery areas and capacity, and its record on Procura: the orders buyers confirmed they received, on time and in
+          full, and how they rated them. When you send a request, we match it with the suppliers who can fill it and price each quote from that supplier’s own
+          list, volume tiers included, with VAT shown separately. Sites that embed our quote widget earn a share of the requests their visitors send, and
+          businesses can buy anonymous market data through our API. <Link href="/how-it-works">How it works</Link>.
         </p>
         <h2 id="mission-title">Mission</h2>
         <p>

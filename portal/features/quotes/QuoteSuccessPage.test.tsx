@@ -261,7 +261,7 @@ describe('the summary tiles', () => {
     expect(tile('Average quality').textContent).toBe('Average quality80/100of the quotes’ quality scores');
     const note = screen.getByText(/^Quality scores are out of 100/);
     expect(note.textContent).toBe(
-      'Quality scores are out of 100. The supplier’s star rating gives up to 85 points (1 star none, 5 stars all 85), and verification by Procura 15 more. Worked out by fixed rules, not AI: How quotes are scored',
+      'Quality scores are out of 100. The buyers’ average rating of their orders on Procura gives up to 85 points (1 of 5 none, 5 of 5 all 85), from the third rating on; verification by Procura gives 15 more. Worked out by fixed rules, not AI: How quotes are scored',
     );
     expect(within(note).getByRole('link', { name: 'How quotes are scored' }).getAttribute('href')).toBe('/how-it-works#scores');
   });

@@ -86,7 +86,9 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
         </p>
       ) : null}
       <p className="small muted">
-        {quote.supplier.location}, {quote.supplier.province} · rated {quote.supplier.rating.toFixed(1)}/5{quote.supplier.verified ? ' · verified' : ''}
+        {quote.supplier.location}, {quote.supplier.province} ·{' '}
+        {quote.supplier.record ? quote.supplier.record.ratingText : `rated ${quote.supplier.rating.toFixed(1)}/5`}
+        {quote.supplier.verified ? ' · verified' : ''}
       </p>
       <div className="price-row">
         <div>

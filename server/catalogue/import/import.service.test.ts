@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../../sdk/schemas/rfq';
 import { ADMIN_MESSAGES } from '../../../contract/schemas/admin';
-import { productImportSchema, supplierImportSchema } from '../../../contract/schemas/imports';
+import { productImportSchema, supplierImportSchema } from '../../../contract/schemas/import-calls';
 import { readMarketRevision } from '../market.repository';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../../errors';

@@ -1,4 +1,4 @@
-import type { BulkImportResult, InvalidLine, ProductImportResult, SupplierImportResult } from '../../../contract/schemas/imports';
+import type { BulkImportResult, InvalidLine, ProductImportResult, SupplierImportResult } from '../../../contract/schemas/import-calls';
 import type { AuditAction } from '../../../contract/schemas/audit';
 import { readBulkText } from '../../../contract/bulk-text';
 import type { Database } from '../../db/database';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_LIMITS, ADMIN_MESSAGES } from '../../../contract/schemas/admin';
-import type { InvalidLine } from '../../../contract/schemas/imports';
+import type { InvalidLine } from '../../../contract/schemas/import-calls';
 import { isHeaderLine, readPipeLine, type BulkKind } from '../../../contract/bulk-text';
 import type { Executor } from '../../db/executor';
 import { ApiError } from '../../errors';

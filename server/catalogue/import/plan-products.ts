@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from '../../../contract/schemas/admin';
-import { LINE_REASONS, productLineSchema, type InvalidLine, type ProductLine, type ProductPreviewLine } from '../../../contract/schemas/imports';
+import { LINE_REASONS, productLineSchema, type ProductLine } from '../../../contract/schemas/imports';
+import type { InvalidLine, ProductPreviewLine } from '../../../contract/schemas/import-calls';
 import { centsToRand, joinWords } from '../../../sdk/format';
 import type { Executor } from '../../db/executor';
 import { normalizePhrase } from '../../domain/text';

@@ -1,4 +1,5 @@
-import { LINE_REASONS, supplierLineSchema, type InvalidLine, type SupplierLine, type SupplierPreviewLine } from '../../../contract/schemas/imports';
+import { LINE_REASONS, supplierLineSchema, type SupplierLine } from '../../../contract/schemas/imports';
+import type { InvalidLine, SupplierPreviewLine } from '../../../contract/schemas/import-calls';
 import { ADMIN_MESSAGES } from '../../../contract/schemas/admin';
 import type { Executor } from '../../db/executor';
 import { checkLine, type Category, type City, type RawLine, type Reference } from './lines';
