@@ -184,7 +184,7 @@ describe('how it works', () => {
     expect(within(section).getByText(/no AI is involved/)).toBeTruthy();
     const terms = [...section.querySelectorAll('li > strong')].map((s) => s.textContent);
     expect(terms).toEqual(['Badges.', 'Quality score', 'Reliability', 'Risk level.', 'The sentence under each quote']);
-    expect(within(section).getByText(/verification by Procura 15 more/)).toBeTruthy();
+    expect(within(section).getByText(/verification by Procura gives 15 more/)).toBeTruthy();
   });
 });
 

@@ -337,11 +337,12 @@ describe("Procura's assessment on the tracking page", () => {
     expect(within(section).getByRole('link', { name: 'How quotes are scored' }).getAttribute('href')).toBe('/how-it-works#scores');
     const list = section.querySelector('dl')!;
     expect(Object.fromEntries([...list.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]))).toEqual({
-      'Quality score': '75/100The supplier’s star rating gives up to 85 points (1 star none, 5 stars all 85), and verification by Procura 15 more.',
+      'Quality score':
+        '75/100The buyers’ average rating of their orders on Procura gives up to 85 points (1 of 5 none, 5 of 5 all 85), from the third rating on; verification by Procura gives 15 more.',
       Reliability:
-        '80/100Orders delivered on time give up to 80 points (none until Procura has a delivery record of the supplier), and how quickly the supplier answers up to 20.',
+        '80/100Orders received on time and in full, as buyers confirmed them on Procura in the last 12 months, give up to 80 points (none while the supplier is new on Procura, with fewer than 3 receipts), and how quickly the supplier answers up to 20.',
       'Risk level':
-        'low riskHigh below 80% of orders on time or a rating below 3.5; medium below 90% on time, with no delivery record yet, or not verified; low otherwise.',
+        'low riskHigh below 80% of orders on time and in full or a buyers’ average below 3.5; medium below 90%, while new on Procura, or not verified; low otherwise.',
     });
   });
 });
