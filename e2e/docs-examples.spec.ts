@@ -9,7 +9,8 @@ import { procurementDataSchema } from '../sdk/schemas/data';
 import { expect, registerPartner, test } from './fixtures';
 
 // The documentation's examples, run as written against the built server. The JavaScript and SQL
-// examples count every RFQ the data API holds, so this journey has a server of its own.
+// examples count every RFQ the data API holds, so this journey has a server of its own, from which
+// the starter database's past orders are removed: the data API then holds this journey's requests.
 test.use({ ownServer: 'docs-examples' });
 
 const execFileAsync = promisify(execFile);
@@ -18,6 +19,10 @@ let env: Record<string, string>;
 let dir = '';
 
 test.beforeAll(async ({ procura }) => {
+  const db = new BetterSqlite(procura.databaseFile);
+  db.exec(`delete from order_receipts; delete from purchase_orders; update rfqs set awarded_quote_id = null;
+    delete from quotes; delete from rfqs;`);
+  db.close();
   const { partnerId, apiKey } = await registerPartner(procura.base, 'both');
   // Staff move a partner between tiers from the command line; the examples need enterprise data.
   const tier = await execFileAsync('node', ['dist/server/cli.js', 'partner-tier', partnerId, 'enterprise'], {

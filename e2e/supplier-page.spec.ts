@@ -1,3 +1,4 @@
+import { formatNumber } from '../sdk/format';
 import { expect, test } from './fixtures';
 
 // A supplier's public page as the sitemap lists it: on a phone and a desktop with its scorecard,
@@ -27,10 +28,15 @@ for (const width of [
       page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
       const path = await firstSupplierPage(request);
       const supplier = (await (await request.get(`/api${path}`)).json()) as { name: string; categories: { name: string }[] };
+      const card = (await (await request.get(`/api${path}/scorecard`)).json()) as { receipts: number; new: boolean };
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(supplier.name);
       await expect(page.getByRole('heading', { name: 'Track record' })).toBeVisible();
-      await expect(page.getByText('New on Procura')).toBeVisible();
+      // The starter suppliers have past orders: the page shows the counts the scorecard computes.
+      await expect(page.locator('.scorecard-figures > div').filter({ hasText: 'Deliveries recorded by buyers' }).getByRole('definition')).toHaveText(
+        formatNumber(card.receipts),
+      );
+      await expect(page.getByText('New on Procura')).toHaveCount(card.new ? 1 : 0);
       await expect(page.getByRole('heading', { name: 'Registration and B-BBEE' })).toBeVisible();
       await page.waitForLoadState('networkidle');
       // Hydration matched the server's HTML: React reports a mismatch as an error.
