@@ -3,18 +3,19 @@
 //
 //   npm run bench                            every section but the soak
 //   npm run bench -- --only postgres,scale   the sections named (sqlite, basket, paperwork, email,
-//                                            data, postgres, scale, lighthouse); results.json keeps the others
+//                                            data, records, postgres, scale, lighthouse); results.json keeps the others
 //   npm run bench -- --soak                  10 minutes at 100 RFQs a second with e-mail, alone
 //
 // The sections are `sections.mjs`, what they share `harness.mjs`, the generated large markets
-// `market.mjs` and the Lighthouse runs `lighthouse.mjs`; this file runs those asked for and holds
-// their figures to the targets.
+// `market.mjs`, the buyer's history and the scorecard `records.mjs`, and the Lighthouse runs
+// `lighthouse.mjs`; this file runs those asked for and holds their figures to the targets.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { describeScores, LIGHTHOUSE_TARGETS, lighthouseScores } from './lighthouse.mjs';
 import { SECONDS, CONNECTIONS, SUPPLIERS, OFFERS, BASKET_LINES, seedBenchDatabase, startServer } from './harness.mjs';
 import { PAPERWORK, paperworkSection } from './paperwork.mjs';
+import { HISTORY_REQUESTS, recordsSection } from './records.mjs';
 import { DATA_RFQS, dataApiBench, emailDelivery, sqliteSection, basketSection, postgresSection, scaleSection, soakSection } from './sections.mjs';
 
 /** The fast core's targets: every figure the bench prints is held to one of these. */
@@ -30,6 +31,7 @@ const TARGETS = {
   postgresRps: 800,
   postgresP99Ms: 50,
   dataP99Ms: 30,
+  buyerHistoryP99Ms: 20,
   scaleP99Ratio: 2,
   scaleRssMb: 500,
   scaleStartupMs: 5000,
@@ -37,7 +39,7 @@ const TARGETS = {
   soakOldestWaitingSeconds: 60,
 };
 
-const SECTIONS = ['sqlite', 'basket', 'paperwork', 'email', 'data', 'postgres', 'scale', 'lighthouse'];
+const SECTIONS = ['sqlite', 'basket', 'paperwork', 'email', 'data', 'records', 'postgres', 'scale', 'lighthouse'];
 const { values: flags } = parseArgs({ options: { soak: { type: 'boolean' }, only: { type: 'string' } } });
 const selected = new Set(flags.soak ? ['soak'] : flags.only ? flags.only.split(',').map((s) => s.trim()) : SECTIONS);
 for (const name of selected) {
@@ -76,7 +78,7 @@ if (selected.has('soak')) {
   process.exit(0);
 }
 
-if (['sqlite', 'basket', 'paperwork', 'email', 'data', 'lighthouse'].some((s) => selected.has(s))) seedBenchDatabase();
+if (['sqlite', 'basket', 'paperwork', 'email', 'data', 'records', 'lighthouse'].some((s) => selected.has(s))) seedBenchDatabase();
 
 if (selected.has('sqlite')) {
   const sqlite = await sqliteSection();
@@ -101,6 +103,10 @@ if (selected.has('email')) {
 if (selected.has('data')) {
   console.log(`Filling the database to ${DATA_RFQS} RFQs and reading them through the data API ...`);
   results.data_api = await dataApiBench();
+}
+if (selected.has('records')) {
+  console.log(`Reading the history of a buyer with ${HISTORY_REQUESTS} requests, and the scorecard of the supplier with the most orders ...`);
+  Object.assign(results, await recordsSection());
 }
 if (selected.has('postgres')) {
   console.log('RFQ submit against two server processes on PostgreSQL ...');
@@ -223,6 +229,17 @@ if (selected.has('data')) {
     `p99 <= ${TARGETS.dataP99Ms} ms`,
     d.procurement_data_p99_ms <= TARGETS.dataP99Ms,
   );
+}
+if (selected.has('records')) {
+  const h = results.buyer_history;
+  row(
+    'records',
+    'buyer_history',
+    `first page of ${h.requests_held} requests: ${load(h)}`,
+    `p99 <= ${TARGETS.buyerHistoryP99Ms} ms`,
+    h.p99_ms <= TARGETS.buyerHistoryP99Ms && clean(h),
+  );
+  row('records', 'scorecard', `${results.scorecard.supplier}: ${load(results.scorecard)}`, 'reported', null);
 }
 if (selected.has('postgres')) {
   const p = results.postgres;
