@@ -170,5 +170,7 @@ export async function recordReceipt(deps: QuoteDeps, token: string, input: Order
     if (counted) await receiptRecorded(trx);
     return current;
   });
-  return trackedAnswer(db, state, token, secret, deps.config.publicUrl, now);
+  // This process reads the market again at once: the answer cites the record with this receipt.
+  deps.market.invalidate();
+  return trackedAnswer(db, deps.market, state, token, secret, deps.config.publicUrl, now);
 }

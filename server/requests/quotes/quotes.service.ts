@@ -10,7 +10,8 @@ import { ApiError } from '../../errors';
 import { parseTrackingToken, quoteReference, secretMatches, trackingToken } from '../../lib/ids';
 import type { Outbox } from '../../mail/outbox';
 import { toApiQuote, toApiSupplier, withOrders, withTracking } from './quote.mapper';
-import { earnedRecordsOf } from '../../track-record/track-record.service';
+import type { MarketStore } from '../../catalogue/market-store';
+import { NO_RECORD } from '../../domain/scorecard';
 import { renderPaperwork } from '../paperwork/paperwork-render';
 import { paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from '../paperwork/paperwork';
 import {
@@ -56,6 +57,7 @@ export async function openToken(db: Executor, token: string): Promise<{ quoteId:
  */
 export async function trackedAnswer(
   db: Executor,
+  market: MarketStore,
   state: QuoteInRequest,
   token: string,
   secret: string,
@@ -64,14 +66,12 @@ export async function trackedAnswer(
 ): Promise<TrackedQuoteResponse> {
   const { own, rfq, quote: found } = state;
   const day = validityDay(now.getTime());
-  const records = await earnedRecordsOf(
-    db,
-    state.quotes.map((q) => q.supplier.s_id),
-    now.getTime(),
-  );
+  // The suppliers' earned records come from the market snapshot in memory, as the results page's do.
+  const { suppliersById } = await market.current();
   const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: day };
   const single: Quote[] = state.quotes.map(({ quote, supplier, trackingSecretHash }) => {
-    const api = toApiQuote(quote, toApiSupplier(supplier, state.compliance.get(supplier.s_id), day, records.get(supplier.s_id)!), context);
+    const record = suppliersById.get(supplier.s_id)?.record ?? NO_RECORD;
+    const api = toApiQuote(quote, toApiSupplier(supplier, state.compliance.get(supplier.s_id), day, record), context);
     // Quotes made before one request's quotes shared a secret have tokens of their own: those
     // the buyer opens from their e-mail, and the page offers them without a token.
     return secretMatches(secret, trackingSecretHash) ? withTracking(api, trackingToken(quote.id, secret), publicUrl) : api;
@@ -137,19 +137,21 @@ export interface QuoteDeps {
   writes: Pick<GroupCommit, 'run'>;
   outbox: Outbox;
   config: { publicUrl: string };
+  /** The market in memory, whose suppliers' earned records the answers cite. */
+  market: MarketStore;
 }
 
 /**
  * Opens a quote by its tracking token, counting the view, with its request and sibling quotes.
  * The buyer's own view (`own`: the page says so) is counted apart; the answer's count is of the others.
  */
-export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config'>, token: string, now: Date, own = false): Promise<TrackedQuoteResponse> {
+export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config' | 'market'>, token: string, now: Date, own = false): Promise<TrackedQuoteResponse> {
   const { db } = deps.database;
   const { quoteId, secret } = await openToken(db, token);
   await recordQuoteView(db, quoteId, now.toISOString(), own);
   const state = await findQuoteInRequest(db, quoteId);
   if (!state) throw notFound();
-  return trackedAnswer(db, state, token, secret, deps.config.publicUrl, now);
+  return trackedAnswer(db, deps.market, state, token, secret, deps.config.publicUrl, now);
 }
 
 /** What the buyer can do to a quote from its tracking page or e-mail. */
@@ -291,7 +293,7 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
     return changed;
   });
   if (mailed) deps.outbox.notify();
-  return trackedAnswer(deps.database.db, state, token, secret, deps.config.publicUrl, now);
+  return trackedAnswer(deps.database.db, deps.market, state, token, secret, deps.config.publicUrl, now);
 }
 
 /**
@@ -335,7 +337,7 @@ export async function acceptSplit(
     return (await findQuoteInRequest(trx, quoteId)) ?? current;
   });
   deps.outbox.notify();
-  return trackedAnswer(deps.database.db, state, token, secret, deps.config.publicUrl, now);
+  return trackedAnswer(deps.database.db, deps.market, state, token, secret, deps.config.publicUrl, now);
 }
 
 /**
