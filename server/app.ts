@@ -34,6 +34,7 @@ import { siteRouter } from './site/site.router';
 import { SiteFiguresStore } from './site/site.service';
 import { ServerPages } from './site/server-pages';
 import { adminRouter } from './admin/admin.router';
+import { billingRouter } from './billing/billing.router';
 import { salesRouter } from './sales/sales.router';
 import { sharedDashboardPage } from './sales/share-page';
 import { analyticsRouter } from './analytics/analytics.router';
@@ -146,6 +147,7 @@ export function createApp({
     supplierLeadsRouter(deps),
     trackRecordRouter(deps),
     adminRouter(deps),
+    billingRouter(deps),
     salesRouter(deps),
     analyticsRouter(deps),
     privacyRouter(deps),

@@ -16,6 +16,7 @@ import { SIGN_IN_LINK_MINUTES } from './supplier/supplier-users.service';
 import { inviteSupplierUser } from './supplier/supplier-invitations.service';
 import { findSupplier, findSuppliersNamed } from './supplier/supplier-users.repository';
 import type { Executor } from './db/executor';
+import { closeMonth, closeReport } from './billing/month-close.service';
 import { addStaff, disableStaff, enableStaff, listStaff, resetStaff, SET_PASSWORD_LINK_HOURS } from './staff/staff.service';
 
 const isApiTier = (v: string | undefined): v is ApiTier => v !== undefined && Object.hasOwn(API_TIERS, v);
@@ -44,6 +45,11 @@ const USAGE = `Usage:
                                               set a new password (the old one no longer works)
   node dist/server/cli.js staff-reset --email E
                                               a new set-password link; the person's sessions end
+  node dist/server/cli.js close-month --month YYYY-MM [--preview]
+                                              issue an ended month's supplier invoices and partner
+                                              statements, once (a month closed before issues
+                                              nothing new); months close in order; --preview
+                                              prints what would be issued and issues nothing
   node dist/server/cli.js suppliers --find TEXT
                                               suppliers whose name contains TEXT, with their ids
   node dist/server/cli.js supplier-invite SUPPLIER EMAIL [--name N]
@@ -103,6 +109,8 @@ async function run(argv: string[]): Promise<number> {
       name: { type: 'string' },
       role: { type: 'string' },
       find: { type: 'string' },
+      month: { type: 'string' },
+      preview: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -123,6 +131,7 @@ async function run(argv: string[]): Promise<number> {
       'staff-reset',
       'suppliers',
       'supplier-invite',
+      'close-month',
     ].includes(command ?? '')
   ) {
     console.log(USAGE);
@@ -151,6 +160,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'supplier-invite' && (!inviteSupplier?.trim() || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inviteEmail ?? ''))) {
     throw new Error('supplier-invite needs a supplier (its id or name) and an e-mail address');
   }
+  if (command === 'close-month' && !/^\d{4}-\d{2}$/.test(values.month ?? '')) throw new Error('close-month needs --month YYYY-MM, such as --month 2026-12');
   if (command === 'suppliers' && !values.find?.trim()) throw new Error("suppliers needs --find with a part of a supplier's name");
   const suppliers = count('suppliers', values.suppliers);
   const offers = count('offers', values.offers);
@@ -253,6 +263,9 @@ async function run(argv: string[]): Promise<number> {
       } finally {
         await outbox.stop();
       }
+    }
+    if (command === 'close-month') {
+      console.log(closeReport(await closeMonth(database.db, values.month!, config, new Date(), { staffId: null, preview: values.preview === true })));
     }
     if (command === 'seed') {
       if (!(await isMarketEmpty(database.db))) {

@@ -74,6 +74,7 @@ const envSchema = z.object({
   REVENUE_PARTNER_SHARE: decimal(REVENUE_MODEL.partnerShare, /^\d(\.\d+)?$/, 1, 'must be a fraction from 0 to 1, such as 0.6'),
   REVENUE_PAYMENT_TERMS_DAYS: int(PAYMENT_TERMS_DAYS, 0, 365),
   REVENUE_MINIMUM_PAYOUT: rand(REVENUE_MODEL.minimumPayout),
+  SUCCESS_FEE_PERCENT: decimal(3, /^\d+(\.\d+)?$/, 100, 'must be a percentage from 0 to 100, such as 3'),
   RFQ_RATE_LIMIT: int(20, 1, 1_000_000_000),
   RFQ_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   REGISTRATION_RATE_LIMIT: int(10, 1, 1_000_000_000),
@@ -172,6 +173,8 @@ export interface Config {
   vatRate: number;
   /** The partners' revenue share the server applies: the published model unless the `REVENUE_*` settings say otherwise. */
   revenue: Readonly<RevenueModel>;
+  /** `SUCCESS_FEE_PERCENT`: the fee a supplier is invoiced on each order it confirms, of the order's value excl. VAT. */
+  successFeePercent: number;
   /** Per client address, counted in the database; RFQs and embed RFQs share one window. */
   rateLimits: {
     rfq: RateLimitSetting;
@@ -270,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentTerms: `Net ${e.REVENUE_PAYMENT_TERMS_DAYS}`,
       minimumPayout: e.REVENUE_MINIMUM_PAYOUT,
     }),
+    successFeePercent: e.SUCCESS_FEE_PERCENT,
     rateLimits: Object.freeze({
       rfq: Object.freeze({ limit: e.RFQ_RATE_LIMIT, windowSeconds: e.RFQ_RATE_WINDOW_SECONDS }),
       partnerRegistration: Object.freeze({ limit: e.REGISTRATION_RATE_LIMIT, windowSeconds: e.REGISTRATION_RATE_WINDOW_SECONDS }),

@@ -33,6 +33,12 @@ export const ERROR_CODES = {
     invalid_credentials: 401,
     forbidden: 403,
   },
+  /** The ledger, the month-end close and payouts. */
+  billing: {
+    month_not_closable: 409,
+    payout_not_found: 404,
+    payout_paid: 409,
+  },
   /** Quote requests. */
   rfq: {
     rfq_not_found: 404,

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = {
   'scraping.directories': 'changed the saved directories',
   'scraping.approve': 'approved a find of the scraper',
   'scraping.reject': 'rejected a find of the scraper',
+  'finance.close-month': 'closed a month',
+  'payouts.paid': 'recorded a payout paid',
   'prospects.create': 'added a prospect',
   'prospects.update': 'updated a prospect',
   'prospects.delete': 'deleted a prospect',

@@ -533,10 +533,87 @@ export interface QuoteLinesTable {
 /** `withdrawn`: its supplier withdrew it (before an order, or from an order of it), so it is not offered again. */
 export type QuoteLineStatus = 'offered' | 'accepted' | 'not_selected' | 'withdrawn';
 
+/** A bigint of cents: a number from SQLite, a string from PostgreSQL; read it with Number(). */
+type Cents = ColumnType<number | string, number, number>;
+
+export type LedgerKind = 'success_fee' | 'fee_reversal' | 'partner_credit' | 'partner_payout';
+
+/** One money line of the append-only ledger: never updated or deleted. */
+export interface LedgerLinesTable {
+  id: Generated<number>;
+  kind: LedgerKind;
+  /** Positive; the kind says which way it goes. */
+  amount_cents: Cents;
+  /** The VAT on a success fee or its reversal; null where none applies. */
+  vat_cents: Cents | null;
+  /** A success fee's order value excl. VAT. */
+  basis_cents: Cents | null;
+  supplier_id: number | null;
+  partner_id: string | null;
+  rfq_id: string | null;
+  purchase_order_id: number | null;
+  po_number: string | null;
+  payout_id: number | null;
+  /** The Johannesburg day it was written: the month it closes in. */
+  on_day: string;
+  created_at: IsoText;
+}
+
+export interface MonthClosesTable {
+  /** `YYYY-MM`, a Johannesburg month. */
+  month: string;
+  closed_at: IsoText;
+  /** `staff:{id}` or `cli`. */
+  closed_by: string;
+}
+
+/** An invoice to a supplier or a statement to a partner, as issued. */
+export interface BillingDocumentsTable {
+  id: Generated<number>;
+  kind: 'invoice' | 'statement';
+  /** `INV-2026-000123` or `ST-2026-000045`: sequential per series and year. */
+  number: string;
+  month: string;
+  supplier_id: number | null;
+  partner_id: string | null;
+  issued_on: string;
+  subtotal_cents: Cents;
+  vat_cents: Cents;
+  total_cents: Cents;
+  /** A statement's balance below the minimum payout carried in from the month before. */
+  brought_forward_cents: ColumnType<number | string, number | undefined, number>;
+  /** A statement's balance below the minimum payout, carried to the next month. */
+  carried_forward_cents: ColumnType<number | string, number | undefined, number>;
+  created_at: IsoText;
+}
+
+export interface DocumentCountersTable {
+  series: 'INV' | 'ST';
+  year: number;
+  last_number: number;
+}
+
+/** What a statement makes payable to a partner: due until staff record it paid. */
+export interface PartnerPayoutsTable {
+  id: Generated<number>;
+  statement_id: number;
+  partner_id: string;
+  amount_cents: Cents;
+  due_on: string;
+  paid_on: string | null;
+  bank_reference: string | null;
+  created_at: IsoText;
+}
+
 export interface DB {
   purchase_orders: PurchaseOrdersTable;
   order_receipts: OrderReceiptsTable;
   purchase_order_counters: PurchaseOrderCountersTable;
+  ledger_lines: LedgerLinesTable;
+  month_closes: MonthClosesTable;
+  billing_documents: BillingDocumentsTable;
+  document_counters: DocumentCountersTable;
+  partner_payouts: PartnerPayoutsTable;
   cities: CitiesTable;
   sectors: SectorsTable;
   categories: CategoriesTable;

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB, PartnerCredit } from '../db/schema';
 import type { Executor } from '../db/executor';
 import type { GroupCommit } from '../db/group-commit';
+import { ENTERPRISE_COMPANY_SIZES, type RevenueModel } from '../../contract/revenue';
+import { creditPartner } from '../billing/billing.service';
 import { mailboxOf } from '../mail/guard';
 import { claimPartnerCredit, findPendingCredit, isPartnerHost, partnerCreditKey, settlePendingCredit } from './partners.repository';
 
@@ -21,12 +23,12 @@ export async function partnerCredit(db: Kysely<DB>, r: { partnerId: string; host
 }
 
 /**
- * Settles a pending RFQ on evidence that its buyer holds the address: 'qualified' (paid) when the
- * buyer brought the partner no qualified RFQ in the last 30 days, 'host' otherwise. Nothing
- * changes for an RFQ that is not pending, is 30 days old, or whose buyer's address is deleted.
- * Answers the RFQ's credit after the call, or null when it has none to settle.
+ * Settles a pending RFQ on evidence that its buyer holds the address: 'qualified' (paid, and the
+ * partner's share written to the ledger) when the buyer brought the partner no qualified RFQ in the
+ * last 30 days, 'host' otherwise. Nothing changes for an RFQ that is not pending, is 30 days old, or
+ * whose buyer's address is deleted. Answers the RFQ's credit after the call, or null when it has none to settle.
  */
-export async function qualifyPendingCredit(db: Executor, rfqId: string, now: Date): Promise<PartnerCredit | null> {
+export async function qualifyPendingCredit(db: Executor, rfqId: string, revenue: Readonly<RevenueModel>, now: Date): Promise<PartnerCredit | null> {
   const pending = await findPendingCredit(db, rfqId);
   if (!pending || pending.primary_email === null || now.getTime() - Date.parse(pending.created_at) >= CREDIT_WINDOW_MS) return null;
   // A keyed hash of the mailbox (a +tag or capitals make no new buyer): the 30-day rule needs to
@@ -37,7 +39,12 @@ export async function qualifyPendingCredit(db: Executor, rfqId: string, now: Dat
   const expiresAt = new Date(now.getTime() + CREDIT_WINDOW_MS).toISOString();
   const credit = (await claimPartnerCredit(db, pending.partner_id, buyerKey, expiresAt, now.toISOString())) ? 'qualified' : 'host';
   // Only the first settlement counts: another one that got here first leaves this one nothing to change.
-  return (await settlePendingCredit(db, rfqId, credit)) ? credit : null;
+  if (!(await settlePendingCredit(db, rfqId, credit))) return null;
+  if (credit === 'qualified') {
+    const enterprise = (ENTERPRISE_COMPANY_SIZES as readonly string[]).includes(pending.company_size ?? '');
+    await creditPartner(db, { partnerId: pending.partner_id, rfqId, enterprise }, revenue, now);
+  }
+  return credit;
 }
 
 const PROOF_LENGTH = 22;
@@ -67,13 +74,13 @@ async function isMailOpenProof(db: Executor, rfqId: string, proof: string): Prom
  * still leads there, crediting nothing.
  */
 export async function openMailLink(
-  deps: { db: Kysely<DB>; writes: GroupCommit; publicUrl: string },
+  deps: { db: Kysely<DB>; writes: GroupCommit; publicUrl: string; revenue: Readonly<RevenueModel> },
   link: { rfqId: string; proof: string; token?: string | undefined; accept: boolean },
   now: Date,
 ): Promise<string> {
   // Most opens are of requests already settled: one read, and no write, decides that.
   if ((await isMailOpenProof(deps.db, link.rfqId, link.proof)) && (await findPendingCredit(deps.db, link.rfqId))) {
-    await deps.writes.run((trx) => qualifyPendingCredit(trx, link.rfqId, now));
+    await deps.writes.run((trx) => qualifyPendingCredit(trx, link.rfqId, deps.revenue, now));
   }
   return link.token === undefined
     ? `${deps.publicUrl}/quote-success?rfqId=${encodeURIComponent(link.rfqId)}`

@@ -208,16 +208,21 @@ export async function claimPartnerCredit(db: Kysely<DB>, partnerId: string, buye
   return rows.length === 1;
 }
 
-/** A pending RFQ's partner, buyer address (null once deleted) and time; undefined when it is not pending. */
+/** A pending RFQ's partner, buyer address (null once deleted), company size and time; undefined when it is not pending. */
 export async function findPendingCredit(db: Executor, rfqId: string) {
   const row = await db
     .selectFrom('rfqs')
-    .select(['partner_id', 'primary_email', 'personal_data_deleted_at', 'created_at'])
+    .select(['partner_id', 'primary_email', 'personal_data_deleted_at', 'created_at', 'company_size'])
     .where('id', '=', rfqId)
     .where('partner_credit', '=', 'pending')
     .executeTakeFirst();
   if (!row || row.partner_id === null) return undefined;
-  return { partner_id: row.partner_id, primary_email: row.personal_data_deleted_at === null ? row.primary_email : null, created_at: row.created_at };
+  return {
+    partner_id: row.partner_id,
+    primary_email: row.personal_data_deleted_at === null ? row.primary_email : null,
+    created_at: row.created_at,
+    company_size: row.company_size,
+  };
 }
 
 /** Settles a pending RFQ's credit; answers whether it was still pending. */

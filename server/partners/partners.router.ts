@@ -28,7 +28,7 @@ export function partnersRouter(deps: AppDeps) {
   const opened = async (ctx: Context) => {
     const { rfqId = '', proof = '', token } = ctx.params as Record<string, string | undefined>;
     const to = await openMailLink(
-      { db: deps.database.db, writes: deps.writes, publicUrl: deps.config.publicUrl },
+      { db: deps.database.db, writes: deps.writes, publicUrl: deps.config.publicUrl, revenue: deps.config.revenue },
       { rfqId, proof, token, accept: ctx.query.action === 'accept' },
       new Date(deps.clock()),
     );

@@ -513,14 +513,15 @@ export function orderedLines(po: Pick<PurchaseOrderRow, 'line_nos'>): number[] |
   return po.line_nos === null ? null : (JSON.parse(po.line_nos) as number[]);
 }
 
-/** Records the supplier's confirmation of its quote's orders not yet confirmed nor cancelled. */
-export async function confirmPurchaseOrders(trx: Executor, quoteId: number, day: string): Promise<void> {
-  await trx
+/** Records the supplier's confirmation of its quote's orders not yet confirmed nor cancelled; answers those it confirmed. */
+export async function confirmPurchaseOrders(trx: Executor, quoteId: number, day: string): Promise<PurchaseOrderRow[]> {
+  return trx
     .updateTable('purchase_orders')
     .set({ confirmed_on: day })
     .where('quote_id', '=', quoteId)
     .where('confirmed_on', 'is', null)
     .where('cancelled_on', 'is', null)
+    .returningAll()
     .execute();
 }
 

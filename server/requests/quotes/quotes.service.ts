@@ -11,6 +11,7 @@ import { parseTrackingToken, quoteReference, secretMatches, trackingToken } from
 import type { Outbox } from '../../mail/outbox';
 import { toApiQuote, toApiSupplier, withOrders, withTracking } from './quote.mapper';
 import type { MarketStore } from '../../catalogue/market-store';
+import type { Config } from '../../config';
 import { NO_RECORD } from '../../domain/scorecard';
 import { renderPaperwork } from '../paperwork/paperwork-render';
 import { paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from '../paperwork/paperwork';
@@ -136,7 +137,8 @@ export interface QuoteDeps {
   /** Where the buyer's actions write; tests may give plain transactions to race them. */
   writes: Pick<GroupCommit, 'run'>;
   outbox: Outbox;
-  config: { publicUrl: string };
+  /** Links in answers and e-mails, and the terms a confirmed order's fee and a partner's credit are written by. */
+  config: Pick<Config, 'publicUrl' | 'successFeePercent' | 'vatRate' | 'revenue'>;
   /** The market in memory, whose suppliers' earned records the answers cite. */
   market: MarketStore;
 }
@@ -145,7 +147,12 @@ export interface QuoteDeps {
  * Opens a quote by its tracking token, counting the view, with its request and sibling quotes.
  * The buyer's own view (`own`: the page says so) is counted apart; the answer's count is of the others.
  */
-export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config' | 'market'>, token: string, now: Date, own = false): Promise<TrackedQuoteResponse> {
+export async function trackQuote(
+  deps: Pick<QuoteDeps, 'database' | 'config' | 'market'>,
+  token: string,
+  now: Date,
+  own = false,
+): Promise<TrackedQuoteResponse> {
   const { db } = deps.database;
   const { quoteId, secret } = await openToken(db, token);
   await recordQuoteView(db, quoteId, now.toISOString(), own);

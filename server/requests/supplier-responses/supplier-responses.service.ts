@@ -11,6 +11,7 @@ import { parseResponseToken, quoteReference, secretMatches } from '../../lib/ids
 import { unseal } from '../../lib/seal';
 import { mayEmailBuyer } from '../../mail/guard';
 import { qualifyPendingCredit } from '../../partners/partner-credit';
+import { chargeSuccessFees } from '../../billing/billing.service';
 import type { OutboxMessage } from '../../mail/messages';
 import {
   cancelPurchaseOrders,
@@ -180,9 +181,22 @@ export async function answerOrderOfQuote(
     const day = validityDay(now.getTime());
     if (answer.kind === 'confirm') {
       if (!(await moveQuote(trx, quoteId, ['accepted'], 'confirmed', at))) throw new StaleStateError();
-      await confirmPurchaseOrders(trx, quoteId, day);
+      const confirmed = await confirmPurchaseOrders(trx, quoteId, day);
+      // Each order confirmed owes its success fee, written with the confirmation.
+      const orders = [];
+      for (const order of confirmed) {
+        const { totalCents } = paperTotals(current, await paperLines(trx, current, { order }));
+        orders.push({
+          purchaseOrderId: order.id,
+          poNumber: order.po_number,
+          rfqId: order.rfq_id,
+          supplierId: current.quote.supplier.s_id,
+          valueCents: totalCents,
+        });
+      }
+      await chargeSuccessFees(trx, orders, deps.config, now);
       // A supplier that dealt with the buyer and confirmed is evidence of a real buyer: a partner's pending credit settles.
-      await qualifyPendingCredit(trx, current.rfq.id, now);
+      await qualifyPendingCredit(trx, current.rfq.id, deps.config.revenue, now);
     } else {
       // The orders issued stay as they were; a cancellation is a document of its own. An earlier
       // order of the same basket the supplier confirmed stands, and the quote with it.

@@ -1,0 +1,185 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Executor } from '../db/executor';
+import type { BillingDocumentsTable, DB, LedgerKind, LedgerLinesTable } from '../db/schema';
+
+/** Writes ledger lines; a line the ledger already holds (the same fee, credit or payout) is left as it was. */
+export async function insertLedgerLines(trx: Executor, rows: Insertable<LedgerLinesTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('ledger_lines')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The next number of a series in a year, taken with one atomic upsert so numbers run on across processes. */
+export async function nextDocumentNumber(trx: Executor, series: 'INV' | 'ST', year: number): Promise<number> {
+  const row = await trx
+    .insertInto('document_counters')
+    .values({ series, year, last_number: 1 })
+    .onConflict((oc) => oc.columns(['series', 'year']).doUpdateSet((eb) => ({ last_number: eb('document_counters.last_number', '+', 1) })))
+    .returning('last_number')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_number);
+}
+
+/**
+ * Claims a month for its close: true for the one close that writes its row. Another close of the
+ * same month waits on the row (PostgreSQL) or the write lock (SQLite) and then finds it taken.
+ */
+export async function claimMonth(trx: Executor, month: string, closedBy: string, at: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('month_closes')
+    .values({ month, closed_at: at, closed_by: closedBy })
+    .onConflict((oc) => oc.column('month').doNothing())
+    .returning('month')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The closed months nearest `month` on either side, if any. */
+export async function closedMonthsAround(db: Executor, month: string): Promise<{ before: string | undefined; after: string | undefined }> {
+  const [before, after] = await Promise.all([
+    db.selectFrom('month_closes').select('month').where('month', '<', month).orderBy('month', 'desc').limit(1).executeTakeFirst(),
+    db.selectFrom('month_closes').select('month').where('month', '>', month).orderBy('month').limit(1).executeTakeFirst(),
+  ]);
+  return { before: before?.month, after: after?.month };
+}
+
+/** Whether `month` is closed. */
+export async function isMonthClosed(db: Executor, month: string): Promise<boolean> {
+  return (await db.selectFrom('month_closes').select('month').where('month', '=', month).executeTakeFirst()) !== undefined;
+}
+
+/** The ledger's lines of `kinds` written from `from` to `to` (Johannesburg days), first written first, with the supplier's or partner's name. */
+export async function ledgerLinesBetween(db: Executor, kinds: readonly LedgerKind[], from: string, to: string) {
+  return db
+    .selectFrom('ledger_lines as l')
+    .leftJoin('suppliers as s', 's.id', 'l.supplier_id')
+    .leftJoin('partners as p', 'p.id', 'l.partner_id')
+    .leftJoin('partner_payouts as o', 'o.id', 'l.payout_id')
+    .leftJoin('billing_documents as d', 'd.id', 'o.statement_id')
+    .select([
+      'l.id',
+      'l.kind',
+      'l.amount_cents',
+      'l.vat_cents',
+      'l.basis_cents',
+      'l.supplier_id',
+      'l.partner_id',
+      'l.rfq_id',
+      'l.po_number',
+      'l.on_day',
+      's.name as supplier_name',
+      'p.company_name as partner_name',
+      'd.number as statement_number',
+    ])
+    .where('l.kind', 'in', [...kinds])
+    .where('l.on_day', '>=', from)
+    .where('l.on_day', '<=', to)
+    .orderBy('l.id')
+    .execute();
+}
+
+export type LedgerLineRow = Awaited<ReturnType<typeof ledgerLinesBetween>>[number];
+
+/** What each partner carried forward on its statement of `month`. */
+export async function carriedForwardOf(db: Executor, month: string): Promise<Map<string, { cents: number; name: string | null }>> {
+  const rows = await db
+    .selectFrom('billing_documents as d')
+    .leftJoin('partners as p', 'p.id', 'd.partner_id')
+    .select(['d.partner_id', 'd.carried_forward_cents', 'p.company_name'])
+    .where('d.kind', '=', 'statement')
+    .where('d.month', '=', month)
+    .where('d.carried_forward_cents', '>', 0)
+    .execute();
+  return new Map(rows.map((r) => [r.partner_id!, { cents: Number(r.carried_forward_cents), name: r.company_name }]));
+}
+
+/** Records an invoice or statement as issued; answers its id. */
+export async function insertDocument(trx: Executor, row: Insertable<BillingDocumentsTable>): Promise<number> {
+  const inserted = await trx.insertInto('billing_documents').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** Records what a statement makes payable; answers the payout's id. */
+export async function insertPayout(
+  trx: Executor,
+  row: { statement_id: number; partner_id: string; amount_cents: number; due_on: string; created_at: string },
+): Promise<number> {
+  const inserted = await trx.insertInto('partner_payouts').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** The invoices and statements a month's close issued, with their payouts, in number order. */
+export async function documentsOfMonth(db: Executor, month: string) {
+  return db
+    .selectFrom('billing_documents as d')
+    .leftJoin('partner_payouts as o', 'o.statement_id', 'd.id')
+    .leftJoin('suppliers as s', 's.id', 'd.supplier_id')
+    .leftJoin('partners as p', 'p.id', 'd.partner_id')
+    .select([
+      'd.id',
+      'd.kind',
+      'd.number',
+      'd.supplier_id',
+      'd.partner_id',
+      'd.issued_on',
+      'd.subtotal_cents',
+      'd.vat_cents',
+      'd.total_cents',
+      'd.brought_forward_cents',
+      'd.carried_forward_cents',
+      's.name as supplier_name',
+      'p.company_name as partner_name',
+      'o.id as payout_id',
+      'o.amount_cents as payout_cents',
+      'o.due_on',
+      'o.paid_on',
+      'o.bank_reference',
+    ])
+    .where('d.month', '=', month)
+    .orderBy('d.kind')
+    .orderBy('d.number')
+    .execute();
+}
+
+export type DocumentRow = Awaited<ReturnType<typeof documentsOfMonth>>[number];
+
+/** A payout with its statement's number. */
+export async function findPayout(db: Executor, id: number) {
+  return db
+    .selectFrom('partner_payouts as o')
+    .innerJoin('billing_documents as d', 'd.id', 'o.statement_id')
+    .select(['o.id', 'o.partner_id', 'o.amount_cents', 'o.due_on', 'o.paid_on', 'o.bank_reference', 'd.number', 'd.month', 'd.issued_on'])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Records a payout paid, once: answers whether this call did. */
+export async function setPayoutPaid(trx: Executor, id: number, paidOn: string, bankReference: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('partner_payouts')
+    .set({ paid_on: paidOn, bank_reference: bankReference })
+    .where('id', '=', id)
+    .where('paid_on', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The ledger's sums by kind over days `from` to `to`. */
+export async function ledgerSums(db: Kysely<DB>, from: string, to: string): Promise<Map<LedgerKind, { amount: number; vat: number; lines: number }>> {
+  const rows = await db
+    .selectFrom('ledger_lines')
+    .select([
+      'kind',
+      (eb) => eb.fn.sum<number | string>('amount_cents').as('amount'),
+      (eb) => eb.fn.sum<number | string | null>('vat_cents').as('vat'),
+      (eb) => eb.fn.countAll<number | string>().as('lines'),
+    ])
+    .where('on_day', '>=', from)
+    .where('on_day', '<=', to)
+    .groupBy('kind')
+    .execute();
+  return new Map(rows.map((r) => [r.kind, { amount: Number(r.amount), vat: Number(r.vat ?? 0), lines: Number(r.lines) }]));
+}
