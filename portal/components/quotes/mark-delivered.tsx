@@ -4,6 +4,7 @@ import { formatDate, johannesburgToday } from '../../../sdk/format';
 import { RECEIPT_MESSAGES } from '../../../sdk/order-rules';
 import type { PurchaseOrderSummary } from '../../../sdk/schemas/rfq';
 import { actionErrorText } from './status';
+import './deliveries.css';
 
 /** What "Mark delivered" reads of an order: its number, where it stands and the day it was marked delivered. */
 export type DeliverableOrder = Pick<PurchaseOrderSummary, 'purchaseOrderNumber' | 'status' | 'deliveredOn'>;

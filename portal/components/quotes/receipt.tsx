@@ -4,6 +4,7 @@ import { formatDate, johannesburgToday } from '../../../sdk/format';
 import { RECEIPT_COMMENT_MAX, RECEIPT_MESSAGES } from '../../../sdk/order-rules';
 import type { OrderReceiptInput, PurchaseOrderSummary, Quote } from '../../../sdk/schemas/rfq';
 import { actionErrorText } from './status';
+import './deliveries.css';
 
 /** The rule a receipt is judged by, with the order's promised day. */
 function onTimeRule(order: PurchaseOrderSummary): string {
