@@ -61,3 +61,24 @@ test.describe('without JavaScript', () => {
     expect(await page.title()).toContain('supplier on Procura');
   });
 });
+
+test.describe('a supplier page of no supplier', () => {
+  test('answers 404 with the not-found page the server rendered, and the browser shows the same without asking the API', async ({ page, request }) => {
+    const res = await request.get('/suppliers/no-such-supplier');
+    expect(res.status()).toBe(404);
+    const html = await res.text();
+    expect(/<div id="root">[\s\S]*?<h1>Page Not Found<\/h1>/.test(html)).toBe(true);
+    expect(html).toContain('<title>Page Not Found · Procura</title>');
+    const errors: string[] = [];
+    const asked: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+    page.on('request', (r) => r.url().includes('/api/suppliers/') && asked.push(r.url()));
+    const opened = await page.goto('/suppliers/no-such-supplier');
+    expect(opened?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+});

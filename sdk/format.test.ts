@@ -9,6 +9,7 @@ import {
   formatRand,
   formatTime,
   joinWords,
+  johannesburgToday,
   possessive,
   quotedEnd,
   vatCents,
@@ -84,6 +85,11 @@ describe('dates and times', () => {
     expect(formatTime('2026-12-06T12:05:00.000Z')).toBe('14:05');
     expect(formatTime('2026-12-05T22:30:00.000Z')).toBe('00:30');
     expect(formatDateTime('2026-12-06T07:30:00.000Z')).toBe('6 December 2026, 09:30');
+  });
+
+  it('gives today in Johannesburg, which turns two hours before midnight UTC', () => {
+    expect(johannesburgToday(Date.parse('2026-12-05T21:59:59.999Z'))).toBe('2026-12-05');
+    expect(johannesburgToday(Date.parse('2026-12-05T22:00:00.000Z'))).toBe('2026-12-06');
   });
 });
 

@@ -160,6 +160,17 @@ export function formatTime(iso: string): string {
   return inJohannesburg(iso).slice(11, 16);
 }
 
+/**
+ * Today's day in Johannesburg (`YYYY-MM-DD`), whatever the reader's time zone: the day the API
+ * judges "not after today" by, and the default of a date the buyer or supplier records.
+ *
+ * @example
+ * johannesburgToday(Date.parse('2026-12-05T22:30:00.000Z')); // '2026-12-06'
+ */
+export function johannesburgToday(now: number = Date.now()): string {
+  return inJohannesburg(new Date(now).toISOString()).slice(0, 10);
+}
+
 /** An ISO time moved to Johannesburg's wall clock (South Africa keeps UTC+2 all year), still written as ISO. */
 function inJohannesburg(iso: string): string {
   return new Date(Date.parse(iso) + 2 * 3_600_000).toISOString();

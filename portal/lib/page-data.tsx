@@ -5,6 +5,8 @@ export interface PageData {
   /** The path the data is for: a page at another path asks the API. */
   path: string;
   data: unknown;
+  /** The server found nothing at the path (no such supplier): the page shows the not-found page. */
+  missing?: boolean;
 }
 
 const PageDataContext = createContext<PageData | null>(null);
@@ -18,6 +20,12 @@ export function PageDataProvider({ initial, children }: { initial: PageData | nu
 export function usePageData(path: string): unknown {
   const held = useContext(PageDataContext);
   return held?.path === path ? held.data : null;
+}
+
+/** Whether the server rendered `path` as a page of nothing (no such supplier), answering 404. */
+export function usePageMissing(path: string): boolean {
+  const held = useContext(PageDataContext);
+  return held?.path === path && held.missing === true;
 }
 
 /** Reads the data the server rendered the page with, from the element it wrote it to. */

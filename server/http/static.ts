@@ -104,9 +104,12 @@ export function loadPortal(root: string): PortalShell | null {
   }
 }
 
-/** Renders a page on the server into the shell, or answers null to leave the shell as it is. */
+/**
+ * Renders a page on the server into the shell, or answers null to leave the shell as it is;
+ * `missing` says the path names nothing (a supplier page of no supplier): its not-found page is answered 404.
+ */
 export interface PageRenderer {
-  page(shell: string, path: string, notFound?: boolean): Promise<string | null>;
+  page(shell: string, path: string, notFound?: boolean): Promise<{ html: string; missing: boolean } | null>;
 }
 
 /**
@@ -121,7 +124,9 @@ export function portalPages(portal: PortalShell | null, renderer?: PageRenderer)
     ctx.state.route = route.pattern;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = (await renderer?.page(portal.html, ctx.path)) ?? portal.html;
+    const page = await renderer?.page(portal.html, ctx.path);
+    if (page?.missing) ctx.status = 404;
+    ctx.body = page?.html ?? portal.html;
   };
 }
 
@@ -143,6 +148,6 @@ export function notFound(portal: PortalShell | null, renderer?: PageRenderer) {
       ctx.body = null;
       return;
     }
-    ctx.body = (portal && (await renderer?.page(portal.html, ctx.path, true))) ?? portal?.html ?? NOT_FOUND_PAGE;
+    ctx.body = (portal && (await renderer?.page(portal.html, ctx.path, true))?.html) ?? portal?.html ?? NOT_FOUND_PAGE;
   };
 }

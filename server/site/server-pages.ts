@@ -23,6 +23,14 @@ export interface PortalRenderer {
 export interface PageData {
   path: string;
   data: unknown;
+  /** A pattern page of nothing (no such supplier): the portal renders its not-found page, and the server answers 404. */
+  missing?: true;
+}
+
+/** A page rendered on the server; `missing` when it is a pattern page of nothing, to be answered with status 404. */
+export interface RenderedPage {
+  html: string;
+  missing: boolean;
 }
 
 /** A listed path as a test of a request's path: `:name` stands for one segment. */
@@ -90,13 +98,15 @@ export function composePage(
 /**
  * Renders the portal's content pages on the server, with figures at most a minute old: a page is
  * rendered again whenever the figures are counted again, and kept until then. A pattern page
- * (`/suppliers/:slug`) is rendered with what `pageData` reads for its path, and gets the plain
- * shell when that is null (no such supplier: the browser shows it). Pages outside the renderer's
- * list, and everything before a build, get the plain shell.
+ * (`/suppliers/:slug`) is rendered with what `pageData` reads for its path, read on every request
+ * and rendered again when it changed; when that is null (no
+ * such supplier) it is the not-found page, marked `missing` for a 404 and never kept, so made-up
+ * paths hold no memory. Pages outside the renderer's list, and everything before a build, get the
+ * plain shell.
  */
 export class ServerPages {
   private readonly renderer: Promise<PortalRenderer | null>;
-  private readonly cache = new Map<string, { asOf: string; html: string }>();
+  private readonly cache = new Map<string, { asOf: string; shown: string; html: string }>();
 
   private tests: { pattern: string; test: RegExp }[] = [];
 
@@ -118,7 +128,7 @@ export class ServerPages {
   }
 
   /** The whole page for `path`, or null when it is not rendered on the server. `notFound` renders the 404 page. */
-  async page(shell: string, path: string, notFound = false): Promise<string | null> {
+  async page(shell: string, path: string, notFound = false): Promise<RenderedPage | null> {
     const renderer = await this.renderer;
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (!renderer) return null;
@@ -128,17 +138,19 @@ export class ServerPages {
     try {
       const figures = await this.options.figures();
       const key = notFound ? '(not found)' : normalised;
-      const held = this.cache.get(key);
-      if (held && held.asOf === figures.asOf && !notFound) return held.html;
       let pageData: PageData | null = null;
       if (pattern) {
         const data = (await this.options.pageData?.(normalised)) ?? null;
-        if (data === null) return null;
-        pageData = { path: normalised, data };
+        pageData = data === null ? { path: normalised, data: null, missing: true } : { path: normalised, data };
       }
+      const missing = pageData?.missing === true;
+      // A pattern page is kept for what it shows too: a supplier's page reads a receipt recorded a second ago.
+      const shown = pageData ? JSON.stringify(pageData.data) : '';
+      const held = this.cache.get(key);
+      if (held && held.asOf === figures.asOf && held.shown === shown && !notFound && !missing) return { html: held.html, missing: false };
       const html = composePage(shell, await renderer.render(normalised, figures, pageData), figures, this.options.publicUrl, pageData);
-      if (!notFound) this.cache.set(key, { asOf: figures.asOf, html });
-      return html;
+      if (!notFound && !missing) this.cache.set(key, { asOf: figures.asOf, shown, html });
+      return { html, missing };
     } catch (err) {
       // The browser renders the page itself from the shell: slower, never broken.
       this.options.logger.warn({ err, route: notFound ? '(no route)' : normalised }, 'server render failed; serving the shell');

@@ -1,14 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { isHttpError } from '../../../sdk/client/errors';
-import { formatDate } from '../../../sdk/format';
+import { formatDate, johannesburgToday } from '../../../sdk/format';
 import { RECEIPT_COMMENT_MAX, RECEIPT_MESSAGES } from '../../../sdk/order-rules';
 import type { OrderReceiptInput, PurchaseOrderSummary, Quote } from '../../../sdk/schemas/rfq';
 import { actionErrorText } from './status';
-
-/** Today in Johannesburg, as the API judges "not after today". */
-function johannesburgToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
+import './deliveries.css';
 
 /** The rule a receipt is judged by, with the order's promised day. */
 function onTimeRule(order: PurchaseOrderSummary): string {
@@ -146,18 +142,33 @@ function ReceiptForm({ order, supplierName, onSubmit, autoFocus = false }: Recei
 
 /**
  * An ordered quote's receipts: the form for each confirmed order without one, what was recorded
- * for each with one. Nothing before the supplier confirmed.
+ * for each with one. Nothing before the supplier confirmed. Without `onSubmit` (a page that does
+ * not hold the quote's tracking token) an order without a receipt says where to confirm it.
  */
-export function OrderReceipts({ quote, onSubmit, autoFocus = false }: { quote: Quote; onSubmit: ReceiptFormProps['onSubmit']; autoFocus?: boolean }) {
+export function OrderReceipts({
+  quote,
+  onSubmit,
+  autoFocus = false,
+}: {
+  quote: Quote;
+  onSubmit?: ReceiptFormProps['onSubmit'] | undefined;
+  autoFocus?: boolean;
+}) {
   const orders = (quote.orders ?? []).filter((o) => o.status === 'confirmed');
   if (orders.length === 0) return null;
   return (
-    <div className="order-receipts">
+    // Polite: the recorded receipt that replaces a sent form, and a refused field's message, are read out where they appear.
+    <div className="order-receipts" aria-live="polite">
       {orders.map((order) =>
         order.receipt ? (
           <RecordedReceipt key={order.purchaseOrderNumber} order={order} />
-        ) : (
+        ) : onSubmit ? (
           <ReceiptForm key={order.purchaseOrderNumber} order={order} supplierName={quote.supplier.name} onSubmit={onSubmit} autoFocus={autoFocus} />
+        ) : (
+          <p key={order.purchaseOrderNumber} className="small">
+            Once purchase order {order.purchaseOrderNumber} arrives, confirm receipt from the <strong>Confirm receipt</strong> link of our e-mail, or open this
+            page from its <strong>Compare all quotes</strong> link.
+          </p>
         ),
       )}
     </div>

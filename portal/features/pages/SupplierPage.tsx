@@ -4,7 +4,7 @@ import type { PublicSupplier } from '../../../contract/schemas/public-supplier';
 import { bbeeEvidenceText, bbeeLabel } from '../../../sdk/bbee';
 import { formatDate } from '../../../sdk/format';
 import { ScorecardBlock } from '../../components/scorecard/ScorecardBlock';
-import { usePageData } from '../../lib/page-data';
+import { usePageData, usePageMissing } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/use-page-title';
 import NotFoundPage from './NotFoundPage';
 
@@ -16,14 +16,16 @@ const quoteLink = (supplier: PublicSupplier) => {
 
 function useSupplier(slug: string): { supplier: PublicSupplier | null; missing: boolean; failed: boolean } {
   const rendered = usePageData(`/suppliers/${slug}`) as PublicSupplier | null;
+  // The server answered 404 with the not-found page: the browser shows the same, asking nothing.
+  const renderedMissing = usePageMissing(`/suppliers/${slug}`);
   const [state, setState] = useState<{ supplier: PublicSupplier | null; missing: boolean; failed: boolean }>({
     supplier: rendered,
-    missing: false,
+    missing: renderedMissing,
     failed: false,
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per supplier: the page rendered on the server already holds its supplier
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per supplier: the page rendered on the server already holds its supplier, or knows there is none
   useEffect(() => {
-    if (rendered?.slug === slug) return;
+    if (rendered?.slug === slug || renderedMissing) return;
     const controller = new AbortController();
     // The client (ky and zod) loads only for a page the server did not render with its supplier.
     const load = async () => {

@@ -281,3 +281,87 @@ describe('what a quote card explains', () => {
     );
   });
 });
+
+describe('confirming receipt on the results page', () => {
+  const confirmedOrder = {
+    purchaseOrderNumber: 'PO-2026-000123',
+    issuedOn: '2026-11-23',
+    deliverBy: '2026-11-27',
+    lineIds: null,
+    status: 'confirmed' as const,
+    promisedOn: '2026-11-27',
+    deliveredOn: '2026-11-26',
+    receipt: null,
+  };
+
+  it('offers the receipt form for the confirmed order in the tab holding its token, sends it by that token and then shows what was recorded', async () => {
+    const user = userEvent.setup();
+    const [a, b, c] = threeQuotes(['confirmed', 'not_selected', 'not_selected']);
+    const ordered = { ...a!, orders: [confirmedOrder] };
+    keepQuoteTokens(RFQ_ID, [a!, b!, c!]);
+    serve(rfqAnswer([ordered, b!, c!], 'awarded'));
+    const bodies: unknown[] = [];
+    const recorded = { ...ordered, orders: [{ ...confirmedOrder, receipt: { receivedOn: '2026-11-26', inFull: true, rating: 4, onTime: true } }] };
+    api.server.use(
+      http.post('*/api/quotes/track/:token/receipt', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(trackedAnswer([recorded, b!, c!], 1, 'awarded'));
+      }),
+    );
+    open();
+    const form = await screen.findByRole('form', { name: 'Confirm receipt of purchase order PO-2026-000123' });
+    expect(cardOf('Coastal Hygiene').contains(form)).toBe(true);
+    expect(within(cardOf('Berea Supplies')).queryByRole('form')).toBeNull();
+    await user.clear(within(form).getByLabelText('Day it arrived'));
+    await user.type(within(form).getByLabelText('Day it arrived'), '2026-11-26');
+    await user.click(within(form).getByRole('radio', { name: 'Yes' }));
+    await user.click(within(form).getByRole('radio', { name: '4 of 5' }));
+    await user.click(within(form).getByRole('button', { name: 'Confirm receipt' }));
+    expect((await within(cardOf('Coastal Hygiene')).findByText(/^You confirmed receipt of purchase order PO-2026-000123/)).textContent).toBe(
+      'You confirmed receipt of purchase order PO-2026-000123: arrived 26 November 2026, on time, everything arrived, rated 4 of 5.',
+    );
+    expect(screen.queryByRole('form', { name: /Confirm receipt/ })).toBeNull();
+    expect(api.requests).toEqual([`GET /api/rfq/${RFQ_ID}`, `POST /api/quotes/track/${a!.trackingToken}/receipt`]);
+    expect(bodies).toEqual([{ receivedOn: '2026-11-26', inFull: true, rating: 4, purchaseOrderNumber: 'PO-2026-000123' }]);
+  });
+
+  it('shows the API’s field message beside its field', async () => {
+    const user = userEvent.setup();
+    const [a, b, c] = threeQuotes(['confirmed', 'not_selected', 'not_selected']);
+    keepQuoteTokens(RFQ_ID, [a!, b!, c!]);
+    serve(rfqAnswer([{ ...a!, orders: [confirmedOrder] }, b!, c!], 'awarded'));
+    const message = 'Enter the day it arrived, not before the order was placed (23 November 2026)';
+    api.server.use(
+      http.post('*/api/quotes/track/:token/receipt', () =>
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { receivedOn: message } } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    open();
+    const form = await screen.findByRole('form', { name: 'Confirm receipt of purchase order PO-2026-000123' });
+    await user.click(within(form).getByRole('radio', { name: 'No' }));
+    await user.click(within(form).getByRole('radio', { name: '2 of 5' }));
+    await user.click(within(form).getByRole('button', { name: 'Confirm receipt' }));
+    const day = within(form).getByLabelText('Day it arrived');
+    await within(form).findByText(message);
+    expect(day.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(day.getAttribute('aria-describedby')!)!.textContent).toBe(message);
+  });
+
+  it('shows a recorded receipt to anyone, and without the token says where to confirm one', async () => {
+    const [a, b, c] = threeQuotes(['confirmed', 'not_selected', 'not_selected']);
+    const second = { ...confirmedOrder, purchaseOrderNumber: 'PO-2026-000124', receipt: { receivedOn: '2026-11-28', inFull: false, rating: 2, onTime: false } };
+    serve(rfqAnswer([{ ...a!, orders: [confirmedOrder, second] }, b!, c!], 'awarded'));
+    open();
+    const card = await screen.findByRole('heading', { level: 3, name: 'Coastal Hygiene' }).then((h) => h.closest('article')!);
+    expect(within(card).getByText(/^You confirmed receipt of purchase order PO-2026-000124/).textContent).toBe(
+      'You confirmed receipt of purchase order PO-2026-000124: arrived 28 November 2026, late, not everything arrived, rated 2 of 5.',
+    );
+    expect(within(card).getByText(/^Once purchase order PO-2026-000123 arrives/).textContent).toBe(
+      'Once purchase order PO-2026-000123 arrives, confirm receipt from the Confirm receipt link of our e-mail, or open this page from its Compare all quotes link.',
+    );
+    expect(screen.queryByRole('form', { name: /Confirm receipt/ })).toBeNull();
+  });
+});

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { PERSONAL_DATA_HOURS } from '../../../contract/data-api';
 import { formatQuantity, POSITION_BADGES, singularUnit, supplierResponseText } from '../../../sdk/rules';
-import type { OrderDetailsInput, Quote, QuoteActionResponse, Rfq } from '../../../sdk/schemas/rfq';
+import type { OrderDetailsInput, OrderReceiptInput, PurchaseOrderSummary, Quote, QuoteActionResponse, Rfq } from '../../../sdk/schemas/rfq';
 import { companySizeLabel, formatPriceWithVat, formatRand, joinWords, quotedEnd } from '../../../sdk/format';
 import { AcceptQuoteDialog } from '../../components/quotes/accept-dialog';
 import { QuoteCompare } from '../../components/quotes/compare';
@@ -14,6 +14,7 @@ import { quotationPath } from '../../../contract/buyer-links';
 import { BbeeLine, orderQuotes, QuoteOrderSelect, type QuoteOrder } from '../../components/quotes/bbee';
 import { POSITION_HELP, SCORE_TEXT, ScoresLink } from '../../components/quotes/scores';
 import { PurchaseOrders } from '../../components/quotes/orders';
+import { OrderReceipts } from '../../components/quotes/receipt';
 import { canAccept, DemoNotice, isWinner, QuoteStatusBadge, RfqStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -58,7 +59,16 @@ function coverageOf(q: Quote): string {
   return d <= 1 ? 'excellent' : d <= 3 ? 'good' : d <= 5 ? 'moderate' : 'limited';
 }
 
-function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; token?: string | undefined; onAccept?: (() => void) | undefined }) {
+interface QuoteCardProps {
+  quote: Quote;
+  rfq: Rfq;
+  token?: string | undefined;
+  onAccept?: (() => void) | undefined;
+  /** Records the buyer's receipt of one of the quote's confirmed orders; only with the quote's tracking token. */
+  onReceipt?: ((receipt: OrderReceiptInput) => Promise<void>) | undefined;
+}
+
+function QuoteCard({ quote, rfq, token, onAccept, onReceipt }: QuoteCardProps) {
   const coverage = coverageOf(quote);
   const winner = isWinner(quote.status);
   const withdrawn = quote.status === 'withdrawn';
@@ -113,6 +123,7 @@ function QuoteCard({ quote, rfq, token, onAccept }: { quote: Quote; rfq: Rfq; to
         </p>
       ) : null}
       <PurchaseOrders quote={quote} token={token} />
+      <OrderReceipts quote={quote} onSubmit={onReceipt} />
       <BbeeLine quote={quote} />
       <dl className="facts small">
         <dt>Lead time</dt>
@@ -239,6 +250,8 @@ export default function QuoteSuccessPage() {
   const [reread, setReread] = useState<Rfq | null>(null);
   const [accepted, setAccepted] = useState<{ names: string; several: boolean } | null>(null);
   const [order, setOrder] = useState<QuoteOrder>('rank');
+  // Each quote's orders as the answer to a recorded receipt gave them, over those read with the request.
+  const [received, setReceived] = useState<Record<string, PurchaseOrderSummary[] | undefined>>({});
   // Once the panel below says what the toast said, the toast goes: it would only cover the page.
   const dismissToast = useDismissToast();
   const shown = fresh !== undefined && state.status === 'loaded';
@@ -287,9 +300,17 @@ export default function QuoteSuccessPage() {
   const place = async (ordering: Ordering, details: OrderDetailsInput, lineIds?: string[]) => {
     const answer = await ordering.send(details, lineIds);
     setActed(answer.quote.rfq);
-    if (isBasket(rfq)) setReread(await api().rfq.get(rfq.rfqId));
+    if (isBasket(rfq)) {
+      setReread(await api().rfq.get(rfq.rfqId));
+      setReceived({});
+    }
     setAccepting(null);
     setAccepted({ names: ordering.supplierName, several: ordering.split === true });
+  };
+  const confirmReceipt = async (q: Quote, receipt: OrderReceiptInput) => {
+    const answer = await api().quotes.confirmReceipt(tokens[q.id]!, receipt);
+    const orders = answer.quote.rfq.quotes.find((a) => a.id === q.id)?.orders;
+    setReceived((was) => ({ ...was, [q.id]: orders }));
   };
   const acceptQuote = (q: Quote) => setAccepting(isBasket(rfq) ? basketQuoteOrdering(rfq, q, tokens) : quoteOrdering(q, tokens));
   const acceptOption =
@@ -472,10 +493,11 @@ export default function QuoteSuccessPage() {
             {orderQuotes(quotes, order).map((q) => (
               <QuoteCard
                 key={q.id}
-                quote={q}
+                quote={received[q.id] ? { ...q, orders: received[q.id] } : q}
                 rfq={rfq}
                 token={tokens[q.id]}
                 onAccept={tokens[q.id] && canAccept(q.status, rfq.status, rfq.demo) ? () => acceptQuote(q) : undefined}
+                onReceipt={tokens[q.id] && !rfq.demo ? (receipt) => confirmReceipt(q, receipt) : undefined}
               />
             ))}
           </div>

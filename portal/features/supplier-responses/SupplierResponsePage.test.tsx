@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { johannesburgToday } from '../../../sdk/format';
 import { SUPPLIER_RESPONSE_MESSAGES } from '../../../sdk/rules';
 import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
 import { setupApiMock } from '../../../widget/test/api-mock';
@@ -51,7 +52,7 @@ function order(overrides: Partial<SupplierResponse> = {}): SupplierResponse {
   };
 }
 
-function serve(read: SupplierResponse, actions: Partial<Record<'confirm' | 'withdraw', (body: unknown) => Response>> = {}) {
+function serve(read: SupplierResponse, actions: Partial<Record<'confirm' | 'withdraw' | 'delivered', (body: unknown) => Response>> = {}) {
   const bodies: unknown[] = [];
   api.server.use(http.get('*/api/supplier-responses/:token', () => HttpResponse.json(read)));
   for (const [name, answer] of Object.entries(actions)) {
@@ -207,5 +208,58 @@ describe("the supplier's response page", () => {
     expect(facts('The buyer')).toEqual({ 'Company size': '101-250 employees' });
     expect(Object.keys(facts('The order'))).not.toContain('Delivery address');
     expect(Object.keys(facts('The order'))).not.toContain('Buyer’s reference');
+  });
+
+  it('offers Mark delivered for a confirmed order, today in Johannesburg by default, and says the day once marked', async () => {
+    const user = userEvent.setup();
+    const confirmed = { status: 'confirmed' as const, respondedAt: '2026-11-22T12:00:00.000Z' };
+    const bodies = serve(order(confirmed), { delivered: () => HttpResponse.json(order({ ...confirmed, deliveredOn: '2026-11-25' })) });
+    await page();
+    const section = screen.getByRole('heading', { name: 'Delivery' }).closest('section')!;
+    const form = within(section).getByRole('form', { name: 'Mark PO-2026-000007 delivered' });
+    const day = within(form).getByLabelText('Delivered on') as HTMLInputElement;
+    expect(day.value).toBe(johannesburgToday());
+    await user.clear(day);
+    await user.type(day, '2026-11-25');
+    await user.click(within(form).getByRole('button', { name: 'Mark delivered PO-2026-000007' }));
+    expect((await within(section).findByText(/^You marked PO-2026-000007 delivered/)).textContent).toBe(
+      'You marked PO-2026-000007 delivered on 25 November 2026. We asked the buyer to confirm receipt.',
+    );
+    expect(within(section).queryByRole('form')).toBeNull();
+    expect(bodies).toEqual([{ deliveredOn: '2026-11-25', purchaseOrderNumber: 'PO-2026-000007' }]);
+    expect(api.requests).toEqual([`GET /api/supplier-responses/${TOKEN}`, `POST /api/supplier-responses/${TOKEN}/delivered`]);
+  });
+
+  it('shows the API’s message beside the day, and refuses a day after today before sending', async () => {
+    const user = userEvent.setup();
+    const message = 'Enter the day it was delivered, not before the order was placed (22 November 2026)';
+    const bodies = serve(order({ status: 'confirmed', respondedAt: '2026-11-22T12:00:00.000Z' }), {
+      delivered: () =>
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: 'Request validation failed', details: { fields: { deliveredOn: message } } } },
+          { status: 400 },
+        ),
+    });
+    await page();
+    const form = screen.getByRole('form', { name: 'Mark PO-2026-000007 delivered' });
+    const day = within(form).getByLabelText('Delivered on');
+    await user.clear(day);
+    await user.type(day, '2099-01-01');
+    await user.click(within(form).getByRole('button', { name: /Mark delivered/ }));
+    expect(document.getElementById(day.getAttribute('aria-describedby')!)!.textContent).toBe('Enter the day it was delivered, not after today');
+    expect(bodies).toEqual([]);
+    await user.clear(day);
+    await user.type(day, '2026-11-20');
+    await user.click(within(form).getByRole('button', { name: /Mark delivered/ }));
+    await within(form).findByText(message);
+    expect(day.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(day.getAttribute('aria-describedby')!)!.textContent).toBe(message);
+  });
+
+  it('offers no Mark delivered before the order is confirmed', async () => {
+    serve(order());
+    await page();
+    expect(screen.queryByRole('heading', { name: 'Delivery' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mark delivered/ })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { textError } from '../../../sdk/text';
 import { basketName, companySizeLabel, formatDate, formatRand, quotedEnd } from '../../../sdk/format';
 import type { SupplierResponse } from '../../../sdk/schemas/supplier-responses';
 import { TextField } from '../../../widget/ui/TextField';
+import { MarkDelivered } from '../../components/quotes/mark-delivered';
 import { actionErrorText, QuoteStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { api } from '../../lib/api';
@@ -193,6 +194,8 @@ export default function SupplierResponsePage({ params }: { params: { token: stri
   const valid = isSupplierResponseToken(token);
   const state = useLoad(valid ? (signal) => api().supplierResponses.get(token, { signal }) : null, [token, valid]);
   const [answered, setAnswered] = useState<SupplierResponse | null>(null);
+  // The order as marking it delivered left it, over the answer and the first read.
+  const [delivered, setDelivered] = useState<SupplierResponse | null>(null);
   const [reason, setReason] = useState('');
   const [reasonShown, setReasonShown] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
@@ -210,7 +213,7 @@ export default function SupplierResponsePage({ params }: { params: { token: stri
     );
   }
 
-  const order = answered ?? state.data;
+  const order = delivered ?? answered ?? state.data;
   const run = async (kind: 'confirm' | 'withdraw', call: () => Promise<SupplierResponse>) => {
     setPending(kind);
     setFailure(null);
@@ -301,6 +304,17 @@ export default function SupplierResponsePage({ params }: { params: { token: stri
           <Answered order={order} now={answered !== null} />
         )}
       </section>
+      {order.status === 'confirmed' && order.purchaseOrderNumber ? (
+        <section className="card" aria-labelledby="sr-delivery">
+          <h2 id="sr-delivery">Delivery</h2>
+          <p>Once you have delivered, say on which day: we ask the buyer to confirm receipt, and their receipts make your record on Procura.</p>
+          <MarkDelivered
+            orders={[{ purchaseOrderNumber: order.purchaseOrderNumber, status: 'confirmed', deliveredOn: order.deliveredOn }]}
+            idPrefix="sr"
+            onMark={async (input) => setDelivered(await api().supplierResponses.delivered(token, input))}
+          />
+        </section>
+      ) : null}
       {order.status === 'accepted' ? null : <OrderDetails order={order} />}
     </div>
   );

@@ -2,7 +2,7 @@
 // field errors.
 import { useRef, useState, type FormEvent } from 'react';
 import type { OfferImportResult, SupplierOffer, SupplierOfferChange, SupplierOffers } from '../../../contract/schemas/supplier-offers';
-import { formatRand, formatDate } from '../../../sdk/format';
+import { formatRand, formatDate, johannesburgToday } from '../../../sdk/format';
 import { formatQuantity, singularUnit } from '../../../sdk/rules';
 import type { ProductSuggestion } from '../../../sdk/schemas/catalogue';
 import { formApi } from '../../../widget/app/api';
@@ -17,7 +17,7 @@ import { Loaded } from '../../components/ui/loaded';
 import { SuccessNotice } from '../../components/ui/success-notice';
 
 /** Today in South Africa (YYYY-MM-DD), as offers' dates are read. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(new Date());
+const today = () => johannesburgToday();
 
 /** A number typed in a field: NaN for nothing or text, which the API names. */
 const typed = (v: string) => (v.trim() === '' ? Number.NaN : Number(v.trim().replace(',', '.')));

@@ -22,7 +22,7 @@ import { SupplierProfileTab } from './SupplierProfile';
 import { SupplierStatsTab } from './SupplierStats';
 import { LeadLines, readRand } from './LeadLines';
 import { ConfirmOrder, LeadBuyer } from './LeadOrder';
-import { MarkDelivered } from './MarkDelivered';
+import { MarkDelivered } from '../../components/quotes/mark-delivered';
 import { SupplierPriceListTab } from './SupplierPriceList';
 import './supplier.css';
 import { SupplierTeamTab } from './SupplierTeam';
@@ -197,7 +197,9 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
           </button>
         ) : null}
         {lead.status === 'accepted' ? <ConfirmOrder lead={lead} onDone={done} /> : null}
-        {lead.status === 'confirmed' ? <MarkDelivered lead={lead} onDone={done} /> : null}
+        {lead.status === 'confirmed' ? (
+          <MarkDelivered orders={lead.orders} idPrefix={lead.quoteId} onMark={async (input) => done(await supplierApi().delivered(lead.quoteId, input))} />
+        ) : null}
       </div>
       {open === 'firm' ? <FirmForm lead={lead} onDone={done} /> : null}
       {open === 'decline' ? <DeclineForm lead={lead} onDone={done} /> : null}
