@@ -10,6 +10,8 @@
 //   BENCH_STATEMENTS_MAIL=smtp node bench/statements.mjs  e-mail sent to a sink here, the sender's
 //                                                         statements counted too (held otherwise,
 //                                                         as the bench runs)
+//   BENCH_STATEMENTS_IDEMPOTENCY=1 node bench/statements.mjs  each request with an Idempotency-Key of its own
+//   BENCH_STATEMENTS_CPU_PROF=DIR node bench/statements.mjs  each server writes a CPU profile into DIR
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -22,6 +24,7 @@ const N = Number(process.argv[2] ?? 200);
 const WARMUP = 20;
 const CONCURRENCY = Number(process.env.BENCH_STATEMENTS_CONCURRENCY ?? 1);
 const MAIL = process.env.BENCH_STATEMENTS_MAIL === 'smtp' ? 'smtp' : 'held';
+const KEYED = process.env.BENCH_STATEMENTS_IDEMPOTENCY === '1';
 const MARKET = ['--suppliers', '500', '--offers', '10000'];
 const SQLITE_FILE = './data/bench-statements.sqlite';
 
@@ -183,7 +186,8 @@ function messages(startsUntyped, onMessage) {
 async function startServer(env, { counter = false } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn('node', [...(counter ? ['--import', './bench/sqlite-counter.mjs'] : []), 'dist/server/main.js'], {
+  const profile = process.env.BENCH_STATEMENTS_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_STATEMENTS_CPU_PROF}`] : [];
+  const child = spawn('node', [...profile, ...(counter ? ['--import', './bench/sqlite-counter.mjs'] : []), 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -228,7 +232,8 @@ async function submit(base, from, count, tag) {
   const worker = async () => {
     while (next < from + count) {
       const i = next++;
-      const res = await fetch(`${base}/api/rfq`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rfqBody(i, { tag }) });
+      const headers = { 'content-type': 'application/json', ...(KEYED ? { 'idempotency-key': `${tag}-${process.pid}-${i}` } : {}) };
+      const res = await fetch(`${base}/api/rfq`, { method: 'POST', headers, body: rfqBody(i, { tag }) });
       const body = await res.text();
       if (res.status !== 201) throw new Error(`POST /api/rfq answered ${res.status}: ${body}`);
     }
@@ -333,7 +338,9 @@ function print(label, counts) {
 
 const sink = MAIL === 'smtp' ? await smtpSink(() => {}) : null;
 try {
-  console.log(`${N} quote requests, ${CONCURRENCY} at a time, e-mail ${MAIL === 'smtp' ? 'sent to a sink' : 'held'}; figures per request`);
+  console.log(
+    `${N} quote requests, ${CONCURRENCY} at a time, e-mail ${MAIL === 'smtp' ? 'sent to a sink' : 'held'}${KEYED ? ', each with an Idempotency-Key' : ''}; figures per request`,
+  );
   print('PostgreSQL (counted on the wire)', await measurePostgres(sink?.url));
   print('SQLite (counted in the process)', await measureSqlite(sink?.url));
 } finally {
