@@ -64,8 +64,15 @@ export async function findRfqRow(db: Executor, rfqId: string): Promise<RfqRow | 
   return row;
 }
 
-export async function findIdempotencyRecord(db: Executor, key: string) {
-  return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+/** What replaying an answer reads of its idempotency record. */
+type IdempotencyRecord = Pick<Selectable<IdempotencyKeysTable>, 'request_hash' | 'status_code' | 'response_body'>;
+
+// Read first by every request that carries an Idempotency-Key: one fixed statement, prepared once per connection.
+const IDEMPOTENCY_RECORD = 'select request_hash, status_code, response_body from idempotency_keys where key = ?';
+
+export async function findIdempotencyRecord(db: Executor, key: string): Promise<IdempotencyRecord | undefined> {
+  const [row] = await runStatement<IdempotencyRecord>(db, IDEMPOTENCY_RECORD, [key]);
+  return row;
 }
 
 /** Keeps a request's answer under its key; on PostgreSQL it is sent with the transaction's COMMIT, whose failure says the key was taken. */
