@@ -48,7 +48,11 @@ async function postgresCounter(target) {
     return counts.byText[plain];
   };
 
+  let connections = 0;
+  let busy = 0; // connections awaiting an answer now
+  let mostBusy = 0; // the most at once since the counts were last taken
   const server = net.createServer((client) => {
+    connections++;
     const upstream = net.connect(target.port, target.host);
     const names = new Map(); // prepared statement name -> text
     const portals = new Map(); // portal -> text
@@ -65,6 +69,8 @@ async function postgresCounter(target) {
       if (!open && outstanding === 0) {
         counts.roundTrips++;
         open = true;
+        busy++;
+        mostBusy = Math.max(mostBusy, busy);
       }
       if (type === 'P') {
         const name = cstring(body, 0);
@@ -102,6 +108,7 @@ async function postgresCounter(target) {
         completed = 0;
         outstanding = Math.max(0, outstanding - 1);
         if (outstanding === 0) {
+          if (open) busy--;
           open = false;
           awaiting.length = 0;
         }
@@ -141,8 +148,9 @@ async function postgresCounter(target) {
   return {
     port: server.address().port,
     take() {
-      const out = counts;
+      const out = { ...counts, connections, mostBusy };
       counts = freshCounts();
+      mostBusy = busy;
       return out;
     },
     close: () => new Promise((resolve) => server.close(resolve)),
@@ -329,6 +337,9 @@ function print(label, counts) {
     `  per request: ${per(counts.statements)} statements, ${per(counts.roundTrips)} round trips, ${per(counts.transactions)} transactions, ` +
       `${per(counts.parses)} parses, ${per(counts.rowsRead)} rows read, ${per(counts.rowsWritten)} rows written`,
   );
+  if (counts.connections !== undefined) {
+    console.log(`  connections: ${counts.connections} opened since the server started, at most ${counts.mostBusy} awaiting an answer at once while counted`);
+  }
   const rows = Object.entries(counts.byText).sort((a, b) => b[1].count - a[1].count);
   for (const [text, { count, rowsRead, rowsWritten }] of rows) {
     const shown = text.length > 150 ? `${text.slice(0, 147)}...` : text;
