@@ -4,7 +4,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { DB } from './schema';
 import { cachedStatements, openSqlite, startCheckpointer } from './sqlite';
-import { preparedStatementName, ROWS_AS_ARRAYS } from './statements';
+import { preparedStatementName, ROWS_AS_ARRAYS, SENT_WITH_NEXT } from './statements';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -42,8 +42,13 @@ const DEFAULT_POOL_MAX = 10;
 // well inside 2^53.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-/** The answer of a transaction's BEGIN, or of its end before any statement, given at once (see {@link preparingPool}). */
+/** The answer of a statement held to be sent later (see {@link preparingPool}), given at once. */
 const answeredAtOnce = (command: string) => Promise.resolve({ command: command.toUpperCase(), rowCount: null, rows: [] });
+
+interface Held {
+  text: string;
+  values?: unknown[] | undefined;
+}
 
 /**
  * A pool whose connections run the statements of `statements.ts` as named prepared statements:
@@ -57,6 +62,11 @@ const answeredAtOnce = (command: string) => Promise.resolve({ command: command.t
  * and the database's a wake-up and a system call each way, and a request's transaction makes
  * few statements, so this one is a large share. A transaction that ends before any statement
  * never reaches the server.
+ *
+ * In the same way, a write marked {@link SENT_WITH_NEXT} inside such a transaction is answered at
+ * once and held, then sent in one write with the next statement or the COMMIT, which answers
+ * only once both have: if the write fails, that statement or the COMMIT fails with its error (the
+ * database then rolls the transaction back). A ROLLBACK drops what is held.
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -65,7 +75,9 @@ function preparingPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       let wrapped = clients.get(client);
       if (!wrapped) {
-        let beginning = false;
+        // BEGIN and the writes held to be sent with the next statement; whether a transaction begun here is open.
+        let held: Held[] = [];
+        let open = false;
         const send = (text: unknown, values?: unknown[]) => {
           if (typeof text === 'string' && text.startsWith(ROWS_AS_ARRAYS)) return client.query({ text, values, rowMode: 'array' });
           const name = typeof text === 'string' ? preparedStatementName(text) : undefined;
@@ -74,24 +86,36 @@ function preparingPool(pool: pg.Pool): PostgresPool {
         wrapped = {
           query: ((text: unknown, values?: unknown[]) => {
             if (text === 'begin') {
-              beginning = true;
+              held.push({ text });
+              open = true;
               return answeredAtOnce(text);
             }
-            if (!beginning) return send(text, values);
-            beginning = false;
-            if (text === 'commit' || text === 'rollback') return answeredAtOnce(text);
+            if (open && typeof text === 'string' && text.startsWith(SENT_WITH_NEXT)) {
+              held.push({ text, values });
+              return answeredAtOnce('held');
+            }
+            if (text === 'commit' || text === 'rollback') open = false;
+            if (held.length === 0) return send(text, values);
+            const before = held;
+            held = [];
+            const reachedServer = before[0]!.text !== 'begin';
+            // A transaction whose BEGIN was never sent has nothing on the server to end.
+            if (text === 'rollback' && !reachedServer) return answeredAtOnce(text);
+            if (text === 'rollback') return send(text, values);
+            if (text === 'commit' && before.length === 1 && !reachedServer) return answeredAtOnce(text);
             const { stream } = client.connection;
             stream.cork();
             try {
-              const begun = client.query('begin');
+              const sent = before.map((h) => send(h.text, h.values));
               const result = send(text, values);
-              return Promise.all([begun, result]).then(([, answer]) => answer);
+              return Promise.all([...sent, result]).then(() => result);
             } finally {
               stream.uncork();
             }
           }) as unknown as PostgresPoolClient['query'],
           release: () => {
-            beginning = false;
+            held = [];
+            open = false;
             client.release();
           },
         };
@@ -119,8 +143,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     const pool = new pg.Pool({
       connectionString: url,
       max,
-      // Queries are sent without waiting for the one before to be answered: only the deferred
-      // BEGIN of preparingPool uses it, every other query is awaited before the next is made.
+      // Queries are sent without waiting for the one before to be answered: only what
+      // preparingPool holds (a BEGIN, a write nobody reads) uses it, every other query is awaited
+      // before the next is made.
       pipeline: true,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });

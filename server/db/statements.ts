@@ -73,6 +73,12 @@ export function selectArrays(db: Executor, text: string, values: readonly unknow
   return runStatement<unknown[]>(db, ROWS_AS_ARRAYS + text, values);
 }
 
+/**
+ * The mark of a write whose answer nobody reads: inside a transaction on PostgreSQL it is held and
+ * sent in one write with the transaction's next statement, or its COMMIT (see `database.ts`).
+ */
+export const SENT_WITH_NEXT = '/* sent with the next statement */ ';
+
 /** One table's rows for {@link insertTogether}. */
 export interface RowsOf<T extends keyof DB & string = keyof DB & string> {
   table: T;
@@ -112,25 +118,24 @@ function pushValues(values: unknown[], { table, rows }: RowsOf, { columns }: Sha
 
 /**
  * Inserts rows that share one set of columns (the first row's, without those left undefined,
- * which take their defaults) in one statement, and answers the `returning` columns of each.
- * For the hot inserts of a request: the statement's text is built once for each shape and the
- * values are bound as they are, where the query builder would build, compile and freeze a tree of
- * nodes for every value of every row.
+ * which take their defaults) in one statement, for a caller that reads nothing back. For the hot
+ * inserts of a request: the statement's text is built once for each shape and the values are
+ * bound as they are, where the query builder would build, compile and freeze a tree of nodes for
+ * every value of every row. Inside a transaction on PostgreSQL the insert is not sent on its own:
+ * it travels in one write with the transaction's next statement, or with its COMMIT, so it costs
+ * no round trip of its own; if it fails, that statement or the COMMIT fails with its error and the
+ * transaction is rolled back, as it would have been. Elsewhere (outside a transaction, on SQLite)
+ * it runs at once.
  *
  * @example
- * const [{ id }] = await insertRows(trx, 'outbox', [row], ['id']);
+ * await insertRowsLater(trx, 'outbox', rows);
  */
-export async function insertRows<T extends keyof DB & string, R extends keyof DB[T] & string = never>(
-  db: Executor,
-  table: T,
-  rows: readonly Insertable<DB[T]>[],
-  returning: readonly R[] = [],
-): Promise<Record<R, unknown>[]> {
-  return insertTogether(db, [{ table, rows } as RowsOf], returning);
+export async function insertRowsLater<T extends keyof DB & string>(db: Executor, table: T, rows: readonly Insertable<DB[T]>[]): Promise<void> {
+  await insertTogether(db, [{ table, rows } as RowsOf], [], true);
 }
 
 /**
- * Inserts the rows of several tables, each table's in one insert as {@link insertRows} does, and
+ * Inserts the rows of several tables, each table's in one insert as {@link insertRowsLater} does, and
  * answers the `returning` columns of the last table's rows (none when it has none). On PostgreSQL the inserts travel as
  * one statement (the others as data-modifying WITH queries before the last), so a request's
  * writes cost one round trip; on SQLite, which has no round trips, they run one after another.
@@ -140,6 +145,7 @@ export async function insertTogether<R extends string = never>(
   db: Executor,
   inserts: readonly RowsOf[],
   wanted: readonly R[] = [],
+  later = false,
 ): Promise<Record<R, unknown>[]> {
   // Only the last table's rows are returned: none when it has none.
   const returning = inserts.at(-1)?.rows.length ? wanted : [];
@@ -165,7 +171,7 @@ export async function insertTogether<R extends string = never>(
     }
     return rows;
   }
-  const key = `pg ${shapes.map((s) => `${s.table} ${s.columns.join(',')} ${s.rows}`).join(' ; ')} ${returning.join(',')}`;
+  const key = `pg ${shapes.map((s) => `${s.table} ${s.columns.join(',')} ${s.rows}`).join(' ; ')} ${returning.join(',')}${later ? ' later' : ''}`;
   let text = texts.get(key);
   if (text === undefined) {
     let from = 0;
@@ -175,7 +181,7 @@ export async function insertTogether<R extends string = never>(
       return part;
     });
     const main = parts.pop()!;
-    text = parts.length > 0 ? `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${main}` : main;
+    text = (later ? SENT_WITH_NEXT : '') + (parts.length > 0 ? `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${main}` : main);
     texts.set(key, text);
     preparedNames.set(text, `procura_${preparedNames.size + 1}`);
   }

@@ -2,13 +2,14 @@ import { sql, type Insertable, type Kysely, type Selectable, type SelectQueryBui
 import type { Dialect } from '../db/database';
 import type { DB, OutboxStatus, OutboxTable } from '../db/schema';
 import type { Executor } from '../db/executor';
-import { insertRows } from '../db/statements';
+import { insertRowsLater } from '../db/statements';
 
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;
 
+/** Writes outbox rows; in a transaction on PostgreSQL they are sent with its next statement or its COMMIT (nothing reads them back). */
 export async function insertOutboxRows(trx: Executor, rows: NewOutboxRow[]): Promise<void> {
-  await insertRows(trx, 'outbox', rows);
+  await insertRowsLater(trx, 'outbox', rows);
 }
 
 /**

@@ -343,3 +343,20 @@ describe('the migration to more than one order per quote', () => {
     expect((await db.selectFrom('purchase_orders').select('po_number').where('quote_id', '=', 2).execute()).length).toBe(2);
   });
 });
+
+describe('the migration that keeps the limits out of the write-ahead log', () => {
+  it('keeps the windows counted before it, and on PostgreSQL the table is written without WAL', async () => {
+    const { db, dialect } = await databaseAt('20261207030000-create-buyer-accounts');
+    await sql`insert into rate_limit_windows (bucket, subject, window_key, hits, expires_at) values ('rfq', 's1', '1', 4, '2026-12-07T10:00:00.000Z')`.execute(
+      db,
+    );
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('rate_limit_windows').select(['subject', 'hits']).execute()).toEqual([{ subject: 's1', hits: 4 }]);
+    if (dialect === 'postgres') {
+      const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where oid = 'rate_limit_windows'::regclass`.execute(db);
+      expect(rows).toEqual([{ relpersistence: 'u' }]);
+    }
+  });
+});

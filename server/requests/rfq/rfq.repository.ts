@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { DB, IdempotencyKeysTable, MailLinksTable, OutboxTable, QuoteLinesTable, QuotesTable, RfqLinesTable, RfqsTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
-import { insertTogether, runStatement } from '../../db/statements';
+import { insertRowsLater, insertTogether, runStatement } from '../../db/statements';
 
 /**
  * Stores a request, its quotes and what it sends (its e-mails' unsubscribe links and outbox rows)
@@ -64,12 +64,20 @@ export async function findRfqRow(db: Executor, rfqId: string): Promise<RfqRow | 
   return row;
 }
 
-export async function findIdempotencyRecord(db: Executor, key: string) {
-  return db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+/** What replaying an answer reads of its idempotency record. */
+type IdempotencyRecord = Pick<Selectable<IdempotencyKeysTable>, 'request_hash' | 'status_code' | 'response_body'>;
+
+// Read first by every request that carries an Idempotency-Key: one fixed statement, prepared once per connection.
+const IDEMPOTENCY_RECORD = 'select request_hash, status_code, response_body from idempotency_keys where key = ?';
+
+export async function findIdempotencyRecord(db: Executor, key: string): Promise<IdempotencyRecord | undefined> {
+  const [row] = await runStatement<IdempotencyRecord>(db, IDEMPOTENCY_RECORD, [key]);
+  return row;
 }
 
+/** Keeps a request's answer under its key; on PostgreSQL it is sent with the transaction's COMMIT, whose failure says the key was taken. */
 export async function insertIdempotencyRecord(trx: Transaction<DB>, record: Insertable<IdempotencyKeysTable>) {
-  await trx.insertInto('idempotency_keys').values(record).execute();
+  await insertRowsLater(trx, 'idempotency_keys', [record]);
 }
 
 /** Forgets the idempotency records of these requests. */
