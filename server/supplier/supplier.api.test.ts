@@ -5,10 +5,8 @@ import { MessageRenderer } from '../mail-sender/renderer';
 import { signInStaff } from '../test/staff';
 import { lastSupplierAudit, signInSupplier, supplierTestKit } from '../test/suppliers';
 import { withoutSeedHistory } from '../test/market';
-import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+import { HOUR, startTestServer, type TestServer, validOrder, validRfq } from '../test/harness';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
 let server: TestServer;
 const origin = 'http://procura.test';
