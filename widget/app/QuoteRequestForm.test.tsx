@@ -42,6 +42,15 @@ async function suggestionsFor(user: UserEvent, name: RegExp, text: string): Prom
   return screen.findByRole('listbox', { name });
 }
 
+/** The compact form, the hand sanitisers in the catalogue, its submissions recorded. */
+function renderCompactForm() {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn();
+  api.catalogue(SANITISERS);
+  render(<Harness compact onSubmit={onSubmit} />);
+  return { user, onSubmit };
+}
+
 /** The compact form, its product field showing the three hand sanitisers suggested for "hand". */
 async function compactSanitiserSuggestions() {
   const user = userEvent.setup();
@@ -80,10 +89,7 @@ describe('quote request form', () => {
   });
 
   it('reads a quantity as a buyer writes it: a thousands separator is a thousand, hexadecimal or an exponent no number', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    api.catalogue(SANITISERS);
-    render(<Harness compact onSubmit={onSubmit} />);
+    const { user, onSubmit } = renderCompactForm();
     await user.type(combo(/Product name/), 'Floor polish');
     await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
     await user.type(combo(/Delivery location/), 'Durban');
@@ -115,10 +121,7 @@ describe('quote request form', () => {
   });
 
   it('submits the values once every field is valid', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    api.catalogue(SANITISERS);
-    render(<Harness compact onSubmit={onSubmit} />);
+    const { user, onSubmit } = renderCompactForm();
     await user.type(combo(/Product name/), 'Floor polish');
     await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
     await user.clear(field(/Quantity/));
@@ -279,10 +282,7 @@ describe('quote request form', () => {
   });
 
   it('sends the unit only of the product the buyer chose: none once they type another name, the new one when they pick another', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    api.catalogue(SANITISERS);
-    render(<Harness compact onSubmit={onSubmit} />);
+    const { user, onSubmit } = renderCompactForm();
     await user.type(combo(/Product name/), 'Hand');
     const pick = async (name: RegExp) => user.click(await within(await screen.findByRole('listbox', { name: /Product name/ })).findByRole('option', { name }));
     await pick(/Hand Sanitizer 70% Alcohol/);
