@@ -11,6 +11,8 @@ const durban = [
   { scope: 'city' as const, area: 'durban', leadDays: 0 },
   { scope: 'province' as const, area: 'KwaZulu-Natal', leadDays: 1 },
 ];
+/** A price-list line with no volume prices: the unit price in cents, from `minimumOrderQuantity` up. */
+const offer = (itemId: string, unitPriceCents: number, minimumOrderQuantity = 1) => ({ itemId, unitPriceCents, minimumOrderQuantity, tiers: [] });
 const sanitizers = { categoryId: 'sanitizers', capacityUnits: 5000, minimumOrderQuantity: 1, priceFactor: 1 };
 const hygiene = { categoryId: 'hygiene-products', capacityUnits: 5000, minimumOrderQuantity: 1, priceFactor: 1 };
 
@@ -22,10 +24,7 @@ function smallMarket(minimumB = 0) {
       name: 'Alpha Hygiene',
       categories: [sanitizers, hygiene],
       coverage: durban,
-      offers: [
-        { itemId: 'hand-sanitizer-70', unitPriceCents: 9000, minimumOrderQuantity: 1, tiers: [] },
-        { itemId: 'toilet-paper-48', unitPriceCents: 30000, minimumOrderQuantity: 1, tiers: [] },
-      ],
+      offers: [offer('hand-sanitizer-70', 9000), offer('toilet-paper-48', 30000)],
     }),
     supplierSeed({
       id: 2,
@@ -40,7 +39,7 @@ function smallMarket(minimumB = 0) {
       name: 'Charlie Paper',
       categories: [hygiene],
       coverage: durban,
-      offers: [{ itemId: 'toilet-paper-48', unitPriceCents: 25000, minimumOrderQuantity: 10, tiers: [] }],
+      offers: [offer('toilet-paper-48', 25000, 10)],
     }),
   ]);
 }
@@ -65,8 +64,8 @@ describe('a basket', () => {
         coverage: durban,
         offers: [
           // R10 million a litre: a million litres is R10 trillion.
-          { itemId: 'hand-sanitizer-70', unitPriceCents: 1_000_000_000, minimumOrderQuantity: 1, tiers: [] },
-          { itemId: 'toilet-paper-48', unitPriceCents: 30000, minimumOrderQuantity: 1, tiers: [] },
+          offer('hand-sanitizer-70', 1_000_000_000),
+          offer('toilet-paper-48', 30000),
         ],
       }),
     ]);
@@ -110,10 +109,7 @@ describe('a basket', () => {
         id: 1,
         categories: [sanitizers, hygiene],
         coverage: [{ scope: 'city', area: 'durban', leadDays: 0 }],
-        offers: [
-          { itemId: 'hand-sanitizer-70', unitPriceCents: 9000, minimumOrderQuantity: 1, tiers: [] },
-          { itemId: 'toilet-paper-48', unitPriceCents: 30000, minimumOrderQuantity: 1, tiers: [] },
-        ],
+        offers: [offer('hand-sanitizer-70', 9000), offer('toilet-paper-48', 30000)],
       }),
     ]);
     const set = buildBasketQuotes(market, basket, options);

@@ -4,7 +4,7 @@ import { errorBodySchema } from '../../sdk/schemas/common';
 import { ALL_ERROR_CODES, ERROR_CODES } from '../error-codes';
 import { PARTNER_PATHS } from './partners.paths';
 import { QUOTE_PATHS } from './quotes.paths';
-import { TAGS, type Route } from './route';
+import { impliedErrors, TAGS, type Route } from './route';
 import { HEALTH_PATHS, SITE_PATHS } from './site.paths';
 import { SUPPLIER_PATHS } from './supplier.paths';
 import { BUYER_PATHS } from './buyer.paths';
@@ -88,7 +88,7 @@ function operation(r: Route): Json {
           : {}),
     },
   };
-  for (const e of r.errors) {
+  for (const e of new Set([...impliedErrors(r), ...(r.errors ?? [])])) {
     responses[e] = {
       description: r.errorText?.[e] ?? ERROR_TEXT[e],
       ...(e === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' }, ...(rateHeaders ?? {}) } } : {}),

@@ -21,7 +21,14 @@ import {
   partnerRegistrationSchema,
 } from '../../sdk/schemas/partners';
 import type { ZodType } from 'zod';
-import type { Route } from './route';
+import { callsOf, type Route } from './route';
+
+const widget = callsOf({ tag: 'Widget' });
+/** Registration, open to anyone. */
+const partners = callsOf({ tag: 'Partners' });
+/** What a partner may read and change with its key. */
+const keyed = callsOf({ tag: 'Partners', partner: true });
+const data = callsOf({ tag: 'Data' });
 
 /** A data API operation's description: what it answers, then who may call it and what is never answered. */
 const DATA = (product: DataProduct, answers: string) =>
@@ -32,139 +39,89 @@ const DATA = (product: DataProduct, answers: string) =>
 
 /** A data API read, under each of its paths: a GET for the partners whose tier includes `product`. */
 const dataRoutes = (paths: string[], product: DataProduct, summary: string, query: ZodType, ok: ZodType, answers: string): Route[] =>
-  paths.map((path) => ({
-    method: 'get',
-    path,
-    tag: 'Data',
-    summary,
-    query,
-    partner: product,
-    ok: [200, ok],
-    errors: [400, 401, 403, 429],
-    description: DATA(product, answers),
-  }));
+  paths.map((path) => data.get(path, { summary, query, partner: product, ok: [200, ok], errors: [429], description: DATA(product, answers) }));
 
 /** What a partner may read and change with its key. */
 const PARTNER_KEY = "For a registered partner, with its API key and partner id; counted against its tier's quota.";
 
 /** The widget's calls, partner registration and keys, and the data API. */
 export const PARTNER_PATHS: Route[] = [
-  {
-    method: 'post',
-    path: '/api/embed/rfq',
-    tag: 'Widget',
+  widget.post('/api/embed/rfq', {
     summary: "The widget's short form",
     description:
       "Called by the widget on a partner's page, within the `rfq` rate limit per client it shares with Procura's own form: the request goes to three suppliers as one from the quote form does, and is credited to the partner it names when the widget's page is on one of that partner's hosts. Answers 201 with the request id, the matching, the quotes and which e-mails could not be sent.",
     body: embedRfqSchema,
     ok: [201, embedRfqResponseSchema],
     idempotent: true,
-    errors: [400, 422, 429],
-  },
-  {
-    method: 'get',
-    path: '/api/embed/widget.js',
-    tag: 'Widget',
+    errors: [429],
+  }),
+  widget.get('/api/embed/widget.js', {
     summary: 'The loader script partners paste',
     ok: [200, null],
     contentType: 'text/javascript',
     errors: [503],
     description:
       "Public: the script a partner's page loads with a script tag, readable from any origin; its version is in `X-Procura-Widget-Version`. Cached by ETag (304 when unchanged); `?v={X-Procura-Widget-Version}` is immutable, cached for a year.",
-  },
-  {
-    method: 'get',
-    path: '/api/embed/recent',
-    tag: 'Widget',
+  }),
+  widget.get('/api/embed/recent', {
     summary: 'The latest 10 requests sent through widgets, anonymised',
     description:
       "Public, for the widget's live activity: each request's product, category, city, a quantity band and the minute it arrived, newest first; never the buyer, company or exact quantity.",
     ok: [200, recentEmbedRfqsSchema],
-    errors: [],
-  },
-  {
-    method: 'post',
-    path: '/api/analytics/widget-load',
-    tag: 'Widget',
+  }),
+  widget.post('/api/analytics/widget-load', {
     summary: 'Count a widget load',
     description:
       "Sent by the widget when it opens on a page, within a rate limit per client: the load is counted on its day by embed id, the referring page's host and the widget's settings, for the partner named when that partner is registered. Answers 204 with no body.",
     body: widgetLoadSchema,
     ok: [204, null],
-    errors: [400, 429],
-  },
-  {
-    method: 'post',
-    path: '/api/partners/register',
-    tag: 'Partners',
+    errors: [429],
+  }),
+  partners.post('/api/partners/register', {
     summary: 'Register as a partner; the API key is shown once',
     description:
       "Anyone may register, within a rate limit per client: a partner on the Starter tier is made, its website's host credited, and its contact and Procura's partners team are e-mailed (never the key). Answers 201 with the partner id and the API key, which is kept only as a hash.",
     body: partnerRegistrationSchema,
     ok: [201, partnerCredentialsSchema],
-    errors: [400, 429],
-  },
-  {
-    method: 'get',
-    path: '/api/partners/me',
-    tag: 'Partners',
+    errors: [429],
+  }),
+  keyed.get('/api/partners/me', {
     summary: 'The signed-in partner',
     description: `${PARTNER_KEY} Answers the partner's id, company, tier, and its key's prefix and age; never the key itself.`,
-    partner: true,
     ok: [200, partnerProfileSchema],
-    errors: [401, 403, 429],
-  },
-  {
-    method: 'post',
-    path: '/api/partners/rotate-key',
-    tag: 'Partners',
+    errors: [429],
+  }),
+  keyed.post('/api/partners/rotate-key', {
     summary: 'Issue a new API key; the old one stops working',
     description: `${PARTNER_KEY} Answers the new key once, as registration does; every later call needs it, and the old key is refused (401) at once.`,
-    partner: true,
     ok: [200, partnerCredentialsSchema],
-    errors: [401, 403, 429],
-  },
-  {
-    method: 'get',
-    path: '/api/embed/analytics',
-    tag: 'Partners',
+    errors: [429],
+  }),
+  keyed.get('/api/embed/analytics', {
     summary: "What the partner's widgets brought, counting only RFQs from the partner's hosts",
     description: `${PARTNER_KEY} Answers this month's credited, qualified and pending RFQs, earnings and balance under the revenue model, the share of widget loads that became RFQs, the most requested products and six months of trend; nothing names a buyer.`,
-    partner: true,
     ok: [200, partnerAnalyticsSchema],
-    errors: [401, 403, 429],
-  },
-  {
-    method: 'get',
-    path: '/api/partners/hosts',
-    tag: 'Partners',
+    errors: [429],
+  }),
+  keyed.get('/api/partners/hosts', {
     summary: 'The hosts whose widget RFQs are credited to the partner, and hosts that sent uncredited ones',
     description: `${PARTNER_KEY} Answers the hosts credited (the registered website's and those added) and the hosts whose widget RFQs named the partner without being credited, to add if they are the partner's own.`,
-    partner: true,
     ok: [200, partnerHostsSchema],
-    errors: [401, 403, 429],
-  },
-  {
-    method: 'post',
-    path: '/api/partners/hosts',
-    tag: 'Partners',
+    errors: [429],
+  }),
+  keyed.post('/api/partners/hosts', {
     summary: 'Credit widget RFQs from one more host',
     description: `${PARTNER_KEY} Widget RFQs from the host's pages are credited from now on, up to 50 hosts; answers 201 with the partner's hosts as they now stand, 409 for a host already listed (\`host_exists\`) or a full list (\`host_limit\`).`,
-    partner: true,
     body: partnerHostInputSchema,
     ok: [201, partnerHostsSchema],
-    errors: [400, 401, 403, 409, 429],
-  },
-  {
-    method: 'delete',
-    path: '/api/partners/hosts/{host}',
-    tag: 'Partners',
+    errors: [409, 429],
+  }),
+  keyed.delete('/api/partners/hosts/{host}', {
     summary: 'Stop crediting widget RFQs from a host',
     description: `${PARTNER_KEY} RFQs already credited stay so; answers the partner's hosts as they now stand, 404 for a host not listed (\`host_not_found\`).`,
-    partner: true,
     ok: [200, partnerHostsSchema],
-    errors: [400, 401, 403, 404, 429],
-  },
+    errors: [429],
+  }),
   ...dataRoutes(
     ['/api/data/market-intelligence', '/api/v1/market-intelligence'],
     'market-intelligence',

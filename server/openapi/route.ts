@@ -45,8 +45,44 @@ export interface Route {
   /** Partner credentials, and the data product whose tiers may call it. */
   partner?: true | DataProduct;
   idempotent?: true;
-  errors: number[];
+  /**
+   * The errors beyond those that follow from the call itself (`impliedErrors`): an Origin check's
+   * 403, a conflict's 409, a rate limit's 429 and the like.
+   */
+  errors?: number[];
   contentType?: string;
   /** What an error status means here, where it differs from the document's default wording. */
   errorText?: Partial<Record<number, string>>;
+}
+
+/**
+ * The errors every call of its kind may answer: 400 for a call that takes a body, a query or a path
+ * parameter, 404 for one whose path names something, 401 for one that needs credentials, 403 for a
+ * partner's (another partner's id, or a tier without the product) and for a signed-in change from a
+ * page that is not Procura's, and 422 for an Idempotency-Key reused with another body.
+ */
+export function impliedErrors(r: Route): number[] {
+  const named = r.path.includes('{');
+  return [
+    ...(r.body || r.query || named ? [400] : []),
+    ...(r.supplier || r.partner ? [401] : []),
+    ...(r.partner || (r.supplier && r.method !== 'get') ? [403] : []),
+    ...(named ? [404] : []),
+    ...(r.idempotent ? [422] : []),
+  ];
+}
+
+/** One call of a group: what it does and answers; the group gives the rest. */
+type Call = Omit<Route, 'method' | 'path' | 'tag' | 'supplier'>;
+
+/**
+ * The calls of one tag, which share their credentials and the wording of their errors:
+ * `workspace.get('/api/supplier/me', { summary, description, ok })`. A call's own `errorText`
+ * words a status its way and keeps the group's wording of the others.
+ */
+export function callsOf(group: Pick<Route, 'tag' | 'supplier' | 'partner' | 'errorText'>) {
+  const declare =
+    (method: Route['method']) =>
+    (path: string, call: Call): Route => ({ ...group, ...call, method, path, errorText: { ...group.errorText, ...call.errorText } });
+  return { get: declare('get'), post: declare('post'), put: declare('put'), patch: declare('patch'), delete: declare('delete') };
 }

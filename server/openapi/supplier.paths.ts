@@ -28,7 +28,7 @@ import {
   supplierOffersSchema,
 } from '../../contract/schemas/supplier-offers';
 import { purchaseOrderQuerySchema } from '../../sdk/schemas/rfq';
-import type { Route } from './route';
+import { callsOf, type Route } from './route';
 
 const SUPPLIER_ERRORS = {
   401: '`unauthorized`: no live supplier session',
@@ -42,300 +42,173 @@ const SIGNED_IN = "For a supplier's signed-in people, with the session cookie.";
 /** Who may change it: the same people, from Procura's own pages. */
 const SIGNED_IN_CHANGE = "For a supplier's signed-in people, with the session cookie, from Procura's own pages (their Origin).";
 
+/** Signing in and out: the people are not signed in yet, or need not be. */
+const access = callsOf({ tag: 'Supplier workspace', errorText: SUPPLIER_ERRORS });
+/** The workspace itself, for signed-in people. */
+const workspace = callsOf({ tag: 'Supplier workspace', supplier: true, errorText: SUPPLIER_ERRORS });
+
 /** The supplier workspace: access, the supplier's people, its details, coverage and price list, its figures and its leads. */
 export const SUPPLIER_PATHS: Route[] = [
-  {
-    method: 'post',
-    path: '/api/supplier/sign-in-link',
-    tag: 'Supplier workspace',
+  access.post('/api/supplier/sign-in-link', {
     summary: 'E-mail a 10-minute, single-use sign-in link to a supplier user; the same answer for any address',
     description:
       "Called by Procura's sign-in page (its Origin), within a rate limit per client: a known, enabled supplier user is e-mailed a link (at most 3 to an address in any hour; earlier links stay valid, 3 at most), opening the lead named when one is. Answers 202 with the same message, after the same steps, whatever the address, so nobody learns whether it is known.",
     body: supplierSignInLinkSchema,
     ok: [202, supplierLinkSentSchema],
-    errors: [400, 403, 429],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/sign-in-link/peek',
-    tag: 'Supplier workspace',
+    errors: [403, 429],
+  }),
+  access.post('/api/supplier/sign-in-link/peek', {
     summary: "Whom a sign-in link is for (the person's and the supplier's names), without spending it: the page asks for a click first",
     description:
       "Called by the page the link opens (its Origin), within a rate limit per client, with the token in the body: answers the names the page shows on its 'Sign in as' button. Nothing is spent, so a link scanner or a page opened by mistake leaves the link usable; 400 `invalid_token` for a link expired, used or of a disabled person.",
     body: supplierSessionInputSchema,
     ok: [200, supplierLinkHolderSchema],
-    errors: [400, 403, 429],
-    errorText: { ...SUPPLIER_ERRORS, 400: '`invalid_token`: the link expired or was used' },
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/session',
-    tag: 'Supplier workspace',
+    errors: [403, 429],
+    errorText: { 400: '`invalid_token`: the link expired or was used' },
+  }),
+  access.post('/api/supplier/session', {
     summary: "Exchange a sign-in link's token for a supplier session (Set-Cookie)",
     description:
       'Called by the page the link opens (its Origin), within a rate limit per client: the link is spent and a session starts, its cookie set HttpOnly. Answers the signed-in person and their supplier; 400 `invalid_token` for a link expired, used or of a disabled person.',
     body: supplierSessionInputSchema,
     ok: [200, supplierMeSchema],
-    errors: [400, 403, 429],
-    errorText: { ...SUPPLIER_ERRORS, 400: '`invalid_token`: the link expired or was used' },
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/sign-out',
-    tag: 'Supplier workspace',
+    errors: [403, 429],
+    errorText: { 400: '`invalid_token`: the link expired or was used' },
+  }),
+  access.post('/api/supplier/sign-out', {
     summary: 'End the supplier session',
     description:
       "Called by Procura's pages (their Origin), signed in or not: the session the cookie names ends and the cookie is deleted. Answers 204 with no body.",
     ok: [204, null],
     errors: [403],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/supplier/me',
-    tag: 'Supplier workspace',
+  }),
+  workspace.get('/api/supplier/me', {
     summary: 'The signed-in supplier user and their supplier',
     description: `${SIGNED_IN} Answers who is signed in (id, name, e-mail) and their supplier's id and name, for the workspace's header.`,
-    supplier: true,
     ok: [200, supplierMeSchema],
-    errors: [401],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/supplier/users',
-    tag: 'Supplier workspace',
+  }),
+  workspace.get('/api/supplier/users', {
     summary: "The supplier's people who have signed in, and those invited who have not yet",
     description: `${SIGNED_IN} Answers every person with access to the workspace (name, e-mail, when added, last sign-in and whether staff disabled them) and the invitations not yet taken up.`,
-    supplier: true,
     ok: [200, supplierTeamSchema],
-    errors: [401],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/users',
-    tag: 'Supplier workspace',
+  }),
+  workspace.post('/api/supplier/users', {
     summary: 'Invite a colleague, who is e-mailed a sign-in link; the same answer whatever the address',
     description: `${SIGNED_IN_CHANGE} Answers 202 with the same message whether the address can join (added and e-mailed a link), is already of this team, or is another supplier's person's (nothing is sent); listed as invited until they sign in, and audited. At most 20 invitations per supplier in any 24 hours, and each e-mail counts against the address's sign-in links.`,
-    supplier: true,
     body: supplierInviteSchema,
     ok: [202, supplierInviteSentSchema],
-    errors: [400, 401, 403, 429],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'delete',
-    path: '/api/supplier/invitations/{invitationId}',
-    tag: 'Supplier workspace',
+    errors: [429],
+  }),
+  workspace.delete('/api/supplier/invitations/{invitationId}', {
     summary: 'Withdraw an invitation; a person it added who never signed in goes with it',
     description: `${SIGNED_IN_CHANGE} The invitation goes, and with it the person it added if they never signed in; audited. Answers 204; 404 \`invitation_not_found\` for another supplier's invitation or one already gone.`,
-    supplier: true,
     ok: [204, null],
-    errors: [400, 401, 403, 404],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'delete',
-    path: '/api/supplier/users/{userId}',
-    tag: 'Supplier workspace',
+  }),
+  workspace.delete('/api/supplier/users/{userId}', {
     summary: 'Remove a colleague, with their address and sessions',
     description: `${SIGNED_IN_CHANGE} The person goes at once with their address, links and sessions, and the change is audited; answers 204, 409 \`not_yourself\` for the caller's own account.`,
-    supplier: true,
     ok: [204, null],
-    errors: [400, 401, 403, 404, 409],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/supplier/stats',
-    tag: 'Supplier workspace',
+    errors: [409],
+  }),
+  workspace.get('/api/supplier/stats', {
     summary:
       "How the supplier's leads went over 12 months: received, made firm, declined, accepted, confirmed, win rate and median hours to a firm price; in all, by month and by product",
     description: `${SIGNED_IN} Counted from the supplier's stored quotes in Johannesburg's months, demo requests aside; the figures the workspace's overview shows.`,
-    supplier: true,
     ok: [200, supplierStatsSchema],
-    errors: [401],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/supplier/coverage',
-    tag: 'Supplier workspace',
+  }),
+  workspace.get('/api/supplier/coverage', {
     summary: 'Where the supplier delivers (cities, provinces or the whole country) with the days a delivery takes, and the provinces one may choose',
     description: `${SIGNED_IN} Answers the places the supplier is matched for, each with its delivery days and what buyers are quoted for it (worked out by the quote engine: the supplier's days and its dispatch days, at least one, then a distance allowance from its home city), and the provinces the editor offers.`,
-    supplier: true,
     ok: [200, supplierCoverageSchema],
-    errors: [401],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'put',
-    path: '/api/supplier/coverage',
-    tag: 'Supplier workspace',
+  }),
+  workspace.put('/api/supplier/coverage', {
     summary: 'Replace where the supplier delivers; the next quote uses it',
     description: `${SIGNED_IN_CHANGE} The whole list is replaced in one audited change: each city one Procura knows, each province one of theirs, each place once (a bad one is named by its position). Answers the coverage as it now stands.`,
-    supplier: true,
     body: supplierCoverageInputSchema,
     ok: [200, supplierCoverageSchema],
-    errors: [400, 401, 403],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/supplier/offers',
-    tag: 'Supplier workspace',
+  }),
+  workspace.get('/api/supplier/offers', {
     summary:
       "The supplier's price list by product name: each offer's unit price, minimum order, volume prices, stock and dates, whether it is quoted today, and the day the list last changed",
     description: `${SIGNED_IN} Answers the offers the supplier is quoted from, so it can check them before the next request arrives.`,
-    supplier: true,
     ok: [200, supplierOffersSchema],
-    errors: [401],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/offers',
-    tag: 'Supplier workspace',
+  }),
+  workspace.post('/api/supplier/offers', {
     summary: 'Add a catalogue product to the price list; the next quote uses it. Refused (409 `offer_exists`) for a product already listed',
     description: `${SIGNED_IN_CHANGE} The product's category joins the supplier's, and the change is audited; answers 201 with the offer.`,
-    supplier: true,
     body: newSupplierOfferSchema,
     ok: [201, supplierOfferSchema],
-    errors: [400, 401, 403, 409],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'patch',
-    path: '/api/supplier/offers/{offerId}',
-    tag: 'Supplier workspace',
+    errors: [409],
+  }),
+  workspace.patch('/api/supplier/offers/{offerId}', {
     summary:
       'Change an offer: unit price, minimum order, volume prices (each above the minimum order and below the unit price), in stock, first and last day. An offer out of stock or outside its dates is not quoted; the next quote uses the change',
     description: `${SIGNED_IN_CHANGE} Only the fields sent change, and the rules across fields are checked against the offer as it then stands; answers the offer as it now stands, 404 for another supplier's offer.`,
-    supplier: true,
     body: supplierOfferChangeSchema,
     ok: [200, supplierOfferSchema],
-    errors: [400, 401, 403, 404],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'delete',
-    path: '/api/supplier/offers/{offerId}',
-    tag: 'Supplier workspace',
+  }),
+  workspace.delete('/api/supplier/offers/{offerId}', {
     summary: 'Take a product off the price list',
     description: `${SIGNED_IN_CHANGE} The supplier is no longer quoted for that product from the next request on, and the change is audited; answers 204, 404 for another supplier's offer.`,
-    supplier: true,
     ok: [204, null],
-    errors: [400, 401, 403, 404],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/offers/import',
-    tag: 'Supplier workspace',
+  }),
+  workspace.post('/api/supplier/offers/import', {
     summary:
       'Replace the price list from pasted text (`name | description | price | unit | category` lines, or a CSV with a header), read and checked as the admin import reads a product line; all or none, every bad line named (400 `invalid_lines`). Each line names a product of the catalogue; every offer the text does not list is removed. With `dryRun`, the preview',
     description: `${SIGNED_IN_CHANGE} Answers each line as read, what would be removed and every bad line with its reason; without \`dryRun\`, after the list is replaced in one audited change.`,
-    supplier: true,
     body: offerImportSchema,
     ok: [200, offerImportResultSchema],
-    errors: [400, 401, 403],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/supplier/profile',
-    tag: 'Supplier workspace',
+  }),
+  workspace.get('/api/supplier/profile', {
     summary: "The supplier's own details: contact, terms, VAT number, registered address and B-BBEE standing",
     description: `${SIGNED_IN} Answers the details buyers see on quotes, quotation PDFs and purchase orders, as the supplier last set them.`,
-    supplier: true,
     ok: [200, supplierProfileSchema],
-    errors: [401],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'patch',
-    path: '/api/supplier/profile',
-    tag: 'Supplier workspace',
+  }),
+  workspace.patch('/api/supplier/profile', {
     summary: 'Change any of those details; the next quote uses them',
     description: `${SIGNED_IN_CHANGE} Only the fields sent change, in one audited change that every server process quotes from next; answers the details as they now stand.`,
-    supplier: true,
     body: supplierProfileChangeSchema,
     ok: [200, supplierProfileSchema],
-    errors: [400, 401, 403],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/supplier/leads',
-    tag: 'Supplier workspace',
+  }),
+  workspace.get('/api/supplier/leads', {
     summary: "The supplier's leads, newest first; the buyer's contact only once the buyer accepted",
     description: `${SIGNED_IN} Every request the supplier was quoted for, optionally narrowed to one \`status\`: the product, quantity, location, its quote's figures and status, and what can still be done with it.`,
-    supplier: true,
     query: supplierLeadsQuerySchema,
     ok: [200, supplierLeadsSchema],
-    errors: [400, 401],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/leads/{quoteId}/firm',
-    tag: 'Supplier workspace',
+  }),
+  workspace.post('/api/supplier/leads/{quoteId}/firm', {
     summary: 'Make an offered quote within its validity firm, at the price given or the indicative one, or a basket quote line by line; the buyer is e-mailed',
     description: `${SIGNED_IN_CHANGE} A single product's quote: the unit price, lead time, validity and note given replace the indicative ones, which stay beside them on the buyer's pages. A basket's quote takes \`lines\` instead, each a line id (\`L1\` is the first) with its firm unit price excl. VAT: each line keeps the indicative price it replaced and when it was firmed, the quote's totals become its lines' (VAT on their sum), and once no line it offers is indicative the quote itself is firm. A line id not on the quote answers 404 \`line_not_found\`; a line already ordered, from this supplier or another, or withdrawn answers 409 \`line_not_open\`. The change is audited and answers the lead as it now stands. A repeat changes nothing.`,
-    supplier: true,
     body: firmLeadSchema,
     ok: [200, supplierLeadSchema],
-    errors: [400, 401, 403, 404, 409],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/leads/{quoteId}/decline',
-    tag: 'Supplier workspace',
+    errors: [409],
+  }),
+  workspace.post('/api/supplier/leads/{quoteId}/decline', {
     summary: 'Withdraw a quote the buyer has not accepted, or some products of a basket quote, with a reason the buyer is e-mailed',
     description: `${SIGNED_IN_CHANGE} Only while the quote is still valid and offered or declined by the buyer; the request's status follows from its quotes; a repeat changes nothing. With \`lineIds\` (a basket's quote only, also one already ordered from) only those products are withdrawn: they no longer count in the quote's totals or its coverage, the buyer's pages show them withdrawn with the reason, and withdrawing the last line still offered or ordered withdraws the quote. A line id not on the quote answers 404 \`line_not_found\`; a line already ordered or withdrawn answers 409 \`line_not_open\`. Answers the lead as it now stands.`,
-    supplier: true,
     body: declineLeadSchema,
     ok: [200, supplierLeadSchema],
-    errors: [400, 401, 403, 404, 409],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/leads/{quoteId}/confirm',
-    tag: 'Supplier workspace',
+    errors: [409],
+  }),
+  workspace.post('/api/supplier/leads/{quoteId}/confirm', {
     summary: 'Confirm the order the buyer placed by accepting this quote',
     description: `${SIGNED_IN_CHANGE} The same confirmation as the order e-mail's response link: the buyer is e-mailed, and a repeat answers the same. Answers the lead as it now stands; 409 before the buyer accepted or after a withdrawal.`,
-    supplier: true,
     ok: [200, supplierLeadSchema],
-    errors: [400, 401, 403, 404, 409],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/supplier/leads/{quoteId}/delivered',
-    tag: 'Supplier workspace',
+    errors: [409],
+  }),
+  workspace.post('/api/supplier/leads/{quoteId}/delivered', {
     summary: 'Mark a confirmed order of this lead delivered',
     description: `${SIGNED_IN_CHANGE} The same as the response link's: the Johannesburg day it delivered (not before the order, not after today), for the newest confirmed order not yet marked or the one \`purchaseOrderNumber\` names; the buyer is e-mailed once, the same day again changes nothing, and the write is audited. Answers the lead as it now stands; 409 for an order not confirmed (\`order_not_confirmed\`) or marked on another day (\`delivery_recorded\`).`,
-    supplier: true,
     body: leadDeliveredSchema,
     ok: [200, supplierLeadSchema],
-    errors: [400, 401, 403, 404, 409],
-    errorText: SUPPLIER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/supplier/leads/{quoteId}/purchase-order.pdf',
-    tag: 'Supplier workspace',
+    errors: [409],
+  }),
+  workspace.get('/api/supplier/leads/{quoteId}/purchase-order.pdf', {
     summary: 'A purchase order the buyer placed on this lead, as a PDF',
     description: `${SIGNED_IN} The same document as the order e-mail's attachment and the response link's download: \`po\` names one of the lead's orders (its \`orders\`), by default the latest; once the supplier withdrew, the cancelled one. 404 before the buyer ordered, for another supplier's lead, and once the buyer's details are deleted. At most \`PAPERWORK_RATE_LIMIT\` PDFs (30 a minute by default) per client address; 503 with \`Retry-After\` while too many documents wait to be drawn.`,
-    supplier: true,
     query: purchaseOrderQuerySchema,
     ok: [200, null],
     contentType: 'application/pdf',
-    errors: [400, 401, 404, 429, 503],
-    errorText: SUPPLIER_ERRORS,
-  },
+    errors: [429, 503],
+  }),
 ];

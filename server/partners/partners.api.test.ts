@@ -6,7 +6,7 @@ import { partnerAnalyticsSchema, partnerProfileSchema } from '../../sdk/schemas/
 import { REVENUE_MODEL } from '../../contract/revenue';
 import { hashSecret } from '../lib/ids';
 import { startTestServer, validOrder, type TestServer } from '../test/harness';
-import { openQuoteEmail, registerPartner, validRegistration, widgetRequest } from '../test/partners';
+import { openQuoteEmail, qualifiedWidgetRequest, registerPartner, validRegistration, widgetRequest } from '../test/partners';
 import { isWellFormedApiKey } from './api-keys';
 import { setPartnerTier } from './partners.repository';
 import { subjectKey } from '../limits/rate-limiter';
@@ -209,19 +209,9 @@ describe('GET /api/embed/analytics', () => {
 
   it('counts enterprise leads (qualified, over 100 employees) at the enterprise rate, and awarded requests, in the month of the request', async () => {
     const p = await registerPartner(server, { website: 'https://leads.example.co.za' });
-    const embed = async (contactEmail: string, companySize: string) => {
-      const res = await widgetRequest(server, {
-        contactEmail,
-        companySize,
-        partnerId: p.partnerId,
-        source: 'embed-widget',
-        referrerUrl: 'https://leads.example.co.za/',
-      });
-      expect(res.status).toBe(201);
-      // Each buyer opens the quote e-mail: the request qualifies.
-      await openQuoteEmail(server, res.json.rfqId);
-      return res.json.quotes[0].trackingToken as string;
-    };
+    // Each buyer opens the quote e-mail: the request qualifies.
+    const embed = async (contactEmail: string, companySize: string) =>
+      (await qualifiedWidgetRequest(server, p, 'https://leads.example.co.za/', contactEmail, companySize)).json.quotes[0].trackingToken as string;
     const act = async (token: string, action: 'accept' | 'close') =>
       expect((await server.request('POST', `/api/quotes/track/${token}/${action}`, action === 'accept' ? { body: validOrder() } : {})).status).toBe(200);
 
@@ -281,15 +271,7 @@ describe('GET /api/embed/analytics', () => {
     const p = await registerPartner(server, { website: 'https://carry.example.co.za' });
     const qualifiedRequest = async (at: number, contactEmail: string, companySize = '11-50') => {
       now = at;
-      const res = await widgetRequest(server, {
-        contactEmail,
-        companySize,
-        partnerId: p.partnerId,
-        source: 'embed-widget',
-        referrerUrl: 'https://carry.example.co.za/',
-      });
-      expect(res.status).toBe(201);
-      await openQuoteEmail(server, res.json.rfqId);
+      await qualifiedWidgetRequest(server, p, 'https://carry.example.co.za/', contactEmail, companySize);
     };
     // February, before the six months shown: R15, under the minimum.
     await qualifiedRequest(Date.UTC(2026, 1, 10, 9), 'feb@buyer.example.co.za');

@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_MESSAGES, supplierTeamSchema } from '../../contract/schemas/supplier-workspace';
 import { subjectKey } from '../limits/rate-limiter';
 import { lastSignInLink, signInSupplier, supplierTestKit } from '../test/suppliers';
-import { startTestServer, type TestServer } from '../test/harness';
+import { HOUR, MINUTE, startTestServer, type TestServer } from '../test/harness';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
 let server: TestServer;
 const origin = 'http://procura.test';

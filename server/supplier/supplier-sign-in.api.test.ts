@@ -5,11 +5,9 @@ import { hashSecret } from '../lib/ids';
 import { subjectKey } from '../limits/rate-limiter';
 import { MessageRenderer } from '../mail-sender/renderer';
 import { lastSignInLink, supplierTestKit } from '../test/suppliers';
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../test/harness';
+import { createTestDatabase, HOUR, MINUTE, startTestServer, type TestDatabase, type TestServer } from '../test/harness';
 import { requestSignInLink } from './supplier-users.service';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
 /** The statements a call makes, heard while it runs inside `steps.run(list, …)`. */
 const steps = new AsyncLocalStorage<string[]>();

@@ -5,10 +5,8 @@ import { MessageRenderer } from '../mail-sender/renderer';
 import { signInStaff } from '../test/staff';
 import { lastSupplierAudit, signInSupplier, supplierTestKit } from '../test/suppliers';
 import { withoutSeedHistory } from '../test/market';
-import { startTestServer, validOrder, validRfq, type TestServer } from '../test/harness';
+import { HOUR, startTestServer, type TestServer, validOrder, validRfq } from '../test/harness';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 let now = Date.parse('2026-11-02T08:00:00.000Z');
 let server: TestServer;
 const origin = 'http://procura.test';
@@ -30,6 +28,8 @@ const me = (cookie: string) => server.request('GET', '/api/supplier/me', { heade
 const signIn = (supplierId: number, email: string) => signInSupplier(server, supplierId, email, client());
 
 const coverageOf = async (headers: Record<string, string>) => (await server.request('GET', '/api/supplier/coverage', { headers })).json;
+/** Replaces where the supplier delivers, as the coverage editor does. */
+const setCoverage = (headers: Record<string, string>, areas: unknown) => server.request('PUT', '/api/supplier/coverage', { headers, body: { areas } });
 const supplierIds = async () => (await db().selectFrom('suppliers').select('id').orderBy('id').execute()).map((r) => r.id);
 
 describe('supplier sessions', () => {
@@ -470,15 +470,10 @@ describe('where the supplier delivers', () => {
     expect(before.json.provinces).toContain('KwaZulu-Natal');
 
     // Only Cape Town now: it is no longer quoted for Durban.
-    const set = await server.request('PUT', '/api/supplier/coverage', {
-      headers,
-      body: {
-        areas: [
-          { scope: 'city', area: 'cape-town', leadDays: 2 },
-          { scope: 'province', area: 'Gauteng', leadDays: 4 },
-        ],
-      },
-    });
+    const set = await setCoverage(headers, [
+      { scope: 'city', area: 'cape-town', leadDays: 2 },
+      { scope: 'province', area: 'Gauteng', leadDays: 4 },
+    ]);
     expect(set.status).toBe(200);
     expect(set.json.areas).toMatchObject([
       { scope: 'province', area: 'Gauteng', name: 'Gauteng', leadDays: 4 },
@@ -495,9 +490,9 @@ describe('where the supplier delivers', () => {
     expect(durban.quotes.map((q) => q.supplier.id)).not.toContain(supplierId);
 
     // The whole country again, in 3 days.
-    expect(
-      (await server.request('PUT', '/api/supplier/coverage', { headers, body: { areas: [{ scope: 'national', area: '', leadDays: 3 }] } })).json.areas,
-    ).toMatchObject([{ scope: 'national', area: '', name: 'All of South Africa', leadDays: 3 }]);
+    expect((await setCoverage(headers, [{ scope: 'national', area: '', leadDays: 3 }])).json.areas).toMatchObject([
+      { scope: 'national', area: '', name: 'All of South Africa', leadDays: 3 },
+    ]);
   });
 
   it('shows, for each place, the lead times buyers are quoted there and what they are made of, as the quotes give them', async () => {
@@ -506,17 +501,12 @@ describe('where the supplier delivers', () => {
     // Based in Johannesburg, dispatching in 2 days.
     await db().updateTable('suppliers').set({ home_city_id: 'johannesburg', dispatch_days: 2 }).where('id', '=', supplierId).execute();
     const { headers } = await signIn(supplierId, `seen-${supplierId}@coverage.example`);
-    const set = await server.request('PUT', '/api/supplier/coverage', {
-      headers,
-      body: {
-        areas: [
-          { scope: 'city', area: 'johannesburg', leadDays: 1 },
-          { scope: 'city', area: 'durban', leadDays: 4 },
-          { scope: 'province', area: 'Gauteng', leadDays: 2 },
-          { scope: 'national', area: '', leadDays: 5 },
-        ],
-      },
-    });
+    const set = await setCoverage(headers, [
+      { scope: 'city', area: 'johannesburg', leadDays: 1 },
+      { scope: 'city', area: 'durban', leadDays: 4 },
+      { scope: 'province', area: 'Gauteng', leadDays: 2 },
+      { scope: 'national', area: '', leadDays: 5 },
+    ]);
     expect(set.status).toBe(200);
     const seen = (name: string) => set.json.areas.find((a: { name: string }) => a.name === name).buyers;
     expect({ dispatchDays: set.json.dispatchDays, homeCity: set.json.homeCity, distanceAllowance: set.json.distanceAllowance }).toEqual({
@@ -555,16 +545,11 @@ describe('where the supplier delivers', () => {
     // Nothing a day: rounded up to one. A place no request reaches is shown as such.
     await db().updateTable('suppliers').set({ dispatch_days: 0 }).where('id', '=', supplierId).execute();
     const provinces: string[] = set.json.provinces;
-    const everywhere = await server.request('PUT', '/api/supplier/coverage', {
-      headers,
-      body: {
-        areas: [
-          { scope: 'city', area: 'johannesburg', leadDays: 0 },
-          ...provinces.map((area) => ({ scope: 'province', area, leadDays: 2 })),
-          { scope: 'national', area: '', leadDays: 5 },
-        ],
-      },
-    });
+    const everywhere = await setCoverage(headers, [
+      { scope: 'city', area: 'johannesburg', leadDays: 0 },
+      ...provinces.map((area) => ({ scope: 'province', area, leadDays: 2 })),
+      { scope: 'national', area: '', leadDays: 5 },
+    ]);
     const areas = everywhere.json.areas as { name: string; buyers: unknown }[];
     expect(areas.find((a) => a.name === 'Johannesburg, Gauteng')!.buyers).toEqual({
       leadTime: '1-2 days',
@@ -579,7 +564,7 @@ describe('where the supplier delivers', () => {
   it('refuses an unknown city or province, a place twice, a bad lead time and an empty list, naming the place', async () => {
     const [supplierId] = await supplierIds();
     const { headers } = await signIn(supplierId!, 'areas-checks@coverage.example');
-    const fields = async (areas: unknown) => (await server.request('PUT', '/api/supplier/coverage', { headers, body: { areas } })).json.error.details.fields;
+    const fields = async (areas: unknown) => (await setCoverage(headers, areas)).json.error.details.fields;
     expect(
       await fields([
         { scope: 'city', area: 'atlantis', leadDays: 1 },

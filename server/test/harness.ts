@@ -62,6 +62,10 @@ export async function createTestDatabase(options: { seed?: boolean } & Pick<Data
   return database;
 }
 
+/** Spans of time, for tests that move their server's clock. */
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
 export interface TestServer {
   url: string;
   app: App;

@@ -62,6 +62,17 @@ export async function openQuoteEmail(
   return res.headers.get('location')!;
 }
 
+/**
+ * A request from `contactEmail` through the widget on a page of `site`, naming partner `p`, whose
+ * buyer then opens the quote e-mail: credited to the partner when `site` is its host, and qualified.
+ */
+export async function qualifiedWidgetRequest(server: TestServer, p: { partnerId: string }, site: string, contactEmail: string, companySize: string) {
+  const res = await widgetRequest(server, { contactEmail, companySize, partnerId: p.partnerId, source: 'embed-widget', referrerUrl: site });
+  expect(res.status).toBe(201);
+  await openQuoteEmail(server, res.json.rfqId);
+  return res;
+}
+
 /** A request for Thick Bleach 5L to Durban as a partner's widget sends it; `fields` give the buyer, the partner and the rest. */
 export function widgetRequest(server: TestServer, fields: Record<string, unknown>) {
   return server.request('POST', '/api/embed/rfq', {

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupApiMock } from '../test/api-mock';
+import { optionTexts } from '../test/form';
 import { QuickQuoteForm } from './QuickQuoteForm';
 
 const api = setupApiMock();
@@ -80,11 +81,7 @@ describe("the widget's short form", () => {
     const onSubmit = vi.fn();
     render(<QuickQuoteForm pending={false} onSubmit={onSubmit} />);
     const size = screen.getByRole('combobox', { name: 'Company size (optional)' });
-    expect(
-      within(size)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Not given', '1-10 employees', '11-50 employees', '51-100 employees', '101-250 employees', '250+ employees']);
+    expect(optionTexts(size)).toEqual(['Not given', '1-10 employees', '11-50 employees', '51-100 employees', '101-250 employees', '250+ employees']);
     expect(screen.getByText(/By sending, you agree/).textContent).toBe(
       'By sending, you agree to the terms and conditions (opens in a new tab), and to your company name and e-mail address being shared with the suppliers who quote. If you accept a quote, your contact details also go to that supplier, so they can deliver the order.',
     );

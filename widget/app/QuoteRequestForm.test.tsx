@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RFQ_MESSAGES, type RfqFormValues } from '../../sdk/rules';
 import { DURBAN, product, setupApiMock } from '../test/api-mock';
+import { optionTexts } from '../test/form';
 import { stubMatchMedia } from '../test/media';
 import { QuoteRequestForm } from './QuoteRequestForm';
 import { useRfqForm } from './use-rfq-form';
@@ -35,6 +36,31 @@ const heading = () => screen.getByRole('heading', { level: 2 }).textContent;
 const field = (name: RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const combo = (name: RegExp) => screen.getByRole('combobox', { name }) as HTMLInputElement;
 
+/** Types `text` into the combobox `name` and answers the list of suggestions it opens. */
+async function suggestionsFor(user: UserEvent, name: RegExp, text: string): Promise<HTMLElement> {
+  await user.type(combo(name), text);
+  return screen.findByRole('listbox', { name });
+}
+
+/** The compact form, the hand sanitisers in the catalogue, its submissions recorded. */
+function renderCompactForm() {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn();
+  api.catalogue(SANITISERS);
+  render(<Harness compact onSubmit={onSubmit} />);
+  return { user, onSubmit };
+}
+
+/** The compact form, its product field showing the three hand sanitisers suggested for "hand". */
+async function compactSanitiserSuggestions() {
+  const user = userEvent.setup();
+  api.catalogue(SANITISERS);
+  render(<Harness compact />);
+  const list = await suggestionsFor(user, /Product name/, 'hand');
+  expect(await within(list).findAllByRole('option')).toHaveLength(3);
+  return { user, list };
+}
+
 describe('quote request form', () => {
   it('shows each field message word for word and sends nothing while one stands', async () => {
     const user = userEvent.setup();
@@ -63,10 +89,7 @@ describe('quote request form', () => {
   });
 
   it('reads a quantity as a buyer writes it: a thousands separator is a thousand, hexadecimal or an exponent no number', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    api.catalogue(SANITISERS);
-    render(<Harness compact onSubmit={onSubmit} />);
+    const { user, onSubmit } = renderCompactForm();
     await user.type(combo(/Product name/), 'Floor polish');
     await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
     await user.type(combo(/Delivery location/), 'Durban');
@@ -98,10 +121,7 @@ describe('quote request form', () => {
   });
 
   it('submits the values once every field is valid', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    api.catalogue(SANITISERS);
-    render(<Harness compact onSubmit={onSubmit} />);
+    const { user, onSubmit } = renderCompactForm();
     await user.type(combo(/Product name/), 'Floor polish');
     await user.type(field(/Description/), 'Non-slip floor polish for a hospital corridor');
     await user.clear(field(/Quantity/));
@@ -246,12 +266,7 @@ describe('quote request form', () => {
   });
 
   it('shows three product suggestions in the compact form and picks one with the keyboard', async () => {
-    const user = userEvent.setup();
-    api.catalogue(SANITISERS);
-    render(<Harness compact />);
-    await user.type(combo(/Product name/), 'hand');
-    const list = await screen.findByRole('listbox', { name: /Product name/ });
-    expect(await within(list).findAllByRole('option')).toHaveLength(3);
+    const { user, list } = await compactSanitiserSuggestions();
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(combo(/Product name/).value).toBe('Hand Sanitizer Gel 5L');
     expect(field(/Quantity/).value).toBe('1');
@@ -259,12 +274,7 @@ describe('quote request form', () => {
   });
 
   it('closes the suggestions when Tab leaves the field without a pick, so they cover no other field', async () => {
-    const user = userEvent.setup();
-    api.catalogue(SANITISERS);
-    render(<Harness compact />);
-    await user.type(combo(/Product name/), 'hand');
-    const list = await screen.findByRole('listbox', { name: /Product name/ });
-    expect(await within(list).findAllByRole('option')).toHaveLength(3);
+    const { user, list } = await compactSanitiserSuggestions();
     await user.tab();
     expect(within(list).queryByRole('option')).toBeNull();
     expect(combo(/Product name/).getAttribute('aria-expanded')).toBe('false');
@@ -272,10 +282,7 @@ describe('quote request form', () => {
   });
 
   it('sends the unit only of the product the buyer chose: none once they type another name, the new one when they pick another', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    api.catalogue(SANITISERS);
-    render(<Harness compact onSubmit={onSubmit} />);
+    const { user, onSubmit } = renderCompactForm();
     await user.type(combo(/Product name/), 'Hand');
     const pick = async (name: RegExp) => user.click(await within(await screen.findByRole('listbox', { name: /Product name/ })).findByRole('option', { name }));
     await pick(/Hand Sanitizer 70% Alcohol/);
@@ -305,13 +312,8 @@ describe('quote request form', () => {
     const user = userEvent.setup();
     api.catalogue([], [DURBAN]);
     render(<Harness />);
-    await user.type(combo(/Delivery location/), 'du');
-    const list = await screen.findByRole('listbox', { name: /Delivery location/ });
-    expect(
-      within(list)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Durban, KwaZulu-Natal']);
+    const list = await suggestionsFor(user, /Delivery location/, 'du');
+    expect(optionTexts(list)).toEqual(['Durban, KwaZulu-Natal']);
     expect(combo(/Delivery location/).getAttribute('aria-expanded')).toBe('true');
 
     await user.click(screen.getByRole('heading', { level: 2 }));
@@ -328,13 +330,8 @@ describe('quote request form', () => {
     const johannesburg = { id: 'johannesburg', name: 'Johannesburg', province: 'Gauteng', fullName: 'Johannesburg, Gauteng', note: 'Also called Jozi' };
     api.catalogue([], [DURBAN, johannesburg]);
     render(<Harness />);
-    await user.type(combo(/Delivery location/), 'Jozi');
-    const list = await screen.findByRole('listbox', { name: /Delivery location/ });
-    expect(
-      within(list)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Johannesburg, GautengAlso called Jozi']);
+    const list = await suggestionsFor(user, /Delivery location/, 'Jozi');
+    expect(optionTexts(list)).toEqual(['Johannesburg, GautengAlso called Jozi']);
     expect(api.requests).toContain('GET /api/catalogue/locations?q=Jozi');
 
     await user.click(within(list).getByRole('option', { name: /Johannesburg, Gauteng/ }));
@@ -376,11 +373,7 @@ describe('quote request form', () => {
     await user.click(screen.getByRole('button', { name: 'Next Step' }));
 
     const size = screen.getByRole('combobox', { name: 'Company size (optional)' }) as HTMLSelectElement;
-    expect(
-      within(size)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Not given', '1-10 employees', '11-50 employees', '51-100 employees', '101-250 employees', '250+ employees']);
+    expect(optionTexts(size)).toEqual(['Not given', '1-10 employees', '11-50 employees', '51-100 employees', '101-250 employees', '250+ employees']);
     await user.type(field(/E-mail address/), 'buyer@clinic.co.za');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Get My Quotes' }));

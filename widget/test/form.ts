@@ -1,5 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+
+/** The text of each option of a list or a select, in order. */
+export function optionTexts(list: HTMLElement): (string | null)[] {
+  return within(list)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+}
 
 /** Fills in the one-page request form for floor polish to Durban, for buyer@clinic.co.za, and sends it. */
 export async function sendFloorPolishRequest(user: UserEvent): Promise<void> {

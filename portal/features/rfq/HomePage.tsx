@@ -332,7 +332,7 @@ export default function HomePage() {
         <h1>Get quotes from South African suppliers in seconds</h1>
         <p className="muted">Describe what you need. Matched suppliers quote from their own price lists, on screen and by e-mail, with no account.</p>
       </div>
-      <div className="home-grid">
+      <div className="configurator-grid home-grid">
         <section className="card" aria-label="Quote request" {...interactions.handlers}>
           {pending ? (
             <ProcessingScreen />

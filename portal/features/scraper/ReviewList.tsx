@@ -116,7 +116,7 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided(): void }
   const headingId = `review-${item.id}-name`;
   return (
     <li className="review-item">
-      <div className="review-head">
+      <div className="quote-head review-head">
         <h3 id={headingId}>{item.name}</h3>
         <span className={`badge ${item.kind === 'supplier' ? 'badge-primary' : 'badge-success'}`}>{item.kind === 'supplier' ? 'Supplier' : 'Product'}</span>
       </div>

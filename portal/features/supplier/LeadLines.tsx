@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { formatQuantity, perUnit } from '../../../sdk/rules';
 import { formatRand } from '../../../sdk/format';
 import { readNumber } from '../../../sdk/numbers';
-import { textError } from '../../../sdk/text';
 import { MAX_UNIT_PRICE } from '../../../contract/schemas/supplier-offers';
 import { SUPPLIER_MESSAGES, type SupplierLead } from '../../../contract/schemas/supplier-workspace';
 import { TextField } from '../../../widget/ui/TextField';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { supplierApi } from '../../lib/api';
 import { useSave } from '../../lib/use-save';
+import { WithdrawForm } from './WithdrawForm';
 
 type LeadLine = NonNullable<SupplierLead['lines']>[number];
 
@@ -48,42 +48,6 @@ function LineFirmForm({ lead, line, onDone }: { lead: SupplierLead; line: LeadLi
       />
       <button type="submit" className="button" disabled={saving}>
         {saving ? 'Making it firm…' : 'Make this price firm'}
-      </button>
-    </form>
-  );
-}
-
-/** The withdrawal form of one basket line: a reason the buyer is told. */
-function LineWithdrawForm({ lead, line, onDone }: { lead: SupplierLead; line: LeadLine; onDone(lead: SupplierLead): void }) {
-  const id = `${lead.quoteId}-${line.lineId}`;
-  const [reason, setReason] = useState('');
-  const { errors, setErrors, failure, saving, run } = useSave<'reason'>();
-  const focusReason = () => document.getElementById(`${id}-reason`)?.focus();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const text = reason.trim();
-    const problem = textError(text, 'Reason', 'multi') ?? (text.length < 5 || text.length > 1000 ? SUPPLIER_MESSAGES.reason : undefined);
-    if (problem) {
-      setErrors({ reason: problem });
-      focusReason();
-      return;
-    }
-    await run(async () => onDone(await supplierApi().decline(lead.quoteId, { lineIds: [line.lineId], reason })), focusReason);
-  };
-  return (
-    <form className="form-stack" onSubmit={submit} noValidate aria-label={`Withdraw ${line.productName}`}>
-      {failure ? <ErrorAlert title="Not withdrawn" message={failure} inline /> : null}
-      <TextField
-        id={`${id}-reason`}
-        label="Why you withdraw it (the buyer is told)"
-        rows={2}
-        value={reason}
-        onChange={setReason}
-        error={errors.reason}
-        required
-      />
-      <button type="submit" className="button button-secondary" disabled={saving}>
-        {saving ? 'Withdrawing…' : 'Withdraw this product'}
       </button>
     </form>
   );
@@ -152,7 +116,7 @@ export function LeadLines({ lead, answerable, onChange }: { lead: SupplierLead; 
                 </span>
               ) : null}
               {open?.lineId === l.lineId && open.action === 'firm' ? <LineFirmForm lead={lead} line={l} onDone={done} /> : null}
-              {open?.lineId === l.lineId && open.action === 'withdraw' ? <LineWithdrawForm lead={lead} line={l} onDone={done} /> : null}
+              {open?.lineId === l.lineId && open.action === 'withdraw' ? <WithdrawForm lead={lead} line={l} onDone={done} /> : null}
             </li>
           );
         })}

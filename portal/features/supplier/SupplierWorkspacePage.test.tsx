@@ -50,6 +50,18 @@ const basketLine = (line: Partial<NonNullable<SupplierLead['lines']>[number]> & 
   ...line,
 });
 
+/** A basket's line the buyer ordered from this supplier. */
+const ORDERED_BLEACH = basketLine({
+  lineId: 'L1',
+  productName: 'Household Bleach',
+  quantity: 40,
+  unit: 'litres',
+  unitPrice: 20,
+  totalPrice: 800,
+  ordered: true,
+  status: 'ordered',
+});
+
 /** An order the buyer placed on Q-3, awaiting the supplier's confirmation. */
 const accepted = (): SupplierLead => ({
   ...lead('Q-3', 'Household Bleach'),
@@ -229,19 +241,7 @@ describe('the supplier workspace', () => {
       quantity: 2,
       unit: 'products',
       unitPrice: 0,
-      lines: [
-        basketLine({
-          lineId: 'L1',
-          productName: 'Household Bleach',
-          quantity: 40,
-          unit: 'litres',
-          unitPrice: 20,
-          totalPrice: 800,
-          ordered: true,
-          status: 'ordered',
-        }),
-        basketLine({ lineId: 'L3', productName: 'Refuse Bags', quantity: 20, unit: 'rolls', unitPrice: 15, totalPrice: 300 }),
-      ],
+      lines: [ORDERED_BLEACH, basketLine({ lineId: 'L3', productName: 'Refuse Bags', quantity: 20, unit: 'rolls', unitPrice: 15, totalPrice: 300 })],
     };
     signedIn([basketLead]);
     renderAt('/supplier');
@@ -361,19 +361,7 @@ describe('the supplier workspace', () => {
       // The quote's own total counts the line not ordered too: the order is its lines alone.
       totalPrice: 1100.93,
       totalPriceInclVat: 1266.07,
-      lines: [
-        basketLine({
-          lineId: 'L1',
-          productName: 'Household Bleach',
-          quantity: 40,
-          unit: 'litres',
-          unitPrice: 20,
-          totalPrice: 800,
-          ordered: true,
-          status: 'ordered',
-        }),
-        basketLine({ lineId: 'L2', productName: 'Refuse Bags', quantity: 21, unit: 'rolls', unitPrice: 14.33, totalPrice: 300.93 }),
-      ],
+      lines: [ORDERED_BLEACH, basketLine({ lineId: 'L2', productName: 'Refuse Bags', quantity: 21, unit: 'rolls', unitPrice: 14.33, totalPrice: 300.93 })],
       orders: [{ ...accepted().orders[0]!, lineIds: ['L1'] }],
     };
     signedIn([basket]);

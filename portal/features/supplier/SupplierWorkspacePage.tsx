@@ -3,7 +3,6 @@ import { useSearch } from 'wouter';
 import { formatQuantity } from '../../../sdk/rules';
 import { formatRand, formatDate } from '../../../sdk/format';
 import { readNumber } from '../../../sdk/numbers';
-import { textError } from '../../../sdk/text';
 import { MAX_UNIT_PRICE } from '../../../contract/schemas/supplier-offers';
 import { LEAD_FILTERS, SUPPLIER_MESSAGES, type LeadFilter, type SupplierLead } from '../../../contract/schemas/supplier-workspace';
 import { TextField } from '../../../widget/ui/TextField';
@@ -23,6 +22,7 @@ import { SupplierStatsTab } from './SupplierStats';
 import { LeadLines, readRand } from './LeadLines';
 import { ConfirmOrder, LeadBuyer } from './LeadOrder';
 import { MarkDelivered } from '../../components/quotes/mark-delivered';
+import { WithdrawForm } from './WithdrawForm';
 import { SupplierPriceListTab } from './SupplierPriceList';
 import './supplier.css';
 import { SupplierTeamTab } from './SupplierTeam';
@@ -72,34 +72,6 @@ function FirmForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierL
       <TextField id={`${id}-note`} label="Note to the buyer (optional)" rows={2} value={note} onChange={setNote} error={errors.note} />
       <button type="submit" className="button" disabled={pending}>
         {pending ? 'Making it firm…' : 'Make this price firm'}
-      </button>
-    </form>
-  );
-}
-
-/** The decline form of one lead: a reason the buyer is told. */
-function DeclineForm({ lead, onDone }: { lead: SupplierLead; onDone(lead: SupplierLead): void }) {
-  const id = lead.quoteId;
-  const [reason, setReason] = useState('');
-  const { errors, setErrors, failure, saving: pending, run } = useSave<'reason'>();
-  const focusReason = () => document.getElementById(`${id}-reason`)?.focus();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const text = reason.trim();
-    const problem = textError(text, 'Reason', 'multi') ?? (text.length < 5 || text.length > 1000 ? SUPPLIER_MESSAGES.reason : undefined);
-    if (problem) {
-      setErrors({ reason: problem });
-      focusReason();
-      return;
-    }
-    await run(async () => onDone(await supplierApi().decline(id, { reason })), focusReason);
-  };
-  return (
-    <form className="form-stack" onSubmit={submit} noValidate aria-label={`Withdraw quote ${id}`}>
-      {failure ? <ErrorAlert title="Not withdrawn" message={failure} inline /> : null}
-      <TextField id={`${id}-reason`} label="Why you withdraw (the buyer is told)" rows={2} value={reason} onChange={setReason} error={errors.reason} required />
-      <button type="submit" className="button button-secondary" disabled={pending}>
-        {pending ? 'Withdrawing…' : 'Withdraw this quote'}
       </button>
     </form>
   );
@@ -202,7 +174,7 @@ function LeadCard({ initial, opened = false }: { initial: SupplierLead; opened?:
         ) : null}
       </div>
       {open === 'firm' ? <FirmForm lead={lead} onDone={done} /> : null}
-      {open === 'decline' ? <DeclineForm lead={lead} onDone={done} /> : null}
+      {open === 'decline' ? <WithdrawForm lead={lead} onDone={done} /> : null}
     </article>
   );
 }

@@ -42,6 +42,16 @@ async function refusal(run: Promise<unknown>): Promise<ApiError> {
 }
 
 const supplierByEmail = (email: string) => db.selectFrom('suppliers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+/** A supplier's offer's unit price in cents. */
+const priceOf = async (supplierId: number, itemId: string) =>
+  (
+    await db
+      .selectFrom('offers')
+      .select('unit_price_cents')
+      .where('supplier_id', '=', supplierId)
+      .where('catalogue_item_id', '=', itemId)
+      .executeTakeFirstOrThrow()
+  ).unit_price_cents;
 const countOf = async (table: 'suppliers' | 'offers' | 'catalogue_items' | 'staff_audit') =>
   Number((await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -324,29 +334,11 @@ describe('importing products', () => {
         { line: 9, reason: 'Expected 6 fields (name | description | price | unit | category | supplierId), found 5' },
       ],
     });
-    expect(
-      (
-        await db
-          .selectFrom('offers')
-          .select('unit_price_cents')
-          .where('supplier_id', '=', coastalId)
-          .where('catalogue_item_id', '=', 'bleach-5l')
-          .executeTakeFirstOrThrow()
-      ).unit_price_cents,
-    ).toBe(1800);
+    expect(await priceOf(coastalId, 'bleach-5l')).toBe(1800);
 
     const result = await products([`household bleach | | 19.00 | litres | cleaning-supplies | ${coastalId}`]);
     expect(result).toEqual({ dryRun: false, added: 0, updated: 1 });
-    expect(
-      (
-        await db
-          .selectFrom('offers')
-          .select('unit_price_cents')
-          .where('supplier_id', '=', coastalId)
-          .where('catalogue_item_id', '=', 'bleach-5l')
-          .executeTakeFirstOrThrow()
-      ).unit_price_cents,
-    ).toBe(1900);
+    expect(await priceOf(coastalId, 'bleach-5l')).toBe(1900);
   });
 
   it('previews each product line on a dry run', async () => {

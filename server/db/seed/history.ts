@@ -3,19 +3,11 @@ import type { Insertable, Transaction } from 'kysely';
 import { addDays, johannesburgDay } from '../../domain/calendar';
 import type { DB, OrderReceiptsTable, PurchaseOrdersTable, QuotesTable, RfqsTable } from '../schema';
 import { CATALOGUE, CITIES } from './data';
+import { insertChunked } from './insert';
 import { createRng, type SupplierSeed } from './suppliers';
 
 const itemsById = new Map(CATALOGUE.map((i) => [i.id, i]));
 const citiesById = new Map(CITIES.map((c) => [c.id, c]));
-
-async function insertAll<T extends keyof DB>(trx: Transaction<DB>, table: T, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 200) {
-    await trx
-      .insertInto(table)
-      .values(rows.slice(i, i + 200) as never)
-      .execute();
-  }
-}
 
 /**
  * Writes each seeded supplier's past orders as Procura records any order: a request from a buyer
@@ -143,12 +135,12 @@ export async function seedHistory(trx: Transaction<DB>, suppliers: readonly Supp
       });
     });
   }
-  await insertAll(trx, 'rfqs', rfqs);
-  await insertAll(trx, 'quotes', quotes);
-  await insertAll(trx, 'purchase_orders', orders);
-  await insertAll(trx, 'order_receipts', receipts);
+  await insertChunked(trx, 'rfqs', rfqs);
+  await insertChunked(trx, 'quotes', quotes);
+  await insertChunked(trx, 'purchase_orders', orders);
+  await insertChunked(trx, 'order_receipts', receipts);
   if (perYear.size > 0) {
-    await insertAll(
+    await insertChunked(
       trx,
       'purchase_order_counters',
       [...perYear].map(([year, last]) => ({ year, last_number: last })),

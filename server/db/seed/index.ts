@@ -1,10 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema';
 import type { Dialect } from '../database';
 import { marketChanged } from '../../catalogue/market-store';
 import { CATALOGUE, CATEGORIES, CITIES, SECTORS, type CatalogueItemSeed } from './data';
 import { newSlugs } from '../supplier-slugs';
 import { seedHistory } from './history';
+import { insertChunked } from './insert';
 import { catalogueVariants, generatedSuppliers, starterSuppliers, type SupplierSeed } from './suppliers';
 
 export interface SeedOptions {
@@ -29,15 +30,6 @@ export async function isMarketEmpty(db: Kysely<DB>): Promise<boolean> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
-}
-
-async function insertChunked<T extends keyof DB>(trx: Transaction<DB>, table: T, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 500) {
-    await trx
-      .insertInto(table)
-      .values(rows.slice(i, i + 500) as never)
-      .execute();
-  }
 }
 
 /** Seeds reference data and suppliers into an empty database, in one transaction. */

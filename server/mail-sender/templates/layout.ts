@@ -84,6 +84,20 @@ ${detailsTable(rows)}
   return { subject, html: layout(subject, intro, body), text };
 }
 
+/**
+ * A one-time sign-in link, the same for every kind of person: what it opens (`intro`), a button
+ * named `action`, the address written out, and how long it works.
+ */
+export function signInLinkEmail(subject: string, intro: string, action: string, input: { link: string; validMinutes: number }): Email {
+  const validity = `The link works once, within ${input.validMinutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.`;
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<p style="margin:0 0 16px;">${button(input.link, action)}</p>
+<p style="margin:0 0 16px;">${link(input.link)}</p>
+<p style="margin:0;color:#475569;">${validity}</p>`;
+  const text = [intro, '', input.link, '', validity, '', footer].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
 /** A web address as a link that wraps anywhere, so a long one never widens a phone's screen. */
 export function link(url: string): SafeHtml {
   return html`<a href="${safeUrl(url)}" style="color:#1d4ed8;overflow-wrap:anywhere;word-break:break-word;">${url}</a>`;

@@ -17,6 +17,7 @@ import {
   type OrderDetailsForMail,
   type OrderRequest,
   orderRows,
+  signInLinkEmail,
   SUPPORT_HOURS,
 } from './layout';
 
@@ -242,11 +243,5 @@ export interface SupplierSignInInput {
 export function supplierSignInEmail(input: SupplierSignInInput): Email {
   const subject = `Sign in to ${input.supplierName} on Procura`;
   const intro = `Use this link to sign in to ${possessive(input.supplierName)} workspace on Procura: your leads, price list, delivery areas and terms.`;
-  const validity = `The link works once, within ${input.validMinutes} minutes. If you did not ask for it, ignore this e-mail: nobody can sign in without it.`;
-  const body = html`<p style="margin:0 0 16px;">${intro}</p>
-<p style="margin:0 0 16px;">${button(input.link, 'Sign in')}</p>
-<p style="margin:0 0 16px;">${link(input.link)}</p>
-<p style="margin:0;color:#475569;">${validity}</p>`;
-  const text = [intro, '', input.link, '', validity, '', footer].join('\n');
-  return { subject, html: layout(subject, intro, body), text };
+  return signInLinkEmail(subject, intro, 'Sign in', input);
 }

@@ -26,11 +26,18 @@ ${body}
 </html>
 `;
 
-export const INDEX_HTML = layout(
-  'Cleaning suppliers, page 1',
-  `<h1>Cleaning and hygiene suppliers</h1>
-<p>Page 1 of 3</p>
-<script type="application/ld+json">
+/** Listing page `n` of the directory's three: its title and heading, then `body`. */
+const listingPage = (n: number, body: string) =>
+  layout(
+    `Cleaning suppliers, page ${n}`,
+    `<h1>Cleaning and hygiene suppliers</h1>
+<p>Page ${n} of 3</p>
+${body}`,
+  );
+
+export const INDEX_HTML = listingPage(
+  1,
+  `<script type="application/ld+json">
 {
   "@context": "https://schema.org",
   "@type": "WebPage",
@@ -86,11 +93,9 @@ export const INDEX_HTML = layout(
 <nav aria-label="Pages"><span>1</span> <a href="page-2.html">2</a> <a href="page-3.html">3</a> <a rel="next" href="page-2.html">Next page</a></nav>`,
 );
 
-export const PAGE_2_HTML = layout(
-  'Cleaning suppliers, page 2',
-  `<h1>Cleaning and hygiene suppliers</h1>
-<p>Page 2 of 3</p>
-<article itemscope itemtype="https://schema.org/LocalBusiness">
+export const PAGE_2_HTML = listingPage(
+  2,
+  `<article itemscope itemtype="https://schema.org/LocalBusiness">
   <h2 itemprop="name">Tshwane Safety &amp; PPE</h2>
   <p itemprop="description">Nitrile gloves, safety goggles, hard hats and reflective vests for sites and plants.</p>
   <p itemprop="address" itemscope itemtype="https://schema.org/PostalAddress">
@@ -114,11 +119,9 @@ export const PAGE_2_HTML = layout(
 <nav aria-label="Pages"><a href="index.html">1</a> <span>2</span> <a href="page-3.html">Next</a></nav>`,
 );
 
-export const PAGE_3_HTML = layout(
-  'Cleaning suppliers, page 3',
-  `<h1>Cleaning and hygiene suppliers</h1>
-<p>Page 3 of 3</p>
-<script type="application/ld+json">
+export const PAGE_3_HTML = listingPage(
+  3,
+  `<script type="application/ld+json">
 {
   "@context": "https://schema.org",
   "@graph": [
