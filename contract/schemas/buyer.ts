@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from 'zod';
+import { quantitySchema, rfqLineSchema } from '../../sdk/schemas/rfq';
 import { isSingleLineText } from '../../sdk/text';
 
 /**
@@ -20,6 +21,8 @@ export const BUYER_MESSAGES = {
   linkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
   signedOut: 'Sign in to see your requests.',
   cursor: 'This page of requests no longer exists: start again from the first.',
+  requestNotFound: 'No request of yours has this id.',
+  lineId: 'This request has no line with this id.',
 };
 
 /**
@@ -86,6 +89,8 @@ const buyerRequestSchema = z.object({
   /** The product, or the first product and how many more of a basket. */
   product: z.string(),
   lineCount: z.number().int(),
+  /** What was asked for: a basket's lines, or a single product's one line, `L1`. */
+  lines: z.array(rfqLineSchema),
   city: z.string(),
   status: z.string(),
   quoteCount: z.number().int(),
@@ -103,3 +108,15 @@ const buyerRequestSchema = z.object({
  */
 export const buyerHistorySchema = z.object({ requests: z.array(buyerRequestSchema), nextCursor: z.string().nullable() });
 export type BuyerHistory = z.infer<typeof buyerHistorySchema>;
+
+/**
+ * `POST /api/buyer/requests/:rfqId/repeat`: the request to send again, and new quantities for
+ * some of its lines by line id (`L1` for a single product's); the others keep theirs.
+ *
+ * @example
+ * buyerRepeatInputSchema.parse({ quantities: { L2: 60 } });
+ */
+export const buyerRepeatInputSchema = z.object({
+  quantities: z.record(z.string().regex(/^L\d{1,3}$/, { error: BUYER_MESSAGES.lineId }), quantitySchema).optional(),
+});
+export type BuyerRepeatInput = z.input<typeof buyerRepeatInputSchema>;

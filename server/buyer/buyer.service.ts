@@ -8,6 +8,9 @@ import * as sessions from '../http/sessions.repository';
 import { hashSecret } from '../lib/ids';
 import { BUYER_SIGN_IN_LINK_MINUTES } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
+import type { SubmitResult } from '../requests/rfq/idempotency';
+import type { RfqDeps } from '../requests/rfq/new-request';
+import { repeatRequest } from '../requests/rfq/repeat';
 import { addressMadeRequest, type HistoryKey, requestsOfAddress } from '../requests/rfq/buyer-history';
 import { admitLinkTo, issueLink, spendLink, storedLink, type LinkKind } from '../sign-in-links/sign-in-links';
 import * as repo from './buyer.repository';
@@ -119,6 +122,7 @@ export async function buyerHistory(db: Kysely<DB>, buyer: BuyerMember, cursor: s
       createdAt: r.createdAt,
       product: r.productName,
       lineCount: r.lineCount,
+      lines: r.lines,
       city: r.deliveryLocation,
       status: r.status,
       quoteCount: r.quoteCount,
@@ -127,4 +131,15 @@ export async function buyerHistory(db: Kysely<DB>, buyer: BuyerMember, cursor: s
     })),
     nextCursor: rows.length > HISTORY_PAGE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/** Sends again a request the buyer made, with new quantities by line id, as `POST /api/rfq` would (404 when it is not theirs). */
+export function repeatOwnRequest(
+  deps: RfqDeps & { clock: () => number },
+  buyer: BuyerMember,
+  rfqId: string,
+  quantities: Record<string, number>,
+  idempotencyKey: string | undefined,
+): Promise<SubmitResult> {
+  return repeatRequest(deps, buyer.email, rfqId, quantities, idempotencyKey, new Date(deps.clock()));
 }
