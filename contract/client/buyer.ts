@@ -6,7 +6,16 @@
  */
 import { rfqSubmitResponseSchema, type RfqSubmitResponse } from '../../sdk/schemas/rfq';
 import { createTransport, type CallOptions, type ClientOptions, type SubmitOptions } from '../../sdk/client/transport';
-import { buyerHistorySchema, buyerMeSchema, type BuyerHistory, type BuyerMe, type BuyerRepeatInput } from '../schemas/buyer';
+import {
+  buyerHistorySchema,
+  buyerMeSchema,
+  buyerProfileSchema,
+  type BuyerHistory,
+  type BuyerMe,
+  type BuyerProfile,
+  type BuyerProfileInput,
+  type BuyerRepeatInput,
+} from '../schemas/buyer';
 import { z } from 'zod';
 
 const linkSentSchema = z.object({ message: z.string() });
@@ -29,6 +38,10 @@ export interface BuyerClient {
   requests(cursor?: string | null, options?: CallOptions): Promise<BuyerHistory>;
   /** Sends a request again, with new quantities by line id (`POST /api/buyer/requests/:rfqId/repeat`). */
   repeat(rfqId: string, input: BuyerRepeatInput, options?: SubmitOptions): Promise<RfqSubmitResponse>;
+  /** The saved details (`GET /api/buyer/profile`). */
+  profile(options?: CallOptions): Promise<BuyerProfile>;
+  /** Replaces them (`PUT /api/buyer/profile`). */
+  saveProfile(input: BuyerProfileInput, options?: CallOptions): Promise<BuyerProfile>;
 }
 
 /**
@@ -49,5 +62,7 @@ export function createBuyerClient(options: ClientOptions): BuyerClient {
     requests: (cursor, opts) => api.get(buyerHistorySchema, 'api/buyer/requests', cursor ? { cursor } : undefined, opts),
     // Keyed: a retry after a lost answer replays the first request rather than sending a second.
     repeat: (rfqId, input, opts) => api.post(rfqSubmitResponseSchema, `api/buyer/requests/${encodeURIComponent(rfqId)}/repeat`, input, opts ?? {}, opts),
+    profile: (opts) => api.get(buyerProfileSchema, 'api/buyer/profile', undefined, opts),
+    saveProfile: (input, opts) => api.put(buyerProfileSchema, 'api/buyer/profile', input, opts),
   };
 }

@@ -1,6 +1,13 @@
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { BUYER_MESSAGES, buyerHistoryQuerySchema, buyerRepeatInputSchema, buyerSessionInputSchema, buyerSignInLinkSchema } from '../../contract/schemas/buyer';
+import {
+  BUYER_MESSAGES,
+  buyerHistoryQuerySchema,
+  buyerProfileInputSchema,
+  buyerRepeatInputSchema,
+  buyerSessionInputSchema,
+  buyerSignInLinkSchema,
+} from '../../contract/schemas/buyer';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { idempotencyKey } from '../http/idempotency';
@@ -8,7 +15,18 @@ import { cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../htt
 import { validate } from '../http/validate';
 import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
 import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
-import { BUYER_LINKS, type BuyerMember, buyerForSession, buyerHistory, endSession, repeatOwnRequest, requestSignInLink, startSession } from './buyer.service';
+import {
+  BUYER_LINKS,
+  type BuyerMember,
+  buyerForSession,
+  buyerHistory,
+  buyerProfile,
+  endSession,
+  repeatOwnRequest,
+  requestSignInLink,
+  saveBuyerProfile,
+  startSession,
+} from './buyer.service';
 
 /** The buyer session's cookie: its own, never the staff or supplier one (`__Host-` prefixed on https). */
 const COOKIE = 'procura_buyer';
@@ -70,6 +88,14 @@ export function buyerRouter(deps: AppDeps) {
     if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = result.status;
     ctx.body = result.body;
+  });
+
+  router.get('/api/buyer/profile', buyerOnly(deps), async (ctx) => {
+    ctx.body = await buyerProfile(deps.database.db, ctx.state.buyer as BuyerMember);
+  });
+
+  router.put('/api/buyer/profile', buyerOnly(deps), validate({ body: buyerProfileInputSchema }), async (ctx) => {
+    ctx.body = await saveBuyerProfile(deps.database.db, ctx.state.buyer as BuyerMember, ctx.request.body, deps.clock());
   });
 
   return router;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BUYER_MESSAGES, type BuyerHistory, type BuyerMe } from '../../contract/schemas/buyer';
+import { BUYER_MESSAGES, type BuyerHistory, type BuyerMe, type BuyerProfile, type BuyerProfileChange } from '../../contract/schemas/buyer';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
@@ -142,4 +142,32 @@ export function repeatOwnRequest(
   idempotencyKey: string | undefined,
 ): Promise<SubmitResult> {
   return repeatRequest(deps, buyer.email, rfqId, quantities, idempotencyKey, new Date(deps.clock()));
+}
+
+/** The buyer's saved details; nulls and no addresses until saved. */
+export async function buyerProfile(db: Kysely<DB>, buyer: BuyerMember): Promise<BuyerProfile> {
+  const row = await repo.findProfile(db, buyer.id);
+  return {
+    companyName: row?.company_name ?? null,
+    contactName: row?.contact_name ?? null,
+    phone: row?.phone ?? null,
+    vatNumber: row?.vat_number ?? null,
+    addresses: row ? (JSON.parse(row.addresses_json) as BuyerProfile['addresses']) : [],
+    defaultPurchaseOrderPrefix: row?.default_purchase_order_prefix ?? null,
+  };
+}
+
+/** Replaces the buyer's saved details, already checked, and answers them as stored. */
+export async function saveBuyerProfile(db: Kysely<DB>, buyer: BuyerMember, input: BuyerProfileChange, nowMs: number): Promise<BuyerProfile> {
+  await repo.saveProfile(db, {
+    buyer_account_id: buyer.id,
+    company_name: input.companyName,
+    contact_name: input.contactName,
+    phone: input.phone,
+    vat_number: input.vatNumber,
+    addresses_json: JSON.stringify(input.addresses),
+    default_purchase_order_prefix: input.defaultPurchaseOrderPrefix,
+    updated_at: iso(nowMs),
+  });
+  return buyerProfile(db, buyer);
 }

@@ -2,6 +2,8 @@ import {
   buyerHistoryQuerySchema,
   buyerHistorySchema,
   buyerMeSchema,
+  buyerProfileInputSchema,
+  buyerProfileSchema,
   buyerRepeatInputSchema,
   buyerSessionInputSchema,
   buyerSignInLinkSchema,
@@ -76,6 +78,29 @@ export const BUYER_PATHS: Route[] = [
     ok: [201, rfqSubmitResponseSchema],
     idempotent: true,
     errors: [400, 401, 403, 404, 422, 429],
+    errorText: BUYER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/buyer/profile',
+    tag: 'Buyer account',
+    summary: "The signed-in buyer's saved details",
+    description:
+      'The company, contact, phone, VAT number, delivery addresses and purchase-order prefix saved for the signed-in address, which the request form and the accept dialog are filled in with; nulls and no addresses until saved.',
+    ok: [200, buyerProfileSchema],
+    errors: [401],
+    errorText: BUYER_ERRORS,
+  },
+  {
+    method: 'put',
+    path: '/api/buyer/profile',
+    tag: 'Buyer account',
+    summary: "Replace the signed-in buyer's saved details",
+    description:
+      "Checked with the request form's and the accept dialog's rules and messages: `phone` a South African number (kept in +27 form), `vatNumber` 10 digits starting with 4, each address's `deliveryAddress` 5 to 300 characters and `city` as the form's delivery location; at most 10 addresses, a blank field is none. Stored per account address and deleted with the account. From Procura's own pages (their Origin).",
+    body: buyerProfileInputSchema,
+    ok: [200, buyerProfileSchema],
+    errors: [400, 401, 403],
     errorText: BUYER_ERRORS,
   },
 ];

@@ -9,10 +9,12 @@ import { RfqStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
 import { SessionWatch } from '../../components/ui/session-watch';
+import { Tabs } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api-errors';
 import { BUYER_SESSION_ENDED, buyerApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BuyerDetails } from './BuyerDetails';
 import { RepeatForm, resultsPath } from './RepeatForm';
 import './buyer.css';
 
@@ -176,7 +178,13 @@ export default function AccountPage() {
       </div>
       {signOutFailure ? <ErrorAlert title="Not signed out" message={signOutFailure} inline /> : null}
       <p className="small muted">Every request made with your e-mail address, newest first. Order one again with the same details in two clicks.</p>
-      <History first={state.data} />
+      <Tabs
+        label="Your account"
+        tabs={[
+          { id: 'requests', label: 'Requests', content: <History first={state.data} /> },
+          { id: 'details', label: 'Your details', content: <BuyerDetails /> },
+        ]}
+      />
     </div>
   );
 }

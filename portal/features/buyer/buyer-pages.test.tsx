@@ -230,3 +230,53 @@ describe('/account', () => {
     expect(signedOut).toBe(1);
   });
 });
+
+describe('/account, Your details', () => {
+  it('loads the saved details, adds an address, shows a refused field on it, and saves', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    const stored = {
+      companyName: 'Umhlanga Guest House',
+      contactName: null,
+      phone: '+27 82 123 4567',
+      vatNumber: null,
+      addresses: [],
+      defaultPurchaseOrderPrefix: null,
+    };
+    api.server.use(
+      http.get('*/api/buyer/requests', () => HttpResponse.json({ requests: [], nextCursor: null })),
+      http.get('*/api/buyer/profile', () => HttpResponse.json(stored)),
+      http.put('*/api/buyer/profile', async ({ request: req }) => {
+        const body = (await req.json()) as { addresses: { city: string }[] };
+        saved.push(body);
+        if (body.addresses[0]?.city === 'D') return validationFailed({ 'addresses.0.city': 'Please enter your delivery location' });
+        return HttpResponse.json({ ...stored, addresses: body.addresses });
+      }),
+    );
+    at('/account', AccountPage);
+    await user.click(await screen.findByRole('tab', { name: 'Your details' }));
+    expect(((await screen.findByRole('textbox', { name: 'Company name' })) as HTMLInputElement).value).toBe('Umhlanga Guest House');
+    expect((screen.getByRole('textbox', { name: /Phone number/ }) as HTMLInputElement).value).toBe('+27 82 123 4567');
+    expect(screen.getByText('No address saved yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add an address' }));
+    const address = screen.getByRole('group', { name: 'Address 1' });
+    await user.type(within(address).getByRole('textbox', { name: /Name/ }), 'Main house');
+    await user.type(within(address).getByRole('textbox', { name: /Street address/ }), '12 Lagoon Drive, Umhlanga');
+    const city = within(address).getByRole('textbox', { name: /City/ });
+    await user.type(city, 'D');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect(await within(address).findByText('Please enter your delivery location')).toBeTruthy();
+    expect(document.activeElement).toBe(city);
+    await user.type(city, 'urban');
+    await user.click(screen.getByRole('button', { name: 'Save my details' }));
+    expect((await screen.findByRole('status')).textContent).toBe(BUYER_MESSAGES.saved);
+    expect(saved.at(-1)).toEqual({
+      companyName: 'Umhlanga Guest House',
+      contactName: '',
+      phone: '+27 82 123 4567',
+      vatNumber: '',
+      defaultPurchaseOrderPrefix: '',
+      addresses: [{ label: 'Main house', deliveryAddress: '12 Lagoon Drive, Umhlanga', city: 'Durban' }],
+    });
+  });
+});
