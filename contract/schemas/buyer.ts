@@ -29,7 +29,7 @@ export const BUYER_MESSAGES = {
   addresses: 'Keep at most 10 addresses',
   cityMax: 'City must be at most 100 characters',
   purchaseOrderPrefix: 'Purchase order prefix must be at most 20 characters',
-  saved: 'Saved. Your next request and order are filled in with these details.',
+  saved: 'Saved. Your details are kept for your e-mail address.',
 };
 
 /**

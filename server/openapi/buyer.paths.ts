@@ -86,7 +86,7 @@ export const BUYER_PATHS: Route[] = [
     tag: 'Buyer account',
     summary: "The signed-in buyer's saved details",
     description:
-      'The company, contact, phone, VAT number, delivery addresses and purchase-order prefix saved for the signed-in address, which the request form and the accept dialog are filled in with; nulls and no addresses until saved.',
+      'The company, contact, phone, VAT number, delivery addresses and purchase-order prefix saved for the signed-in address; nulls and no addresses until saved.',
     ok: [200, buyerProfileSchema],
     errors: [401],
     errorText: BUYER_ERRORS,

@@ -44,7 +44,7 @@ function DetailsForm({ initial }: { initial: BuyerProfile }) {
   return (
     <form className="form-stack details-form" onSubmit={submit} noValidate aria-labelledby="details-title">
       <h2 id="details-title">Your details</h2>
-      <p className="small muted">Saved for your e-mail address: your next request and the accept dialog are filled in with them.</p>
+      <p className="small muted">Kept for your e-mail address: the company, contact, phone, VAT number and delivery addresses you order with.</p>
       {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
       <TextField id="details-companyName" label="Company name" value={values.companyName} onChange={set('companyName')} error={errors.companyName} />
       <TextField id="details-contactName" label="Contact name" value={values.contactName} onChange={set('contactName')} error={errors.contactName} />
