@@ -6,6 +6,9 @@
  * @module
  */
 import { z } from 'zod';
+import { normalizePhone, normalizeVatNumber, ORDER_LIMITS, ORDER_MESSAGES } from '../../sdk/order-rules';
+import { RFQ_MESSAGES } from '../../sdk/rules';
+import { quantitySchema, rfqLineSchema } from '../../sdk/schemas/rfq';
 import { isSingleLineText } from '../../sdk/text';
 
 /**
@@ -20,6 +23,13 @@ export const BUYER_MESSAGES = {
   linkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
   signedOut: 'Sign in to see your requests.',
   cursor: 'This page of requests no longer exists: start again from the first.',
+  requestNotFound: 'No request of yours has this id.',
+  lineId: 'This request has no line with this id.',
+  addressLabel: 'Give each address a name of up to 60 characters, such as Main campus',
+  addresses: 'Keep at most 10 addresses',
+  cityMax: 'City must be at most 100 characters',
+  purchaseOrderPrefix: 'Purchase order prefix must be at most 20 characters',
+  saved: 'Saved. Your details are kept for your e-mail address.',
 };
 
 /**
@@ -86,6 +96,8 @@ const buyerRequestSchema = z.object({
   /** The product, or the first product and how many more of a basket. */
   product: z.string(),
   lineCount: z.number().int(),
+  /** What was asked for: a basket's lines, or a single product's one line, `L1`. */
+  lines: z.array(rfqLineSchema),
   city: z.string(),
   status: z.string(),
   quoteCount: z.number().int(),
@@ -103,3 +115,103 @@ const buyerRequestSchema = z.object({
  */
 export const buyerHistorySchema = z.object({ requests: z.array(buyerRequestSchema), nextCursor: z.string().nullable() });
 export type BuyerHistory = z.infer<typeof buyerHistorySchema>;
+
+/**
+ * `POST /api/buyer/requests/:rfqId/repeat`: the request to send again, and new quantities for
+ * some of its lines by line id (`L1` for a single product's); the others keep theirs.
+ *
+ * @example
+ * buyerRepeatInputSchema.parse({ quantities: { L2: 60 } });
+ */
+export const buyerRepeatInputSchema = z.object({
+  quantities: z.record(z.string().regex(/^L\d{1,3}$/, { error: BUYER_MESSAGES.lineId }), quantitySchema).optional(),
+});
+export type BuyerRepeatInput = z.input<typeof buyerRepeatInputSchema>;
+
+/** A one-line text of up to `max` characters, trimmed, '' read as none (null). */
+const optionalLine = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: message })
+    .refine(isSingleLineText, { error: message })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** One saved delivery address: its name, the street address, and the city the request form takes. */
+const savedAddressSchema = z.object({
+  label: z
+    .string({ error: BUYER_MESSAGES.addressLabel })
+    .trim()
+    .min(1, { error: BUYER_MESSAGES.addressLabel })
+    .max(60, { error: BUYER_MESSAGES.addressLabel })
+    .refine(isSingleLineText, { error: BUYER_MESSAGES.addressLabel }),
+  deliveryAddress: z
+    .string({ error: ORDER_MESSAGES.deliveryAddress })
+    .trim()
+    .min(ORDER_LIMITS.deliveryAddress.min, { error: ORDER_MESSAGES.deliveryAddress })
+    .max(ORDER_LIMITS.deliveryAddress.max, { error: ORDER_MESSAGES.deliveryAddressMax }),
+  city: z
+    .string({ error: RFQ_MESSAGES.deliveryLocation })
+    .trim()
+    .min(2, { error: RFQ_MESSAGES.deliveryLocation })
+    .max(100, { error: BUYER_MESSAGES.cityMax })
+    .refine(isSingleLineText, { error: RFQ_MESSAGES.deliveryLocation }),
+});
+
+/**
+ * A buyer's saved details as `PUT /api/buyer/profile` takes them, with the request form's and the
+ * accept dialog's field rules and messages: the phone a South African number (kept in +27 form),
+ * the VAT number 10 digits starting with 4, each address's city as the request form's location.
+ *
+ * @example
+ * buyerProfileInputSchema.parse({ phone: '082 123 4567', addresses: [{ label: 'Main campus', deliveryAddress: '12 Long Street, Durban', city: 'Durban' }] });
+ */
+export const buyerProfileInputSchema = z.object({
+  companyName: optionalLine(200, RFQ_MESSAGES.companyName),
+  contactName: optionalLine(200, RFQ_MESSAGES.contactName),
+  phone: z
+    .string({ error: ORDER_MESSAGES.phone })
+    .max(ORDER_LIMITS.phone.max, { error: ORDER_MESSAGES.phone })
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return null;
+      const phone = normalizePhone(v);
+      if (phone === null) ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phone });
+      return phone;
+    }),
+  vatNumber: z
+    .string({ error: ORDER_MESSAGES.vatNumber })
+    .max(40, { error: ORDER_MESSAGES.vatNumber })
+    .optional()
+    .nullable()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return null;
+      const vat = normalizeVatNumber(v);
+      if (vat === null) ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.vatNumber });
+      return vat;
+    }),
+  addresses: z.array(savedAddressSchema, { error: BUYER_MESSAGES.addresses }).max(10, { error: BUYER_MESSAGES.addresses }).default([]),
+  defaultPurchaseOrderPrefix: optionalLine(20, BUYER_MESSAGES.purchaseOrderPrefix),
+});
+export type BuyerProfileInput = z.input<typeof buyerProfileInputSchema>;
+/** The saved details as checked, ready to store. */
+export type BuyerProfileChange = z.output<typeof buyerProfileInputSchema>;
+
+/**
+ * A buyer's saved details (`GET`/`PUT /api/buyer/profile`); nulls and no addresses until saved.
+ *
+ * @example
+ * buyerProfileSchema.parse(await (await fetch('/api/buyer/profile')).json()).addresses;
+ */
+export const buyerProfileSchema = z.object({
+  companyName: z.string().nullable(),
+  contactName: z.string().nullable(),
+  phone: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  addresses: z.array(z.object({ label: z.string(), deliveryAddress: z.string(), city: z.string() })),
+  defaultPurchaseOrderPrefix: z.string().nullable(),
+});
+export type BuyerProfile = z.infer<typeof buyerProfileSchema>;

@@ -18,6 +18,8 @@ const QuoteTrackingPage = lazy(() => import('../features/tracking/QuoteTrackingP
 const SupplierResponsePage = lazy(() => import('../features/supplier-responses/SupplierResponsePage'));
 const SupplierWorkspacePage = lazy(() => import('../features/supplier/SupplierWorkspacePage'));
 const SupplierSignInPage = lazy(() => import('../features/supplier/SupplierSignInPage'));
+const AccountPage = lazy(() => import('../features/buyer/AccountPage'));
+const BuyerSignInPage = lazy(() => import('../features/buyer/BuyerSignInPage'));
 const WidgetConfiguratorPage = lazy(() => import('../features/widget/WidgetConfiguratorPage'));
 const WidgetDemoPage = lazy(() => import('../features/widget/WidgetDemoPage'));
 const EmbedDemoPage = lazy(() => import('../features/widget/EmbedDemoPage'));
@@ -120,6 +122,8 @@ export function App() {
                   <Route path="/supplier-response/:token" component={SupplierResponsePage} />
                   <Route path="/supplier" component={SupplierWorkspacePage} />
                   <Route path="/supplier/sign-in" component={SupplierSignInPage} />
+                  <Route path="/account" component={AccountPage} />
+                  <Route path="/account/sign-in" component={BuyerSignInPage} />
                   <Route path="/widget-configurator" component={WidgetConfiguratorPage} />
                   <Route path="/widget-demo" component={WidgetDemoPage} />
                   <Route path="/embed-demo" component={EmbedDemoPage} />

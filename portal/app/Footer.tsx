@@ -46,6 +46,9 @@ export function Footer({ onPrivacySettings }: { onPrivacySettings(): void }) {
               <Link href="/privacy">Privacy policy</Link>
             </li>
             <li>
+              <Link href="/account">Your requests</Link>
+            </li>
+            <li>
               <Link href="/privacy/my-data">See or delete your data</Link>
             </li>
           </ul>

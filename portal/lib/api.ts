@@ -1,4 +1,5 @@
 import { createClient, type ClientOptions, type ProcuraClient } from '../../sdk/client/client';
+import { createBuyerClient, type BuyerClient } from '../../contract/client/buyer';
 import { privacyCalls, type PrivacyCalls } from '../../contract/client/privacy';
 import { createStaffClient, type StaffClient } from '../../contract/client/staff';
 import { createSupplierClient, type SupplierClient } from '../../contract/client/supplier';
@@ -24,6 +25,8 @@ export function partnerApi(credentials: Required<Pick<ClientOptions, 'apiKey' | 
 
 /** What the supplier workspace hears on `window` when a call answers 401: its session ended (expired, or signed out in another tab). */
 export const SUPPLIER_SESSION_ENDED = 'procura:supplier-session-ended';
+/** What the buyer's account page hears on `window` when a call answers 401. */
+export const BUYER_SESSION_ENDED = 'procura:buyer-session-ended';
 /** What the staff pages hear on `window` when a call answers 401. */
 export const STAFF_SESSION_ENDED = 'procura:staff-session-ended';
 
@@ -73,4 +76,15 @@ let suppliersClient: PublicSupplierCalls | undefined;
 export function suppliersApi(): PublicSupplierCalls {
   suppliersClient ??= publicSupplierCalls(createTransport({ baseUrl: window.location.origin }));
   return suppliersClient;
+}
+
+let buyerClient: BuyerClient | undefined;
+
+/**
+ * The buyer account's client: the browser sends the buyer session cookie and the Origin.
+ * Each call is sent once; a 401 is announced as {@link BUYER_SESSION_ENDED}.
+ */
+export function buyerApi(): BuyerClient {
+  buyerClient ??= createBuyerClient({ baseUrl: window.location.origin, retry: 0, fetch: announcing401(BUYER_SESSION_ENDED) });
+  return buyerClient;
 }

@@ -49,7 +49,8 @@ const productNameSchema = z
   .min(3, { error: RFQ_MESSAGES.productName })
   .max(200, { error: RFQ_MESSAGES.productNameMax });
 
-const quantitySchema = z.preprocess(
+/** A quantity as the forms send it: digits as text or a number, a whole number from 1. */
+export const quantitySchema = z.preprocess(
   toQuantity,
   z
     .number({ error: RFQ_MESSAGES.quantity })

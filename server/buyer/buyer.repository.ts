@@ -1,3 +1,5 @@
+import type { Insertable } from 'kysely';
+import type { BuyerProfilesTable } from '../db/schema';
 import type { Executor as Db } from '../db/executor';
 
 /** The account of a lower-cased address, if it has one. */
@@ -19,4 +21,19 @@ export async function insertAccount(db: Db, email: string, now: string): Promise
 /** Notes a sign-in. */
 export async function recordSignIn(db: Db, id: number, now: string): Promise<void> {
   await db.updateTable('buyer_accounts').set({ last_sign_in_at: now }).where('id', '=', id).execute();
+}
+
+/** An account's saved details, if any were saved. */
+export function findProfile(db: Db, accountId: number) {
+  return db.selectFrom('buyer_profiles').selectAll().where('buyer_account_id', '=', accountId).executeTakeFirst();
+}
+
+/** Replaces an account's saved details. */
+export async function saveProfile(db: Db, row: Insertable<BuyerProfilesTable>): Promise<void> {
+  const { buyer_account_id: _id, ...change } = row;
+  await db
+    .insertInto('buyer_profiles')
+    .values(row)
+    .onConflict((oc) => oc.column('buyer_account_id').doUpdateSet(change))
+    .execute();
 }

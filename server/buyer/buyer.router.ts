@@ -1,13 +1,32 @@
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { BUYER_MESSAGES, buyerHistoryQuerySchema, buyerSessionInputSchema, buyerSignInLinkSchema } from '../../contract/schemas/buyer';
+import {
+  BUYER_MESSAGES,
+  buyerHistoryQuerySchema,
+  buyerProfileInputSchema,
+  buyerRepeatInputSchema,
+  buyerSessionInputSchema,
+  buyerSignInLinkSchema,
+} from '../../contract/schemas/buyer';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
+import { idempotencyKey } from '../http/idempotency';
 import { cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
 import { validate } from '../http/validate';
 import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
 import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
-import { BUYER_LINKS, type BuyerMember, buyerForSession, buyerHistory, endSession, requestSignInLink, startSession } from './buyer.service';
+import {
+  BUYER_LINKS,
+  type BuyerMember,
+  buyerForSession,
+  buyerHistory,
+  buyerProfile,
+  endSession,
+  repeatOwnRequest,
+  requestSignInLink,
+  saveBuyerProfile,
+  startSession,
+} from './buyer.service';
 
 /** The buyer session's cookie: its own, never the staff or supplier one (`__Host-` prefixed on https). */
 const COOKIE = 'procura_buyer';
@@ -59,6 +78,24 @@ export function buyerRouter(deps: AppDeps) {
 
   router.get('/api/buyer/requests', buyerOnly(deps), validate({ query: buyerHistoryQuerySchema }), async (ctx) => {
     ctx.body = await buyerHistory(deps.database.db, ctx.state.buyer as BuyerMember, ctx.query.cursor as string | undefined);
+  });
+
+  // A repeat is a new request: it counts against the same limit as POST /api/rfq, per client.
+  const rfqLimit = limitPerClient(deps, { bucket: 'rfq', ...deps.config.rateLimits.rfq }, 'quote requests');
+  router.post('/api/buyer/requests/:rfqId/repeat', buyerOnly(deps), rfqLimit, validate({ body: buyerRepeatInputSchema }), async (ctx) => {
+    const key = idempotencyKey(ctx);
+    const result = await repeatOwnRequest(deps, ctx.state.buyer as BuyerMember, ctx.params.rfqId!, ctx.request.body.quantities ?? {}, key);
+    if (result.replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.status = result.status;
+    ctx.body = result.body;
+  });
+
+  router.get('/api/buyer/profile', buyerOnly(deps), async (ctx) => {
+    ctx.body = await buyerProfile(deps.database.db, ctx.state.buyer as BuyerMember);
+  });
+
+  router.put('/api/buyer/profile', buyerOnly(deps), validate({ body: buyerProfileInputSchema }), async (ctx) => {
+    ctx.body = await saveBuyerProfile(deps.database.db, ctx.state.buyer as BuyerMember, ctx.request.body, deps.clock());
   });
 
   return router;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BUYER_MESSAGES, type BuyerHistory, type BuyerMe } from '../../contract/schemas/buyer';
+import { BUYER_MESSAGES, type BuyerHistory, type BuyerMe, type BuyerProfile, type BuyerProfileChange } from '../../contract/schemas/buyer';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { ApiError } from '../errors';
@@ -8,6 +8,9 @@ import * as sessions from '../http/sessions.repository';
 import { hashSecret } from '../lib/ids';
 import { BUYER_SIGN_IN_LINK_MINUTES } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
+import type { SubmitResult } from '../requests/rfq/idempotency';
+import type { RfqDeps } from '../requests/rfq/new-request';
+import { repeatRequest } from '../requests/rfq/repeat';
 import { addressMadeRequest, type HistoryKey, requestsOfAddress } from '../requests/rfq/buyer-history';
 import { admitLinkTo, issueLink, spendLink, storedLink, type LinkKind } from '../sign-in-links/sign-in-links';
 import * as repo from './buyer.repository';
@@ -119,6 +122,7 @@ export async function buyerHistory(db: Kysely<DB>, buyer: BuyerMember, cursor: s
       createdAt: r.createdAt,
       product: r.productName,
       lineCount: r.lineCount,
+      lines: r.lines,
       city: r.deliveryLocation,
       status: r.status,
       quoteCount: r.quoteCount,
@@ -127,4 +131,43 @@ export async function buyerHistory(db: Kysely<DB>, buyer: BuyerMember, cursor: s
     })),
     nextCursor: rows.length > HISTORY_PAGE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/** Sends again a request the buyer made, with new quantities by line id, as `POST /api/rfq` would (404 when it is not theirs). */
+export function repeatOwnRequest(
+  deps: RfqDeps & { clock: () => number },
+  buyer: BuyerMember,
+  rfqId: string,
+  quantities: Record<string, number>,
+  idempotencyKey: string | undefined,
+): Promise<SubmitResult> {
+  return repeatRequest(deps, buyer.email, rfqId, quantities, idempotencyKey, new Date(deps.clock()));
+}
+
+/** The buyer's saved details; nulls and no addresses until saved. */
+export async function buyerProfile(db: Kysely<DB>, buyer: BuyerMember): Promise<BuyerProfile> {
+  const row = await repo.findProfile(db, buyer.id);
+  return {
+    companyName: row?.company_name ?? null,
+    contactName: row?.contact_name ?? null,
+    phone: row?.phone ?? null,
+    vatNumber: row?.vat_number ?? null,
+    addresses: row ? (JSON.parse(row.addresses_json) as BuyerProfile['addresses']) : [],
+    defaultPurchaseOrderPrefix: row?.default_purchase_order_prefix ?? null,
+  };
+}
+
+/** Replaces the buyer's saved details, already checked, and answers them as stored. */
+export async function saveBuyerProfile(db: Kysely<DB>, buyer: BuyerMember, input: BuyerProfileChange, nowMs: number): Promise<BuyerProfile> {
+  await repo.saveProfile(db, {
+    buyer_account_id: buyer.id,
+    company_name: input.companyName,
+    contact_name: input.contactName,
+    phone: input.phone,
+    vat_number: input.vatNumber,
+    addresses_json: JSON.stringify(input.addresses),
+    default_purchase_order_prefix: input.defaultPurchaseOrderPrefix,
+    updated_at: iso(nowMs),
+  });
+  return buyerProfile(db, buyer);
 }

@@ -635,6 +635,7 @@ export interface DB {
   supplier_sessions: SupplierSessionsTable;
   buyer_accounts: BuyerAccountsTable;
   buyer_sessions: BuyerSessionsTable;
+  buyer_profiles: BuyerProfilesTable;
   supplier_audit: SupplierAuditTable;
   prospects: ProspectsTable;
   sales_activities: SalesActivitiesTable;
@@ -874,6 +875,20 @@ export interface BuyerAccountsTable {
   email: string;
   created_at: IsoText;
   last_sign_in_at: IsoText | null;
+}
+
+/** A buyer account's saved details, personal data deleted with the account. */
+export interface BuyerProfilesTable {
+  buyer_account_id: number;
+  company_name: string | null;
+  contact_name: string | null;
+  /** In +27 form. */
+  phone: string | null;
+  vat_number: string | null;
+  /** `[{ label, deliveryAddress, city }]`. */
+  addresses_json: string;
+  default_purchase_order_prefix: string | null;
+  updated_at: IsoText;
 }
 
 export interface BuyerSessionsTable {

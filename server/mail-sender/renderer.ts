@@ -29,7 +29,7 @@ import {
   dataRequestEmail,
 } from './templates/buyer';
 import { buyerSignInEmail } from './templates/buyer-account';
-import { fromEmail, type Attachment, type Email, type OrderForMail } from './templates/layout';
+import { fromEmail, withAccountLink, type Attachment, type Email, type OrderForMail } from './templates/layout';
 import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
 import { partnerWelcomeEmail } from './templates/partner';
 import { demoRequestEmail, partnerRegisteredEmail } from './templates/staff';
@@ -77,6 +77,19 @@ function orderRequest(rfq: RfqForMail['rfq']) {
     deliveryLocation: rfq.delivery_location,
   };
 }
+
+/** The e-mails a buyer receives about their requests, each ending with the way back to all of them. */
+const BUYER_KINDS: ReadonlySet<string> = new Set<OutboxMessage['kind']>([
+  'buyer-quotes',
+  'buyer-order-placed',
+  'buyer-order-confirmed',
+  'buyer-order-withdrawn',
+  'buyer-order-delivered',
+  'buyer-receipt-reminder',
+  'buyer-quote-firmed',
+  'buyer-quote-declined',
+  'data-request',
+]);
 
 /**
  * Renders stored messages. Messages of one request share one read of it, so a batch of a
@@ -195,7 +208,8 @@ export class MessageRenderer {
    * cannot start a header of its own.
    */
   async render(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Email> {
-    const email = await this.compose(row);
+    const composed = await this.compose(row);
+    const email = BUYER_KINDS.has(row.kind) ? withAccountLink(composed, `${this.settings.publicUrl}/account/sign-in`) : composed;
     const headers = email.headers ? Object.fromEntries(Object.entries(email.headers).map(([k, v]) => [k, oneLine(v)])) : undefined;
     return { ...email, subject: oneLine(email.subject), ...(headers ? { headers } : {}) };
   }

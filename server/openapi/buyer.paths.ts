@@ -1,10 +1,21 @@
-import { buyerHistoryQuerySchema, buyerHistorySchema, buyerMeSchema, buyerSessionInputSchema, buyerSignInLinkSchema } from '../../contract/schemas/buyer';
+import {
+  buyerHistoryQuerySchema,
+  buyerHistorySchema,
+  buyerMeSchema,
+  buyerProfileInputSchema,
+  buyerProfileSchema,
+  buyerRepeatInputSchema,
+  buyerSessionInputSchema,
+  buyerSignInLinkSchema,
+} from '../../contract/schemas/buyer';
+import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { supplierLinkSentSchema } from '../../contract/schemas/supplier-workspace';
 import type { Route } from './route';
 
 const BUYER_ERRORS = {
   401: '`unauthorized`: no live buyer session',
   403: "`bad_origin`: a state change from a page that is not Procura's",
+  404: '`rfq_not_found`: no request of the signed-in address has this id',
 };
 
 /** A returning buyer: sign-in links, the session, and the history of the address's requests. */
@@ -50,10 +61,46 @@ export const BUYER_PATHS: Route[] = [
     tag: 'Buyer account',
     summary: "The signed-in buyer's requests, newest first, 20 a page",
     description:
-      "Every request made with the signed-in address as its primary e-mail, with its city, status, quotes' count and best price, and its orders with their PO numbers and delivery state. `nextCursor` is opaque: pass it as `cursor` for the next page; null on the last.",
+      "Every request made with the signed-in address as its primary e-mail, with its lines (a single product as its one line, `L1`), city, status, quotes' count and best price, and its orders with their PO numbers and delivery state. `nextCursor` is opaque: pass it as `cursor` for the next page; null on the last.",
     query: buyerHistoryQuerySchema,
     ok: [200, buyerHistorySchema],
     errors: [400, 401],
+    errorText: BUYER_ERRORS,
+  },
+  {
+    method: 'post',
+    path: '/api/buyer/requests/{rfqId}/repeat',
+    tag: 'Buyer account',
+    summary: 'Send one of the signed-in buyer’s requests again, with new quantities by line id',
+    description:
+      "A new request with the same product or lines, quantities, unit, city and contact as the request `rfqId` the signed-in address made, the quantities given in `quantities` (by line id: `L1` for a single product's) replacing theirs. It is sent through the very path of `POST /api/rfq`: the same checks and field messages, the `rfq` rate limit per client, the same e-mails and caps, and the same answer, 201 with the new request and its fresh quotes; a retry with the same Idempotency-Key answers the first answer again (`Idempotent-Replayed: true`). A line the request does not have is refused as `quantities.{lineId}`. From Procura's own pages (their Origin).",
+    body: buyerRepeatInputSchema,
+    ok: [201, rfqSubmitResponseSchema],
+    idempotent: true,
+    errors: [400, 401, 403, 404, 422, 429],
+    errorText: BUYER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/buyer/profile',
+    tag: 'Buyer account',
+    summary: "The signed-in buyer's saved details",
+    description:
+      'The company, contact, phone, VAT number, delivery addresses and purchase-order prefix saved for the signed-in address; nulls and no addresses until saved.',
+    ok: [200, buyerProfileSchema],
+    errors: [401],
+    errorText: BUYER_ERRORS,
+  },
+  {
+    method: 'put',
+    path: '/api/buyer/profile',
+    tag: 'Buyer account',
+    summary: "Replace the signed-in buyer's saved details",
+    description:
+      "Checked with the request form's and the accept dialog's rules and messages: `phone` a South African number (kept in +27 form), `vatNumber` 10 digits starting with 4, each address's `deliveryAddress` 5 to 300 characters and `city` as the form's delivery location; at most 10 addresses, a blank field is none. Stored per account address and deleted with the account. From Procura's own pages (their Origin).",
+    body: buyerProfileInputSchema,
+    ok: [200, buyerProfileSchema],
+    errors: [400, 401, 403],
     errorText: BUYER_ERRORS,
   },
 ];

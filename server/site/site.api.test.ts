@@ -228,7 +228,18 @@ describe('crawlers', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const lines = res.text.split('\n');
-    for (const path of ['/api/', '/quote/', '/supplier-response/', '/da_', '/admin', '/staff/', '/scraper', '/customer-dashboard', '/internal-analytics']) {
+    for (const path of [
+      '/api/',
+      '/quote/',
+      '/supplier-response/',
+      '/account',
+      '/da_',
+      '/admin',
+      '/staff/',
+      '/scraper',
+      '/customer-dashboard',
+      '/internal-analytics',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain('Sitemap: http://procura.test/sitemap.xml');

@@ -22,6 +22,7 @@ const DISALLOWED = [
   '/api/',
   '/quote/',
   '/supplier-response/',
+  '/account',
   '/quote-success',
   '/da_',
   '/admin',

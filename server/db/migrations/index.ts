@@ -49,8 +49,9 @@ import * as recordDeliveriesAndReceipts from './20261207000000-record-deliveries
 import * as earnSupplierFigures from './20261207010000-earn-supplier-figures';
 import * as keepDeliveryNotices from './20261207020000-keep-delivery-notices';
 import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
-import * as keepRateLimitsUnlogged from './20261207041500-keep-rate-limits-unlogged';
+import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as createLedger from './20261209000000-create-ledger';
+import * as keepRateLimitsUnlogged from './20261207041500-keep-rate-limits-unlogged';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -107,6 +108,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261207010000-earn-supplier-figures': earnSupplierFigures,
   '20261207020000-keep-delivery-notices': keepDeliveryNotices,
   '20261207030000-create-buyer-accounts': createBuyerAccounts,
+  '20261207040000-create-buyer-profiles': createBuyerProfiles,
   '20261207041500-keep-rate-limits-unlogged': keepRateLimitsUnlogged,
   '20261209000000-create-ledger': createLedger,
 };

@@ -28,6 +28,25 @@ export interface Attachment {
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The footer's row of the HTML layout, after which nothing but the closing tags follows. */
+const FOOTER_ROW = html`<tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#64748b;">${footer}</td></tr>`;
+
+/**
+ * A buyer's e-mail with the way back to all their requests (`PUBLIC_URL/account/sign-in`) above
+ * the footer, in the HTML and the text alike.
+ *
+ * @example
+ * withAccountLink(buyerQuotesEmail(input), 'https://procura.co.za/account/sign-in');
+ */
+export function withAccountLink(email: Email, url: string): Email {
+  const row =
+    html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;"><a href="${url}" style="color:#1d4ed8;">See all your requests</a> on Procura, and order again in two clicks.</td></tr>`
+      .value;
+  const line = `See all your requests: ${url}`;
+  const text = email.text.endsWith(`\n${footer}`) ? `${email.text.slice(0, -footer.length)}${line}\n\n${footer}` : `${email.text}\n\n${line}`;
+  return { ...email, html: email.html.replace(FOOTER_ROW.value, `${row}\n${FOOTER_ROW.value}`), text };
+}
+
 // Table layout with inline styles: what mail clients render reliably, images or not.
 export function layout(title: string, preheader: string, body: SafeHtml): string {
   return html`<!doctype html>
@@ -39,7 +58,7 @@ export function layout(title: string, preheader: string, body: SafeHtml): string
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;">
 <tr><td style="padding:20px 24px;border-bottom:1px solid #e2e8f0;font-size:20px;font-weight:bold;color:#1d4ed8;">Procura</td></tr>
 <tr><td style="padding:20px 24px;font-size:15px;line-height:1.5;">${body}</td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;font-size:12px;line-height:1.5;color:#64748b;">Procura support: ${SUPPORT_HOURS} (South African time).</td></tr>
+${FOOTER_ROW}
 </table></td></tr></table></body></html>`.value;
 }
 

@@ -1,6 +1,8 @@
 // The read of one address's requests for the buyer's history: each request with its quotes' count
 // and best price and what was ordered, newest first, a page at a time.
+import type { RfqLine } from '../../../sdk/schemas/rfq';
 import type { Executor } from '../../db/executor';
+import { toApiLine } from './basket.mapper';
 
 /** A request of the history as stored, with its quotes' figures and its orders. */
 export interface HistoryRow {
@@ -8,6 +10,8 @@ export interface HistoryRow {
   createdAt: string;
   productName: string;
   lineCount: number;
+  /** A basket's lines, or a single product's one line (`L1`). */
+  lines: RfqLine[];
   deliveryLocation: string;
   status: string;
   quoteCount: number;
@@ -33,6 +37,8 @@ export async function requestsOfAddress(db: Executor, email: string, after: Hist
       'r.created_at',
       'r.product_name',
       'r.line_count',
+      'r.quantity',
+      'r.unit',
       'r.delivery_location',
       'r.status',
       eb
@@ -69,11 +75,26 @@ export async function requestsOfAddress(db: Executor, email: string, after: Hist
           )
           .orderBy('p.id')
           .execute();
+  const baskets = rows.filter((r) => r.line_count > 0).map((r) => r.id);
+  const lines =
+    baskets.length === 0
+      ? []
+      : await db
+          .selectFrom('rfq_lines')
+          .select(['rfq_id', 'line_no', 'product_name', 'quantity', 'unit'])
+          .where('rfq_id', 'in', baskets)
+          .orderBy('rfq_id')
+          .orderBy('line_no')
+          .execute();
   return rows.map((r) => ({
     id: r.id,
     createdAt: r.created_at,
     productName: r.product_name,
     lineCount: r.line_count,
+    lines:
+      r.line_count > 0
+        ? lines.filter((l) => l.rfq_id === r.id).map(toApiLine)
+        : [toApiLine({ line_no: 0, product_name: r.product_name, quantity: r.quantity, unit: r.unit })],
     deliveryLocation: r.delivery_location,
     status: r.status,
     quoteCount: Number(r.quote_count ?? 0),
