@@ -17,7 +17,7 @@ import { registrationNumberOf, SUPPLIER_MESSAGES } from './supplier-workspace';
 export const FIRST_REGISTRATION_YEAR = 1900;
 
 /** Characters of a rejection's reason. */
-const REJECTION_REASON_MAX = 500;
+export const REJECTION_REASON_MAX = 500;
 
 /**
  * What the join page, the verification and the applications queue say, word for word.
@@ -183,6 +183,14 @@ export const supplierApplicationSchema = z
   });
 
 /**
+ * What a business sends to apply.
+ *
+ * @example
+ * const input: SupplierApplicationInput = { companyName: 'Limpopo Clean Supplies', registrationNumber: '2015/123456/07', contactName: 'Lerato Mokoena', email: 'lerato@limpopoclean.co.za', phone: '015 555 0100', city: 'Polokwane', categories: ['cleaning-supplies'], acceptTerms: true };
+ */
+export type SupplierApplicationInput = z.input<typeof supplierApplicationSchema>;
+
+/**
  * The answer to an application or its verification: what to tell the applicant.
  *
  * @example
@@ -217,6 +225,7 @@ export const applicationListQuerySchema = z.object({
 
 /** Why an application claims a supplier: the key they share. */
 const CLAIM_REASONS = ['registrationNumber', 'vatNumber', 'websiteDomain'] as const;
+export type ClaimReason = (typeof CLAIM_REASONS)[number];
 
 /** One application as staff see it. */
 export const supplierApplicationItemSchema = z.object({
@@ -255,7 +264,16 @@ export type SupplierApplicationItem = z.infer<typeof supplierApplicationItemSche
  * supplierApplicationListSchema.parse({ applications: [] });
  */
 export const supplierApplicationListSchema = z.object({ applications: z.array(supplierApplicationItemSchema) });
+export type SupplierApplicationList = z.infer<typeof supplierApplicationListSchema>;
 
+/**
+ * `POST /api/admin/supplier-applications/:id/approve` answers the supplier it created or attached the applicant to.
+ *
+ * @example
+ * applicationApprovedSchema.parse({ supplierId: 42 });
+ */
+export const applicationApprovedSchema = z.object({ supplierId: z.number().int() });
+export type ApplicationApproved = z.infer<typeof applicationApprovedSchema>;
 
 /**
  * `POST /api/admin/supplier-applications/:id/reject`: the reason the applicant is e-mailed.
@@ -271,6 +289,7 @@ export const applicationRejectSchema = z.object({
     .min(2, { error: APPLICATION_MESSAGES.rejectionReason })
     .max(REJECTION_REASON_MAX, { error: APPLICATION_MESSAGES.rejectionReason }),
 });
+export type ApplicationRejectInput = z.input<typeof applicationRejectSchema>;
 
 /**
  * An application's id in the path.

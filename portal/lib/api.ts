@@ -3,6 +3,7 @@ import { privacyCalls, type PrivacyCalls } from '../../contract/client/privacy';
 import { createStaffClient, type StaffClient } from '../../contract/client/staff';
 import { createSupplierClient, type SupplierClient } from '../../contract/client/supplier';
 import { publicSupplierCalls, type PublicSupplierCalls } from '../../contract/client/suppliers';
+import { supplierApplicationCalls, type SupplierApplicationCalls } from '../../contract/client/supplier-applications';
 import { createTransport } from '../../sdk/client/transport';
 
 let client: ProcuraClient | undefined;
@@ -73,4 +74,12 @@ let suppliersClient: PublicSupplierCalls | undefined;
 export function suppliersApi(): PublicSupplierCalls {
   suppliersClient ??= publicSupplierCalls(createTransport({ baseUrl: window.location.origin }));
   return suppliersClient;
+}
+
+let applicationsClient: SupplierApplicationCalls | undefined;
+
+/** The join page's calls (no session); each is sent once, as a repeat counts against the mailbox's limit or spends a link. */
+export function applicationsApi(): SupplierApplicationCalls {
+  applicationsClient ??= supplierApplicationCalls(createTransport({ baseUrl: window.location.origin, retry: 0 }));
+  return applicationsClient;
 }
