@@ -129,6 +129,13 @@ export const ERROR_CODES = {
     /** The path names a supplier that does not exist. */
     supplier_not_found: 404,
   },
+  /** Businesses applying to supply, and staff's decisions on them. */
+  supplierApplications: {
+    application_not_found: 404,
+    application_decided: 409,
+    /** The business is on Procura with people who sign in for it: a colleague invites, or they sign in. */
+    supplier_has_users: 409,
+  },
   /** Prospects, their CSV and share links. */
   sales: {
     invalid_csv: 400,

@@ -13,6 +13,7 @@ import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
 import { pruneSupplierSessions } from './supplier/supplier-users.service';
 import { pruneSignInLinks } from './sign-in-links/sign-in-links';
+import { pruneUnverifiedApplications } from './supplier-applications/supplier-applications.service';
 import { sweepAnalytics, type AnalyticsSweep } from './analytics/site-analytics.service';
 import { pruneDataRequests } from './requests/privacy/privacy.repository';
 
@@ -90,6 +91,8 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
   await pruneStaffAccess(database.db, now.getTime());
   await pruneSupplierSessions(database.db, now.getTime());
   await pruneSignInLinks(database.db, now.getTime());
+  // A supplier application never verified goes a week after it was made, with the address it held.
+  await pruneUnverifiedApplications(database.db, now.getTime());
   // The per-address e-mail and request counts look back 24 hours; nothing older counts.
   await pruneAddressCounts(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   // A day's row holds loads until its midnight: it goes once the day's end is that old.

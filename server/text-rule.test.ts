@@ -129,6 +129,7 @@ const MULTI_LINE = [
   'PATCH /api/staff/prospects/:id body actualResponse',
   'PATCH /api/staff/prospects/:id body callNotes',
   'POST /api/demo-requests body painPoints',
+  'POST /api/admin/supplier-applications/:id/reject body reason',
 ];
 
 /** Texts of many lines that no field of theirs reaches unread: each line is read by a schema above, which names the line. */

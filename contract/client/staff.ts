@@ -19,6 +19,7 @@ import { analyticsCalls, type AnalyticsCalls } from './analytics';
 import { isHttpError } from '../../sdk/client/errors';
 import { salesCalls, type SalesCalls } from './sales';
 import { scrapingCalls, type ScrapingCalls } from './scraping';
+import { supplierApplicationCalls, type SupplierApplicationCalls } from './supplier-applications';
 import { supplierAccessCalls, type SupplierAccessCalls } from './supplier';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from '../../sdk/client/transport';
 
@@ -76,7 +77,9 @@ function staffCalls(api: Transport): StaffCalls {
  * const { total } = await client.admin.suppliers({ q: 'durban' });
  * const { isRunning } = await client.scraping.status();
  */
-export type StaffClient = StaffCalls & SalesCalls & AnalyticsCalls & { admin: AdminCalls; scraping: ScrapingCalls; supplierAccess: SupplierAccessCalls };
+export type StaffClient = StaffCalls &
+  SalesCalls &
+  AnalyticsCalls & { admin: AdminCalls; scraping: ScrapingCalls; supplierAccess: SupplierAccessCalls; supplierApplications: SupplierApplicationCalls };
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -95,5 +98,6 @@ export function createStaffClient(options: ClientOptions): StaffClient {
     admin: adminCalls(api),
     scraping: scrapingCalls(api),
     supplierAccess: supplierAccessCalls(api),
+    supplierApplications: supplierApplicationCalls(api),
   };
 }

@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = {
   'activities.log': 'logged a sales activity',
   'share-links.create': 'created a share link',
   'share-links.revoke': 'revoked a share link',
+  'supplier-applications.approve': 'approved a supplier application',
+  'supplier-applications.reject': 'rejected a supplier application',
 } as const;
 /**
  * One of {@link AUDIT_ACTIONS}.

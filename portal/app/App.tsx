@@ -34,6 +34,7 @@ const VisionPage = lazy(() => import('../features/pages/VisionPage'));
 const HowItWorksPage = lazy(() => import('../features/pages/HowItWorksPage'));
 const SuppliersPage = lazy(() => import('../features/pages/SuppliersPage'));
 const SupplierPage = lazy(() => import('../features/pages/SupplierPage'));
+const JoinPage = lazy(() => import('../features/supplier-join/JoinPage'));
 const CompliancePage = lazy(() => import('../features/pages/CompliancePage'));
 const QuoteTrackerPage = lazy(() => import('../features/pages/QuoteTrackerPage'));
 const DataPlatformPage = lazy(() => import('../features/pages/DataPlatformPage'));
@@ -139,6 +140,7 @@ export function App() {
                   <Route path="/vision" component={VisionPage} />
                   <Route path="/how-it-works" component={HowItWorksPage} />
                   <Route path="/suppliers" component={SuppliersPage} />
+                  <Route path="/suppliers/join" component={JoinPage} />
                   <Route path="/suppliers/:slug" component={SupplierPage} />
                   <Route path="/compliance" component={CompliancePage} />
                   <Route path="/quote-tracker" component={QuoteTrackerPage} />

@@ -4,6 +4,7 @@ import { privacyCalls, type PrivacyCalls } from '../../contract/client/privacy';
 import { createStaffClient, type StaffClient } from '../../contract/client/staff';
 import { createSupplierClient, type SupplierClient } from '../../contract/client/supplier';
 import { publicSupplierCalls, type PublicSupplierCalls } from '../../contract/client/suppliers';
+import { supplierApplicationCalls, type SupplierApplicationCalls } from '../../contract/client/supplier-applications';
 import { createTransport } from '../../sdk/client/transport';
 
 let client: ProcuraClient | undefined;
@@ -87,4 +88,12 @@ let buyerClient: BuyerClient | undefined;
 export function buyerApi(): BuyerClient {
   buyerClient ??= createBuyerClient({ baseUrl: window.location.origin, retry: 0, fetch: announcing401(BUYER_SESSION_ENDED) });
   return buyerClient;
+}
+
+let applicationsClient: SupplierApplicationCalls | undefined;
+
+/** The join page's calls (no session); each is sent once, as a repeat counts against the mailbox's limit or spends a link. */
+export function applicationsApi(): SupplierApplicationCalls {
+  applicationsClient ??= supplierApplicationCalls(createTransport({ baseUrl: window.location.origin, retry: 0 }));
+  return applicationsClient;
 }

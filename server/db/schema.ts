@@ -634,6 +634,7 @@ export interface DB {
   supplier_invitations: SupplierInvitationsTable;
   supplier_sessions: SupplierSessionsTable;
   buyer_accounts: BuyerAccountsTable;
+  supplier_applications: SupplierApplicationsTable;
   buyer_sessions: BuyerSessionsTable;
   buyer_profiles: BuyerProfilesTable;
   supplier_audit: SupplierAuditTable;
@@ -917,4 +918,38 @@ export interface SupplierAuditTable {
   rows: number;
   detail: string;
   created_at: IsoText;
+}
+
+/** A business's application to supply through Procura, until staff decide it (and after). */
+export interface SupplierApplicationsTable {
+  id: Generated<number>;
+  company_name: string;
+  trading_name: string | null;
+  /** CIPC's YYYY/NNNNNN/NN. */
+  registration_number: string;
+  /** 10 digits starting with 4, or null. */
+  vat_number: string | null;
+  /** 1-8, 0 for non-compliant, null when none was given. */
+  bbee_level: number | null;
+  /** The last day (YYYY-MM-DD) the B-BBEE certificate counts, with a level 1-8. */
+  bbee_expires_on: string | null;
+  contact_name: string;
+  /** Lower-cased; deleted with the row. */
+  email: string;
+  /** +27 form. */
+  phone: string;
+  city_id: string;
+  /** JSON array of category ids. */
+  categories: string;
+  website: string | null;
+  status: 'unverified' | 'pending' | 'approved' | 'rejected';
+  /** The supplier the application claims to be, once verified, and by which key. */
+  claim_supplier_id: number | null;
+  claim_reason: 'registrationNumber' | 'vatNumber' | 'websiteDomain' | null;
+  /** The supplier it was approved as. */
+  supplier_id: number | null;
+  rejection_reason: string | null;
+  created_at: IsoText;
+  verified_at: IsoText | null;
+  decided_at: IsoText | null;
 }

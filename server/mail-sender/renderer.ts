@@ -29,6 +29,7 @@ import {
   dataRequestEmail,
 } from './templates/buyer';
 import { buyerSignInEmail } from './templates/buyer-account';
+import { applicationEmail } from './templates/supplier-application';
 import { fromEmail, withAccountLink, type Attachment, type Email, type OrderForMail } from './templates/layout';
 import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
 import { partnerWelcomeEmail } from './templates/partner';
@@ -386,6 +387,12 @@ export class MessageRenderer {
         const { token } = message.payload;
         if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
         return dataRequestEmail({ link: dataRequestLink(this.settings.publicUrl, token), validMinutes: DATA_REQUEST_MINUTES });
+      }
+      case 'supplier-application':
+      case 'supplier-application-rejected': {
+        const email = await applicationEmail(this.db, this.settings.publicUrl, message);
+        if (typeof email === 'string') throw new UnrenderableMessageError(email);
+        return email;
       }
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);

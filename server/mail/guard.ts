@@ -127,6 +127,52 @@ const PUBLIC_MAIL_DOMAINS = new Set([
 ]);
 
 /**
+ * Hosts where anyone may have a site or a page: a website there names its host, not a business,
+ * so two businesses with sites on one of them share nothing.
+ */
+const PUBLIC_HOSTING_DOMAINS = [
+  'wixsite.com',
+  'wix.com',
+  'wordpress.com',
+  'blogspot.com',
+  'squarespace.com',
+  'weebly.com',
+  'webflow.io',
+  'github.io',
+  'netlify.app',
+  'vercel.app',
+  'godaddysites.com',
+  'site123.me',
+  'jimdosite.com',
+  'business.site',
+  'google.com',
+  'sites.google.com',
+  'facebook.com',
+  'instagram.com',
+  'linkedin.com',
+  'x.com',
+  'twitter.com',
+  'yellowpages.co.za',
+  'co.za',
+];
+
+/**
+ * The business a website belongs to, as its host without `www.`, lower-case: null for a public
+ * mail or hosting provider's host or one beneath it (`cleanco.wixsite.com`), or text that is no URL.
+ */
+export function websiteDomain(website: string): string | null {
+  let host: string;
+  try {
+    host = new URL(/^https?:\/\//i.test(website) ? website : `https://${website}`).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+  if (!host.includes('.')) return null;
+  const shared = (d: string) => host === d || host.endsWith(`.${d}`);
+  return PUBLIC_HOSTING_DOMAINS.some(shared) || [...PUBLIC_MAIL_DOMAINS].some(shared) ? null : host;
+}
+
+/**
  * The organisation an address belongs to: its domain, lower-case, or null for a public mail
  * provider's (whose mailboxes are different people's) or an address without one.
  */

@@ -69,7 +69,11 @@ export type OutboxMessage =
   /** A supplier user's one-time sign-in link; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string; lead?: string } }
   /** A buyer's one-time link to their requests; the token exists nowhere else in clear, and is dropped once sent. */
-  | { kind: 'buyer-sign-in'; recipient: string; payload: { token?: string } };
+  | { kind: 'buyer-sign-in'; recipient: string; payload: { token?: string } }
+  /** The link that verifies a supplier application's address; the token exists nowhere else in clear, and is dropped once sent. */
+  | { kind: 'supplier-application'; recipient: string; payload: { applicationId: number; token?: string } }
+  /** Staff's rejection of a supplier application, with the reason they gave. */
+  | { kind: 'supplier-application-rejected'; recipient: string; payload: { applicationId: number } };
 
 /** How long a buyer's sign-in link works. */
 export const BUYER_SIGN_IN_LINK_MINUTES = 15;
@@ -97,6 +101,8 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'buyer-quote-declined': 1,
   'supplier-sign-in': 0,
   'buyer-sign-in': 0,
+  'supplier-application': 0,
+  'supplier-application-rejected': 1,
   'partner-welcome': 1,
   'partner-registered': 2,
   'supplier-not-selected': 2,
@@ -159,6 +165,7 @@ export function rfqMessages(input: { rfqId: string; buyers: { email: string; lin
 /** The payload a sent row keeps: without anything secret in it. */
 export function sentPayload(row: Pick<OutboxRow, 'kind' | 'payload'>): string | undefined {
   if (row.kind === 'data-request' || row.kind === 'buyer-sign-in') return JSON.stringify({});
+  if (row.kind === 'supplier-application') return JSON.stringify({ applicationId: (JSON.parse(row.payload) as { applicationId: number }).applicationId });
   if (row.kind === 'supplier-sign-in') return JSON.stringify({ supplierName: (JSON.parse(row.payload) as { supplierName: string }).supplierName });
   if (
     row.kind === 'supplier-order' ||

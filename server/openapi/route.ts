@@ -22,6 +22,11 @@ export const TAGS = [
     description:
       "A returning buyer: a sign-in link e-mailed to an address that made a request, and every request made with it. Called by Procura's pages with the `procura_buyer` cookie; every state change needs PUBLIC_URL's Origin",
   },
+  {
+    name: 'Supplier applications',
+    description:
+      "A business applying to supply through Procura from `/suppliers/join`: the application, and the e-mailed link that verifies its address and sends it to Procura's team. From Procura's own pages (their Origin)",
+  },
 ] as const;
 
 /**

@@ -1,7 +1,7 @@
 import type { Executor as Db } from '../db/executor';
 
 /** The tables whose rows links are made for: the `id` a link's `owner_id` names. */
-export type OwnerTable = 'supplier_users' | 'staff_users' | 'buyer_accounts';
+export type OwnerTable = 'supplier_users' | 'staff_users' | 'buyer_accounts' | 'supplier_applications';
 
 /**
  * Makes a link for `ownerId` when that row of `owners` exists, in one statement whatever it finds:

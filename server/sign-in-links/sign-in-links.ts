@@ -11,8 +11,8 @@ import * as repo from './sign-in-links.repository';
  */
 export interface LinkKind {
   /** Stored with each link, so that one kind's token never opens another kind's page. */
-  kind: 'supplier' | 'staff' | 'buyer';
-  /** How each token begins, so that a pasted token says what it is: `sl_`, `st_`, `bl_`. */
+  kind: 'supplier' | 'staff' | 'buyer' | 'applicant';
+  /** How each token begins, so that a pasted token says what it is: `sl_`, `st_`, `bl_`, `ap_`. */
   prefix: string;
   /** How long a link works. */
   lifetimeMinutes: number;

@@ -142,3 +142,23 @@ export async function withdrawInvitation(db: Kysely<DB>, by: SupplierMember, inv
     );
   });
 }
+
+/**
+ * Makes an approved applicant a person of their supplier and e-mails them a sign-in link, in the
+ * approval's transaction. An address that signs in for another supplier cannot be added (409).
+ */
+export async function addApplicant(
+  trx: Transaction<DB>,
+  outbox: SupplierAccessDeps['outbox'],
+  input: { supplierId: number; supplierName: string; email: string; name: string },
+  nowMs: number,
+  emailTaken: string,
+): Promise<void> {
+  const email = normaliseEmail(input.email);
+  const existing = await repo.findUserByEmail(trx, email);
+  if (existing && existing.supplier_id !== input.supplierId) throw new ApiError(409, 'email_taken', emailTaken);
+  const id = existing?.id ?? (await repo.insertUser(trx, { supplierId: input.supplierId, email, name: input.name.trim(), now: iso(nowMs) }));
+  // Counted against the address's links of the hour, but sent whatever the count: staff approve an application once.
+  await admitLinkTo(trx, SUPPLIER_LINKS, email, nowMs);
+  await sendSignInLink(trx, outbox, { id, email, supplierName: input.supplierName }, nowMs);
+}

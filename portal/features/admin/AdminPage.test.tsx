@@ -48,6 +48,7 @@ function lists(suppliers: AdminSupplier[] = [COASTAL]) {
     http.get('*/api/admin/audit', () => HttpResponse.json(AUDIT)),
     http.get('*/api/admin/outbox', () => HttpResponse.json(OUTBOX)),
     http.get('*/api/admin/supplier-users', () => HttpResponse.json({ users: [] })),
+    http.get('*/api/admin/supplier-applications', () => HttpResponse.json({ applications: [] })),
   );
 }
 

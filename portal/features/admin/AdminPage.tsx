@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'wouter';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AuditPanel, ProductList, SupplierList } from './AdminLists';
+import { ApplicationsPanel } from './ApplicationsPanel';
 import { BulkImportPanel } from './BulkImportPanel';
 import { OutboxPanel } from './OutboxPanel';
 import { SupplierAccessPanel } from './SupplierAccessPanel';
@@ -41,6 +42,7 @@ export default function AdminPage() {
           ))}
         </ul>
       </nav>
+      <ApplicationsPanel refresh={refresh} onChanged={changed} />
       <section className="card stack" aria-labelledby="admin-import-suppliers">
         <h2 id="admin-import-suppliers">Bulk add suppliers</h2>
         <BulkImportPanel kind="supplier" onImported={changed} />

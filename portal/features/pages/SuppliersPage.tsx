@@ -139,6 +139,16 @@ export default function SuppliersPage() {
           </a>
         </div>
       </section>
+
+      <section className="card cta" aria-labelledby="join-title">
+        <h2 id="join-title">Supply through Procura</h2>
+        <p>Apply with your company's registration details. Procura's team checks them once, then buyers' requests in your area reach you.</p>
+        <div className="button-row">
+          <Link href="/suppliers/join" className="button button-secondary">
+            Apply to supply
+          </Link>
+        </div>
+      </section>
     </div>
   );
 }

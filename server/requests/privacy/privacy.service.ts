@@ -48,6 +48,8 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'supplier-order': 'An order for a supplier',
   'supplier-not-selected': 'A supplier told it was not selected',
   'supplier-sign-in': 'A sign-in link to the supplier workspace',
+  'supplier-application': 'The link that verifies a supplier application',
+  'supplier-application-rejected': 'A supplier application’s rejection',
   'partner-welcome': 'Partner welcome',
   'partner-registered': 'Partner registration notice',
   'demo-request': 'A demo booking',
