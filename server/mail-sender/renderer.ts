@@ -1,5 +1,4 @@
-// The read model of the e-mails: each stored message rendered from the rows its payload names (a
-// request and its quotes, a partner, a demo booking), every kind in one switch.
+// The read model of the e-mails: each stored message rendered from the rows its payload names, in one switch.
 import type { Kysely } from 'kysely';
 import type { CompanySize } from '../../sdk/rules';
 import type { Quote } from '../../sdk/schemas/rfq';
@@ -204,9 +203,8 @@ export class MessageRenderer {
   }
 
   /**
-   * The e-mail of a stored message. Its subject and extra headers are printed on one line
-   * (`oneLine`): a name or place typed before the text rule, or stored by a path that skips it,
-   * cannot start a header of its own.
+   * The e-mail of a stored message, its subject and extra headers on one line (`oneLine`): a name or
+   * place typed before the text rule, or stored by a path that skips it, cannot start a header of its own.
    */
   async render(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Email> {
     const composed = await this.compose(row);

@@ -69,7 +69,10 @@ describe('the applications queue', () => {
       http.get('*/api/admin/supplier-applications', () =>
         HttpResponse.json({ applications: [CLAIM, { ...CLAIM, id: 8, companyName: 'Other Co', claimOf: null }] }),
       ),
-      http.post('*/api/admin/supplier-applications/7/approve', () => (calls.push('approve 7'), HttpResponse.json({ supplierId: 1 }))),
+      http.post('*/api/admin/supplier-applications/7/approve', () => {
+        calls.push('approve 7');
+        return HttpResponse.json({ supplierId: 1 });
+      }),
       http.post('*/api/admin/supplier-applications/8/reject', async ({ request }) => {
         const { reason } = (await request.json()) as { reason: string };
         calls.push(`reject 8: ${reason}`);

@@ -43,7 +43,12 @@ describe('the join page', () => {
   it('is a public page, and shows each field its message beside it before sending anything', async () => {
     expect(paths).toContain('/suppliers/join');
     let sent = 0;
-    api.server.use(http.post('*/api/supplier-applications', () => (sent++, HttpResponse.json({ message: 'x' }, { status: 202 }))));
+    api.server.use(
+      http.post('*/api/supplier-applications', () => {
+        sent++;
+        return HttpResponse.json({ message: 'x' }, { status: 202 });
+      }),
+    );
     const user = renderJoin();
     await user.click(screen.getByRole('button', { name: 'Apply to supply' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /Registered company name/ }));
