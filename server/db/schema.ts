@@ -230,8 +230,13 @@ export interface OrderReceiptsTable {
   comment: string | null;
   /** 0 for a receipt from the supplier's own e-mail domain: kept, never counted. */
   counted: ColumnType<number, number | undefined, number>;
+  /** Why a receipt is not counted: `own_domain` or `not_confirmed` (at the time it was recorded); null when it counts. */
+  not_counted_reason: ColumnType<NotCountedReason | null, NotCountedReason | null | undefined, NotCountedReason | null>;
   created_at: IsoText;
 }
+
+/** Why a kept receipt is not counted in its supplier's record. */
+export type NotCountedReason = 'own_domain' | 'not_confirmed';
 
 export interface QuotesTable {
   id: Generated<number>;

@@ -28,6 +28,7 @@ import {
   supplierOffersSchema,
 } from '../../contract/schemas/supplier-offers';
 import { purchaseOrderQuerySchema } from '../../sdk/schemas/rfq';
+import { performanceQuerySchema, supplierPerformanceSchema } from '../../contract/schemas/supplier-performance';
 import type { Route } from './route';
 
 const SUPPLIER_ERRORS = {
@@ -158,6 +159,18 @@ export const SUPPLIER_PATHS: Route[] = [
     ok: [200, supplierStatsSchema],
     errors: [401],
     errorText: SUPPLIER_ERRORS,
+  },
+  {
+    method: 'get',
+    path: '/api/supplier/performance',
+    tag: 'Supplier workspace',
+    summary: "The supplier's own scorecard and its orders of the last 12 months with their outcomes, newest first, 20 a page",
+    description: `${SIGNED_IN} The scorecard is the public one (\`GET /api/suppliers/{supplier}/scorecard\`). Each order gives its purchase order number, lead, product, value excl. VAT, promised and delivered days, the buyer's receipt (received day, in full, rating, on time) and whether it counts in the record; when not, \`notCountedReason\` says why: \`own_domain\` (the buyer's e-mail domain is the supplier's own) or \`not_confirmed\` (the supplier had not confirmed the order when the buyer recorded its receipt). No buyer's address, name or comment. \`cursor\` is the answer's \`nextCursor\`; one that names no page is a 400.`,
+    supplier: true,
+    query: performanceQuerySchema,
+    ok: [200, supplierPerformanceSchema],
+    errors: [400, 401],
+    errorText: { ...SUPPLIER_ERRORS, 400: '`validation_error`: a cursor that names no page of orders' },
   },
   {
     method: 'get',

@@ -49,6 +49,7 @@ import * as recordDeliveriesAndReceipts from './20261207000000-record-deliveries
 import * as earnSupplierFigures from './20261207010000-earn-supplier-figures';
 import * as keepDeliveryNotices from './20261207020000-keep-delivery-notices';
 import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
+import * as sayWhyReceiptsAreNotCounted from './20261207040000-say-why-receipts-are-not-counted';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -105,6 +106,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261207010000-earn-supplier-figures': earnSupplierFigures,
   '20261207020000-keep-delivery-notices': keepDeliveryNotices,
   '20261207030000-create-buyer-accounts': createBuyerAccounts,
+  '20261207040000-say-why-receipts-are-not-counted': sayWhyReceiptsAreNotCounted,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -145,7 +145,12 @@ export interface QuoteDeps {
  * Opens a quote by its tracking token, counting the view, with its request and sibling quotes.
  * The buyer's own view (`own`: the page says so) is counted apart; the answer's count is of the others.
  */
-export async function trackQuote(deps: Pick<QuoteDeps, 'database' | 'config' | 'market'>, token: string, now: Date, own = false): Promise<TrackedQuoteResponse> {
+export async function trackQuote(
+  deps: Pick<QuoteDeps, 'database' | 'config' | 'market'>,
+  token: string,
+  now: Date,
+  own = false,
+): Promise<TrackedQuoteResponse> {
   const { db } = deps.database;
   const { quoteId, secret } = await openToken(db, token);
   await recordQuoteView(db, quoteId, now.toISOString(), own);
