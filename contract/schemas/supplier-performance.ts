@@ -94,3 +94,22 @@ export const supplierPerformanceSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type SupplierPerformance = z.infer<typeof supplierPerformanceSchema>;
+/**
+ * Whether an order counts in the record, in words: for the supplier itself (`you`) or for staff
+ * (`staff`). An order without a receipt says what it waits for.
+ *
+ * @example
+ * countedText({ counted: false, notCountedReason: 'own_domain', receipt: null, status: 'confirmed' }, 'you');
+ * // 'Not counted: the buyer’s e-mail address is of your own domain.'
+ */
+export function countedText(order: Pick<SupplierOrderOutcome, 'counted' | 'notCountedReason' | 'receipt' | 'status'>, viewer: 'you' | 'staff'): string {
+  const you = viewer === 'you';
+  if (order.notCountedReason === 'own_domain') return `Not counted: the buyer’s e-mail address is of ${you ? 'your' : 'the supplier’s'} own domain.`;
+  if (order.notCountedReason === 'not_confirmed') {
+    if (order.receipt !== null) return `Not counted: ${you ? 'you' : 'the supplier'} had not confirmed the order when the buyer recorded its receipt.`;
+    return order.status === 'cancelled'
+      ? 'Not counted: the order was cancelled before it was confirmed.'
+      : `Not counted until ${you ? 'you confirm' : 'the supplier confirms'} the order.`;
+  }
+  return order.receipt === null ? 'Counts once the buyer records its receipt.' : `Counts in ${you ? 'your' : 'the supplier’s'} record.`;
+}
