@@ -103,8 +103,14 @@ export const adminSupplierSchema = z.object({
   email: z.string(),
   city: z.string(),
   categories: z.array(z.string()),
-  rating: z.number(),
   verified: z.boolean(),
+  /** Orders placed with the supplier in the scorecard's 12 months. */
+  orders: z.number().int(),
+  /** The buyers' receipts of them that count. */
+  receipts: z.number().int(),
+  /** The buyers' average rating (null while fewer than 3) and how many rated: earned, never typed. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  /** On time and in full, in percent of `receipts`; null while fewer than 3. */
   onTimeRate: z.number().nullable(),
   specialties: z.array(z.string()),
   responseTimeHours: z.number().int().nullable(),
@@ -117,7 +123,7 @@ export const adminSupplierSchema = z.object({
  * A supplier in the admin list.
  *
  * @example
- * const { name, rating, verified }: AdminSupplier = page.suppliers[0];
+ * const { name, rating, verified }: AdminSupplier = page.suppliers[0]; // rating: { average: 4.6, count: 12 }
  */
 export type AdminSupplier = z.infer<typeof adminSupplierSchema>;
 

@@ -94,6 +94,16 @@ export const supplierPerformanceSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type SupplierPerformance = z.infer<typeof supplierPerformanceSchema>;
+
+/**
+ * `GET /api/admin/suppliers/:id/scorecard` (staff): the supplier's performance as its workspace
+ * reads it, and the receipts of its 12 months kept but not counted (the newest 100), each saying why.
+ *
+ * @example
+ * adminSupplierScorecardSchema.parse(json).notCounted[0]?.notCountedReason; // 'own_domain'
+ */
+export const adminSupplierScorecardSchema = supplierPerformanceSchema.extend({ notCounted: z.array(supplierOrderOutcomeSchema) });
+export type AdminSupplierScorecard = z.infer<typeof adminSupplierScorecardSchema>;
 /**
  * Whether an order counts in the record, in words: for the supplier itself (`you`) or for staff
  * (`staff`). An order without a receipt says what it waits for.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { scorecardSchema } from '../../contract/schemas/scorecard';
-import { PERFORMANCE_MESSAGES, supplierPerformanceSchema } from '../../contract/schemas/supplier-performance';
+import { adminSupplierScorecardSchema, PERFORMANCE_MESSAGES, supplierPerformanceSchema } from '../../contract/schemas/supplier-performance';
 import { addDays, johannesburgDay } from '../domain/calendar';
 import { parseTrackingToken } from '../lib/ids';
 import { responseTokenOf, startTestServerForFile, validOrder, validRfq } from '../test/harness';
@@ -136,5 +136,37 @@ describe('GET /api/supplier/performance', () => {
     const staff = await signInStaff(server);
     const asStaff = await server.request('GET', '/api/supplier/performance', { headers: staff.headers });
     expect(asStaff.status).toBe(401);
+  });
+});
+
+describe('GET /api/admin/suppliers/:id/scorecard', () => {
+  it('answers an admin the supplier’s scorecard and orders as its workspace reads them, and lists the receipts kept but not counted with why', async () => {
+    const admin = await signInStaff(server, { role: 'admin' });
+    const { headers } = await signInSupplier(server, supplierId, `staffview@${supplierDomain}`);
+    const res = await server.request('GET', `/api/admin/suppliers/${supplierId}/scorecard`, { headers: admin.headers });
+    expect(res.status).toBe(200);
+    const card = adminSupplierScorecardSchema.parse(res.json);
+    const own = supplierPerformanceSchema.parse((await server.request('GET', '/api/supplier/performance', { headers })).json);
+    expect({ scorecard: card.scorecard, orders: card.orders, nextCursor: card.nextCursor }).toEqual(own);
+    expect(card.notCounted.map((o) => o.notCountedReason)).toEqual(['not_confirmed', 'own_domain']);
+    expect(card.notCounted.every((o) => o.receipt !== null && !o.counted)).toBe(true);
+    expect(res.text).not.toMatch(/example\.co\.za|purchasing-|Jane|boxes short/);
+
+    const next = await server.request('GET', `/api/admin/suppliers/${supplierId}/scorecard?cursor=${card.nextCursor}`, { headers: admin.headers });
+    expect(adminSupplierScorecardSchema.parse(next.json).orders.length).toBeGreaterThan(0);
+    const missing = await server.request('GET', '/api/admin/suppliers/999999/scorecard', { headers: admin.headers });
+    expect([missing.status, missing.json.error.code]).toEqual([404, 'supplier_not_found']);
+    const bad = await server.request('GET', `/api/admin/suppliers/${supplierId}/scorecard?cursor=W10`, { headers: admin.headers });
+    expect([bad.status, bad.json.error.message]).toEqual([400, PERFORMANCE_MESSAGES.cursor]);
+  });
+
+  it('answers 401 signed out, 403 to a sales user and to a supplier’s session', async () => {
+    const path = `/api/admin/suppliers/${supplierId}/scorecard`;
+    expect((await server.request('GET', path)).status).toBe(401);
+    const sales = await signInStaff(server, { role: 'sales' });
+    const asSales = await server.request('GET', path, { headers: sales.headers });
+    expect([asSales.status, asSales.json.error.code]).toEqual([403, 'forbidden']);
+    const { headers } = await signInSupplier(server, supplierId, `nosy@${supplierDomain}`);
+    expect((await server.request('GET', path, { headers })).status).toBe(401);
   });
 });

@@ -1,11 +1,17 @@
 import { centsToRand } from '../../sdk/format';
-import { PERFORMANCE_MESSAGES, type NotCountedReason, type SupplierOrderOutcome, type SupplierPerformance } from '../../contract/schemas/supplier-performance';
+import {
+  PERFORMANCE_MESSAGES,
+  type AdminSupplierScorecard,
+  type NotCountedReason,
+  type SupplierOrderOutcome,
+  type SupplierPerformance,
+} from '../../contract/schemas/supplier-performance';
 import type { Database } from '../db/database';
 import { promisedDay } from '../domain/calendar';
 import { scorecardWindow } from '../domain/scorecard';
 import { ApiError } from '../errors';
 import { quoteReference } from '../lib/ids';
-import { lineTotalsOfQuotes, ordersPageOfSupplier, type OrderPageKey, type SupplierOrderRow } from './track-record.repository';
+import { lineTotalsOfQuotes, ordersPageOfSupplier, uncountedReceiptsOfSupplier, type OrderPageKey, type SupplierOrderRow } from './track-record.repository';
 import { supplierScorecard } from './track-record.service';
 
 /** Orders on one page of a supplier's performance. */
@@ -59,6 +65,34 @@ function toOutcome(row: SupplierOrderRow, lineTotals: Map<number, Map<number, nu
   };
 }
 
+/** The orders' outcomes, a basket order valued by its own lines. */
+async function outcomesOf(db: Database['db'], rows: readonly SupplierOrderRow[]): Promise<SupplierOrderOutcome[]> {
+  const baskets = [...new Set(rows.filter((r) => r.line_nos !== null).map((r) => r.quote_id))];
+  const lineTotals = new Map<number, Map<number, number>>();
+  for (const l of await lineTotalsOfQuotes(db, baskets)) {
+    if (!lineTotals.has(l.quote_id)) lineTotals.set(l.quote_id, new Map());
+    lineTotals.get(l.quote_id)!.set(l.line_no, Number(l.total_cents));
+  }
+  return rows.map((r) => toOutcome(r, lineTotals));
+}
+
+/** Kept-but-not-counted receipts the staff page lists. */
+const NOT_COUNTED_LISTED = 100;
+
+/**
+ * `GET /api/admin/suppliers/:id/scorecard`: the supplier's performance as its workspace reads it,
+ * and the receipts of the scorecard's 12 months kept but not counted, each with why.
+ */
+export async function adminSupplierScorecard(
+  deps: { database: Database; clock: () => number },
+  supplierId: number,
+  cursor: string | undefined,
+): Promise<AdminSupplierScorecard> {
+  const performance = await supplierPerformance(deps, supplierId, cursor);
+  const rows = await uncountedReceiptsOfSupplier(deps.database.db, supplierId, performance.scorecard.from, NOT_COUNTED_LISTED);
+  return { ...performance, notCounted: await outcomesOf(deps.database.db, rows) };
+}
+
 /**
  * A supplier's performance: its scorecard, the same as the public one, and a page of its orders
  * of the scorecard's 12 months, newest first, each with its outcome and whether it counts.
@@ -74,16 +108,11 @@ export async function supplierPerformance(
   const db = deps.database.db;
   const rows = await ordersPageOfSupplier(db, supplierId, from, after, ORDERS_PAGE + 1);
   const page = rows.slice(0, ORDERS_PAGE);
-  const baskets = [...new Set(page.filter((r) => r.line_nos !== null).map((r) => r.quote_id))];
-  const lineTotals = new Map<number, Map<number, number>>();
-  for (const l of await lineTotalsOfQuotes(db, baskets)) {
-    if (!lineTotals.has(l.quote_id)) lineTotals.set(l.quote_id, new Map());
-    lineTotals.get(l.quote_id)!.set(l.line_no, Number(l.total_cents));
-  }
+  const outcomes = await outcomesOf(db, page);
   const last = page.at(-1);
   return {
     scorecard,
-    orders: page.map((r) => toOutcome(r, lineTotals)),
+    orders: outcomes,
     nextCursor: rows.length > ORDERS_PAGE && last ? encodeCursor({ issuedOn: last.issued_on, id: last.id }) : null,
   };
 }

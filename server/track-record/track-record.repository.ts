@@ -91,12 +91,8 @@ export interface OrderPageKey {
   id: number;
 }
 
-/**
- * A page of one supplier's orders issued from `sinceDay`, newest first, with the request's product,
- * the quote's total and the buyer's receipt where recorded. No buyer's address, name or comment.
- */
-export function ordersPageOfSupplier(db: Executor, supplierId: number, sinceDay: string, after: OrderPageKey | null, limit: number) {
-  let query = db
+function ordersOfSupplier(db: Executor, supplierId: number, sinceDay: string) {
+  return db
     .selectFrom('purchase_orders as po')
     .innerJoin('quotes as q', 'q.id', 'po.quote_id')
     .innerJoin('rfqs as rf', 'rf.id', 'po.rfq_id')
@@ -123,12 +119,31 @@ export function ordersPageOfSupplier(db: Executor, supplierId: number, sinceDay:
     ])
     .where('q.supplier_id', '=', supplierId)
     .where('po.issued_on', '>=', sinceDay);
+}
+
+/**
+ * A page of one supplier's orders issued from `sinceDay`, newest first, with the request's product,
+ * the quote's total and the buyer's receipt where recorded. No buyer's address, name or comment.
+ */
+export function ordersPageOfSupplier(db: Executor, supplierId: number, sinceDay: string, after: OrderPageKey | null, limit: number) {
+  let query = ordersOfSupplier(db, supplierId, sinceDay);
   if (after) {
     query = query.where((eb) =>
       eb.or([eb('po.issued_on', '<', after.issuedOn), eb.and([eb('po.issued_on', '=', after.issuedOn), eb('po.id', '<', after.id)])]),
     );
   }
   return query.orderBy('po.issued_on', 'desc').orderBy('po.id', 'desc').limit(limit).execute();
+}
+
+/** The newest `limit` of one supplier's orders from `sinceDay` whose receipt is kept but not counted. */
+export function uncountedReceiptsOfSupplier(db: Executor, supplierId: number, sinceDay: string, limit: number) {
+  return ordersOfSupplier(db, supplierId, sinceDay)
+    .where('r.id', 'is not', null)
+    .where((eb) => eb.or([eb('r.counted', '=', 0), eb('po.confirmed_on', 'is', null)]))
+    .orderBy('po.issued_on', 'desc')
+    .orderBy('po.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export type SupplierOrderRow = Awaited<ReturnType<typeof ordersPageOfSupplier>>[number];

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { countedText, type SupplierOrderOutcome, type SupplierPerformance } from '../../../contract/schemas/supplier-performance';
 import { formatDate, formatRand } from '../../../sdk/format';
 import { errorMessage } from '../../lib/api-errors';
@@ -21,7 +21,7 @@ function receiptText(receipt: NonNullable<SupplierOrderOutcome['receipt']>): str
 }
 
 /** One order with its outcome: its number, product and value, its days, the buyer's receipt and whether it counts. */
-function OrderOutcome({ order, viewer }: { order: SupplierOrderOutcome; viewer: Viewer }) {
+export function OrderOutcome({ order, viewer }: { order: SupplierOrderOutcome; viewer: Viewer }) {
   return (
     <li className="outcome">
       <p className="outcome-head">
@@ -44,15 +44,22 @@ function OrderOutcome({ order, viewer }: { order: SupplierOrderOutcome; viewer: 
  * A supplier's scorecard and its orders of the last 12 months, newest first, 20 at a time: the
  * workspace's Performance tab and the staff's supplier page read it through their own call.
  */
-export function PerformanceView({
+export function PerformanceView<T extends SupplierPerformance>({
   read,
   viewer,
   headingId,
+  headingLevel = 3,
+  after,
 }: {
-  read: (cursor: string | null, signal?: AbortSignal) => Promise<SupplierPerformance>;
+  /** The level of the track record's and the orders' headings: 2 on a page of their own, 3 in a tab. */
+  headingLevel?: 2 | 3;
+  read: (cursor: string | null, signal?: AbortSignal) => Promise<T>;
   viewer: Viewer;
   headingId: string;
+  /** What the page shows after the orders, from the first answer. */
+  after?: (first: T) => ReactNode;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const first = useLoad((signal) => read(null, signal), [read]);
   const [more, setMore] = useState<{ orders: SupplierOrderOutcome[]; nextCursor: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -76,9 +83,9 @@ export function PerformanceView({
   };
   return (
     <div className="form-stack">
-      <ScorecardBlock card={first.data.scorecard} headingLevel={3} />
+      <ScorecardBlock card={first.data.scorecard} headingLevel={headingLevel} />
       <section className="stack" aria-labelledby={headingId}>
-        <h3 id={headingId}>Orders in the last 12 months</h3>
+        <Heading id={headingId}>Orders in the last 12 months</Heading>
         {orders.length === 0 ? (
           <p className="notice">
             No orders yet. {viewer === 'you' ? 'When a buyer accepts one of your quotes' : 'When a buyer accepts one of its quotes'}, the order and its delivery
@@ -98,6 +105,7 @@ export function PerformanceView({
           </button>
         ) : null}
       </section>
+      {after ? after(first.data) : null}
     </div>
   );
 }

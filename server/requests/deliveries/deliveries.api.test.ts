@@ -117,7 +117,15 @@ describe('the buyer confirms receipt from the tracking token', () => {
     const other = await receipt(token, { ...body, rating: 2 });
     expect([other.status, other.json]).toMatchObject([409, { error: { code: 'receipt_recorded' } }]);
     expect(await receiptRows(quoteId)).toEqual([
-      expect.objectContaining({ received_on: today(), on_time: 1, in_full: 1, rating: 4, comment: 'Two boxes were dented.', counted: 1, not_counted_reason: null }),
+      expect.objectContaining({
+        received_on: today(),
+        on_time: 1,
+        in_full: 1,
+        rating: 4,
+        comment: 'Two boxes were dented.',
+        counted: 1,
+        not_counted_reason: null,
+      }),
     ]);
   });
 
