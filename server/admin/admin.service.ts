@@ -172,7 +172,7 @@ export async function* productsCsv(db: Kysely<DB>): AsyncGenerator<string> {
   }
 }
 
-/** `PATCH /api/admin/suppliers/:id`: verification and rating, audited, and quoted from at once. */
+/** `PATCH /api/admin/suppliers/:id`: verification and what is on file for tax and B-BBEE, audited, and quoted from at once. A rating is earned, never set here. */
 export async function setSupplierStanding(deps: AdminDeps, staffId: number, supplierId: number, standing: repo.StandingChange): Promise<AdminSupplier> {
   const now = new Date(deps.clock()).toISOString();
   const row = await deps.database.db.transaction().execute(async (trx) => {
@@ -180,7 +180,6 @@ export async function setSupplierStanding(deps: AdminDeps, staffId: number, supp
     await marketChanged(trx);
     const parts = [
       ...(standing.verified === undefined ? [] : [standing.verified ? 'verified' : 'not verified']),
-      ...(standing.rating === undefined ? [] : [`rated ${standing.rating.toFixed(1)}`]),
       ...(standing.vatNumber === undefined ? [] : [standing.vatNumber === null ? 'VAT number cleared' : 'VAT number set']),
       ...(standing.registeredAddress === undefined ? [] : [standing.registeredAddress === null ? 'address cleared' : 'address set']),
       ...(standing.bbeeLevel === undefined

@@ -50,8 +50,6 @@ export interface SuppliersTable {
   phone: string;
   home_city_id: string;
   verified: number; // 0 | 1
-  /** 1-5: the rating staff hold on file (an import's or the admin console's). No buyer reads it: quotes, pages and the data API read the earned record (order_receipts). */
-  rating: number;
   /** Hours the supplier usually takes to answer; null when its import line or page gave none. */
   response_time_hours: number | null;
   /** How lead e-mails go to the supplier: 0 each as it comes, or a digest every 15 or 60 minutes. */

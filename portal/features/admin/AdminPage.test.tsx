@@ -72,7 +72,6 @@ function echo(body: Body, bad: Record<number, string> = {}) {
         category: 'sanitizers',
         categoryName: 'Sanitizers',
         city: item.location!,
-        rating: 5,
         specialties: [],
         responseTimeHours: 24,
         ...NOTHING_ON_FILE,

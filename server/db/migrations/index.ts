@@ -50,6 +50,7 @@ import * as earnSupplierFigures from './20261207010000-earn-supplier-figures';
 import * as keepDeliveryNotices from './20261207020000-keep-delivery-notices';
 import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 import * as sayWhyReceiptsAreNotCounted from './20261207040000-say-why-receipts-are-not-counted';
+import * as dropTypedSupplierRating from './20261207050000-drop-typed-supplier-rating';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -107,6 +108,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261207020000-keep-delivery-notices': keepDeliveryNotices,
   '20261207030000-create-buyer-accounts': createBuyerAccounts,
   '20261207040000-say-why-receipts-are-not-counted': sayWhyReceiptsAreNotCounted,
+  '20261207050000-drop-typed-supplier-rating': dropTypedSupplierRating,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
