@@ -70,9 +70,9 @@ export function writeMarket(file, { suppliers, offersPerSupplier = 20, seed = 7_
   const now = new Date().toISOString();
 
   const insertSupplier = db.prepare(
-    `insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating,
+    `insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified,
        response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertCategory = db.prepare(
     'insert into supplier_categories (supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor) values (?, ?, ?, ?, ?)',
@@ -91,15 +91,18 @@ export function writeMarket(file, { suppliers, offersPerSupplier = 20, seed = 7_
       const good = !rng.chance(0.05);
       const name = `${rng.pick(NAMES.prefixes)} ${rng.pick(NAMES.suffixes)} ${id}`;
       const person = `${rng.pick(NAMES.firstNames)} ${rng.pick(NAMES.surnames)}`;
+      const phone = `+27 10 555 ${String(rng.int(0, 9999)).padStart(4, '0')}`;
+      const verified = good && rng.chance(0.7) ? 1 : 0;
+      // Once a typed rating, now earned from receipts: still drawn, so the market after it stays as it was.
+      rng.next();
       insertSupplier.run(
         id,
         name,
         person,
         `sales@${slug(name)}.example`,
-        `+27 10 555 ${String(rng.int(0, 9999)).padStart(4, '0')}`,
+        phone,
         home.id,
-        good && rng.chance(0.7) ? 1 : 0,
-        good ? Math.round((3.6 + rng.next() * 1.3) * 10) / 10 : Math.round((2.2 + rng.next() * 0.7) * 10) / 10,
+        verified,
         rng.pick(RESPONSE_HOURS),
         rng.int(0, 2),
         rng.pick(PAYMENT_TERMS),

@@ -51,8 +51,21 @@ test.describe('the supplier workspace on a phone', () => {
     await expect(page.getByText(/B-BBEE level 3\b.*procurement recognition 110%/)).toBeVisible();
     await testInfo.attach('supplier details at 390 px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
-    // How its leads went: none yet for a new user's supplier, or some from the seed's requests.
+    // Its track record as buyers read it, each order's outcome, then how its leads went.
     await page.getByRole('tab', { name: 'Performance' }).click();
+    const record = page.getByRole('region', { name: 'Track record' });
+    await expect(record).toBeVisible();
+    const seeded = Number(database.get('select count(*) as n from purchase_orders po join quotes q on q.id = po.quote_id where q.supplier_id = 1')!.n);
+    const orders = page.getByRole('list', { name: 'Orders in the last 12 months' });
+    if (seeded === 0) await expect(page.getByText(/^No orders yet\./)).toBeVisible();
+    else {
+      await expect(orders.getByRole('listitem').first()).toContainText(/PO-\d{4}-\d{6}/);
+      await expect(orders.getByRole('listitem')).toHaveCount(Math.min(20, seeded));
+      await expect(orders.getByRole('listitem').first()).toContainText(/Counts (in your record|once the buyer records its receipt)\.|Not counted/);
+    }
+    await expect(record.getByText(/\d+ %/).or(record.getByText('New on Procura'))).not.toHaveCount(0);
+    await expectAccessible(page);
+    await testInfo.attach('supplier performance at 390 px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
     await expect(page.getByText('Leads in 12 months')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Your leads by month' }).getByRole('row')).toHaveCount(13);
     await expectAccessible(page);

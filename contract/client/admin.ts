@@ -29,6 +29,7 @@ import {
   type SupplierImportResult,
 } from '../schemas/import-calls';
 import { outboxDepthSchema, type OutboxDepth } from '../schemas/outbox';
+import { adminSupplierScorecardSchema, type AdminSupplierScorecard } from '../schemas/supplier-performance';
 import type { CallOptions, Transport } from '../../sdk/client/transport';
 
 /**
@@ -51,6 +52,8 @@ export interface AdminCalls {
   products(params?: AdminListParams, options?: CallOptions): Promise<AdminProductPage>;
   /** Changes a supplier's standing (`PATCH /api/admin/suppliers/:id`); answers the supplier. */
   setStanding(supplierId: number, input: SupplierStandingInput, options?: CallOptions): Promise<AdminSupplier>;
+  /** A supplier's scorecard, a page of its orders with their outcomes, and the receipts kept but not counted (`GET /api/admin/suppliers/:id/scorecard`). */
+  scorecard(supplierId: number, cursor?: string | null, options?: CallOptions): Promise<AdminSupplierScorecard>;
   /** The latest staff writes, newest first (`GET /api/admin/audit`). */
   audit(limit?: number, options?: CallOptions): Promise<AuditLog>;
   /** E-mails in the outbox by state, and how long the oldest one still to send has waited (`GET /api/admin/outbox`). */
@@ -82,6 +85,8 @@ export function adminCalls(api: Transport): AdminCalls {
     suppliers: (params, opts) => api.get(adminSupplierPageSchema, 'api/admin/suppliers', params, opts),
     products: (params, opts) => api.get(adminProductPageSchema, 'api/admin/products', params, opts),
     setStanding: (supplierId, input, opts) => api.patch(adminSupplierSchema, `api/admin/suppliers/${encodeURIComponent(String(supplierId))}`, input, opts),
+    scorecard: (supplierId, cursor, opts) =>
+      api.get(adminSupplierScorecardSchema, `api/admin/suppliers/${encodeURIComponent(String(supplierId))}/scorecard`, cursor ? { cursor } : undefined, opts),
     audit: (limit, opts) => api.get(auditLogSchema, 'api/admin/audit', { limit }, opts),
     outbox: (opts) => api.get(outboxDepthSchema, 'api/admin/outbox', undefined, opts),
   };

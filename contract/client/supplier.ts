@@ -45,6 +45,7 @@ import {
   type SupplierOfferChange,
   type SupplierOffers,
 } from '../schemas/supplier-offers';
+import { supplierPerformanceSchema, type SupplierPerformance } from '../schemas/supplier-performance';
 import { isHttpError } from '../../sdk/client/errors';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from '../../sdk/client/transport';
 
@@ -90,6 +91,8 @@ export interface SupplierClient {
   updateProfile(input: SupplierProfileChange, options?: CallOptions): Promise<SupplierProfile>;
   /** How its leads went over 12 months (`GET /api/supplier/stats`). */
   stats(options?: CallOptions): Promise<SupplierStats>;
+  /** Its scorecard and a page of its orders of 12 months with their outcomes, newest first (`GET /api/supplier/performance`). */
+  performance(cursor?: string | null, options?: CallOptions): Promise<SupplierPerformance>;
   /** Where it delivers (`GET /api/supplier/coverage`). */
   coverage(options?: CallOptions): Promise<SupplierCoverage>;
   /** Replaces where it delivers (`PUT /api/supplier/coverage`). */
@@ -153,6 +156,7 @@ function supplierCalls(api: Transport): SupplierClient {
     profile: (opts) => api.get(supplierProfileSchema, 'api/supplier/profile', undefined, opts),
     updateProfile: (input, opts) => api.patch(supplierProfileSchema, 'api/supplier/profile', input, opts),
     stats: (opts) => api.get(supplierStatsSchema, 'api/supplier/stats', undefined, opts),
+    performance: (cursor, opts) => api.get(supplierPerformanceSchema, 'api/supplier/performance', cursor ? { cursor } : undefined, opts),
     coverage: (opts) => api.get(supplierCoverageSchema, 'api/supplier/coverage', undefined, opts),
     setCoverage: (input, opts) => api.put(supplierCoverageSchema, 'api/supplier/coverage', input, opts),
     offers: (opts) => api.get(supplierOffersSchema, 'api/supplier/offers', undefined, opts),

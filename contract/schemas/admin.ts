@@ -59,7 +59,7 @@ export const ADMIN_MESSAGES = {
   noLines: 'There are no lines to import',
   tooManyLines: `An import takes at most ${ADMIN_LIMITS.maxLines.toLocaleString('en-US')} lines; split it`,
   supplierNotFound: 'Supplier not found',
-  standingEmpty: 'Give verified, rating, VAT number, registered address or B-BBEE level',
+  standingEmpty: 'Give verified, VAT number, registered address or B-BBEE level',
 } as const;
 
 /** One page of an admin list: its number and size, how many rows match, and the rows under `key`. */
@@ -103,8 +103,14 @@ export const adminSupplierSchema = z.object({
   email: z.string(),
   city: z.string(),
   categories: z.array(z.string()),
-  rating: z.number(),
   verified: z.boolean(),
+  /** Orders placed with the supplier in the scorecard's 12 months. */
+  orders: z.number().int(),
+  /** The buyers' receipts of them that count. */
+  receipts: z.number().int(),
+  /** The buyers' average rating (null while fewer than 3) and how many rated: earned, never typed. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  /** On time and in full, in percent of `receipts`; null while fewer than 3. */
   onTimeRate: z.number().nullable(),
   specialties: z.array(z.string()),
   responseTimeHours: z.number().int().nullable(),
@@ -117,7 +123,7 @@ export const adminSupplierSchema = z.object({
  * A supplier in the admin list.
  *
  * @example
- * const { name, rating, verified }: AdminSupplier = page.suppliers[0];
+ * const { name, rating, verified }: AdminSupplier = page.suppliers[0]; // rating: { average: 4.6, count: 12 }
  */
 export type AdminSupplier = z.infer<typeof adminSupplierSchema>;
 
@@ -179,25 +185,19 @@ export const adminProductPageSchema = listPage('products', adminProductSchema);
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 /**
- * `PATCH /api/admin/suppliers/:id`: a supplier's standing, any of: verified, rating (1-5), VAT
+ * `PATCH /api/admin/suppliers/:id`: a supplier's standing, any of: verified, VAT
  * number (10 digits starting with 4; null clears it), registered address (null clears it), and its
  * B-BBEE level (1-8, `non-compliant`, or null when none is on file) with, for a level 1-8, the
  * evidence and its expiry date.
  *
  * @example
- * supplierStandingSchema.parse({ verified: true, rating: 4.6 });
+ * supplierStandingSchema.parse({ verified: true });
  * supplierStandingSchema.parse({ bbeeLevel: 2, bbeeEvidence: 'certificate', bbeeExpiresOn: '2027-03-31' });
  */
 export const supplierStandingSchema = z
   .strictObject(
     {
       verified: z.boolean({ error: 'verified must be true or false' }).optional(),
-      rating: z
-        .number({ error: 'Rating must be a number from 1 to 5' })
-        .min(1, { error: 'Rating must be a number from 1 to 5' })
-        .max(5, { error: 'Rating must be a number from 1 to 5' })
-        .transform((r) => Math.round(r * 10) / 10)
-        .optional(),
       ...complianceChangeFields,
     },
     strictQuery,

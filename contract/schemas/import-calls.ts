@@ -121,7 +121,6 @@ export const supplierPreviewLineSchema = z.object({
   category: z.string(),
   categoryName: z.string(),
   city: z.string(),
-  rating: z.number(),
   specialties: z.array(z.string()),
   responseTimeHours: z.number().int().nullable(),
   /** The line's VAT number, address and B-BBEE standing; null where the line gives none (what is on file stays). */
@@ -133,7 +132,7 @@ export const supplierPreviewLineSchema = z.object({
  * A supplier line as the import reads it.
  *
  * @example
- * const preview: SupplierPreviewLine = { line: 2, name: 'Coastal Hygiene', email: 'sales@coastal.example', category: 'sanitizers', categoryName: 'Sanitizers', city: 'Durban', rating: 4.5, specialties: [], responseTimeHours: 24, vatNumber: '4123456789', registeredAddress: null, bbeeLevel: 2, bbeeEvidence: 'certificate', bbeeExpiresOn: '2027-03-31', action: 'add', supplierId: null };
+ * const preview: SupplierPreviewLine = { line: 2, name: 'Coastal Hygiene', email: 'sales@coastal.example', category: 'sanitizers', categoryName: 'Sanitizers', city: 'Durban', specialties: [], responseTimeHours: 24, vatNumber: '4123456789', registeredAddress: null, bbeeLevel: 2, bbeeEvidence: 'certificate', bbeeExpiresOn: '2027-03-31', action: 'add', supplierId: null };
  */
 export type SupplierPreviewLine = z.infer<typeof supplierPreviewLineSchema>;
 

@@ -43,6 +43,7 @@ const StaffGate = lazy(() => import('../features/staff/StaffGate'));
 const StaffSignInPage = lazy(() => import('../features/staff/SignInPage'));
 const StaffSetPasswordPage = lazy(() => import('../features/staff/SetPasswordPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const AdminSupplierPage = lazy(() => import('../features/admin/AdminSupplierPage'));
 const DemoPage = lazy(() => import('../features/demo/DemoPage'));
 const DemoSuccessPage = lazy(() => import('../features/demo/DemoSuccessPage'));
 const CustomerDashboardPage = lazy(() => import('../features/sales/CustomerDashboardPage'));
@@ -68,6 +69,7 @@ function staffPage(roles: readonly StaffRole[], Page: ComponentType) {
 }
 
 const AdminOnlyPage = staffPage(['admin'], AdminPage);
+const AdminSupplierOnlyPage = staffPage(['admin'], AdminSupplierPage);
 const SALES_ROLES = ['sales', 'admin'] as const;
 const CustomerDashboard = staffPage(SALES_ROLES, CustomerDashboardPage);
 const InternalAnalytics = staffPage(SALES_ROLES, InternalAnalyticsPage);
@@ -148,6 +150,7 @@ export function App() {
                   <Route path="/staff/sign-in" component={StaffSignInPage} />
                   <Route path="/staff/set-password" component={StaffSetPasswordPage} />
                   <Route path="/admin" component={AdminOnlyPage} />
+                  <Route path="/admin/suppliers/:id" component={AdminSupplierOnlyPage} />
                   <Route path="/demo" component={DemoPage} />
                   <Route path="/demo-success" component={DemoSuccessPage} />
                   <Route path="/customer-dashboard" component={CustomerDashboard} />

@@ -34,6 +34,7 @@ describe('who may use the admin calls', () => {
     ['GET', '/api/admin/products'],
     ['GET', '/api/admin/suppliers.csv'],
     ['GET', '/api/admin/products.csv'],
+    ['GET', '/api/admin/suppliers/1/scorecard'],
     ['GET', '/api/admin/audit'],
     ['GET', '/api/admin/outbox'],
     ['POST', '/api/admin/suppliers', { suppliers: [COASTAL] }],
@@ -153,7 +154,6 @@ describe('POST /api/admin/suppliers', () => {
         category: 'sanitizers',
         categoryName: 'Sanitizers',
         city: 'Durban',
-        rating: 4.5,
         specialties: ['gel'],
         responseTimeHours: 24,
         vatNumber: null,
@@ -262,6 +262,9 @@ describe('the lists, their CSV and a supplier’s standing', () => {
       email: 'SALES@coastal.example',
       city: 'Durban',
       verified: false,
+      orders: 0,
+      receipts: 0,
+      rating: { average: null, count: 0 },
       onTimeRate: null,
       specialties: ['gel'],
       responseTimeHours: 24,
@@ -302,12 +305,16 @@ describe('the lists, their CSV and a supplier’s standing', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="procura-suppliers-2026-11-24.csv"');
-    expect(res.text.startsWith('name,email,category,location,rating,specialties,responseTime,id,verified,onTimeRate,products,priceListDate\r\n')).toBe(true);
+    expect(
+      res.text.startsWith(
+        'name,email,category,location,rating,specialties,responseTime,id,verified,orders,receipts,ratingCount,onTimeRate,products,priceListDate\r\n',
+      ),
+    ).toBe(true);
     // The file starts with a UTF-8 byte-order mark (which text decoding drops), so spreadsheets read its accents.
     const bytes = new Uint8Array(await (await fetch(`${server.url}/api/admin/suppliers.csv`, { headers: admin })).arrayBuffer());
     expect([...bytes.slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 'n'.charCodeAt(0)]);
     const formula = res.text.split('\r\n').find((l) => l.includes('formula.example'))!;
-    expect(formula).toMatch(/^'=Formula Traders,sales@formula\.example,Hygiene Products,Cape Town,4,"""quoted"", commas",12h,\d+,no,,0,2026-11-24$/);
+    expect(formula).toMatch(/^'=Formula Traders,sales@formula\.example,Hygiene Products,Cape Town,,"""quoted"", commas",12h,\d+,no,0,0,0,,0,2026-11-24$/);
     expect(res.text.split('\r\n').filter((l) => l !== '').length).toBe((await count('suppliers')) + 1);
 
     const products = await server.request('GET', '/api/admin/products.csv', { headers: admin });
@@ -322,20 +329,27 @@ describe('the lists, their CSV and a supplier’s standing', () => {
   it('sets a supplier’s standing, audited, and answers 404 for no such supplier', async () => {
     const coastal = (await db().selectFrom('suppliers').select('id').where('email', '=', 'SALES@coastal.example').executeTakeFirstOrThrow()).id;
     const revision = await readMarketRevision(db());
-    const res = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { verified: true, rating: 4.74 }, headers: admin });
+    const res = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { verified: true }, headers: admin });
     expect(res.status).toBe(200);
-    expect(adminSupplierSchema.parse(res.json)).toMatchObject({ id: coastal, verified: true, rating: 4.7 });
+    expect(adminSupplierSchema.parse(res.json)).toMatchObject({ id: coastal, verified: true, rating: { average: null, count: 0 } });
     expect(await readMarketRevision(db())).not.toBe(revision);
     const entry = auditLogSchema.parse((await server.request('GET', '/api/admin/audit?limit=1', { headers: admin })).json).entries[0];
     // The log names the supplier, where its note holds the id.
-    expect(entry).toMatchObject({ action: 'suppliers.standing', rows: 1, detail: 'Coastal Hygiene: verified, rated 4.7' });
+    expect(entry).toMatchObject({ action: 'suppliers.standing', rows: 1, detail: 'Coastal Hygiene: verified' });
 
     const missing = await server.request('PATCH', '/api/admin/suppliers/999999', { body: { verified: true }, headers: admin });
     expect([missing.status, missing.json.error]).toEqual([404, { code: 'supplier_not_found', message: 'Supplier not found' }]);
     const empty = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: {}, headers: admin });
-    expect([empty.status, empty.json.error.details.fields]).toEqual([400, { body: 'Give verified, rating, VAT number, registered address or B-BBEE level' }]);
-    const rating = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { rating: 6 }, headers: admin });
-    expect(rating.json.error.details.fields).toEqual({ rating: 'Rating must be a number from 1 to 5' });
+    expect([empty.status, empty.json.error.details.fields]).toEqual([400, { body: 'Give verified, VAT number, registered address or B-BBEE level' }]);
+    // A rating is earned from buyers' receipts, never typed: the call refuses it as any unknown parameter.
+    for (const body of [{ rating: 4.5 }, { verified: true, rating: 3 }]) {
+      const rating = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body, headers: admin });
+      expect([rating.status, rating.json.error.code, rating.json.error.details.fields]).toEqual([
+        400,
+        'validation_error',
+        { body: 'Unknown parameter: rating' },
+      ]);
+    }
 
     const vat = await server.request('PATCH', `/api/admin/suppliers/${coastal}`, { body: { vatNumber: '412345678' }, headers: admin });
     expect([vat.status, vat.json.error.details.fields]).toEqual([400, { vatNumber: 'VAT number must be 10 digits starting with 4' }]);

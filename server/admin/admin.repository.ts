@@ -22,7 +22,6 @@ const supplierColumns = [
   's.name',
   's.email',
   'c.name as city',
-  's.rating',
   's.verified',
   's.specialties',
   's.response_time_hours',
@@ -125,7 +124,6 @@ export async function productsAfter(db: Kysely<DB>, afterId: number, limit: numb
 /** A supplier's standing as an admin changes it: each field given is set, null clearing it. */
 export interface StandingChange {
   verified?: boolean | undefined;
-  rating?: number | undefined;
   vatNumber?: string | null | undefined;
   registeredAddress?: string | null | undefined;
   /** 1-8, 0 for non-compliant, null for none on file; evidence and expiry go with it. */
@@ -138,7 +136,6 @@ export interface StandingChange {
 export async function updateStanding(trx: Executor, id: number, standing: StandingChange): Promise<boolean> {
   const set: Updateable<SuppliersTable> = {};
   if (standing.verified !== undefined) set.verified = standing.verified ? 1 : 0;
-  if (standing.rating !== undefined) set.rating = standing.rating;
   if (standing.vatNumber !== undefined) set.vat_number = standing.vatNumber;
   if (standing.registeredAddress !== undefined) set.registered_address = standing.registeredAddress;
   if (standing.bbeeLevel !== undefined) {

@@ -11,6 +11,8 @@ import { readOutboxDepth } from '../mail/outbox';
 import type { StaffMember } from '../staff/staff.service';
 import { auditLog, listProducts, listSuppliers, productsCsv, setSupplierStanding, suppliersCsv } from './admin.service';
 import { bulkImport, importProducts, importSuppliers } from '../catalogue/import/import.service';
+import { performanceQuerySchema } from '../../contract/schemas/supplier-performance';
+import { adminSupplierScorecard } from '../track-record/supplier-performance.service';
 
 /** An import of 10,000 lines is about 2 MB of JSON; the admin imports alone read bodies this large. */
 const IMPORT_BODY_LIMIT = 4 * 1024 * 1024;
@@ -54,6 +56,12 @@ export function adminRouter(deps: AppDeps) {
 
   router.get('/api/admin/products.csv', admin, async (ctx) => {
     sendCsv(ctx, 'products', productsCsv(deps.database.db), new Date(deps.clock()));
+  });
+
+  // The supplier's scorecard, its orders with their outcomes, and the receipts kept but not counted.
+  router.get('/api/admin/suppliers/:id/scorecard', admin, validate({ params: supplierIdParamsSchema, query: performanceQuerySchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await adminSupplierScorecard(deps, ctx.params.id, ctx.query.cursor);
   });
 
   router.patch('/api/admin/suppliers/:id', admin, validate({ params: supplierIdParamsSchema, body: supplierStandingSchema }), async (ctx) => {

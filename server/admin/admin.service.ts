@@ -10,8 +10,8 @@ import { ApiError } from '../errors';
 import { latestAudit, recordAudit } from '../staff/audit.service';
 import { CSV_BOM, csvRow } from '../../contract/csv';
 import * as repo from './admin.repository';
-import type { SupplierRecord } from '../domain/market';
-import { earnedRecordsOf } from '../track-record/track-record.service';
+import type { ScorecardFigures } from '../domain/scorecard';
+import { scorecardsOf } from '../track-record/track-record.service';
 
 // The admin console's lists and exports of suppliers and products, a supplier's standing and the
 // audit log; its imports are the catalogue's import engine (`catalogue/import/`).
@@ -33,20 +33,23 @@ function parseList(json: string): string[] {
 }
 
 /** The earned share on time and in full, in percent; null while the supplier is new on Procura. */
-function onTimePercent(record: SupplierRecord | undefined): number | null {
-  return !record || record.new ? null : Math.round((record.onTimeInFull / record.receipts) * 100);
+function onTimePercent(card: ScorecardFigures | undefined): number | null {
+  return !card || card.onTimeInFull.share === null ? null : Math.round(card.onTimeInFull.share * 100);
 }
 
-function toAdminSupplier(r: repo.SupplierListRow, categories: string[], record: SupplierRecord | undefined): AdminSupplier {
+/** A supplier as the list shows it: its figures are its scorecard's, earned from recorded orders. */
+function toAdminSupplier(r: repo.SupplierListRow, categories: string[], card: ScorecardFigures | undefined): AdminSupplier {
   return {
     id: r.id,
     name: r.name,
     email: r.email,
     city: r.city,
     categories,
-    rating: Number(r.rating),
     verified: Boolean(r.verified),
-    onTimeRate: onTimePercent(record),
+    orders: card?.orders ?? 0,
+    receipts: card?.receipts ?? 0,
+    rating: card ? card.rating : { average: null, count: 0 },
+    onTimeRate: onTimePercent(card),
     specialties: parseList(r.specialties),
     responseTimeHours: r.response_time_hours,
     products: Number(r.products),
@@ -85,7 +88,7 @@ interface ListQuery {
 export async function listSuppliers(db: Kysely<DB>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
   const { rows, total } = await repo.supplierPage(db, { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
   const ids = rows.map((r) => r.id);
-  const [categories, records] = await Promise.all([repo.supplierCategoryNames(db, ids), earnedRecordsOf(db, ids, Date.now())]);
+  const [categories, records] = await Promise.all([repo.supplierCategoryNames(db, ids), scorecardsOf(db, ids, Date.now())]);
   return { page, pageSize, total, suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id))) };
 }
 
@@ -99,17 +102,34 @@ const EXPORT_BATCH = 1_000;
 
 /**
  * Every supplier as CSV, a thousand rows at a time: the import's columns first (categories by
- * name, `; `-separated; response time in hours), then id, verification, on-time rate (blank
- * without a record), product count and price list date.
+ * name, `; `-separated; the rating the buyers' earned average, blank while fewer than 3 rated;
+ * response time in hours), then id, verification, the scorecard's orders, counted receipts and
+ * ratings, the on-time-in-full rate (blank while new), product count and price list date.
  */
 export async function* suppliersCsv(db: Kysely<DB>): AsyncGenerator<string> {
   yield CSV_BOM +
-    csvRow(['name', 'email', 'category', 'location', 'rating', 'specialties', 'responseTime', 'id', 'verified', 'onTimeRate', 'products', 'priceListDate']);
+    csvRow([
+      'name',
+      'email',
+      'category',
+      'location',
+      'rating',
+      'specialties',
+      'responseTime',
+      'id',
+      'verified',
+      'orders',
+      'receipts',
+      'ratingCount',
+      'onTimeRate',
+      'products',
+      'priceListDate',
+    ]);
   for (let after = 0; ; ) {
     const rows = await repo.suppliersAfter(db, after, EXPORT_BATCH);
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id);
-    const [categories, records] = await Promise.all([repo.supplierCategoryNames(db, ids), earnedRecordsOf(db, ids, Date.now())]);
+    const [categories, records] = await Promise.all([repo.supplierCategoryNames(db, ids), scorecardsOf(db, ids, Date.now())]);
     let chunk = '';
     for (const r of rows) {
       const s = toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id));
@@ -118,11 +138,14 @@ export async function* suppliersCsv(db: Kysely<DB>): AsyncGenerator<string> {
         s.email,
         s.categories.join('; '),
         s.city,
-        s.rating,
+        s.rating.average,
         s.specialties.join(', '),
         s.responseTimeHours === null ? '' : `${s.responseTimeHours}h`,
         s.id,
         s.verified ? 'yes' : 'no',
+        s.orders,
+        s.receipts,
+        s.rating.count,
         s.onTimeRate,
         s.products,
         s.priceListDate,
@@ -149,7 +172,7 @@ export async function* productsCsv(db: Kysely<DB>): AsyncGenerator<string> {
   }
 }
 
-/** `PATCH /api/admin/suppliers/:id`: verification and rating, audited, and quoted from at once. */
+/** `PATCH /api/admin/suppliers/:id`: verification and what is on file for tax and B-BBEE, audited, and quoted from at once. A rating is earned, never set here. */
 export async function setSupplierStanding(deps: AdminDeps, staffId: number, supplierId: number, standing: repo.StandingChange): Promise<AdminSupplier> {
   const now = new Date(deps.clock()).toISOString();
   const row = await deps.database.db.transaction().execute(async (trx) => {
@@ -157,7 +180,6 @@ export async function setSupplierStanding(deps: AdminDeps, staffId: number, supp
     await marketChanged(trx);
     const parts = [
       ...(standing.verified === undefined ? [] : [standing.verified ? 'verified' : 'not verified']),
-      ...(standing.rating === undefined ? [] : [`rated ${standing.rating.toFixed(1)}`]),
       ...(standing.vatNumber === undefined ? [] : [standing.vatNumber === null ? 'VAT number cleared' : 'VAT number set']),
       ...(standing.registeredAddress === undefined ? [] : [standing.registeredAddress === null ? 'address cleared' : 'address set']),
       ...(standing.bbeeLevel === undefined
@@ -176,7 +198,7 @@ export async function setSupplierStanding(deps: AdminDeps, staffId: number, supp
   deps.market.invalidate();
   const [categories, records] = await Promise.all([
     repo.supplierCategoryNames(deps.database.db, [supplierId]),
-    earnedRecordsOf(deps.database.db, [supplierId], deps.clock()),
+    scorecardsOf(deps.database.db, [supplierId], deps.clock()),
   ]);
   return toAdminSupplier(row, categories.get(supplierId) ?? [], records.get(supplierId));
 }

@@ -50,8 +50,6 @@ export interface SuppliersTable {
   phone: string;
   home_city_id: string;
   verified: number; // 0 | 1
-  /** 1-5: the rating staff hold on file (an import's or the admin console's). No buyer reads it: quotes, pages and the data API read the earned record (order_receipts). */
-  rating: number;
   /** Hours the supplier usually takes to answer; null when its import line or page gave none. */
   response_time_hours: number | null;
   /** How lead e-mails go to the supplier: 0 each as it comes, or a digest every 15 or 60 minutes. */
@@ -230,8 +228,13 @@ export interface OrderReceiptsTable {
   comment: string | null;
   /** 0 for a receipt from the supplier's own e-mail domain: kept, never counted. */
   counted: ColumnType<number, number | undefined, number>;
+  /** Why a receipt is not counted: `own_domain` or `not_confirmed` (at the time it was recorded); null when it counts. */
+  not_counted_reason: ColumnType<NotCountedReason | null, NotCountedReason | null | undefined, NotCountedReason | null>;
   created_at: IsoText;
 }
+
+/** Why a kept receipt is not counted in its supplier's record. */
+export type NotCountedReason = 'own_domain' | 'not_confirmed';
 
 export interface QuotesTable {
   id: Generated<number>;

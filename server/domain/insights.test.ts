@@ -5,7 +5,7 @@ import { pastOrdersOf, supplierSeed, toSupplier } from '../test/market';
 import type { SupplierSeed } from '../db/seed/suppliers';
 
 /** A supplier whose 100 received orders were `onTime` on time and in full and rated `rating` on average; `onTime: null` for one new on Procura. */
-function supplier({ rating = 4.5, onTime = 95, ...overrides }: Partial<SupplierSeed> & { onTime?: number | null } = {}): Supplier {
+function supplier({ rating = 4.5, onTime = 95, ...overrides }: Partial<SupplierSeed> & { onTime?: number | null; rating?: number } = {}): Supplier {
   const history = onTime === null ? [] : pastOrdersOf(100, onTime, rating);
   return toSupplier(supplierSeed({ id: 1, verified: true, responseTimeHours: 4, history, ...overrides }));
 }

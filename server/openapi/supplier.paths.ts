@@ -28,6 +28,7 @@ import {
   supplierOffersSchema,
 } from '../../contract/schemas/supplier-offers';
 import { purchaseOrderQuerySchema } from '../../sdk/schemas/rfq';
+import { performanceQuerySchema, supplierPerformanceSchema } from '../../contract/schemas/supplier-performance';
 import { callsOf, type Route } from './route';
 
 const SUPPLIER_ERRORS = {
@@ -115,6 +116,13 @@ export const SUPPLIER_PATHS: Route[] = [
       "How the supplier's leads went over 12 months: received, made firm, declined, accepted, confirmed, win rate and median hours to a firm price; in all, by month and by product",
     description: `${SIGNED_IN} Counted from the supplier's stored quotes in Johannesburg's months, demo requests aside; the figures the workspace's overview shows.`,
     ok: [200, supplierStatsSchema],
+  }),
+  workspace.get('/api/supplier/performance', {
+    summary: "The supplier's own scorecard and its orders of the last 12 months with their outcomes, newest first, 20 a page",
+    description: `${SIGNED_IN} The scorecard is the public one (\`GET /api/suppliers/{supplier}/scorecard\`). Each order gives its purchase order number, lead, product, value excl. VAT, promised and delivered days, the buyer's receipt (received day, in full, rating, on time) and whether it counts in the record; when not, \`notCountedReason\` says why: \`own_domain\` (the buyer's e-mail domain is the supplier's own) or \`not_confirmed\` (the supplier had not confirmed the order when the buyer recorded its receipt). No buyer's address, name or comment. \`cursor\` is the answer's \`nextCursor\`; one that names no page is a 400.`,
+    query: performanceQuerySchema,
+    ok: [200, supplierPerformanceSchema],
+    errorText: { 400: '`validation_error`: a cursor that names no page of orders' },
   }),
   workspace.get('/api/supplier/coverage', {
     summary: 'Where the supplier delivers (cities, provinces or the whole country) with the days a delivery takes, and the provinces one may choose',

@@ -21,10 +21,10 @@ export interface ApprovalInput {
 
 /**
  * What an approved supplier starts with where the page says nothing: the import's line
- * defaults (rating 5, no response time or specialties) and its terms
+ * defaults (no response time or specialties; no rating, which only buyers give) and its terms
  * (`IMPORT_DEFAULTS`). Like an imported one it claims no delivery record and is not verified.
  */
-const APPROVED_SUPPLIER = { rating: 5, responseTimeHours: null } as const;
+const APPROVED_SUPPLIER = { responseTimeHours: null } as const;
 
 export const APPROVAL_MESSAGES = {
   emailMissing: 'The page gave no e-mail address: enter the supplier\u2019s e-mail to approve it',
@@ -76,7 +76,6 @@ export function approvalImportPath(database: Database, staffId: number, itemId: 
           phone: s.phone ?? '',
           home_city_id: city!.id,
           verified: 0,
-          rating: APPROVED_SUPPLIER.rating,
           response_time_hours: APPROVED_SUPPLIER.responseTimeHours,
           dispatch_days: IMPORT_DEFAULTS.dispatchDays,
           payment_terms: IMPORT_DEFAULTS.paymentTerms,

@@ -205,7 +205,7 @@ describe('the sample directory', () => {
 describe('the demonstration, approvals and rejections', () => {
   let items: Map<string, ReviewItem>;
   const supplierRow = (email: string) =>
-    db().selectFrom('suppliers').select(['id', 'name', 'verified', 'rating', 'home_city_id', 'phone']).where('email', '=', email).executeTakeFirst();
+    db().selectFrom('suppliers').select(['id', 'name', 'verified', 'home_city_id', 'phone']).where('email', '=', email).executeTakeFirst();
 
   beforeAll(async () => {
     const res = await post('/api/scraping/simulate');
@@ -246,7 +246,6 @@ describe('the demonstration, approvals and rejections', () => {
       id: res.json.item.supplierId,
       name: 'Sparkle Hygiene Supplies (Pty) Ltd',
       verified: 0,
-      rating: 5,
       home_city_id: 'johannesburg',
       phone: '+27 11 555 0142',
     });

@@ -141,7 +141,6 @@ export async function insertSupplierOf(db: Db, a: ApplicationRow, categoryNamesO
       phone: a.phone,
       home_city_id: a.city_id,
       verified: 0,
-      rating: 5,
       response_time_hours: null,
       dispatch_days: IMPORT_DEFAULTS.dispatchDays,
       payment_terms: IMPORT_DEFAULTS.paymentTerms,

@@ -10,6 +10,8 @@ import {
 } from '../../contract/schemas/supplier-workspace';
 import { supplierProfile, updateSupplierProfile } from './supplier-profile.service';
 import { supplierStats } from './supplier-stats.service';
+import { performanceQuerySchema } from '../../contract/schemas/supplier-performance';
+import { supplierPerformance } from '../track-record/supplier-performance.service';
 import { setSupplierCoverage, supplierCoverage } from './supplier-coverage.service';
 import { addOffer, changeOffer, importOffers, listOffers, removeOffer } from './supplier-offers.service';
 import { newSupplierOfferSchema, offerImportSchema, supplierOfferChangeSchema } from '../../contract/schemas/supplier-offers';
@@ -99,6 +101,12 @@ export function supplierRouter(deps: AppDeps) {
 
   router.get('/api/supplier/stats', signedIn, async (ctx) => {
     ctx.body = await supplierStats(deps, supplierOf(ctx));
+  });
+
+  // Its own scorecard and a page of its orders with their outcomes.
+  router.get('/api/supplier/performance', signedIn, validate({ query: performanceQuerySchema }), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await supplierPerformance(deps, supplierOf(ctx).supplierId, ctx.query.cursor);
   });
 
   router.get('/api/supplier/coverage', signedIn, async (ctx) => {

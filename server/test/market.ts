@@ -90,7 +90,6 @@ export function supplierSeed(overrides: Partial<SupplierSeed> = {}): SupplierSee
     phone: '+27 31 555 0100',
     homeCityId: 'durban',
     verified: true,
-    rating: 4.5,
     history: pastOrdersOf(20, 19),
     responseTimeHours: 4,
     dispatchDays: 1,

@@ -84,3 +84,72 @@ export function categoriesOf(db: Executor, supplierId: number) {
     .orderBy('c.sort_order')
     .execute();
 }
+
+/** Where a page of a supplier's orders starts: after the order issued on `issuedOn` numbered `id`. */
+export interface OrderPageKey {
+  issuedOn: string;
+  id: number;
+}
+
+function ordersOfSupplier(db: Executor, supplierId: number, sinceDay: string) {
+  return db
+    .selectFrom('purchase_orders as po')
+    .innerJoin('quotes as q', 'q.id', 'po.quote_id')
+    .innerJoin('rfqs as rf', 'rf.id', 'po.rfq_id')
+    .leftJoin('order_receipts as r', 'r.purchase_order_id', 'po.id')
+    .select([
+      'po.id',
+      'po.po_number',
+      'po.quote_id',
+      'po.issued_on',
+      'po.line_nos',
+      'po.confirmed_on',
+      'po.cancelled_on',
+      'po.promised_on',
+      'po.delivered_on',
+      'q.total_cents',
+      'q.lead_max_days',
+      'rf.product_name',
+      'r.received_on',
+      'r.in_full',
+      'r.rating',
+      'r.on_time',
+      'r.counted',
+      'r.not_counted_reason',
+    ])
+    .where('q.supplier_id', '=', supplierId)
+    .where('po.issued_on', '>=', sinceDay);
+}
+
+/**
+ * A page of one supplier's orders issued from `sinceDay`, newest first, with the request's product,
+ * the quote's total and the buyer's receipt where recorded. No buyer's address, name or comment.
+ */
+export function ordersPageOfSupplier(db: Executor, supplierId: number, sinceDay: string, after: OrderPageKey | null, limit: number) {
+  let query = ordersOfSupplier(db, supplierId, sinceDay);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('po.issued_on', '<', after.issuedOn), eb.and([eb('po.issued_on', '=', after.issuedOn), eb('po.id', '<', after.id)])]),
+    );
+  }
+  return query.orderBy('po.issued_on', 'desc').orderBy('po.id', 'desc').limit(limit).execute();
+}
+
+/** The newest `limit` of one supplier's orders from `sinceDay` whose receipt is kept but not counted. */
+export function uncountedReceiptsOfSupplier(db: Executor, supplierId: number, sinceDay: string, limit: number) {
+  return ordersOfSupplier(db, supplierId, sinceDay)
+    .where('r.id', 'is not', null)
+    .where((eb) => eb.or([eb('r.counted', '=', 0), eb('po.confirmed_on', 'is', null)]))
+    .orderBy('po.issued_on', 'desc')
+    .orderBy('po.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type SupplierOrderRow = Awaited<ReturnType<typeof ordersPageOfSupplier>>[number];
+
+/** The priced lines of these basket quotes: each line's total, by quote. */
+export function lineTotalsOfQuotes(db: Executor, quoteIds: readonly number[]) {
+  if (quoteIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('quote_lines').select(['quote_id', 'line_no', 'total_cents']).where('quote_id', 'in', quoteIds).execute();
+}

@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 import { answeredLeadsOfSuppliersSince, findSupplierNamed, ordersOfSuppliersSince } from './track-record.repository';
 
 /** The scorecard figures of each of these suppliers, computed from their recorded orders and leads. */
-async function scorecardsOf(db: Executor, supplierIds: readonly number[], nowMs: number): Promise<Map<number, ScorecardFigures>> {
+export async function scorecardsOf(db: Executor, supplierIds: readonly number[], nowMs: number): Promise<Map<number, ScorecardFigures>> {
   const orders = new Map<number, ScoredOrder[]>(supplierIds.map((id) => [id, []]));
   const leads = new Map<number, ScoredLead[]>(supplierIds.map((id) => [id, []]));
   if (supplierIds.length > 0) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { ADMIN_EXPORTS } from '../../../contract/client/admin';
 import { formatDate, formatNumber, formatRand, formatTime } from '../../../sdk/format';
-import { readNumber } from '../../../sdk/numbers';
 import { auditActionText, type AuditLog } from '../../../contract/schemas/audit';
 import type { AdminProductPage, AdminSupplier, AdminSupplierPage } from '../../../contract/schemas/admin';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -41,61 +41,33 @@ function Pager({ page, pageSize, total, what, onPage }: { page: number; pageSize
   );
 }
 
-/** A supplier's standing: verified (a switch) and rating (saved with its button); each change is audited. */
+/** A supplier's standing: verified (a switch); each change is audited. Its figures are earned, never typed here. */
 function Standing({ supplier, onSaved }: { supplier: AdminSupplier; onSaved(s: AdminSupplier): void }) {
   const toast = useToast();
-  const [rating, setRating] = useState(supplier.rating.toFixed(1));
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setRating(supplier.rating.toFixed(1)), [supplier.rating]);
-  const save = async (input: { verified?: boolean; rating?: number }) => {
-    setSaving(true);
+  const save = async (input: { verified: boolean }) => {
     try {
       const saved = await staffApi().admin.setStanding(supplier.id, input);
       onSaved(saved);
-      toast({ title: 'Standing saved', description: `${saved.name}: ${saved.verified ? 'verified' : 'not verified'}, rated ${saved.rating.toFixed(1)}.` });
+      toast({ title: 'Standing saved', description: `${saved.name}: ${saved.verified ? 'verified' : 'not verified'}.` });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setSaving(false);
     }
   };
-  const value = readNumber(rating);
-  const valid = value >= 1 && value <= 5;
   const label = `supplier-${supplier.id}-verified`;
   return (
-    <>
-      <td>
-        <span id={label} className="visually-hidden">
-          Verified: {supplier.name}
-        </span>
-        <Switch checked={supplier.verified} labelledBy={label} onChange={(verified) => void save({ verified })} />
-      </td>
-      <td>
-        <form
-          className="rating-edit"
-          // The rating is checked here (1 to 5); a browser's step check would refuse 3.8 on rounding.
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (valid) void save({ rating: value });
-          }}
-        >
-          <input
-            type="number"
-            min={1}
-            max={5}
-            step={0.1}
-            aria-label={`Rating of ${supplier.name}`}
-            value={rating}
-            onChange={(e) => setRating(e.target.value)}
-          />
-          <button type="submit" className="button button-ghost" disabled={saving || !valid || value === supplier.rating}>
-            Save
-          </button>
-        </form>
-      </td>
-    </>
+    <td>
+      <span id={label} className="visually-hidden">
+        Verified: {supplier.name}
+      </span>
+      <Switch checked={supplier.verified} labelledBy={label} onChange={(verified) => void save({ verified })} />
+    </td>
   );
+}
+
+/** The buyers' rating as the record has it: "4.6 from 12 buyers", or the count alone before 3. */
+function ratingCell(s: AdminSupplier): string {
+  if (s.rating.average !== null) return `${s.rating.average.toFixed(1)} from ${formatNumber(s.rating.count)} buyers`;
+  return s.rating.count === 0 ? 'no rating yet' : `${formatNumber(s.rating.count)} ${s.rating.count === 1 ? 'rating' : 'ratings'}, new on Procura`;
 }
 
 /** The suppliers: paged, searchable, newest first, with their standing to edit and a CSV export. */
@@ -135,7 +107,7 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
           <>
             <DataTable
               label="Suppliers on this page"
-              heads={['Id', 'Name', 'City', 'Categories', 'On time', 'Products', 'Verified', 'Rating', 'Tax and B-BBEE']}
+              heads={['Id', 'Name', 'City', 'Categories', 'Orders', 'Receipts', 'On time and in full', 'Rating', 'Products', 'Verified', 'Tax and B-BBEE']}
               busy={load.status === 'loading'}
             >
               {data.suppliers.map((row) => {
@@ -144,12 +116,15 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
                   <tr key={s.id}>
                     <td>{s.id}</td>
                     <td>
-                      {s.name}
+                      <Link href={`/admin/suppliers/${s.id}`}>{s.name}</Link>
                       <div className="small muted">{s.email}</div>
                     </td>
                     <td>{s.city}</td>
                     <td>{s.categories.join(', ')}</td>
-                    <td>{s.onTimeRate === null ? <span className="muted">no record yet</span> : `${s.onTimeRate}%`}</td>
+                    <td>{formatNumber(s.orders)}</td>
+                    <td>{formatNumber(s.receipts)}</td>
+                    <td>{s.onTimeRate === null ? <span className="muted">new on Procura</span> : `${s.onTimeRate}%`}</td>
+                    <td>{ratingCell(s)}</td>
                     <td>{formatNumber(s.products)}</td>
                     <Standing
                       supplier={s}

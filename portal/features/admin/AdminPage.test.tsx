@@ -23,8 +23,10 @@ const COASTAL: AdminSupplier = {
   email: 'sales@coastal.example',
   city: 'Durban',
   categories: ['Sanitizers'],
-  rating: 4.5,
   verified: false,
+  orders: 4,
+  receipts: 2,
+  rating: { average: null, count: 2 },
   onTimeRate: null,
   specialties: ['gel'],
   responseTimeHours: 24,
@@ -71,7 +73,6 @@ function echo(body: Body, bad: Record<number, string> = {}) {
         category: 'sanitizers',
         categoryName: 'Sanitizers',
         city: item.location!,
-        rating: 5,
         specialties: [],
         responseTimeHours: 24,
         ...NOTHING_ON_FILE,
@@ -108,7 +109,7 @@ describe('the admin dashboard', () => {
     expect(within(suppliers).getByRole('button', { name: 'Preview' })).toHaveProperty('disabled', true);
     expect(within(suppliers).getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
     await screen.findByText('Coastal Hygiene');
-    expect(screen.getByText('no record yet')).toBeTruthy();
+    expect(screen.getByText('new on Procura')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Export CSV' }).map((a) => a.getAttribute('href'))).toEqual([
       '/api/admin/suppliers.csv',
       '/api/admin/products.csv',
@@ -335,10 +336,10 @@ describe('the admin dashboard', () => {
     expect(screen.getByText('1 supplier and 1 product imported.')).toBeTruthy();
   });
 
-  it('sets a supplier verified and its rating', async () => {
-    lists();
-    const patches = api.record<{ verified?: boolean; rating?: number }>('patch', '*/api/admin/suppliers/41', (body) =>
-      HttpResponse.json({ ...COASTAL, verified: body.verified ?? true, rating: body.rating ?? COASTAL.rating }),
+  it('sets a supplier verified, and shows its earned figures with their counts, no rating to type', async () => {
+    lists([COASTAL, { ...COASTAL, id: 42, name: 'Karoo Cleaning', orders: 12, receipts: 10, rating: { average: 4.6, count: 10 }, onTimeRate: 90 }]);
+    const patches = api.record<{ verified?: boolean }>('patch', '*/api/admin/suppliers/41', (body) =>
+      HttpResponse.json({ ...COASTAL, verified: body.verified ?? true }),
     );
     const user = userEvent.setup();
     renderPage();
@@ -347,12 +348,17 @@ describe('the admin dashboard', () => {
     await user.click(toggle);
     expect(await screen.findByText('Standing saved')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Verified: Coastal Hygiene' }).getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(patches).toEqual([{ verified: true }]));
+    expect(screen.queryByRole('spinbutton', { name: /Rating of/ })).toBeNull();
 
-    const rating = screen.getByRole('spinbutton', { name: 'Rating of Coastal Hygiene' });
-    await user.clear(rating);
-    await user.type(rating, '3.8');
-    await user.click(within(rating.closest('form')!).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patches).toEqual([{ verified: true }, { rating: 3.8 }]));
+    const cells = (name: string) =>
+      within(screen.getByRole('link', { name }).closest('tr')!)
+        .getAllByRole('cell')
+        .slice(4, 8)
+        .map((c) => c.textContent);
+    expect(cells('Coastal Hygiene')).toEqual(['4', '2', 'new on Procura', '2 ratings, new on Procura']);
+    expect(cells('Karoo Cleaning')).toEqual(['12', '10', '90%', '4.6 from 10 buyers']);
+    expect(screen.getByRole('link', { name: 'Karoo Cleaning' }).getAttribute('href')).toBe('/admin/suppliers/42');
   });
 });
 

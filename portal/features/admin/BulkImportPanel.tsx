@@ -31,7 +31,7 @@ const INVALID_SHOWN = 100;
 const COPY = {
   supplier: {
     label: 'Supplier lines',
-    hint: `One supplier a line: ${SUPPLIER_LINE_FIELDS.join(' | ')}. Rating 1-5 (5 if empty), specialties a comma list, response time such as 24h or 2d (24h if empty). Or a CSV file with a header row.`,
+    hint: `One supplier a line: ${SUPPLIER_LINE_FIELDS.join(' | ')}. Rating 1-5 or empty, checked but not kept: a supplier’s rating is earned from its buyers’ receipts. Specialties a comma list, response time such as 24h or 2d (24h if empty). Or a CSV file with a header row.`,
     example: 'Coastal Hygiene | sales@coastal-hygiene.co.za | sanitizers | Durban | 4.5 | gel, refills | 24h',
     success: ADMIN_MESSAGES.suppliersAdded,
   },
@@ -65,7 +65,6 @@ function SupplierCells({ r }: { r: SupplierPreviewLine }) {
       <td className="import-address">{r.email}</td>
       <td>{r.categoryName}</td>
       <td>{r.city}</td>
-      <td>{r.rating.toFixed(1)}</td>
       <td>{r.specialties.join(', ') || '–'}</td>
       <td>{r.responseTimeHours === null ? 'Not given' : `${r.responseTimeHours} h`}</td>
     </>
@@ -100,7 +99,7 @@ function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRow[] }) 
   const shown = rows.slice(0, ROWS_SHOWN);
   const heads =
     kind === 'supplier'
-      ? ['Name', 'E-mail', 'Category', 'City', 'Rating', 'Specialties', 'Response']
+      ? ['Name', 'E-mail', 'Category', 'City', 'Specialties', 'Response']
       : kind === 'product'
         ? ['Product', 'Supplier', 'Category', 'Price']
         : ['Kind', 'Name', 'Details'];

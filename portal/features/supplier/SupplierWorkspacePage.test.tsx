@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { SupplierPerformance } from '../../../contract/schemas/supplier-performance';
 import { SUPPLIER_MESSAGES, type SupplierLead, type SupplierStats } from '../../../contract/schemas/supplier-workspace';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import SupplierWorkspacePage from './SupplierWorkspacePage';
@@ -135,6 +136,26 @@ describe('the supplier workspace', () => {
     const user = userEvent.setup();
     const none = { received: 0, firmed: 0, declined: 0, accepted: 0, confirmed: 0, winRatePercent: null, medianHoursToFirm: null };
     const november = { received: 5, firmed: 2, declined: 1, accepted: 1, confirmed: 1, winRatePercent: 20, medianHoursToFirm: 3 };
+    const noOrders: SupplierPerformance = {
+      scorecard: {
+        supplierId: 4,
+        slug: 'coastal-hygiene',
+        name: 'Coastal Hygiene',
+        from: '2025-12-07',
+        to: '2026-12-06',
+        orders: 0,
+        confirmed: 0,
+        receipts: 0,
+        onTimeInFull: { count: 0, share: null },
+        inFull: { count: 0, share: null },
+        rating: { average: null, count: 0 },
+        medianResponseHours: null,
+        priceKept: { count: 0, share: null },
+        new: true,
+      },
+      orders: [],
+      nextCursor: null,
+    };
     const stats: SupplierStats = {
       since: '2025-12-01',
       totals: november,
@@ -150,6 +171,7 @@ describe('the supplier workspace', () => {
       ),
       http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [] })),
       http.get('*/api/supplier/stats', () => HttpResponse.json(stats)),
+      http.get('*/api/supplier/performance', () => HttpResponse.json(noOrders)),
     );
     const { hook, searchHook } = memoryLocation({ path: '/supplier' });
     render(

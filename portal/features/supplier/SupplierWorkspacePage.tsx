@@ -18,7 +18,7 @@ import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SupplierProfileTab } from './SupplierProfile';
-import { SupplierStatsTab } from './SupplierStats';
+import { SupplierPerformanceTab } from './SupplierPerformance';
 import { LeadLines, readRand } from './LeadLines';
 import { ConfirmOrder, LeadBuyer } from './LeadOrder';
 import { MarkDelivered } from '../../components/quotes/mark-delivered';
@@ -246,7 +246,7 @@ export default function SupplierWorkspacePage() {
         tabs={[
           { id: 'leads', label: 'Leads', content: <Leads /> },
           { id: 'prices', label: 'Price list', content: <SupplierPriceListTab /> },
-          { id: 'stats', label: 'Performance', content: <SupplierStatsTab /> },
+          { id: 'stats', label: 'Performance', content: <SupplierPerformanceTab /> },
           { id: 'profile', label: 'Your details', content: <SupplierProfileTab /> },
           { id: 'team', label: 'Team', content: <SupplierTeamTab me={me} /> },
         ]}

@@ -48,7 +48,7 @@ function complianceColumns(line: SupplierLine, existing: repo.SupplierRow | null
 
 /**
  * Adds the new suppliers and rewrites the ones whose e-mail exists (name, e-mail, home city,
- * rating, specialties, response time, and the VAT number, address and B-BBEE standing the line
+ * specialties, response time, and the VAT number, address and B-BBEE standing the line
  * gives; their verification, record and terms stay), then has each serve its category and
  * deliver in its home city.
  */
@@ -66,7 +66,6 @@ export async function applySuppliers(trx: Executor, plans: SupplierPlan[], now: 
         phone: '',
         home_city_id: p.city.id,
         verified: 0,
-        rating: p.input.rating,
         response_time_hours: p.input.responseTimeHours,
         dispatch_days: IMPORT_DEFAULTS.dispatchDays,
         payment_terms: IMPORT_DEFAULTS.paymentTerms,
@@ -86,7 +85,6 @@ export async function applySuppliers(trx: Executor, plans: SupplierPlan[], now: 
       name: p.input.name,
       email: p.input.email,
       home_city_id: p.city.id,
-      rating: p.input.rating,
       specialties: JSON.stringify(p.input.specialties),
       response_time_hours: p.input.responseTimeHours,
       ...complianceColumns(p.input, p.existing),

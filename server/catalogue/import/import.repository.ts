@@ -62,7 +62,6 @@ export async function rewriteSuppliers(trx: Executor, rows: SupplierRow[]): Prom
           name: excluded('name'),
           email: excluded('email'),
           home_city_id: excluded('home_city_id'),
-          rating: excluded('rating'),
           specialties: excluded('specialties'),
           response_time_hours: excluded('response_time_hours'),
           vat_number: excluded('vat_number'),

@@ -70,7 +70,6 @@ describe('importing suppliers', () => {
       name: 'Coastal Hygiene',
       home_city_id: 'durban',
       verified: 0,
-      rating: 4.5,
       response_time_hours: 48,
       specialties: '["gel","refills","dispensers"]',
       contact_person: '',
@@ -82,7 +81,9 @@ describe('importing suppliers', () => {
       created_at: '2026-11-24T09:30:00.000Z',
     });
     const karoo = await supplierByEmail('orders@karoo-clean.example');
-    expect(karoo).toMatchObject({ home_city_id: 'upington', rating: 5, response_time_hours: null, specialties: '[]' });
+    expect(karoo).toMatchObject({ home_city_id: 'upington', response_time_hours: null, specialties: '[]' });
+    // A line's rating is checked, not kept: a supplier's rating is earned from its buyers' receipts.
+    expect(Object.keys(karoo)).not.toContain('rating');
     expect(await db.selectFrom('supplier_categories').selectAll().where('supplier_id', 'in', [coastal.id, karoo.id]).orderBy('supplier_id').execute()).toEqual([
       { supplier_id: coastal.id, category_id: 'sanitizers', capacity_units: 1000, minimum_order_quantity: 1, price_factor: 1 },
       { supplier_id: karoo.id, category_id: 'hygiene-products', capacity_units: 1000, minimum_order_quantity: 1, price_factor: 1 },
@@ -181,7 +182,6 @@ describe('importing suppliers', () => {
       name: 'Protea Supply Co',
       email: 'SALES@protea-supply.example',
       home_city_id: 'cape-town',
-      rating: 4.2,
       response_time_hours: 6,
       specialties: '["hospital grade"]',
       // Standing and record stay as they were.
@@ -222,7 +222,6 @@ describe('importing suppliers', () => {
           category: 'glass-cleaners',
           categoryName: 'Glass Cleaners',
           city: 'Cape Town',
-          rating: 4,
           specialties: [],
           responseTimeHours: 12,
           vatNumber: null,
@@ -240,7 +239,6 @@ describe('importing suppliers', () => {
           category: 'sanitizers',
           categoryName: 'Sanitizers',
           city: 'Durban',
-          rating: 5,
           specialties: [],
           responseTimeHours: null,
           vatNumber: null,
@@ -431,14 +429,7 @@ describe('a large import', () => {
     expect(await countOf('suppliers')).toBe(before + 10_000);
     expect(
       Number(
-        (
-          await db
-            .selectFrom('suppliers')
-            .select(db.fn.countAll<number>().as('n'))
-            .where('email', 'like', 'bulk-%@volume.example')
-            .where('rating', '=', 3.5)
-            .executeTakeFirstOrThrow()
-        ).n,
+        (await db.selectFrom('suppliers').select(db.fn.countAll<number>().as('n')).where('email', 'like', 'bulk-%@volume.example').executeTakeFirstOrThrow()).n,
       ),
     ).toBe(10_000);
 
@@ -473,7 +464,7 @@ describe('the market the engine quotes from', () => {
       paymentTerms: 'To be agreed with the supplier',
       validityPeriod: '7 days',
     });
-    // The imported 4.8 is staff's note, not a figure buyers read: the supplier is new on Procura.
+    // The line's 4.8 is not kept, and no figure buyers read: the supplier is new on Procura.
     expect(quote!.supplier).toMatchObject({ location: 'Upington', verified: false, rating: 0, contactPerson: '', phone: '' });
     expect(quote!.supplier.record).toMatchObject({ receipts: 0, new: true, text: 'New on Procura' });
     expect(quote!.aiInsights.riskLevel).toBe('medium');
@@ -508,7 +499,6 @@ describe('a supplier’s VAT number, registered address and B-BBEE standing', ()
 
     await suppliers(['Vaal Tax Supplies | tax@vaal-supplies.example | sanitizers | Johannesburg | 4.6 | | 24h']);
     expect(await supplierByEmail('tax@vaal-supplies.example')).toMatchObject({
-      rating: 4.6,
       vat_number: '4123456789',
       bbee_level: 2,
       bbee_evidence: 'affidavit',

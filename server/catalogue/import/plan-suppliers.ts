@@ -61,7 +61,6 @@ export function supplierPreview(p: SupplierPlan): SupplierPreviewLine {
     category: p.category.id,
     categoryName: p.category.name,
     city: p.city.name,
-    rating: p.input.rating,
     specialties: p.input.specialties,
     responseTimeHours: p.input.responseTimeHours,
     vatNumber: p.input.vatNumber ?? null,

@@ -52,7 +52,9 @@ import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as createLedger from './20261209000000-create-ledger';
 import * as createSupplierApplications from './20261208000000-create-supplier-applications';
+import * as dropTypedSupplierRating from './20261207050000-drop-typed-supplier-rating';
 import * as keepRateLimitsUnlogged from './20261207041500-keep-rate-limits-unlogged';
+import * as sayWhyReceiptsAreNotCounted from './20261207040000-say-why-receipts-are-not-counted';
 
 interface DialectMigration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
@@ -110,7 +112,9 @@ const migrations: Record<string, DialectMigration> = {
   '20261207020000-keep-delivery-notices': keepDeliveryNotices,
   '20261207030000-create-buyer-accounts': createBuyerAccounts,
   '20261207040000-create-buyer-profiles': createBuyerProfiles,
+  '20261207040000-say-why-receipts-are-not-counted': sayWhyReceiptsAreNotCounted,
   '20261207041500-keep-rate-limits-unlogged': keepRateLimitsUnlogged,
+  '20261207050000-drop-typed-supplier-rating': dropTypedSupplierRating,
   '20261208000000-create-supplier-applications': createSupplierApplications,
   '20261209000000-create-ledger': createLedger,
 };

@@ -133,10 +133,13 @@ describe('the migrations for supplier imports and earned figures', () => {
     await migrateToLatest(database!);
 
     const supplier = (id: number, email: string) =>
-      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-        values (${id}, 'Karoo', 'Sipho', ${email}, '031', 'durban', 0, 5, null, 1, 'Net 30', 7, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(db);
-    expect(await db.selectFrom('suppliers').selectAll().execute()).toEqual([expect.objectContaining({ id: 1, rating: 4.5, specialties: '[]' })]);
-    expect(Object.keys((await db.selectFrom('suppliers').selectAll().executeTakeFirstOrThrow()) as object)).not.toContain('on_time_rate');
+      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+        values (${id}, 'Karoo', 'Sipho', ${email}, '031', 'durban', 0, null, 1, 'Net 30', 7, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(db);
+    expect(await db.selectFrom('suppliers').selectAll().execute()).toEqual([expect.objectContaining({ id: 1, specialties: '[]' })]);
+    // No figure of a supplier is typed in: the on-time rate and the rating on file are gone.
+    const columns = Object.keys((await db.selectFrom('suppliers').selectAll().executeTakeFirstOrThrow()) as object);
+    expect(columns).not.toContain('on_time_rate');
+    expect(columns).not.toContain('rating');
     await supplier(2, 'sales@karoo.example');
     await expect(supplier(3, 'Sales@Coastal.example')).rejects.toThrow(/unique/i);
   });
@@ -186,15 +189,18 @@ describe('the migration to unknown response times', () => {
   it('keeps each response time and allows a supplier none', async () => {
     const { db } = await databaseAt('20261127050000-cursor-covering-index');
     await durban(db);
+    // Before the typed rating was dropped, a row had to give one.
+    let rated = true;
     const supplier = (id: number, email: string, hours: string) =>
-      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
-        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, 4.5, ${sql.raw(hours)}, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+      sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, ${sql.raw(rated ? 'rating, ' : '')}response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+        values (${id}, 'Coastal', 'Sipho', ${email}, '031', 'durban', 1, ${sql.raw(rated ? '4.5, ' : '')}${sql.raw(hours)}, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
         db,
       );
     await supplier(1, 'sales@coastal.example', '4');
     await expect(supplier(2, 'sales@karoo.example', 'null')).rejects.toThrow(/null/i);
 
     await migrateToLatest(database!);
+    rated = false;
 
     await supplier(2, 'sales@karoo.example', 'null');
     expect(await db.selectFrom('suppliers').select(['id', 'response_time_hours']).orderBy('id').execute()).toEqual([
@@ -358,5 +364,51 @@ describe('the migration that keeps the limits out of the write-ahead log', () =>
       const { rows } = await sql<{ relpersistence: string }>`select relpersistence from pg_class where oid = 'rate_limit_windows'::regclass`.execute(db);
       expect(rows).toEqual([{ relpersistence: 'u' }]);
     }
+  });
+});
+
+describe('the migrations that say why a receipt is not counted and drop the typed rating', () => {
+  it('keeps every receipt counted or not as it was, gives each uncounted one its reason, and leaves suppliers no rating column', async () => {
+    const { db } = await databaseAt('20261207030000-create-buyer-accounts');
+    await durbanSanitisers(db);
+    await sql`insert into suppliers (id, name, contact_person, email, phone, home_city_id, verified, rating, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, created_at)
+      values (1, 'Coastal', 'Sipho', 'sales@coastal.example', '031', 'durban', 1, 4.5, 4, 1, 'Net 30', 14, '2026-11-01', '2026-11-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await sql`insert into rfqs (id, product_name, product_description, quantity, unit, supplier_count, matched_count, matching_message, delivery_location, category_id, primary_email,
+        additional_emails, created_at, rfq_ref)
+      values ('100000000000000001', 'Sanitiser', '', 20, 'litres', 3, 1, '', 'Durban', 'sanitisers', 'a@example.co.za', '[]', '2026-11-20T10:00:00.000Z', 'r_00000000000000000001')`.execute(
+      db,
+    );
+    // Each order's confirmation day; each receipt written on 25 November (Johannesburg), counted or not.
+    const cases: [number, string | null, number, string][] = [
+      [1, '2026-11-21', 1, '2026-11-25T08:00:00.000Z'],
+      [2, '2026-11-21', 0, '2026-11-25T08:00:00.000Z'],
+      [3, null, 0, '2026-11-25T08:00:00.000Z'],
+      [4, '2026-11-26', 0, '2026-11-25T08:00:00.000Z'],
+      // 23:30 UTC on the 24th is already the 25th in Johannesburg: confirmed that day, before it.
+      [5, '2026-11-25', 0, '2026-11-24T23:30:00.000Z'],
+    ];
+    for (const [id, confirmedOn, counted, createdAt] of cases) {
+      await sql`insert into purchase_orders (id, po_number, rfq_id, quote_id, issued_on, supplier_json, created_at, confirmed_on, promised_on)
+        values (${id}, ${`PO-2026-00000${id}`}, '100000000000000001', ${id}, '2026-11-20', '{}', '2026-11-20T10:00:00.000Z', ${confirmedOn}, '2026-11-24')`.execute(
+        db,
+      );
+      await sql`insert into order_receipts (purchase_order_id, supplier_id, received_on, on_time, in_full, rating, comment, counted, created_at)
+        values (${id}, 1, '2026-11-25', 0, 1, 4, null, ${counted}, ${createdAt})`.execute(db);
+    }
+
+    await migrateToLatest(database!);
+
+    expect(await db.selectFrom('order_receipts').select(['purchase_order_id', 'counted', 'not_counted_reason']).orderBy('purchase_order_id').execute()).toEqual(
+      [
+        { purchase_order_id: 1, counted: 1, not_counted_reason: null },
+        { purchase_order_id: 2, counted: 0, not_counted_reason: 'own_domain' },
+        { purchase_order_id: 3, counted: 0, not_counted_reason: 'not_confirmed' },
+        { purchase_order_id: 4, counted: 0, not_counted_reason: 'not_confirmed' },
+        { purchase_order_id: 5, counted: 0, not_counted_reason: 'own_domain' },
+      ],
+    );
+    expect(Object.keys((await db.selectFrom('suppliers').selectAll().executeTakeFirstOrThrow()) as object)).not.toContain('rating');
   });
 });

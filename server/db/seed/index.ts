@@ -88,7 +88,6 @@ export async function seedMarket(db: Kysely<DB>, dialect: Dialect, options: Seed
         phone: s.phone,
         home_city_id: s.homeCityId,
         verified: s.verified ? 1 : 0,
-        rating: s.rating,
         response_time_hours: s.responseTimeHours,
         dispatch_days: s.dispatchDays,
         payment_terms: s.paymentTerms,

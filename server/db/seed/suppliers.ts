@@ -17,8 +17,6 @@ export interface SupplierSeed {
   phone: string;
   homeCityId: string;
   verified: boolean;
-  /** The rating staff hold on file (the admin console's); no buyer reads it: quotes read `history`. */
-  rating: number;
   /** Its orders on Procura in the last 12 months, received: what its record is computed from. */
   history: PastOrder[];
   responseTimeHours: number;
@@ -270,7 +268,8 @@ function makeSupplier(
   // Drawn in the order the seed always drew them, so every supplier stays as it was.
   const phone = `+27 ${AREA_CODES[city.province] ?? '10'} 555 ${String(rng.int(0, 9999)).padStart(4, '0')}`;
   const verified = good && rng.chance(0.7);
-  const rating = good ? Math.round((3.6 + rng.next() * 1.3) * 10) / 10 : Math.round((2.2 + rng.next() * 0.7) * 10) / 10;
+  // Once a typed rating, now earned from `history`: still drawn, so every figure after it stays as it was.
+  rng.next();
   const onTimePercent = good ? rng.int(82, 99) : rng.int(55, 68);
   return {
     id,
@@ -280,7 +279,6 @@ function makeSupplier(
     phone,
     homeCityId,
     verified,
-    rating,
     history: options.history === false ? [] : pastOrders(id, good, onTimePercent),
     responseTimeHours: rng.pick(RESPONSE_HOURS),
     dispatchDays: rng.int(0, 2),

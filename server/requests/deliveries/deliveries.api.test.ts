@@ -43,7 +43,7 @@ const receiptRows = (quoteId: number) =>
   server.database.db
     .selectFrom('order_receipts as r')
     .innerJoin('purchase_orders as po', 'po.id', 'r.purchase_order_id')
-    .select(['r.received_on', 'r.on_time', 'r.in_full', 'r.rating', 'r.comment', 'r.counted', 'r.supplier_id'])
+    .select(['r.received_on', 'r.on_time', 'r.in_full', 'r.rating', 'r.comment', 'r.counted', 'r.not_counted_reason', 'r.supplier_id'])
     .where('po.quote_id', '=', quoteId)
     .execute();
 const receipt = (token: string, body: Record<string, unknown>) => server.request('POST', `/api/quotes/track/${token}/receipt`, { body });
@@ -117,7 +117,15 @@ describe('the buyer confirms receipt from the tracking token', () => {
     const other = await receipt(token, { ...body, rating: 2 });
     expect([other.status, other.json]).toMatchObject([409, { error: { code: 'receipt_recorded' } }]);
     expect(await receiptRows(quoteId)).toEqual([
-      expect.objectContaining({ received_on: today(), on_time: 1, in_full: 1, rating: 4, comment: 'Two boxes were dented.', counted: 1 }),
+      expect.objectContaining({
+        received_on: today(),
+        on_time: 1,
+        in_full: 1,
+        rating: 4,
+        comment: 'Two boxes were dented.',
+        counted: 1,
+        not_counted_reason: null,
+      }),
     ]);
   });
 
@@ -141,7 +149,7 @@ describe('the buyer confirms receipt from the tracking token', () => {
     expect([offered.status, offered.json]).toMatchObject([409, { error: { code: 'not_ordered' } }]);
     const { token, quoteId } = await ordered();
     expect((await receipt(token, { receivedOn: today(), inFull: false, rating: 3 })).status).toBe(200);
-    expect(await receiptRows(quoteId)).toEqual([expect.objectContaining({ in_full: 0, counted: 0 })]);
+    expect(await receiptRows(quoteId)).toEqual([expect.objectContaining({ in_full: 0, counted: 0, not_counted_reason: 'not_confirmed' })]);
   });
 
   it('keeps but does not count a receipt from the supplier’s own e-mail domain', async () => {
@@ -151,7 +159,7 @@ describe('the buyer confirms receipt from the tracking token', () => {
     const supplier = await server.database.db.selectFrom('suppliers').select('email').where('id', '=', probe.quotes[0]!.supplier.id).executeTakeFirstOrThrow();
     const { token, quoteId } = await confirmed(`purchasing-${buyers}@${supplier.email.split('@')[1]}`);
     expect((await receipt(token, { receivedOn: today(), inFull: true, rating: 5 })).status).toBe(200);
-    expect(await receiptRows(quoteId)).toEqual([expect.objectContaining({ rating: 5, counted: 0 })]);
+    expect(await receiptRows(quoteId)).toEqual([expect.objectContaining({ rating: 5, counted: 0, not_counted_reason: 'own_domain' })]);
   });
 
   it('loses its comment, not its outcome, with the buyer’s data', async () => {

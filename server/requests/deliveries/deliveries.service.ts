@@ -153,7 +153,8 @@ export async function recordReceipt(deps: QuoteDeps, token: string, input: Order
     }
     checkDay('receivedOn', input.receivedOn, po, today);
     const promised = po.promised_on ?? promisedDay(po.issued_on, current.quote.quote.lead_max_days);
-    const counted = po.confirmed_on !== null && !(await fromSupplierItself(trx, current));
+    const notCounted = po.confirmed_on === null ? 'not_confirmed' : (await fromSupplierItself(trx, current)) ? 'own_domain' : null;
+    const counted = notCounted === null;
     const written = await insertReceipt(trx, {
       purchase_order_id: po.id,
       supplier_id: current.quote.supplier.s_id,
@@ -163,6 +164,7 @@ export async function recordReceipt(deps: QuoteDeps, token: string, input: Order
       rating: input.rating,
       comment: input.comment,
       counted: counted ? 1 : 0,
+      not_counted_reason: notCounted,
       created_at: at,
     });
     if (!written) throw new StaleStateError();
