@@ -16,6 +16,7 @@ import {
 } from '../schemas/staff';
 import { adminCalls, type AdminCalls } from './admin';
 import { analyticsCalls, type AnalyticsCalls } from './analytics';
+import { financeCalls, type FinanceCalls } from './finance';
 import { isHttpError } from '../../sdk/client/errors';
 import { salesCalls, type SalesCalls } from './sales';
 import { scrapingCalls, type ScrapingCalls } from './scraping';
@@ -76,7 +77,14 @@ function staffCalls(api: Transport): StaffCalls {
  * const { total } = await client.admin.suppliers({ q: 'durban' });
  * const { isRunning } = await client.scraping.status();
  */
-export type StaffClient = StaffCalls & SalesCalls & AnalyticsCalls & { admin: AdminCalls; scraping: ScrapingCalls; supplierAccess: SupplierAccessCalls };
+export type StaffClient = StaffCalls &
+  SalesCalls &
+  AnalyticsCalls & {
+    admin: AdminCalls;
+    finance: FinanceCalls;
+    scraping: ScrapingCalls;
+    supplierAccess: SupplierAccessCalls;
+  };
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -93,6 +101,7 @@ export function createStaffClient(options: ClientOptions): StaffClient {
     ...salesCalls(api),
     ...analyticsCalls(api),
     admin: adminCalls(api),
+    finance: financeCalls(api),
     scraping: scrapingCalls(api),
     supplierAccess: supplierAccessCalls(api),
   };
