@@ -34,6 +34,16 @@ export interface FinanceCalls {
 }
 
 /**
+ * The path of a month's CSV export, for a link (the browser sends the session cookie with it).
+ *
+ * @example
+ * <a href={financeExportPath('2026-12')} download>Download CSV</a>
+ */
+export function financeExportPath(month: string): string {
+  return `/api/admin/finance/export?${new URLSearchParams({ month, format: 'csv' })}`;
+}
+
+/**
  * The finance calls over a transport. A close and a payout are sent once, never retried: both are
  * safe to repeat (a second close answers what the first issued, the same payout details answer the
  * same), but the person should see the first answer, not a retry's.
