@@ -120,14 +120,14 @@ describe('the Finance section', () => {
     expect(screen.getByRole('link', { name: 'Download CSV of November 2026' }).getAttribute('href')).toBe('/api/admin/finance/export?month=2026-11&format=csv');
 
     await user.click(screen.getByRole('button', { name: 'Preview close' }));
-    expect(await screen.findByText('Closing November 2026 would issue 1 invoices and 0 statements. Nothing was issued.')).toBeTruthy();
+    expect(await screen.findByText('Closing November 2026 would issue 1 invoice and 0 statements. Nothing was issued.')).toBeTruthy();
     expect(screen.getByText(/Invoice to Coastal Hygiene: fees R135.00 \+ VAT R20.25 = R155.25/)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Close month' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close November 2026?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Close month' }));
-    expect(await screen.findByText('Closed November 2026: 1 invoices and 0 statements issued.')).toBeTruthy();
+    expect(await screen.findByText('Closed November 2026: 1 invoice and 0 statements issued.')).toBeTruthy();
     expect(await screen.findByRole('rowheader', { name: 'INV-2026-000001' })).toBeTruthy();
     expect(sent).toEqual([{ month: '2026-11', preview: true }, { month: '2026-11' }]);
 

@@ -32,7 +32,7 @@ function Figures({ books }: { books: MonthBooks }) {
   const carried = statements.reduce((sum, s) => sum + s.carriedForwardCents, 0);
   const outstanding = statements.filter((s) => s.payout && s.payout.paidOn === null);
   return (
-    <section className="summary-grid" aria-label={`Books of ${monthName(books.month)}`}>
+    <section className="summary-grid finance-figures" aria-label={`Books of ${monthName(books.month)}`}>
       <Stat label="Fees invoiced" value={rand(successFees.amountCents)} note={`+ VAT ${rand(successFees.vatCents)} · ${successFees.lines} orders`} />
       <Stat label="Fees reversed" value={rand(feeReversals.amountCents)} note={`+ VAT ${rand(feeReversals.vatCents)} · ${feeReversals.lines} orders`} />
       <Stat label="Partners' share owed" value={rand(partnerCredits.amountCents)} note={`${partnerCredits.lines} qualified requests`} />
@@ -65,12 +65,15 @@ function PayoutCell({ doc, onRecord }: { doc: BillingDocument; onRecord(doc: Bil
   );
 }
 
+/** "1 invoice", "2 statements". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** What a close issued or would issue, or the close it found already made. */
 function CloseOutcome({ close }: { close: MonthCloseResult }) {
   const head = {
-    issued: `Closed ${monthName(close.month)}: ${close.invoices.length} invoices and ${close.statements.length} statements issued.`,
+    issued: `Closed ${monthName(close.month)}: ${count(close.invoices.length, 'invoice')} and ${count(close.statements.length, 'statement')} issued.`,
     closed: `${monthName(close.month)} was closed already; nothing new was issued.`,
-    preview: `Closing ${monthName(close.month)} would issue ${close.invoices.length} invoices and ${close.statements.length} statements. Nothing was issued.`,
+    preview: `Closing ${monthName(close.month)} would issue ${count(close.invoices.length, 'invoice')} and ${count(close.statements.length, 'statement')}. Nothing was issued.`,
   }[close.outcome];
   return (
     <div className="notice-panel card stack" role="status">
@@ -136,7 +139,7 @@ export function FinancePanel() {
       <div className="finance-bar">
         <div className="field">
           <label htmlFor="finance-month">Month</label>
-          <input id="finance-month" type="month" value={month} max={lastEndedMonth()} onChange={(e) => changeMonth(e.target.value)} />
+          <input id="finance-month" className="finance-input" type="month" value={month} max={lastEndedMonth()} onChange={(e) => changeMonth(e.target.value)} />
         </div>
         <div className="finance-actions">
           <button type="button" className="button button-secondary" disabled={!valid || previewing} onClick={() => void preview()}>
