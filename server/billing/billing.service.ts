@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RevenueModel } from '../../contract/revenue';
-import { CSV_BOM, writeCsv } from '../../contract/csv';
+import { writeCsv } from '../../contract/csv';
 import type { Config } from '../config';
 import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
@@ -212,5 +212,5 @@ export async function financeCsv(db: Kysely<DB>, month: string): Promise<string>
         return [l.on_day, l.statement_number, partner, `Payout of ${l.statement_number}`, rand(-amount), rand(0), TAX_TYPE.none];
     }
   });
-  return CSV_BOM + writeCsv(['Date', 'Reference', 'Contact', 'Description', 'Amount excl. VAT', 'VAT', 'Tax type'], rows);
+  return writeCsv(['Date', 'Reference', 'Contact', 'Description', 'Amount excl. VAT', 'VAT', 'Tax type'], rows);
 }
