@@ -16,6 +16,7 @@ import {
 } from '../schemas/staff';
 import { adminCalls, type AdminCalls } from './admin';
 import { analyticsCalls, type AnalyticsCalls } from './analytics';
+import { financeCalls, type FinanceCalls } from './finance';
 import { isHttpError } from '../../sdk/client/errors';
 import { salesCalls, type SalesCalls } from './sales';
 import { scrapingCalls, type ScrapingCalls } from './scraping';
@@ -79,7 +80,13 @@ function staffCalls(api: Transport): StaffCalls {
  */
 export type StaffClient = StaffCalls &
   SalesCalls &
-  AnalyticsCalls & { admin: AdminCalls; scraping: ScrapingCalls; supplierAccess: SupplierAccessCalls; supplierApplications: SupplierApplicationCalls };
+  AnalyticsCalls & {
+    admin: AdminCalls;
+    finance: FinanceCalls;
+    scraping: ScrapingCalls;
+    supplierAccess: SupplierAccessCalls;
+    supplierApplications: SupplierApplicationCalls;
+  };
 
 /**
  * A client of the staff API for a page of Procura's own (same origin, so the browser sends the
@@ -96,6 +103,7 @@ export function createStaffClient(options: ClientOptions): StaffClient {
     ...salesCalls(api),
     ...analyticsCalls(api),
     admin: adminCalls(api),
+    finance: financeCalls(api),
     scraping: scrapingCalls(api),
     supplierAccess: supplierAccessCalls(api),
     supplierApplications: supplierApplicationCalls(api),

@@ -59,3 +59,92 @@ export const payoutPaidSchema = z.strictObject({
     .max(60, { error: 'Bank reference must be at most 60 characters' })
     .check(singleLine('Bank reference')),
 });
+
+const cents = z.number().int();
+const sum = z.object({ amountCents: cents, vatCents: cents, lines: z.number().int() });
+
+/** A payout a statement made due: unpaid until staff record the day it was paid and the bank's reference. */
+const payoutSchema = z.object({
+  id: z.number().int(),
+  amountCents: cents,
+  dueOn: z.string(),
+  paidOn: z.string().nullable(),
+  bankReference: z.string().nullable(),
+});
+
+/** An invoice to a supplier or a statement to a partner, as a month's close issued it. */
+export const billingDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invoice', 'statement']),
+  number: z.string(),
+  supplierId: z.number().int().nullable(),
+  supplierName: z.string().nullable(),
+  partnerId: z.string().nullable(),
+  partnerName: z.string().nullable(),
+  issuedOn: z.string(),
+  subtotalCents: cents,
+  vatCents: cents,
+  totalCents: cents,
+  broughtForwardCents: cents,
+  carriedForwardCents: cents,
+  /** The statement's payout; null for an invoice and for a statement whose balance was carried over. */
+  payout: payoutSchema.nullable(),
+});
+export type BillingDocument = z.infer<typeof billingDocumentSchema>;
+
+/**
+ * A month's books: each figure a sum of the ledger's lines written in the month, and the documents
+ * its close issued (none before it closes).
+ */
+export const monthBooksSchema = z.object({
+  month: z.string(),
+  sums: z.object({ successFees: sum, feeReversals: sum, partnerCredits: sum, partnerPayouts: sum }),
+  documents: z.array(billingDocumentSchema),
+});
+export type MonthBooks = z.infer<typeof monthBooksSchema>;
+
+/** A payout recorded paid, with its statement's number. */
+export const paidPayoutSchema = payoutSchema.extend({ partnerId: z.string(), number: z.string() });
+export type PaidPayout = z.infer<typeof paidPayoutSchema>;
+
+/** What a close issued, or would issue (`preview`), or had issued before (`closed`). */
+export const monthCloseResultSchema = z.object({
+  month: z.string(),
+  outcome: z.enum(['issued', 'closed', 'preview']),
+  invoices: z.array(
+    z.object({
+      number: z.string().nullable(),
+      supplierId: z.number().int(),
+      supplierName: z.string().nullable(),
+      lines: z.array(
+        z.object({
+          poNumber: z.string().nullable(),
+          rfqId: z.string().nullable(),
+          kind: z.enum(['success_fee', 'fee_reversal']),
+          valueCents: cents,
+          feeCents: cents,
+          vatCents: cents,
+        }),
+      ),
+      subtotalCents: cents,
+      vatCents: cents,
+      totalCents: cents,
+    }),
+  ),
+  statements: z.array(
+    z.object({
+      number: z.string().nullable(),
+      partnerId: z.string(),
+      partnerName: z.string().nullable(),
+      qualifiedRequests: z.number().int(),
+      creditsCents: cents,
+      broughtForwardCents: cents,
+      payableCents: cents,
+      carriedForwardCents: cents,
+      dueOn: z.string().nullable(),
+    }),
+  ),
+});
+export type MonthCloseResult = z.infer<typeof monthCloseResultSchema>;
+export type MonthCloseInput = z.input<typeof monthCloseSchema>;
+export type PayoutPaidInput = z.input<typeof payoutPaidSchema>;

@@ -113,8 +113,8 @@ describe('the month-end close', () => {
       ],
     });
     const books = await server.request('GET', '/api/admin/finance?month=2026-12', { headers: await admin() });
-    const payoutId = books.json.documents[0].payout_id as number;
-    expect(books.json.sums.partnerCredits).toEqual({ amount: 9000, vat: 0, lines: 6 });
+    const payoutId = books.json.documents[0].payout.id as number;
+    expect(books.json.sums.partnerCredits).toEqual({ amountCents: 9000, vatCents: 0, lines: 6 });
 
     now = Date.parse('2027-01-25T08:00:00.000Z');
     const headers = await admin();

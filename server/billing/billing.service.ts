@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RevenueModel } from '../../contract/revenue';
-import { CSV_BOM, writeCsv } from '../../contract/csv';
+import { writeCsv } from '../../contract/csv';
 import type { Config } from '../config';
 import type { Executor } from '../db/executor';
 import type { DB } from '../db/schema';
@@ -8,7 +8,8 @@ import { isMonth, monthDays, partnerCreditCents, successFee } from '../domain/bi
 import { johannesburgDay } from '../domain/calendar';
 import { ApiError, invalidFields } from '../errors';
 import { recordAudit } from '../staff/audit.service';
-import { documentsOfMonth, findPayout, insertLedgerLines, ledgerLinesBetween, ledgerSums, setPayoutPaid } from './billing.repository';
+import type { BillingDocument, MonthBooks, PaidPayout } from '../../contract/schemas/finance';
+import { documentsOfMonth, findPayout, type DocumentRow, insertLedgerLines, ledgerLinesBetween, ledgerSums, setPayoutPaid } from './billing.repository';
 
 /** What the ledger's figures are reckoned by: the server's settings. */
 export type BillingTerms = Pick<Config, 'successFeePercent' | 'vatRate' | 'revenue'>;
@@ -76,7 +77,13 @@ const payoutNotFound = () => new ApiError(404, 'payout_not_found', 'Payout not f
  * Records a payout paid (`paidOn`, the bank's reference) and writes its ledger line; once. Paying
  * it again with the same details answers the same; other details are refused.
  */
-export async function markPayoutPaid(db: Kysely<DB>, id: number, paid: { paidOn: string; bankReference: string }, staffId: number, now: Date) {
+export async function markPayoutPaid(
+  db: Kysely<DB>,
+  id: number,
+  paid: { paidOn: string; bankReference: string },
+  staffId: number,
+  now: Date,
+): Promise<PaidPayout> {
   return db.transaction().execute(async (trx) => {
     const payout = await findPayout(trx, id);
     if (!payout) throw payoutNotFound();
@@ -84,7 +91,7 @@ export async function markPayoutPaid(db: Kysely<DB>, id: number, paid: { paidOn:
       throw invalidFields({ paidOn: `Paid on must be from ${payout.issued_on}, when the statement was issued, to today` });
     }
     if (payout.paid_on !== null) {
-      if (payout.paid_on === paid.paidOn && payout.bank_reference === paid.bankReference) return { ...payout };
+      if (payout.paid_on === paid.paidOn && payout.bank_reference === paid.bankReference) return paidPayout(payout);
       throw new ApiError(409, 'payout_paid', `This payout was recorded paid on ${payout.paid_on}.`);
     }
     await setPayoutPaid(trx, id, paid.paidOn, paid.bankReference);
@@ -99,20 +106,59 @@ export async function markPayoutPaid(db: Kysely<DB>, id: number, paid: { paidOn:
         created_at: now.toISOString(),
       },
     ]);
-    return { ...payout, paid_on: paid.paidOn, bank_reference: paid.bankReference };
+    return paidPayout({ ...payout, paid_on: paid.paidOn, bank_reference: paid.bankReference });
   });
 }
 
+/** A payout as the API answers it. */
+function paidPayout(p: NonNullable<Awaited<ReturnType<typeof findPayout>>>): PaidPayout {
+  return {
+    id: Number(p.id),
+    partnerId: p.partner_id,
+    number: p.number,
+    amountCents: Number(p.amount_cents),
+    dueOn: p.due_on,
+    paidOn: p.paid_on,
+    bankReference: p.bank_reference,
+  };
+}
+
+/** An issued invoice or statement as the API answers it, with the statement's payout. */
+function billingDocument(d: DocumentRow): BillingDocument {
+  return {
+    id: Number(d.id),
+    kind: d.kind,
+    number: d.number,
+    supplierId: d.supplier_id,
+    supplierName: d.supplier_name,
+    partnerId: d.partner_id,
+    partnerName: d.partner_name,
+    issuedOn: d.issued_on,
+    subtotalCents: Number(d.subtotal_cents),
+    vatCents: Number(d.vat_cents),
+    totalCents: Number(d.total_cents),
+    broughtForwardCents: Number(d.brought_forward_cents),
+    carriedForwardCents: Number(d.carried_forward_cents),
+    payout:
+      d.payout_id === null
+        ? null
+        : { id: Number(d.payout_id), amountCents: Number(d.payout_cents), dueOn: d.due_on!, paidOn: d.paid_on, bankReference: d.bank_reference },
+  };
+}
+
 /** A month's books: each figure a sum of the ledger's lines written in it. */
-export async function monthBooks(db: Kysely<DB>, month: string) {
+export async function monthBooks(db: Kysely<DB>, month: string): Promise<MonthBooks> {
   checkMonth(month);
   const { first, last } = monthDays(month);
   const [sums, documents] = await Promise.all([ledgerSums(db, first, last), documentsOfMonth(db, month)]);
-  const of = (kind: Parameters<typeof sums.get>[0]) => sums.get(kind) ?? { amount: 0, vat: 0, lines: 0 };
+  const of = (kind: Parameters<typeof sums.get>[0]) => {
+    const s = sums.get(kind);
+    return { amountCents: s?.amount ?? 0, vatCents: s?.vat ?? 0, lines: s?.lines ?? 0 };
+  };
   return {
     month,
     sums: { successFees: of('success_fee'), feeReversals: of('fee_reversal'), partnerCredits: of('partner_credit'), partnerPayouts: of('partner_payout') },
-    documents,
+    documents: documents.map(billingDocument),
   };
 }
 
@@ -166,5 +212,5 @@ export async function financeCsv(db: Kysely<DB>, month: string): Promise<string>
         return [l.on_day, l.statement_number, partner, `Payout of ${l.statement_number}`, rand(-amount), rand(0), TAX_TYPE.none];
     }
   });
-  return CSV_BOM + writeCsv(['Date', 'Reference', 'Contact', 'Description', 'Amount excl. VAT', 'VAT', 'Tax type'], rows);
+  return writeCsv(['Date', 'Reference', 'Contact', 'Description', 'Amount excl. VAT', 'VAT', 'Tax type'], rows);
 }

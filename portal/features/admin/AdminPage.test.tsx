@@ -51,8 +51,15 @@ function lists(suppliers: AdminSupplier[] = [COASTAL]) {
     http.get('*/api/admin/outbox', () => HttpResponse.json(OUTBOX)),
     http.get('*/api/admin/supplier-users', () => HttpResponse.json({ users: [] })),
     http.get('*/api/admin/supplier-applications', () => HttpResponse.json({ applications: [] })),
+    http.get('*/api/admin/finance', ({ request }) => HttpResponse.json(noBooks(new URL(request.url).searchParams.get('month')!))),
   );
 }
+
+/** A month with no ledger lines and nothing issued. */
+const noBooks = (month: string) => {
+  const none = { amountCents: 0, vatCents: 0, lines: 0 };
+  return { month, sums: { successFees: none, feeReversals: none, partnerCredits: none, partnerPayouts: none }, documents: [] };
+};
 
 type Body = { suppliers: (string | Record<string, string>)[]; dryRun?: boolean; firstLine?: number };
 

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AuditPanel, ProductList, SupplierList } from './AdminLists';
 import { ApplicationsPanel } from './ApplicationsPanel';
 import { BulkImportPanel } from './BulkImportPanel';
+import { FinancePanel } from './FinancePanel';
 import { OutboxPanel } from './OutboxPanel';
 import { SupplierAccessPanel } from './SupplierAccessPanel';
 import './admin.css';
@@ -18,7 +19,7 @@ const QUICK_ACTIONS = [
 /**
  * /admin (role admin): bulk imports of suppliers and price lists into the market every quote is
  * computed from, the supplier and product lists, supplier standing, quick actions and the latest
- * changes. The route's gate signs the person in first.
+ * changes, and the books (Finance). The route's gate signs the person in first.
  */
 export default function AdminPage() {
   usePageTitle('Admin Dashboard');
@@ -66,6 +67,7 @@ export default function AdminPage() {
       <ProductList refresh={refresh} />
       <AuditPanel refresh={refresh} />
       <OutboxPanel refresh={refresh} />
+      <FinancePanel />
     </div>
   );
 }
