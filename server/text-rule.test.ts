@@ -113,6 +113,7 @@ const MULTI_LINE = [
   'POST /api/embed/rfq body productDescription',
   'POST /api/quotes/track/:token/accept body deliveryAddress',
   'POST /api/quotes/track/:token/accept-split body deliveryAddress',
+  'PUT /api/buyer/profile body addresses.0.deliveryAddress',
   'POST /api/supplier-responses/:token/withdraw body reason',
   'POST /api/quotes/track/:token/receipt body comment',
   'POST /api/partners/register body useCase',

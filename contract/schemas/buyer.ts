@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { normalizePhone, normalizeVatNumber, ORDER_LIMITS, ORDER_MESSAGES } from '../../sdk/order-rules';
 import { RFQ_MESSAGES } from '../../sdk/rules';
 import { quantitySchema, rfqLineSchema } from '../../sdk/schemas/rfq';
+import { multiLine, singleLine } from '../../sdk/schemas/text';
 import { isSingleLineText } from '../../sdk/text';
 
 /**
@@ -129,12 +130,12 @@ export const buyerRepeatInputSchema = z.object({
 export type BuyerRepeatInput = z.input<typeof buyerRepeatInputSchema>;
 
 /** A one-line text of up to `max` characters, trimmed, '' read as none (null). */
-const optionalLine = (max: number, message: string) =>
+const optionalLine = (max: number, message: string, field: string) =>
   z
     .string({ error: message })
     .trim()
     .max(max, { error: message })
-    .refine(isSingleLineText, { error: message })
+    .check(singleLine(field))
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
@@ -145,19 +146,20 @@ const savedAddressSchema = z.object({
     .string({ error: BUYER_MESSAGES.addressLabel })
     .trim()
     .min(1, { error: BUYER_MESSAGES.addressLabel })
-    .max(60, { error: BUYER_MESSAGES.addressLabel })
-    .refine(isSingleLineText, { error: BUYER_MESSAGES.addressLabel }),
+    .check(singleLine('Label'))
+    .max(60, { error: BUYER_MESSAGES.addressLabel }),
   deliveryAddress: z
     .string({ error: ORDER_MESSAGES.deliveryAddress })
     .trim()
+    .check(multiLine('Delivery address'))
     .min(ORDER_LIMITS.deliveryAddress.min, { error: ORDER_MESSAGES.deliveryAddress })
     .max(ORDER_LIMITS.deliveryAddress.max, { error: ORDER_MESSAGES.deliveryAddressMax }),
   city: z
     .string({ error: RFQ_MESSAGES.deliveryLocation })
     .trim()
     .min(2, { error: RFQ_MESSAGES.deliveryLocation })
-    .max(100, { error: BUYER_MESSAGES.cityMax })
-    .refine(isSingleLineText, { error: RFQ_MESSAGES.deliveryLocation }),
+    .check(singleLine('City'))
+    .max(100, { error: BUYER_MESSAGES.cityMax }),
 });
 
 /**
@@ -169,10 +171,11 @@ const savedAddressSchema = z.object({
  * buyerProfileInputSchema.parse({ phone: '082 123 4567', addresses: [{ label: 'Main campus', deliveryAddress: '12 Long Street, Durban', city: 'Durban' }] });
  */
 export const buyerProfileInputSchema = z.object({
-  companyName: optionalLine(200, RFQ_MESSAGES.companyName),
-  contactName: optionalLine(200, RFQ_MESSAGES.contactName),
+  companyName: optionalLine(200, RFQ_MESSAGES.companyName, 'Company name'),
+  contactName: optionalLine(200, RFQ_MESSAGES.contactName, 'Contact name'),
   phone: z
     .string({ error: ORDER_MESSAGES.phone })
+    .check(singleLine('Phone number'))
     .max(ORDER_LIMITS.phone.max, { error: ORDER_MESSAGES.phone })
     .optional()
     .nullable()
@@ -184,6 +187,7 @@ export const buyerProfileInputSchema = z.object({
     }),
   vatNumber: z
     .string({ error: ORDER_MESSAGES.vatNumber })
+    .check(singleLine('VAT number'))
     .max(40, { error: ORDER_MESSAGES.vatNumber })
     .optional()
     .nullable()
@@ -194,7 +198,7 @@ export const buyerProfileInputSchema = z.object({
       return vat;
     }),
   addresses: z.array(savedAddressSchema, { error: BUYER_MESSAGES.addresses }).max(10, { error: BUYER_MESSAGES.addresses }).default([]),
-  defaultPurchaseOrderPrefix: optionalLine(20, BUYER_MESSAGES.purchaseOrderPrefix),
+  defaultPurchaseOrderPrefix: optionalLine(20, BUYER_MESSAGES.purchaseOrderPrefix, 'Purchase order prefix'),
 });
 export type BuyerProfileInput = z.input<typeof buyerProfileInputSchema>;
 /** The saved details as checked, ready to store. */

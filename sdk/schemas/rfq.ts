@@ -49,7 +49,12 @@ const productNameSchema = z
   .min(3, { error: RFQ_MESSAGES.productName })
   .max(200, { error: RFQ_MESSAGES.productNameMax });
 
-/** A quantity as the forms send it: digits as text or a number, a whole number from 1. */
+/**
+ * A quantity as the forms send it: digits as text or a number, a whole number from 1.
+ *
+ * @example
+ * quantitySchema.parse('40'); // 40
+ */
 export const quantitySchema = z.preprocess(
   toQuantity,
   z
