@@ -4,10 +4,11 @@ import { expect, test } from './fixtures';
 // A supplier's public page as the sitemap lists it: on a phone and a desktop with its scorecard,
 // the link to request a quote, and axe; without JavaScript, as a crawler reads it.
 
-/** The first supplier page the sitemap lists. */
+/** The first supplier page the sitemap lists (the join page aside, which lives beside them). */
 async function firstSupplierPage(request: import('@playwright/test').APIRequestContext): Promise<string> {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  const path = /<loc>https?:\/\/[^<]*?(\/suppliers\/[a-z0-9-]+)<\/loc>/.exec(sitemap)?.[1];
+  const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^<]*?(\/suppliers\/[a-z0-9-]+)<\/loc>/g)].map((m) => m[1]);
+  const path = paths.find((p) => p !== '/suppliers/join');
   expect(path, 'the sitemap lists a supplier page').toBeTruthy();
   return path!;
 }
