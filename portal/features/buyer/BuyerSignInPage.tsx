@@ -1,15 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BUYER_MESSAGES } from '../../../contract/schemas/buyer';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { EmailField } from '../../components/ui/credential-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { SuccessNotice } from '../../components/ui/success-notice';
-import { errorMessage } from '../../lib/api-errors';
 import { buyerApi } from '../../lib/api';
-import { dropLinkTokenFromAddress, linkTokenOfAddress } from '../../lib/link-token';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSave } from '../../lib/use-save';
+import { useSignInLink } from '../../lib/use-sign-in-link';
 
 /**
  * /account/sign-in: asks for the address a buyer made requests with and e-mails it a link, with
@@ -20,45 +19,13 @@ import { useSave } from '../../lib/use-save';
 export default function BuyerSignInPage() {
   usePageTitle('Sign in to your requests');
   const [, navigate] = useLocation();
-  const [token, setToken] = useState(() => linkTokenOfAddress('bl_'));
-  const [linkFailure, setLinkFailure] = useState<string | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
+  const { token, setToken, linkFailure, signingIn, signIn } = useSignInLink('bl_', {
+    spend: (linkToken) => buyerApi().signIn(linkToken),
+    signedIn: () => navigate('/account', { replace: true }),
+  });
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const { errors, setErrors, failure, saving, run } = useSave<'email'>();
-
-  // A link pasted into this tab while it shows the page changes only the address's fragment.
-  useEffect(() => {
-    const pasted = () => {
-      const next = linkTokenOfAddress('bl_');
-      if (!next) return;
-      setLinkFailure(null);
-      setToken(next);
-    };
-    window.addEventListener('hashchange', pasted);
-    return () => window.removeEventListener('hashchange', pasted);
-  }, []);
-
-  // The token leaves the address bar at once: it works once, and a copied address should not carry it.
-  useEffect(() => {
-    if (token) dropLinkTokenFromAddress();
-  }, [token]);
-
-  const signIn = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!token) return;
-    setSigningIn(true);
-    setLinkFailure(null);
-    try {
-      await buyerApi().signIn(token);
-      navigate('/account', { replace: true });
-    } catch (err) {
-      setLinkFailure(errorMessage(err));
-      setToken(null);
-    } finally {
-      setSigningIn(false);
-    }
-  };
 
   if (token) {
     return (

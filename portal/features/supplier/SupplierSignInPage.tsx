@@ -1,13 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
 import { EmailField } from '../../components/ui/credential-fields';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
 import { errorMessage } from '../../lib/api-errors';
-import { dropLinkTokenFromAddress, linkTokenOfAddress } from '../../lib/link-token';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
+import { useSignInLink } from '../../lib/use-sign-in-link';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
@@ -32,50 +32,18 @@ const endSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 export default function SupplierSignInPage() {
   usePageTitle('Supplier sign-in');
   const [, navigate] = useLocation();
-  const [token, setToken] = useState(() => linkTokenOfAddress('sl_'));
   const [lead, setLead] = useState(leadOfAddress);
-  const [linkFailure, setLinkFailure] = useState<string | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
+  const { token, setToken, linkFailure, signingIn, signIn } = useSignInLink('sl_', {
+    spend: (linkToken) => supplierApi().signIn(linkToken),
+    signedIn: () => navigate(lead ? `/supplier?lead=${encodeURIComponent(lead)}` : '/supplier', { replace: true }),
+    onPasted: () => setLead(leadOfAddress()),
+  });
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const { errors, setErrors, failure, saving: pending, run } = useSave<'email'>();
 
-  // A link pasted into this tab while it shows the page changes only the address's fragment.
-  useEffect(() => {
-    const pasted = () => {
-      const next = linkTokenOfAddress('sl_');
-      if (!next) return;
-      setLead(leadOfAddress());
-      setLinkFailure(null);
-      setToken(next);
-    };
-    window.addEventListener('hashchange', pasted);
-    return () => window.removeEventListener('hashchange', pasted);
-  }, []);
-
-  // The token leaves the address bar at once: it works once, and a copied address should not carry it.
-  useEffect(() => {
-    if (token) dropLinkTokenFromAddress();
-  }, [token]);
-
   // Whom the link is for: a look-up that does not spend it.
   const holder = useLoad(token ? (signal) => supplierApi().peekLink(token, { signal }) : null, [token]);
-
-  const signIn = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!token) return;
-    setSigningIn(true);
-    setLinkFailure(null);
-    try {
-      await supplierApi().signIn(token);
-      navigate(lead ? `/supplier?lead=${encodeURIComponent(lead)}` : '/supplier', { replace: true });
-    } catch (err) {
-      setLinkFailure(errorMessage(err));
-      setToken(null);
-    } finally {
-      setSigningIn(false);
-    }
-  };
 
   if (token && holder.status === 'loading') return <PageLoading label="Checking your sign-in link…" />;
   if (token && holder.status === 'loaded') {
