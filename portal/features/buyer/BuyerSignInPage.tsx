@@ -3,8 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { BUYER_MESSAGES } from '../../../contract/schemas/buyer';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { EmailField } from '../../components/ui/credential-fields';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { SuccessNotice } from '../../components/ui/success-notice';
+import { SignInLinkCard, SignInNotices } from '../../components/ui/sign-in-link';
 import { buyerApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSave } from '../../lib/use-save';
@@ -29,21 +28,16 @@ export default function BuyerSignInPage() {
 
   if (token) {
     return (
-      <div className="container page">
-        <form className="card form-stack narrow" onSubmit={signIn} aria-labelledby="buyer-sign-in-title">
-          <h1 id="buyer-sign-in-title">Your requests</h1>
-          <p>This link signs you in to every request made with your e-mail address. It works once.</p>
-          <SubmitButton pending={signingIn} busy="Signing in…">
-            Sign in and see your requests
-          </SubmitButton>
-          <p className="small muted">
-            Not your link?{' '}
-            <button type="button" className="link-button" onClick={() => setToken(null)}>
-              Ask for a link to your own address
-            </button>
-          </p>
-        </form>
-      </div>
+      <SignInLinkCard
+        titleId="buyer-sign-in-title"
+        title="Your requests"
+        says="This link signs you in to every request made with your e-mail address. It works once."
+        button="Sign in and see your requests"
+        pending={signingIn}
+        notYours="Not your link?"
+        onSignIn={signIn}
+        onPutAside={() => setToken(null)}
+      />
     );
   }
 
@@ -65,9 +59,7 @@ export default function BuyerSignInPage() {
         <p>
           See every request you made on Procura, its quotes and your orders, and order again in two clicks. We e-mail you a link to sign in: no password needed.
         </p>
-        {linkFailure ? <ErrorAlert title="Not signed in" message={linkFailure} inline /> : null}
-        <SuccessNotice message={sent} />
-        {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
+        <SignInNotices refused={linkFailure} sent={sent} failure={failure} />
         <EmailField id="buyer-email" name="email" label="The e-mail address you made requests with" value={email} onChange={setEmail} error={errors.email} />
         <SubmitButton pending={saving} busy="Sending…">
           E-mail me a sign-in link

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
 import { EmailField } from '../../components/ui/credential-fields';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
 import { errorMessage } from '../../lib/api-errors';
 import { useLoad } from '../../lib/use-load';
@@ -11,7 +10,7 @@ import { useSignInLink } from '../../lib/use-sign-in-link';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
-import { SuccessNotice } from '../../components/ui/success-notice';
+import { SignInLinkCard, SignInNotices } from '../../components/ui/sign-in-link';
 
 /** The lead the supplier was opening when asked to sign in (`?lead=Q-123`), which the workspace opens after. */
 function leadOfAddress(): string | null {
@@ -49,19 +48,16 @@ export default function SupplierSignInPage() {
   if (token && holder.status === 'loaded') {
     const { name, supplierName } = holder.data;
     return (
-      <div className="container page">
-        <form className="card form-stack narrow" onSubmit={signIn} aria-labelledby="supplier-sign-in-title">
-          <h1 id="supplier-sign-in-title">Supplier sign-in</h1>
-          <p>{endSentence(`This link signs in ${name} at ${supplierName}`)} It works once.</p>
-          <SubmitButton pending={signingIn} busy="Signing in…">{`Sign in as ${name} at ${supplierName}`}</SubmitButton>
-          <p className="small muted">
-            Not you?{' '}
-            <button type="button" className="link-button" onClick={() => setToken(null)}>
-              Ask for a link to your own address
-            </button>
-          </p>
-        </form>
-      </div>
+      <SignInLinkCard
+        titleId="supplier-sign-in-title"
+        title="Supplier sign-in"
+        says={`${endSentence(`This link signs in ${name} at ${supplierName}`)} It works once.`}
+        button={`Sign in as ${name} at ${supplierName}`}
+        pending={signingIn}
+        notYours="Not you?"
+        onSignIn={signIn}
+        onPutAside={() => setToken(null)}
+      />
     );
   }
   const refused = linkFailure ?? (token && holder.status === 'error' ? errorMessage(holder.error) : null);
@@ -84,9 +80,7 @@ export default function SupplierSignInPage() {
         <p>
           Keep your prices, delivery areas and terms up to date, and answer your leads with a firm price. We e-mail you a link to sign in: no password needed.
         </p>
-        {refused ? <ErrorAlert title="Not signed in" message={refused} inline /> : null}
-        <SuccessNotice message={sent} />
-        {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
+        <SignInNotices refused={refused} sent={sent} failure={failure} />
         <EmailField id="supplier-email" name="email" label="Your work e-mail" value={email} onChange={setEmail} error={errors.email} />
         <SubmitButton pending={pending} busy="Sending…">
           E-mail me a sign-in link
