@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUYER_MESSAGES, buyerProfileSchema } from '../../contract/schemas/buyer';
 import { ORDER_MESSAGES } from '../../sdk/order-rules';
 import { RFQ_MESSAGES } from '../../sdk/rules';
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer, validRfq } from '../test/harness';
+import { signInBuyer } from '../test/buyers';
+import { addressPerCall, startTestServerForFile, validRfq } from '../test/harness';
 
 let now = Date.parse('2026-12-07T08:00:00.000Z');
-let database: TestDatabase;
-let server: TestServer;
+const server = startTestServerForFile({ TRUST_PROXY: '1', RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 const origin = 'http://procura.test';
-let clientNo = 0;
-const client = () => ({ 'x-forwarded-for': `192.0.2.${++clientNo}` });
+const client = addressPerCall();
 const db = () => server.database.db;
 
 async function signIn(email: string) {
   now += 61 * 60_000;
   expect((await server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: email }), headers: client() })).status).toBe(201);
-  expect((await server.request('POST', '/api/buyer/sign-in-link', { body: { email }, headers: { origin, ...client() } })).status).toBe(202);
-  const row = await db()
-    .selectFrom('outbox')
-    .select('payload')
-    .where('kind', '=', 'buyer-sign-in')
-    .where('recipient', '=', email)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const res = await server.request('POST', '/api/buyer/session', {
-    body: { token: (JSON.parse(row.payload) as { token: string }).token },
-    headers: { origin, ...client() },
-  });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  return signInBuyer(server, email, client);
 }
 
 const get = (cookie: string | null) => server.request('GET', '/api/buyer/profile', { headers: cookie ? { cookie } : {} });
@@ -47,14 +33,7 @@ const DETAILS = {
   defaultPurchaseOrderPrefix: 'UGH-',
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ TRUST_PROXY: '1', RFQ_RATE_LIMIT: '1000' }, { database, clock: () => now });
-});
-afterAll(async () => {
-  await server.close();
-  await database.drop();
-});
+beforeAll(async () => {});
 
 describe('GET and PUT /api/buyer/profile', () => {
   it('are refused signed out (401), and a change from another origin (403)', async () => {

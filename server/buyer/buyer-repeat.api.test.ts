@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUYER_MESSAGES, buyerHistorySchema } from '../../contract/schemas/buyer';
 import { rfqSchema, rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer, validRfq } from '../test/harness';
+import { signInBuyer } from '../test/buyers';
+import { addressPerCall, startTestServerForFile, validRfq } from '../test/harness';
 
 let now = Date.parse('2026-12-07T08:00:00.000Z');
-let database: TestDatabase;
-let server: TestServer;
+const server = startTestServerForFile({ TRUST_PROXY: '1', RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 const origin = 'http://procura.test';
 const BUYER = 'lerato.buyer@example.co.za';
 const OTHER = 'someone.else@example.co.za';
-let clientNo = 0;
-const client = () => ({ 'x-forwarded-for': `203.0.113.${++clientNo}` });
+const client = addressPerCall();
 const db = () => server.database.db;
 
 const LINES = [
@@ -29,20 +28,7 @@ async function made(body: Record<string, unknown>) {
 
 async function signIn(email: string) {
   now += 61 * 60_000;
-  expect((await server.request('POST', '/api/buyer/sign-in-link', { body: { email }, headers: { origin, ...client() } })).status).toBe(202);
-  const row = await db()
-    .selectFrom('outbox')
-    .select('payload')
-    .where('kind', '=', 'buyer-sign-in')
-    .where('recipient', '=', email)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const res = await server.request('POST', '/api/buyer/session', {
-    body: { token: (JSON.parse(row.payload) as { token: string }).token },
-    headers: { origin, ...client() },
-  });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  return signInBuyer(server, email, client);
 }
 
 const repeat = (rfqId: string, cookie: string | null, body: unknown = {}, headers: Record<string, string> = {}) =>
@@ -53,16 +39,10 @@ const buyerMails = async (rfqId: string) =>
   (await db().selectFrom('outbox').select('kind').where('kind', '=', 'buyer-quotes').where('payload', 'like', `%${rfqId}%`).execute()).length;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ TRUST_PROXY: '1', RFQ_RATE_LIMIT: '1000' }, { database, clock: () => now });
   single = await made(validRfq({ primaryEmail: 'Lerato.Buyer@example.co.za', companyName: 'Umhlanga Guest House', contactName: 'Lerato', quantity: 120 }));
   const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq({ primaryEmail: BUYER, deliveryLocation: 'Johannesburg' });
   basket = await made({ ...shared, lines: LINES });
   others = await made(validRfq({ primaryEmail: OTHER }));
-});
-afterAll(async () => {
-  await server.close();
-  await database.drop();
 });
 
 describe('POST /api/buyer/requests/:rfqId/repeat', () => {

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUYER_MESSAGES, buyerHistorySchema } from '../../contract/schemas/buyer';
-import { createTestDatabase, startTestServer, type TestDatabase, type TestServer, validRfq } from '../test/harness';
+import { buyerLinkTokens, signInBuyer } from '../test/buyers';
+import { addressPerCall, MINUTE, startTestServerForFile, validRfq } from '../test/harness';
 
-const MINUTE = 60_000;
 let now = Date.parse('2026-12-07T08:00:00.000Z');
-let database: TestDatabase;
-let server: TestServer;
+const server = startTestServerForFile({ TRUST_PROXY: '1' }, { clock: () => now });
 const origin = 'http://procura.test';
 const BUYER = 'thandi.buyer@example.co.za';
 const OTHER = 'other.buyer@example.co.za';
-let clientNo = 0;
-const client = () => ({ 'x-forwarded-for': `198.51.100.${++clientNo}` });
+const client = addressPerCall();
 const db = () => server.database.db;
 
 /** Stores `count` more requests of `email`, copies of a real one, a minute apart. */
@@ -32,33 +30,18 @@ async function copiesOf(rfqId: string, email: string, count: number, from: numbe
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ TRUST_PROXY: '1' }, { database, clock: () => now });
   const made = await server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: 'Thandi.Buyer@example.co.za' }), headers: client() });
   expect(made.status).toBe(201);
   const rfqId = (made.json as { rfqId: string }).rfqId;
   await copiesOf(rfqId, BUYER, 24, 0);
   await copiesOf(rfqId, OTHER, 3, 100);
 });
-afterAll(async () => {
-  await server.close();
-  await database.drop();
-});
 
 const ask = (email: string) => server.request('POST', '/api/buyer/sign-in-link', { body: { email }, headers: { origin, ...client() } });
 const exchange = (token: string, headers: Record<string, string> = { origin }) =>
   server.request('POST', '/api/buyer/session', { body: { token }, headers: { ...headers, ...client() } });
-const tokensTo = async (email: string) =>
-  (await db().selectFrom('outbox').select('payload').where('kind', '=', 'buyer-sign-in').where('recipient', '=', email).orderBy('id').execute()).map(
-    (r) => (JSON.parse(r.payload) as { token: string }).token,
-  );
-async function signIn(email: string) {
-  expect((await ask(email)).status).toBe(202);
-  const token = (await tokensTo(email)).at(-1)!;
-  const res = await exchange(token);
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+const tokensTo = (email: string) => buyerLinkTokens(server, email);
+const signIn = (email: string) => signInBuyer(server, email, client);
 
 describe('buyer sign-in links', () => {
   it('answer 202 alike for a known and an unknown address, and e-mail only the known one', async () => {

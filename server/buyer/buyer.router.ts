@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import { idempotencyKey } from '../http/idempotency';
 import { cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
 import { validate } from '../http/validate';
+import { noStore } from '../http/security-headers';
 import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
 import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
 import {
@@ -55,16 +56,14 @@ export function buyerRouter(deps: AppDeps) {
   const origin = sameOrigin(deps);
 
   const linkLimit = limitPerClient(deps, SIGN_IN_LINK_REQUESTS, 'sign-in link requests');
-  router.post('/api/buyer/sign-in-link', origin, linkLimit, validate({ body: buyerSignInLinkSchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.post('/api/buyer/sign-in-link', noStore, origin, linkLimit, validate({ body: buyerSignInLinkSchema }), async (ctx) => {
     ctx.status = 202;
     ctx.body = await requestSignInLink(deps, ctx.request.body);
   });
 
   // Links are long random tokens; a client trying many is refused before any is looked up.
   const useLimit = limitPerClient(deps, linkUsesPerClient(BUYER_LINKS), 'sign-in attempts');
-  router.post('/api/buyer/session', origin, useLimit, validate({ body: buyerSessionInputSchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.post('/api/buyer/session', noStore, origin, useLimit, validate({ body: buyerSessionInputSchema }), async (ctx) => {
     const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());
     ctx.append('Set-Cookie', sessionSetCookie(COOKIE, deps.config.publicUrl, sessionId));
     ctx.body = me;

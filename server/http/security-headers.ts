@@ -1,4 +1,4 @@
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 
 /** Pages other sites may frame: the widget, whose whole purpose is to be embedded. */
 const FRAMEABLE = new Set(['/widget-embed']);
@@ -35,3 +35,9 @@ export function securityHeaders(options: { hsts: boolean }) {
     await next();
   };
 }
+
+/** Keeps an answer out of every cache: for sessions, sign-in links and what they open. */
+export const noStore: Middleware = async (ctx, next) => {
+  ctx.set('Cache-Control', 'no-store');
+  await next();
+};

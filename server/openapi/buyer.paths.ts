@@ -10,7 +10,7 @@ import {
 } from '../../contract/schemas/buyer';
 import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { supplierLinkSentSchema } from '../../contract/schemas/supplier-workspace';
-import type { Route } from './route';
+import { callsOf, type Route } from './route';
 
 const BUYER_ERRORS = {
   401: '`unauthorized`: no live buyer session',
@@ -18,89 +18,63 @@ const BUYER_ERRORS = {
   404: '`rfq_not_found`: no request of the signed-in address has this id',
 };
 
+const account = callsOf({ tag: 'Buyer account', errorText: BUYER_ERRORS });
+
 /** A returning buyer: sign-in links, the session, and the history of the address's requests. */
 export const BUYER_PATHS: Route[] = [
-  {
-    method: 'post',
-    path: '/api/buyer/sign-in-link',
-    tag: 'Buyer account',
+  account.post('/api/buyer/sign-in-link', {
     summary: 'E-mail a 15-minute, single-use sign-in link to an address that made a request; the same answer for any address',
     description:
       "Called by Procura's sign-in page (its Origin), within a rate limit per client: an address that made a request, or has an account, is e-mailed a link to `/account/sign-in` (at most 3 to an address in any hour; earlier links stay valid, 3 at most). Answers 202 with the same message whatever the address, so nobody learns whether it is known.",
     body: buyerSignInLinkSchema,
     ok: [202, supplierLinkSentSchema],
-    errors: [400, 403, 429],
-    errorText: BUYER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/buyer/session',
-    tag: 'Buyer account',
+    errors: [403, 429],
+  }),
+  account.post('/api/buyer/session', {
     summary: "Exchange a buyer's sign-in link for a session",
     description:
       'Spends the link once and sets the HttpOnly `procura_buyer` cookie (`__Host-procura_buyer` on https), which ends after 12 hours unused or 7 days. An expired or used link answers 400 `invalid_token`; tries are limited per client.',
     body: buyerSessionInputSchema,
     ok: [200, buyerMeSchema],
-    errors: [400, 403, 429],
-    errorText: BUYER_ERRORS,
-  },
-  {
-    method: 'delete',
-    path: '/api/buyer/session',
-    tag: 'Buyer account',
+    errors: [403, 429],
+  }),
+  account.delete('/api/buyer/session', {
     summary: 'Sign the buyer out',
     description:
       "Ends the session the `procura_buyer` cookie names and deletes the cookie; 204 whether or not one was live. From Procura's own pages (their Origin).",
     ok: [204, null],
     errors: [403],
-    errorText: BUYER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/buyer/requests',
-    tag: 'Buyer account',
+  }),
+  account.get('/api/buyer/requests', {
     summary: "The signed-in buyer's requests, newest first, 20 a page",
     description:
       "Every request made with the signed-in address as its primary e-mail, with its lines (a single product as its one line, `L1`), city, status, quotes' count and best price, and its orders with their PO numbers and delivery state. `nextCursor` is opaque: pass it as `cursor` for the next page; null on the last.",
     query: buyerHistoryQuerySchema,
     ok: [200, buyerHistorySchema],
-    errors: [400, 401],
-    errorText: BUYER_ERRORS,
-  },
-  {
-    method: 'post',
-    path: '/api/buyer/requests/{rfqId}/repeat',
-    tag: 'Buyer account',
+    errors: [401],
+  }),
+  account.post('/api/buyer/requests/{rfqId}/repeat', {
     summary: 'Send one of the signed-in buyer’s requests again, with new quantities by line id',
     description:
       "A new request with the same product or lines, quantities, unit, city and contact as the request `rfqId` the signed-in address made, the quantities given in `quantities` (by line id: `L1` for a single product's) replacing theirs. It is sent through the very path of `POST /api/rfq`: the same checks and field messages, the `rfq` rate limit per client, the same e-mails and caps, and the same answer, 201 with the new request and its fresh quotes; a retry with the same Idempotency-Key answers the first answer again (`Idempotent-Replayed: true`). A line the request does not have is refused as `quantities.{lineId}`. From Procura's own pages (their Origin).",
     body: buyerRepeatInputSchema,
     ok: [201, rfqSubmitResponseSchema],
     idempotent: true,
-    errors: [400, 401, 403, 404, 422, 429],
-    errorText: BUYER_ERRORS,
-  },
-  {
-    method: 'get',
-    path: '/api/buyer/profile',
-    tag: 'Buyer account',
+    errors: [401, 403, 429],
+  }),
+  account.get('/api/buyer/profile', {
     summary: "The signed-in buyer's saved details",
     description:
       'The company, contact, phone, VAT number, delivery addresses and purchase-order prefix saved for the signed-in address; nulls and no addresses until saved.',
     ok: [200, buyerProfileSchema],
     errors: [401],
-    errorText: BUYER_ERRORS,
-  },
-  {
-    method: 'put',
-    path: '/api/buyer/profile',
-    tag: 'Buyer account',
+  }),
+  account.put('/api/buyer/profile', {
     summary: "Replace the signed-in buyer's saved details",
     description:
       "Checked with the request form's and the accept dialog's rules and messages: `phone` a South African number (kept in +27 form), `vatNumber` 10 digits starting with 4, each address's `deliveryAddress` 5 to 300 characters and `city` as the form's delivery location; at most 10 addresses, a blank field is none. Stored per account address and deleted with the account. From Procura's own pages (their Origin).",
     body: buyerProfileInputSchema,
     ok: [200, buyerProfileSchema],
-    errors: [400, 401, 403],
-    errorText: BUYER_ERRORS,
-  },
+    errors: [401, 403],
+  }),
 ];

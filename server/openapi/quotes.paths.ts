@@ -22,11 +22,15 @@ import {
   quotePreviewSchema,
 } from '../../sdk/schemas/catalogue';
 import { markDeliveredSchema, supplierResponseSchema, supplierWithdrawalSchema } from '../../sdk/schemas/supplier-responses';
-import { callsOf, type Route } from './route';
+import { callsOf, PAPERWORK_LIMIT, PDF_DOWNLOAD, type Route } from './route';
 
 const quotes = callsOf({ tag: 'Quotes' });
 const orders = callsOf({ tag: 'Orders' });
 const catalogue = callsOf({ tag: 'Catalogue' });
+
+/** The sentence that ends the description of each read of a quote, request or order by its id or token. */
+const TRACKING_LIMIT =
+  'At most `TRACKING_RATE_LIMIT` such reads (300 a minute by default) per client address, counted together with the other reads of quotes and requests.';
 
 /** The errors of the buyer's and the supplier's actions. */
 const ACTION_ERRORS = {
@@ -60,44 +64,33 @@ export const QUOTE_PATHS: Route[] = [
   }),
   quotes.get('/api/rfq/{rfqId}', {
     summary: 'A request and its quotes (e-mail masked)',
-    description:
-      "For whoever holds the request's id, as the results page after sending does: the request with each quote's supplier, price, validity and status, a basket's lines and its cheapest split. No tracking token is answered, so nothing can be accepted from here. At most `TRACKING_RATE_LIMIT` such reads (300 a minute by default) per client address, counted together with the other reads of quotes and requests.",
+    description: `For whoever holds the request's id, as the results page after sending does: the request with each quote's supplier, price, validity and status, a basket's lines and its cheapest split. No tracking token is answered, so nothing can be accepted from here. ${TRACKING_LIMIT}`,
     ok: [200, rfqSchema],
     errors: [429],
   }),
   quotes.get('/api/quotes/track/{token}', {
     summary: 'A tracked quote with its request and every quote of the request; each call counts a view',
-    description:
-      "For whoever holds the tracking link the buyer was e-mailed (`qt_…`): the quote, its request and the other quotes to compare it with, and what can still be done with it. `view=own` marks the buyer's own visit, counted apart from the views the answer reports. At most `TRACKING_RATE_LIMIT` such reads (300 a minute by default) per client address, counted together with the other reads of quotes and requests.",
+    description: `For whoever holds the tracking link the buyer was e-mailed (\`qt_…\`): the quote, its request and the other quotes to compare it with, and what can still be done with it. \`view=own\` marks the buyer's own visit, counted apart from the views the answer reports. ${TRACKING_LIMIT}`,
     query: trackingQuerySchema,
     ok: [200, trackedQuoteResponseSchema],
     errors: [429],
   }),
   quotes.get('/api/quotes/track/{token}/quotation.pdf', {
     summary: "The quote as a quotation PDF: Procura's reference, the supplier's name, address, VAT number and B-BBEE level, the lines, VAT and totals",
-    description:
-      'For whoever holds the tracking link: a download (`Content-Disposition: attachment`) to file or forward for approval before ordering, made from the quote as it stands now; sent with `Cache-Control: no-store`. At most `PAPERWORK_RATE_LIMIT` PDFs (30 a minute by default) per client address; 503 with `Retry-After` while too many documents wait to be drawn.',
-    ok: [200, null],
-    contentType: 'application/pdf',
-    errors: [429, 503],
+    description: `For whoever holds the tracking link: a download (\`Content-Disposition: attachment\`) to file or forward for approval before ordering, made from the quote as it stands now; sent with \`Cache-Control: no-store\`. ${PAPERWORK_LIMIT}`,
+    ...PDF_DOWNLOAD,
   }),
   orders.get('/api/quotes/track/{token}/purchase-order.pdf', {
     query: purchaseOrderQuerySchema,
     summary: 'A purchase order issued when the buyer accepted this quote (marked cancelled after a withdrawal), while the request keeps its personal data',
-    description:
-      "For the buyer, through the accepted quote's tracking link: a PDF download with the PO number, the delivery details given when accepting, the supplier, the lines and totals. A basket's supplier ordered from twice has a purchase order each time: `po` names one, by default the latest. 404 before the quote is accepted, for a `po` that is not one of its orders, and once the buyer's details are deleted. At most `PAPERWORK_RATE_LIMIT` PDFs (30 a minute by default) per client address; 503 with `Retry-After` while too many documents wait to be drawn.",
-    ok: [200, null],
-    contentType: 'application/pdf',
-    errors: [429, 503],
+    description: `For the buyer, through the accepted quote's tracking link: a PDF download with the PO number, the delivery details given when accepting, the supplier, the lines and totals. A basket's supplier ordered from twice has a purchase order each time: \`po\` names one, by default the latest. 404 before the quote is accepted, for a \`po\` that is not one of its orders, and once the buyer's details are deleted. ${PAPERWORK_LIMIT}`,
+    ...PDF_DOWNLOAD,
     errorText: ORDER_PDF_ERRORS,
   }),
   orders.get('/api/supplier-responses/{token}/purchase-order.pdf', {
     summary: "The purchase order of the supplier's accepted quote, for the supplier's response link",
-    description:
-      "For the accepted supplier, through the response link e-mailed with the order (`sr_…`): the same purchase order the buyer holds, as a PDF download. 404 once the buyer's details are deleted. At most `PAPERWORK_RATE_LIMIT` PDFs (30 a minute by default) per client address; 503 with `Retry-After` while too many documents wait to be drawn.",
-    ok: [200, null],
-    contentType: 'application/pdf',
-    errors: [429, 503],
+    description: `For the accepted supplier, through the response link e-mailed with the order (\`sr_…\`): the same purchase order the buyer holds, as a PDF download. 404 once the buyer's details are deleted. ${PAPERWORK_LIMIT}`,
+    ...PDF_DOWNLOAD,
     errorText: ORDER_PDF_ERRORS,
   }),
   ...(
@@ -149,8 +142,7 @@ export const QUOTE_PATHS: Route[] = [
   }),
   orders.get('/api/supplier-responses/{token}', {
     summary: "The accepted order behind a supplier's response link, with the buyer's contact",
-    description:
-      "For the accepted supplier, through the response link e-mailed with the order: what was ordered, the buyer's contact and delivery details (null once deleted), and whether the order was confirmed or withdrawn. It names no request id, so the other quotes stay out of the supplier's sight. At most `TRACKING_RATE_LIMIT` such reads (300 a minute by default) per client address, counted together with the other reads of quotes and requests.",
+    description: `For the accepted supplier, through the response link e-mailed with the order: what was ordered, the buyer's contact and delivery details (null once deleted), and whether the order was confirmed or withdrawn. It names no request id, so the other quotes stay out of the supplier's sight. ${TRACKING_LIMIT}`,
     ok: [200, supplierResponseSchema],
     errors: [429],
   }),

@@ -60,6 +60,13 @@ export interface Route {
   errorText?: Partial<Record<number, string>>;
 }
 
+/** What every PDF download answers: the document, or 429 past the paperwork limit and 503 while too many wait to be drawn. */
+export const PDF_DOWNLOAD: Pick<Route, 'ok' | 'contentType' | 'errors'> = { ok: [200, null], contentType: 'application/pdf', errors: [429, 503] };
+
+/** The sentence that ends each PDF download's description. */
+export const PAPERWORK_LIMIT =
+  'At most `PAPERWORK_RATE_LIMIT` PDFs (30 a minute by default) per client address; 503 with `Retry-After` while too many documents wait to be drawn.';
+
 /**
  * The errors every call of its kind may answer: 400 for a call that takes a body, a query or a path
  * parameter, 404 for one whose path names something, 401 for one that needs credentials, 403 for a

@@ -29,7 +29,7 @@ import {
 } from '../../contract/schemas/supplier-offers';
 import { purchaseOrderQuerySchema } from '../../sdk/schemas/rfq';
 import { performanceQuerySchema, supplierPerformanceSchema } from '../../contract/schemas/supplier-performance';
-import { callsOf, type Route } from './route';
+import { callsOf, PAPERWORK_LIMIT, PDF_DOWNLOAD, type Route } from './route';
 
 const SUPPLIER_ERRORS = {
   401: '`unauthorized`: no live supplier session',
@@ -213,10 +213,8 @@ export const SUPPLIER_PATHS: Route[] = [
   }),
   workspace.get('/api/supplier/leads/{quoteId}/purchase-order.pdf', {
     summary: 'A purchase order the buyer placed on this lead, as a PDF',
-    description: `${SIGNED_IN} The same document as the order e-mail's attachment and the response link's download: \`po\` names one of the lead's orders (its \`orders\`), by default the latest; once the supplier withdrew, the cancelled one. 404 before the buyer ordered, for another supplier's lead, and once the buyer's details are deleted. At most \`PAPERWORK_RATE_LIMIT\` PDFs (30 a minute by default) per client address; 503 with \`Retry-After\` while too many documents wait to be drawn.`,
+    description: `${SIGNED_IN} The same document as the order e-mail's attachment and the response link's download: \`po\` names one of the lead's orders (its \`orders\`), by default the latest; once the supplier withdrew, the cancelled one. 404 before the buyer ordered, for another supplier's lead, and once the buyer's details are deleted. ${PAPERWORK_LIMIT}`,
     query: purchaseOrderQuerySchema,
-    ok: [200, null],
-    contentType: 'application/pdf',
-    errors: [429, 503],
+    ...PDF_DOWNLOAD,
   }),
 ];

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import {
   applicationIdParamsSchema,
   applicationListQuerySchema,
@@ -10,6 +9,7 @@ import {
 import type { AppDeps } from '../deps';
 import { sameOrigin } from '../http/sessions';
 import { validate } from '../http/validate';
+import { noStore } from '../http/security-headers';
 import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
 import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
 import { staffOnly, staffOf } from '../staff/staff-auth';
@@ -23,18 +23,15 @@ export function supplierApplicationsRouter(deps: AppDeps) {
   const router = new Router();
   const origin = sameOrigin(deps);
   const admin = staffOnly(deps, 'admin');
-  const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 
   const applyLimit = limitPerClient(deps, APPLICATIONS_PER_CLIENT, 'supplier applications');
-  router.post('/api/supplier-applications', origin, applyLimit, validate({ body: supplierApplicationSchema }), async (ctx) => {
-    noStore(ctx);
+  router.post('/api/supplier-applications', noStore, origin, applyLimit, validate({ body: supplierApplicationSchema }), async (ctx) => {
     ctx.body = await applyToSupply(deps, ctx.request.body);
     ctx.status = 202;
   });
 
   const useLimit = limitPerClient(deps, linkUsesPerClient(APPLICANT_LINKS), 'verification attempts');
-  router.post('/api/supplier-applications/verify', origin, useLimit, validate({ body: applicationVerifySchema }), async (ctx) => {
-    noStore(ctx);
+  router.post('/api/supplier-applications/verify', noStore, origin, useLimit, validate({ body: applicationVerifySchema }), async (ctx) => {
     ctx.body = await verifyApplication(deps.database.db, ctx.request.body.token, deps.clock());
   });
 

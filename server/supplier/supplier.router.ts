@@ -20,6 +20,7 @@ import { staffOf, staffOnly } from '../staff/staff-auth';
 import type { AppDeps } from '../deps';
 import { sameOrigin } from '../http/sessions';
 import { validate } from '../http/validate';
+import { noStore } from '../http/security-headers';
 import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
 import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
 import { supplierCookie, supplierOf, supplierOnly, supplierSignOut } from './supplier-auth';
@@ -52,8 +53,7 @@ export function supplierRouter(deps: AppDeps) {
   const signedIn = supplierOnly(deps);
 
   const linkLimit = limitPerClient(deps, SIGN_IN_LINK_REQUESTS, 'sign-in link requests');
-  router.post('/api/supplier/sign-in-link', origin, linkLimit, validate({ body: supplierSignInLinkSchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.post('/api/supplier/sign-in-link', noStore, origin, linkLimit, validate({ body: supplierSignInLinkSchema }), async (ctx) => {
     ctx.status = 202;
     ctx.body = await requestSignInLink(deps, ctx.request.body);
   });
@@ -61,13 +61,11 @@ export function supplierRouter(deps: AppDeps) {
   // Links are long random tokens; a client trying many is refused before any is looked up.
   const useLimit = limitPerClient(deps, linkUsesPerClient(SUPPLIER_LINKS), 'sign-in attempts');
   // Whom the link is for, without spending it: the page asks for the click that does.
-  router.post('/api/supplier/sign-in-link/peek', origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.post('/api/supplier/sign-in-link/peek', noStore, origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
     ctx.body = await signInLinkHolder(deps.database.db, ctx.request.body.token, deps.clock());
   });
 
-  router.post('/api/supplier/session', origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+  router.post('/api/supplier/session', noStore, origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
     const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());
     ctx.append('Set-Cookie', supplierCookie(deps.config.publicUrl, sessionId));
     ctx.body = me;

@@ -163,6 +163,15 @@ export function startTestServerForFile(env: Record<string, string> = {}, options
   };
 }
 
+/**
+ * Headers that make each call come from an address of its own, for a server that trusts the proxy's
+ * address, so the per-client limits one test reaches do not reach another.
+ */
+export function addressPerCall(): () => Record<string, string> {
+  let calls = 0;
+  return () => ({ 'x-forwarded-for': `198.51.100.${++calls}` });
+}
+
 /** A valid quote request; override any field. */
 export function validRfq(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TestServer } from './harness';
+import { addressPerCall, type TestServer } from './harness';
 import { signInStaff, staffAdmin } from './staff';
 
 /** The token of the latest sign-in link e-mailed to `email`, if any. */
@@ -50,15 +50,6 @@ export function lastSupplierAudit(server: TestServer, supplierId: number) {
 async function signInLinksSent(server: TestServer, email: string): Promise<number> {
   const rows = await server.database.db.selectFrom('outbox').select('id').where('kind', '=', 'supplier-sign-in').where('recipient', '=', email).execute();
   return rows.length;
-}
-
-/**
- * Headers that make each call come from an address of its own, for a server that trusts the proxy's
- * address, so the per-client limits one test reaches do not reach another.
- */
-function addressPerCall(): () => Record<string, string> {
-  let calls = 0;
-  return () => ({ 'x-forwarded-for': `198.51.100.${++calls}` });
 }
 
 /**

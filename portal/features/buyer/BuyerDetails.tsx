@@ -26,6 +26,14 @@ function DetailsForm({ initial }: { initial: BuyerProfile }) {
   const { errors, failure, saving, run } = useSave();
   const set = (field: keyof typeof values) => (v: string) => setValues((x) => ({ ...x, [field]: v }));
   const setAddress = (i: number, field: keyof Address) => (v: string) => setAddresses((list) => list.map((a, n) => (n === i ? { ...a, [field]: v } : a)));
+  /** A field's id, value, change and error, all from its name, as the focus on a refused field finds it. */
+  const field = (name: keyof typeof values) => ({ id: `details-${name}`, value: values[name], onChange: set(name), error: errors[name] });
+  const addressField = (a: Address, i: number, name: keyof Address) => ({
+    id: `details-addresses-${i}-${name}`,
+    value: a[name],
+    onChange: setAddress(i, name),
+    error: errors[`addresses.${i}.${name}`],
+  });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaved(null);
@@ -46,26 +54,11 @@ function DetailsForm({ initial }: { initial: BuyerProfile }) {
       <h2 id="details-title">Your details</h2>
       <p className="small muted">Kept for your e-mail address: the company, contact, phone, VAT number and delivery addresses you order with.</p>
       {failure ? <ErrorAlert title="Not saved" message={failure} inline /> : null}
-      <TextField id="details-companyName" label="Company name" value={values.companyName} onChange={set('companyName')} error={errors.companyName} />
-      <TextField id="details-contactName" label="Contact name" value={values.contactName} onChange={set('contactName')} error={errors.contactName} />
-      <TextField
-        id="details-phone"
-        label="Phone number"
-        type="tel"
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-        hint="A South African number, such as 082 123 4567"
-      />
-      <TextField id="details-vatNumber" label="VAT number" inputMode="numeric" value={values.vatNumber} onChange={set('vatNumber')} error={errors.vatNumber} />
-      <TextField
-        id="details-defaultPurchaseOrderPrefix"
-        label="Purchase order prefix"
-        value={values.defaultPurchaseOrderPrefix}
-        onChange={set('defaultPurchaseOrderPrefix')}
-        error={errors.defaultPurchaseOrderPrefix}
-        hint="Starts your own reference on each order, such as UGH-"
-      />
+      <TextField {...field('companyName')} label="Company name" />
+      <TextField {...field('contactName')} label="Contact name" />
+      <TextField {...field('phone')} label="Phone number" type="tel" hint="A South African number, such as 082 123 4567" />
+      <TextField {...field('vatNumber')} label="VAT number" inputMode="numeric" />
+      <TextField {...field('defaultPurchaseOrderPrefix')} label="Purchase order prefix" hint="Starts your own reference on each order, such as UGH-" />
       <fieldset className="details-addresses">
         <legend>Delivery addresses</legend>
         {errors.addresses ? <p className="field-error">{errors.addresses}</p> : null}
@@ -73,23 +66,9 @@ function DetailsForm({ initial }: { initial: BuyerProfile }) {
         {addresses.map((a, i) => (
           <fieldset key={i} className="details-address">
             <legend>Address {i + 1}</legend>
-            <TextField
-              id={`details-addresses-${i}-label`}
-              label="Name"
-              value={a.label}
-              onChange={setAddress(i, 'label')}
-              error={errors[`addresses.${i}.label`]}
-              hint="Such as Main campus"
-            />
-            <TextField
-              id={`details-addresses-${i}-deliveryAddress`}
-              label="Street address"
-              rows={2}
-              value={a.deliveryAddress}
-              onChange={setAddress(i, 'deliveryAddress')}
-              error={errors[`addresses.${i}.deliveryAddress`]}
-            />
-            <TextField id={`details-addresses-${i}-city`} label="City" value={a.city} onChange={setAddress(i, 'city')} error={errors[`addresses.${i}.city`]} />
+            <TextField {...addressField(a, i, 'label')} label="Name" hint="Such as Main campus" />
+            <TextField {...addressField(a, i, 'deliveryAddress')} label="Street address" rows={2} />
+            <TextField {...addressField(a, i, 'city')} label="City" />
             <button type="button" className="button button-ghost" onClick={() => setAddresses((list) => list.filter((_, n) => n !== i))}>
               Remove address {i + 1}
             </button>

@@ -1,15 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BUYER_MESSAGES } from '../../../contract/schemas/buyer';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { EmailField } from '../../components/ui/credential-fields';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { SuccessNotice } from '../../components/ui/success-notice';
-import { errorMessage } from '../../lib/api-errors';
+import { SignInLinkCard, SignInNotices } from '../../components/ui/sign-in-link';
 import { buyerApi } from '../../lib/api';
-import { dropLinkTokenFromAddress, linkTokenOfAddress } from '../../lib/link-token';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSave } from '../../lib/use-save';
+import { useSignInLink } from '../../lib/use-sign-in-link';
 
 /**
  * /account/sign-in: asks for the address a buyer made requests with and e-mails it a link, with
@@ -20,63 +18,26 @@ import { useSave } from '../../lib/use-save';
 export default function BuyerSignInPage() {
   usePageTitle('Sign in to your requests');
   const [, navigate] = useLocation();
-  const [token, setToken] = useState(() => linkTokenOfAddress('bl_'));
-  const [linkFailure, setLinkFailure] = useState<string | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
+  const { token, setToken, linkFailure, signingIn, signIn } = useSignInLink('bl_', {
+    spend: (linkToken) => buyerApi().signIn(linkToken),
+    signedIn: () => navigate('/account', { replace: true }),
+  });
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const { errors, setErrors, failure, saving, run } = useSave<'email'>();
 
-  // A link pasted into this tab while it shows the page changes only the address's fragment.
-  useEffect(() => {
-    const pasted = () => {
-      const next = linkTokenOfAddress('bl_');
-      if (!next) return;
-      setLinkFailure(null);
-      setToken(next);
-    };
-    window.addEventListener('hashchange', pasted);
-    return () => window.removeEventListener('hashchange', pasted);
-  }, []);
-
-  // The token leaves the address bar at once: it works once, and a copied address should not carry it.
-  useEffect(() => {
-    if (token) dropLinkTokenFromAddress();
-  }, [token]);
-
-  const signIn = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!token) return;
-    setSigningIn(true);
-    setLinkFailure(null);
-    try {
-      await buyerApi().signIn(token);
-      navigate('/account', { replace: true });
-    } catch (err) {
-      setLinkFailure(errorMessage(err));
-      setToken(null);
-    } finally {
-      setSigningIn(false);
-    }
-  };
-
   if (token) {
     return (
-      <div className="container page">
-        <form className="card form-stack narrow" onSubmit={signIn} aria-labelledby="buyer-sign-in-title">
-          <h1 id="buyer-sign-in-title">Your requests</h1>
-          <p>This link signs you in to every request made with your e-mail address. It works once.</p>
-          <SubmitButton pending={signingIn} busy="Signing in…">
-            Sign in and see your requests
-          </SubmitButton>
-          <p className="small muted">
-            Not your link?{' '}
-            <button type="button" className="link-button" onClick={() => setToken(null)}>
-              Ask for a link to your own address
-            </button>
-          </p>
-        </form>
-      </div>
+      <SignInLinkCard
+        titleId="buyer-sign-in-title"
+        title="Your requests"
+        says="This link signs you in to every request made with your e-mail address. It works once."
+        button="Sign in and see your requests"
+        pending={signingIn}
+        notYours="Not your link?"
+        onSignIn={signIn}
+        onPutAside={() => setToken(null)}
+      />
     );
   }
 
@@ -98,9 +59,7 @@ export default function BuyerSignInPage() {
         <p>
           See every request you made on Procura, its quotes and your orders, and order again in two clicks. We e-mail you a link to sign in: no password needed.
         </p>
-        {linkFailure ? <ErrorAlert title="Not signed in" message={linkFailure} inline /> : null}
-        <SuccessNotice message={sent} />
-        {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
+        <SignInNotices refused={linkFailure} sent={sent} failure={failure} />
         <EmailField id="buyer-email" name="email" label="The e-mail address you made requests with" value={email} onChange={setEmail} error={errors.email} />
         <SubmitButton pending={saving} busy="Sending…">
           E-mail me a sign-in link

@@ -1,17 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
 import { EmailField } from '../../components/ui/credential-fields';
-import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { PageLoading } from '../../components/ui/page-loading';
 import { errorMessage } from '../../lib/api-errors';
-import { dropLinkTokenFromAddress, linkTokenOfAddress } from '../../lib/link-token';
 import { useLoad } from '../../lib/use-load';
 import { useSave } from '../../lib/use-save';
+import { useSignInLink } from '../../lib/use-sign-in-link';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
-import { SuccessNotice } from '../../components/ui/success-notice';
+import { SignInLinkCard, SignInNotices } from '../../components/ui/sign-in-link';
 
 /** The lead the supplier was opening when asked to sign in (`?lead=Q-123`), which the workspace opens after. */
 function leadOfAddress(): string | null {
@@ -32,68 +31,33 @@ const endSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 export default function SupplierSignInPage() {
   usePageTitle('Supplier sign-in');
   const [, navigate] = useLocation();
-  const [token, setToken] = useState(() => linkTokenOfAddress('sl_'));
   const [lead, setLead] = useState(leadOfAddress);
-  const [linkFailure, setLinkFailure] = useState<string | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
+  const { token, setToken, linkFailure, signingIn, signIn } = useSignInLink('sl_', {
+    spend: (linkToken) => supplierApi().signIn(linkToken),
+    signedIn: () => navigate(lead ? `/supplier?lead=${encodeURIComponent(lead)}` : '/supplier', { replace: true }),
+    onPasted: () => setLead(leadOfAddress()),
+  });
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const { errors, setErrors, failure, saving: pending, run } = useSave<'email'>();
 
-  // A link pasted into this tab while it shows the page changes only the address's fragment.
-  useEffect(() => {
-    const pasted = () => {
-      const next = linkTokenOfAddress('sl_');
-      if (!next) return;
-      setLead(leadOfAddress());
-      setLinkFailure(null);
-      setToken(next);
-    };
-    window.addEventListener('hashchange', pasted);
-    return () => window.removeEventListener('hashchange', pasted);
-  }, []);
-
-  // The token leaves the address bar at once: it works once, and a copied address should not carry it.
-  useEffect(() => {
-    if (token) dropLinkTokenFromAddress();
-  }, [token]);
-
   // Whom the link is for: a look-up that does not spend it.
   const holder = useLoad(token ? (signal) => supplierApi().peekLink(token, { signal }) : null, [token]);
-
-  const signIn = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!token) return;
-    setSigningIn(true);
-    setLinkFailure(null);
-    try {
-      await supplierApi().signIn(token);
-      navigate(lead ? `/supplier?lead=${encodeURIComponent(lead)}` : '/supplier', { replace: true });
-    } catch (err) {
-      setLinkFailure(errorMessage(err));
-      setToken(null);
-    } finally {
-      setSigningIn(false);
-    }
-  };
 
   if (token && holder.status === 'loading') return <PageLoading label="Checking your sign-in link…" />;
   if (token && holder.status === 'loaded') {
     const { name, supplierName } = holder.data;
     return (
-      <div className="container page">
-        <form className="card form-stack narrow" onSubmit={signIn} aria-labelledby="supplier-sign-in-title">
-          <h1 id="supplier-sign-in-title">Supplier sign-in</h1>
-          <p>{endSentence(`This link signs in ${name} at ${supplierName}`)} It works once.</p>
-          <SubmitButton pending={signingIn} busy="Signing in…">{`Sign in as ${name} at ${supplierName}`}</SubmitButton>
-          <p className="small muted">
-            Not you?{' '}
-            <button type="button" className="link-button" onClick={() => setToken(null)}>
-              Ask for a link to your own address
-            </button>
-          </p>
-        </form>
-      </div>
+      <SignInLinkCard
+        titleId="supplier-sign-in-title"
+        title="Supplier sign-in"
+        says={`${endSentence(`This link signs in ${name} at ${supplierName}`)} It works once.`}
+        button={`Sign in as ${name} at ${supplierName}`}
+        pending={signingIn}
+        notYours="Not you?"
+        onSignIn={signIn}
+        onPutAside={() => setToken(null)}
+      />
     );
   }
   const refused = linkFailure ?? (token && holder.status === 'error' ? errorMessage(holder.error) : null);
@@ -116,9 +80,7 @@ export default function SupplierSignInPage() {
         <p>
           Keep your prices, delivery areas and terms up to date, and answer your leads with a firm price. We e-mail you a link to sign in: no password needed.
         </p>
-        {refused ? <ErrorAlert title="Not signed in" message={refused} inline /> : null}
-        <SuccessNotice message={sent} />
-        {failure ? <ErrorAlert title="No link sent" message={failure} inline /> : null}
+        <SignInNotices refused={refused} sent={sent} failure={failure} />
         <EmailField id="supplier-email" name="email" label="Your work e-mail" value={email} onChange={setEmail} error={errors.email} />
         <SubmitButton pending={pending} busy="Sending…">
           E-mail me a sign-in link
