@@ -90,7 +90,7 @@ describe('the month-end close', () => {
     });
     expect(await server.database.db.selectFrom('billing_documents').selectAll().execute()).toHaveLength(2);
     const audit = await server.database.db.selectFrom('staff_audit').select(['action', 'detail']).where('action', '=', 'finance.close-month').execute();
-    expect(audit).toEqual([{ action: 'finance.close-month', detail: '2026-11: 1 invoices, 1 statements' }]);
+    expect(audit).toEqual([{ action: 'finance.close-month', detail: '2026-11: 1 invoice and 1 statement' }]);
   });
 
   it("carries a partner's balance until it reaches the minimum, then makes it due Net 30, and records it paid once with its ledger line", async () => {

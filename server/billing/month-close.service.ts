@@ -249,7 +249,7 @@ export async function closeMonth(
         staffId: options.staffId,
         action: 'finance.close-month',
         rows: plan.invoices.length + plan.statements.length,
-        detail: `${month}: ${plan.invoices.length} invoices, ${plan.statements.length} statements`,
+        detail: `${month}: ${documents(plan)}`,
       },
       at,
     );
@@ -258,13 +258,19 @@ export async function closeMonth(
   return issued ? { outcome: 'issued', ...issued } : closedAlready();
 }
 
+/** "1 invoice and 3 statements": what a close issues, counted. */
+function documents(close: Pick<MonthClose, 'invoices' | 'statements'>): string {
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  return `${count(close.invoices.length, 'invoice')} and ${count(close.statements.length, 'statement')}`;
+}
+
 /** A close as the command line prints it: what was issued (or would be), one line per document. */
 export function closeReport(close: MonthClose): string {
   const rand = (cents: number) => formatRand(cents / 100);
   const head = {
-    issued: `Closed ${monthName(close.month)}: ${close.invoices.length} invoices and ${close.statements.length} statements issued.`,
-    closed: `${monthName(close.month)} was closed already; nothing new was issued. It issued ${close.invoices.length} invoices and ${close.statements.length} statements.`,
-    preview: `Closing ${monthName(close.month)} would issue ${close.invoices.length} invoices and ${close.statements.length} statements (nothing was issued).`,
+    issued: `Closed ${monthName(close.month)}: ${documents(close)} issued.`,
+    closed: `${monthName(close.month)} was closed already; nothing new was issued. It issued ${documents(close)}.`,
+    preview: `Closing ${monthName(close.month)} would issue ${documents(close)} (nothing was issued).`,
   }[close.outcome];
   const invoices = close.invoices.map(
     (i) =>
