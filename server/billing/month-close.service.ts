@@ -44,7 +44,10 @@ export interface StatementPlan extends StatementFigures {
 
 export interface MonthClose {
   month: string;
-  /** `issued` by this close, `closed` before it (nothing new), or a `preview` of what a close would issue. */
+  /**
+   * `issued` by this close, `closed` before it (nothing new: the documents as issued, their totals
+   * only, since their lines are the ledger's), or a `preview` of what a close would issue.
+   */
   outcome: 'issued' | 'closed' | 'preview';
   invoices: InvoicePlan[];
   statements: StatementPlan[];
