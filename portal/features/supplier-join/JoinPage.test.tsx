@@ -106,7 +106,7 @@ describe('the join page', () => {
     });
   });
 
-  it('verifies the #ap_ link on load, once, and takes the token out of the address', async () => {
+  it('takes the #ap_ link out of the address on load and verifies it once, only after the click', async () => {
     const tokens: unknown[] = [];
     api.server.use(
       http.post('*/api/supplier-applications/verify', async ({ request }) => {
@@ -116,7 +116,11 @@ describe('the join page', () => {
     );
     const token = `ap_${'a'.repeat(43)}`;
     window.history.replaceState(null, '', `/suppliers/join#${token}`);
-    renderJoin();
+    const user = renderJoin();
+    const confirm = await screen.findByRole('button', { name: 'Confirm my e-mail address' });
+    expect(window.location.hash).toBe('');
+    expect(tokens).toEqual([]);
+    await user.click(confirm);
     expect(await screen.findByText(APPLICATION_MESSAGES.verified)).toBeTruthy();
     expect(tokens).toEqual([{ token }]);
     expect(window.location.hash).toBe('');
@@ -129,7 +133,8 @@ describe('the join page', () => {
       ),
     );
     window.history.replaceState(null, '', `/suppliers/join#ap_${'b'.repeat(43)}`);
-    renderJoin();
+    const user = renderJoin();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail address' }));
     expect(await screen.findByText(APPLICATION_MESSAGES.linkInvalid)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain(APPLICATION_MESSAGES.linkInvalid);
   });

@@ -60,15 +60,24 @@ export function checkApplication(v: Values): Partial<Record<Field, string>> {
   return errors;
 }
 
-type Verification = { state: 'verifying' } | { state: 'verified'; message: string } | { state: 'failed'; message: string };
+type Verification = { state: 'ready'; token: string } | { state: 'verifying' } | { state: 'verified'; message: string } | { state: 'failed'; message: string };
 
-/** The e-mailed link's `#ap_…` fragment, spent once on load: the application then reaches Procura's team. */
-function useVerification(): Verification | null {
+/**
+ * The e-mailed link's `#ap_…` fragment, taken out of the address on load and spent only when the
+ * person confirms (a mail scanner that opens the link confirms nothing): the application then
+ * reaches Procura's team.
+ */
+function useVerification(): [Verification | null, () => void] {
   const [verification, setVerification] = useState<Verification | null>(null);
   useEffect(() => {
     const token = linkTokenOfAddress('ap_');
     if (!token) return;
     dropLinkTokenFromAddress();
+    setVerification({ state: 'ready', token });
+  }, []);
+  const confirm = () => {
+    if (verification?.state !== 'ready') return;
+    const { token } = verification;
     setVerification({ state: 'verifying' });
     applicationsApi()
       .verify(token)
@@ -80,15 +89,15 @@ function useVerification(): Verification | null {
             message: isHttpError(err) && err.status !== 500 ? err.apiMessage : 'The link could not be checked. Please open it again in a moment.',
           }),
       );
-  }, []);
-  return verification;
+  };
+  return [verification, confirm];
 }
 
 const FAILED = 'Your application was not sent. Please try again in a moment.';
 
 /**
  * /suppliers/join: a business applies to supply through Procura with its registration details;
- * the e-mailed link (`#ap_…`) verifies its address on load, and Procura's team decides.
+ * the e-mailed link (`#ap_…`) verifies its address once the person confirms, and Procura's team decides.
  */
 export default function JoinPage() {
   usePageMeta({
@@ -97,7 +106,7 @@ export default function JoinPage() {
       'Apply to supply buyers across South Africa through Procura: registration details, B-BBEE level and what you supply, checked once by our team.',
   });
   const { figures } = useSiteFigures();
-  const verification = useVerification();
+  const [verification, confirmAddress] = useVerification();
   const [values, setValues] = useState<Values>(EMPTY);
   const [shown, setShown] = useState<Set<Field>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
@@ -147,6 +156,16 @@ export default function JoinPage() {
       <div className="container page narrow stack">
         <h1>Supply through Procura</h1>
         <section className="card stack" aria-live="polite">
+          {verification.state === 'ready' ? (
+            <>
+              <p>Confirm that this is your e-mail address, and your application goes to Procura's team.</p>
+              <p>
+                <button type="button" className="button" onClick={confirmAddress}>
+                  Confirm my e-mail address
+                </button>
+              </p>
+            </>
+          ) : null}
           {verification.state === 'verifying' ? <p>Checking your link…</p> : null}
           {verification.state === 'verified' ? (
             <>
