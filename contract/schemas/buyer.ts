@@ -8,8 +8,8 @@
 import { z } from 'zod';
 import { normalizePhone, normalizeVatNumber, ORDER_LIMITS, ORDER_MESSAGES } from '../../sdk/order-rules';
 import { RFQ_MESSAGES } from '../../sdk/rules';
-import { quantitySchema, rfqLineSchema } from '../../sdk/schemas/rfq';
-import { multiLine, singleLine } from '../../sdk/schemas/text';
+import { orderDetailsSchema, quantitySchema, rfqLineSchema } from '../../sdk/schemas/rfq';
+import { singleLine } from '../../sdk/schemas/text';
 import { isSingleLineText } from '../../sdk/text';
 
 /**
@@ -148,12 +148,8 @@ const savedAddressSchema = z.object({
     .min(1, { error: BUYER_MESSAGES.addressLabel })
     .check(singleLine('Label'))
     .max(60, { error: BUYER_MESSAGES.addressLabel }),
-  deliveryAddress: z
-    .string({ error: ORDER_MESSAGES.deliveryAddress })
-    .trim()
-    .check(multiLine('Delivery address'))
-    .min(ORDER_LIMITS.deliveryAddress.min, { error: ORDER_MESSAGES.deliveryAddress })
-    .max(ORDER_LIMITS.deliveryAddress.max, { error: ORDER_MESSAGES.deliveryAddressMax }),
+  // The accept dialog's street address, with its rules and messages.
+  deliveryAddress: orderDetailsSchema.shape.deliveryAddress,
   city: z
     .string({ error: RFQ_MESSAGES.deliveryLocation })
     .trim()

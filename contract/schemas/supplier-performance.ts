@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
+import { purchaseOrderSummarySchema } from '../../sdk/schemas/rfq';
 import { scorecardSchema } from './scorecard';
 
 /**
@@ -58,22 +59,8 @@ export const supplierOrderOutcomeSchema = z.object({
   issuedOn: isoDateSchema,
   /** The order's value excl. VAT, in rand: the quote's total, or a basket order's lines. */
   value: randSchema,
-  status: z.enum(['sent', 'confirmed', 'cancelled']),
-  /** The acceptance day plus the quote's longest lead time; a receipt on or before it is on time. */
-  promisedOn: isoDateSchema,
-  /** The day the supplier says it delivered; null until it says so. */
-  deliveredOn: isoDateSchema.nullable(),
-  /** The buyer's receipt, once recorded; null before. */
-  receipt: z
-    .object({
-      receivedOn: isoDateSchema,
-      inFull: z.boolean(),
-      /** 1 to 5. */
-      rating: z.number().int(),
-      /** Received on or before `promisedOn`. */
-      onTime: z.boolean(),
-    })
-    .nullable(),
+  /** Its status, promised and delivered days and the buyer's receipt, as the buyer's quote carries them. */
+  ...purchaseOrderSummarySchema.pick({ status: true, promisedOn: true, deliveredOn: true, receipt: true }).shape,
   /** Whether the order's receipt counts (or will, once recorded) in the supplier's record. */
   counted: z.boolean(),
   /** Why it does not; null when it counts. */
