@@ -81,7 +81,7 @@ export function createApp({
     logger,
     market,
     writes: new GroupCommit(database.db, database.dialect),
-    outbox: openOutbox(config, database, logger, { observeSend: metrics.observeSend, clock }),
+    outbox: openOutbox(config, database, logger, market, { observeSend: metrics.observeSend, clock }),
     scraper: createScrapeRunner({ database, logger, market, clock, config }),
     clock,
   };

@@ -12,6 +12,7 @@ import { linkAddress, servedAddress } from './served-address';
 import pino from 'pino';
 import { GroupCommit } from './db/group-commit';
 import { openOutbox } from './mail-sender/sender';
+import { MarketStore } from './catalogue/market-store';
 import { SIGN_IN_LINK_MINUTES } from './supplier/supplier-users.service';
 import { inviteSupplierUser } from './supplier/supplier-invitations.service';
 import { findSupplier, findSuppliersNamed } from './supplier/supplier-users.repository';
@@ -249,7 +250,8 @@ async function run(argv: string[]): Promise<number> {
     }
     if (command === 'supplier-invite') {
       const supplier = await supplierNamed(database.db, inviteSupplier!);
-      const outbox = openOutbox(config, database, pino({ level: 'silent' }));
+      // A sign-in e-mail cites no supplier's record: the market is read only if a message needs it.
+      const outbox = openOutbox(config, database, pino({ level: 'silent' }), new MarketStore(database.db, config.marketRefreshMs));
       try {
         const user = await inviteSupplierUser(
           { database, outbox, writes: new GroupCommit(database.db), clock: Date.now },

@@ -30,7 +30,7 @@ describe('"See all your requests" in buyer e-mails', () => {
   it("is in the buyer's quotes e-mail as the outbox renders it, and in no supplier's", async () => {
     const { db } = server.database;
     const rows = await db.selectFrom('outbox').select(['kind', 'payload']).where('payload', 'like', `%${rfqId}%`).execute();
-    const renderer = new MessageRenderer(db, { publicUrl: 'https://procura.example', messageIdDomain: 'procura.example' });
+    const renderer = new MessageRenderer(db, { publicUrl: 'https://procura.example', messageIdDomain: 'procura.example' }, server.app.deps.market);
     const buyer = await renderer.render(rows.find((r) => r.kind === 'buyer-quotes')!);
     expect(buyer.text).toContain(`See all your requests: ${URL}`);
     expect(buyer.html).toContain(`href="${URL}"`);

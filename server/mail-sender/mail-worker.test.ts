@@ -46,6 +46,7 @@ describe('the retry schedule', () => {
       logger: silent,
       from: 'Procura <quotes@procura.test>',
       settings: server.app.deps.outbox.settings,
+      market: server.app.deps.market,
       maxAttempts: 8,
       retryBaseMs: 30_000,
       batchSize: 10,
@@ -151,6 +152,7 @@ describe('a claim being sent', () => {
         logger: silent,
         from: 'Procura <quotes@procura.test>',
         settings: server.app.deps.outbox.settings,
+        market: server.app.deps.market,
         maxAttempts: 5,
         retryBaseMs: 10,
       };

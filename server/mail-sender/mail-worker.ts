@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { MarketStore } from '../catalogue/market-store';
 import type { Database } from '../db/database';
 import { GroupCommit } from '../db/group-commit';
 import { sentPayload, type MessageSettings } from '../mail/messages';
@@ -19,6 +20,8 @@ export interface MailWorkerOptions {
   logger: Logger;
   from: string;
   settings: MessageSettings;
+  /** The market in memory, whose suppliers' earned records the e-mails cite. */
+  market: Pick<MarketStore, 'current'>;
   /** Attempts a row is given at least before it is dead. */
   maxAttempts: number;
   /**
@@ -199,7 +202,7 @@ export class MailWorker {
         }
         const rows = await this.claim(Math.min(room, this.batchSize));
         if (rows.length === 0) return;
-        const renderer = new MessageRenderer(this.options.database.db, this.options.settings, () => this.now().getTime());
+        const renderer = new MessageRenderer(this.options.database.db, this.options.settings, this.options.market, () => this.now().getTime());
         for (const row of rows) {
           const delivery: Promise<void> = this.deliver(row, renderer).finally(() => this.inFlight.delete(delivery));
           this.inFlight.add(delivery);
@@ -222,7 +225,7 @@ export class MailWorker {
   /** Claims one batch of due rows and sends it all; answers how many rows it claimed. */
   async drainOnce(): Promise<number> {
     const rows = await this.claim(this.batchSize);
-    const renderer = new MessageRenderer(this.options.database.db, this.options.settings, () => this.now().getTime());
+    const renderer = new MessageRenderer(this.options.database.db, this.options.settings, this.options.market, () => this.now().getTime());
     await Promise.all(rows.map((row) => this.deliver(row, renderer)));
     return rows.length;
   }

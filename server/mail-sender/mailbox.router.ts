@@ -73,7 +73,7 @@ export function mailboxRouter(deps: AppDeps) {
 
   router.get('/', async (ctx) => {
     const { rows, counts } = await outboxPage(db, LIST_LIMIT);
-    const renderer = new MessageRenderer(db, deps.outbox.settings);
+    const renderer = new MessageRenderer(db, deps.outbox.settings, deps.market);
     const rendered = await Promise.all(rows.map((row) => tryRender(renderer, row)));
     const summary = Object.entries(counts)
       .map(([status, n]) => `${n} ${status}`)
@@ -106,7 +106,7 @@ ${rows.map((row, i) => {
   router.get('/:id', async (ctx) => {
     const row = await outboxMessage(db, messageId(ctx));
     if (!row) throw new ApiError(404, 'not_found', 'No such e-mail');
-    const renderer = new MessageRenderer(db, deps.outbox.settings);
+    const renderer = new MessageRenderer(db, deps.outbox.settings, deps.market);
     const email = await tryRender(renderer, row);
     const attachments = 'subject' in email ? await renderer.attachments(row) : [];
     ctx.set('Cache-Control', 'no-store');
@@ -138,7 +138,7 @@ ${
   router.get('/:id/html', async (ctx) => {
     const row = await outboxMessage(db, messageId(ctx));
     if (!row) throw new ApiError(404, 'not_found', 'No such e-mail');
-    const email = await tryRender(new MessageRenderer(db, deps.outbox.settings), row);
+    const email = await tryRender(new MessageRenderer(db, deps.outbox.settings, deps.market), row);
     if (!('html' in email)) throw new ApiError(404, 'not_found', email.error);
     ctx.set('Cache-Control', 'no-store');
     // The e-mail's own markup: inline styles only, no scripts, framed only by the mailbox page.
@@ -153,7 +153,7 @@ ${
 
   router.get('/:id/attachments/:n', async (ctx) => {
     const row = await outboxMessage(db, messageId(ctx));
-    const attachment = row && (await new MessageRenderer(db, deps.outbox.settings).attachments(row))[Number(ctx.params.n)];
+    const attachment = row && (await new MessageRenderer(db, deps.outbox.settings, deps.market).attachments(row))[Number(ctx.params.n)];
     if (!attachment) throw new ApiError(404, 'not_found', 'No such attachment');
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${attachment.filename}"`);

@@ -6,6 +6,8 @@ import { oneLine } from '../../sdk/text';
 import { MONTHLY_SPEND_LABELS } from '../../contract/schemas/demo-request';
 import { validityDay } from '../domain/validity';
 import type { DB } from '../db/schema';
+import type { MarketStore } from '../catalogue/market-store';
+import { NO_RECORD } from '../domain/scorecard';
 import { parseTrackingToken, quoteIdOf, quoteReference, trackingToken } from '../lib/ids';
 import { BUYER_SIGN_IN_LINK_MINUTES, DATA_REQUEST_MINUTES, SIGN_IN_LINK_MINUTES, type MessageSettings, type OutboxMessage } from '../mail/messages';
 import type { OutboxRow } from '../mail/outbox.repository';
@@ -13,7 +15,6 @@ import { findPartner } from '../partners/partners.repository';
 import { mailOpenProof } from '../partners/partner-credit';
 import { choosePurchaseOrder, findPurchaseOrderDocument } from '../requests/paperwork/paperwork';
 import { toApiQuote, toApiSupplier, withTracking } from '../requests/quotes/quote.mapper';
-import { earnedRecordsOf } from '../track-record/track-record.service';
 import { findComplianceOfRfq, findQuoteInRequest, findQuotesForRfq, orderedLines } from '../requests/quotes/quotes.repository';
 import { lineNoOf, quotesWithLines } from '../requests/rfq/basket.mapper';
 import { findMatchedNames, findRfqRow } from '../requests/rfq/rfq.repository';
@@ -101,6 +102,8 @@ export class MessageRenderer {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly settings: MessageSettings,
+    /** The market in memory, whose suppliers' earned records the quotes cite, as the results page's do. */
+    private readonly market: Pick<MarketStore, 'current'>,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -111,14 +114,17 @@ export class MessageRenderer {
         const rfq = await findRfqRow(this.db, rfqId);
         if (!rfq) throw new UnrenderableMessageError(`RFQ ${rfqId} no longer exists`);
         const context = { productName: rfq.product_name, quantity: rfq.quantity, unit: rfq.unit, today: validityDay(this.clock()) };
-        const [rows, compliance] = await Promise.all([findQuotesForRfq(this.db, rfqId), findComplianceOfRfq(this.db, rfqId)]);
-        const records = await earnedRecordsOf(
-          this.db,
-          rows.map((r) => r.supplier.s_id),
-          this.clock(),
-        );
+        const [rows, compliance, { suppliersById }] = await Promise.all([
+          findQuotesForRfq(this.db, rfqId),
+          findComplianceOfRfq(this.db, rfqId),
+          this.market.current(),
+        ]);
         const single = rows.map(({ quote, supplier }) =>
-          toApiQuote(quote, toApiSupplier(supplier, compliance.get(supplier.s_id), context.today, records.get(supplier.s_id)!), context),
+          toApiQuote(
+            quote,
+            toApiSupplier(supplier, compliance.get(supplier.s_id), context.today, suppliersById.get(supplier.s_id)?.record ?? NO_RECORD),
+            context,
+          ),
         );
         // A basket's e-mails name each quote's lines.
         const quotes = rfq.line_count > 0 ? await quotesWithLines(this.db, rfqId, rows, single) : single;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { MarketStore } from '../catalogue/market-store';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { MessageSettings } from '../mail/messages';
@@ -14,6 +15,7 @@ export function openOutbox(
   config: Config,
   database: Database,
   logger: Logger,
+  market: Pick<MarketStore, 'current'>,
   options: { transport?: MailTransport; observeSend?: SendObserver; clock?: () => number } = {},
 ): Outbox {
   const settings: MessageSettings = { publicUrl: config.publicUrl, messageIdDomain: config.mail.fromDomain };
@@ -26,6 +28,7 @@ export function openOutbox(
     logger: logger.child({ component: 'outbox' }),
     from: config.mail.from,
     settings,
+    market,
     maxAttempts: config.mail.maxAttempts,
     retryBaseMs: config.mail.retryBaseMs,
     retryForMs: config.mail.retryHours * 60 * 60 * 1000,

@@ -157,7 +157,7 @@ describe('buyer e-mail', () => {
       .where('kind', '=', 'buyer-quotes')
       .where('payload', 'like', `%${rfq.rfqId}%`)
       .executeTakeFirstOrThrow();
-    const email = await new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }).render(row);
+    const email = await new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market).render(row);
     const [one, two] = email.text.split('\n\n').filter((block) => /^\d\. /.test(block));
     expect(one).toContain('   Supplier response: Usually within 4 hours\n');
     expect(two).toContain('   Supplier response: Expected 24-48 hours\n');

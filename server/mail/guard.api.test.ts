@@ -206,6 +206,7 @@ describe('an e-mail written before its address unsubscribed', () => {
         logger: pino({ level: 'silent' }),
         from: 'Procura <quotes@procura.test>',
         settings: holding.app.deps.outbox.settings,
+        market: holding.app.deps.market,
         maxAttempts: 3,
         retryBaseMs: 10,
         batchSize: 20,

@@ -129,7 +129,7 @@ describe('what a lead e-mail shows of the buyer', () => {
 
   const leadsOf = async (rfqId: string) => {
     const rows = await server.database.db.selectFrom('outbox').selectAll().where('kind', '=', 'supplier-lead').where('payload', 'like', `%${rfqId}%`).execute();
-    const renderer = new MessageRenderer(server.database.db, server.app.deps.outbox.settings);
+    const renderer = new MessageRenderer(server.database.db, server.app.deps.outbox.settings, server.app.deps.market);
     return Promise.all(rows.map((r) => renderer.render(r)));
   };
 

@@ -82,7 +82,10 @@ describe('registrations naming someone else\u2019s address', () => {
     const toVictim = welcomes.filter((w) => /victim\.example$/i.test(w.recipient));
     expect(toVictim).toHaveLength(3);
     for (const row of toVictim) {
-      const mail = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render({ kind: 'partner-welcome', payload: row.payload });
+      const mail = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings, server.app.deps.market).render({
+        kind: 'partner-welcome',
+        payload: row.payload,
+      });
       expect(`${mail.subject} ${mail.text}`).not.toMatch(/suspended|phish|R5000/);
     }
   });

@@ -49,7 +49,7 @@ describe('booking a demo', () => {
     expect(mail).toEqual([
       { kind: 'demo-request', recipient: 'leads@procura.example', payload: JSON.stringify({ demoRequestId: res.json.demoRequestId }), status: 'held' },
     ]);
-    const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(mail[0]!);
+    const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings, server.app.deps.market).render(mail[0]!);
     expect(email.subject).toBe('Demo request: Berea Clinics');
     expect(email.headers).toEqual({ 'Reply-To': 'Ayesha@Berea.example.co.za' });
     expect(email.text).toContain('Phone: 031 555 0100');
@@ -123,7 +123,7 @@ describe('booking a demo', () => {
       .select(['kind', 'payload'])
       .where('payload', '=', JSON.stringify({ demoRequestId: booked.json.demoRequestId }))
       .executeTakeFirstOrThrow();
-    const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(row);
+    const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings, server.app.deps.market).render(row);
     expect(email.subject).toBe('Demo request: Berea  Bcc: all@example.co.za ');
   });
 

@@ -51,7 +51,8 @@ async function mailTo(email: string, kind = 'supplier-application') {
   return row;
 }
 const tokenOf = async (email: string) => (JSON.parse((await mailTo(email))!.payload) as { token: string }).token;
-const render = async (row: { kind: string; payload: string }) => new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(row);
+const render = async (row: { kind: string; payload: string }) =>
+  new MessageRenderer(db(), server.app.deps.outbox.settings, server.app.deps.market, () => now).render(row);
 
 /** Applies and opens the e-mailed link; answers the application's id. */
 async function applyAndVerify(body: Record<string, unknown>): Promise<number> {

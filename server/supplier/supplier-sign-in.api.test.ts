@@ -69,7 +69,7 @@ describe('sign-in links', () => {
     });
 
     const mail = await db().selectFrom('outbox').select(['kind', 'payload']).where('recipient', '=', 'sipho@cleanco.example').executeTakeFirstOrThrow();
-    const email = await new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(mail);
+    const email = await new MessageRenderer(db(), server.app.deps.outbox.settings, server.app.deps.market, () => now).render(mail);
     expect(email.text).toContain(`http://procura.test/supplier/sign-in#${token}`);
 
     const signedIn = await exchange(token);
@@ -99,7 +99,7 @@ describe('sign-in links', () => {
         .where('recipient', '=', 'lead@cleanco.example')
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
-      return (await new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(mail)).text;
+      return (await new MessageRenderer(db(), server.app.deps.outbox.settings, server.app.deps.market, () => now).render(mail)).text;
     };
     const askFor = (lead: string) =>
       server.request('POST', '/api/supplier/sign-in-link', { body: { email: 'lead@cleanco.example', lead }, headers: { origin, ...client() } });

@@ -126,7 +126,8 @@ describe('leads', () => {
       .where('payload', 'like', `%"rfqId":"${rfqId}"%`)
       .orderBy('id')
       .execute();
-  const render = (row: { kind: string; payload: string }) => new MessageRenderer(db(), server.app.deps.outbox.settings, () => now).render(row);
+  const render = (row: { kind: string; payload: string }) =>
+    new MessageRenderer(db(), server.app.deps.outbox.settings, server.app.deps.market, () => now).render(row);
 
   it("measure the supplier's response time once five are answered, and quote it with that from then on", async () => {
     const paper = () =>

@@ -45,7 +45,7 @@ export async function quoteEmailLinks(server: TestServer, rfqId: string): Promis
   const rows = await server.database.db.selectFrom('outbox').select(['kind', 'payload']).where('kind', '=', 'buyer-quotes').execute();
   const row = rows.find((r) => (JSON.parse(r.payload) as { rfqId: string }).rfqId === rfqId);
   expect(row, `a quote e-mail for ${rfqId}`).toBeDefined();
-  const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(row!);
+  const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings, server.app.deps.market).render(row!);
   return [...email.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 }
 

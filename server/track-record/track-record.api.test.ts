@@ -75,7 +75,7 @@ describe('quotes read the earned record', () => {
       .where('kind', '=', 'buyer-quotes')
       .where('payload', 'like', `%${rfq.rfqId}%`)
       .executeTakeFirstOrThrow();
-    const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(mail);
+    const email = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings, server.app.deps.market).render(mail);
     const block = email.text.slice(email.text.indexOf(fresh!.supplier.name));
     expect(block.slice(0, block.indexOf('\n\n'))).toContain('New on Procura');
     expect(email.text).not.toMatch(/rated \d\.\d\/5/);

@@ -47,7 +47,7 @@ const receiptRows = (quoteId: number) =>
     .where('po.quote_id', '=', quoteId)
     .execute();
 const receipt = (token: string, body: Record<string, unknown>) => server.request('POST', `/api/quotes/track/${token}/receipt`, { body });
-const renderer = () => new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
+const renderer = () => new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market);
 
 describe('the supplier marks a confirmed order delivered', () => {
   it('from its response link, once: the buyer is e-mailed once, with the link to confirm receipt', async () => {

@@ -368,6 +368,7 @@ describe('the purchase order issued on acceptance', () => {
         logger: pino({ level: 'silent' }),
         from: 'Procura <quotes@procura.test>',
         settings: server.app.deps.outbox.settings,
+        market: server.app.deps.market,
         maxAttempts: 1,
         retryBaseMs: 1000,
         batchSize: 10,

@@ -35,7 +35,7 @@ async function linkTokenFor(email: string): Promise<string> {
     .where('recipient', '=', email)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  const mail = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings).render(row);
+  const mail = await new MessageRenderer(server.database.db, server.app.deps.outbox.settings, server.app.deps.market).render(row);
   expect(mail.subject).toBe('Procura: the link to your data');
   const link = /http:\/\/procura\.test\/privacy\/my-data#token=(dr_[A-Za-z0-9_-]{43})/.exec(mail.text);
   expect(link).not.toBeNull();

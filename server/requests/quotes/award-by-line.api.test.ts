@@ -47,7 +47,7 @@ async function priceLines(rfq: RfqSubmitResponse, assignment: Record<number, num
 
 async function orderText(rfqId: string, recipient: string): Promise<string> {
   const row = (await mail(rfqId)).find((m) => m.kind === 'supplier-order' && m.recipient === recipient)!;
-  const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
+  const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market);
   return (await renderer.render(row)).text;
 }
 
@@ -96,7 +96,7 @@ describe('accepting some lines of a basket', () => {
     expect((await accept(a.trackingToken!, { lineIds: ['L1', 'L2'] })).status).toBe(200);
     const orders = (await mail(rfq.rfqId)).filter((m) => m.kind === 'supplier-order');
     expect(orders.map((m) => m.recipient)).toEqual([a.supplier.email, a.supplier.email]);
-    const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
+    const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market);
     const [firstOrder, secondOrder] = await Promise.all(orders.map((m) => renderer.render(m)));
     const poOf = (t: string) => /Purchase order: (PO-\d{4}-\d{6})/.exec(t)![1];
     expect(poOf(secondOrder!.text)).not.toBe(poOf(firstOrder!.text));
@@ -286,7 +286,7 @@ describe('accepting the split in one step', () => {
     const offering = stored.quotes.filter((q) => q.status !== 'withdrawn' && q.lines!.some((l) => l.lineId === 'L3' && l.status === 'offered')).length;
     expect(offering).toBe(rfq.quotes.filter((q) => q.lines!.some((l) => l.lineId === 'L3')).length - 1);
     const notice = (await mail(rfq.rfqId)).find((m) => m.kind === 'buyer-order-withdrawn')!;
-    const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
+    const renderer = new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market);
     expect((await renderer.render(notice)).text).toContain(
       `Those products are open again: ${offering} other ${offering === 1 ? 'quote still offers' : 'quotes still offer'} them, and you can accept one.`,
     );

@@ -15,7 +15,7 @@ const submitBasket = () => submitBasketTo(server, 3);
 const accept = (token: string, body: Record<string, unknown> = {}) => acceptQuote(server, token, body);
 const getRfq = (rfqId: string) => getRfqOf(server, rfqId);
 const lineStatuses = (rfq: Rfq, i: number) => rfq.quotes[i]!.lines!.map((l) => `${l.lineId}:${l.status}`);
-const renderer = () => new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
+const renderer = () => new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market);
 const mail = (rfqId: string, kind: string) => requestMail(server, rfqId, kind);
 const responseToken = (row: { payload: string }) => (JSON.parse(row.payload) as { token: string }).token;
 const pdf = async (path: string) => {

@@ -189,7 +189,7 @@ describe('POST /api/rfq with lines', () => {
       (await server.request('POST', '/api/rfq', { body: basket({ primaryEmail: 'basket.mail@example.co.za' }) })).json,
     );
     const { db } = server.database;
-    const renderer = new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' });
+    const renderer = new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market);
     const buyerRow = await db
       .selectFrom('outbox')
       .select(['kind', 'payload'])

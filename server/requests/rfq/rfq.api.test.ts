@@ -362,7 +362,7 @@ describe('units', () => {
       .where('kind', '=', 'buyer-quotes')
       .where('payload', 'like', `%${containers.rfqId}%`)
       .executeTakeFirstOrThrow();
-    const mail = await new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }).render(row);
+    const mail = await new MessageRenderer(db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market).render(row);
     for (const q of containers.quotes) {
       expect(mail.text).toContain(`R${q.unitPrice.toLocaleString('en-US', { minimumFractionDigits: 2 })} excl. VAT per container`);
     }

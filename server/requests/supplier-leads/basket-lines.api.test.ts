@@ -34,7 +34,7 @@ const leadOf = async (quoteId: string, headers: Record<string, string>): Promise
   ((await server.request('GET', '/api/supplier/leads', { headers })).json.leads as SupplierLead[]).find((l) => l.quoteId === quoteId)!;
 const buyerMail = (rfqId: string, kind: string) => requestMail(server, rfqId, kind);
 const render = (row: { kind: string; recipient: string; payload: string }) =>
-  new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }).render(row);
+  new MessageRenderer(server.database.db, { publicUrl: 'http://procura.test', messageIdDomain: 'procura.test' }, server.app.deps.market).render(row);
 const cents = (rand: number) => Math.round(rand * 100);
 
 describe("firming up a basket's lead line by line", () => {

@@ -38,7 +38,7 @@ const buyerMail = (rfqId: string) =>
     .orderBy('id')
     .execute();
 const render = (row: Parameters<MessageRenderer['render']>[0]) =>
-  new MessageRenderer(server.database.db, server.app.deps.outbox.settings, () => now).render(row);
+  new MessageRenderer(server.database.db, server.app.deps.outbox.settings, server.app.deps.market, () => now).render(row);
 
 describe('GET /api/supplier-responses/:token', () => {
   it("shows the supplier the accepted order and the buyer's contact", async () => {
