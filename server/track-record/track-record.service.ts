@@ -2,7 +2,6 @@ import type { Scorecard } from '../../contract/schemas/scorecard';
 import type { Database } from '../db/database';
 import type { Executor } from '../db/executor';
 import { marketChanged } from '../catalogue/market-store';
-import type { SupplierRecord } from '../domain/market';
 import { type ScorecardFigures, type ScoredLead, type ScoredOrder, scorecardFigures, scorecardWindow } from '../domain/scorecard';
 import { ApiError } from '../errors';
 import { answeredLeadsOfSuppliersSince, findSupplierNamed, ordersOfSuppliersSince } from './track-record.repository';
@@ -47,20 +46,6 @@ export async function supplierScorecard(deps: { database: Database; clock: () =>
   const now = deps.clock();
   const figures = (await scorecardsOf(deps.database.db, [row.id], now)).get(row.id)!;
   return { supplierId: row.id, slug: row.slug, name: row.name, ...scorecardWindow(now), ...figures };
-}
-
-/**
- * Each supplier's earned record (its scorecard's counts), as quotes, e-mails and tracking pages
- * show it: the same figures `GET /api/suppliers/:supplier/scorecard` answers.
- */
-export async function earnedRecordsOf(db: Executor, supplierIds: readonly number[], nowMs: number): Promise<Map<number, SupplierRecord>> {
-  const figures = await scorecardsOf(db, [...new Set(supplierIds)], nowMs);
-  return new Map(
-    [...figures].map(([id, f]) => [
-      id,
-      { receipts: f.receipts, onTimeInFull: f.onTimeInFull.count, ratingAverage: f.rating.average, ratingCount: f.rating.count, new: f.new },
-    ]),
-  );
 }
 
 /**
