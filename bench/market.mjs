@@ -6,27 +6,10 @@
 // `.example` domain and phone numbers the 555 exchange.
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { createRng } from '../server/db/seed/rng.mjs';
 
 /** The seed's word lists for supplier and contact names. */
 const NAMES = JSON.parse(readFileSync(new URL('../server/db/seed/supplier-names.json', import.meta.url), 'utf8'));
-
-/** mulberry32, as the product's seed uses: the same sequence for the same seed everywhere. */
-function createRng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (list) => list[Math.floor(next() * list.length)],
-    chance: (p) => next() < p,
-  };
-}
 
 const PAYMENT_TERMS = ['Net 30', 'Net 14', 'Net 60 (account customers)'];
 const PRICE_LIST_DATES = ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01'];

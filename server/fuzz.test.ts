@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerCredentialsSchema } from '../sdk/schemas/partners';
-import { createRng, type Rng } from './db/seed/suppliers';
+import { createRng, type Rng } from './db/seed/rng.mjs';
 import { setPartnerTier } from './partners/partners.repository';
 import { startTestServer, validRfq, type TestServer } from './test/harness';
 import { registerPartner } from './test/partners';

@@ -1,7 +1,20 @@
 import type { QuoteStatus, RfqStatus } from '../../sdk/rules';
-import type { Quote, QuoteActionResponse, Rfq } from '../../sdk/schemas/rfq';
+import type { PurchaseOrderSummary, Quote, QuoteActionResponse, Rfq } from '../../sdk/schemas/rfq';
 
 export const RFQ_ID = '482915736401928374';
+
+/** A quote's purchase order as the buyer's pages list it: PO-2026-000123, confirmed, to deliver by 27 November, not yet delivered. */
+export const purchaseOrder = (more: Partial<PurchaseOrderSummary> = {}): PurchaseOrderSummary => ({
+  purchaseOrderNumber: 'PO-2026-000123',
+  issuedOn: '2026-11-23',
+  deliverBy: '2026-11-27',
+  lineIds: null,
+  status: 'confirmed',
+  promisedOn: '2026-11-27',
+  deliveredOn: null,
+  receipt: null,
+  ...more,
+});
 
 /** The compare table's row heads, word for word and in the order the spec gives them. */
 export const COMPARE_TERMS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cheapestSplit, MAX_LINE_TOTAL_CENTS, type SplitSupplier } from './basket-split';
-import { createRng } from '../db/seed/suppliers';
+import { createRng } from '../db/seed/rng.mjs';
 
 /** Every assignment tried: the most lines covered, then the cheapest, then the first in line order. */
 function bruteForce(lineCount: number, suppliers: SplitSupplier[]): { assignment: (number | null)[]; totalCents: number } {

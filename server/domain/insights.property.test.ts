@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildQuotes, type QuoteSet } from './quote-engine';
 import { marketOf, pastOrdersOf } from '../test/market';
 import { CATALOGUE, CITIES } from '../db/seed/data';
-import { createRng, type Rng, type SupplierSeed } from '../db/seed/suppliers';
+import { createRng, type Rng } from '../db/seed/rng.mjs';
+import type { SupplierSeed } from '../db/seed/suppliers';
 import { centsToRand, formatRand } from '../../sdk/format';
 
 /**

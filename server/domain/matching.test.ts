@@ -3,7 +3,7 @@ import { bestCandidates, candidatePool, FIT_WEIGHTS, priceScore, qualifies, type
 import { quotedUnitPrice } from './pricing';
 import { resolveLocation } from './interpret';
 import { marketOf, pastOrdersOf, supplierSeed } from '../test/market';
-import { createRng } from '../db/seed/suppliers';
+import { createRng } from '../db/seed/rng.mjs';
 import { CATALOGUE, CATEGORIES, CITIES } from '../db/seed/data';
 
 const sanitizer = CATALOGUE.find((i) => i.id === 'hand-sanitizer-70')!;

@@ -32,24 +32,31 @@ const catalogue = callsOf({ tag: 'Catalogue' });
 const TRACKING_LIMIT =
   'At most `TRACKING_RATE_LIMIT` such reads (300 a minute by default) per client address, counted together with the other reads of quotes and requests.';
 
-/** The errors of the buyer's and the supplier's actions. */
-const ACTION_ERRORS = {
-  403: "`bad_origin`: a browser call from a page that is not Procura's",
-  404: 'No quote or order for this token (`quote_not_found`, `response_not_found`)',
-  409: 'The quote or request no longer allows it (`quote_expired`, `quote_withdrawn`, `quote_accepted`, `rfq_awarded`, `rfq_closed`, `rfq_anonymised`, `demo_request`, `order_answered`; for a basket `line_awarded`, `not_a_basket`, `nothing_to_split`); the message says why',
-};
+/**
+ * What an action through a tracking or response link refuses: a browser call from a page that is
+ * not Procura's, a token naming nothing (`notFound`) and a state that does not allow it (`conflict`).
+ */
+const linkActionRefusals = (notFound: string, conflict: string): Pick<Route, 'errors' | 'errorText'> => ({
+  errors: [403, 409],
+  errorText: { 403: "`bad_origin`: a browser call from a page that is not Procura's", 404: notFound, 409: conflict },
+});
+
+/** The buyer's and the supplier's actions on a quote or order. */
+const ACTION_REFUSALS = linkActionRefusals(
+  'No quote or order for this token (`quote_not_found`, `response_not_found`)',
+  'The quote or request no longer allows it (`quote_expired`, `quote_withdrawn`, `quote_accepted`, `rfq_awarded`, `rfq_closed`, `rfq_anonymised`, `demo_request`, `order_answered`; for a basket `line_awarded`, `not_a_basket`, `nothing_to_split`); the message says why',
+);
 
 /** A purchase order's download: the token's quote, and its order while the buyer's details are kept. */
 const ORDER_PDF_ERRORS = {
   404: "No quote or order for this token (`quote_not_found`, `response_not_found`), or no purchase order: the quote is not accepted, or the buyer's details were deleted (`purchase_order_not_found`)",
 };
 
-/** The errors of a delivery or a receipt. */
-const DELIVERY_ERRORS = {
-  403: "`bad_origin`: a browser call from a page that is not Procura's",
-  404: 'No quote or order for this token (`quote_not_found`, `response_not_found`), or no such purchase order of it (`purchase_order_not_found`)',
-  409: 'No order to act on, or it is recorded already (`order_not_confirmed`, `delivery_recorded`, `not_ordered`, `receipt_recorded`); the message says why',
-};
+/** A delivery or a receipt of an order. */
+const DELIVERY_REFUSALS = linkActionRefusals(
+  'No quote or order for this token (`quote_not_found`, `response_not_found`), or no such purchase order of it (`purchase_order_not_found`)',
+  'No order to act on, or it is recorded already (`order_not_confirmed`, `delivery_recorded`, `not_ordered`, `receipt_recorded`); the message says why',
+);
 
 /** The buyer's quote requests and tracking links, the accepted supplier's response link, and the quote form's catalogue. */
 export const QUOTE_PATHS: Route[] = [
@@ -118,8 +125,7 @@ export const QUOTE_PATHS: Route[] = [
         description: `${action === 'accept' ? "The body gives what the supplier needs to deliver: the street address and a South African phone number (required), a purchase-order reference and a VAT number (10 digits starting with 4) when there are any; they are deleted with the buyer's e-mail address." : 'No body.'} Answers the quote and its request as they now stand (no view is counted). ${effect} Repeating an action that already took effect changes nothing and answers the same. A browser call must come from Procura's own pages (its Origin); clients that send no Origin may call.`,
         ...(action === 'accept' ? { body: acceptQuoteSchema } : {}),
         ok: [200, quoteActionResponseSchema],
-        errors: [403, 409],
-        errorText: ACTION_ERRORS,
+        ...ACTION_REFUSALS,
       }),
   ),
   quotes.post('/api/quotes/track/{token}/accept-split', {
@@ -128,8 +134,7 @@ export const QUOTE_PATHS: Route[] = [
       "The token opens any quote of the basket; the body is the order details, as for accepting one quote. Each supplier of the split the request's answer shows (`split.split`: the lines no supplier was awarded, from the quotes still valid) gets the order of its lines, as if each were accepted on its own, in one step; the request is awarded once no line is left to order. Answers the token's quote and its request as they now stand. Refused (409) for a single-product request (`not_a_basket`) and for a basket with nothing left to order (`nothing_to_split`, or the request's own refusal). A browser call must come from Procura's own pages (its Origin).",
     body: orderDetailsSchema,
     ok: [200, quoteActionResponseSchema],
-    errors: [403, 409],
-    errorText: ACTION_ERRORS,
+    ...ACTION_REFUSALS,
   }),
   quotes.post('/api/quotes/track/{token}/receipt', {
     summary: 'The buyer confirms receipt of an order and rates the supplier',
@@ -137,8 +142,7 @@ export const QUOTE_PATHS: Route[] = [
       "Only the holder of the quote's tracking token, for an accepted or confirmed quote: the Johannesburg day it arrived (not before the order, not after today), whether everything arrived, a rating from 1 to 5 and an optional comment (at most 1,000 characters). It acts on the quote's newest order without a receipt (a confirmed one first), or the one `purchaseOrderNumber` names. On time is on or before the order's promised day (the day of acceptance plus the quote's longest lead time). Only a receipt of an order the supplier confirmed, from a buyer not at the supplier's own e-mail domain, counts in its track record. Recorded once: the same body again answers the same, another is 409 `receipt_recorded`. Deleting the buyer's data clears the comment and keeps the outcome. Answers the quote as the tracking link shows it.",
     body: orderReceiptSchema,
     ok: [200, trackedQuoteResponseSchema],
-    errors: [403, 409],
-    errorText: DELIVERY_ERRORS,
+    ...DELIVERY_REFUSALS,
   }),
   orders.get('/api/supplier-responses/{token}', {
     summary: "The accepted order behind a supplier's response link, with the buyer's contact",
@@ -151,8 +155,7 @@ export const QUOTE_PATHS: Route[] = [
     description:
       "For the accepted supplier, through the response link: the order is confirmed and the buyer is e-mailed; answers the order as it now stands. A repeat answers the same; after a withdrawal, 409. A browser call must come from Procura's own pages (its Origin).",
     ok: [200, supplierResponseSchema],
-    errors: [403, 409],
-    errorText: ACTION_ERRORS,
+    ...ACTION_REFUSALS,
   }),
   orders.post('/api/supplier-responses/{token}/withdraw', {
     summary: 'The supplier withdraws the accepted quote, with a reason',
@@ -160,8 +163,7 @@ export const QUOTE_PATHS: Route[] = [
       'For the accepted supplier, through the response link: the request opens again and its quotes not selected but still valid can be accepted; the buyer is e-mailed the reason. Answers the order as it now stands; a repeat answers the same, and after a confirmation, 409.',
     body: supplierWithdrawalSchema,
     ok: [200, supplierResponseSchema],
-    errors: [403, 409],
-    errorText: ACTION_ERRORS,
+    ...ACTION_REFUSALS,
   }),
   orders.post('/api/supplier-responses/{token}/delivered', {
     summary: 'The supplier says it delivered the confirmed order',
@@ -169,8 +171,7 @@ export const QUOTE_PATHS: Route[] = [
       "For the accepted supplier, through the response link, once it confirmed: the Johannesburg day it delivered (not before the order, not after today), for the quote's newest confirmed order not yet marked, or the one `purchaseOrderNumber` names. The buyer is e-mailed once, with the link to confirm receipt. The same day again changes nothing; another day is 409 `delivery_recorded`. A browser call must come from Procura's own pages (its Origin).",
     body: markDeliveredSchema,
     ok: [200, supplierResponseSchema],
-    errors: [403, 409],
-    errorText: DELIVERY_ERRORS,
+    ...DELIVERY_REFUSALS,
   }),
   catalogue.get('/api/catalogue/products', {
     summary: 'Product suggestions',

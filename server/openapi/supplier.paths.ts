@@ -44,6 +44,13 @@ const SIGNED_IN = "For a supplier's signed-in people, with the session cookie.";
 const SIGNED_IN_CHANGE = "For a supplier's signed-in people, with the session cookie, from Procura's own pages (their Origin).";
 
 /** Signing in and out: the people are not signed in yet, or need not be. */
+/** A call from the page a sign-in link opens, the link's token in its body: refused while the link is expired or used. */
+const WITH_LINK_TOKEN: Pick<Route, 'body' | 'errors' | 'errorText'> = {
+  body: supplierSessionInputSchema,
+  errors: [403, 429],
+  errorText: { 400: '`invalid_token`: the link expired or was used' },
+};
+
 const access = callsOf({ tag: 'Supplier workspace', errorText: SUPPLIER_ERRORS });
 /** The workspace itself, for signed-in people. */
 const workspace = callsOf({ tag: 'Supplier workspace', supplier: true, errorText: SUPPLIER_ERRORS });
@@ -62,19 +69,15 @@ export const SUPPLIER_PATHS: Route[] = [
     summary: "Whom a sign-in link is for (the person's and the supplier's names), without spending it: the page asks for a click first",
     description:
       "Called by the page the link opens (its Origin), within a rate limit per client, with the token in the body: answers the names the page shows on its 'Sign in as' button. Nothing is spent, so a link scanner or a page opened by mistake leaves the link usable; 400 `invalid_token` for a link expired, used or of a disabled person.",
-    body: supplierSessionInputSchema,
+    ...WITH_LINK_TOKEN,
     ok: [200, supplierLinkHolderSchema],
-    errors: [403, 429],
-    errorText: { 400: '`invalid_token`: the link expired or was used' },
   }),
   access.post('/api/supplier/session', {
     summary: "Exchange a sign-in link's token for a supplier session (Set-Cookie)",
     description:
       'Called by the page the link opens (its Origin), within a rate limit per client: the link is spent and a session starts, its cookie set HttpOnly. Answers the signed-in person and their supplier; 400 `invalid_token` for a link expired, used or of a disabled person.',
-    body: supplierSessionInputSchema,
+    ...WITH_LINK_TOKEN,
     ok: [200, supplierMeSchema],
-    errors: [403, 429],
-    errorText: { 400: '`invalid_token`: the link expired or was used' },
   }),
   access.post('/api/supplier/sign-out', {
     summary: 'End the supplier session',

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { OUTREACH_TARGETS, PROSPECT_STATUSES, type ProspectStatus, type ProspectTier } from '../../contract/schemas/sales';
+import { OUTREACH_TARGETS, PROSPECT_STATUSES } from '../../contract/schemas/sales';
 import type { ActivitySummary, OutreachDashboard, Counters, OutreachRow } from '../../contract/schemas/outreach';
 import type { DB } from '../db/schema';
 import * as repo from './sales.repository';
 import { addDays, daysBetween, johannesburgDay, weekStartOf } from '../domain/calendar';
-import { toActivity } from './sales.service';
+import { prospectBasics, toActivity } from './sales.service';
 
 const DAYS_CHARTED = 14;
 const WEEKS_CHARTED = 8;
@@ -113,21 +113,7 @@ export async function outreachDashboard(db: Kysely<DB>, nowMs: number, { shared 
   const { startDay, customerDay } = milestones;
 
   const outreach: OutreachRow[] = prospects.map((p) => {
-    const k = kinds.get(p.id);
-    const row: OutreachRow = {
-      id: p.id,
-      company: p.company,
-      industry: p.industry,
-      tier: p.tier as ProspectTier,
-      status: p.status as ProspectStatus,
-      lastContact: p.last_contact,
-      estimatedValue: Number(p.estimated_value_cents) / 100,
-      conversionProbability: p.conversion_probability,
-      emailSent: k?.has('email') ?? false,
-      callMade: k?.has('call') ?? false,
-      responseReceived: k?.has('response') ?? false,
-      demoScheduled: k?.has('demo') ?? false,
-    };
+    const row = prospectBasics(p, kinds.get(p.id));
     return shared ? row : { ...row, contact: p.contact, email: p.email, phone: p.phone, actualResponse: p.actual_response, callNotes: p.call_notes };
   });
 

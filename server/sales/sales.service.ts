@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { SALES_MESSAGES, STATUS_ACTIVITY, type ActivityKind, type ProspectSource, type ProspectStatus, type ProspectTier } from '../../contract/schemas/sales';
-import type { Activity } from '../../contract/schemas/outreach';
+import type { Activity, OutreachRow } from '../../contract/schemas/outreach';
 import type { Prospect, ProspectList } from '../../contract/schemas/prospects';
 import type { z } from 'zod';
 import type { activityInputSchema } from '../../contract/schemas/outreach';
 import type { prospectInputSchema, prospectPatchSchema } from '../../contract/schemas/prospects';
 import type { Executor } from '../db/executor';
-import type { DB } from '../db/schema';
+import type { DB, ProspectsTable } from '../db/schema';
 import { ApiError, invalidFields } from '../errors';
 import { recordAudit } from '../staff/audit.service';
 import type { StaffMember } from '../staff/staff.service';
@@ -20,30 +20,46 @@ export type ActivityFields = z.output<typeof activityInputSchema>;
 const iso = (ms: number) => new Date(ms).toISOString();
 const toCents = (rand: number) => Math.round(rand * 100);
 
-/** A prospect row as the API answers it, its flags from the kinds of activity logged for it. */
-function toProspect(row: NonNullable<Awaited<ReturnType<typeof repo.findProspect>>>, kinds: Set<string> | undefined): Prospect {
+/** The columns of a prospect that every view of it shows, a shared dashboard's included. */
+type ProspectBasicsRow = Pick<
+  Selectable<ProspectsTable>,
+  'id' | 'company' | 'industry' | 'tier' | 'status' | 'last_contact' | 'estimated_value_cents' | 'conversion_probability'
+>;
+
+/**
+ * What every view of a prospect shows, a shared dashboard's included: no contact details, its
+ * flags from the kinds of activity logged for it.
+ */
+export function prospectBasics(row: ProspectBasicsRow, kinds: Set<string> | undefined): OutreachRow {
   return {
     id: row.id,
     company: row.company,
-    contact: row.contact,
-    phone: row.phone,
-    email: row.email,
+    industry: row.industry,
     tier: row.tier as ProspectTier,
     status: row.status as ProspectStatus,
     lastContact: row.last_contact,
-    nextAction: row.next_action,
-    notes: row.notes,
     estimatedValue: Number(row.estimated_value_cents) / 100,
-    industry: row.industry,
     conversionProbability: row.conversion_probability,
-    actualResponse: row.actual_response,
-    callNotes: row.call_notes,
-    source: row.source as ProspectSource,
-    owner: row.owner_id !== null && row.owner_name !== null ? { id: row.owner_id, name: row.owner_name } : null,
     emailSent: kinds?.has('email') ?? false,
     callMade: kinds?.has('call') ?? false,
     responseReceived: kinds?.has('response') ?? false,
     demoScheduled: kinds?.has('demo') ?? false,
+  };
+}
+
+/** A prospect row as the API answers it, its flags from the kinds of activity logged for it. */
+function toProspect(row: NonNullable<Awaited<ReturnType<typeof repo.findProspect>>>, kinds: Set<string> | undefined): Prospect {
+  return {
+    ...prospectBasics(row, kinds),
+    contact: row.contact,
+    phone: row.phone,
+    email: row.email,
+    nextAction: row.next_action,
+    notes: row.notes,
+    actualResponse: row.actual_response,
+    callNotes: row.call_notes,
+    source: row.source as ProspectSource,
+    owner: row.owner_id !== null && row.owner_name !== null ? { id: row.owner_id, name: row.owner_name } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -3,21 +3,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../sdk/client/errors';
 import type { OrderReceiptInput, PurchaseOrderSummary, Quote } from '../../../sdk/schemas/rfq';
+import { purchaseOrder as order } from '../../test/quotes';
 import { OrderReceipts } from './receipt';
 
 afterEach(cleanup);
 
-const order = (more: Partial<PurchaseOrderSummary> = {}): PurchaseOrderSummary => ({
-  purchaseOrderNumber: 'PO-2026-000123',
-  issuedOn: '2026-11-23',
-  deliverBy: '2026-11-27',
-  lineIds: null,
-  status: 'confirmed',
-  promisedOn: '2026-11-27',
-  deliveredOn: null,
-  receipt: null,
-  ...more,
-});
 const quoteWith = (orders: PurchaseOrderSummary[]) => ({ id: 'Q-7', supplier: { name: 'Coastal Hygiene' }, orders }) as unknown as Quote;
 
 describe('the receipt form', () => {

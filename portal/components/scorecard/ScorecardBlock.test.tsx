@@ -1,28 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Scorecard } from '../../../contract/schemas/scorecard';
+import { scorecard as card } from '../../test/scorecard';
 import { ScorecardBlock } from './ScorecardBlock';
 
 afterEach(cleanup);
-
-const card = (over: Partial<Scorecard>): Scorecard => ({
-  supplierId: 7,
-  slug: 'cleanco-supplies',
-  name: 'CleanCo Supplies',
-  from: '2025-12-07',
-  to: '2026-12-06',
-  orders: 4,
-  confirmed: 3,
-  receipts: 2,
-  onTimeInFull: { count: 1, share: null },
-  inFull: { count: 2, share: null },
-  rating: { average: null, count: 2 },
-  medianResponseHours: 5.4,
-  priceKept: { count: 2, share: null },
-  new: true,
-  ...over,
-});
 
 const figure = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 

@@ -6,6 +6,7 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { AdminSupplierScorecard, SupplierOrderOutcome } from '../../../contract/schemas/supplier-performance';
 import { setupApiMock } from '../../../widget/test/api-mock';
+import { scorecard } from '../../test/scorecard';
 import AdminSupplierPage from './AdminSupplierPage';
 
 const api = setupApiMock();
@@ -28,22 +29,17 @@ const order = (n: number, over: Partial<SupplierOrderOutcome> = {}): SupplierOrd
 const own = order(2, { counted: false, notCountedReason: 'own_domain' });
 const unconfirmed = order(1, { status: 'sent', counted: false, notCountedReason: 'not_confirmed' });
 const card: AdminSupplierScorecard = {
-  scorecard: {
-    supplierId: 7,
+  scorecard: scorecard({
     slug: 'coastal-hygiene',
     name: 'Coastal Hygiene',
-    from: '2025-12-07',
-    to: '2026-12-06',
     orders: 3,
     confirmed: 2,
     receipts: 1,
-    onTimeInFull: { count: 1, share: null },
     inFull: { count: 1, share: null },
     rating: { average: null, count: 1 },
     medianResponseHours: null,
     priceKept: { count: 0, share: null },
-    new: true,
-  },
+  }),
   orders: [order(3), own, unconfirmed],
   nextCursor: null,
   notCounted: [own, unconfirmed],

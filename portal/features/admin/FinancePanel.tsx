@@ -139,7 +139,7 @@ export function FinancePanel() {
       <div className="finance-bar">
         <div className="field">
           <label htmlFor="finance-month">Month</label>
-          <input id="finance-month" className="finance-input" type="month" value={month} max={lastEndedMonth()} onChange={(e) => changeMonth(e.target.value)} />
+          <input id="finance-month" type="month" value={month} max={lastEndedMonth()} onChange={(e) => changeMonth(e.target.value)} />
         </div>
         <div className="finance-actions">
           <button type="button" className="button button-secondary" disabled={!valid || previewing} onClick={() => void preview()}>

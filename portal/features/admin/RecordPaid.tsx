@@ -58,22 +58,13 @@ export function RecordPaid({ statement, onClose, onPaid }: { statement: BillingD
       {field(
         'paidOn',
         'Paid on',
-        <input
-          id="payout-paidOn"
-          className="finance-input"
-          type="date"
-          value={paidOn}
-          onChange={(e) => setPaidOn(e.target.value)}
-          data-autofocus=""
-          {...described('paidOn')}
-        />,
+        <input id="payout-paidOn" type="date" value={paidOn} onChange={(e) => setPaidOn(e.target.value)} data-autofocus="" {...described('paidOn')} />,
       )}
       {field(
         'bankReference',
         'Bank reference',
         <input
           id="payout-bankReference"
-          className="finance-input"
           maxLength={60}
           value={bankReference}
           onChange={(e) => setBankReference(e.target.value)}

@@ -8,7 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Quote, QuoteLine, Rfq } from '../../../sdk/schemas/rfq';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { keepQuoteTokens } from '../../lib/submission-tokens';
-import { RFQ_ID, rfqAnswer, threeQuotes, trackedAnswer } from '../../test/quotes';
+import { purchaseOrder, RFQ_ID, rfqAnswer, threeQuotes, trackedAnswer } from '../../test/quotes';
 import QuoteSuccessPage from './QuoteSuccessPage';
 
 const api = setupApiMock();
@@ -195,18 +195,7 @@ describe('an ordered quote on the results page', () => {
     const [a, b, c] = threeQuotes(['accepted', 'not_selected', 'not_selected']);
     const ordered = {
       ...a!,
-      orders: [
-        {
-          purchaseOrderNumber: 'PO-2026-000123',
-          issuedOn: '2026-11-23',
-          deliverBy: '2026-11-27',
-          lineIds: null,
-          status: 'sent' as const,
-          promisedOn: '2026-11-27',
-          deliveredOn: null,
-          receipt: null,
-        },
-      ],
+      orders: [purchaseOrder({ status: 'sent' })],
     };
     keepQuoteTokens(RFQ_ID, [a!, b!, c!]);
     serve(rfqAnswer([ordered, b!, c!], 'awarded'));
@@ -229,26 +218,15 @@ describe('a basket supplier ordered from twice', () => {
       status: 'accepted' as const,
       lines: coastal.lines!.map((l) => ({ ...l, status: 'accepted' as const })),
       orders: [
-        {
-          purchaseOrderNumber: 'PO-2026-000123',
-          issuedOn: '2026-11-23',
-          deliverBy: '2026-11-25',
-          lineIds: ['L1'],
-          status: 'confirmed' as const,
-          promisedOn: '2026-11-25',
-          deliveredOn: null,
-          receipt: null,
-        },
-        {
+        purchaseOrder({ deliverBy: '2026-11-25', lineIds: ['L1'], promisedOn: '2026-11-25' }),
+        purchaseOrder({
           purchaseOrderNumber: 'PO-2026-000124',
           issuedOn: '2026-11-24',
           deliverBy: '2026-11-26',
           lineIds: ['L2'],
-          status: 'sent' as const,
+          status: 'sent',
           promisedOn: '2026-11-26',
-          deliveredOn: null,
-          receipt: null,
-        },
+        }),
       ],
     };
     serve(answer([ordered, quotes[1]!, quotes[2]!]));
@@ -283,16 +261,7 @@ describe('what a quote card explains', () => {
 });
 
 describe('confirming receipt on the results page', () => {
-  const confirmedOrder = {
-    purchaseOrderNumber: 'PO-2026-000123',
-    issuedOn: '2026-11-23',
-    deliverBy: '2026-11-27',
-    lineIds: null,
-    status: 'confirmed' as const,
-    promisedOn: '2026-11-27',
-    deliveredOn: '2026-11-26',
-    receipt: null,
-  };
+  const confirmedOrder = purchaseOrder({ deliveredOn: '2026-11-26' });
 
   it('offers the receipt form for the confirmed order in the tab holding its token, sends it by that token and then shows what was recorded', async () => {
     const user = userEvent.setup();

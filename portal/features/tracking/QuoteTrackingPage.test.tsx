@@ -7,7 +7,7 @@ import type { QuoteActionResponse } from '../../../sdk/schemas/rfq';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { formatTime } from '../../../sdk/format';
 import { keepQuoteTokens, quoteTokens } from '../../lib/submission-tokens';
-import { RFQ_ID, threeQuotes, trackedAnswer } from '../../test/quotes';
+import { purchaseOrder, RFQ_ID, threeQuotes, trackedAnswer } from '../../test/quotes';
 import QuoteTrackingPage from './QuoteTrackingPage';
 
 const api = setupApiMock();
@@ -514,26 +514,14 @@ describe('the purchase orders of an ordered quote on the tracking page', () => {
     quotes[0] = {
       ...quotes[0]!,
       orders: [
-        {
-          purchaseOrderNumber: 'PO-2026-000123',
-          issuedOn: '2026-11-23',
-          deliverBy: '2026-11-27',
-          lineIds: null,
-          status: 'confirmed',
-          promisedOn: '2026-11-27',
-          deliveredOn: null,
-          receipt: null,
-        },
-        {
+        purchaseOrder(),
+        purchaseOrder({
           purchaseOrderNumber: 'PO-2026-000140',
           issuedOn: '2026-11-24',
           deliverBy: '2026-11-28',
-          lineIds: null,
           status: 'cancelled',
           promisedOn: '2026-11-28',
-          deliveredOn: null,
-          receipt: null,
-        },
+        }),
       ],
     };
     serve(trackedAnswer(quotes, 1, 'awarded'));

@@ -4,7 +4,8 @@ import { addDays, johannesburgDay } from '../../domain/calendar';
 import type { DB, OrderReceiptsTable, PurchaseOrdersTable, QuotesTable, RfqsTable } from '../schema';
 import { CATALOGUE, CITIES } from './data';
 import { insertChunked } from './insert';
-import { createRng, type SupplierSeed } from './suppliers';
+import { createRng } from './rng.mjs';
+import type { SupplierSeed } from './suppliers';
 
 const itemsById = new Map(CATALOGUE.map((i) => [i.id, i]));
 const citiesById = new Map(CITIES.map((c) => [c.id, c]));

@@ -1,6 +1,7 @@
 // Kept whole: the seed's suppliers are data, written out.
 import type { SupplierCompliance } from '../../domain/market';
 import { CATALOGUE, CATEGORIES, CITIES, PAYMENT_TERMS, type CatalogueItemSeed } from './data';
+import { createRng, type Rng } from './rng.mjs';
 import NAMES from './supplier-names.json';
 
 /**
@@ -64,25 +65,6 @@ function pastOrders(id: number, good: boolean, onTimePercent: number): PastOrder
     return { daysAgo: rng.int(10, 350), leadMaxDays: rng.int(2, 5), onTime: kept || short, inFull: !short, rating };
   });
 }
-
-/** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
-export function createRng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    chance: (p: number) => next() < p,
-  };
-}
-export type Rng = ReturnType<typeof createRng>;
 
 const AREA_CODES: Record<string, string> = {
   Gauteng: '11',

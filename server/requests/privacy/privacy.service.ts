@@ -10,6 +10,7 @@ import { centsToRand } from '../../../sdk/format';
 import { mayMailMailbox } from '../../mail/guard';
 import { deleteIdempotencyRecordsOf, findLinesOfQuotes } from '../rfq/rfq.repository';
 import { quoteTotals } from '../paperwork/paperwork';
+import { orderDetailsOf } from '../quotes/quotes.repository';
 import { DATA_REQUEST_MINUTES, type OutboxMessage } from '../../mail/messages';
 import type { Outbox } from '../../mail/outbox';
 import {
@@ -131,10 +132,7 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
         additionalEmails: own ? (JSON.parse(r.additional_emails) as string[]) : [request.email],
         companyName: own ? r.company_name : null,
         contactName: own ? r.contact_name : null,
-        deliveryAddress: own ? r.delivery_address : null,
-        phone: own ? r.phone : null,
-        purchaseOrderReference: own ? r.purchase_order_reference : null,
-        vatNumber: own ? r.vat_number : null,
+        ...orderDetailsOf(own ? r : undefined),
         quoteCount: Number(r.quote_count ?? 0),
         purchaseOrders: orders
           .filter((po) => po.rfq_id === r.id)
@@ -146,10 +144,7 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
               cancelledOn: po.cancelled_on,
               quoteId: quoteReference(po.quote_id),
               supplierName: (JSON.parse(po.supplier_json) as { name: string }).name,
-              deliveryAddress: po.delivery_address,
-              phone: po.phone,
-              purchaseOrderReference: po.purchase_order_reference,
-              vatNumber: po.vat_number,
+              ...orderDetailsOf(po),
               totalPrice: centsToRand(totals.totalCents),
               vatAmount: centsToRand(totals.vatCents),
               totalPriceInclVat: centsToRand(totals.totalInclVatCents),

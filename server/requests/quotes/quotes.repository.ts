@@ -477,11 +477,22 @@ export async function findOrderDetails(db: Executor, quoteId: number): Promise<{
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+  return orderDetailsOf(po);
+}
+
+/** The order details columns of a request or purchase order row. */
+type OrderDetailsColumns = { [K in 'delivery_address' | 'phone' | 'purchase_order_reference' | 'vat_number']: string | null };
+
+/**
+ * The order details a request or purchase order row holds, as the API names them; all null for
+ * no row (none given, or not to be shown).
+ */
+export function orderDetailsOf(row: OrderDetailsColumns | undefined): { [K in keyof OrderDetails]: string | null } {
   return {
-    deliveryAddress: po?.delivery_address ?? null,
-    phone: po?.phone ?? null,
-    purchaseOrderReference: po?.purchase_order_reference ?? null,
-    vatNumber: po?.vat_number ?? null,
+    deliveryAddress: row?.delivery_address ?? null,
+    phone: row?.phone ?? null,
+    purchaseOrderReference: row?.purchase_order_reference ?? null,
+    vatNumber: row?.vat_number ?? null,
   };
 }
 

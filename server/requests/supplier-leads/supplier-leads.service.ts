@@ -13,7 +13,14 @@ import { ApiError, invalidFields } from '../../errors';
 import { quoteReference } from '../../lib/ids';
 import { mayEmailBuyer } from '../../mail/guard';
 import type { OutboxMessage } from '../../mail/messages';
-import { findOrderDetails, findPurchaseOrdersOfQuotes, findQuoteInRequest, moveQuote, type PurchaseOrderRow } from '../quotes/quotes.repository';
+import {
+  findOrderDetails,
+  findPurchaseOrdersOfQuotes,
+  findQuoteInRequest,
+  moveQuote,
+  orderDetailsOf,
+  type PurchaseOrderRow,
+} from '../quotes/quotes.repository';
 import { toOrderSummary } from '../quotes/quote.mapper';
 import { purchaseOrderDocument, type PaperDocument } from '../paperwork/paperwork';
 import { findLinesOfQuotes } from '../rfq/rfq.repository';
@@ -75,10 +82,7 @@ function toLead(row: LeadRow, day: string, lines: LeadLines, orders: readonly Pu
           email: kept ? row.primary_email : null,
           contactName: kept ? row.contact_name : null,
           companyName: kept ? row.company_name : null,
-          phone: kept ? row.phone : null,
-          deliveryAddress: kept ? row.delivery_address : null,
-          purchaseOrderReference: kept ? row.purchase_order_reference : null,
-          vatNumber: kept ? row.vat_number : null,
+          ...orderDetailsOf(kept ? row : undefined),
           productDescription: kept && row.line_count === 0 ? row.product_description : null,
         }
       : null,

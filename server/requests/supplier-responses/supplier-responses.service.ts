@@ -25,6 +25,7 @@ import {
   reofferLines,
   reopenBasket,
   reopenRfq,
+  orderDetailsOf,
   type PurchaseOrderRow,
   type QuoteInRequest,
 } from '../quotes/quotes.repository';
@@ -84,10 +85,7 @@ async function responseAnswer(db: Executor, state: QuoteInRequest): Promise<Supp
       contactName: kept ? rfq.contact_name : null,
       companyName: kept ? rfq.company_name : null,
       companySize: rfq.company_size as CompanySize | null,
-      deliveryAddress: kept ? (po?.delivery_address ?? null) : null,
-      phone: kept ? (po?.phone ?? null) : null,
-      purchaseOrderReference: kept ? (po?.purchase_order_reference ?? null) : null,
-      vatNumber: kept ? (po?.vat_number ?? null) : null,
+      ...orderDetailsOf(kept ? po : undefined),
     },
     order: {
       productName: rfq.product_name,
