@@ -34,6 +34,7 @@ const COASTAL: AdminSupplier = {
   priceListDate: '2026-11-24',
   createdAt: '2026-11-24T09:00:00.000Z',
   ...NOTHING_ON_FILE,
+  mailStoppedAt: null,
 };
 const OUTBOX: OutboxDepth = { depth: { pending: 3, sending: 1, sent: 1240, held: 0, dead: 2 }, oldestPendingSeconds: 200, mailbox: '/dev/mailbox' };
 const AUDIT: AuditLog = {
