@@ -20,7 +20,7 @@ describe('B-BBEE recognition', () => {
       recognitionPercent: 125,
     });
     expect(bbeeStanding(2, 'affidavit', '2026-11-30', '2026-12-01')).toEqual({
-      level: 2,
+      level: null,
       evidence: 'affidavit',
       expiresOn: '2026-11-30',
       status: 'expired',
@@ -33,7 +33,7 @@ describe('B-BBEE recognition', () => {
   it('says the standing and the recognised spend in one line', () => {
     const valid = bbeeStanding(2, 'certificate', '2027-03-31', '2026-11-27');
     expect(bbeeSummary(12_400, valid, 15_500)).toBe('R12,400.00 excl. VAT · B-BBEE level 2 · recognised R15,500.00');
-    expect(bbeeLabel(bbeeStanding(3, 'certificate', '2026-06-30', '2026-11-27'))).toBe('B-BBEE level 3 expired 2026-06-30');
+    expect(bbeeLabel(bbeeStanding(3, 'certificate', '2026-06-30', '2026-11-27'))).toBe('B-BBEE non-compliant: evidence expired 2026-06-30');
     expect(bbeeLabel(bbeeStanding(0, null, null, '2026-11-27'))).toBe('B-BBEE non-compliant');
     expect(bbeeLabel(bbeeStanding(null, null, null, '2026-11-27'))).toBe('No B-BBEE evidence');
   });

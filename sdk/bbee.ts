@@ -68,14 +68,14 @@ export type BbeeStatus = (typeof BBEE_STATUSES)[number];
 
 /**
  * A supplier's B-BBEE standing as quotes show it: the level on its evidence (null when
- * non-compliant or none is on file), the evidence and its expiry, the status on the day, and the
+ * non-compliant, expired or none is on file), the evidence and its expiry, the status on the day, and the
  * recognition that follows from it.
  *
  * @example
  * const standing: BbeeStanding = { level: 2, evidence: 'certificate', expiresOn: '2027-03-31', status: 'valid', recognitionPercent: 125 };
  */
 export interface BbeeStanding {
-  /** 1-8 ({@link BbeeLevel}); null when non-compliant or none is on file. */
+  /** 1-8 ({@link BbeeLevel}); null when non-compliant, expired or none is on file. */
   level: number | null;
   evidence: BbeeEvidence | null;
   expiresOn: string | null;
@@ -97,7 +97,8 @@ export function bbeeStanding(level: number | null, evidence: string | null, expi
   const kind = evidence === 'certificate' || evidence === 'affidavit' ? evidence : null;
   if (level === null) return { level: null, evidence: null, expiresOn: null, status: 'none', recognitionPercent: 0 };
   if (known === null) return { level: null, evidence: null, expiresOn: null, status: 'non-compliant', recognitionPercent: 0 };
-  if (kind === null || expiresOn === null || expiresOn < day) return { level: known, evidence: kind, expiresOn, status: 'expired', recognitionPercent: 0 };
+  // An expired level is no level: it reads non-compliant everywhere until renewed.
+  if (kind === null || expiresOn === null || expiresOn < day) return { level: null, evidence: kind, expiresOn, status: 'expired', recognitionPercent: 0 };
   return { level: known, evidence: kind, expiresOn, status: 'valid', recognitionPercent: BBEE_RECOGNITION[known] };
 }
 
@@ -116,14 +117,17 @@ export function recognisedCents(spendCents: number, recognitionPercent: number):
  *
  * @example
  * bbeeLabel({ level: 2, evidence: 'certificate', expiresOn: '2027-03-31', status: 'valid', recognitionPercent: 125 }); // 'B-BBEE level 2'
- * bbeeLabel({ level: 2, evidence: 'certificate', expiresOn: '2026-03-31', status: 'expired', recognitionPercent: 0 }); // 'B-BBEE level 2 expired 2026-03-31'
+ * bbeeLabel({ level: null, evidence: 'certificate', expiresOn: '2026-03-31', status: 'expired', recognitionPercent: 0 }); // 'B-BBEE non-compliant: evidence expired 2026-03-31'
  */
 export function bbeeLabel(standing: BbeeStanding): string {
   switch (standing.status) {
     case 'valid':
       return `B-BBEE level ${standing.level}`;
     case 'expired':
-      return standing.expiresOn ? `B-BBEE level ${standing.level} expired ${standing.expiresOn}` : `B-BBEE level ${standing.level}, no evidence`;
+      // The level no longer counts, so it is not named: the standing reads non-compliant.
+      return standing.expiresOn && standing.evidence
+        ? `B-BBEE non-compliant: evidence expired ${standing.expiresOn}`
+        : 'B-BBEE non-compliant: no evidence on file';
     case 'non-compliant':
       return 'B-BBEE non-compliant';
     case 'none':

@@ -20,6 +20,7 @@ import { supplierResponsesRouter } from './requests/supplier-responses/supplier-
 import { openOutbox } from './mail-sender/sender';
 import { mailboxRouter } from './mail-sender/mailbox.router';
 import { unsubscribeRouter } from './mail/unsubscribe.router';
+import { listedSuppliersRouter } from './listed-suppliers/listed-suppliers.router';
 import { embedRouter } from './embed/embed.router';
 import { partnersRouter } from './partners/partners.router';
 import { dataRouter } from './data-api/data.router';
@@ -142,6 +143,7 @@ export function createApp({
     dataRouter(deps),
     openApiRouter(deps),
     unsubscribeRouter(deps),
+    listedSuppliersRouter(deps),
     staffRouter(deps),
     supplierRouter(deps),
     buyerRouter(deps),

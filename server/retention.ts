@@ -16,6 +16,7 @@ import { pruneSignInLinks } from './sign-in-links/sign-in-links';
 import { pruneUnverifiedApplications } from './supplier-applications/supplier-applications.service';
 import { sweepAnalytics, type AnalyticsSweep } from './analytics/site-analytics.service';
 import { pruneDataRequests } from './requests/privacy/privacy.repository';
+import { remindExpiringBbee } from './supplier/bbee-reminders.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often the sweep runs; it deletes one interval early so nothing outlives the promise. */
@@ -43,6 +44,8 @@ export interface SweepResult {
   idempotencyKeysDeleted: number;
   widgetLoadsDeleted: number;
   analytics: AnalyticsSweep;
+  /** B-BBEE expiry reminders written. */
+  bbeeReminders: number;
   /** Another server process was sweeping the same database, so this one left it to that one. */
   skipped: boolean;
 }
@@ -53,6 +56,7 @@ const NOTHING_SWEPT: Omit<SweepResult, 'skipped'> = {
   idempotencyKeysDeleted: 0,
   widgetLoadsDeleted: 0,
   analytics: { daysRolledUp: 0, eventsDeleted: 0, saltsDeleted: 0, consentRecordsDeleted: 0 },
+  bbeeReminders: 0,
 };
 
 /** Several processes on one PostgreSQL database sweep it one at a time. */
@@ -103,7 +107,10 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
   // Data request links end after an hour; the address each held goes with it.
   await pruneDataRequests(database.db, now.toISOString());
   const analytics = await sweepAnalytics(database.db, now.getTime(), SWEEP_INTERVAL_MS);
-  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted, analytics, skipped: false };
+  // Not a deletion, but hourly work all the same: a supplier whose B-BBEE evidence expires within
+  // 30 days is e-mailed once.
+  const bbeeReminders = await remindExpiringBbee(database.db, outbox, now.getTime());
+  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted, analytics, bbeeReminders, skipped: false };
 }
 
 /**

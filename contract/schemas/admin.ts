@@ -118,6 +118,8 @@ export const adminSupplierSchema = z.object({
   priceListDate: z.string(),
   createdAt: z.string(),
   ...complianceOnFileFields,
+  /** When the business, listed and never asked, stopped Procura's e-mails from one of them; null when it did not. A stopped supplier is not quoted until it joins. */
+  mailStoppedAt: z.string().nullable(),
 });
 /**
  * A supplier in the admin list.

@@ -10,6 +10,7 @@ import { ApiError } from '../errors';
 import { latestAudit, recordAudit } from '../staff/audit.service';
 import { CSV_BOM, csvRow } from '../../contract/csv';
 import * as repo from './admin.repository';
+import { stopsOf } from '../listed-suppliers/listed-suppliers.service';
 import type { ScorecardFigures } from '../domain/scorecard';
 import { scorecardsOf } from '../track-record/track-record.service';
 
@@ -38,7 +39,12 @@ function onTimePercent(card: ScorecardFigures | undefined): number | null {
 }
 
 /** A supplier as the list shows it: its figures are its scorecard's, earned from recorded orders. */
-function toAdminSupplier(r: repo.SupplierListRow, categories: string[], card: ScorecardFigures | undefined): AdminSupplier {
+function toAdminSupplier(
+  r: repo.SupplierListRow,
+  categories: string[],
+  card: ScorecardFigures | undefined,
+  mailStoppedAt: string | null = null,
+): AdminSupplier {
   return {
     id: r.id,
     name: r.name,
@@ -60,6 +66,7 @@ function toAdminSupplier(r: repo.SupplierListRow, categories: string[], card: Sc
     bbeeLevel: r.bbee_level,
     bbeeEvidence: r.bbee_evidence === 'certificate' || r.bbee_evidence === 'affidavit' ? r.bbee_evidence : null,
     bbeeExpiresOn: r.bbee_expires_on,
+    mailStoppedAt,
   };
 }
 
@@ -88,8 +95,20 @@ interface ListQuery {
 export async function listSuppliers(db: Kysely<DB>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
   const { rows, total } = await repo.supplierPage(db, { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
   const ids = rows.map((r) => r.id);
-  const [categories, records] = await Promise.all([repo.supplierCategoryNames(db, ids), scorecardsOf(db, ids, Date.now())]);
-  return { page, pageSize, total, suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id))) };
+  const [categories, records, stops] = await Promise.all([
+    repo.supplierCategoryNames(db, ids),
+    scorecardsOf(db, ids, Date.now()),
+    stopsOf(
+      db,
+      rows.map((r) => r.email),
+    ),
+  ]);
+  return {
+    page,
+    pageSize,
+    total,
+    suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id), stops.get(r.email) ?? null)),
+  };
 }
 
 /** `GET /api/admin/products`: a page, newest first. */
@@ -196,11 +215,12 @@ export async function setSupplierStanding(deps: AdminDeps, staffId: number, supp
     return (await repo.supplierListRow(trx, supplierId))!;
   });
   deps.market.invalidate();
-  const [categories, records] = await Promise.all([
+  const [categories, records, stops] = await Promise.all([
     repo.supplierCategoryNames(deps.database.db, [supplierId]),
     scorecardsOf(deps.database.db, [supplierId], deps.clock()),
+    stopsOf(deps.database.db, [row.email]),
   ]);
-  return toAdminSupplier(row, categories.get(supplierId) ?? [], records.get(supplierId));
+  return toAdminSupplier(row, categories.get(supplierId) ?? [], records.get(supplierId), stops.get(row.email) ?? null);
 }
 
 /** Who the log names for a write made on the command line, which has no staff member. */

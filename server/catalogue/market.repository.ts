@@ -5,6 +5,7 @@ import { NO_TIERS, OfferListsBuilder, SmallMap, type MarketInput, type PriceTier
 import { earnedRecord, leavesWindowOn, NO_RECORD, scorecardFrom } from '../domain/scorecard';
 import type { Executor } from '../db/executor';
 import { selectArrays } from '../db/statements';
+import { addressHash } from '../mail/guard';
 
 const REVISION_KEY = 'market_revision';
 
@@ -44,6 +45,7 @@ const SUPPLIERS_PAGE =
 const RECORDS = `select r.supplier_id, count(*), sum(case when r.on_time = 1 and r.in_full = 1 then 1 else 0 end), sum(r.rating), min(po.issued_on)
   from order_receipts r join purchase_orders po on po.id = r.purchase_order_id
   where r.counted = 1 and po.confirmed_on is not null and po.issued_on >= ? group by r.supplier_id`;
+const STOPS = 'select address_hash from supplier_mail_stops';
 const CATEGORIES_OF =
   'select supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor from supplier_categories where supplier_id > ? and supplier_id <= ?';
 const COVERAGE_OF = 'select supplier_id, scope, area, lead_days from supplier_coverage where supplier_id > ? and supplier_id <= ?';
@@ -111,6 +113,10 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
         if (recordChangesOn === null || leaves < recordChangesOn) recordChangesOn = leaves;
       }
 
+      // A listed business that asked Procura to stop is not quoted: its address's hash is on the
+      // list (hashed only when the list has any, so a market without stops hashes nothing).
+      const stops = new Set((await selectArrays(trx, STOPS, [])).map(([hash]) => hash as string));
+      const stopped = new Set<number>();
       // Rows as arrays of values, not objects: two million offers are read at start-up.
       const suppliers: Supplier[] = [];
       for (let after = 0; ; ) {
@@ -143,6 +149,10 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
           bbeeExpiresOn,
           leadDigestMinutes,
         ] of rows) {
+          if (stops.size > 0 && stops.has(addressHash(email as string))) {
+            stopped.add(id as number);
+            continue;
+          }
           const supplier: Supplier = {
             id: id as number,
             name: name as string,
@@ -212,6 +222,7 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
       for (let after = 0; ; ) {
         const rows = await selectArrays(trx, OFFERS_PAGE, [after, day, day, page]);
         for (const [, supplierId, itemId, unitPriceCents, minimumOrderQuantity, tiers] of rows) {
+          if (stopped.size > 0 && stopped.has(supplierId as number)) continue;
           offers.add({
             supplierId: supplierId as number,
             itemId: once(itemId as string),

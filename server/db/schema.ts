@@ -76,6 +76,8 @@ export interface SuppliersTable {
   bbee_expires_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** The supplier's public page is `/suppliers/{slug}`: unique; null only until it is given one. */
   slug: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The B-BBEE expiry date the one reminder e-mail was written for; null while none was. */
+  bbee_reminded_for: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SupplierCategoriesTable {
@@ -655,6 +657,8 @@ export interface DB {
   outbox: OutboxTable;
   mail_suppressions: MailSuppressionsTable;
   mail_links: MailLinksTable;
+  supplier_mail_stops: SupplierMailStopsTable;
+  supplier_stop_links: SupplierStopLinksTable;
   address_counts: AddressCountsTable;
   sign_in_failures: SignInFailuresTable;
   scrape_sessions: ScrapeSessionsTable;
@@ -672,6 +676,21 @@ export interface DB {
 export interface MailSuppressionsTable {
   address_hash: string;
   reason: 'unsubscribe' | 'not-me';
+  created_at: IsoText;
+}
+
+/** A listed business that asked for no more e-mails, by the hash of its address, until it joins. */
+export interface SupplierMailStopsTable {
+  address_hash: string;
+  created_at: IsoText;
+}
+
+/** The stop links in e-mails to a listed business with no workspace user: the hash of the random token, and whose it is. */
+export interface SupplierStopLinksTable {
+  token_hash: string;
+  supplier_id: number;
+  address_hash: string;
+  masked_address: string;
   created_at: IsoText;
 }
 

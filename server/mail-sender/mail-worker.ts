@@ -4,6 +4,8 @@ import type { Database } from '../db/database';
 import { GroupCommit } from '../db/group-commit';
 import { sentPayload, type MessageSettings } from '../mail/messages';
 import { MessageRenderer, UnrenderableMessageError } from './renderer';
+import { STOPPABLE_KINDS } from './listed-supplier-mail';
+import { isStopped } from '../listed-suppliers/listed-suppliers.service';
 import { writeLeads } from '../mail/leads';
 import { addressHash } from '../mail/guard';
 import { suppressedHashes } from '../mail/guard.repository';
@@ -277,6 +279,10 @@ export class MailWorker {
         (await suppressedHashes(this.options.database.db, [addressHash(row.recipient)])).size > 0
       ) {
         throw new UnrenderableMessageError('The address asked for no more quote e-mails');
+      }
+      // A listed business may have asked Procura to stop after the row was written.
+      if (STOPPABLE_KINDS.has(row.kind) && (await isStopped(this.options.database.db, row.recipient))) {
+        throw new UnrenderableMessageError('The address asked Procura to stop its e-mails');
       }
       const [email, attachments] = await Promise.all([renderer.render(row), renderer.attachments(row)]);
       const started = performance.now();

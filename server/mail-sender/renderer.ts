@@ -30,6 +30,9 @@ import {
 } from './templates/buyer';
 import { buyerSignInEmail } from './templates/buyer-account';
 import { applicationEmail } from './templates/supplier-application';
+import { bbeeReminderEmail } from './templates/supplier-bbee';
+import { forListedSupplier } from './listed-supplier-mail';
+import { dataRequestLink, supplierSignInLink } from './links';
 import { fromEmail, withAccountLink, type Attachment, type Email, type OrderForMail } from './templates/layout';
 import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
 import { partnerWelcomeEmail } from './templates/partner';
@@ -42,16 +45,6 @@ import {
   supplierSignInEmail,
   type SupplierLeadInput,
 } from './templates/supplier';
-
-/** The page a data request's link opens; the token rides in the fragment, which browsers never send. */
-function dataRequestLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/privacy/my-data#token=${token}`;
-}
-
-/** The page a supplier's sign-in link opens (then the lead it names); the token rides in the fragment, which browsers never send. */
-function supplierSignInLink(publicUrl: string, token: string, lead: string | undefined): string {
-  return `${publicUrl}/supplier/sign-in${lead ? `?lead=${encodeURIComponent(lead)}` : ''}#${token}`;
-}
 
 /** Why a stored message cannot be rendered. */
 export class UnrenderableMessageError extends Error {
@@ -214,7 +207,9 @@ export class MessageRenderer {
    */
   async render(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Email> {
     const composed = await this.compose(row);
-    const email = BUYER_KINDS.has(row.kind) ? withAccountLink(composed, `${this.settings.publicUrl}/account/sign-in`) : composed;
+    const email = BUYER_KINDS.has(row.kind)
+      ? withAccountLink(composed, `${this.settings.publicUrl}/account/sign-in`)
+      : await forListedSupplier(this.db, row, composed, this.settings.publicUrl, new Date(this.clock()));
     const headers = email.headers ? Object.fromEntries(Object.entries(email.headers).map(([k, v]) => [k, oneLine(v)])) : undefined;
     return { ...email, subject: oneLine(email.subject), ...(headers ? { headers } : {}) };
   }
@@ -393,8 +388,13 @@ export class MessageRenderer {
         return dataRequestEmail({ link: dataRequestLink(this.settings.publicUrl, token), validMinutes: DATA_REQUEST_MINUTES });
       }
       case 'supplier-application':
-      case 'supplier-application-rejected': {
-        const email = await applicationEmail(this.db, this.settings.publicUrl, message);
+      case 'supplier-application-rejected':
+      case 'supplier-bbee-reminder': {
+        const { db, settings } = this;
+        const email =
+          message.kind === 'supplier-bbee-reminder'
+            ? await bbeeReminderEmail(db, settings.publicUrl, message)
+            : await applicationEmail(db, settings.publicUrl, message);
         if (typeof email === 'string') throw new UnrenderableMessageError(email);
         return email;
       }

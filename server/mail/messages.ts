@@ -73,7 +73,9 @@ export type OutboxMessage =
   /** The link that verifies a supplier application's address; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'supplier-application'; recipient: string; payload: { applicationId: number; token?: string } }
   /** Staff's rejection of a supplier application, with the reason they gave. */
-  | { kind: 'supplier-application-rejected'; recipient: string; payload: { applicationId: number } };
+  | { kind: 'supplier-application-rejected'; recipient: string; payload: { applicationId: number } }
+  /** The one reminder, 30 days before, that the supplier's B-BBEE evidence expires on `expiresOn`. */
+  | { kind: 'supplier-bbee-reminder'; recipient: string; payload: { supplierId: number; expiresOn: string } };
 
 /** How long a buyer's sign-in link works. */
 export const BUYER_SIGN_IN_LINK_MINUTES = 15;
@@ -103,6 +105,7 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'buyer-sign-in': 0,
   'supplier-application': 0,
   'supplier-application-rejected': 1,
+  'supplier-bbee-reminder': 2,
   'partner-welcome': 1,
   'partner-registered': 2,
   'supplier-not-selected': 2,

@@ -19,6 +19,7 @@ import type { Outbox } from '../mail/outbox';
 import { issueLink, spendLink, type LinkKind } from '../sign-in-links/sign-in-links';
 import { recordAudit } from '../staff/audit.service';
 import { addApplicant } from '../supplier/supplier-invitations.service';
+import { liftStop, listedSupplier } from '../listed-suppliers/listed-suppliers.service';
 import * as repo from './supplier-applications.repository';
 
 /** How long the verification link of an application works, in hours. */
@@ -208,6 +209,9 @@ export async function approveApplication(deps: ApplicationDeps, staffId: number,
         now,
       );
     }
+    // The business joined: a stop its listed address asked for is lifted.
+    const listed = await listedSupplier(trx, supplierId);
+    if (listed) await liftStop(trx, listed.email);
     await marketChanged(trx);
     const supplierName = (await repo.supplierName(trx, supplierId))!;
     await addApplicant(trx, deps.outbox, { supplierId, supplierName, email: row.email, name: row.contact_name }, nowMs, APPLICATION_MESSAGES.emailTaken);

@@ -118,6 +118,11 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
                     <td>
                       <Link href={`/admin/suppliers/${s.id}`}>{s.name}</Link>
                       <div className="small muted">{s.email}</div>
+                      {s.mailStoppedAt ? (
+                        <div className="small">
+                          <span className="badge">E-mails stopped</span> {formatDate(s.mailStoppedAt)}: not quoted until it joins
+                        </div>
+                      ) : null}
                     </td>
                     <td>{s.city}</td>
                     <td>{s.categories.join(', ')}</td>

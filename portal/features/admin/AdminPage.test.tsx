@@ -34,6 +34,7 @@ const COASTAL: AdminSupplier = {
   priceListDate: '2026-11-24',
   createdAt: '2026-11-24T09:00:00.000Z',
   ...NOTHING_ON_FILE,
+  mailStoppedAt: null,
 };
 const OUTBOX: OutboxDepth = { depth: { pending: 3, sending: 1, sent: 1240, held: 0, dead: 2 }, oldestPendingSeconds: 200, mailbox: '/dev/mailbox' };
 const AUDIT: AuditLog = {
@@ -103,6 +104,14 @@ const supplierBox = () => screen.getByLabelText('Supplier lines') as HTMLTextAre
 const panel = (name: string) => screen.getByRole('region', { name });
 
 describe('the admin dashboard', () => {
+  it('marks a listed business that stopped Procura’s e-mails in the supplier list, with the day it did', async () => {
+    lists([COASTAL, { ...COASTAL, id: 42, name: 'Harbour Clean', email: 'info@harbour.example', mailStoppedAt: '2026-12-01T09:00:00.000Z' }]);
+    renderPage();
+    const stopped = (await screen.findByRole('link', { name: 'Harbour Clean' })).closest('td')!;
+    expect(stopped.textContent).toContain('E-mails stopped 1 December 2026: not quoted until it joins');
+    expect(screen.getByRole('link', { name: 'Coastal Hygiene' }).closest('td')!.textContent).not.toContain('E-mails stopped');
+  });
+
   it('shows the quick actions, the lists and the latest changes, with import buttons off while the box is empty', async () => {
     lists();
     renderPage();

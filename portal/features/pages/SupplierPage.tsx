@@ -93,7 +93,7 @@ export default function SupplierPage() {
             <dt>B-BBEE</dt>
             <dd>
               {bbeeLabel(supplier.bbee)}
-              {supplier.bbee.evidence && supplier.bbee.expiresOn
+              {supplier.bbee.status === 'valid' && supplier.bbee.evidence && supplier.bbee.expiresOn
                 ? ` (${bbeeEvidenceText(supplier.bbee.evidence)}, valid until ${formatDate(supplier.bbee.expiresOn)})`
                 : ''}
             </dd>

@@ -337,7 +337,7 @@ describe('B-BBEE on the results page', () => {
       recognisedSpend: 0,
       supplier: {
         ...b!.supplier,
-        bbee: { level: 2, evidence: 'certificate' as const, expiresOn: '2026-10-31', status: 'expired' as const, recognitionPercent: 0 },
+        bbee: { level: null, evidence: 'certificate' as const, expiresOn: '2026-10-31', status: 'expired' as const, recognitionPercent: 0 },
       },
     };
     const none = {
@@ -352,7 +352,7 @@ describe('B-BBEE on the results page', () => {
     const card = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('article')!;
     // The card's total stands once, above: the B-BBEE line gives the level and the spend it is worth.
     expect(within(card('Umhlanga Chemicals')).getByText('B-BBEE level 3 · recognised R5,720.00')).toBeTruthy();
-    expect(within(card('Berea Supplies')).getByText('B-BBEE level 2 expired 2026-10-31 · recognised R0.00')).toBeTruthy();
+    expect(within(card('Berea Supplies')).getByText('B-BBEE non-compliant: evidence expired 2026-10-31 · recognised R0.00')).toBeTruthy();
     expect(within(card('Coastal Hygiene')).getByText('No B-BBEE evidence · recognised R0.00')).toBeTruthy();
     expect(
       within(card('Umhlanga Chemicals'))

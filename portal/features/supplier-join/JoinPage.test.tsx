@@ -10,12 +10,13 @@ import { setupApiMock } from '../../../widget/test/api-mock';
 import { paths } from '../../app/paths';
 import { SiteFiguresProvider } from '../../lib/site-figures';
 import { FIGURES } from '../../test/figures';
+import type { PublicSupplier } from '../../../contract/schemas/public-supplier';
 import JoinPage from './JoinPage';
 
 const api = setupApiMock();
 
-function renderJoin() {
-  const location = memoryLocation({ path: '/suppliers/join' });
+function renderJoin(path = '/suppliers/join') {
+  const location = memoryLocation({ path });
   render(
     <Router hook={location.hook}>
       <SiteFiguresProvider initial={FIGURES}>
@@ -137,5 +138,49 @@ describe('the join page', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm my e-mail address' }));
     expect(await screen.findByText(APPLICATION_MESSAGES.linkInvalid)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain(APPLICATION_MESSAGES.linkInvalid);
+  });
+
+  it('starts from the public details of the listing a lead e-mail links to, never its contact details, and leaves the rest to fill in', async () => {
+    const category = FIGURES.categories[0]!;
+    const listing: PublicSupplier = {
+      id: 59,
+      slug: 'blue-crane-wholesale',
+      name: 'Blue Crane Wholesale',
+      city: 'Richards Bay',
+      province: 'KwaZulu-Natal',
+      verified: true,
+      deliveryAreas: [],
+      bbee: { level: null, evidence: null, expiresOn: null, status: 'none', recognitionPercent: 0 },
+      vat: { registered: true, number: '4907841733' },
+      registrationNumber: null,
+      specialties: [],
+      categories: [{ id: category.id, name: category.name }],
+      scorecard: {
+        supplierId: 59,
+        slug: 'blue-crane-wholesale',
+        name: 'Blue Crane Wholesale',
+        from: '2025-12-07',
+        to: '2026-12-06',
+        orders: 0,
+        confirmed: 0,
+        receipts: 0,
+        onTimeInFull: { count: 0, share: null },
+        inFull: { count: 0, share: null },
+        rating: { average: null, count: 0 },
+        medianResponseHours: null,
+        priceKept: { count: 0, share: null },
+        new: true,
+      },
+    };
+    api.server.use(http.get('*/api/suppliers/blue-crane-wholesale', () => HttpResponse.json(listing)));
+    window.history.replaceState(null, '', '/suppliers/join?supplier=blue-crane-wholesale');
+    renderJoin('/suppliers/join?supplier=blue-crane-wholesale');
+    expect((await screen.findByRole('note')).textContent).toContain("Filled in from Procura's listing of Blue Crane Wholesale");
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Registered company name/ }).value).toBe('Blue Crane Wholesale');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /City your business is in/ }).value).toBe('Richards Bay');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /VAT number/ }).value).toBe('4907841733');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: category.name }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /CIPC registration number/ }).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Work e-mail/ }).value).toBe('');
   });
 });

@@ -5,7 +5,7 @@ import { isHttpError } from '../../../sdk/client/errors';
 import { FieldError, TextField } from '../../../widget/ui/TextField';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
-import { applicationsApi } from '../../lib/api';
+import { applicationsApi, suppliersApi } from '../../lib/api';
 import { dropLinkTokenFromAddress, linkTokenOfAddress } from '../../lib/link-token';
 import { useSiteFigures } from '../../lib/site-figures';
 import { usePageMeta } from '../../lib/use-page-title';
@@ -95,6 +95,43 @@ function useVerification(): [Verification | null, () => void] {
 
 const FAILED = 'Your application was not sent. Please try again in a moment.';
 
+type Listing = { state: 'loading' } | { state: 'found'; name: string } | { state: 'missing' };
+
+/**
+ * `?supplier={slug}`, the link in every e-mail to a listed business: the form starts from the
+ * listing's public details (name, city, categories, registration and VAT numbers), never its
+ * contact details, and fills only fields still empty.
+ */
+function useListing(fill: (listed: Partial<Values>) => void): Listing | null {
+  const [listing, setListing] = useState<Listing | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on load.
+  useEffect(() => {
+    const slug = new URLSearchParams(window.location.search).get('supplier');
+    if (!slug) return;
+    const controller = new AbortController();
+    setListing({ state: 'loading' });
+    suppliersApi()
+      .get(slug, { signal: controller.signal })
+      .then(
+        (s) => {
+          fill({
+            companyName: s.name,
+            city: s.city,
+            categories: s.categories.map((c) => c.id),
+            registrationNumber: s.registrationNumber ?? '',
+            vatNumber: s.vat.number ?? '',
+          });
+          setListing({ state: 'found', name: s.name });
+        },
+        () => {
+          if (!controller.signal.aborted) setListing({ state: 'missing' });
+        },
+      );
+    return () => controller.abort();
+  }, []);
+  return listing;
+}
+
 /**
  * /suppliers/join: a business applies to supply through Procura with its registration details;
  * the e-mailed link (`#ap_…`) verifies its address once the person confirms, and Procura's team decides.
@@ -108,6 +145,16 @@ export default function JoinPage() {
   const { figures } = useSiteFigures();
   const [verification, confirmAddress] = useVerification();
   const [values, setValues] = useState<Values>(EMPTY);
+  const listing = useListing((listed) =>
+    setValues((prev) => {
+      const next = { ...prev };
+      for (const [key, value] of Object.entries(listed) as [keyof Values, Values[keyof Values]][]) {
+        const empty = Array.isArray(prev[key]) ? (prev[key] as string[]).length === 0 : prev[key] === '';
+        if (empty && value !== '') Object.assign(next, { [key]: value });
+      }
+      return next;
+    }),
+  );
   const [shown, setShown] = useState<Set<Field>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -206,6 +253,13 @@ export default function JoinPage() {
       </div>
       <form className="card form-stack" noValidate onSubmit={submit} aria-labelledby="join-form-title">
         <h2 id="join-form-title">Your business</h2>
+        {listing?.state === 'loading' ? <p className="small muted">Reading Procura's listing of your business…</p> : null}
+        {listing?.state === 'found' ? (
+          <p className="notice" role="note">
+            Filled in from Procura's listing of {listing.name}. Check each field: your application claims that listing, so your business stays one supplier.
+          </p>
+        ) : null}
+        {listing?.state === 'missing' ? <p className="small muted">Procura's listing could not be read: fill in your details below.</p> : null}
         {failure ? <ErrorAlert title="Not sent" message={failure} inline /> : null}
         {text('companyName', 'Registered company name', { required: true, autoComplete: 'organization' })}
         {text('tradingName', 'Trading name (optional)')}

@@ -40,6 +40,33 @@ function profileApi(saved: (body: Record<string, unknown>) => Record<string, unk
 }
 
 describe('the supplier’s details tab', () => {
+  it('says an expired B-BBEE certificate reads non-compliant, and says nothing of one far from its expiry', async () => {
+    const expired = { ...onFile, bbeeLevel: 2, bbeeEvidence: 'certificate', bbeeExpiresOn: '2026-01-31' };
+    api.server.use(
+      http.get('*/api/supplier/coverage', () => HttpResponse.json({ ...deliveryTerms, areas: [], provinces: ['Gauteng'] })),
+      http.get('*/api/supplier/profile', () =>
+        HttpResponse.json({ ...expired, bbee: { level: null, evidence: 'certificate', expiresOn: '2026-01-31', status: 'expired', recognitionPercent: 0 } }),
+      ),
+    );
+    const { unmount } = render(<SupplierProfileTab />);
+    expect((await screen.findByRole('note')).textContent).toBe(
+      'Your B-BBEE verification certificate expired on 31 January 2026. Buyers now see you as non-compliant, and their spend with you counts as no recognised B-BBEE spend, until you give your new level and its expiry below.',
+    );
+    unmount();
+    api.server.use(
+      http.get('*/api/supplier/profile', () =>
+        HttpResponse.json({
+          ...expired,
+          bbeeExpiresOn: '2099-12-31',
+          bbee: { level: 2, evidence: 'certificate', expiresOn: '2099-12-31', status: 'valid', recognitionPercent: 125 },
+        }),
+      ),
+    );
+    render(<SupplierProfileTab />);
+    expect(await screen.findByRole('heading', { name: 'Contact and terms' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('sends only what changed, with a level’s evidence and expiry, and shows what was saved', async () => {
     const user = userEvent.setup();
     const sent = profileApi((body) => ({

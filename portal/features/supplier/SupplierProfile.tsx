@@ -15,6 +15,7 @@ import { ErrorAlert } from '../../components/ui/ErrorAlert';
 import { supplierApi } from '../../lib/api';
 import { useSave } from '../../lib/use-save';
 import { SupplierCoverageSection } from './SupplierCoverage';
+import { BbeeExpiryNotice } from './BbeeExpiryNotice';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { Loaded } from '../../components/ui/loaded';
 import { SuccessNotice } from '../../components/ui/success-notice';
@@ -203,6 +204,7 @@ export function SupplierProfileTab() {
     <Loaded read={(signal) => supplierApi().profile({ signal })} failed="Details not loaded" loading="Loading your details" height="12rem">
       {(profile) => (
         <div className="form-stack">
+          <BbeeExpiryNotice bbee={profile.bbee} />
           <ProfileForm initial={profile} />
           <SupplierCoverageSection />
         </div>

@@ -52,6 +52,7 @@ import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as createLedger from './20261209000000-create-ledger';
 import * as indexAnsweredLeads from './20261210000000-index-answered-leads';
+import * as stopListedSupplierMail from './20261209100000-stop-listed-supplier-mail';
 import * as createSupplierApplications from './20261208000000-create-supplier-applications';
 import * as dropTypedSupplierRating from './20261207050000-drop-typed-supplier-rating';
 import * as keepRateLimitsUnlogged from './20261207041500-keep-rate-limits-unlogged';
@@ -118,6 +119,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261207050000-drop-typed-supplier-rating': dropTypedSupplierRating,
   '20261208000000-create-supplier-applications': createSupplierApplications,
   '20261209000000-create-ledger': createLedger,
+  '20261209100000-stop-listed-supplier-mail': stopListedSupplierMail,
   '20261210000000-index-answered-leads': indexAnsweredLeads,
 };
 

@@ -39,10 +39,21 @@ const FOOTER_ROW = html`<tr><td style="padding:16px 24px;border-top:1px solid #e
  * withAccountLink(buyerQuotesEmail(input), 'https://procura.co.za/account/sign-in');
  */
 export function withAccountLink(email: Email, url: string): Email {
-  const row =
-    html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;"><a href="${url}" style="color:#1d4ed8;">See all your requests</a> on Procura, and order again in two clicks.</td></tr>`
-      .value;
-  const line = `See all your requests: ${url}`;
+  return aboveFooter(
+    email,
+    html`<a href="${url}" style="color:#1d4ed8;">See all your requests</a> on Procura, and order again in two clicks.`,
+    `See all your requests: ${url}`,
+  );
+}
+
+/**
+ * An e-mail with one more paragraph above the footer, in the HTML and the text alike.
+ *
+ * @example
+ * aboveFooter(email, html`Questions? <a href="${url}">Ask us</a>.`, `Questions? ${url}`);
+ */
+export function aboveFooter(email: Email, paragraph: SafeHtml, line: string): Email {
+  const row = html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">${paragraph}</td></tr>`.value;
   const text = email.text.endsWith(`\n${footer}`) ? `${email.text.slice(0, -footer.length)}${line}\n\n${footer}` : `${email.text}\n\n${line}`;
   return { ...email, html: email.html.replace(FOOTER_ROW.value, `${row}\n${FOOTER_ROW.value}`), text };
 }

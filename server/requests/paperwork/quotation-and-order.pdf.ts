@@ -217,7 +217,8 @@ function supplierRows(s: PaperSupplier, asOf: string): [string, string][] {
 
 function bbeeText(b: BbeeStanding, asOf: string): string {
   const evidence = b.evidence ? `${bbeeEvidenceText(b.evidence)}${b.expiresOn ? ` expiring ${formatDate(b.expiresOn)}` : ''}` : null;
-  const base = b.status === 'valid' || b.status === 'expired' ? `${bbeeLabel(b)}${evidence ? ` (${evidence})` : ''}` : bbeeLabel(b);
+  // An expired level's label names its expiry and no level.
+  const base = b.status === 'valid' ? `${bbeeLabel(b)}${evidence ? ` (${evidence})` : ''}` : bbeeLabel(b);
   return `${base}; procurement recognition ${b.recognitionPercent}% as at ${formatDate(asOf)}`;
 }
 

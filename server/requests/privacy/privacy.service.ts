@@ -51,6 +51,7 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'supplier-sign-in': 'A sign-in link to the supplier workspace',
   'supplier-application': 'The link that verifies a supplier application',
   'supplier-application-rejected': 'A supplier application’s rejection',
+  'supplier-bbee-reminder': 'A reminder that a supplier’s B-BBEE evidence expires',
   'partner-welcome': 'Partner welcome',
   'partner-registered': 'Partner registration notice',
   'demo-request': 'A demo booking',

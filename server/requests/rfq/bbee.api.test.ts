@@ -64,7 +64,7 @@ describe('B-BBEE level and recognised spend on every quote', () => {
     // 1 December, 00:30 in Johannesburg (30 November, 22:30 UTC): expired, recognised at 0 %.
     now = Date.UTC(2026, 10, 30, 22, 30, 0);
     quote = rfqSchema.parse((await server.request('GET', `/api/rfq/${body.rfqId}`)).json).quotes[0]!;
-    expect(quote.supplier.bbee).toEqual({ level: 2, evidence: 'certificate', expiresOn: '2026-11-30', status: 'expired', recognitionPercent: 0 });
+    expect(quote.supplier.bbee).toEqual({ level: null, evidence: 'certificate', expiresOn: '2026-11-30', status: 'expired', recognitionPercent: 0 });
     expect(quote.recognisedSpend).toBe(0);
     const tracked = trackedQuoteResponseSchema.parse((await server.request('GET', `/api/quotes/track/${first.trackingToken}`)).json);
     expect(tracked.quote.rfq.quotes[0]!.supplier.bbee.status).toBe('expired');
