@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferListsBuilder } from '../domain/market';
 import { MarketStore } from './market-store';
-import { bumpMarketRevision, loadMarketInput, parseTiers } from './market.repository';
+import { bumpMarketRevision, loadMarketInput, parseTiers, readWrittenTiers } from './market.repository';
 import { leavesWindowOn } from '../domain/scorecard';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
 
@@ -114,5 +114,20 @@ describe('reading a stored price list', () => {
     expect(parseTiers('[{"unitPriceCents":700,"minQuantity":20}]')).toEqual([{ minQuantity: 20, unitPriceCents: 700 }]);
     expect(parseTiers('[ {"minQuantity": 5, "unitPriceCents": 99.5} ]')).toEqual([{ minQuantity: 5, unitPriceCents: 99.5 }]);
     expect(() => parseTiers('[{"minQuantity":5,"unitPriceCents":99},]')).toThrow(SyntaxError);
+    expect(() => parseTiers('[{"minQuantity":5,"unitPriceCents":99}]]')).toThrow(SyntaxError);
+    // Only the product's own writing is read character by character; anything else is left to JSON.
+    const pairs: number[] = [];
+    expect(readWrittenTiers('[{"minQuantity":50,"unitPriceCents":1234},{"minQuantity":250,"unitPriceCents":1100}]', pairs)).toBe(true);
+    expect(pairs).toEqual([50, 1234, 250, 1100]);
+    for (const text of [
+      '[{"minQuantity":5,"unitPriceCents":99.5}]',
+      '[{"minQuantity":,"unitPriceCents":9}]',
+      '[{"minQuantity":5,"unitPriceCents":9}',
+      '[{"minQuantity":5,"unitPriceCents":9}]x',
+      '[]]',
+      '',
+    ]) {
+      expect(readWrittenTiers(text, pairs)).toBe(false);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { NO_TIERS, OfferListsBuilder, SmallMap, type MarketInput, type PriceTier, type Supplier } from '../domain/market';
+import { OfferListsBuilder, SmallMap, type MarketInput, type PriceTier, type Supplier } from '../domain/market';
 import { earnedRecord, leavesWindowOn, NO_RECORD, scorecardFrom } from '../domain/scorecard';
 import type { Executor } from '../db/executor';
 import { selectArrays } from '../db/statements';
@@ -61,19 +61,60 @@ function dayAfter(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A price list as the product writes it: `[{"minQuantity":50,"unitPriceCents":1234},...]`. */
-const WRITTEN_TIERS = /^\[(?:\{"minQuantity":\d+,"unitPriceCents":\d+\}(?:,(?!\])|(?=\])))*\]$/;
-const WRITTEN_TIER = /\{"minQuantity":(\d+),"unitPriceCents":(\d+)\}/g;
+const OPEN_TIER = '{"minQuantity":';
+const TIER_PRICE = ',"unitPriceCents":';
+
+/** Reads the digits at `at` into `number[0]` and answers where they end (at, when there are none). */
+function digitsAt(text: string, at: number, number: [number]): number {
+  let i = at;
+  let n = 0;
+  for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) n = n * 10 + (c - 48);
+  number[0] = n;
+  return i;
+}
+
+const scratch: [number] = [0];
 
 /**
- * A stored price list. Read a few times faster than JSON.parse when it is written as the product
- * writes it (two million of them are read at start-up); any other JSON is parsed as JSON.
+ * Reads a price list written as the product writes it (`[{"minQuantity":50,"unitPriceCents":1234},…]`)
+ * into `pairs` as minimums and prices in turn, character by character: two million are read at
+ * start-up, and this makes no object, match or substring for them. Answers false (and `pairs`
+ * unfinished) for text written any other way, which only JSON.parse reads.
  */
+export function readWrittenTiers(text: string, pairs: number[]): boolean {
+  pairs.length = 0;
+  if (text.charCodeAt(0) !== 91) return false;
+  if (text.length === 2) return text.charCodeAt(1) === 93;
+  for (let i = 1; ; ) {
+    if (!text.startsWith(OPEN_TIER, i)) return false;
+    let end = digitsAt(text, i + OPEN_TIER.length, scratch);
+    if (end === i + OPEN_TIER.length) return false;
+    const minQuantity = scratch[0];
+    if (!text.startsWith(TIER_PRICE, end)) return false;
+    i = end + TIER_PRICE.length;
+    end = digitsAt(text, i, scratch);
+    if (end === i || text.charCodeAt(end) !== 125) return false;
+    pairs.push(minQuantity, scratch[0]);
+    const next = text.charCodeAt(end + 1);
+    if (next === 93) return end + 2 === text.length;
+    if (next !== 44) return false;
+    i = end + 2;
+  }
+}
+
+/** A stored price list, written as the product writes it or as any other JSON. */
 export function parseTiers(text: string): PriceTier[] {
-  if (!WRITTEN_TIERS.test(text)) return JSON.parse(text) as PriceTier[];
+  const pairs: number[] = [];
+  if (!readWrittenTiers(text, pairs)) return JSON.parse(text) as PriceTier[];
   const tiers: PriceTier[] = [];
-  for (const m of text.matchAll(WRITTEN_TIER)) tiers.push({ minQuantity: Number(m[1]), unitPriceCents: Number(m[2]) });
+  for (let k = 0; k < pairs.length; k += 2) tiers.push({ minQuantity: pairs[k]!, unitPriceCents: pairs[k + 1]! });
   return tiers;
+}
+
+/** A stored price list as minimums and prices in turn, into `pairs`. */
+function readTiers(text: string | null, pairs: number[]): void {
+  if (text === null) pairs.length = 0;
+  else if (!readWrittenTiers(text, pairs)) for (const tier of JSON.parse(text) as PriceTier[]) pairs.push(tier.minQuantity, tier.unitPriceCents);
 }
 
 /**
@@ -219,17 +260,15 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
         .groupBy('catalogue_item_id')
         .execute();
       for (const c of counts) offers.reserve(once(c.catalogue_item_id), Number(c.n));
+      // One array for every offer's price list, read into it in turn.
+      const pairs: number[] = [];
       for (let after = 0; ; ) {
         const rows = await selectArrays(trx, OFFERS_PAGE, [after, day, day, page]);
-        for (const [, supplierId, itemId, unitPriceCents, minimumOrderQuantity, tiers] of rows) {
-          if (stopped.size > 0 && stopped.has(supplierId as number)) continue;
-          offers.add({
-            supplierId: supplierId as number,
-            itemId: once(itemId as string),
-            unitPriceCents: unitPriceCents as number,
-            minimumOrderQuantity: minimumOrderQuantity as number,
-            tiers: tiers === null ? NO_TIERS : parseTiers(tiers as string),
-          });
+        for (let r = 0; r < rows.length; r++) {
+          const row = rows[r]!;
+          if (stopped.size > 0 && stopped.has(row[1] as number)) continue;
+          readTiers(row[5] as string | null, pairs);
+          offers.addValues(row[2] as string, row[1] as number, row[3] as number, row[4] as number, pairs);
         }
         if (rows.length < page) break;
         after = rows[rows.length - 1]![0] as number;

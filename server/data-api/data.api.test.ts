@@ -132,6 +132,27 @@ describe('GET /api/v2/procurement-data', () => {
     expect(pages).toBe(6);
     expect(seen).toHaveLength(11);
     expect(new Set(seen.map((r) => r.rfq_ref)).size).toBe(10);
+    // A record at a time, a page ends inside the basket too: the walk gives the one page's records in its order.
+    const whole = procurementDataSchema.parse((await get('/api/v2/procurement-data?limit=1000')).json).results;
+    const single: RfqSubmissionRecord[] = [];
+    cursor = null;
+    do {
+      const body = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json);
+      single.push(...body.results);
+      cursor = body.next_cursor;
+    } while (cursor);
+    expect(single).toEqual(whole);
+  });
+
+  it('filters a category line by line: its single products and the basket lines of it, not the other lines of the basket', async () => {
+    const hygiene = procurementDataSchema.parse((await get('/api/v2/procurement-data?product_category=hygiene-products')).json).results;
+    expect(hygiene.map((r) => [r.line_number, r.product_category, r.quantity_requested]).sort()).toEqual([
+      [null, 'hygiene-products', 10],
+      [null, 'hygiene-products', 10],
+      [2, 'hygiene-products', 50],
+    ]);
+    const sanitisers = procurementDataSchema.parse((await get('/api/v2/procurement-data?product_category=sanitizers&city_code=durban')).json).results;
+    expect(sanitisers.map((r) => r.line_number).sort()).toEqual([1, null, null, null, null, null, null, null]);
   });
 
   it('compresses a page in the encoding the client prefers, and not for a client that accepts none', async () => {

@@ -33,9 +33,9 @@ import {
 // hour and, for a basket's line, its line number; so it carries neither the buyer's rfqId nor a
 // finer time. An edited cursor can only name another record the caller may read anyway, so it
 // needs no key (docs/security.md).
-function encodeCursor(row: { created_at: string; rfq_ref: string; line_no: number }): string {
-  const line = row.line_no >= 0 ? `|${row.line_no + 1}` : '';
-  return Buffer.from(`${submissionHour(row.created_at)}|${row.rfq_ref}${line}`).toString('base64url');
+function encodeCursor(createdAt: string, rfqRef: string, lineNo: number): string {
+  const line = lineNo >= 0 ? `|${lineNo + 1}` : '';
+  return Buffer.from(`${submissionHour(createdAt)}|${rfqRef}${line}`).toString('base64url');
 }
 
 /** The hour a record is published with: its exact time is not part of the data API. */
@@ -56,27 +56,34 @@ async function decodeCursor(database: Database, cursor: string): Promise<{ creat
 
 /** Record-level RFQs in the `rfq_submissions` shape, oldest first (a basket line by line), paged by an opaque cursor. */
 export async function procurementData(database: Database, q: ProcurementDataQuery): Promise<ProcurementData> {
+  // From the cursor's record, or from the start date when the cursor is before it (or absent).
+  const from = { createdAt: q.start_date ? `${q.start_date}T00:00:00.000Z` : '', id: '', lineNo: -1 };
+  const cursor = q.cursor ? await decodeCursor(database, q.cursor) : undefined;
   const rows = await rfqRecords(database.db, {
-    from: q.start_date ? `${q.start_date}T00:00:00.000Z` : undefined,
     cityId: q.city_code,
     categoryId: q.product_category,
-    after: q.cursor ? await decodeCursor(database, q.cursor) : undefined,
+    after: cursor && cursor.createdAt >= from.createdAt ? cursor : from,
     limit: q.limit,
   });
-  const page = rows.slice(0, q.limit).map((r) => ({ ...r, line_no: Number(r.line_no) }));
-  const results: RfqSubmissionRecord[] = page.map((r) => ({
-    rfq_ref: r.rfq_ref,
-    submission_timestamp: submissionHour(r.created_at),
-    product_category: r.category_id,
-    quantity_requested: Number(r.quantity),
-    budget_range_zar: r.budget_range,
-    city_code: r.city_id,
-    company_size: (r.company_size ?? 'unknown') as RfqSubmissionRecord['company_size'],
-    intent_score: Number(r.intent_score),
-    line_number: r.line_no >= 0 ? r.line_no + 1 : null,
-  }));
+  const count = Math.min(rows.length, q.limit);
+  const results = new Array<RfqSubmissionRecord>(count);
+  for (let i = 0; i < count; i++) {
+    const [rfqRef, createdAt, categoryId, quantity, budgetRange, cityId, intentScore, companySize, lineNo] = rows[i]!;
+    results[i] = {
+      rfq_ref: rfqRef,
+      submission_timestamp: submissionHour(createdAt),
+      product_category: categoryId,
+      quantity_requested: Number(quantity),
+      budget_range_zar: budgetRange,
+      city_code: cityId,
+      company_size: (companySize ?? 'unknown') as RfqSubmissionRecord['company_size'],
+      intent_score: Number(intentScore),
+      line_number: lineNo >= 0 ? lineNo + 1 : null,
+    };
+  }
   const hasMore = rows.length > q.limit;
-  return { results, has_more: hasMore, next_cursor: hasMore ? encodeCursor(page[page.length - 1]!) : null };
+  const last = rows[count - 1];
+  return { results, has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(last[1], last[0], last[8]) : null };
 }
 
 const PERIODS_BACK = { week: 12, month: 12, quarter: 8 } as const;

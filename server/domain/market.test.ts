@@ -45,4 +45,21 @@ describe('OfferListsBuilder', () => {
     expect(lists.get('bleach-5l')!.at(0)).toEqual(offer);
     expect(lists.has('gloves-100')).toBe(false);
   });
+
+  it("keeps an offer's price list in order of its minimums however it was written, from values as from an offer", () => {
+    const builder = new OfferListsBuilder();
+    const pairs = [250, 4100, 50, 4400, 1000, 3900];
+    builder.addValues('bleach-5l', 7, 4599, 10, pairs);
+    builder.addValues('bleach-5l', 8, 4500, 1, []);
+    builder.add({ supplierId: 9, itemId: 'bleach-5l', unitPriceCents: 4700, minimumOrderQuantity: 1, tiers: [{ minQuantity: 20, unitPriceCents: 4650 }] });
+    const bleach = builder.build().get('bleach-5l')!;
+    expect(bleach.at(0).tiers).toEqual([
+      { minQuantity: 50, unitPriceCents: 4400 },
+      { minQuantity: 250, unitPriceCents: 4100 },
+      { minQuantity: 1000, unitPriceCents: 3900 },
+    ]);
+    expect([bleach.at(1).tiers, bleach.at(2).tiers]).toEqual([[], [{ minQuantity: 20, unitPriceCents: 4650 }]]);
+    // The pairs were only read: the caller may read the next offer's into the same array.
+    expect(pairs).toEqual([250, 4100, 50, 4400, 1000, 3900]);
+  });
 });

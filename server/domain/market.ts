@@ -222,18 +222,38 @@ export class OfferListsBuilder {
   }
 
   add(offer: Offer): void {
-    let item = this.items.get(offer.itemId);
+    const pairs: number[] = [];
+    for (const tier of offer.tiers) pairs.push(tier.minQuantity, tier.unitPriceCents);
+    this.addValues(offer.itemId, offer.supplierId, offer.unitPriceCents, offer.minimumOrderQuantity, pairs);
+  }
+
+  /**
+   * Adds an offer from its values, as the market store reads two million of them: no object per
+   * offer or per tier. `tierPairs` is its price list as minimums and prices in turn
+   * (`[minQuantity, unitPriceCents, …]`), in any order; only read here, so one array may serve every call.
+   */
+  addValues(itemId: string, supplierId: number, unitPriceCents: number, minimumOrderQuantity: number, tierPairs: readonly number[]): void {
+    let item = this.items.get(itemId);
     if (!item) {
       item = columns(64);
-      this.items.set(offer.itemId, item);
+      this.items.set(itemId, item);
     }
-    item.suppliers.push(offer.supplierId);
-    item.prices.push(offer.unitPriceCents);
-    item.minimums.push(offer.minimumOrderQuantity);
-    const tiers = offer.tiers.length > 1 ? [...offer.tiers].sort((a, b) => a.minQuantity - b.minQuantity) : offer.tiers;
-    for (const tier of tiers) {
-      item.tierMinimums.push(tier.minQuantity);
-      item.tierPrices.push(tier.unitPriceCents);
+    item.suppliers.push(supplierId);
+    item.prices.push(unitPriceCents);
+    item.minimums.push(minimumOrderQuantity);
+    let sorted = true;
+    for (let k = 2; k < tierPairs.length; k += 2) if (tierPairs[k]! < tierPairs[k - 2]!) sorted = false;
+    if (sorted) {
+      for (let k = 0; k < tierPairs.length; k += 2) {
+        item.tierMinimums.push(tierPairs[k]!);
+        item.tierPrices.push(tierPairs[k + 1]!);
+      }
+    } else {
+      const order = Array.from({ length: tierPairs.length / 2 }, (_, k) => 2 * k).sort((a, b) => tierPairs[a]! - tierPairs[b]!);
+      for (const k of order) {
+        item.tierMinimums.push(tierPairs[k]!);
+        item.tierPrices.push(tierPairs[k + 1]!);
+      }
     }
     item.tierStart.push(item.tierMinimums.length);
   }

@@ -3,7 +3,6 @@ import type { Context } from 'koa';
 import { PUBLIC_PAGES } from '../../contract/public-pages';
 import type { AppDeps } from '../deps';
 import { answerJson } from '../http/json-answer';
-import { complianceCertificatePdf, pricingGuidePdf } from './guide-and-certificate.pdf';
 import { certificateIdentity } from '../../sdk/schemas/site';
 import { FIGURES_MAX_AGE_MS, supplierPagePaths, type SiteFiguresStore } from './site.service';
 
@@ -79,10 +78,13 @@ export function siteRouter({ config, clock, database }: AppDeps, store: SiteFigu
   });
 
   // Each PDF is made at most once per count of the figures, however often it is downloaded.
+  // The PDF writer (pdfkit, with its fonts and line-breaking tables) is loaded on the first
+  // download, not as the process starts: most processes never write one.
+  const pdfs = () => import('./guide-and-certificate.pdf');
   const guide = memo<Buffer>();
   router.get('/downloads/pricing-guide', async (ctx) => {
     const figures = await store.current();
-    const body = await guide(figures.asOf, async () => pricingGuidePdf(await store.pricingGuide()));
+    const body = await guide(figures.asOf, async () => (await pdfs()).pricingGuidePdf(await store.pricingGuide()));
     cacheFor(ctx, figures.asOf, clock());
     pdf(ctx, body, `procura-pricing-guide-${figures.asOf.slice(0, 10)}.pdf`);
   });
@@ -91,7 +93,7 @@ export function siteRouter({ config, clock, database }: AppDeps, store: SiteFigu
   router.get('/downloads/compliance-certificate', async (ctx) => {
     const figures = await store.current();
     const identity = certificateIdentity(figures.asOf);
-    const body = await certificate(figures.asOf, () => complianceCertificatePdf({ ...identity, figures }));
+    const body = await certificate(figures.asOf, async () => (await pdfs()).complianceCertificatePdf({ ...identity, figures }));
     cacheFor(ctx, figures.asOf, clock());
     pdf(ctx, body, `procura-compliance-certificate-${identity.certificateId}.pdf`);
   });
