@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readinessSchema } from './readiness';
 import { randSchema } from '../../sdk/schemas/common';
 import { singleLine } from '../../sdk/schemas/text';
 import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
@@ -118,6 +119,8 @@ export const adminSupplierSchema = z.object({
   priceListDate: z.string(),
   createdAt: z.string(),
   ...complianceOnFileFields,
+  /** Whether the supplier is quoted yet, as its workspace's checklist shows it. */
+  readiness: readinessSchema,
 });
 /**
  * A supplier in the admin list.

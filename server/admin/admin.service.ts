@@ -10,6 +10,7 @@ import { ApiError } from '../errors';
 import { latestAudit, recordAudit } from '../staff/audit.service';
 import { CSV_BOM, csvRow } from '../../contract/csv';
 import * as repo from './admin.repository';
+import { readinessOf } from '../domain/readiness';
 import type { ScorecardFigures } from '../domain/scorecard';
 import { scorecardsOf } from '../track-record/track-record.service';
 
@@ -38,7 +39,7 @@ function onTimePercent(card: ScorecardFigures | undefined): number | null {
 }
 
 /** A supplier as the list shows it: its figures are its scorecard's, earned from recorded orders. */
-function toAdminSupplier(r: repo.SupplierListRow, categories: string[], card: ScorecardFigures | undefined): AdminSupplier {
+function toAdminSupplier(r: repo.SupplierListRow, categories: string[], card: ScorecardFigures | undefined): Omit<AdminSupplier, 'readiness'> {
   return {
     id: r.id,
     name: r.name,
@@ -84,12 +85,18 @@ interface ListQuery {
   q?: string;
 }
 
-/** `GET /api/admin/suppliers`: a page, newest first. */
-export async function listSuppliers(db: Kysely<DB>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
+/** `GET /api/admin/suppliers`: a page, newest first, each supplier with whether it is ready to quote. */
+export async function listSuppliers(deps: Pick<AdminDeps, 'database' | 'market'>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
+  const { db } = deps.database;
   const { rows, total } = await repo.supplierPage(db, { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
   const ids = rows.map((r) => r.id);
-  const [categories, records] = await Promise.all([repo.supplierCategoryNames(db, ids), scorecardsOf(db, ids, Date.now())]);
-  return { page, pageSize, total, suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id))) };
+  const [categories, records, market] = await Promise.all([repo.supplierCategoryNames(db, ids), scorecardsOf(db, ids, Date.now()), deps.market.current()]);
+  return {
+    page,
+    pageSize,
+    total,
+    suppliers: rows.map((r) => ({ ...toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id)), readiness: readinessOf(market, r.id) })),
+  };
 }
 
 /** `GET /api/admin/products`: a page, newest first. */
@@ -196,11 +203,12 @@ export async function setSupplierStanding(deps: AdminDeps, staffId: number, supp
     return (await repo.supplierListRow(trx, supplierId))!;
   });
   deps.market.invalidate();
-  const [categories, records] = await Promise.all([
+  const [categories, records, market] = await Promise.all([
     repo.supplierCategoryNames(deps.database.db, [supplierId]),
     scorecardsOf(deps.database.db, [supplierId], deps.clock()),
+    deps.market.current(),
   ]);
-  return toAdminSupplier(row, categories.get(supplierId) ?? [], records.get(supplierId));
+  return { ...toAdminSupplier(row, categories.get(supplierId) ?? [], records.get(supplierId)), readiness: readinessOf(market, supplierId) };
 }
 
 /** Who the log names for a write made on the command line, which has no staff member. */
