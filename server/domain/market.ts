@@ -435,16 +435,22 @@ export function buildMarket(input: MarketInput): MarketSnapshot {
   }
   const offersByItem = new Map<string, OfferList>();
   const priceSums = new Map<string, { sum: number; n: number }>();
-  const stockedSupplierIds = new Set<number>();
+  // Marked in an array by supplier id, not a Set per offer: a few times faster at two million offers.
+  let maxId = 0;
+  for (const s of input.suppliers) if (s.id > maxId) maxId = s.id;
+  const stocked = new Uint8Array(maxId + 1);
   for (const [itemId, list] of builder.build()) {
     offersByItem.set(itemId, list);
     let sum = 0;
     for (let i = 0; i < list.length; i++) {
       sum += list.unitPriceCents(i);
-      stockedSupplierIds.add(list.supplierId(i));
+      const supplierId = list.supplierId(i);
+      if (supplierId <= maxId) stocked[supplierId] = 1;
     }
     priceSums.set(itemId, { sum, n: list.length });
   }
+  const stockedSupplierIds = new Set<number>();
+  for (const s of input.suppliers) if (stocked[s.id] === 1) stockedSupplierIds.add(s.id);
   // A category is quoted from the suppliers serving it that are ready to quote (`readiness.ts`): one with no
   // quotable offer or nowhere to deliver is quoted for nothing until it has both.
   const suppliersByCategory = new Map<string, Supplier[]>();
