@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readinessSchema } from './readiness';
 import { randSchema } from '../../sdk/schemas/common';
 import { singleLine } from '../../sdk/schemas/text';
 import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
@@ -120,6 +121,8 @@ export const adminSupplierSchema = z.object({
   ...complianceOnFileFields,
   /** When the business, listed and never asked, stopped Procura's e-mails from one of them; null when it did not. A stopped supplier is not quoted until it joins. */
   mailStoppedAt: z.string().nullable(),
+  /** Whether the supplier is quoted yet, as its workspace's checklist shows it. */
+  readiness: readinessSchema,
 });
 /**
  * A supplier in the admin list.

@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from 'zod';
+import { readinessSchema } from './readiness';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
 import { purchaseOrderSummarySchema } from '../../sdk/schemas/rfq';
 import { scorecardSchema } from './scorecard';
@@ -89,7 +90,11 @@ export type SupplierPerformance = z.infer<typeof supplierPerformanceSchema>;
  * @example
  * adminSupplierScorecardSchema.parse(json).notCounted[0]?.notCountedReason; // 'own_domain'
  */
-export const adminSupplierScorecardSchema = supplierPerformanceSchema.extend({ notCounted: z.array(supplierOrderOutcomeSchema) });
+export const adminSupplierScorecardSchema = supplierPerformanceSchema.extend({
+  notCounted: z.array(supplierOrderOutcomeSchema),
+  /** Whether the supplier is quoted yet, as its workspace's checklist shows it. */
+  readiness: readinessSchema,
+});
 export type AdminSupplierScorecard = z.infer<typeof adminSupplierScorecardSchema>;
 /**
  * Whether an order counts in the record, in words: for the supplier itself (`you`) or for staff

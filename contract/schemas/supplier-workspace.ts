@@ -17,6 +17,7 @@ import { multiLine, singleLine } from '../../sdk/schemas/text';
 import { isSingleLineText } from '../../sdk/text';
 import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
 import { MAX_UNIT_PRICE } from './supplier-offers';
+import { readinessSchema } from './readiness';
 
 /**
  * What the supplier pages and API say, in one place.
@@ -146,7 +147,7 @@ export const supplierLinkHolderSchema = z.object({ name: z.string(), supplierNam
  */
 export type SupplierLinkHolder = z.infer<typeof supplierLinkHolderSchema>;
 /**
- * Who is signed in to the workspace, and for which supplier (`GET /api/supplier/me`).
+ * Who is signed in to the workspace, for which supplier, and whether it is ready to quote (`GET /api/supplier/me`).
  *
  * @example
  * supplierMeSchema.parse(json).supplier.name;
@@ -154,6 +155,8 @@ export type SupplierLinkHolder = z.infer<typeof supplierLinkHolderSchema>;
 export const supplierMeSchema = z.object({
   user: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
   supplier: z.object({ id: z.number().int(), name: z.string() }),
+  /** Whether the supplier is quoted yet: the workspace's ready-to-quote checklist until it is. */
+  readiness: readinessSchema,
 });
 /**
  * The signed-in supplier user.

@@ -26,6 +26,13 @@ export function partnerApi(credentials: Required<Pick<ClientOptions, 'apiKey' | 
 
 /** What the supplier workspace hears on `window` when a call answers 401: its session ended (expired, or signed out in another tab). */
 export const SUPPLIER_SESSION_ENDED = 'procura:supplier-session-ended';
+/**
+ * What the supplier workspace hears on `window` when the supplier's price list or delivery areas
+ * were changed: whether it is ready to quote may have changed with them.
+ */
+export const SUPPLIER_MARKET_CHANGED = 'procura:supplier-market-changed';
+/** The supplier's calls that change its price list or delivery areas. */
+const MARKET_CHANGES = /\/api\/supplier\/(offers|coverage)(\/|$)/;
 /** What the buyer's account page hears on `window` when a call answers 401. */
 export const BUYER_SESSION_ENDED = 'procura:buyer-session-ended';
 /** What the staff pages hear on `window` when a call answers 401. */
@@ -62,12 +69,30 @@ export function privacyApi(): PrivacyCalls {
 
 let supplierClient: SupplierClient | undefined;
 
+/** `fetch` that announces {@link SUPPLIER_MARKET_CHANGED} on `window` after a change to the price list or delivery areas succeeds. */
+function announcingMarketChanges(send: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const res = await send(input, init);
+    const request = input instanceof Request ? input : null;
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+    const url = request ? request.url : String(input);
+    if (res.ok && method !== 'GET' && MARKET_CHANGES.test(new URL(url, window.location.origin).pathname))
+      window.dispatchEvent(new Event(SUPPLIER_MARKET_CHANGED));
+    return res;
+  };
+}
+
 /**
  * The supplier workspace's client: the browser sends the supplier session cookie and the Origin.
- * Each call is sent once; a 401 is announced as {@link SUPPLIER_SESSION_ENDED}.
+ * Each call is sent once; a 401 is announced as {@link SUPPLIER_SESSION_ENDED}, a change to the
+ * price list or delivery areas as {@link SUPPLIER_MARKET_CHANGED}.
  */
 export function supplierApi(): SupplierClient {
-  supplierClient ??= createSupplierClient({ baseUrl: window.location.origin, retry: 0, fetch: announcing401(SUPPLIER_SESSION_ENDED) });
+  supplierClient ??= createSupplierClient({
+    baseUrl: window.location.origin,
+    retry: 0,
+    fetch: announcingMarketChanges(announcing401(SUPPLIER_SESSION_ENDED)),
+  });
   return supplierClient;
 }
 

@@ -43,7 +43,7 @@ export function adminRouter(deps: AppDeps) {
   });
 
   router.get('/api/admin/suppliers', admin, validate({ query: adminListQuerySchema }), async (ctx) => {
-    ctx.body = await listSuppliers(deps.database.db, ctx.query);
+    ctx.body = await listSuppliers(deps, ctx.query);
   });
 
   router.get('/api/admin/products', admin, validate({ query: adminListQuerySchema }), async (ctx) => {

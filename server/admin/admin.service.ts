@@ -11,6 +11,7 @@ import { latestAudit, recordAudit } from '../staff/audit.service';
 import { CSV_BOM, csvRow } from '../../contract/csv';
 import * as repo from './admin.repository';
 import { stopsOf } from '../listed-suppliers/listed-suppliers.service';
+import { readinessOf } from '../domain/readiness';
 import type { ScorecardFigures } from '../domain/scorecard';
 import { scorecardsOf } from '../track-record/track-record.service';
 
@@ -44,7 +45,7 @@ function toAdminSupplier(
   categories: string[],
   card: ScorecardFigures | undefined,
   mailStoppedAt: string | null = null,
-): AdminSupplier {
+): Omit<AdminSupplier, 'readiness'> {
   return {
     id: r.id,
     name: r.name,
@@ -91,23 +92,28 @@ interface ListQuery {
   q?: string;
 }
 
-/** `GET /api/admin/suppliers`: a page, newest first. */
-export async function listSuppliers(db: Kysely<DB>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
+/** `GET /api/admin/suppliers`: a page, newest first, each supplier with whether it is ready to quote. */
+export async function listSuppliers(deps: Pick<AdminDeps, 'database' | 'market'>, { page, pageSize, q }: ListQuery): Promise<AdminSupplierPage> {
+  const { db } = deps.database;
   const { rows, total } = await repo.supplierPage(db, { q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
   const ids = rows.map((r) => r.id);
-  const [categories, records, stops] = await Promise.all([
+  const [categories, records, stops, market] = await Promise.all([
     repo.supplierCategoryNames(db, ids),
     scorecardsOf(db, ids, Date.now()),
     stopsOf(
       db,
       rows.map((r) => r.email),
     ),
+    deps.market.current(),
   ]);
   return {
     page,
     pageSize,
     total,
-    suppliers: rows.map((r) => toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id), stops.get(r.email) ?? null)),
+    suppliers: rows.map((r) => ({
+      ...toAdminSupplier(r, categories.get(r.id) ?? [], records.get(r.id), stops.get(r.email) ?? null),
+      readiness: readinessOf(market, r.id),
+    })),
   };
 }
 
@@ -215,12 +221,16 @@ export async function setSupplierStanding(deps: AdminDeps, staffId: number, supp
     return (await repo.supplierListRow(trx, supplierId))!;
   });
   deps.market.invalidate();
-  const [categories, records, stops] = await Promise.all([
+  const [categories, records, stops, market] = await Promise.all([
     repo.supplierCategoryNames(deps.database.db, [supplierId]),
     scorecardsOf(deps.database.db, [supplierId], deps.clock()),
     stopsOf(deps.database.db, [row.email]),
+    deps.market.current(),
   ]);
-  return toAdminSupplier(row, categories.get(supplierId) ?? [], records.get(supplierId), stops.get(row.email) ?? null);
+  return {
+    ...toAdminSupplier(row, categories.get(supplierId) ?? [], records.get(supplierId), stops.get(row.email) ?? null),
+    readiness: readinessOf(market, supplierId),
+  };
 }
 
 /** Who the log names for a write made on the command line, which has no staff member. */

@@ -413,7 +413,10 @@ export interface MarketSnapshot {
   suppliersById: Map<number, Supplier>;
   /** Each catalogue item's offers from suppliers of the snapshot. */
   offersByItem: Map<string, OfferList>;
+  /** The suppliers ready to quote (see `readiness.ts`) by the categories they serve. */
   suppliersByCategory: Map<string, Supplier[]>;
+  /** The suppliers with at least one offer quotable on the snapshot's day (in stock, within its dates). */
+  stockedSupplierIds: Set<number>;
   /** Average list price per catalogue item across the suppliers that list it, in cents. */
   averagePriceCents: Map<string, number>;
   /** Values derived from the snapshot (candidate pools, city counts); it never changes, so neither do they. */
@@ -432,6 +435,12 @@ export interface MarketInput {
   offers: Offer[] | OfferListsBuilder;
 }
 
+/** Whether a supplier delivers anywhere: a city, a province or nationally. */
+export function hasDeliveryArea(supplier: Pick<Supplier, 'coverage'>): boolean {
+  const { cities, provinces, national } = supplier.coverage;
+  return cities.size > 0 || provinces.size > 0 || national !== null;
+}
+
 /** Builds the look-ups of a snapshot from plain lists. */
 export function buildMarket(input: MarketInput): MarketSnapshot {
   const suppliersById = new Map(input.suppliers.map((s) => [s.id, s]));
@@ -446,14 +455,27 @@ export function buildMarket(input: MarketInput): MarketSnapshot {
   }
   const offersByItem = new Map<string, OfferList>();
   const priceSums = new Map<string, { sum: number; n: number }>();
+  // Marked in an array by supplier id, not a Set per offer: a few times faster at two million offers.
+  let maxId = 0;
+  for (const s of input.suppliers) if (s.id > maxId) maxId = s.id;
+  const stocked = new Uint8Array(maxId + 1);
   for (const [itemId, list] of builder.build()) {
     offersByItem.set(itemId, list);
     let sum = 0;
-    for (let i = 0; i < list.length; i++) sum += list.unitPriceCents(i);
+    for (let i = 0; i < list.length; i++) {
+      sum += list.unitPriceCents(i);
+      const supplierId = list.supplierId(i);
+      if (supplierId <= maxId) stocked[supplierId] = 1;
+    }
     priceSums.set(itemId, { sum, n: list.length });
   }
+  const stockedSupplierIds = new Set<number>();
+  for (const s of input.suppliers) if (stocked[s.id] === 1) stockedSupplierIds.add(s.id);
+  // A category is quoted from the suppliers serving it that are ready to quote (`readiness.ts`): one with no
+  // quotable offer or nowhere to deliver is quoted for nothing until it has both.
   const suppliersByCategory = new Map<string, Supplier[]>();
   for (const supplier of input.suppliers) {
+    if (!stockedSupplierIds.has(supplier.id) || !hasDeliveryArea(supplier)) continue;
     for (const categoryId of supplier.categories.keys()) {
       let list = suppliersByCategory.get(categoryId);
       if (!list) {
@@ -501,6 +523,7 @@ export function buildMarket(input: MarketInput): MarketSnapshot {
     suppliersById,
     offersByItem,
     suppliersByCategory,
+    stockedSupplierIds,
     averagePriceCents,
     memo: new Map(),
   };

@@ -410,7 +410,8 @@ function offerRows(market: MarketSnapshot, list: OfferList): Map<number, number>
  */
 export function supplierEntry(market: MarketSnapshot, target: QuoteTarget, location: LocationInterpretation, supplier: Supplier): PoolEntry | null {
   const terms = supplier.categories.get(target.category.id);
-  if (!terms || !hasGoodStanding(supplier)) return null;
+  // Not ready to quote (no quotable offer at all): quoted for nothing, as the category's pool says.
+  if (!terms || !hasGoodStanding(supplier) || !market.stockedSupplierIds.has(supplier.id)) return null;
   let offer: Offer | null = null;
   if (target.kind === 'item') {
     const list = market.offersByItem.get(target.item.id);

@@ -75,7 +75,7 @@ export const SUPPLIER_PATHS: Route[] = [
   access.post('/api/supplier/session', {
     summary: "Exchange a sign-in link's token for a supplier session (Set-Cookie)",
     description:
-      'Called by the page the link opens (its Origin), within a rate limit per client: the link is spent and a session starts, its cookie set HttpOnly. Answers the signed-in person and their supplier; 400 `invalid_token` for a link expired, used or of a disabled person.',
+      'Called by the page the link opens (its Origin), within a rate limit per client: the link is spent and a session starts, its cookie set HttpOnly. Answers the signed-in person and their supplier, with its readiness to quote, as `GET /api/supplier/me` does; 400 `invalid_token` for a link expired, used or of a disabled person.',
     ...WITH_LINK_TOKEN,
     ok: [200, supplierMeSchema],
   }),
@@ -88,7 +88,7 @@ export const SUPPLIER_PATHS: Route[] = [
   }),
   workspace.get('/api/supplier/me', {
     summary: 'The signed-in supplier user and their supplier',
-    description: `${SIGNED_IN} Answers who is signed in (id, name, e-mail) and their supplier's id and name, for the workspace's header.`,
+    description: `${SIGNED_IN} Answers who is signed in (id, name, e-mail), their supplier's id and name, for the workspace's header, and its \`readiness\`: a supplier is quoted once it has at least one price-list item in stock and a delivery area, and the workspace shows a ready-to-quote checklist until it has both.`,
     ok: [200, supplierMeSchema],
   }),
   workspace.get('/api/supplier/users', {

@@ -129,8 +129,9 @@ function bbeeColumns(a: ApplicationRow) {
 
 /**
  * Adds the supplier an application describes, through the import's own statements: unverified,
- * on the import's terms, delivering in its home city, its categories as its specialties but
- * serving none until its price list names products, so it is quoted only from a price list.
+ * on the import's terms, its categories as its specialties but serving none until its price list
+ * names products. It delivers nowhere until it says where: it is quoted once its workspace's
+ * checklist is done (an in-stock price-list item and a delivery area).
  */
 export async function insertSupplierOf(db: Db, a: ApplicationRow, categoryNamesOf: string[], now: string): Promise<number> {
   const ids = await importRepo.insertSuppliers(db, [
@@ -153,9 +154,7 @@ export async function insertSupplierOf(db: Db, a: ApplicationRow, categoryNamesO
       ...bbeeColumns(a),
     },
   ]);
-  const id = ids.get(a.email)!;
-  await importRepo.ensureCityCoverage(db, [{ supplier_id: id, area: a.city_id, lead_days: IMPORT_DEFAULTS.cityLeadDays }]);
-  return id;
+  return ids.get(a.email)!;
 }
 
 /** A claimed supplier takes the application's registration, VAT (when given) and B-BBEE standing. */

@@ -77,6 +77,8 @@ describe('sign-in links', () => {
     expect(supplierMeSchema.parse(signedIn.json)).toEqual({
       user: { id: res.json.id, email: 'sipho@cleanco.example', name: 'Sipho Dlamini' },
       supplier: { id: supplierId, name: await supplierName(supplierId!) },
+      // A seeded supplier lists products in stock and delivers: no checklist.
+      readiness: { inStockItem: true, deliveryArea: true, readyToQuote: true },
     });
     const setCookie = signedIn.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^procura_supplier=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);

@@ -13,6 +13,8 @@ import type { Outbox } from '../mail/outbox';
 import { recordAudit } from '../staff/audit.service';
 import { admitLinkTo, issueLink, peekLink, revokeLinks, spendLink, storedLink, type LinkKind } from '../sign-in-links/sign-in-links';
 import * as repo from './supplier-users.repository';
+import type { MarketStore } from '../catalogue/market-store';
+import { readinessOf } from '../domain/readiness';
 import { deleteInvitationsOf } from './supplier-invitations.repository';
 
 export { SIGN_IN_LINK_MINUTES };
@@ -112,7 +114,12 @@ export async function signInLinkHolder(db: Kysely<DB>, token: string, nowMs: num
 }
 
 /** Exchanges a sign-in link's token for a new session: answers the session id (for the cookie) and who signed in. */
-export async function startSession(db: Kysely<DB>, token: string, nowMs: number): Promise<{ sessionId: string; me: SupplierMe }> {
+export async function startSession(
+  deps: { database: Database; market: MarketStore },
+  token: string,
+  nowMs: number,
+): Promise<{ sessionId: string; me: SupplierMe }> {
+  const { db } = deps.database;
   const now = iso(nowMs);
   const sessionId = newSessionId();
   const member = await db.transaction().execute(async (trx) => {
@@ -124,7 +131,7 @@ export async function startSession(db: Kysely<DB>, token: string, nowMs: number)
     return sessions.findSession(trx, 'supplier', hashSecret(sessionId));
   });
   if (!member) throw new ApiError(400, 'invalid_token', SUPPLIER_MESSAGES.linkInvalid);
-  return { sessionId, me: meOf(toMember(member)) };
+  return { sessionId, me: await meOf(deps.market, toMember(member)) };
 }
 
 const toMember = (row: NonNullable<Awaited<ReturnType<typeof sessions.findSession<'supplier'>>>>): SupplierMember => ({
@@ -135,11 +142,14 @@ const toMember = (row: NonNullable<Awaited<ReturnType<typeof sessions.findSessio
   supplierName: row.supplier_name,
 });
 
-/** The workspace's answer of who is signed in. */
-export const meOf = (m: SupplierMember): SupplierMe => ({
-  user: { id: m.id, email: m.email, name: m.name },
-  supplier: { id: m.supplierId, name: m.supplierName },
-});
+/** The workspace's answer of who is signed in, with whether their supplier is ready to quote (read from the market snapshot). */
+export async function meOf(market: MarketStore, m: SupplierMember): Promise<SupplierMe> {
+  return {
+    user: { id: m.id, email: m.email, name: m.name },
+    supplier: { id: m.supplierId, name: m.supplierName },
+    readiness: readinessOf(await market.current(), m.supplierId),
+  };
+}
 
 /** The person a session id belongs to, or null when it is unknown, ended, idle too long or disabled. */
 export async function supplierForSession(db: Kysely<DB>, sessionId: string, nowMs: number): Promise<SupplierMember | null> {

@@ -66,7 +66,7 @@ export function supplierRouter(deps: AppDeps) {
   });
 
   router.post('/api/supplier/session', noStore, origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
-    const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());
+    const { sessionId, me } = await startSession(deps, ctx.request.body.token, deps.clock());
     ctx.append('Set-Cookie', supplierCookie(deps.config.publicUrl, sessionId));
     ctx.body = me;
   });
@@ -74,7 +74,7 @@ export function supplierRouter(deps: AppDeps) {
   router.post('/api/supplier/sign-out', origin, supplierSignOut(deps));
 
   router.get('/api/supplier/me', signedIn, async (ctx) => {
-    ctx.body = meOf(supplierOf(ctx));
+    ctx.body = await meOf(deps.market, supplierOf(ctx));
   });
 
   router.get('/api/supplier/users', signedIn, async (ctx) => {

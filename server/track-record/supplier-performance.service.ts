@@ -7,6 +7,8 @@ import {
   type SupplierPerformance,
 } from '../../contract/schemas/supplier-performance';
 import type { Database } from '../db/database';
+import type { MarketStore } from '../catalogue/market-store';
+import { readinessOf } from '../domain/readiness';
 import { promisedDay } from '../domain/calendar';
 import { scorecardWindow } from '../domain/scorecard';
 import { ApiError } from '../errors';
@@ -81,16 +83,18 @@ const NOT_COUNTED_LISTED = 100;
 
 /**
  * `GET /api/admin/suppliers/:id/scorecard`: the supplier's performance as its workspace reads it,
- * and the receipts of the scorecard's 12 months kept but not counted, each with why.
+ * the receipts of the scorecard's 12 months kept but not counted, each with why, and whether it is
+ * ready to quote.
  */
 export async function adminSupplierScorecard(
-  deps: { database: Database; clock: () => number },
+  deps: { database: Database; market: MarketStore; clock: () => number },
   supplierId: number,
   cursor: string | undefined,
 ): Promise<AdminSupplierScorecard> {
   const performance = await supplierPerformance(deps, supplierId, cursor);
   const rows = await uncountedReceiptsOfSupplier(deps.database.db, supplierId, performance.scorecard.from, NOT_COUNTED_LISTED);
-  return { ...performance, notCounted: await outcomesOf(deps.database.db, rows) };
+  const readiness = readinessOf(await deps.market.current(), supplierId);
+  return { ...performance, notCounted: await outcomesOf(deps.database.db, rows), readiness };
 }
 
 /**

@@ -13,6 +13,8 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
     const observer = new ResizeObserver(measure);
     observer.observe(el);
+    // Rows that arrive after the region is drawn widen the table, not the region: both are watched.
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
     measure();
     return () => observer.disconnect();
   }, []);

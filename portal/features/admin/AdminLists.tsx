@@ -11,6 +11,7 @@ import { staffApi } from '../../lib/api';
 import { errorText, useLoad } from '../../lib/use-load';
 import { errorMessage } from '../../lib/api-errors';
 import { ComplianceEdit } from './ComplianceEdit';
+import { ReadinessBadge } from './ReadinessBadge';
 import { DataTable } from '../../components/ui/data-table';
 
 const PAGE_SIZE = 20;
@@ -118,6 +119,7 @@ export function SupplierList({ refresh, onChanged }: { refresh: number; onChange
                     <td>
                       <Link href={`/admin/suppliers/${s.id}`}>{s.name}</Link>
                       <div className="small muted">{s.email}</div>
+                      <ReadinessBadge readiness={s.readiness} />
                       {s.mailStoppedAt ? (
                         <div className="small">
                           <span className="badge">E-mails stopped</span> {formatDate(s.mailStoppedAt)}: not quoted until it joins

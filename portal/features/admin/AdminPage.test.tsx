@@ -16,6 +16,7 @@ const api = setupApiMock();
 
 /** A supplier's VAT and B-BBEE details while it has given none. */
 const NOTHING_ON_FILE = { vatNumber: null, registeredAddress: null, bbeeLevel: null, bbeeEvidence: null, bbeeExpiresOn: null };
+const NOT_READY = { inStockItem: true, deliveryArea: false, readyToQuote: false };
 
 const COASTAL: AdminSupplier = {
   id: 41,
@@ -35,6 +36,7 @@ const COASTAL: AdminSupplier = {
   createdAt: '2026-11-24T09:00:00.000Z',
   ...NOTHING_ON_FILE,
   mailStoppedAt: null,
+  readiness: NOT_READY,
 };
 const OUTBOX: OutboxDepth = { depth: { pending: 3, sending: 1, sent: 1240, held: 0, dead: 2 }, oldestPendingSeconds: 200, mailbox: '/dev/mailbox' };
 const AUDIT: AuditLog = {
@@ -126,6 +128,7 @@ describe('the admin dashboard', () => {
     expect(within(suppliers).getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
     await screen.findByText('Coastal Hygiene');
     expect(screen.getByText('new on Procura')).toBeTruthy();
+    expect(screen.getByText('Not ready: no delivery area')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Export CSV' }).map((a) => a.getAttribute('href'))).toEqual([
       '/api/admin/suppliers.csv',
       '/api/admin/products.csv',

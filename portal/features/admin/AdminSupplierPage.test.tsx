@@ -43,6 +43,7 @@ const card: AdminSupplierScorecard = {
   orders: [order(3), own, unconfirmed],
   nextCursor: null,
   notCounted: [own, unconfirmed],
+  readiness: { inStockItem: true, deliveryArea: false, readyToQuote: false },
 };
 
 describe('the staff’s supplier page', () => {
@@ -63,6 +64,13 @@ describe('the staff’s supplier page', () => {
       expect.stringContaining('Not counted: the supplier had not confirmed the order when the buyer recorded its receipt.'),
     ]);
     expect(screen.getByRole('link', { name: '/suppliers/coastal-hygiene' }).getAttribute('href')).toBe('/suppliers/coastal-hygiene');
+    const ready = screen.getByRole('region', { name: 'Ready to quote' });
+    expect(within(ready).getByText('Not ready: no delivery area')).toBeTruthy();
+    expect(
+      within(within(ready).getByRole('list', { name: 'Steps before it is quoted' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['An in-stock price-list item: done', 'A delivery area: not yet']);
   });
 
   it('says so when every receipt counts', async () => {

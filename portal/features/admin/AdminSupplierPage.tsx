@@ -4,6 +4,7 @@ import type { AdminSupplierScorecard } from '../../../contract/schemas/supplier-
 import { OrderOutcome, PerformanceView } from '../../components/scorecard/OrderOutcomes';
 import { staffApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
+import { ReadinessBadge } from './ReadinessBadge';
 import './admin.css';
 
 /** The receipts kept but not counted, each saying why: the buyer's domain is the supplier's own, or the order was not confirmed. */
@@ -28,9 +29,39 @@ function NotCounted({ card }: { card: AdminSupplierScorecard }) {
   );
 }
 
+/** Whether the supplier is quoted yet: the steps of its workspace's checklist, each done or not. */
+function Readiness({ card }: { card: AdminSupplierScorecard }) {
+  const { readiness } = card;
+  return (
+    <section className="card stack" aria-labelledby="admin-readiness">
+      <h2 id="admin-readiness">Ready to quote</h2>
+      <p>
+        <ReadinessBadge readiness={readiness} />
+      </p>
+      <p className="small muted">
+        A supplier is quoted once it has at least one price-list item in stock and a delivery area; its workspace shows it what is left.
+      </p>
+      <ol className="ready-steps" aria-label="Steps before it is quoted">
+        <ReadinessStep done={readiness.inStockItem} text="An in-stock price-list item" />
+        <ReadinessStep done={readiness.deliveryArea} text="A delivery area" />
+      </ol>
+    </section>
+  );
+}
+
+function ReadinessStep({ done, text }: { done: boolean; text: string }) {
+  return (
+    <li className={done ? 'ready-step ready-step-done' : 'ready-step'}>
+      <span>
+        {text}: <strong>{done ? 'done' : 'not yet'}</strong>
+      </span>
+    </li>
+  );
+}
+
 /**
  * /admin/suppliers/:id (role admin): a supplier's track record as buyers read it, each order's
- * outcome, and the receipts kept but not counted with why.
+ * outcome, the receipts kept but not counted with why, and whether it is ready to quote.
  */
 export default function AdminSupplierPage() {
   const id = Number(useParams<{ id: string }>().id);
@@ -52,6 +83,7 @@ export default function AdminSupplierPage() {
             <p className="small muted">
               {card.scorecard.name}: its public page is <a href={`/suppliers/${card.scorecard.slug}`}>/suppliers/{card.scorecard.slug}</a>.
             </p>
+            <Readiness card={card} />
             <NotCounted card={card} />
           </>
         )}

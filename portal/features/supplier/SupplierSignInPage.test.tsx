@@ -16,7 +16,11 @@ afterEach(() => {
 });
 
 const TOKEN = `sl_${'a'.repeat(43)}`;
-const ME = { user: { id: 1, email: 'sipho@cleanco.example', name: 'Sipho Dlamini' }, supplier: { id: 3, name: 'CleanCo' } };
+const ME = {
+  user: { id: 1, email: 'sipho@cleanco.example', name: 'Sipho Dlamini' },
+  supplier: { id: 3, name: 'CleanCo' },
+  readiness: { inStockItem: true, deliveryArea: true, readyToQuote: true },
+};
 
 /** The look-ups and sign-ins the page makes, each with the body it sent. */
 function linkCalls(peekAnswer: () => Response = () => HttpResponse.json({ name: 'Sipho Dlamini', supplierName: 'CleanCo' })) {

@@ -12,6 +12,8 @@ import SupplierWorkspacePage from './SupplierWorkspacePage';
 import { SESSION_ENDED_TEXT } from './SupplierSession';
 
 const api = setupApiMock();
+/** A supplier quoted already: no checklist. */
+const READY = { inStockItem: true, deliveryArea: true, readyToQuote: true };
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -94,7 +96,7 @@ const accepted = (): SupplierLead => ({
 function signedIn(leads: SupplierLead[]) {
   api.server.use(
     http.get('*/api/supplier/me', () =>
-      HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+      HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' }, readiness: READY }),
     ),
     http.get('*/api/supplier/leads', () => HttpResponse.json({ leads })),
   );
@@ -113,7 +115,7 @@ describe('the supplier workspace', () => {
   it('opens on the lead a lead e-mail links to, its heading focused', async () => {
     api.server.use(
       http.get('*/api/supplier/me', () =>
-        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' }, readiness: READY }),
       ),
       http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [lead('Q-3', 'Household Bleach'), lead('Q-2', 'Refuse Bags')] })),
     );
@@ -167,7 +169,7 @@ describe('the supplier workspace', () => {
     };
     api.server.use(
       http.get('*/api/supplier/me', () =>
-        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' }, readiness: READY }),
       ),
       http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [] })),
       http.get('*/api/supplier/stats', () => HttpResponse.json(stats)),
@@ -195,7 +197,7 @@ describe('the supplier workspace', () => {
     const user = userEvent.setup();
     api.server.use(
       http.get('*/api/supplier/me', () =>
-        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' }, readiness: READY }),
       ),
       http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [lead('Q-3', 'Household Bleach')] })),
       http.post('*/api/supplier/leads/:quoteId/firm', () =>
@@ -219,7 +221,7 @@ describe('the supplier workspace', () => {
     const user = userEvent.setup();
     api.server.use(
       http.get('*/api/supplier/me', () =>
-        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+        HttpResponse.json({ user: { id: 1, email: 'nomsa@supplier.example', name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' }, readiness: READY }),
       ),
       http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [lead('Q-3', 'Household Bleach')] })),
     );
@@ -408,7 +410,7 @@ describe('the supplier workspace', () => {
     const withdrawn: string[] = [];
     api.server.use(
       http.get('*/api/supplier/me', () =>
-        HttpResponse.json({ user: { id: 1, email: nomsa.email, name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' } }),
+        HttpResponse.json({ user: { id: 1, email: nomsa.email, name: 'Nomsa' }, supplier: { id: 4, name: 'Coastal Hygiene' }, readiness: READY }),
       ),
       http.get('*/api/supplier/leads', () => HttpResponse.json({ leads: [] })),
       http.get('*/api/supplier/users', () => HttpResponse.json({ users: [nomsa], invitations })),

@@ -24,6 +24,7 @@ import { ConfirmOrder, LeadBuyer } from './LeadOrder';
 import { MarkDelivered } from '../../components/quotes/mark-delivered';
 import { WithdrawForm } from './WithdrawForm';
 import { SupplierPriceListTab } from './SupplierPriceList';
+import { ReadyToQuote, type ReadinessTab } from './ReadyToQuote';
 import './supplier.css';
 import { SupplierTeamTab } from './SupplierTeam';
 
@@ -217,6 +218,7 @@ export default function SupplierWorkspacePage() {
   const [signedOut, setSignedOut] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
   const ended = useCallback(() => setSessionEnded(true), []);
+  const [opened, setOpened] = useState<{ tab: string; times: number }>({ tab: 'leads', times: 0 });
   const state = useLoad((signal) => supplierApi().me({ signal }), [signedOut]);
   // A lead e-mail's link names its lead: signing in first keeps it, so the workspace opens on it after.
   const lead = new URLSearchParams(useSearch()).get('lead');
@@ -228,6 +230,11 @@ export default function SupplierWorkspacePage() {
   const signOut = async () => {
     await supplierApi().signOut();
     setSignedOut(true);
+  };
+  // A checklist step's button opens its tab (the tabs are drawn again on it) and focuses the tab.
+  const go = (tab: ReadinessTab) => {
+    setOpened((o) => ({ tab, times: o.times + 1 }));
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[role="tab"][data-tab="${tab}"]`)?.focus());
   };
   return (
     <div className="container page">
@@ -241,7 +248,10 @@ export default function SupplierWorkspacePage() {
       <p className="small muted">
         Signed in as {me.user.name} ({me.user.email})
       </p>
+      <ReadyToQuote initial={me.readiness} onGo={go} />
       <Tabs
+        key={opened.times}
+        initial={opened.tab}
         label="Workspace"
         tabs={[
           { id: 'leads', label: 'Leads', content: <Leads /> },
