@@ -1,3 +1,4 @@
+// Kept whole: one switch renders every kind of stored message, and the kinds of one request share one cached read of it.
 // The read model of the e-mails: each stored message rendered from the rows its payload names, in one switch.
 import type { Kysely } from 'kysely';
 import type { CompanySize } from '../../sdk/rules';
