@@ -89,6 +89,19 @@ describe('the stop link', () => {
 
     // A lead written before the stop is not sent after it.
     const old = await db().selectFrom('quotes').select(['id', 'rfq_id']).where('supplier_id', '=', listed.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // Leads written before the stop, by the requests above, are sent first: only then is what was sent counted.
+    await vi.waitFor(
+      async () => {
+        const waiting = await db()
+          .selectFrom('outbox')
+          .select('id')
+          .where('recipient', '=', listed.email)
+          .where('status', 'in', ['pending', 'sending'])
+          .execute();
+        expect(waiting).toEqual([]);
+      },
+      { timeout: 15_000 },
+    );
     const sent = leadTo(listed.email).length;
     await db()
       .transaction()
