@@ -7,7 +7,7 @@ import { MONTHLY_SPEND_LABELS } from '../../contract/schemas/demo-request';
 import { validityDay } from '../domain/validity';
 import type { DB } from '../db/schema';
 import { parseTrackingToken, quoteIdOf, quoteReference, trackingToken } from '../lib/ids';
-import { BUYER_SIGN_IN_LINK_MINUTES, DATA_REQUEST_MINUTES, SIGN_IN_LINK_MINUTES, type MessageSettings, type OutboxMessage } from '../mail/messages';
+import { DATA_REQUEST_MINUTES, SIGN_IN_LINK_MINUTES, type MessageSettings, type OutboxMessage } from '../mail/messages';
 import type { OutboxRow } from '../mail/outbox.repository';
 import { findPartner } from '../partners/partners.repository';
 import { mailOpenProof } from '../partners/partner-credit';
@@ -27,7 +27,7 @@ import {
   buyerQuotesEmail,
   dataRequestEmail,
 } from './templates/buyer';
-import { buyerSignInEmail } from './templates/buyer-account';
+import { buyerAccountEmail } from './templates/buyer-account';
 import { applicationEmail } from './templates/supplier-application';
 import { fromEmail, withAccountLink, type Attachment, type Email, type OrderForMail } from './templates/layout';
 import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
@@ -58,6 +58,12 @@ export class UnrenderableMessageError extends Error {
     super(message);
     this.name = 'UnrenderableMessageError';
   }
+}
+
+/** A template's e-mail, or the reason it gave for having none as the error that says so. */
+function rendered(email: Email | string): Email {
+  if (typeof email === 'string') throw new UnrenderableMessageError(email);
+  return email;
 }
 
 interface RfqForMail {
@@ -376,22 +382,17 @@ export class MessageRenderer {
           publicUrl: this.settings.publicUrl,
         });
       }
-      case 'buyer-sign-in': {
-        const { token } = message.payload;
-        if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
-        return buyerSignInEmail({ link: `${this.settings.publicUrl}/account/sign-in#${token}`, validMinutes: BUYER_SIGN_IN_LINK_MINUTES });
-      }
+      case 'buyer-sign-in':
+      case 'buyer-account-expiring':
+        return rendered(buyerAccountEmail(this.settings.publicUrl, message));
       case 'data-request': {
         const { token } = message.payload;
         if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
         return dataRequestEmail({ link: dataRequestLink(this.settings.publicUrl, token), validMinutes: DATA_REQUEST_MINUTES });
       }
       case 'supplier-application':
-      case 'supplier-application-rejected': {
-        const email = await applicationEmail(this.db, this.settings.publicUrl, message);
-        if (typeof email === 'string') throw new UnrenderableMessageError(email);
-        return email;
-      }
+      case 'supplier-application-rejected':
+        return rendered(await applicationEmail(this.db, this.settings.publicUrl, message));
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);
     }
