@@ -59,12 +59,11 @@ export class UnrenderableMessageError extends Error {
     this.name = 'UnrenderableMessageError';
   }
 }
-
 /** A template's e-mail, or the reason it gave for having none as the error that says so. */
-function rendered(email: Email | string): Email {
+const rendered = (email: Email | string): Email => {
   if (typeof email === 'string') throw new UnrenderableMessageError(email);
   return email;
-}
+};
 
 interface RfqForMail {
   rfq: NonNullable<Awaited<ReturnType<typeof findRfqRow>>>;

@@ -199,7 +199,7 @@ export function AcceptQuoteDialog({
                   checked={values.deliveryAddress === addressText(a)}
                   onChange={() => setValues((prev) => ({ ...prev, deliveryAddress: addressText(a) }))}
                 />{' '}
-                {a.label}: {a.deliveryAddress}, {a.city}
+                {a.label}: {addressText(a).replace('\n', ', ')}
               </label>
             ))}
           </fieldset>
