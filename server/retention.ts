@@ -17,6 +17,7 @@ import { pruneUnverifiedApplications } from './supplier-applications/supplier-ap
 import { sweepAnalytics, type AnalyticsSweep } from './analytics/site-analytics.service';
 import { pruneDataRequests } from './requests/privacy/privacy.repository';
 import { remindExpiringBbee } from './supplier/bbee-reminders.service';
+import { type AccountSweep, sweepUnusedAccounts } from './buyer/buyer.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often the sweep runs; it deletes one interval early so nothing outlives the promise. */
@@ -25,6 +26,8 @@ export const SWEEP_INTERVAL_MS = HOUR_MS;
 const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
 /** Widget loads are counted per day and kept this many months, for year-on-year figures. */
 const WIDGET_LOAD_MONTHS = 13;
+/** A buyer account unused this many months is deleted (after one e-mail 30 days before). */
+const BUYER_ACCOUNT_UNUSED_MONTHS = 24;
 
 /** The same moment `months` calendar months earlier, on the month's last day when that day is missing. */
 function monthsBefore(date: Date, months: number): Date {
@@ -46,6 +49,7 @@ export interface SweepResult {
   analytics: AnalyticsSweep;
   /** B-BBEE expiry reminders written. */
   bbeeReminders: number;
+  buyerAccounts: AccountSweep;
   /** Another server process was sweeping the same database, so this one left it to that one. */
   skipped: boolean;
 }
@@ -57,6 +61,7 @@ const NOTHING_SWEPT: Omit<SweepResult, 'skipped'> = {
   widgetLoadsDeleted: 0,
   analytics: { daysRolledUp: 0, eventsDeleted: 0, saltsDeleted: 0, consentRecordsDeleted: 0 },
   bbeeReminders: 0,
+  buyerAccounts: { warned: 0, deleted: 0 },
 };
 
 /** Several processes on one PostgreSQL database sweep it one at a time. */
@@ -66,7 +71,9 @@ const SWEEP_LOCK = 'procura.retention-sweep';
  * Deletes what the product no longer needs: buyers' personal data {@link PERSONAL_DATA_HOURS}
  * after their request ended (closed, confirmed by the awarded supplier, or no quote left to
  * accept), and never later than that after its last quote's validity ended (the RFQ itself stays,
- * anonymous, for the data API); sent, held and dead e-mails of that age from when they were
+ * anonymous, for the data API), unless the request's address has a buyer account, which keeps its
+ * requests' contact while it exists; buyer accounts unused for {@link BUYER_ACCOUNT_UNUSED_MONTHS}
+ * months, after one e-mail 30 days before (see `sweepUnusedAccounts`); sent, held and dead e-mails of that age from when they were
  * written (the supplier needed the buyer's contact once), expired idempotency keys and rate-limit windows,
  * staff and supplier sessions and one-time links that can no longer be used,
  * widget-load counts {@link WIDGET_LOAD_MONTHS} months old, expired data request links, and the
@@ -110,7 +117,8 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
   // Not a deletion, but hourly work all the same: a supplier whose B-BBEE evidence expires within
   // 30 days is e-mailed once.
   const bbeeReminders = await remindExpiringBbee(database.db, outbox, now.getTime());
-  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted, analytics, bbeeReminders, skipped: false };
+  const buyerAccounts = await sweepUnusedAccounts(database, outbox, now, monthsBefore(now, BUYER_ACCOUNT_UNUSED_MONTHS));
+  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted, analytics, bbeeReminders, buyerAccounts, skipped: false };
 }
 
 /**
@@ -123,7 +131,7 @@ export function startSweeping(database: Database, outbox: Outbox, clock: () => n
     running = sweep(database, outbox, new Date(clock())).then(
       (result) => {
         if (result.skipped) logger.debug('another server process is running the retention sweep; this one skips it');
-        else if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted + result.analytics.eventsDeleted > 0)
+        else if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted + result.analytics.eventsDeleted + result.buyerAccounts.deleted > 0)
           logger.info(result, 'old data swept');
       },
       (err: unknown) => logger.warn({ err }, 'the retention sweep failed'),

@@ -16,6 +16,7 @@ import {
   type BuyerProfileInput,
   type BuyerRepeatInput,
 } from '../schemas/buyer';
+import { myDataDeletedSchema, type MyDataDeleted } from '../schemas/analytics';
 import { z } from 'zod';
 
 const linkSentSchema = z.object({ message: z.string() });
@@ -42,6 +43,8 @@ export interface BuyerClient {
   profile(options?: CallOptions): Promise<BuyerProfile>;
   /** Replaces them (`PUT /api/buyer/profile`). */
   saveProfile(input: BuyerProfileInput, options?: CallOptions): Promise<BuyerProfile>;
+  /** Deletes the account and every request's personal data (`DELETE /api/buyer/account`); signs out. */
+  deleteAccount(options?: CallOptions): Promise<MyDataDeleted>;
 }
 
 /**
@@ -64,5 +67,6 @@ export function createBuyerClient(options: ClientOptions): BuyerClient {
     repeat: (rfqId, input, opts) => api.post(rfqSubmitResponseSchema, `api/buyer/requests/${encodeURIComponent(rfqId)}/repeat`, input, opts ?? {}, opts),
     profile: (opts) => api.get(buyerProfileSchema, 'api/buyer/profile', undefined, opts),
     saveProfile: (input, opts) => api.put(buyerProfileSchema, 'api/buyer/profile', input, opts),
+    deleteAccount: (opts) => api.delete(myDataDeletedSchema, 'api/buyer/account', opts),
   };
 }

@@ -8,6 +8,7 @@ import {
   buyerSessionInputSchema,
   buyerSignInLinkSchema,
 } from '../../contract/schemas/buyer';
+import { BUYER_PRESENT_COOKIE } from '../../contract/buyer-session';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { idempotencyKey } from '../http/idempotency';
@@ -22,6 +23,7 @@ import {
   buyerForSession,
   buyerHistory,
   buyerProfile,
+  deleteOwnAccount,
   endSession,
   repeatOwnRequest,
   requestSignInLink,
@@ -31,6 +33,17 @@ import {
 
 /** The buyer session's cookie: its own, never the staff or supplier one (`__Host-` prefixed on https). */
 const COOKIE = 'procura_buyer';
+
+/**
+ * The Set-Cookie of the page-readable mark that a buyer session may exist ({@link BUYER_PRESENT_COOKIE}):
+ * kept as long as the session's cookie, or deleted with it.
+ */
+function presentCookie(publicUrl: string, present: boolean): string {
+  const parts = [`${BUYER_PRESENT_COOKIE}=${present ? '1' : ''}`, 'Path=/', 'SameSite=Lax'];
+  if (publicUrl.startsWith('https://')) parts.push('Secure');
+  parts.push(present ? `Max-Age=${7 * 24 * 3600}` : 'Max-Age=0');
+  return parts.join('; ');
+}
 
 /** Sign-in link requests per client (an IPv6 client by its /64): 10 in any 15 minutes. */
 const SIGN_IN_LINK_REQUESTS: RatePolicy = { bucket: 'buyer-sign-in-link-requests', limit: 10, windowSeconds: 15 * 60, sliding: true };
@@ -43,7 +56,11 @@ function buyerOnly(deps: Pick<AppDeps, 'config' | 'database' | 'clock'>): Middle
     await origin(ctx, async () => {
       const sessionId = cookieSessionId(ctx, COOKIE, deps.config.publicUrl);
       const buyer = sessionId ? await buyerForSession(deps.database.db, sessionId, deps.clock()) : null;
-      if (!buyer) throw new ApiError(401, 'unauthorized', BUYER_MESSAGES.signedOut);
+      if (!buyer) {
+        // The page's mark of a session goes too, so it stops asking.
+        ctx.append('Set-Cookie', presentCookie(deps.config.publicUrl, false));
+        throw new ApiError(401, 'unauthorized', BUYER_MESSAGES.signedOut);
+      }
       ctx.state.buyer = buyer;
       await next();
     });
@@ -66,12 +83,18 @@ export function buyerRouter(deps: AppDeps) {
   router.post('/api/buyer/session', noStore, origin, useLimit, validate({ body: buyerSessionInputSchema }), async (ctx) => {
     const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());
     ctx.append('Set-Cookie', sessionSetCookie(COOKIE, deps.config.publicUrl, sessionId));
+    ctx.append('Set-Cookie', presentCookie(deps.config.publicUrl, true));
     ctx.body = me;
   });
 
+  const forgetPresence = async (ctx: Context, next: Next) => {
+    ctx.append('Set-Cookie', presentCookie(deps.config.publicUrl, false));
+    await next();
+  };
   router.delete(
     '/api/buyer/session',
     origin,
+    forgetPresence,
     signOutOf(COOKIE, deps.config.publicUrl, (sessionId) => endSession(deps.database.db, sessionId)),
   );
 
@@ -95,6 +118,13 @@ export function buyerRouter(deps: AppDeps) {
 
   router.put('/api/buyer/profile', buyerOnly(deps), validate({ body: buyerProfileInputSchema }), async (ctx) => {
     ctx.body = await saveBuyerProfile(deps.database.db, ctx.state.buyer as BuyerMember, ctx.request.body, deps.clock());
+  });
+
+  // The buyer deletes the account, its saved details and every request's personal data, as a data request's link does.
+  router.delete('/api/buyer/account', buyerOnly(deps), async (ctx) => {
+    ctx.body = await deleteOwnAccount(deps, ctx.state.buyer as BuyerMember);
+    ctx.append('Set-Cookie', sessionSetCookie(COOKIE, deps.config.publicUrl, null));
+    ctx.append('Set-Cookie', presentCookie(deps.config.publicUrl, false));
   });
 
   return router;

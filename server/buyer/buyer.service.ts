@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { MyDataDeleted } from '../../contract/schemas/analytics';
 import { BUYER_MESSAGES, type BuyerHistory, type BuyerMe, type BuyerProfile, type BuyerProfileChange } from '../../contract/schemas/buyer';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
@@ -10,6 +12,7 @@ import { BUYER_SIGN_IN_LINK_MINUTES } from '../mail/messages';
 import type { Outbox } from '../mail/outbox';
 import type { SubmitResult } from '../requests/rfq/idempotency';
 import type { RfqDeps } from '../requests/rfq/new-request';
+import { eraseAddress } from '../requests/privacy/privacy.service';
 import { repeatRequest } from '../requests/rfq/repeat';
 import { addressMadeRequest, type HistoryKey, requestsOfAddress } from '../requests/rfq/buyer-history';
 import { admitLinkTo, issueLink, spendLink, storedLink, type LinkKind } from '../sign-in-links/sign-in-links';
@@ -90,7 +93,10 @@ export async function buyerForSession(db: Kysely<DB>, sessionId: string, nowMs: 
     await sessions.deleteSession(db, 'buyer', idHash);
     return null;
   }
-  if (state === 'touch') await sessions.touchSession(db, 'buyer', idHash, iso(nowMs));
+  if (state === 'touch') {
+    await sessions.touchSession(db, 'buyer', idHash, iso(nowMs));
+    await repo.recordUse(db, row.id, iso(nowMs));
+  }
   return { id: row.id, email: row.email };
 }
 
@@ -170,4 +176,49 @@ export async function saveBuyerProfile(db: Kysely<DB>, buyer: BuyerMember, input
     updated_at: iso(nowMs),
   });
   return buyerProfile(db, buyer);
+}
+
+/**
+ * Deletes the signed-in buyer's account as a data request's link does ({@link eraseAddress}): the
+ * account, its saved details and sessions, and every request's personal data. Logged, as data
+ * requests are, with the counts alone.
+ */
+export async function deleteOwnAccount(deps: { database: Database; logger: Logger; clock: () => number }, buyer: BuyerMember): Promise<MyDataDeleted> {
+  const now = new Date(deps.clock());
+  const result = await deps.database.db.transaction().execute((trx) => eraseAddress(trx, buyer.email, now));
+  deps.logger.info(result, 'buyer account deleted on request');
+  return result;
+}
+
+/** An account's one warning goes this long before it is deleted. */
+const ACCOUNT_WARNING_DAYS = 30;
+const WARNING_MS = ACCOUNT_WARNING_DAYS * 24 * 60 * 60 * 1000;
+
+/** What a sweep of unused accounts did: warnings written and accounts deleted. */
+export interface AccountSweep {
+  warned: number;
+  deleted: number;
+}
+
+/**
+ * Buyer accounts unused since `unusedBefore` (24 months before `now`) go: each is e-mailed once,
+ * {@link ACCOUNT_WARNING_DAYS} days before, when it is that close, and is deleted as its owner
+ * would delete it ({@link eraseAddress}) that many days after the warning unless it is used in
+ * between (a use clears the warning). Nothing is deleted without its warning.
+ */
+export async function sweepUnusedAccounts(database: Database, outbox: Outbox, now: Date, unusedBefore: Date): Promise<AccountSweep> {
+  const warnFrom = new Date(unusedBefore.getTime() + WARNING_MS).toISOString();
+  const deleteOn = new Date(now.getTime() + WARNING_MS).toISOString();
+  const warned = await database.db.transaction().execute(async (trx) => {
+    const due = await repo.unwarnedAccountsUnusedSince(trx, warnFrom);
+    for (const account of due) {
+      await repo.recordExpiryWarning(trx, account.id, now.toISOString());
+      await outbox.enqueue(trx, [{ kind: 'buyer-account-expiring', recipient: account.email, payload: { deleteOn } }], now);
+    }
+    return due.length;
+  });
+  if (warned > 0) outbox.notify();
+  const expired = await repo.accountsWarnedBy(database.db, new Date(now.getTime() - WARNING_MS).toISOString());
+  for (const account of expired) await database.db.transaction().execute((trx) => eraseAddress(trx, account.email, now));
+  return { warned, deleted: expired.length };
 }

@@ -402,6 +402,10 @@ export interface StaffUsersTable {
   disabled_at: IsoText | null;
   created_at: IsoText;
   last_sign_in_at: IsoText | null;
+  /** The last sign-in or signed-in call; an account unused for 24 months is deleted. */
+  last_used_at: IsoText | null;
+  /** When the one e-mail saying the account will be deleted was written; cleared by a use. */
+  expiry_warned_at: IsoText | null;
 }
 
 /** One-time links of every kind of person: a supplier's people sign in with theirs, staff set a password. */
@@ -875,6 +879,10 @@ export interface SupplierUsersTable {
   disabled_at: IsoText | null;
   created_at: IsoText;
   last_sign_in_at: IsoText | null;
+  /** The last sign-in or signed-in call; an account unused for 24 months is deleted. */
+  last_used_at: IsoText | null;
+  /** When the one e-mail saying the account will be deleted was written; cleared by a use. */
+  expiry_warned_at: IsoText | null;
 }
 
 /**
@@ -898,6 +906,10 @@ export interface BuyerAccountsTable {
   email: string;
   created_at: IsoText;
   last_sign_in_at: IsoText | null;
+  /** The last sign-in or signed-in call; an account unused for 24 months is deleted. */
+  last_used_at: IsoText | null;
+  /** When the one e-mail saying the account will be deleted was written; cleared by a use. */
+  expiry_warned_at: IsoText | null;
 }
 
 /** A buyer account's saved details, personal data deleted with the account. */

@@ -10,7 +10,7 @@ import type { DB } from '../db/schema';
 import type { MarketStore } from '../catalogue/market-store';
 import { NO_RECORD } from '../domain/scorecard';
 import { parseTrackingToken, quoteIdOf, quoteReference, trackingToken } from '../lib/ids';
-import { BUYER_SIGN_IN_LINK_MINUTES, DATA_REQUEST_MINUTES, SIGN_IN_LINK_MINUTES, type MessageSettings, type OutboxMessage } from '../mail/messages';
+import { DATA_REQUEST_MINUTES, SIGN_IN_LINK_MINUTES, type MessageSettings, type OutboxMessage } from '../mail/messages';
 import type { OutboxRow } from '../mail/outbox.repository';
 import { findPartner } from '../partners/partners.repository';
 import { mailOpenProof } from '../partners/partner-credit';
@@ -29,7 +29,7 @@ import {
   buyerQuotesEmail,
   dataRequestEmail,
 } from './templates/buyer';
-import { buyerSignInEmail } from './templates/buyer-account';
+import { buyerAccountEmail } from './templates/buyer-account';
 import { applicationEmail } from './templates/supplier-application';
 import { bbeeReminderEmail } from './templates/supplier-bbee';
 import { forListedSupplier } from './listed-supplier-mail';
@@ -54,6 +54,11 @@ export class UnrenderableMessageError extends Error {
     this.name = 'UnrenderableMessageError';
   }
 }
+/** A template's e-mail, or the reason it gave for having none as the error that says so. */
+const rendered = (email: Email | string): Email => {
+  if (typeof email === 'string') throw new UnrenderableMessageError(email);
+  return email;
+};
 
 interface RfqForMail {
   rfq: NonNullable<Awaited<ReturnType<typeof findRfqRow>>>;
@@ -378,11 +383,9 @@ export class MessageRenderer {
           publicUrl: this.settings.publicUrl,
         });
       }
-      case 'buyer-sign-in': {
-        const { token } = message.payload;
-        if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
-        return buyerSignInEmail({ link: `${this.settings.publicUrl}/account/sign-in#${token}`, validMinutes: BUYER_SIGN_IN_LINK_MINUTES });
-      }
+      case 'buyer-sign-in':
+      case 'buyer-account-expiring':
+        return rendered(buyerAccountEmail(this.settings.publicUrl, message));
       case 'data-request': {
         const { token } = message.payload;
         if (!token) throw new UnrenderableMessageError('This e-mail was sent; its link is not kept');
@@ -390,15 +393,12 @@ export class MessageRenderer {
       }
       case 'supplier-application':
       case 'supplier-application-rejected':
-      case 'supplier-bbee-reminder': {
-        const { db, settings } = this;
-        const email =
+      case 'supplier-bbee-reminder':
+        return rendered(
           message.kind === 'supplier-bbee-reminder'
-            ? await bbeeReminderEmail(db, settings.publicUrl, message)
-            : await applicationEmail(db, settings.publicUrl, message);
-        if (typeof email === 'string') throw new UnrenderableMessageError(email);
-        return email;
-      }
+            ? await bbeeReminderEmail(this.db, this.settings.publicUrl, message)
+            : await applicationEmail(this.db, this.settings.publicUrl, message),
+        );
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);
     }

@@ -70,6 +70,8 @@ export type OutboxMessage =
   | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string; lead?: string } }
   /** A buyer's one-time link to their requests; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'buyer-sign-in'; recipient: string; payload: { token?: string } }
+  /** The one notice that a buyer account unused for almost 24 months will be deleted at `deleteOn` (an ISO moment) unless used. */
+  | { kind: 'buyer-account-expiring'; recipient: string; payload: { deleteOn: string } }
   /** The link that verifies a supplier application's address; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'supplier-application'; recipient: string; payload: { applicationId: number; token?: string } }
   /** Staff's rejection of a supplier application, with the reason they gave. */
@@ -103,6 +105,7 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'buyer-quote-declined': 1,
   'supplier-sign-in': 0,
   'buyer-sign-in': 0,
+  'buyer-account-expiring': 2,
   'supplier-application': 0,
   'supplier-application-rejected': 1,
   'supplier-bbee-reminder': 2,

@@ -8,6 +8,7 @@ import {
   buyerSessionInputSchema,
   buyerSignInLinkSchema,
 } from '../../contract/schemas/buyer';
+import { myDataDeletedSchema } from '../../contract/schemas/analytics';
 import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { supplierLinkSentSchema } from '../../contract/schemas/supplier-workspace';
 import { callsOf, type Route } from './route';
@@ -33,7 +34,7 @@ export const BUYER_PATHS: Route[] = [
   account.post('/api/buyer/session', {
     summary: "Exchange a buyer's sign-in link for a session",
     description:
-      'Spends the link once and sets the HttpOnly `procura_buyer` cookie (`__Host-procura_buyer` on https), which ends after 12 hours unused or 7 days. An expired or used link answers 400 `invalid_token`; tries are limited per client.',
+      'Spends the link once and sets the HttpOnly `procura_buyer` cookie (`__Host-procura_buyer` on https), which ends after 12 hours unused or 7 days, and beside it `procura_buyer_present=1`, readable by the page, which tells it a session may exist (it holds nothing else and goes with the session). An expired or used link answers 400 `invalid_token`; tries are limited per client.',
     body: buyerSessionInputSchema,
     ok: [200, buyerMeSchema],
     errors: [403, 429],
@@ -41,7 +42,7 @@ export const BUYER_PATHS: Route[] = [
   account.delete('/api/buyer/session', {
     summary: 'Sign the buyer out',
     description:
-      "Ends the session the `procura_buyer` cookie names and deletes the cookie; 204 whether or not one was live. From Procura's own pages (their Origin).",
+      "Ends the session the `procura_buyer` cookie names and deletes the cookie and `procura_buyer_present`; 204 whether or not one was live. From Procura's own pages (their Origin).",
     ok: [204, null],
     errors: [403],
   }),
@@ -75,6 +76,13 @@ export const BUYER_PATHS: Route[] = [
       "Checked with the request form's and the accept dialog's rules and messages: `phone` a South African number (kept in +27 form), `vatNumber` 10 digits starting with 4, each address's `deliveryAddress` 5 to 300 characters and `city` as the form's delivery location; at most 10 addresses, a blank field is none. Stored per account address and deleted with the account. From Procura's own pages (their Origin).",
     body: buyerProfileInputSchema,
     ok: [200, buyerProfileSchema],
+    errors: [401, 403],
+  }),
+  account.delete('/api/buyer/account', {
+    summary: "Delete the signed-in buyer's account and the personal data of every request it made",
+    description:
+      "As a data request's link does (`POST /api/privacy/my-data/delete`): the account, its saved details, sessions and sign-in links go, every request the address sent loses its personal data (it stays, anonymous), the address leaves the requests it was copied on, and every e-mail to it is deleted. Answers how many requests and e-mails, and deletes the session's cookies. From Procura's own pages (their Origin).",
+    ok: [200, myDataDeletedSchema],
     errors: [401, 403],
   }),
 ];

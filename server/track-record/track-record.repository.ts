@@ -30,17 +30,19 @@ export function ordersOfSuppliersSince(db: Executor, supplierIds: readonly numbe
  * the buyer accepted, with when the lead was made and the totals a firm price replaced.
  */
 export function answeredLeadsOfSuppliersSince(db: Executor, supplierIds: readonly number[], since: string) {
-  return db
-    .selectFrom('quotes as q')
-    .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
-    .select(['q.supplier_id', 'q.created_at', 'q.firmed_at', 'q.status_changed_at', 'q.indicative_total_cents', 'q.total_cents'])
-    .where('q.supplier_id', 'in', supplierIds)
-    .where('q.created_at', '>=', since)
-    .where('r.demo', '=', 0)
-    // Written out as the partial index `quotes_answered_idx` states it, with no bound value, so
-    // both databases read the index rather than the supplier's every quote.
-    .where(sql<boolean>`(q.firmed_at is not null or (q.status = 'withdrawn' and q.accepted_at is null))`)
-    .execute();
+  return (
+    db
+      .selectFrom('quotes as q')
+      .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
+      .select(['q.supplier_id', 'q.created_at', 'q.firmed_at', 'q.status_changed_at', 'q.indicative_total_cents', 'q.total_cents'])
+      .where('q.supplier_id', 'in', supplierIds)
+      .where('q.created_at', '>=', since)
+      .where('r.demo', '=', 0)
+      // Written out as the partial index `quotes_answered_idx` states it, with no bound value, so
+      // both databases read the index rather than the supplier's every quote.
+      .where(sql<boolean>`(q.firmed_at is not null or (q.status = 'withdrawn' and q.accepted_at is null))`)
+      .execute()
+  );
 }
 
 /** What a supplier's public page shows of it: no contact person, e-mail or phone. */

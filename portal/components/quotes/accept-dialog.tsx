@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatPriceWithVat, formatRand } from '../../../sdk/format';
 import { formatQuantity } from '../../../sdk/rules';
 import { ORDER_LIMITS, validateOrderDetails, type OrderDetailsField, type OrderDetailsValues } from '../../../sdk/order-rules';
 import type { OrderDetailsInput, Quote } from '../../../sdk/schemas/rfq';
 import { fieldErrorsOf } from '../../../widget/ui/field-errors';
 import { TextField } from '../../../widget/ui/TextField';
+import { addressText, useSavedDetails } from '../../lib/saved-details';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { actionErrorText } from './status';
 import { basketQuoteOrder } from './basket';
@@ -79,6 +80,18 @@ export function AcceptQuoteDialog({
   const chosen = choose ? basketQuoteOrder(choose.quotes, choose.quote, ticked) : null;
   const price = chosen ?? { totalPrice, totalPriceInclVat, products, leavesOpen };
   const [values, setValues] = useState<OrderDetailsValues>(EMPTY);
+  // Signed in, the saved details fill what is still empty: the first saved address, the phone, the VAT number and the order prefix.
+  const saved = useSavedDetails();
+  useEffect(() => {
+    if (!saved) return;
+    const first = saved.addresses[0];
+    setValues((prev) => ({
+      deliveryAddress: prev.deliveryAddress || (first ? addressText(first) : ''),
+      phone: prev.phone || (saved.phone ?? ''),
+      purchaseOrderReference: prev.purchaseOrderReference || (saved.defaultPurchaseOrderPrefix ?? ''),
+      vatNumber: prev.vatNumber || (saved.vatNumber ?? ''),
+    }));
+  }, [saved]);
   const [shown, setShown] = useState<Set<OrderDetailsField>>(new Set());
   const [refused, setRefused] = useState<Partial<Record<OrderDetailsField, { message: string; value: string }>>>({});
   const problems = validateOrderDetails(values);
@@ -175,6 +188,22 @@ export function AcceptQuoteDialog({
       </p>
       <fieldset className="form-stack accept-details">
         <legend>Delivery details for {split ? 'the suppliers' : supplierName}</legend>
+        {saved && saved.addresses.length > 0 ? (
+          <fieldset className="saved-addresses">
+            <legend>Your saved addresses</legend>
+            {saved.addresses.map((a) => (
+              <label key={a.label} className="accept-line">
+                <input
+                  type="radio"
+                  name="saved-address"
+                  checked={values.deliveryAddress === addressText(a)}
+                  onChange={() => setValues((prev) => ({ ...prev, deliveryAddress: addressText(a) }))}
+                />{' '}
+                {a.label}: {addressText(a).replace('\n', ', ')}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         {field('deliveryAddress', 'Delivery address', {
           required: true,
           rows: 3,

@@ -14,7 +14,9 @@ import { errorMessage } from '../../lib/api-errors';
 import { BUYER_SESSION_ENDED, buyerApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
+import type { MyDataDeleted } from '../../../contract/schemas/analytics';
 import { BuyerDetails } from './BuyerDetails';
+import { DeleteAccount, deletedText } from './DeleteAccount';
 import { RepeatForm, resultsPath } from './RepeatForm';
 import './buyer.css';
 
@@ -151,6 +153,8 @@ export default function AccountPage() {
   const ended = useCallback(() => setSessionEnded(true), []);
   const state = useLoad((signal) => buyerApi().requests(null, { signal }), []);
   const [signOutFailure, setSignOutFailure] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState<MyDataDeleted | null>(null);
+  if (deleted) return <SignedOut text={deletedText(deleted)} />;
   if (signedOut) return <SignedOut text="You are signed out." />;
   if (state.status === 'error') {
     if (isHttpError(state.error) && state.error.status === 401) return <SignedOut text="Sign in to see your requests and order again." />;
@@ -185,6 +189,7 @@ export default function AccountPage() {
           { id: 'details', label: 'Your details', content: <BuyerDetails /> },
         ]}
       />
+      <DeleteAccount onDeleted={setDeleted} />
     </div>
   );
 }

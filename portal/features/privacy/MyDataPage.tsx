@@ -233,7 +233,8 @@ function HeldData({ token }: { token: string }) {
       </div>
       {confirming && !pending ? (
         <p className="small" role="note">
-          Deleting removes your address, name, company and descriptions from these requests and deletes these e-mails. It cannot be undone.
+          Deleting removes your address, name, company and descriptions from these requests, deletes these e-mails, and deletes your account and its saved
+          details if you signed in to one. It cannot be undone.
         </p>
       ) : null}
       {failed ? <ErrorAlert inline title="Not deleted" message={failed} /> : null}

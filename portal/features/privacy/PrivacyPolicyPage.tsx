@@ -57,6 +57,10 @@ export default function PrivacyPolicyPage() {
           them. Only the supplier whose quote you accept receives them.
         </li>
         <li>
+          <strong>If you sign in to see your requests:</strong> an account for your e-mail address, when it was last used, and the details you choose to save
+          (company, contact, phone, VAT number, delivery addresses and a purchase-order prefix), which then fill in the request form and the order form for you.
+        </li>
+        <li>
           <strong>Site usage analytics, only if you agree:</strong> which pages are viewed (by their kind, such as “a quote page”, never the address in your
           browser), time between pages, the type of device, catalogue products looked at, the form’s steps (which field changed, never what you typed) and, for
           a request that was sent, the catalogue product, quantity, estimated value and city. A random session id in your browser ties one visit’s events
@@ -68,8 +72,8 @@ export default function PrivacyPolicyPage() {
           other detail about you.
         </li>
         <li>
-          <strong>Essential:</strong> your cookie choice and (for staff) a sign-in cookie, kept in your browser. Every request is logged by its kind, status and
-          timing, without your address or what you sent.
+          <strong>Essential:</strong> your cookie choice and, once you sign in, a sign-in cookie and a second one that only says you are signed in, kept in your
+          browser. Every request is logged by its kind, status and timing, without your address or what you sent.
         </li>
       </ul>
 
@@ -95,6 +99,15 @@ export default function PrivacyPolicyPage() {
             <td>
               Until {PERSONAL_DATA_RETENTION}, or until you delete them; the request stays without them. The e-mails go {PERSONAL_DATA_HOURS} hours after they
               were written.
+            </td>
+          </tr>
+          <tr>
+            <td>If you have an account: the account, your saved details, and the contact details on every request you made with its address</td>
+            <td>
+              While the account exists, so you keep your history; the {PERSONAL_DATA_HOURS}-hour rule above applies to requests made without one. Delete it
+              yourself at any time on <Link href="/account">your account page</Link> or with <Link href="/privacy/my-data">your data</Link>: the account, the
+              saved details and every request’s contact details go at once. An account nobody signs in to for 24 months is deleted the same way, after one
+              e-mail 30 days before.
             </td>
           </tr>
           <tr>

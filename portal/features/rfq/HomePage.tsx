@@ -12,6 +12,7 @@ import { useToast } from '../../components/ui/toast';
 import { listedOnly } from '../../lib/analytics';
 import { siteAnalytics } from '../../lib/site-analytics';
 import { useFormAnalytics } from './use-form-analytics';
+import { usePrefillFromSavedDetails } from './saved-details-prefill';
 import type { ProductSuggestion, QuotePreview, SupplierMatch } from '../../../sdk/schemas/catalogue';
 import type { RfqSubmitResponse } from '../../../sdk/schemas/rfq';
 import { SENT_TOAST, sentSummary, type FreshSubmission } from '../../lib/fresh-submission';
@@ -255,6 +256,7 @@ export default function HomePage() {
       if (value !== undefined) base.setField(field, value);
     }
   }, [base.setField]);
+  usePrefillFromSavedDetails(base);
   // The catalogue product the buyer chose: the only product name analytics may send.
   const picked = useRef<ProductSuggestion | null>(null);
   const form: RfqForm = {

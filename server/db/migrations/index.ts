@@ -50,6 +50,7 @@ import * as earnSupplierFigures from './20261207010000-earn-supplier-figures';
 import * as keepDeliveryNotices from './20261207020000-keep-delivery-notices';
 import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
+import * as trackBuyerAccountUse from './20261210010000-track-buyer-account-use';
 import * as createLedger from './20261209000000-create-ledger';
 import * as indexAnsweredLeads from './20261210000000-index-answered-leads';
 import * as stopListedSupplierMail from './20261209100000-stop-listed-supplier-mail';
@@ -121,6 +122,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261209000000-create-ledger': createLedger,
   '20261209100000-stop-listed-supplier-mail': stopListedSupplierMail,
   '20261210000000-index-answered-leads': indexAnsweredLeads,
+  '20261210010000-track-buyer-account-use': trackBuyerAccountUse,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {

@@ -1,5 +1,9 @@
-// The buyer's account e-mails: the one-time link into their history of requests.
-import { type Email, signInLinkEmail } from './layout';
+// The buyer's account e-mails: the one-time link into their history of requests, and the notice
+// before an unused account is deleted.
+import { BUYER_SIGN_IN_LINK_MINUTES, type OutboxMessage } from '../../mail/messages';
+import { formatDate } from '../../../sdk/format';
+import { html } from '../../lib/html';
+import { button, type Email, footer, layout, link, signInLinkEmail } from './layout';
 
 export interface BuyerSignInInput {
   /** `PUBLIC_URL/account/sign-in#bl_…`: the token rides in the fragment, which browsers never send. */
@@ -8,8 +12,38 @@ export interface BuyerSignInInput {
 }
 
 /** A buyer's one-time link to every request they made with this address. */
-export function buyerSignInEmail(input: BuyerSignInInput): Email {
+function buyerSignInEmail(input: BuyerSignInInput): Email {
   const subject = 'Sign in to see your requests on Procura';
   const intro = 'Use this link to see every request you made on Procura with this address: its quotes, your orders and their delivery.';
   return signInLinkEmail(subject, intro, 'See your requests', input);
+}
+
+export interface BuyerAccountExpiringInput {
+  /** `PUBLIC_URL/account/sign-in`, where the buyer asks for a link. */
+  signInUrl: string;
+  /** The day the account goes, YYYY-MM-DD. */
+  deleteOn: string;
+}
+
+/** The one notice, 30 days before, that an account unused for 24 months will be deleted. */
+function buyerAccountExpiringEmail(input: BuyerAccountExpiringInput): Email {
+  const subject = 'Your Procura account will be deleted unless you sign in';
+  const day = formatDate(input.deleteOn);
+  const intro = `Nobody has signed in to your Procura account for almost two years, so on ${day} it is deleted, with your saved details and the contact details of every request you made with this address. To keep it, sign in once before then.`;
+  const after = 'If you no longer need it, do nothing: the requests stay on Procura without your name, e-mail address or phone number.';
+  const body = html`<p style="margin:0 0 16px;">${intro}</p>
+<p style="margin:0 0 16px;">${button(input.signInUrl, 'Sign in to keep your account')}</p>
+<p style="margin:0 0 16px;">${link(input.signInUrl)}</p>
+<p style="margin:0;color:#475569;">${after}</p>`;
+  const text = [intro, '', input.signInUrl, '', after, '', footer].join('\n');
+  return { subject, html: layout(subject, intro, body), text };
+}
+
+/** A buyer account's e-mail from its row, or why it cannot be rendered (a sign-in link is not kept once sent). */
+export function buyerAccountEmail(publicUrl: string, message: Extract<OutboxMessage, { kind: 'buyer-sign-in' | 'buyer-account-expiring' }>): Email | string {
+  if (message.kind === 'buyer-account-expiring')
+    return buyerAccountExpiringEmail({ signInUrl: `${publicUrl}/account/sign-in`, deleteOn: message.payload.deleteOn });
+  const { token } = message.payload;
+  if (!token) return 'This e-mail was sent; its link is not kept';
+  return buyerSignInEmail({ link: `${publicUrl}/account/sign-in#${token}`, validMinutes: BUYER_SIGN_IN_LINK_MINUTES });
 }

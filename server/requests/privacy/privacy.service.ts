@@ -8,6 +8,7 @@ import { ApiError } from '../../errors';
 import { hashSecret, quoteReference } from '../../lib/ids';
 import { centsToRand } from '../../../sdk/format';
 import { mayMailMailbox } from '../../mail/guard';
+import { deleteAccountOf } from '../../buyer/buyer-accounts';
 import { deleteIdempotencyRecordsOf, findLinesOfQuotes } from '../rfq/rfq.repository';
 import { quoteTotals } from '../paperwork/paperwork';
 import { orderDetailsOf } from '../quotes/quotes.repository';
@@ -43,6 +44,7 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'buyer-receipt-reminder': 'A reminder to confirm receipt of your order',
   'data-request': 'The link to your data',
   'buyer-sign-in': 'The link to sign in to your requests',
+  'buyer-account-expiring': 'Notice that your unused account will be deleted',
   'supplier-lead': 'A lead for a supplier',
   'supplier-lead-digest': 'Leads for a supplier',
   'supplier-leads': 'Leads for suppliers',
@@ -164,39 +166,46 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
 }
 
 /**
- * Deletes, at once, what Procura holds for the link's address: the RFQs it sent lose their
- * personal data (they stay, anonymous, as every request does 72 hours after it ends; a supplier
- * whose quote was accepted then sees no contact, and no other quote can be accepted), the ones it
- * was copied on lose the address, and every e-mail to it is deleted, as are the records that
- * would answer a repeat of those requests. The link is spent.
+ * Deletes, at once, what Procura holds for a lower-cased address: its buyer account with the
+ * details saved for it, the personal data of the RFQs it sent (they stay, anonymous, as every
+ * request does 72 hours after it ends; a supplier whose quote was accepted then sees no contact,
+ * and no other quote can be accepted), the address on the ones it was copied on, every e-mail to
+ * it and its data requests, as are the records that would answer a repeat of those requests. A
+ * data request's link, the buyer's own account deletion and the retention sweep all run it.
  */
+export async function eraseAddress(trx: Executor, email: string, now: Date): Promise<MyDataDeleted> {
+  const rfqs = await rfqsNaming(trx, email);
+  const anonymised = await anonymiseRfqs(
+    trx,
+    rfqs.filter((r) => r.sender).map((r) => r.id),
+    now.toISOString(),
+  );
+  let uncopied = 0;
+  for (const r of rfqs.filter((x) => !x.sender)) {
+    await setAdditionalEmails(
+      trx,
+      r.id,
+      (JSON.parse(r.additional_emails) as string[]).filter((e) => e !== email),
+    );
+    uncopied++;
+  }
+  const emails = await deleteEmailsTo(trx, email);
+  await deleteDataRequestsOf(trx, email);
+  // A repeat of one of these requests would have been answered from its record: it goes too.
+  await deleteIdempotencyRecordsOf(
+    trx,
+    rfqs.map((r) => r.id),
+  );
+  await deleteAccountOf(trx, email);
+  return { rfqs: anonymised + uncopied, emails };
+}
+
+/** Deletes, at once, what Procura holds for the link's address ({@link eraseAddress}); the link is spent. */
 export async function deleteMyData(deps: PrivacyDeps, token: string): Promise<MyDataDeleted> {
   const now = new Date(deps.clock());
   const result = await deps.database.db.transaction().execute(async (trx) => {
     const request = await openRequest(trx, token, now);
-    const rfqs = await rfqsNaming(trx, request.email);
-    const anonymised = await anonymiseRfqs(
-      trx,
-      rfqs.filter((r) => r.sender).map((r) => r.id),
-      now.toISOString(),
-    );
-    let uncopied = 0;
-    for (const r of rfqs.filter((x) => !x.sender)) {
-      await setAdditionalEmails(
-        trx,
-        r.id,
-        (JSON.parse(r.additional_emails) as string[]).filter((e) => e !== request.email),
-      );
-      uncopied++;
-    }
-    const emails = await deleteEmailsTo(trx, request.email);
-    await deleteDataRequestsOf(trx, request.email);
-    // A repeat of one of these requests would have been answered from its record: it goes too.
-    await deleteIdempotencyRecordsOf(
-      trx,
-      rfqs.map((r) => r.id),
-    );
-    return { rfqs: anonymised + uncopied, emails };
+    return eraseAddress(trx, request.email, now);
   });
   deps.logger.info(result, 'data deleted on request');
   return result;

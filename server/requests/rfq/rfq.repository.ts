@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import type { DB, IdempotencyKeysTable, MailLinksTable, OutboxTable, QuoteLinesTable, QuotesTable, RfqLinesTable, RfqsTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { insertRowsLater, insertTogether, runStatement } from '../../db/statements';
@@ -118,6 +118,7 @@ export function clearedPersonalData(now: string) {
  * last one's validity passed; `beforeDay` is `before`'s validity day); and, whatever happens,
  * when the validity of its last quote ends (a request with no quote ends when it is made). What
  * the data API reads (product, quantity, city, budget band, company size, intent score) stays.
+ * A request whose primary address has a buyer account keeps all of it while the account exists.
  */
 export async function deletePersonalData(db: Executor, { before, beforeDay, now }: { before: string; beforeDay: string; now: string }): Promise<number> {
   const result = await db
@@ -125,6 +126,8 @@ export async function deletePersonalData(db: Executor, { before, beforeDay, now 
     .set(clearedPersonalData(now))
     .where('personal_data_deleted_at', 'is', null)
     .where('created_at', '<', before)
+    // A buyer with an account keeps their requests' contact while it exists.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('buyer_accounts as a').select('a.id').whereRef('a.email', '=', sql<string>`lower(rfqs.primary_email)`))))
     .where((eb) => {
       const quotes = () => eb.selectFrom('quotes as q').select('q.id').whereRef('q.rfq_id', '=', 'rfqs.id');
       const validAtCutoff = () => quotes().where('q.valid_until', '>=', beforeDay);
