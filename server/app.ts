@@ -36,6 +36,7 @@ import { SiteFiguresStore } from './site/site.service';
 import { ServerPages } from './site/server-pages';
 import { adminRouter } from './admin/admin.router';
 import { billingRouter } from './billing/billing.router';
+import { billingDocumentsRouter } from './billing/billing-documents.router';
 import { salesRouter } from './sales/sales.router';
 import { sharedDashboardPage } from './sales/share-page';
 import { analyticsRouter } from './analytics/analytics.router';
@@ -150,6 +151,7 @@ export function createApp({
     trackRecordRouter(deps),
     adminRouter(deps),
     billingRouter(deps),
+    billingDocumentsRouter(deps),
     salesRouter(deps),
     analyticsRouter(deps),
     privacyRouter(deps),

@@ -265,7 +265,13 @@ async function run(argv: string[]): Promise<number> {
       }
     }
     if (command === 'close-month') {
-      console.log(closeReport(await closeMonth(database.db, values.month!, config, new Date(), { staffId: null, preview: values.preview === true })));
+      const outbox = openOutbox(config, database, pino({ level: 'silent' }));
+      try {
+        const close = await closeMonth(database.db, values.month!, config, new Date(), { staffId: null, preview: values.preview === true, outbox });
+        console.log(closeReport(close));
+      } finally {
+        await outbox.stop();
+      }
     }
     if (command === 'seed') {
       if (!(await isMarketEmpty(database.db))) {

@@ -29,6 +29,7 @@ import {
 } from './templates/buyer';
 import { buyerSignInEmail } from './templates/buyer-account';
 import { applicationEmail } from './templates/supplier-application';
+import { billingAttachments, billingEmail } from './billing-mail';
 import { fromEmail, withAccountLink, type Attachment, type Email, type OrderForMail } from './templates/layout';
 import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
 import { partnerWelcomeEmail } from './templates/partner';
@@ -43,14 +44,11 @@ import {
 } from './templates/supplier';
 
 /** The page a data request's link opens; the token rides in the fragment, which browsers never send. */
-function dataRequestLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/privacy/my-data#token=${token}`;
-}
+const dataRequestLink = (publicUrl: string, token: string) => `${publicUrl}/privacy/my-data#token=${token}`;
 
 /** The page a supplier's sign-in link opens (then the lead it names); the token rides in the fragment, which browsers never send. */
-function supplierSignInLink(publicUrl: string, token: string, lead: string | undefined): string {
-  return `${publicUrl}/supplier/sign-in${lead ? `?lead=${encodeURIComponent(lead)}` : ''}#${token}`;
-}
+const supplierSignInLink = (publicUrl: string, token: string, lead: string | undefined) =>
+  `${publicUrl}/supplier/sign-in${lead ? `?lead=${encodeURIComponent(lead)}` : ''}#${token}`;
 
 /** Why a stored message cannot be rendered. */
 export class UnrenderableMessageError extends Error {
@@ -58,6 +56,11 @@ export class UnrenderableMessageError extends Error {
     super(message);
     this.name = 'UnrenderableMessageError';
   }
+}
+/** An e-mail, or the reason it cannot be rendered thrown. */
+function rendered(email: Email | string): Email {
+  if (typeof email === 'string') throw new UnrenderableMessageError(email);
+  return email;
 }
 
 interface RfqForMail {
@@ -180,23 +183,20 @@ export class MessageRenderer {
   }
 
   /**
-   * The files an e-mail carries, read when it is sent (the development mailbox's list never
-   * needs them): the purchase order with the supplier's order and the buyer's confirmation, the
-   * cancelled one with the withdrawal. None once the buyer's personal data is gone.
+   * The files an e-mail carries, read when it is sent (never for the development mailbox's list): a purchase order with the
+   * supplier's order and the buyer's e-mails (none once the buyer's data is gone); an invoice or statement with its own.
    */
   async attachments(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Attachment[]> {
     if (row.kind === 'buyer-order-placed') {
       const { orders } = JSON.parse(row.payload) as { orders: { quoteId: number; purchaseOrderId: number }[] };
-      const files: Attachment[] = [];
-      for (const { quoteId, purchaseOrderId } of orders) {
-        const state = await findQuoteInRequest(this.db, quoteId);
-        const po = state && (await findPurchaseOrderDocument(this.db, state, { id: purchaseOrderId }));
-        if (po) files.push({ filename: po.fileName, content: po.body, contentType: 'application/pdf' });
-      }
-      return files;
+      return (await Promise.all(orders.map((o) => this.purchaseOrderFile(o.quoteId, o.purchaseOrderId)))).flat();
     }
+    if (row.kind === 'supplier-invoice' || row.kind === 'partner-statement') return billingAttachments(this.db, row.payload);
     if (row.kind !== 'supplier-order' && row.kind !== 'buyer-order-confirmed' && row.kind !== 'buyer-order-withdrawn') return [];
     const { quoteId, purchaseOrderId } = JSON.parse(row.payload) as { quoteId: number; purchaseOrderId?: number };
+    return this.purchaseOrderFile(quoteId, purchaseOrderId);
+  }
+  private async purchaseOrderFile(quoteId: number, purchaseOrderId: number | undefined): Promise<Attachment[]> {
     const state = await findQuoteInRequest(this.db, quoteId);
     const po = state && (await findPurchaseOrderDocument(this.db, state, { id: purchaseOrderId }));
     return po ? [{ filename: po.fileName, content: po.body, contentType: 'application/pdf' }] : [];
@@ -387,11 +387,11 @@ export class MessageRenderer {
         return dataRequestEmail({ link: dataRequestLink(this.settings.publicUrl, token), validMinutes: DATA_REQUEST_MINUTES });
       }
       case 'supplier-application':
-      case 'supplier-application-rejected': {
-        const email = await applicationEmail(this.db, this.settings.publicUrl, message);
-        if (typeof email === 'string') throw new UnrenderableMessageError(email);
-        return email;
-      }
+      case 'supplier-application-rejected':
+        return rendered(await applicationEmail(this.db, this.settings.publicUrl, message));
+      case 'supplier-invoice':
+      case 'partner-statement':
+        return rendered(await billingEmail(this.db, this.settings.publicUrl, message));
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);
     }

@@ -73,7 +73,9 @@ export type OutboxMessage =
   /** The link that verifies a supplier application's address; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'supplier-application'; recipient: string; payload: { applicationId: number; token?: string } }
   /** Staff's rejection of a supplier application, with the reason they gave. */
-  | { kind: 'supplier-application-rejected'; recipient: string; payload: { applicationId: number } };
+  | { kind: 'supplier-application-rejected'; recipient: string; payload: { applicationId: number } }
+  /** A month's tax invoice, to each of the supplier's people; a statement, to the partner's contact. */
+  | { kind: 'supplier-invoice' | 'partner-statement'; recipient: string; payload: { documentId: number } };
 
 /** How long a buyer's sign-in link works. */
 export const BUYER_SIGN_IN_LINK_MINUTES = 15;
@@ -107,6 +109,8 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'partner-registered': 2,
   'supplier-not-selected': 2,
   'demo-request': 1,
+  'supplier-invoice': 2,
+  'partner-statement': 2,
 };
 
 export interface MessageSettings {

@@ -26,6 +26,7 @@ import { WithdrawForm } from './WithdrawForm';
 import { SupplierPriceListTab } from './SupplierPriceList';
 import './supplier.css';
 import { SupplierTeamTab } from './SupplierTeam';
+import { SupplierBillingTab } from './SupplierBilling';
 
 const FILTER_LABELS: Record<LeadFilter, string> = {
   offered: 'Open',
@@ -243,10 +244,12 @@ export default function SupplierWorkspacePage() {
       </p>
       <Tabs
         label="Workspace"
+        initial={new URLSearchParams(window.location.search).get('tab') === 'billing' ? 'billing' : undefined}
         tabs={[
           { id: 'leads', label: 'Leads', content: <Leads /> },
           { id: 'prices', label: 'Price list', content: <SupplierPriceListTab /> },
           { id: 'stats', label: 'Performance', content: <SupplierPerformanceTab /> },
+          { id: 'billing', label: 'Billing', content: <SupplierBillingTab /> },
           { id: 'profile', label: 'Your details', content: <SupplierProfileTab /> },
           { id: 'team', label: 'Team', content: <SupplierTeamTab me={me} /> },
         ]}
