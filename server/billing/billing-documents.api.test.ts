@@ -7,6 +7,8 @@ import { responseTokenOf, startTestServerForFile, validOrder } from '../test/har
 import { registerPartner, widgetRequest } from '../test/partners';
 import { staffAdmin } from '../test/staff';
 import { signInSupplier } from '../test/suppliers';
+import { chargeSuccessFees } from './billing.service';
+import { closeMonth } from './month-close.service';
 
 let now = Date.parse('2026-11-20T08:00:00.000Z');
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000', PAPERWORK_RATE_LIMIT: '1000' }, { clock: () => now });
@@ -170,4 +172,30 @@ describe("a month's invoices and statements", () => {
       expect((await server.request('GET', path)).status).toBe(401);
     }
   }, 120_000);
+
+  it("refuses to close a month with fees to invoice while Procura's VAT number is not set", async () => {
+    const at = new Date(Date.parse('2026-12-15T08:00:00.000Z'));
+    const supplierId = (await server.database.db.selectFrom('suppliers').select('id').executeTakeFirstOrThrow()).id;
+    await server.database.db
+      .transaction()
+      .execute((trx) =>
+        chargeSuccessFees(
+          trx,
+          [{ purchaseOrderId: 999_001, poNumber: 'PO-2026-999001', rfqId: '100000000000009', supplierId, valueCents: 100_000 }],
+          server.config,
+          at,
+        ),
+      );
+    const terms = { ...server.config, billing: { ...server.config.billing, vatNumber: null } };
+    const outbox = server.app.deps.outbox;
+    for (const preview of [true, false]) {
+      await expect(
+        closeMonth(server.database.db, '2026-12', terms, new Date(Date.parse('2027-01-02T06:00:00.000Z')), { staffId: null, preview, outbox }),
+      ).rejects.toMatchObject({
+        code: 'vat_number_missing',
+        message: "A tax invoice names Procura's VAT number: set BILLING_VAT_NUMBER before closing a month with fees to invoice.",
+      });
+    }
+    expect(await server.database.db.selectFrom('month_closes').select('month').where('month', '=', '2026-12').execute()).toEqual([]);
+  });
 });
