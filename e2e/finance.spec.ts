@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { expect, test } from './fixtures';
+import { expect, mailTo, test } from './fixtures';
 
 // Closing a month is for the whole database: these journeys have a server of their own.
 test.use({ ownServer: 'finance' });
@@ -11,7 +11,7 @@ test.describe('the books', () => {
     procura,
     staffLink,
     expectAccessible,
-  }) => {
+  }, testInfo) => {
     // Two confirmed orders' success fees in the month that ended last in Johannesburg, written as the ledger writes them.
     const today = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
     const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
@@ -23,6 +23,13 @@ test.describe('the books', () => {
     );
     fee.run(13500, 2025, 450000, first!.id, '100000000000001', 'PO-E2E-000001', `${month}-12`, `${month}-12T08:00:00.000Z`);
     fee.run(4200, 630, 140000, second!.id, '100000000000002', 'PO-E2E-000002', `${month}-20`, `${month}-20T08:00:00.000Z`);
+    // A person of the first supplier, whom the close e-mails its invoice.
+    db.prepare('insert into supplier_users (supplier_id, email, name, created_at) values (?, ?, ?, ?)').run(
+      first!.id,
+      'accounts@first-supplier.example',
+      'Thandi Mokoena',
+      new Date().toISOString(),
+    );
     db.close();
 
     await page.goto(staffLink({ email: 'books@procura.example', name: 'Busi Khumalo', role: 'admin' }));
@@ -56,5 +63,37 @@ test.describe('the books', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.split(/\r?\n/)[0]).toBe('\uFEFFDate,Reference,Contact,Description,Amount excl. VAT,VAT,Tax type');
     expect(csv).toContain('Success fee on PO-E2E-000001');
+
+    // The supplier's person opens the invoice from its e-mail, in the workspace's Billing tab.
+    const [invoiceMail] = await mailTo(page, 'accounts@first-supplier.example');
+    expect(invoiceMail!.subject).toMatch(/^Procura tax invoice INV-\d{4}-000001: success fees of /);
+    expect(invoiceMail!.attachments.map((a) => a.name)).toEqual([expect.stringMatching(/^procura-inv-\d{4}-000001\.pdf$/)]);
+    const billingUrl = /Open Billing: (\S+)/.exec(invoiceMail!.text)![1]!;
+    await page.goto('/supplier/sign-in');
+    await page.getByLabel('Your work e-mail').fill('accounts@first-supplier.example');
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+    const signInMail = (await mailTo(page, 'accounts@first-supplier.example')).find((m) => /sign-in#sl_/.test(m.text))!;
+    await page.goto(/(http\S+\/supplier\/sign-in#sl_[\w-]{43})/.exec(signInMail.text)![1]!);
+    await page.getByRole('button', { name: /^Sign in as Thandi Mokoena at / }).click();
+    await expect(page).toHaveURL(/\/supplier$/);
+    await page.goto(billingUrl);
+    await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+    const invoice = page.getByRole('region', { name: /^INV-\d{4}-000001 · / });
+    await expect(invoice).toContainText('fees R135.00 + VAT R20.25 = R155.25');
+    await expect(invoice.getByRole('rowheader', { name: 'PO-E2E-000001' })).toBeVisible();
+    await expectAccessible(page);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await testInfo.attach(`billing tab at ${width} px`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+    }
+    const [pdf] = await Promise.all([page.waitForEvent('download'), invoice.getByRole('link', { name: /^Download PDF of INV-/ }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^procura-inv-\d{4}-000001\.pdf$/);
+    expect(
+      fs
+        .readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });

@@ -35,6 +35,7 @@ export function serverEnvironment(port: number, databaseFile: string): Record<st
     NODE_ENV: 'test',
     RFQ_RATE_LIMIT: '1000',
     SMTP_URL: '',
+    BILLING_VAT_NUMBER: '4760312345',
   };
 }
 

@@ -37,6 +37,7 @@ import { SiteFiguresStore } from './site/site.service';
 import { ServerPages } from './site/server-pages';
 import { adminRouter } from './admin/admin.router';
 import { billingRouter } from './billing/billing.router';
+import { billingDocumentsRouter } from './billing/billing-documents.router';
 import { salesRouter } from './sales/sales.router';
 import { sharedDashboardPage } from './sales/share-page';
 import { analyticsRouter } from './analytics/analytics.router';
@@ -152,6 +153,7 @@ export function createApp({
     trackRecordRouter(deps),
     adminRouter(deps),
     billingRouter(deps),
+    billingDocumentsRouter(deps),
     salesRouter(deps),
     analyticsRouter(deps),
     privacyRouter(deps),

@@ -168,6 +168,9 @@ async function run(argv: string[]): Promise<number> {
 
   const config = loadConfig();
   const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
+  // The e-mails a command writes (an invitation, a month's documents) cite no supplier's record: the
+  // market is read only if a message needs it.
+  const commandOutbox = () => openOutbox(config, database, pino({ level: 'silent' }), new MarketStore(database.db, config.marketRefreshMs));
   try {
     const applied = await migrateToLatest(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Schema is up to date.');
@@ -250,8 +253,7 @@ async function run(argv: string[]): Promise<number> {
     }
     if (command === 'supplier-invite') {
       const supplier = await supplierNamed(database.db, inviteSupplier!);
-      // A sign-in e-mail cites no supplier's record: the market is read only if a message needs it.
-      const outbox = openOutbox(config, database, pino({ level: 'silent' }), new MarketStore(database.db, config.marketRefreshMs));
+      const outbox = commandOutbox();
       try {
         const user = await inviteSupplierUser(
           { database, outbox, writes: new GroupCommit(database.db), clock: Date.now },
@@ -267,7 +269,13 @@ async function run(argv: string[]): Promise<number> {
       }
     }
     if (command === 'close-month') {
-      console.log(closeReport(await closeMonth(database.db, values.month!, config, new Date(), { staffId: null, preview: values.preview === true })));
+      const outbox = commandOutbox();
+      try {
+        const close = await closeMonth(database.db, values.month!, config, new Date(), { staffId: null, preview: values.preview === true, outbox });
+        console.log(closeReport(close));
+      } finally {
+        await outbox.stop();
+      }
     }
     if (command === 'seed') {
       if (!(await isMarketEmpty(database.db))) {

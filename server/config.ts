@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { COMPANY } from '../contract/content';
 import { REVENUE_MODEL, type RevenueModel } from '../contract/revenue';
+import { normalizeVatNumber } from '../sdk/order-rules';
 
 const bool = (fallback: boolean) =>
   z
@@ -75,6 +77,20 @@ const envSchema = z.object({
   REVENUE_PAYMENT_TERMS_DAYS: int(PAYMENT_TERMS_DAYS, 0, 365),
   REVENUE_MINIMUM_PAYOUT: rand(REVENUE_MODEL.minimumPayout),
   SUCCESS_FEE_PERCENT: decimal(3, /^\d+(\.\d+)?$/, 100, 'must be a percentage from 0 to 100, such as 3'),
+  BILLING_NAME: z.string().trim().min(1).default(COMPANY.name),
+  BILLING_ADDRESS: z.string().trim().min(1).default(COMPANY.address),
+  BILLING_VAT_NUMBER: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return null;
+      const normal = normalizeVatNumber(v);
+      if (normal === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be a South African VAT number: 10 digits starting with 4, such as 4123456789' });
+        return z.NEVER;
+      }
+      return normal;
+    }),
   RFQ_RATE_LIMIT: int(20, 1, 1_000_000_000),
   RFQ_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   REGISTRATION_RATE_LIMIT: int(10, 1, 1_000_000_000),
@@ -175,6 +191,8 @@ export interface Config {
   revenue: Readonly<RevenueModel>;
   /** `SUCCESS_FEE_PERCENT`: the fee a supplier is invoiced on each order it confirms, of the order's value excl. VAT. */
   successFeePercent: number;
+  /** Who issues the tax invoices (`BILLING_*`): Procura's name, address and VAT number; without a VAT number no invoice is issued. */
+  billing: Readonly<BillingParty>;
   /** Per client address, counted in the database; RFQs and embed RFQs share one window. */
   rateLimits: {
     rfq: RateLimitSetting;
@@ -199,6 +217,12 @@ export interface Config {
   scraper: ScraperConfig;
   /** Lets a scraper elsewhere read `/metrics` as `Authorization: Bearer <token>`; without it only this machine may. */
   metricsToken: string | undefined;
+}
+
+export interface BillingParty {
+  name: string;
+  address: string;
+  vatNumber: string | null;
 }
 
 export interface ScraperConfig {
@@ -274,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minimumPayout: e.REVENUE_MINIMUM_PAYOUT,
     }),
     successFeePercent: e.SUCCESS_FEE_PERCENT,
+    billing: Object.freeze({ name: e.BILLING_NAME, address: e.BILLING_ADDRESS, vatNumber: e.BILLING_VAT_NUMBER }),
     rateLimits: Object.freeze({
       rfq: Object.freeze({ limit: e.RFQ_RATE_LIMIT, windowSeconds: e.RFQ_RATE_WINDOW_SECONDS }),
       partnerRegistration: Object.freeze({ limit: e.REGISTRATION_RATE_LIMIT, windowSeconds: e.REGISTRATION_RATE_WINDOW_SECONDS }),

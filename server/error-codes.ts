@@ -38,6 +38,9 @@ export const ERROR_CODES = {
     month_not_closable: 409,
     payout_not_found: 404,
     payout_paid: 409,
+    vat_number_missing: 409,
+    invoice_not_found: 404,
+    statement_not_found: 404,
   },
   /** Quote requests. */
   rfq: {

@@ -46,6 +46,7 @@ import {
   type SupplierOffers,
 } from '../schemas/supplier-offers';
 import { supplierPerformanceSchema, type SupplierPerformance } from '../schemas/supplier-performance';
+import { supplierInvoicesSchema, type SupplierInvoice } from '../schemas/supplier-billing';
 import { isHttpError } from '../../sdk/client/errors';
 import { createTransport, type CallOptions, type ClientOptions, type Transport } from '../../sdk/client/transport';
 
@@ -93,6 +94,8 @@ export interface SupplierClient {
   stats(options?: CallOptions): Promise<SupplierStats>;
   /** Its scorecard and a page of its orders of 12 months with their outcomes, newest first (`GET /api/supplier/performance`). */
   performance(cursor?: string | null, options?: CallOptions): Promise<SupplierPerformance>;
+  /** Its tax invoices of success fees, newest first, each order's fee with it (`GET /api/supplier/invoices`). */
+  invoices(options?: CallOptions): Promise<{ invoices: SupplierInvoice[] }>;
   /** Where it delivers (`GET /api/supplier/coverage`). */
   coverage(options?: CallOptions): Promise<SupplierCoverage>;
   /** Replaces where it delivers (`PUT /api/supplier/coverage`). */
@@ -157,6 +160,7 @@ function supplierCalls(api: Transport): SupplierClient {
     updateProfile: (input, opts) => api.patch(supplierProfileSchema, 'api/supplier/profile', input, opts),
     stats: (opts) => api.get(supplierStatsSchema, 'api/supplier/stats', undefined, opts),
     performance: (cursor, opts) => api.get(supplierPerformanceSchema, 'api/supplier/performance', cursor ? { cursor } : undefined, opts),
+    invoices: (opts) => api.get(supplierInvoicesSchema, 'api/supplier/invoices', undefined, opts),
     coverage: (opts) => api.get(supplierCoverageSchema, 'api/supplier/coverage', undefined, opts),
     setCoverage: (input, opts) => api.put(supplierCoverageSchema, 'api/supplier/coverage', input, opts),
     offers: (opts) => api.get(supplierOffersSchema, 'api/supplier/offers', undefined, opts),

@@ -24,12 +24,14 @@ import {
   partnerCredentialsSchema,
   partnerHostsSchema,
   partnerProfileSchema,
+  partnerStatementsSchema,
   type PartnerAnalytics,
   type PartnerCredentials,
   type PartnerHostInput,
   type PartnerHosts,
   type PartnerProfile,
   type PartnerRegistrationInput,
+  type PartnerStatements,
 } from '../schemas/partners';
 import {
   quoteActionResponseSchema,
@@ -148,6 +150,8 @@ export interface ProcuraClient extends FormCalls {
     addHost(input: PartnerHostInput, options?: CallOptions): Promise<PartnerHosts>;
     /** Stops crediting widget RFQs from a host (`DELETE /api/partners/hosts/{host}`); answers the new list. */
     removeHost(host: string, options?: CallOptions): Promise<PartnerHosts>;
+    /** The partner's monthly statements, newest first (`GET /api/partners/statements`); each as PDF or CSV at `/api/partners/statements/{number}.pdf` or `.csv`. */
+    statements(options?: CallOptions): Promise<PartnerStatements>;
   };
   /** The API's own OpenAPI 3.1 document (`GET /api/openapi.json`). */
   openapi(options?: CallOptions): Promise<OpenApiDocument>;
@@ -237,6 +241,7 @@ export function createClient(options: ClientOptions): ProcuraClient {
       hosts: (opts) => get(partnerHostsSchema, 'api/partners/hosts', undefined, opts),
       addHost: (input, opts) => post(partnerHostsSchema, 'api/partners/hosts', input, null, opts),
       removeHost: (host, opts) => api.delete(partnerHostsSchema, `api/partners/hosts/${segment(host)}`, opts),
+      statements: (opts) => get(partnerStatementsSchema, 'api/partners/statements', undefined, opts),
     },
     openapi: (opts) => get(openApiDocumentSchema, 'api/openapi.json', undefined, opts),
     site: { figures: (opts) => get(siteFiguresSchema, 'api/site/figures', undefined, opts) },

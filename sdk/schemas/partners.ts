@@ -209,3 +209,57 @@ export const partnerHostsSchema = z.object({
  * const { hosts }: PartnerHosts = await procura.partners.hosts();
  */
 export type PartnerHosts = z.infer<typeof partnerHostsSchema>;
+
+/**
+ * A statement of a month's revenue share, as issued: the qualified requests, the share, what came
+ * in from before and was carried over below the minimum payout, and the payout due (Net 30) with
+ * the day it was paid. Amounts in cents.
+ *
+ * @example
+ * partnerStatementSchema.parse(statement).number; // 'ST-2026-000001'
+ */
+export const partnerStatementSchema = z.object({
+  number: z.string(),
+  month: z.string(),
+  issuedOn: z.string(),
+  qualifiedRequests: z.number().int(),
+  creditsCents: z.number().int(),
+  broughtForwardCents: z.number().int(),
+  carriedForwardCents: z.number().int(),
+  payableCents: z.number().int(),
+  dueOn: z.string().nullable(),
+  paidOn: z.string().nullable(),
+});
+/**
+ * One statement of `GET /api/partners/statements`.
+ *
+ * @example
+ * const { statements } = await procura.partners.statements();
+ * const due: PartnerStatement['dueOn'] = statements[0]?.dueOn ?? null;
+ */
+export type PartnerStatement = z.infer<typeof partnerStatementSchema>;
+
+/**
+ * The answer to `GET /api/partners/statements`: the partner's statements, newest first.
+ *
+ * @example
+ * partnerStatementsSchema.parse(await res.json()).statements.length;
+ */
+export const partnerStatementsSchema = z.object({ statements: z.array(partnerStatementSchema) });
+/**
+ * The answer to `GET /api/partners/statements`.
+ *
+ * @example
+ * const list: PartnerStatements = await procura.partners.statements();
+ */
+export type PartnerStatements = z.infer<typeof partnerStatementsSchema>;
+
+/**
+ * A statement's number and format in its download's path.
+ *
+ * @example
+ * partnerStatementParamsSchema.parse({ number: 'ST-2026-000001' });
+ */
+export const partnerStatementParamsSchema = z.object({
+  number: z.string().regex(/^ST-\d{4}-\d{6}$/, { error: 'Give the statement number as ST-2026-000001' }),
+});

@@ -149,8 +149,8 @@ describe('the month-end close', () => {
     const terms = server.config;
     const at = new Date(Date.parse('2027-02-01T06:00:00.000Z'));
     const [a, b] = await Promise.all([
-      closeMonth(server.database.db, '2027-01', terms, at, { staffId: null }),
-      closeMonth(server.database.db, '2027-01', terms, at, { staffId: null }),
+      closeMonth(server.database.db, '2027-01', terms, at, { staffId: null, outbox: server.app.deps.outbox }),
+      closeMonth(server.database.db, '2027-01', terms, at, { staffId: null, outbox: server.app.deps.outbox }),
     ]);
     expect([a.outcome, b.outcome].sort()).toEqual(['closed', 'issued']);
     expect(await server.database.db.selectFrom('month_closes').selectAll().where('month', '=', '2027-01').execute()).toHaveLength(1);

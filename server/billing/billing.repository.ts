@@ -71,6 +71,8 @@ export async function ledgerLinesBetween(db: Executor, kinds: readonly LedgerKin
       'l.po_number',
       'l.on_day',
       's.name as supplier_name',
+      's.vat_number as supplier_vat_number',
+      's.registered_address as supplier_address',
       'p.company_name as partner_name',
       'd.number as statement_number',
     ])
@@ -182,4 +184,90 @@ export async function ledgerSums(db: Kysely<DB>, from: string, to: string): Prom
     .groupBy('kind')
     .execute();
   return new Map(rows.map((r) => [r.kind, { amount: Number(r.amount), vat: Number(r.vat ?? 0), lines: Number(r.lines) }]));
+}
+
+/** Links an issued document to the ledger lines it sums. */
+export async function insertDocumentLines(trx: Executor, documentId: number, ledgerLineIds: readonly number[]): Promise<void> {
+  if (ledgerLineIds.length === 0) return;
+  await trx
+    .insertInto('billing_document_lines')
+    .values(ledgerLineIds.map((id) => ({ document_id: documentId, ledger_line_id: id })))
+    .execute();
+}
+
+/** Who a close e-mails: each supplier's enabled people, and each partner's contact. */
+export async function billingRecipients(db: Executor, supplierIds: readonly number[], partnerIds: readonly string[]) {
+  const [people, partners] = await Promise.all([
+    supplierIds.length === 0
+      ? []
+      : db
+          .selectFrom('supplier_users')
+          .select(['supplier_id', 'email'])
+          .where('supplier_id', 'in', [...supplierIds])
+          .where('disabled_at', 'is', null)
+          .orderBy('id')
+          .execute(),
+    partnerIds.length === 0
+      ? []
+      : db
+          .selectFrom('partners')
+          .select(['id', 'contact_email'])
+          .where('id', 'in', [...partnerIds])
+          .execute(),
+  ]);
+  return { people, partners: new Map(partners.map((p) => [p.id, p.contact_email])) };
+}
+
+const DOCUMENT_COLUMNS = [
+  'd.id',
+  'd.kind',
+  'd.number',
+  'd.month',
+  'd.supplier_id',
+  'd.partner_id',
+  'd.issued_on',
+  'd.subtotal_cents',
+  'd.vat_cents',
+  'd.total_cents',
+  'd.brought_forward_cents',
+  'd.carried_forward_cents',
+  'd.parties_json',
+  'o.amount_cents as payout_cents',
+  'o.due_on',
+  'o.paid_on',
+] as const;
+
+/** A supplier's invoices or a partner's statements, newest first; or the one numbered `number`. */
+export async function documentsOf(db: Executor, owner: { supplierId: number } | { partnerId: string }, number?: string) {
+  let q = db.selectFrom('billing_documents as d').leftJoin('partner_payouts as o', 'o.statement_id', 'd.id').select(DOCUMENT_COLUMNS);
+  q =
+    'supplierId' in owner
+      ? q.where('d.kind', '=', 'invoice').where('d.supplier_id', '=', owner.supplierId)
+      : q.where('d.kind', '=', 'statement').where('d.partner_id', '=', owner.partnerId);
+  if (number !== undefined) q = q.where('d.number', '=', number);
+  return q.orderBy('d.id', 'desc').execute();
+}
+
+/** A document by its id, for its e-mail. */
+export async function documentById(db: Executor, id: number) {
+  return db
+    .selectFrom('billing_documents as d')
+    .leftJoin('partner_payouts as o', 'o.statement_id', 'd.id')
+    .select(DOCUMENT_COLUMNS)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type IssuedDocumentRow = Awaited<ReturnType<typeof documentsOf>>[number];
+
+/** The ledger lines each of `documentIds` sums, first written first. */
+export async function linesOfDocuments(db: Executor, documentIds: readonly number[]) {
+  if (documentIds.length === 0) return [];
+  return db
+    .selectFrom('billing_document_lines as dl')
+    .innerJoin('ledger_lines as l', 'l.id', 'dl.ledger_line_id')
+    .select(['dl.document_id', 'l.kind', 'l.amount_cents', 'l.vat_cents', 'l.basis_cents', 'l.rfq_id', 'l.po_number', 'l.on_day'])
+    .where('dl.document_id', 'in', [...documentIds])
+    .orderBy('l.id')
+    .execute();
 }

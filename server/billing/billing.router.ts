@@ -21,7 +21,11 @@ export function billingRouter(deps: AppDeps) {
 
   router.post('/api/admin/finance/close', admin, validate({ body: monthCloseSchema }), async (ctx) => {
     const { month, preview } = ctx.request.body;
-    ctx.body = await closeMonth(deps.database.db, month, deps.config, new Date(deps.clock()), { staffId: staffId(ctx), preview: preview === true });
+    ctx.body = await closeMonth(deps.database.db, month, deps.config, new Date(deps.clock()), {
+      staffId: staffId(ctx),
+      preview: preview === true,
+      outbox: deps.outbox,
+    });
   });
 
   router.post('/api/admin/payouts/:id/paid', admin, validate({ params: payoutParamsSchema, body: payoutPaidSchema }), async (ctx) => {

@@ -12,7 +12,7 @@ import type { BillingDocument, MonthBooks, PaidPayout } from '../../contract/sch
 import { documentsOfMonth, findPayout, type DocumentRow, insertLedgerLines, ledgerLinesBetween, ledgerSums, setPayoutPaid } from './billing.repository';
 
 /** What the ledger's figures are reckoned by: the server's settings. */
-export type BillingTerms = Pick<Config, 'successFeePercent' | 'vatRate' | 'revenue'>;
+export type BillingTerms = Pick<Config, 'successFeePercent' | 'vatRate' | 'revenue' | 'billing'>;
 
 /** An order a supplier confirmed, as its success fee needs it. */
 export interface ConfirmedOrder {
@@ -25,7 +25,12 @@ export interface ConfirmedOrder {
 }
 
 /** Writes each confirmed order's success fee, in the transaction that confirms it. */
-export async function chargeSuccessFees(trx: Executor, orders: readonly ConfirmedOrder[], terms: BillingTerms, now: Date): Promise<void> {
+export async function chargeSuccessFees(
+  trx: Executor,
+  orders: readonly ConfirmedOrder[],
+  terms: Pick<BillingTerms, 'successFeePercent' | 'vatRate'>,
+  now: Date,
+): Promise<void> {
   const day = johannesburgDay(now.getTime());
   await insertLedgerLines(
     trx,

@@ -5,13 +5,17 @@ import type { DB } from '../db/schema';
 import { documentNumber, monthDays, monthHasEnded, payoutDueOn, previousMonth, statementFigures, type StatementFigures } from '../domain/billing';
 import { johannesburgDay } from '../domain/calendar';
 import { ApiError } from '../errors';
+import type { OutboxMessage } from '../mail/messages';
+import type { Outbox } from '../mail/outbox';
 import { recordAudit } from '../staff/audit.service';
 import {
+  billingRecipients,
   carriedForwardOf,
   claimMonth,
   closedMonthsAround,
   documentsOfMonth,
   insertDocument,
+  insertDocumentLines,
   insertPayout,
   isMonthClosed,
   ledgerLinesBetween,
@@ -128,7 +132,7 @@ function planStatements(
  * closed (all earlier ones at the first close) and each partner's statement. Months close in order,
  * once each has ended in Johannesburg.
  */
-async function planClose(db: Executor, month: string, terms: BillingTerms, today: string): Promise<Omit<MonthClose, 'outcome'>> {
+async function planClose(db: Executor, month: string, terms: BillingTerms, today: string) {
   checkMonth(month);
   if (!monthHasEnded(month, today)) throw monthError(`${monthName(month)} has not ended yet in Johannesburg.`);
   const { before, after } = await closedMonthsAround(db, month);
@@ -142,7 +146,15 @@ async function planClose(db: Executor, month: string, terms: BillingTerms, today
     ledgerLinesBetween(db, ['partner_credit'], from, to),
     before === undefined ? new Map<string, { cents: number; name: string | null }>() : carriedForwardOf(db, before),
   ]);
-  return { month, invoices: planInvoices(fees), statements: planStatements(credits, carried, month, terms) };
+  const invoices = planInvoices(fees);
+  if (invoices.length > 0 && terms.billing.vatNumber === null) {
+    throw new ApiError(
+      409,
+      'vat_number_missing',
+      "A tax invoice names Procura's VAT number: set BILLING_VAT_NUMBER before closing a month with fees to invoice.",
+    );
+  }
+  return { plan: { month, invoices, statements: planStatements(credits, carried, month, terms) }, fees, credits };
 }
 
 /** A closed month's documents as its close issued them. */
@@ -189,8 +201,8 @@ export async function closeMonth(
   month: string,
   terms: BillingTerms,
   now: Date,
-  /** Who closes: a staff member, or null for the command line (audited either way). */
-  options: { staffId: number | null; preview?: boolean },
+  /** Who closes: a staff member, or null for the command line (audited either way); the outbox its e-mails go through. */
+  options: { staffId: number | null; preview?: boolean; outbox: Outbox },
 ): Promise<MonthClose> {
   const today = johannesburgDay(now.getTime());
   const at = now.toISOString();
@@ -200,16 +212,29 @@ export async function closeMonth(
   };
   if (options.preview) {
     if (await isMonthClosed(db, month)) return closedAlready();
-    return { outcome: 'preview', ...(await planClose(db, month, terms, today)) };
+    return { outcome: 'preview', ...(await planClose(db, month, terms, today)).plan };
   }
   const issued = await db.transaction().execute(async (trx) => {
     checkMonth(month);
     if (!(await claimMonth(trx, month, options.staffId === null ? 'cli' : `staff:${options.staffId}`, at))) return undefined;
-    const plan = await planClose(trx, month, terms, today);
+    const { plan, fees, credits } = await planClose(trx, month, terms, today);
     const year = Number(month.slice(0, 4));
+    const issuer = terms.billing;
+    const recipients = await billingRecipients(
+      trx,
+      plan.invoices.map((i) => i.supplierId),
+      plan.statements.map((s) => s.partnerId),
+    );
+    const messages: OutboxMessage[] = [];
     for (const invoice of plan.invoices) {
       invoice.number = documentNumber('INV', year, await nextDocumentNumber(trx, 'INV', year));
-      await insertDocument(trx, {
+      const first = fees.find((l) => l.supplier_id === invoice.supplierId)!;
+      const supplier = {
+        name: invoice.supplierName ?? `Supplier ${invoice.supplierId}`,
+        address: first.supplier_address,
+        vatNumber: first.supplier_vat_number,
+      };
+      const id = await insertDocument(trx, {
         kind: 'invoice',
         number: invoice.number,
         month,
@@ -218,8 +243,17 @@ export async function closeMonth(
         subtotal_cents: invoice.subtotalCents,
         vat_cents: invoice.vatCents,
         total_cents: invoice.totalCents,
+        parties_json: JSON.stringify({ issuer, supplier, vatRate: terms.vatRate }),
         created_at: at,
       });
+      await insertDocumentLines(
+        trx,
+        id,
+        fees.filter((l) => l.supplier_id === invoice.supplierId).map((l) => Number(l.id)),
+      );
+      for (const p of recipients.people.filter((u) => u.supplier_id === invoice.supplierId)) {
+        messages.push({ kind: 'supplier-invoice', recipient: p.email, payload: { documentId: id } });
+      }
     }
     for (const statement of plan.statements) {
       statement.number = documentNumber('ST', year, await nextDocumentNumber(trx, 'ST', year));
@@ -234,8 +268,21 @@ export async function closeMonth(
         total_cents: statement.creditsCents + statement.broughtForwardCents,
         brought_forward_cents: statement.broughtForwardCents,
         carried_forward_cents: statement.carriedForwardCents,
+        parties_json: JSON.stringify({
+          issuer,
+          partner: { partnerId: statement.partnerId, name: statement.partnerName ?? statement.partnerId },
+          minimumPayoutCents: Math.round(terms.revenue.minimumPayout * 100),
+          paymentTerms: terms.revenue.paymentTerms,
+        }),
         created_at: at,
       });
+      await insertDocumentLines(
+        trx,
+        id,
+        credits.filter((l) => l.partner_id === statement.partnerId).map((l) => Number(l.id)),
+      );
+      const contact = recipients.partners.get(statement.partnerId);
+      if (contact) messages.push({ kind: 'partner-statement', recipient: contact, payload: { documentId: id } });
       if (statement.dueOn !== null) {
         await insertPayout(trx, {
           statement_id: id,
@@ -256,8 +303,10 @@ export async function closeMonth(
       },
       at,
     );
+    await options.outbox.enqueue(trx, messages, now);
     return plan;
   });
+  if (issued) options.outbox.notify();
   return issued ? { outcome: 'issued', ...issued } : closedAlready();
 }
 

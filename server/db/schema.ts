@@ -593,7 +593,15 @@ export interface BillingDocumentsTable {
   brought_forward_cents: ColumnType<number | string, number | undefined, number>;
   /** A statement's balance below the minimum payout, carried to the next month. */
   carried_forward_cents: ColumnType<number | string, number | undefined, number>;
+  /** The parties as they stood at issue (JSON: Procura's name, address and VAT number, and the supplier's or partner's); null before they were kept. */
+  parties_json: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: IsoText;
+}
+
+/** The ledger lines an invoice or statement sums: each line on one document. */
+export interface BillingDocumentLinesTable {
+  document_id: number;
+  ledger_line_id: number;
 }
 
 export interface DocumentCountersTable {
@@ -621,6 +629,7 @@ export interface DB {
   ledger_lines: LedgerLinesTable;
   month_closes: MonthClosesTable;
   billing_documents: BillingDocumentsTable;
+  billing_document_lines: BillingDocumentLinesTable;
   document_counters: DocumentCountersTable;
   partner_payouts: PartnerPayoutsTable;
   cities: CitiesTable;

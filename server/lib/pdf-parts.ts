@@ -1,11 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
 import { centsToRand, formatRand } from '../../sdk/format';
 import { oneLine } from '../../sdk/text';
 
 /**
  * What Procura's PDFs share: their colours and page margin, stored text as a PDF prints it, money
  * as they write it, a paragraph, rows of a label and its value, and the footer every page gets.
- * The quotation and purchase order (quotes/quotation-and-order.pdf.ts) and the pricing guide and
- * compliance certificate (site/guide-and-certificate.pdf.ts) each set their own fonts.
+ * The paperwork (quotations, purchase orders, invoices and statements) is written with embedded
+ * DejaVu Sans by {@link paperPdf}; the pricing guide and compliance certificate
+ * (site/guide-and-certificate.pdf.ts) set their own fonts.
  */
 export type Doc = PDFKit.PDFDocument;
 
@@ -108,3 +113,87 @@ export function labelledRows(doc: Doc, rows: [string, string][], style: Labelled
   }
   doc.x = style.margin;
 }
+
+/**
+ * A WOFF font as the TrueType file it wraps: its tables inflated and laid out after an sfnt
+ * directory. PDFKit reads a TrueType file once; a WOFF it would inflate again at every glyph.
+ */
+function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF font');
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    return { tag: woff.subarray(at, at + 4), checksum: woff.readUInt32BE(at + 16), data: compLength < origLength ? inflateSync(raw) : raw };
+  });
+  const entrySelector = Math.floor(Math.log2(numTables));
+  const searchRange = 2 ** entrySelector * 16;
+  const header = Buffer.alloc(12 + 16 * numTables);
+  header.writeUInt32BE(woff.readUInt32BE(4), 0);
+  header.writeUInt16BE(numTables, 4);
+  header.writeUInt16BE(searchRange, 6);
+  header.writeUInt16BE(entrySelector, 8);
+  header.writeUInt16BE(numTables * 16 - searchRange, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((t, i) => {
+    const at = 12 + i * 16;
+    t.tag.copy(header, at);
+    header.writeUInt32BE(t.checksum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(t.data.length, at + 12);
+    const padded = Buffer.alloc(Math.ceil(t.data.length / 4) * 4);
+    t.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
+// DejaVu Sans, embedded (subset) in every document: a filed PDF shows the same letters anywhere.
+const require = createRequire(import.meta.url);
+const fontFile = (weight: 400 | 700) => woffToSfnt(readFileSync(require.resolve(`@fontsource/dejavu-sans/files/dejavu-sans-latin-${weight}-normal.woff`)));
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+const FONTS = () => (fonts ??= { regular: fontFile(400), bold: fontFile(700) });
+
+/**
+ * Writes a paperwork document (A4, tagged, the embedded fonts as `Body` and `Bold`) and answers its
+ * bytes, every page ending with `footer`. Its only date is its own (`date`, as the creation date),
+ * so the same inputs give the same bytes.
+ */
+export function paperPdf(info: { title: string; date: string; author: string }, build: (doc: Doc) => void, footer: string): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    tagged: true,
+    lang: 'en-ZA',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    info: { Title: info.title, Author: info.author, Creator: 'Procura', Producer: 'Procura', CreationDate: new Date(`${info.date}T00:00:00Z`) },
+  });
+  doc.registerFont('Body', FONTS().regular);
+  doc.registerFont('Bold', FONTS().bold);
+  doc.font('Body').fillColor(INK);
+  return pdfBytes(doc, build, { text: footer, font: 'Body', size: 7.5, color: MUTED, margin: MARGIN });
+}
+
+/** A paperwork document's title and the line under it. */
+export function title(doc: Doc, text: string, sub: string): void {
+  doc.font('Bold').fontSize(20).fillColor(ACCENT).text(pdfText(text), MARGIN, MARGIN);
+  doc.font('Body').fontSize(9).fillColor(MUTED).text(pdfText(sub)).fillColor(INK).moveDown(0.8);
+}
+
+/** A section's heading, on a new page when too little of this one is left. */
+export function heading(doc: Doc, text: string): void {
+  if (doc.y > doc.page.height - MARGIN - 100) doc.addPage();
+  doc.moveDown(0.6).font('Bold').fontSize(11).fillColor(INK).text(pdfText(text), MARGIN).moveDown(0.2);
+}
+
+const FACTS: LabelledRowsStyle = { margin: MARGIN, labelWidth: 140, size: 9, labelFont: 'Bold', valueFont: 'Body', labelColor: MUTED, valueColor: INK };
+
+/** A paperwork document's facts: rows of a label and its value. */
+export const facts = (doc: Doc, rows: [string, string][]): void => labelledRows(doc, rows, FACTS);

@@ -34,6 +34,7 @@ import { applicationEmail } from './templates/supplier-application';
 import { bbeeReminderEmail } from './templates/supplier-bbee';
 import { forListedSupplier } from './listed-supplier-mail';
 import { dataRequestLink, supplierSignInLink } from './links';
+import { billingAttachments, billingEmail } from './billing-mail';
 import { fromEmail, withAccountLink, type Attachment, type Email, type OrderForMail } from './templates/layout';
 import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
 import { partnerWelcomeEmail } from './templates/partner';
@@ -185,23 +186,20 @@ export class MessageRenderer {
   }
 
   /**
-   * The files an e-mail carries, read when it is sent (the development mailbox's list never
-   * needs them): the purchase order with the supplier's order and the buyer's confirmation, the
-   * cancelled one with the withdrawal. None once the buyer's personal data is gone.
+   * The files an e-mail carries, read when it is sent (never for the development mailbox's list): a purchase order with the
+   * supplier's order and the buyer's e-mails (none once the buyer's data is gone); an invoice or statement with its own.
    */
   async attachments(row: Pick<OutboxRow, 'kind' | 'payload'>): Promise<Attachment[]> {
     if (row.kind === 'buyer-order-placed') {
       const { orders } = JSON.parse(row.payload) as { orders: { quoteId: number; purchaseOrderId: number }[] };
-      const files: Attachment[] = [];
-      for (const { quoteId, purchaseOrderId } of orders) {
-        const state = await findQuoteInRequest(this.db, quoteId);
-        const po = state && (await findPurchaseOrderDocument(this.db, state, { id: purchaseOrderId }));
-        if (po) files.push({ filename: po.fileName, content: po.body, contentType: 'application/pdf' });
-      }
-      return files;
+      return (await Promise.all(orders.map((o) => this.purchaseOrderFile(o.quoteId, o.purchaseOrderId)))).flat();
     }
+    if (row.kind === 'supplier-invoice' || row.kind === 'partner-statement') return billingAttachments(this.db, row.payload);
     if (row.kind !== 'supplier-order' && row.kind !== 'buyer-order-confirmed' && row.kind !== 'buyer-order-withdrawn') return [];
     const { quoteId, purchaseOrderId } = JSON.parse(row.payload) as { quoteId: number; purchaseOrderId?: number };
+    return this.purchaseOrderFile(quoteId, purchaseOrderId);
+  }
+  private async purchaseOrderFile(quoteId: number, purchaseOrderId: number | undefined): Promise<Attachment[]> {
     const state = await findQuoteInRequest(this.db, quoteId);
     const po = state && (await findPurchaseOrderDocument(this.db, state, { id: purchaseOrderId }));
     return po ? [{ filename: po.fileName, content: po.body, contentType: 'application/pdf' }] : [];
@@ -399,6 +397,9 @@ export class MessageRenderer {
             ? await bbeeReminderEmail(this.db, this.settings.publicUrl, message)
             : await applicationEmail(this.db, this.settings.publicUrl, message),
         );
+      case 'supplier-invoice':
+      case 'partner-statement':
+        return rendered(await billingEmail(this.db, this.settings.publicUrl, message));
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);
     }

@@ -77,7 +77,9 @@ export type OutboxMessage =
   /** Staff's rejection of a supplier application, with the reason they gave. */
   | { kind: 'supplier-application-rejected'; recipient: string; payload: { applicationId: number } }
   /** The one reminder, 30 days before, that the supplier's B-BBEE evidence expires on `expiresOn`. */
-  | { kind: 'supplier-bbee-reminder'; recipient: string; payload: { supplierId: number; expiresOn: string } };
+  | { kind: 'supplier-bbee-reminder'; recipient: string; payload: { supplierId: number; expiresOn: string } }
+  /** A month's tax invoice, to each of the supplier's people; a statement, to the partner's contact. */
+  | { kind: 'supplier-invoice' | 'partner-statement'; recipient: string; payload: { documentId: number } };
 
 /** How long a buyer's sign-in link works. */
 export const BUYER_SIGN_IN_LINK_MINUTES = 15;
@@ -113,6 +115,8 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'partner-registered': 2,
   'supplier-not-selected': 2,
   'demo-request': 1,
+  'supplier-invoice': 2,
+  'partner-statement': 2,
 };
 
 export interface MessageSettings {

@@ -17,11 +17,12 @@ import {
   partnerCredentialsSchema,
   partnerHostInputSchema,
   partnerHostsSchema,
+  partnerStatementsSchema,
   partnerProfileSchema,
   partnerRegistrationSchema,
 } from '../../sdk/schemas/partners';
 import type { ZodType } from 'zod';
-import { callsOf, type Route } from './route';
+import { callsOf, PAPERWORK_LIMIT, PDF_DOWNLOAD, type Route } from './route';
 
 const widget = callsOf({ tag: 'Widget' });
 /** Registration, open to anyone. */
@@ -115,6 +116,24 @@ export const PARTNER_PATHS: Route[] = [
     body: partnerHostInputSchema,
     ok: [201, partnerHostsSchema],
     errors: [409, 429],
+  }),
+  keyed.get('/api/partners/statements', {
+    summary: "The partner's monthly statements of its revenue share, newest first",
+    description: `${PARTNER_KEY} Each month's close issues one (\`ST-2026-000045\`): the qualified requests, the share, what came in from before and what is carried over below the minimum payout, and the payout due (Net 30) with the day it was paid.`,
+    ok: [200, partnerStatementsSchema],
+    errors: [429],
+  }),
+  keyed.get('/api/partners/statements/{number}.pdf', {
+    summary: 'A statement as a PDF',
+    description: `${PARTNER_KEY} The document the statement's e-mail carries, the same bytes each time; another partner's statement answers 404 \`statement_not_found\` as a missing one does. ${PAPERWORK_LIMIT}`,
+    ...PDF_DOWNLOAD,
+  }),
+  keyed.get('/api/partners/statements/{number}.csv', {
+    summary: "A statement as CSV: a row per qualified request, then the statement's figures",
+    description: `${PARTNER_KEY} Columns Statement, Date, Description and Amount (R); another partner's statement answers 404 \`statement_not_found\`.`,
+    ok: [200, null],
+    contentType: 'text/csv',
+    errors: [429],
   }),
   keyed.delete('/api/partners/hosts/{host}', {
     summary: 'Stop crediting widget RFQs from a host',

@@ -28,6 +28,7 @@ import {
   supplierOffersSchema,
 } from '../../contract/schemas/supplier-offers';
 import { purchaseOrderQuerySchema } from '../../sdk/schemas/rfq';
+import { supplierInvoicesSchema } from '../../contract/schemas/supplier-billing';
 import { performanceQuerySchema, supplierPerformanceSchema } from '../../contract/schemas/supplier-performance';
 import { callsOf, PAPERWORK_LIMIT, PDF_DOWNLOAD, type Route } from './route';
 
@@ -218,6 +219,16 @@ export const SUPPLIER_PATHS: Route[] = [
     summary: 'A purchase order the buyer placed on this lead, as a PDF',
     description: `${SIGNED_IN} The same document as the order e-mail's attachment and the response link's download: \`po\` names one of the lead's orders (its \`orders\`), by default the latest; once the supplier withdrew, the cancelled one. 404 before the buyer ordered, for another supplier's lead, and once the buyer's details are deleted. ${PAPERWORK_LIMIT}`,
     query: purchaseOrderQuerySchema,
+    ...PDF_DOWNLOAD,
+  }),
+  workspace.get('/api/supplier/invoices', {
+    summary: "The supplier's tax invoices of success fees, newest first, each order's fee with it",
+    description: `${SIGNED_IN} Each month's close issues one (\`INV-2026-000123\`) to a supplier with fees: its lines are the orders' success fees (a reversal negative) with each order's value excl. VAT, then the sums and VAT.`,
+    ok: [200, supplierInvoicesSchema],
+  }),
+  workspace.get('/api/supplier/invoices/{number}.pdf', {
+    summary: 'A tax invoice as a PDF',
+    description: `${SIGNED_IN} The document the invoice's e-mail carries, the same bytes each time; another supplier's invoice answers 404 \`invoice_not_found\` as a missing one does. ${PAPERWORK_LIMIT}`,
     ...PDF_DOWNLOAD,
   }),
 ];

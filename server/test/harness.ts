@@ -91,7 +91,14 @@ export async function startTestServer(
   options: { database?: TestDatabase; clock?: () => number; logger?: Logger; readiness?: Readiness } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://procura.test', MARKET_REFRESH_MS: '0', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://procura.test',
+    MARKET_REFRESH_MS: '0',
+    BILLING_VAT_NUMBER: '4760312345',
+    ...env,
+  });
   const app = createApp({ config, database, logger: options.logger ?? pino({ level: 'silent' }), clock: options.clock, readiness: options.readiness });
   const server: Server = limitedServer(app.koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

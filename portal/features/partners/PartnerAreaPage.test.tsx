@@ -61,6 +61,21 @@ function analytics(trend: Month[], model: Partial<PartnerAnalytics['revenueModel
   };
 }
 
+const STATEMENTS = [
+  {
+    number: 'ST-2026-000002',
+    month: '2026-11',
+    issuedOn: '2026-12-01',
+    qualifiedRequests: 6,
+    creditsCents: 9000,
+    broughtForwardCents: 1500,
+    carriedForwardCents: 0,
+    payableCents: 10500,
+    dueOn: '2026-12-30',
+    paidOn: null,
+  },
+];
+
 function partnerApi(answer: PartnerAnalytics) {
   const seen: { partnerId: string | null; authorization: string | null }[] = [];
   api.server.use(
@@ -72,6 +87,7 @@ function partnerApi(answer: PartnerAnalytics) {
     http.get('*/api/partners/hosts', () =>
       HttpResponse.json({ hosts: [{ host: 'coastal.example.co.za', addedAt: PROFILE.keyCreatedAt }], uncreditedHosts: [] }),
     ),
+    http.get('*/api/partners/statements', () => HttpResponse.json({ statements: STATEMENTS })),
   );
   return seen;
 }
@@ -228,5 +244,17 @@ describe('partner area', () => {
     expect(document.getElementById('pa-key-input-hint')!.textContent).toBe(
       'Shown once, when you registered; Procura keeps only a fingerprint of it. If you did not keep it, register again for a new partner ID and key.',
     );
+  });
+
+  it("lists the partner's statements with each month's share and its payout due", async () => {
+    partnerApi(analytics(MONTHS.map(() => [0, 0])));
+    await signIn();
+    const statements = screen.getByRole('region', { name: 'Statements' });
+    const row = await within(statements).findByRole('row', { name: /ST-2026-000002/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['November 2026', '6', 'R90.00', 'R0.00', 'R105.00 due 30 December 2026']);
   });
 });

@@ -13,6 +13,7 @@ import { partnerApi } from '../../lib/api';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PartnerHosts } from './PartnerHosts';
+import { PartnerStatements } from './PartnerStatements';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { Stat } from '../../components/ui/stat';
 import { DataTable } from '../../components/ui/data-table';
@@ -159,6 +160,7 @@ function Dashboard({
           </p>
         </section>
       </div>
+      <PartnerStatements session={session} />
       <PartnerHosts session={session} />
       <section className="card" aria-labelledby="pa-key">
         <h2 id="pa-key">API key</h2>

@@ -27,6 +27,7 @@ import { SupplierPriceListTab } from './SupplierPriceList';
 import { ReadyToQuote, type ReadinessTab } from './ReadyToQuote';
 import './supplier.css';
 import { SupplierTeamTab } from './SupplierTeam';
+import { SupplierBillingTab } from './SupplierBilling';
 
 const FILTER_LABELS: Record<LeadFilter, string> = {
   offered: 'Open',
@@ -218,7 +219,11 @@ export default function SupplierWorkspacePage() {
   const [signedOut, setSignedOut] = useState(false);
   const [sessionEnded, setSessionEnded] = useState(false);
   const ended = useCallback(() => setSessionEnded(true), []);
-  const [opened, setOpened] = useState<{ tab: string; times: number }>({ tab: 'leads', times: 0 });
+  // An invoice e-mail's link opens Billing (`?tab=billing`); the checklist's buttons open the tab of their step.
+  const [opened, setOpened] = useState<{ tab: string; times: number }>(() => ({
+    tab: new URLSearchParams(window.location.search).get('tab') === 'billing' ? 'billing' : 'leads',
+    times: 0,
+  }));
   const state = useLoad((signal) => supplierApi().me({ signal }), [signedOut]);
   // A lead e-mail's link names its lead: signing in first keeps it, so the workspace opens on it after.
   const lead = new URLSearchParams(useSearch()).get('lead');
@@ -257,6 +262,7 @@ export default function SupplierWorkspacePage() {
           { id: 'leads', label: 'Leads', content: <Leads /> },
           { id: 'prices', label: 'Price list', content: <SupplierPriceListTab /> },
           { id: 'stats', label: 'Performance', content: <SupplierPerformanceTab /> },
+          { id: 'billing', label: 'Billing', content: <SupplierBillingTab /> },
           { id: 'profile', label: 'Your details', content: <SupplierProfileTab /> },
           { id: 'team', label: 'Team', content: <SupplierTeamTab me={me} /> },
         ]}

@@ -53,6 +53,7 @@ import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as trackBuyerAccountUse from './20261210010000-track-buyer-account-use';
 import * as createLedger from './20261209000000-create-ledger';
 import * as indexAnsweredLeads from './20261210000000-index-answered-leads';
+import * as keepBillingPaperwork from './20261209010000-keep-billing-paperwork';
 import * as stopListedSupplierMail from './20261209100000-stop-listed-supplier-mail';
 import * as createSupplierApplications from './20261208000000-create-supplier-applications';
 import * as dropTypedSupplierRating from './20261207050000-drop-typed-supplier-rating';
@@ -120,6 +121,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261207050000-drop-typed-supplier-rating': dropTypedSupplierRating,
   '20261208000000-create-supplier-applications': createSupplierApplications,
   '20261209000000-create-ledger': createLedger,
+  '20261209010000-keep-billing-paperwork': keepBillingPaperwork,
   '20261209100000-stop-listed-supplier-mail': stopListedSupplierMail,
   '20261210000000-index-answered-leads': indexAnsweredLeads,
   '20261210010000-track-buyer-account-use': trackBuyerAccountUse,

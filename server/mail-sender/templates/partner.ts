@@ -1,6 +1,7 @@
-// The e-mail a new partner receives.
+// The e-mails a partner receives: the welcome, and each month's statement.
 import { html } from '../../lib/html';
-import { type Email, layout, link, SUPPORT_HOURS } from './layout';
+import { formatDate, formatRand } from '../../../sdk/format';
+import { detailsEmail, type Email, layout, link, SUPPORT_HOURS } from './layout';
 
 export interface PartnerMailInput {
   partnerId: string;
@@ -50,4 +51,39 @@ ${link(url)}</td></tr>`,
     `Procura support: ${SUPPORT_HOURS} (South African time).`,
   ].join('\n');
   return { subject, html: layout(subject, intro, body), text };
+}
+
+export interface PartnerStatementInput {
+  number: string;
+  /** "November 2026". */
+  monthName: string;
+  qualifiedRequests: number;
+  creditsCents: number;
+  carriedForwardCents: number;
+  payableCents: number;
+  dueOn: string | null;
+  /** The partner area, where the statements are kept as PDF and CSV. */
+  areaUrl: string;
+}
+
+/** A month's statement of the partner's revenue share; its PDF is attached and kept in the partner area. */
+export function partnerStatementEmail(input: PartnerStatementInput): Email {
+  const rand = (cents: number) => formatRand(cents / 100);
+  const subject = `Procura partner statement ${input.number}: ${input.monthName}`;
+  const outcome = input.dueOn
+    ? `A payout of ${rand(input.payableCents)} is due by ${formatDate(input.dueOn)}.`
+    : `The balance of ${rand(input.carriedForwardCents)} is below the minimum payout and is carried over to next month.`;
+  const intro = `Your statement ${input.number} of the revenue share of ${input.monthName} is attached. ${outcome} It is kept in the partner area as PDF and CSV.`;
+  return detailsEmail(
+    subject,
+    intro,
+    [
+      ['Statement', input.number],
+      ['Qualified requests', String(input.qualifiedRequests)],
+      ['Share of the month', rand(input.creditsCents)],
+      ...(input.dueOn ? [['Payout due', `${rand(input.payableCents)} by ${formatDate(input.dueOn)}`] as [string, string]] : []),
+      ['Carried over', rand(input.carriedForwardCents)],
+    ],
+    { url: input.areaUrl, label: 'Open the partner area' },
+  );
 }

@@ -7,6 +7,7 @@ import { formatDate, formatRand, possessive } from '../../../sdk/format';
 import { html, type SafeHtml, safeUrl } from '../../lib/html';
 import {
   button,
+  detailsEmail,
   detailsTable,
   type Email,
   footer,
@@ -244,4 +245,35 @@ export function supplierSignInEmail(input: SupplierSignInInput): Email {
   const subject = `Sign in to ${input.supplierName} on Procura`;
   const intro = `Use this link to sign in to ${possessive(input.supplierName)} workspace on Procura: your leads, price list, delivery areas and terms.`;
   return signInLinkEmail(subject, intro, 'Sign in', input);
+}
+
+export interface SupplierInvoiceInput {
+  number: string;
+  /** "November 2026". */
+  monthName: string;
+  orders: number;
+  subtotalCents: number;
+  vatCents: number;
+  totalCents: number;
+  /** The workspace's Billing tab, where the invoice and its PDF are kept. */
+  billingUrl: string;
+}
+
+/** A month's tax invoice of success fees, to each of the supplier's people; its PDF is attached and kept in the workspace. */
+export function supplierInvoiceEmail(input: SupplierInvoiceInput): Email {
+  const rand = (cents: number) => formatRand(cents / 100);
+  const subject = `Procura tax invoice ${input.number}: success fees of ${input.monthName}`;
+  const intro = `Procura's tax invoice ${input.number} for the success fees on the orders you confirmed in ${input.monthName} is attached. It is kept with each order's fee under Billing in your workspace.`;
+  return detailsEmail(
+    subject,
+    intro,
+    [
+      ['Invoice', input.number],
+      ['Orders', String(input.orders)],
+      ['Fees excl. VAT', rand(input.subtotalCents)],
+      ['VAT', rand(input.vatCents)],
+      ['Total incl. VAT', rand(input.totalCents)],
+    ],
+    { url: input.billingUrl, label: 'Open Billing' },
+  );
 }

@@ -5,10 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../errors';
 import { LruCache } from '../../lib/lru';
+import type { InvoiceInput, StatementInput } from '../../billing/invoice-and-statement.pdf';
 import type { PurchaseOrderInput, QuotationInput } from './quotation-and-order.pdf';
 
 /** A document to draw: everything it shows, so equal jobs draw equal bytes. */
-export type PaperworkJob = { kind: 'quotation'; input: QuotationInput } | { kind: 'purchase-order'; input: PurchaseOrderInput };
+export type PaperworkJob =
+  | { kind: 'quotation'; input: QuotationInput }
+  | { kind: 'purchase-order'; input: PurchaseOrderInput }
+  | { kind: 'invoice'; input: InvoiceInput }
+  | { kind: 'statement'; input: StatementInput };
 
 /**
  * Drawn documents, by a hash of everything they show: a quote or order read again in the same

@@ -57,6 +57,8 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'partner-welcome': 'Partner welcome',
   'partner-registered': 'Partner registration notice',
   'demo-request': 'A demo booking',
+  'supplier-invoice': 'A tax invoice for a supplier',
+  'partner-statement': 'A partner statement',
 };
 
 export interface PrivacyDeps {
