@@ -27,7 +27,7 @@ import {
   buyerQuotesEmail,
   dataRequestEmail,
 } from './templates/buyer';
-import { buyerSignInEmail } from './templates/buyer-account';
+import { approvalEmail, buyerSignInEmail } from './templates/buyer-account';
 import { applicationEmail } from './templates/supplier-application';
 import { fromEmail, withAccountLink, type Attachment, type Email, type OrderForMail } from './templates/layout';
 import { buyerOrderDeliveredEmail, buyerReceiptReminderEmail } from './templates/buyer-receipts';
@@ -41,16 +41,11 @@ import {
   supplierSignInEmail,
   type SupplierLeadInput,
 } from './templates/supplier';
-
 /** The page a data request's link opens; the token rides in the fragment, which browsers never send. */
-function dataRequestLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/privacy/my-data#token=${token}`;
-}
-
+const dataRequestLink = (publicUrl: string, token: string): string => `${publicUrl}/privacy/my-data#token=${token}`;
 /** The page a supplier's sign-in link opens (then the lead it names); the token rides in the fragment, which browsers never send. */
-function supplierSignInLink(publicUrl: string, token: string, lead: string | undefined): string {
-  return `${publicUrl}/supplier/sign-in${lead ? `?lead=${encodeURIComponent(lead)}` : ''}#${token}`;
-}
+const supplierSignInLink = (publicUrl: string, token: string, lead: string | undefined): string =>
+  `${publicUrl}/supplier/sign-in${lead ? `?lead=${encodeURIComponent(lead)}` : ''}#${token}`;
 
 /** Why a stored message cannot be rendered. */
 export class UnrenderableMessageError extends Error {
@@ -387,8 +382,13 @@ export class MessageRenderer {
         return dataRequestEmail({ link: dataRequestLink(this.settings.publicUrl, token), validMinutes: DATA_REQUEST_MINUTES });
       }
       case 'supplier-application':
-      case 'supplier-application-rejected': {
-        const email = await applicationEmail(this.db, this.settings.publicUrl, message);
+      case 'supplier-application-rejected':
+      case 'buyer-approval-requested':
+      case 'buyer-approval-rejected': {
+        const email =
+          message.kind === 'supplier-application' || message.kind === 'supplier-application-rejected'
+            ? await applicationEmail(this.db, this.settings.publicUrl, message)
+            : await approvalEmail(this.db, this.settings.publicUrl, message);
         if (typeof email === 'string') throw new UnrenderableMessageError(email);
         return email;
       }

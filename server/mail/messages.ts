@@ -70,6 +70,8 @@ export type OutboxMessage =
   | { kind: 'supplier-sign-in'; recipient: string; payload: { token?: string; supplierName: string; lead?: string } }
   /** A buyer's one-time link to their requests; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'buyer-sign-in'; recipient: string; payload: { token?: string } }
+  /** A company's approver is asked to approve a colleague's order above their limit; the requester is told of a rejection. */
+  | { kind: 'buyer-approval-requested' | 'buyer-approval-rejected'; recipient: string; payload: { approvalId: number } }
   /** The link that verifies a supplier application's address; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'supplier-application'; recipient: string; payload: { applicationId: number; token?: string } }
   /** Staff's rejection of a supplier application, with the reason they gave. */
@@ -101,6 +103,8 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'buyer-quote-declined': 1,
   'supplier-sign-in': 0,
   'buyer-sign-in': 0,
+  'buyer-approval-requested': 1,
+  'buyer-approval-rejected': 1,
   'supplier-application': 0,
   'supplier-application-rejected': 1,
   'partner-welcome': 1,

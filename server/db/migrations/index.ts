@@ -51,6 +51,7 @@ import * as keepDeliveryNotices from './20261207020000-keep-delivery-notices';
 import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as createLedger from './20261209000000-create-ledger';
+import * as createBuyerColleaguesAndApprovals from './20261210000000-create-buyer-colleagues-and-approvals';
 import * as createSupplierApplications from './20261208000000-create-supplier-applications';
 import * as dropTypedSupplierRating from './20261207050000-drop-typed-supplier-rating';
 import * as keepRateLimitsUnlogged from './20261207041500-keep-rate-limits-unlogged';
@@ -117,6 +118,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261207050000-drop-typed-supplier-rating': dropTypedSupplierRating,
   '20261208000000-create-supplier-applications': createSupplierApplications,
   '20261209000000-create-ledger': createLedger,
+  '20261210000000-create-buyer-colleagues-and-approvals': createBuyerColleaguesAndApprovals,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
