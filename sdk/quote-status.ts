@@ -37,13 +37,14 @@ export const POSITION_BADGES: Record<CompetitivePosition, string> = {
 
 /**
  * Where a quote stands. `offered` until the buyer acts; the buyer's `accepted` makes every other
- * quote of the request `not_selected`; the buyer may `declined` one quote; the accepted supplier
+ * quote of the request `not_selected`; an acceptance above the limit of a company's requester
+ * waits as `awaiting_approval` (the supplier is told nothing) until an approver decides; the buyer may `declined` one quote; the accepted supplier
  * answers `confirmed` or `withdrawn`; an offered quote past its validity is `expired`.
  *
  * @example
  * QUOTE_STATUSES.includes(quote.status);
  */
-export const QUOTE_STATUSES = ['offered', 'accepted', 'not_selected', 'declined', 'confirmed', 'withdrawn', 'expired'] as const;
+export const QUOTE_STATUSES = ['offered', 'awaiting_approval', 'accepted', 'not_selected', 'declined', 'confirmed', 'withdrawn', 'expired'] as const;
 /**
  * One of {@link QUOTE_STATUSES}.
  *
@@ -77,6 +78,7 @@ export type RfqStatus = (typeof RFQ_STATUSES)[number];
  */
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   offered: 'Offered',
+  awaiting_approval: 'Awaiting approval',
   accepted: 'Accepted',
   not_selected: 'Not selected',
   declined: 'Declined',

@@ -28,6 +28,7 @@ import { openApiRouter } from './openapi/openapi.router';
 import { staffRouter } from './staff/staff.router';
 import { supplierRouter } from './supplier/supplier.router';
 import { buyerRouter } from './buyer/buyer.router';
+import { buyerCompanyRouter } from './buyer/company.router';
 import { supplierApplicationsRouter } from './supplier-applications/supplier-applications.router';
 import { supplierLeadsRouter } from './requests/supplier-leads/supplier-leads.router';
 import { trackRecordRouter } from './track-record/track-record.router';
@@ -148,6 +149,7 @@ export function createApp({
     staffRouter(deps),
     supplierRouter(deps),
     buyerRouter(deps),
+    buyerCompanyRouter(deps),
     supplierApplicationsRouter(deps),
     supplierLeadsRouter(deps),
     trackRecordRouter(deps),

@@ -62,6 +62,16 @@ export const ERROR_CODES = {
     not_a_basket: 409,
     nothing_to_split: 409,
     demo_request: 409,
+    /** An acceptance that waits for an approver of the buyer's company: nothing else of the request can be ordered meanwhile. */
+    awaiting_approval: 409,
+  },
+  /** A buyer company's colleagues and the approvals of orders above a requester's limit. */
+  buyerCompany: {
+    colleague_not_found: 404,
+    colleague_exists: 409,
+    colleague_kept: 409,
+    approval_not_found: 404,
+    approval_decided: 409,
   },
   /** The accepted supplier's confirm or withdraw link. */
   supplierResponses: {

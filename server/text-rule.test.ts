@@ -115,6 +115,7 @@ const MULTI_LINE = [
   'POST /api/quotes/track/:token/accept-split body deliveryAddress',
   'PUT /api/buyer/profile body addresses.0.deliveryAddress',
   'POST /api/supplier-responses/:token/withdraw body reason',
+  'POST /api/buyer/approvals/:id/reject body reason',
   'POST /api/quotes/track/:token/receipt body comment',
   'POST /api/partners/register body useCase',
   'POST /api/supplier/leads/:quoteId/firm body note',

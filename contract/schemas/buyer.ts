@@ -94,12 +94,15 @@ const buyerOrderSchema = z.object({
 const buyerRequestSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
+  /** Who made it: `You`, or the colleague's name (their address when they gave none). */
+  requestedBy: z.string(),
   /** The product, or the first product and how many more of a basket. */
   product: z.string(),
   lineCount: z.number().int(),
   /** What was asked for: a basket's lines, or a single product's one line, `L1`. */
   lines: z.array(rfqLineSchema),
   city: z.string(),
+  /** The request's status, or `awaiting_approval` while an order of it waits for an approver. */
   status: z.string(),
   quoteCount: z.number().int(),
   /** The lowest quoted total incl. VAT, in cents; null with no quote. */

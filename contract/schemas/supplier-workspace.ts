@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from 'zod';
-import { QUOTE_STATUSES } from '../../sdk/rules';
+import type { QuoteStatus } from '../../sdk/rules';
 import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
 import { normalizePhone, ORDER_MESSAGES } from '../../sdk/order-rules';
 import { bbeeStandingSchema, purchaseOrderSummarySchema } from '../../sdk/schemas/rfq';
@@ -243,12 +243,29 @@ export const supplierInviteSchema = z.object({
 export type SupplierInviteInput = z.input<typeof supplierInviteSchema>;
 
 /**
+ * A quote's statuses as its supplier reads them: an order waiting for the buyer's company to
+ * approve it is still an offer to the supplier, who hears of it only once it is approved.
+ *
+ * @example
+ * SUPPLIER_QUOTE_STATUSES.includes('awaiting_approval'); // false
+ */
+const SUPPLIER_QUOTE_STATUSES = [
+  'offered',
+  'accepted',
+  'not_selected',
+  'declined',
+  'confirmed',
+  'withdrawn',
+  'expired',
+] as const satisfies readonly QuoteStatus[];
+
+/**
  * The statuses a lead list can be narrowed to: a quote's statuses, and `firm` for offered quotes made firm.
  *
  * @example
  * LEAD_FILTERS.includes('firm'); // true
  */
-export const LEAD_FILTERS = [...QUOTE_STATUSES, 'firm'] as const;
+export const LEAD_FILTERS = [...SUPPLIER_QUOTE_STATUSES, 'firm'] as const;
 /**
  * One of {@link LEAD_FILTERS}.
  *
@@ -279,7 +296,7 @@ export const supplierLeadSchema = z.object({
   quantity: z.number().int(),
   unit: z.string(),
   deliveryLocation: z.string(),
-  status: z.enum(QUOTE_STATUSES),
+  status: z.enum(SUPPLIER_QUOTE_STATUSES),
   unitPrice: randSchema,
   totalPrice: randSchema,
   totalPriceInclVat: randSchema,

@@ -1,5 +1,6 @@
 import { createClient, type ClientOptions, type ProcuraClient } from '../../sdk/client/client';
 import { createBuyerClient, type BuyerClient } from '../../contract/client/buyer';
+import { createBuyerCompanyClient, type BuyerCompanyClient } from '../../contract/client/buyer-company';
 import { privacyCalls, type PrivacyCalls } from '../../contract/client/privacy';
 import { createStaffClient, type StaffClient } from '../../contract/client/staff';
 import { createSupplierClient, type SupplierClient } from '../../contract/client/supplier';
@@ -113,6 +114,14 @@ let buyerClient: BuyerClient | undefined;
 export function buyerApi(): BuyerClient {
   buyerClient ??= createBuyerClient({ baseUrl: window.location.origin, retry: 0, fetch: announcing401(BUYER_SESSION_ENDED) });
   return buyerClient;
+}
+
+let buyerCompanyClient: BuyerCompanyClient | undefined;
+
+/** The buyer company's client (colleagues and approvals), with the buyer account's session and rules. */
+export function buyerCompanyApi(): BuyerCompanyClient {
+  buyerCompanyClient ??= createBuyerCompanyClient({ baseUrl: window.location.origin, retry: 0, fetch: announcing401(BUYER_SESSION_ENDED) });
+  return buyerCompanyClient;
 }
 
 let applicationsClient: SupplierApplicationCalls | undefined;

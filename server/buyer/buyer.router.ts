@@ -49,7 +49,7 @@ function presentCookie(publicUrl: string, present: boolean): string {
 const SIGN_IN_LINK_REQUESTS: RatePolicy = { bucket: 'buyer-sign-in-link-requests', limit: 10, windowSeconds: 15 * 60, sliding: true };
 
 /** Lets a request through only with a live buyer session (401 otherwise), and a change only from PUBLIC_URL's origin (403). */
-function buyerOnly(deps: Pick<AppDeps, 'config' | 'database' | 'clock'>): Middleware {
+export function buyerOnly(deps: Pick<AppDeps, 'config' | 'database' | 'clock'>): Middleware {
   const origin = sameOrigin(deps);
   return async function requireBuyer(ctx: Context, next: Next) {
     ctx.set('Cache-Control', 'no-store');

@@ -14,7 +14,8 @@ import type { SubmitResult } from '../requests/rfq/idempotency';
 import type { RfqDeps } from '../requests/rfq/new-request';
 import { eraseAddress } from '../requests/privacy/privacy.service';
 import { repeatRequest } from '../requests/rfq/repeat';
-import { addressMadeRequest, type HistoryKey, requestsOfAddress } from '../requests/rfq/buyer-history';
+import { addressMadeRequest, type HistoryKey, requestsOfAddresses } from '../requests/rfq/buyer-history';
+import { companyAddresses, memberOf } from './company-members';
 import { admitLinkTo, issueLink, spendLink, storedLink, type LinkKind } from '../sign-in-links/sign-in-links';
 import * as repo from './buyer.repository';
 
@@ -117,20 +118,25 @@ function decodeCursor(cursor: string): HistoryKey {
   throw new ApiError(400, 'validation_error', BUYER_MESSAGES.cursor);
 }
 
-/** A page of the requests made with the buyer's address, newest first, and the next page's cursor. */
+/**
+ * A page of the requests made with the addresses of the buyer's company (theirs alone without
+ * colleagues), newest first, each marked by who made it, and the next page's cursor.
+ */
 export async function buyerHistory(db: Kysely<DB>, buyer: BuyerMember, cursor: string | undefined): Promise<BuyerHistory> {
-  const rows = await requestsOfAddress(db, buyer.email, cursor ? decodeCursor(cursor) : null, HISTORY_PAGE + 1);
+  const people = await companyAddresses(db, await memberOf(db, buyer));
+  const rows = await requestsOfAddresses(db, [...people.keys()], cursor ? decodeCursor(cursor) : null, HISTORY_PAGE + 1);
   const page = rows.slice(0, HISTORY_PAGE);
   const last = page.at(-1);
   return {
     requests: page.map((r) => ({
       id: r.id,
       createdAt: r.createdAt,
+      requestedBy: r.email === buyer.email ? 'You' : (people.get(r.email) ?? r.email),
       product: r.productName,
       lineCount: r.lineCount,
       lines: r.lines,
       city: r.deliveryLocation,
-      status: r.status,
+      status: r.awaitingApproval ? 'awaiting_approval' : r.status,
       quoteCount: r.quoteCount,
       bestPriceCents: r.bestPriceCents,
       orders: r.orders,

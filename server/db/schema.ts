@@ -174,7 +174,7 @@ export interface RfqsTable {
 
 export type StoredRfqStatus = 'open' | 'awarded' | 'closed';
 /** A quote's stored status; `expired` is computed from its validity. */
-export type StoredQuoteStatus = 'offered' | 'accepted' | 'not_selected' | 'declined' | 'confirmed' | 'withdrawn';
+export type StoredQuoteStatus = 'offered' | 'awaiting_approval' | 'accepted' | 'not_selected' | 'declined' | 'confirmed' | 'withdrawn';
 
 export interface PurchaseOrderCountersTable {
   year: number;
@@ -655,6 +655,7 @@ export interface DB {
   supplier_applications: SupplierApplicationsTable;
   buyer_sessions: BuyerSessionsTable;
   buyer_profiles: BuyerProfilesTable;
+  buyer_approvals: BuyerApprovalsTable;
   supplier_audit: SupplierAuditTable;
   prospects: ProspectsTable;
   sales_activities: SalesActivitiesTable;
@@ -919,6 +920,38 @@ export interface BuyerAccountsTable {
   last_used_at: IsoText | null;
   /** When the one e-mail saying the account will be deleted was written; cleared by a use. */
   expiry_warned_at: IsoText | null;
+  /** The company's first user; null when this account is it. */
+  company_id: ColumnType<number | null, number | null | undefined, number | null>;
+  role: ColumnType<BuyerRole, BuyerRole | undefined, BuyerRole>;
+  /** The name a colleague was invited by. */
+  name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A requester's limit per order, incl. VAT; null: none. */
+  spending_limit_cents: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An approver invites colleagues and approves what waits; a requester's orders above a limit wait. */
+export type BuyerRole = 'approver' | 'requester';
+
+/** An acceptance above its requester's limit, held until an approver decides. */
+export interface BuyerApprovalsTable {
+  id: Generated<number>;
+  /** The company's first user's account id. */
+  company_id: number;
+  requester_account_id: number | null;
+  rfq_id: string;
+  kind: 'accept' | 'split';
+  /** `[{ quoteId, lineNos }]`, lineNos null for one product. */
+  awards_json: string;
+  /** The buyer's order details; null once decided. */
+  order_details_json: string | null;
+  /** The tracking token the acceptance was made with; null once decided. */
+  tracking_token: string | null;
+  total_incl_vat_cents: number;
+  status: ColumnType<'waiting' | 'approved' | 'rejected', 'waiting' | undefined, 'waiting' | 'approved' | 'rejected'>;
+  reason: string | null;
+  requested_at: IsoText;
+  decided_at: IsoText | null;
+  decided_by_account_id: number | null;
 }
 
 /** A buyer account's saved details, personal data deleted with the account. */

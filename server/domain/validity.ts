@@ -1,4 +1,4 @@
-import type { QuoteStatus, RfqStatus } from '../../sdk/rules';
+import type { RfqStatus } from '../../sdk/rules';
 import type { StoredQuoteStatus, StoredRfqStatus } from '../db/schema';
 
 import { johannesburgDay } from './calendar';
@@ -21,7 +21,7 @@ export function isPastValidity(validUntil: string, day: string): boolean {
 export const ACCEPTABLE: readonly StoredQuoteStatus[] = ['offered', 'declined'];
 
 /** A quote's status as callers see it: an offer past its validity reads `expired`. */
-export function quoteStatus(stored: StoredQuoteStatus, validUntil: string, day: string): QuoteStatus {
+export function quoteStatus<S extends StoredQuoteStatus>(stored: S, validUntil: string, day: string): S | 'expired' {
   return stored === 'offered' && isPastValidity(validUntil, day) ? 'expired' : stored;
 }
 
@@ -37,7 +37,7 @@ export function rfqStatus(
 ): RfqStatus {
   if (stored !== 'open') return stored;
   const acceptable = (q: (typeof quotes)[number]) =>
-    ACCEPTABLE.includes(q.status) || (q.offersLines === true && (q.status === 'accepted' || q.status === 'confirmed'));
+    ACCEPTABLE.includes(q.status) || q.status === 'awaiting_approval' || (q.offersLines === true && (q.status === 'accepted' || q.status === 'confirmed'));
   if (quotes.some((q) => acceptable(q) && !isPastValidity(q.valid_until, day))) return 'open';
   // A basket the buyer ordered part of, whose other lines' quotes expired, ends with those orders.
   return quotes.some((q) => q.status === 'accepted' || q.status === 'confirmed') ? 'awarded' : 'expired';

@@ -29,7 +29,7 @@ import {
   buyerQuotesEmail,
   dataRequestEmail,
 } from './templates/buyer';
-import { buyerAccountEmail } from './templates/buyer-account';
+import { approvalEmail, buyerAccountEmail } from './templates/buyer-account';
 import { applicationEmail } from './templates/supplier-application';
 import { bbeeReminderEmail } from './templates/supplier-bbee';
 import { forListedSupplier } from './listed-supplier-mail';
@@ -400,6 +400,9 @@ export class MessageRenderer {
       case 'supplier-invoice':
       case 'partner-statement':
         return rendered(await billingEmail(this.db, this.settings.publicUrl, message));
+      case 'buyer-approval-requested':
+      case 'buyer-approval-rejected':
+        return rendered(await approvalEmail(this.db, this.settings.publicUrl, message));
       default:
         throw new UnrenderableMessageError(`Unknown e-mail kind ${(message as { kind: string }).kind}`);
     }

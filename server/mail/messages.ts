@@ -72,6 +72,8 @@ export type OutboxMessage =
   | { kind: 'buyer-sign-in'; recipient: string; payload: { token?: string } }
   /** The one notice that a buyer account unused for almost 24 months will be deleted at `deleteOn` (an ISO moment) unless used. */
   | { kind: 'buyer-account-expiring'; recipient: string; payload: { deleteOn: string } }
+  /** A company's approver is asked to approve a colleague's order above their limit; the requester is told of a rejection. */
+  | { kind: 'buyer-approval-requested' | 'buyer-approval-rejected'; recipient: string; payload: { approvalId: number } }
   /** The link that verifies a supplier application's address; the token exists nowhere else in clear, and is dropped once sent. */
   | { kind: 'supplier-application'; recipient: string; payload: { applicationId: number; token?: string } }
   /** Staff's rejection of a supplier application, with the reason they gave. */
@@ -108,6 +110,8 @@ const PRIORITY: Record<OutboxMessage['kind'], number> = {
   'supplier-sign-in': 0,
   'buyer-sign-in': 0,
   'buyer-account-expiring': 2,
+  'buyer-approval-requested': 1,
+  'buyer-approval-rejected': 1,
   'supplier-application': 0,
   'supplier-application-rejected': 1,
   'supplier-bbee-reminder': 2,

@@ -8,6 +8,7 @@ import { impliedErrors, TAGS, type Route } from './route';
 import { HEALTH_PATHS, SITE_PATHS } from './site.paths';
 import { SUPPLIER_PATHS } from './supplier.paths';
 import { BUYER_PATHS } from './buyer.paths';
+import { BUYER_COMPANY_PATHS } from './buyer-company.paths';
 import { SUPPLIER_APPLICATION_PATHS } from './supplier-applications.paths';
 
 type Json = Record<string, unknown>;
@@ -19,7 +20,16 @@ function schema(s: ZodType, io: 'input' | 'output'): Json {
 }
 
 /** Every operation, in the document's order. */
-const ROUTES: Route[] = [...QUOTE_PATHS, ...PARTNER_PATHS, ...SITE_PATHS, ...SUPPLIER_PATHS, ...BUYER_PATHS, ...SUPPLIER_APPLICATION_PATHS, ...HEALTH_PATHS];
+const ROUTES: Route[] = [
+  ...QUOTE_PATHS,
+  ...PARTNER_PATHS,
+  ...SITE_PATHS,
+  ...SUPPLIER_PATHS,
+  ...BUYER_PATHS,
+  ...BUYER_COMPANY_PATHS,
+  ...SUPPLIER_APPLICATION_PATHS,
+  ...HEALTH_PATHS,
+];
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input (`validation_error`): `details.fields` names each field or parameter with its message',

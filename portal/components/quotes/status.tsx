@@ -4,6 +4,7 @@ import { isHttpError, isNetworkError, isTimeoutError } from '../../../sdk/client
 
 const QUOTE_BADGE: Record<QuoteStatus, string> = {
   offered: 'badge-primary',
+  awaiting_approval: 'badge-warning',
   accepted: 'badge-success',
   confirmed: 'badge-success',
   withdrawn: 'badge-danger',

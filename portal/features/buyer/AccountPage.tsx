@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { BuyerHistory } from '../../../contract/schemas/buyer';
 import { isHttpError } from '../../../sdk/client/errors';
 import { centsToRand, formatDate, formatRand } from '../../../sdk/format';
-import { RFQ_STATUSES, type RfqStatus } from '../../../sdk/quote-status';
+import { QUOTE_STATUS_LABELS, RFQ_STATUSES, type RfqStatus } from '../../../sdk/quote-status';
 import { formatQuantity } from '../../../sdk/units';
 import { RfqStatusBadge } from '../../components/quotes/status';
 import { ErrorAlert } from '../../components/ui/ErrorAlert';
@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import type { MyDataDeleted } from '../../../contract/schemas/analytics';
 import { BuyerDetails } from './BuyerDetails';
 import { DeleteAccount, deletedText } from './DeleteAccount';
+import { ApprovalsSection, ColleaguesSection } from './CompanySections';
 import { RepeatForm, resultsPath } from './RepeatForm';
 import './buyer.css';
 
@@ -57,9 +58,11 @@ function RequestCard({ request }: { request: Request }) {
       <div className="quote-head">
         <h2 id={headingId}>{request.product}</h2>
         {isRfqStatus(request.status) ? <RfqStatusBadge status={request.status} /> : null}
+        {request.status === 'awaiting_approval' ? <span className="badge badge-warning">{QUOTE_STATUS_LABELS.awaiting_approval}</span> : null}
       </div>
       <p className="small muted">
-        Requested {formatDate(request.createdAt)} · delivery to {request.city}
+        Requested {request.requestedBy === 'You' ? '' : `by ${request.requestedBy} `}
+        {formatDate(request.createdAt)} · delivery to {request.city}
       </p>
       <ul className="request-lines">
         {request.lines.map((l) => (
@@ -153,6 +156,8 @@ export default function AccountPage() {
   const ended = useCallback(() => setSessionEnded(true), []);
   const state = useLoad((signal) => buyerApi().requests(null, { signal }), []);
   const [signOutFailure, setSignOutFailure] = useState<string | null>(null);
+  // The approver's e-mail links to /account?tab=approvals.
+  const tab = new URLSearchParams(useSearch()).get('tab');
   const [deleted, setDeleted] = useState<MyDataDeleted | null>(null);
   if (deleted) return <SignedOut text={deletedText(deleted)} />;
   if (signedOut) return <SignedOut text="You are signed out." />;
@@ -184,9 +189,12 @@ export default function AccountPage() {
       <p className="small muted">Every request made with your e-mail address, newest first. Order one again with the same details in two clicks.</p>
       <Tabs
         label="Your account"
+        initial={tab === 'approvals' || tab === 'colleagues' ? tab : undefined}
         tabs={[
           { id: 'requests', label: 'Requests', content: <History first={state.data} /> },
           { id: 'details', label: 'Your details', content: <BuyerDetails /> },
+          { id: 'colleagues', label: 'Colleagues', content: <ColleaguesSection /> },
+          { id: 'approvals', label: 'Approvals', content: <ApprovalsSection /> },
         ]}
       />
       <DeleteAccount onDeleted={setDeleted} />

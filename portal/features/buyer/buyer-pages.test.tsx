@@ -34,6 +34,7 @@ function request(n: number, overrides: Partial<Request> = {}): Request {
   return {
     id: `41000000000000${n}`,
     createdAt: `2026-11-${String(10 + n).padStart(2, '0')}T08:00:00.000Z`,
+    requestedBy: 'You',
     product: `Product ${n}`,
     lineCount: 0,
     lines: [{ lineId: 'L1', productName: `Product ${n}`, quantity: 10 * n, unit: 'litres' }],

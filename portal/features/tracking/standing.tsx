@@ -17,6 +17,13 @@ export function Standing({ quote, winners }: { quote: TrackedQuote; winners: rea
             : 'the other suppliers were told they were not selected.'}
         </p>
       );
+    case 'awaiting_approval':
+      return (
+        <p className="notice notice-warning">
+          You accepted this quote{since}, above your spending limit: the order waits for an approver of your company. {supplier} is told nothing until it is
+          approved; you are e-mailed if it is rejected.
+        </p>
+      );
     case 'confirmed':
       return (
         <p className="notice notice-success">

@@ -52,6 +52,7 @@ import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as trackBuyerAccountUse from './20261210010000-track-buyer-account-use';
 import * as createLedger from './20261209000000-create-ledger';
+import * as createBuyerColleaguesAndApprovals from './20261210000000-create-buyer-colleagues-and-approvals';
 import * as indexAnsweredLeads from './20261210000000-index-answered-leads';
 import * as keepBillingPaperwork from './20261209010000-keep-billing-paperwork';
 import * as stopListedSupplierMail from './20261209100000-stop-listed-supplier-mail';
@@ -123,6 +124,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261209000000-create-ledger': createLedger,
   '20261209010000-keep-billing-paperwork': keepBillingPaperwork,
   '20261209100000-stop-listed-supplier-mail': stopListedSupplierMail,
+  '20261210000000-create-buyer-colleagues-and-approvals': createBuyerColleaguesAndApprovals,
   '20261210000000-index-answered-leads': indexAnsweredLeads,
   '20261210010000-track-buyer-account-use': trackBuyerAccountUse,
 };

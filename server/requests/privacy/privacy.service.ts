@@ -45,6 +45,8 @@ const EMAIL_ABOUT: Record<OutboxMessage['kind'], string> = {
   'data-request': 'The link to your data',
   'buyer-sign-in': 'The link to sign in to your requests',
   'buyer-account-expiring': 'Notice that your unused account will be deleted',
+  'buyer-approval-requested': 'An order of a colleague’s that waits for your approval',
+  'buyer-approval-rejected': 'Your order that an approver of your company rejected',
   'supplier-lead': 'A lead for a supplier',
   'supplier-lead-digest': 'Leads for a supplier',
   'supplier-leads': 'Leads for suppliers',

@@ -46,6 +46,12 @@ export const refusals = {
     ),
   lineAwarded: (product: string, supplier: string) => new ApiError(409, 'line_awarded', `${product} was already awarded to ${supplier}.`),
   notBasket: () => new ApiError(409, 'not_a_basket', 'This request is for one product: accept its quote instead.'),
+  awaitingApproval: (suppliers: string[]) =>
+    new ApiError(
+      409,
+      'awaiting_approval',
+      `Your order from ${joinWords(suppliers)} waits for your company’s approval: nothing else of this request can be ordered until an approver decides.`,
+    ),
   nothingToSplit: () => new ApiError(409, 'nothing_to_split', 'No line of this basket is left to order: every line was awarded or its quotes expired.'),
 };
 

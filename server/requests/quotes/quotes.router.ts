@@ -12,7 +12,8 @@ import type { AppDeps } from '../../deps';
 import { sameOriginWhenGiven } from '../../http/origin';
 import { validate } from '../../http/validate';
 import { limitPerClient } from '../../limits/rate-limiter';
-import { acceptSplit, actOnQuote, buyerPurchaseOrder, quotationDocument, trackQuote, QUOTE_ACTIONS } from './quotes.service';
+import { acceptSplit, actOnQuote, buyerPurchaseOrder, quotationDocument, trackQuote } from './quotes.service';
+import { QUOTE_ACTIONS } from './accept';
 import type { PaperDocument } from '../paperwork/paperwork';
 
 /** Answers a document as a PDF download, kept by no cache. */

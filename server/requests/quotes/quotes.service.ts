@@ -5,7 +5,7 @@ import type { Database } from '../../db/database';
 import type { GroupCommit } from '../../db/group-commit';
 import type { Executor } from '../../db/executor';
 import type { DB } from '../../db/schema';
-import { ACCEPTABLE, isPastValidity, rfqStatus, validityDay } from '../../domain/validity';
+import { ACCEPTABLE, rfqStatus, validityDay } from '../../domain/validity';
 import { ApiError } from '../../errors';
 import { parseTrackingToken, quoteReference, secretMatches, trackingToken } from '../../lib/ids';
 import type { Outbox } from '../../mail/outbox';
@@ -15,22 +15,12 @@ import type { Config } from '../../config';
 import { NO_RECORD } from '../../domain/scorecard';
 import { renderPaperwork } from '../paperwork/paperwork-render';
 import { paperLines, paperSupplier, paperTotals, purchaseOrderDocument, type PaperDocument } from '../paperwork/paperwork';
-import {
-  awardBasket,
-  awardedSuppliers,
-  buyerOrderCopy,
-  decideBasketAccept,
-  notFound,
-  notSelectedMessages,
-  placeOrder,
-  readBasketLines,
-  refusals,
-} from './orders';
+import { decideBasketAccept, notFound, notSelectedMessages, readBasketLines, refusals } from './orders';
+import { decide, heldRefusal, placeOrHold } from './accept';
 import { lineNoOf, openSplit, quotesWithLines, withOfferedLines } from '../rfq/basket.mapper';
 import { recognisedCents } from '../../../sdk/bbee';
 import { formatLeadTime } from '../../domain/pricing';
 import {
-  awardRfq,
   closeRfq,
   findQuoteInRequest,
   finishBasket,
@@ -161,45 +151,8 @@ export async function trackQuote(
   return trackedAnswer(db, deps.market, state, token, secret, deps.config.publicUrl, now);
 }
 
-/** What the buyer can do to a quote from its tracking page or e-mail. */
-export const QUOTE_ACTIONS = ['accept', 'decline', 'close'] as const;
-export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
-
 /** An action as the buyer asks it: accepting gives the supplier what it needs to deliver. */
 export type BuyerAction = { kind: 'accept'; details: OrderDetails; lineIds?: string[] | undefined } | { kind: 'decline' } | { kind: 'close' };
-
-/** What an action does to a request in a given state: nothing (a repeat), a refusal, or its change. */
-type Decision = { kind: 'repeat' } | { kind: 'refuse'; error: ApiError } | { kind: 'apply' };
-
-/** Decides an action from the stored state alone; the writes then check that state still holds. */
-function decide(action: QuoteAction, state: QuoteInRequest, day: string): Decision {
-  const { rfq } = state;
-  const quote = state.quote.quote;
-  const supplier = state.quote.supplier.s_name;
-  const refuse = (error: ApiError): Decision => ({ kind: 'refuse', error });
-  const requestEnded = (): Decision | null =>
-    rfq.status === 'awarded' ? refuse(refusals.awarded(awardedSuppliers(state))) : rfq.status === 'closed' ? refuse(refusals.closed()) : null;
-  // An open request's not-selected quote is one that was past its validity when the request reopened.
-  const expired = quote.status === 'not_selected' || isPastValidity(quote.valid_until, day);
-
-  switch (action) {
-    case 'accept':
-      if (quote.status === 'accepted' || quote.status === 'confirmed') return { kind: 'repeat' };
-      if (quote.status === 'withdrawn') return refuse(refusals.withdrawn(supplier));
-      if (rfq.demo === 1) return requestEnded() ?? refuse(refusals.demo());
-      if (rfq.personal_data_deleted_at !== null) return requestEnded() ?? refuse(refusals.anonymised());
-      return requestEnded() ?? (expired ? refuse(refusals.expired(quote.valid_until)) : { kind: 'apply' });
-    case 'decline':
-      if (quote.status === 'declined') return { kind: 'repeat' };
-      if (quote.status === 'accepted' || quote.status === 'confirmed') return refuse(refusals.accepted());
-      if (quote.status === 'withdrawn') return refuse(refusals.withdrawn(supplier));
-      return requestEnded() ?? (expired ? refuse(refusals.expired(quote.valid_until)) : { kind: 'apply' });
-    case 'close':
-      if (rfq.status === 'closed') return { kind: 'repeat' };
-      if (rfq.status === 'awarded') return refuse(refusals.awarded(awardedSuppliers(state)));
-      return { kind: 'apply' };
-  }
-}
 
 /** The state changed between reading and writing: the whole action runs again on the new state. */
 export class StaleStateError extends Error {
@@ -260,13 +213,24 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
         fields: { lineIds: 'This request is for one product: accept its quote without lineIds' },
       });
     }
+    const held = heldRefusal(current, quoteId, action);
+    if (held === 'repeat') return current;
+    if (held) throw held;
     if (asked.kind === 'accept' && basket) {
       const lines = await readBasketLines(trx, current);
       const decision = decideBasketAccept(current, lines, quoteId, asked.lineIds?.map(lineNoOf) ?? null, day);
       if (decision.kind === 'refuse') throw decision.error;
       if (decision.kind === 'apply') {
-        const messages = await awardBasket(trx, current, [{ quoteId, lineNos: decision.lineNos, buyerToken: token }], asked.details, at, day, stale);
-        await deps.outbox.enqueue(trx, [...messages, ...(await buyerOrderCopy(trx, current, messages, token))], now);
+        await placeOrHold(
+          trx,
+          deps.outbox,
+          current,
+          { kind: 'accept', awards: [{ quoteId, lineNos: decision.lineNos }], details: asked.details, token },
+          at,
+          day,
+          now,
+          stale,
+        );
         mailed = true;
       }
       return (await findQuoteInRequest(trx, quoteId)) ?? current;
@@ -276,12 +240,16 @@ export async function actOnQuote(deps: QuoteDeps, token: string, asked: BuyerAct
     if (decision.kind === 'repeat') return current;
     const rfqId = current.rfq.id;
     if (asked.kind === 'accept') {
-      if (!(await awardRfq(trx, rfqId, quoteId, at, asked.details))) throw stale();
-      const order = await placeOrder(trx, current, quoteId, token, asked.details, at, day);
-      if (!order) throw stale();
-      const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at, { except: quoteId });
-      const tell = await markCourtesyMailed(trx, others, at);
-      await deps.outbox.enqueue(trx, [order, ...(await buyerOrderCopy(trx, current, [order], token)), ...notSelectedMessages(current, tell, 'awarded')], now);
+      await placeOrHold(
+        trx,
+        deps.outbox,
+        current,
+        { kind: 'accept', awards: [{ quoteId, lineNos: null }], details: asked.details, token },
+        at,
+        day,
+        now,
+        stale,
+      );
       mailed = true;
     } else if (action === 'decline') {
       if (current.rfq.status !== 'open' || !(await moveQuote(trx, quoteId, ['offered'], 'declined', at))) throw stale();
@@ -324,6 +292,8 @@ export async function acceptSplit(
     const current = await findQuoteInRequest(trx, quoteId);
     if (!current) throw notFound();
     if (current.rfq.line_count === 0) throw refusals.notBasket();
+    const held = heldRefusal(current, quoteId, 'split');
+    if (held instanceof ApiError) throw held;
     const lines = await readBasketLines(trx, current);
     const quotes = current.quotes.map((q) => q.quote);
     const split = openSplit(quotes, lines.lines, current.rfq.line_count, deps.config.vatRate, day).split;
@@ -337,10 +307,9 @@ export async function acceptSplit(
       const quote = quotes.find((q) => q.rank === s.rank)!;
       const decision = decideBasketAccept(current, lines, quote.id, s.lines, day);
       if (decision.kind !== 'apply') throw decision.kind === 'refuse' ? decision.error : stale();
-      return { quoteId: quote.id, lineNos: decision.lineNos, buyerToken: trackingToken(quote.id, secret) };
+      return { quoteId: quote.id, lineNos: decision.lineNos };
     });
-    const messages = await awardBasket(trx, current, awards, details, at, day, stale);
-    await deps.outbox.enqueue(trx, [...messages, ...(await buyerOrderCopy(trx, current, messages, token))], now);
+    await placeOrHold(trx, deps.outbox, current, { kind: 'split', awards, details, token }, at, day, now, stale);
     return (await findQuoteInRequest(trx, quoteId)) ?? current;
   });
   deps.outbox.notify();

@@ -8,6 +8,10 @@ import { toApiLine } from './basket.mapper';
 export interface HistoryRow {
   id: string;
   createdAt: string;
+  /** The address that made it, lower-cased. */
+  email: string;
+  /** Whether an acceptance of it waits for an approver of the buyer's company. */
+  awaitingApproval: boolean;
   productName: string;
   lineCount: number;
   /** A basket's lines, or a single product's one line (`L1`). */
@@ -26,15 +30,16 @@ export interface HistoryKey {
 }
 
 /**
- * Up to `limit` requests whose primary e-mail is `email` (in any case), newest first, after `after`.
+ * Up to `limit` requests whose primary e-mail is one of `emails` (lower-cased; in any case), newest first, after `after`.
  * A request whose personal data was deleted has no e-mail left and never appears.
  */
-export async function requestsOfAddress(db: Executor, email: string, after: HistoryKey | null, limit: number): Promise<HistoryRow[]> {
+export async function requestsOfAddresses(db: Executor, emails: readonly string[], after: HistoryKey | null, limit: number): Promise<HistoryRow[]> {
   let query = db
     .selectFrom('rfqs as r')
     .select((eb) => [
       'r.id',
       'r.created_at',
+      'r.primary_email',
       'r.product_name',
       'r.line_count',
       'r.quantity',
@@ -51,8 +56,14 @@ export async function requestsOfAddress(db: Executor, email: string, after: Hist
         .whereRef('q.rfq_id', '=', 'r.id')
         .select((e) => e.fn.min<number>('q.total_incl_vat_cents').as('m'))
         .as('best_price'),
+      eb
+        .selectFrom('quotes as q')
+        .whereRef('q.rfq_id', '=', 'r.id')
+        .where('q.status', '=', 'awaiting_approval')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('awaiting'),
     ])
-    .where((eb) => eb(eb.fn('lower', ['r.primary_email']), '=', email.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['r.primary_email']), 'in', emails))
     .where('r.primary_email', '!=', '')
     .where('r.personal_data_deleted_at', 'is', null);
   if (after) {
@@ -89,6 +100,8 @@ export async function requestsOfAddress(db: Executor, email: string, after: Hist
   return rows.map((r) => ({
     id: r.id,
     createdAt: r.created_at,
+    email: r.primary_email.toLowerCase(),
+    awaitingApproval: Number(r.awaiting ?? 0) > 0,
     productName: r.product_name,
     lineCount: r.line_count,
     lines:

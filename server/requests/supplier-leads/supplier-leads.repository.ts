@@ -55,9 +55,11 @@ export async function findLeads(db: Executor, supplierId: number, status: LeadFi
     .where('q.supplier_id', '=', supplierId)
     // A request from the widget demo is told to no supplier.
     .where('r.demo', '=', 0);
-  if (status === 'offered') query = query.where('q.status', '=', 'offered').where('q.valid_until', '>=', day);
-  else if (status === 'expired') query = query.where('q.status', '=', 'offered').where('q.valid_until', '<', day);
-  else if (status === 'firm') query = query.where('q.status', '=', 'offered').where('q.firmed_at', 'is not', null);
+  // An order waiting for the buyer's company to approve it is, to its supplier, still an offer.
+  const offered = ['offered', 'awaiting_approval'] as const;
+  if (status === 'offered') query = query.where('q.status', 'in', offered).where('q.valid_until', '>=', day);
+  else if (status === 'expired') query = query.where('q.status', 'in', offered).where('q.valid_until', '<', day);
+  else if (status === 'firm') query = query.where('q.status', 'in', offered).where('q.firmed_at', 'is not', null);
   else if (status) query = query.where('q.status', '=', status);
   return query.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(LEADS_PAGE).execute();
 }

@@ -55,7 +55,8 @@ async function ownQuoteId(deps: Pick<LeadDeps, 'database'>, member: SupplierMemb
  * buyer may accept several quotes, each for its own lines, so the quote's own status says it was won, not the request's award.
  */
 function toLead(row: LeadRow, day: string, lines: LeadLines, orders: readonly PurchaseOrderRow[]): SupplierLead {
-  const status = quoteStatus(row.status, row.valid_until, day);
+  // An order waiting for the buyer's company to approve it is, to its supplier, still an offer.
+  const status = quoteStatus(row.status === 'awaiting_approval' ? 'offered' : row.status, row.valid_until, day);
   const won = status === 'accepted' || status === 'confirmed';
   const kept = row.personal_data_deleted_at === null;
   return {
