@@ -458,6 +458,26 @@ describe('createClient: requests and parsed answers', () => {
   });
 });
 
+describe('createClient: documents', () => {
+  it("fetches a statement's file with the partner's key as a Blob of its type, and its refusal as an HttpError", async () => {
+    server.use(
+      http.get(`${BASE}/api/partners/statements/ST-2026-000001.csv`, () => new HttpResponse('Date,Reference\n', { headers: { 'content-type': 'text/csv' } })),
+      http.get(`${BASE}/api/partners/statements/ST-2026-000009.pdf`, () =>
+        HttpResponse.json({ error: { code: 'statement_not_found', message: 'Statement not found' } }, { status: 404 }),
+      ),
+    );
+    const file = await client().partners.statementFile('ST-2026-000001', 'csv');
+    expect(file.type).toBe('text/csv');
+    expect(await file.text()).toBe('Date,Reference\n');
+    expect(seen[0]).toMatchObject({ url: '/api/partners/statements/ST-2026-000001.csv', authorization: 'Bearer procura_live_abc', partnerId: 'pt_1' });
+    const refused = await client()
+      .partners.statementFile('ST-2026-000009', 'pdf')
+      .catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).status).toBe(404);
+  });
+});
+
 describe('createClient: errors', () => {
   it("throws the API's error as an HttpError with its code, details and request id", async () => {
     const fields = { quantity: 'Quantity must be at least 1' };

@@ -152,6 +152,8 @@ export interface ProcuraClient extends FormCalls {
     removeHost(host: string, options?: CallOptions): Promise<PartnerHosts>;
     /** The partner's monthly statements, newest first (`GET /api/partners/statements`); each as PDF or CSV at `/api/partners/statements/{number}.pdf` or `.csv`. */
     statements(options?: CallOptions): Promise<PartnerStatements>;
+    /** One statement's document (`GET /api/partners/statements/{number}.pdf` or `.csv`), as a Blob to save. */
+    statementFile(number: string, format: 'pdf' | 'csv', options?: CallOptions): Promise<Blob>;
   };
   /** The API's own OpenAPI 3.1 document (`GET /api/openapi.json`). */
   openapi(options?: CallOptions): Promise<OpenApiDocument>;
@@ -242,6 +244,7 @@ export function createClient(options: ClientOptions): ProcuraClient {
       addHost: (input, opts) => post(partnerHostsSchema, 'api/partners/hosts', input, null, opts),
       removeHost: (host, opts) => api.delete(partnerHostsSchema, `api/partners/hosts/${segment(host)}`, opts),
       statements: (opts) => get(partnerStatementsSchema, 'api/partners/statements', undefined, opts),
+      statementFile: (number, format, opts) => api.file(`api/partners/statements/${segment(number)}.${format}`, opts),
     },
     openapi: (opts) => get(openApiDocumentSchema, 'api/openapi.json', undefined, opts),
     site: { figures: (opts) => get(siteFiguresSchema, 'api/site/figures', undefined, opts) },

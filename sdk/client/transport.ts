@@ -98,6 +98,8 @@ export interface Transport {
   put<S extends $ZodType>(schema: S | null, path: string, json: unknown, options?: CallOptions): Promise<output<S>>;
   /** DELETEs `path`; sent once, as a repeat after a lost answer would meet a 404. */
   delete<S extends $ZodType>(schema: S | null, path: string, options?: CallOptions): Promise<output<S>>;
+  /** GETs the document at `path` (a PDF, a CSV) with the client's credentials, as a Blob of its type. */
+  file(path: string, options?: CallOptions): Promise<Blob>;
   /** The rate-limit figures of the last partner answer, or null before the first. */
   readonly rateLimit: RateLimit | null;
 }
@@ -180,11 +182,11 @@ export function createTransport(options: ClientOptions): Transport {
     },
   });
 
-  async function call<S extends $ZodType>(schema: S | null, path: string, init: Options): Promise<output<S>> {
+  /** The answer to one request, each failure as one of the client's errors. */
+  async function send(path: string, init: Options): Promise<Response> {
     const what = `${(init.method ?? 'get').toUpperCase()} /${path}`;
-    let response: Response;
     try {
-      response = await api(path, init);
+      return await api(path, init);
     } catch (err) {
       // An aborted call is the caller's own doing: it rejects with the signal's reason, unwrapped.
       if (init.signal?.aborted) throw err;
@@ -193,6 +195,11 @@ export function createTransport(options: ClientOptions): Transport {
       if (err instanceof ProcuraError) throw err;
       throw new NetworkError(`Procura could not be reached for ${what}: ${(err as Error)?.message ?? err}`, { cause: err });
     }
+  }
+
+  async function call<S extends $ZodType>(schema: S | null, path: string, init: Options): Promise<output<S>> {
+    const what = `${(init.method ?? 'get').toUpperCase()} /${path}`;
+    const response = await send(path, init);
     if (schema === null) return undefined as output<S>;
     let body: unknown;
     try {
@@ -227,6 +234,7 @@ export function createTransport(options: ClientOptions): Transport {
     patch: (schema, path, json, opts = {}) => call(schema, path, { method: 'patch', json, signal: opts.signal, retry: 0 }),
     put: (schema, path, json, opts = {}) => call(schema, path, { method: 'put', json, signal: opts.signal, retry: 0 }),
     delete: (schema, path, opts = {}) => call(schema, path, { method: 'delete', signal: opts.signal, retry: 0 }),
+    file: async (path, opts = {}) => (await send(path, { method: 'get', headers: { accept: '*/*' }, signal: opts.signal })).blob(),
     get rateLimit() {
       return rateLimit;
     },

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { payouts, REVENUE_MODEL } from '../../../contract/revenue';
 import type { PartnerAnalytics, PartnerProfile } from '../../../sdk/schemas/partners';
 import { setupApiMock } from '../../../widget/test/api-mock';
@@ -255,6 +255,33 @@ describe('partner area', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['November 2026', '6', 'R90.00', 'R0.00', 'R105.00 due 30 December 2026']);
+    ).toEqual(['November 2026', '6', 'R90.00', 'R0.00', 'R105.00 due 30 December 2026', 'PDFCSV']);
+  });
+
+  it("saves a statement's CSV, fetched with the partner's key, under the statement's number", async () => {
+    partnerApi(analytics(MONTHS.map(() => [0, 0])));
+    const asked: { path: string; authorization: string | null }[] = [];
+    api.server.use(
+      http.get('*/api/partners/statements/:file', ({ request, params }) => {
+        asked.push({ path: String(params.file), authorization: request.headers.get('authorization') });
+        return new HttpResponse('Date,Reference\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:statement');
+    try {
+      await signIn();
+      const statements = screen.getByRole('region', { name: 'Statements' });
+      await userEvent.click(await within(statements).findByRole('button', { name: 'Download ST-2026-000002 as CSV' }));
+      await vi.waitFor(() => expect(saved).toEqual(['ST-2026-000002.csv']));
+      expect(asked).toEqual([{ path: 'ST-2026-000002.csv', authorization: 'Bearer procura_live_ab12_secret' }]);
+      expect(created.mock.calls[0]![0]).toBeInstanceOf(Blob);
+    } finally {
+      click.mockRestore();
+      created.mockRestore();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EmailField } from '../../components/ui/credential-fields';
 import '../../../widget/ui/controls.css';
+import { saveFile } from '../../lib/save-file';
 import './privacy.css';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
 import { DataTable } from '../../components/ui/data-table';
@@ -73,14 +74,7 @@ function RequestForm() {
 }
 
 function download(data: MyData) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'procura-my-data.json';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), 'procura-my-data.json');
 }
 
 type GivenDetails = Pick<MyData['rfqs'][number], 'deliveryAddress' | 'phone' | 'purchaseOrderReference' | 'vatNumber'>;
