@@ -37,7 +37,7 @@ export function pdfText(text: string, lines: 'single' | 'multi' = 'single'): str
 }
 
 /** A paragraph across the page between the margins in `font` at `size`, in `color`; the ink is the text colour again after it. */
-export function paragraph(doc: Doc, text: string, font: string, size: number, color = INK): void {
+function paragraph(doc: Doc, text: string, font: string, size: number, color = INK): void {
   doc
     .font(font)
     .fontSize(size)
@@ -83,7 +83,7 @@ export function pdfBytes(
 }
 
 /** How {@link labelledRows} sets its rows: the page margin, the label column's width, and the type. */
-export interface LabelledRowsStyle {
+interface LabelledRowsStyle {
   margin: number;
   labelWidth: number;
   size: number;
@@ -94,7 +94,7 @@ export interface LabelledRowsStyle {
 }
 
 /** Rows of a label and its value side by side; a long value wraps in its own column, and the next row starts below the longer of the two. */
-export function labelledRows(doc: Doc, rows: [string, string][], style: LabelledRowsStyle): void {
+function labelledRows(doc: Doc, rows: [string, string][], style: LabelledRowsStyle): void {
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font(style.labelFont).fontSize(style.size).fillColor(style.labelColor).text(pdfText(label), style.margin, y, { width: style.labelWidth });
@@ -107,4 +107,32 @@ export function labelledRows(doc: Doc, rows: [string, string][], style: Labelled
     doc.y = Math.max(doc.y, labelBottom) + 2;
   }
   doc.x = style.margin;
+}
+
+/** A document's type: its body and bold fonts, its body size, and the width of a facts label column. */
+export interface PdfType {
+  body: string;
+  bold: string;
+  size: number;
+  labelWidth: number;
+}
+
+/**
+ * The paragraph and the facts (rows of a bold muted label and its value) of a document set in
+ * `type`, between the page margins.
+ */
+export function pdfWriters(type: PdfType) {
+  const facts: LabelledRowsStyle = {
+    margin: MARGIN,
+    labelWidth: type.labelWidth,
+    size: type.size,
+    labelFont: type.bold,
+    valueFont: type.body,
+    labelColor: MUTED,
+    valueColor: INK,
+  };
+  return {
+    paragraph: (doc: Doc, text: string, color = INK) => paragraph(doc, text, type.body, type.size, color),
+    facts: (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, facts),
+  };
 }

@@ -2,19 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import {
-  ACCENT,
-  INK,
-  MARGIN,
-  MUTED,
-  labelledRows,
-  paragraph as pdfParagraph,
-  pdfBytes,
-  pdfRand,
-  pdfText,
-  type Doc,
-  type LabelledRowsStyle,
-} from '../../lib/pdf-parts';
+import { ACCENT, INK, MARGIN, MUTED, pdfBytes, pdfRand, pdfText, pdfWriters, type Doc } from '../../lib/pdf-parts';
 import { COMPANY } from '../../../contract/content';
 import { bbeeEvidenceText, bbeeLabel, type BbeeStanding } from '../../../sdk/bbee';
 import { formatNumber, possessive, formatDate } from '../../../sdk/format';
@@ -201,8 +189,7 @@ function heading(doc: Doc, text: string) {
   doc.moveDown(0.6).font('Bold').fontSize(11).fillColor(INK).text(pdfText(text), MARGIN).moveDown(0.2);
 }
 
-const FACTS: LabelledRowsStyle = { margin: MARGIN, labelWidth: 140, size: 9, labelFont: 'Bold', valueFont: 'Body', labelColor: MUTED, valueColor: INK };
-const facts = (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, FACTS);
+const { paragraph, facts } = pdfWriters({ body: 'Body', bold: 'Bold', size: 9, labelWidth: 140 });
 
 function supplierRows(s: PaperSupplier, asOf: string): [string, string][] {
   return [
@@ -288,8 +275,6 @@ function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recog
   }
   doc.x = MARGIN;
 }
-
-const paragraph = (doc: Doc, text: string, color = INK) => pdfParagraph(doc, text, 'Body', 9, color);
 
 /** What a quotation and its purchase order both set out: the supplier as of `asOf`, the lines under `linesTitle` with their totals, and the terms. */
 function supplierAndLines(
