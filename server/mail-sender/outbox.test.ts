@@ -18,6 +18,16 @@ import { smtpTransport, type MailTransport } from './transport';
 const silent = pino({ level: 'silent' });
 const waitLong = { timeout: 15_000, interval: 20 };
 
+/** What every worker here is given beside its database and transport: the server's settings and market, a sender, and quick retries. */
+const workerBasics = (server: TestServer) => ({
+  logger: silent,
+  from: 'Procura <quotes@procura.test>',
+  settings: server.app.deps.outbox.settings,
+  market: server.app.deps.market,
+  maxAttempts: 5,
+  retryBaseMs: 10,
+});
+
 /** The outbox's e-mails; a request's leads, written as one row to fan out, are not one. */
 async function outboxRows(server: TestServer) {
   return server.database.db.selectFrom('outbox').selectAll().where('kind', '!=', 'supplier-leads').orderBy('id').execute();
@@ -280,15 +290,9 @@ describe('a worker stopped between claiming and recording', () => {
       const suppliers = (res.json.quotes as Quote[]).map((q) => q.supplier.email);
       expect(await requeueRows(database.db, { from: 'held', now: new Date().toISOString() })).toBe(7);
 
-      const settings = server.app.deps.outbox.settings;
       const base = {
+        ...workerBasics(server),
         database,
-        logger: silent,
-        from: 'Procura <quotes@procura.test>',
-        settings,
-        market: server.app.deps.market,
-        maxAttempts: 5,
-        retryBaseMs: 10,
         leaseMs: 60_000,
         batchSize: 10,
       };
@@ -359,18 +363,12 @@ describe('two workers draining one outbox', () => {
       }
       expect(await requeueRows(primary.db, { from: 'held', now: new Date().toISOString() })).toBe(48);
 
-      const settings = server.app.deps.outbox.settings;
       const workers = [primary, secondary].map(
         (database, i) =>
           new MailWorker({
+            ...workerBasics(server),
             database,
             transport: transports[i]!,
-            logger: silent,
-            from: 'Procura <quotes@procura.test>',
-            settings,
-            market: server.app.deps.market,
-            maxAttempts: 5,
-            retryBaseMs: 10,
             batchSize: 4,
           }),
       );
