@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -9,24 +8,14 @@ import { seedMarket } from '../db/seed';
 import { formatRand, formatDate } from '../../sdk/format';
 import type { Quote } from '../../sdk/schemas/rfq';
 import { createTestDatabase, POSTGRES_URL, startTestServer, validOrder, validRfq, type TestDatabase, type TestServer } from '../test/harness';
+import { testWorkerBasics } from '../test/mail-worker';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink';
 import { escapeHtml } from '../lib/html';
 import { MailWorker } from './mail-worker';
 import { requeueRows } from '../mail/outbox.repository';
 import { smtpTransport, type MailTransport } from './transport';
 
-const silent = pino({ level: 'silent' });
 const waitLong = { timeout: 15_000, interval: 20 };
-
-/** What every worker here is given beside its database and transport: the server's settings and market, a sender, and quick retries. */
-const workerBasics = (server: TestServer) => ({
-  logger: silent,
-  from: 'Procura <quotes@procura.test>',
-  settings: server.app.deps.outbox.settings,
-  market: server.app.deps.market,
-  maxAttempts: 5,
-  retryBaseMs: 10,
-});
 
 /** The outbox's e-mails; a request's leads, written as one row to fan out, are not one. */
 async function outboxRows(server: TestServer) {
@@ -291,7 +280,7 @@ describe('a worker stopped between claiming and recording', () => {
       expect(await requeueRows(database.db, { from: 'held', now: new Date().toISOString() })).toBe(7);
 
       const base = {
-        ...workerBasics(server),
+        ...testWorkerBasics(server),
         database,
         leaseMs: 60_000,
         batchSize: 10,
@@ -366,7 +355,7 @@ describe('two workers draining one outbox', () => {
       const workers = [primary, secondary].map(
         (database, i) =>
           new MailWorker({
-            ...workerBasics(server),
+            ...testWorkerBasics(server),
             database,
             transport: transports[i]!,
             batchSize: 4,
