@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { formatNumber } from '../sdk/format';
-import { chooseSupplierToInvite, expect, mailTo, setStaffPassword, signInStaff, test } from './fixtures';
+import { chooseSupplierToInvite, expect, mailTo, setStaffPassword, signInStaff, startHandSanitizerRequest, test } from './fixtures';
 
 // The delivery loop on a phone: the buyer orders, the supplier confirms and marks the order
 // delivered, the buyer confirms receipt from the e-mail's link, and the supplier's public page
@@ -32,15 +32,7 @@ test('an order the supplier marks delivered is confirmed received by the buyer f
   database,
 }, testInfo) => {
   // The buyer asks for quotes from the home page.
-  await page.goto('/');
-  await page.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
-  await page.getByRole('option', { name: /Hand Sanitizer 70% Alcohol/ }).click();
-  await page.getByRole('textbox', { name: 'Quantity' }).fill('200');
-  await page.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
-  await page.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(BUYER.email);
+  await startHandSanitizerRequest(page, BUYER.email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Get My Quotes' }).click();
   await expect(page).toHaveURL(/\/quote-success\?rfqId=\d{18}$/);

@@ -251,3 +251,19 @@ export async function requestBleachQuotes(
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
+
+/**
+ * On the home page, asks for 200 of Hand Sanitizer 70% Alcohol delivered to Durban and gives
+ * `email` on the last step; the optional fields, the terms and the send are left to the journey.
+ */
+export async function startHandSanitizerRequest(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
+  await page.getByRole('option', { name: /Hand Sanitizer 70% Alcohol/ }).click();
+  await page.getByRole('textbox', { name: 'Quantity' }).fill('200');
+  await page.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
+  await page.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await page.getByRole('button', { name: 'Next Step' }).click();
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { COMPARE_TERMS } from '../portal/test/quotes';
-import { expect, mailTo, test } from './fixtures';
+import { expect, mailTo, startHandSanitizerRequest, test } from './fixtures';
 
 // The journey reads the mailbox for its buyer's and supplier's e-mails: a server of its own keeps
 // every other journey's e-mails out of it.
@@ -16,15 +16,7 @@ const DELIVERY = {
 
 test('a request ends in an order the supplier confirms, and both sides are told', async ({ page, expectAccessible, database }) => {
   // The buyer asks for quotes, saying their company has more than 250 employees.
-  await page.goto('/');
-  await page.getByRole('combobox', { name: 'Product name' }).fill('Hand San');
-  await page.getByRole('option', { name: /Hand Sanitizer 70% Alcohol/ }).click();
-  await page.getByRole('textbox', { name: 'Quantity' }).fill('200');
-  await page.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
-  await page.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await page.getByRole('button', { name: 'Next Step' }).click();
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(BUYER.email);
+  await startHandSanitizerRequest(page, BUYER.email);
   await page.getByRole('textbox', { name: 'Company name (optional)' }).fill(BUYER.company);
   await page.getByRole('textbox', { name: 'Contact name (optional)' }).fill(BUYER.name);
   await page.getByRole('combobox', { name: 'Company size (optional)' }).selectOption({ label: '250+ employees' });

@@ -18,3 +18,17 @@ export const scorecard = (over: Partial<Scorecard> = {}): Scorecard => ({
   new: true,
   ...over,
 });
+
+/** A new supplier's scorecard with no orders, receipts or replies yet in the year to 6 December 2026. */
+export const emptyScorecard = (over: Partial<Scorecard> = {}): Scorecard =>
+  scorecard({
+    orders: 0,
+    confirmed: 0,
+    receipts: 0,
+    onTimeInFull: { count: 0, share: null },
+    inFull: { count: 0, share: null },
+    rating: { average: null, count: 0 },
+    medianResponseHours: null,
+    priceKept: { count: 0, share: null },
+    ...over,
+  });

@@ -88,7 +88,7 @@ export function pdfBytes(
 }
 
 /** How {@link labelledRows} sets its rows: the page margin, the label column's width, and the type. */
-export interface LabelledRowsStyle {
+interface LabelledRowsStyle {
   margin: number;
   labelWidth: number;
   size: number;
@@ -99,7 +99,7 @@ export interface LabelledRowsStyle {
 }
 
 /** Rows of a label and its value side by side; a long value wraps in its own column, and the next row starts below the longer of the two. */
-export function labelledRows(doc: Doc, rows: [string, string][], style: LabelledRowsStyle): void {
+function labelledRows(doc: Doc, rows: [string, string][], style: LabelledRowsStyle): void {
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font(style.labelFont).fontSize(style.size).fillColor(style.labelColor).text(pdfText(label), style.margin, y, { width: style.labelWidth });
@@ -197,3 +197,31 @@ const FACTS: LabelledRowsStyle = { margin: MARGIN, labelWidth: 140, size: 9, lab
 
 /** A paperwork document's facts: rows of a label and its value. */
 export const facts = (doc: Doc, rows: [string, string][]): void => labelledRows(doc, rows, FACTS);
+
+/** A document's type: its body and bold fonts, its body size, and the width of a facts label column. */
+export interface PdfType {
+  body: string;
+  bold: string;
+  size: number;
+  labelWidth: number;
+}
+
+/**
+ * The paragraph and the facts (rows of a bold muted label and its value) of a document set in
+ * `type`, between the page margins.
+ */
+export function pdfWriters(type: PdfType) {
+  const facts: LabelledRowsStyle = {
+    margin: MARGIN,
+    labelWidth: type.labelWidth,
+    size: type.size,
+    labelFont: type.bold,
+    valueFont: type.body,
+    labelColor: MUTED,
+    valueColor: INK,
+  };
+  return {
+    paragraph: (doc: Doc, text: string, color = INK) => paragraph(doc, text, type.body, type.size, color),
+    facts: (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, facts),
+  };
+}

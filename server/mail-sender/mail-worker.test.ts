@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, validRfq, type TestServer } from '../test/harness';
+import { testWorkerBasics } from '../test/mail-worker';
 import { DEFAULT_RETRY_HOURS, MailWorker, type MailWorkerOptions } from './mail-worker';
 import { requeueRows } from '../mail/outbox.repository';
 import type { MailTransport, OutgoingMail } from './transport';
@@ -147,15 +148,7 @@ describe('a claim being sent', () => {
         },
         close: () => {},
       };
-      const options = {
-        database: server.database,
-        logger: silent,
-        from: 'Procura <quotes@procura.test>',
-        settings: server.app.deps.outbox.settings,
-        market: server.app.deps.market,
-        maxAttempts: 5,
-        retryBaseMs: 10,
-      };
+      const options = { ...testWorkerBasics(server), database: server.database };
       const first = new MailWorker({ ...options, transport: slow, leaseMs: 300, renewEveryMs: 50 });
       const draining = first.drainOnce();
       const leases = async () =>

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -9,13 +8,13 @@ import { seedMarket } from '../db/seed';
 import { formatRand, formatDate } from '../../sdk/format';
 import type { Quote } from '../../sdk/schemas/rfq';
 import { createTestDatabase, POSTGRES_URL, startTestServer, validOrder, validRfq, type TestDatabase, type TestServer } from '../test/harness';
+import { testWorkerBasics } from '../test/mail-worker';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../test/smtp-sink';
 import { escapeHtml } from '../lib/html';
 import { MailWorker } from './mail-worker';
 import { requeueRows } from '../mail/outbox.repository';
 import { smtpTransport, type MailTransport } from './transport';
 
-const silent = pino({ level: 'silent' });
 const waitLong = { timeout: 15_000, interval: 20 };
 
 /** The outbox's e-mails; a request's leads, written as one row to fan out, are not one. */
@@ -280,15 +279,9 @@ describe('a worker stopped between claiming and recording', () => {
       const suppliers = (res.json.quotes as Quote[]).map((q) => q.supplier.email);
       expect(await requeueRows(database.db, { from: 'held', now: new Date().toISOString() })).toBe(7);
 
-      const settings = server.app.deps.outbox.settings;
       const base = {
+        ...testWorkerBasics(server),
         database,
-        logger: silent,
-        from: 'Procura <quotes@procura.test>',
-        settings,
-        market: server.app.deps.market,
-        maxAttempts: 5,
-        retryBaseMs: 10,
         leaseMs: 60_000,
         batchSize: 10,
       };
@@ -359,18 +352,12 @@ describe('two workers draining one outbox', () => {
       }
       expect(await requeueRows(primary.db, { from: 'held', now: new Date().toISOString() })).toBe(48);
 
-      const settings = server.app.deps.outbox.settings;
       const workers = [primary, secondary].map(
         (database, i) =>
           new MailWorker({
+            ...testWorkerBasics(server),
             database,
             transport: transports[i]!,
-            logger: silent,
-            from: 'Procura <quotes@procura.test>',
-            settings,
-            market: server.app.deps.market,
-            maxAttempts: 5,
-            retryBaseMs: 10,
             batchSize: 4,
           }),
       );

@@ -1,17 +1,5 @@
 import PDFDocument from 'pdfkit';
-import {
-  ACCENT,
-  INK,
-  MARGIN,
-  MUTED,
-  labelledRows,
-  paragraph as pdfParagraph,
-  pdfBytes,
-  pdfRand,
-  pdfText,
-  type Doc,
-  type LabelledRowsStyle,
-} from '../lib/pdf-parts';
+import { ACCENT, INK, MARGIN, MUTED, pdfBytes, pdfRand, pdfText, pdfWriters, type Doc } from '../lib/pdf-parts';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
 import { formatDate, formatDateTime } from '../../sdk/format';
 import { technicalVerification, type SiteFigures } from '../../sdk/schemas/site';
@@ -41,7 +29,7 @@ function heading(doc: Doc, text: string, size = 13) {
   doc.font('Helvetica').fontSize(10);
 }
 
-const paragraph = (doc: Doc, text: string, color = INK) => pdfParagraph(doc, text, 'Helvetica', 10, color);
+const { paragraph, facts } = pdfWriters({ body: 'Helvetica', bold: 'Helvetica-Bold', size: 10, labelWidth: 150 });
 
 function checklist(doc: Doc, items: readonly string[]) {
   for (const item of items) {
@@ -66,17 +54,6 @@ function checklist(doc: Doc, items: readonly string[]) {
   }
   doc.x = MARGIN;
 }
-
-const FACTS: LabelledRowsStyle = {
-  margin: MARGIN,
-  labelWidth: 150,
-  size: 10,
-  labelFont: 'Helvetica-Bold',
-  valueFont: 'Helvetica',
-  labelColor: MUTED,
-  valueColor: INK,
-};
-const facts = (doc: Doc, rows: [string, string][]) => labelledRows(doc, rows, FACTS);
 
 const days = (lead: { min: number; max: number } | null) =>
   lead === null ? 'none' : lead.min === lead.max ? `${lead.min} days` : `${lead.min}-${lead.max} days`;

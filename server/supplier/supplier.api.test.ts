@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
 import { SUPPLIER_MESSAGES, supplierLeadsSchema } from '../../contract/schemas/supplier-workspace';
 import { MessageRenderer } from '../mail-sender/renderer';
+import { DISTANCE_BANDS } from '../domain/pricing';
 import { signInStaff } from '../test/staff';
 import { lastSupplierAudit, signInSupplier, supplierTestKit } from '../test/suppliers';
 import { withoutSeedHistory } from '../test/market';
@@ -513,11 +514,7 @@ describe('where the supplier delivers', () => {
     expect({ dispatchDays: set.json.dispatchDays, homeCity: set.json.homeCity, distanceAllowance: set.json.distanceAllowance }).toEqual({
       dispatchDays: 2,
       homeCity: 'Johannesburg',
-      distanceAllowance: [
-        { withinKm: 100, days: 1 },
-        { withinKm: 500, days: 2 },
-        { withinKm: null, days: 3 },
-      ],
+      distanceAllowance: DISTANCE_BANDS,
     });
     // Johannesburg is home (1 day allowed for distance); Durban is 500 km away (3 days).
     expect(seen('Johannesburg, Gauteng')).toEqual({

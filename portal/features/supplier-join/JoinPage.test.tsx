@@ -10,6 +10,7 @@ import { setupApiMock } from '../../../widget/test/api-mock';
 import { paths } from '../../app/paths';
 import { SiteFiguresProvider } from '../../lib/site-figures';
 import { FIGURES } from '../../test/figures';
+import { emptyScorecard } from '../../test/scorecard';
 import type { PublicSupplier } from '../../../contract/schemas/public-supplier';
 import JoinPage from './JoinPage';
 
@@ -155,22 +156,7 @@ describe('the join page', () => {
       registrationNumber: null,
       specialties: [],
       categories: [{ id: category.id, name: category.name }],
-      scorecard: {
-        supplierId: 59,
-        slug: 'blue-crane-wholesale',
-        name: 'Blue Crane Wholesale',
-        from: '2025-12-07',
-        to: '2026-12-06',
-        orders: 0,
-        confirmed: 0,
-        receipts: 0,
-        onTimeInFull: { count: 0, share: null },
-        inFull: { count: 0, share: null },
-        rating: { average: null, count: 0 },
-        medianResponseHours: null,
-        priceKept: { count: 0, share: null },
-        new: true,
-      },
+      scorecard: emptyScorecard({ supplierId: 59, slug: 'blue-crane-wholesale', name: 'Blue Crane Wholesale' }),
     };
     api.server.use(http.get('*/api/suppliers/blue-crane-wholesale', () => HttpResponse.json(listing)));
     window.history.replaceState(null, '', '/suppliers/join?supplier=blue-crane-wholesale');

@@ -3,10 +3,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import type { Scorecard } from '../../../contract/schemas/scorecard';
 import type { SupplierOrderOutcome, SupplierPerformance } from '../../../contract/schemas/supplier-performance';
 import type { SupplierStats } from '../../../contract/schemas/supplier-workspace';
 import { setupApiMock } from '../../../widget/test/api-mock';
+import { scorecard } from '../../test/scorecard';
 import { SupplierPerformanceTab } from './SupplierPerformance';
 
 const api = setupApiMock();
@@ -14,22 +14,13 @@ const api = setupApiMock();
 const none = { received: 0, firmed: 0, declined: 0, accepted: 0, confirmed: 0, winRatePercent: null, medianHoursToFirm: null };
 const stats: SupplierStats = { since: '2025-12-01', totals: none, byMonth: [{ month: '2026-11', ...none }], byProduct: [] };
 
-const newCard: Scorecard = {
+const newCard = scorecard({
   supplierId: 4,
   slug: 'coastal-hygiene',
   name: 'Coastal Hygiene',
-  from: '2025-12-07',
-  to: '2026-12-06',
-  orders: 4,
-  confirmed: 3,
-  receipts: 2,
-  onTimeInFull: { count: 1, share: null },
-  inFull: { count: 2, share: null },
-  rating: { average: null, count: 2 },
   medianResponseHours: 5,
   priceKept: { count: 1, share: null },
-  new: true,
-};
+});
 
 const order = (n: number, over: Partial<SupplierOrderOutcome> = {}): SupplierOrderOutcome => ({
   purchaseOrderNumber: `PO-2026-00000${n}`,

@@ -8,6 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { SupplierPerformance } from '../../../contract/schemas/supplier-performance';
 import { SUPPLIER_MESSAGES, type SupplierLead, type SupplierStats } from '../../../contract/schemas/supplier-workspace';
 import { setupApiMock } from '../../../widget/test/api-mock';
+import { emptyScorecard } from '../../test/scorecard';
 import SupplierWorkspacePage from './SupplierWorkspacePage';
 import { SESSION_ENDED_TEXT } from './SupplierSession';
 
@@ -139,22 +140,7 @@ describe('the supplier workspace', () => {
     const none = { received: 0, firmed: 0, declined: 0, accepted: 0, confirmed: 0, winRatePercent: null, medianHoursToFirm: null };
     const november = { received: 5, firmed: 2, declined: 1, accepted: 1, confirmed: 1, winRatePercent: 20, medianHoursToFirm: 3 };
     const noOrders: SupplierPerformance = {
-      scorecard: {
-        supplierId: 4,
-        slug: 'coastal-hygiene',
-        name: 'Coastal Hygiene',
-        from: '2025-12-07',
-        to: '2026-12-06',
-        orders: 0,
-        confirmed: 0,
-        receipts: 0,
-        onTimeInFull: { count: 0, share: null },
-        inFull: { count: 0, share: null },
-        rating: { average: null, count: 0 },
-        medianResponseHours: null,
-        priceKept: { count: 0, share: null },
-        new: true,
-      },
+      scorecard: emptyScorecard({ supplierId: 4, slug: 'coastal-hygiene', name: 'Coastal Hygiene' }),
       orders: [],
       nextCursor: null,
     };
