@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { RevenueShare } from '../../components/revenue';
 import { EmbeddedWidget } from './EmbeddedWidget';
 import './widget.css';
+import { saveFile } from '../../lib/save-file';
 
 /** The file name of the downloaded embed page. */
 export const EMBED_FILE_NAME = 'procura-widget-embed.html';
@@ -59,16 +60,7 @@ export default function WidgetConfiguratorPage() {
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((s) => ({ ...s, [key]: value }));
   const colourValid = HEX.test(settings.primaryColor);
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([embedPageHtml(base, config)], { type: 'text/html' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = EMBED_FILE_NAME;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () => saveFile(new Blob([embedPageHtml(base, config)], { type: 'text/html' }), EMBED_FILE_NAME);
 
   const text = (key: 'companyName' | 'websiteUrl' | 'logo' | 'partnerEmail' | 'partnerId', label: string, type = 'text', placeholder = '', hint = '') => (
     <div className="field">
