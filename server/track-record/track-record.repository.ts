@@ -15,17 +15,19 @@ export function findSupplierNamed(db: Executor, supplier: number | string) {
  * buyer's receipt where one is recorded. Demo requests never get an order, so none is here.
  */
 export function ordersOfSuppliersSince(db: Executor, supplierIds: readonly number[], sinceDay: string) {
-  return db
-    .selectFrom('purchase_orders as po')
-    // A cross join, so SQLite reads the orders (few) and finds each one's quote by its key, where
-    // an inner join let it scan every quote ever made for the supplier's; PostgreSQL plans both alike.
-    .crossJoin('quotes as q')
-    .leftJoin('order_receipts as r', 'r.purchase_order_id', 'po.id')
-    .select(['q.supplier_id', 'po.confirmed_on', 'r.on_time', 'r.in_full', 'r.rating', 'r.counted'])
-    .whereRef('q.id', '=', 'po.quote_id')
-    .where('q.supplier_id', 'in', supplierIds)
-    .where('po.issued_on', '>=', sinceDay)
-    .execute();
+  return (
+    db
+      .selectFrom('purchase_orders as po')
+      // A cross join, so SQLite reads the orders (few) and finds each one's quote by its key, where
+      // an inner join let it scan every quote ever made for the supplier's; PostgreSQL plans both alike.
+      .crossJoin('quotes as q')
+      .leftJoin('order_receipts as r', 'r.purchase_order_id', 'po.id')
+      .select(['q.supplier_id', 'po.confirmed_on', 'r.on_time', 'r.in_full', 'r.rating', 'r.counted'])
+      .whereRef('q.id', '=', 'po.quote_id')
+      .where('q.supplier_id', 'in', supplierIds)
+      .where('po.issued_on', '>=', sinceDay)
+      .execute()
+  );
 }
 
 /**
