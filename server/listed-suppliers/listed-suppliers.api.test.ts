@@ -43,6 +43,8 @@ describe('an e-mail to a listed business that never asked', () => {
     const probe = await quoteRfq();
     const [first, second] = probe.quotes.map((q) => q.supplier.id);
     const joined = await supplierRow(second!);
+    // The probe's lead reaches it first, so the last lead it gets is written after it has people.
+    await vi.waitFor(() => expect(leadTo(joined.email).length).toBeGreaterThanOrEqual(1), { timeout: 15_000 });
     await signInSupplier(server, joined.id, 'people@joined.example.co.za');
     listed = await supplierRow(first!);
     const users = await db().selectFrom('supplier_users').select('id').where('supplier_id', '=', listed.id).execute();
