@@ -10,6 +10,7 @@ import type { MarketStore } from '../../catalogue/market-store';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { GroupCommit } from '../../db/group-commit';
+import { quoteIdsOf } from '../../db/sequence-ids';
 import type { DB, QuotesTable, RfqsTable } from '../../db/schema';
 import { cityFullName, type LocationInterpretation } from '../../domain/interpret';
 import type { MarketSnapshot, Supplier } from '../../domain/market';
@@ -193,7 +194,7 @@ export type FinishRequest = (trx: Transaction<DB>, ids: number[], answer: RfqSub
 
 /**
  * Writes a new request in one transaction: the partner's credit, the request with its quotes, its links and the buyer's
- * e-mails (one statement on PostgreSQL), the suppliers' leads where no worker fans them out; then `finish` writes what is
+ * e-mails (one statement on PostgreSQL, which, its quotes' ids drawn ahead, travels with the COMMIT), the suppliers' leads where no worker fans them out; then `finish` writes what is
  * its own and completes the answer, which is kept under the request's idempotency key (`remember`). The outbox is woken
  * once the transaction has committed.
  */
@@ -233,6 +234,8 @@ export async function commitRequest<Q extends QuoteTerms>(
     ...draft.columns,
   };
   const { product_name: productName, quantity, unit } = draft.columns;
+  // On PostgreSQL the quotes' ids are drawn ahead, so nothing the transaction writes waits for an answer.
+  const drawnIds = await quoteIdsOf(deps.database)?.take(rows.length);
 
   const body = await deps.writes.run(async (trx) => {
     if (partnerId !== null) {
@@ -241,7 +244,7 @@ export async function commitRequest<Q extends QuoteTerms>(
     const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
     const sendLeads = mail.sendLeads && rows.length > 0 && !demo;
     const messages = rfqMessages({ rfqId, buyers: mail.buyers, secret, sendLeads });
-    const ids = await insertRfq(trx, rfq, rows, { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) });
+    const ids = await insertRfq(trx, rfq, rows, { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) }, drawnIds);
     // Where no worker fans leads out (e-mail held), they are written with the request: one per quote, as its supplier takes them.
     if (sendLeads && deps.outbox.holding) {
       const leads = ids.map((quoteId, i) => ({

@@ -5,24 +5,27 @@ import { insertRowsLater, insertTogether, runStatement } from '../../db/statemen
 
 /**
  * Stores a request, its quotes and what it sends (its e-mails' unsubscribe links and outbox rows)
- * together; answers the new quote ids in rank order.
+ * together; answers the new quote ids in rank order. Quotes whose ids were drawn ahead (`ids`, in
+ * rank order: see `sequence-ids.ts`) are written with them, and the statement needs no answer:
+ * it travels with the transaction's next statement or its COMMIT.
  */
 export async function insertRfq(
   trx: Transaction<DB>,
   rfq: Insertable<RfqsTable>,
   quotes: Insertable<QuotesTable>[],
   sent: { links: Insertable<MailLinksTable>[]; outbox: Insertable<OutboxTable>[] },
+  ids?: number[],
 ): Promise<number[]> {
-  const rows = await insertTogether(
-    trx,
-    [
-      { table: 'rfqs', rows: [rfq] },
-      { table: 'mail_links', rows: sent.links },
-      { table: 'outbox', rows: sent.outbox },
-      { table: 'quotes', rows: quotes },
-    ],
-    ['id', 'rank'],
-  );
+  const inserts = [
+    { table: 'rfqs', rows: [rfq] },
+    { table: 'mail_links', rows: sent.links },
+    { table: 'outbox', rows: sent.outbox },
+  ] as const;
+  if (ids) {
+    await insertTogether(trx, [...inserts, { table: 'quotes', rows: quotes.map((q, i) => ({ ...q, id: ids[i]! })) }], [], true);
+    return ids;
+  }
+  const rows = await insertTogether(trx, [...inserts, { table: 'quotes', rows: quotes }], ['id', 'rank']);
   return rows.sort((a, b) => Number(a.rank) - Number(b.rank)).map((r) => Number(r.id));
 }
 
