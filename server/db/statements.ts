@@ -1,4 +1,4 @@
-import { CompiledQuery, type Insertable } from 'kysely';
+import { type Compilable, CompiledQuery, type Insertable } from 'kysely';
 import type { Executor } from './executor';
 import type { DB } from './schema';
 
@@ -78,6 +78,20 @@ export function selectArrays(db: Executor, text: string, values: readonly unknow
  * sent in one write with the transaction's next statement, or its COMMIT (see `database.ts`).
  */
 export const SENT_WITH_NEXT = '/* sent with the next statement */ ';
+
+/**
+ * Runs a write built with the query builder whose answer nobody reads as {@link insertRowsLater}
+ * runs an insert: inside a transaction on PostgreSQL it travels with the next statement or the
+ * COMMIT; elsewhere it runs at once. For writes whose shape varies too much to keep a statement of
+ * each (a basket's lines), which are sent as they are rather than prepared.
+ *
+ * @example
+ * await writeLater(trx, trx.insertInto('rfq_lines').values(lines));
+ */
+export async function writeLater(db: Executor, query: Compilable): Promise<void> {
+  const { sql, parameters } = query.compile();
+  await db.executeQuery(CompiledQuery.raw(numbersParameters(db) ? SENT_WITH_NEXT + sql : sql, [...parameters]));
+}
 
 /** One table's rows for {@link insertTogether}. */
 export interface RowsOf<T extends keyof DB & string = keyof DB & string> {

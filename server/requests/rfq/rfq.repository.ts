@@ -1,7 +1,7 @@
 import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import type { DB, IdempotencyKeysTable, MailLinksTable, OutboxTable, QuoteLinesTable, QuotesTable, RfqLinesTable, RfqsTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
-import { insertRowsLater, insertTogether, runStatement } from '../../db/statements';
+import { insertRowsLater, insertTogether, runStatement, writeLater } from '../../db/statements';
 
 /**
  * Stores a request, its quotes and what it sends (its e-mails' unsubscribe links and outbox rows)
@@ -203,11 +203,11 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-/** Stores a basket's lines and how each quote prices them, in the request's transaction. */
+/** Stores a basket's lines and how each quote prices them, in the request's transaction; nothing waits for their answer. */
 export async function insertBasketLines(trx: Transaction<DB>, lines: Insertable<RfqLinesTable>[], quoteLines: Insertable<QuoteLinesTable>[]): Promise<void> {
-  await trx.insertInto('rfq_lines').values(lines).execute();
+  await writeLater(trx, trx.insertInto('rfq_lines').values(lines));
   // 50 lines of 10 quotes at 13 columns stays well inside either database's parameter limit.
-  if (quoteLines.length > 0) await trx.insertInto('quote_lines').values(quoteLines).execute();
+  if (quoteLines.length > 0) await writeLater(trx, trx.insertInto('quote_lines').values(quoteLines));
 }
 
 /** A basket's lines, in order. */
