@@ -3,8 +3,8 @@ import { parseCsv } from '../../contract/csv';
 import { formatRand } from '../../sdk/format';
 import { MessageRenderer } from '../mail-sender/renderer';
 import { pdfText } from '../test/pdf-text';
-import { responseTokenOf, startTestServerForFile, validOrder } from '../test/harness';
-import { registerPartner, widgetRequest } from '../test/partners';
+import { startTestServerForFile } from '../test/harness';
+import { confirmedPartnerOrder, registerPartner } from '../test/partners';
 import { staffAdmin } from '../test/staff';
 import { signInSupplier } from '../test/suppliers';
 import { chargeSuccessFees } from './billing.service';
@@ -30,23 +30,13 @@ describe("a month's invoices and statements", () => {
   it('are e-mailed by the close, and each read only by its own supplier or partner, as PDF (and CSV for a statement)', async () => {
     const partner = await registerPartner(server);
     const other = await registerPartner(server, { contactEmail: 'other@partner.example.co.za', website: 'https://other.example.co.za' });
-    const res = await widgetRequest(server, {
-      contactEmail: 'facilities@buyer.example.co.za',
-      partnerId: partner.partnerId,
-      referrerUrl: 'https://coastal.example.co.za/',
-      source: 'embed-widget',
-      companySize: '11-50',
-    });
-    const rfqId = res.json.rfqId as string;
-    const quote = res.json.quotes[0] as { trackingToken: string; supplier: { id: number } };
+    const { rfqId, quote } = await confirmedPartnerOrder(server, partner);
     const supplierId = quote.supplier.id;
     await server.database.db
       .updateTable('suppliers')
       .set({ vat_number: '4123456789', registered_address: '12 Harbour Drive\nDurban, 4001' })
       .where('id', '=', supplierId)
       .execute();
-    expect((await server.request('POST', `/api/quotes/track/${quote.trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
-    expect((await server.request('POST', `/api/supplier-responses/${await responseTokenOf(server, rfqId)}/confirm`)).status).toBe(200);
     // The supplier's people sign in once the month has ended (a session idles out over days).
     now = Date.parse('2026-12-01T05:30:00.000Z');
     const own = await signInSupplier(server, supplierId, 'accounts@supplier.example.co.za');

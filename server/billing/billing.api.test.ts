@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../contract/csv';
-import { responseTokenOf, startTestServerForFile, validOrder } from '../test/harness';
-import { registerPartner, widgetRequest } from '../test/partners';
+import { responseTokenOf, startTestServerForFile } from '../test/harness';
+import { confirmedPartnerOrder, registerPartner } from '../test/partners';
 import { staffAdmin } from '../test/staff';
 import { creditPartner } from './billing.service';
 import { closeMonth } from './month-close.service';
@@ -10,24 +10,6 @@ let now = Date.parse('2026-11-20T08:00:00.000Z');
 const server = startTestServerForFile({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
 const admin = staffAdmin(() => server);
 
-/** A partner's widget request on its own site, accepted by its buyer and confirmed by the supplier: a success fee and a qualified credit. */
-async function confirmedPartnerOrder(partner: Awaited<ReturnType<typeof registerPartner>>) {
-  const res = await widgetRequest(server, {
-    contactEmail: 'facilities@buyer.example.co.za',
-    partnerId: partner.partnerId,
-    referrerUrl: 'https://coastal.example.co.za/',
-    source: 'embed-widget',
-    companySize: '11-50',
-  });
-  expect(res.status).toBe(201);
-  const rfqId = res.json.rfqId as string;
-  const quote = res.json.quotes[0] as { trackingToken: string; totalPrice: number };
-  expect((await server.request('POST', `/api/quotes/track/${quote.trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
-  const token = await responseTokenOf(server, rfqId);
-  expect((await server.request('POST', `/api/supplier-responses/${token}/confirm`)).status).toBe(200);
-  return { rfqId, quote };
-}
-
 const ledger = () => server.database.db.selectFrom('ledger_lines').selectAll().orderBy('id').execute();
 const close = async (month: string, preview?: boolean) =>
   server.request('POST', '/api/admin/finance/close', { body: { month, ...(preview === undefined ? {} : { preview }) }, headers: await admin() });
@@ -35,7 +17,7 @@ const close = async (month: string, preview?: boolean) =>
 describe('the ledger', () => {
   it("writes a confirmed order's success fee with its VAT and a qualified request's partner share, once each", async () => {
     const partner = await registerPartner(server);
-    const { rfqId, quote } = await confirmedPartnerOrder(partner);
+    const { rfqId, quote } = await confirmedPartnerOrder(server, partner);
     const valueCents = Math.round(quote.totalPrice * 100);
     const fee = Math.round(valueCents * 0.03);
     expect(await ledger()).toEqual([

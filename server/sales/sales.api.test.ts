@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTREACH_TARGETS, SALES_MESSAGES } from '../../contract/schemas/sales';
 import { STAFF_MESSAGES } from '../../contract/schemas/staff';
-import { startTestServer, type TestServer } from '../test/harness';
+import { refusedFields, startTestServer, type TestServer } from '../test/harness';
+import { pick } from '../test/pick';
 import { signInStaff } from '../test/staff';
 
 let server: TestServer;
@@ -138,13 +139,8 @@ describe('a prospect', () => {
       ownerId: 99999,
       surprise: 1,
     });
-    expect(bad.status).toBe(400);
-    expect(bad.json.error.details.fields).toEqual({
-      company: SALES_MESSAGES.company,
-      email: SALES_MESSAGES.email,
-      status: SALES_MESSAGES.status,
-      tier: SALES_MESSAGES.tier,
-      estimatedValue: SALES_MESSAGES.estimatedValue,
+    expect(refusedFields(bad)).toEqual({
+      ...pick(SALES_MESSAGES, 'company', 'email', 'status', 'tier', 'estimatedValue'),
       body: expect.stringContaining('surprise'),
     });
     const owner = await create(sales, { company: 'Acme', ownerId: 99999 });

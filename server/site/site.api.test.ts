@@ -228,18 +228,10 @@ describe('crawlers', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const lines = res.text.split('\n');
-    for (const path of [
-      '/api/',
-      '/quote/',
-      '/supplier-response/',
-      '/account',
-      '/da_',
-      '/admin',
-      '/staff/',
-      '/scraper',
-      '/customer-dashboard',
-      '/internal-analytics',
-    ]) {
+    const staffPagesAndApi = ['/api/', '/admin', '/staff/', '/scraper', '/customer-dashboard', '/internal-analytics'];
+    // Tracked quotes, suppliers' response links, buyers' accounts and share links are each meant for one reader.
+    const personalPages = ['/quote/', '/supplier-response/', '/account', '/da_'];
+    for (const path of [...staffPagesAndApi, ...personalPages]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain('Sitemap: http://procura.test/sitemap.xml');

@@ -517,20 +517,16 @@ describe('where the supplier delivers', () => {
       distanceAllowance: DISTANCE_BANDS,
     });
     // Johannesburg is home (1 day allowed for distance); Durban is 500 km away (3 days).
-    expect(seen('Johannesburg, Gauteng')).toEqual({
-      leadTime: '3-4 days',
-      farthestLeadTime: '3-4 days',
-      minDays: 3,
+    // A city is one distance away, so its buyers are all shown the same lead time.
+    const oneCity = (leadTime: string, minDays: number, distanceDays: number) => ({
+      leadTime,
+      farthestLeadTime: leadTime,
+      minDays,
       roundedUp: false,
-      distanceDays: { least: 1, most: 1 },
+      distanceDays: { least: distanceDays, most: distanceDays },
     });
-    expect(seen('Durban, KwaZulu-Natal')).toEqual({
-      leadTime: '6-9 days',
-      farthestLeadTime: '6-9 days',
-      minDays: 6,
-      roundedUp: false,
-      distanceDays: { least: 3, most: 3 },
-    });
+    expect(seen('Johannesburg, Gauteng')).toEqual(oneCity('3-4 days', 3, 1));
+    expect(seen('Durban, KwaZulu-Natal')).toEqual(oneCity('6-9 days', 6, 3));
     // Gauteng's other cities are near; a buyer naming only the province is given the most.
     expect(seen('Gauteng')).toEqual({ leadTime: '4-5 days', farthestLeadTime: '4-7 days', minDays: 4, roundedUp: false, distanceDays: { least: 1, most: 3 } });
     expect(seen('All of South Africa')).toMatchObject({ minDays: 7, farthestLeadTime: '7-10 days' });

@@ -3,7 +3,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { limitedServer } from '../http/client-error';
 import type { Readiness } from '../http/readiness';
 import { createApp, type App } from '../app';
@@ -207,6 +207,12 @@ export async function responseTokenOf(server: Pick<TestServer, 'database'>, rfqI
 /** What a buyer gives when accepting a quote (`POST /api/quotes/track/:token/accept`); override any field. */
 export function validOrder(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { deliveryAddress: 'Unit 4, 12 Long Street, Cape Town, 8001', phone: '082 123 4567', ...overrides };
+}
+
+/** The message for each field of a request the server refused, which must have been answered 400. */
+export function refusedFields(res: TestResponse): Record<string, string> {
+  expect(res.status, res.text).toBe(400);
+  return res.json.error.details.fields;
 }
 
 /** A port on loopback that nothing listens on, for a server process a test starts itself. */

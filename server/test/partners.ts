@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { partnerCredentialsSchema, type PartnerCredentials } from '../../sdk/schemas/partners';
 import { MessageRenderer } from '../mail-sender/renderer';
-import type { TestServer } from './harness';
+import { responseTokenOf, validOrder, type TestServer } from './harness';
 
 /** A valid partner registration; override any field. */
 export function validRegistration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -84,4 +84,22 @@ export function widgetRequest(server: TestServer, fields: Record<string, unknown
       ...fields,
     },
   });
+}
+
+/** A partner's widget request on its own site, accepted by its buyer and confirmed by the supplier: a success fee and a qualified credit. */
+export async function confirmedPartnerOrder(server: TestServer, partner: { partnerId: string }) {
+  const res = await widgetRequest(server, {
+    contactEmail: 'facilities@buyer.example.co.za',
+    partnerId: partner.partnerId,
+    referrerUrl: 'https://coastal.example.co.za/',
+    source: 'embed-widget',
+    companySize: '11-50',
+  });
+  expect(res.status).toBe(201);
+  const rfqId = res.json.rfqId as string;
+  const quote = res.json.quotes[0] as { trackingToken: string; totalPrice: number; supplier: { id: number } };
+  expect((await server.request('POST', `/api/quotes/track/${quote.trackingToken}/accept`, { body: validOrder() })).status).toBe(200);
+  const token = await responseTokenOf(server, rfqId);
+  expect((await server.request('POST', `/api/supplier-responses/${token}/confirm`)).status).toBe(200);
+  return { rfqId, quote };
 }

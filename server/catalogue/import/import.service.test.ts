@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { startTestServer, validRfq, type TestServer } from '../../test/harness';
 import { createStaff } from '../../test/staff';
+import { faultyLineReasons, faultyLines } from '../../test/supplier-lines';
 import { IMPORT_DEFAULTS } from './apply';
 import { bulkImport, importProducts, importSuppliers, type ImportDeps } from './import.service';
 
@@ -118,11 +119,7 @@ describe('importing suppliers', () => {
           'Name | Email | Category | Location | Rating | Specialties | Response time',
           'Good One | good-one@supplier.example | sanitizers | Durban | 4 | | 24h',
           '',
-          'Widget World | sales@widgets.example | widgets | Durban | 4 | | 24h',
-          'Atlantis Supply | sales@atlantis.example | sanitizers | Atlantis | 4 | | 24h',
-          'No Email | not-an-address | sanitizers | Durban | 4 | | 24h',
-          'Too Good | sales@too-good.example | sanitizers | Durban | 7 | | 24h',
-          'Short | sales@short.example | sanitizers',
+          ...faultyLines(),
           'Slow Co | sales@slow.example | sanitizers | Durban | 4 | | soon',
           '   ',
           'Good Twin | GOOD-ONE@supplier.example | sanitizers | Cape Town | 4 | | 24h',
@@ -136,15 +133,7 @@ describe('importing suppliers', () => {
     expect(err.message).toBe('Invalid format. Check your data.');
     expect(err.details).toEqual({
       lines: [
-        { line: 14, reason: 'Unknown category "widgets"' },
-        { line: 15, reason: 'Unknown city "Atlantis"' },
-        { line: 16, reason: '"not-an-address" is not a valid e-mail address' },
-        { line: 17, reason: 'Rating must be a number from 1 to 5, not "7"' },
-        {
-          line: 18,
-          reason:
-            'Expected 7 fields (name | email | category | location | rating | specialties | responseTime) or 12 (with vatNumber | registeredAddress | bbeeLevel | bbeeEvidence | bbeeExpiresOn), found 3',
-        },
+        ...faultyLineReasons(14),
         { line: 19, reason: 'Response time must be hours or days such as 24h or 2d (at most 30 days), not "soon"' },
         { line: 21, reason: 'E-mail also on line 12' },
         { line: 22, reason: 'Name is missing' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rfqSubmitResponseSchema } from '../../../sdk/schemas/rfq';
-import { startTestServerForFile, validOrder, validRfq } from '../../test/harness';
+import { refusedFields, startTestServerForFile, validOrder, validRfq } from '../../test/harness';
 import { signInStaff } from '../../test/staff';
 
 // The text rule and the reading of numbers, as a buyer's request and acceptance meet them.
@@ -35,8 +35,7 @@ describe('text a buyer types', () => {
       companyName: 'Acme\r\nX-Evil: 1',
       productDescription: 'Thick bleach\u202e for the ablution blocks',
     });
-    expect(res.status).toBe(400);
-    expect(res.json.error.details.fields).toEqual({
+    expect(refusedFields(res)).toEqual({
       productName: 'Product name must not contain control characters or line breaks',
       productDescription: 'Description must not contain control characters',
       deliveryLocation: 'Delivery location must not contain control characters or line breaks',
@@ -57,8 +56,7 @@ describe('numbers a buyer types', () => {
     const widget = await server.request('POST', '/api/embed/rfq', {
       body: { productName: 'Mop', productDescription: 'Floor mops for the wards', quantity: '0x10', location: 'Durban', contactEmail: 'ops@example.co.za' },
     });
-    expect(widget.status).toBe(400);
-    expect(widget.json.error.details.fields).toEqual({ quantity: 'Quantity required' });
+    expect(refusedFields(widget)).toEqual({ quantity: 'Quantity required' });
   });
 
   it('quotes "1,000" and "1 000" for a thousand, as a South African buyer means it', async () => {
@@ -78,17 +76,14 @@ describe('numbers a buyer types', () => {
 
   it('reads numbers in a query string as decimal digits alone', async () => {
     const hex = await server.request('GET', '/api/catalogue/preview?productName=Bleach&quantity=0x10&deliveryLocation=Durban');
-    expect(hex.status).toBe(400);
-    expect(hex.json.error.details.fields).toEqual({ quantity: 'Quantity must be a number' });
+    expect(refusedFields(hex)).toEqual({ quantity: 'Quantity must be a number' });
     const thousand = await server.request('GET', '/api/catalogue/preview?productName=Bleach&quantity=1%2C000&deliveryLocation=Durban');
     expect(thousand.status).toBe(200);
     const popular = await server.request('GET', '/api/catalogue/popular?limit=1e1');
-    expect(popular.status).toBe(400);
-    expect(popular.json.error.details.fields).toEqual({ limit: 'limit must be a number from 1 to 50' });
+    expect(refusedFields(popular)).toEqual({ limit: 'limit must be a number from 1 to 50' });
     const { headers } = await signInStaff(server, { role: 'admin' });
     const page = await server.request('GET', '/api/admin/suppliers?page=0x1&pageSize=1e1', { headers });
-    expect(page.status).toBe(400);
-    expect(page.json.error.details.fields).toEqual({ page: 'page must be a whole number from 1', pageSize: 'pageSize must be a whole number from 1 to 100' });
+    expect(refusedFields(page)).toEqual({ page: 'page must be a whole number from 1', pageSize: 'pageSize must be a whole number from 1 to 100' });
     const listed = await server.request('GET', '/api/admin/suppliers?page=1&pageSize=1%20', { headers });
     expect(listed.json.pageSize).toBe(1);
   });
