@@ -51,6 +51,7 @@ import * as keepDeliveryNotices from './20261207020000-keep-delivery-notices';
 import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as trackBuyerAccountUse from './20261210010000-track-buyer-account-use';
+import * as checkMarketReferencesInTheMarket from './20261211000000-check-market-references-in-the-market';
 import * as createLedger from './20261209000000-create-ledger';
 import * as createBuyerColleaguesAndApprovals from './20261210000000-create-buyer-colleagues-and-approvals';
 import * as indexAnsweredLeads from './20261210000000-index-answered-leads';
@@ -127,6 +128,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261210000000-create-buyer-colleagues-and-approvals': createBuyerColleaguesAndApprovals,
   '20261210000000-index-answered-leads': indexAnsweredLeads,
   '20261210010000-track-buyer-account-use': trackBuyerAccountUse,
+  '20261211000000-check-market-references-in-the-market': checkMarketReferencesInTheMarket,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
