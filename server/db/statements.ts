@@ -2,15 +2,16 @@ import { type Compilable, CompiledQuery, type Insertable } from 'kysely';
 import type { Executor } from './executor';
 import type { DB } from './schema';
 
-/** Whether an executor's dialect numbers its parameters ($1, $2: PostgreSQL) or not (?: SQLite). */
-const numbered = new WeakMap<Executor, boolean>();
+/** Whether a dialect numbers its parameters ($1, $2: PostgreSQL) or not (?: SQLite), by its adapter, which every transaction shares. */
+const numbered = new WeakMap<object, boolean>();
 
 /** Whether an executor runs on PostgreSQL (it numbers its parameters) rather than SQLite. */
 export function numbersParameters(db: Executor): boolean {
-  let answer = numbered.get(db);
+  const { adapter } = db.getExecutor();
+  let answer = numbered.get(adapter);
   if (answer === undefined) {
     answer = db.selectFrom('rfqs').select('id').where('id', '=', '').compile().sql.includes('$1');
-    numbered.set(db, answer);
+    numbered.set(adapter, answer);
   }
   return answer;
 }
