@@ -9,13 +9,13 @@ import { deleteApprovals, waitingApprovalsOf } from './company.repository';
  * address's personal data runs it, so a data request, the buyer's own deletion and the retention
  * sweep all end the account the same way.
  */
-export async function deleteAccountOf(db: Executor, email: string): Promise<boolean> {
+export async function deleteAccountOf(db: Executor, email: string, now: Date): Promise<boolean> {
   const account = await findAccountByEmail(db, email);
   if (!account) return false;
   // What waits for approval, held by this account's company or asked by it, is offered again and
   // goes with the account: its order details and tracking token are the buyer's personal data.
   const held = await waitingApprovalsOf(db, account.id);
-  const at = new Date().toISOString();
+  const at = now.toISOString();
   for (const approval of held) await offerHeldAgain(db, { awards: JSON.parse(approval.awards_json) as HeldOrder['awards'] }, at);
   await deleteApprovals(
     db,

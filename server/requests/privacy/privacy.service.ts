@@ -200,7 +200,7 @@ export async function eraseAddress(trx: Executor, email: string, now: Date): Pro
     trx,
     rfqs.map((r) => r.id),
   );
-  await deleteAccountOf(trx, email);
+  await deleteAccountOf(trx, email, now);
   return { rfqs: anonymised + uncopied, emails };
 }
 
