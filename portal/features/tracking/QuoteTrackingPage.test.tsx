@@ -43,6 +43,18 @@ const page = async () => {
   render(<QuoteTrackingPage params={{ token: TOKEN }} />);
   await screen.findByRole('heading', { level: 1, name: 'Hand Sanitizer 70% Alcohol' });
 };
+/**
+ * Serves quote 1 of three open quotes, its actions answered as `actions` gives, opens the page and
+ * clicks `button`; answers the user, the confirmation named `dialog` and the bodies the actions were sent.
+ */
+async function openConfirmation(button: string, dialog: string, actions: Parameters<typeof serve>[1]) {
+  const user = userEvent.setup();
+  const bodies = serve(trackedAnswer(threeQuotes(), 1), actions);
+  await page();
+  await user.click(screen.getByRole('button', { name: button }));
+  return { user, bodies, dialog: screen.getByRole('dialog', { name: dialog }) };
+}
+const openAcceptance = (actions: Parameters<typeof serve>[1]) => openConfirmation('Accept this quote', 'Accept this quote?', actions);
 const card = (supplier: string) => screen.getByRole('heading', { level: 3, name: supplier }).closest('li')!;
 const statusOf = (supplier: string) =>
   within(card(supplier)).getByText(/^(Offered|Accepted|Not selected|Declined|Confirmed by supplier|Withdrawn by supplier|Expired)$/).textContent;
@@ -132,13 +144,9 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it('accepts only after a confirmation naming the supplier and the total excl. and incl. VAT, then shows every card as the answer has it', async () => {
-    const user = userEvent.setup();
-    const bodies = serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, bodies, dialog } = await openAcceptance({
       accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded')),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
     expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
       'You are accepting the quote from Coastal Hygiene for R4,000.00 excl. VAT (R4,600.00 incl. VAT).',
     );
@@ -165,13 +173,9 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it('asks for the delivery address and phone, each problem on its field, focus on the first, and sends nothing until they are right', async () => {
-    const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, dialog } = await openAcceptance({
       accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded')),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
     const address = within(dialog).getByRole('textbox', { name: /Delivery address/ });
     const phone = within(dialog).getByRole('textbox', { name: /Phone number/ });
     const vat = within(dialog).getByRole('textbox', { name: 'VAT number (optional)' });
@@ -200,8 +204,7 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it("shows the server's message for a field on that field", async () => {
-    const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, dialog } = await openAcceptance({
       accept: () =>
         HttpResponse.json(
           {
@@ -214,9 +217,6 @@ describe("the buyer's decision on the tracking page", () => {
           { status: 400 },
         ),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
     await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     const phone = within(dialog).getByRole('textbox', { name: /Phone number/ });
@@ -227,13 +227,9 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it("shows a refusal in the server's own words and changes nothing", async () => {
-    const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, dialog } = await openAcceptance({
       accept: () => HttpResponse.json({ error: { code: 'rfq_awarded', message: 'This request was already awarded to Berea Supplies.' } }, { status: 409 }),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
     await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This request was already awarded to Berea Supplies.');
@@ -298,13 +294,9 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it('closes the request without a winner after a confirmation', async () => {
-    const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, dialog } = await openConfirmation('Close request without a winner', 'Close this request without a winner?', {
       close: () => HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'not_selected', 'not_selected']), 1, 'closed')),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Close request without a winner' }));
-    const dialog = screen.getByRole('dialog', { name: 'Close this request without a winner?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Close request' }));
     expect(await screen.findByText('You closed this request without a winner. The suppliers who quoted were told.')).toBeTruthy();
