@@ -3,7 +3,7 @@ import { COMPANY_SIZES, QUOTE_STATUSES, SUPPLIER_RESPONSE_MESSAGES, isSupplierRe
 import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
 import { purchaseOrderNumberSchema, quoteSchema } from './rfq';
 import { RECEIPT_MESSAGES } from '../order-rules';
-import { multiLine } from './text';
+import { multiLineText } from './text';
 
 /**
  * The path of the supplier's response calls: a response token starts with `sr_`.
@@ -91,12 +91,7 @@ export type SupplierResponse = z.infer<typeof supplierResponseSchema>;
  * supplierWithdrawalSchema.parse({ reason: 'Out of stock until January' });
  */
 export const supplierWithdrawalSchema = z.object({
-  reason: z
-    .string({ error: SUPPLIER_RESPONSE_MESSAGES.reason })
-    .trim()
-    .check(multiLine('Reason'))
-    .min(5, { error: SUPPLIER_RESPONSE_MESSAGES.reason })
-    .max(1000, { error: SUPPLIER_RESPONSE_MESSAGES.reason }),
+  reason: multiLineText('Reason', { min: 5, max: 1000 }, SUPPLIER_RESPONSE_MESSAGES.reason),
 });
 /**
  * What a supplier sends to withdraw.
