@@ -440,6 +440,27 @@ export const quoteSchema = z.object({
   orders: z.array(purchaseOrderSummarySchema).optional(),
 });
 /**
+ * The terms of a quote that every later view of it repeats (the tracking page, the supplier's
+ * answer page): what, how much, at what price, delivered when, paid how, and until when it holds.
+ *
+ * @example
+ * quoteSchema.pick(QUOTE_TERMS).parse(quote).totalPriceInclVat;
+ */
+export const QUOTE_TERMS = {
+  productName: true,
+  quantity: true,
+  unit: true,
+  currency: true,
+  unitPrice: true,
+  totalPrice: true,
+  vatAmount: true,
+  totalPriceInclVat: true,
+  leadTime: true,
+  paymentTerms: true,
+  validUntil: true,
+} as const;
+
+/**
  * One priced quote.
  *
  * @example
@@ -691,20 +712,10 @@ export const trackedQuoteSchema = z.object({
   }),
   /** The quote's own terms as the tracking page shows them, each as {@link quoteSchema} has it. */
   quoteData: quoteSchema.pick({
-    productName: true,
-    quantity: true,
-    unit: true,
+    ...QUOTE_TERMS,
     supplier: true,
-    currency: true,
-    unitPrice: true,
-    totalPrice: true,
-    vatAmount: true,
-    totalPriceInclVat: true,
-    leadTime: true,
     minimumOrderQuantity: true,
     validityPeriod: true,
-    validUntil: true,
-    paymentTerms: true,
     priceListDate: true,
     notes: true,
     aiInsights: true,

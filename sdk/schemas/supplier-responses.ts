@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, QUOTE_STATUSES, SUPPLIER_RESPONSE_MESSAGES, isSupplierResponseToken } from '../rules';
 import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
-import { purchaseOrderNumberSchema, quoteSchema } from './rfq';
+import { purchaseOrderNumberSchema, QUOTE_TERMS, quoteSchema } from './rfq';
 import { RECEIPT_MESSAGES } from '../order-rules';
 import { multiLineText } from './text';
 
@@ -53,28 +53,14 @@ export const supplierResponseSchema = z.object({
     vatNumber: z.string().nullable(),
   }),
   /** The accepted quote's terms, as the buyer saw them, with what the request asked for. */
-  order: quoteSchema
-    .pick({
-      productName: true,
-      quantity: true,
-      unit: true,
-      currency: true,
-      unitPrice: true,
-      totalPrice: true,
-      vatAmount: true,
-      totalPriceInclVat: true,
-      leadTime: true,
-      paymentTerms: true,
-      validUntil: true,
-    })
-    .extend({
-      productDescription: z.string(),
-      deliveryLocation: z.string(),
-      /** For a basket: the lines the buyer ordered from this supplier; the totals are theirs. */
-      lines: z
-        .array(z.object({ productName: z.string(), quantity: z.number().int(), unit: z.string(), unitPrice: randSchema, totalPrice: randSchema }))
-        .optional(),
-    }),
+  order: quoteSchema.pick(QUOTE_TERMS).extend({
+    productDescription: z.string(),
+    deliveryLocation: z.string(),
+    /** For a basket: the lines the buyer ordered from this supplier; the totals are theirs. */
+    lines: z
+      .array(z.object({ productName: z.string(), quantity: z.number().int(), unit: z.string(), unitPrice: randSchema, totalPrice: randSchema }))
+      .optional(),
+  }),
 });
 /**
  * An accepted order as its supplier sees it.
