@@ -7,7 +7,7 @@
  * @module
  */
 import { z } from 'zod';
-import { multiLine, singleLine } from '../../sdk/schemas/text';
+import { multiLineText, singleLine } from '../../sdk/schemas/text';
 import { rfqLineSchema } from '../../sdk/schemas/rfq';
 import { buyerSignInLinkSchema } from './buyer';
 
@@ -145,12 +145,7 @@ export type Approvals = z.infer<typeof approvalsSchema>;
  * approvalRejectSchema.parse({ reason: 'Order from the framework supplier instead.' });
  */
 export const approvalRejectSchema = z.object({
-  reason: z
-    .string({ error: COMPANY_MESSAGES.reason })
-    .trim()
-    .check(multiLine('Reason'))
-    .min(2, { error: COMPANY_MESSAGES.reason })
-    .max(500, { error: COMPANY_MESSAGES.reason }),
+  reason: multiLineText('Reason', { min: 2, max: 500 }, COMPANY_MESSAGES.reason),
 });
 export type ApprovalRejectInput = z.input<typeof approvalRejectSchema>;
 

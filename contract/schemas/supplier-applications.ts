@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { normalizePhone, normalizeVatNumber, ORDER_MESSAGES } from '../../sdk/order-rules';
-import { multiLine, singleLine } from '../../sdk/schemas/text';
+import { multiLineText, singleLine } from '../../sdk/schemas/text';
 import { isSingleLineText } from '../../sdk/text';
 import { STANDING_MESSAGES } from './compliance';
 import { registrationNumberOf, SUPPLIER_MESSAGES } from './supplier-workspace';
@@ -282,12 +282,7 @@ export type ApplicationApproved = z.infer<typeof applicationApprovedSchema>;
  * applicationRejectSchema.parse({ reason: 'We could not find this registration number at CIPC.' });
  */
 export const applicationRejectSchema = z.object({
-  reason: z
-    .string({ error: APPLICATION_MESSAGES.rejectionReason })
-    .trim()
-    .check(multiLine('Reason'))
-    .min(2, { error: APPLICATION_MESSAGES.rejectionReason })
-    .max(REJECTION_REASON_MAX, { error: APPLICATION_MESSAGES.rejectionReason }),
+  reason: multiLineText('Reason', { min: 2, max: REJECTION_REASON_MAX }, APPLICATION_MESSAGES.rejectionReason),
 });
 export type ApplicationRejectInput = z.input<typeof applicationRejectSchema>;
 

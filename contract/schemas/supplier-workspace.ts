@@ -13,7 +13,7 @@ import { isoDateSchema, randSchema } from '../../sdk/schemas/common';
 import { normalizePhone, ORDER_MESSAGES } from '../../sdk/order-rules';
 import { bbeeStandingSchema, purchaseOrderSummarySchema } from '../../sdk/schemas/rfq';
 import { markDeliveredSchema, type MarkDeliveredInput } from '../../sdk/schemas/supplier-responses';
-import { multiLine, singleLine } from '../../sdk/schemas/text';
+import { multiLine, multiLineText, singleLine } from '../../sdk/schemas/text';
 import { isSingleLineText } from '../../sdk/text';
 import { complianceChangeFields, complianceChangeRule, complianceOnFileFields } from './compliance';
 import { MAX_UNIT_PRICE } from './supplier-offers';
@@ -427,12 +427,7 @@ export type FirmLeadInput = z.input<typeof firmLeadSchema>;
  * declineLeadSchema.parse({ lineIds: ['L3'], reason: 'Discontinued by the maker' });
  */
 export const declineLeadSchema = z.object({
-  reason: z
-    .string({ error: SUPPLIER_MESSAGES.reason })
-    .trim()
-    .check(multiLine('Reason'))
-    .min(5, { error: SUPPLIER_MESSAGES.reason })
-    .max(1000, { error: SUPPLIER_MESSAGES.reason }),
+  reason: multiLineText('Reason', { min: 5, max: 1000 }, SUPPLIER_MESSAGES.reason),
   lineIds: z
     .array(lineId, { error: SUPPLIER_MESSAGES.lineIds })
     .min(1, { error: SUPPLIER_MESSAGES.lineIds })

@@ -2,6 +2,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RfqSubmitResponse, TrackedQuoteResponse } from '../schemas/rfq';
+import { DURBAN, product, quotePreview } from '../test/catalogue';
 import { createClient } from './client';
 import { findLocations } from './forms';
 import { createTransport } from './transport';
@@ -314,43 +315,8 @@ describe('createClient: requests and parsed answers', () => {
   });
 
   it("makes the form's calls and the portal's reads, each answer checked", async () => {
-    const bleach = {
-      id: 'bleach-5l',
-      name: 'Household Bleach',
-      description: 'Thick bleach',
-      unit: 'litres',
-      category: 'cleaning-supplies',
-      categoryName: 'Cleaning Supplies',
-      avgPrice: 21.5,
-      avgDelivery: '2-3 days',
-      unitQuantity: null,
-      unitDescription: 'per litre',
-    };
-    const durban = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal', note: null };
-    const preview = {
-      costPreview: {
-        totalCost: 860,
-        vatRate: 0.15,
-        totalCostInclVat: 989,
-        unitPrice: 21.5,
-        unitInfo: { unit: 'litres', unitDescription: 'per litre' },
-        priceRange: { min: 18.28, max: 24.73 },
-        discount: 0,
-        savings: 0,
-        basis: 'catalogue-average',
-        note: 'The average of the catalogue price lists.',
-      },
-      supplierMatch: {
-        totalSuppliers: 3,
-        categoryName: 'Cleaning Supplies',
-        cityData: null,
-        expectedQuotes: 3,
-        volumeCategory: 'standard',
-        locationMatch: 'none',
-        locationAdvantage: false,
-        marketInsights: { competition: 'medium', availability: 'In stock', recommendation: 'Ask 3 suppliers' },
-      },
-    };
+    const bleach = product({ id: 'bleach-5l', name: 'Household Bleach', category: 'cleaning-supplies', categoryName: 'Cleaning Supplies', avgPrice: 21.5 });
+    const preview = quotePreview({ availability: 'In stock', recommendation: 'Ask 3 suppliers' });
     const recent = {
       rfqs: [{ product: 'Household Bleach', category: 'cleaning-supplies', city: 'Durban', quantityBand: '10-99', receivedAt: '2026-11-22T10:00:00.000Z' }],
     };
@@ -363,7 +329,7 @@ describe('createClient: requests and parsed answers', () => {
     let load: unknown;
     server.use(
       http.get(`${BASE}/api/catalogue/products`, () => HttpResponse.json({ suggestions: [bleach] })),
-      http.get(`${BASE}/api/catalogue/locations`, () => HttpResponse.json({ suggestions: [durban] })),
+      http.get(`${BASE}/api/catalogue/locations`, () => HttpResponse.json({ suggestions: [DURBAN] })),
       http.get(`${BASE}/api/catalogue/popular`, () => HttpResponse.json({ products: [{ ...bleach, rfqCount: 4 }] })),
       http.get(`${BASE}/api/catalogue/preview`, () => HttpResponse.json(preview)),
       http.get(`${BASE}/api/embed/recent`, () => HttpResponse.json(recent)),
@@ -375,7 +341,7 @@ describe('createClient: requests and parsed answers', () => {
     );
     const procura = client();
     expect(await procura.catalogue.products('ble')).toEqual({ suggestions: [bleach] });
-    expect(await procura.catalogue.locations('dur')).toEqual({ suggestions: [durban] });
+    expect(await procura.catalogue.locations('dur')).toEqual({ suggestions: [DURBAN] });
     expect((await procura.catalogue.popular(4)).products[0]!.rfqCount).toBe(4);
     expect(await procura.catalogue.preview({ productName: 'Household Bleach', quantity: '40', deliveryLocation: '', supplierCount: 3 })).toEqual(preview);
     expect(await procura.embed.recent()).toEqual(recent);

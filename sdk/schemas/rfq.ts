@@ -22,7 +22,7 @@ import {
 } from '../rules';
 import { ORDER_LIMITS, ORDER_MESSAGES, RECEIPT_COMMENT_MAX, RECEIPT_MESSAGES, normalizePhone, normalizeVatNumber } from '../order-rules';
 import { BBEE_EVIDENCE_KINDS, BBEE_LEVELS, BBEE_STATUSES } from '../bbee';
-import { multiLine, singleLine } from './text';
+import { multiLine, multiLineText, singleLine } from './text';
 
 const EMAIL = z.email();
 
@@ -74,12 +74,7 @@ export const quantitySchema = z.preprocess(
  */
 export const rfqSubmissionSchema = z.object({
   productName: productNameSchema,
-  productDescription: z
-    .string({ error: RFQ_MESSAGES.productDescription })
-    .trim()
-    .check(multiLine('Description'))
-    .min(20, { error: RFQ_MESSAGES.productDescription })
-    .max(5000, { error: RFQ_MESSAGES.productDescriptionMax }),
+  productDescription: multiLineText('Description', { min: 20, max: 5000 }, RFQ_MESSAGES.productDescription, RFQ_MESSAGES.productDescriptionMax),
   quantity: quantitySchema,
   unit: optionalText(30, RFQ_MESSAGES.unit, 'Unit'),
   budgetRange: z
@@ -445,6 +440,27 @@ export const quoteSchema = z.object({
   orders: z.array(purchaseOrderSummarySchema).optional(),
 });
 /**
+ * The terms of a quote that every later view of it repeats (the tracking page, the supplier's
+ * answer page): what, how much, at what price, delivered when, paid how, and until when it holds.
+ *
+ * @example
+ * quoteSchema.pick(QUOTE_TERMS).parse(quote).totalPriceInclVat;
+ */
+export const QUOTE_TERMS = {
+  productName: true,
+  quantity: true,
+  unit: true,
+  currency: true,
+  unitPrice: true,
+  totalPrice: true,
+  vatAmount: true,
+  totalPriceInclVat: true,
+  leadTime: true,
+  paymentTerms: true,
+  validUntil: true,
+} as const;
+
+/**
  * One priced quote.
  *
  * @example
@@ -694,29 +710,19 @@ export const trackedQuoteSchema = z.object({
     /** A request from the widget demo: its quotes cannot be accepted (see `rfqSchema`). */
     demo: z.boolean().default(false),
   }),
-  quoteData: z.object({
-    productName: z.string(),
-    quantity: z.number().int(),
-    unit: z.string(),
-    supplier: supplierSchema,
-    currency: z.literal('ZAR'),
-    unitPrice: randSchema,
-    totalPrice: randSchema,
-    vatAmount: randSchema,
-    totalPriceInclVat: randSchema,
-    leadTime: z.string(),
-    minimumOrderQuantity: z.number().int(),
-    validityPeriod: z.string(),
-    validUntil: isoDateSchema,
-    paymentTerms: z.string(),
-    priceListDate: isoDateSchema,
-    notes: z.string(),
-    aiInsights: aiInsightsSchema,
-    /** As on {@link quoteSchema}: present once the supplier made the price firm. */
-    firmedAt: isoDateTimeSchema.optional(),
-    indicativeUnitPrice: randSchema.optional(),
-    indicativeTotalPrice: randSchema.optional(),
-    supplierNote: z.string().optional(),
+  /** The quote's own terms as the tracking page shows them, each as {@link quoteSchema} has it. */
+  quoteData: quoteSchema.pick({
+    ...QUOTE_TERMS,
+    supplier: true,
+    minimumOrderQuantity: true,
+    validityPeriod: true,
+    priceListDate: true,
+    notes: true,
+    aiInsights: true,
+    firmedAt: true,
+    indicativeUnitPrice: true,
+    indicativeTotalPrice: true,
+    supplierNote: true,
   }),
 });
 /**
@@ -783,12 +789,7 @@ function refuse(ctx: z.RefinementCtx, message: string): never {
  * // { deliveryAddress: '12 Long Street, Cape Town, 8001', phone: '+27 82 123 4567', purchaseOrderReference: null, vatNumber: null }
  */
 export const orderDetailsSchema = z.strictObject({
-  deliveryAddress: z
-    .string({ error: ORDER_MESSAGES.deliveryAddress })
-    .trim()
-    .check(multiLine('Delivery address'))
-    .min(ORDER_LIMITS.deliveryAddress.min, { error: ORDER_MESSAGES.deliveryAddress })
-    .max(ORDER_LIMITS.deliveryAddress.max, { error: ORDER_MESSAGES.deliveryAddressMax }),
+  deliveryAddress: multiLineText('Delivery address', ORDER_LIMITS.deliveryAddress, ORDER_MESSAGES.deliveryAddress, ORDER_MESSAGES.deliveryAddressMax),
   phone: z
     .string({ error: ORDER_MESSAGES.phone })
     .check(singleLine('Phone number'))

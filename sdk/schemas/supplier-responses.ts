@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, QUOTE_STATUSES, SUPPLIER_RESPONSE_MESSAGES, isSupplierResponseToken } from '../rules';
 import { isoDateSchema, isoDateTimeSchema, randSchema } from './common';
-import { purchaseOrderNumberSchema, quoteSchema } from './rfq';
+import { purchaseOrderNumberSchema, QUOTE_TERMS, quoteSchema } from './rfq';
 import { RECEIPT_MESSAGES } from '../order-rules';
-import { multiLine } from './text';
+import { multiLineText } from './text';
 
 /**
  * The path of the supplier's response calls: a response token starts with `sr_`.
@@ -53,28 +53,14 @@ export const supplierResponseSchema = z.object({
     vatNumber: z.string().nullable(),
   }),
   /** The accepted quote's terms, as the buyer saw them, with what the request asked for. */
-  order: quoteSchema
-    .pick({
-      productName: true,
-      quantity: true,
-      unit: true,
-      currency: true,
-      unitPrice: true,
-      totalPrice: true,
-      vatAmount: true,
-      totalPriceInclVat: true,
-      leadTime: true,
-      paymentTerms: true,
-      validUntil: true,
-    })
-    .extend({
-      productDescription: z.string(),
-      deliveryLocation: z.string(),
-      /** For a basket: the lines the buyer ordered from this supplier; the totals are theirs. */
-      lines: z
-        .array(z.object({ productName: z.string(), quantity: z.number().int(), unit: z.string(), unitPrice: randSchema, totalPrice: randSchema }))
-        .optional(),
-    }),
+  order: quoteSchema.pick(QUOTE_TERMS).extend({
+    productDescription: z.string(),
+    deliveryLocation: z.string(),
+    /** For a basket: the lines the buyer ordered from this supplier; the totals are theirs. */
+    lines: z
+      .array(z.object({ productName: z.string(), quantity: z.number().int(), unit: z.string(), unitPrice: randSchema, totalPrice: randSchema }))
+      .optional(),
+  }),
 });
 /**
  * An accepted order as its supplier sees it.
@@ -91,12 +77,7 @@ export type SupplierResponse = z.infer<typeof supplierResponseSchema>;
  * supplierWithdrawalSchema.parse({ reason: 'Out of stock until January' });
  */
 export const supplierWithdrawalSchema = z.object({
-  reason: z
-    .string({ error: SUPPLIER_RESPONSE_MESSAGES.reason })
-    .trim()
-    .check(multiLine('Reason'))
-    .min(5, { error: SUPPLIER_RESPONSE_MESSAGES.reason })
-    .max(1000, { error: SUPPLIER_RESPONSE_MESSAGES.reason }),
+  reason: multiLineText('Reason', { min: 5, max: 1000 }, SUPPLIER_RESPONSE_MESSAGES.reason),
 });
 /**
  * What a supplier sends to withdraw.

@@ -20,3 +20,14 @@ export const singleLine = (field: string) => z.refine<string>(isSingleLineText, 
  * const description = z.string().trim().check(multiLine('Description')).min(20);
  */
 export const multiLine = (field: string) => z.refine<string>(isMultiLineText, { error: TEXT_MESSAGES.multiLine(field), abort: true });
+
+/**
+ * A required multi-line field (a description, a reason, an address): trimmed, held to the
+ * multi-line text rule, then `min` to `max` characters; `error` answers a missing or short value,
+ * and `tooLong` a long one where it says more (the limit), else `error` again.
+ *
+ * @example
+ * const reason = multiLineText('Reason', { min: 5, max: 1000 }, 'Please give a reason of 5 to 1000 characters');
+ */
+export const multiLineText = (field: string, { min, max }: { min: number; max: number }, error: string, tooLong: string = error) =>
+  z.string({ error }).trim().check(multiLine(field)).min(min, { error }).max(max, { error: tooLong });

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RFQ_MESSAGES, type RfqFormValues } from '../../sdk/rules';
-import { DURBAN, product, setupApiMock } from '../test/api-mock';
+import { DURBAN, product } from '../../sdk/test/catalogue';
+import { setupApiMock } from '../test/api-mock';
 import { optionTexts } from '../test/form';
 import { stubMatchMedia } from '../test/media';
 import { QuoteRequestForm } from './QuoteRequestForm';

@@ -2,23 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { LocationSuggestion, ProductSuggestion } from '../../sdk/schemas/catalogue';
-
-/** Catalogue answers shaped as the API gives them. */
-export function product(overrides: Partial<ProductSuggestion> & Pick<ProductSuggestion, 'id' | 'name'>): ProductSuggestion {
-  return {
-    description: `${overrides.name} for commercial cleaning, in bulk packs`,
-    unit: 'litres',
-    category: 'hand-care',
-    categoryName: 'Hand Care',
-    avgPrice: 48.5,
-    avgDelivery: '2-3 days',
-    unitQuantity: null,
-    unitDescription: 'per litre',
-    ...overrides,
-  };
-}
-
-export const DURBAN: LocationSuggestion = { id: 'durban', name: 'Durban', province: 'KwaZulu-Natal', fullName: 'Durban, KwaZulu-Natal', note: null };
+import { DURBAN } from '../../sdk/test/catalogue';
 
 /** The API's 400 for a request it refuses field by field, each field named with its message. */
 export function validationFailed(fields: Record<string, string>) {

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton } from '../../../widget/ui/SubmitButton';
+import { EmailField } from './credential-fields';
 import { ErrorAlert } from './ErrorAlert';
 import { SuccessNotice } from './success-notice';
 
@@ -36,8 +37,38 @@ export function SignInLinkCard(props: {
   );
 }
 
+/**
+ * A sign-in page opened without a link: what signing in opens (`says`), what became of the last
+ * try, the address to e-mail a link to, and a line for those who have nothing to sign in to yet.
+ */
+export function AskForLinkCard(props: {
+  titleId: string;
+  title: string;
+  says: ReactNode;
+  notices: { refused: string | null; sent: string | null; failure: string | null };
+  email: { id: string; label: string; value: string; error?: string; onChange: (email: string) => void };
+  pending: boolean;
+  footer: ReactNode;
+  onSubmit: (e: FormEvent) => void;
+}) {
+  return (
+    <div className="container page">
+      <form className="card form-stack narrow" onSubmit={props.onSubmit} aria-labelledby={props.titleId} noValidate>
+        <h1 id={props.titleId}>{props.title}</h1>
+        <p>{props.says}</p>
+        <SignInNotices {...props.notices} />
+        <EmailField name="email" {...props.email} />
+        <SubmitButton pending={props.pending} busy="Sending…">
+          E-mail me a sign-in link
+        </SubmitButton>
+        <p className="small muted">{props.footer}</p>
+      </form>
+    </div>
+  );
+}
+
 /** What became of a sign-in: a refused link, then the link sent or why it was not. */
-export function SignInNotices({ refused, sent, failure }: { refused: string | null; sent: string | null; failure: string | null }) {
+function SignInNotices({ refused, sent, failure }: { refused: string | null; sent: string | null; failure: string | null }) {
   return (
     <>
       {refused ? <ErrorAlert title="Not signed in" message={refused} inline /> : null}

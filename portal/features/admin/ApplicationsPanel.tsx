@@ -94,31 +94,23 @@ function ApplicationCard({ a, onDecided }: { a: SupplierApplicationItem; onDecid
       </dl>
       {error ? <ErrorAlert title="Not done" message={error} inline /> : null}
       {a.status === 'pending' ? (
-        rejecting ? (
-          <div className="stack">
+        // One pair of buttons serves both steps: approve or start rejecting, then reject with the reason or step back.
+        <div className="stack">
+          {rejecting ? (
             <div className="field">
               <label htmlFor={`reason-${a.id}`}>Reason the applicant reads</label>
               <textarea id={`reason-${a.id}`} rows={3} maxLength={REJECTION_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
             </div>
-            <div className="button-row">
-              <button type="button" className="button" disabled={pending} onClick={reject}>
-                Reject {a.companyName}
-              </button>
-              <button type="button" className="button button-secondary" disabled={pending} onClick={() => setRejecting(false)}>
-                Cancel
-              </button>
-            </div>
-          </div>
-        ) : (
+          ) : null}
           <div className="button-row">
-            <button type="button" className="button" disabled={pending} onClick={approve}>
-              Approve {a.companyName}
+            <button type="button" className="button" disabled={pending} onClick={rejecting ? reject : approve}>
+              {rejecting ? 'Reject' : 'Approve'} {a.companyName}
             </button>
-            <button type="button" className="button button-secondary" disabled={pending} onClick={() => setRejecting(true)}>
-              Reject…
+            <button type="button" className="button button-secondary" disabled={pending} onClick={() => setRejecting(!rejecting)}>
+              {rejecting ? 'Cancel' : 'Reject…'}
             </button>
           </div>
-        )
+        </div>
       ) : null}
     </li>
   );

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BUYER_MESSAGES } from '../../../contract/schemas/buyer';
-import { SubmitButton } from '../../../widget/ui/SubmitButton';
-import { EmailField } from '../../components/ui/credential-fields';
-import { SignInLinkCard, SignInNotices } from '../../components/ui/sign-in-link';
+import { AskForLinkCard, SignInLinkCard } from '../../components/ui/sign-in-link';
 import { buyerApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSave } from '../../lib/use-save';
@@ -53,21 +51,19 @@ export default function BuyerSignInPage() {
   };
 
   return (
-    <div className="container page">
-      <form className="card form-stack narrow" onSubmit={submit} aria-labelledby="buyer-sign-in-title" noValidate>
-        <h1 id="buyer-sign-in-title">Your requests</h1>
-        <p>
-          See every request you made on Procura, its quotes and your orders, and order again in two clicks. We e-mail you a link to sign in: no password needed.
-        </p>
-        <SignInNotices refused={linkFailure} sent={sent} failure={failure} />
-        <EmailField id="buyer-email" name="email" label="The e-mail address you made requests with" value={email} onChange={setEmail} error={errors.email} />
-        <SubmitButton pending={saving} busy="Sending…">
-          E-mail me a sign-in link
-        </SubmitButton>
-        <p className="small muted">
+    <AskForLinkCard
+      titleId="buyer-sign-in-title"
+      title="Your requests"
+      says="See every request you made on Procura, its quotes and your orders, and order again in two clicks. We e-mail you a link to sign in: no password needed."
+      notices={{ refused: linkFailure, sent, failure }}
+      email={{ id: 'buyer-email', label: 'The e-mail address you made requests with', value: email, error: errors.email, onChange: setEmail }}
+      pending={saving}
+      footer={
+        <>
           No request yet? <Link href="/">Ask for quotes</Link>: no account needed.
-        </p>
-      </form>
-    </div>
+        </>
+      }
+      onSubmit={submit}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { LinkButtons } from '../../components/ui/link-buttons';
 import { ContactDetails } from '../../components/ContactDetails';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -22,11 +22,7 @@ export default function DemoSuccessPage() {
           <h2>Need us sooner?</h2>
           <ContactDetails className="plain-list unmarked" />
         </div>
-        <div className="button-row">
-          <Link href="/" className="button">
-            Request quotes now
-          </Link>
-        </div>
+        <LinkButtons links={[{ href: '/', label: 'Request quotes now' }]} />
       </section>
     </div>
   );

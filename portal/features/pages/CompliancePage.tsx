@@ -1,5 +1,5 @@
+import { LinkButtons } from '../../components/ui/link-buttons';
 import { Fragment } from 'react';
-import { Link } from 'wouter';
 import { certificateIdentity, technicalVerification } from '../../../sdk/schemas/site';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../lib/content';
 import { useSiteFigures } from '../../lib/site-figures';
@@ -32,17 +32,13 @@ export default function CompliancePage() {
           <h1>Compliance Certificate</h1>
           <p className="lead">How Procura handles personal information and data, checked against the live site.</p>
         </div>
-        <div className="button-row">
-          <a href="/downloads/compliance-certificate" className="button">
-            Download certificate (PDF)
-          </a>
-          <a href="#registration" className="button button-secondary">
-            Business registration
-          </a>
-          <Link href="/privacy" className="button button-secondary">
-            Privacy policy
-          </Link>
-        </div>
+        <LinkButtons
+          links={[
+            { href: '/downloads/compliance-certificate', label: 'Download certificate (PDF)', plain: true },
+            { href: '#registration', label: 'Business registration', secondary: true, plain: true },
+            { href: '/privacy', label: 'Privacy policy', secondary: true },
+          ]}
+        />
       </div>
       {failed ? <p className="alert alert-danger">The certificate could not be loaded. Please reload the page.</p> : null}
 

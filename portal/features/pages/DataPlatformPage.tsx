@@ -1,3 +1,4 @@
+import { LinkButtons } from '../../components/ui/link-buttons';
 import { Link } from 'wouter';
 import { MAX_RECORDS_PER_REQUEST } from '../../../sdk/data-api';
 import { DATA_PRODUCTS, MIN_GROUP_RFQS, MIN_GROUP_SUPPLIERS, PERSONAL_DATA_RETENTION } from '../../../contract/data-api';
@@ -31,14 +32,12 @@ export default function DataPlatformPage() {
           <h1>Data platform</h1>
           <p className="lead">Market data computed from the quote requests and quotes that pass through Procura, by API, with no personal data in it.</p>
         </div>
-        <div className="button-row">
-          <Link href="/api-registration" className="button">
-            Get API access
-          </Link>
-          <Link href="/docs" className="button button-secondary">
-            Read the documentation
-          </Link>
-        </div>
+        <LinkButtons
+          links={[
+            { href: '/api-registration', label: 'Get API access' },
+            { href: '/docs', label: 'Read the documentation', secondary: true },
+          ]}
+        />
       </div>
 
       <FigureStrip

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { LinkButtons } from '../../components/ui/link-buttons';
 import { formatNumber } from '../../../sdk/format';
 import { POSITION_BADGES } from '../../../sdk/rules';
 import { SCORE_TEXT } from '../../components/quotes/scores';
@@ -121,14 +121,12 @@ export default function HowItWorksPage() {
 
       <section className="card cta" aria-labelledby="start-title">
         <h2 id="start-title">Ready when you are</h2>
-        <div className="button-row">
-          <Link href="/" className="button">
-            Request quotes
-          </Link>
-          <Link href="/demo" className="button button-secondary">
-            Book a demo
-          </Link>
-        </div>
+        <LinkButtons
+          links={[
+            { href: '/', label: 'Request quotes' },
+            { href: '/demo', label: 'Book a demo', secondary: true },
+          ]}
+        />
       </section>
     </div>
   );

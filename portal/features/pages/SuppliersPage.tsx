@@ -1,5 +1,5 @@
+import { LinkButtons } from '../../components/ui/link-buttons';
 import { useId, useState } from 'react';
-import { Link } from 'wouter';
 import { formatNumber } from '../../../sdk/format';
 import type { CategoryFigures, CityFigures } from '../../../sdk/schemas/site';
 import { useSiteFigures } from '../../lib/site-figures';
@@ -130,24 +130,18 @@ export default function SuppliersPage() {
 
       <section className="card cta" aria-labelledby="quote-title">
         <h2 id="quote-title">Get quotes from these suppliers</h2>
-        <div className="button-row">
-          <Link href="/" className="button">
-            Request quotes
-          </Link>
-          <a href="/downloads/pricing-guide" className="button button-secondary">
-            Pricing guide (PDF)
-          </a>
-        </div>
+        <LinkButtons
+          links={[
+            { href: '/', label: 'Request quotes' },
+            { href: '/downloads/pricing-guide', label: 'Pricing guide (PDF)', secondary: true, plain: true },
+          ]}
+        />
       </section>
 
       <section className="card cta" aria-labelledby="join-title">
         <h2 id="join-title">Supply through Procura</h2>
         <p>Apply with your company's registration details. Procura's team checks them once, then buyers' requests in your area reach you.</p>
-        <div className="button-row">
-          <Link href="/suppliers/join" className="button button-secondary">
-            Apply to supply
-          </Link>
-        </div>
+        <LinkButtons links={[{ href: '/suppliers/join', label: 'Apply to supply', secondary: true }]} />
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { LinkButtons } from '../../components/ui/link-buttons';
 import { VISION_PHASES } from '../../lib/content';
 import { usePageMeta } from '../../lib/use-page-title';
 import { FigureStrip } from './figures';
@@ -36,14 +36,12 @@ export default function VisionPage() {
             { label: 'Industries with suppliers', value: (c) => c.sectors },
           ]}
         />
-        <div className="button-row">
-          <Link href="/suppliers" className="button">
-            Browse the supplier directory
-          </Link>
-          <Link href="/about" className="button button-secondary">
-            About Procura
-          </Link>
-        </div>
+        <LinkButtons
+          links={[
+            { href: '/suppliers', label: 'Browse the supplier directory' },
+            { href: '/about', label: 'About Procura', secondary: true },
+          ]}
+        />
       </section>
     </div>
   );

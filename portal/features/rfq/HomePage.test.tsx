@@ -3,8 +3,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { PopularProduct, QuotePreview } from '../../../sdk/schemas/catalogue';
+import { product, quotePreview } from '../../../sdk/test/catalogue';
 import type { RfqFormValues } from '../../../sdk/rules';
-import { product, setupApiMock, validationFailed } from '../../../widget/test/api-mock';
+import { setupApiMock, validationFailed } from '../../../widget/test/api-mock';
 import { useRfqForm } from '../../../widget/app/use-rfq-form';
 import { sendFloorPolishRequest } from '../../../widget/test/form';
 import userEvent from '@testing-library/user-event';
@@ -37,41 +38,6 @@ const popular = (counts: number[]): PopularProduct[] =>
     ...product({ id: `p${i}`, name }),
     rfqCount: counts[i]!,
   }));
-
-function preview(overrides: {
-  basis?: 'catalogue-average' | 'estimate';
-  note?: string;
-  availability: string;
-  recommendation: string;
-  totalSuppliers: number;
-  cityData?: QuotePreview['supplierMatch']['cityData'];
-  locationMatch?: QuotePreview['supplierMatch']['locationMatch'];
-}): QuotePreview {
-  return {
-    costPreview: {
-      totalCost: 500,
-      vatRate: 0.15,
-      totalCostInclVat: 575,
-      unitPrice: 50,
-      unitInfo: { unit: 'units', unitDescription: 'per unit (estimate)' },
-      priceRange: { min: 42.5, max: 57.5 },
-      discount: 0,
-      savings: 0,
-      basis: overrides.basis ?? 'estimate',
-      note: overrides.note ?? 'Not in our catalogue, so this is the default estimate of R50.00 per unit; suppliers quote from their own category pricing.',
-    },
-    supplierMatch: {
-      totalSuppliers: overrides.totalSuppliers,
-      categoryName: 'Cleaning Supplies',
-      cityData: overrides.cityData ?? null,
-      expectedQuotes: Math.min(3, overrides.totalSuppliers),
-      volumeCategory: 'standard',
-      locationMatch: overrides.locationMatch ?? 'none',
-      locationAdvantage: false,
-      marketInsights: { competition: 'high', availability: overrides.availability, recommendation: overrides.recommendation },
-    },
-  };
-}
 
 function answer(previewAnswer: QuotePreview) {
   api.server.use(http.get('*/api/catalogue/preview', () => HttpResponse.json(previewAnswer)));
@@ -124,7 +90,7 @@ describe('Popular This Month', () => {
 describe('live cost preview', () => {
   it('names the estimate for a product not in the catalogue and says nothing about coverage before a location', async () => {
     answer(
-      preview({
+      quotePreview({
         totalSuppliers: 13,
         availability: 'Give a delivery location to see which suppliers deliver there.',
         recommendation: '',
@@ -146,7 +112,7 @@ describe('live cost preview', () => {
 
   it('gives the supplier figures once a location is given, labelled as an estimate for unknown products', async () => {
     answer(
-      preview({
+      quotePreview({
         totalSuppliers: 13,
         availability: '13 cleaning supplies suppliers deliver to Durban and can quote this from their category pricing; it is not on their price lists.',
         recommendation: 'Ask for 10 quotes to compare the widest field.',
@@ -175,7 +141,7 @@ describe('live cost preview', () => {
       [city('none', 0, 0), 'No coverage yet'],
     ] as const;
     for (const [cityData, text] of cases) {
-      answer(preview({ basis: 'catalogue-average', totalSuppliers: 13, availability: '', recommendation: '', cityData }));
+      answer(quotePreview({ basis: 'catalogue-average', totalSuppliers: 13, availability: '', recommendation: '', cityData }));
       render(<Harness initial={{ productName: 'Household Bleach', quantity: '10', deliveryLocation: 'Johannesburg' }} />);
       const matching = within(card('Supplier Matching'));
       expect((await matching.findByText('Serving Johannesburg')).nextElementSibling?.textContent).toBe(text);
@@ -187,9 +153,9 @@ describe('live cost preview', () => {
     const message =
       'Please enter a delivery location we know: did you mean Johannesburg, Gauteng? Or give a town with its province (e.g. Knysna, Western Cape).';
     answer({
-      ...preview({ totalSuppliers: 13, availability: message, recommendation: '', locationMatch: 'unknown' }),
+      ...quotePreview({ totalSuppliers: 13, availability: message, recommendation: '', locationMatch: 'unknown' }),
       costPreview: {
-        ...preview({ totalSuppliers: 13, availability: '', recommendation: '' }).costPreview,
+        ...quotePreview({ totalSuppliers: 13, availability: '', recommendation: '' }).costPreview,
         basis: 'catalogue-average',
         note: 'The average of suppliers’ current price lists.',
       },
@@ -202,7 +168,7 @@ describe('live cost preview', () => {
   });
   it('takes its figures away when the quantity becomes one the form refuses, and says why', async () => {
     const user = userEvent.setup();
-    answer(preview({ totalSuppliers: 3, availability: '', recommendation: '' }));
+    answer(quotePreview({ totalSuppliers: 3, availability: '', recommendation: '' }));
     function Changing() {
       const form = useRfqForm({ productName: 'Household Bleach', quantity: '10', deliveryLocation: 'Durban' });
       return (
@@ -228,7 +194,7 @@ describe('live cost preview', () => {
 describe('sending the request', () => {
   async function send(notSent: { email: string; reason: 'daily_limit' }[] = [], quotes = threeQuotes()) {
     const user = userEvent.setup();
-    answer(preview({ totalSuppliers: 3, availability: '', recommendation: '' }));
+    answer(quotePreview({ totalSuppliers: 3, availability: '', recommendation: '' }));
     api.catalogue([]);
     const { quotes: stored, ...rfq } = rfqAnswer(quotes);
     api.server.use(
@@ -268,7 +234,7 @@ describe('sending the request', () => {
 describe('asking for many products at once', () => {
   it('carries the product over, reads a pasted list naming its bad lines, shows the API’s message on the line it names, and sends the basket', async () => {
     const user = userEvent.setup();
-    answer(preview({ totalSuppliers: 3, availability: '', recommendation: '' }));
+    answer(quotePreview({ totalSuppliers: 3, availability: '', recommendation: '' }));
     api.catalogue([]);
     const { quotes: stored, ...rfq } = rfqAnswer(threeQuotes());
     const bodies = api.record('post', '*/api/rfq', (_body, sent) =>

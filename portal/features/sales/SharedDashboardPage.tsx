@@ -3,7 +3,7 @@ import { formatDate } from '../../../sdk/format';
 import { staffApi } from '../../lib/api';
 import { useLoad } from '../../lib/use-load';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Link } from 'wouter';
+import { PageNotFound } from '../../components/ui/not-found';
 import { LoadedAnalytics } from './AnalyticsView';
 import { isNotFound } from '../../lib/api-errors';
 import '../../styles/sales.css';
@@ -15,17 +15,7 @@ export default function SharedDashboardPage() {
   const gone = load.status === 'error' && isNotFound(load.error);
   usePageTitle(gone ? 'Page Not Found' : 'Internal Analytics Dashboard (shared)');
   // A revoked or expired link is a page that no longer exists, as the server said when serving it.
-  if (gone) {
-    return (
-      <div className="container page not-found">
-        <h1>Page Not Found</h1>
-        <p className="muted">The page you are looking for does not exist or has moved.</p>
-        <Link href="/" className="button">
-          Return Home
-        </Link>
-      </div>
-    );
-  }
+  if (gone) return <PageNotFound />;
   return (
     <div className="container page stack sales">
       <div className="hero">

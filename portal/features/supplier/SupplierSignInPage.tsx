@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
-import { EmailField } from '../../components/ui/credential-fields';
 import { PageLoading } from '../../components/ui/page-loading';
 import { errorMessage } from '../../lib/api-errors';
 import { useLoad } from '../../lib/use-load';
@@ -9,8 +8,7 @@ import { useSave } from '../../lib/use-save';
 import { useSignInLink } from '../../lib/use-sign-in-link';
 import { supplierApi } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { SubmitButton } from '../../../widget/ui/SubmitButton';
-import { SignInLinkCard, SignInNotices } from '../../components/ui/sign-in-link';
+import { AskForLinkCard, SignInLinkCard } from '../../components/ui/sign-in-link';
 
 /** The lead the supplier was opening when asked to sign in (`?lead=Q-123`), which the workspace opens after. */
 function leadOfAddress(): string | null {
@@ -74,19 +72,15 @@ export default function SupplierSignInPage() {
   };
 
   return (
-    <div className="container page">
-      <form className="card form-stack narrow" onSubmit={submit} aria-labelledby="supplier-sign-in-title" noValidate>
-        <h1 id="supplier-sign-in-title">Supplier sign-in</h1>
-        <p>
-          Keep your prices, delivery areas and terms up to date, and answer your leads with a firm price. We e-mail you a link to sign in: no password needed.
-        </p>
-        <SignInNotices refused={refused} sent={sent} failure={failure} />
-        <EmailField id="supplier-email" name="email" label="Your work e-mail" value={email} onChange={setEmail} error={errors.email} />
-        <SubmitButton pending={pending} busy="Sending…">
-          E-mail me a sign-in link
-        </SubmitButton>
-        <p className="small muted">Not on Procura yet? Ask the Procura team to invite your business, or a colleague who already signs in to add you.</p>
-      </form>
-    </div>
+    <AskForLinkCard
+      titleId="supplier-sign-in-title"
+      title="Supplier sign-in"
+      says="Keep your prices, delivery areas and terms up to date, and answer your leads with a firm price. We e-mail you a link to sign in: no password needed."
+      notices={{ refused, sent, failure }}
+      email={{ id: 'supplier-email', label: 'Your work e-mail', value: email, error: errors.email, onChange: setEmail }}
+      pending={pending}
+      footer="Not on Procura yet? Ask the Procura team to invite your business, or a colleague who already signs in to add you."
+      onSubmit={submit}
+    />
   );
 }

@@ -43,6 +43,21 @@ const page = async () => {
   render(<QuoteTrackingPage params={{ token: TOKEN }} />);
   await screen.findByRole('heading', { level: 1, name: 'Hand Sanitizer 70% Alcohol' });
 };
+type Actions = Parameters<typeof serve>[1];
+
+/**
+ * Serves quote 1 as `read` has it (three open quotes unless given), its actions answered as
+ * `actions` gives, opens the page and clicks `button`; answers the user, the confirmation named
+ * `dialog` and the bodies the actions were sent.
+ */
+async function openConfirmation(button: string, dialog: string, actions: Actions, read = trackedAnswer(threeQuotes(), 1)) {
+  const user = userEvent.setup();
+  const bodies = serve(read, actions);
+  await page();
+  await user.click(screen.getByRole('button', { name: button }));
+  return { user, bodies, dialog: screen.getByRole('dialog', { name: dialog }) };
+}
+const openAcceptance = (actions: Actions, read?: QuoteActionResponse) => openConfirmation('Accept this quote', 'Accept this quote?', actions, read);
 const card = (supplier: string) => screen.getByRole('heading', { level: 3, name: supplier }).closest('li')!;
 const statusOf = (supplier: string) =>
   within(card(supplier)).getByText(/^(Offered|Accepted|Not selected|Declined|Confirmed by supplier|Withdrawn by supplier|Expired)$/).textContent;
@@ -132,13 +147,9 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it('accepts only after a confirmation naming the supplier and the total excl. and incl. VAT, then shows every card as the answer has it', async () => {
-    const user = userEvent.setup();
-    const bodies = serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, bodies, dialog } = await openAcceptance({
       accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded')),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
     expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
       'You are accepting the quote from Coastal Hygiene for R4,000.00 excl. VAT (R4,600.00 incl. VAT).',
     );
@@ -165,13 +176,9 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it('asks for the delivery address and phone, each problem on its field, focus on the first, and sends nothing until they are right', async () => {
-    const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, dialog } = await openAcceptance({
       accept: () => HttpResponse.json(trackedAnswer(threeQuotes(['accepted', 'not_selected', 'not_selected']), 1, 'awarded')),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
     const address = within(dialog).getByRole('textbox', { name: /Delivery address/ });
     const phone = within(dialog).getByRole('textbox', { name: /Phone number/ });
     const vat = within(dialog).getByRole('textbox', { name: 'VAT number (optional)' });
@@ -200,8 +207,7 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it("shows the server's message for a field on that field", async () => {
-    const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, dialog } = await openAcceptance({
       accept: () =>
         HttpResponse.json(
           {
@@ -214,9 +220,6 @@ describe("the buyer's decision on the tracking page", () => {
           { status: 400 },
         ),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
     await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     const phone = within(dialog).getByRole('textbox', { name: /Phone number/ });
@@ -227,13 +230,9 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it("shows a refusal in the server's own words and changes nothing", async () => {
-    const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, dialog } = await openAcceptance({
       accept: () => HttpResponse.json({ error: { code: 'rfq_awarded', message: 'This request was already awarded to Berea Supplies.' } }, { status: 409 }),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
     await fillDetails(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This request was already awarded to Berea Supplies.');
@@ -298,13 +297,9 @@ describe("the buyer's decision on the tracking page", () => {
   });
 
   it('closes the request without a winner after a confirmation', async () => {
-    const user = userEvent.setup();
-    serve(trackedAnswer(threeQuotes(), 1), {
+    const { user, dialog } = await openConfirmation('Close request without a winner', 'Close this request without a winner?', {
       close: () => HttpResponse.json(trackedAnswer(threeQuotes(['not_selected', 'not_selected', 'not_selected']), 1, 'closed')),
     });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Close request without a winner' }));
-    const dialog = screen.getByRole('dialog', { name: 'Close this request without a winner?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Close request' }));
     expect(await screen.findByText('You closed this request without a winner. The suppliers who quoted were told.')).toBeTruthy();
@@ -462,20 +457,16 @@ describe('the tracking page of a basket quote', () => {
     );
   });
 
-  it('confirms an order of the lines still open, at their total, and sends only those', async () => {
-    const user = userEvent.setup();
+  /** Opens the acceptance of quote 1 as a basket's quote holding the bleach (`bleach` its status) and the open soap, 2 of the basket's 3 lines. */
+  const openBasketAcceptance = (bleach: 'offered' | 'not_selected', prices: { totalPrice?: number; totalPriceInclVat?: number } = {}) => {
     const [first, ...others] = threeQuotes();
-    const basketQuote = {
-      ...first!,
-      totalPrice: 1150,
-      totalPriceInclVat: 1322.5,
-      lines: [line('L1', 'Household Bleach', 40, 20, 'not_selected'), line('L3', 'Liquid Hand Soap', 10, 35, 'offered')],
-      coverage: { covered: 2, total: 3, text: '2 of 3 lines' },
-    };
-    const bodies = serve(trackedAnswer([basketQuote, ...others], 1), { accept: () => HttpResponse.json(trackedAnswer([basketQuote, ...others], 1)) });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
+    const lines = [line('L1', 'Household Bleach', 40, 20, bleach), line('L3', 'Liquid Hand Soap', 10, 35, 'offered')];
+    const read = trackedAnswer([{ ...first!, ...prices, lines, coverage: { covered: 2, total: 3, text: '2 of 3 lines' } }, ...others], 1);
+    return openAcceptance({ accept: () => HttpResponse.json(read) }, read);
+  };
+
+  /** Checks the confirmation offers the soap alone at its price, accepts, and that only the soap's line was sent. */
+  async function acceptSoapAlone({ user, dialog, bodies }: Awaited<ReturnType<typeof openAcceptance>>) {
     expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
       'You are accepting the quote from Coastal Hygiene for R350.00 excl. VAT (R402.50 incl. VAT): Liquid Hand Soap.',
     );
@@ -483,28 +474,16 @@ describe('the tracking page of a basket quote', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(JSON.parse(bodies[0] as string)).toMatchObject({ lineIds: ['L3'] });
+  }
+
+  it('confirms an order of the lines still open, at their total, and sends only those', async () => {
+    await acceptSoapAlone(await openBasketAcceptance('not_selected', { totalPrice: 1150, totalPriceInclVat: 1322.5 }));
   });
 
   it('lets the buyer tick which of the open lines to order, as the results page does', async () => {
-    const user = userEvent.setup();
-    const [first, ...others] = threeQuotes();
-    const basketQuote = {
-      ...first!,
-      lines: [line('L1', 'Household Bleach', 40, 20, 'offered'), line('L3', 'Liquid Hand Soap', 10, 35, 'offered')],
-      coverage: { covered: 2, total: 3, text: '2 of 3 lines' },
-    };
-    const bodies = serve(trackedAnswer([basketQuote, ...others], 1), { accept: () => HttpResponse.json(trackedAnswer([basketQuote, ...others], 1)) });
-    await page();
-    await user.click(screen.getByRole('button', { name: 'Accept this quote' }));
-    const dialog = screen.getByRole('dialog', { name: 'Accept this quote?' });
-    await user.click(within(dialog).getByRole('checkbox', { name: /Household Bleach/ }));
-    expect(within(dialog).getByText(/You are accepting/).textContent).toBe(
-      'You are accepting the quote from Coastal Hygiene for R350.00 excl. VAT (R402.50 incl. VAT): Liquid Hand Soap.',
-    );
-    await fillDetails(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(JSON.parse(bodies[0] as string)).toMatchObject({ lineIds: ['L3'] });
+    const opened = await openBasketAcceptance('offered');
+    await opened.user.click(within(opened.dialog).getByRole('checkbox', { name: /Household Bleach/ }));
+    await acceptSoapAlone(opened);
   });
 });
 

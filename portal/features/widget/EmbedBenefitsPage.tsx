@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { LinkButtons } from '../../components/ui/link-buttons';
 import { COMPANY } from '../../lib/content';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PAYOUT_METHOD } from '../../../contract/revenue';
@@ -54,14 +54,12 @@ export default function EmbedBenefitsPage() {
       <div className="hero">
         <h1>Why embed Procura</h1>
         <p className="muted">Give your visitors supplier quotes in seconds, and earn from every qualified request.</p>
-        <div className="button-row">
-          <Link href="/widget-configurator" className="button">
-            Configure your widget
-          </Link>
-          <Link href="/widget-demo" className="button button-secondary">
-            See it live
-          </Link>
-        </div>
+        <LinkButtons
+          links={[
+            { href: '/widget-configurator', label: 'Configure your widget' },
+            { href: '/widget-demo', label: 'See it live', secondary: true },
+          ]}
+        />
       </div>
       <CardSection id="benefits-title" heading="What you get" cards={BENEFITS} />
       <CardSection id="scenarios-title" heading="How partners use it" cards={SCENARIOS} grid="benefit-grid grid-of-3" />
