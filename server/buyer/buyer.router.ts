@@ -12,7 +12,7 @@ import { BUYER_PRESENT_COOKIE } from '../../contract/buyer-session';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { idempotencyKey } from '../http/idempotency';
-import { cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
+import { answerLinkRequest, cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
 import { validate } from '../http/validate';
 import { noStore } from '../http/security-headers';
 import { limitPerClient } from '../limits/rate-limiter';
@@ -70,10 +70,7 @@ export function buyerRouter(deps: AppDeps) {
   const origin = sameOrigin(deps);
 
   const { linkLimit, useLimit } = signInLimits(deps, BUYER_LINKS);
-  router.post('/api/buyer/sign-in-link', noStore, origin, linkLimit, validate({ body: buyerSignInLinkSchema }), async (ctx) => {
-    ctx.status = 202;
-    ctx.body = await requestSignInLink(deps, ctx.request.body);
-  });
+  router.post('/api/buyer/sign-in-link', noStore, origin, linkLimit, validate({ body: buyerSignInLinkSchema }), answerLinkRequest(deps, requestSignInLink));
 
   router.post('/api/buyer/session', noStore, origin, useLimit, validate({ body: buyerSessionInputSchema }), async (ctx) => {
     const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());

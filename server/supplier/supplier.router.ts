@@ -18,7 +18,7 @@ import { newSupplierOfferSchema, offerImportSchema, supplierOfferChangeSchema } 
 import { wholeNumber } from '../../contract/schemas/query';
 import { staffOf, staffOnly } from '../staff/staff-auth';
 import type { AppDeps } from '../deps';
-import { sameOrigin } from '../http/sessions';
+import { answerLinkRequest, sameOrigin } from '../http/sessions';
 import { validate } from '../http/validate';
 import { noStore } from '../http/security-headers';
 import { signInLimits } from '../sign-in-links/sign-in-links';
@@ -49,10 +49,14 @@ export function supplierRouter(deps: AppDeps) {
   const signedIn = supplierOnly(deps);
 
   const { linkLimit, useLimit } = signInLimits(deps, SUPPLIER_LINKS);
-  router.post('/api/supplier/sign-in-link', noStore, origin, linkLimit, validate({ body: supplierSignInLinkSchema }), async (ctx) => {
-    ctx.status = 202;
-    ctx.body = await requestSignInLink(deps, ctx.request.body);
-  });
+  router.post(
+    '/api/supplier/sign-in-link',
+    noStore,
+    origin,
+    linkLimit,
+    validate({ body: supplierSignInLinkSchema }),
+    answerLinkRequest(deps, requestSignInLink),
+  );
 
   // Whom the link is for, without spending it: the page asks for the click that does.
   router.post('/api/supplier/sign-in-link/peek', noStore, origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
