@@ -21,6 +21,9 @@ const company = callsOf({ ...COMPANY, errors: [401] });
 /** The rest is an approver's alone: 403 for a requester. */
 const approver = callsOf({ ...COMPANY, errors: [401, 403] });
 
+/** What deciding a held order answers: the decision, or 409 once the order was decided (or, approving, a quote expired). */
+const DECISION: Pick<Route, 'ok' | 'errors'> = { ok: [200, approvalDecisionSchema], errors: [409] };
+
 /** A buyer company: colleagues at the organisation's own domain, and the orders above a requester's limit that wait for an approver. */
 export const BUYER_COMPANY_PATHS: Route[] = [
   company.get('/api/buyer/colleagues', {
@@ -54,15 +57,13 @@ export const BUYER_COMPANY_PATHS: Route[] = [
     summary: 'Approve a held order: place it exactly as the acceptance would have',
     description:
       "Only an approver. Issues the purchase orders and sends the e-mails the acceptance would have sent (the suppliers' orders, the buyer's copy, the others not selected). A quote past its validity is refused as the acceptance would be (409 `quote_expired` with the validity message), and the order keeps waiting; an order already decided answers 409 `approval_decided`. From Procura's own pages (their Origin).",
-    ok: [200, approvalDecisionSchema],
-    errors: [409],
+    ...DECISION,
   }),
   approver.post('/api/buyer/approvals/{id}/reject', {
     summary: 'Reject a held order: its quotes are offered again and the requester is told why',
     description:
       "Only an approver. The held quotes go back to `offered` (their lines free to order again) and the colleague who asked is e-mailed the reason. From Procura's own pages (their Origin).",
     body: approvalRejectSchema,
-    ok: [200, approvalDecisionSchema],
-    errors: [409],
+    ...DECISION,
   }),
 ];
