@@ -1,8 +1,8 @@
 import { formatDate } from '../../sdk/format';
 import {
   facts,
+  figureRow,
   heading,
-  INK,
   MARGIN,
   MUTED,
   paperPdf,
@@ -80,7 +80,6 @@ export function monthLabel(month: string): string {
 }
 
 const footer = (issuer: BillingIssuer) => [issuer.name, issuer.address, issuer.vatNumber ? `VAT ${issuer.vatNumber}` : null].filter(Boolean).join(' · ');
-const width = (doc: Doc) => doc.page.width - 2 * MARGIN;
 
 /** A table of `cols` with a rule under its header and its rows, each row on a new page when too little of this one is left. */
 function table(doc: Doc, cols: TableColumn[], rows: string[][]) {
@@ -105,17 +104,7 @@ function table(doc: Doc, cols: TableColumn[], rows: string[][]) {
 /** Figures under a table: a label and its amount, right-aligned; the last in bold. */
 function figures(doc: Doc, rows: [string, string][]) {
   doc.moveDown(0.3);
-  rows.forEach(([label, value], i) => {
-    const font = i === rows.length - 1 ? 'Bold' : 'Body';
-    const y = doc.y;
-    doc
-      .font(font)
-      .fontSize(9.5)
-      .fillColor(INK)
-      .text(label, MARGIN + 200, y, { width: 200, align: 'right' });
-    doc.text(value, MARGIN + 400, y, { width: width(doc) - 400 - 6, align: 'right' });
-    doc.moveDown(0.15);
-  });
+  for (const [i, [label, value]] of rows.entries()) figureRow(doc, label, value, i === rows.length - 1 ? 'Bold' : 'Body', 200);
   doc.x = MARGIN;
 }
 

@@ -136,6 +136,21 @@ export function tableHead(doc: Doc, cols: readonly TableColumn[]): void {
   rule(doc, doc.y - 2);
 }
 
+/**
+ * A figure under a table in `font` at 9.5 points: its label right-aligned in the `labelWidth`
+ * points before the last column (which starts 400 points in), and its value right-aligned in it.
+ */
+export function figureRow(doc: Doc, label: string, value: string, font: 'Body' | 'Bold', labelWidth: number): void {
+  const y = doc.y;
+  doc
+    .font(font)
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(label, MARGIN + 400 - labelWidth, y, { width: labelWidth, align: 'right' });
+  doc.text(value, MARGIN + 400, y, { width: doc.page.width - 2 * MARGIN - 400 - 6, align: 'right' });
+  doc.moveDown(0.15);
+}
+
 /** How {@link labelledRows} sets its rows: the page margin, the label column's width, and the type. */
 interface LabelledRowsStyle {
   margin: number;

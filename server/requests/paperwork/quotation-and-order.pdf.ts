@@ -3,6 +3,7 @@ import {
   MARGIN,
   MUTED,
   facts,
+  figureRow,
   heading,
   paperPdf,
   title,
@@ -163,19 +164,7 @@ function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recog
     ['Total incl. VAT', pdfRand(totals.totalInclVatCents), 'Bold'],
     ['B-BBEE recognised spend', pdfRand(recognisedCents), 'Body'],
   ];
-  for (const [label, value, font] of figures) {
-    const y = doc.y;
-    doc
-      .font(font)
-      .fontSize(9.5)
-      .fillColor(INK)
-      .text(label, MARGIN + 250, y, { width: 150, align: 'right' });
-    doc
-      .font(font)
-      .fontSize(9.5)
-      .text(value, MARGIN + 400, y, { width: width(doc) - 400 - 6, align: 'right' });
-    doc.moveDown(0.15);
-  }
+  for (const [label, value, font] of figures) figureRow(doc, label, value, font, 150);
   doc.x = MARGIN;
 }
 
