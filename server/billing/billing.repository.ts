@@ -113,33 +113,34 @@ export async function insertPayout(
   return Number(inserted.id);
 }
 
-/** The invoices and statements a month's close issued, with their payouts, in number order. */
+/** The columns every read of an issued document takes, with its payout where it has one. */
+const DOCUMENT_COLUMNS = [
+  'd.id',
+  'd.kind',
+  'd.number',
+  'd.month',
+  'd.supplier_id',
+  'd.partner_id',
+  'd.issued_on',
+  'd.subtotal_cents',
+  'd.vat_cents',
+  'd.total_cents',
+  'd.brought_forward_cents',
+  'd.carried_forward_cents',
+  'd.parties_json',
+  'o.amount_cents as payout_cents',
+  'o.due_on',
+  'o.paid_on',
+] as const;
+
+/** The invoices and statements a month's close issued, with their payouts, in number order, and whom each is for as staff see it. */
 export async function documentsOfMonth(db: Executor, month: string) {
   return db
     .selectFrom('billing_documents as d')
     .leftJoin('partner_payouts as o', 'o.statement_id', 'd.id')
     .leftJoin('suppliers as s', 's.id', 'd.supplier_id')
     .leftJoin('partners as p', 'p.id', 'd.partner_id')
-    .select([
-      'd.id',
-      'd.kind',
-      'd.number',
-      'd.supplier_id',
-      'd.partner_id',
-      'd.issued_on',
-      'd.subtotal_cents',
-      'd.vat_cents',
-      'd.total_cents',
-      'd.brought_forward_cents',
-      'd.carried_forward_cents',
-      's.name as supplier_name',
-      'p.company_name as partner_name',
-      'o.id as payout_id',
-      'o.amount_cents as payout_cents',
-      'o.due_on',
-      'o.paid_on',
-      'o.bank_reference',
-    ])
+    .select([...DOCUMENT_COLUMNS, 's.name as supplier_name', 'p.company_name as partner_name', 'o.id as payout_id', 'o.bank_reference'])
     .where('d.month', '=', month)
     .orderBy('d.kind')
     .orderBy('d.number')
@@ -217,25 +218,6 @@ export async function billingRecipients(db: Executor, supplierIds: readonly numb
   ]);
   return { people, partners: new Map(partners.map((p) => [p.id, p.contact_email])) };
 }
-
-const DOCUMENT_COLUMNS = [
-  'd.id',
-  'd.kind',
-  'd.number',
-  'd.month',
-  'd.supplier_id',
-  'd.partner_id',
-  'd.issued_on',
-  'd.subtotal_cents',
-  'd.vat_cents',
-  'd.total_cents',
-  'd.brought_forward_cents',
-  'd.carried_forward_cents',
-  'd.parties_json',
-  'o.amount_cents as payout_cents',
-  'o.due_on',
-  'o.paid_on',
-] as const;
 
 /** A supplier's invoices or a partner's statements, newest first; or the one numbered `number`. */
 export async function documentsOf(db: Executor, owner: { supplierId: number } | { partnerId: string }, number?: string) {

@@ -1,5 +1,21 @@
 import { formatDate } from '../../sdk/format';
-import { facts, heading, INK, MARGIN, MUTED, paperPdf, paragraph, pdfRand, pdfText, title, type Doc } from '../lib/pdf-parts';
+import {
+  facts,
+  figureRow,
+  heading,
+  MARGIN,
+  MUTED,
+  paperPdf,
+  paragraph,
+  pdfRand,
+  pdfText,
+  rule,
+  tableHead,
+  tableRow,
+  title,
+  type Doc,
+  type TableColumn,
+} from '../lib/pdf-parts';
 
 /** Who issues: Procura's name, address and VAT number as configured at issue. */
 export interface BillingIssuer {
@@ -64,58 +80,31 @@ export function monthLabel(month: string): string {
 }
 
 const footer = (issuer: BillingIssuer) => [issuer.name, issuer.address, issuer.vatNumber ? `VAT ${issuer.vatNumber}` : null].filter(Boolean).join(' · ');
-const width = (doc: Doc) => doc.page.width - 2 * MARGIN;
 
-/** A table of `cols` with a rule under its header and its rows; the figures right-aligned. */
-function table(doc: Doc, cols: { label: string; w: number; right?: boolean }[], rows: string[][]) {
-  const row = (cells: string[], font: 'Body' | 'Bold') => {
+/** A table of `cols` with a rule under its header and its rows, each row on a new page when too little of this one is left. */
+function table(doc: Doc, cols: TableColumn[], rows: string[][]) {
+  const roomForRow = () => {
     if (doc.y > doc.page.height - MARGIN - 40) doc.addPage();
-    const y = doc.y;
-    let x = MARGIN;
-    let bottom = y;
-    cells.forEach((cell, i) => {
-      const col = cols[i]!;
-      doc
-        .font(font)
-        .fontSize(9)
-        .fillColor(INK)
-        .text(pdfText(cell), x, y, { width: col.w - 6, align: col.right ? 'right' : 'left' });
-      bottom = Math.max(bottom, doc.y);
-      x += col.w;
-    });
-    doc.y = bottom + 4;
   };
-  const rule = () =>
-    doc
-      .moveTo(MARGIN, doc.y - 2)
-      .lineTo(MARGIN + width(doc), doc.y - 2)
-      .lineWidth(0.5)
-      .strokeColor(MUTED)
-      .stroke();
-  row(
-    cols.map((c) => c.label),
-    'Bold',
-  );
-  rule();
-  for (const cells of rows) row(cells, 'Body');
-  rule();
+  roomForRow();
+  tableHead(doc, cols);
+  for (const cells of rows) {
+    roomForRow();
+    tableRow(
+      doc,
+      cols,
+      cells.map((cell) => pdfText(cell)),
+      'Body',
+    );
+  }
+  rule(doc, doc.y - 2);
   doc.x = MARGIN;
 }
 
 /** Figures under a table: a label and its amount, right-aligned; the last in bold. */
 function figures(doc: Doc, rows: [string, string][]) {
   doc.moveDown(0.3);
-  rows.forEach(([label, value], i) => {
-    const font = i === rows.length - 1 ? 'Bold' : 'Body';
-    const y = doc.y;
-    doc
-      .font(font)
-      .fontSize(9.5)
-      .fillColor(INK)
-      .text(label, MARGIN + 200, y, { width: 200, align: 'right' });
-    doc.text(value, MARGIN + 400, y, { width: width(doc) - 400 - 6, align: 'right' });
-    doc.moveDown(0.15);
-  });
+  for (const [i, [label, value]] of rows.entries()) figureRow(doc, label, value, i === rows.length - 1 ? 'Bold' : 'Body', 200);
   doc.x = MARGIN;
 }
 
@@ -150,9 +139,9 @@ export function invoicePdf(i: InvoiceInput): Promise<Buffer> {
         [
           { label: 'Purchase order', w: 120 },
           { label: 'Request', w: 115 },
-          { label: 'Order value excl. VAT', w: 100, right: true },
-          { label: 'Fee excl. VAT', w: 80, right: true },
-          { label: 'VAT', w: 80, right: true },
+          { label: 'Order value excl. VAT', w: 100, align: 'right' },
+          { label: 'Fee excl. VAT', w: 80, align: 'right' },
+          { label: 'VAT', w: 80, align: 'right' },
         ],
         i.lines.map((l) => [
           `${l.poNumber ?? 'Order'}${l.feeCents < 0 ? ' (reversed)' : ''}`,
@@ -193,7 +182,7 @@ export function statementPdf(s: StatementInput): Promise<Buffer> {
         [
           { label: 'Request', w: 200 },
           { label: 'Qualified on', w: 150 },
-          { label: 'Share', w: 145, right: true },
+          { label: 'Share', w: 145, align: 'right' },
         ],
         s.lines.map((l) => [l.rfqId, formatDate(l.onDay), pdfRand(l.creditCents)]),
       );

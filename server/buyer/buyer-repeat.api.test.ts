@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUYER_MESSAGES, buyerHistorySchema } from '../../contract/schemas/buyer';
 import { rfqSchema, rfqSubmitResponseSchema } from '../../sdk/schemas/rfq';
+import { ASKED_COLUMNS } from '../requests/rfq/rfq.repository';
 import { signInBuyer } from '../test/buyers';
 import { addressPerCall, startTestServerForFile, validRfq } from '../test/harness';
 
@@ -60,17 +61,7 @@ describe('POST /api/buyer/requests/:rfqId/repeat', () => {
     expect(answer.rfqId).not.toBe(single);
     expect(answer.quotes.length).toBeGreaterThan(0);
     const [before, after] = await Promise.all([row(single), row(answer.rfqId)]);
-    for (const column of [
-      'product_name',
-      'product_description',
-      'quantity',
-      'unit',
-      'delivery_location',
-      'primary_email',
-      'company_name',
-      'contact_name',
-      'supplier_count',
-    ] as const) {
+    for (const column of [...ASKED_COLUMNS, 'supplier_count'] as const) {
       expect([column, after[column]]).toEqual([column, before[column]]);
     }
     expect(after.quantity).toBe(120);

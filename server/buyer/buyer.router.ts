@@ -12,11 +12,11 @@ import { BUYER_PRESENT_COOKIE } from '../../contract/buyer-session';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { idempotencyKey } from '../http/idempotency';
-import { cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
+import { answerLinkRequest, cookieSessionId, sameOrigin, sessionSetCookie, signOutOf } from '../http/sessions';
 import { validate } from '../http/validate';
 import { noStore } from '../http/security-headers';
-import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
-import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
+import { limitPerClient } from '../limits/rate-limiter';
+import { signInLimits } from '../sign-in-links/sign-in-links';
 import {
   BUYER_LINKS,
   type BuyerMember,
@@ -45,9 +45,6 @@ function presentCookie(publicUrl: string, present: boolean): string {
   return parts.join('; ');
 }
 
-/** Sign-in link requests per client (an IPv6 client by its /64): 10 in any 15 minutes. */
-const SIGN_IN_LINK_REQUESTS: RatePolicy = { bucket: 'buyer-sign-in-link-requests', limit: 10, windowSeconds: 15 * 60, sliding: true };
-
 /** Lets a request through only with a live buyer session (401 otherwise), and a change only from PUBLIC_URL's origin (403). */
 export function buyerOnly(deps: Pick<AppDeps, 'config' | 'database' | 'clock'>): Middleware {
   const origin = sameOrigin(deps);
@@ -72,14 +69,9 @@ export function buyerRouter(deps: AppDeps) {
   const router = new Router();
   const origin = sameOrigin(deps);
 
-  const linkLimit = limitPerClient(deps, SIGN_IN_LINK_REQUESTS, 'sign-in link requests');
-  router.post('/api/buyer/sign-in-link', noStore, origin, linkLimit, validate({ body: buyerSignInLinkSchema }), async (ctx) => {
-    ctx.status = 202;
-    ctx.body = await requestSignInLink(deps, ctx.request.body);
-  });
+  const { linkLimit, useLimit } = signInLimits(deps, BUYER_LINKS);
+  router.post('/api/buyer/sign-in-link', noStore, origin, linkLimit, validate({ body: buyerSignInLinkSchema }), answerLinkRequest(deps, requestSignInLink));
 
-  // Links are long random tokens; a client trying many is refused before any is looked up.
-  const useLimit = limitPerClient(deps, linkUsesPerClient(BUYER_LINKS), 'sign-in attempts');
   router.post('/api/buyer/session', noStore, origin, useLimit, validate({ body: buyerSessionInputSchema }), async (ctx) => {
     const { sessionId, me } = await startSession(deps.database.db, ctx.request.body.token, deps.clock());
     ctx.append('Set-Cookie', sessionSetCookie(COOKIE, deps.config.publicUrl, sessionId));

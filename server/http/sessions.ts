@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Context, Middleware, Next } from 'koa';
+import type { RouterMiddleware } from '@koa/router';
+import type { Context, DefaultState, Middleware, Next } from 'koa';
 import { STAFF_MESSAGES } from '../../contract/schemas/staff';
 import type { Config } from '../config';
 import { ApiError } from '../errors';
+import type { ValidatedContext } from './validate';
 
 const HOUR = 3_600_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -85,5 +87,20 @@ export function sameOrigin(deps: { config: Pick<Config, 'publicUrl'> }): Middlew
   return async function checkOrigin(ctx: Context, next: Next) {
     if (!SAFE_METHODS.has(ctx.method) && ctx.get('origin') !== origin) throw new ApiError(403, 'bad_origin', STAFF_MESSAGES.badOrigin(origin));
     await next();
+  };
+}
+
+/**
+ * The call that e-mails a sign-in link, after its limits and the validation of its body: `send`
+ * is given the body, and the answer is 202 with its message, the same whether or not the address
+ * is known.
+ */
+export function answerLinkRequest<D, I>(
+  deps: D,
+  send: (deps: D, input: I) => Promise<{ message: string }>,
+): RouterMiddleware<DefaultState, ValidatedContext<I, unknown, unknown>> {
+  return async function linkRequested(ctx) {
+    ctx.status = 202;
+    ctx.body = await send(deps, ctx.request.body);
   };
 }

@@ -87,6 +87,70 @@ export function pdfBytes(
   return done;
 }
 
+/** A column of a paperwork table: its heading, its width in points, and how its cells align (left by default). */
+export interface TableColumn {
+  label: string;
+  w: number;
+  align?: 'left' | 'right';
+}
+
+/**
+ * One row of a paperwork table in `font` at 9 points, from the left margin: each cell wraps within
+ * its column, and the next row starts below the tallest. The cells print as given (see {@link pdfText}).
+ */
+export function tableRow(doc: Doc, cols: readonly TableColumn[], cells: readonly string[], font: 'Body' | 'Bold'): void {
+  const y = doc.y;
+  let x = MARGIN;
+  let bottom = y;
+  cells.forEach((cell, i) => {
+    const col = cols[i]!;
+    doc
+      .font(font)
+      .fontSize(9)
+      .fillColor(INK)
+      .text(cell, x, y, { width: col.w - 6, align: col.align ?? 'left' });
+    bottom = Math.max(bottom, doc.y);
+    x += col.w;
+  });
+  doc.y = bottom + 4;
+}
+
+/** A thin muted rule across the page between the margins, at `y`. */
+export function rule(doc: Doc, y: number): void {
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + (doc.page.width - 2 * MARGIN), y)
+    .lineWidth(0.5)
+    .strokeColor(MUTED)
+    .stroke();
+}
+
+/** A table's header: its columns' headings in bold, ruled under. */
+export function tableHead(doc: Doc, cols: readonly TableColumn[]): void {
+  tableRow(
+    doc,
+    cols,
+    cols.map((c) => c.label),
+    'Bold',
+  );
+  rule(doc, doc.y - 2);
+}
+
+/**
+ * A figure under a table in `font` at 9.5 points: its label right-aligned in the `labelWidth`
+ * points before the last column (which starts 400 points in), and its value right-aligned in it.
+ */
+export function figureRow(doc: Doc, label: string, value: string, font: 'Body' | 'Bold', labelWidth: number): void {
+  const y = doc.y;
+  doc
+    .font(font)
+    .fontSize(9.5)
+    .fillColor(INK)
+    .text(label, MARGIN + 400 - labelWidth, y, { width: labelWidth, align: 'right' });
+  doc.text(value, MARGIN + 400, y, { width: doc.page.width - 2 * MARGIN - 400 - 6, align: 'right' });
+  doc.moveDown(0.15);
+}
+
 /** How {@link labelledRows} sets its rows: the page margin, the label column's width, and the type. */
 interface LabelledRowsStyle {
   margin: number;

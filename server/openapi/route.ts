@@ -90,11 +90,20 @@ type Call = Omit<Route, 'method' | 'path' | 'tag' | 'supplier'>;
 /**
  * The calls of one tag, which share their credentials and the wording of their errors:
  * `workspace.get('/api/supplier/me', { summary, description, ok })`. A call's own `errorText`
- * words a status its way and keeps the group's wording of the others.
+ * words a status its way and keeps the group's wording of the others. The group's `errors` are
+ * those every one of its calls may answer (an Origin check, a rate limit); a call names only the
+ * ones it adds.
  */
-export function callsOf(group: Pick<Route, 'tag' | 'supplier' | 'partner' | 'errorText'>) {
+export function callsOf(group: Pick<Route, 'tag' | 'supplier' | 'partner' | 'errorText' | 'errors'>) {
   const declare =
     (method: Route['method']) =>
-    (path: string, call: Call): Route => ({ ...group, ...call, method, path, errorText: { ...group.errorText, ...call.errorText } });
+    (path: string, call: Call): Route => ({
+      ...group,
+      ...call,
+      method,
+      path,
+      errorText: { ...group.errorText, ...call.errorText },
+      ...(group.errors || call.errors ? { errors: [...(group.errors ?? []), ...(call.errors ?? [])] } : {}),
+    });
   return { get: declare('get'), post: declare('post'), put: declare('put'), patch: declare('patch'), delete: declare('delete') };
 }

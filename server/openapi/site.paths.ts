@@ -18,6 +18,9 @@ const site = callsOf({ tag: 'Site' });
 const privacy = callsOf({ tag: 'Privacy' });
 const health = callsOf({ tag: 'Health' });
 
+/** A call with a data request link's token in its body: 410 once the link expired or was spent. */
+const WITH_DATA_TOKEN: Pick<Route, 'body' | 'errors'> = { body: dataRequestTokenSchema, errors: [410, 429] };
+
 /** The public pages' figures, consented analytics and cookie choices, and buyers' data requests. */
 export const SITE_PATHS: Route[] = [
   site.get('/api/site/figures', {
@@ -71,17 +74,15 @@ export const SITE_PATHS: Route[] = [
     summary: "Everything held for a data request link's address",
     description:
       "For whoever holds the e-mailed link's token, sent in the body so it never appears in a URL: the requests the address sent (in full) or was copied on, their purchase orders, and the e-mails sent to it. 410 once the link expired or was spent.",
-    body: dataRequestTokenSchema,
+    ...WITH_DATA_TOKEN,
     ok: [200, myDataSchema],
-    errors: [410, 429],
   }),
   privacy.post('/api/privacy/my-data/delete', {
     summary: "Delete at once what is held for a data request link's address; the link is spent",
     description:
       "For whoever holds the e-mailed link's token: the requests the address sent lose their personal data (they stay, anonymous), those it was copied on lose the address, and every e-mail to it is deleted. Answers how many requests and e-mails; 410 once the link expired or was spent.",
-    body: dataRequestTokenSchema,
+    ...WITH_DATA_TOKEN,
     ok: [200, myDataDeletedSchema],
-    errors: [410, 429],
   }),
 ];
 

@@ -44,15 +44,15 @@ const SIGNED_IN = "For a supplier's signed-in people, with the session cookie.";
 /** Who may change it: the same people, from Procura's own pages. */
 const SIGNED_IN_CHANGE = "For a supplier's signed-in people, with the session cookie, from Procura's own pages (their Origin).";
 
-/** Signing in and out: the people are not signed in yet, or need not be. */
 /** A call from the page a sign-in link opens, the link's token in its body: refused while the link is expired or used. */
 const WITH_LINK_TOKEN: Pick<Route, 'body' | 'errors' | 'errorText'> = {
   body: supplierSessionInputSchema,
-  errors: [403, 429],
+  errors: [429],
   errorText: { 400: '`invalid_token`: the link expired or was used' },
 };
 
-const access = callsOf({ tag: 'Supplier workspace', errorText: SUPPLIER_ERRORS });
+/** Signing in and out: the people are not signed in yet, or need not be. */
+const access = callsOf({ tag: 'Supplier workspace', errorText: SUPPLIER_ERRORS, errors: [403] });
 /** The workspace itself, for signed-in people. */
 const workspace = callsOf({ tag: 'Supplier workspace', supplier: true, errorText: SUPPLIER_ERRORS });
 
@@ -64,7 +64,7 @@ export const SUPPLIER_PATHS: Route[] = [
       "Called by Procura's sign-in page (its Origin), within a rate limit per client: a known, enabled supplier user is e-mailed a link (at most 3 to an address in any hour; earlier links stay valid, 3 at most), opening the lead named when one is. Answers 202 with the same message, after the same steps, whatever the address, so nobody learns whether it is known.",
     body: supplierSignInLinkSchema,
     ok: [202, supplierLinkSentSchema],
-    errors: [403, 429],
+    errors: [429],
   }),
   access.post('/api/supplier/sign-in-link/peek', {
     summary: "Whom a sign-in link is for (the person's and the supplier's names), without spending it: the page asks for a click first",
@@ -85,7 +85,6 @@ export const SUPPLIER_PATHS: Route[] = [
     description:
       "Called by Procura's pages (their Origin), signed in or not: the session the cookie names ends and the cookie is deleted. Answers 204 with no body.",
     ok: [204, null],
-    errors: [403],
   }),
   workspace.get('/api/supplier/me', {
     summary: 'The signed-in supplier user and their supplier',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../db/executor';
 import { hashSecret } from '../lib/ids';
-import { admit, type RatePolicy } from '../limits/rate-limiter';
+import { admit, limitPerClient, type RatePolicy } from '../limits/rate-limiter';
 import * as repo from './sign-in-links.repository';
 
 /**
@@ -109,3 +109,23 @@ export function pruneSignInLinks(db: Executor, nowMs: number): Promise<number> {
  * many all the same, before any is looked up. A sign-in is two: the page's look-up and the click.
  */
 export const linkUsesPerClient = (kind: LinkKind): RatePolicy => ({ bucket: `${kind.kind}-link-uses`, limit: 30, windowSeconds: 15 * 60, sliding: true });
+
+/** Asking for a kind's sign-in links, per client (an IPv6 client by its /64): 10 in any 15 minutes, whatever the addresses. */
+const linkRequestsPerClient = (kind: LinkKind): RatePolicy => ({
+  bucket: `${kind.kind}-sign-in-link-requests`,
+  limit: 10,
+  windowSeconds: 15 * 60,
+  sliding: true,
+});
+
+/**
+ * The per-client limits of a kind's sign-in pages: `linkLimit` on asking for a link, `useLimit`
+ * on looking one up or spending it, so that a client trying many tokens is refused before any is
+ * looked up.
+ */
+export function signInLimits(deps: Parameters<typeof limitPerClient>[0], kind: LinkKind) {
+  return {
+    linkLimit: limitPerClient(deps, linkRequestsPerClient(kind), 'sign-in link requests'),
+    useLimit: limitPerClient(deps, linkUsesPerClient(kind), 'sign-in attempts'),
+  };
+}

@@ -18,11 +18,10 @@ import { newSupplierOfferSchema, offerImportSchema, supplierOfferChangeSchema } 
 import { wholeNumber } from '../../contract/schemas/query';
 import { staffOf, staffOnly } from '../staff/staff-auth';
 import type { AppDeps } from '../deps';
-import { sameOrigin } from '../http/sessions';
+import { answerLinkRequest, sameOrigin } from '../http/sessions';
 import { validate } from '../http/validate';
 import { noStore } from '../http/security-headers';
-import { limitPerClient, type RatePolicy } from '../limits/rate-limiter';
-import { linkUsesPerClient } from '../sign-in-links/sign-in-links';
+import { signInLimits } from '../sign-in-links/sign-in-links';
 import { supplierCookie, supplierOf, supplierOnly, supplierSignOut } from './supplier-auth';
 import { inviteColleague, inviteSupplierUser, supplierTeam, withdrawInvitation } from './supplier-invitations.service';
 import {
@@ -35,9 +34,6 @@ import {
   startSession,
   SUPPLIER_LINKS,
 } from './supplier-users.service';
-
-/** Sign-in link requests per client (an IPv6 client by its /64): 10 in any 15 minutes. */
-const SIGN_IN_LINK_REQUESTS: RatePolicy = { bucket: 'supplier-sign-in-link-requests', limit: 10, windowSeconds: 15 * 60, sliding: true };
 
 const userParams = z.object({ userId: wholeNumber('userId', 1) });
 const invitationParams = z.object({ invitationId: wholeNumber('invitationId', 1) });
@@ -52,14 +48,16 @@ export function supplierRouter(deps: AppDeps) {
   const origin = sameOrigin(deps);
   const signedIn = supplierOnly(deps);
 
-  const linkLimit = limitPerClient(deps, SIGN_IN_LINK_REQUESTS, 'sign-in link requests');
-  router.post('/api/supplier/sign-in-link', noStore, origin, linkLimit, validate({ body: supplierSignInLinkSchema }), async (ctx) => {
-    ctx.status = 202;
-    ctx.body = await requestSignInLink(deps, ctx.request.body);
-  });
+  const { linkLimit, useLimit } = signInLimits(deps, SUPPLIER_LINKS);
+  router.post(
+    '/api/supplier/sign-in-link',
+    noStore,
+    origin,
+    linkLimit,
+    validate({ body: supplierSignInLinkSchema }),
+    answerLinkRequest(deps, requestSignInLink),
+  );
 
-  // Links are long random tokens; a client trying many is refused before any is looked up.
-  const useLimit = limitPerClient(deps, linkUsesPerClient(SUPPLIER_LINKS), 'sign-in attempts');
   // Whom the link is for, without spending it: the page asks for the click that does.
   router.post('/api/supplier/sign-in-link/peek', noStore, origin, useLimit, validate({ body: supplierSessionInputSchema }), async (ctx) => {
     ctx.body = await signInLinkHolder(deps.database.db, ctx.request.body.token, deps.clock());

@@ -1,4 +1,21 @@
-import { INK, MARGIN, MUTED, facts, heading, paperPdf, title, paragraph as pdfParagraph, pdfRand, pdfText, type Doc } from '../../lib/pdf-parts';
+import {
+  INK,
+  MARGIN,
+  MUTED,
+  facts,
+  figureRow,
+  heading,
+  paperPdf,
+  title,
+  paragraph as pdfParagraph,
+  pdfRand,
+  pdfText,
+  rule,
+  tableHead,
+  tableRow,
+  type Doc,
+  type TableColumn,
+} from '../../lib/pdf-parts';
 import { COMPANY } from '../../../contract/content';
 import { bbeeEvidenceText, bbeeLabel, type BbeeStanding } from '../../../sdk/bbee';
 import { formatNumber, possessive, formatDate } from '../../../sdk/format';
@@ -127,48 +144,19 @@ function bbeeText(b: BbeeStanding, asOf: string): string {
 
 /** The line table: product, quantity, unit, unit price excl. VAT, line total; then subtotal, VAT and total. */
 function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recognisedCents: number) {
-  const cols = [
-    { label: 'Description', w: 195, align: 'left' as const },
-    { label: 'Quantity', w: 60, align: 'right' as const },
-    { label: 'Unit', w: 55, align: 'left' as const },
-    { label: 'Unit price excl. VAT', w: 90, align: 'right' as const },
-    { label: 'Line total excl. VAT', w: 95, align: 'right' as const },
+  const cols: TableColumn[] = [
+    { label: 'Description', w: 195 },
+    { label: 'Quantity', w: 60, align: 'right' },
+    { label: 'Unit', w: 55 },
+    { label: 'Unit price excl. VAT', w: 90, align: 'right' },
+    { label: 'Line total excl. VAT', w: 95, align: 'right' },
   ];
-  const row = (cells: string[], font: 'Body' | 'Bold') => {
-    const y = doc.y;
-    let x = MARGIN;
-    let bottom = y;
-    cells.forEach((cell, i) => {
-      doc
-        .font(font)
-        .fontSize(9)
-        .fillColor(INK)
-        .text(cell, x, y, { width: cols[i]!.w - 6, align: cols[i]!.align });
-      bottom = Math.max(bottom, doc.y);
-      x += cols[i]!.w;
-    });
-    doc.y = bottom + 4;
-  };
-  row(
-    cols.map((c) => c.label),
-    'Bold',
-  );
-  doc
-    .moveTo(MARGIN, doc.y - 2)
-    .lineTo(MARGIN + width(doc), doc.y - 2)
-    .lineWidth(0.5)
-    .strokeColor(MUTED)
-    .stroke();
+  tableHead(doc, cols);
   for (const line of items) {
     const name = line.description ? `${pdfText(line.productName)}\n${pdfText(line.description, 'multi')}` : pdfText(line.productName);
-    row([name, formatNumber(line.quantity), pdfText(line.unit), pdfRand(line.unitPriceCents), pdfRand(line.totalCents)], 'Body');
+    tableRow(doc, cols, [name, formatNumber(line.quantity), pdfText(line.unit), pdfRand(line.unitPriceCents), pdfRand(line.totalCents)], 'Body');
   }
-  doc
-    .moveTo(MARGIN, doc.y)
-    .lineTo(MARGIN + width(doc), doc.y)
-    .lineWidth(0.5)
-    .strokeColor(MUTED)
-    .stroke();
+  rule(doc, doc.y);
   doc.moveDown(0.4);
   const figures: [string, string, 'Body' | 'Bold'][] = [
     ['Subtotal excl. VAT', pdfRand(totals.totalCents), 'Body'],
@@ -176,19 +164,7 @@ function lines(doc: Doc, items: readonly PaperLine[], totals: PaperTotals, recog
     ['Total incl. VAT', pdfRand(totals.totalInclVatCents), 'Bold'],
     ['B-BBEE recognised spend', pdfRand(recognisedCents), 'Body'],
   ];
-  for (const [label, value, font] of figures) {
-    const y = doc.y;
-    doc
-      .font(font)
-      .fontSize(9.5)
-      .fillColor(INK)
-      .text(label, MARGIN + 250, y, { width: 150, align: 'right' });
-    doc
-      .font(font)
-      .fontSize(9.5)
-      .text(value, MARGIN + 400, y, { width: width(doc) - 400 - 6, align: 'right' });
-    doc.moveDown(0.15);
-  }
+  for (const [label, value, font] of figures) figureRow(doc, label, value, font, 150);
   doc.x = MARGIN;
 }
 

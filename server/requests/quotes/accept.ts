@@ -78,11 +78,10 @@ async function orderTotalCents(trx: Executor, state: QuoteInRequest, acceptance:
 }
 
 /**
- * Places an acceptance's orders on a request in state `current`, decided acceptable: a basket's
- * lines awarded (the basket settled), one product's request awarded and its other suppliers told;
- * the suppliers' orders and the buyer's copy e-mailed. Throws `stale` when the state changed.
+ * What places (or holds) an acceptance on a request in state `current`, within `trx`, its e-mails
+ * queued in `outbox`; `at` and `day` date its changes. Throws `stale()` when the state changed.
  */
-export async function placeAcceptance(
+type Placement = (
   trx: Transaction<DB>,
   outbox: Outbox,
   current: QuoteInRequest,
@@ -91,7 +90,14 @@ export async function placeAcceptance(
   day: string,
   now: Date,
   stale: () => Error,
-): Promise<void> {
+) => Promise<void>;
+
+/**
+ * Places an acceptance's orders on a request in state `current`, decided acceptable: a basket's
+ * lines awarded (the basket settled), one product's request awarded and its other suppliers told;
+ * the suppliers' orders and the buyer's copy e-mailed. Throws `stale` when the state changed.
+ */
+export const placeAcceptance: Placement = async (trx, outbox, current, acceptance, at, day, now, stale) => {
   const { token, details } = acceptance;
   const secret = parseTrackingToken(token)?.secret;
   const tokenOf = (quoteId: number) => (secret === undefined ? token : trackingToken(quoteId, secret));
@@ -109,23 +115,14 @@ export async function placeAcceptance(
   const others = await moveRequestQuotes(trx, rfqId, ACCEPTABLE, 'not_selected', at, { except: quoteId });
   const tell = await markCourtesyMailed(trx, others, at);
   await outbox.enqueue(trx, [order, ...(await buyerOrderCopy(trx, current, [order], token)), ...notSelectedMessages(current, tell, 'awarded')], now);
-}
+};
 
 /**
  * Places an acceptance's orders, or, when the request's owner is a company's requester whose
  * spending limit the order total is above, holds its quotes `awaiting_approval` and e-mails the
  * company's approvers instead: the suppliers hear nothing until an approver approves.
  */
-export async function placeOrHold(
-  trx: Transaction<DB>,
-  outbox: Outbox,
-  current: QuoteInRequest,
-  acceptance: Acceptance,
-  at: string,
-  day: string,
-  now: Date,
-  stale: () => Error,
-): Promise<void> {
+export const placeOrHold: Placement = async (trx, outbox, current, acceptance, at, day, now, stale) => {
   const totalCents = await orderTotalCents(trx, current, acceptance);
   const requester = await approvalNeeded(trx, current.rfq.primary_email, totalCents);
   if (!requester) return placeAcceptance(trx, outbox, current, acceptance, at, day, now, stale);
@@ -134,7 +131,7 @@ export async function placeOrHold(
   }
   const messages = await holdForApproval(trx, requester, { rfqId: current.rfq.id, ...acceptance, totalCents, at });
   await outbox.enqueue(trx, messages, now);
-}
+};
 
 /**
  * The refusal of any other order (or the close) of a request while one of its acceptances waits

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/executor';
 import { runStatement } from '../../db/statements';
 import type { DB, PurchaseOrdersTable, QuotesTable, StoredQuoteStatus } from '../../db/schema';
 import type { SupplierCompliance } from '../../domain/market';
+import { ASKED_COLUMNS } from '../rfq/rfq.repository';
 
 /** Columns that hold secrets or their hashes: read only where a token is checked. */
 type SecretColumns = 'tracking_secret_hash' | 'response_secret_hash' | 'buyer_link_sealed';
@@ -183,15 +184,7 @@ async function findRequestOfQuote(db: Executor, rfqId: string) {
     .selectFrom('rfqs')
     .select([
       'id',
-      'product_name',
-      'product_description',
-      'quantity',
-      'unit',
-      'delivery_location',
-      'primary_email',
-      'contact_name',
-      'company_name',
-      'company_size',
+      ...ASKED_COLUMNS,
       'delivery_address',
       'phone',
       'purchase_order_reference',

@@ -4,13 +4,14 @@ import { basketName } from '../../../sdk/format';
 import type { QuoteLinesTable, RfqLinesTable } from '../../db/schema';
 import { BasketLineError, buildBasketQuotes, type BasketQuoteDraft, type BasketSet } from '../../domain/basket';
 import { intentScore } from '../../domain/intent';
-import { UnknownPlaceError } from '../../domain/interpret';
+import type { MarketSnapshot } from '../../domain/market';
 import { invalidFields } from '../../errors';
 import { quoteReference } from '../../lib/ids';
 import { insertBasketLines } from './rfq.repository';
 import { toApiLine, toApiSplit, withLines, type StoredQuoteLine } from './basket.mapper';
-import { answerOnce, type RememberAnswer, type SubmitResult } from './idempotency';
-import { commitRequest, requestOrigin, type RfqDeps } from './new-request';
+import type { RememberAnswer, SubmitResult } from './idempotency';
+import { quoteOnce, type Quoted, type RequestPath } from './quote-once';
+import { commitRequest, type RfqDeps } from './new-request';
 
 /** A basket as the service stores it: the main form's shared fields with its lines. */
 export type BasketRequest = RfqBasketSubmission;
@@ -21,24 +22,26 @@ export type BasketRequest = RfqBasketSubmission;
  * request everywhere a request counts (rate limit, e-mail caps, partner credit).
  */
 export function submitBasket(deps: RfqDeps, input: BasketRequest, idempotencyKey: string | undefined, now: Date): Promise<SubmitResult> {
-  return answerOnce(deps.database.db, idempotencyKey, input, (remember) => submitNewBasket(deps, input, now, remember));
+  return quoteOnce(BASKET, deps, input, idempotencyKey, now);
 }
 
-async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, remember: RememberAnswer): Promise<SubmitResult> {
-  const market = await deps.market.current();
-  const origin = await requestOrigin(deps.database.db, input);
-  let set: BasketSet;
+/** A basket's quotes; a line that cannot be quoted is refused as bad input of its field. */
+function quoteBasket(market: MarketSnapshot, input: BasketRequest, vatRate: number, now: Date): BasketSet {
   try {
-    set = buildBasketQuotes(
-      market,
-      { lines: input.lines, supplierCount: input.supplierCount, deliveryLocation: input.deliveryLocation },
-      { now, vatRate: deps.config.vatRate },
-    );
+    return buildBasketQuotes(market, { lines: input.lines, supplierCount: input.supplierCount, deliveryLocation: input.deliveryLocation }, { now, vatRate });
   } catch (err) {
     if (err instanceof BasketLineError) throw invalidFields({ [`lines.${err.line}.${err.field}`]: err.message });
-    if (err instanceof UnknownPlaceError) throw invalidFields({ deliveryLocation: err.message });
     throw err;
   }
+}
+
+async function storeBasket(
+  deps: RfqDeps,
+  input: BasketRequest,
+  { market, origin, set }: Quoted<BasketSet>,
+  now: Date,
+  remember: RememberAnswer,
+): Promise<SubmitResult> {
   const productName = basketName(input.lines.map((l) => l.productName));
   const lineCount = input.lines.length;
   const columns = {
@@ -114,3 +117,5 @@ async function submitNewBasket(deps: RfqDeps, input: BasketRequest, now: Date, r
     };
   });
 }
+
+const BASKET: RequestPath<BasketRequest, BasketSet> = { quote: quoteBasket, store: storeBasket };

@@ -8,27 +8,14 @@ import { lineNoOf } from './basket.mapper';
 import { submitBasket } from './basket.service';
 import type { SubmitResult } from './idempotency';
 import type { RfqDeps } from './new-request';
+import { ASKED_COLUMNS } from './rfq.repository';
 import { submitRfq } from './rfq.service';
 
 /** The request `rfqId` as its owner `email` made it, with its lines; undefined when it is not theirs or its personal data is gone. */
 async function ownRequest(db: Executor, rfqId: string, email: string) {
   const row = await db
     .selectFrom('rfqs')
-    .select([
-      'id',
-      'product_name',
-      'product_description',
-      'quantity',
-      'unit',
-      'supplier_count',
-      'delivery_location',
-      'primary_email',
-      'additional_emails',
-      'company_name',
-      'contact_name',
-      'company_size',
-      'line_count',
-    ])
+    .select(['id', ...ASKED_COLUMNS, 'supplier_count', 'additional_emails', 'line_count'])
     .where('id', '=', rfqId)
     .where((eb) => eb(eb.fn('lower', ['primary_email']), '=', email.toLowerCase()))
     .where('primary_email', '!=', '')

@@ -30,21 +30,29 @@ export async function insertRfq(
 }
 
 /** The request columns its views read. */
-const RFQ_COLUMNS = [
-  'id',
+/**
+ * What a request asks for and who asked: the columns its pages, its e-mails and a repeat of it
+ * all read, and a repeat copies.
+ */
+export const ASKED_COLUMNS = [
   'product_name',
-  'delivery_location',
+  'product_description',
   'quantity',
   'unit',
+  'delivery_location',
+  'primary_email',
+  'contact_name',
+  'company_name',
+  'company_size',
+] as const;
+
+const RFQ_COLUMNS = [
+  'id',
+  ...ASKED_COLUMNS,
   'budget_range',
   'supplier_count',
   'matched_count',
   'matching_message',
-  'primary_email',
-  'product_description',
-  'contact_name',
-  'company_name',
-  'company_size',
   'status',
   'awarded_quote_id',
   'created_at',

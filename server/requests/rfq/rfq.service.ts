@@ -3,7 +3,7 @@ import type { Rfq, RfqSubmission } from '../../../sdk/schemas/rfq';
 import { buildQuotes, type QuoteSet } from '../../domain/quote-engine';
 import { UnitNotQuotableError } from '../../domain/units';
 import { intentScore } from '../../domain/intent';
-import { UnknownPlaceError } from '../../domain/interpret';
+import type { MarketSnapshot } from '../../domain/market';
 import { ApiError, invalidFields } from '../../errors';
 import { maskEmail, quoteReference } from '../../lib/ids';
 import { rfqStatus, validityDay } from '../../domain/validity';
@@ -11,9 +11,10 @@ import { toApiQuote, toApiSupplier, withOrders } from '../quotes/quote.mapper';
 import { NO_RECORD } from '../../domain/scorecard';
 import { findQuotesForRfq } from '../quotes/quotes.repository';
 import { findRfqRow } from './rfq.repository';
-import { answerOnce, type RememberAnswer, type SubmitResult } from './idempotency';
+import type { RememberAnswer, SubmitResult } from './idempotency';
+import { quoteOnce, type Quoted, type RequestPath } from './quote-once';
 import { basketParts, withOfferedLines } from './basket.mapper';
-import { commitRequest, requestOrigin, type RfqDeps } from './new-request';
+import { commitRequest, type RfqDeps } from './new-request';
 
 /**
  * A request as the service stores it: the main form's fields, or the embed form's mapped onto
@@ -28,20 +29,20 @@ export type RfqRequest = Omit<RfqSubmission, 'budgetRange'> & { budgetRange?: st
  * form names that field otherwise renames it in the error.
  */
 export function submitRfq(deps: RfqDeps, input: RfqRequest, idempotencyKey: string | undefined, now: Date): Promise<SubmitResult> {
-  return answerOnce(deps.database.db, idempotencyKey, input, (remember) => submitNewRfq(deps, input, now, remember));
+  return quoteOnce(SINGLE_PRODUCT, deps, input, idempotencyKey, now);
 }
 
-async function submitNewRfq(deps: RfqDeps, input: RfqRequest, now: Date, remember: RememberAnswer): Promise<SubmitResult> {
-  const market = await deps.market.current();
-  const origin = await requestOrigin(deps.database.db, input);
-  let set: QuoteSet;
+/** A single product's quotes; a unit it cannot be quoted in is refused as bad input of `unit`. */
+function quoteRfq(market: MarketSnapshot, input: RfqRequest, vatRate: number, now: Date): QuoteSet {
   try {
-    set = buildQuotes(market, input, { now, vatRate: deps.config.vatRate });
+    return buildQuotes(market, input, { now, vatRate });
   } catch (err) {
     if (err instanceof UnitNotQuotableError) throw invalidFields({ unit: err.message });
-    if (err instanceof UnknownPlaceError) throw invalidFields({ deliveryLocation: err.message });
     throw err;
   }
+}
+
+function storeRfq(deps: RfqDeps, input: RfqRequest, { market, origin, set }: Quoted<QuoteSet>, now: Date, remember: RememberAnswer): Promise<SubmitResult> {
   return commitRequest(
     deps,
     input,
@@ -70,6 +71,8 @@ async function submitNewRfq(deps: RfqDeps, input: RfqRequest, now: Date, remembe
     remember,
   );
 }
+
+const SINGLE_PRODUCT: RequestPath<RfqRequest, QuoteSet> = { quote: quoteRfq, store: storeRfq };
 
 /** A stored request with its quotes and statuses, the e-mail masked, no tracking tokens. */
 export async function getRfq(deps: Pick<RfqDeps, 'database' | 'config' | 'market'>, rfqId: string, now: Date): Promise<Rfq> {
