@@ -140,7 +140,12 @@ const builds = [
     ],
   },
   {
-    input: { main: 'server/main.ts', cli: 'server/cli.ts', 'paperwork-worker': 'server/requests/paperwork/paperwork.worker.ts' },
+    input: {
+      main: 'server/main.ts',
+      cli: 'server/cli.ts',
+      'paperwork-worker': 'server/requests/paperwork/paperwork.worker.ts',
+      'offers-worker': 'server/catalogue/offers.worker.ts',
+    },
     output: { dir: 'dist/server', format: 'es', sourcemap: true, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     external,
     plugins: [version('./package.json'), json(), transpile()],

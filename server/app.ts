@@ -76,7 +76,7 @@ export function createApp({
   /** The process's phase, which `/readyz` answers from; the caller moves it on. */
   readiness?: Readiness;
 }): App {
-  const market = new MarketStore(database.db, config.marketRefreshMs);
+  const market = new MarketStore(database.db, config.marketRefreshMs, database.file);
   const metrics = new ServerMetrics({ database, market, logger, clock });
   const deps: AppDeps = {
     config,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OfferListsBuilder } from '../domain/market';
+import type { OfferLists } from '../domain/market';
 import { MarketStore } from './market-store';
-import { bumpMarketRevision, loadMarketInput, parseTiers, readWrittenTiers } from './market.repository';
+import { bumpMarketRevision, loadMarketInput } from './market.repository';
+import { parseTiers, readWrittenTiers } from './offer-rows';
 import { leavesWindowOn } from '../domain/scorecard';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
 
@@ -45,7 +46,7 @@ describe('market store', () => {
     };
     const on = async (day: string) => {
       const input = await loadMarketInput(database.db, day);
-      return { offers: (input.offers as OfferListsBuilder).build(), changesOn: input.changesOn };
+      return { offers: (input.offers as OfferLists).build(), changesOn: input.changesOn };
     };
     try {
       const today = await on('2026-11-27');
@@ -68,8 +69,8 @@ describe('market store', () => {
   it('reads every supplier and offer, whatever the size of the pages it reads them in', async () => {
     // The offers come packed item by item: compared as the lists they become.
     const packed = async (page: number) => {
-      const input = await loadMarketInput(database.db, '2026-11-27', page);
-      return { ...input, offers: (input.offers as OfferListsBuilder).build() };
+      const input = await loadMarketInput(database.db, '2026-11-27', { page });
+      return { ...input, offers: (input.offers as OfferLists).build() };
     };
     const whole = await packed(1_000_000);
     const count = async (table: 'offers' | 'suppliers') =>

@@ -25,9 +25,11 @@ export class MarketStore {
   /** When the snapshot's offers change by their dates (midnight in South Africa), in ms. */
   private changesAt = Number.POSITIVE_INFINITY;
 
+  /** `offersFile`: the SQLite file, whose offers are then read on a thread of their own (see `loadMarketInput`). */
   constructor(
     private readonly db: Kysely<DB>,
     private readonly refreshMs: number,
+    private readonly offersFile?: string,
   ) {}
 
   async current(): Promise<MarketSnapshot> {
@@ -50,7 +52,7 @@ export class MarketStore {
     const revision = await readMarketRevision(this.db);
     // An offer's dates are applied as the market is read: it is read again the day one starts or ends.
     if (!this.snapshot || this.snapshot.revision !== revision || now >= this.changesAt) {
-      this.snapshot = buildMarket(await loadMarketInput(this.db, validityDay(now)));
+      this.snapshot = buildMarket(await loadMarketInput(this.db, validityDay(now), { offersFile: this.offersFile }));
       const { changesOn } = this.snapshot;
       this.changesAt = changesOn === null ? Number.POSITIVE_INFINITY : Date.parse(`${changesOn}T00:00:00+02:00`);
     }

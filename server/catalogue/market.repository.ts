@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { OfferListsBuilder, SmallMap, type MarketInput, type PriceTier, type Supplier } from '../domain/market';
+import { SmallMap, type MarketInput, type Supplier } from '../domain/market';
+import { PAGE, readOffers } from './offer-rows';
+import { readOffersOnThread } from './offers-thread';
 import { earnedRecord, leavesWindowOn, NO_RECORD, scorecardFrom } from '../domain/scorecard';
 import type { Executor } from '../db/executor';
 import { selectArrays } from '../db/statements';
@@ -28,14 +30,6 @@ export async function bumpMarketRevision(db: Executor): Promise<void> {
     .execute();
 }
 
-/**
- * Rows read per query: the market is read in pages, so a large one never sits in memory twice,
- * and small ones, so that a page's rows are gone before the young generation's next collection
- * would promote them (pages of 20,000 left 400 MB of dead rows in the old generation at 100,000
- * suppliers, and the process's peak at twice its settled size).
- */
-const PAGE = 2_000;
-
 const SUPPLIERS_PAGE =
   'select id, name, contact_person, email, phone, home_city_id, verified, response_time_hours, dispatch_days, payment_terms, validity_days, price_list_date, minimum_order_cents, vat_number, registered_address, bbee_level, bbee_evidence, bbee_expires_on, lead_digest_minutes from suppliers where id > ? order by id limit ?';
 /**
@@ -49,10 +43,6 @@ const STOPS = 'select address_hash from supplier_mail_stops';
 const CATEGORIES_OF =
   'select supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor from supplier_categories where supplier_id > ? and supplier_id <= ?';
 const COVERAGE_OF = 'select supplier_id, scope, area, lead_days from supplier_coverage where supplier_id > ? and supplier_id <= ?';
-// Most offers have no tiers: null rather than '[]' spares a string per row.
-// Only what can be quoted on the day read: in stock and within its dates.
-const QUOTABLE = '(in_stock = 1 and (valid_from is null or valid_from <= ?) and (valid_until is null or valid_until >= ?))';
-const OFFERS_PAGE = `select id, supplier_id, catalogue_item_id, unit_price_cents, minimum_order_quantity, nullif(tiers, '[]') from offers where id > ? and ${QUOTABLE} order by id limit ?`;
 /** The next day an offer starts (its first day) or stops (the day after its last) being quotable. */
 const NEXT_DATE_CHANGE = 'select (select min(valid_from) from offers where valid_from > ?), (select min(valid_until) from offers where valid_until >= ?)';
 
@@ -61,70 +51,20 @@ function dayAfter(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-const OPEN_TIER = '{"minQuantity":';
-const TIER_PRICE = ',"unitPriceCents":';
-
-/** Reads the digits at `at` into `number[0]` and answers where they end (at, when there are none). */
-function digitsAt(text: string, at: number, number: [number]): number {
-  let i = at;
-  let n = 0;
-  for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) n = n * 10 + (c - 48);
-  number[0] = n;
-  return i;
-}
-
-const scratch: [number] = [0];
-
-/**
- * Reads a price list written as the product writes it (`[{"minQuantity":50,"unitPriceCents":1234},…]`)
- * into `pairs` as minimums and prices in turn, character by character: two million are read at
- * start-up, and this makes no object, match or substring for them. Answers false (and `pairs`
- * unfinished) for text written any other way, which only JSON.parse reads.
- */
-export function readWrittenTiers(text: string, pairs: number[]): boolean {
-  pairs.length = 0;
-  if (text.charCodeAt(0) !== 91) return false;
-  if (text.length === 2) return text.charCodeAt(1) === 93;
-  for (let i = 1; ; ) {
-    if (!text.startsWith(OPEN_TIER, i)) return false;
-    let end = digitsAt(text, i + OPEN_TIER.length, scratch);
-    if (end === i + OPEN_TIER.length) return false;
-    const minQuantity = scratch[0];
-    if (!text.startsWith(TIER_PRICE, end)) return false;
-    i = end + TIER_PRICE.length;
-    end = digitsAt(text, i, scratch);
-    if (end === i || text.charCodeAt(end) !== 125) return false;
-    pairs.push(minQuantity, scratch[0]);
-    const next = text.charCodeAt(end + 1);
-    if (next === 93) return end + 2 === text.length;
-    if (next !== 44) return false;
-    i = end + 2;
-  }
-}
-
-/** A stored price list, written as the product writes it or as any other JSON. */
-export function parseTiers(text: string): PriceTier[] {
-  const pairs: number[] = [];
-  if (!readWrittenTiers(text, pairs)) return JSON.parse(text) as PriceTier[];
-  const tiers: PriceTier[] = [];
-  for (let k = 0; k < pairs.length; k += 2) tiers.push({ minQuantity: pairs[k]!, unitPriceCents: pairs[k + 1]! });
-  return tiers;
-}
-
-/** A stored price list as minimums and prices in turn, into `pairs`. */
-function readTiers(text: string | null, pairs: number[]): void {
-  if (text === null) pairs.length = 0;
-  else if (!readWrittenTiers(text, pairs)) for (const tier of JSON.parse(text) as PriceTier[]) pairs.push(tier.minQuantity, tier.unitPriceCents);
-}
-
 /**
  * Reads everything the quote engine needs, in one read transaction so that it is consistent
  * (repeatable read: on PostgreSQL every statement sees the same snapshot). Suppliers (with their
  * categories and coverage) and offers are read page by page, each row turned into what the
  * engine keeps at once, so the rows of a large market are never all held together. Repeated
  * text (ids of cities, categories and items, payment terms, dates) is kept once, not per row.
+ * Given the SQLite file (`offersFile`), the offers are read on a thread of their own beside the
+ * suppliers; `page` is the rows a query reads.
  */
-export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE): Promise<MarketInput> {
+export async function loadMarketInput(
+  db: Kysely<DB>,
+  day: string,
+  { page = PAGE, offersFile }: { page?: number; offersFile?: string | undefined } = {},
+): Promise<MarketInput> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -157,6 +97,9 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
       // A listed business that asked Procura to stop is not quoted: its address's hash is on the
       // list (hashed only when the list has any, so a market without stops hashes nothing).
       const stops = new Set((await selectArrays(trx, STOPS, [])).map(([hash]) => hash as string));
+      // The offers, most of the reading, are read beside the suppliers on a thread of their own
+      // where the database is a file another connection can open.
+      const onThread = offersFile === undefined ? undefined : readOffersOnThread({ file: offersFile, day, stops: [...stops], page });
       const stopped = new Set<number>();
       // Rows as arrays of values, not objects: two million offers are read at start-up.
       const suppliers: Supplier[] = [];
@@ -249,30 +192,10 @@ export async function loadMarketInput(db: Kysely<DB>, day: string, page = PAGE):
         after = last;
       }
 
-      // Packed item by item as they are read: a large market never holds an object per offer.
-      const offers = new OfferListsBuilder();
-      // Every offer, quotable today or not: counted from the item index alone (a tenth of a second
-      // at two million offers, where counting only the quotable ones reads every row, seconds); the
-      // few columns sized for offers not read are trimmed once.
-      const counts = await trx
-        .selectFrom('offers')
-        .select(['catalogue_item_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('catalogue_item_id')
-        .execute();
-      for (const c of counts) offers.reserve(once(c.catalogue_item_id), Number(c.n));
-      // One array for every offer's price list, read into it in turn.
-      const pairs: number[] = [];
-      for (let after = 0; ; ) {
-        const rows = await selectArrays(trx, OFFERS_PAGE, [after, day, day, page]);
-        for (let r = 0; r < rows.length; r++) {
-          const row = rows[r]!;
-          if (stopped.size > 0 && stopped.has(row[1] as number)) continue;
-          readTiers(row[5] as string | null, pairs);
-          offers.addValues(row[2] as string, row[1] as number, row[3] as number, row[4] as number, pairs);
-        }
-        if (rows.length < page) break;
-        after = rows[rows.length - 1]![0] as number;
-      }
+      // Read on their own thread when it could start (see offers-thread.ts), or here when it could
+      // not or saw another revision of the market than this transaction does.
+      const read = await onThread;
+      const offers = read?.revision === revision ? read.offers : await readOffers((text, values) => selectArrays(trx, text, values), day, stopped, once, page);
       const [[starts, ends] = [null, null]] = await selectArrays(trx, NEXT_DATE_CHANGE, [day, day]);
       const changes = [starts as string | null, ends === null ? null : dayAfter(ends as string), recordChangesOn].filter((d): d is string => d !== null).sort();
       return {

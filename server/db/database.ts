@@ -13,6 +13,8 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL: the schema in use when not `public`. */
   schema?: string;
+  /** SQLite: the database's file, which another connection (a thread's) can open; none in memory. */
+  file?: string;
   /** PostgreSQL: the connection pool's use now; SQLite has no pool. */
   poolUse?(): PoolUse;
   close(): Promise<void>;
@@ -171,6 +173,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   return {
     db,
     dialect: 'sqlite',
+    ...(file === ':memory:' ? {} : { file }),
     close: async () => {
       await stopCheckpointer();
       await db.destroy();

@@ -148,6 +148,29 @@ export class OfferList {
     }
     return undefined;
   }
+
+  /** The list as its item's id and its columns, which a thread that read it can hand over without copying them. */
+  packed(): PackedOfferList {
+    return { itemId: this.itemId, columns: [this.supplierIds, this.prices, this.minimums, this.tierStart, this.tierMinimums, this.tierPrices] };
+  }
+
+  /** A list handed over by {@link packed}. */
+  static unpacked({ itemId, columns }: PackedOfferList): OfferList {
+    const [supplierIds, prices, minimums, tierStart, tierMinimums, tierPrices] = columns;
+    return new OfferList(itemId, supplierIds, prices, minimums, tierStart, tierMinimums, tierPrices);
+  }
+}
+
+/** An {@link OfferList} as its item's id and its six columns. */
+export interface PackedOfferList {
+  itemId: string;
+  columns: [Numbers, Numbers, Numbers, Numbers, Numbers, Numbers];
+}
+
+/** Offers packed item by item: as the market store reads them, or as another thread read them. */
+export interface OfferLists {
+  /** The lists, item by item, each item with at least one offer. */
+  build(): Map<string, OfferList>;
 }
 
 /** Numbers held in a typed array: whole numbers in 32 bits, any other in 64. */
@@ -209,7 +232,7 @@ function columns(count: number): OfferColumns {
  * Gathers offers item by item, straight into typed columns (no object is kept per offer, even
  * while a large market is read), then packs each item's into an {@link OfferList}.
  */
-export class OfferListsBuilder {
+export class OfferListsBuilder implements OfferLists {
   private readonly items = new Map<string, OfferColumns>();
 
   /**
@@ -432,7 +455,7 @@ export interface MarketInput {
   items: Omit<CatalogueItem, 'matchName'>[];
   suppliers: Supplier[];
   /** The offers, as a list or already packed item by item (how the market store reads a large market). */
-  offers: Offer[] | OfferListsBuilder;
+  offers: Offer[] | OfferLists;
 }
 
 /** Whether a supplier delivers anywhere: a city, a province or nationally. */

@@ -1,5 +1,5 @@
 import * as importRepo from '../catalogue/import/import.repository';
-import { parseTiers } from '../catalogue/market.repository';
+import { parseTiers } from '../catalogue/offer-rows';
 import type { Dialect } from '../db/database';
 import type { Executor } from '../db/executor';
 

@@ -1,0 +1,35 @@
+// The thread that reads a SQLite market's offers beside the suppliers (`offers-thread.ts` starts
+// it, one for each loading of the market): its own read-only connection, one read transaction.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openSqlite } from '../db/sqlite';
+import { addressHash } from '../mail/guard';
+import { readOffers } from './offer-rows';
+import type { OffersJob, OffersRead } from './offers-thread';
+
+const { file, day, stops, page } = workerData as OffersJob;
+const db = openSqlite(file, { readonly: true, fileMustExist: true });
+db.exec('PRAGMA busy_timeout = 5000');
+const statements = new Map<string, ReturnType<typeof db.prepare<unknown[]>>>();
+const select = (text: string, values: unknown[]) => {
+  let statement = statements.get(text);
+  if (!statement) {
+    statement = db.prepare<unknown[]>(text).raw(true);
+    statements.set(text, statement);
+  }
+  return statement.all(...values) as unknown[][];
+};
+
+db.exec('begin');
+const revision = (db.prepare("select value from meta where key = 'market_revision'").pluck().get() as string | undefined) ?? '0';
+// The suppliers whose listed address asked Procura to stop, as the loading thread leaves them out.
+const stoppedAddresses = new Set(stops);
+const stopped = new Set<number>();
+if (stoppedAddresses.size > 0) {
+  for (const [id, email] of select('select id, email from suppliers', [])) if (stoppedAddresses.has(addressHash(email as string))) stopped.add(id as number);
+}
+const lists = [...(await readOffers(select, day, stopped, undefined, page)).build().values()].map((list) => list.packed());
+db.exec('commit');
+db.close();
+// Each column's own buffer moves to the loading thread rather than being copied.
+const buffers = new Set<ArrayBufferLike>(lists.flatMap((list) => list.columns.map((column) => column.buffer)));
+parentPort?.postMessage({ revision, lists } satisfies OffersRead, [...buffers] as ArrayBuffer[]);
