@@ -40,6 +40,14 @@ const RECORDS = `select r.supplier_id, count(*), sum(case when r.on_time = 1 and
   from order_receipts r join purchase_orders po on po.id = r.purchase_order_id
   where r.counted = 1 and po.confirmed_on is not null and po.issued_on >= ? group by r.supplier_id`;
 const STOPS = 'select address_hash from supplier_mail_stops';
+/** Counted from the offers' item index alone, a tenth of a second at two million offers. */
+const OFFER_COUNT = 'select count(*) from offers';
+/**
+ * Offers from which a market's are read on a thread of their own: starting the thread costs about
+ * a tenth of a second, which a market of 200,000 offers (10,000 suppliers, read in about a
+ * second) does not win back, and two million (in about five seconds, four with the thread) do.
+ */
+const THREAD_FROM_OFFERS = 500_000;
 const CATEGORIES_OF =
   'select supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor from supplier_categories where supplier_id > ? and supplier_id <= ?';
 const COVERAGE_OF = 'select supplier_id, scope, area, lead_days from supplier_coverage where supplier_id > ? and supplier_id <= ?';
@@ -57,13 +65,13 @@ function dayAfter(day: string): string {
  * categories and coverage) and offers are read page by page, each row turned into what the
  * engine keeps at once, so the rows of a large market are never all held together. Repeated
  * text (ids of cities, categories and items, payment terms, dates) is kept once, not per row.
- * Given the SQLite file (`offersFile`), the offers are read on a thread of their own beside the
- * suppliers; `page` is the rows a query reads.
+ * Given the SQLite file (`offersFile`), the offers of a market of at least `threadFrom` offers
+ * are read on a thread of their own beside the suppliers; `page` is the rows a query reads.
  */
 export async function loadMarketInput(
   db: Kysely<DB>,
   day: string,
-  { page = PAGE, offersFile }: { page?: number; offersFile?: string | undefined } = {},
+  { page = PAGE, offersFile, threadFrom = THREAD_FROM_OFFERS }: { page?: number; offersFile?: string | undefined; threadFrom?: number } = {},
 ): Promise<MarketInput> {
   return db
     .transaction()
@@ -97,9 +105,11 @@ export async function loadMarketInput(
       // A listed business that asked Procura to stop is not quoted: its address's hash is on the
       // list (hashed only when the list has any, so a market without stops hashes nothing).
       const stops = new Set((await selectArrays(trx, STOPS, [])).map(([hash]) => hash as string));
-      // The offers, most of the reading, are read beside the suppliers on a thread of their own
-      // where the database is a file another connection can open.
-      const onThread = offersFile === undefined ? undefined : readOffersOnThread({ file: offersFile, day, stops: [...stops], page });
+      // The offers of a large market, most of the reading, are read beside the suppliers on a
+      // thread of their own where the database is a file another connection can open.
+      const [[offerCount] = [0]] = offersFile === undefined ? [] : await selectArrays(trx, OFFER_COUNT, []);
+      const onThread =
+        offersFile === undefined || Number(offerCount) < threadFrom ? undefined : readOffersOnThread({ file: offersFile, day, stops: [...stops], page });
       const stopped = new Set<number>();
       // Rows as arrays of values, not objects: two million offers are read at start-up.
       const suppliers: Supplier[] = [];

@@ -51,7 +51,7 @@ describe('the offers read on their own thread', () => {
     expect(Object.keys(offers).length).toBeGreaterThan(10);
     expect(offers).toEqual(offersOf(here.offers as OfferLists));
     // And so the market read from its file is the market read without the thread.
-    expect(offersOf((await loadMarketInput(database.db, DAY, { offersFile: file })).offers as OfferLists)).toEqual(offers);
+    expect(offersOf((await loadMarketInput(database.db, DAY, { offersFile: file, threadFrom: 0 })).offers as OfferLists)).toEqual(offers);
   });
 
   it('leave out the offers of a listed business that asked Procura to stop, as the suppliers are left out', async () => {
@@ -71,7 +71,7 @@ describe('the offers read on their own thread', () => {
     await bumpMarketRevision(copy.db);
     await copy.close();
     const here = offersOf((await loadMarketInput(database.db, DAY)).offers as OfferLists);
-    expect(offersOf((await loadMarketInput(database.db, DAY, { offersFile: other })).offers as OfferLists)).toEqual(here);
+    expect(offersOf((await loadMarketInput(database.db, DAY, { offersFile: other, threadFrom: 0 })).offers as OfferLists)).toEqual(here);
   });
 
   it('are not read on a thread for a file that is not there, and the caller reads them itself', async () => {
