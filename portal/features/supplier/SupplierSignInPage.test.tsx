@@ -61,6 +61,8 @@ describe('signing in to the supplier workspace', () => {
       }),
     );
     at('/supplier/sign-in?lead=Q-42');
+    // A business not on Procura yet is pointed to applying.
+    expect(screen.getByRole('link', { name: 'Apply to supply' }).getAttribute('href')).toBe('/suppliers/join');
     await user.type(screen.getByRole('textbox', { name: /Your work e-mail/ }), 'sipho@cleanco.example');
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
     await screen.findByRole('status');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { SUPPLIER_MESSAGES } from '../../../contract/schemas/supplier-workspace';
 import { PageLoading } from '../../components/ui/page-loading';
 import { errorMessage } from '../../lib/api-errors';
@@ -79,7 +79,11 @@ export default function SupplierSignInPage() {
       notices={{ refused, sent, failure }}
       email={{ id: 'supplier-email', label: 'Your work e-mail', value: email, error: errors.email, onChange: setEmail }}
       pending={pending}
-      footer="Not on Procura yet? Ask the Procura team to invite your business, or a colleague who already signs in to add you."
+      footer={
+        <>
+          Not on Procura yet? <Link href="/suppliers/join">Apply to supply</Link>, or ask a colleague who already signs in to add you.
+        </>
+      }
       onSubmit={submit}
     />
   );
