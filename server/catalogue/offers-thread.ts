@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { OfferList, type OfferLists, type PackedOfferList } from '../domain/market';
+import { builtWorkerFile } from '../lib/built-worker';
 
 /** What the offers' thread is asked: the SQLite file, the day offers are quotable on, the stopped addresses' hashes, rows a query reads. */
 export interface OffersJob {
@@ -19,22 +17,6 @@ export interface OffersRead {
 }
 
 /**
- * The built thread, `offers-worker.js`, beside the server's entry points in `dist/server/`: found
- * from this module whether it runs built (in `dist/server/` or its `chunks/`) or from its source
- * (the tests, which build first); undefined where there is no build.
- */
-function workerFile(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 4; up++) {
-    for (const candidate of [join(dir, 'offers-worker.js'), join(dir, 'dist', 'server', 'offers-worker.js')]) {
-      if (existsSync(candidate)) return candidate;
-    }
-    dir = dirname(dir);
-  }
-  return undefined;
-}
-
-/**
  * Reads a SQLite market's offers on a thread of its own, with its own connection and read
  * transaction, while the caller reads the suppliers: at 100,000 suppliers and two million offers
  * the offers are most of loading the market, and the two readings take about as long as the
@@ -43,7 +25,7 @@ function workerFile(): string | undefined {
  * caller then reads the offers itself.
  */
 export function readOffersOnThread(job: OffersJob): Promise<{ revision: string; offers: OfferLists } | undefined> {
-  const file = workerFile();
+  const file = builtWorkerFile('offers-worker.js');
   if (file === undefined) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const worker = new Worker(file, { workerData: job });

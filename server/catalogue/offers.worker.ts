@@ -1,7 +1,8 @@
 // The thread that reads a SQLite market's offers beside the suppliers (`offers-thread.ts` starts
 // it, one for each loading of the market): its own read-only connection, one read transaction.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openSqlite } from '../db/sqlite';
+import { cachedStatements, openSqlite } from '../db/sqlite';
+import { ROWS_AS_ARRAYS } from '../db/statements';
 import { addressHash } from '../mail/guard';
 import { readOffers } from './offer-rows';
 import type { OffersJob, OffersRead } from './offers-thread';
@@ -9,15 +10,9 @@ import type { OffersJob, OffersRead } from './offers-thread';
 const { file, day, stops, page } = workerData as OffersJob;
 const db = openSqlite(file, { readonly: true, fileMustExist: true });
 db.exec('PRAGMA busy_timeout = 5000');
-const statements = new Map<string, ReturnType<typeof db.prepare<unknown[]>>>();
-const select = (text: string, values: unknown[]) => {
-  let statement = statements.get(text);
-  if (!statement) {
-    statement = db.prepare<unknown[]>(text).raw(true);
-    statements.set(text, statement);
-  }
-  return statement.all(...values) as unknown[][];
-};
+// Prepared once each and read as arrays of values, as the loading thread reads them.
+const statements = cachedStatements(db);
+const select = (text: string, values: unknown[]) => statements.prepare(ROWS_AS_ARRAYS + text).all(values) as unknown[][];
 
 db.exec('begin');
 const revision = (db.prepare("select value from meta where key = 'market_revision'").pluck().get() as string | undefined) ?? '0';

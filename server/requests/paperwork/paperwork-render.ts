@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../errors';
+import { builtWorkerFile } from '../../lib/built-worker';
 import { LruCache } from '../../lib/lru';
 import type { InvoiceInput, StatementInput } from '../../billing/invoice-and-statement.pdf';
 import type { PurchaseOrderInput, QuotationInput } from './quotation-and-order.pdf';
@@ -28,20 +26,11 @@ const drawing = new Map<string, Promise<Buffer>>();
 /** Documents waiting for the drawing thread past which a new one is refused for now (503). */
 const MAX_WAITING = 64;
 
-/**
- * The built drawing thread, `paperwork-worker.js`, beside the server's entry points in
- * `dist/server/`: found from this module whether it runs built (in `dist/server/` or its `chunks/`)
- * or from its source (the tests, which build first).
- */
+/** The built drawing thread (see {@link builtWorkerFile}). */
 function workerFile(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 4; up++) {
-    for (const candidate of [join(dir, 'paperwork-worker.js'), join(dir, 'dist', 'server', 'paperwork-worker.js')]) {
-      if (existsSync(candidate)) return candidate;
-    }
-    dir = dirname(dir);
-  }
-  throw new Error('dist/server/paperwork-worker.js is missing: run npm run build');
+  const file = builtWorkerFile('paperwork-worker.js');
+  if (file === undefined) throw new Error('dist/server/paperwork-worker.js is missing: run npm run build');
+  return file;
 }
 
 interface Waiting {
