@@ -29,7 +29,6 @@ export async function insertRfq(
   return rows.sort((a, b) => Number(a.rank) - Number(b.rank)).map((r) => Number(r.id));
 }
 
-/** The request columns its views read. */
 /**
  * What a request asks for and who asked: the columns its pages, its e-mails and a repeat of it
  * all read, and a repeat copies.
@@ -46,6 +45,7 @@ export const ASKED_COLUMNS = [
   'company_size',
 ] as const;
 
+/** The request columns its views read. */
 const RFQ_COLUMNS = [
   'id',
   ...ASKED_COLUMNS,
