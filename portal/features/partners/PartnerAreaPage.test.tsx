@@ -103,6 +103,11 @@ async function signIn() {
 }
 
 const trends = () => screen.getByRole('region', { name: 'Last six months' });
+/**
+ * The statements' section, by its heading: once the statements load, their table's scrolling
+ * region is named Statements too, so the name alone finds one or two regions depending on timing.
+ */
+const statementsSection = () => screen.getByRole('heading', { level: 2, name: 'Statements' }).closest('section')!;
 
 describe('partner area', () => {
   it('tells a new partner there is nothing yet instead of six months of zeros', async () => {
@@ -249,7 +254,7 @@ describe('partner area', () => {
   it("lists the partner's statements with each month's share and its payout due", async () => {
     partnerApi(analytics(MONTHS.map(() => [0, 0])));
     await signIn();
-    const statements = screen.getByRole('region', { name: 'Statements' });
+    const statements = statementsSection();
     const row = await within(statements).findByRole('row', { name: /ST-2026-000002/ });
     expect(
       within(row)
@@ -274,7 +279,7 @@ describe('partner area', () => {
     const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:statement');
     try {
       await signIn();
-      const statements = screen.getByRole('region', { name: 'Statements' });
+      const statements = statementsSection();
       await userEvent.click(await within(statements).findByRole('button', { name: 'Download ST-2026-000002 as CSV' }));
       await vi.waitFor(() => expect(saved).toEqual(['ST-2026-000002.csv']));
       expect(asked).toEqual([{ path: 'ST-2026-000002.csv', authorization: 'Bearer procura_live_ab12_secret' }]);
