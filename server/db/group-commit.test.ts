@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, type SharedFirst } from './group-commit';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
 
 let database: TestDatabase;
@@ -56,5 +56,43 @@ describe('a write of one statement', () => {
     const inTransaction = (dialect: 'sqlite' | 'postgres') => new GroupCommit(database.db, dialect).one(async (db) => db.isTransaction);
     await expect(inTransaction('sqlite')).resolves.toBe(true);
     await expect(inTransaction('postgres')).resolves.toBe(false);
+  });
+});
+
+describe('a first statement the writes of a batch share', () => {
+  /** Answers each part doubled, and keeps the parts of each call it was given. */
+  const doubling = () => {
+    const calls: number[][] = [];
+    const shared: SharedFirst<number, number> = {
+      run: async (_trx, parts) => {
+        calls.push([...parts]);
+        return parts.map((p) => p * 2);
+      },
+    };
+    return { shared, calls };
+  };
+
+  it("runs once for the batch, with every write's part, and gives each write its own answer", async () => {
+    const writes = new GroupCommit(database.db);
+    const { shared, calls } = doubling();
+    const answers = await Promise.all([1, 2, 3].map((n) => writes.runAfter(shared, n, async (_trx, doubled) => `${n}:${doubled}`)));
+    expect(answers).toEqual(['1:2', '2:4', '3:6']);
+    expect(calls).toEqual([[1, 2, 3]]);
+  });
+
+  it('runs again for each write alone when the batch fails, so the write that failed takes no other with it', async () => {
+    const writes = new GroupCommit(database.db);
+    const { shared, calls } = doubling();
+    const results = await Promise.allSettled([
+      writes.runAfter(shared, 1, async (trx, doubled) => put(`c${doubled}`)(trx)),
+      writes.runAfter(shared, 5, async () => {
+        throw new Error('refused');
+      }),
+      writes.run(put('c9')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(calls).toEqual([[1, 5], [1], [5]]);
+    const rows = await database.db.selectFrom('meta').select('key').where('key', 'like', 'c%').orderBy('key').execute();
+    expect(rows.map((r) => r.key)).toEqual(['c2', 'c9']);
   });
 });

@@ -5,10 +5,42 @@ import type { DB } from './schema';
 
 type Work<T> = (trx: Transaction<DB>) => Promise<T>;
 
+/**
+ * A first statement the writes of one batch share: each write brings its part, the batch's transaction runs the parts of
+ * all its writes at its start, together (one statement on PostgreSQL), and each write is given its own answer, the answer
+ * it would have had had the writes run one after another in the batch's order.
+ */
+export interface SharedFirst<P, A> {
+  run(trx: Transaction<DB>, parts: readonly P[]): Promise<A[]>;
+}
+
 interface Job {
-  work: Work<unknown>;
+  work(trx: Transaction<DB>, first: unknown): Promise<unknown>;
+  first?: { shared: SharedFirst<unknown, unknown>; part: unknown } | undefined;
   resolve(value: unknown): void;
   reject(err: unknown): void;
+}
+
+/** The answers of the jobs' first statements, in the jobs' order: each kind's parts run together, in one call. */
+async function firstAnswers(trx: Transaction<DB>, jobs: readonly Job[]): Promise<unknown[]> {
+  const answers: unknown[] = new Array(jobs.length);
+  const byShared = new Map<SharedFirst<unknown, unknown>, number[]>();
+  jobs.forEach((job, i) => {
+    if (!job.first) return;
+    const at = byShared.get(job.first.shared);
+    if (at) at.push(i);
+    else byShared.set(job.first.shared, [i]);
+  });
+  for (const [shared, at] of byShared) {
+    const given = await shared.run(
+      trx,
+      at.map((i) => jobs[i]!.first!.part),
+    );
+    at.forEach((i, k) => {
+      answers[i] = given[k];
+    });
+  }
+  return answers;
 }
 
 /** Most writes one transaction carries. */
@@ -41,8 +73,21 @@ export class GroupCommit {
   }
 
   run<T>(work: Work<T>): Promise<T> {
+    return this.queued(work);
+  }
+
+  /**
+   * {@link run}, the write's transaction first running `part` of `shared` (with the other writes' parts of the batch,
+   * together) and `work` given its answer. On PostgreSQL a batch's writes then wait on one round trip for that statement
+   * where each would wait on its own.
+   */
+  runAfter<P, A, T>(shared: SharedFirst<P, A>, part: P, work: (trx: Transaction<DB>, first: A) => Promise<T>): Promise<T> {
+    return this.queued(work as Job['work'], { shared: shared as SharedFirst<unknown, unknown>, part });
+  }
+
+  private queued<T>(work: Job['work'], first?: Job['first']): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, first, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -64,8 +109,9 @@ export class GroupCommit {
       let results: unknown[] | undefined;
       try {
         results = await this.db.transaction().execute(async (trx) => {
+          const firsts = await firstAnswers(trx, jobs);
           const values: unknown[] = [];
-          for (const job of jobs) values.push(await job.work(trx));
+          for (const [i, job] of jobs.entries()) values.push(await job.work(trx, firsts[i]));
           return values;
         });
       } catch {
@@ -80,7 +126,7 @@ export class GroupCommit {
     }
     for (const job of jobs) {
       try {
-        job.resolve(await this.db.transaction().execute(job.work));
+        job.resolve(await this.db.transaction().execute(async (trx) => job.work(trx, (await firstAnswers(trx, [job]))[0])));
       } catch (err) {
         job.reject(err);
       }

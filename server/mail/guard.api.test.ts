@@ -54,6 +54,26 @@ describe('buyer e-mails to an address', () => {
     expect(await buyerRows('stranger@example.co.za')).toHaveLength(6);
   });
 
+  it('are at most 5 when the requests naming it arrive together, as when they come one after another', async () => {
+    const together = 'together@example.co.za';
+    const answers = await Promise.all(Array.from({ length: 7 }, () => rfq({ primaryEmail: together })));
+    const notSent = answers.map((res) => rfqSubmitResponseSchema.parse(res.json).emailDelivery.notSent);
+    expect(notSent.filter((n) => n.length === 0)).toHaveLength(5);
+    expect(notSent.filter((n) => n.length > 0)).toEqual(Array(2).fill([{ email: 't***@example.co.za', reason: 'daily_limit' }]));
+    expect(await buyerRows(together)).toHaveLength(5);
+    // All seven counted as requests, the two e-mails refused taken back.
+    const counts = await db.selectFrom('address_counts').select(['requests', 'quote_emails']).where('address_hash', '=', mailboxHash(together)).execute();
+    expect(
+      counts.reduce((sum, c) => ({ requests: sum.requests + Number(c.requests), quote_emails: sum.quote_emails + Number(c.quote_emails) }), {
+        requests: 0,
+        quote_emails: 0,
+      }),
+    ).toEqual({
+      requests: 7,
+      quote_emails: 5,
+    });
+  });
+
   it('count one mailbox once, whatever +tags, capitals or Gmail dots its addresses carry', async () => {
     // One request names the mailbox eleven ways: it is e-mailed once.
     const tagged = Array.from({ length: 10 }, (_, i) => `victim+${i + 1}@example.org`).join(', ');

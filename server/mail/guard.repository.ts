@@ -110,6 +110,68 @@ export async function countAddresses(
   return { counts, suppressed: new Set(rows.filter((r) => r.suppressed).map((r) => r.address_hash)) };
 }
 
+/** What {@link countAddresses} counts for one caller: its entries, their window, the hashes it looks up. */
+export interface AddressCounting {
+  entries: { addressHash: string; add: Partial<AddressCounts> }[];
+  now: string;
+  since: string;
+  suppressedAmong?: string[];
+}
+
+/**
+ * {@link countAddresses} for several callers at once (the requests of one transaction), in one statement for each ten
+ * minutes their times fall in (one, but for a batch across a slot's edge): a hash several callers count is counted once,
+ * by their sum, and each caller answered the counts it would have read had they counted one after another in the order
+ * given, and which of its own `suppressedAmong` are on the suppression list.
+ */
+export async function countAddressesTogether(
+  db: Executor,
+  callers: readonly AddressCounting[],
+): Promise<{ counts: AddressCounts[]; suppressed: Set<string> }[]> {
+  const answers: { counts: AddressCounts[]; suppressed: Set<string> }[] = new Array(callers.length);
+  const bySlot = new Map<string, number[]>();
+  callers.forEach((c, i) => {
+    const key = `${slotOf(c.now)} ${slotOf(c.since)}`;
+    const at = bySlot.get(key);
+    if (at) at.push(i);
+    else bySlot.set(key, [i]);
+  });
+  for (const at of bySlot.values()) {
+    const sums = new Map<string, AddressCounts>();
+    for (const i of at) {
+      for (const { addressHash, add } of callers[i]!.entries) {
+        const sum = sums.get(addressHash) ?? { requests: 0, quote_emails: 0, data_requests: 0, registration_emails: 0 };
+        for (const c of COUNTS) sum[c] += add[c] ?? 0;
+        sums.set(addressHash, sum);
+      }
+    }
+    const first = callers[at[0]!]!;
+    const lookups = [...new Set(at.flatMap((i) => callers[i]!.suppressedAmong ?? []))];
+    const hashes = [...sums.keys()];
+    const { counts, suppressed } = await countAddresses(db, {
+      entries: hashes.map((addressHash) => ({ addressHash, add: sums.get(addressHash)! })),
+      now: first.now,
+      since: first.since,
+      suppressedAmong: lookups,
+    });
+    // Each hash's count after every caller's; walking back from the last caller, each reads it less the callers' after it.
+    const after = new Map(hashes.map((h, k) => [h, { ...counts[k]! }]));
+    for (const i of [...at].reverse()) {
+      const caller = callers[i]!;
+      answers[i] = {
+        counts: caller.entries.map(({ addressHash, add }) => {
+          const total = after.get(addressHash)!;
+          const read = { ...total };
+          for (const c of COUNTS) total[c] -= add[c] ?? 0;
+          return read;
+        }),
+        suppressed: new Set((caller.suppressedAmong ?? []).filter((h) => suppressed.has(h))),
+      };
+    }
+  }
+  return answers;
+}
+
 /** Takes back one count of this slot's, for a refusal that should not count. */
 export async function uncountAddress(db: Executor, { addressHash, count, now }: { addressHash: string; count: AddressCount; now: string }): Promise<void> {
   await db

@@ -1,8 +1,11 @@
 import { BUYER_EMAILS_PER_DAY, DOMAIN_EMAILS_PER_DAY, type EmailNotSentReason } from '../../sdk/rules';
 import type { Executor } from '../db/executor';
 import { hashSecret, maskEmail, randomBytesPooled, timePrefix } from '../lib/ids';
+import type { SharedFirst } from '../db/group-commit';
 import {
   countAddresses,
+  countAddressesTogether,
+  type AddressCounting,
   findMailLink,
   suppressAddress,
   suppressedHashes,
@@ -47,32 +50,55 @@ export function mailboxHash(email: string): string {
   return hashSecret(mailboxOf(email));
 }
 
+/** A mailbox's and its organisation's domain's counts, and how to take one count of a kind back from both. */
+interface Counted {
+  mailbox: AddressCounts;
+  domain: AddressCounts | undefined;
+  suppressed: Set<string>;
+  takeBack(count: AddressCount): Promise<void>;
+}
+
 /**
- * Adds to the counts of the mailbox `email` reaches and, unless `domain` is null or the address is
- * a public provider's, of its organisation's domain, in one go (the counts are written before they
- * are read, so two processes at once can only both refuse). Answers both counts over the last
- * 24 hours, and how to take one count of a kind back from both for an e-mail that is not sent.
+ * What counting `email` adds: to the mailbox it reaches and, unless `domain` is null or the address is a public
+ * provider's, to its organisation's domain, counted together over the last 24 hours.
+ */
+function countingOf(
+  email: string,
+  add: { mailbox: Partial<AddressCounts>; domain: Partial<AddressCounts> | null },
+  now: Date,
+  suppressedAmong: string[] = [],
+): AddressCounting {
+  const domain = add.domain === null ? null : domainHash(email);
+  const entries = [{ addressHash: mailboxHash(email), add: add.mailbox }];
+  if (domain !== null) entries.push({ addressHash: domain, add: add.domain! });
+  return { entries, now: now.toISOString(), since: new Date(now.getTime() - DAY_MS).toISOString(), suppressedAmong };
+}
+
+/** The counts {@link countingOf}'s entries read, with the way to take one back from both. */
+function countedOf(trx: Executor, counting: AddressCounting, { counts, suppressed }: { counts: AddressCounts[]; suppressed: Set<string> }): Counted {
+  return {
+    mailbox: counts[0]!,
+    domain: counts[1],
+    suppressed,
+    async takeBack(count) {
+      for (const { addressHash } of counting.entries) await uncountAddress(trx, { addressHash, count, now: counting.now });
+    },
+  };
+}
+
+/**
+ * Adds to the counts of the mailbox `email` reaches and of its organisation's domain ({@link countingOf}), in one go
+ * (the counts are written before they are read, so two processes at once can only both refuse). Answers both counts
+ * over the last 24 hours, and how to take one count of a kind back from both for an e-mail that is not sent.
  */
 async function countMailboxAndDomain(
   trx: Executor,
   email: string,
   add: { mailbox: Partial<AddressCounts>; domain: Partial<AddressCounts> | null },
   now: Date,
-  suppressedAmong: string[] = [],
-): Promise<{ mailbox: AddressCounts; domain: AddressCounts | undefined; suppressed: Set<string>; takeBack(count: AddressCount): Promise<void> }> {
-  const at = now.toISOString();
-  const domain = add.domain === null ? null : domainHash(email);
-  const entries = [{ addressHash: mailboxHash(email), add: add.mailbox }];
-  if (domain !== null) entries.push({ addressHash: domain, add: add.domain! });
-  const { counts, suppressed } = await countAddresses(trx, { entries, now: at, since: new Date(now.getTime() - DAY_MS).toISOString(), suppressedAmong });
-  return {
-    mailbox: counts[0]!,
-    domain: counts[1],
-    suppressed,
-    async takeBack(count) {
-      for (const { addressHash } of entries) await uncountAddress(trx, { addressHash, count, now: at });
-    },
-  };
+): Promise<Counted> {
+  const counting = countingOf(email, add, now);
+  return countedOf(trx, counting, await countAddresses(trx, counting));
 }
 
 /**
@@ -215,44 +241,65 @@ export interface RfqMailDecision {
   links: MailLinkRow[];
 }
 
-/**
- * Decides, inside the request's transaction, who a new RFQ e-mails (the caller writes the links). Every count is written before
- * it is read, so two processes counting at once can only both refuse, never both send a sixth.
- * Caps count mailboxes ({@link mailboxOf}): tagged variants of one address share its caps, and
- * one request names each mailbox once; an organisation's domain has a cap of its own.
- */
-export async function decideRfqMail(
-  trx: Executor,
-  { primaryEmail, additionalEmails, now }: { primaryEmail: string; additionalEmails: string[]; now: Date },
-): Promise<RfqMailDecision> {
-  const at = now.toISOString();
-  // One request e-mails a mailbox once, however many of its spellings (+tags, capitals) it names.
+/** The addresses a new RFQ names, each mailbox once, and how its primary address is counted. */
+export interface RfqMailPart {
+  addresses: string[];
+  hashes: string[];
+  now: Date;
+  /**
+   * The request counted against the primary address's mailbox with its e-mail, the mailbox and its organisation's domain
+   * together, before either is read; which of the request's addresses are suppressed read in the same statement.
+   */
+  primary: AddressCounting;
+}
+
+/** What {@link decideRfqMail} decides from: a new RFQ's addresses, one mailbox once however many of its spellings (+tags, capitals) it names. */
+export function rfqMailPart({ primaryEmail, additionalEmails, now }: { primaryEmail: string; additionalEmails: string[]; now: Date }): RfqMailPart {
   const seen = new Set<string>();
   const addresses = [primaryEmail, ...additionalEmails].filter((e) => !seen.has(mailboxOf(e)) && seen.add(mailboxOf(e)));
   const hashes = addresses.map(addressHash);
+  return { addresses, hashes, now, primary: countingOf(primaryEmail, { mailbox: { requests: 1, quote_emails: 1 }, domain: { quote_emails: 1 } }, now, hashes) };
+}
+
+/**
+ * The primary addresses' counts of the new RFQs of one transaction, counted together: one statement on PostgreSQL for
+ * the whole batch where each request made its own (see `GroupCommit.runAfter`). Each request reads the counts it would
+ * have read had the batch's requests counted one after another, so each cap holds as it did; the one difference is an
+ * e-mail refused (and its count taken back) after a later request of the batch read its domain's count with it, which
+ * can make that one refuse too, never send one more.
+ */
+export const RFQ_MAIL_COUNTS: SharedFirst<RfqMailPart, { counts: AddressCounts[]; suppressed: Set<string> }> = {
+  run: (trx, parts) =>
+    countAddressesTogether(
+      trx,
+      parts.map((p) => p.primary),
+    ),
+};
+
+/**
+ * Decides, inside the request's transaction, who a new RFQ e-mails (the caller writes the links), its primary address
+ * counted already ({@link RFQ_MAIL_COUNTS}). Every count is written before it is read, so two processes counting at once
+ * can only both refuse, never both send a sixth. Caps count mailboxes ({@link mailboxOf}): tagged variants of one
+ * address share its caps, and one request names each mailbox once; an organisation's domain has a cap of its own.
+ */
+export async function decideRfqMail(trx: Executor, part: RfqMailPart, primary: { counts: AddressCounts[]; suppressed: Set<string> }): Promise<RfqMailDecision> {
+  const { addresses, hashes, now } = part;
+  const at = now.toISOString();
   const decision: RfqMailDecision = { buyers: [], notSent: [], sendLeads: true, links: [] };
-  // Which addresses are suppressed is read with the primary address's counts (one statement on
-  // PostgreSQL), so the primary is counted as mailed and its e-mail's counts taken back if it is not.
-  let suppressed = new Set<string>();
+  // Which addresses are suppressed was read with the primary address's counts, so the primary is
+  // counted as mailed and its e-mail's counts taken back if it is not.
+  const { suppressed } = primary;
   for (const [i, email] of addresses.entries()) {
     const hash = hashes[i]!;
     if (i > 0 && suppressed.has(hash)) {
       decision.notSent.push({ email: maskEmail(email), reason: 'unsubscribed' });
       continue;
     }
-    // The request is counted against the primary address's mailbox in the same statement as its
-    // e-mail; the mailbox and its organisation's domain are counted together, before either is read.
-    const counted = await countMailboxAndDomain(
-      trx,
-      email,
-      { mailbox: { requests: i === 0 ? 1 : 0, quote_emails: 1 }, domain: { quote_emails: 1 } },
-      now,
-      i === 0 ? hashes : [],
-    );
-    if (i === 0) {
-      suppressed = counted.suppressed;
-      decision.sendLeads = counted.mailbox.requests <= REQUESTS_PER_DAY_WITH_LEADS;
-    }
+    const counted =
+      i === 0
+        ? countedOf(trx, part.primary, primary)
+        : await countMailboxAndDomain(trx, email, { mailbox: { quote_emails: 1 }, domain: { quote_emails: 1 } }, now);
+    if (i === 0) decision.sendLeads = counted.mailbox.requests <= REQUESTS_PER_DAY_WITH_LEADS;
     if (suppressed.has(hash)) {
       await counted.takeBack('quote_emails');
       decision.notSent.push({ email: maskEmail(email), reason: 'unsubscribed' });

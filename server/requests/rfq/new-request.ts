@@ -17,7 +17,7 @@ import type { MarketSnapshot, Supplier } from '../../domain/market';
 import type { QuoteTerms } from '../../domain/quote-engine';
 import { rfqStatus, validityDay } from '../../domain/validity';
 import { hashSecret, newRfqId, newTrackingSecret, randomBytesPooled, trackingToken } from '../../lib/ids';
-import { decideRfqMail } from '../../mail/guard';
+import { decideRfqMail, RFQ_MAIL_COUNTS, rfqMailPart } from '../../mail/guard';
 import { rfqMessages } from '../../mail/messages';
 import type { Outbox } from '../../mail/outbox';
 import { isRegisteredPartner } from '../../partners/partners.service';
@@ -237,11 +237,14 @@ export async function commitRequest<Q extends QuoteTerms>(
   // On PostgreSQL the quotes' ids are drawn ahead, so nothing the transaction writes waits for an answer.
   const drawnIds = await quoteIdsOf(deps.database)?.take(rows.length);
 
-  const body = await deps.writes.run(async (trx) => {
+  const mailPart = rfqMailPart({ primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
+
+  // The buyer's address is counted with the other requests' of the transaction, in one statement (see RFQ_MAIL_COUNTS).
+  const body = await deps.writes.runAfter(RFQ_MAIL_COUNTS, mailPart, async (trx, primaryCounts) => {
     if (partnerId !== null) {
       rfq.partner_credit = await partnerCredit(trx, { partnerId, host: rfq.referrer_host ?? null, quoted: set.matched > 0 });
     }
-    const mail = await decideRfqMail(trx, { primaryEmail: input.primaryEmail, additionalEmails: input.additionalEmails, now });
+    const mail = await decideRfqMail(trx, mailPart, primaryCounts);
     const sendLeads = mail.sendLeads && rows.length > 0 && !demo;
     const messages = rfqMessages({ rfqId, buyers: mail.buyers, secret, sendLeads });
     const ids = await insertRfq(trx, rfq, rows, { links: mail.links, outbox: deps.outbox.rowsOf(messages, now) }, drawnIds);
