@@ -15,7 +15,7 @@ import { registerPartner } from '../test/partners';
 let server: TestServer;
 let enterprise: Awaited<ReturnType<typeof registerPartner>>;
 let starter: Awaited<ReturnType<typeof registerPartner>>;
-const now = Date.now();
+let now = Date.now();
 
 beforeAll(async () => {
   server = await startTestServer({ RFQ_RATE_LIMIT: '1000' }, { clock: () => now });
@@ -116,16 +116,23 @@ describe('GET /api/v2/procurement-data', () => {
     expect(procurementDataSchema.parse((await get('/api/v2/procurement-data?city_code=cape-town')).json).results).toHaveLength(2);
     expect(procurementDataSchema.parse((await get('/api/v2/procurement-data?start_date=2099-01-01')).json).results).toHaveLength(0);
     const seen: RfqSubmissionRecord[] = [];
+    const rfqs = await server.database.db.selectFrom('rfqs').select(['id', 'created_at']).execute();
     let cursor: string | null = null;
     let pages = 0;
     do {
       const body = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json);
       seen.push(...body.results);
       cursor = body.next_cursor;
-      // A cursor carries only what the page it ends already shows: no rfqId, no finer time.
-      const last = body.results[body.results.length - 1]!;
-      const line = last.line_number === null ? '' : `|${last.line_number}`;
-      if (cursor) expect(Buffer.from(cursor, 'base64url').toString('utf8')).toBe(`${last.submission_timestamp}|${last.rfq_ref}${line}`);
+      // A cursor is sealed: in no form the caller can read does it show an rfqId or a time finer than the hour.
+      if (cursor) {
+        const raw = Buffer.from(cursor, 'base64url');
+        for (const text of [cursor, raw.toString('utf8'), raw.toString('latin1'), raw.toString('hex')]) {
+          for (const r of rfqs) {
+            expect(text).not.toContain(r.id);
+            expect(text).not.toContain(r.created_at.slice(11, 19));
+          }
+        }
+      }
       expect(body.has_more).toBe(cursor !== null);
       pages++;
     } while (cursor);
@@ -182,10 +189,20 @@ describe('GET /api/v2/procurement-data', () => {
     });
     expect(await bad('city=durban')).toEqual({ query: 'Unknown parameter: city' });
     expect(await bad('cursor=bm90LWEtY3Vyc29y')).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
-    // A well-formed cursor naming no RFQ, or an RFQ at another hour, is refused the same way.
+    // A cursor edited by one character does not open.
     const first = procurementDataSchema.parse((await get('/api/v2/procurement-data?limit=1')).json);
-    const [hour, ref] = Buffer.from(first.next_cursor!, 'base64url').toString('utf8').split('|');
+    const sealed = first.next_cursor!;
+    const edited = `${sealed.slice(0, 20)}${sealed[20] === 'A' ? 'B' : 'A'}${sealed.slice(21)}`;
+    expect(await bad(`cursor=${edited}`)).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
+    // A cursor of the form handed out before cursors were sealed (the record's hour and pseudonym) still walks on from its
+    // record; one naming no RFQ, or an RFQ at another hour, is refused the same way.
+    const { submission_timestamp: hour, rfq_ref: ref } = first.results[0]!;
     const tamper = (text: string) => `cursor=${Buffer.from(text).toString('base64url')}`;
+    const fromOlder = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1&${tamper(`${hour}|${ref}`)}`)).json);
+    const fromSealed = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1&cursor=${sealed}`)).json);
+    expect(fromOlder.results).toEqual(fromSealed.results);
+    // The enterprise key may make 50 requests a second, and this file's clock stands still: it moves on one.
+    now += 1000;
     expect(await bad(tamper(`${hour}|r_00000000000000000000`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
     expect(await bad(tamper(`2020-01-01T00:00:00Z|${ref}`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
     expect(await bad(tamper(`${hour}|${ref}|0`))).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });

@@ -29,6 +29,25 @@ export type RfqRecordRow = [
   id: string,
 ];
 
+/** The key the data API's cursors are sealed under, made once by its migration; read once for each database. */
+const cursorKeys = new WeakMap<Kysely<DB>, Promise<string>>();
+
+export function dataCursorKey(db: Kysely<DB>): Promise<string> {
+  let key = cursorKeys.get(db);
+  if (key === undefined) {
+    key = db
+      .selectFrom('meta')
+      .select('value')
+      .where('key', '=', 'data_cursor_key')
+      .executeTakeFirstOrThrow()
+      .then((row) => row.value);
+    cursorKeys.set(db, key);
+    // A failed read is not kept: the next page reads again.
+    key.catch(() => cursorKeys.delete(db));
+  }
+  return key;
+}
+
 /** The RFQ with this pseudonym created in [from, to); the (created_at, id) index narrows the search to that hour. */
 export async function rfqInHour(db: Kysely<DB>, from: string, to: string, rfqRef: string): Promise<{ id: string; created_at: string } | undefined> {
   return db

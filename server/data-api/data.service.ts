@@ -15,7 +15,9 @@ import type {
 import type { Database } from '../db/database';
 import { scorecardWindow } from '../domain/scorecard';
 import { invalidFields } from '../errors';
+import { seal, unseal } from '../lib/seal';
 import {
+  dataCursorKey,
   demandBy,
   demandByCategory,
   demandByCategoryAndCity,
@@ -29,13 +31,14 @@ import {
   suppliersByCategoryAndRegion,
 } from './data.repository';
 
-// A cursor names the last record of a page by what that page already shows: its pseudonym, its
-// hour and, for a basket's line, its line number; so it carries neither the buyer's rfqId nor a
-// finer time. An edited cursor can only name another record the caller may read anyway, so it
-// needs no key (docs/security.md).
-function encodeCursor(createdAt: string, rfqRef: string, lineNo: number): string {
-  const line = lineNo >= 0 ? `|${lineNo + 1}` : '';
-  return Buffer.from(`${submissionHour(createdAt)}|${rfqRef}${line}`).toString('base64url');
+// A cursor names the last record of a page exactly, its time and id, sealed (AES-256-GCM) under a key
+// only the server holds: the next page starts from it by the index it pages by, with no search, and
+// the caller sees neither the buyer's rfqId nor a finer time than the page shows. An edited cursor
+// does not open (docs/security.md).
+const CURSOR_PURPOSE = 'procura data cursor';
+
+function encodeCursor(key: string, createdAt: string, id: string, lineNo: number): string {
+  return seal(`${createdAt}|${id}|${lineNo}`, key, CURSOR_PURPOSE);
 }
 
 /** The hour a record is published with: its exact time is not part of the data API. */
@@ -46,6 +49,12 @@ function submissionHour(createdAt: string): string {
 const BAD_CURSOR = { cursor: 'cursor must be the next_cursor of a previous answer' };
 
 async function decodeCursor(database: Database, cursor: string): Promise<{ createdAt: string; id: string; lineNo: number }> {
+  const opened = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|([^|]+)\|(-1|\d{1,3})$/.exec(
+    unseal(cursor, await dataCursorKey(database.db), CURSOR_PURPOSE) ?? '',
+  );
+  if (opened) return { createdAt: opened[1]!, id: opened[2]!, lineNo: Number(opened[3]) };
+  // A cursor of the form before sealing (its record's hour and pseudonym, and a basket line's number), as a process
+  // still running the older code hands out: the pseudonym is looked up within that hour.
   const match = /^(\d{4}-\d\d-\d\dT\d\d):00:00Z\|(r_[0-9a-f]{20})(?:\|([1-9]\d?))?$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   const hour = match ? new Date(`${match[1]}:00:00.000Z`) : undefined;
   if (!match || !hour || Number.isNaN(hour.getTime())) throw invalidFields(BAD_CURSOR);
@@ -83,7 +92,7 @@ export async function procurementData(database: Database, q: ProcurementDataQuer
   }
   const hasMore = rows.length > q.limit;
   const last = rows[count - 1];
-  return { results, has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(last[1], last[0], last[8]) : null };
+  return { results, has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(await dataCursorKey(database.db), last[1], last[9], last[8]) : null };
 }
 
 const PERIODS_BACK = { week: 12, month: 12, quarter: 8 } as const;
