@@ -48,7 +48,7 @@ export interface SweepResult {
   idempotencyKeysDeleted: number;
   widgetLoadsDeleted: number;
   analytics: AnalyticsSweep;
-  /** B-BBEE expiry reminders written. */
+  /** B-BBEE expiry reminder e-mails written, one to each person of a supplier's workspace. */
   bbeeReminders: number;
   buyerAccounts: AccountSweep;
   /** Another server process was sweeping the same database, so this one left it to that one. */
