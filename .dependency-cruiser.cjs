@@ -14,10 +14,12 @@ const READ_MODELS = ['^server/mail-sender/', '^server/scraping/import-path\\.ts$
 
 /**
  * What the mail vocabulary (mail/: the outbox's messages and rows, the guard of who may be
- * e-mailed, its unsubscribe pages) may import: the ground floor, and the routers' deps and errors.
- * Every service that writes e-mail imports mail/, so mail/ importing any of them would be a loop.
+ * e-mailed, its unsubscribe pages) may import: the ground floor, the routers' deps and errors, and
+ * the rate limiter its link pages are limited by (limits/ writes no e-mail and imports only the
+ * ground floor). Every service that writes e-mail imports mail/, so mail/ importing any of them
+ * would be a loop.
  */
-const MAIL_MAY_IMPORT = ['^server/(mail|db|lib|domain)/', '^server/(deps|errors|config)\\.ts$'];
+const MAIL_MAY_IMPORT = ['^server/(mail|db|lib|domain|limits)/', '^server/(deps|errors|config)\\.ts$'];
 
 /** A repository at any depth of a resource's folder (the import engine's sits in `catalogue/import/`). */
 const REPOSITORY_PATH = '^server/[^/]+/.+\\.repository\\.ts$';

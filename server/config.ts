@@ -105,6 +105,8 @@ const envSchema = z.object({
   PAPERWORK_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   DATA_REQUEST_RATE_LIMIT: int(5, 1, 1_000_000_000),
   DATA_REQUEST_RATE_WINDOW_SECONDS: int(3600, 1, 86_400),
+  MAIL_LINK_RATE_LIMIT: int(60, 1, 1_000_000_000),
+  MAIL_LINK_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -207,6 +209,8 @@ export interface Config {
     tracking: RateLimitSetting;
     /** Quotation and purchase-order PDFs. */
     paperwork: RateLimitSetting;
+    /** The pages of the links in e-mails: a buyer's unsubscribe, "this wasn't me" and resubscribe, a listed business's stop. */
+    mailLink: RateLimitSetting;
   };
   /** How many proxies stand in front: the client address is the one the nearest of them saw. */
   trustProxyHops: number;
@@ -308,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tracking: Object.freeze({ limit: e.TRACKING_RATE_LIMIT, windowSeconds: e.TRACKING_RATE_WINDOW_SECONDS }),
       paperwork: Object.freeze({ limit: e.PAPERWORK_RATE_LIMIT, windowSeconds: e.PAPERWORK_RATE_WINDOW_SECONDS }),
       dataRequest: Object.freeze({ limit: e.DATA_REQUEST_RATE_LIMIT, windowSeconds: e.DATA_REQUEST_RATE_WINDOW_SECONDS }),
+      mailLink: Object.freeze({ limit: e.MAIL_LINK_RATE_LIMIT, windowSeconds: e.MAIL_LINK_RATE_WINDOW_SECONDS }),
     }),
     trustProxyHops: e.TRUST_PROXY,
     seedOnEmpty: e.SEED_ON_EMPTY,

@@ -4,6 +4,7 @@ import { parseTrackingToken } from './lib/ids';
 import { PERSONAL_DATA_HOURS } from '../contract/data-api';
 import { SWEEP_INTERVAL_MS, sweep } from './retention';
 import { exclusively } from './db/advisory-lock';
+import { listedSupplier, listedSupplierLinks } from './listed-suppliers/listed-suppliers.service';
 import { POSTGRES_URL, responseTokenOf, startTestServer, validOrder, validRfq, type TestServer } from './test/harness';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -230,5 +231,37 @@ describe('the sweep across server processes', () => {
     expect(outer.ran && outer.value.skipped).toBe(POSTGRES_URL !== null);
     // Released with the work: the next round sweeps.
     expect((await sweep(server.database, server.app.deps.outbox, new Date(now))).skipped).toBe(false);
+  });
+});
+
+describe("a listed business's stop links", () => {
+  it('are deleted a year after their e-mail was sent, while the stop one of them made stays', async () => {
+    const db = server.database.db;
+    const DAY_MS = 24 * HOUR_MS;
+    const sent = Date.parse('2027-01-04T08:00:00.000Z');
+    const publicUrl = server.config.publicUrl;
+    const id = (await submit()).quotes[0]!.supplier.id;
+    const supplier = (await listedSupplier(db, id))!;
+    expect(supplier.hasUsers).toBe(false);
+    const pathOf = async (at: number) => (await listedSupplierLinks(db, supplier, publicUrl, new Date(at)))!.stopUrl.slice(publicUrl.length);
+    const old = await pathOf(sent);
+    const recent = await pathOf(sent + 300 * DAY_MS);
+    await atTime(sent + DAY_MS, async () => {
+      expect((await server.request('POST', old)).status).toBe(200);
+    });
+    const stops = await db.selectFrom('supplier_mail_stops').selectAll().execute();
+    expect(stops).toHaveLength(1);
+
+    // A year less an hour after its e-mail the old link still works; an hour past the year it is gone.
+    await sweep(server.database, server.app.deps.outbox, new Date(sent + 365 * DAY_MS - HOUR_MS));
+    expect((await server.request('GET', old)).status).toBe(200);
+    await sweep(server.database, server.app.deps.outbox, new Date(sent + 365 * DAY_MS + HOUR_MS));
+    const gone = await server.request('GET', old);
+    expect(gone.status).toBe(404);
+    expect(gone.text).toContain('This link does not work');
+    const kept = await server.request('GET', recent);
+    expect(kept.status).toBe(200);
+    expect(kept.text).toContain('This address already gets no e-mails from Procura');
+    expect(await db.selectFrom('supplier_mail_stops').selectAll().execute()).toEqual(stops);
   });
 });

@@ -17,6 +17,7 @@ import { pruneUnverifiedApplications } from './supplier-applications/supplier-ap
 import { sweepAnalytics, type AnalyticsSweep } from './analytics/site-analytics.service';
 import { pruneDataRequests } from './requests/privacy/privacy.repository';
 import { remindExpiringBbee } from './supplier/bbee-reminders.service';
+import { pruneStopLinks } from './listed-suppliers/listed-suppliers.service';
 import { type AccountSweep, sweepUnusedAccounts } from './buyer/buyer.service';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -47,7 +48,7 @@ export interface SweepResult {
   idempotencyKeysDeleted: number;
   widgetLoadsDeleted: number;
   analytics: AnalyticsSweep;
-  /** B-BBEE expiry reminders written. */
+  /** B-BBEE expiry reminder e-mails written, one to each person of a supplier's workspace. */
   bbeeReminders: number;
   buyerAccounts: AccountSweep;
   /** Another server process was sweeping the same database, so this one left it to that one. */
@@ -76,7 +77,8 @@ const SWEEP_LOCK = 'procura.retention-sweep';
  * months, after one e-mail 30 days before (see `sweepUnusedAccounts`); sent, held and dead e-mails of that age from when they were
  * written (the supplier needed the buyer's contact once), expired idempotency keys and rate-limit windows,
  * staff and supplier sessions and one-time links that can no longer be used,
- * widget-load counts {@link WIDGET_LOAD_MONTHS} months old, expired data request links, and the
+ * widget-load counts {@link WIDGET_LOAD_MONTHS} months old, expired data request links, listed
+ * businesses' stop links a year after their e-mail (the stops stay), and the
  * analytics salts, raw events and consent records past their time (see `sweepAnalytics`).
  * One process at a time: a process that finds another sweeping skips this round.
  */
@@ -111,6 +113,8 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
     .toISOString()
     .slice(0, 10);
   const widgetLoadsDeleted = await deleteWidgetLoadsBefore(database.db, loadsBefore);
+  // A listed business's stop link works a year after its e-mail was sent; the stop it made stays.
+  await pruneStopLinks(database.db, now.getTime());
   // Data request links end after an hour; the address each held goes with it.
   await pruneDataRequests(database.db, now.toISOString());
   const analytics = await sweepAnalytics(database.db, now.getTime(), SWEEP_INTERVAL_MS);

@@ -184,14 +184,24 @@ describe('the stop link', () => {
 });
 
 describe('expiring B-BBEE evidence', () => {
-  it('is e-mailed once, 30 days before its expiry in Johannesburg, with the claim line while no one signs in', async () => {
-    const other = (await quoteRfq()).quotes.map((q) => q.supplier.id).find((id) => id !== listed.id)!;
-    const s = await supplierRow(other);
+  const reminders = () => db().selectFrom('outbox').select(['recipient', 'payload']).where('kind', '=', 'supplier-bbee-reminder').orderBy('id').execute();
+  const hashOf = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  /** The first of the suppliers no one signs in for. */
+  const withoutPeople = async (ids: number[]) => {
+    for (const id of ids) {
+      if ((await db().selectFrom('supplier_users').select('id').where('supplier_id', '=', id).execute()).length === 0) return supplierRow(id);
+    }
+    throw new Error('every quoted supplier has people');
+  };
+  let remindedId = 0;
+
+  it('is e-mailed once, 30 days before its expiry in Johannesburg, to the listed address with the claim line while no one signs in', async () => {
+    const s = await withoutPeople((await quoteRfq()).quotes.map((q) => q.supplier.id).filter((id) => id !== listed.id));
+    remindedId = s.id;
     await db().updateTable('suppliers').set({ bbee_reminded_for: null }).execute();
     // Only this supplier's evidence is near its expiry.
     await db().updateTable('suppliers').set({ bbee_expires_on: '2028-01-01' }).where('bbee_level', '>=', 1).execute();
     await db().updateTable('suppliers').set({ bbee_level: 2, bbee_evidence: 'certificate', bbee_expires_on: '2027-01-11' }).where('id', '=', s.id).execute();
-    const reminders = () => db().selectFrom('outbox').select(['recipient', 'payload']).where('kind', '=', 'supplier-bbee-reminder').execute();
 
     // 11 December, 23:30 in Johannesburg: 31 days before.
     now = Date.parse('2026-12-11T21:30:00.000Z');
@@ -203,7 +213,6 @@ describe('expiring B-BBEE evidence', () => {
     await sweep(server.database, server.app.deps.outbox, new Date(now));
     await sweep(server.database, server.app.deps.outbox, new Date(now + 3600_000));
     expect(await reminders()).toEqual([{ recipient: s.email, payload: JSON.stringify({ supplierId: s.id, expiresOn: '2027-01-11' }) }]);
-    const users = await db().selectFrom('supplier_users').select('id').where('supplier_id', '=', s.id).execute();
 
     server.app.deps.outbox.notify();
     const subject = 'Procura: your B-BBEE certificate expires on 11 January 2027';
@@ -211,6 +220,54 @@ describe('expiring B-BBEE evidence', () => {
     const mail = sink.received.find((m) => m.subject === subject)!;
     expect(mail.to).toEqual([s.email]);
     expect(mail.text).toContain(`From the day after, ${s.name}'s quotes and paperwork show it as non-compliant`);
-    expect(mail.text.includes(CLAIM)).toBe(users.length === 0);
+    expect(mail.text).toContain(CLAIM);
+    expect(stopUrlOf(mail)).toBeDefined();
+  });
+
+  it("goes instead to each enabled person of the supplier's workspace, and to no address that asked Procura to stop", async () => {
+    const s = await withoutPeople((await quoteRfq()).quotes.map((q) => q.supplier.id).filter((id) => id !== listed.id && id !== remindedId));
+    const desk = 'bbee.desk@people.example.co.za';
+    await signInSupplier(server, s.id, desk);
+    // An invited colleague counts, as for invoices; a disabled one does not, nor one whose address asked to stop.
+    const at = new Date(now).toISOString();
+    const person = (email: string, disabledAt: string | null) => ({
+      supplier_id: s.id,
+      email,
+      name: 'Colleague',
+      disabled_at: disabledAt,
+      created_at: at,
+      last_sign_in_at: null,
+    });
+    await db()
+      .insertInto('supplier_users')
+      .values([
+        person('bbee.invited@people.example.co.za', null),
+        person('bbee.gone@people.example.co.za', at),
+        person('bbee.stopped@people.example.co.za', null),
+      ])
+      .execute();
+    await db()
+      .insertInto('supplier_mail_stops')
+      .values([hashOf('bbee.stopped@people.example.co.za'), hashOf(s.email)].map((address_hash) => ({ address_hash, created_at: at })))
+      .execute();
+    await db().updateTable('suppliers').set({ bbee_level: 3, bbee_evidence: 'affidavit', bbee_expires_on: '2027-01-10' }).where('id', '=', s.id).execute();
+
+    await sweep(server.database, server.app.deps.outbox, new Date(now));
+    const payload = JSON.stringify({ supplierId: s.id, expiresOn: '2027-01-10' });
+    expect((await reminders()).filter((r) => r.payload === payload)).toEqual([
+      { recipient: desk, payload },
+      { recipient: 'bbee.invited@people.example.co.za', payload },
+    ]);
+
+    server.app.deps.outbox.notify();
+    const subject = 'Procura: your B-BBEE affidavit expires on 10 January 2027';
+    await vi.waitFor(() => expect([...sink.unique().values()].filter((m) => m.subject === subject)).toHaveLength(2), { timeout: 15_000 });
+    const mails = [...sink.unique().values()].filter((m) => m.subject === subject);
+    expect(mails.map((m) => m.to).sort()).toEqual([[desk], ['bbee.invited@people.example.co.za']]);
+    for (const mail of mails) {
+      // People choose in the workspace: no claim line, no stop link.
+      expect(mail.text).not.toContain(CLAIM);
+      expect(mail.headers['list-unsubscribe']).toBeUndefined();
+    }
   });
 });

@@ -44,6 +44,12 @@ export async function insertStopLink(
   await db.insertInto('supplier_stop_links').values(link).execute();
 }
 
+/** Deletes the stop links made before `before`; the stops they made stay. Answers how many. */
+export async function deleteStopLinksBefore(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('supplier_stop_links').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The link of a token's hash, with its supplier's name, page and users, and whether its address is stopped. */
 export async function findStopLink(db: Executor, tokenHash: string) {
   return db

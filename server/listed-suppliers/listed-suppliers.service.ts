@@ -38,6 +38,21 @@ export async function listedSupplierLinks(db: Executor, supplier: repo.ListedSup
   return { joinUrl: joinUrlOf(publicUrl, supplier.slug), stopUrl: `${publicUrl}/mail/stop/${token}` };
 }
 
+/**
+ * Days a stop link works after its e-mail was sent: a year, so the stop in any e-mail a
+ * business still keeps at hand, the year's B-BBEE reminder among them, still stops. CAN-SPAM asks
+ * for 30 days; a business still e-mailed has a newer link in each new e-mail.
+ */
+const STOP_LINK_DAYS = 365;
+
+/**
+ * Deletes the stop links of e-mails sent more than {@link STOP_LINK_DAYS} days before `nowMs`.
+ * The stops themselves (`supplier_mail_stops`) stay: a stopped address stays stopped.
+ */
+export function pruneStopLinks(db: Executor, nowMs: number): Promise<number> {
+  return repo.deleteStopLinksBefore(db, new Date(nowMs - STOP_LINK_DAYS * 24 * 60 * 60 * 1000).toISOString());
+}
+
 /** The supplier a quote was made in the name of, as its e-mails' links need it. */
 export function supplierOfQuote(db: Executor, quoteId: number) {
   return repo.supplierOfQuote(db, quoteId);

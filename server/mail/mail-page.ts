@@ -1,6 +1,9 @@
 // The small pages the links in e-mails open: unsubscribe, "this wasn't me" and a listed business's stop.
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
 import { html, SafeHtml } from '../lib/html';
+import { limitPerClient } from '../limits/rate-limiter';
 
 // A literal of this file, never input.
 const STYLE = new SafeHtml(`body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#0f172a;background:#f8fafc}
@@ -23,3 +26,26 @@ export function mailPage(ctx: Context, status: number, title: string, body: Safe
 
 /** A link whose token is unknown. */
 export const UNKNOWN_LINK = html`<h1>This link does not work</h1><p>It may have been copied only in part. Open it again from the e-mail, or write to Procura support.</p>`;
+
+/**
+ * The per-client limit of every e-mail link's page, one window for them all. Its tokens are too
+ * long to guess, so the limit only caps the load one network can make; a refusal is a page like
+ * the links' others, 429 with Retry-After, since a person reads it in a browser.
+ */
+export function limitMailLinks(deps: Pick<AppDeps, 'writes' | 'clock' | 'config'>): Middleware {
+  const limit = limitPerClient(deps, { bucket: 'mail-link', ...deps.config.rateLimits.mailLink }, 'visits to e-mail links');
+  return async function limitMailLink(ctx, next) {
+    let admitted = false;
+    try {
+      await limit(ctx, async () => {
+        admitted = true;
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'rate_limited') throw err;
+      if (err.headers) ctx.set(err.headers);
+      return mailPage(ctx, 429, 'Too many visits', html`<h1>Please wait a moment</h1><p>${err.message}</p>`);
+    }
+    // The page itself runs outside the limit's catch: only the limit's refusal is answered here.
+    if (admitted) await next();
+  };
+}

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import { findLink, resubscribeByLink, suppressByLink, type LinkAction } from './guard';
 import { html } from '../lib/html';
-import { mailPage as page, UNKNOWN_LINK as UNKNOWN } from './mail-page';
+import { limitMailLinks, mailPage as page, UNKNOWN_LINK as UNKNOWN } from './mail-page';
 
 const ASK: Record<LinkAction, { title: string; lead: string; button: string }> = {
   unsubscribe: {
@@ -25,10 +25,11 @@ const ASK: Record<LinkAction, { title: string; lead: string; button: string }> =
 export function unsubscribeRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/mail' });
   const { db } = deps.database;
+  const limit = limitMailLinks(deps);
 
   for (const action of ['unsubscribe', 'not-me'] as const) {
     const ask = ASK[action];
-    router.get(`/${action}/:token`, async (ctx) => {
+    router.get(`/${action}/:token`, limit, async (ctx) => {
       const link = await findLink(db, ctx.params.token ?? '');
       if (!link) return page(ctx, 404, 'Link not found', UNKNOWN);
       page(
@@ -40,7 +41,7 @@ export function unsubscribeRouter(deps: AppDeps) {
 ${link.suppressed ? html`<p>This address already gets no quote e-mails from Procura.</p>` : html`<form method="post"><button type="submit">${ask.button}</button></form>`}`,
       );
     });
-    router.post(`/${action}/:token`, async (ctx) => {
+    router.post(`/${action}/:token`, limit, async (ctx) => {
       const masked = await suppressByLink(db, ctx.params.token ?? '', action, new Date(deps.clock()));
       if (!masked) return page(ctx, 404, 'Link not found', UNKNOWN);
       page(
@@ -54,7 +55,7 @@ ${link.suppressed ? html`<p>This address already gets no quote e-mails from Proc
     });
   }
 
-  router.post('/resubscribe/:token', async (ctx) => {
+  router.post('/resubscribe/:token', limit, async (ctx) => {
     const masked = await resubscribeByLink(db, ctx.params.token ?? '');
     if (!masked) return page(ctx, 404, 'Link not found', UNKNOWN);
     page(ctx, 200, 'Subscribed again', html`<h1>Quote e-mails are on again</h1><p>Quotes you ask for are e-mailed to <strong>${masked}</strong> again.</p>`);

@@ -14,6 +14,18 @@ export async function expiringUnreminded(db: Executor, { from, to }: { from: str
     .execute();
 }
 
+/** The addresses of a supplier's enabled people, who sign in for it; none for a listing no one was given. */
+export async function peopleOf(db: Executor, supplierId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('supplier_users')
+    .select('email')
+    .where('supplier_id', '=', supplierId)
+    .where('disabled_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.email);
+}
+
 /** Records the reminder of an expiry, unless another process did: answers whether this one did. */
 export async function markReminded(db: Executor, supplierId: number, expiresOn: string): Promise<boolean> {
   const result = await db
