@@ -90,11 +90,26 @@ export function findWaitingApprovals(db: Db, companyId: number) {
   return db.selectFrom('buyer_approvals').selectAll().where('company_id', '=', companyId).where('status', '=', 'waiting').orderBy('id').execute();
 }
 
-/** Ends a waiting approval, forgetting its order details and token; false when it no longer waited. */
+/** The approvals still waiting on these requests. */
+export function waitingApprovalsOn(db: Db, rfqIds: readonly string[]) {
+  if (rfqIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('buyer_approvals')
+    .select(['id', 'awards_json'])
+    .where('status', '=', 'waiting')
+    .where('rfq_id', 'in', [...rfqIds])
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Ends a waiting approval, forgetting its order details and token; false when it no longer waited.
+ * An expired one was decided by no one.
+ */
 export async function decideApproval(
   db: Db,
   id: number,
-  change: { status: 'approved' | 'rejected'; reason: string | null; at: string; by: number },
+  change: { status: 'approved' | 'rejected' | 'expired'; reason: string | null; at: string; by: number | null },
 ): Promise<boolean> {
   const result = await db
     .updateTable('buyer_approvals')
