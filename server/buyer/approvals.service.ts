@@ -90,9 +90,11 @@ export async function reject(deps: ApprovalDeps, member: CompanyMember, id: numb
  */
 export async function expireEndedApprovals(db: Executor, now: Date, of?: readonly string[]): Promise<number> {
   const at = now.toISOString();
-  const ended = (await endedHolds(db, now)).filter((rfqId) => of === undefined || of.includes(rfqId));
+  // Read from the few orders that wait, not from every quote: a request's quotes are found by its id.
+  const waiting = await repo.waitingApprovalsOn(db, of);
+  const ended = new Set(await endedHolds(db, [...new Set(waiting.map((a) => a.rfq_id))], now));
   let closed = 0;
-  for (const approval of await repo.waitingApprovalsOn(db, ended)) {
+  for (const approval of waiting.filter((a) => ended.has(a.rfq_id))) {
     // Closed first: an approver's decision that came between leaves its quotes as it placed them.
     if (!(await repo.decideApproval(db, approval.id, { status: 'expired', reason: null, at, by: null }))) continue;
     await offerHeldAgain(db, { awards: awardsOf(approval) }, at);

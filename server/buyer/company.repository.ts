@@ -90,16 +90,12 @@ export function findWaitingApprovals(db: Db, companyId: number) {
   return db.selectFrom('buyer_approvals').selectAll().where('company_id', '=', companyId).where('status', '=', 'waiting').orderBy('id').execute();
 }
 
-/** The approvals still waiting on these requests. */
-export function waitingApprovalsOn(db: Db, rfqIds: readonly string[]) {
-  if (rfqIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('buyer_approvals')
-    .select(['id', 'awards_json'])
-    .where('status', '=', 'waiting')
-    .where('rfq_id', 'in', [...rfqIds])
-    .orderBy('id')
-    .execute();
+/** The approvals still waiting, of every company, on these requests or (no `rfqIds`) on any. */
+export function waitingApprovalsOn(db: Db, rfqIds?: readonly string[]) {
+  if (rfqIds?.length === 0) return Promise.resolve([]);
+  let query = db.selectFrom('buyer_approvals').select(['id', 'rfq_id', 'awards_json']).where('status', '=', 'waiting');
+  if (rfqIds) query = query.where('rfq_id', 'in', [...rfqIds]);
+  return query.orderBy('id').execute();
 }
 
 /**

@@ -69,11 +69,11 @@ export async function offerHeldAgain(trx: Executor, held: Pick<HeldOrder, 'award
 }
 
 /**
- * The requests whose held acceptance can no longer be placed at `now`: a held quote past its
- * validity (the approval would be refused), or the request's personal data deleted.
+ * Which of the requests `rfqIds` hold an acceptance that can no longer be placed at `now`: a held
+ * quote past its validity (the approval would be refused), or the request's personal data deleted.
  */
-export function endedHolds(db: Executor, now: Date): Promise<string[]> {
-  return findEndedHolds(db, validityDay(now.getTime()));
+export function endedHolds(db: Executor, rfqIds: readonly string[], now: Date): Promise<string[]> {
+  return findEndedHolds(db, rfqIds, validityDay(now.getTime()));
 }
 
 /** Offers a held acceptance's quotes again, with `decided` and the e-mails it sends, in one transaction. */

@@ -376,15 +376,17 @@ export async function reopenRfq(trx: Executor, rfqId: string, quoteId: number, n
 }
 
 /**
- * The requests with a quote held for approval that can no longer be ordered: past its validity on
- * `day`, or on a request whose personal data was deleted.
+ * Which of the requests `rfqIds` have a quote held for approval that can no longer be ordered: past
+ * its validity on `day`, or on a request whose personal data was deleted.
  */
-export async function findEndedHolds(db: Executor, day: string): Promise<string[]> {
+export async function findEndedHolds(db: Executor, rfqIds: readonly string[], day: string): Promise<string[]> {
+  if (rfqIds.length === 0) return [];
   const rows = await db
     .selectFrom('quotes as q')
     .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
     .select('q.rfq_id')
     .distinct()
+    .where('q.rfq_id', 'in', [...rfqIds])
     .where('q.status', '=', 'awaiting_approval')
     .where((eb) => eb.or([eb('q.valid_until', '<', day), eb('r.personal_data_deleted_at', 'is not', null)]))
     .execute();
