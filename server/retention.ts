@@ -19,6 +19,7 @@ import { pruneDataRequests } from './requests/privacy/privacy.repository';
 import { remindExpiringBbee } from './supplier/bbee-reminders.service';
 import { pruneStopLinks } from './listed-suppliers/listed-suppliers.service';
 import { type AccountSweep, sweepUnusedAccounts } from './buyer/buyer.service';
+import { expireEndedApprovals } from './buyer/approvals.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How often the sweep runs; it deletes one interval early so nothing outlives the promise. */
@@ -44,6 +45,8 @@ function monthsBefore(date: Date, months: number): Date {
 /** Everything the sweep clears, with how many rows of each. */
 export interface SweepResult {
   rfqsAnonymised: number;
+  /** Orders held for approval closed unordered: their quotes' validity ended, or their request was anonymised. */
+  approvalsExpired: number;
   emailsDeleted: number;
   idempotencyKeysDeleted: number;
   widgetLoadsDeleted: number;
@@ -57,6 +60,7 @@ export interface SweepResult {
 
 const NOTHING_SWEPT: Omit<SweepResult, 'skipped'> = {
   rfqsAnonymised: 0,
+  approvalsExpired: 0,
   emailsDeleted: 0,
   idempotencyKeysDeleted: 0,
   widgetLoadsDeleted: 0,
@@ -71,9 +75,11 @@ const SWEEP_LOCK = 'procura.retention-sweep';
 /**
  * Deletes what the product no longer needs: buyers' personal data {@link PERSONAL_DATA_HOURS}
  * after their request ended (closed, confirmed by the awarded supplier, or no quote left to
- * accept), and never later than that after its last quote's validity ended (the RFQ itself stays,
+ * accept or waiting for a company's approval), and never later than that after its last quote's validity ended (the RFQ itself stays,
  * anonymous, for the data API), unless the request's address has a buyer account, which keeps its
- * requests' contact while it exists; buyer accounts unused for {@link BUYER_ACCOUNT_UNUSED_MONTHS}
+ * requests' contact while it exists; an order held for approval once a held quote's validity
+ * ended or its request was anonymised (closed unordered with its order details: see
+ * `expireEndedApprovals`); buyer accounts unused for {@link BUYER_ACCOUNT_UNUSED_MONTHS}
  * months, after one e-mail 30 days before (see `sweepUnusedAccounts`); sent, held and dead e-mails of that age from when they were
  * written (the supplier needed the buyer's contact once), expired idempotency keys and rate-limit windows,
  * staff and supplier sessions and one-time links that can no longer be used,
@@ -95,6 +101,8 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
     now: now.toISOString(),
   });
   await clearPartsOfClearedRequests(database.db);
+  // An order held for approval that can no longer be placed closes, and its order details go with it.
+  const approvalsExpired = await database.db.transaction().execute((trx) => expireEndedApprovals(trx, now));
   const emailsDeleted = await outbox.prune(personalBefore, database.db);
   const idempotencyKeysDeleted = await pruneIdempotencyRecords(database.db, new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString());
   await pruneWindows(database.db, now.toISOString());
@@ -122,7 +130,17 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
   // 30 days is e-mailed once.
   const bbeeReminders = await remindExpiringBbee(database.db, outbox, now.getTime());
   const buyerAccounts = await sweepUnusedAccounts(database, outbox, now, monthsBefore(now, BUYER_ACCOUNT_UNUSED_MONTHS));
-  return { rfqsAnonymised, emailsDeleted, idempotencyKeysDeleted, widgetLoadsDeleted, analytics, bbeeReminders, buyerAccounts, skipped: false };
+  return {
+    rfqsAnonymised,
+    approvalsExpired,
+    emailsDeleted,
+    idempotencyKeysDeleted,
+    widgetLoadsDeleted,
+    analytics,
+    bbeeReminders,
+    buyerAccounts,
+    skipped: false,
+  };
 }
 
 /**
@@ -135,7 +153,15 @@ export function startSweeping(database: Database, outbox: Outbox, clock: () => n
     running = sweep(database, outbox, new Date(clock())).then(
       (result) => {
         if (result.skipped) logger.debug('another server process is running the retention sweep; this one skips it');
-        else if (result.rfqsAnonymised + result.emailsDeleted + result.widgetLoadsDeleted + result.analytics.eventsDeleted + result.buyerAccounts.deleted > 0)
+        else if (
+          result.rfqsAnonymised +
+            result.approvalsExpired +
+            result.emailsDeleted +
+            result.widgetLoadsDeleted +
+            result.analytics.eventsDeleted +
+            result.buyerAccounts.deleted >
+          0
+        )
           logger.info(result, 'old data swept');
       },
       (err: unknown) => logger.warn({ err }, 'the retention sweep failed'),

@@ -33,6 +33,7 @@ export const COMPANY_MESSAGES = {
   notFound: 'No colleague of yours has this id.',
   approvalNotFound: 'No order of your company waits with this id.',
   decided: 'This order was already decided.',
+  expired: 'This order was closed unordered: its quotes’ validity ended, or its request’s details were deleted, before an approver decided.',
   reason: 'Give a reason of 2 to 500 characters: the colleague who asked reads it',
   invited: 'Invited. Your colleague was e-mailed a link to sign in.',
 };

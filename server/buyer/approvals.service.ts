@@ -4,9 +4,10 @@ import type { Kysely } from 'kysely';
 import { type Approval, type ApprovalDecision, COMPANY_MESSAGES } from '../../contract/schemas/buyer-company';
 import { centsToRand } from '../../sdk/format';
 import type { DB } from '../db/schema';
+import type { Executor } from '../db/executor';
 import { ApiError } from '../errors';
 import type { OutboxMessage } from '../mail/messages';
-import { type HeldOrder, heldOrderSummary, placeHeldOrder, releaseHeldOrder } from '../requests/quotes/approved-orders';
+import { endedHolds, type HeldOrder, heldOrderSummary, offerHeldAgain, placeHeldOrder, releaseHeldOrder } from '../requests/quotes/approved-orders';
 import type { QuoteDeps } from '../requests/quotes/quotes.service';
 import type { CompanyMember } from './company-members';
 import * as repo from './company.repository';
@@ -48,6 +49,7 @@ async function waiting(db: Kysely<DB>, member: CompanyMember, id: number) {
   approverOnly(member);
   const row = await repo.findApproval(db, member.companyId, id);
   if (!row) throw new ApiError(404, 'approval_not_found', COMPANY_MESSAGES.approvalNotFound);
+  if (row.status === 'expired') throw new ApiError(409, 'approval_decided', COMPANY_MESSAGES.expired);
   if (row.status !== 'waiting' || row.order_details_json === null || row.tracking_token === null)
     throw new ApiError(409, 'approval_decided', COMPANY_MESSAGES.decided);
   return { row, held: { kind: row.kind, awards: awardsOf(row), details: JSON.parse(row.order_details_json), token: row.tracking_token } as HeldOrder };
@@ -76,4 +78,27 @@ export async function reject(deps: ApprovalDeps, member: CompanyMember, id: numb
     return tell;
   });
   return { id, status: 'rejected', rfqId: row.rfq_id };
+}
+
+/**
+ * Closes, as expired, the waiting approvals whose order can no longer be placed (see
+ * `endedHolds`): a quote past its validity would be refused, and once a request's personal data
+ * is deleted no order details may outlive it. The order details and tracking token go; the quotes
+ * are offered again (reading `expired` past their validity) and no supplier hears anything. The
+ * retention sweep runs it hourly, and the erasure of an address for the requests it anonymised
+ * (`of`); answers how many it closed.
+ */
+export async function expireEndedApprovals(db: Executor, now: Date, of?: readonly string[]): Promise<number> {
+  const at = now.toISOString();
+  // Read from the few orders that wait, not from every quote: a request's quotes are found by its id.
+  const waiting = await repo.waitingApprovalsOn(db, of);
+  const ended = new Set(await endedHolds(db, [...new Set(waiting.map((a) => a.rfq_id))], now));
+  let closed = 0;
+  for (const approval of waiting.filter((a) => ended.has(a.rfq_id))) {
+    // Closed first: an approver's decision that came between leaves its quotes as it placed them.
+    if (!(await repo.decideApproval(db, approval.id, { status: 'expired', reason: null, at, by: null }))) continue;
+    await offerHeldAgain(db, { awards: awardsOf(approval) }, at);
+    closed++;
+  }
+  return closed;
 }

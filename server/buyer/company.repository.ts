@@ -90,11 +90,22 @@ export function findWaitingApprovals(db: Db, companyId: number) {
   return db.selectFrom('buyer_approvals').selectAll().where('company_id', '=', companyId).where('status', '=', 'waiting').orderBy('id').execute();
 }
 
-/** Ends a waiting approval, forgetting its order details and token; false when it no longer waited. */
+/** The approvals still waiting, of every company, on these requests or (no `rfqIds`) on any. */
+export function waitingApprovalsOn(db: Db, rfqIds?: readonly string[]) {
+  if (rfqIds?.length === 0) return Promise.resolve([]);
+  let query = db.selectFrom('buyer_approvals').select(['id', 'rfq_id', 'awards_json']).where('status', '=', 'waiting');
+  if (rfqIds) query = query.where('rfq_id', 'in', [...rfqIds]);
+  return query.orderBy('id').execute();
+}
+
+/**
+ * Ends a waiting approval, forgetting its order details and token; false when it no longer waited.
+ * An expired one was decided by no one.
+ */
 export async function decideApproval(
   db: Db,
   id: number,
-  change: { status: 'approved' | 'rejected'; reason: string | null; at: string; by: number },
+  change: { status: 'approved' | 'rejected' | 'expired'; reason: string | null; at: string; by: number | null },
 ): Promise<boolean> {
   const result = await db
     .updateTable('buyer_approvals')

@@ -947,7 +947,8 @@ export interface BuyerApprovalsTable {
   /** The tracking token the acceptance was made with; null once decided. */
   tracking_token: string | null;
   total_incl_vat_cents: number;
-  status: ColumnType<'waiting' | 'approved' | 'rejected', 'waiting' | undefined, 'waiting' | 'approved' | 'rejected'>;
+  /** `expired`: closed unordered, decided by no one, once its quotes' validity ended or its request's personal data was deleted. */
+  status: ColumnType<'waiting' | 'approved' | 'rejected' | 'expired', 'waiting' | undefined, 'waiting' | 'approved' | 'rejected' | 'expired'>;
   reason: string | null;
   requested_at: IsoText;
   decided_at: IsoText | null;

@@ -50,13 +50,13 @@ export const BUYER_COMPANY_PATHS: Route[] = [
   approver.get('/api/buyer/approvals', {
     summary: 'The orders that wait for the company’s approvers, oldest first',
     description:
-      'Only an approver. Each order a requester accepted above their spending limit (by tracking link or signed in alike): its `id`, the request, who asked, each supplier with the lines it would be ordered, the order total incl. VAT and the earliest validity of its quotes. Its quotes read `awaiting_approval`; their suppliers were told nothing.',
+      'Only an approver. Each order a requester accepted above their spending limit (by tracking link or signed in alike): its `id`, the request, who asked, each supplier with the lines it would be ordered, the order total incl. VAT and the earliest validity of its quotes. Its quotes read `awaiting_approval`; their suppliers were told nothing. An order still waiting once a quote’s validity has ended, or once its request’s personal data was deleted, is closed unordered within the hour, its order details with it, and is listed no more.',
     ok: [200, approvalsSchema],
   }),
   approver.post('/api/buyer/approvals/{id}/approve', {
     summary: 'Approve a held order: place it exactly as the acceptance would have',
     description:
-      "Only an approver. Issues the purchase orders and sends the e-mails the acceptance would have sent (the suppliers' orders, the buyer's copy, the others not selected). A quote past its validity is refused as the acceptance would be (409 `quote_expired` with the validity message), and the order keeps waiting; an order already decided answers 409 `approval_decided`. From Procura's own pages (their Origin).",
+      "Only an approver. Issues the purchase orders and sends the e-mails the acceptance would have sent (the suppliers' orders, the buyer's copy, the others not selected). A quote past its validity is refused as the acceptance would be (409 `quote_expired` with the validity message), and the order keeps waiting until it is closed; an order already decided, or closed unordered, answers 409 `approval_decided` (the message says which). From Procura's own pages (their Origin).",
     ...DECISION,
   }),
   approver.post('/api/buyer/approvals/{id}/reject', {

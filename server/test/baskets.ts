@@ -11,10 +11,11 @@ const BASKET_LINES = [
 
 /**
  * Submits a three-line basket for Johannesburg to five suppliers and checks that the first `fullQuotes`
- * quotes price every line, so each line can go to any of them.
+ * quotes price every line, so each line can go to any of them; `overrides` replaces any other field
+ * of the request (its `primaryEmail`, say).
  */
-export async function submitBasket(server: TestServer, fullQuotes: number): Promise<RfqSubmitResponse> {
-  const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq();
+export async function submitBasket(server: TestServer, fullQuotes: number, overrides: Record<string, unknown> = {}): Promise<RfqSubmitResponse> {
+  const { productName: _p, productDescription: _d, quantity: _q, ...shared } = validRfq(overrides);
   const res = await server.request('POST', '/api/rfq', { body: { ...shared, lines: BASKET_LINES, supplierCount: 5, deliveryLocation: 'Johannesburg' } });
   expect(res.status).toBe(201);
   const rfq = rfqSubmitResponseSchema.parse(res.json);

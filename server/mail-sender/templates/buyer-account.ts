@@ -60,6 +60,8 @@ type ApprovalMessage = Extract<OutboxMessage, { kind: 'buyer-approval-requested'
 export async function approvalEmail(db: Kysely<DB>, publicUrl: string, message: ApprovalMessage): Promise<Email | string> {
   const row = await findApprovalById(db, message.payload.approvalId);
   if (!row) return `Approval ${message.payload.approvalId} no longer exists`;
+  // An approver asked after the order was decided or closed (the e-mail held meanwhile) would be asked for nothing.
+  if (message.kind === 'buyer-approval-requested' && row.status !== 'waiting') return `Approval ${row.id} no longer waits`;
   const summary = await heldOrderSummary(db, JSON.parse(row.awards_json) as HeldOrder['awards']);
   if (!summary) return `The request of approval ${row.id} no longer exists`;
   const requester = row.requester_account_id === null ? undefined : await findMember(db, row.requester_account_id);

@@ -9,6 +9,7 @@ import { hashSecret, quoteReference } from '../../lib/ids';
 import { centsToRand } from '../../../sdk/format';
 import { mayMailMailbox } from '../../mail/guard';
 import { deleteAccountOf } from '../../buyer/buyer-accounts';
+import { expireEndedApprovals } from '../../buyer/approvals.service';
 import { deleteIdempotencyRecordsOf, findLinesOfQuotes } from '../rfq/rfq.repository';
 import { quoteTotals } from '../paperwork/paperwork';
 import { orderDetailsOf } from '../quotes/quotes.repository';
@@ -173,7 +174,8 @@ export async function myData(deps: PrivacyDeps, token: string): Promise<MyData> 
  * Deletes, at once, what Procura holds for a lower-cased address: its buyer account with the
  * details saved for it, the personal data of the RFQs it sent (they stay, anonymous, as every
  * request does 72 hours after it ends; a supplier whose quote was accepted then sees no contact,
- * and no other quote can be accepted), the address on the ones it was copied on, every e-mail to
+ * and no other quote can be accepted, and an order of them still held for a company's approval
+ * is closed unordered), the address on the ones it was copied on, every e-mail to
  * it and its data requests, as are the records that would answer a repeat of those requests. A
  * data request's link, the buyer's own account deletion and the retention sweep all run it.
  */
@@ -201,6 +203,13 @@ export async function eraseAddress(trx: Executor, email: string, now: Date): Pro
     rfqs.map((r) => r.id),
   );
   await deleteAccountOf(trx, email, now);
+  // An order of these requests still held for approval (by an account other than this address's)
+  // closes: no order details outlive the request's personal data.
+  await expireEndedApprovals(
+    trx,
+    now,
+    rfqs.map((r) => r.id),
+  );
   return { rfqs: anonymised + uncopied, emails };
 }
 

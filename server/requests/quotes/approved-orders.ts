@@ -12,7 +12,7 @@ import { toApiLine } from '../rfq/basket.mapper';
 import { findRfqLines } from '../rfq/rfq.repository';
 import { decide, placeAcceptance } from './accept';
 import { decideBasketAccept, notFound, readBasketLines } from './orders';
-import { findQuoteInRequest, lockRequestOfQuote, moveQuote } from './quotes.repository';
+import { findEndedHolds, findQuoteInRequest, lockRequestOfQuote, moveQuote } from './quotes.repository';
 import { type QuoteDeps, runAction, StaleStateError } from './quotes.service';
 
 /** An acceptance as it was held. */
@@ -66,6 +66,14 @@ export async function placeHeldOrder(
 /** Offers a held acceptance's quotes again, in the caller's transaction: the acceptance will never be decided. */
 export async function offerHeldAgain(trx: Executor, held: Pick<HeldOrder, 'awards'>, at: string): Promise<void> {
   for (const a of held.awards) await moveQuote(trx, a.quoteId, ['awaiting_approval'], 'offered', at);
+}
+
+/**
+ * Which of the requests `rfqIds` hold an acceptance that can no longer be placed at `now`: a held
+ * quote past its validity (the approval would be refused), or the request's personal data deleted.
+ */
+export function endedHolds(db: Executor, rfqIds: readonly string[], now: Date): Promise<string[]> {
+  return findEndedHolds(db, rfqIds, validityDay(now.getTime()));
 }
 
 /** Offers a held acceptance's quotes again, with `decided` and the e-mails it sends, in one transaction. */

@@ -375,6 +375,24 @@ export async function reopenRfq(trx: Executor, rfqId: string, quoteId: number, n
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Which of the requests `rfqIds` have a quote held for approval that can no longer be ordered: past
+ * its validity on `day`, or on a request whose personal data was deleted.
+ */
+export async function findEndedHolds(db: Executor, rfqIds: readonly string[], day: string): Promise<string[]> {
+  if (rfqIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('quotes as q')
+    .innerJoin('rfqs as r', 'r.id', 'q.rfq_id')
+    .select('q.rfq_id')
+    .distinct()
+    .where('q.rfq_id', 'in', [...rfqIds])
+    .where('q.status', '=', 'awaiting_approval')
+    .where((eb) => eb.or([eb('q.valid_until', '<', day), eb('r.personal_data_deleted_at', 'is not', null)]))
+    .execute();
+  return rows.map((r) => r.rfq_id);
+}
+
 /** Moves a quote from one of `from` to `to`, with any other columns to set; false when it was in none of `from`. */
 export async function moveQuote(
   trx: Executor,

@@ -125,8 +125,9 @@ export function clearedPersonalData(now: string) {
 /**
  * Deletes the buyer's e-mail addresses, name, company, free-text description and order details from requests
  * that ended before `before`; answers how many it cleared. A request ends when the buyer closes
- * it, when the awarded supplier confirms, or when no quote is left that the buyer can accept (the
- * last one's validity passed; `beforeDay` is `before`'s validity day); and, whatever happens,
+ * it, when the awarded supplier confirms, or when no quote is left that the buyer can accept or
+ * that waits for a company's approval (the last one's validity passed; `beforeDay` is `before`'s
+ * validity day); and, whatever happens,
  * when the validity of its last quote ends (a request with no quote ends when it is made). What
  * the data API reads (product, quantity, city, budget band, company size, intent score) stays.
  * A request whose primary address has a buyer account keeps all of it while the account exists.
@@ -151,7 +152,8 @@ export async function deletePersonalData(db: Executor, { before, beforeDay, now 
         eb.and([
           eb('rfqs.status', '=', 'open'),
           eb(eb.fn.coalesce('rfqs.status_changed_at', 'rfqs.created_at'), '<', before),
-          eb.not(eb.exists(validAtCutoff().where('q.status', 'in', ['offered', 'declined']))),
+          // An order held for approval may still be placed: the request has not ended while it waits.
+          eb.not(eb.exists(validAtCutoff().where('q.status', 'in', ['offered', 'declined', 'awaiting_approval']))),
         ]),
         eb.not(eb.exists(validAtCutoff())),
       ]);
