@@ -113,12 +113,11 @@ export async function insertPayout(
   return Number(inserted.id);
 }
 
-/** The columns every read of an issued document takes, with its payout where it has one. */
-const DOCUMENT_COLUMNS = [
+/** The columns the books read of an issued document, with its payout where it has one. */
+const LISTED_DOCUMENT_COLUMNS = [
   'd.id',
   'd.kind',
   'd.number',
-  'd.month',
   'd.supplier_id',
   'd.partner_id',
   'd.issued_on',
@@ -127,11 +126,13 @@ const DOCUMENT_COLUMNS = [
   'd.total_cents',
   'd.brought_forward_cents',
   'd.carried_forward_cents',
-  'd.parties_json',
   'o.amount_cents as payout_cents',
   'o.due_on',
   'o.paid_on',
 ] as const;
+
+/** The columns every read of one party's documents takes: what the books read, with the month and the parties as issued. */
+const DOCUMENT_COLUMNS = [...LISTED_DOCUMENT_COLUMNS, 'd.month', 'd.parties_json'] as const;
 
 /** The invoices and statements a month's close issued, with their payouts, in number order, and whom each is for as staff see it. */
 export async function documentsOfMonth(db: Executor, month: string) {
@@ -140,7 +141,7 @@ export async function documentsOfMonth(db: Executor, month: string) {
     .leftJoin('partner_payouts as o', 'o.statement_id', 'd.id')
     .leftJoin('suppliers as s', 's.id', 'd.supplier_id')
     .leftJoin('partners as p', 'p.id', 'd.partner_id')
-    .select([...DOCUMENT_COLUMNS, 's.name as supplier_name', 'p.company_name as partner_name', 'o.id as payout_id', 'o.bank_reference'])
+    .select([...LISTED_DOCUMENT_COLUMNS, 's.name as supplier_name', 'p.company_name as partner_name', 'o.id as payout_id', 'o.bank_reference'])
     .where('d.month', '=', month)
     .orderBy('d.kind')
     .orderBy('d.number')
