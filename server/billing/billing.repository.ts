@@ -12,6 +12,61 @@ export async function insertLedgerLines(trx: Executor, rows: Insertable<LedgerLi
     .execute();
 }
 
+/** An order's success fee, with its reversal once written. */
+export async function feeOfOrder(db: Executor, purchaseOrderId: number) {
+  return db
+    .selectFrom('ledger_lines as l')
+    .leftJoin('ledger_lines as r', (j) => j.onRef('r.purchase_order_id', '=', 'l.purchase_order_id').on('r.kind', '=', 'fee_reversal'))
+    .select(['l.amount_cents', 'l.vat_cents', 'l.basis_cents', 'l.supplier_id', 'l.rfq_id', 'l.po_number', 'r.on_day as reversed_on'])
+    .where('l.kind', '=', 'success_fee')
+    .where('l.purchase_order_id', '=', purchaseOrderId)
+    .executeTakeFirst();
+}
+
+/**
+ * Writes a fee's reversal; false when the order's reversal was written already (the ledger's
+ * index holds one per order, so two reversals at once write one).
+ */
+export async function insertFeeReversal(trx: Executor, row: Insertable<LedgerLinesTable>): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('ledger_lines')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The success fees written from `from` to `to`, first written first, each with its supplier's name and its reversal if any. */
+export async function feesBetween(db: Executor, from: string, to: string) {
+  return (
+    db
+      .selectFrom('ledger_lines as l')
+      .leftJoin('suppliers as s', 's.id', 'l.supplier_id')
+      .leftJoin('ledger_lines as r', (j) => j.onRef('r.purchase_order_id', '=', 'l.purchase_order_id').on('r.kind', '=', 'fee_reversal'))
+      .select([
+        'l.purchase_order_id',
+        'l.po_number',
+        'l.rfq_id',
+        'l.supplier_id',
+        's.name as supplier_name',
+        'l.on_day',
+        'l.basis_cents',
+        'l.amount_cents',
+        'l.vat_cents',
+        'r.on_day as reversed_on',
+        'r.reason as reversal_reason',
+      ])
+      .where('l.kind', '=', 'success_fee')
+      // Every fee is written with its order; a line without one could not be reversed.
+      .where('l.purchase_order_id', 'is not', null)
+      .where('l.on_day', '>=', from)
+      .where('l.on_day', '<=', to)
+      .orderBy('l.id')
+      .execute()
+  );
+}
+
 /** The next number of a series in a year, taken with one atomic upsert so numbers run on across processes. */
 export async function nextDocumentNumber(trx: Executor, series: 'INV' | 'ST', year: number): Promise<number> {
   const row = await trx

@@ -52,6 +52,7 @@ import * as createBuyerAccounts from './20261207030000-create-buyer-accounts';
 import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as trackBuyerAccountUse from './20261210010000-track-buyer-account-use';
 import * as checkMarketReferencesInTheMarket from './20261211000000-check-market-references-in-the-market';
+import * as giveFeeReversalsAReason from './20261212000000-give-fee-reversals-a-reason';
 import * as createLedger from './20261209000000-create-ledger';
 import * as createBuyerColleaguesAndApprovals from './20261210000000-create-buyer-colleagues-and-approvals';
 import * as indexAnsweredLeads from './20261210000000-index-answered-leads';
@@ -129,6 +130,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261210000000-index-answered-leads': indexAnsweredLeads,
   '20261210010000-track-buyer-account-use': trackBuyerAccountUse,
   '20261211000000-check-market-references-in-the-market': checkMarketReferencesInTheMarket,
+  '20261212000000-give-fee-reversals-a-reason': giveFeeReversalsAReason,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
