@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formatRand } from '../../sdk/format';
 import { startTestServerForFile } from '../test/harness';
+import { pdfText } from '../test/pdf-text';
 import { confirmedPartnerOrder, registerPartner } from '../test/partners';
 import { expectForeignOriginRefused, expectSignedOutRefused, expectWrongRoleRefused, signInStaff, staffAdmin } from '../test/staff';
+import { signInSupplier } from '../test/suppliers';
 import { chargeSuccessFees } from './billing.service';
 import { reverseFee } from './fee-reversal.service';
 
@@ -130,6 +133,21 @@ describe("reversing an order's success fee", () => {
       .where('d.number', '=', 'INV-2026-000002')
       .execute();
     expect(invoice.map((r) => [Number(r.total_cents), r.kind, r.purchase_order_id])).toEqual([[-(feeCents + vatCents), 'fee_reversal', purchaseOrderId]]);
+
+    // The supplier reads it in Billing and in the PDF as a reversed line, negative.
+    const own = await signInSupplier(server, fee.supplier_id!, 'accounts@supplier.example.co.za');
+    const invoices = (await server.request('GET', '/api/supplier/invoices', { headers: own.headers })).json.invoices;
+    expect(invoices.map((i: { number: string; totalCents: number }) => [i.number, i.totalCents])).toEqual([
+      ['INV-2026-000002', -(feeCents + vatCents)],
+      ['INV-2026-000001', feeCents + vatCents],
+    ]);
+    expect(invoices[0].lines).toEqual([
+      { poNumber: fee.po_number, rfqId: fee.rfq_id, reversed: true, valueCents: -Number(fee.basis_cents), feeCents: -feeCents, vatCents: -vatCents },
+    ]);
+    const pdf = await fetch(`${server.url}/api/supplier/invoices/INV-2026-000002.pdf`, { headers: own.headers });
+    // The PDF's lines wrap where its columns end: words are compared with their spacing made one.
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+    for (const words of [`${fee.po_number} (reversed)`, formatRand(-feeCents / 100), formatRand(-(feeCents + vatCents) / 100)]) expect(text).toContain(words);
   }, 60_000);
 
   it('writes one reversal when two are asked for at once', async () => {
