@@ -19,10 +19,10 @@ test.describe('the books', () => {
     const db = new Database(procura.databaseFile);
     const [first, second] = db.prepare('select id, name from suppliers order by id limit 2').all() as { id: number; name: string }[];
     const fee = db.prepare(
-      "insert into ledger_lines (kind, amount_cents, vat_cents, basis_cents, supplier_id, rfq_id, po_number, on_day, created_at) values ('success_fee', ?, ?, ?, ?, ?, ?, ?, ?)",
+      "insert into ledger_lines (kind, amount_cents, vat_cents, basis_cents, supplier_id, rfq_id, purchase_order_id, po_number, on_day, created_at) values ('success_fee', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
-    fee.run(13500, 2025, 450000, first!.id, '100000000000001', 'PO-E2E-000001', `${month}-12`, `${month}-12T08:00:00.000Z`);
-    fee.run(4200, 630, 140000, second!.id, '100000000000002', 'PO-E2E-000002', `${month}-20`, `${month}-20T08:00:00.000Z`);
+    fee.run(13500, 2025, 450000, first!.id, '100000000000001', 900001, 'PO-E2E-000001', `${month}-12`, `${month}-12T08:00:00.000Z`);
+    fee.run(4200, 630, 140000, second!.id, '100000000000002', 900002, 'PO-E2E-000002', `${month}-20`, `${month}-20T08:00:00.000Z`);
     // A person of the first supplier, whom the close e-mails its invoice.
     db.prepare('insert into supplier_users (supplier_id, email, name, created_at) values (?, ?, ?, ?)').run(
       first!.id,
@@ -47,7 +47,7 @@ test.describe('the books', () => {
 
     await finance.getByRole('button', { name: 'Preview close' }).click();
     await expect(finance.getByRole('status')).toContainText('would issue 2 invoices and 0 statements. Nothing was issued.');
-    await expect(finance.getByRole('rowheader')).toHaveCount(0);
+    await expect(finance.getByRole('region', { name: 'Documents issued' })).toHaveCount(0);
 
     await finance.getByRole('button', { name: 'Close month' }).click();
     const dialog = page.getByRole('dialog');
@@ -55,8 +55,22 @@ test.describe('the books', () => {
     await dialog.getByRole('button', { name: 'Close month' }).click();
     await expect(finance.getByRole('status')).toContainText('2 invoices and 0 statements issued.');
     await expect(finance.getByRole('rowheader', { name: /^INV-\d{4}-000001$/ })).toBeVisible();
-    await expect(finance.getByRole('row').filter({ hasText: first!.name })).toContainText('R155.25 incl. VAT R20.25');
+    await expect(finance.getByRole('region', { name: 'Documents issued' }).getByRole('row').filter({ hasText: first!.name })).toContainText(
+      'R155.25 incl. VAT R20.25',
+    );
     await expectAccessible(page);
+
+    // The second order was never delivered: its fee is reversed, and comes off that supplier's next invoice.
+    const fees = finance.getByRole('region', { name: 'Success fees' });
+    await fees.getByRole('button', { name: 'Reverse fee on PO-E2E-000002' }).click();
+    const reversal = page.getByRole('dialog', { name: 'Reverse the fee on PO-E2E-000002' });
+    await expect(reversal.getByLabel('Reason')).toBeFocused();
+    await expectAccessible(page);
+    await reversal.getByLabel('Reason').fill('Confirmed but never delivered.');
+    await reversal.getByRole('button', { name: 'Reverse fee' }).click();
+    await expect(reversal).toBeHidden();
+    await expect(fees.getByRole('row').filter({ hasText: 'PO-E2E-000002' })).toContainText(/Reversed \d{4}-\d{2}-\d{2}: Confirmed but never delivered\./);
+    await expect(fees.getByRole('button', { name: 'Reverse fee on PO-E2E-000002' })).toHaveCount(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), finance.getByRole('link', { name: /^Download CSV of / }).click()]);
     expect(download.suggestedFilename()).toBe(`procura-books-${month}.csv`);

@@ -39,6 +39,8 @@ export const ERROR_CODES = {
     payout_not_found: 404,
     payout_paid: 409,
     vat_number_missing: 409,
+    fee_not_found: 404,
+    fee_reversed: 409,
     invoice_not_found: 404,
     statement_not_found: 404,
   },

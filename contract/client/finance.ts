@@ -1,14 +1,18 @@
 /**
- * The books' calls (role admin): a month's figures and the documents its close issued, the
- * close itself (or its preview), a payout recorded paid, and the link to the month's export.
+ * The books' calls (role admin): a month's figures, fees and the documents its close issued, the
+ * close itself (or its preview), a success fee reversed, a payout recorded paid, and the link to
+ * the month's export.
  * They need a signed-in staff session with the admin role; they are not part of the published package.
  *
  * @module
  */
 import {
+  feeReversalResultSchema,
   monthBooksSchema,
   monthCloseResultSchema,
   paidPayoutSchema,
+  type FeeReversal,
+  type FeeReversalInput,
   type MonthBooks,
   type MonthCloseInput,
   type MonthCloseResult,
@@ -29,6 +33,11 @@ export interface FinanceCalls {
   books(month: string, options?: CallOptions): Promise<MonthBooks>;
   /** Closes a month, or with `preview` answers what a close would issue (`POST /api/admin/finance/close`). */
   close(input: MonthCloseInput, options?: CallOptions): Promise<MonthCloseResult>;
+  /**
+   * Reverses an order's success fee, once, for a reason (`POST /api/admin/finance/fees/:purchaseOrderId/reversal`):
+   * the reversal is a line of today's month and comes off the supplier's next invoice.
+   */
+  reverseFee(purchaseOrderId: number, input: FeeReversalInput, options?: CallOptions): Promise<FeeReversal>;
   /** Records a payout paid (`POST /api/admin/payouts/:id/paid`) and answers it. */
   markPaid(payoutId: number, input: PayoutPaidInput, options?: CallOptions): Promise<PaidPayout>;
 }
@@ -44,9 +53,10 @@ export function financeExportPath(month: string): string {
 }
 
 /**
- * The finance calls over a transport. A close and a payout are sent once, never retried: both are
- * safe to repeat (a second close answers what the first issued, the same payout details answer the
- * same), but the person should see the first answer, not a retry's.
+ * The finance calls over a transport. A close, a reversal and a payout are sent once, never
+ * retried: a second close answers what the first issued and the same payout details answer the
+ * same, but a second reversal is refused (409 `fee_reversed`), and the person should see the first
+ * answer, not a retry's.
  *
  * @example
  * const finance = financeCalls(createTransport({ baseUrl: location.origin }));
@@ -56,6 +66,8 @@ export function financeCalls(api: Transport): FinanceCalls {
   return {
     books: (month, opts) => api.get(monthBooksSchema, 'api/admin/finance', { month }, opts),
     close: (input, opts) => api.post(monthCloseResultSchema, 'api/admin/finance/close', input, null, opts),
+    reverseFee: (purchaseOrderId, input, opts) =>
+      api.post(feeReversalResultSchema, `api/admin/finance/fees/${encodeURIComponent(String(purchaseOrderId))}/reversal`, input, null, opts),
     markPaid: (payoutId, input, opts) => api.post(paidPayoutSchema, `api/admin/payouts/${encodeURIComponent(String(payoutId))}/paid`, input, null, opts),
   };
 }

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   'scraping.reject': 'rejected a find of the scraper',
   'finance.close-month': 'closed a month',
   'payouts.paid': 'recorded a payout paid',
+  'finance.reverse-fee': 'reversed a success fee',
   'prospects.create': 'added a prospect',
   'prospects.update': 'updated a prospect',
   'prospects.delete': 'deleted a prospect',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLine } from '../../sdk/schemas/text';
+import { multiLineText, singleLine } from '../../sdk/schemas/text';
 import { strictQuery, wholeNumber } from './query';
 
 /**
@@ -60,6 +60,32 @@ export const payoutPaidSchema = z.strictObject({
     .check(singleLine('Bank reference')),
 });
 
+/** Characters of a fee reversal's reason. */
+export const FEE_REVERSAL_REASON = { min: 5, max: 500 };
+
+/**
+ * An order's success fee in its path: the purchase order's id.
+ *
+ * @example
+ * feeParamsSchema.parse({ purchaseOrderId: '12' }); // { purchaseOrderId: 12 }
+ */
+export const feeParamsSchema = z.object({ purchaseOrderId: wholeNumber('purchaseOrderId', 1) });
+
+/**
+ * A success fee reversed: `POST /api/admin/finance/fees/:purchaseOrderId/reversal`, with why
+ * (an order confirmed but never delivered, say).
+ *
+ * @example
+ * feeReversalSchema.parse({ reason: 'The order was confirmed but never delivered.' });
+ */
+export const feeReversalSchema = z.strictObject({
+  reason: multiLineText(
+    'Reason',
+    FEE_REVERSAL_REASON,
+    `Give the reason for reversing the fee (${FEE_REVERSAL_REASON.min} to ${FEE_REVERSAL_REASON.max} characters)`,
+  ),
+});
+
 const cents = z.number().int();
 const sum = z.object({ amountCents: cents, vatCents: cents, lines: z.number().int() });
 
@@ -92,13 +118,41 @@ export const billingDocumentSchema = z.object({
 });
 export type BillingDocument = z.infer<typeof billingDocumentSchema>;
 
+/** A success fee's reversal: the day it was written (the month whose invoice carries it) and why. */
+export const feeReversalResultSchema = z.object({
+  purchaseOrderId: z.number().int(),
+  poNumber: z.string(),
+  onDay: z.string(),
+  reason: z.string(),
+  amountCents: cents,
+  vatCents: cents,
+});
+export type FeeReversal = z.infer<typeof feeReversalResultSchema>;
+
+/** A success fee written in the month, with its reversal (in this month or a later one) once staff reversed it. */
+export const monthFeeSchema = z.object({
+  purchaseOrderId: z.number().int(),
+  poNumber: z.string(),
+  rfqId: z.string(),
+  supplierId: z.number().int(),
+  supplierName: z.string().nullable(),
+  onDay: z.string(),
+  /** The order's value excl. VAT. */
+  valueCents: cents,
+  amountCents: cents,
+  vatCents: cents,
+  reversal: feeReversalResultSchema.pick({ onDay: true, reason: true }).nullable(),
+});
+export type MonthFee = z.infer<typeof monthFeeSchema>;
+
 /**
- * A month's books: each figure a sum of the ledger's lines written in the month, and the documents
- * its close issued (none before it closes).
+ * A month's books: each figure a sum of the ledger's lines written in the month, the success fees
+ * written in it, and the documents its close issued (none before it closes).
  */
 export const monthBooksSchema = z.object({
   month: z.string(),
   sums: z.object({ successFees: sum, feeReversals: sum, partnerCredits: sum, partnerPayouts: sum }),
+  fees: z.array(monthFeeSchema),
   documents: z.array(billingDocumentSchema),
 });
 export type MonthBooks = z.infer<typeof monthBooksSchema>;
@@ -148,3 +202,4 @@ export const monthCloseResultSchema = z.object({
 export type MonthCloseResult = z.infer<typeof monthCloseResultSchema>;
 export type MonthCloseInput = z.input<typeof monthCloseSchema>;
 export type PayoutPaidInput = z.input<typeof payoutPaidSchema>;
+export type FeeReversalInput = z.input<typeof feeReversalSchema>;

@@ -12,6 +12,61 @@ export async function insertLedgerLines(trx: Executor, rows: Insertable<LedgerLi
     .execute();
 }
 
+/** An order's success fee, with its reversal once written. */
+export async function feeOfOrder(db: Executor, purchaseOrderId: number) {
+  return db
+    .selectFrom('ledger_lines as l')
+    .leftJoin('ledger_lines as r', (j) => j.onRef('r.purchase_order_id', '=', 'l.purchase_order_id').on('r.kind', '=', 'fee_reversal'))
+    .select(['l.amount_cents', 'l.vat_cents', 'l.basis_cents', 'l.supplier_id', 'l.rfq_id', 'l.po_number', 'r.on_day as reversed_on'])
+    .where('l.kind', '=', 'success_fee')
+    .where('l.purchase_order_id', '=', purchaseOrderId)
+    .executeTakeFirst();
+}
+
+/**
+ * Writes a fee's reversal; false when the order's reversal was written already (the ledger's
+ * index holds one per order, so two reversals at once write one).
+ */
+export async function insertFeeReversal(trx: Executor, row: Insertable<LedgerLinesTable>): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('ledger_lines')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The success fees written from `from` to `to`, first written first, each with its supplier's name and its reversal if any. */
+export async function feesBetween(db: Executor, from: string, to: string) {
+  return (
+    db
+      .selectFrom('ledger_lines as l')
+      .leftJoin('suppliers as s', 's.id', 'l.supplier_id')
+      .leftJoin('ledger_lines as r', (j) => j.onRef('r.purchase_order_id', '=', 'l.purchase_order_id').on('r.kind', '=', 'fee_reversal'))
+      .select([
+        'l.purchase_order_id',
+        'l.po_number',
+        'l.rfq_id',
+        'l.supplier_id',
+        's.name as supplier_name',
+        'l.on_day',
+        'l.basis_cents',
+        'l.amount_cents',
+        'l.vat_cents',
+        'r.on_day as reversed_on',
+        'r.reason as reversal_reason',
+      ])
+      .where('l.kind', '=', 'success_fee')
+      // Every fee is written with its order; a line without one could not be reversed.
+      .where('l.purchase_order_id', 'is not', null)
+      .where('l.on_day', '>=', from)
+      .where('l.on_day', '<=', to)
+      .orderBy('l.id')
+      .execute()
+  );
+}
+
 /** The next number of a series in a year, taken with one atomic upsert so numbers run on across processes. */
 export async function nextDocumentNumber(trx: Executor, series: 'INV' | 'ST', year: number): Promise<number> {
   const row = await trx
@@ -113,12 +168,11 @@ export async function insertPayout(
   return Number(inserted.id);
 }
 
-/** The columns every read of an issued document takes, with its payout where it has one. */
-const DOCUMENT_COLUMNS = [
+/** The columns the books read of an issued document, with its payout where it has one. */
+const LISTED_DOCUMENT_COLUMNS = [
   'd.id',
   'd.kind',
   'd.number',
-  'd.month',
   'd.supplier_id',
   'd.partner_id',
   'd.issued_on',
@@ -127,11 +181,13 @@ const DOCUMENT_COLUMNS = [
   'd.total_cents',
   'd.brought_forward_cents',
   'd.carried_forward_cents',
-  'd.parties_json',
   'o.amount_cents as payout_cents',
   'o.due_on',
   'o.paid_on',
 ] as const;
+
+/** The columns every read of one party's documents takes: what the books read, with the month and the parties as issued. */
+const DOCUMENT_COLUMNS = [...LISTED_DOCUMENT_COLUMNS, 'd.month', 'd.parties_json'] as const;
 
 /** The invoices and statements a month's close issued, with their payouts, in number order, and whom each is for as staff see it. */
 export async function documentsOfMonth(db: Executor, month: string) {
@@ -140,7 +196,7 @@ export async function documentsOfMonth(db: Executor, month: string) {
     .leftJoin('partner_payouts as o', 'o.statement_id', 'd.id')
     .leftJoin('suppliers as s', 's.id', 'd.supplier_id')
     .leftJoin('partners as p', 'p.id', 'd.partner_id')
-    .select([...DOCUMENT_COLUMNS, 's.name as supplier_name', 'p.company_name as partner_name', 'o.id as payout_id', 'o.bank_reference'])
+    .select([...LISTED_DOCUMENT_COLUMNS, 's.name as supplier_name', 'p.company_name as partner_name', 'o.id as payout_id', 'o.bank_reference'])
     .where('d.month', '=', month)
     .orderBy('d.kind')
     .orderBy('d.number')

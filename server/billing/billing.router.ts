@@ -1,14 +1,23 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { financeExportQuerySchema, financeQuerySchema, monthCloseSchema, payoutParamsSchema, payoutPaidSchema } from '../../contract/schemas/finance';
+import {
+  feeParamsSchema,
+  feeReversalSchema,
+  financeExportQuerySchema,
+  financeQuerySchema,
+  monthCloseSchema,
+  payoutParamsSchema,
+  payoutPaidSchema,
+} from '../../contract/schemas/finance';
 import type { AppDeps } from '../deps';
 import { validate } from '../http/validate';
 import { staffOnly } from '../staff/staff-auth';
 import type { StaffMember } from '../staff/staff.service';
 import { financeCsv, markPayoutPaid, monthBooks } from './billing.service';
+import { reverseFee } from './fee-reversal.service';
 import { closeMonth } from './month-close.service';
 
-/** The books' calls (role admin): a month's figures, its close, payouts paid, the export. */
+/** The books' calls (role admin): a month's figures, its close, a fee reversed, payouts paid, the export. */
 export function billingRouter(deps: AppDeps) {
   const router = new Router();
   const admin = staffOnly(deps, 'admin');
@@ -26,6 +35,11 @@ export function billingRouter(deps: AppDeps) {
       preview: preview === true,
       outbox: deps.outbox,
     });
+  });
+
+  router.post('/api/admin/finance/fees/:purchaseOrderId/reversal', admin, validate({ params: feeParamsSchema, body: feeReversalSchema }), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await reverseFee(deps.database.db, ctx.params.purchaseOrderId, ctx.request.body.reason, staffId(ctx), new Date(deps.clock()));
   });
 
   router.post('/api/admin/payouts/:id/paid', admin, validate({ params: payoutParamsSchema, body: payoutPaidSchema }), async (ctx) => {

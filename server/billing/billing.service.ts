@@ -8,8 +8,17 @@ import { isMonth, monthDays, partnerCreditCents, successFee } from '../domain/bi
 import { johannesburgDay } from '../domain/calendar';
 import { ApiError, invalidFields } from '../errors';
 import { recordAudit } from '../staff/audit.service';
-import type { BillingDocument, MonthBooks, PaidPayout } from '../../contract/schemas/finance';
-import { documentsOfMonth, findPayout, type DocumentRow, insertLedgerLines, ledgerLinesBetween, ledgerSums, setPayoutPaid } from './billing.repository';
+import type { BillingDocument, MonthBooks, MonthFee, PaidPayout } from '../../contract/schemas/finance';
+import {
+  documentsOfMonth,
+  feesBetween,
+  findPayout,
+  type DocumentRow,
+  insertLedgerLines,
+  ledgerLinesBetween,
+  ledgerSums,
+  setPayoutPaid,
+} from './billing.repository';
 
 /** What the ledger's figures are reckoned by: the server's settings. */
 export type BillingTerms = Pick<Config, 'successFeePercent' | 'vatRate' | 'revenue' | 'billing'>;
@@ -151,11 +160,27 @@ function billingDocument(d: DocumentRow): BillingDocument {
   };
 }
 
-/** A month's books: each figure a sum of the ledger's lines written in it. */
+/** A success fee as the books list it, with its reversal once written. */
+function monthFee(f: Awaited<ReturnType<typeof feesBetween>>[number]): MonthFee {
+  return {
+    purchaseOrderId: Number(f.purchase_order_id),
+    poNumber: f.po_number!,
+    rfqId: f.rfq_id!,
+    supplierId: f.supplier_id!,
+    supplierName: f.supplier_name,
+    onDay: f.on_day,
+    valueCents: Number(f.basis_cents ?? 0),
+    amountCents: Number(f.amount_cents),
+    vatCents: Number(f.vat_cents ?? 0),
+    reversal: f.reversed_on === null ? null : { onDay: f.reversed_on, reason: f.reversal_reason ?? '' },
+  };
+}
+
+/** A month's books: each figure a sum of the ledger's lines written in it, and the fees written in it. */
 export async function monthBooks(db: Kysely<DB>, month: string): Promise<MonthBooks> {
   checkMonth(month);
   const { first, last } = monthDays(month);
-  const [sums, documents] = await Promise.all([ledgerSums(db, first, last), documentsOfMonth(db, month)]);
+  const [sums, fees, documents] = await Promise.all([ledgerSums(db, first, last), feesBetween(db, first, last), documentsOfMonth(db, month)]);
   const of = (kind: Parameters<typeof sums.get>[0]) => {
     const s = sums.get(kind);
     return { amountCents: s?.amount ?? 0, vatCents: s?.vat ?? 0, lines: s?.lines ?? 0 };
@@ -163,6 +188,7 @@ export async function monthBooks(db: Kysely<DB>, month: string): Promise<MonthBo
   return {
     month,
     sums: { successFees: of('success_fee'), feeReversals: of('fee_reversal'), partnerCredits: of('partner_credit'), partnerPayouts: of('partner_payout') },
+    fees: fees.map(monthFee),
     documents: documents.map(billingDocument),
   };
 }

@@ -563,6 +563,8 @@ export interface LedgerLinesTable {
   purchase_order_id: number | null;
   po_number: string | null;
   payout_id: number | null;
+  /** Why staff reversed a success fee; null on every other line. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The Johannesburg day it was written: the month it closes in. */
   on_day: string;
   created_at: IsoText;

@@ -61,7 +61,7 @@ function lists(suppliers: AdminSupplier[] = [COASTAL]) {
 /** A month with no ledger lines and nothing issued. */
 const noBooks = (month: string) => {
   const none = { amountCents: 0, vatCents: 0, lines: 0 };
-  return { month, sums: { successFees: none, feeReversals: none, partnerCredits: none, partnerPayouts: none }, documents: [] };
+  return { month, sums: { successFees: none, feeReversals: none, partnerCredits: none, partnerPayouts: none }, fees: [], documents: [] };
 };
 
 type Body = { suppliers: (string | Record<string, string>)[]; dryRun?: boolean; firstLine?: number };

@@ -3,16 +3,29 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { MonthBooks, MonthCloseResult } from '../../../contract/schemas/finance';
+import type { MonthBooks, MonthCloseResult, MonthFee } from '../../../contract/schemas/finance';
 import { setupApiMock } from '../../../widget/test/api-mock';
 import { FinancePanel } from './FinancePanel';
 
 const api = setupApiMock();
 
 const sum = (amountCents: number, vatCents: number, lines: number) => ({ amountCents, vatCents, lines });
+const fee = (purchaseOrderId: number, poNumber: string, amountCents: number): MonthFee => ({
+  purchaseOrderId,
+  poNumber,
+  rfqId: '482913057712345',
+  supplierId: 41,
+  supplierName: 'Coastal Hygiene',
+  onDay: '2026-11-20',
+  valueCents: amountCents * 33,
+  amountCents,
+  vatCents: Math.round(amountCents * 0.15),
+  reversal: null,
+});
 const OPEN: MonthBooks = {
   month: '2026-11',
   sums: { successFees: sum(13500, 2025, 2), feeReversals: sum(0, 0, 0), partnerCredits: sum(1500, 0, 1), partnerPayouts: sum(0, 0, 0) },
+  fees: [fee(5, 'PO-2026-000005', 9000), fee(8, 'PO-2026-000008', 4500)],
   documents: [],
 };
 const CLOSED: MonthBooks = {
@@ -168,6 +181,82 @@ describe('the Finance section', () => {
       { paidOn: '2026-11-30', bankReference: 'EFT 88213' },
       { paidOn: '2026-12-20', bankReference: 'EFT 88213' },
     ]);
+  });
+
+  it("reverses an order's fee for a reason given in its dialog, then shows the reversal on the fee's row", async () => {
+    const sent: unknown[] = [];
+    let reversal: MonthFee['reversal'] = null;
+    api.server.use(
+      http.get('*/api/admin/finance', () =>
+        HttpResponse.json({
+          ...OPEN,
+          fees: [{ ...OPEN.fees[0]!, reversal }, OPEN.fees[1]!],
+          sums: { ...OPEN.sums, feeReversals: sum(reversal ? 9000 : 0, 0, 0) },
+        }),
+      ),
+      http.post('*/api/admin/finance/fees/5/reversal', async ({ request }) => {
+        const body = (await request.json()) as { reason: string };
+        sent.push(body);
+        reversal = { onDay: '2026-12-05', reason: body.reason };
+        return HttpResponse.json({ purchaseOrderId: 5, poNumber: 'PO-2026-000005', amountCents: 9000, vatCents: 1350, ...reversal }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    await showNovember();
+    const fees = screen.getByRole('region', { name: 'Success fees' });
+    expect(screen.getAllByRole('region', { name: 'Success fees' })).toHaveLength(1);
+    const row = within(fees).getByRole('rowheader', { name: 'PO-2026-000005' }).closest('tr')!;
+    expect(row.textContent).toContain('R90.00 + VAT R13.50');
+    await user.click(within(row).getByRole('button', { name: 'Reverse fee on PO-2026-000005' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse the fee on PO-2026-000005' });
+    const reason = within(dialog).getByLabelText('Reason');
+    expect(document.activeElement).toBe(reason);
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse fee' }));
+    expect(document.getElementById(reason.getAttribute('aria-describedby')!)?.textContent).toBe('Give the reason for reversing the fee (5 to 500 characters)');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+
+    await user.type(reason, 'Never delivered: the buyer cancelled.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse fee' }));
+    await waitForGone('Reverse the fee on PO-2026-000005');
+    expect(sent).toEqual([{ reason: 'Never delivered: the buyer cancelled.' }]);
+    expect(screen.getByText(/The fee on PO-2026-000005 was reversed on 2026-12-05/).textContent).toBe(
+      "The fee on PO-2026-000005 was reversed on 2026-12-05: R90.00 + VAT R13.50 comes off the supplier's next invoice.",
+    );
+    const reversed = within(screen.getByRole('region', { name: 'Success fees' }))
+      .getByRole('rowheader', { name: 'PO-2026-000005' })
+      .closest('tr')!;
+    await waitFor(() => expect(reversed.textContent).toContain('Reversed 2026-12-05: Never delivered: the buyer cancelled.'));
+    expect(within(reversed).queryByRole('button')).toBeNull();
+  });
+
+  it("shows 'Reversing…' while the reversal is sent, and the server's refusal in the dialog", async () => {
+    let answer: (() => void) | undefined;
+    api.server.use(
+      http.get('*/api/admin/finance', () => HttpResponse.json(OPEN)),
+      http.post('*/api/admin/finance/fees/8/reversal', async () => {
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json(
+          { error: { code: 'fee_reversed', message: 'The success fee on PO-2026-000008 was reversed on 2026-12-04.' } },
+          { status: 409 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await showNovember();
+    await user.click(screen.getByRole('button', { name: 'Reverse fee on PO-2026-000008' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse the fee on PO-2026-000008' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Charged twice for one delivery.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reverse fee' }));
+    const pending = await within(dialog).findByRole('button', { name: 'Reversing…' });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!();
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('The success fee on PO-2026-000008 was reversed on 2026-12-04.');
+    expect(within(dialog).getByRole('button', { name: 'Reverse fee' })).toBeTruthy();
   });
 
   it('says when the books cannot be read', async () => {

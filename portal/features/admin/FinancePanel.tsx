@@ -9,6 +9,7 @@ import { Stat } from '../../components/ui/stat';
 import { staffApi } from '../../lib/api';
 import { errorMessage } from '../../lib/api-errors';
 import { useLoad } from '../../lib/use-load';
+import { MonthFees } from './MonthFees';
 import { RecordPaid } from './RecordPaid';
 
 const rand = (cents: number) => formatRand(cents / 100);
@@ -101,9 +102,9 @@ function CloseOutcome({ close }: { close: MonthCloseResult }) {
 }
 
 /**
- * Finance (role admin): a month's books from the ledger, the invoices and statements its close
- * issued, the close itself (previewed, then confirmed), payouts recorded paid and the month's CSV
- * for an accounting package.
+ * Finance (role admin): a month's books from the ledger, its success fees (each reversible, for a
+ * reason), the invoices and statements its close issued, the close itself (previewed, then
+ * confirmed), payouts recorded paid and the month's CSV for an accounting package.
  */
 export function FinancePanel() {
   const [month, setMonth] = useState(lastEndedMonth);
@@ -165,6 +166,7 @@ export function FinancePanel() {
       {books ? (
         <>
           <Figures books={books} />
+          <MonthFees key={month} fees={books.fees} monthName={monthName(month)} onReversed={() => setReads((n) => n + 1)} />
           <h3>Documents issued</h3>
           {books.documents.length === 0 ? (
             <p className="muted">{monthName(month)} has issued no invoices or statements: it is not closed yet, or had nothing to bill.</p>

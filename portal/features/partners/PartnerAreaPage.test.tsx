@@ -103,11 +103,7 @@ async function signIn() {
 }
 
 const trends = () => screen.getByRole('region', { name: 'Last six months' });
-/**
- * The statements' section, by its heading: once the statements load, their table's scrolling
- * region is named Statements too, so the name alone finds one or two regions depending on timing.
- */
-const statementsSection = () => screen.getByRole('heading', { level: 2, name: 'Statements' }).closest('section')!;
+const statementsSection = () => screen.getByRole('region', { name: 'Statements' });
 
 describe('partner area', () => {
   it('tells a new partner there is nothing yet instead of six months of zeros', async () => {
@@ -255,7 +251,10 @@ describe('partner area', () => {
     partnerApi(analytics(MONTHS.map(() => [0, 0])));
     await signIn();
     const statements = statementsSection();
-    const row = await within(statements).findByRole('row', { name: /ST-2026-000002/ });
+    const table = await within(statements).findByRole('region', { name: 'Monthly statements' });
+    // The section and its table's scrolling region are named apart: one region per name.
+    expect(screen.getAllByRole('region', { name: 'Statements' })).toEqual([statements]);
+    const row = within(table).getByRole('row', { name: /ST-2026-000002/ });
     expect(
       within(row)
         .getAllByRole('cell')

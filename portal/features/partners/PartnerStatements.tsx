@@ -70,7 +70,7 @@ export function PartnerStatements({ session }: { session: PartnerSession }) {
             <p className="muted">No statements yet. Once a month with qualified requests has ended, its statement is e-mailed to you and listed here.</p>
           ) : (
             <DataTable
-              label="Statements"
+              label="Monthly statements"
               caption="Your monthly statements"
               heads={['Statement', 'Month', 'Requests', 'Share', 'Carried over', 'Payout', 'Documents']}
             >

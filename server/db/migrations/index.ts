@@ -53,6 +53,7 @@ import * as createBuyerProfiles from './20261207040000-create-buyer-profiles';
 import * as trackBuyerAccountUse from './20261210010000-track-buyer-account-use';
 import * as checkMarketReferencesInTheMarket from './20261211000000-check-market-references-in-the-market';
 import * as indexStopLinksByAge from './20261212000000-index-stop-links-by-age';
+import * as giveFeeReversalsAReason from './20261212120000-give-fee-reversals-a-reason';
 import * as keyTheDataCursors from './20261213000000-key-the-data-cursors';
 import * as createLedger from './20261209000000-create-ledger';
 import * as createBuyerColleaguesAndApprovals from './20261210000000-create-buyer-colleagues-and-approvals';
@@ -132,6 +133,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261210010000-track-buyer-account-use': trackBuyerAccountUse,
   '20261211000000-check-market-references-in-the-market': checkMarketReferencesInTheMarket,
   '20261212000000-index-stop-links-by-age': indexStopLinksByAge,
+  '20261212120000-give-fee-reversals-a-reason': giveFeeReversalsAReason,
   '20261213000000-key-the-data-cursors': keyTheDataCursors,
 };
 
