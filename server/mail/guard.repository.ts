@@ -47,27 +47,18 @@ async function countAddress(
 }
 
 const COUNTS = ['requests', 'quote_emails', 'data_requests', 'registration_emails'] as const;
-/** PostgreSQL's statement for {@link countAddresses}, by the number of addresses it counts and of those it looks up. */
-const countTexts = new Map<string, string>();
-
-function countText(n: number, lookups: number): string {
-  const key = `${n} ${lookups}`;
-  let text = countTexts.get(key);
-  if (text === undefined) {
-    text =
-      `with up as (insert into address_counts (address_hash, slot, ${COUNTS.join(', ')}) values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}
-       on conflict (address_hash, slot) do update set ${COUNTS.map((c) => `${c} = address_counts.${c} + excluded.${c}`).join(', ')}
-       returning address_hash, slot, ${COUNTS.join(', ')})
-     select false as suppressed, up.address_hash, ${COUNTS.map((c) => `up.${c} + older.${c} as ${c}`).join(', ')}
-     from up cross join lateral (select ${COUNTS.map((c) => `coalesce(sum(o.${c}), 0) as ${c}`).join(', ')}
-       from address_counts o where o.address_hash = up.address_hash and o.slot >= ? and o.slot <> up.slot) older` +
-      (lookups === 0
-        ? ''
-        : ` union all select true, address_hash, ${COUNTS.map(() => '0').join(', ')} from mail_suppressions where address_hash in (${Array.from({ length: lookups }, () => '?').join(', ')})`);
-    countTexts.set(key, text);
-  }
-  return text;
-}
+/**
+ * PostgreSQL's statement for {@link countAddresses}, one text for any number of addresses and look-ups (arrays of
+ * them), so each connection prepares it once.
+ */
+const COUNT_TEXT = `with up as (insert into address_counts (address_hash, slot, ${COUNTS.join(', ')})
+     select * from unnest(?::text[], ?::text[], ${COUNTS.map(() => '?::int[]').join(', ')})
+     on conflict (address_hash, slot) do update set ${COUNTS.map((c) => `${c} = address_counts.${c} + excluded.${c}`).join(', ')}
+     returning address_hash, slot, ${COUNTS.join(', ')})
+   select false as suppressed, up.address_hash, ${COUNTS.map((c) => `up.${c} + older.${c} as ${c}`).join(', ')}
+   from up cross join lateral (select ${COUNTS.map((c) => `coalesce(sum(o.${c}), 0) as ${c}`).join(', ')}
+     from address_counts o where o.address_hash = up.address_hash and o.slot >= ? and o.slot <> up.slot) older
+   union all select true, address_hash, ${COUNTS.map(() => '0').join(', ')} from mail_suppressions where address_hash = any(?::text[])`;
 
 /**
  * {@link countAddress} for several mailboxes or domains at once (each hash once), their counts in
@@ -93,10 +84,14 @@ export async function countAddresses(
     return { counts, suppressed };
   }
   const slot = slotOf(now);
-  const values: unknown[] = [];
-  for (const { addressHash, add } of entries) values.push(addressHash, slot, ...COUNTS.map((c) => add[c] ?? 0));
-  values.push(slotOf(since), ...suppressedAmong);
-  const rows = await runStatement<{ suppressed: boolean; address_hash: string } & AddressCounts>(db, countText(entries.length, suppressedAmong.length), values);
+  const values = [
+    entries.map((e) => e.addressHash),
+    entries.map(() => slot),
+    ...COUNTS.map((c) => entries.map((e) => e.add[c] ?? 0)),
+    slotOf(since),
+    suppressedAmong,
+  ];
+  const rows = await runStatement<{ suppressed: boolean; address_hash: string } & AddressCounts>(db, COUNT_TEXT, values);
   const byHash = new Map(rows.filter((r) => !r.suppressed).map((r) => [r.address_hash, r]));
   const counts = entries.map(({ addressHash }) => {
     const row = byHash.get(addressHash)!;
