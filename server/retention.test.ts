@@ -265,3 +265,53 @@ describe("a listed business's stop links", () => {
     expect(await db.selectFrom('supplier_mail_stops').selectAll().execute()).toEqual(stops);
   });
 });
+
+describe("a buyer e-mail's unsubscribe links", () => {
+  it('are deleted a year after their e-mail was written, while the suppression one of them made stays', async () => {
+    const db = server.database.db;
+    const DAY_MS = 24 * HOUR_MS;
+    const sent = Date.parse('2027-02-01T08:00:00.000Z');
+    const linkOf = async (at: number, email: string) => {
+      let token = '';
+      await atTime(at, async () => {
+        const res = await server.request('POST', '/api/rfq', { body: validRfq({ primaryEmail: email }) });
+        expect(res.status).toBe(201);
+        const { rfqId } = rfqSubmitResponseSchema.parse(res.json);
+        const row = await db
+          .selectFrom('outbox')
+          .select('payload')
+          .where('kind', '=', 'buyer-quotes')
+          .where('payload', 'like', `%${rfqId}%`)
+          .executeTakeFirstOrThrow();
+        token = (JSON.parse(row.payload) as { linkToken: string }).linkToken;
+      });
+      return `/mail/unsubscribe/${token}`;
+    };
+    const old = await linkOf(sent, 'year-old@example.co.za');
+    const recent = await linkOf(sent + 300 * DAY_MS, 'recent@example.co.za');
+    await atTime(sent + DAY_MS, async () => {
+      expect((await server.request('POST', old)).status).toBe(200);
+    });
+    const suppressions = await db.selectFrom('mail_suppressions').selectAll().execute();
+    // Links of the form before their keys began with their time: a bare hash, old and recent.
+    const olderForm = (hash: string, at: number) => ({
+      token_hash: hash,
+      address_hash: 'h',
+      masked_address: 'o***@example.co.za',
+      created_at: new Date(at).toISOString(),
+    });
+    await db
+      .insertInto('mail_links')
+      .values([olderForm('a'.repeat(64), sent), olderForm('0'.repeat(64), sent), olderForm('b'.repeat(64), sent + 300 * DAY_MS)])
+      .execute();
+
+    await sweep(server.database, server.app.deps.outbox, new Date(sent + 365 * DAY_MS - HOUR_MS));
+    expect((await server.request('GET', old)).status).toBe(200);
+    await sweep(server.database, server.app.deps.outbox, new Date(sent + 365 * DAY_MS + HOUR_MS));
+    expect((await server.request('GET', old)).status).toBe(404);
+    expect((await server.request('GET', recent)).status).toBe(200);
+    const olderLeft = await db.selectFrom('mail_links').select('token_hash').where('address_hash', '=', 'h').execute();
+    expect(olderLeft.map((l) => l.token_hash)).toEqual(['b'.repeat(64)]);
+    expect(await db.selectFrom('mail_suppressions').selectAll().execute()).toEqual(suppressions);
+  });
+});

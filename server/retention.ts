@@ -8,6 +8,7 @@ import { pruneWindows } from './limits/limits.repository';
 import { expirePendingCredits, prunePartnerCredits } from './partners/partners.repository';
 import { CREDIT_WINDOW_MS } from './partners/partner-credit';
 import { pruneAddressCounts } from './mail/guard.repository';
+import { pruneMailLinks } from './mail/guard';
 import { clearPartsOfClearedRequests, deletePersonalData, pruneIdempotencyRecords } from './requests/rfq/rfq.repository';
 import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
@@ -84,7 +85,8 @@ const SWEEP_LOCK = 'procura.retention-sweep';
  * written (the supplier needed the buyer's contact once), expired idempotency keys and rate-limit windows,
  * staff and supplier sessions and one-time links that can no longer be used,
  * widget-load counts {@link WIDGET_LOAD_MONTHS} months old, expired data request links, listed
- * businesses' stop links a year after their e-mail (the stops stay), and the
+ * businesses' stop links and buyer e-mails' unsubscribe links a year after their e-mail (the stops and
+ * suppressions stay), and the
  * analytics salts, raw events and consent records past their time (see `sweepAnalytics`).
  * One process at a time: a process that finds another sweeping skips this round.
  */
@@ -121,8 +123,10 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
     .toISOString()
     .slice(0, 10);
   const widgetLoadsDeleted = await deleteWidgetLoadsBefore(database.db, loadsBefore);
-  // A listed business's stop link works a year after its e-mail was sent; the stop it made stays.
+  // A listed business's stop link, and a buyer e-mail's unsubscribe links, work a year after the e-mail was
+  // written; the stop or suppression one made stays.
   await pruneStopLinks(database.db, now.getTime());
+  await pruneMailLinks(database.db, now.getTime());
   // Data request links end after an hour; the address each held goes with it.
   await pruneDataRequests(database.db, now.toISOString());
   const analytics = await sweepAnalytics(database.db, now.getTime(), SWEEP_INTERVAL_MS);

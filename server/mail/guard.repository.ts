@@ -197,6 +197,21 @@ export async function suppressedHashes(db: Executor, hashes: string[]): Promise<
 /** A buyer e-mail's unsubscribe link as stored. */
 export type MailLinkRow = Insertable<MailLinksTable>;
 
+/**
+ * Deletes the links of buyer e-mails written before `before`, and answers how many. A link's key starts with its time
+ * (`prefix`, the key's form since late 2026, always starting with `0`), so the links to go lead the key's index; a key
+ * of the older form is a bare hex hash, which starts with `0` to `f`, and those starting with `1` or later are read as a
+ * range of their own, a set that only shrinks. The time written with each decides.
+ */
+export async function deleteMailLinksBefore(db: Executor, before: string, prefix: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_links')
+    .where((eb) => eb.or([eb('token_hash', '<', prefix), eb('token_hash', '>=', '1')]))
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function findMailLink(db: Executor, tokenHash: string) {
   return db
     .selectFrom('mail_links')

@@ -5,6 +5,7 @@ import type { SharedFirst } from '../db/group-commit';
 import {
   countAddresses,
   countAddressesTogether,
+  deleteMailLinksBefore,
   type AddressCounting,
   findMailLink,
   suppressAddress,
@@ -321,6 +322,15 @@ export async function decideRfqMail(trx: Executor, part: RfqMailPart, primary: {
     decision.buyers.push({ email, linkToken });
   }
   return decision;
+}
+
+/** How long a buyer e-mail's unsubscribe and "not me" links work: a year, as a listed business's stop link. */
+const MAIL_LINK_DAYS = 365;
+
+/** Deletes the links of buyer e-mails written more than {@link MAIL_LINK_DAYS} ago; the suppressions they made stay. */
+export function pruneMailLinks(db: Executor, nowMs: number): Promise<number> {
+  const beforeMs = nowMs - MAIL_LINK_DAYS * DAY_MS;
+  return deleteMailLinksBefore(db, new Date(beforeMs).toISOString(), timePrefix(beforeMs));
 }
 
 export type LinkAction = 'unsubscribe' | 'not-me';
