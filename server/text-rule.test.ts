@@ -132,6 +132,7 @@ const MULTI_LINE = [
   'PATCH /api/staff/prospects/:id body callNotes',
   'POST /api/demo-requests body painPoints',
   'POST /api/admin/supplier-applications/:id/reject body reason',
+  'POST /api/admin/finance/fees/:purchaseOrderId/reversal body reason',
 ];
 
 /** Texts of many lines that no field of theirs reaches unread: each line is read by a schema above, which names the line. */
