@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import { html } from '../lib/html';
-import { limitMailLinks, mailPage, UNKNOWN_LINK } from '../mail/mail-page';
+import { mailPage, unknownLinkPage } from '../mail/mail-page';
 import { findStopLink, stopByLink, type StopLink } from './listed-suppliers.service';
 
 /** The way to manage the listing instead, on every page of the link. */
@@ -23,11 +23,11 @@ function joinedPage(link: StopLink) {
 export function listedSuppliersRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/mail' });
   const { db } = deps.database;
-  const limit = limitMailLinks(deps);
+  const unknown = unknownLinkPage(deps);
 
-  router.get('/stop/:token', limit, async (ctx) => {
+  router.get('/stop/:token', async (ctx) => {
     const link = await findStopLink(db, ctx.params.token ?? '');
-    if (!link) return mailPage(ctx, 404, 'Link not found', UNKNOWN_LINK);
+    if (!link) return unknown(ctx);
     if (link.joined) return mailPage(ctx, 200, 'Managed on Procura', joinedPage(link));
     mailPage(
       ctx,
@@ -45,9 +45,9 @@ ${claimLine(link)}`,
     );
   });
 
-  router.post('/stop/:token', limit, async (ctx) => {
+  router.post('/stop/:token', async (ctx) => {
     const link = await stopByLink(db, ctx.params.token ?? '', new Date(deps.clock()));
-    if (!link) return mailPage(ctx, 404, 'Link not found', UNKNOWN_LINK);
+    if (!link) return unknown(ctx);
     if (link.joined) return mailPage(ctx, 200, 'Managed on Procura', joinedPage(link));
     deps.market.invalidate();
     mailPage(

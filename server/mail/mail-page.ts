@@ -1,5 +1,5 @@
 // The small pages the links in e-mails open: unsubscribe, "this wasn't me" and a listed business's stop.
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { html, SafeHtml } from '../lib/html';
@@ -25,27 +25,23 @@ export function mailPage(ctx: Context, status: number, title: string, body: Safe
 }
 
 /** A link whose token is unknown. */
-export const UNKNOWN_LINK = html`<h1>This link does not work</h1><p>It may have been copied only in part. Open it again from the e-mail, or write to Procura support.</p>`;
+const UNKNOWN_LINK = html`<h1>This link does not work</h1><p>It may have been copied only in part. Open it again from the e-mail, or write to Procura support.</p>`;
 
 /**
- * The per-client limit of every e-mail link's page, one window for them all. Its tokens are too
- * long to guess, so the limit only caps the load one network can make; a refusal is a page like
- * the links' others, 429 with Retry-After, since a person reads it in a browser.
+ * The page of a link whose token is unknown, counted against one per-client limit for every e-mail link's pages: past it,
+ * a page like the links' others, 429 with Retry-After, since a person reads it in a browser. Only unknown links count.
+ * Their tokens are too long to guess, so the limit caps what one network can make the pages look up in vain; a link
+ * that works always opens, since the one-click unsubscribes of a mail provider's many users come from its few servers.
  */
-export function limitMailLinks(deps: Pick<AppDeps, 'writes' | 'clock' | 'config'>): Middleware {
-  const limit = limitPerClient(deps, { bucket: 'mail-link', ...deps.config.rateLimits.mailLink }, 'visits to e-mail links');
-  return async function limitMailLink(ctx, next) {
-    let admitted = false;
+export function unknownLinkPage(deps: Pick<AppDeps, 'writes' | 'clock' | 'config'>): (ctx: Context) => Promise<void> {
+  const limit = limitPerClient(deps, { bucket: 'mail-link', ...deps.config.rateLimits.mailLink }, 'unknown e-mail links');
+  return async function unknownLink(ctx) {
     try {
-      await limit(ctx, async () => {
-        admitted = true;
-      });
+      await limit(ctx, async () => mailPage(ctx, 404, 'Link not found', UNKNOWN_LINK));
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== 'rate_limited') throw err;
       if (err.headers) ctx.set(err.headers);
-      return mailPage(ctx, 429, 'Too many visits', html`<h1>Please wait a moment</h1><p>${err.message}</p>`);
+      mailPage(ctx, 429, 'Too many visits', html`<h1>Please wait a moment</h1><p>${err.message}</p>`);
     }
-    // The page itself runs outside the limit's catch: only the limit's refusal is answered here.
-    if (admitted) await next();
   };
 }

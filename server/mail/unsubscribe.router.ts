@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import { findLink, resubscribeByLink, suppressByLink, type LinkAction } from './guard';
 import { html } from '../lib/html';
-import { limitMailLinks, mailPage as page, UNKNOWN_LINK as UNKNOWN } from './mail-page';
+import { mailPage as page, unknownLinkPage } from './mail-page';
 
 const ASK: Record<LinkAction, { title: string; lead: string; button: string }> = {
   unsubscribe: {
@@ -25,13 +25,13 @@ const ASK: Record<LinkAction, { title: string; lead: string; button: string }> =
 export function unsubscribeRouter(deps: AppDeps) {
   const router = new Router({ prefix: '/mail' });
   const { db } = deps.database;
-  const limit = limitMailLinks(deps);
+  const unknown = unknownLinkPage(deps);
 
   for (const action of ['unsubscribe', 'not-me'] as const) {
     const ask = ASK[action];
-    router.get(`/${action}/:token`, limit, async (ctx) => {
+    router.get(`/${action}/:token`, async (ctx) => {
       const link = await findLink(db, ctx.params.token ?? '');
-      if (!link) return page(ctx, 404, 'Link not found', UNKNOWN);
+      if (!link) return unknown(ctx);
       page(
         ctx,
         200,
@@ -41,9 +41,9 @@ export function unsubscribeRouter(deps: AppDeps) {
 ${link.suppressed ? html`<p>This address already gets no quote e-mails from Procura.</p>` : html`<form method="post"><button type="submit">${ask.button}</button></form>`}`,
       );
     });
-    router.post(`/${action}/:token`, limit, async (ctx) => {
+    router.post(`/${action}/:token`, async (ctx) => {
       const masked = await suppressByLink(db, ctx.params.token ?? '', action, new Date(deps.clock()));
-      if (!masked) return page(ctx, 404, 'Link not found', UNKNOWN);
+      if (!masked) return unknown(ctx);
       page(
         ctx,
         200,
@@ -55,9 +55,9 @@ ${link.suppressed ? html`<p>This address already gets no quote e-mails from Proc
     });
   }
 
-  router.post('/resubscribe/:token', limit, async (ctx) => {
+  router.post('/resubscribe/:token', async (ctx) => {
     const masked = await resubscribeByLink(db, ctx.params.token ?? '');
-    if (!masked) return page(ctx, 404, 'Link not found', UNKNOWN);
+    if (!masked) return unknown(ctx);
     page(ctx, 200, 'Subscribed again', html`<h1>Quote e-mails are on again</h1><p>Quotes you ask for are e-mailed to <strong>${masked}</strong> again.</p>`);
   });
 
