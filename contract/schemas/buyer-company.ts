@@ -35,6 +35,9 @@ export const COMPANY_MESSAGES = {
   decided: 'This order was already decided.',
   expired: 'This order was closed unordered: its quotes’ validity ended, or its request’s details were deleted, before an approver decided.',
   reason: 'Give a reason of 2 to 500 characters: the colleague who asked reads it',
+  /** The reason a removed colleague's waiting orders are rejected with, which the e-mail telling them quotes. */
+  removed:
+    'You were taken out of your company’s account, so its approvers no longer decide your orders. Its quotes are open to you again, to order on your own.',
   invited: 'Invited. Your colleague was e-mailed a link to sign in.',
 };
 

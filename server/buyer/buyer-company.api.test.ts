@@ -180,3 +180,36 @@ describe('an account deleted while its order waits for approval', () => {
     expect(await ordersOf(rfq.rfqId)).toEqual([]);
   });
 });
+
+describe('a colleague taken out while their order waits for approval', () => {
+  it('has the order rejected by the approver who took them out, is told why, and may order the quotes on their own', async () => {
+    const PORTER = 'porter@greenfield.school.za';
+    expect(
+      (await call('POST', '/api/buyer/colleagues', headCookie, { email: PORTER, name: 'Lindi Porter', role: 'requester', spendingLimit: 100 })).status,
+    ).toBe(201);
+    await signInBuyer(server, PORTER, client);
+    const rfq = await submit(PORTER);
+    const token = rfq.quotes[0]!.trackingToken!;
+    expect((await accept(token)).status).toBe(200);
+    expect(await statusOf(token)).toBe('awaiting_approval');
+    const approval = approvalsSchema.parse((await call('GET', '/api/buyer/approvals', headCookie)).json).approvals.find((a) => a.rfqId === rfq.rfqId)!;
+
+    const porter = colleaguesSchema.parse((await call('GET', '/api/buyer/colleagues', headCookie)).json).colleagues.find((c) => c.email === PORTER)!;
+    expect((await call('DELETE', `/api/buyer/colleagues/${porter.id}`, headCookie)).status).toBe(204);
+    expect(approvalsSchema.parse((await call('GET', '/api/buyer/approvals', headCookie)).json).approvals.map((a) => a.id)).not.toContain(approval.id);
+    const row = await db()
+      .selectFrom('buyer_approvals')
+      .select(['status', 'reason', 'order_details_json'])
+      .where('id', '=', approval.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'rejected', reason: COMPANY_MESSAGES.removed, order_details_json: null });
+    const told = (await mails('buyer-approval-rejected')).filter((m) => (JSON.parse(m.payload) as { approvalId: number }).approvalId === approval.id);
+    expect(told.map((m) => m.recipient)).toEqual([PORTER]);
+    expect(await ordersOf(rfq.rfqId)).toEqual([]);
+    // Alone now, with no limit above them, they order the quote themselves.
+    expect(await statusOf(token)).toBe('offered');
+    expect((await accept(token)).status).toBe(200);
+    expect(await statusOf(token)).toBe('accepted');
+    expect(await ordersOf(rfq.rfqId)).toHaveLength(1);
+  });
+});

@@ -8,6 +8,7 @@ import { ApiError } from '../errors';
 import { organisationDomain } from '../mail/guard';
 import { admitLinkTo, issueLink, storedLink } from '../sign-in-links/sign-in-links';
 import { BUYER_LINKS, type BuyerAccessDeps } from './buyer.service';
+import { reject } from './approvals.service';
 import * as repo from './company.repository';
 import type { CompanyMember } from './company-members';
 
@@ -88,10 +89,22 @@ export async function inviteColleague(
   return toColleague(row!, member);
 }
 
-/** `DELETE /api/buyer/colleagues/:id`: an approver takes a colleague out; their account stays, alone. */
-export async function removeColleague(db: Kysely<DB>, member: CompanyMember, id: number): Promise<void> {
+/**
+ * `DELETE /api/buyer/colleagues/:id`: an approver takes a colleague out; their account stays, alone. Their orders that
+ * wait for the company's approval are rejected by the approver who took them out, so no one decides them later: the
+ * colleague is e-mailed why, and the quotes are offered to them again.
+ */
+export async function removeColleague(deps: Parameters<typeof reject>[0], member: CompanyMember, id: number): Promise<void> {
+  const { db } = deps.database;
   if (member.role !== 'approver') throw new ApiError(403, 'forbidden', COMPANY_MESSAGES.approverOnly);
   if (id === member.id) throw new ApiError(409, 'colleague_kept', COMPANY_MESSAGES.self);
   if (id === member.companyId) throw new ApiError(409, 'colleague_kept', COMPANY_MESSAGES.firstUser);
   if (!(await repo.leaveCompany(db, id, member.companyId))) throw new ApiError(404, 'colleague_not_found', COMPANY_MESSAGES.notFound);
+  for (const approval of await repo.findWaitingApprovals(db, member.companyId)) {
+    if (approval.requester_account_id !== id) continue;
+    // One another approver decided meanwhile stays as they decided it.
+    await reject(deps, member, approval.id, COMPANY_MESSAGES.removed).catch((err: unknown) => {
+      if (!(err instanceof ApiError && err.code === 'approval_decided')) throw err;
+    });
+  }
 }

@@ -24,7 +24,7 @@ export function buyerCompanyRouter(deps: AppDeps) {
   });
 
   router.delete('/api/buyer/colleagues/:id', signedIn, validate({ params: companyIdParamsSchema }), async (ctx) => {
-    await removeColleague(deps.database.db, await member(ctx.state), Number(ctx.params.id));
+    await removeColleague(deps, await member(ctx.state), Number(ctx.params.id));
     ctx.status = 204;
   });
 
