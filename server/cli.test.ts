@@ -1,10 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from './db/sqlite';
-import { freePort } from './test/harness';
+import { startServerProcess } from './test/server-process';
 
 // The built command line, on a database file of its own.
 const dir = mkdtempSync(join(tmpdir(), 'procura-cli-'));
@@ -176,33 +176,10 @@ describe('cli links', () => {
     );
 
     // The server runs on another port, with no PUBLIC_URL; the command line, in another terminal, sets neither.
-    const port = await freePort();
-    const server = spawn(process.execPath, ['dist/server/main.js'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATABASE_URL: `sqlite:${other}`,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SEED_ON_EMPTY: 'false',
-      },
-      stdio: 'ignore',
-    });
-    try {
-      await expect
-        .poll(
-          () =>
-            fetch(`http://127.0.0.1:${port}/readyz`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 30_000, interval: 200 },
-        )
-        .toBe(200);
-    } finally {
-      server.kill('SIGTERM');
-    }
+    const server = await startServerProcess(() => ({ DATABASE_URL: `sqlite:${other}`, SEED_ON_EMPTY: 'false' }));
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const { port } = server;
     const reset = run({}, 'staff-reset', '--email', 'lindiwe@procura.example');
     expect(reset.stdout).toMatch(new RegExp(`^http://localhost:${port}/staff/set-password#st_[\\w-]{43}$`, 'm'));
     expect(reset.stdout).toContain(`Address: http://localhost:${port}, the one the server on this database started with; set PUBLIC_URL to use another.`);

@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bumpMarketRevision } from './catalogue/market.repository';
 import { createDatabase, type Database } from './db/database';
-import { createTestDatabase, freePort, POSTGRES_URL, validRfq, type TestDatabase } from './test/harness';
+import { createTestDatabase, POSTGRES_URL, validRfq, type TestDatabase } from './test/harness';
+import { startServerProcess, type ServerProcess } from './test/server-process';
 import { startSmtpSink, type SmtpSink } from './test/smtp-sink';
 
 /** The i-th buyer, each of an organisation of its own: the per-domain e-mail cap counts each apart. */
@@ -16,55 +17,21 @@ const buyerOf = (i: number) => `buyer${i}@buyer${i}.example.co.za`;
 // stopped as a process manager does. The limits waited for are the product's own: e-mails of a
 // killed process out within 60 seconds of the restart, a stop within 10 seconds.
 
-const root = resolve(import.meta.dirname, '..');
-const MAIN = join(root, 'dist/server/main.js');
-
 // The build is current: the server project's global set-up rebuilds what changed before any file runs.
-
-interface ServerProcess {
-  base: string;
-  child: ChildProcess;
-  /** Everything it wrote, stdout and stderr. */
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 const running = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Starts dist/server/main.js with `env` and answers once its /readyz says ready (60 s at most). */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => {
-      running.delete(child);
-      done({ code, signal });
-    }),
-  );
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) break;
-    const status = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return { base, child, output: () => output, exited };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not become ready:\n${output}`);
+type Started = ServerProcess & { base: string };
+
+/** Starts dist/server/main.js with `env`, its PUBLIC_URL its own loopback address, once it serves. */
+async function startServer(env: Record<string, string>): Promise<Started> {
+  const server = await startServerProcess((port) => ({ PUBLIC_URL: `http://127.0.0.1:${port}`, ...env }));
+  running.add(server.child);
+  void server.exited.then(() => running.delete(server.child));
+  return { ...server, base: `http://127.0.0.1:${server.port}` };
 }
 
 interface Answer {
@@ -139,7 +106,7 @@ function deliveriesTo(sink: SmtpSink, address: string): number {
 describe.skipIf(!POSTGRES_URL)('two server processes on one PostgreSQL', () => {
   let database: TestDatabase;
   let sink: SmtpSink;
-  const servers: ServerProcess[] = [];
+  const servers: Started[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -323,8 +290,8 @@ describe('SIGTERM during a burst of requests', () => {
     const file = join(dir, 'procura.sqlite');
     const sink = await startSmtpSink();
     try {
-      // At info level the server logs a line for every request it answered.
-      const server = await startServer({ DATABASE_URL: `sqlite:${file}`, SMTP_URL: sink.url, RFQ_RATE_LIMIT: '100000', LOG_LEVEL: 'info' });
+      // At info level, as it is started, the server logs a line for every request it answered.
+      const server = await startServer({ DATABASE_URL: `sqlite:${file}`, SMTP_URL: sink.url, RFQ_RATE_LIMIT: '100000' });
       let answered = 0;
       const results = await pool(400, 32, async (i) => {
         const answer =
@@ -342,13 +309,13 @@ describe('SIGTERM during a burst of requests', () => {
       const answers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as NodeJS.ErrnoException] : []));
       // Every request the server read, it answered and the answer arrived: the server's request
-      // lines (API calls only; health checks before the burst aside) match the answers.
+      // lines match the answers.
       const logged = server
         .output()
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { msg?: string; route?: string })
-        .filter((entry) => entry.msg === 'request' && entry.route !== '/readyz');
+        .filter((entry) => entry.msg === 'request');
       expect(logged).toHaveLength(answers.length);
       expect(answers.every((a) => a.status === 201 || a.status === 200)).toBe(true);
       expect(answers.length).toBeGreaterThan(60);
