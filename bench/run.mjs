@@ -30,6 +30,11 @@ const TARGETS = {
   emailP99Ms: 1000,
   postgresRps: 800,
   postgresP99Ms: 50,
+  // The scale-out path against the embedded one in the same run: ratios, which a slower machine does not move.
+  postgresCpuVsSqlite: 1.3,
+  postgresOwnCpuMs: 0.7,
+  postgresOwnCpuVsSqlite: 0.6,
+  postgresRpsVsSqlitePercent: 60,
   dataP99Ms: 30,
   buyerHistoryP99Ms: 20,
   scaleP99Ratio: 2,
@@ -256,6 +261,30 @@ if (selected.has('postgres')) {
       t.rps >= TARGETS.postgresRps && t.p99_ms <= TARGETS.postgresP99Ms && clean(t),
     );
     row('postgres', 'submit / healthz', `${t.submit_vs_healthz} % (healthz ${t.healthz_rps}/s)`, 'reported', null);
+    // Held to the SQLite submit only when both ran in this run.
+    if (selected.has('sqlite')) {
+      const sqlite = results.rfq_submit;
+      const times = (n) => Math.round((n / sqlite.cpu_ms_per_request) * 100) / 100;
+      const own = t.postgres_cpu_ms_per_request;
+      row(
+        'postgres',
+        'server CPU / SQLite',
+        `${times(t.cpu_ms_per_request)}x (${t.cpu_ms_per_request} ms against ${sqlite.cpu_ms_per_request} ms)`,
+        `<= ${TARGETS.postgresCpuVsSqlite}x`,
+        times(t.cpu_ms_per_request) <= TARGETS.postgresCpuVsSqlite,
+      );
+      if (own !== null && own !== undefined) {
+        row(
+          'postgres',
+          "PostgreSQL's own CPU",
+          `${own} ms, ${times(own)}x the SQLite submit's`,
+          `<= ${TARGETS.postgresOwnCpuMs} ms and <= ${TARGETS.postgresOwnCpuVsSqlite}x`,
+          own <= TARGETS.postgresOwnCpuMs && times(own) <= TARGETS.postgresOwnCpuVsSqlite,
+        );
+      }
+      const share = Math.round((t.rps / sqlite.rps) * 1000) / 10;
+      row('postgres', 'rate / SQLite', `${share} %`, `>= ${TARGETS.postgresRpsVsSqlitePercent} %`, share >= TARGETS.postgresRpsVsSqlitePercent);
+    }
   }
 }
 if (selected.has('scale')) {
