@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
@@ -213,15 +213,4 @@ export function validOrder(overrides: Record<string, unknown> = {}): Record<stri
 export function refusedFields(res: TestResponse): Record<string, string> {
   expect(res.status, res.text).toBe(400);
   return res.json.error.details.fields;
-}
-
-/** A port on loopback that nothing listens on, for a server process a test starts itself. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -1,9 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { freePort } from './harness';
 
 const root = resolve(import.meta.dirname, '../..');
 const MAIN = join(root, 'dist/server/main.js');
+
+/** A port on loopback that nothing listens on, for a server process a test starts itself. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** A server process started from the built server, as an operator starts it. */
 export interface ServerProcess {
