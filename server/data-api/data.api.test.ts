@@ -196,9 +196,11 @@ describe('GET /api/v2/procurement-data', () => {
     expect(await bad(`cursor=${edited}`)).toEqual({ cursor: 'cursor must be the next_cursor of a previous answer' });
     // A cursor of the form handed out before cursors were sealed (the record's hour and pseudonym) still walks on from its
     // record; one naming no RFQ, or an RFQ at another hour, is refused the same way.
-    const { submission_timestamp: hour, rfq_ref: ref } = first.results[0]!;
+    // The file's clock stands still, so the first record may as well be the basket's first line, whose older cursor names it.
+    const { submission_timestamp: hour, rfq_ref: ref, line_number: line } = first.results[0]!;
     const tamper = (text: string) => `cursor=${Buffer.from(text).toString('base64url')}`;
-    const fromOlder = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1&${tamper(`${hour}|${ref}`)}`)).json);
+    const older = line === null ? `${hour}|${ref}` : `${hour}|${ref}|${line}`;
+    const fromOlder = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1&${tamper(older)}`)).json);
     const fromSealed = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1&cursor=${sealed}`)).json);
     expect(fromOlder.results).toEqual(fromSealed.results);
     // The enterprise key may make 50 requests a second, and this file's clock stands still: it moves on one.
