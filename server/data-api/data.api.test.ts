@@ -149,6 +149,20 @@ describe('GET /api/v2/procurement-data', () => {
       cursor = body.next_cursor;
     } while (cursor);
     expect(single).toEqual(whole);
+    // Lines are read for the requests a page's counts say fill it; should a basket hold fewer lines than its count, the
+    // page reads the others' lines after all, and the walk is the same. A record at a time, the page after the basket's
+    // first line is one its count says the basket fills alone.
+    const basket = await server.database.db.selectFrom('rfqs').select(['id', 'line_count']).where('line_count', '>', 0).executeTakeFirstOrThrow();
+    await server.database.db.updateTable('rfqs').set({ line_count: 9 }).where('id', '=', basket.id).execute();
+    const miscounted: RfqSubmissionRecord[] = [];
+    cursor = null;
+    do {
+      const body = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json);
+      miscounted.push(...body.results);
+      cursor = body.next_cursor;
+    } while (cursor);
+    await server.database.db.updateTable('rfqs').set({ line_count: basket.line_count }).where('id', '=', basket.id).execute();
+    expect(miscounted).toEqual(whole);
   });
 
   it('filters a category line by line: its single products and the basket lines of it, not the other lines of the basket', async () => {

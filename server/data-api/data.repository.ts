@@ -1,129 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { DB } from '../db/schema';
-import type { Executor } from '../db/executor';
-import { selectArrays } from '../db/statements';
 import { SCORECARD_MIN_RECEIPTS } from '../../contract/schemas/scorecard';
 
 // Requests from the widget demo (`demo = 1`) are no market data: every query here leaves them out.
 // A basket (`line_count > 0`) is published line by line in the records, and counted line by line
 // in the figures: its own row names only its first line's category, and its count of lines as
 // its quantity, which no figure reads.
-
-/**
- * One record, as an array in this order: a request's pseudonym, time, category, quantity, budget
- * band, city, intent score, stated company size and line (a basket's line number, 0 for its
- * first; -1 for a single-product request). A page holds up to a thousand: arrays as the database
- * layer reads them, no object per row.
- */
-export type RfqRecordRow = [
-  rfqRef: string,
-  createdAt: string,
-  categoryId: string,
-  quantity: number,
-  budgetRange: string | null,
-  cityId: string | null,
-  intentScore: number,
-  companySize: string | null,
-  lineNo: number,
-  id: string,
-];
-
-/** The key the data API's cursors are sealed under, made once by its migration; read once for each database. */
-const cursorKeys = new WeakMap<Kysely<DB>, Promise<string>>();
-
-export function dataCursorKey(db: Kysely<DB>): Promise<string> {
-  let key = cursorKeys.get(db);
-  if (key === undefined) {
-    key = db
-      .selectFrom('meta')
-      .select('value')
-      .where('key', '=', 'data_cursor_key')
-      .executeTakeFirstOrThrow()
-      .then((row) => row.value);
-    cursorKeys.set(db, key);
-    // A failed read is not kept: the next page reads again.
-    key.catch(() => cursorKeys.delete(db));
-  }
-  return key;
-}
-
-/** The RFQ with this pseudonym created in [from, to); the (created_at, id) index narrows the search to that hour. */
-export async function rfqInHour(db: Kysely<DB>, from: string, to: string, rfqRef: string): Promise<{ id: string; created_at: string } | undefined> {
-  return db
-    .selectFrom('rfqs')
-    .select(['id', 'created_at'])
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .where('rfq_ref', '=', rfqRef)
-    .executeTakeFirst();
-}
-
-/** Where a page starts: the record after this one, or (with an empty id) the first at or after `createdAt`. */
-interface RecordsAfter {
-  createdAt: string;
-  id: string;
-  lineNo: number;
-}
-
-const RECORD_COLUMNS = 'rfq_ref, created_at, category_id, quantity, budget_range, city_id, intent_score, company_size, line_count, id';
-/** A request with a product in the category: a single product of it, or a basket with a line of it. */
-const IN_CATEGORY = '((line_count = 0 and category_id = ?) or exists (select 1 from rfq_lines c where c.rfq_id = rfqs.id and c.category_id = ?))';
-
-/**
- * Records in (created_at, id, line) order after `after`, one more than `limit` so the caller
- * knows if more remain: a single-product request is one record, a basket one per line (in the
- * category, when one is asked for). Requests are read on the (created_at, id) index from the one
- * `after` names; only a page holding a basket reads lines, those of its baskets.
- */
-export async function rfqRecords(db: Executor, q: { cityId?: string; categoryId?: string; after: RecordsAfter; limit: number }): Promise<RfqRecordRow[]> {
-  const { after } = q;
-  const filters: string[] = [];
-  const values: unknown[] = [];
-  if (q.cityId) {
-    filters.push(' and rfqs.city_id = ?');
-    values.push(q.cityId);
-  }
-  // Each request read gives at least one record, and only the first (the one `after` names) may
-  // give none: two more than `limit` fill the page and say whether more remain.
-  const requests = (await selectArrays(
-    db,
-    `select ${RECORD_COLUMNS} from rfqs where demo = 0 and (created_at, id) >= (?, ?)${filters.join('')}${q.categoryId ? ` and ${IN_CATEGORY}` : ''} order by created_at, id limit ?`,
-    [after.createdAt, after.id, ...values, ...(q.categoryId ? [q.categoryId, q.categoryId] : []), q.limit + 2],
-  )) as unknown as RfqRecordRow[];
-  const last = requests[requests.length - 1];
-  // A basket's lines by request: line number, category and quantity.
-  const lines = new Map<string, [lineNo: number, categoryId: string, quantity: number][]>();
-  if (last && requests.some((r) => r[8] > 0)) {
-    const rows = await selectArrays(
-      db,
-      `select l.rfq_id, l.line_no, l.category_id, l.quantity from rfqs join rfq_lines l on l.rfq_id = rfqs.id
-        where rfqs.demo = 0 and rfqs.line_count > 0 and (rfqs.created_at, rfqs.id) >= (?, ?) and (rfqs.created_at, rfqs.id) <= (?, ?)${filters.join('')}${q.categoryId ? ' and l.category_id = ?' : ''}
-        order by rfqs.created_at, rfqs.id, l.line_no`,
-      [after.createdAt, after.id, last[1], last[9], ...values, ...(q.categoryId ? [q.categoryId] : [])],
-    );
-    for (const [rfqId, lineNo, categoryId, quantity] of rows) {
-      const basket = lines.get(rfqId as string) ?? [];
-      basket.push([Number(lineNo), categoryId as string, Number(quantity)]);
-      lines.set(rfqId as string, basket);
-    }
-  }
-  const records: RfqRecordRow[] = [];
-  for (const r of requests) {
-    if (records.length > q.limit) break;
-    const atCursor = r[9] === after.id && r[1] === after.createdAt;
-    if (r[8] === 0) {
-      // A single product's row is its record as it is read, its line count made its line, -1.
-      r[8] = -1;
-      if (!atCursor) records.push(r);
-      continue;
-    }
-    for (const [lineNo, categoryId, quantity] of lines.get(r[9]) ?? []) {
-      if (!atCursor || lineNo > after.lineNo) records.push([r[0], r[1], categoryId, quantity, r[4], r[5], r[6], r[7], lineNo, r[9]]);
-    }
-  }
-  return records.slice(0, q.limit + 1);
-}
 
 /** The first day of the week (Monday), month or quarter of an ISO timestamp column, as YYYY-MM-DD. */
 function periodStart(dialect: Dialect, period: 'week' | 'month' | 'quarter', column: string): RawBuilder<string> {

@@ -17,7 +17,6 @@ import { scorecardWindow } from '../domain/scorecard';
 import { invalidFields } from '../errors';
 import { seal, unseal } from '../lib/seal';
 import {
-  dataCursorKey,
   demandBy,
   demandByCategory,
   demandByCategoryAndCity,
@@ -26,10 +25,9 @@ import {
   quotesByCategoryAndRegion,
   quotesByPeriod,
   quotingSuppliersByCategory,
-  rfqInHour,
-  rfqRecords,
   suppliersByCategoryAndRegion,
 } from './data.repository';
+import { dataCursorKey, rfqInHour, rfqRecords } from './records.repository';
 
 // A cursor names the last record of a page exactly, its time and id, sealed (AES-256-GCM) under a key
 // only the server holds: the next page starts from it by the index it pages by, with no search, and
