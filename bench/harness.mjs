@@ -11,6 +11,13 @@ import { freePort } from './lighthouse.mjs';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/**
+ * Seconds of the same load a server takes, unmeasured, before a rate and its CPU are measured: a
+ * process's first seconds run code its compiler has not yet optimised, a cost each process pays
+ * once, which the figures per request would otherwise share out over one run's requests (twice
+ * over with two processes, each with half of them).
+ */
+export const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 export const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 10_000);
 export const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
 /** Where PostgreSQL is asked for: the bench creates a database of its own there and drops it after. */
@@ -83,11 +90,22 @@ export function rfqRequests(tag) {
   return [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: rfqBody(n++, { tag }) }) }];
 }
 
+/** autocannon's requests for baskets (see basketBody), numbered across every connection of the run. */
+export function basketRequests(tag) {
+  let n = 0;
+  return [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: basketBody(n++, tag) }) }];
+}
+
 /** autocannon over `url` (or several, the connections shared between them), bounded by SECONDS. */
 export function run(url, options) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
   });
+}
+
+/** The load of `options` over `url` for WARM_SECONDS, unmeasured: what a server takes before a run that is measured. */
+export async function warmUp(url, options) {
+  if (WARM_SECONDS > 0) await run(url, { ...options, duration: WARM_SECONDS });
 }
 
 function figures(result) {

@@ -15,9 +15,10 @@ import {
   FILE,
   buyerAddress,
   rfqBody,
-  basketBody,
   rfqRequests,
+  basketRequests,
   run,
+  warmUp,
   memoryOf,
   measured,
   seed,
@@ -184,6 +185,7 @@ export async function emailDelivery() {
 /** The SQLite section: RFQ submit, RFQ read and /healthz, one after another on one server. */
 export async function sqliteSection() {
   const server = await startServer();
+  await warmUp(`${server.base}/api/rfq`, { requests: rfqRequests('buyer-warm') });
   const submit = await measured([server], () => run(`${server.base}/api/rfq`, { requests: rfqRequests('buyer') }));
   const ids = new Database(FILE, { readonly: true })
     .prepare('select id from rfqs order by created_at desc limit 5000')
@@ -202,9 +204,8 @@ export async function sqliteSection() {
 /** The basket section: 10-line baskets from new buyers, submitted as the sqlite section submits single requests. */
 export async function basketSection() {
   const server = await startServer();
-  let n = 0;
-  const requests = [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: basketBody(n++, 'basket') }) }];
-  const submit = await measured([server], () => run(`${server.base}/api/rfq`, { requests }));
+  await warmUp(`${server.base}/api/rfq`, { requests: basketRequests('basket-warm') });
+  const submit = await measured([server], () => run(`${server.base}/api/rfq`, { requests: basketRequests('basket') }));
   await server.stop();
   return submit;
 }
@@ -238,6 +239,7 @@ export async function postgresSection() {
     seed(databaseUrl, ['--suppliers', String(SUPPLIERS), '--offers', String(OFFERS)]);
     const servers = [await startServer({ DATABASE_URL: databaseUrl }), await startServer({ DATABASE_URL: databaseUrl })];
     const urls = (path) => servers.map((s) => `${s.base}${path}`);
+    await warmUp(urls('/api/rfq'), { requests: rfqRequests('pg-buyer-warm') });
     const submit = await measured(servers, () => run(urls('/api/rfq'), { requests: rfqRequests('pg-buyer') }), {
       postgres: where.startsWith('127.0.0.1') || where.startsWith('localhost'),
     });
@@ -276,6 +278,7 @@ export async function scaleSection() {
       `Generated ${market.suppliers} suppliers and ${market.offers} offers in ${Math.round((performance.now() - started) / 1000)} s; measuring RFQ submit ...`,
     );
     const server = await startServer({ DATABASE_URL: `sqlite:${file}` });
+    await warmUp(`${server.base}/api/rfq`, { requests: rfqRequests(`scale-${suppliers}-warm`) });
     const submit = await measured([server], () => run(`${server.base}/api/rfq`, { requests: rfqRequests(`scale-${suppliers}`) }));
     const memory = memoryOf(server.pid);
     await server.stop();
