@@ -141,26 +141,23 @@ describe('GET /api/v2/procurement-data', () => {
     expect(new Set(seen.map((r) => r.rfq_ref)).size).toBe(10);
     // A record at a time, a page ends inside the basket too: the walk gives the one page's records in its order.
     const whole = procurementDataSchema.parse((await get('/api/v2/procurement-data?limit=1000')).json).results;
-    const single: RfqSubmissionRecord[] = [];
-    cursor = null;
-    do {
-      const body = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json);
-      single.push(...body.results);
-      cursor = body.next_cursor;
-    } while (cursor);
-    expect(single).toEqual(whole);
+    const recordByRecord = async () => {
+      const walked: RfqSubmissionRecord[] = [];
+      let next: string | null = null;
+      do {
+        const body = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1${next ? `&cursor=${next}` : ''}`)).json);
+        walked.push(...body.results);
+        next = body.next_cursor;
+      } while (next);
+      return walked;
+    };
+    expect(await recordByRecord()).toEqual(whole);
     // Lines are read for the requests a page's counts say fill it; should a basket hold fewer lines than its count, the
     // page reads the others' lines after all, and the walk is the same. A record at a time, the page after the basket's
     // first line is one its count says the basket fills alone.
     const basket = await server.database.db.selectFrom('rfqs').select(['id', 'line_count']).where('line_count', '>', 0).executeTakeFirstOrThrow();
     await server.database.db.updateTable('rfqs').set({ line_count: 9 }).where('id', '=', basket.id).execute();
-    const miscounted: RfqSubmissionRecord[] = [];
-    cursor = null;
-    do {
-      const body = procurementDataSchema.parse((await get(`/api/v2/procurement-data?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json);
-      miscounted.push(...body.results);
-      cursor = body.next_cursor;
-    } while (cursor);
+    const miscounted = await recordByRecord();
     await server.database.db.updateTable('rfqs').set({ line_count: basket.line_count }).where('id', '=', basket.id).execute();
     expect(miscounted).toEqual(whole);
   });

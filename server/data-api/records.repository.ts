@@ -97,6 +97,9 @@ export async function rfqRecords(db: Executor, q: { cityId?: string; categoryId?
   return recordsOf(requests, requests.length, await basketLines(db, where, requests, requests.length), after, q.limit);
 }
 
+/** A basket's line as a page reads it: its number (0 for the first), category and quantity. */
+type BasketLine = [lineNo: number, categoryId: string, quantity: number];
+
 /** Whether a request is the one a page starts after. */
 const atCursor = (r: RfqRecordRow, after: RecordsAfter) => r[9] === after.id && r[1] === after.createdAt;
 
@@ -105,8 +108,7 @@ function requestsGiving(requests: readonly RfqRecordRow[], after: RecordsAfter, 
   let given = 0;
   for (let i = 0; i < requests.length; i++) {
     const r = requests[i]!;
-    const count = r[8] === 0 ? 1 : r[8];
-    given += !atCursor(r, after) ? count : r[8] === 0 ? 0 : Math.max(0, count - (after.lineNo + 1));
+    given += atCursor(r, after) ? Math.max(0, r[8] - (after.lineNo + 1)) : Math.max(1, r[8]);
     if (given >= wanted) return i + 1;
   }
   return requests.length;
@@ -118,8 +120,8 @@ async function basketLines(
   where: { after: RecordsAfter; categoryId: string | undefined; filters: readonly string[]; values: readonly unknown[] },
   requests: readonly RfqRecordRow[],
   count: number,
-): Promise<Map<string, [lineNo: number, categoryId: string, quantity: number][]>> {
-  const lines = new Map<string, [lineNo: number, categoryId: string, quantity: number][]>();
+): Promise<Map<string, BasketLine[]>> {
+  const lines = new Map<string, BasketLine[]>();
   const last = requests[count - 1];
   if (!last || !requests.some((r, i) => i < count && r[8] > 0)) return lines;
   const { after, categoryId, filters, values } = where;
@@ -142,7 +144,7 @@ async function basketLines(
 function recordsOf(
   requests: readonly RfqRecordRow[],
   count: number,
-  lines: ReadonlyMap<string, readonly [lineNo: number, categoryId: string, quantity: number][]>,
+  lines: ReadonlyMap<string, readonly BasketLine[]>,
   after: RecordsAfter,
   limit: number,
 ): RfqRecordRow[] {
