@@ -129,6 +129,15 @@ export class OfferList {
     return lowest;
   }
 
+  /** Offer i's own price for a quantity (the highest tier the quantity reaches, else the list price), without building the offer. */
+  tierUnitPriceCents(i: number, quantity: number): number {
+    let price = this.prices[i]!;
+    for (let t = this.tierStart[i]!; t < this.tierStart[i + 1]!; t++) {
+      if (quantity >= this.tierMinimums[t]!) price = this.tierPrices[t]!;
+    }
+    return price;
+  }
+
   /** Offer i as the engine reads an offer. */
   at(i: number): Offer {
     return {

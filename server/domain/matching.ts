@@ -2,7 +2,7 @@
 // of the snapshot.
 import type { CatalogueItem, Category, City, MarketSnapshot, Offer, OfferList, Supplier, SupplierCategory } from './market';
 import type { LocationInterpretation } from './interpret';
-import { distanceKm, quotedUnitPrice, volumeDiscountPercent, type UnitPrice } from './pricing';
+import { distanceKm, quotedUnitPrice, quotedUnitPriceCents, volumeDiscountPercent, type UnitPrice } from './pricing';
 import { ASSUMED_RESPONSE_HOURS } from '../../sdk/rules';
 import { onTimeInFullShare } from './scorecard';
 
@@ -379,6 +379,14 @@ export function bestCandidates(
     const terms = index.terms[n]!;
     const minimum = row >= 0 ? index.list!.minimumOrderQuantity(row) : terms.minimumOrderQuantity;
     if (quantity > terms.capacityUnits || quantity < minimum) continue;
+    // Its fit, worked out as `priced` works it out, so that one that cannot enter the top is passed over unbuilt.
+    if (top.length === count) {
+      const listCents = row >= 0 ? index.list!.unitPriceCents(row) : Math.round(estimateCents(target) * terms.priceFactor);
+      const unitCents = quotedUnitPriceCents(listCents, row >= 0 ? index.list!.tierUnitPriceCents(row, quantity) : listCents, quantity);
+      const fit = staticFit(supplier, from.tier) + FIT_WEIGHTS.price * priceScore(unitCents, referencePriceCents);
+      const last = top[count - 1]!;
+      if (fit < last.fitScore || (fit === last.fitScore && supplier.id >= last.entry.supplier.id)) continue;
+    }
     const offerOf = row >= 0 ? index.list!.at(row) : null;
     const lead =
       from.tier === 'city'

@@ -23,14 +23,17 @@ export interface UnitPrice {
   discountPercent: number;
 }
 
+/** {@link quotedUnitPrice}'s price alone, given the supplier's own price for the quantity (`tierCents`). */
+export function quotedUnitPriceCents(listUnitPriceCents: number, tierCents: number, quantity: number): number {
+  return Math.min(tierCents, Math.round((listUnitPriceCents * (100 - volumeDiscountPercent(quantity))) / 100));
+}
+
 /**
  * The unit price a buyer is quoted: the better of the supplier's own tier price and the list
  * price less Procura's volume discount (every listed supplier honours the schedule as a floor).
  */
 export function quotedUnitPrice(listUnitPriceCents: number, tiers: PriceTier[], quantity: number): UnitPrice {
-  const tier = tierUnitPriceCents(listUnitPriceCents, tiers, quantity);
-  const schedule = Math.round((listUnitPriceCents * (100 - volumeDiscountPercent(quantity))) / 100);
-  const unitPriceCents = Math.min(tier, schedule);
+  const unitPriceCents = quotedUnitPriceCents(listUnitPriceCents, tierUnitPriceCents(listUnitPriceCents, tiers, quantity), quantity);
   const discountPercent = listUnitPriceCents > 0 ? Math.round((1 - unitPriceCents / listUnitPriceCents) * 1000) / 10 : 0;
   return { unitPriceCents, discountPercent };
 }
