@@ -136,15 +136,23 @@ describe('the retention sweep', () => {
         .select(['delivery_address', 'phone', 'purchase_order_reference', 'vat_number'])
         .where('id', '=', rfq.rfqId)
         .executeTakeFirstOrThrow();
+    const order = async () =>
+      server.database.db
+        .selectFrom('purchase_orders')
+        .select(['delivery_address', 'phone', 'purchase_order_reference', 'vat_number', 'receipt_tracking_token'])
+        .where('rfq_id', '=', rfq.rfqId)
+        .executeTakeFirstOrThrow();
     const given = { delivery_address: 'Unit 4, 12 Long Street, Cape Town, 8001', phone: '+27 82 123 4567', purchase_order_reference: null, vat_number: null };
     expect(await anonymisedBy(now + 5 * 24 * HOUR_MS, rfq.rfqId)).toBe(false);
     expect(await details()).toEqual(given);
+    expect(await order()).toEqual({ ...given, receipt_tracking_token: expect.any(String) });
     const confirmedAt = now + 6 * 24 * HOUR_MS;
     await atTime(confirmedAt, async () => expect((await server.request('POST', `/api/supplier-responses/${token}/confirm`)).status).toBe(200));
     expect(await anonymisedBy(confirmedAt + (PERSONAL_DATA_HOURS - 2) * HOUR_MS, rfq.rfqId)).toBe(false);
     expect(await details()).toEqual(given);
     expect(await anonymisedBy(confirmedAt + PERSONAL_DATA_HOURS * HOUR_MS - SWEEP_INTERVAL_MS + 1, rfq.rfqId)).toBe(true);
     expect(await details()).toEqual({ delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null });
+    expect(await order()).toEqual({ delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null, receipt_tracking_token: null });
   });
 
   it('deletes the contact 72 hours after a withdrawal leaves no quote to accept', async () => {

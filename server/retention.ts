@@ -9,7 +9,7 @@ import { expirePendingCredits, prunePartnerCredits } from './partners/partners.r
 import { CREDIT_WINDOW_MS } from './partners/partner-credit';
 import { pruneAddressCounts } from './mail/guard.repository';
 import { pruneMailLinks } from './mail/guard';
-import { clearPartsOfClearedRequests, deletePersonalData, pruneIdempotencyRecords } from './requests/rfq/rfq.repository';
+import { deletePersonalData, pruneIdempotencyRecords } from './requests/rfq/rfq.repository';
 import { validityDay } from './domain/validity';
 import { pruneStaffAccess } from './staff/staff.service';
 import { pruneSupplierSessions } from './supplier/supplier-users.service';
@@ -102,7 +102,6 @@ async function sweepWith(database: Database, outbox: Outbox, now: Date): Promise
     beforeDay: validityDay(personalBefore.getTime()),
     now: now.toISOString(),
   });
-  await clearPartsOfClearedRequests(database.db);
   // An order held for approval that can no longer be placed closes, and its order details go with it.
   const approvalsExpired = await database.db.transaction().execute((trx) => expireEndedApprovals(trx, now));
   const emailsDeleted = await outbox.prune(personalBefore, database.db);

@@ -168,6 +168,15 @@ describe('the buyer confirms receipt from the tracking token', () => {
     await anonymiseRfqs(server.database.db, [rfq.rfqId], new Date(nowMs).toISOString());
     expect(await receiptRows(quoteId)).toEqual([expect.objectContaining({ rating: 2, in_full: 1, comment: null })]);
   });
+
+  it('keeps no comment from a receipt recorded once the buyer’s data is deleted, and answers the same receipt again', async () => {
+    const { rfq, token, quoteId } = await confirmed();
+    await anonymiseRfqs(server.database.db, [rfq.rfqId], new Date(nowMs).toISOString());
+    const body = { receivedOn: today(), inFull: true, rating: 4, comment: 'Call Jane on 082 123 4567' };
+    expect((await receipt(token, body)).status).toBe(200);
+    expect(await receiptRows(quoteId)).toEqual([expect.objectContaining({ rating: 4, in_full: 1, comment: null })]);
+    expect((await receipt(token, body)).status).toBe(200);
+  });
 });
 
 describe('the one reminder to confirm receipt', () => {

@@ -139,16 +139,18 @@ export async function recordReceipt(deps: QuoteDeps, token: string, input: Order
       trx,
       orders.map((o) => o.id),
     );
+    // Once the request's personal data is deleted, a receipt keeps no comment: the buyer's words would outlive the rest.
+    const receipt = current.rfq.personal_data_deleted_at === null ? input : { ...input, comment: null };
     let po: PurchaseOrderRow | undefined;
     if (input.purchaseOrderNumber !== undefined) po = named(orders, input.purchaseOrderNumber);
     else {
-      if (orders.some((o) => receipts.has(o.id) && sameReceipt(receipts.get(o.id)!, input))) return current;
+      if (orders.some((o) => receipts.has(o.id) && sameReceipt(receipts.get(o.id)!, receipt))) return current;
       const open = orders.filter((o) => !receipts.has(o.id));
       po = open.filter((o) => o.confirmed_on !== null).at(-1) ?? open.at(-1) ?? orders.at(-1)!;
     }
     const recorded = receipts.get(po.id);
     if (recorded) {
-      if (sameReceipt(recorded, input)) return current;
+      if (sameReceipt(recorded, receipt)) return current;
       throw new ApiError(409, 'receipt_recorded', `You already confirmed receipt of purchase order ${po.po_number} on ${formatDate(recorded.received_on)}.`);
     }
     checkDay('receivedOn', input.receivedOn, po, today);
@@ -162,7 +164,7 @@ export async function recordReceipt(deps: QuoteDeps, token: string, input: Order
       on_time: input.receivedOn <= promised ? 1 : 0,
       in_full: input.inFull ? 1 : 0,
       rating: input.rating,
-      comment: input.comment,
+      comment: receipt.comment,
       counted: counted ? 1 : 0,
       not_counted_reason: notCounted,
       created_at: at,

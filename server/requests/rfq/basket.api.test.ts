@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rfqSchema, rfqSubmitResponseSchema } from '../../../sdk/schemas/rfq';
 import { bumpMarketRevision } from '../../catalogue/market.repository';
-import { clearedPersonalData, clearPartsOfClearedRequests } from './rfq.repository';
+import { anonymiseRfqs } from '../privacy/privacy.repository';
 import { validRfq, startTestServerForFile } from '../../test/harness';
 import { MessageRenderer } from '../../mail-sender/renderer';
 import { parseTrackingToken } from '../../lib/ids';
@@ -178,8 +178,7 @@ describe('POST /api/rfq with lines', () => {
       .where('line_no', '=', 1)
       .executeTakeFirstOrThrow();
     expect(kept.product_description).toBe('For the wards');
-    await db.updateTable('rfqs').set(clearedPersonalData('2026-12-01T00:00:00.000Z')).where('id', '=', sent.rfqId).execute();
-    expect(await clearPartsOfClearedRequests(db)).toBeGreaterThanOrEqual(1);
+    expect(await anonymiseRfqs(db, [sent.rfqId], '2026-12-01T00:00:00.000Z')).toBe(1);
     const lines = await db.selectFrom('rfq_lines').select('product_description').where('rfq_id', '=', sent.rfqId).execute();
     expect(lines.map((l) => l.product_description)).toEqual(['', '', '', '']);
   });

@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { DB, IdempotencyKeysTable, MailLinksTable, OutboxTable, QuoteLinesTable, QuotesTable, RfqLinesTable, RfqsTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { insertRowsLater, insertTogether, runStatement, writeLater } from '../../db/statements';
@@ -132,79 +132,90 @@ export function clearedPersonalData(now: string) {
  * the data API reads (product, quantity, city, budget band, company size, intent score) stays.
  * A request whose primary address has a buyer account keeps all of it while the account exists.
  */
-export async function deletePersonalData(db: Executor, { before, beforeDay, now }: { before: string; beforeDay: string; now: string }): Promise<number> {
-  const result = await db
-    .updateTable('rfqs')
-    .set(clearedPersonalData(now))
-    .where('personal_data_deleted_at', 'is', null)
-    .where('created_at', '<', before)
-    // A buyer with an account keeps their requests' contact while it exists.
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('buyer_accounts as a').select('a.id').whereRef('a.email', '=', sql<string>`lower(rfqs.primary_email)`))))
-    .where((eb) => {
-      const quotes = () => eb.selectFrom('quotes as q').select('q.id').whereRef('q.rfq_id', '=', 'rfqs.id');
-      const validAtCutoff = () => quotes().where('q.valid_until', '>=', beforeDay);
-      return eb.or([
-        eb.and([eb('rfqs.status', '=', 'closed'), eb('rfqs.status_changed_at', '<', before)]),
-        eb.and([
-          eb('rfqs.status', '=', 'awarded'),
-          eb.exists(quotes().whereRef('q.id', '=', 'rfqs.awarded_quote_id').where('q.status', '=', 'confirmed').where('q.status_changed_at', '<', before)),
-        ]),
-        eb.and([
-          eb('rfqs.status', '=', 'open'),
-          eb(eb.fn.coalesce('rfqs.status_changed_at', 'rfqs.created_at'), '<', before),
-          // An order held for approval may still be placed: the request has not ended while it waits.
-          eb.not(eb.exists(validAtCutoff().where('q.status', 'in', ['offered', 'declined', 'awaiting_approval']))),
-        ]),
-        eb.not(eb.exists(validAtCutoff())),
-      ]);
-    })
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export async function deletePersonalData(db: Kysely<DB>, { before, beforeDay, now }: { before: string; beforeDay: string; now: string }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const cleared = await trx
+      .updateTable('rfqs')
+      .set(clearedPersonalData(now))
+      .where('personal_data_deleted_at', 'is', null)
+      .where('created_at', '<', before)
+      // A buyer with an account keeps their requests' contact while it exists.
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('buyer_accounts as a').select('a.id').whereRef('a.email', '=', sql<string>`lower(rfqs.primary_email)`))))
+      .where((eb) => {
+        const quotes = () => eb.selectFrom('quotes as q').select('q.id').whereRef('q.rfq_id', '=', 'rfqs.id');
+        const validAtCutoff = () => quotes().where('q.valid_until', '>=', beforeDay);
+        return eb.or([
+          eb.and([eb('rfqs.status', '=', 'closed'), eb('rfqs.status_changed_at', '<', before)]),
+          eb.and([
+            eb('rfqs.status', '=', 'awarded'),
+            eb.exists(quotes().whereRef('q.id', '=', 'rfqs.awarded_quote_id').where('q.status', '=', 'confirmed').where('q.status_changed_at', '<', before)),
+          ]),
+          eb.and([
+            eb('rfqs.status', '=', 'open'),
+            eb(eb.fn.coalesce('rfqs.status_changed_at', 'rfqs.created_at'), '<', before),
+            // An order held for approval may still be placed: the request has not ended while it waits.
+            eb.not(eb.exists(validAtCutoff().where('q.status', 'in', ['offered', 'declined', 'awaiting_approval']))),
+          ]),
+          eb.not(eb.exists(validAtCutoff())),
+        ]);
+      })
+      .returning('id')
+      .execute();
+    await clearPartsOf(
+      trx,
+      cleared.map((r) => r.id),
+    );
+    return cleared.length;
+  });
 }
 
+/** Requests whose parts one statement clears: well within either database's limit on parameters. */
+const PARTS_CLEARED_TOGETHER = 500;
+
 /**
- * Clears what a request's parts hold of the buyer's personal data once the request's was deleted:
- * its basket lines' free-text descriptions, its purchase orders' order details (address, phone,
- * purchase-order reference, VAT number) and the token kept for the receipt reminder, and its
- * receipts' comments. The sweep and a buyer's own deletion run it after clearing the requests;
- * answers how many rows it cleared.
+ * Clears what the parts of the requests `rfqIds` hold of the buyer's personal data, in the
+ * transaction that clears the requests' own: their basket lines' free-text descriptions, their
+ * purchase orders' order details (address, phone, purchase-order reference, VAT number) and the
+ * token kept for the receipt reminder, and their receipts' comments. The sweep and a buyer's own
+ * deletion run it on the requests they have just cleared, so the work follows those requests, not
+ * every request ever cleared. Nothing adds to these parts once a request's data is deleted: no
+ * order is placed on it, and a receipt recorded after keeps no comment. Answers how many rows it
+ * cleared.
  */
-export async function clearPartsOfClearedRequests(db: Executor): Promise<number> {
-  const lines = await db
-    .updateTable('rfq_lines')
-    .set({ product_description: '' })
-    .where('product_description', '<>', '')
-    .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
-    .executeTakeFirst();
-  const orders = await db
-    .updateTable('purchase_orders')
-    .set({ delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null })
-    .where((eb) =>
-      eb.or([
-        eb('delivery_address', 'is not', null),
-        eb('phone', 'is not', null),
-        eb('purchase_order_reference', 'is not', null),
-        eb('vat_number', 'is not', null),
-      ]),
-    )
-    .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
-    .executeTakeFirst();
-  // A receipt is about the supplier: its outcome and rating stay, the buyer's words and the token of the buyer's link go.
-  const tokens = await db
-    .updateTable('purchase_orders')
-    .set({ receipt_tracking_token: null })
-    .where('receipt_tracking_token', 'is not', null)
-    .where('rfq_id', 'in', (eb) => eb.selectFrom('rfqs').select('rfqs.id').where('rfqs.personal_data_deleted_at', 'is not', null))
-    .executeTakeFirst();
-  const comments = await db
-    .updateTable('order_receipts')
-    .set({ comment: null })
-    .where('comment', 'is not', null)
-    .where('purchase_order_id', 'in', (eb) =>
-      eb.selectFrom('purchase_orders as po').innerJoin('rfqs', 'rfqs.id', 'po.rfq_id').select('po.id').where('rfqs.personal_data_deleted_at', 'is not', null),
-    )
-    .executeTakeFirst();
-  return Number(lines.numUpdatedRows) + Number(orders.numUpdatedRows) + Number(tokens.numUpdatedRows) + Number(comments.numUpdatedRows);
+export async function clearPartsOf(db: Executor, rfqIds: readonly string[]): Promise<number> {
+  let rows = 0;
+  for (let from = 0; from < rfqIds.length; from += PARTS_CLEARED_TOGETHER) {
+    const ids = rfqIds.slice(from, from + PARTS_CLEARED_TOGETHER);
+    const lines = await db
+      .updateTable('rfq_lines')
+      .set({ product_description: '' })
+      .where('rfq_id', 'in', ids)
+      .where('product_description', '<>', '')
+      .executeTakeFirst();
+    const orders = await db
+      .updateTable('purchase_orders')
+      .set({ delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null, receipt_tracking_token: null })
+      .where('rfq_id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb('delivery_address', 'is not', null),
+          eb('phone', 'is not', null),
+          eb('purchase_order_reference', 'is not', null),
+          eb('vat_number', 'is not', null),
+          eb('receipt_tracking_token', 'is not', null),
+        ]),
+      )
+      .executeTakeFirst();
+    // A receipt is about the supplier: its outcome and rating stay, the buyer's words go.
+    const comments = await db
+      .updateTable('order_receipts')
+      .set({ comment: null })
+      .where('comment', 'is not', null)
+      .where('purchase_order_id', 'in', (eb) => eb.selectFrom('purchase_orders').select('id').where('rfq_id', 'in', ids))
+      .executeTakeFirst();
+    rows += Number(lines.numUpdatedRows) + Number(orders.numUpdatedRows) + Number(comments.numUpdatedRows);
+  }
+  return rows;
 }
 
 /** Whether an error is a unique-constraint violation, on either database. */
