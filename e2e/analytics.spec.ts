@@ -43,6 +43,8 @@ async function requestQuotes(page: Page) {
   await page.getByRole('textbox', { name: 'Quantity' }).fill('200');
   await page.getByRole('combobox', { name: 'Delivery location' }).fill('Durb');
   await page.getByRole('option', { name: 'Durban, KwaZulu-Natal' }).click();
+  // The request's event names the city the preview matched: the preview of these values is in first.
+  await expect(page.getByText('Serving Durban')).toBeVisible();
   await page.getByRole('button', { name: 'Next Step' }).click();
   await page.getByRole('button', { name: 'Next Step' }).click();
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(TYPED.email);
