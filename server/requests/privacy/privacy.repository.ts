@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { clearedPersonalData, clearPartsOf } from '../rfq/rfq.repository';
+import { clearPersonalData } from '../rfq/rfq.repository';
 
 export async function insertDataRequest(db: Executor, row: { token_hash: string; email: string; created_at: string; expires_at: string }): Promise<void> {
   await db
@@ -92,18 +92,7 @@ export async function emailsTo(db: Executor, email: string) {
 /** Clears an RFQ's personal data as the sweep does once the request has ended; the RFQ stays, anonymous. */
 export async function anonymiseRfqs(db: Executor, ids: string[], now: string): Promise<number> {
   if (ids.length === 0) return 0;
-  const cleared = await db
-    .updateTable('rfqs')
-    .set(clearedPersonalData(now))
-    .where('id', 'in', ids)
-    .where('personal_data_deleted_at', 'is', null)
-    .returning('id')
-    .execute();
-  await clearPartsOf(
-    db,
-    cleared.map((r) => r.id),
-  );
-  return cleared.length;
+  return clearPersonalData(db, now, (eb) => eb('id', 'in', ids));
 }
 
 export async function setAdditionalEmails(db: Executor, id: string, emails: string[]): Promise<void> {

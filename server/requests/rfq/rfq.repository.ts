@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
 import type { DB, IdempotencyKeysTable, MailLinksTable, OutboxTable, QuoteLinesTable, QuotesTable, RfqLinesTable, RfqsTable } from '../../db/schema';
 import type { Executor } from '../../db/executor';
 import { insertRowsLater, insertTogether, runStatement, writeLater } from '../../db/statements';
@@ -105,9 +105,9 @@ export async function pruneIdempotencyRecords(db: Executor, before: string): Pro
 /**
  * What clearing a request's personal data writes: the buyer's e-mail addresses, name, company,
  * free-text description and the order details given at acceptance (address, phone,
- * purchase-order reference, VAT number), all at once. The sweep and a buyer's own deletion use it.
+ * purchase-order reference, VAT number), all at once (see {@link clearPersonalData}).
  */
-export function clearedPersonalData(now: string) {
+function clearedPersonalData(now: string) {
   return {
     primary_email: '',
     additional_emails: '[]',
@@ -133,18 +133,15 @@ export function clearedPersonalData(now: string) {
  * A request whose primary address has a buyer account keeps all of it while the account exists.
  */
 export async function deletePersonalData(db: Kysely<DB>, { before, beforeDay, now }: { before: string; beforeDay: string; now: string }): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const cleared = await trx
-      .updateTable('rfqs')
-      .set(clearedPersonalData(now))
-      .where('personal_data_deleted_at', 'is', null)
-      .where('created_at', '<', before)
-      // A buyer with an account keeps their requests' contact while it exists.
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('buyer_accounts as a').select('a.id').whereRef('a.email', '=', sql<string>`lower(rfqs.primary_email)`))))
-      .where((eb) => {
-        const quotes = () => eb.selectFrom('quotes as q').select('q.id').whereRef('q.rfq_id', '=', 'rfqs.id');
-        const validAtCutoff = () => quotes().where('q.valid_until', '>=', beforeDay);
-        return eb.or([
+  return db.transaction().execute((trx) =>
+    clearPersonalData(trx, now, (eb) => {
+      const quotes = () => eb.selectFrom('quotes as q').select('q.id').whereRef('q.rfq_id', '=', 'rfqs.id');
+      const validAtCutoff = () => quotes().where('q.valid_until', '>=', beforeDay);
+      return eb.and([
+        eb('created_at', '<', before),
+        // A buyer with an account keeps their requests' contact while it exists.
+        eb.not(eb.exists(eb.selectFrom('buyer_accounts as a').select('a.id').whereRef('a.email', '=', sql<string>`lower(rfqs.primary_email)`))),
+        eb.or([
           eb.and([eb('rfqs.status', '=', 'closed'), eb('rfqs.status_changed_at', '<', before)]),
           eb.and([
             eb('rfqs.status', '=', 'awarded'),
@@ -157,16 +154,31 @@ export async function deletePersonalData(db: Kysely<DB>, { before, beforeDay, no
             eb.not(eb.exists(validAtCutoff().where('q.status', 'in', ['offered', 'declined', 'awaiting_approval']))),
           ]),
           eb.not(eb.exists(validAtCutoff())),
-        ]);
-      })
-      .returning('id')
-      .execute();
-    await clearPartsOf(
-      trx,
-      cleared.map((r) => r.id),
-    );
-    return cleared.length;
-  });
+        ]),
+      ]);
+    }),
+  );
+}
+
+/**
+ * Clears the personal data of the requests `which` picks that still hold it, and in the same
+ * transaction what their parts hold of it ({@link clearPartsOf}); answers how many requests it
+ * cleared. The sweep ({@link deletePersonalData}) and a buyer's own deletion both clear through it,
+ * so a request's data never goes without its parts'.
+ */
+export async function clearPersonalData(db: Executor, now: string, which: (eb: ExpressionBuilder<DB, 'rfqs'>) => Expression<SqlBool>): Promise<number> {
+  const cleared = await db
+    .updateTable('rfqs')
+    .set(clearedPersonalData(now))
+    .where('personal_data_deleted_at', 'is', null)
+    .where(which)
+    .returning('id')
+    .execute();
+  await clearPartsOf(
+    db,
+    cleared.map((r) => r.id),
+  );
+  return cleared.length;
 }
 
 /** Requests whose parts one statement clears: well within either database's limit on parameters. */
@@ -174,25 +186,18 @@ const PARTS_CLEARED_TOGETHER = 500;
 
 /**
  * Clears what the parts of the requests `rfqIds` hold of the buyer's personal data, in the
- * transaction that clears the requests' own: their basket lines' free-text descriptions, their
- * purchase orders' order details (address, phone, purchase-order reference, VAT number) and the
- * token kept for the receipt reminder, and their receipts' comments. The sweep and a buyer's own
- * deletion run it on the requests they have just cleared, so the work follows those requests, not
- * every request ever cleared. Nothing adds to these parts once a request's data is deleted: no
- * order is placed on it, and a receipt recorded after keeps no comment. Answers how many rows it
- * cleared.
+ * transaction that clears the requests' own ({@link clearPersonalData}): their basket lines'
+ * free-text descriptions, their purchase orders' order details (address, phone, purchase-order
+ * reference, VAT number) and the token kept for the receipt reminder, and their receipts'
+ * comments. The work follows the requests just cleared, not every request ever cleared. Nothing
+ * adds to these parts once a request's data is deleted: no order is placed on it, and a receipt
+ * recorded after keeps no comment.
  */
-export async function clearPartsOf(db: Executor, rfqIds: readonly string[]): Promise<number> {
-  let rows = 0;
+async function clearPartsOf(db: Executor, rfqIds: readonly string[]): Promise<void> {
   for (let from = 0; from < rfqIds.length; from += PARTS_CLEARED_TOGETHER) {
     const ids = rfqIds.slice(from, from + PARTS_CLEARED_TOGETHER);
-    const lines = await db
-      .updateTable('rfq_lines')
-      .set({ product_description: '' })
-      .where('rfq_id', 'in', ids)
-      .where('product_description', '<>', '')
-      .executeTakeFirst();
-    const orders = await db
+    await db.updateTable('rfq_lines').set({ product_description: '' }).where('rfq_id', 'in', ids).where('product_description', '<>', '').execute();
+    await db
       .updateTable('purchase_orders')
       .set({ delivery_address: null, phone: null, purchase_order_reference: null, vat_number: null, receipt_tracking_token: null })
       .where('rfq_id', 'in', ids)
@@ -205,17 +210,15 @@ export async function clearPartsOf(db: Executor, rfqIds: readonly string[]): Pro
           eb('receipt_tracking_token', 'is not', null),
         ]),
       )
-      .executeTakeFirst();
+      .execute();
     // A receipt is about the supplier: its outcome and rating stay, the buyer's words go.
-    const comments = await db
+    await db
       .updateTable('order_receipts')
       .set({ comment: null })
       .where('comment', 'is not', null)
       .where('purchase_order_id', 'in', (eb) => eb.selectFrom('purchase_orders').select('id').where('rfq_id', 'in', ids))
-      .executeTakeFirst();
-    rows += Number(lines.numUpdatedRows) + Number(orders.numUpdatedRows) + Number(comments.numUpdatedRows);
+      .execute();
   }
-  return rows;
 }
 
 /** Whether an error is a unique-constraint violation, on either database. */
