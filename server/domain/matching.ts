@@ -148,6 +148,11 @@ function listPriceCents(target: QuoteTarget, offer: Offer | null, terms: Supplie
   return offer ? offer.unitPriceCents : Math.round(estimateCents(target) * terms.priceFactor);
 }
 
+/** {@link listPriceCents} of a candidate by its row in the item's offers (-1 for a category's), without building the offer. */
+function listPriceCentsAt(target: QuoteTarget, offers: OfferList | null, row: number, terms: SupplierCategory): number {
+  return row >= 0 ? offers!.unitPriceCents(row) : Math.round(estimateCents(target) * terms.priceFactor);
+}
+
 /**
  * Every supplier that lists the item (with its offer's row in the item's {@link OfferList}), or
  * serves the category (row -1), as the target asks.
@@ -279,7 +284,7 @@ function candidateIndex(market: MarketSnapshot, target: QuoteTarget, referencePr
   for (const { supplier, row } of sources) {
     const t = supplier.categories.get(target.category.id);
     if (!t || !hasGoodStanding(supplier)) continue;
-    const list = row >= 0 ? offers!.unitPriceCents(row) : Math.round(estimateCents(target) * t.priceFactor);
+    const list = listPriceCentsAt(target, offers, row, t);
     let lowest = Math.min(list, Math.round((list * lowestDiscount) / 100));
     if (row >= 0) lowest = Math.min(lowest, offers!.lowestTierCents(row));
     const n = suppliers.length;
@@ -381,7 +386,7 @@ export function bestCandidates(
     if (quantity > terms.capacityUnits || quantity < minimum) continue;
     // Its fit, worked out as `priced` works it out, so that one that cannot enter the top is passed over unbuilt.
     if (top.length === count) {
-      const listCents = row >= 0 ? index.list!.unitPriceCents(row) : Math.round(estimateCents(target) * terms.priceFactor);
+      const listCents = listPriceCentsAt(target, index.list, row, terms);
       const unitCents = quotedUnitPriceCents(listCents, row >= 0 ? index.list!.tierUnitPriceCents(row, quantity) : listCents, quantity);
       const fit = staticFit(supplier, from.tier) + FIT_WEIGHTS.price * priceScore(unitCents, referencePriceCents);
       const last = top[count - 1]!;
