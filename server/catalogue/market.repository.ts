@@ -7,7 +7,7 @@ import { readOffersOnThread } from './offers-thread';
 import { earnedRecord, leavesWindowOn, NO_RECORD, scorecardFrom } from '../domain/scorecard';
 import type { Executor } from '../db/executor';
 import { selectArrays } from '../db/statements';
-import { addressHash } from '../mail/guard';
+import { addressHash } from '../lib/ids';
 
 const REVISION_KEY = 'market_revision';
 

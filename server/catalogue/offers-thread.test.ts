@@ -7,7 +7,7 @@ import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedMarket } from '../db/seed';
 import type { OfferList, OfferLists } from '../domain/market';
-import { addressHash } from '../mail/guard';
+import { addressHash } from '../lib/ids';
 import { bumpMarketRevision, loadMarketInput } from './market.repository';
 import { readOffersOnThread } from './offers-thread';
 

@@ -4,7 +4,8 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { DB } from './schema';
 import { cachedStatements, openSqlite, startCheckpointer } from './sqlite';
-import { preparedStatementName, ROWS_AS_ARRAYS, SENT_WITH_NEXT } from './statements';
+import { ROWS_AS_ARRAYS } from './rows-as-arrays';
+import { preparedStatementName, SENT_WITH_NEXT } from './statements';
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
-import { ROWS_AS_ARRAYS } from './statements';
+import { ROWS_AS_ARRAYS } from './rows-as-arrays';
 
 const STATEMENT_CACHE_SIZE = 500;
 

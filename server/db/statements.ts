@@ -1,6 +1,7 @@
 import { type Compilable, CompiledQuery, type Insertable } from 'kysely';
 import type { Executor } from './executor';
 import type { DB } from './schema';
+import { ROWS_AS_ARRAYS } from './rows-as-arrays';
 
 /** Whether a dialect numbers its parameters ($1, $2: PostgreSQL) or not (?: SQLite), by its adapter, which every transaction shares. */
 const numbered = new WeakMap<object, boolean>();
@@ -55,12 +56,6 @@ export async function runStatement<R>(db: Executor, text: string, values: readon
   const sql = numbersParameters(db) ? numberedText(text) : text;
   return (await db.executeQuery<R>(CompiledQuery.raw(sql, [...values]))).rows;
 }
-
-/**
- * The mark that asks the database layer for a statement's rows as arrays of values, in the order
- * of its columns, rather than an object per row: better-sqlite3's raw mode, pg's `rowMode: 'array'`.
- */
-export const ROWS_AS_ARRAYS = '/* rows as arrays */ ';
 
 /**
  * Runs one fixed statement as {@link runStatement} does and answers its rows as arrays of values.

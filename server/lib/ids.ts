@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const POOL_BYTES = 4096;
 let pool = Buffer.alloc(0);
@@ -81,7 +81,7 @@ export function parseResponseToken(token: string): { quoteId: number; secret: st
 
 /** Secrets are stored only as their SHA-256, hex. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /** Whether a secret matches a stored hash, in constant time. */
@@ -107,6 +107,11 @@ export function quoteReference(quoteId: number): string {
 /** The quote id a {@link quoteReference} names. */
 export function quoteIdOf(reference: string): number {
   return Number(reference.slice('Q-'.length));
+}
+
+/** How an address is recognised without being kept: SHA-256 of its lower-case form. */
+export function addressHash(email: string): string {
+  return hashSecret(email.trim().toLowerCase());
 }
 
 /** Hides most of an e-mail's local part: jane@example.co.za -> j***@example.co.za. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { Context, Middleware, Next } from 'koa';
 import type { Executor } from '../db/executor';
@@ -36,7 +36,7 @@ export interface Admission {
  * partner's id, only something that tells one from another for the life of a window.
  */
 export function subjectKey(bucket: string, subject: string): string {
-  return createHash('sha256').update(`${bucket}\n${subject}`).digest('base64url').slice(0, 32);
+  return hash('sha256', `${bucket}\n${subject}`, 'base64url').slice(0, 32);
 }
 
 /**

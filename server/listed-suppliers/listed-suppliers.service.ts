@@ -3,8 +3,7 @@
 // one-click stop; a stopped address gets no leads and its supplier is not quoted until it joins.
 import { marketChanged } from '../catalogue/market-store';
 import type { Executor } from '../db/executor';
-import { hashSecret, maskEmail, randomBytesPooled } from '../lib/ids';
-import { addressHash } from '../mail/guard';
+import { addressHash, hashSecret, maskEmail, randomBytesPooled } from '../lib/ids';
 import * as repo from './listed-suppliers.repository';
 
 export type { ListedSupplierRow } from './listed-suppliers.repository';

@@ -7,7 +7,7 @@ import { MessageRenderer, UnrenderableMessageError } from './renderer';
 import { STOPPABLE_KINDS } from './listed-supplier-mail';
 import { isStopped } from '../listed-suppliers/listed-suppliers.service';
 import { writeLeads } from '../mail/leads';
-import { addressHash } from '../mail/guard';
+import { addressHash } from '../lib/ids';
 import { suppressedHashes } from '../mail/guard.repository';
 import { findLeadsOfRfq } from '../requests/quotes/quotes.repository';
 import { claimDueRows, recordOutcome, renewClaims, type OutboxRow } from '../mail/outbox.repository';

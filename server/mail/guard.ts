@@ -1,6 +1,6 @@
 import { BUYER_EMAILS_PER_DAY, DOMAIN_EMAILS_PER_DAY, type EmailNotSentReason } from '../../sdk/rules';
 import type { Executor } from '../db/executor';
-import { hashSecret, maskEmail, randomBytesPooled, timePrefix } from '../lib/ids';
+import { addressHash, hashSecret, maskEmail, randomBytesPooled, timePrefix } from '../lib/ids';
 import type { SharedFirst } from '../db/group-commit';
 import {
   countAddresses,
@@ -20,11 +20,6 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Above this many requests in 24 hours, an address's requests still get quotes but send no supplier leads. */
 const REQUESTS_PER_DAY_WITH_LEADS = 10;
-
-/** How an address is recognised without being kept: SHA-256 of its lower-case form. */
-export function addressHash(email: string): string {
-  return hashSecret(email.trim().toLowerCase());
-}
 
 /** Providers that ignore dots in the local part: j.ane@gmail.com reaches jane@gmail.com. */
 const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
