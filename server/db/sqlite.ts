@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
@@ -70,10 +71,12 @@ export function cachedStatements(sqlite: SQLite.Database): SqliteDatabase {
 }
 
 // Plain CommonJS so that it runs the same from the bundle and from the sources. Its one statement
-// is prepared once and lives as long as the thread (see RETAIN_NATIVE_OBJECTS).
+// is prepared once and lives as long as the thread (see RETAIN_NATIVE_OBJECTS). A thread made from
+// text finds modules from the process's working directory, not from this file: it is given
+// better-sqlite3's own path, so the server may be started from any directory.
 const CHECKPOINTER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require('better-sqlite3');
+const Database = require(workerData.sqliteModule);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.exec('PRAGMA busy_timeout = 1000');
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
@@ -96,15 +99,21 @@ const WRITER_CHECKPOINT_PAGES = 20000;
  * checkpoint, at a higher threshold, as the backstop that lets the WAL restart: by the time it
  * runs the worker has copied nearly everything, so it is short. Durability is unchanged.
  */
-export function startCheckpointer(sqlite: SQLite.Database, file: string, intervalMs = 200): () => Promise<void> {
+export function startCheckpointer(
+  sqlite: SQLite.Database,
+  file: string,
+  { intervalMs = 200, warn = console.warn }: { intervalMs?: number; warn?: (message: string) => void } = {},
+): () => Promise<void> {
   sqlite.exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   sqlite.exec('PRAGMA journal_size_limit = 67108864');
-  const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, intervalMs } });
+  const sqliteModule = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { file, intervalMs, sqliteModule } });
+  // Awaited from the start, so that stopping a worker that has already stopped does not wait for ever.
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
   worker.unref();
-  worker.on('message', (message) => console.warn(`WAL checkpoint failed: ${String(message)}`));
-  worker.on('error', (err) => console.warn(`WAL checkpointer stopped: ${err.message}`));
+  worker.on('message', (message) => warn(`WAL checkpoint failed: ${String(message)}`));
+  worker.on('error', (err) => warn(`WAL checkpointer stopped: ${err.message}`));
   return async () => {
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
     // Held open until the worker has closed its connection, or the process could end first.
     worker.ref();
     worker.postMessage('stop');
