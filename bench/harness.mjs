@@ -256,11 +256,14 @@ export async function startServer(env = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  // A server the bench leaves running is stopped when the bench ends; one it stopped is forgotten.
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.on('exit', stopOnExit);
   const stop = async () => {
+    process.off('exit', stopOnExit);
     child.kill('SIGTERM');
     await exited;
   };
-  process.on('exit', () => child.kill('SIGTERM'));
   let up = false;
   for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
     await sleep(200);
