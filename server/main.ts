@@ -16,12 +16,12 @@ import { connectionDrainer } from './http/drain';
  * How far the heap may grow past what the last full collection kept before the next one, in
  * percent of it. The market is most of what the heap keeps (about 130 MB at 100,000 suppliers),
  * and V8 by default lets the heap grow to several times that before collecting, which under load
- * doubles the process's resident memory with garbage. Half of it again holds the peak near 460 MB
- * at 100,000 suppliers for about 7 % more CPU per request (docs/operations.md); it scales with the
- * market rather than capping it. V8 reads it at each collection, so setting it here, before the
- * market is read, takes effect.
+ * doubles the process's resident memory with garbage. 40 % of it again holds the peak under load
+ * near 480 MB at 100,000 suppliers (about 495 MB at half), for about 7 % more CPU per request than
+ * V8's default (docs/operations.md); it scales with the market rather than capping it. V8 reads it
+ * at each collection, so setting it here, before the market is read, takes effect.
  */
-const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 40;
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
 /** A signal's whole shutdown, requests and e-mails in flight included, ends within this. */
