@@ -1,6 +1,6 @@
 // The thread that reads a SQLite market's offers beside the suppliers (`offers-thread.ts` starts
 // it, one for each loading of the market): its own read-only connection, one read transaction.
-// It imports nothing that needs Kysely, whose modules take a fifth of a second to load here.
+// It imports nothing that needs Kysely, whose modules take about a fifth of a second to load.
 import { parentPort, workerData } from 'node:worker_threads';
 import { ROWS_AS_ARRAYS } from '../db/rows-as-arrays';
 import { cachedStatements, openSqlite } from '../db/sqlite';
