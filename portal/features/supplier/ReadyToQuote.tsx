@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { READINESS_TEXT, type Readiness } from '../../../contract/schemas/readiness';
 import { SUPPLIER_MARKET_CHANGED, supplierApi } from '../../lib/api';
 
@@ -34,7 +34,9 @@ export function ReadyToQuote({ initial, onGo }: { initial: Readiness; onGo(tab: 
   const [readiness, setReadiness] = useState(initial);
   const wasReady = useRef(initial.readyToQuote);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
+  // Listening from the moment the checklist is shown, not once the browser has painted it: a change
+  // announced in between would otherwise go unread.
+  useLayoutEffect(() => {
     let controller: AbortController | null = null;
     const reread = () => {
       controller?.abort();
