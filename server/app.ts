@@ -12,6 +12,7 @@ import { securityHeaders } from './http/security-headers';
 import { closeConnectionsWhenStopping, Readiness } from './http/readiness';
 import { loadPortal, notFound, portalPages, serveStatic } from './http/static';
 import { MarketStore } from './catalogue/market-store';
+import type { StartedOffersRead } from './catalogue/offers-thread';
 import { GroupCommit } from './db/group-commit';
 import { catalogueRouter } from './catalogue/catalogue.router';
 import { rfqRouter } from './requests/rfq/rfq.router';
@@ -68,6 +69,7 @@ export function createApp({
   logger,
   clock = Date.now,
   readiness = new Readiness('ready'),
+  offersRead,
 }: {
   config: Config;
   database: Database;
@@ -75,8 +77,10 @@ export function createApp({
   clock?: () => number;
   /** The process's phase, which `/readyz` answers from; the caller moves it on. */
   readiness?: Readiness;
+  /** The market's offers, being read since the process started (see `startOffersRead`). */
+  offersRead?: StartedOffersRead | undefined;
 }): App {
-  const market = new MarketStore(database.db, config.marketRefreshMs, database.file);
+  const market = new MarketStore(database.db, config.marketRefreshMs, database.file, offersRead);
   const metrics = new ServerMetrics({ database, market, logger, clock });
   const deps: AppDeps = {
     config,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY } from '../contract/content';
 import { REVENUE_MODEL, type RevenueModel } from '../contract/revenue';
 import { normalizeVatNumber } from '../sdk/order-rules';
+import { DEFAULT_DATABASE_URL } from './db/database-url';
 
 const bool = (fallback: boolean) =>
   z
@@ -48,7 +49,7 @@ const envSchema = z.object({
   PORT: int(3000, 0, 65535),
   DATABASE_URL: z
     .string()
-    .default('sqlite:./data/procura.sqlite')
+    .default(DEFAULT_DATABASE_URL)
     .refine((v) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(v), {
       message: 'must be sqlite:PATH, sqlite::memory: or a postgres:// URL',
     }),

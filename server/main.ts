@@ -1,16 +1,11 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+// The server's entry. The offers of a large market are most of what the server reads before it is
+// ready, so their thread starts first, and the rest of the server (about a second of modules on a
+// slow machine) loads while it reads.
 import { setFlagsFromString } from 'node:v8';
-import { limitedServer } from './http/client-error';
-import { ConfigError, loadConfig, type Config } from './config';
-import { createLogger } from './logger';
-import type { Logger } from 'pino';
-import { createApp, type App } from './app';
-import { createDatabase, type Database } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { isMarketEmpty, seedMarket } from './db/seed';
-import { recordServedAddress } from './served-address';
-import { Readiness, startingHandler } from './http/readiness';
-import { connectionDrainer } from './http/drain';
+import { PAGE } from './catalogue/offer-rows';
+import { startOffersRead } from './catalogue/offers-thread';
+import { DEFAULT_DATABASE_URL, sqliteFileOf } from './db/database-url';
+import { validityDay } from './domain/validity';
 
 /**
  * How far the heap may grow past what the last full collection kept before the next one, in
@@ -25,113 +20,12 @@ import { connectionDrainer } from './http/drain';
 const HEAP_GROWING_PERCENT = 40;
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
-/** A signal's whole shutdown, requests and e-mails in flight included, ends within this. */
-const SHUTDOWN_MS = 10_000;
-/** Requests in flight get this long to finish; what is left of SHUTDOWN_MS goes to e-mails in flight. */
-const DRAIN_REQUESTS_MS = 6_000;
+// Where the database is a SQLite file; a missing file or an older schema fails on the thread, and the market is then read as usual.
+const file = sqliteFileOf(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
+const offersRead = file === undefined ? undefined : startOffersRead({ file, day: validityDay(Date.now()), page: PAGE });
 
-/** Opens the database, brings the schema up to date, seeds an empty one when asked to, and records the address served. */
-async function prepareDatabase(config: Config, logger: Logger): Promise<Database> {
-  const database = createDatabase(config.databaseUrl, { poolMax: config.databasePoolMax });
-  try {
-    const applied = await migrateToLatest(database);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    if (config.seedOnEmpty && (await isMarketEmpty(database.db))) {
-      const summary = await seedMarket(database.db, database.dialect);
-      logger.info(summary, 'empty database seeded with the starter market');
-    }
-    await recordServedAddress(database.db, config.publicUrl);
-    return database;
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-}
-
-function describeDatabase(config: Config): string {
-  return config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'PostgreSQL';
-}
-
-function listen(server: Server, config: Config): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const logger = createLogger(config.logLevel);
-  const readiness = new Readiness('starting');
-
-  // The socket is open while migrations run, so /readyz can say the process is not ready yet.
-  let handle: (req: IncomingMessage, res: ServerResponse) => void = startingHandler(readiness);
-  const server = limitedServer((req, res) => handle(req, res));
-  const connections = connectionDrainer(server);
-
-  let database: Database | undefined;
-  let app: App | undefined;
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    const started = Date.now();
-    readiness.phase = 'stopping';
-    logger.info({ signal }, 'shutting down: finishing requests and e-mails in flight');
-    const forced = setTimeout(() => {
-      logger.error('shutdown took too long; exiting with work unfinished');
-      process.exit(1);
-    }, SHUTDOWN_MS);
-    forced.unref();
-    try {
-      await connections.drain(started + DRAIN_REQUESTS_MS);
-      // Before start-up finished, the database is opened (and closed) by the start-up itself.
-      if (!app) process.exit(0);
-      await app.stop();
-      await database?.close();
-      logger.info({ ms: Date.now() - started }, 'stopped');
-      process.exit(0);
-    } catch (err) {
-      logger.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await listen(server, config);
-  database = await prepareDatabase(config, logger);
-  if (stopping) return;
-  app = createApp({ config, database, logger, readiness });
-  await app.deps.market.current();
-  if (stopping) return;
-  handle = app.koa.callback();
-  readiness.phase = 'ready';
-
-  logger.info({ url: config.publicUrl, database: describeDatabase(config) }, `Procura is serving on ${config.publicUrl}`);
-  if (!app.deps.outbox.holding) return;
-  if (config.env === 'production') {
-    logger.warn(
-      'MAIL_DISABLED=true and no SMTP_URL: e-mails are kept in the outbox and sent nowhere; `cli.js outbox-resend --held` sends them once SMTP_URL is set',
-    );
-  } else {
-    logger.info(`SMTP_URL is not set: e-mails are kept in the outbox and sent nowhere; read them at ${config.publicUrl}/dev/mailbox`);
-  }
-}
-
-main().catch((err: unknown) => {
+const { serve } = await import('./serve');
+serve(offersRead).catch((err: unknown) => {
   console.error('Procura could not start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { buildMarket, type MarketSnapshot } from '../domain/market';
 import type { Executor } from '../db/executor';
 import { bumpMarketRevision, loadMarketInput, readMarketRevision } from './market.repository';
+import type { StartedOffersRead } from './offers-thread';
 import { validityDay } from '../domain/validity';
 
 /**
@@ -25,11 +26,15 @@ export class MarketStore {
   /** When the snapshot's offers change by their dates (midnight in South Africa), in ms. */
   private changesAt = Number.POSITIVE_INFINITY;
 
-  /** `offersFile`: the SQLite file, whose offers are then read on a thread of their own (see `loadMarketInput`). */
+  /**
+   * `offersFile`: the SQLite file, whose offers are then read on a thread of their own (see `loadMarketInput`);
+   * `started`: a reading of them begun as the process started, which the first reading of the market may take.
+   */
   constructor(
     private readonly db: Kysely<DB>,
     private readonly refreshMs: number,
     private readonly offersFile?: string,
+    private started?: StartedOffersRead,
   ) {}
 
   async current(): Promise<MarketSnapshot> {
@@ -52,7 +57,9 @@ export class MarketStore {
     const revision = await readMarketRevision(this.db);
     // An offer's dates are applied as the market is read: it is read again the day one starts or ends.
     if (!this.snapshot || this.snapshot.revision !== revision || now >= this.changesAt) {
-      this.snapshot = buildMarket(await loadMarketInput(this.db, validityDay(now), { offersFile: this.offersFile }));
+      const started = this.started;
+      this.started = undefined;
+      this.snapshot = buildMarket(await loadMarketInput(this.db, validityDay(now), { offersFile: this.offersFile, started }));
       const { changesOn } = this.snapshot;
       this.changesAt = changesOn === null ? Number.POSITIVE_INFINITY : Date.parse(`${changesOn}T00:00:00+02:00`);
     }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { SmallMap, type MarketInput, type Supplier } from '../domain/market';
-import { PAGE, readOffers } from './offer-rows';
-import { readOffersOnThread } from './offers-thread';
+import { PAGE, readOffers, STOPS } from './offer-rows';
+import { readOffersOnThread, type StartedOffersRead } from './offers-thread';
 import { earnedRecord, leavesWindowOn, NO_RECORD, scorecardFrom } from '../domain/scorecard';
 import type { Executor } from '../db/executor';
 import { selectArrays } from '../db/statements';
@@ -39,7 +39,6 @@ const SUPPLIERS_PAGE =
 const RECORDS = `select r.supplier_id, count(*), sum(case when r.on_time = 1 and r.in_full = 1 then 1 else 0 end), sum(r.rating), min(po.issued_on)
   from order_receipts r join purchase_orders po on po.id = r.purchase_order_id
   where r.counted = 1 and po.confirmed_on is not null and po.issued_on >= ? group by r.supplier_id`;
-const STOPS = 'select address_hash from supplier_mail_stops';
 /** Counted from the offers' item index alone, a tenth of a second at two million offers. */
 const OFFER_COUNT = 'select count(*) from offers';
 /**
@@ -51,8 +50,15 @@ const THREAD_FROM_OFFERS = 500_000;
 const CATEGORIES_OF =
   'select supplier_id, category_id, capacity_units, minimum_order_quantity, price_factor from supplier_categories where supplier_id > ? and supplier_id <= ?';
 const COVERAGE_OF = 'select supplier_id, scope, area, lead_days from supplier_coverage where supplier_id > ? and supplier_id <= ?';
-/** The next day an offer starts (its first day) or stops (the day after its last) being quotable. */
+/** The next day an offer starts (its first day) or stops (the day after its last) being quotable: read from the indexes of the offers that carry dates. */
 const NEXT_DATE_CHANGE = 'select (select min(valid_from) from offers where valid_from > ?), (select min(valid_until) from offers where valid_until >= ?)';
+
+/** The offers read on a thread of their own, where the market is a file and at least `threadFrom` offers. */
+async function offersThread(trx: Executor, offersFile: string | undefined, day: string, page: number, threadFrom: number) {
+  if (offersFile === undefined) return undefined;
+  const [[offerCount] = [0]] = await selectArrays(trx, OFFER_COUNT, []);
+  return Number(offerCount) < threadFrom ? undefined : readOffersOnThread({ file: offersFile, day, page });
+}
 
 /** The day after a South African day. */
 function dayAfter(day: string): string {
@@ -66,12 +72,19 @@ function dayAfter(day: string): string {
  * engine keeps at once, so the rows of a large market are never all held together. Repeated
  * text (ids of cities, categories and items, payment terms, dates) is kept once, not per row.
  * Given the SQLite file (`offersFile`), the offers of a market of at least `threadFrom` offers
- * are read on a thread of their own beside the suppliers; `page` is the rows a query reads.
+ * are read on a thread of their own beside the suppliers; `page` is the rows a query reads. A
+ * reading already `started` (as the process starts) is taken instead, when it reads the same file
+ * on the same day.
  */
 export async function loadMarketInput(
   db: Kysely<DB>,
   day: string,
-  { page = PAGE, offersFile, threadFrom = THREAD_FROM_OFFERS }: { page?: number; offersFile?: string | undefined; threadFrom?: number } = {},
+  {
+    page = PAGE,
+    offersFile,
+    threadFrom = THREAD_FROM_OFFERS,
+    started,
+  }: { page?: number; offersFile?: string | undefined; threadFrom?: number; started?: StartedOffersRead | undefined } = {},
 ): Promise<MarketInput> {
   return db
     .transaction()
@@ -107,9 +120,8 @@ export async function loadMarketInput(
       const stops = new Set((await selectArrays(trx, STOPS, [])).map(([hash]) => hash as string));
       // The offers of a large market, most of the reading, are read beside the suppliers on a
       // thread of their own where the database is a file another connection can open.
-      const [[offerCount] = [0]] = offersFile === undefined ? [] : await selectArrays(trx, OFFER_COUNT, []);
       const onThread =
-        offersFile === undefined || Number(offerCount) < threadFrom ? undefined : readOffersOnThread({ file: offersFile, day, stops: [...stops], page });
+        started && started.job.file === offersFile && started.job.day === day ? started.read : await offersThread(trx, offersFile, day, page, threadFrom);
       const stopped = new Set<number>();
       // Rows as arrays of values, not objects: two million offers are read at start-up.
       const suppliers: Supplier[] = [];

@@ -21,6 +21,8 @@ const OFFERS_PAGE = `select id, supplier_id, catalogue_item_id, unit_price_cents
  * the few columns sized for offers not read are trimmed once.
  */
 const OFFER_COUNTS = 'select catalogue_item_id, count(*) from offers group by catalogue_item_id';
+/** The hashes of the listed addresses that asked Procura to stop: their suppliers are not quoted. */
+export const STOPS = 'select address_hash from supplier_mail_stops';
 
 const OPEN_TIER = '{"minQuantity":';
 const TIER_PRICE = ',"unitPriceCents":';

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { seedMarket } from '../db/seed';
-import type { OfferList, OfferLists } from '../domain/market';
+import { OfferListsBuilder, type OfferList, type OfferLists } from '../domain/market';
 import { addressHash } from '../lib/ids';
 import { bumpMarketRevision, loadMarketInput } from './market.repository';
-import { readOffersOnThread } from './offers-thread';
+import { readOffersOnThread, startOffersRead, type StartedOffersRead } from './offers-thread';
 
 // A market in a SQLite file, which the offers' thread opens with a connection of its own. The
 // server's build (made before the server's tests) holds the thread.
@@ -45,7 +45,7 @@ function rowsOf(list: OfferList): [number, number, number, string][] {
 describe('the offers read on their own thread', () => {
   it('are the offers the loading thread reads itself, with its revision', async () => {
     const here = await loadMarketInput(database.db, DAY);
-    const onThread = await readOffersOnThread({ file, day: DAY, stops: [], page: 500 });
+    const onThread = await readOffersOnThread({ file, day: DAY, page: 500 });
     expect(onThread?.revision).toBe(here.revision);
     const offers = offersOf(onThread!.offers);
     expect(Object.keys(offers).length).toBeGreaterThan(10);
@@ -56,10 +56,18 @@ describe('the offers read on their own thread', () => {
 
   it('leave out the offers of a listed business that asked Procura to stop, as the suppliers are left out', async () => {
     const { id, email } = await database.db.selectFrom('suppliers').select(['id', 'email']).orderBy('id').executeTakeFirstOrThrow();
-    const onThread = await readOffersOnThread({ file, day: DAY, stops: [addressHash(email)], page: 500 });
-    const suppliers = new Set(Object.values(offersOf(onThread!.offers)).flatMap((rows) => rows.map(([supplierId]) => supplierId)));
-    expect(suppliers.has(id)).toBe(false);
-    expect(suppliers.size).toBeGreaterThan(1);
+    await database.db
+      .insertInto('supplier_mail_stops')
+      .values({ address_hash: addressHash(email), created_at: new Date().toISOString() })
+      .execute();
+    try {
+      const onThread = await readOffersOnThread({ file, day: DAY, page: 500 });
+      const suppliers = new Set(Object.values(offersOf(onThread!.offers)).flatMap((rows) => rows.map(([supplierId]) => supplierId)));
+      expect(suppliers.has(id)).toBe(false);
+      expect(suppliers.size).toBeGreaterThan(1);
+    } finally {
+      await database.db.deleteFrom('supplier_mail_stops').execute();
+    }
   });
 
   it('are read again on the loading thread when the thread saw another revision of the market', async () => {
@@ -74,7 +82,24 @@ describe('the offers read on their own thread', () => {
     expect(offersOf((await loadMarketInput(database.db, DAY, { offersFile: other, threadFrom: 0 })).offers as OfferLists)).toEqual(here);
   });
 
+  it('are taken from a reading started as the process started when it read the same file on the same day', async () => {
+    const here = await loadMarketInput(database.db, DAY);
+    const market = offersOf(here.offers as OfferLists);
+    // A reading whose offers are not the market's, so that where they were taken shows.
+    const marked = new OfferListsBuilder();
+    marked.addValues('marked-item', 1, 100, 1, []);
+    const started = (job: StartedOffersRead['job']): StartedOffersRead => ({ job, read: Promise.resolve({ revision: here.revision, offers: marked }) });
+    const read = (s: StartedOffersRead) => loadMarketInput(database.db, DAY, { offersFile: file, started: s });
+
+    expect(offersOf((await read(started({ file, day: DAY, page: 500 }))).offers as OfferLists)).toEqual({ 'marked-item': [[1, 100, 1, '[]']] });
+    // Another day's offers, or another file's, are read again.
+    expect(offersOf((await read(started({ file, day: '2026-11-28', page: 500 }))).offers as OfferLists)).toEqual(market);
+    expect(offersOf((await read(started({ file: join(dir, 'other.sqlite'), day: DAY, page: 500 }))).offers as OfferLists)).toEqual(market);
+    // And a reading started for real is the market's own.
+    expect(offersOf((await read(startOffersRead({ file, day: DAY, page: 500 }))).offers as OfferLists)).toEqual(market);
+  });
+
   it('are not read on a thread for a file that is not there, and the caller reads them itself', async () => {
-    await expect(readOffersOnThread({ file: join(dir, 'missing.sqlite'), day: DAY, stops: [], page: 500 })).resolves.toBeUndefined();
+    await expect(readOffersOnThread({ file: join(dir, 'missing.sqlite'), day: DAY, page: 500 })).resolves.toBeUndefined();
   });
 });

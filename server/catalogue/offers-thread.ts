@@ -2,11 +2,10 @@ import { Worker } from 'node:worker_threads';
 import { OfferList, type OfferLists, type PackedOfferList } from '../domain/market';
 import { builtWorkerFile } from '../lib/built-worker';
 
-/** What the offers' thread is asked: the SQLite file, the day offers are quotable on, the stopped addresses' hashes, rows a query reads. */
+/** What the offers' thread is asked: the SQLite file, the day offers are quotable on, rows a query reads. */
 export interface OffersJob {
   file: string;
   day: string;
-  stops: string[];
   page: number;
 }
 
@@ -16,21 +15,27 @@ export interface OffersRead {
   lists: PackedOfferList[];
 }
 
+/** The offers a thread read, with the revision of the market it saw. */
+export interface ThreadOffers {
+  revision: string;
+  offers: OfferLists;
+}
+
 /**
  * Reads a SQLite market's offers on a thread of its own, with its own connection and read
  * transaction, while the caller reads the suppliers: at 100,000 suppliers and two million offers
  * the offers are most of loading the market, and the two readings take about as long as the
  * longer one. Answers the lists with the revision of the market the thread saw, which the caller
- * compares with its own, or undefined when the thread could not run (no build, an error): the
- * caller then reads the offers itself.
+ * compares with its own, or undefined when the thread could not run (no build, no file, an
+ * error): the caller then reads the offers itself.
  */
-export function readOffersOnThread(job: OffersJob): Promise<{ revision: string; offers: OfferLists } | undefined> {
+export function readOffersOnThread(job: OffersJob): Promise<ThreadOffers | undefined> {
   const file = builtWorkerFile('offers-worker.js');
   if (file === undefined) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const worker = new Worker(file, { workerData: job });
     let answered = false;
-    const answer = (value: { revision: string; offers: OfferLists } | undefined) => {
+    const answer = (value: ThreadOffers | undefined) => {
       if (answered) return;
       answered = true;
       resolve(value);
@@ -43,4 +48,20 @@ export function readOffersOnThread(job: OffersJob): Promise<{ revision: string; 
     worker.once('error', () => answer(undefined));
     worker.once('exit', () => answer(undefined));
   });
+}
+
+/** A reading of the offers started before the market is first read, and the job it was given. */
+export interface StartedOffersRead {
+  job: OffersJob;
+  read: Promise<ThreadOffers | undefined>;
+}
+
+/**
+ * Starts reading the offers of the market in `file` as the process starts, before the rest of the
+ * server has loaded (about a second on a slow machine), so that the first reading of the market
+ * finds them read or nearly: see `loadMarketInput`, which takes them when it reads the same file on
+ * the same day and its market is at the revision the thread saw.
+ */
+export function startOffersRead(job: OffersJob): StartedOffersRead {
+  return { job, read: readOffersOnThread(job) };
 }

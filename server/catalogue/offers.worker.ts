@@ -5,10 +5,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ROWS_AS_ARRAYS } from '../db/rows-as-arrays';
 import { cachedStatements, openSqlite } from '../db/sqlite';
 import { addressHash } from '../lib/ids';
-import { readOffers } from './offer-rows';
+import { readOffers, STOPS } from './offer-rows';
 import type { OffersJob, OffersRead } from './offers-thread';
 
-const { file, day, stops, page } = workerData as OffersJob;
+const { file, day, page } = workerData as OffersJob;
 const db = openSqlite(file, { readonly: true, fileMustExist: true });
 db.exec('PRAGMA busy_timeout = 5000');
 // Prepared once each and read as arrays of values, as the loading thread reads them.
@@ -17,8 +17,9 @@ const select = (text: string, values: unknown[]) => statements.prepare(ROWS_AS_A
 
 db.exec('begin');
 const revision = (db.prepare("select value from meta where key = 'market_revision'").pluck().get() as string | undefined) ?? '0';
-// The suppliers whose listed address asked Procura to stop, as the loading thread leaves them out.
-const stoppedAddresses = new Set(stops);
+// The suppliers whose listed address asked Procura to stop, as the loading thread leaves them out,
+// read in this thread's transaction: a stop changes the market's revision, which the caller compares.
+const stoppedAddresses = new Set(select(STOPS, []).map(([hash]) => hash as string));
 const stopped = new Set<number>();
 if (stoppedAddresses.size > 0) {
   for (const [id, email] of select('select id, email from suppliers', [])) if (stoppedAddresses.has(addressHash(email as string))) stopped.add(id as number);

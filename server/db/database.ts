@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { DB } from './schema';
+import { sqliteFileOf } from './database-url';
 import { cachedStatements, openSqlite, startCheckpointer } from './sqlite';
 import { ROWS_AS_ARRAYS } from './rows-as-arrays';
 import { preparedStatementName, SENT_WITH_NEXT } from './statements';
@@ -162,19 +163,19 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     };
   }
   if (!url.startsWith('sqlite:')) throw new Error('DATABASE_URL must be sqlite:PATH or a postgres:// URL');
-  const file = url.slice('sqlite:'.length);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = openSqlite(file);
+  const file = sqliteFileOf(url);
+  if (file !== undefined) mkdirSync(dirname(file), { recursive: true });
+  const sqlite = openSqlite(file ?? ':memory:');
   sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
-  const stopCheckpointer = file === ':memory:' ? async () => {} : startCheckpointer(sqlite, file);
+  const stopCheckpointer = file === undefined ? async () => {} : startCheckpointer(sqlite, file);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }), ...logOf(options) });
   return {
     db,
     dialect: 'sqlite',
-    ...(file === ':memory:' ? {} : { file }),
+    ...(file === undefined ? {} : { file }),
     close: async () => {
       await stopCheckpointer();
       await db.destroy();
