@@ -131,7 +131,7 @@ export interface MessageSettings {
 
 /**
  * A Message-ID: the time in base 36, then a random UUID. Unique as the UUID is; the time first
- * keeps the outbox's unique index written in order rather than on a random page per e-mail.
+ * keeps SQLite's unique index of them written in order rather than on a random page per e-mail.
  */
 function newMessageId(nowMs: number, domain: string): string {
   return `<${timePrefix(nowMs)}.${randomUUID()}@${domain}>`;

@@ -57,6 +57,7 @@ import * as giveFeeReversalsAReason from './20261212120000-give-fee-reversals-a-
 import * as keyTheDataCursors from './20261213000000-key-the-data-cursors';
 import * as clearPartsOfClearedRequests from './20261214000000-clear-parts-of-cleared-requests';
 import * as indexOfferDates from './20261215000000-index-offer-dates';
+import * as writeLessPerQuoteRequest from './20261215010000-write-less-per-quote-request';
 import * as createLedger from './20261209000000-create-ledger';
 import * as createBuyerColleaguesAndApprovals from './20261210000000-create-buyer-colleagues-and-approvals';
 import * as indexAnsweredLeads from './20261210000000-index-answered-leads';
@@ -139,6 +140,7 @@ const migrations: Record<string, DialectMigration> = {
   '20261213000000-key-the-data-cursors': keyTheDataCursors,
   '20261214000000-clear-parts-of-cleared-requests': clearPartsOfClearedRequests,
   '20261215000000-index-offer-dates': indexOfferDates,
+  '20261215010000-write-less-per-quote-request': writeLessPerQuoteRequest,
 };
 
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
