@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { DB } from './schema';
 import { sqliteFileOf } from './database-url';
+import { whenNeeded } from '../lib/when-needed';
 import { cachedStatements, openSqlite, startCheckpointer } from './sqlite';
 import { ROWS_AS_ARRAYS } from './rows-as-arrays';
 import { preparedStatementName, SENT_WITH_NEXT } from './statements';
@@ -42,9 +43,11 @@ export interface DatabaseOptions {
 /** Connections a PostgreSQL pool opens at most unless `DATABASE_POOL_MAX` says otherwise. */
 const DEFAULT_POOL_MAX = 10;
 
-// int8 (counts, sums, bigint money columns) comes back as a JS number: every value we store fits
-// well inside 2^53.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+/**
+ * PostgreSQL's driver, loaded with the first PostgreSQL database. int8 (counts, sums, bigint money
+ * columns) comes back as a JS number: every value we store fits well inside 2^53.
+ */
+const postgresDriver = whenNeeded<typeof pg>('pg', (driver) => driver.types.setTypeParser(20, (v) => Number.parseInt(v, 10)));
 
 /** The answer of a statement held to be sent later (see {@link preparingPool}), given at once. */
 const answeredAtOnce = (command: string) => Promise.resolve({ command: command.toUpperCase(), rowCount: null, rows: [] });
@@ -144,7 +147,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     const schema = options.pgSchema;
     if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
     const max = options.poolMax ?? DEFAULT_POOL_MAX;
-    const pool = new pg.Pool({
+    const pool = new (postgresDriver().Pool)({
       connectionString: url,
       max,
       // Queries are sent without waiting for the one before to be answered: only what

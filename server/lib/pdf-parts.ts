@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { whenNeeded } from './when-needed';
 import { centsToRand, formatRand } from '../../sdk/format';
 import { oneLine } from '../../sdk/text';
 
@@ -13,6 +14,9 @@ import { oneLine } from '../../sdk/text';
  * (site/guide-and-certificate.pdf.ts) set their own fonts.
  */
 export type Doc = PDFKit.PDFDocument;
+
+/** PDFKit, loaded with the first document drawn: most processes draw none, and it is a quarter of a second to load. */
+export const pdfKit = whenNeeded<typeof PDFKitDocument>('pdfkit');
 
 /** The text colour. */
 export const INK = '#0f172a';
@@ -229,6 +233,7 @@ const FONTS = () => (fonts ??= { regular: fontFile(400), bold: fontFile(700) });
  * so the same inputs give the same bytes.
  */
 export function paperPdf(info: { title: string; date: string; author: string }, build: (doc: Doc) => void, footer: string): Promise<Buffer> {
+  const PDFDocument = pdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -1,4 +1,5 @@
-import { createTransport } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import { whenNeeded } from '../lib/when-needed';
 import type { Attachment } from './templates/layout';
 
 /** One e-mail ready for the wire. */
@@ -19,12 +20,15 @@ export interface MailTransport {
   close(): void;
 }
 
+/** The SMTP client, loaded with the first SMTP transport: a process that holds e-mail never loads it. */
+const smtpClient = whenNeeded<typeof nodemailer>('nodemailer');
+
 /** How many e-mails the SMTP transport sends at once, one per pooled connection. */
 export const MAIL_CONCURRENCY = 10;
 
 /** SMTP with pooled connections, from a URL such as smtp://user:pass@host:587 or smtps://host:465. */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = createTransport({
+  const transporter = smtpClient().createTransport({
     url,
     pool: true,
     maxConnections: MAIL_CONCURRENCY,

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { ACCENT, INK, MARGIN, MUTED, pdfBytes, pdfRand, pdfText, pdfWriters, type Doc } from '../lib/pdf-parts';
+import { ACCENT, INK, MARGIN, MUTED, pdfBytes, pdfKit, pdfRand, pdfText, pdfWriters, type Doc } from '../lib/pdf-parts';
 import { COMPANY, COMPLIANCE_CHECKLISTS, DATA_QUALITY_STANDARDS } from '../../contract/content';
 import { formatDate, formatDateTime } from '../../sdk/format';
 import { technicalVerification, type SiteFigures } from '../../sdk/schemas/site';
@@ -7,6 +6,7 @@ import type { GuideCategory, PricingGuide } from './site.service';
 
 /** Writes a document with PDFKit's built-in Helvetica (no font files) and answers its bytes. */
 function render(title: string, subject: string, build: (doc: Doc) => void): Promise<Buffer> {
+  const PDFDocument = pdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
