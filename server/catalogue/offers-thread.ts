@@ -57,8 +57,8 @@ export interface StartedOffersRead {
 }
 
 /**
- * Starts reading the offers of the market in `file` as the process starts, before the rest of the
- * server has loaded (about a second on a slow machine), so that the first reading of the market
+ * Starts reading the offers of the market in `file` as the process starts, while the rest of the
+ * server loads (about two thirds of a second; see main.ts), so that the first reading of the market
  * finds them read or nearly: see `loadMarketInput`, which takes them when it reads the same file on
  * the same day and its market is at the revision the thread saw.
  */
