@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
+import { DEFAULT_DATABASE_URL } from './db/database-url';
 import { migrateToLatest } from './db/migrate';
 import { isMarketEmpty, seedMarket } from './db/seed';
 import { countOutbox, deletePartnerEmails, listOutbox, requeueRows } from './mail/outbox.repository';
@@ -60,7 +61,7 @@ const USAGE = `Usage:
                                               SUPPLIER is its id or its name (quoted), whole or
                                               a part that names no other supplier
 
-The database is DATABASE_URL (default sqlite:./data/procura.sqlite).
+The database is DATABASE_URL (default ${DEFAULT_DATABASE_URL}).
 Without --suppliers, seed writes the starter market; with it, a large generated one for benchmarks.`;
 
 /** The most suppliers `suppliers --find` lists, and an ambiguous name's error names. */
