@@ -40,22 +40,36 @@ function decodeHex(hex: string): string {
   return text;
 }
 
-/** A stream's content, inflated when compressed. */
-function streamContent(raw: Buffer): string {
-  try {
-    return inflateSync(raw).toString('latin1');
-  } catch {
-    return raw.toString('latin1');
-  }
+/** A stream's content, inflated when its dictionary says it is compressed. */
+function streamContent(dict: string, raw: Buffer): string {
+  return (/\/Filter\s*\/FlateDecode/.test(dict) ? inflateSync(raw) : raw).toString('latin1');
 }
 
-/** The streams of a PDF by object number, and the text of each object's dictionary. */
+/**
+ * The streams of a PDF by object number, and the text of each object's dictionary. A stream is
+ * read for the `/Length` its dictionary gives (PDFKit writes it directly), not up to the next
+ * `endstream`: compressed bytes may end in a carriage return, which belongs to the stream.
+ */
 function objects(source: string): Map<number, { dict: string; stream: string | null }> {
   const found = new Map<number, { dict: string; stream: string | null }>();
-  for (const m of source.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const body = m[2]!;
-    const s = /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(body);
-    found.set(Number(m[1]), { dict: s ? body.slice(0, s.index) : body, stream: s ? streamContent(Buffer.from(s[1]!, 'latin1')) : null });
+  const header = /(\d+) 0 obj\s*/g;
+  for (let m = header.exec(source); m; m = header.exec(source)) {
+    const start = header.lastIndex;
+    const streamAt = source.indexOf('stream', start);
+    const endAt = source.indexOf('endobj', start);
+    if (endAt < 0) break;
+    if (streamAt < 0 || streamAt > endAt) {
+      found.set(Number(m[1]), { dict: source.slice(start, endAt), stream: null });
+      header.lastIndex = endAt;
+      continue;
+    }
+    const dict = source.slice(start, streamAt);
+    const length = /\/Length (\d+)(?! \d+ R)/.exec(dict);
+    if (!length) throw new Error(`PDF object ${m[1]} gives its stream no direct /Length`);
+    const dataAt = streamAt + (source.startsWith('stream\r\n', streamAt) ? 8 : 7);
+    const dataEnd = dataAt + Number(length[1]);
+    found.set(Number(m[1]), { dict, stream: streamContent(dict, Buffer.from(source.slice(dataAt, dataEnd), 'latin1')) });
+    header.lastIndex = source.indexOf('endobj', dataEnd);
   }
   return found;
 }
