@@ -2,7 +2,7 @@
 // CPU and memory read from /proc, the bench database, the built server, and small HTTP and SMTP
 // helpers that the sections share.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
@@ -23,6 +23,8 @@ export const OFFERS = Number(process.env.BENCH_OFFERS ?? 200_000);
 /** Where PostgreSQL is asked for: the bench creates a database of its own there and drops it after. */
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const FILE = './data/bench.sqlite';
+/** The bench database as seeded, before any section wrote to it: what a SQLite reference beside another section starts from. */
+export const SEEDED_FILE = './data/bench-seeded.sqlite';
 export const DATABASE_URL = `sqlite:${FILE}`;
 
 const PRODUCTS = [
@@ -216,6 +218,9 @@ export function seedBenchDatabase() {
   for (const suffix of ['', '-wal', '-shm']) rmSync(FILE + suffix, { force: true });
   console.log(`Seeding ${SUPPLIERS} suppliers and about ${OFFERS} offers into ${FILE} ...`);
   seed(DATABASE_URL, ['--suppliers', String(SUPPLIERS), '--offers', String(OFFERS)]);
+  // The seed's process closed the file, which folded its write-ahead log in: the file alone is the database.
+  if (existsSync(`${FILE}-wal`)) throw new Error(`${FILE}-wal is left after the seed: the file alone is not the database`);
+  copyFileSync(FILE, SEEDED_FILE);
 }
 
 export function seed(databaseUrl, args) {
@@ -228,7 +233,8 @@ export function seed(databaseUrl, args) {
 
 /**
  * Starts the built server (on the bench database unless `env` names another); answers its base
- * URL, process id, the milliseconds it took to answer /readyz, and a stop function.
+ * URL, process id, the milliseconds it took to answer /readyz, and functions that stop it, pause
+ * it and let it go on.
  */
 export async function startServer(env = {}) {
   const port = await freePort();
@@ -257,13 +263,21 @@ export async function startServer(env = {}) {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   // A server the bench leaves running is stopped when the bench ends; one it stopped is forgotten.
-  const stopOnExit = () => child.kill('SIGTERM');
+  // (A paused server is let go on first, or the signal would wait for it.)
+  const stopOnExit = () => {
+    child.kill('SIGCONT');
+    child.kill('SIGTERM');
+  };
   process.on('exit', stopOnExit);
   const stop = async () => {
     process.off('exit', stopOnExit);
+    child.kill('SIGCONT');
     child.kill('SIGTERM');
     await exited;
   };
+  // A server paused takes no CPU at all (its timers and threads wait too) while another is measured beside it.
+  const pause = () => child.kill('SIGSTOP');
+  const resume = () => child.kill('SIGCONT');
   let up = false;
   for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
     await sleep(200);
@@ -277,7 +291,7 @@ export async function startServer(env = {}) {
     console.error('The server did not start.');
     process.exit(1);
   }
-  return { base, pid: child.pid, startMs: Math.round(performance.now() - started), stop };
+  return { base, pid: child.pid, startMs: Math.round(performance.now() - started), stop, pause, resume };
 }
 
 /**

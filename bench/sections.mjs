@@ -1,6 +1,6 @@
 // Kept whole: the bench's sections, one function each, read one after another; each is short, and
 // apart they would only import each other's helpers.
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,6 +13,7 @@ import {
   OFFERS,
   POSTGRES_URL,
   FILE,
+  SEEDED_FILE,
   buyerAddress,
   rfqBody,
   rfqRequests,
@@ -31,6 +32,8 @@ import {
 } from './harness.mjs';
 
 export const DATA_RFQS = 50_000;
+/** The SQLite database of the reference the postgres section measures beside its own figures. */
+const REFERENCE_FILE = './data/bench-reference.sqlite';
 
 /**
  * Tops the bench database up to DATA_RFQS requests (copies of the submitted ones under new ids
@@ -182,11 +185,64 @@ export async function emailDelivery() {
   };
 }
 
-/** The SQLite section: RFQ submit, RFQ read and /healthz, one after another on one server. */
+/**
+ * The figures of runs of one load taken as one, for a load measured in parts around another (see
+ * the sqlite and postgres sections): requests, refusals and errors summed; the rate the mean of
+ * the parts' (which run equally long); the CPU per request over all their requests; p50 and p99
+ * the highest of the parts'.
+ */
+function pooled(parts) {
+  const sum = (f) => parts.reduce((a, p) => a + f(p), 0);
+  const requests = sum((p) => p.requests);
+  const statuses = {};
+  for (const p of parts) for (const [code, n] of Object.entries(p.non_2xx_statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  return {
+    rps: Math.round(sum((p) => p.rps) / parts.length),
+    p50_ms: Math.max(...parts.map((p) => p.p50_ms)),
+    p99_ms: Math.max(...parts.map((p) => p.p99_ms)),
+    requests,
+    non_2xx: sum((p) => p.non_2xx),
+    non_2xx_statuses: statuses,
+    errors: sum((p) => p.errors),
+    cpu_ms_per_request: Math.round((sum((p) => p.cpu_ms_per_request * p.requests) / requests) * 100) / 100,
+    parts: parts.length,
+  };
+}
+
+/** `work` with `paused` taking no CPU meanwhile (see `startServer`). */
+async function pausing(paused, work) {
+  for (const s of paused) s.pause();
+  try {
+    return await work();
+  } finally {
+    for (const s of paused) s.resume();
+  }
+}
+
+/**
+ * A load on `servers` in two halves, `before` and `after` the run `between` measures: a ratio of
+ * rates taken minutes apart would move with a machine whose speed drifts (a shared one's does, by
+ * a third within minutes), while halves on either side of the run cancel a steady drift. When
+ * `between` runs on servers of its own (`others`), each side is paused while the other runs.
+ */
+async function around(servers, before, between, after, others = []) {
+  const first = await pausing(others, () => measured(servers, before));
+  const middle = await pausing(others.length > 0 ? servers : [], between);
+  const last = await pausing(others, () => measured(servers, after));
+  return { middle, around: pooled([first, last]) };
+}
+
+/** The SQLite section: RFQ submit with /healthz around it, then RFQ read, on one server. */
 export async function sqliteSection() {
   const server = await startServer();
   await warmUp(`${server.base}/api/rfq`, { requests: rfqRequests('buyer-warm') });
-  const submit = await measured([server], () => run(`${server.base}/api/rfq`, { requests: rfqRequests('buyer') }));
+  const healthz = () => run(`${server.base}/healthz`, { duration: SECONDS / 2 });
+  const { middle: submit, around: health } = await around(
+    [server],
+    healthz,
+    () => measured([server], () => run(`${server.base}/api/rfq`, { requests: rfqRequests('buyer') })),
+    healthz,
+  );
   const ids = new Database(FILE, { readonly: true })
     .prepare('select id from rfqs order by created_at desc limit 5000')
     .all()
@@ -195,7 +251,6 @@ export async function sqliteSection() {
   const get = await measured([server], () =>
     run(`${server.base}/api/rfq/${ids[0]}`, { requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/rfq/${ids[g++ % ids.length]}` }) }] }),
   );
-  const health = await measured([server], () => run(`${server.base}/healthz`, {}));
   await server.stop();
   const bare = await bareHttpReference();
   return { rfq_submit: submit, rfq_get: get, healthz: health, submit_vs_healthz: ratio(submit, health), bare_node_http: bare };
@@ -239,15 +294,31 @@ export async function postgresSection() {
     seed(databaseUrl, ['--suppliers', String(SUPPLIERS), '--offers', String(OFFERS)]);
     const servers = [await startServer({ DATABASE_URL: databaseUrl }), await startServer({ DATABASE_URL: databaseUrl })];
     const urls = (path) => servers.map((s) => `${s.base}${path}`);
+    // The SQLite submit the figures are held to, measured in halves before and after them, on the
+    // market as the sqlite section's starts (see `around`).
+    for (const suffix of ['', '-wal', '-shm']) rmSync(REFERENCE_FILE + suffix, { force: true });
+    copyFileSync(SEEDED_FILE, REFERENCE_FILE);
+    const reference = await startServer({ DATABASE_URL: `sqlite:${REFERENCE_FILE}` });
     await warmUp(urls('/api/rfq'), { requests: rfqRequests('pg-buyer-warm') });
-    const submit = await measured(servers, () => run(urls('/api/rfq'), { requests: rfqRequests('pg-buyer') }), {
-      postgres: where.startsWith('127.0.0.1') || where.startsWith('localhost'),
-    });
+    await warmUp(`${reference.base}/api/rfq`, { requests: rfqRequests('reference-warm') });
+    const sqliteHalf = (tag) => () => run(`${reference.base}/api/rfq`, { duration: SECONDS / 2, requests: rfqRequests(tag) });
+    const { middle: submit, around: sqlite } = await around(
+      [reference],
+      sqliteHalf('reference-before'),
+      () =>
+        measured(servers, () => run(urls('/api/rfq'), { requests: rfqRequests('pg-buyer') }), {
+          postgres: where.startsWith('127.0.0.1') || where.startsWith('localhost'),
+        }),
+      sqliteHalf('reference-after'),
+      servers,
+    );
+    await reference.stop();
     const health = await measured(servers, () => run(urls('/healthz'), {}));
     const { rows } = await admin.query('select max_conn from (select setting::int as max_conn from pg_settings where name = $1) s', ['max_connections']);
     for (const s of servers) await s.stop();
     return {
       two_processes: { ...submit, healthz_rps: health.rps, submit_vs_healthz: ratio(submit, health) },
+      sqlite_around: sqlite,
       server: where,
       max_connections: rows[0]?.max_conn ?? null,
     };
