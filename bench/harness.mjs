@@ -14,8 +14,8 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /**
  * Seconds of the same load a server takes, unmeasured, before a rate and its CPU are measured: a
  * process's first seconds run code its compiler has not yet optimised, a cost each process pays
- * once, which the figures per request would otherwise share out over one run's requests (twice
- * over with two processes, each with half of them).
+ * once, which the figures per request would otherwise share out over one run's requests. Several
+ * processes under one load are warmed that long each (see `warmUp`).
  */
 export const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 export const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 10_000);
@@ -105,9 +105,16 @@ export function run(url, options) {
   });
 }
 
-/** The load of `options` over `url` for WARM_SECONDS, unmeasured: what a server takes before a run that is measured. */
+/**
+ * The load of `options` over `url` for WARM_SECONDS, unmeasured: what a server takes before a run
+ * that is measured. Over several servers (`url` a list) it runs that long for each, so that each
+ * takes about as many requests as one server alone would: a process's compiler warms by the
+ * requests it has seen, and one that has seen fewer still spends CPU optimising the request's
+ * code while it is measured.
+ */
 export async function warmUp(url, options) {
-  if (WARM_SECONDS > 0) await run(url, { ...options, duration: WARM_SECONDS });
+  const servers = Array.isArray(url) ? url.length : 1;
+  if (WARM_SECONDS > 0) await run(url, { ...options, duration: WARM_SECONDS * servers });
 }
 
 function figures(result) {

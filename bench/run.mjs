@@ -158,7 +158,7 @@ results.meta = {
 save();
 
 console.log(
-  `\n${SECONDS} s each (a submit's rate after ${WARM_SECONDS} s of the same load unmeasured), ${CONNECTIONS} connections, ${SUPPLIERS} suppliers / ${OFFERS} offers, each RFQ from a buyer of its own\n`,
+  `\n${SECONDS} s each (a submit's rate after ${WARM_SECONDS} s of the same load unmeasured for each server process), ${CONNECTIONS} connections, ${SUPPLIERS} suppliers / ${OFFERS} offers, each RFQ from a buyer of its own\n`,
 );
 
 /** One row of the summary: what was measured against what it must reach. */
