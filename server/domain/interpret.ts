@@ -19,11 +19,31 @@ export interface ProductInterpretation {
   category: Category;
 }
 
+/** Product names whose places a market keeps (see {@link interpretProduct}); past this many, the oldest is dropped for a new one. */
+const KEPT_NAMES = 2000;
+
 /**
  * Places a product name in the catalogue: the item whose name or keyword phrases match it best,
- * else a category by keywords (the market estimator's rule), else the default category.
+ * else a category by keywords (the market estimator's rule), else the default category. Requests
+ * name the same products again and again, so each market keeps the places of the names last asked
+ * (a market never changes: a new one starts afresh).
  */
 export function interpretProduct(market: MarketSnapshot, productName: string): ProductInterpretation {
+  let kept = market.memo.get('interpretations') as Map<string, ProductInterpretation> | undefined;
+  if (!kept) {
+    kept = new Map();
+    market.memo.set('interpretations', kept);
+  }
+  let found = kept.get(productName);
+  if (!found) {
+    found = placeProduct(market, productName);
+    if (kept.size >= KEPT_NAMES) kept.delete(kept.keys().next().value!);
+    kept.set(productName, found);
+  }
+  return found;
+}
+
+function placeProduct(market: MarketSnapshot, productName: string): ProductInterpretation {
   const text = normalizeText(productName);
   const whole = text.trim();
   let best: CatalogueItem | null = null;

@@ -24,6 +24,16 @@ describe('reading a request', () => {
     expect(interpretProduct(market, 'Mystery widgets').category.id).toBe('cleaning-supplies');
   });
 
+  it('places a name by the market it is asked of: a market with a new catalogue item places the name there', () => {
+    expect(interpretProduct(market, 'Latex gloves, size M').item).toBeNull();
+    const gloves = { ...CATALOGUE[0]!, id: 'latex-gloves', name: 'Latex Gloves', categoryId: 'safety-equipment', keywords: ['latex gloves'] };
+    const withGloves = marketOf(undefined, [...CATALOGUE, gloves]);
+    expect(interpretProduct(withGloves, 'Latex gloves, size M').item?.id).toBe('latex-gloves');
+    // Asked again, each market answers as it did.
+    expect(interpretProduct(market, 'Latex gloves, size M').item).toBeNull();
+    expect(interpretProduct(withGloves, 'Latex gloves, size M').item?.id).toBe('latex-gloves');
+  });
+
   it('estimates a price for products without a price list as the spec says', () => {
     expect(estimateUnitPriceCents('Industrial degreaser')).toBe(8500);
     expect(estimateUnitPriceCents('Basic mop heads')).toBe(2500);

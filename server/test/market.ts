@@ -56,13 +56,13 @@ export function toSupplier(s: SupplierSeed): Supplier {
   };
 }
 
-/** A market snapshot of the given suppliers (default: the starter base) over the shipped reference data. */
-export function marketOf(suppliers: SupplierSeed[] = starterSuppliers()): MarketSnapshot {
+/** A market snapshot of the given suppliers (default: the starter base) over the shipped reference data (or another catalogue). */
+export function marketOf(suppliers: SupplierSeed[] = starterSuppliers(), catalogue = CATALOGUE): MarketSnapshot {
   const input: MarketInput = {
     revision: 'test',
     cities: CITIES,
     categories: CATEGORIES.map((c) => ({ id: c.id, name: c.name, sectorId: c.sectorId, keywords: c.keywords })),
-    items: CATALOGUE.map((i, n) => ({ ...i, sortOrder: n })),
+    items: catalogue.map((i, n) => ({ ...i, sortOrder: n })),
     suppliers: suppliers.map(toSupplier),
     offers: suppliers.flatMap((s) =>
       s.offers.map((o) => ({
