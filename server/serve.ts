@@ -112,6 +112,8 @@ export async function serve(offersRead?: StartedOffersRead): Promise<void> {
   const prepared = await prepareDatabase(config, logger);
   database = prepared.database;
   if (stopping) return;
+  // A migration or a seed changed what the reading started with the process saw: it is stopped, and the market read afresh.
+  if (prepared.changed) offersRead?.cancel();
   app = createApp({ config, database, logger, readiness, offersRead: prepared.changed ? undefined : offersRead });
   await app.deps.market.current();
   if (stopping) return;

@@ -88,7 +88,11 @@ describe('the offers read on their own thread', () => {
     // A reading whose offers are not the market's, so that where they were taken shows.
     const marked = new OfferListsBuilder();
     marked.addValues('marked-item', 1, 100, 1, []);
-    const started = (job: StartedOffersRead['job']): StartedOffersRead => ({ job, read: Promise.resolve({ revision: here.revision, offers: marked }) });
+    const started = (job: StartedOffersRead['job']): StartedOffersRead => ({
+      job,
+      read: Promise.resolve({ revision: here.revision, offers: marked }),
+      cancel: () => {},
+    });
     const read = (s: StartedOffersRead) => loadMarketInput(database.db, DAY, { offersFile: file, started: s });
 
     expect(offersOf((await read(started({ file, day: DAY, page: 500 }))).offers as OfferLists)).toEqual({ 'marked-item': [[1, 100, 1, '[]']] });
@@ -97,6 +101,12 @@ describe('the offers read on their own thread', () => {
     expect(offersOf((await read(started({ file: join(dir, 'other.sqlite'), day: DAY, page: 500 }))).offers as OfferLists)).toEqual(market);
     // And a reading started for real is the market's own.
     expect(offersOf((await read(startOffersRead({ file, day: DAY, page: 500 }))).offers as OfferLists)).toEqual(market);
+  });
+
+  it('are not read by a reading stopped before its thread answered, which answers nothing', async () => {
+    const reading = startOffersRead({ file, day: DAY, page: 500 });
+    reading.cancel();
+    await expect(reading.read).resolves.toBeUndefined();
   });
 
   it('are not read on a thread for a file that is not there, and the caller reads them itself', async () => {

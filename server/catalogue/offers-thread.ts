@@ -29,9 +29,9 @@ export interface ThreadOffers {
  * compares with its own, or undefined when the thread could not run (no build, no file, an
  * error): the caller then reads the offers itself.
  */
-export function readOffersOnThread(job: OffersJob): Promise<ThreadOffers | undefined> {
+export function readOffersOnThread(job: OffersJob, signal?: AbortSignal): Promise<ThreadOffers | undefined> {
   const file = builtWorkerFile('offers-worker.js');
-  if (file === undefined) return Promise.resolve(undefined);
+  if (file === undefined || signal?.aborted) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const worker = new Worker(file, { workerData: job });
     let answered = false;
@@ -47,6 +47,8 @@ export function readOffersOnThread(job: OffersJob): Promise<ThreadOffers | undef
     });
     worker.once('error', () => answer(undefined));
     worker.once('exit', () => answer(undefined));
+    // Stopped, the thread ends where it is, its reading for nothing.
+    signal?.addEventListener('abort', () => answer(undefined), { once: true });
   });
 }
 
@@ -54,6 +56,8 @@ export function readOffersOnThread(job: OffersJob): Promise<ThreadOffers | undef
 export interface StartedOffersRead {
   job: OffersJob;
   read: Promise<ThreadOffers | undefined>;
+  /** Stops the reading (its `read` then answers undefined): for a market that will be read afresh, after a migration or a seed. */
+  cancel(): void;
 }
 
 /**
@@ -63,5 +67,6 @@ export interface StartedOffersRead {
  * the same day and its market is at the revision the thread saw.
  */
 export function startOffersRead(job: OffersJob): StartedOffersRead {
-  return { job, read: readOffersOnThread(job) };
+  const stop = new AbortController();
+  return { job, read: readOffersOnThread(job, stop.signal), cancel: () => stop.abort() };
 }
