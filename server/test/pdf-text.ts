@@ -69,7 +69,10 @@ function objects(source: string): Map<number, { dict: string; stream: string | n
     const dataAt = streamAt + (source.startsWith('stream\r\n', streamAt) ? 8 : 7);
     const dataEnd = dataAt + Number(length[1]);
     found.set(Number(m[1]), { dict, stream: streamContent(dict, Buffer.from(source.slice(dataAt, dataEnd), 'latin1')) });
-    header.lastIndex = source.indexOf('endobj', dataEnd);
+    const after = source.indexOf('endobj', dataEnd);
+    // A /Length past the object's end would otherwise send the search back to the file's start, for ever.
+    if (after < 0) throw new Error(`PDF object ${m[1]} has no endobj after its stream's ${length[1]} bytes`);
+    header.lastIndex = after;
   }
   return found;
 }
