@@ -20,12 +20,20 @@ import { validityDay } from './domain/validity';
 const HEAP_GROWING_PERCENT = 40;
 setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 
-// Where the database is a SQLite file; a missing file or an older schema fails on the thread, and the market is then read as usual.
-const file = sqliteFileOf(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
-const offersRead = file === undefined ? undefined : startOffersRead({ file, day: validityDay(Date.now()), page: PAGE });
+/**
+ * Starts reading the offers, then loads the rest of the server and serves. The reading is held by
+ * this call alone, so it is let go once the server has started: a constant of the module would
+ * keep the offers it read for the life of the process, past the market's next reading.
+ */
+async function start(): Promise<void> {
+  // Where the database is a SQLite file; a missing file or an older schema fails on the thread, and the market is then read as usual.
+  const file = sqliteFileOf(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
+  const offersRead = file === undefined ? undefined : startOffersRead({ file, day: validityDay(Date.now()), page: PAGE });
+  const { serve } = await import('./serve');
+  await serve(offersRead);
+}
 
-const { serve } = await import('./serve');
-serve(offersRead).catch((err: unknown) => {
+start().catch((err: unknown) => {
   console.error('Procura could not start:', err instanceof Error ? err.message : err);
   process.exit(1);
 });
