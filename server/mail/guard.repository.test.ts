@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
 import { countAddresses, countAddressesTogether, suppressAddress } from './guard.repository';
 
@@ -85,5 +86,22 @@ describe('addresses counted together', () => {
       { slot: '2026-11-10T08:1', quote_emails: 1 },
       { slot: '2026-11-10T08:2', quote_emails: 1 },
     ]);
+  });
+});
+
+describe('addresses counted on PostgreSQL', () => {
+  it.runIf(process.env.DATABASE_URL?.startsWith('postgres'))('keep one plan for the statement once it has run five times, whatever the batch', async () => {
+    const plans = await database.db.transaction().execute(async (trx) => {
+      for (let n = 1; n <= 8; n++) {
+        const entries = Array.from({ length: n }, (_, k) => ({ addressHash: `plan-${k}`, add: { requests: 1 } }));
+        await countAddresses(trx, { entries, now, since, suppressedAmong: entries.map((e) => e.addressHash) });
+      }
+      return sql<{ generic_plans: number; custom_plans: number }>`select generic_plans, custom_plans from pg_prepared_statements
+        where statement like '%insert into address_counts%'`.execute(trx);
+    });
+    // Planned afresh for its first five calls on a connection, then kept, including for the batches of other sizes after.
+    const [{ generic_plans: kept, custom_plans: planned }] = plans.rows as [{ generic_plans: number; custom_plans: number }];
+    expect(Number(planned)).toBeLessThanOrEqual(5);
+    expect(Number(kept)).toBeGreaterThanOrEqual(3);
   });
 });
