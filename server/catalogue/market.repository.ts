@@ -217,7 +217,8 @@ export async function loadMarketInput(
       // Read on their own thread when it could start (see offers-thread.ts), or here when it could
       // not or saw another revision of the market than this transaction does.
       const read = await onThread;
-      const offers = read?.revision === revision ? read.offers : await readOffers((text, values) => selectArrays(trx, text, values), day, stopped, once, page);
+      const offers =
+        read?.revision === revision ? read.offers : await readOffers((text, values) => selectArrays(trx, text, values), day, stopped, { once, page });
       const [[starts, ends] = [null, null]] = await selectArrays(trx, NEXT_DATE_CHANGE, [day, day]);
       const changes = [starts as string | null, ends === null ? null : dayAfter(ends as string), recordChangesOn].filter((d): d is string => d !== null).sort();
       return {

@@ -5,10 +5,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { ROWS_AS_ARRAYS } from '../db/rows-as-arrays';
 import { seedMarket } from '../db/seed';
+import { cachedStatements, openSqlite } from '../db/sqlite';
 import { OfferListsBuilder, type OfferList, type OfferLists } from '../domain/market';
 import { addressHash } from '../lib/ids';
 import { bumpMarketRevision, loadMarketInput } from './market.repository';
+import { readOffers } from './offer-rows';
 import { readOffersOnThread, startOffersRead, type StartedOffersRead } from './offers-thread';
 
 // A market in a SQLite file, which the offers' thread opens with a connection of its own. The
@@ -111,5 +114,62 @@ describe('the offers read on their own thread', () => {
 
   it('are not read on a thread for a file that is not there, and the caller reads them itself', async () => {
     await expect(readOffersOnThread({ file: join(dir, 'missing.sqlite'), day: DAY, page: 500 })).resolves.toBeUndefined();
+  });
+});
+
+describe('the offers read as text, as their thread reads them', () => {
+  /** A file's offers read as rows and as text, with the statements each reading ran. */
+  function readBothWays(path: string) {
+    const sqlite = openSqlite(path, { readonly: true, fileMustExist: true });
+    const statements = cachedStatements(sqlite);
+    const ran: string[] = [];
+    const select = (text: string, values: unknown[]) => {
+      ran.push(text);
+      return statements.prepare(ROWS_AS_ARRAYS + text).all(values) as unknown[][];
+    };
+    return (async () => {
+      try {
+        const rows = offersOf(await readOffers(select, DAY, new Set(), { page: 7 }));
+        ran.length = 0;
+        const text = offersOf(await readOffers(select, DAY, new Set(), { page: 7, asText: true }));
+        return { rows, text, pagesAsRows: ran.filter((t) => t.startsWith('select id, supplier_id')).length };
+      } finally {
+        sqlite.close();
+      }
+    })();
+  }
+
+  it('are the offers read as rows, not one page of them read as rows', async () => {
+    const { rows, text, pagesAsRows } = await readBothWays(file);
+    expect(Object.keys(rows).length).toBeGreaterThan(10);
+    expect(Object.values(rows).some((offers) => offers.some(([, , , tiers]) => tiers !== '[]'))).toBe(true);
+    expect(text).toEqual(rows);
+    expect(pagesAsRows).toBe(0);
+  });
+
+  it('read as rows only the pages the text cannot carry, and are the same offers', async () => {
+    const odd = join(dir, 'odd.sqlite');
+    await sql`vacuum into ${sql.lit(odd)}`.execute(database.db);
+    const copy = createDatabase(`sqlite:${odd}`);
+    try {
+      const offers = await copy.db.selectFrom('offers').select(['id', 'catalogue_item_id']).orderBy('id').execute();
+      const item = await copy.db.selectFrom('catalogue_items').selectAll().where('id', '=', offers[0]!.catalogue_item_id).executeTakeFirstOrThrow();
+      await copy.db
+        .insertInto('catalogue_items')
+        .values({ ...item, id: 'odd,item', sort_order: 999 })
+        .execute();
+      // A price that is not a whole number, an item whose id holds a comma, a price list holding a '|', and one written otherwise.
+      await copy.db.updateTable('offers').set({ unit_price_cents: 1234.5 }).where('id', '=', offers[3]!.id).execute();
+      await copy.db.updateTable('offers').set({ catalogue_item_id: 'odd,item' }).where('id', '=', offers[30]!.id).execute();
+      await copy.db.updateTable('offers').set({ tiers: '[{"minQuantity":5,"unitPriceCents":99,"note":"a|b"}]' }).where('id', '=', offers[60]!.id).execute();
+      await copy.db.updateTable('offers').set({ tiers: '[ {"minQuantity": 7, "unitPriceCents": 98} ]' }).where('id', '=', offers[90]!.id).execute();
+    } finally {
+      await copy.close();
+    }
+    const { rows, text, pagesAsRows } = await readBothWays(odd);
+    expect(rows['odd,item']).toHaveLength(1);
+    expect(text).toEqual(rows);
+    // The pages of the first three offers; the fourth's price list, written otherwise, the text carries.
+    expect(pagesAsRows).toBe(3);
   });
 });

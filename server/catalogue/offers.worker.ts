@@ -24,7 +24,7 @@ const stopped = new Set<number>();
 if (stoppedAddresses.size > 0) {
   for (const [id, email] of select('select id, email from suppliers', [])) if (stoppedAddresses.has(addressHash(email as string))) stopped.add(id as number);
 }
-const lists = [...(await readOffers(select, day, stopped, undefined, page)).build().values()].map((list) => list.packed());
+const lists = [...(await readOffers(select, day, stopped, { page, asText: true })).build().values()].map((list) => list.packed());
 db.exec('commit');
 db.close();
 // Each column's own buffer moves to the loading thread rather than being copied.
