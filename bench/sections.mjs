@@ -205,7 +205,6 @@ function pooled(parts) {
     non_2xx_statuses: statuses,
     errors: sum((p) => p.errors),
     cpu_ms_per_request: Math.round((sum((p) => p.cpu_ms_per_request * p.requests) / requests) * 100) / 100,
-    parts: parts.length,
   };
 }
 

@@ -109,11 +109,14 @@ export async function readOffers(
   { once = (text: string) => text, page = PAGE, asText = false }: { once?: (text: string) => string; page?: number; asText?: boolean } = {},
 ): Promise<OfferListsBuilder> {
   const offers = new OfferListsBuilder();
-  const counts = await select(OFFER_COUNTS, []);
-  for (const [itemId, count] of counts) offers.reserve(once(itemId as string), Number(count));
+  const itemIds = (await select(OFFER_COUNTS, [])).map(([itemId, count]) => {
+    const id = once(itemId as string);
+    offers.reserve(id, Number(count));
+    return id;
+  });
   // One array for every offer's price list, read into it in turn.
   const pairs: number[] = [];
-  const items = asText ? new ItemIds(counts.map(([itemId]) => once(itemId as string))) : undefined;
+  const items = asText ? new ItemIds(itemIds) : undefined;
   for (let after = 0; ; ) {
     if (items) {
       const [[count, last, numbers, itemIds, tiers]] = (await select(OFFERS_PAGE_AS_TEXT, [after, day, day, page])) as [
@@ -137,9 +140,23 @@ export async function readOffers(
   }
 }
 
-/** The numbers of a page read as text, four an offer, and its offers' items (see {@link OFFERS_PAGE_AS_TEXT}): grown as pages need. */
+/**
+ * The numbers of a page read as text, four an offer, its offers' items and where each one's price
+ * list ends (see {@link OFFERS_PAGE_AS_TEXT}): grown as pages need.
+ */
 let pageNumbers = new Float64Array(4 * PAGE);
 const pageItems: string[] = [];
+let pageTierEnds = new Int32Array(PAGE);
+
+/**
+ * Where the segment of `text` from `from` ends at the next `separator`; the last one at the text's
+ * end, with no separator left in it. -1 where there is none, or one more.
+ */
+function segmentEnd(text: string, separator: string, from: number, last: boolean): number {
+  const at = text.indexOf(separator, from);
+  if (last) return at === -1 ? text.length : -1;
+  return at;
+}
 
 /**
  * Reads a page's numbers (comma-separated whole numbers) into {@link pageNumbers}, answering how
@@ -220,22 +237,23 @@ function addPageText(
   const { count, numbers, itemIds, tiers } = page;
   if (count === 0) return true;
   if (typeof numbers !== 'string' || typeof itemIds !== 'string' || typeof tiers !== 'string' || readNumbers(numbers) !== 4 * count) return false;
+  if (pageTierEnds.length < count) pageTierEnds = new Int32Array(Math.max(count, 2 * pageTierEnds.length));
   let previous = page.after;
-  for (let k = 0, from = 0; k < count; k++) {
+  for (let k = 0, itemFrom = 0, tierFrom = 0; k < count; k++) {
     if (pageNumbers[4 * k]! <= previous) return false;
     previous = pageNumbers[4 * k]!;
-    const end = k === count - 1 ? itemIds.length : itemIds.indexOf(',', from);
-    const item = end === -1 ? undefined : items.at(itemIds, from, end);
-    if (item === undefined) return false;
+    const itemEnd = segmentEnd(itemIds, ',', itemFrom, k === count - 1);
+    const item = itemEnd === -1 ? undefined : items.at(itemIds, itemFrom, itemEnd);
+    const tierEnd = segmentEnd(tiers, '|', tierFrom, k === count - 1);
+    if (item === undefined || tierEnd === -1) return false;
     pageItems[k] = item;
-    from = end + 1;
+    pageTierEnds[k] = tierEnd;
+    itemFrom = itemEnd + 1;
+    tierFrom = tierEnd + 1;
   }
   if (previous !== page.last) return false;
-  let separators = 0;
-  for (let at = tiers.indexOf('|'); at !== -1; at = tiers.indexOf('|', at + 1)) separators++;
-  if (separators !== count - 1) return false;
   for (let k = 0, from = 0; k < count; k++) {
-    const end = k === count - 1 ? tiers.length : tiers.indexOf('|', from);
+    const end = pageTierEnds[k]!;
     const supplierId = pageNumbers[4 * k + 1]!;
     if (stopped.size === 0 || !stopped.has(supplierId)) {
       if (end === from) pairs.length = 0;
